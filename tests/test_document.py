@@ -1,0 +1,99 @@
+"""Stage 1: what the reader takes from a .docx, and what it leaves out."""
+import zipfile
+
+import pytest
+
+from docxbuild import (ContentControl, DocBuilder, Deletion, Field, Footnote, Hyperlink, Insertion, PageBreak,
+                       SimpleField)
+from toa.document import DocumentError, read
+
+
+def _texts(doc, story=None):
+    return [p.text for p in doc.paragraphs if story is None or p.story == story]
+
+
+def test_reads_every_story_and_leaves_out_deletions_and_field_codes(tmp_path):
+    b = DocBuilder()
+    b.paragraph("Body ", Hyperlink("https://example.com", "linked 576 U.S. 155"), " ", Insertion("inserted"),
+                Deletion("deleted"), " ", ContentControl("controlled"), " ", Field("REF x", "result"),
+                " ", SimpleField("REF y", "simple"), Footnote("Note text, 477 U.S. 317."))
+    b.table([["cell text", "other cell"]])
+    doc = read(str(b.save(tmp_path / "a.docx")))
+    body = _texts(doc, "body")[0]
+    assert body == "Body linked 576 U.S. 155 inserted controlled result simple"
+    assert "REF" not in body and "deleted" not in body
+    assert [t.strip() for t in _texts(doc, "footnote")] == ["Note text, 477 U.S. 317."]
+    assert "cell text" in _texts(doc, "table")
+
+
+def test_note_anchor_is_its_reference_mark(tmp_path):
+    b = DocBuilder()
+    b.paragraph("First sentence.", Footnote("A note."), " Second.")
+    doc = read(str(b.save(tmp_path / "n.docx")))
+    note = next(p for p in doc.paragraphs if p.story == "footnote")
+    assert note.anchor == (0, len("First sentence."))
+
+
+def test_normalises_one_character_for_one(tmp_path):
+    b = DocBuilder()
+    b.paragraph("576\u00a0U.S.\u202f155, 163\u201364\tend")
+    doc = read(str(b.save(tmp_path / "w.docx")))
+    assert doc.paragraphs[0].text == "576 U.S. 155, 163-64 end"
+
+
+def test_italic_spans_are_kept(tmp_path):
+    b = DocBuilder()
+    b.paragraph("See ", ("Reed", "i"), " v. ", ("Town of Gilbert", "i"), ", 576 U.S. 155 (2015).")
+    p = read(str(b.save(tmp_path / "i.docx"))).paragraphs[0]
+    assert [p.text[a:e] for a, e in p.emphasis] == ["Reed", "Town of Gilbert"]
+
+
+def test_page_breaks_and_sections(tmp_path):
+    b = DocBuilder(fmt="lowerRoman", start=1)
+    b.paragraph("Cover")
+    b.section_break(fmt="decimal", start=1)
+    b.paragraph("one", PageBreak(), "two")
+    doc = read(str(b.save(tmp_path / "s.docx")))
+    assert [s.fmt for s in doc.sections] == ["lowerRoman", "decimal"]
+    body = doc.paragraphs[1]
+    assert body.section == 1
+    assert [(x.offset, x.kind) for x in body.breaks] == [(0, "section"), (3, "explicit")]
+    assert doc.paragraphs[0].skipped == "front_matter"
+    assert body.skipped is None
+
+
+def test_table_of_contents_and_stale_toa_are_skipped(tmp_path):
+    b = DocBuilder()
+    b.heading("TABLE OF CONTENTS")
+    b.leader_line("Argument", page="5")
+    b.heading("TABLE OF AUTHORITIES")
+    b.leader_line("Celotex Corp. v. Catrett, 477 U.S. 317 (1986)", page="4")
+    b.heading("ARGUMENT")
+    b.paragraph("Celotex Corp. v. Catrett, 477 U.S. 317 (1986).")
+    doc = read(str(b.save(tmp_path / "t.docx")))
+    skipped = {p.text.strip(): p.skipped for p in doc.paragraphs}
+    assert skipped["TABLE OF CONTENTS"] == "toc"
+    assert skipped["TABLE OF AUTHORITIES"] == "toa"
+    assert skipped["ARGUMENT"] is None
+    assert doc.paragraphs[doc.toa_anchor].text == "TABLE OF AUTHORITIES"
+    assert sum(1 for p in doc.paragraphs if p.skipped == "toa") == 2
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"just text", "is not a .docx"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 100, "encrypted"),
+    (b"PK\x03\x04broken", "damaged"),
+])
+def test_bad_input_is_one_clear_error(tmp_path, content, message):
+    path = tmp_path / "bad.docx"
+    path.write_bytes(content)
+    with pytest.raises(DocumentError, match=message):
+        read(str(path))
+
+
+def test_zip_without_document_part(tmp_path):
+    path = tmp_path / "empty.docx"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("hello.txt", "hi")
+    with pytest.raises(DocumentError, match="not a Word document"):
+        read(str(path))

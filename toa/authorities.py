@@ -1,0 +1,234 @@
+"""Stage 3: fold occurrences into authorities, file them under headings and sort them.
+
+Full citations make authorities (parallel cites and subsequent history are already folded
+into their case by extract). Short cites ("Reed, 576 U.S. at 170"), Id., supra and bare
+section references are linked to the authority they point at; what cannot be linked is kept
+in `Table.unlinked` so the user sees it. Reading order puts a note's citations at its
+reference mark, so an Id. in a footnote follows the citation before the mark.
+"""
+from __future__ import annotations
+
+import re
+
+from . import recognizers
+from .model import Authority, Category, Document, Occurrence, Table
+from .styles import Style
+
+RECORD = "record"
+_WORD = re.compile(r"[A-Za-z][\w'’-]*")
+
+
+def reading_order(doc: Document, occurrences: list[Occurrence]) -> list[Occurrence]:
+    """Body order, with each note's citations placed at its reference mark."""
+
+    def key(o: Occurrence):
+        p = doc.paragraphs[o.paragraph]
+        if p.anchor is not None:
+            return (p.anchor[0], p.anchor[1], 1, o.paragraph, o.start)
+        return (o.paragraph, o.start, 0, 0, 0)
+
+    return sorted(occurrences, key=key)
+
+
+def build(doc: Document, occurrences: list[Occurrence], style: Style) -> Table:
+    by_key: dict[tuple, Authority] = {}
+    alias: dict[tuple, tuple] = {}  # parallel cite key -> authority key
+    unlinked: list[Occurrence] = []
+    last: Authority | str | None = None  # the authority cited last, or RECORD after a record cite
+    for occ in reading_order(doc, occurrences):
+        target = None
+        if occ.kind == "record":
+            last = RECORD
+            continue
+        if occ.kind == "id" and last is RECORD:
+            continue  # "Id." after a record cite points into the record
+        if occ.kind == "full" and occ.category == "cases":
+            target = _misread_short(occ, by_key, alias)
+            if target is not None:
+                occ.kind = "short"
+        if target is not None:
+            pass
+        elif occ.kind == "full":
+            target = _add_full(occ, by_key, alias)
+        elif occ.kind == "short":
+            target = _short(occ, by_key, alias)
+        elif occ.kind == "id":
+            target = _id(occ, last, by_key)
+        elif occ.kind == "supra":
+            target = _supra(occ, by_key)
+        elif occ.kind == "reference":
+            target = _reference(occ, by_key)
+        if target is None:
+            unlinked.append(occ)
+            last = None
+            continue
+        if occ.kind != "full":
+            occ.key = target.key
+            target.occurrences.append(occ)
+        last = target
+    kept = []
+    for auth in by_key.values():
+        counted = [o for o in auth.occurrences if "citing_parenthetical" not in o.flags]
+        if not counted:
+            continue  # cited only inside "(citing X)": no entry
+        if auth.category == "cases" and not any(o.meta.get("case_name") for o in auth.occurrences if o.kind == "full"):
+            unlinked.extend(auth.occurrences)  # a bare reporter cite ("reported at 97 F.4th 81")
+            continue
+        auth.occurrences = counted
+        kept.append(auth)
+    return Table(categories=_categorise(kept, style), unlinked=unlinked)
+
+
+def _misread_short(occ: Occurrence, by_key: dict, alias: dict) -> Authority | None:
+    """"Willson, 805 F.3d 318, 320" (a short form missing "at") reads as a full cite: a one-word
+    name that names an authority cited earlier in the same volume, a few pages before, is a pin."""
+    name = (occ.meta.get("case_name") or "").strip()
+    if not name or " " in name or occ.key in by_key or occ.key in alias:
+        return None
+    page = _number(occ.key[3])
+    for k in list(by_key) + list(alias):
+        if len(k) == 4 and k[:3] == occ.key[:3]:
+            first = _number(k[3])
+            auth = by_key.get(alias.get(k, k))
+            if auth and first is not None and page is not None and 0 < page - first <= 150 \
+                    and name.lower() in auth.text.lower():
+                return auth
+    return None
+
+
+def _add_full(occ: Occurrence, by_key: dict, alias: dict) -> Authority:
+    key = alias.get(occ.key, occ.key)
+    auth = by_key.get(key)
+    if auth is None:
+        auth = Authority(key=key, category=occ.category or "other", text=occ.display or occ.text,
+                         sort_key=occ.sort_key or (occ.display or occ.text).lower(), flags=list(occ.flags))
+        auth.emphasis = _emphasis_of(occ)
+        by_key[key] = auth
+    elif _better_display(occ, auth):
+        auth.text = occ.display
+        auth.emphasis = _emphasis_of(occ)
+    for k in occ.meta.get("parallel", []) + occ.meta.get("history", []):
+        if k not in by_key:
+            alias.setdefault(k, key)
+    auth.occurrences.append(occ)
+    return auth
+
+
+def _better_display(occ: Occurrence, auth: Authority) -> bool:
+    """A later full cite gives the entry text when the first lacked a name or parallel cites."""
+    if not occ.display or occ.category != "cases":
+        return False
+    first = auth.occurrences[0] if auth.occurrences else None
+    if first is None:
+        return True
+    return bool(not first.meta.get("case_name") and occ.meta.get("case_name"))
+
+
+def _emphasis_of(occ: Occurrence) -> list[tuple[int, int]]:
+    """Italic spans of the entry text: the case name as the brief set it."""
+    name = occ.meta.get("case_name")
+    if occ.category in ("cases", "administrative") and name and occ.display and occ.display.startswith(name):
+        return [(0, len(name))]
+    return list(occ.meta.get("emphasis", []))
+
+
+def _short(occ: Occurrence, by_key: dict, alias: dict) -> Authority | None:
+    """The full cite with the same volume and reporter whose first page is the nearest before the pin."""
+    vol, rep = occ.meta.get("volume"), occ.meta.get("reporter")
+    pin = _number(occ.meta.get("pin", ""))
+    candidates = []
+    for k in list(by_key) + list(alias):
+        if len(k) == 4 and k[0] == "case" and k[1] == vol and k[2] == rep:
+            first = _number(k[3])
+            auth = by_key.get(alias.get(k, k))
+            if auth is not None and (pin is None or first is None or first <= pin):
+                candidates.append((first or 0, auth))
+    if not candidates:
+        return None
+    antecedent = (occ.meta.get("antecedent") or "").lower()
+    if antecedent and len(candidates) > 1:
+        named = [c for c in candidates if antecedent in c[1].text.lower()]
+        candidates = named or candidates
+    return max(candidates, key=lambda c: c[0])[1]
+
+
+def _number(s: str) -> int | None:
+    m = re.search(r"\d+", s or "")
+    return int(m.group()) if m else None
+
+
+def _id(occ: Occurrence, last: Authority | None, by_key: dict) -> Authority | None:
+    if last is None or last is RECORD:
+        return None
+    if occ.meta.get("section") or occ.meta.get("rule"):
+        return _section_of(occ, last, by_key)
+    return last
+
+
+def _reference(occ: Occurrence, by_key: dict) -> Authority | None:
+    """A bare "§ 6330(c)" or "Rule 54(d)": the same code as the last statute or rule cited."""
+    latest = None
+    for auth in by_key.values():
+        if auth.category in ("statutes", "rules_regulations", "constitutional"):
+            latest = auth if latest is None or _last_seen(auth) > _last_seen(latest) else latest
+    if latest is None:
+        return None
+    return _section_of(occ, latest, by_key)
+
+
+def _last_seen(auth: Authority) -> tuple:
+    o = auth.occurrences[-1]
+    return (o.paragraph, o.start)
+
+
+def _section_of(occ: Occurrence, prior: Authority, by_key: dict) -> Authority | None:
+    """The provision that a section-only short form names within `prior`'s code."""
+    base = next((o for o in prior.occurrences if o.kind == "full"), None)
+    if base is None:
+        return None
+    full = recognizers.complete_short_form(base, occ)
+    if full is None:
+        return None
+    auth = by_key.get(full.key)
+    if auth is None:
+        auth = Authority(key=full.key, category=full.category or prior.category, text=full.display or full.text,
+                         sort_key=full.sort_key or full.display, flags=list(full.flags))
+        by_key[full.key] = auth
+    return auth
+
+
+def _supra(occ: Occurrence, by_key: dict) -> Authority | None:
+    """"Borden, supra" / "LaFave, supra": the earlier authority whose name holds that word."""
+    ante = (occ.meta.get("antecedent") or "").strip(" ,").lower()
+    if not ante:
+        return None
+    hits = [a for a in by_key.values() if ante in {w.lower() for w in _WORD.findall(a.text)}]
+    if len(hits) > 1:
+        cases = [a for a in hits if a.category in ("cases", "administrative")]
+        hits = cases or hits
+    return hits[0] if len(hits) == 1 else None
+
+
+def _categorise(authorities, style: Style) -> list[Category]:
+    out = []
+    member_rank = {}
+    for h in style.headings:
+        for i, m in enumerate(h.members):
+            member_rank[m] = (h, i)
+    for h in style.headings:
+        items = [a for a in authorities if member_rank[a.category][0] == h]
+        items.sort(key=lambda a: (member_rank[a.category][1], a.sort_key, a.text))
+        _assign_short_names(items)
+        out.append(Category(key=h.key, heading=h.heading, number=h.number, authorities=items, members=h.members))
+    return out
+
+
+def _assign_short_names(items: list[Authority]):
+    """TA \\s identifiers: the entry text, which is unique within a category."""
+    seen: dict[str, int] = {}
+    for a in items:
+        short = re.sub(r"\s+", " ", a.text)[:200]
+        n = seen.get(short, 0)
+        seen[short] = n + 1
+        a.short = short if n == 0 else f"{short} [{n + 1}]"
+

@@ -1,0 +1,107 @@
+"""`toa` on the command line: build, extract. A thin shell over toa.pipeline."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import __version__, pagination, pipeline
+from .document import ReadOptions
+from .report import summary, write_json
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except pipeline.BuildError as exc:
+        print(f"toa: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("toa: interrupted; nothing was written", file=sys.stderr)
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="toa", description="Build and check the Table of Authorities of a Word brief.")
+    p.add_argument("--version", action="version", version=f"toa {__version__}")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    b = sub.add_parser("build", help="write the Table of Authorities into a copy of the brief")
+    b.add_argument("brief", help="the brief (.docx)")
+    b.add_argument("-o", "--output", help="output .docx (default: BRIEF.toa.docx)")
+    b.add_argument("--in-place", action="store_true", help="allow the output to replace the input")
+    _common(b)
+    b.set_defaults(func=_build)
+
+    e = sub.add_parser("extract", help="list every citation with its page and kind")
+    e.add_argument("brief")
+    _common(e)
+    e.add_argument("--json", dest="as_json", action="store_true", help="print JSON instead of a table")
+    e.set_defaults(func=_extract)
+    return p
+
+
+def _common(p: argparse.ArgumentParser):
+    p.add_argument("--style", default="auto",
+                   help="court style: default, scotus, sg, frap, or a .toml file (default: from the caption)")
+    p.add_argument("--pages", choices=pagination.METHODS, default="auto",
+                   help="page source: render (LibreOffice), word (saved page breaks), estimate")
+    p.add_argument("--template", help="a docxtpl template for the table's layout")
+    p.add_argument("--include-front-matter", action="store_true",
+                   help="also scan the cover, questions presented and other front matter")
+    if p.prog.endswith("build"):
+        p.add_argument("--json", dest="report", help="write the JSON report here")
+
+
+def _progress(enabled: bool):
+    if not enabled:
+        return None
+
+    def show(message: str):
+        print(f"toa: {message}...", file=sys.stderr, flush=True)
+
+    return show
+
+
+def _options(args) -> ReadOptions:
+    return ReadOptions(skip_front_matter=not args.include_front_matter)
+
+
+def _build(args) -> int:
+    result = pipeline.build(args.brief, output=args.output, style=args.style, pages=args.pages,
+                            template=args.template, overwrite_input=args.in_place, options=_options(args),
+                            progress=_progress(sys.stderr.isatty()))
+    if args.report:
+        try:
+            write_json(result.report, args.report)
+        except OSError as exc:
+            raise pipeline.BuildError(f"cannot write {args.report}: {exc.strerror or exc}") from None
+    print(summary(result.report))
+    print(f"Wrote {result.output}")
+    return 0
+
+
+def _extract(args) -> int:
+    result = pipeline.analyse(args.brief, style=args.style, pages=args.pages, template=args.template,
+                              options=_options(args), progress=_progress(sys.stderr.isatty()))
+    rows = []
+    for c in result.report["categories"]:
+        for a in c["authorities"]:
+            for o in a["occurrences"]:
+                rows.append({"page": o["page"], "kind": o["kind"], "story": o["story"], "category": c["key"],
+                             "authority": a["text"], "text": o["text"]})
+    rows += [{"page": o["page"], "kind": o["kind"], "story": o["story"], "category": None, "authority": None,
+              "text": o["text"]} for o in result.report["unlinked"]]
+    if args.as_json:
+        json.dump(rows, sys.stdout, indent=2, ensure_ascii=False)
+        print()
+        return 0
+    for r in rows:
+        print(f"{r['page'] or '?':>5}  {r['kind']:<9} {r['story']:<8} {r['text']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,437 @@
+"""Stage 1: read a .docx into paragraphs of normalised text with offsets back to the XML.
+
+Every story where citations live is read: body paragraphs, tables, footnotes and endnotes,
+text inside hyperlinks, content controls, smart tags and tracked insertions, and the results
+(never the codes) of fields. Deleted text is left out. Each paragraph keeps a map from text
+offsets to the XML text nodes (so later stages can place fields and bookmarks exactly), its
+italic/underlined spans (they mark case names), and its page anchors (explicit and rendered
+page breaks, section starts).
+
+Text is normalised one character for one, so offsets stay valid: NBSP and other spaces,
+tabs and breaks become " ", en/em dashes and non-breaking hyphens become "-". Soft hyphens and
+zero-width characters are dropped (they are invisible in print) by starting a new piece.
+"""
+from __future__ import annotations
+
+import re
+import zipfile
+from dataclasses import dataclass, field
+
+import docx
+from docx.opc.constants import RELATIONSHIP_TYPE as RT
+from docx.opc.exceptions import PackageNotFoundError
+from lxml import etree
+
+from .model import Document, PageBreak, Paragraph, Section, TextPiece
+from .oxml import is_on, qn, w_attr
+
+
+class DocumentError(Exception):
+    """The input cannot be read as a Word document; the message is shown to the user."""
+
+
+# One character for one: everything that prints as a space, and the dashes eyecite does not know.
+_CHAR_MAP = {c: " " for c in "\u00a0\u2007\u202f\t\r\n\f\v\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2008\u2009\u200a"}
+_CHAR_MAP.update({"\u2013": "-", "\u2014": "-", "\u2011": "-", "\u2010": "-", "\u2012": "-"})
+_DROP = {"\u00ad", "\u200b", "\ufeff", "\u200c", "\u200d"}
+
+_TOA_HEADING = re.compile(r"^\s*\[?\s*(table|index) of (cited )?authorities\s*\]?\s*$", re.I)
+_TOA_PLACEHOLDER = re.compile(r"^\s*(\[\s*(insert\s+)?(table of authorities|toa)\s*\]|\{\{\s*toa\s*\}\})\s*$", re.I)
+_TOC_HEADING = re.compile(r"^\s*(table of contents|contents|index)\s*$", re.I)
+# A line of a typed table: entry text, dot leader or tab, page reference(s).
+_TABLE_LINE = re.compile(r"(\.\s*){4,}\s*[\divxlcIVXLC,\s\-–passim]*$|\t\s*([\divxlcIVXLC,\s\-–]+|passim)$|^\s*pages?\(?s?\)?\s*$", re.I)
+_HEADING_STYLE = re.compile(r"^(heading|title)", re.I)
+
+_RUN_CONTAINERS = {qn("w:hyperlink"), qn("w:ins"), qn("w:smartTag"), qn("w:customXml"), qn("w:fldSimple"),
+                   qn("w:moveTo"), qn("w:dir"), qn("w:bdo")}
+_SKIPPED_CONTAINERS = {qn("w:del"), qn("w:moveFrom"), qn("w:proofErr"), qn("w:pPr")}
+
+
+@dataclass
+class ReadOptions:
+    """What to leave out of the scan. Front matter is the cover, questions presented and tables."""
+
+    skip_front_matter: bool = True
+    skip_toc: bool = True
+
+
+@dataclass
+class _Builder:
+    """Accumulates one paragraph's text while walking its XML."""
+
+    chars: list[str] = field(default_factory=list)
+    pieces: list[TextPiece] = field(default_factory=list)
+    emphasis: list[tuple[int, int]] = field(default_factory=list)
+    breaks: list[PageBreak] = field(default_factory=list)
+    notes: list[tuple[str, str, int]] = field(default_factory=list)  # (kind, id, offset)
+    field_stack: list[str] = field(default_factory=list)  # "code" or "result" per open field
+    field_codes: list[str] = field(default_factory=list)  # instructions of fields begun in this paragraph
+
+    @property
+    def offset(self) -> int:
+        return len(self.chars)
+
+    def add(self, node, text: str, emphasized: bool):
+        """Add the text of one node, dropping invisible characters (a new piece after each)."""
+        start = self.offset
+        piece_start, node_pos = start, 0
+        for i, ch in enumerate(text):
+            if ch in _DROP:
+                if self.offset > piece_start:
+                    self.pieces.append(TextPiece(piece_start, self.offset, node, node_pos))
+                piece_start, node_pos = self.offset, i + 1
+                continue
+            self.chars.append(_CHAR_MAP.get(ch, ch))
+        if self.offset > piece_start:
+            self.pieces.append(TextPiece(piece_start, self.offset, node, node_pos))
+        if emphasized and self.offset > start:
+            if self.emphasis and self.emphasis[-1][1] == start:
+                self.emphasis[-1] = (self.emphasis[-1][0], self.offset)
+            else:
+                self.emphasis.append((start, self.offset))
+
+    @property
+    def in_code(self) -> bool:
+        return bool(self.field_stack) and self.field_stack[-1] == "code"
+
+
+class _StyleInfo:
+    """Character styles that italicise or underline, and paragraph style names."""
+
+    def __init__(self, package):
+        self.emphatic: set[str] = set()
+        self.names: dict[str, str] = {}
+        try:
+            styles = package.styles.element
+        except Exception:  # a document without styles.xml
+            return
+        for st in styles.iter(qn("w:style")):
+            sid = w_attr(st, "styleId")
+            name = st.find(qn("w:name"))
+            if sid:
+                self.names[sid] = w_attr(name, "val", sid) if name is not None else sid
+            rpr = st.find(qn("w:rPr"))
+            if sid and rpr is not None and (_emphatic_rpr(rpr)):
+                self.emphatic.add(sid)
+
+
+def _emphatic_rpr(rpr) -> bool:
+    if is_on(rpr.find(qn("w:i"))):
+        return True
+    u = rpr.find(qn("w:u"))
+    return u is not None and w_attr(u, "val", "single") != "none"
+
+
+def read(path: str, options: ReadOptions | None = None) -> Document:
+    """Read the brief at `path`. Raises DocumentError with a one-line reason on bad input."""
+    options = options or ReadOptions()
+    package = _open(path)
+    styles = _StyleInfo(package)
+    body = package.element.body
+    sections = _sections(body)
+    notes = {kind: _load_notes(package, kind) for kind in ("footnote", "endnote")}
+
+    paragraphs: list[Paragraph] = []
+    note_refs: list[tuple[str, str, int, int]] = []  # (kind, id, body paragraph index, offset)
+    section_index = 0
+    section_started = False
+    for p_el, story in _body_paragraphs(body):
+        b = _read_paragraph(p_el, styles)
+        para = _paragraph(len(paragraphs), story, b, p_el, styles)
+        para.section = section_index
+        if section_started:
+            para.breaks.insert(0, PageBreak(0, "section"))
+            section_started = False
+        paragraphs.append(para)
+        note_refs.extend((kind, nid, para.index, off) for kind, nid, off in b.notes)
+        ppr = p_el.find(qn("w:pPr"))
+        if ppr is not None and ppr.find(qn("w:sectPr")) is not None and story != "table":
+            section_index += 1
+            nxt = sections[min(section_index, len(sections) - 1)]
+            section_started = nxt.break_type != "continuous"
+
+    # Notes come after the body in reading order; each paragraph keeps its reference mark's place.
+    for kind, nid, body_index, offset in note_refs:
+        note = notes[kind].get(nid)
+        if note is None:
+            continue
+        for p_el in note.iter(qn("w:p")):
+            b = _read_paragraph(p_el, styles)
+            para = _paragraph(len(paragraphs), kind, b, p_el, styles)
+            para.note_id = nid
+            para.anchor = (body_index, offset)
+            para.section = paragraphs[body_index].section
+            para.breaks = []  # a note prints with its reference mark
+            paragraphs.append(para)
+
+    doc = Document(path=path, paragraphs=paragraphs, sections=sections, package=package,
+                   parts={kind: roots for kind, roots in _note_parts(package).items()},
+                   saved_by_word=_saved_by_word(package))
+    _mark_skipped(doc, options)
+    return doc
+
+
+def _open(path: str):
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(8)
+    except OSError as exc:
+        raise DocumentError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if head.startswith(b"\xd0\xcf\x11\xe0"):
+        raise DocumentError(f"{path} is encrypted or an old binary .doc file; save it as an unprotected .docx")
+    if not head.startswith(b"PK"):
+        raise DocumentError(f"{path} is not a .docx file")
+    try:
+        with zipfile.ZipFile(path) as zf:
+            bad = zf.testzip()
+            if bad is not None:
+                raise DocumentError(f"{path} is damaged (corrupt entry {bad})")
+            if "word/document.xml" not in zf.namelist():
+                raise DocumentError(f"{path} is not a Word document (no word/document.xml)")
+    except zipfile.BadZipFile:
+        raise DocumentError(f"{path} is damaged (not a readable zip archive)") from None
+    try:
+        return docx.Document(path)
+    except (PackageNotFoundError, KeyError, ValueError, etree.XMLSyntaxError) as exc:
+        raise DocumentError(f"{path} cannot be opened as a .docx ({type(exc).__name__})") from None
+
+
+def _sections(body) -> list[Section]:
+    sect_prs = [p.find(qn("w:pPr")).find(qn("w:sectPr")) for p in body.iterchildren(qn("w:p"))
+                if p.find(qn("w:pPr")) is not None and p.find(qn("w:pPr")).find(qn("w:sectPr")) is not None]
+    final = body.find(qn("w:sectPr"))
+    sect_prs.append(final)
+    out = []
+    for i, sp in enumerate(sect_prs):
+        fmt, start, btype = "decimal", None, "nextPage"
+        if sp is not None:
+            pg = sp.find(qn("w:pgNumType"))
+            if pg is not None:
+                fmt = w_attr(pg, "fmt", "decimal")
+                st = w_attr(pg, "start")
+                start = int(st) if st and st.isdigit() else None
+            t = sp.find(qn("w:type"))
+            if t is not None:
+                btype = w_attr(t, "val", "nextPage")
+        out.append(Section(index=i, fmt=fmt, start=start, break_type=btype))
+    return out
+
+
+def _body_paragraphs(container, story: str = "body"):
+    """(w:p, story) in reading order, descending into tables and block content controls."""
+    for child in container.iterchildren():
+        tag = child.tag
+        if tag == qn("w:p"):
+            yield child, story
+        elif tag == qn("w:tbl"):
+            for tc in child.iter(qn("w:tc")):
+                yield from _body_paragraphs(tc, "table")
+        elif tag == qn("w:sdt"):
+            content = child.find(qn("w:sdtContent"))
+            if content is not None:
+                yield from _body_paragraphs(content, story)
+        elif tag in (qn("w:customXml"), qn("w:ins")):
+            yield from _body_paragraphs(child, story)
+
+
+def _read_paragraph(p_el, styles: _StyleInfo) -> _Builder:
+    b = _Builder()
+    ppr = p_el.find(qn("w:pPr"))
+    if ppr is not None and is_on(ppr.find(qn("w:pageBreakBefore"))):
+        b.breaks.append(PageBreak(0, "explicit"))
+    _walk(p_el, b, styles)
+    return b
+
+
+def _walk(container, b: _Builder, styles: _StyleInfo):
+    for child in container.iterchildren():
+        tag = child.tag
+        if tag == qn("w:r"):
+            _read_run(child, b, styles)
+        elif tag == qn("w:sdt"):
+            content = child.find(qn("w:sdtContent"))
+            if content is not None:
+                _walk(content, b, styles)
+        elif tag in _RUN_CONTAINERS:
+            _walk(child, b, styles)
+
+
+def _read_run(r, b: _Builder, styles: _StyleInfo):
+    rpr = r.find(qn("w:rPr"))
+    emphasized = False
+    if rpr is not None:
+        if is_on(rpr.find(qn("w:vanish"))):
+            return  # hidden text (e.g. existing TA fields) is not printed
+        rstyle = rpr.find(qn("w:rStyle"))
+        emphasized = _emphatic_rpr(rpr) or (rstyle is not None and w_attr(rstyle, "val") in styles.emphatic)
+    for child in r.iterchildren():
+        tag = child.tag
+        if tag == qn("w:fldChar"):
+            kind = w_attr(child, "fldCharType")
+            if kind == "begin":
+                b.field_stack.append("code")
+                b.field_codes.append("")
+            elif kind == "separate" and b.field_stack:
+                b.field_stack[-1] = "result"
+            elif kind == "end" and b.field_stack:
+                b.field_stack.pop()
+        elif tag == qn("w:instrText"):
+            if b.field_codes:
+                b.field_codes[-1] += child.text or ""
+        elif b.in_code:
+            continue
+        elif tag == qn("w:t"):
+            b.add(child, child.text or "", emphasized)
+        elif tag in (qn("w:tab"), qn("w:cr"), qn("w:ptab")):
+            b.add(child, " ", False)
+        elif tag == qn("w:br"):
+            if w_attr(child, "type") == "page":
+                b.breaks.append(PageBreak(b.offset, "explicit"))
+            else:
+                b.add(child, " ", False)
+        elif tag == qn("w:noBreakHyphen"):
+            b.add(child, "-", emphasized)
+        elif tag == qn("w:lastRenderedPageBreak"):
+            b.breaks.append(PageBreak(b.offset, "rendered"))
+        elif tag == qn("w:footnoteReference"):
+            b.notes.append(("footnote", w_attr(child, "id"), b.offset))
+        elif tag == qn("w:endnoteReference"):
+            b.notes.append(("endnote", w_attr(child, "id"), b.offset))
+
+
+def _paragraph(index: int, story: str, b: _Builder, p_el, styles: _StyleInfo) -> Paragraph:
+    ppr = p_el.find(qn("w:pPr"))
+    style = None
+    if ppr is not None and ppr.find(qn("w:pStyle")) is not None:
+        sid = w_attr(ppr.find(qn("w:pStyle")), "val")
+        style = styles.names.get(sid, sid)
+    para = Paragraph(index=index, story=story, text="".join(b.chars), emphasis=b.emphasis, pieces=b.pieces,
+                     element=p_el, breaks=b.breaks, style=style)
+    if any(code.split()[:1] == ["TOA"] for code in b.field_codes if code.strip()):
+        para.skipped = "toa"
+    elif any(code.split()[:1] == ["TOC"] for code in b.field_codes if code.strip()):
+        para.skipped = "toc"
+    return para
+
+
+def _load_notes(package, kind: str) -> dict[str, object]:
+    """Note id -> w:footnote/w:endnote element, separators left out."""
+    root = _note_parts(package).get(kind)
+    if root is None:
+        return {}
+    tag = qn(f"w:{kind}")
+    return {w_attr(n, "id"): n for n in root[1].iterchildren(tag) if w_attr(n, "type", "normal") == "normal"}
+
+
+def _note_parts(package) -> dict:
+    """kind -> (part, parsed root) for the footnotes and endnotes parts, parsed once per document."""
+    cache = getattr(package, "_toa_note_parts", None)
+    if cache is not None:
+        return cache
+    cache = {}
+    for kind, reltype in (("footnote", RT.FOOTNOTES), ("endnote", RT.ENDNOTES)):
+        for rel in package.part.rels.values():
+            if rel.reltype == reltype and not rel.is_external:
+                part = rel.target_part
+                root = getattr(part, "_element", None)
+                if root is None:
+                    root = etree.fromstring(part.blob)
+                cache[kind] = (part, root)
+    package._toa_note_parts = cache
+    return cache
+
+
+def _saved_by_word(package) -> bool:
+    """Word (not a generator) wrote the file last, so its rendered page breaks can be trusted."""
+    try:
+        app = package.part.package.part_related_by(RT.EXTENDED_PROPERTIES)
+    except KeyError:
+        return False
+    blob = app.blob.decode("utf-8", "replace")
+    return "Microsoft" in blob and "Word" in blob
+
+
+def _mark_skipped(doc: Document, options: ReadOptions):
+    """Leave out the table of contents, an existing TOA and, by default, the front matter.
+
+    Front matter is every section before the first one that restarts arabic numbering, when
+    an earlier section is numbered differently (the usual cover + roman tables + arabic body).
+    """
+    paras = [p for p in doc.paragraphs if p.story in ("body", "table")]
+    if options.skip_front_matter:
+        body_section = _first_body_section(doc.sections)
+        if body_section:
+            for p in paras:
+                if p.section < body_section and not p.skipped:
+                    p.skipped = "front_matter"
+    _mark_tables(doc, paras, options)
+    # Notes follow their reference mark.
+    for p in doc.paragraphs:
+        if p.anchor is not None and doc.paragraphs[p.anchor[0]].skipped:
+            p.skipped = doc.paragraphs[p.anchor[0]].skipped
+
+
+def _first_body_section(sections: list[Section]) -> int:
+    for s in sections[1:]:
+        if s.fmt == "decimal" and s.start is not None and any(o.fmt != "decimal" for o in sections[: s.index]):
+            return s.index
+    return 0
+
+
+def _mark_tables(doc: Document, paras: list[Paragraph], options: ReadOptions):
+    """Find the TOA heading/placeholder and the typed TOC/TOA blocks under their headings."""
+    i = 0
+    while i < len(paras):
+        p = paras[i]
+        text = p.text.strip()
+        if _TOA_PLACEHOLDER.match(text) or _TOA_HEADING.match(text) or p.skipped == "toa":
+            if doc.toa_anchor is None:
+                doc.toa_anchor = p.index
+            p.skipped = "toa"
+            i = _skip_block(paras, i + 1, "toa")
+            continue
+        if options.skip_toc and (_TOC_HEADING.match(text) or p.skipped == "toc"):
+            p.skipped = "toc"
+            i = _skip_block(paras, i + 1, "toc")
+            continue
+        i += 1
+
+
+def _skip_block(paras: list[Paragraph], i: int, reason: str) -> int:
+    """Mark the entry lines that follow a table heading; stop at the first line of prose."""
+    while i < len(paras):
+        p = paras[i]
+        text = p.text.strip()
+        if p.skipped == reason or not text or _TABLE_LINE.search(_text_with_tabs(p)) or _is_table_subheading(p):
+            p.skipped = reason
+            i += 1
+            continue
+        break
+    return i
+
+
+def _text_with_tabs(p: Paragraph) -> str:
+    """The paragraph text with its tabs kept: Paragraph.text turns w:tab into a space, which hid
+    the tab-and-page-number lines of dot-leader tables from _TABLE_LINE."""
+    chars = list(p.text)
+    for pc in p.pieces:
+        if pc.node is not None and pc.node.tag in (qn("w:tab"), qn("w:ptab")) and pc.end == pc.start + 1:
+            chars[pc.start] = "\t"
+    return "".join(chars).strip()
+
+
+def _is_tabbed_entry(p: Paragraph) -> bool:
+    """An entry whose page references follow a tab (a leader that is not typed as dots)."""
+    tab = qn("w:tab"), qn("w:ptab")
+    return any(piece.node.tag in tab for piece in p.pieces) and bool(_PAGE_REFS.search(p.text))
+
+
+def _is_table_subheading(p: Paragraph) -> bool:
+    """A short category line inside a table ("Cases:", "Statutes—Continued", "Page(s)")."""
+    text = p.text.strip().rstrip(":")
+    if len(text) > 60 or _HEADING_STYLE.match(p.style or "") and _TOA_HEADING.match(text):
+        return False
+    return bool(re.match(r"^(cases|statutes|rules|regulations|constitutional provisions|other authorities|"
+                         r"miscellaneous|legislative materials?|administrative decisions|treatises|"
+                         r"secondary sources|authorities|[\w ,]+ and [\w ]+|page\(?s?\)?)([-\s]*continued)?$",
+                         text, re.I))

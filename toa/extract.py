@@ -1,0 +1,298 @@
+"""Stage 2: find every citation in the document's paragraphs (a list of Occurrence).
+
+eyecite finds case citations, short forms, Id. and supra; the recognizer layer
+(toa.recognizers) finds what eyecite misses or mistypes: constitutions, statutes without "§",
+rules, regulations, legislative materials, secondary sources, agency decisions. eyecite is run
+paragraph by paragraph on the normalised text (document.py), and its known weak spots are
+mended here: the case name is taken from the brief's italics when there are any (eyecite's
+plain-text name start is wrong for "In re", "Ex parte", "ex rel." and names with apostrophes,
+and can leak across a sentence), the court/year parenthetical is read from the source text,
+and nameless cites that follow a case are parallel cites or subsequent history of that case.
+"""
+from __future__ import annotations
+
+import logging
+import re
+
+from eyecite import get_citations
+from eyecite import helpers as _eyecite_helpers
+from eyecite.models import FullCaseCitation, IdCitation, ShortCaseCitation, SupraCitation
+
+from .model import Document, Occurrence, Paragraph
+from .recognizers import non_authority_spans, recognize
+
+logging.getLogger("eyecite").setLevel(logging.ERROR)
+
+# eyecite 2.7.8 reads a court/year parenthetical lazily across later citations on the line
+# (issue #321): a year-only "(2015)" picks up the year of the next cite. Restricting the court
+# group to text without parentheses (as upstream PR #347 does) keeps it inside its own paren.
+_LEAK_FIX = "(?P<court>[^()]*?)"
+if _LEAK_FIX not in _eyecite_helpers.POST_FULL_CITATION_REGEX:
+    _eyecite_helpers.POST_FULL_CITATION_REGEX = _eyecite_helpers.POST_FULL_CITATION_REGEX.replace(
+        "(?P<court>.*?)", _LEAK_FIX)
+
+AGENCY_REPORTERS = {"I. & N. Dec.", "N.L.R.B.", "NLRB", "F.C.C.", "FCC Rcd", "F.C.C.R.", "F.C.C. Rcd.",
+                    "F.C.C.2d", "F.T.C.", "S.E.C.", "T.C.", "T.C.M.", "B.T.A.", "Op. Att'y Gen.", "Op. O.L.C."}
+
+_SIGNAL = re.compile(
+    r"^(?:(?:see|cf\.|but|compare|contra|accord|also|generally|e\.g\.|and|with|quoting|citing|in|under|"
+    r"following|overruling|overruled by|aff'd|rev'd)[\s,]+)+", re.I)
+_NAME_PREFIX = re.compile(r"(?:\b(?:In re|Ex parte|In the Matter of|Matter of|Estate of|Petition of|Application of)|"
+                          r"\b[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*)*\s+ex rel\.)\s*$")
+_GAP_BEFORE_CITE = re.compile(r"^[\s,]*(?:Nos?\.\s*[\w\-:.]+(?:(?:,|\s+&|\s+and)\s*[\w\-:.]+)*[\s,]*)?$")
+_PIN = re.compile(r"^(?:,\s*(?:at\s+)?\*?\d+(?:-\*?\d+)?(?:\s*(?:&|and)\s*nn?\.\s*\d+|\s*nn?\.\s*\d+(?:-\d+)?)?)+")
+_YEAR_PAREN = re.compile(r"^\s*\(([^()]*?\b(1[6-9]\d\d|20\d\d)\))")
+_HISTORY = re.compile(
+    r",?\s*(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|cert\.\s+denied|cert\.\s+granted|cert\.\s+dismissed|"
+    r"petition for cert\.\s+(?:filed|pending)|reh'g denied|reh’g denied|aff'd in part|rev'd in part|"
+    r"appeal dismissed|overruled)[^,;()]*?(?:,\s*|\s+)(?:on other grounds,\s*)?$", re.I)
+# "(citing X)" reports what another court cited; "(quoting X)", "(relying on X)" invoke X itself.
+_CITING = re.compile(r"^(citing|cited in|cited with approval in)\b", re.I)
+
+
+def extract(doc: Document) -> list[Occurrence]:
+    """All occurrences, in reading order, of the paragraphs that are scanned."""
+    out: list[Occurrence] = []
+    for para in doc.paragraphs:
+        if para.skipped or not para.text.strip():
+            continue
+        out.extend(extract_paragraph(para))
+    return out
+
+
+def extract_paragraph(para: Paragraph) -> list[Occurrence]:
+    text = para.text
+    excluded = non_authority_spans(text)
+    found = [o for o in recognize(text, para.emphasis) if not _inside(o.start, excluded)]
+    taken = [(o.start, o.end) for o in found]
+    cases: list[Occurrence] = []
+    for cite in get_citations(text):
+        occ = None
+        start = cite.span()[0]
+        if _inside(start, excluded) or _inside(start, taken):
+            continue
+        if isinstance(cite, FullCaseCitation):
+            occ = _full_case(cite, para, cases)
+        elif isinstance(cite, ShortCaseCitation):
+            occ = _short_case(cite, text)
+        elif isinstance(cite, IdCitation):
+            occ = Occurrence(paragraph=para.index, start=start, end=cite.span()[1], kind="id", story=para.story,
+                             text=text[start:cite.span()[1]], meta={"pin": cite.metadata.pin_cite or ""})
+        elif isinstance(cite, SupraCitation):
+            s = cite.full_span()[0]
+            occ = Occurrence(paragraph=para.index, start=s, end=cite.span()[1], kind="supra", story=para.story,
+                             text=text[s:cite.span()[1]], meta={"antecedent": cite.metadata.antecedent_guess or ""})
+        if occ is not None:
+            cases.append(occ)
+    records = [Occurrence(paragraph=para.index, start=a, end=b, kind="record", story=para.story, text=text[a:b])
+               for a, b in excluded]
+    out = []
+    for occ in found + cases + records:
+        occ.paragraph = para.index
+        occ.story = para.story
+        if occ.anchor_end is None:
+            occ.anchor_end = occ.end
+        if _in_citing_parenthetical(text, occ.start):
+            # "(citing X)" describes another court's reasoning: X gets no page, but a later
+            # short form may still point at it.
+            occ.flags.append("citing_parenthetical")
+        out.append(occ)
+    out.sort(key=lambda o: (o.start, o.end))
+    return _drop_overlaps(out)
+
+
+def _inside(pos: int, spans) -> bool:
+    return any(a <= pos < b for a, b in spans)
+
+
+def _drop_overlaps(occs: list[Occurrence]) -> list[Occurrence]:
+    """Where a recognizer and eyecite claim the same words, keep the longer claim."""
+    out: list[Occurrence] = []
+    for o in occs:
+        if out and o.start < out[-1].end and o.kind == out[-1].kind == "full" and o.key != out[-1].key:
+            prev = out[-1]
+            if o.category != prev.category and (o.end - o.start) > (prev.end - prev.start) and o.start == prev.start:
+                out[-1] = o
+            elif o.category == prev.category or o.start < prev.end - 1:
+                # nested cites inside a recognised span (e.g. a Stat. cite inside a Pub. L. cite)
+                if o.category == "cases" or prev.category == "cases":
+                    out.append(o)
+            continue
+        out.append(o)
+    return out
+
+
+def _in_citing_parenthetical(text: str, pos: int) -> bool:
+    """True when `pos` sits inside an open "(citing ...)"-style parenthetical."""
+    depth = 0
+    for i in range(pos - 1, max(-1, pos - 600), -1):
+        ch = text[i]
+        if ch == ")":
+            depth += 1
+        elif ch == "(":
+            if depth == 0:
+                return bool(_CITING.match(text[i + 1:i + 40]))
+            depth -= 1
+    return False
+
+
+def _full_case(cite: FullCaseCitation, para: Paragraph, earlier: list[Occurrence]) -> Occurrence | None:
+    text = para.text
+    c_start, c_end = cite.span()
+    reporter = _reporter(cite)
+    key = ("case", cite.groups.get("volume", ""), reporter, (cite.groups.get("page") or "").replace(",", ""))
+    prev = next((o for o in reversed(earlier) if o.kind == "full"), None)
+
+    # A parallel cite: it sits inside the span of the case cited just before.
+    if prev is not None and prev.meta.get("cite_end", 0) <= c_start and _is_parallel_gap(text, prev.meta["cite_end"], c_start):
+        prev.meta.setdefault("parallel", []).append(key)
+        _extend(prev, text, c_end)
+        return None
+    # Subsequent history ("aff'd, 100 F.4th 1 (3d Cir. 2023)") belongs to the case before it.
+    if prev is not None and prev.end <= c_start and _HISTORY.search(text[prev.end:c_start]) \
+            and not text[prev.end:c_start].strip(" ,").count(";"):
+        prev.meta.setdefault("history", []).append(key)
+        _extend(prev, text, c_end, history=True)
+        return None
+
+    name_start, name_end = _case_name(cite, para)
+    end = _end_of_cite(text, c_end)
+    year = cite.metadata.year
+    occ = Occurrence(paragraph=para.index, start=name_start, end=end, kind="full", story=para.story,
+                     text=text[name_start:end], category="administrative" if reporter in AGENCY_REPORTERS else "cases",
+                     key=key)
+    name = text[name_start:name_end].strip(" ,")
+    occ.meta = {"volume": key[1], "reporter": reporter, "page": key[3], "year": year,
+                "court": cite.metadata.court, "case_name": name, "pin_cite": cite.metadata.pin_cite,
+                "cite_end": c_end, "name_end": name_end}
+    occ.display = _case_display(text, name_start, c_start, end)
+    occ.sort_key = case_sort_key(name or occ.display)
+    occ.anchor_end = end
+    if not name:
+        occ.flags.append("missing_case_name")
+    return occ
+
+
+def _reporter(cite) -> str:
+    try:
+        return cite.corrected_reporter()
+    except Exception:  # eyecite raises on reporters without an edition guess
+        return cite.groups.get("reporter", "")
+
+
+def _is_parallel_gap(text: str, a: int, b: int) -> bool:
+    gap = text[a:b]
+    return bool(re.fullmatch(r"(?:,\s*(?:at\s+)?\*?\d+(?:-\d+)?(?:\s*n\.\s*\d+)?)*\s*,\s*", gap))
+
+
+def _extend(occ: Occurrence, text: str, cite_end: int, history: bool = False):
+    """Grow a case occurrence over a parallel cite or subsequent history that follows it."""
+    end = _end_of_cite(text, cite_end)
+    if history:
+        occ.display = occ.display + text[occ.end:end] if occ.display else text[occ.start:end]
+        occ.display = _strip_pins(occ.display)
+    else:
+        occ.display = _case_display(text, occ.start, occ.meta["cite_end"], end)
+    occ.end = max(occ.end, end)
+    occ.anchor_end = occ.end
+    occ.text = text[occ.start:occ.end]
+    occ.meta["cite_end"] = cite_end
+
+
+def _end_of_cite(text: str, c_end: int) -> int:
+    """End of the citation proper: after pin cites and the court/year parenthetical."""
+    i = c_end
+    m = _PIN.match(text[i:])
+    if m:
+        i += m.end()
+    m = _YEAR_PAREN.match(text[i:])
+    if m:
+        i += m.end()
+    return i
+
+
+def _strip_pins(s: str) -> str:
+    return re.sub(r"(\d+\s+[A-Z][\w.' ]*?\s+\d+)(?:,\s*(?:at\s+)?\*?\d+(?:-\*?\d+)?(?:\s*nn?\.\s*\d+)?)+", r"\1", s)
+
+
+def _case_display(text: str, start: int, c_start: int, end: int) -> str:
+    """Entry text: the name as written, the cite(s) without pin pages, the court/year paren."""
+    s = text[start:end]
+    s = re.sub(r",\s*at\s+\*\d+(?:-\*?\d+)?", "", s)  # star pins of WL/LEXIS cites
+    s = _strip_pins(s)
+    return re.sub(r"\s+", " ", s).strip(" ,;")
+
+
+def _case_name(cite: FullCaseCitation, para: Paragraph) -> tuple[int, int]:
+    """(start, end) of the case name before a full cite; (c, c) when the cite has none."""
+    text = para.text
+    c_start = cite.span()[0]
+    # Italics first: the emphasized stretch that ends just before the cite.
+    for a, b in reversed(para.emphasis):
+        if b > c_start:
+            continue
+        if not _GAP_BEFORE_CITE.match(text[b:c_start]):
+            break
+        start = a
+        # join "Name v. Name" where "v." is set in roman, and "In re" / "Ex parte" prefixes
+        for a2, b2 in reversed([e for e in para.emphasis if e[1] <= a]):
+            gap = text[b2:start]
+            if re.fullmatch(r"\s*(v\.|vs\.|ex rel\.|&|and|of|for|on behalf of)?\s*", gap):
+                start = a2
+            else:
+                break
+        start = _strip_signal(text, start, b)
+        start = _with_prefix(text, start)
+        if b > start:
+            return start, b
+    # Plain text: eyecite's start, mended for the forms it gets wrong.
+    f_start = cite.full_span()[0]
+    if f_start >= c_start:
+        return c_start, c_start
+    seg = text[f_start:c_start]
+    cut = max(seg.rfind("). "), seg.rfind("; "))
+    if cut >= 0:  # the name leaked back over an earlier citation
+        f_start += cut + 2
+    f_start = _strip_signal(text, f_start, c_start)
+    f_start = _with_prefix(text, f_start)
+    end = c_start
+    m = re.search(r"[\s,]*(?:Nos?\.\s*[\w\-:.]+(?:,\s*[\w\-:.]+)*[\s,]*)?$", text[f_start:c_start])
+    if m:
+        end = f_start + m.start()
+    return f_start, end
+
+
+def _strip_signal(text: str, start: int, end: int) -> int:
+    m = _SIGNAL.match(text[start:end])
+    return start + m.end() if m and start + m.end() < end else start
+
+
+def _with_prefix(text: str, start: int) -> int:
+    m = _NAME_PREFIX.search(text[max(0, start - 80):start])
+    if m:
+        return max(0, start - 80) + m.start() + (len(m.group(0)) - len(m.group(0).lstrip()))
+    return start
+
+
+def _short_case(cite: ShortCaseCitation, text: str) -> Occurrence:
+    s, e = cite.full_span()
+    s = _strip_signal(text, s, e)
+    return Occurrence(paragraph=-1, start=s, end=cite.span()[1], kind="short", story="", text=text[s:cite.span()[1]],
+                      meta={"volume": cite.groups.get("volume", ""), "reporter": _reporter(cite),
+                            "pin": cite.groups.get("page", ""), "antecedent": cite.metadata.antecedent_guess or ""})
+
+
+_ARTICLES = re.compile(r"^(the|a|an)\s+", re.I)
+
+
+def case_sort_key(name: str) -> tuple:
+    """Alphabetical by the name as written ("In re X" under I, "United States v. X" under U).
+
+    Case and punctuation are ignored; a name that starts with a numeral sorts before letters,
+    numerals compared by value ("$154,362.05 in U.S. Currency" before "75 Broken Sets").
+    """
+    s = name.replace("’", "'").lower()
+    s = re.sub(r"[^\w\s]", "", s)
+    s = re.sub(r"\s+", " ", s).strip()
+    parts = tuple((0, int(t), "") if t.isdigit() else (1, 0, t) for t in s.split())
+    return parts

@@ -1,0 +1,190 @@
+"""The data that flows through the pipeline: plain dataclasses, one per stage boundary.
+
+document  -> Document (paragraphs with offsets, emphasis, stories, page anchors)
+extract   -> list[Occurrence]
+authorities -> Table (categories of Authority, each with its occurrences)
+pagination  -> PageMap (printed page label of every occurrence)
+write / report consume Table + PageMap.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# The seven categories, in the order they are printed, with their Word TA category number.
+# Numbers agree with Word's built-in names where they coincide (1 Cases, 2 Statutes,
+# 3 Other Authorities, 4 Rules, 7 Constitutional Provisions); 8 and 9 are custom.
+CATEGORY_KEYS = (
+    "cases",
+    "administrative",
+    "constitutional",
+    "statutes",
+    "rules_regulations",
+    "legislative",
+    "other",
+)
+CATEGORY_NUMBERS = {
+    "cases": 1,
+    "administrative": 8,
+    "constitutional": 7,
+    "statutes": 2,
+    "rules_regulations": 4,
+    "legislative": 9,
+    "other": 3,
+}
+
+STORIES = ("body", "footnote", "endnote", "table")
+# "record" marks a record or brief cite (J.A. 12, Pet. App. 3a): never an authority, but an
+# Id. right after it refers to the record, not to the authority cited before.
+KINDS = ("full", "short", "id", "supra", "reference", "record")
+
+
+@dataclass
+class TextPiece:
+    """A stretch of paragraph text that comes from one text node of the XML.
+
+    `node` is the lxml element that holds the characters (w:t, w:tab, w:br, w:noBreakHyphen,
+    w:sym ...); `node_offset` is where the stretch starts inside that node's text.
+    """
+
+    start: int
+    end: int
+    node: Any = field(repr=False, compare=False)
+    node_offset: int = 0
+
+
+@dataclass
+class PageBreak:
+    """A page boundary inside (or before) a paragraph, at a text offset.
+
+    kind: "explicit" (w:br type=page, pageBreakBefore), "rendered" (w:lastRenderedPageBreak),
+    "section" (a section break before this paragraph starts a new page).
+    """
+
+    offset: int
+    kind: str
+
+
+@dataclass
+class Section:
+    """Page numbering of one section (w:sectPr/w:pgNumType)."""
+
+    index: int
+    fmt: str = "decimal"  # ST_NumberFormat: decimal, lowerRoman, upperRoman, lowerLetter, ...
+    start: int | None = None  # None: continue from the previous section
+    break_type: str = "nextPage"  # nextPage, continuous, evenPage, oddPage
+
+
+@dataclass
+class Paragraph:
+    """One paragraph of one story, its text normalised one character for one."""
+
+    index: int  # position in reading order across all stories
+    story: str  # body | footnote | endnote | table
+    text: str
+    emphasis: list[tuple[int, int]] = field(default_factory=list)  # italic/underlined spans
+    pieces: list[TextPiece] = field(default_factory=list, repr=False, compare=False)
+    element: Any = field(default=None, repr=False, compare=False)  # the w:p element
+    section: int = 0  # index into Document.sections
+    breaks: list[PageBreak] = field(default_factory=list)
+    note_id: str | None = None  # footnote/endnote id, for note paragraphs
+    # For note paragraphs: the body paragraph index and offset of the reference mark,
+    # whose page is the page the note's citations are credited to.
+    anchor: tuple[int, int] | None = None
+    skipped: str | None = None  # why the paragraph is not scanned (front matter, toc, toa), else None
+    style: str | None = None
+
+    def is_emphasized(self, start: int, end: int) -> bool:
+        """True when every non-space character of [start, end) lies in an emphasis span."""
+        for i in range(start, end):
+            if self.text[i].isspace() or self.text[i] in ".,;:":
+                continue
+            if not any(a <= i < b for a, b in self.emphasis):
+                return False
+        return True
+
+
+@dataclass
+class Document:
+    path: str
+    paragraphs: list[Paragraph]
+    sections: list[Section]
+    package: Any = field(default=None, repr=False, compare=False)  # the python-docx Document
+    parts: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # footnotes/endnotes XML
+    toa_anchor: int | None = None  # index of the paragraph where the TOA goes (heading/placeholder)
+    saved_by_word: bool = False
+
+
+@dataclass
+class Occurrence:
+    """One citation of one authority at one place in the brief."""
+
+    paragraph: int  # Paragraph.index
+    start: int  # span in the paragraph text (case name through court/year parenthetical)
+    end: int
+    kind: str  # full | short | id | supra | reference
+    story: str
+    text: str  # the source text of the span
+    category: str | None = None  # one of CATEGORY_KEYS for full citations
+    key: tuple | None = None  # identity of the authority (set for full cites, resolved for others)
+    display: str | None = None  # entry text proposed by a full cite
+    sort_key: tuple | None = None
+    flags: list[str] = field(default_factory=list)
+    anchor_end: int | None = None  # where a TA field would go (end of the citation proper)
+    meta: dict = field(default_factory=dict)  # recognizer details (volume, reporter, section, ...)
+
+
+@dataclass
+class Authority:
+    key: tuple
+    category: str
+    text: str  # display text of the TOA entry
+    sort_key: tuple
+    occurrences: list[Occurrence] = field(default_factory=list)
+    emphasis: list[tuple[int, int]] = field(default_factory=list)  # italic spans within `text`
+    flags: list[str] = field(default_factory=list)
+    short: str = ""  # the TA \s identifier
+    # Filled by pagination: printed labels in page order, and the text printed in the table.
+    pages: list[str] = field(default_factory=list)
+    passim: bool = False
+    page_text: str = ""
+
+
+@dataclass
+class Category:
+    """One heading of the printed table. A court style may fold several of the seven
+    categories under one heading (`members`); `key` is then the first of them."""
+
+    key: str
+    heading: str
+    number: int  # Word TA \c category
+    authorities: list[Authority] = field(default_factory=list)
+    members: tuple[str, ...] = ()
+
+
+@dataclass
+class Table:
+    categories: list[Category]
+    unlinked: list[Occurrence] = field(default_factory=list)
+
+
+@dataclass
+class PageMap:
+    """Printed page label of every occurrence, keyed by (paragraph index, start offset).
+
+    The physical page number orders labels across sections (roman front matter, arabic body,
+    "1a" appendix pages)."""
+
+    method: str  # render | word | estimate
+    exact: bool
+    # (paragraph index, start offset) -> (physical page number from 1, printed label)
+    pages: dict[tuple[int, int], tuple[int, str]] = field(default_factory=dict)
+    note: str = ""
+
+    def label(self, occ: Occurrence) -> str | None:
+        hit = self.pages.get((occ.paragraph, occ.start))
+        return hit[1] if hit else None
+
+    def physical(self, occ: Occurrence) -> int | None:
+        hit = self.pages.get((occ.paragraph, occ.start))
+        return hit[0] if hit else None

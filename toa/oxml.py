@@ -1,0 +1,127 @@
+"""A thin layer over the WordprocessingML XML: names, and the few edits the pipeline makes.
+
+Like python-docx's own `oxml` package, everything here works on lxml elements, so the stages
+above it can speak of paragraphs, offsets and fields instead of tags.
+"""
+from __future__ import annotations
+
+import copy
+
+from lxml import etree
+
+W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+
+
+def qn(tag: str) -> str:
+    """'w:p' -> '{namespace}p'."""
+    prefix, local = tag.split(":")
+    if prefix != "w":
+        raise ValueError(f"unknown prefix {prefix!r}")
+    return f"{{{W_NS}}}{local}"
+
+
+def w_attr(el, name: str, default=None):
+    return el.get(qn(f"w:{name}"), default)
+
+
+def is_on(el) -> bool:
+    """A toggle property (w:i, w:b, w:vanish ...) that is present and not switched off."""
+    if el is None:
+        return False
+    val = w_attr(el, "val")
+    return val not in ("0", "false", "off")
+
+
+def make(tag: str, attrs: dict | None = None, text: str | None = None):
+    el = etree.Element(qn(tag))
+    for k, v in (attrs or {}).items():
+        el.set(qn(f"w:{k}"), str(v))
+    if text is not None:
+        el.text = text
+        if text != text.strip() or "  " in text:
+            el.set(XML_SPACE, "preserve")
+    return el
+
+
+def run(text: str | None = None, rpr=None, children=()):
+    """A w:r with an optional copy of rPr, then children, then a w:t for text."""
+    r = make("w:r")
+    if rpr is not None:
+        r.append(copy.deepcopy(rpr))
+    for c in children:
+        r.append(c)
+    if text is not None:
+        r.append(make("w:t", text=text))
+    return r
+
+
+def split_before(node, offset: int):
+    """Make a run boundary before character `offset` of text node `node` (a child of a w:r).
+
+    Returns (parent, index): insert new runs at parent[index] to place them at that point.
+    The run is split in two when the point falls inside it; both halves keep the run's rPr.
+    """
+    r = node.getparent()
+    if r is None or r.tag != qn("w:r"):
+        raise ValueError("text node is not inside a run")
+    content = [c for c in r if c.tag != qn("w:rPr")]
+    pos = content.index(node)
+    text = node.text or ""
+    if offset <= 0 and pos == 0:
+        return r.getparent(), r.getparent().index(r)
+    if node.tag != qn("w:t") or offset <= 0:
+        # a one-character node (w:tab, w:br ...): offset 0 is before it, 1 after it
+        moved = content[pos:] if offset <= 0 else content[pos + 1:]
+    elif offset >= len(text):
+        moved = content[pos + 1:]
+    else:
+        node.text = text[:offset]
+        _preserve(node)
+        moved = [make("w:t", text=text[offset:])] + content[pos + 1:]
+    parent = r.getparent()
+    idx = parent.index(r) + 1
+    if not moved:
+        return parent, idx
+    rpr = r.find(qn("w:rPr"))
+    right = run(rpr=rpr)
+    for c in moved:
+        right.append(c)  # lxml moves the element
+    parent.insert(idx, right)
+    return parent, idx
+
+
+def _preserve(t):
+    if t.text and (t.text != t.text.strip() or "  " in t.text):
+        t.set(XML_SPACE, "preserve")
+
+
+def field_runs(instruction: str, rpr=None, result_runs=None, hidden: bool = False) -> list:
+    """The runs of a complex field: begin, instrText, [separate, result...], end."""
+    props = copy.deepcopy(rpr) if rpr is not None else make("w:rPr")
+    if hidden and props.find(qn("w:vanish")) is None:
+        props.append(make("w:vanish"))
+
+    def r_with(child):
+        r = make("w:r")
+        r.append(copy.deepcopy(props))
+        r.append(child)
+        return r
+
+    runs = [r_with(make("w:fldChar", {"fldCharType": "begin"})), r_with(_instr(instruction))]
+    if result_runs is not None:
+        runs.append(r_with(make("w:fldChar", {"fldCharType": "separate"})))
+        runs.extend(result_runs)
+    runs.append(r_with(make("w:fldChar", {"fldCharType": "end"})))
+    return runs
+
+
+def _instr(text: str):
+    el = make("w:instrText", text=text)
+    el.set(XML_SPACE, "preserve")
+    return el
+
+
+def field_quote(text: str) -> str:
+    """Quote a field argument: a literal double quote is written as \\" inside the quotes."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -1,0 +1,98 @@
+"""Court styles as data: which headings, in which order, passim and page ranges.
+
+A style is a TOML file; the built-in ones live beside this module (default, scotus, sg, frap),
+and `--style` also takes the path of a firm's own file with the same keys.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..model import CATEGORY_KEYS, CATEGORY_NUMBERS
+
+BUILTIN_DIR = Path(__file__).parent
+
+
+class StyleError(Exception):
+    """A style name or file that cannot be used; the message is shown to the user."""
+
+
+@dataclass(frozen=True)
+class Heading:
+    heading: str
+    members: tuple[str, ...]
+
+    @property
+    def key(self) -> str:
+        return self.members[0]
+
+    @property
+    def number(self) -> int:
+        """Word TA category: the number of the heading's first member category."""
+        return CATEGORY_NUMBERS[self.members[0]]
+
+
+@dataclass(frozen=True)
+class Style:
+    name: str
+    description: str
+    headings: tuple[Heading, ...]
+    passim: int = 5
+    group_ranges: bool = False
+    page_separator: str = ", "
+    range_separator: str = "-"
+    title: str = "TABLE OF AUTHORITIES"
+    page_column: str = "Page(s)"
+
+    def heading_of(self, category: str) -> Heading:
+        for h in self.headings:
+            if category in h.members:
+                return h
+        raise KeyError(category)
+
+
+def builtin_names() -> list[str]:
+    return sorted(p.stem for p in BUILTIN_DIR.glob("*.toml"))
+
+
+def load(name_or_path: str) -> Style:
+    """A built-in style by name, or a TOML file by path."""
+    path = Path(name_or_path)
+    if not path.suffix and (BUILTIN_DIR / f"{name_or_path}.toml").is_file():
+        path = BUILTIN_DIR / f"{name_or_path}.toml"
+    if not path.is_file():
+        raise StyleError(f"unknown style {name_or_path!r}: use one of {', '.join(builtin_names())} or a .toml file")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise StyleError(f"style file {path} is not valid TOML: {exc}") from None
+    return _from_data(path.stem, data)
+
+
+def _from_data(name: str, data: dict) -> Style:
+    headings = []
+    seen: set[str] = set()
+    for h in data.get("headings", []):
+        members = tuple(h.get("members", []))
+        bad = [m for m in members if m not in CATEGORY_KEYS]
+        if not members or bad or not h.get("heading"):
+            raise StyleError(f"style {name}: each heading needs a title and members from {', '.join(CATEGORY_KEYS)}")
+        seen.update(members)
+        headings.append(Heading(h["heading"], members))
+    missing = [k for k in CATEGORY_KEYS if k not in seen]
+    if missing:
+        raise StyleError(f"style {name}: no heading for {', '.join(missing)}")
+    fields = {k: data[k] for k in ("passim", "group_ranges", "page_separator", "range_separator", "title",
+                                   "page_column") if k in data}
+    return Style(name=name, description=data.get("description", ""), headings=tuple(headings), **fields)
+
+
+_SUPREME_COURT = re.compile(r"supreme\s+court\s+of\s+the\s+united\s+states", re.I)
+
+
+def detect(first_lines: list[str]) -> str:
+    """The built-in style for a brief, from its caption: Supreme Court briefs get `scotus`."""
+    head = " ".join(first_lines)
+    return "scotus" if _SUPREME_COURT.search(head) else "default"
