@@ -32,7 +32,7 @@ def reading_order(doc: Document, occurrences: list[Occurrence]) -> list[Occurren
 
 def build(doc: Document, occurrences: list[Occurrence], style: Style) -> Table:
     by_key: dict[tuple, Authority] = {}
-    alias: dict[tuple, tuple] = {}  # parallel cite key -> authority key
+    alias: dict[tuple, tuple] = {}  # cite key -> (authority key, "parallel" | "history")
     unlinked: list[Occurrence] = []
     last: Authority | str | None = None  # the authority cited last, or RECORD after a record cite
     for occ in reading_order(doc, occurrences):
@@ -62,13 +62,16 @@ def build(doc: Document, occurrences: list[Occurrence], style: Style) -> Table:
             unlinked.append(occ)
             last = None
             continue
+        if occ.kind == "full" and target.key != occ.key:
+            occ.key = target.key
         if occ.kind != "full":
             occ.key = target.key
             target.occurrences.append(occ)
         last = target
     kept = []
     for auth in by_key.values():
-        counted = [o for o in auth.occurrences if "citing_parenthetical" not in o.flags]
+        counted = [o for o in auth.occurrences
+                   if style.citing_parentheticals or "citing_parenthetical" not in o.flags]
         if not counted:
             continue  # cited only inside "(citing X)": no entry
         if auth.category == "cases" and not any(o.meta.get("case_name") for o in auth.occurrences if o.kind == "full"):
@@ -89,7 +92,7 @@ def _misread_short(occ: Occurrence, by_key: dict, alias: dict) -> Authority | No
     for k in list(by_key) + list(alias):
         if len(k) == 4 and k[:3] == occ.key[:3]:
             first = _number(k[3])
-            auth = by_key.get(alias.get(k, k))
+            auth = by_key.get(alias[k][0] if k in alias else k)
             if auth and first is not None and page is not None and 0 < page - first <= 150 \
                     and name.lower() in auth.text.lower():
                 return auth
@@ -97,8 +100,16 @@ def _misread_short(occ: Occurrence, by_key: dict, alias: dict) -> Authority | No
 
 
 def _add_full(occ: Occurrence, by_key: dict, alias: dict) -> Authority:
-    key = alias.get(occ.key, occ.key)
+    key = occ.key
+    named = bool(occ.meta.get("case_name"))
+    if key in alias and not (named and alias[key][1] == "history"):
+        key = alias[key][0]  # a parallel cite, or a bare cite of a case's subsequent history
     auth = by_key.get(key)
+    if auth is not None and named and _different_case(auth, occ):
+        # Memorandum orders share a reporter page ("Ford v. United States, 569 U.S. 1031" and
+        # "Acosta-Ruiz v. United States, 569 U.S. 1031"): one entry per case.
+        key = key + (_first_party(occ.meta["case_name"]),)
+        auth = by_key.get(key)
     if auth is None:
         auth = Authority(key=key, category=occ.category or "other", text=occ.display or occ.text,
                          sort_key=occ.sort_key or (occ.display or occ.text).lower(), flags=list(occ.flags))
@@ -107,11 +118,28 @@ def _add_full(occ: Occurrence, by_key: dict, alias: dict) -> Authority:
     elif _better_display(occ, auth):
         auth.text = occ.display
         auth.emphasis = _emphasis_of(occ)
-    for k in occ.meta.get("parallel", []) + occ.meta.get("history", []):
+    for k in occ.meta.get("parallel", []):
         if k not in by_key:
-            alias.setdefault(k, key)
+            alias.setdefault(k, (key, "parallel"))
+    for k in occ.meta.get("history", []):
+        if k not in by_key:
+            alias.setdefault(k, (key, "history"))
+    occ.key = key
     auth.occurrences.append(occ)
     return auth
+
+
+def _first_party(name: str) -> str:
+    words = _WORD.findall(name.split(" v. ")[0]) or [""]
+    return words[0].lower()
+
+
+def _different_case(auth: Authority, occ: Occurrence) -> bool:
+    """Both are named full cites of one reporter page, and their first parties differ."""
+    names = [o.meta.get("case_name") for o in auth.occurrences if o.kind == "full" and o.meta.get("case_name")]
+    new = occ.meta["case_name"]
+    return bool(names) and " v. " in new and all(" v. " in n and _first_party(n) != _first_party(new)
+                                                  and _first_party(n) not in new.lower() for n in names)
 
 
 def _better_display(occ: Occurrence, auth: Authority) -> bool:
@@ -140,7 +168,7 @@ def _short(occ: Occurrence, by_key: dict, alias: dict) -> Authority | None:
     for k in list(by_key) + list(alias):
         if len(k) == 4 and k[0] == "case" and k[1] == vol and k[2] == rep:
             first = _number(k[3])
-            auth = by_key.get(alias.get(k, k))
+            auth = by_key.get(alias[k][0] if k in alias else k)
             if auth is not None and (pin is None or first is None or first <= pin):
                 candidates.append((first or 0, auth))
     if not candidates:
@@ -186,7 +214,7 @@ def _section_of(occ: Occurrence, prior: Authority, by_key: dict) -> Authority | 
     base = next((o for o in prior.occurrences if o.kind == "full"), None)
     if base is None:
         return None
-    full = recognizers.complete_short_form(base, occ)
+    full = _completed(base, occ)
     if full is None:
         return None
     auth = by_key.get(full.key)
@@ -195,6 +223,26 @@ def _section_of(occ: Occurrence, prior: Authority, by_key: dict) -> Authority | 
                          sort_key=full.sort_key or full.display, flags=list(full.flags))
         by_key[full.key] = auth
     return auth
+
+
+def _completed(base: Occurrence, short: Occurrence) -> Occurrence | None:
+    """The full citation a short form stands for: the short form's section written in the
+    base citation's code, read by the same recognizers as any citation in the brief."""
+    m, s = base.meta, short.meta
+    section = (s.get("section") or s.get("rule") or "") + (s.get("subsection") or "")
+    if not section:
+        return None
+    code = m.get("code")
+    if code in ("U.S.C.", "C.F.R.") and m.get("title"):
+        written = f"{m['title']} {code} § {section}"
+    elif m.get("rule_set"):
+        written = f"{m['rule_set']} {section}"
+    elif code and m.get("jurisdiction"):
+        written = f"{code} § {section}" if not m.get("title") else f"{code} tit. {m['title']}, § {section}"
+    else:
+        return None
+    found = [o for o in recognizers.recognize(written, []) if o.kind == "full" and o.key]
+    return found[0] if len(found) == 1 else None
 
 
 def _supra(occ: Occurrence, by_key: dict) -> Authority | None:

@@ -32,20 +32,21 @@ if _LEAK_FIX not in _eyecite_helpers.POST_FULL_CITATION_REGEX:
         "(?P<court>.*?)", _LEAK_FIX)
 
 AGENCY_REPORTERS = {"I. & N. Dec.", "N.L.R.B.", "NLRB", "F.C.C.", "FCC Rcd", "F.C.C.R.", "F.C.C. Rcd.",
-                    "F.C.C.2d", "F.T.C.", "S.E.C.", "T.C.", "T.C.M.", "B.T.A.", "Op. Att'y Gen.", "Op. O.L.C."}
+                    "F.C.C.2d", "F.T.C.", "S.E.C.", "Op. Att'y Gen.", "Op. O.L.C."}
 
 _SIGNAL = re.compile(
     r"^(?:(?:see|cf\.|but|compare|contra|accord|also|generally|e\.g\.|and|with|quoting|citing|in|under|"
     r"following|overruling|overruled by|aff'd|rev'd)[\s,]+)+", re.I)
 _NAME_PREFIX = re.compile(r"(?:\b(?:In re|Ex parte|In the Matter of|Matter of|Estate of|Petition of|Application of)|"
                           r"\b[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*)*\s+ex rel\.)\s*$")
-_GAP_BEFORE_CITE = re.compile(r"^[\s,]*(?:Nos?\.\s*[\w\-:.]+(?:(?:,|\s+&|\s+and)\s*[\w\-:.]+)*[\s,]*)?$")
-_PIN = re.compile(r"^(?:,\s*(?:at\s+)?\*?\d+(?:-\*?\d+)?(?:\s*(?:&|and)\s*nn?\.\s*\d+|\s*nn?\.\s*\d+(?:-\d+)?)?)+")
+_GAP_BEFORE_CITE = re.compile(r"^[\s,]*(?:\(\d{4}\)\s*)?(?:Nos?\.\s*[\w\-:.]+(?:(?:,|\s+&|\s+and)\s*[\w\-:.]+)*[\s,]*)?$")
+_PIN = re.compile(r"^(?:,\s*(?:at\s+)?\*?\d+(?:-\*?\d+)?(?![\d])(?!\s+[A-Z])(?:\s*(?:&|and)\s*nn?\.\s*\d+|\s*nn?\.\s*\d+(?:-\d+)?)?)+")
 _YEAR_PAREN = re.compile(r"^\s*\(([^()]*?\b(1[6-9]\d\d|20\d\d)\))")
 _HISTORY = re.compile(
-    r",?\s*(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|cert\.\s+denied|cert\.\s+granted|cert\.\s+dismissed|"
-    r"petition for cert\.\s+(?:filed|pending)|reh'g denied|reh’g denied|aff'd in part|rev'd in part|"
-    r"appeal dismissed|overruled)[^,;()]*?(?:,\s*|\s+)(?:on other grounds,\s*)?$", re.I)
+    r"^,?\s*(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|cert\.\s+denied|cert\.\s+granted|cert\.\s+dismissed|"
+    r"petition for cert\.\s+(?:filed|pending)|reh'g denied|reh’g denied|appeal dismissed|overruled|abrogated)"
+    r"[^,;()]{0,60}?(?:,\s*|\s+)(?:on other grounds,\s*)?$", re.I)
+
 # "(citing X)" reports what another court cited; "(quoting X)", "(relying on X)" invoke X itself.
 _CITING = re.compile(r"^(citing|cited in|cited with approval in)\b", re.I)
 
@@ -84,6 +85,7 @@ def extract_paragraph(para: Paragraph) -> list[Occurrence]:
                              text=text[s:cite.span()[1]], meta={"antecedent": cite.metadata.antecedent_guess or ""})
         if occ is not None:
             cases.append(occ)
+    cases.extend(_unknown_reporter_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
     records = [Occurrence(paragraph=para.index, start=a, end=b, kind="record", story=para.story, text=text[a:b])
                for a, b in excluded]
     out = []
@@ -142,20 +144,20 @@ def _full_case(cite: FullCaseCitation, para: Paragraph, earlier: list[Occurrence
     reporter = _reporter(cite)
     key = ("case", cite.groups.get("volume", ""), reporter, (cite.groups.get("page") or "").replace(",", ""))
     prev = next((o for o in reversed(earlier) if o.kind == "full"), None)
-
-    # A parallel cite: it sits inside the span of the case cited just before.
-    if prev is not None and prev.meta.get("cite_end", 0) <= c_start and _is_parallel_gap(text, prev.meta["cite_end"], c_start):
+    # A cite that follows a case's cite with nothing but a pin between is a parallel cite.
+    if prev is not None and prev.meta.get("cite_end", 0) <= c_start \
+            and _is_parallel_gap(text, prev.meta["cite_end"], c_start):
         prev.meta.setdefault("parallel", []).append(key)
         _extend(prev, text, c_end)
         return None
-    # Subsequent history ("aff'd, 100 F.4th 1 (3d Cir. 2023)") belongs to the case before it.
-    if prev is not None and prev.end <= c_start and _HISTORY.search(text[prev.end:c_start]) \
-            and not text[prev.end:c_start].strip(" ,").count(";"):
+    name_start, name_end = _case_name(cite, para)
+    nameless = name_end <= name_start
+    # A nameless cite after a case's parenthetical is its subsequent history
+    # ("aff'd, 100 F.4th 1 (3d Cir. 2023)"); a named one is a case of its own.
+    if nameless and prev is not None and prev.end <= c_start and _HISTORY.match(text[prev.end:c_start]):
         prev.meta.setdefault("history", []).append(key)
         _extend(prev, text, c_end, history=True)
         return None
-
-    name_start, name_end = _case_name(cite, para)
     end = _end_of_cite(text, c_end)
     year = cite.metadata.year
     occ = Occurrence(paragraph=para.index, start=name_start, end=end, kind="full", story=para.story,
@@ -171,6 +173,41 @@ def _full_case(cite: FullCaseCitation, para: Paragraph, earlier: list[Occurrence
     if not name:
         occ.flags.append("missing_case_name")
     return occ
+
+
+# An italic case name, then a cite in a reporter eyecite does not know, e.g. English reports
+# "Regina v. Marriott, (1838) 173 Eng. Rep. 559" or "Rex v. Friend, (1802) 10 Cox C.C. 547".
+_UNKNOWN_CITE = re.compile(r",\s*(?P<year>\(\d{4}\)\s*)?(?P<volume>\d{1,4})\s+(?P<reporter>[A-Z][A-Za-z.&'’]*"
+                           r"(?:\s[A-Z][A-Za-z.&'’]*){0,3})\s+(?P<page>\d{1,5})\b")
+
+
+def _unknown_reporter_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurrence]:
+    text = para.text
+    out = []
+    for a, b in para.emphasis:
+        m = _UNKNOWN_CITE.match(text, b)
+        if not m or _inside(m.start("volume"), taken) or _inside(a, taken):
+            continue
+        start = a
+        for a2, b2 in reversed([e for e in para.emphasis if e[1] <= a]):
+            if re.fullmatch(r"\s*(v\.|vs\.)?\s*", text[b2:start]):
+                start = a2
+            else:
+                break
+        start = _strip_signal(text, start, b)
+        name = text[start:b].strip(" ,")
+        if " v. " not in name:
+            continue
+        end = _end_of_cite(text, m.end())
+        key = ("case", m.group("volume"), m.group("reporter"), m.group("page"))
+        occ = Occurrence(paragraph=para.index, start=start, end=end, kind="full", story=para.story,
+                         text=text[start:end], category="cases", key=key,
+                         display=_case_display(text, start, m.start("volume"), end),
+                         sort_key=case_sort_key(name), flags=["unknown_reporter"])
+        occ.meta = {"volume": key[1], "reporter": key[2], "page": key[3], "year": None, "court": None,
+                    "case_name": name, "pin_cite": None, "cite_end": m.end(), "name_end": b}
+        out.append(occ)
+    return out
 
 
 def _reporter(cite) -> str:
@@ -212,7 +249,7 @@ def _end_of_cite(text: str, c_end: int) -> int:
 
 
 def _strip_pins(s: str) -> str:
-    return re.sub(r"(\d+\s+[A-Z][\w.' ]*?\s+\d+)(?:,\s*(?:at\s+)?\*?\d+(?:-\*?\d+)?(?:\s*nn?\.\s*\d+)?)+", r"\1", s)
+    return re.sub(r"(\d+\s+[A-Z][\w.' ]*?\s+\d+)(?:,\s*(?:at\s+)?\*?\d+(?:-\*?\d+)?(?![\d])(?!\s+[A-Z])(?:\s*nn?\.\s*\d+)?)+", r"\1", s)
 
 
 def _case_display(text: str, start: int, c_start: int, end: int) -> str:
@@ -291,8 +328,8 @@ def case_sort_key(name: str) -> tuple:
     Case and punctuation are ignored; a name that starts with a numeral sorts before letters,
     numerals compared by value ("$154,362.05 in U.S. Currency" before "75 Broken Sets").
     """
-    s = name.replace("’", "'").lower()
-    s = re.sub(r"[^\w\s]", "", s)
-    s = re.sub(r"\s+", " ", s).strip()
-    parts = tuple((0, int(t), "") if t.isdigit() else (1, 0, t) for t in s.split())
-    return parts
+    s = name.replace("’", "").replace("'", "").lower()
+    parts = []
+    for number, word in re.findall(r"(\d[\d,]*(?:\.\d+)?)|([^\W\d_]+|\d+)", s):
+        parts.append((0, float(number.replace(",", "")), "") if number else (1, 0.0, word))
+    return tuple(parts)

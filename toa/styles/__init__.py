@@ -45,6 +45,7 @@ class Style:
     range_separator: str = "-"
     title: str = "TABLE OF AUTHORITIES"
     page_column: str = "Page(s)"
+    citing_parentheticals: bool = False  # list X for "(citing X)" too
 
     def heading_of(self, category: str) -> Heading:
         for h in self.headings:
@@ -85,7 +86,7 @@ def _from_data(name: str, data: dict) -> Style:
     if missing:
         raise StyleError(f"style {name}: no heading for {', '.join(missing)}")
     fields = {k: data[k] for k in ("passim", "group_ranges", "page_separator", "range_separator", "title",
-                                   "page_column") if k in data}
+                                   "page_column", "citing_parentheticals") if k in data}
     return Style(name=name, description=data.get("description", ""), headings=tuple(headings), **fields)
 
 

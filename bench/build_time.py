@@ -1,0 +1,60 @@
+"""Time and peak memory of `toa build` on a brief (default: the largest development brief).
+
+    python bench/build_time.py [BRIEF.docx] [--repeat N]
+
+Runs the build in a fresh process per method (render and estimate) and prints wall time,
+peak resident memory of toa itself and of its children (LibreOffice). Targets on a 2-core
+machine: under 10 s with rendered pages, under 2 s without.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+EVAL_CASES = Path(__file__).resolve().parents[2] / "shared" / "eval" / "cases"
+
+
+def largest_brief() -> Path:
+    briefs = sorted(EVAL_CASES.glob("*/brief.docx"), key=lambda p: p.stat().st_size)
+    if not briefs:
+        sys.exit("no brief given and no evaluation briefs found at " + str(EVAL_CASES))
+    return briefs[-1]
+
+
+def run_once(brief: Path, method: str) -> tuple[float, float, float]:
+    code = ("import resource, sys; from toa.cli import main; rc = main(sys.argv[1:]); "
+            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "
+            "resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr); sys.exit(rc)")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp, "out.docx")
+        start = time.perf_counter()
+        proc = subprocess.run([sys.executable, "-c", code, "build", str(brief), "-o", str(out), "--pages", method],
+                              capture_output=True, text=True)
+        elapsed = time.perf_counter() - start
+    if proc.returncode != 0:
+        sys.exit(f"toa build failed: {proc.stderr.strip()}")
+    self_kb, child_kb = (float(x) for x in proc.stderr.strip().splitlines()[-1].split())
+    return elapsed, self_kb / 1024, child_kb / 1024
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("brief", nargs="?", type=Path)
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    brief = args.brief or largest_brief()
+    print(f"brief: {brief} ({brief.stat().st_size / 1024:.0f} KiB)")
+    for method in ("render", "estimate"):
+        runs = [run_once(brief, method) for _ in range(args.repeat)]
+        times = [r[0] for r in runs]
+        print(f"{method:<9} median {statistics.median(times):6.2f} s  (min {min(times):.2f}, max {max(times):.2f})"
+              f"  peak RSS toa {max(r[1] for r in runs):6.1f} MiB, LibreOffice {max(r[2] for r in runs):6.1f} MiB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""Stage 3: short forms, Id. and supra linked to their authority; headings and order."""
+from toa import styles
+from toa.authorities import build
+from toa.extract import extract_paragraph
+from toa.model import Document, Paragraph
+
+
+def doc_of(*texts):
+    paras = [Paragraph(index=i, story="body", text=t) for i, t in enumerate(texts)]
+    return Document(path="x.docx", paragraphs=paras, sections=[])
+
+
+def table_of(*texts, style="default"):
+    doc = doc_of(*texts)
+    occs = [o for p in doc.paragraphs for o in extract_paragraph(p)]
+    return build(doc, occs, styles.load(style))
+
+
+def entries(table):
+    return {a.text: [o.kind for o in a.occurrences] for c in table.categories for a in c.authorities}
+
+
+def test_short_id_and_supra_join_their_case():
+    t = table_of("Reed v. Town of Gilbert, 576 U.S. 155, 163 (2015).",
+                 "Reed, 576 U.S. at 170. Id. at 171. Reed, supra, at 172.")
+    assert entries(t) == {"Reed v. Town of Gilbert, 576 U.S. 155 (2015)": ["full", "short", "id", "supra"]}
+    assert t.unlinked == []
+
+
+def test_short_cite_picks_the_case_whose_first_page_precedes_the_pin():
+    t = table_of("Smith v. Jones, 500 U.S. 100 (1991); Doe v. Roe, 500 U.S. 200 (1991).", "Doe, 500 U.S. at 210.")
+    assert entries(t)["Doe v. Roe, 500 U.S. 200 (1991)"] == ["full", "short"]
+
+
+def test_id_after_a_record_cite_is_not_the_case():
+    t = table_of("Smith v. Jones, 500 U.S. 100 (1991). See J.A. 12. Id. at 13.")
+    assert entries(t) == {"Smith v. Jones, 500 U.S. 100 (1991)": ["full"]}
+
+
+def test_unlinked_short_form_is_reported():
+    t = table_of("Jones, 501 U.S. at 5.")
+    assert [o.text for o in t.unlinked] == ["Jones, 501 U.S. at 5"]
+
+
+def test_cases_cited_only_in_citing_parentheticals_follow_the_style():
+    text = "Smith v. Jones, 1 F.4th 1, 5 (1st Cir. 2021) (citing Doe v. Roe, 2 F.4th 2 (2d Cir. 2021))."
+    assert "Doe v. Roe, 2 F.4th 2 (2d Cir. 2021)" not in entries(table_of(text))
+    assert "Doe v. Roe, 2 F.4th 2 (2d Cir. 2021)" in entries(table_of(text, style="scotus"))
+
+
+def test_bare_reporter_cite_is_not_an_entry():
+    t = table_of("The opinion of the court of appeals is reported at 97 F.4th 81.")
+    assert entries(t) == {}
+    assert [o.text for o in t.unlinked] == ["97 F.4th 81"]
+
+
+def test_two_cases_on_one_reporter_page_are_two_entries():
+    t = table_of("Ford v. United States, 569 U.S. 1031 (2013); Acosta-Ruiz v. United States, 569 U.S. 1031 (2013).")
+    assert sorted(entries(t)) == ["Acosta-Ruiz v. United States, 569 U.S. 1031 (2013)",
+                                  "Ford v. United States, 569 U.S. 1031 (2013)"]
+
+
+def test_short_form_missing_at_is_read_as_a_pin():
+    t = table_of("Willson v. Commissioner, 805 F.3d 316 (D.C. Cir. 2015).", "Willson, 805 F.3d 318, 320.")
+    assert entries(t) == {"Willson v. Commissioner, 805 F.3d 316 (D.C. Cir. 2015)": ["full", "short"]}
+
+
+def test_cases_sorted_alphabetically_under_their_heading():
+    t = table_of("United States v. Jones, 565 U.S. 400 (2012); In re Gault, 387 U.S. 1 (1967); "
+                 "Ex parte Young, 209 U.S. 123 (1908); Abbott v. Perez, 585 U.S. 579 (2018).")
+    cases = t.categories[0]
+    assert cases.heading == "Cases" and cases.number == 1
+    assert [a.text.split(",")[0] for a in cases.authorities] == [
+        "Abbott v. Perez", "Ex parte Young", "In re Gault", "United States v. Jones"]

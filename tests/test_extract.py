@@ -1,0 +1,81 @@
+"""Stage 2: case citations found with eyecite and mended with the brief's italics."""
+from toa.extract import case_sort_key, extract_paragraph
+from toa.model import Paragraph
+
+
+def para(*parts):
+    """A paragraph from ("text", italic?) parts."""
+    text, emphasis = "", []
+    for part in parts:
+        s, italic = (part, False) if isinstance(part, str) else part
+        if italic:
+            emphasis.append((len(text), len(text) + len(s)))
+        text += s
+    return Paragraph(index=0, story="body", text=text, emphasis=emphasis)
+
+
+def full(occs):
+    return [o for o in occs if o.kind == "full"]
+
+
+def test_name_from_italics_with_roman_v_and_signal():
+    p = para(("See", True), " ", ("Willson", True), " v. ", ("Commissioner", True), ", 805 F.3d 316, 321 (D.C. Cir. 2015).")
+    [o] = full(extract_paragraph(p))
+    assert o.display == "Willson v. Commissioner, 805 F.3d 316 (D.C. Cir. 2015)"
+    assert o.key == ("case", "805", "F.3d", "316")
+    assert p.text[o.start:o.start + 7] == "Willson"
+
+
+def test_in_re_and_ex_rel_names_in_plain_text():
+    [a, b] = full(extract_paragraph(para("In re Bilski, 545 F.3d 943 (Fed. Cir. 2008); Smyth ex rel. Smyth v. Rivero, "
+                                         "282 F.3d 268 (4th Cir. 2002).")))
+    assert a.display == "In re Bilski, 545 F.3d 943 (Fed. Cir. 2008)"
+    assert b.display == "Smyth ex rel. Smyth v. Rivero, 282 F.3d 268 (4th Cir. 2002)"
+
+
+def test_parallel_cites_and_subsequent_history_stay_with_their_case():
+    occs = full(extract_paragraph(para(("Roe", True), " v. ", ("Wade", True),
+                                       ", 410 U.S. 113, 115, 93 S. Ct. 705 (1973); ",
+                                       ("Oklahoma", True), " v. ", ("United States", True),
+                                       ", 62 F.4th 221, 229 (6th Cir. 2023), cert. denied, 144 S. Ct. 2679 (2024).")))
+    assert [o.display for o in occs] == [
+        "Roe v. Wade, 410 U.S. 113, 93 S. Ct. 705 (1973)",
+        "Oklahoma v. United States, 62 F.4th 221 (6th Cir. 2023), cert. denied, 144 S. Ct. 2679 (2024)"]
+    assert occs[0].meta["parallel"] == [("case", "93", "S. Ct.", "705")]
+    assert occs[1].meta["history"] == [("case", "144", "S. Ct.", "2679")]
+
+
+def test_named_case_after_history_phrase_is_its_own_case():
+    occs = full(extract_paragraph(para("United States v. Williams, 445 F.3d 1302 (11th Cir. 2006), abrogated on other "
+                                       "grounds by United States v. Lewis, 492 F.3d 1219 (11th Cir. 2007) (en banc).")))
+    assert [o.key[1] for o in occs] == ["445", "492"]
+
+
+def test_citing_parenthetical_is_flagged_and_quoting_is_not():
+    occs = full(extract_paragraph(para("Smith v. Jones, 1 F.4th 1, 5 (1st Cir. 2021) (citing Doe v. Roe, 2 F.4th 2 "
+                                       "(2d Cir. 2021)) (quoting Poe v. Ullman, 367 U.S. 497 (1961)).")))
+    flags = {o.key[1]: o.flags for o in occs}
+    assert "citing_parenthetical" in flags["2"]
+    assert "citing_parenthetical" not in flags["367"]
+
+
+def test_short_id_and_supra_forms():
+    occs = extract_paragraph(para("Reed, 576 U.S. at 170; id. at 171; Borden, supra, at 12."))
+    assert [(o.kind, o.text) for o in occs] == [("short", "Reed, 576 U.S. at 170"), ("id", "id. at 171"),
+                                                ("supra", "Borden, supra, at 12")]
+    assert occs[0].meta["volume"] == "576" and occs[0].meta["pin"] == "170"
+
+
+def test_unknown_reporter_with_italic_name():
+    [o] = full(extract_paragraph(para("See ", ("Regina", True), " v. ", ("Marriott", True),
+                                      ", (1838) 173 Eng. Rep. 559 (conviction).")))
+    assert o.display == "Regina v. Marriott, (1838) 173 Eng. Rep. 559"
+    assert "unknown_reporter" in o.flags
+
+
+def test_case_sort_key_orders_numerals_first_and_ignores_punctuation():
+    names = ["United States v. Jones", "In re Bilski", "75 Broken Television Sets", "Ex parte Young",
+             "$154,362.05 in U.S. Currency", "O'Brien v. Smith", "Obrien v. Adams"]
+    assert sorted(names, key=case_sort_key) == [
+        "75 Broken Television Sets", "$154,362.05 in U.S. Currency", "Ex parte Young", "In re Bilski",
+        "Obrien v. Adams", "O'Brien v. Smith", "United States v. Jones"]
