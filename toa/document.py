@@ -420,12 +420,6 @@ def _text_with_tabs(p: Paragraph) -> str:
     return "".join(chars).strip()
 
 
-def _is_tabbed_entry(p: Paragraph) -> bool:
-    """An entry whose page references follow a tab (a leader that is not typed as dots)."""
-    tab = qn("w:tab"), qn("w:ptab")
-    return any(piece.node.tag in tab for piece in p.pieces) and bool(_PAGE_REFS.search(p.text))
-
-
 def _is_table_subheading(p: Paragraph) -> bool:
     """A short category line inside a table ("Cases:", "Statutes—Continued", "Page(s)")."""
     text = p.text.strip().rstrip(":")

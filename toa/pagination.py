@@ -109,6 +109,7 @@ def _from_breaks(doc: Document, occs: list[Occurrence], kinds: set[str], estimat
             continue
         points = []
         counted_at = set()
+        page_at_start = page
         for b in sorted(p.breaks, key=lambda b: b.offset):
             if b.kind not in kinds:
                 continue
@@ -118,7 +119,7 @@ def _from_breaks(doc: Document, occs: list[Occurrence], kinds: set[str], estimat
             chars = 0
             counted_at.add(b.offset)
             points.append((b.offset, page))
-        sec_first.setdefault(p.section, page if not points or points[0][0] > 0 else points[0][1])
+        sec_first.setdefault(p.section, points[0][1] if points and points[0][0] == 0 else page_at_start)
         if estimate:
             last_break = points[-1][0] if points else 0
             chars += len(p.text) - last_break

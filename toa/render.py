@@ -58,7 +58,7 @@ def destinations(docx_bytes: bytes) -> tuple[dict[str, int], int]:
         out = {}
         for name, dest in reader.named_destinations.items():
             try:
-                out[str(name)] = reader.get_destination_page_number(dest) + 1
+                out[str(name).lstrip("/")] = reader.get_destination_page_number(dest) + 1
             except Exception:  # a destination without a page: not one of ours
                 continue
         return out, len(reader.pages)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import copy
 import os
-import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,9 +28,9 @@ from .oxml import field_quote, make, qn, split_before, w_attr
 from .styles import Style
 
 TEMPLATE = Path(__file__).resolve().parent.parent / "templates" / "toa.docx"
-OCC_BOOKMARK_PREFIX = "_toa_occ_"
-SECTION_BOOKMARK_PREFIX = "_toa_sec_"
-TOA_BOOKMARK = "_toa_table"
+OCC_BOOKMARK_PREFIX = "toaOcc"
+SECTION_BOOKMARK_PREFIX = "toaSec"
+TOA_BOOKMARK = "toaTable"
 
 _R_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 _FLD, _INSTR, _P, _R = qn("w:fldChar"), qn("w:instrText"), qn("w:p"), qn("w:r")
@@ -242,11 +241,12 @@ def _owner_p(el):
 
 def insert_bookmarks(doc: Document, anchors: list[tuple[int, int]], sections: bool = True
                      ) -> dict[str, tuple[int, int]]:
-    """A bookmark `_toa_occ_<i>` at each (paragraph, offset) of `anchors`, and `_toa_sec_<n>`
-    at the start of the first paragraph of each section n. Returns name -> (paragraph, offset).
+    """A bookmark `toaOcc<i>` at each (paragraph, offset) of `anchors`, and `toaSec<n>` at
+    the start of the first paragraph of each section n. Returns name -> (paragraph, offset).
 
     For a temporary copy that LibreOffice renders: with ExportBookmarksToPDFDestination each
-    bookmark becomes a PDF named destination on the page where it sits."""
+    bookmark becomes a PDF named destination on the page where it sits. Names are letters
+    and digits only: LibreOffice escapes anything else in destination names ("_" -> "5F")."""
     ids = _BookmarkIds(doc)
     names: dict[str, tuple[int, int]] = {}
     items = []
@@ -421,10 +421,12 @@ def write_toa(doc: Document, table: Table, style: Style, template: Path | str | 
     else:
         for b in blocks:
             plan.before.addprevious(b)
-    if plan.mode == "start" and last_p is not None:
-        br = make("w:r")
-        br.append(make("w:br", {"type": "page"}))
-        last_p.append(br)
+    if plan.mode == "start":  # the brief goes on on a new page (a paragraph a re-run keeps)
+        br_p = make("w:p")
+        br_r = make("w:r")
+        br_r.append(make("w:br", {"type": "page"}))
+        br_p.append(br_r)
+        blocks[-1].addnext(br_p)
 
     # what leaves: stale paragraphs keep their bookmarks (moved into the table) and sections
     carriers = [el for el in plan.carriers if _sectpr_of(el) is not None]
@@ -432,17 +434,26 @@ def write_toa(doc: Document, table: Table, style: Style, template: Path | str | 
     marks = [bm for el in plan.remove for bm in el.iter(*_BOOKMARKS)]
     removed = 0
     for el in plan.remove:
-        if _sectpr_of(el) is not None and el is not moved:
+        breaks = [br for br in el.iter(qn("w:br")) if w_attr(br, "type") == "page"]
+        if el.tag == _P and ((_sectpr_of(el) is not None and el is not moved) or breaks):
+            # keep an earlier section break or a page break, as an otherwise empty paragraph
             for child in [c for c in el if c.tag != _PPR]:
-                el.remove(child)  # keep an earlier section break as an empty paragraph
+                el.remove(child)
+            for br in breaks:
+                r = make("w:r")
+                r.append(br)
+                el.append(r)
             continue
         el.getparent().remove(el)
         removed += 1
     if moved is not None and last_p is not None:
         sp = _sectpr_of(moved)
         sp.getparent().remove(sp)
-        _ppr(last_p).append(sp) if _ppr(last_p).find(qn("w:pPrChange")) is None else \
-            _ppr(last_p).find(qn("w:pPrChange")).addprevious(sp)
+        change = _ppr(last_p).find(qn("w:pPrChange"))
+        if change is not None:
+            change.addprevious(sp)  # CT_PPr: ... rPr, sectPr, pPrChange
+        else:
+            _ppr(last_p).append(sp)
     if first_p is not None:
         for bm in reversed(marks):
             if bm.getparent() is not None:
@@ -485,8 +496,8 @@ def _plan(doc: Document, body) -> _Plan:
                          heading=el, section_probe=el)
         # the anchor is itself part of a stale table (a TOA field with no heading we know)
         return _Plan("existing", before=el, remove=[el] + stale, carriers=[el] + stale,
-                     title=not _document._TOA_HEADING.match(text) is None and False, section_probe=el)
-    toc_end, toc_head = _toc_end(doc, body, para_of)
+                     title=bool(_document._TOA_HEADING.match(text)), section_probe=el)
+    toc_end, toc_head = _toc_end(doc, body)
     if toc_end is not None:
         return _Plan("after_toc", after=toc_end, carriers=[_last_p(toc_end)], title_like=toc_head,
                      page_break_before=True, section_probe=toc_end)
@@ -503,12 +514,33 @@ def _stale_after(anchor, para_of: dict, in_field: set) -> list:
     while el is not None and el.tag != _SECTPR:
         state = _block_state(el, para_of, in_field)
         if state == "keep":
-            break
+            # a heading we do not recognise ("Federal Statutes") between two TOA fields
+            gap = _gap_to_next_field(el, para_of, in_field) if found else None
+            if gap is None:
+                break
+            found += [(g, "stale") for g in gap]
+            el = gap[-1].getnext()
+            continue
         found.append((el, state))
         el = el.getnext()
     while found and found[-1][1] == "empty":
         found.pop()
     return [el for el, _ in found]
+
+
+def _gap_to_next_field(el, para_of: dict, in_field: set, most: int = 3):
+    """The short blocks from `el` up to (not including) a block inside a TOA field, when at
+    most `most` of them stand between; else None."""
+    gap = []
+    while el is not None and el.tag != _SECTPR and len(gap) <= most:
+        state = _block_state(el, para_of, in_field)
+        if state == "stale" and any(p in in_field for p in ([el] if el.tag == _P else el.iter(_P))):
+            return gap or None
+        if state == "keep" and len("".join(el.itertext())) > 100:
+            return None
+        gap.append(el)
+        el = el.getnext()
+    return None
 
 
 def _block_state(el, para_of: dict, in_field: set) -> str:
@@ -527,13 +559,12 @@ def _block_state(el, para_of: dict, in_field: set) -> str:
     return state
 
 
-def _toc_end(doc: Document, body, para_of: dict):
+def _toc_end(doc: Document, body):
     """(block after which the TOA goes, TOC heading paragraph) for the first table of contents."""
     toc = [p for p in doc.paragraphs if p.story in ("body", "table") and p.skipped == "toc"]
     if not toc:
         return None, None
     in_field = {p for f in _complex_fields(body) if f.keyword == "TOC" for p in f.paragraphs}
-    order = {p.element: i for i, p in enumerate(doc.paragraphs)}
     i = toc[0].index
     last = toc[0]
     while i + 1 < len(doc.paragraphs):
@@ -545,7 +576,6 @@ def _toc_end(doc: Document, body, para_of: dict):
         elif nxt.text.strip():
             break
         i += 1
-    del order
     block = last.element
     while block.getparent() is not body and block.getparent() is not None:
         block = block.getparent()  # a TOC in a content control or table: after the whole block
@@ -596,7 +626,7 @@ def _dress_title(title_p, plan: _Plan) -> None:
                 for r in title_p.iter(_R):
                     if r.find(_RPR) is None:
                         r.insert(0, copy.deepcopy(rpr))
-                        _strip(r.find(_RPR), ("w:vanish", "w:rStyle"))
+                        _strip(r.find(_RPR), ("w:vanish", "w:rStyle", "w:highlight", "w:shd", "w:color"))
         lppr = like.find(_PPR)
         if lppr is not None and lppr.find(qn("w:pageBreakBefore")) is not None:
             plan.page_break_before = True

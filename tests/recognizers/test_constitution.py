@@ -1,0 +1,88 @@
+from conftest import full, keys
+
+
+def test_formal_article_section_clause(run):
+    (o,) = full(run("See U.S. Const. art. I, § 8, cl. 3."))
+    assert o.key == ("const", "US", "art", "I", "8", "3")
+    assert o.display == "U.S. Const. art. I, § 8, cl. 3"
+    assert o.category == "constitutional"
+    assert o.flags == []
+
+
+def test_amendment_with_section(run):
+    assert keys(run("U.S. Const. amend. XV, § 1")) == [("const", "US", "amend", "XV", "1")]
+
+
+def test_plural_amendments_expand(run):
+    occs = full(run("U.S. Const. amends. V, VI"))
+    assert [o.key for o in occs] == [("const", "US", "amend", "V"), ("const", "US", "amend", "VI")]
+    assert occs[1].display == "U.S. Const. amend. VI"
+
+
+def test_const_without_jurisdiction_is_federal(run):
+    (o,) = full(run("Const. Art. II, § 3"))
+    assert o.key == ("const", "US", "art", "II", "3")
+    assert o.display == "U.S. Const. Art. II, § 3"
+
+
+def test_state_constitution_sorts_after_federal(run):
+    (st,) = full(run("Cal. Const. art. I, § 7(a)"))
+    assert st.key[:4] == ("const", "Cal.", "art", "I")
+    (fed,) = full(run("U.S. Const. amend. XXVI"))
+    assert fed.sort_key < st.sort_key
+
+
+def test_articles_sort_before_amendments_and_numerically(run):
+    art7 = full(run("U.S. Const. art. VII"))[0].sort_key
+    am1 = full(run("U.S. Const. amend. I"))[0].sort_key
+    am4 = full(run("U.S. Const. amend. IV"))[0].sort_key
+    am10 = full(run("U.S. Const. amend. X"))[0].sort_key
+    assert art7 < am1 < am4 < am10
+
+
+def test_clause_name_parenthetical_is_part_of_cite(run):
+    (o,) = full(run("U.S. Const. Art. I, § 8, Cl. 1 (Spending Clause)."))
+    assert o.text.endswith("(Spending Clause)")
+    assert o.key == ("const", "US", "art", "I", "8", "1")
+
+
+def test_informal_amendment_and_article(run):
+    occs = full(run("The Sixth Amendment right applies, and Article III limits the courts."))
+    assert [o.key for o in occs] == [("const", "US", "amend", "VI"), ("const", "US", "art", "III")]
+    assert all("informal_reference" in o.flags for o in occs)
+    assert occs[0].display == "U.S. Const. amend. VI"
+
+
+def test_compound_ordinal_and_plural(run):
+    occs = full(run("the Twenty-First Amendment and the First and Fourteenth Amendments"))
+    assert [o.key[3] for o in occs] == ["XXI", "I", "XIV"]
+
+
+def test_section_of_amendment(run):
+    (o,) = full(run("Section 2 of the Fifteenth Amendment"))
+    assert o.key == ("const", "US", "amend", "XV", "2")
+
+
+def test_named_clauses_resolve(run):
+    occs = full(run("the Commerce Clause, the Confrontation Clause and the Equal Protection Clause"))
+    assert [o.key for o in occs] == [("const", "US", "art", "I", "8", "3"), ("const", "US", "amend", "VI"),
+                                     ("const", "US", "amend", "XIV", "1")]
+
+
+def test_vague_references_are_not_authorities(run):
+    assert full(run("The due process and equal protection guarantees apply; the Due Process Clause too.")) == []
+
+
+def test_article_of_a_treaty_is_not_the_constitution(run):
+    assert full(run("Article III of the Hague Convention")) == []
+    assert full(run("Article III of the Constitution")) != []
+
+
+def test_lowercase_amendment_is_not_informal(run):
+    assert full(run("the first amendment to the complaint")) == []
+
+
+def test_id_const_short_form(run):
+    occs = run("Tex. Const. art. I, § 19; id. art. I, § 13.")
+    assert occs[1].kind == "id"
+    assert occs[1].key == ("const", "Tex.", "art", "I", "13")

@@ -1,0 +1,67 @@
+from conftest import full, keys
+
+
+def test_old_style_report_normalised_to_congress_number(run):
+    (o,) = full(run("H.R. Rep. No. 1023, 95th Cong., 1st Sess. 7-8 (1977)."))
+    assert o.key == ("report", "H.R. Rep.", "95-1023")
+    assert o.display == "H.R. Rep. No. 1023, 95th Cong., 1st Sess. (1977)"
+    assert o.category == "legislative"
+    assert keys(run("H.R. Rep. No. 95-1023, at 3 (1977)")) == [("report", "H.R. Rep.", "95-1023")]
+
+
+def test_senate_report_pin_dropped(run):
+    (o,) = full(run("S. Rep. No. 111-176, at 44 (2010)"))
+    assert o.display == "S. Rep. No. 111-176 (2010)"
+    assert o.text == "S. Rep. No. 111-176, at 44 (2010)"
+
+
+def test_spaced_house_abbreviation_and_documents(run):
+    assert keys(run("H. R. Rep. No. 212, 101st Cong., 2d Sess. 4 (1990)")) == [("report", "H.R. Rep.", "101-212")]
+    assert keys(run("S. Doc. No. 112-7, at 3 (2012)")) == [("report", "S. Doc.", "112-7")]
+    assert keys(run("H.R. Conf. Rep. No. 105-599, at 250 (1998)")) == [("report", "H.R. Conf. Rep.", "105-599")]
+
+
+def test_report_without_congress_or_year_is_short(run):
+    (o,) = run("H.R. Rep. No. 1023, at 9.")
+    assert o.kind == "short" and o.key is None and o.meta["number"] == "1023"
+
+
+def test_congressional_record(run):
+    (o,) = full(run("155 Cong. Rec. 14,221, 14,225 (2009) (statement of Sen. Doe)"))
+    assert o.key == ("congrec", "155", "14221")
+    assert o.display == "155 Cong. Rec. 14,221 (2009)"
+    assert keys(run("168 Cong. Rec. S4321 (daily ed. Sept. 8, 2022)")) == [("congrec", "168", "S4321")]
+
+
+def test_bills_with_and_without_name(run):
+    assert keys(run("H.R. 1280, 103d Cong. (1993)")) == [("bill", "H.R.", "1280", "103")]
+    (o,) = full(run("the Data Privacy Act of 2019, S. 583, 116th Cong., 1st Sess. (2019)"))
+    assert o.display == "Data Privacy Act of 2019, S. 583, 116th Cong., 1st Sess. (2019)"
+    assert o.key == ("bill", "S.", "583", "116")
+
+
+def test_bill_number_without_congress_is_not_an_authority(run):
+    assert full(run("The Senate passed S. 583 last year.")) == []
+
+
+def test_hearing_title_from_emphasis(run, emph):
+    t = ("See Port Security Oversight: Hearing Before the Subcomm. on Ports of the House Comm. on "
+         "Transportation, 110th Cong., 2d Sess. 15, 19 (2008) (statement of J. Roe).")
+    e = emph(t, "Port Security Oversight: Hearing Before the Subcomm. on Ports of the House Comm. on Transportation")
+    (o,) = full(run(t, e))
+    assert o.text.startswith("Port Security Oversight")
+    assert o.display == ("Port Security Oversight: Hearing Before the Subcomm. on Ports of the House Comm. "
+                         "on Transportation, 110th Cong., 2d Sess. (2008)")
+    assert o.key == ("hearing", "port security oversight", "110")
+
+
+def test_hearing_without_emphasis_starts_after_signal(run):
+    t = "See Drug Courier Profiles: Hearings on S. 99 Before the Senate Comm. on the Judiciary, 98th Cong. 3 (1984)."
+    (o,) = full(run(t))
+    assert o.text.startswith("Drug Courier Profiles")
+
+
+def test_legislative_sort_is_alphabetical(run):
+    a = full(run("H.R. Rep. No. 99-1, at 1 (1985)"))[0].sort_key
+    b = full(run("S. Rep. No. 99-1, at 1 (1985)"))[0].sort_key
+    assert a < b

@@ -1,0 +1,32 @@
+from toa.recognizers import non_authority_spans
+
+
+def _texts(t):
+    return [t[a:b] for a, b in non_authority_spans(t)]
+
+
+def test_record_cites(run):
+    t = "J.A. 45-46; Pet. App. 12a; App. 7a; C.A. App. 301; R. 88; ER 19; Doc. 40; ECF No. 112; Dkt. 9."
+    got = _texts(t)
+    for want in ("J.A. 45-46", "Pet. App. 12a", "App. 7a", "C.A. App. 301", "R. 88", "ER 19", "Doc. 40",
+                 "ECF No. 112", "Dkt. 9"):
+        assert any(want in g for g in got), want
+    assert run(t) == []
+
+
+def test_brief_cites():
+    t = "Pet. Br. 20; Gov't Br. 14; Resp. Br. 3; Br. in Opp. 9; Reply Br. 2; Opp. 11."
+    got = " | ".join(_texts(t))
+    for want in ("Pet. Br. 20", "Gov't Br. 14", "Resp. Br. 3", "Br. in Opp. 9", "Reply Br. 2", "Opp. 11"):
+        assert want in got, want
+
+
+def test_patents(run):
+    t = "U.S. Patent No. 8,123,456 and the '456 patent"
+    assert len(non_authority_spans(t)) == 2
+    assert run(t) == []
+
+
+def test_real_citations_are_not_record_cites():
+    t = "Sup. Ct. R. 14.1; 12 Cal. App. 5th 33; H.R. Doc. No. 5, 1st Sess.; 10 Pet. 449; Fed. R. App. P. 28"
+    assert non_authority_spans(t) == []

@@ -1,0 +1,100 @@
+from conftest import full, keys
+
+
+def test_federal_rules_abbreviated(run):
+    assert keys(run("Fed. R. Civ. P. 12(b)(6)")) == [("rule", "Fed. R. Civ. P.", "12(b)(6)")]
+    assert keys(run("Fed. R. Crim. P. 11(c)(1)(C)")) == [("rule", "Fed. R. Crim. P.", "11(c)(1)(C)")]
+    assert keys(run("Fed. R. App. P. 4(a)(1)(B)")) == [("rule", "Fed. R. App. P.", "4(a)(1)(B)")]
+    assert keys(run("Fed. R. Evid. 702")) == [("rule", "Fed. R. Evid.", "702")]
+    assert keys(run("Fed. R. Bankr. P. 9019")) == [("rule", "Fed. R. Bankr. P.", "9019")]
+
+
+def test_rule_meta_and_display(run):
+    (o,) = full(run("See Fed. R. Civ. P. 23(b)(3)."))
+    assert o.display == "Fed. R. Civ. P. 23(b)(3)"
+    assert o.meta["rule_set"] == "Fed. R. Civ. P." and o.meta["rule"] == "23"
+    assert o.category == "rules_regulations"
+
+
+def test_long_forms_map_to_the_same_key(run):
+    a = keys(run("Federal Rule of Criminal Procedure 29(c)"))
+    b = keys(run("Rule 29(c) of the Federal Rules of Criminal Procedure"))
+    c = keys(run("Fed. R. Crim. P. 29(c)"))
+    d = keys(run("Criminal Rule 29(c)"))
+    assert a == b == c == d == [("rule", "Fed. R. Crim. P.", "29(c)")]
+    assert keys(run("Federal Rule of Evidence 801(d)(2)")) == [("rule", "Fed. R. Evid.", "801(d)(2)")]
+
+
+def test_supreme_court_rules(run):
+    assert keys(run("Supreme Court Rule 10(a)")) == [("rule", "Sup. Ct. R.", "10(a)")]
+    assert keys(run("Sup. Ct. R. 33.1(g)")) == [("rule", "Sup. Ct. R.", "33.1(g)")]
+    assert keys(run("this Court's Rule 15.2")) == [("rule", "Sup. Ct. R.", "15.2")]
+
+
+def test_rule_range_expands(run):
+    occs = full(run("Fed. R. Evid. 801-803"))
+    assert [o.key[2] for o in occs] == ["801", "802", "803"]
+    assert len({(o.start, o.end) for o in occs}) == 1
+
+
+def test_short_rule_reference(run):
+    occs = run("Rule 56(c) does not require it.")
+    assert [(o.kind, o.key, o.meta) for o in occs] == [("reference", None, {"rule": "56(c)"})]
+
+
+def test_short_rule_range_and_list(run):
+    occs = run("Rules 404-406 and Rule 12(b)(1) and 41")
+    assert [o.meta["rule"] for o in occs] == ["404", "405", "406", "12(b)(1)", "41"]
+    assert {o.kind for o in occs} == {"reference"}
+
+
+def test_sec_rule_is_not_a_procedural_rule(run):
+    assert run("Rule 10b-5 prohibits fraud.") == []
+
+
+def test_rule_list_stops_at_next_citation(run):
+    occs = full(run("Fed. R. Civ. P. 65, 28 U.S.C. 2283"))
+    assert [o.key for o in occs] == [("rule", "Fed. R. Civ. P.", "65"), ("usc", "28", "2283")]
+
+
+def test_rules_sort_order(run):
+    order = ["Fed. R. App. P. 28", "Fed. R. Bankr. P. 1", "Fed. R. Civ. P. 2", "Fed. R. Civ. P. 10",
+             "Fed. R. Crim. P. 1", "Fed. R. Evid. 1", "Sup. Ct. R. 1", "Tex. R. Civ. P. 91a",
+             "5 C.F.R. 1.1", "40 C.F.R. 2.1", "U.S.S.G. § 1B1.1", "1 Fed. Reg. 1"]
+    sks = [full(run(t))[0].sort_key for t in order]
+    assert sks == sorted(sks)
+
+
+def test_cfr_forms(run):
+    assert keys(run("29 C.F.R. § 541.100(a)(2)")) == [("cfr", "29", "541.100(a)(2)")]
+    assert keys(run("17 C.F.R. 240.10b-5")) == [("cfr", "17", "240.10b-5")]
+    assert keys(run("26 C.F.R. 1.1001-1(a)")) == [("cfr", "26", "1.1001-1(a)")]
+    assert keys(run("40 C.F.R. pt. 60")) == [("cfr", "40", "pt. 60")]
+    (o,) = full(run("12 C.F.R. 1026.43(e)"))
+    assert o.display == "12 C.F.R. 1026.43(e)" and o.category == "rules_regulations"
+    assert o.meta["title"] == "12" and o.meta["section"] == "1026.43"
+
+
+def test_cfr_list(run):
+    assert [k[2] for k in keys(run("34 C.F.R. §§ 106.30, 106.45(b)"))] == ["106.30", "106.45(b)"]
+
+
+def test_treasury_regulation(run):
+    assert keys(run("Treas. Reg. § 1.501(c)(3)-1(d)")) != []
+    assert keys(run("Treas. Reg. § 301.7502-1"))[0] == ("cfr", "26", "301.7502-1")
+
+
+def test_federal_register_drops_pin(run):
+    (o,) = full(run("88 Fed. Reg. 12,345, 12,350 (Mar. 1, 2023)"))
+    assert o.key == ("fr", "88", "12345")
+    assert o.display == "88 Fed. Reg. 12,345 (Mar. 1, 2023)"
+    assert o.text.endswith("2023)")
+
+
+def test_guidelines_forms(run):
+    assert keys(run("U.S.S.G. § 2B1.1(b)(1)")) == [("ussg", "2B1.1(b)(1)")]
+    assert keys(run("Sentencing Guidelines § 3E1.1")) == [("ussg", "3E1.1")]
+    (o,) = full(run("United States Sentencing Guidelines § 2K2.1(a)(4)"))
+    assert o.display == "United States Sentencing Guidelines § 2K2.1(a)(4)"
+    (bare,) = full(run("under § 2D1.1(c)"))
+    assert bare.key == ("ussg", "2D1.1(c)")

@@ -1,0 +1,89 @@
+from conftest import full, keys
+
+
+def test_restatement(run):
+    (o,) = full(run("Restatement (Third) of Agency § 7.03 cmt. b (2006)"))
+    assert o.key == ("restatement", "third", "agency", "7.03")
+    assert o.display == "Restatement (Third) of Agency § 7.03 (2006)"
+    assert o.category == "other"
+
+
+def test_model_penal_code_and_ucc(run):
+    assert keys(run("Model Penal Code § 2.02(2)(c) (Am. L. Inst. 1985)")) == [("model", "model penal code", "2.02(2)(c)")]
+    assert keys(run("U.C.C. § 2-314 (2002)")) == [("model", "ucc", "2-314")]
+
+
+def test_dictionary_without_emphasis_drops_pin(run):
+    (o,) = full(run("See Webster's New Collegiate Dictionary 842 (9th ed. 1983)."))
+    assert o.display == "Webster's New Collegiate Dictionary (9th ed. 1983)"
+    assert o.text == "Webster's New Collegiate Dictionary 842 (9th ed. 1983)"
+    a = keys(run("Black's Law Dictionary 10 (11th ed. 2019)"))
+    b = keys(run("Black's Law Dictionary 1560 (11th ed. 2019)"))
+    c = keys(run("Black's Law Dictionary 1560 (10th ed. 2014)"))
+    assert a == b and a != c
+
+
+def test_treatise_without_emphasis(run):
+    (o,) = full(run("1 Charles Alan Wright, Federal Practice and Procedure § 42 (4th ed. 2020)"))
+    assert o.display == "1 Charles Alan Wright, Federal Practice and Procedure (4th ed. 2020)"
+    assert o.key[3] == "1"
+    assert o.sort_key[0] == "wright"
+
+
+def test_book_from_emphasis_with_authors(run, emph):
+    t = "See Jane Q. Doe & Richard Roe, The Law of Maritime Liens 311-312 (2d ed. 2015)."
+    (o,) = full(run(t, emph(t, "The Law of Maritime Liens")))
+    assert o.display == "Jane Q. Doe & Richard Roe, The Law of Maritime Liens (2d ed. 2015)"
+    assert o.sort_key[0] == "doe"
+    assert o.sort_key[1] == "law of maritime liens"
+
+
+def test_law_review_article(run, emph):
+    t = "Mary Major, Rethinking Venue, 99 Colum. L. Rev. 1001, 1010-1012 (1999)."
+    (o,) = full(run(t, emph(t, "Rethinking Venue")))
+    assert o.display == "Mary Major, Rethinking Venue, 99 Colum. L. Rev. 1001 (1999)"
+    assert o.key == ("article", "99", "colum l rev", "1001")
+    assert o.sort_key[0] == "major"
+
+
+def test_law_review_without_emphasis(run):
+    (o,) = full(run("See Mary Major, Rethinking Venue, 99 Colum. L. Rev. 1001, 1010 (1999)."))
+    assert o.text.startswith("Mary Major")
+    assert o.meta["title"] == "Rethinking Venue"
+
+
+def test_case_reporter_is_not_a_journal(run):
+    assert full(run("Doe v. Roe, 100 L. Ed. 1 (1956)")) == []
+
+
+def test_newspaper_article(run, emph):
+    t = "Pat Lee, City Council Approves Budget, Chi. Trib., Mar. 3, 2021, at 4."
+    (o,) = full(run(t, emph(t, "City Council Approves Budget")))
+    assert o.display == "Pat Lee, City Council Approves Budget, Chi. Trib., Mar. 3, 2021"
+    assert o.sort_key[0] == "lee"
+
+
+def test_web_report_with_organisation_and_url(run, emph):
+    t = ("Gov't Accountability Off., GAO-21-1, Border Screening Programs (Oct. 2020), "
+         "https://www.gao.gov/products/gao-21-1.")
+    (o,) = full(run(t, emph(t, "Border Screening Programs")))
+    assert o.display.startswith("Gov't Accountability Off., GAO-21-1, Border Screening Programs (Oct. 2020)")
+    assert o.display.endswith("https://www.gao.gov/products/gao-21-1")
+
+
+def test_italic_case_name_is_not_a_book(run, emph):
+    t = "Smith v. Jones, 500 U.S. 1 (1991)."
+    assert full(run(t, emph(t, "Smith v. Jones"))) == []
+
+
+def test_italic_signal_is_not_a_title(run, emph):
+    t = "See id. (2019)"
+    assert full(run(t, emph(t, "See"))) == []
+
+
+def test_other_sort_by_last_name_or_title(run, emph):
+    t1 = "Black's Law Dictionary (11th ed. 2019)"
+    t2 = "2 Ann Clark, Treatise on Trusts § 3 (3d ed. 2001)"
+    t3 = "The Concise Lexicon of Law (1990)"
+    s = [full(run(t))[0].sort_key for t in (t1, t2, t3)]
+    assert s[0] < s[1] < s[2]

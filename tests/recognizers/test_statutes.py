@@ -1,0 +1,171 @@
+from conftest import full, keys
+
+
+def test_usc_without_section_sign(run):
+    occs = run("The statute, 21 U.S.C. 841(b)(1)(A), sets the floor.")
+    (o,) = full(occs)
+    assert o.key == ("usc", "21", "841(b)(1)(A)")
+    assert o.display == "21 U.S.C. 841(b)(1)(A)"
+    assert o.text == "21 U.S.C. 841(b)(1)(A)"
+    assert o.category == "statutes"
+    assert o.meta == {"code": "U.S.C.", "title": "21", "section": "841", "subsection": "(b)(1)(A)"}
+
+
+def test_section_sign_and_plain_give_same_key(run):
+    a = keys(run("See 18 U.S.C. § 1343."))
+    b = keys(run("See 18 U.S.C. 1343."))
+    assert a == b == [("usc", "18", "1343")]
+
+
+def test_usc_list_gives_one_occurrence_per_section(run):
+    t = "See 42 U.S.C. 1981, 1985(3); 29 U.S.C. 152."
+    occs = full(run(t))
+    assert [o.key for o in occs] == [("usc", "42", "1981"), ("usc", "42", "1985(3)"), ("usc", "29", "152")]
+    assert occs[1].display == "42 U.S.C. 1985(3)"
+    assert occs[1].text == "1985(3)"
+
+
+def test_bare_subsection_continues_previous_section(run):
+    occs = full(run("See 26 U.S.C. 7502(a)(1) and (c)(2), which govern timely mailing."))
+    assert [o.key[2] for o in occs] == ["7502(a)(1)", "7502(c)(2)"]
+    occs = full(run("Compare 26 U.S.C. 7502(c)(1) and (2)."))
+    assert [o.key[2] for o in occs] == ["7502(c)(1)", "7502(c)(2)"]
+
+
+def test_range_and_et_seq_and_edition(run):
+    occs = full(run("Sections 18 U.S.C. §§ 2510-2522; 52 U.S.C. 20501 et seq.; 8 U.S.C. 1252(b) (2018)."))
+    assert ("usc", "18", "2510-2522") in [o.key for o in occs]
+    assert ("usc", "52", "20501 et seq.") in [o.key for o in occs]
+    ed = [o for o in occs if o.key[:3] == ("usc", "8", "1252(b)")][0]
+    assert ed.key == ("usc", "8", "1252(b)", "2018")
+    assert ed.display == "8 U.S.C. 1252(b) (2018)"
+    assert ed.text.endswith("(2018)")
+
+
+def test_supplement_parenthetical_and_hyphenated_section(run):
+    occs = full(run("42 U.S.C. 1395w-4(b) (Supp. III 2021)"))
+    assert occs[0].key == ("usc", "42", "1395w-4(b)", "Supp. III 2021")
+
+
+def test_typeset_spaces_in_subsections_are_squeezed(run):
+    assert keys(run("18 U.S.C. 2113( f )")) == [("usc", "18", "2113(f)")]
+
+
+def test_popular_name_before_cite_extends_span(run):
+    t = "Under the Fair Labor Standards Act of 1938, 29 U.S.C. 207(a), employers must pay."
+    (o,) = full(run(t))
+    assert o.text == "Fair Labor Standards Act of 1938, 29 U.S.C. 207(a)"
+    assert o.display == "Fair Labor Standards Act of 1938, 29 U.S.C. 207(a)"
+    assert o.key == ("usc", "29", "207(a)")
+    assert o.anchor_end == o.end
+
+
+def test_usca_and_title_of_prose(run):
+    assert keys(run("15 U.S.C.A. § 1125(a)")) == [("usc", "15", "1125(a)")]
+    assert keys(run("section 1226(c) of title 8, United States Code")) == [("usc", "8", "1226(c)")]
+
+
+def test_next_cite_is_not_a_list_member(run):
+    occs = full(run("18 U.S.C. 371, 28 U.S.C. 2255(f)"))
+    assert [o.key for o in occs] == [("usc", "18", "371"), ("usc", "28", "2255(f)")]
+
+
+def test_public_law_chain_is_one_authority(run):
+    t = "Sentencing Reform Act, Pub. L. No. 98-473, § 212(a)(2), 98 Stat. 1987, 1989."
+    (o,) = full(run(t))
+    assert o.key == ("publ", "98-473", "212(a)(2)")
+    assert o.display == "Sentencing Reform Act, Pub. L. No. 98-473, § 212(a)(2), 98 Stat. 1987"
+    assert o.text.endswith("1987, 1989")
+
+
+def test_session_law_with_codification_parenthetical(run):
+    t = "Securities Exchange Act of 1934, ch. 404, § 10(b), 48 Stat. 891 (15 U.S.C. 78j(b))."
+    occs = full(run(t))
+    assert occs[0].key == ("act", "1934", "404", "10(b)")
+    assert occs[0].display.endswith("48 Stat. 891 (15 U.S.C. 78j(b))")
+    assert occs[1].key == ("usc", "15", "78j(b)")
+    assert "parallel_cite" in occs[1].flags
+
+
+def test_act_of_date_and_sort_by_date(run):
+    a = full(run("Act of Apr. 10, 1790, ch. 7, § 1, 1 Stat. 109"))[0]
+    b = full(run("Act of Feb. 21, 1793, ch. 11, § 1, 1 Stat. 318"))[0]
+    assert a.key == ("act", "1790-04-10", "7", "1")
+    assert a.sort_key < b.sort_key
+
+
+def test_rev_stat(run):
+    (o,) = full(run("Rev. Stat. § 1979 (1875)"))
+    assert o.key[:2] == ("revstat", "1979")
+    assert o.display == "Rev. Stat. § 1979 (1875)"
+
+
+def test_bare_stat(run):
+    assert keys(run("See 64 Stat. 1100.")) == [("stat", "64", "1100", "")]
+
+
+def test_state_codes(run):
+    cases = {
+        "Cal. Gov't Code § 12940(a)": ("state", "Cal.", "govt code", "", "12940(a)"),
+        "Tex. Fam. Code § 153.002": ("state", "Tex.", "fam code", "", "153.002"),
+        "Fla. Stat. § 893.13(1)(a) (2019)": ("state", "Fla.", "stat", "", "893.13(1)(a)", "2019"),
+        "Ga. Code Ann. § 16-5-1": ("state", "Ga.", "code", "", "16-5-1"),
+        "N.J. Stat. Ann. § 2C:11-3": ("state", "N.J.", "stat", "", "2C:11-3"),
+        "Me. Rev. Stat. tit. 17-A, § 201": None,
+        "Wis. Stat. § 940.01": ("state", "Wis.", "stat", "", "940.01"),
+        "Mass. Gen. Laws ch. 265, § 1": ("state", "Mass.", "gen laws", "ch. 265", "1"),
+    }
+    for t, k in cases.items():
+        occs = full(run(t))
+        if k is None:
+            continue
+        assert occs and occs[0].key == k, t
+        assert occs[0].category == "statutes"
+
+
+def test_state_code_ann_is_same_authority(run):
+    assert keys(run("Ohio Rev. Code Ann. § 2903.01")) == keys(run("Ohio Rev. Code § 2903.01"))
+
+
+def test_state_forms_without_section_sign(run):
+    assert keys(run("625 Ill. Comp. Stat. 5/11-501(a)")) == [("state", "Ill.", "ill comp stat", "625", "5/11-501(a)")]
+    assert keys(run("N.Y. C.P.L.R. 5501(a)")) == [("state", "N.Y.", "ny cplr", "", "5501(a)")]
+    (o,) = full(run("Pa. Cons. Stat. tit. 42, § 5524"))
+    assert o.key[-1] == "5524"
+
+
+def test_state_sorts_after_federal(run):
+    fed = full(run("50 U.S.C. 3801"))[0]
+    st = full(run("Ala. Code § 1-1-1"))[0]
+    assert fed.sort_key < st.sort_key
+
+
+def test_usc_sort_is_numeric(run):
+    a, b, c = (full(run(t))[0].sort_key for t in ("42 U.S.C. 2", "42 U.S.C. 1983", "42 U.S.C. 1983a"))
+    assert a < b < c
+    assert full(run("5 U.S.C. 552"))[0].sort_key < a
+
+
+def test_id_section_short_form(run):
+    occs = run("Id. § 1125(c)(2).")
+    assert [(o.kind, o.key, o.meta["section"], o.meta["subsection"]) for o in occs] == [
+        ("id", None, "1125", "(c)(2)")]
+    occs = run("See id. at § 2254(d).")
+    assert occs[0].kind == "id" and occs[0].meta["section"] == "2254"
+
+
+def test_bare_section_references(run):
+    occs = run("Section 1983 supplies the remedy, and § 1988(b)(1) the fee.")
+    assert [(o.kind, o.meta["section"], o.meta["subsection"]) for o in occs] == [
+        ("reference", "1983", ""), ("reference", "1988", "(b)(1)")]
+    assert occs[0].key is None
+
+
+def test_section_of_named_act_records_act(run):
+    (o,) = run("Section 5 of the Voting Rights Act requires preclearance.")
+    assert o.kind == "reference" and o.meta["act"] == "Voting Rights Act"
+
+
+def test_sections_of_full_cite_are_not_references(run):
+    occs = run("29 U.S.C. § 1132(a)(1)(B)")
+    assert [o.kind for o in occs] == ["full"]

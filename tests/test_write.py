@@ -1,0 +1,645 @@
+"""Stage "write": TA fields at the citations, the table as TOA fields, bookmarks, saving."""
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import zipfile
+from pathlib import Path
+
+import docx
+import pytest
+from lxml import etree
+
+from docxbuild import DocBuilder, Endnote, Footnote, Run, convert_to_pdf, pdf_pages_text
+from toa import document, styles, write
+from toa.model import Authority, Category, Occurrence, Table
+
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+NS = {"w": W}
+CELOTEX = "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"
+ANDERSON = "Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986)"
+STATUTE = "42 U.S.C. § 1983"
+
+
+def w(tag: str) -> str:
+    return f"{{{W}}}{tag}"
+
+
+# --------------------------------------------------------------------------- fixtures
+
+
+def _front(b: DocBuilder, toc: bool = True):
+    b.paragraph("IN THE UNITED STATES COURT OF APPEALS", align="center")
+    b.section_break(fmt="lowerRoman", start=1)
+    if toc:
+        b.heading("TABLE OF CONTENTS")
+        b.leader_line("TABLE OF AUTHORITIES", page="ii")
+        b.leader_line("ARGUMENT", page="1")
+
+
+def _body(b: DocBuilder):
+    b.heading("ARGUMENT")
+    b.paragraph("Summary judgment is proper. See ", ("Celotex Corp. v. Catrett", "i"),
+                ", 477 U.S. 317, 322 (1986); ", ("Anderson v. Liberty Lobby, Inc.", "i"),
+                ", 477 U.S. 242 (1986).", Footnote("Accord ", ("Celotex", "i"), ", 477 U.S. at 323."))
+    b.paragraph(Run("Plaintiff sued under 42 U.S.C. § 1983 and ", bold=True), ("Celotex", "i"), ", 477 U.S. at 325.")
+    b.table([["Issue", "Authority"], ["Burden", ["See ", ("Anderson", "i"), ", 477 U.S. at 250."]]])
+    b.paragraph("The end.", Endnote("Cf. 42 U.S.C. § 1983."))
+
+
+def brief_stale(tmp_path) -> Path:
+    """Cover | roman: TOC, TOA heading + stale typed entries (the last carries the sectPr) | body."""
+    b = DocBuilder()
+    _front(b)
+    b.heading("TABLE OF AUTHORITIES", page_break_before=True)
+    b.paragraph("Cases")
+    b.leader_line(("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317 (1986)", page="3, 5")
+    b.leader_line("Old v. Gone, 1 U.S. 1 (1800)", page="9")
+    b.section_break(fmt="decimal", start=1)
+    _body(b)
+    return b.save(tmp_path / "stale.docx")
+
+
+def brief_placeholder(tmp_path) -> Path:
+    """The placeholder paragraph ends the roman section (it carries the sectPr)."""
+    b = DocBuilder()
+    _front(b)
+    b.paragraph("[TABLE OF AUTHORITIES]", page_break_before=True)
+    b.section_break(fmt="decimal", start=1)
+    _body(b)
+    return b.save(tmp_path / "placeholder.docx")
+
+
+def brief_toc_only(tmp_path) -> Path:
+    b = DocBuilder()
+    _front(b)
+    b.section_break(fmt="decimal", start=1)
+    _body(b)
+    return b.save(tmp_path / "toc.docx")
+
+
+def brief_bare(tmp_path) -> Path:
+    b = DocBuilder()
+    _body(b)
+    return b.save(tmp_path / "bare.docx")
+
+
+def brief_word_toa(tmp_path) -> Path:
+    """A TOA as Word writes it: one TOA field per category spanning paragraphs, result entries
+    with a dot-leader tab, and category headings of the firm's own ("Federal Statutes")."""
+    b = DocBuilder()
+    _front(b)
+    b.heading("TABLE OF AUTHORITIES", page_break_before=True)
+    groups = [("Cases", "1", ["Stale v. Case, 1 F.3d 1 (1st Cir. 1990)", "Other v. Stale, 2 F.3d 2 (1991)"]),
+              ("Federal Statutes", "2", ["28 U.S.C. § 1331"])]
+    for heading, num, entries in groups:
+        b.paragraph((heading, "b"))
+        ps = [b.leader_line(e, page="4") for e in entries]
+        first, last = ps[0]._p, ps[-1]._p
+        ppr = first.find(w("pPr"))
+        runs = []
+        for kind in ("begin", None, "separate"):
+            r = etree.SubElement(first, w("r"))
+            if kind:
+                etree.SubElement(r, w("fldChar")).set(w("fldCharType"), kind)
+            else:
+                t = etree.SubElement(r, w("instrText"))
+                t.text = f' TOA \\h \\c "{num}" \\p '
+            runs.append(r)
+        for k, r in enumerate(runs):
+            first.insert(first.index(ppr) + 1 + k, r)
+        etree.SubElement(etree.SubElement(last, w("r")), w("fldChar")).set(w("fldCharType"), "end")
+    b.paragraph()  # an empty paragraph after the table carries the section break
+    b.section_break(fmt="decimal", start=1)
+    _body(b)
+    return b.save(tmp_path / "wordtoa.docx")
+
+
+def find(doc, needle: str, story: str | None = None, nth: int = 0) -> tuple[int, int]:
+    hits = []
+    for p in doc.paragraphs:
+        if story and p.story != story or p.skipped:
+            continue
+        at = p.text.find(needle)
+        while at >= 0:
+            hits.append((p.index, at))
+            at = p.text.find(needle, at + 1)
+    return hits[nth]
+
+
+def occ(doc, needle: str, story: str | None = None, nth: int = 0, length: int | None = None) -> Occurrence:
+    pi, start = find(doc, needle, story, nth)
+    p = doc.paragraphs[pi]
+    return Occurrence(pi, start, start + (length or len(needle)), "full", p.story, p.text[start:start + len(needle)])
+
+
+def make_table(doc, passim_pages: bool = False) -> Table:
+    celotex = Authority(("celotex",), "cases", CELOTEX, (1,), emphasis=[(0, len("Celotex Corp. v. Catrett"))], short="Celotex",
+                        page_text="passim" if passim_pages else "1, 2", passim=passim_pages)
+    celotex.occurrences = [occ(doc, "Celotex Corp. v. Catrett"), occ(doc, "Celotex", "footnote"),
+                           occ(doc, "Celotex, 477 U.S. at 325")]
+    anderson = Authority(("anderson",), "cases", ANDERSON, (2,), emphasis=[(0, len("Anderson v. Liberty Lobby, Inc."))],
+                         page_text="1")
+    anderson.occurrences = [occ(doc, "Anderson v. Liberty"), occ(doc, "Anderson", "table")]
+    statute = Authority(("1983",), "statutes", STATUTE, (3,), page_text="2")
+    statute.occurrences = [occ(doc, "42 U.S.C. § 1983", "body"), occ(doc, "42 U.S.C. § 1983", "endnote")]
+    return Table([Category("cases", "Cases", 1, [celotex, anderson]),
+                  Category("constitutional", "Constitutional Provisions", 7, []),
+                  Category("statutes", "Statutes", 2, [statute])])
+
+
+def build(src: Path, out: Path, style: str = "default", template=None, table_fn=make_table) -> tuple:
+    doc = document.read(str(src))
+    table = table_fn(doc)
+    failed = write.mark_citations(doc, table)
+    placement = write.write_toa(doc, table, styles.load(style), template=template)
+    write.save(doc, out)
+    assert failed == []
+    return doc, table, placement
+
+
+# --------------------------------------------------------------------------- XML helpers
+
+
+def part_root(path: Path, name: str = "word/document.xml"):
+    with zipfile.ZipFile(path) as z:
+        return etree.fromstring(z.read(name))
+
+
+def ta_sites(root) -> list[dict]:
+    """Every TA field: its instruction, whether all its runs are hidden, the visible text of
+    its paragraph before and after it, and the italic part of its instruction."""
+    out = []
+    for p in root.iter(w("p")):
+        visible, fields, cur = "", [], None
+        for r in p.iter(w("r")):
+            rpr = r.find(w("rPr"))
+            hidden = rpr is not None and rpr.find(w("vanish")) is not None
+            italic = rpr is not None and rpr.find(w("i")) is not None
+            for c in r:
+                if c.tag == w("fldChar"):
+                    kind = c.get(w("fldCharType"))
+                    if kind == "begin":
+                        cur = {"instr": "", "hidden": hidden, "italic": "", "before": visible}
+                    elif kind == "end" and cur is not None:
+                        cur["hidden"] &= hidden
+                        fields.append(cur)
+                        cur = None
+                elif c.tag == w("instrText") and cur is not None:
+                    cur["instr"] += c.text or ""
+                    cur["hidden"] &= hidden
+                    if italic:
+                        cur["italic"] += c.text or ""
+                elif c.tag == w("t") and not hidden:
+                    visible += c.text or ""
+        for f in fields:
+            f["after"] = visible[len(f["before"]):]
+        out += [f for f in fields if f["instr"].split()[:1] == ["TA"]]
+    return out
+
+
+def toa_fields(root) -> list[dict]:
+    """Every TOA field: instruction and the text of each result paragraph (tabs as \\t)."""
+    out, cur = [], None
+    for p in root.iter(w("p")):
+        line, in_result = "", False
+        for el in p.iter(w("fldChar"), w("instrText"), w("t"), w("tab")):
+            if el.tag == w("fldChar"):
+                kind = el.get(w("fldCharType"))
+                if kind == "begin":
+                    cur = {"instr": "", "paras": [], "begin_p": p, "state": "code"}
+                elif kind == "separate" and cur:
+                    cur["state"] = "result"
+                elif kind == "end" and cur:
+                    cur["end_p"] = p
+                    cur["end_last"] = el.getparent() is p[-1]
+            elif el.tag == w("instrText") and cur and cur["state"] == "code":
+                cur["instr"] += el.text or ""
+            elif el.tag == w("t") and cur and cur["state"] == "result":
+                line += el.text or ""
+                in_result = True
+            elif el.tag == w("tab") and el.getparent().tag == w("r") and cur and cur["state"] == "result":
+                line += "\t"
+        if cur and cur["state"] == "result" and in_result:
+            cur["paras"].append(line)
+        if cur and "end_p" in cur:
+            if cur["instr"].split()[:1] == ["TOA"]:
+                out.append(cur)
+            cur = None
+    return out
+
+
+def visible_paragraphs(path: Path) -> list[tuple]:
+    """(story, text, emphasis, style) of every paragraph outside a table of authorities."""
+    doc = document.read(str(path))
+    return [(p.story, p.text, p.emphasis, p.style) for p in doc.paragraphs if p.skipped != "toa"]
+
+
+def sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# --------------------------------------------------------------------------- TA fields
+
+
+def test_ta_fields_sit_right_before_each_citation_in_every_story(tmp_path):
+    src = brief_stale(tmp_path)
+    out = tmp_path / "out.docx"
+    build(src, out)
+    sites = ta_sites(part_root(out)) + ta_sites(part_root(out, "word/footnotes.xml")) \
+        + ta_sites(part_root(out, "word/endnotes.xml"))
+    got = {(s["instr"].strip(), s["after"][:16]) for s in sites}
+    assert got == {(instr, after[:16]) for instr, after in {
+        (f'TA \\l "{CELOTEX}" \\s "Celotex" \\c 1', "Celotex Corp. v. Catrett"),
+        ('TA \\s "Celotex" \\c 1', "Celotex, 477 U.S. at 323."),  # footnote
+        ('TA \\s "Celotex" \\c 1', "Celotex, 477 U.S. at 325."),
+        (f'TA \\l "{ANDERSON}" \\s "Anderson v. Liberty Lobby" \\c 1', "Anderson v. Liberty Lobb"),
+        ('TA \\s "Anderson v. Liberty Lobby" \\c 1', "Anderson, 477 U.S. at 25"),  # table cell
+        (f'TA \\l "{STATUTE}" \\s "42 U.S.C. § 1983" \\c 2', "42 U.S.C. § 1983 and "),
+        ('TA \\s "42 U.S.C. § 1983" \\c 2', "42 U.S.C. § 1983."),  # endnote
+    }}
+    assert len(sites) == 7
+    assert all(s["hidden"] for s in sites)
+    # the case name is italic inside \l, so Word's updated table keeps it italic
+    first = next(s for s in sites if '\\l "Celotex' in s["instr"])
+    assert first["italic"] == "Celotex Corp. v. Catrett"
+    assert first["before"] == "Summary judgment is proper. See "
+
+
+def test_splitting_a_run_keeps_its_formatting(tmp_path):
+    src = brief_stale(tmp_path)
+    out = tmp_path / "out.docx"
+    build(src, out)
+    p = next(p for p in part_root(out).iter(w("p")) if "Plaintiff sued" in "".join(p.itertext()))
+    texts = [(t.text, t.getparent().find(w("rPr")).find(w("b")) is not None)
+             for t in list(p.iter(w("t")))[:2]]
+    assert texts == [("Plaintiff sued under ", True), ("42 U.S.C. § 1983 and ", True)]
+
+
+def test_short_ids_are_unique_and_quotes_escaped(tmp_path):
+    b = DocBuilder()
+    b.paragraph('Smith v. Jones, 1 U.S. 1 (1990); Smith v. Jones, 2 U.S. 2 (1991); the "Act", Pub. L. 1.')
+    src = b.save(tmp_path / "q.docx")
+    doc = document.read(str(src))
+    a1 = Authority(("a",), "cases", "Smith v. Jones, 1 U.S. 1 (1990)", (1,), [occ(doc, "Smith v. Jones, 1")])
+    a2 = Authority(("b",), "cases", "Smith v. Jones, 2 U.S. 2 (1991)", (2,), [occ(doc, "Smith v. Jones, 2")])
+    a3 = Authority(("c",), "other", 'The "Act", Pub. L. 1', (3,), [occ(doc, 'the "Act"')], short='"Act"')
+    table = Table([Category("cases", "Cases", 1, [a1, a2]), Category("other", "Other Authorities", 3, [a3])])
+    write.mark_citations(doc, table)
+    write.save(doc, tmp_path / "q.out.docx")
+    instrs = [s["instr"].strip() for s in ta_sites(part_root(tmp_path / "q.out.docx"))]
+    assert instrs == ['TA \\l "Smith v. Jones, 1 U.S. 1 (1990)" \\s "Smith v. Jones" \\c 1',
+                      'TA \\l "Smith v. Jones, 2 U.S. 2 (1991)" \\s "Smith v. Jones [2]" \\c 1',
+                      'TA \\l "The \\"Act\\", Pub. L. 1" \\s "\\"Act\\"" \\c 3']
+
+
+def test_marking_again_replaces_old_ta_fields(tmp_path):
+    src = brief_stale(tmp_path)
+    once, twice = tmp_path / "once.docx", tmp_path / "twice.docx"
+    build(src, once)
+    build(once, twice)
+    for name in ("word/document.xml", "word/footnotes.xml", "word/endnotes.xml"):
+        assert len(ta_sites(part_root(twice, name))) == len(ta_sites(part_root(once, name))) > 0
+    assert visible_paragraphs(twice) == visible_paragraphs(once)
+
+
+def test_citations_inside_a_stale_table_are_not_marked(tmp_path):
+    src = brief_stale(tmp_path)
+    doc = document.read(str(src))
+    table = make_table(doc)
+    stale = next(p for p in doc.paragraphs if p.skipped == "toa" and p.text.startswith("Celotex"))
+    table.categories[0].authorities[0].occurrences.append(
+        Occurrence(stale.index, 0, 10, "full", "body", stale.text[:10]))
+    write.mark_citations(doc, table)
+    assert not any(r.find(w("instrText")) is not None for r in stale.element.iter(w("r")))
+
+
+# --------------------------------------------------------------------------- the table
+
+
+def test_existing_toa_is_replaced_not_duplicated(tmp_path):
+    src = brief_stale(tmp_path)
+    out = tmp_path / "out.docx"
+    _doc, _t, placement = build(src, out)
+    assert placement.mode == "existing"
+    texts = [p.text for p in document.read(str(out)).paragraphs]
+    assert texts.count("TABLE OF AUTHORITIES") == 1
+    assert not any("Old v. Gone" in t for t in texts)
+    assert sum(t.startswith(CELOTEX) for t in texts) == 1
+    i = texts.index("TABLE OF AUTHORITIES")
+    assert texts[i:i + 7] == ["TABLE OF AUTHORITIES", "Page(s)", "Cases", CELOTEX + " 1, 2", ANDERSON + " 1",
+                              "Statutes", STATUTE + " 2"]
+    # a second run on the output gives the same table again, once
+    again = tmp_path / "again.docx"
+    build(out, again)
+    assert [p.text for p in document.read(str(again)).paragraphs] == texts
+
+
+def test_toa_fields_hold_exactly_the_entries(tmp_path):
+    src = brief_stale(tmp_path)
+    out = tmp_path / "out.docx"
+    build(src, out)
+    fields = toa_fields(part_root(out))
+    assert [f["instr"] for f in fields] == [' TOA \\c "1" \\p ', ' TOA \\c "2" \\p ']
+    assert [f["paras"] for f in fields] == [[CELOTEX + "\t1, 2", ANDERSON + "\t1"], [STATUTE + "\t2"]]
+    for f in fields:
+        assert f["end_last"]  # the end is the last run of the last entry paragraph
+        begin_p = f["begin_p"]
+        first_run = begin_p.find(w("r"))
+        assert first_run.find(w("fldChar")).get(w("fldCharType")) == "begin"
+        assert begin_p.find(w("pPr")).find(w("pStyle")).get(w("val")) == "TableofAuthorities"
+    # empty categories print nothing
+    texts = [p.text for p in document.read(str(out)).paragraphs]
+    assert "Constitutional Provisions" not in texts
+
+
+def test_style_switches_scotus_has_no_passim(tmp_path):
+    src = brief_stale(tmp_path)
+    out = tmp_path / "out.docx"
+    build(src, out, style="scotus")
+    assert [f["instr"] for f in toa_fields(part_root(out))] == [' TOA \\c "1" ', ' TOA \\c "2" ']
+
+
+def test_entry_layout_italics_tab_leader_hanging_indent(tmp_path):
+    src = brief_stale(tmp_path)
+    out = tmp_path / "out.docx"
+    build(src, out, table_fn=lambda d: make_table(d, passim_pages=True))
+    root = part_root(out)
+    entry = next(p for p in root.iter(w("p"))
+                 if "".join(t.text for t in p.iter(w("t"))).startswith("Celotex Corp. v. Catrett, 477"))
+    runs = [(t.text, t.getparent().find(w("rPr")) is not None and t.getparent().find(w("rPr")).find(w("i")) is not None)
+            for t in entry.iter(w("t"))]
+    assert runs == [("Celotex Corp. v. Catrett", True), (", 477 U.S. 317 (1986)", False), ("passim", True)]
+    tab = entry.find("w:pPr/w:tabs/w:tab", NS)
+    # right tab with a dot leader at the right margin of the section (8.5in - 2 x 1in = 9360 twips)
+    assert (tab.get(w("val")), tab.get(w("leader")), tab.get(w("pos"))) == ("right", "dot", "9360")
+    style = part_root(out, "word/styles.xml").find("w:style[@w:styleId='TableofAuthorities']", NS)
+    ind = style.find("w:pPr/w:ind", NS)
+    assert int(ind.get(w("hanging"))) > 0 and ind.get(w("left")) == ind.get(w("hanging"))
+
+
+def test_tab_follows_a_narrow_page(tmp_path):
+    b = DocBuilder(margins=1.5)
+    _body(b)
+    src = b.save(tmp_path / "narrow.docx")
+    out = tmp_path / "out.docx"
+    build(src, out)
+    tabs = part_root(out).findall(".//w:pPr/w:tabs/w:tab", NS)
+    assert tabs and {t.get(w("pos")) for t in tabs} == {str(12240 - 2 * 2160)}
+
+
+def test_placeholder_becomes_title_and_table_in_its_section(tmp_path):
+    src = brief_placeholder(tmp_path)
+    out = tmp_path / "out.docx"
+    _doc, _t, placement = build(src, out)
+    assert placement.mode == "placeholder"
+    doc = document.read(str(out))
+    texts = [p.text for p in doc.paragraphs]
+    assert "[TABLE OF AUTHORITIES]" not in texts
+    title = next(p for p in doc.paragraphs if p.text == "TABLE OF AUTHORITIES")
+    table_ps = [p for p in doc.paragraphs if p.skipped == "toa"]
+    assert table_ps[0] is title and table_ps[-1].text == STATUTE + " 2"
+    # the roman section still ends with the table; the body still starts section 2
+    assert len(doc.sections) == 3 and [s.fmt for s in doc.sections[1:]] == ["lowerRoman", "decimal"]
+    assert {p.section for p in table_ps} == {1}
+    assert table_ps[-1].element.find("w:pPr/w:sectPr", NS) is not None
+    assert doc.paragraphs[table_ps[-1].index + 1].text == "ARGUMENT"
+    assert doc.paragraphs[table_ps[-1].index + 1].section == 2
+    # the placeholder began a page: so does the title
+    assert title.element.find("w:pPr/w:pageBreakBefore", NS) is not None
+
+
+def test_section_break_on_last_stale_entry_stays_with_the_table(tmp_path):
+    src = brief_stale(tmp_path)
+    before = document.read(str(src))
+    out = tmp_path / "out.docx"
+    build(src, out)
+    doc = document.read(str(out))
+    assert [(s.fmt, s.start) for s in doc.sections] == [(s.fmt, s.start) for s in before.sections]
+    table_ps = [p for p in doc.paragraphs if p.skipped == "toa"]
+    assert {p.section for p in table_ps} == {1}
+    assert table_ps[-1].element.find("w:pPr/w:sectPr", NS) is not None
+    body = [p for p in doc.paragraphs if p.story == "body" and not p.skipped]
+    assert body[0].text == "ARGUMENT" and body[0].section == 2
+
+
+def test_word_toa_fields_with_unknown_headings_are_replaced(tmp_path):
+    src = brief_word_toa(tmp_path)
+    out = tmp_path / "out.docx"
+    _d, _t, placement = build(src, out)
+    assert placement.mode == "existing"
+    texts = [p.text for p in document.read(str(out)).paragraphs]
+    assert not any("Stale" in t or "1331" in t or t == "Federal Statutes" for t in texts)
+    assert len(toa_fields(part_root(out))) == 2
+    doc = document.read(str(out))
+    assert [s.fmt for s in doc.sections] == ["decimal", "lowerRoman", "decimal"]
+    last = [p for p in doc.paragraphs if p.skipped == "toa"][-1]
+    assert last.section == 1
+
+
+def test_after_table_of_contents(tmp_path):
+    src = brief_toc_only(tmp_path)
+    out = tmp_path / "out.docx"
+    _d, _t, placement = build(src, out)
+    assert placement.mode == "after_toc"
+    doc = document.read(str(out))
+    texts = [p.text for p in doc.paragraphs if p.story == "body"]
+    i = texts.index("ARGUMENT 1")
+    assert texts[i + 1:i + 4] == ["TABLE OF AUTHORITIES", "Page(s)", "Cases"]
+    title = doc.paragraphs[i + 1]
+    assert title.section == 1 and title.element.find("w:pPr/w:pageBreakBefore", NS) is not None
+    # the title looks like the TOC's heading (Heading 1), so a TOC update lists it
+    assert title.style == "heading 1"
+    table_ps = [p for p in doc.paragraphs if p.skipped == "toa"]
+    assert {p.section for p in table_ps} == {1} and len(doc.sections) == 3
+    assert doc.paragraphs[i].element.find("w:pPr/w:sectPr", NS) is None
+
+
+def test_start_of_body_when_nothing_else(tmp_path):
+    src = brief_bare(tmp_path)
+    out = tmp_path / "out.docx"
+    _d, _t, placement = build(src, out)
+    assert placement.mode == "start"
+    doc = document.read(str(out))
+    assert doc.paragraphs[0].text == "TABLE OF AUTHORITIES"
+    first_body = next(p for p in doc.paragraphs if p.text == "ARGUMENT")
+    breaker = doc.paragraphs[first_body.index - 1]
+    assert breaker.text == "" and [b.kind for b in breaker.breaks] == ["explicit"]
+
+
+def test_write_toa_bookmark(tmp_path):
+    src = brief_stale(tmp_path)
+    doc = document.read(str(src))
+    write.write_toa(doc, make_table(doc), styles.load("default"), bookmark=write.TOA_BOOKMARK)
+    heading = doc.paragraphs[doc.toa_anchor].element
+    bm = heading.find("w:bookmarkStart", NS)
+    assert bm is not None and bm.get(w("name")) == write.TOA_BOOKMARK
+
+
+# --------------------------------------------------------------------------- round trip
+
+
+@pytest.mark.parametrize("maker", [brief_stale, brief_placeholder, brief_toc_only, brief_bare, brief_word_toa])
+def test_everything_outside_the_table_is_unchanged(tmp_path, maker):
+    src = maker(tmp_path)
+    digest = sha(src)
+    out = tmp_path / "out.docx"
+    build(src, out)
+    assert sha(src) == digest  # the input is never touched
+    kept = visible_paragraphs(src)
+    if maker is brief_word_toa:  # a heading between two TOA fields belongs to the stale table
+        kept = [k for k in kept if k[1] != "Federal Statutes"]
+    assert visible_paragraphs(out) == kept
+    docx.Document(str(out))  # opens
+
+
+def test_save_refuses_the_input_and_leaves_no_temp_files(tmp_path):
+    src = brief_stale(tmp_path)
+    digest = sha(src)
+    doc = document.read(str(src))
+    with pytest.raises(write.WriteError):
+        write.save(doc, src)
+    assert sha(src) == digest
+    out = tmp_path / "sub" / "out.docx"
+    out.parent.mkdir()
+    out.write_bytes(b"old")
+    write.save(doc, out)
+    assert sorted(os.listdir(out.parent)) == ["out.docx"]
+    assert zipfile.is_zipfile(out)
+
+
+def test_note_parts_are_saved_only_with_their_edits(tmp_path):
+    src = brief_stale(tmp_path)
+    doc = document.read(str(src))
+    write.insert_bookmarks(doc, [find(doc, "Accord", "footnote")], sections=False)
+    out = tmp_path / "out.docx"
+    write.save(doc, out)
+    with zipfile.ZipFile(src) as a, zipfile.ZipFile(out) as b:
+        assert a.read("word/endnotes.xml") == b.read("word/endnotes.xml")  # untouched part: same bytes
+        assert f"{write.OCC_BOOKMARK_PREFIX}0".encode() in b.read("word/footnotes.xml")
+
+
+# --------------------------------------------------------------------------- bookmarks
+
+
+def test_bookmarks_at_anchors_and_section_starts(tmp_path):
+    src = brief_stale(tmp_path)
+    doc = document.read(str(src))
+    anchors = [find(doc, "Celotex Corp."), find(doc, "Anderson", "table")]
+    names = write.insert_bookmarks(doc, anchors)
+    occ0_name, occ1_name = f"{write.OCC_BOOKMARK_PREFIX}0", f"{write.OCC_BOOKMARK_PREFIX}1"
+    assert names[occ0_name] == anchors[0] and names[occ1_name] == anchors[1]
+    firsts = {}
+    for p in doc.paragraphs:
+        if p.story in ("body", "table"):
+            firsts.setdefault(p.section, p.index)
+    assert {n: pos for n, pos in names.items() if n.startswith(write.SECTION_BOOKMARK_PREFIX)} == \
+        {f"{write.SECTION_BOOKMARK_PREFIX}{s}": (i, 0) for s, i in firsts.items()}
+    out = tmp_path / "bm.docx"
+    write.save(doc, out)
+    root = part_root(out)
+    starts = root.findall(".//w:bookmarkStart", NS)
+    ids = [b.get(w("id")) for b in starts]
+    assert len(ids) == len(set(ids)) == len(names)
+    for b in starts:  # each start has its end right after it
+        assert b.getnext().tag == w("bookmarkEnd") and b.getnext().get(w("id")) == b.get(w("id"))
+    occ0 = next(b for b in starts if b.get(w("name")) == f"{write.OCC_BOOKMARK_PREFIX}0")
+    following = "".join(t.text for t in occ0.getparent().iter(w("t"))
+                        if t.getparent().getparent().index(t.getparent()) > occ0.getparent().index(occ0))
+    assert following.startswith("Celotex Corp. v. Catrett")
+    sec2 = next(b for b in starts if b.get(w("name")) == f"{write.SECTION_BOOKMARK_PREFIX}2")
+    assert "".join(sec2.getparent().itertext()) == "ARGUMENT"
+    assert visible_paragraphs(out) == visible_paragraphs(src)
+
+
+# --------------------------------------------------------------------------- templates
+
+
+def test_a_firm_template_restyles_the_table(tmp_path):
+    custom = tmp_path / "firm.docx"
+    shutil.copy(write.TEMPLATE, custom)
+    d = docx.Document(str(custom))
+    for st in d.styles.element.iter(w("style")):
+        if st.get(w("styleId")) == "TOAHeading":
+            jc = st.find("w:pPr/w:jc", NS)
+            jc.set(w("val"), "center")
+    d.save(str(custom))
+    src = brief_bare(tmp_path)
+    out = tmp_path / "out.docx"
+    build(src, out, template=custom)
+    st = part_root(out, "word/styles.xml").find("w:style[@w:styleId='TOAHeading']", NS)
+    assert st.find("w:pPr/w:jc", NS).get(w("val")) == "center"
+
+
+def test_a_template_without_entries_is_refused(tmp_path):
+    bad = tmp_path / "bad.docx"
+    d = docx.Document()
+    d.add_paragraph("{{ title }}")
+    d.save(str(bad))
+    src = brief_bare(tmp_path)
+    doc = document.read(str(src))
+    with pytest.raises(write.WriteError, match="did not print"):
+        write.write_toa(doc, make_table(doc), styles.load("default"), template=bad)
+
+
+# --------------------------------------------------------------------------- LibreOffice
+
+
+@pytest.mark.skipif(not (shutil.which("soffice") or shutil.which("libreoffice")), reason="soffice missing")
+def test_output_converts_to_pdf_with_the_table_and_no_field_codes(tmp_path):
+    src = brief_stale(tmp_path)
+    out = tmp_path / "out.docx"
+    build(src, out)
+    pages = pdf_pages_text(convert_to_pdf(out))
+    text = "\n".join(pages)
+    assert "TA \\" not in text and "TOA \\" not in text
+    toa_page = next(pg for pg in pages if "TABLE OF AUTHORITIES" in pg and "Page(s)" in pg)
+    assert "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)" in toa_page and "Old v. Gone" not in text
+    assert "......" in toa_page  # the dot leader
+    # the table stays on the roman pages, the argument still starts on page 1 of its own section
+    argument = next(pg for pg in pages if "Summary judgment is proper" in pg)
+    assert argument.strip().splitlines()[-1].strip() == "1"
+
+
+def test_a_style_the_brief_has_under_another_id_is_used(tmp_path):
+    """A localised Word names the built-in style "table of authorities" but gives it its own
+    id: the entries use the brief's style, and no second copy is added."""
+    b = DocBuilder()
+    _body(b)
+    b.doc.styles.element.append(etree.fromstring(
+        f'<w:style xmlns:w="{W}" w:type="paragraph" w:styleId="Rechtsgrundlagen">'
+        '<w:name w:val="table of authorities"/><w:basedOn w:val="Normal"/>'
+        '<w:pPr><w:ind w:left="200" w:hanging="200"/></w:pPr></w:style>'))
+    src = b.save(tmp_path / "local.docx")
+    out = tmp_path / "out.docx"
+    build(src, out)
+    ids = [s.get(w("styleId")) for s in part_root(out, "word/styles.xml").iter(w("style"))]
+    assert "TableofAuthorities" not in ids and ids.count("Rechtsgrundlagen") == 1
+    used = {ps.get(w("val")) for ps in part_root(out).iter(w("pStyle"))}
+    assert "Rechtsgrundlagen" in used and "TOAHeading" in used
+
+
+@pytest.mark.skipif(not (shutil.which("soffice") or shutil.which("libreoffice")), reason="soffice missing")
+def test_bookmarks_then_table_render_to_named_destinations(tmp_path):
+    """The pagination flow: bookmarks on a copy, then the table, then LibreOffice."""
+    import io
+
+    from toa import render
+
+    src = brief_stale(tmp_path)
+    doc = document.read(str(src))
+    anchors = [find(doc, "Celotex Corp."), find(doc, "The end.")]
+    names = write.insert_bookmarks(doc, anchors)
+    write.write_toa(doc, make_table(doc), styles.load("default"), bookmark=write.TOA_BOOKMARK)
+    buf = io.BytesIO()
+    write.save_to(doc, buf)
+    raw, count = render.destinations(buf.getvalue())
+    dests = {k.lstrip("/"): v for k, v in raw.items()}  # pypdf keeps the "/" of PDF names
+    assert set(names) | {write.TOA_BOOKMARK} <= set(dests)
+    # cover (1) | TOC (2) | TOA (3) | body from page 4
+    assert dests[f"{write.SECTION_BOOKMARK_PREFIX}0"] == 1
+    assert dests[f"{write.SECTION_BOOKMARK_PREFIX}1"] == 2
+    assert dests[write.TOA_BOOKMARK] == 3
+    assert dests[f"{write.SECTION_BOOKMARK_PREFIX}2"] == dests[f"{write.OCC_BOOKMARK_PREFIX}0"] == 4
+    assert dests[f"{write.OCC_BOOKMARK_PREFIX}1"] >= 4 and count >= 4

@@ -1,0 +1,148 @@
+"""Fixture data shared by the fakes: CourtListener clusters and statutory texts."""
+from __future__ import annotations
+
+
+def cite(volume, reporter, page, type_=1):
+    return {"volume": str(volume), "reporter": reporter, "page": str(page), "type": type_}
+
+
+CLUSTERS = [
+    {"id": 2812209, "case_name": "Reed v. Town of Gilbert", "case_name_short": "Reed",
+     "case_name_full": "Clyde Reed, et al., Petitioners v. Town of Gilbert, Arizona, et al.",
+     "date_filed": "2015-06-18", "court_id": "scotus", "slug": "reed-v-town-of-gilbert",
+     "citations": [cite(576, "U.S.", 155), cite(135, "S. Ct.", 2218)], "star_pages": list(range(156, 185))},
+    {"id": 111700, "case_name": "Celotex Corp. v. Catrett", "case_name_short": "Celotex",
+     "case_name_full": "Celotex Corporation v. Myrtle Nell Catrett, Administratrix of the Estate of Louis H. Catrett",
+     "date_filed": "1986-06-25", "court_id": "scotus", "slug": "celotex-corp-v-catrett",
+     "citations": [cite(477, "U.S.", 317)], "star_pages": list(range(318, 338))},
+    {"id": 111722, "case_name": "Anderson v. Liberty Lobby, Inc.", "case_name_short": "Anderson",
+     "case_name_full": "", "date_filed": "1986-06-25", "court_id": "scotus", "slug": "anderson-v-liberty-lobby-inc",
+     "citations": [cite(477, "U.S.", 242)], "star_pages": list(range(243, 263))},
+    {"id": 145875, "case_name": "Ashcroft v. Iqbal", "case_name_short": "Iqbal", "case_name_full": "",
+     "date_filed": "2009-05-18", "court_id": "scotus", "slug": "ashcroft-v-iqbal",
+     "citations": [cite(556, "U.S.", 662)], "star_pages": list(range(663, 700))},
+    {"id": 740491, "case_name": "Zeran v. America Online, Inc.", "case_name_short": "Zeran", "case_name_full": "",
+     "date_filed": "1997-11-12", "court_id": "ca4", "slug": "zeran-v-america-online-inc",
+     "citations": [cite(129, "F.3d", 327)], "star_pages": list(range(328, 336))},
+    # Two cases on one page (orders list): lookup answers 300.
+    {"id": 9001, "case_name": "Moore v. Oregon", "case_name_short": "Moore", "case_name_full": "",
+     "date_filed": "1988-12-12", "court_id": "scotus", "citations": [cite(488, "U.S.", 984)], "star_pages": []},
+    {"id": 9002, "case_name": "Lane v. Ohio", "case_name_short": "Lane", "case_name_full": "",
+     "date_filed": "1988-12-12", "court_id": "scotus", "citations": [cite(488, "U.S.", 984)], "star_pages": []},
+]
+
+# -- U.S. Code -------------------------------------------------------------------------------
+S230 = {
+    "heading": "Protection for private blocking and screening of offensive material",
+    "units": [
+        ("a", "Findings", "The Congress finds the following:", [
+            ("1", None, "The rapidly developing array of Internet and other interactive computer services available "
+                        "to individual Americans represent an extraordinary advance in the availability of "
+                        "educational and informational resources to our citizens.", []),
+            ("2", None, "These services offer users a great degree of control over the information that they "
+                        "receive, as well as the potential for even greater control in the future as technology "
+                        "develops.", []),
+        ]),
+        ("b", "Policy", "It is the policy of the United States\u2014", [
+            ("1", None, "to promote the continued development of the Internet and other interactive computer "
+                        "services and other interactive media;", []),
+        ]),
+        ("c", "Protection for \u201cGood Samaritan\u201d blocking and screening of offensive material", None, [
+            ("1", "Treatment of publisher or speaker",
+             "No provider or user of an interactive computer service shall be treated as the publisher or speaker "
+             "of any information provided by another information content provider.", []),
+            ("2", "Civil liability",
+             "No provider or user of an interactive computer service shall be held liable on account of\u2014", [
+                 ("A", None, "any action voluntarily taken in good faith to restrict access to or availability of "
+                             "material that the provider or user considers to be obscene, lewd, lascivious, filthy, "
+                             "excessively violent, harassing, or otherwise objectionable, whether or not such "
+                             "material is constitutionally protected; or", []),
+                 ("B", None, "any action taken to enable or make available to information content providers or "
+                             "others the technical means to restrict access to material described in paragraph "
+                             "(1).[1]", []),
+             ]),
+        ]),
+    ],
+    "credit": [("1996-02-08", "Feb. 8, 1996"), ("1998-10-21", "Oct. 21, 1998")],
+}
+
+S1983 = {
+    "heading": "Civil action for deprivation of rights",
+    "units": [(None, None, "Every person who, under color of any statute, ordinance, regulation, custom, or usage, "
+                            "of any State or Territory or the District of Columbia, subjects, or causes to be "
+                            "subjected, any citizen of the United States or other person within the jurisdiction "
+                            "thereof to the deprivation of any rights, privileges, or immunities secured by the "
+                            "Constitution and laws, shall be liable to the party injured in an action at law.", [])],
+    "credit": [("1979-12-29", "Dec. 29, 1979"), ("1996-10-19", "Oct. 19, 1996")],
+}
+
+USC = {("47", "230"): S230, ("42", "1983"): S1983}
+
+# -- C.F.R. ------------------------------------------------------------------------------------
+CFR = {
+    ("29", "1910.95"): {
+        "heading": "Occupational noise exposure.",
+        "paras": [
+            "(a) Protection against the effects of noise exposure shall be provided when the sound levels exceed "
+            "those shown in Table G-16 when measured on the A scale of a standard sound level meter at slow response.",
+            "(b)(1) When employees are subjected to sound exceeding those listed in Table G-16, feasible "
+            "administrative or engineering controls shall be utilized.",
+            "(2) If the variations in noise level involve maxima at intervals of 1 second or less, it is to be "
+            "considered continuous.",
+            "(c) Hearing conservation program. (1) The employer shall administer a continuing, effective hearing "
+            "conservation program.",
+        ],
+        "source": "[39 FR 23502, June 27, 1974, as amended at 61 FR 9236, Mar. 7, 1996]",
+    },
+}
+
+# -- Federal rules ------------------------------------------------------------------------------
+RULES = {
+    ("frcp", "56"): {
+        "heading": "Summary Judgment",
+        "paras": [
+            "(a) Motion for Summary Judgment or Partial Summary Judgment. A party may move for summary judgment, "
+            "identifying each claim or defense\u2014or the part of each claim or defense\u2014on which summary "
+            "judgment is sought. The court shall grant summary judgment if the movant shows that there is no "
+            "genuine dispute as to any material fact and the movant is entitled to judgment as a matter of law.",
+            "(b) Time to File a Motion. Unless a different time is set by local rule or the court orders "
+            "otherwise, a party may file a motion for summary judgment at any time until 30 days after the close "
+            "of all discovery.",
+            "(c) Procedures.",
+            "(1) Supporting Factual Positions. A party asserting that a fact cannot be or is genuinely disputed "
+            "must support the assertion by:",
+        ],
+        "credit": "(As amended Dec. 27, 1946, eff. Mar. 19, 1948; Apr. 30, 2007, eff. Dec. 1, 2007; "
+                  "Mar. 26, 2009, eff. Dec. 1, 2009; Apr. 28, 2010, eff. Dec. 1, 2010.)",
+    },
+}
+
+AMENDMENT_XIV = [
+    "Section 1. All persons born or naturalized in the United States, and subject to the jurisdiction thereof, "
+    "are citizens of the United States and of the State wherein they reside. No State shall make or enforce any "
+    "law which shall abridge the privileges or immunities of citizens of the United States; nor shall any State "
+    "deprive any person of life, liberty, or property, without due process of law; nor deny to any person within "
+    "its jurisdiction the equal protection of the laws.",
+    "Section 2. Representatives shall be apportioned among the several States according to their respective "
+    "numbers.",
+]
+
+# -- Federal Register -----------------------------------------------------------------------------
+def _fr_year_2021() -> list[dict]:
+    """One document per weekday of 2021 (volume 86), 100 pages each; day 10 leaves a gap
+    (pages 1051-1100 are covered by no document) for the authoritative-negative case."""
+    from datetime import date, timedelta
+
+    docs, day, n = [], date(2021, 1, 4), 0
+    while day.year == 2021:
+        if day.weekday() < 5:
+            start = 1 + 100 * n
+            end = start + (49 if n == 10 else 99)
+            docs.append({"volume": 86, "start_page": start, "end_page": end, "publication_date": day.isoformat(),
+                         "document_number": f"2021-{n:05d}", "citation": f"86 FR {start}"})
+            n += 1
+        day += timedelta(days=1)
+    return docs
+
+
+FR_DOCS = _fr_year_2021()

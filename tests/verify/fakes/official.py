@@ -1,0 +1,163 @@
+"""Fakes of the official fallbacks: uscode.house.gov (OLRC), GovInfo link service, eCFR
+versioner API and the Federal Register API, with their documented failure shapes."""
+from __future__ import annotations
+
+import html
+import json
+import re
+from dataclasses import dataclass, field
+
+from flask import Flask, Response, request
+
+from . import data
+from .server import slow
+
+FACES = '<script src="/javax.faces.resource/jsf.js.xhtml?ln=javax.faces"></script>'
+MAINTENANCE = ('<html><head><link rel="canonical" href="https://www.house.gov/"><title>Under Maintenance</title></head>'
+               '<body><h1>Under Maintenance</h1><p>This site is temporarily unavailable.</p></body></html>')
+
+# Sections only the official sources know (LII chrome-only or 404 for them in tests).
+OLRC_EXTRA = {("26", "7999"): "Every person who willfully fails to keep any record required under this title "
+                              "shall be guilty of a misdemeanor and subject to a fine."}
+
+
+@dataclass
+class OfficialState:
+    olrc_maintenance: bool = False
+    govinfo_faults: dict = field(default_factory=dict)  # path prefix -> "No Results Found" | "Content File Not Found"
+    ecfr_faults: dict = field(default_factory=dict)
+    fault: str | None = None  # applies to every host: "timeout" | "500"
+
+    def reset(self):
+        self.olrc_maintenance, self.fault = False, None
+        self.govinfo_faults.clear(), self.ecfr_faults.clear()
+
+
+def _usc_paras(units, out=None):
+    out = [] if out is None else out
+    for label, heading, text, children in units:
+        head = f"({label}) " if label else ""
+        out.append(head + (f"{heading}.\u2014 " if heading else "") + (text or "").replace("[1]", ""))
+        _usc_paras(children, out)
+    return out
+
+
+def olrc_page(title: str, section: str, paras: list[str]) -> str:
+    body = "".join(f'<p class="statutory-body">{html.escape(p)}</p>' for p in paras)
+    return (f"<html><head>{FACES}<title>{title} USC {section}</title></head><body>"
+            f"<!-- documentid:{title}_{section} usckey:{title}0000{section} currentthrough:20260413_119-83 -->"
+            f'<!-- field-start:head --><h3 class="section-head">\u00a7{section}. Heading</h3><!-- field-end:head -->'
+            f"<!-- field-start:statute -->{body}<!-- field-end:statute -->"
+            f'<!-- field-start:sourcecredit --><p class="source-credit">(Pub. L. 99-514, Oct. 22, 1986.)</p>'
+            f"<!-- field-end:sourcecredit --></body></html>")
+
+
+def make_app(state: OfficialState) -> Flask:
+    app = Flask("fake_official")
+
+    @app.before_request
+    def faults():
+        if state.fault == "timeout":
+            slow(0.6)
+        elif state.fault == "500":
+            return Response("Service Unavailable", status=503)
+        return None
+
+    # -- OLRC -----------------------------------------------------------------------------------
+    @app.get("/view.xhtml")
+    def olrc():
+        if state.olrc_maintenance:
+            return Response(MAINTENANCE, mimetype="text/html")
+        m = re.match(r"granuleid:USC-prelim-title(\w+)-section([\w.\-\u2013]+)$", request.args.get("req", ""))
+        if not m:
+            return Response(f"<html><head>{FACES}</head><body>Document not found</body></html>", mimetype="text/html")
+        key = (m.group(1), m.group(2))
+        if key in data.USC:
+            paras = _usc_paras(data.USC[key]["units"])
+        elif key in OLRC_EXTRA:
+            paras = [OLRC_EXTRA[key]]
+        else:
+            return Response(f"<html><head>{FACES}</head><body><h1>Document not found</h1></body></html>",
+                            mimetype="text/html")
+        # Served with a misleading charset on purpose: the client must decode UTF-8 itself.
+        return Response(olrc_page(*key, paras).encode("utf-8"), content_type="text/html; charset=ISO-8859-1")
+
+    # -- GovInfo link service --------------------------------------------------------------------------
+    def govinfo_fault(path: str):
+        for prefix, marker in state.govinfo_faults.items():
+            if path.startswith(prefix):
+                return Response(f"<html><body><h1>{marker}</h1></body></html>", mimetype="text/html")
+        return None
+
+    @app.get("/link/uscode/<title>/<section>")
+    def govinfo_usc(title, section):
+        hit = govinfo_fault(request.path)
+        if hit:
+            return hit
+        key = (title, section)
+        if key in data.USC:
+            paras = _usc_paras(data.USC[key]["units"])
+        elif key in OLRC_EXTRA:
+            paras = [OLRC_EXTRA[key]]
+        else:
+            return Response("<html><body><h1>No Results Found</h1></body></html>", mimetype="text/html")
+        body = "".join(f"<p>{html.escape(p)}</p>" for p in paras)
+        return Response(f"<html><body><h3>\u00a7{section}. Heading</h3>{body}</body></html>", mimetype="text/html")
+
+    @app.get("/link/fr/<volume>/<page>")
+    def govinfo_fr(volume, page):
+        hit = govinfo_fault(request.path)
+        if hit:
+            return hit
+        if (volume, page) == ("85", "12345"):
+            return Response('<html><head><meta name="publication_date" content="2020-03-04"></head><body>'
+                            "<pre>[Federal Register Volume 85, Number 43 (Wednesday, March 4, 2020)]\n"
+                            "[Rules and Regulations]\n[Pages 12345-12350]\n\n[[Page 12345]]\n"
+                            "Final rule text.</pre></body></html>", mimetype="text/html")
+        return Response("<html><body><h1>No Results Found</h1></body></html>", mimetype="text/html")
+
+    # -- eCFR versioner ------------------------------------------------------------------------
+    @app.get("/api/versioner/v1/titles.json")
+    def titles():
+        if state.ecfr_faults.get("titles") == "empty":
+            return Response("", status=200)
+        return Response(json.dumps({"titles": [
+            {"number": n, "name": f"Title {n}", "latest_amended_on": "2026-08-20", "latest_issue_date": "2026-08-27",
+             "up_to_date_as_of": "2026-08-27", "reserved": False} for n in (26, 29, 40, 47)]}),
+            mimetype="application/json")
+
+    @app.get("/api/versioner/v1/full/<date>/title-<title>.xml")
+    def full(date, title):
+        section = request.args.get("section", "")
+        spec = data.CFR.get((title, section))
+        if spec is None:
+            return Response(json.dumps({"error": "No matching content found."}), status=404, mimetype="application/json")
+        paras = "".join(f"<P>{html.escape(p)}</P>" for p in spec["paras"])
+        return Response(f'<?xml version="1.0"?><DIV5 N="{section.split(".")[0]}" TYPE="PART">'
+                        f'<DIV8 N="{section}" TYPE="SECTION"><HEAD>\u00a7 {section} {spec["heading"]}</HEAD>{paras}'
+                        f"<CITA>{html.escape(spec['source'])}</CITA></DIV8></DIV5>", mimetype="application/xml")
+
+    @app.get("/api/versioner/v1/versions/title-<title>.json")
+    def versions(title):
+        if not any(k.startswith("issue_date") for k in request.args):
+            return Response(json.dumps({"error": "issue_date is required"}), status=400)
+        section = request.args.get("section", "")
+        rows = []
+        if (title, section) in data.CFR:
+            rows = [{"date": "2017-01-03", "amendment_date": "1996-03-07", "issue_date": "1996-03-07",
+                     "identifier": section, "name": section, "part": section.split(".")[0],
+                     "substantive": True, "removed": False, "subpart": None, "title": title, "type": "section"}]
+        return Response(json.dumps({"content_versions": rows, "meta": {"title": title}}), mimetype="application/json")
+
+    # -- Federal Register API ----------------------------------------------------------------------------
+    @app.get("/api/v1/documents.json")
+    def documents():
+        if any("term" in k or "citation" in k for k in request.args):
+            return Response(json.dumps({"errors": {"conditions": "is not a valid field"}}), status=400)
+        gte = request.args.get("conditions[publication_date][gte]", "0000")
+        lte = request.args.get("conditions[publication_date][lte]", "9999")
+        rows = [dict(d, html_url=f"https://www.federalregister.gov/d/{d['document_number']}")
+                for d in data.FR_DOCS if gte <= d["publication_date"] <= lte]
+        return Response(json.dumps({"count": len(rows), "results": rows}), mimetype="application/json")
+
+    return app

@@ -1,0 +1,80 @@
+"""Bright line: only citation components leave the machine. Run a whole check of a brief-like
+document against every fake and look for any sentence, quotation or case name in what was sent."""
+from __future__ import annotations
+
+import re
+from urllib.parse import unquote_plus
+
+from builders import case, cfr, occ, provision, table, usc
+from toa.verify import verify
+
+BRIEF = [
+    "Plaintiff Dana Whitfield operated a small online forum for residents of Maple Hollow to discuss zoning disputes.",
+    "In March 2024 the Township demanded that she remove posts criticising the planning board, and she refused.",
+    "The Township then sued, alleging that the forum defamed two board members and interfered with their contracts.",
+    "Summary judgment is appropriate where there is no genuine dispute as to any material fact.",
+    "Section 230 bars claims that treat a service provider as the publisher of content created by its users.",
+    "The Township's theory treats Ms. Whitfield as the publisher of her neighbours' posts, which the statute forbids.",
+    "Content-based restrictions on speech are presumptively unconstitutional and survive only strict scrutiny.",
+    "The confidential settlement memorandum dated June 3 was never produced to opposing counsel.",
+]
+QUOTES = [
+    "[n]o provider or user of an interactive computer service shall be treated as the publisher",
+    "no genuine dispute as to any material fact",
+    "privileged strategy: we concede liability if the motion fails",  # must never leave, even if absent from the law
+]
+
+
+def brief_table():
+    reed = case("Reed v. Town of Gilbert, 576 U.S. 155 (2015)", "Reed v. Town of Gilbert", 576, "U.S.", 155, 2015,
+                pin="163", paragraph=6)
+    reed.occurrences[0].text = BRIEF[6] + " Reed v. Town of Gilbert, 576 U.S. 155, 163 (2015)."
+    celotex = case("Celotex Corp. v. Catrett, 477 U.S. 317 (1986)", "Celotex Corp. v. Catrett", 477, "U.S.", 317, 1986,
+                   pin="322", paragraph=3)
+    made_up = case("Whitfield v. Maple Hollow Twp., 999 U.S. 9999 (2099)", "Whitfield v. Maple Hollow Twp.", 999,
+                   "U.S.", 9999, 2099, paragraph=7)
+    s230 = provision("47 U.S.C. § 230(c)(1)", "statutes", [usc("47", "230", "(c)(1)", QUOTES[0]),
+                                                          usc("47", "230", "(c)(9)", QUOTES[2])])
+    rule = provision("Fed. R. Civ. P. 56(a)", "rules_regulations",
+                     [{"rule_set": "Fed. R. Civ. P.", "rule": "56", "subsection": "(a)", "quotation": QUOTES[1]}])
+    reg = provision("29 C.F.R. § 1910.95(b)(1)", "rules_regulations", [cfr("29", "1910.95", "(b)(1)", QUOTES[2])])
+    const = provision("U.S. Const. amend. XIV, § 1", "constitutional",
+                      [{"jurisdiction": "US", "amendment": "XIV", "section": "1", "quotation": QUOTES[2]}])
+    fr = provision("85 Fed. Reg. 12345", "administrative", [{"code": "Fed. Reg.", "volume": "85", "page": "12345"}])
+    orphan = occ("short", {}, BRIEF[7], paragraph=7)
+    return table(reed, celotex, made_up, s230, rule, reg, const, fr, unlinked=[orphan])
+
+
+def forbidden():
+    names = ["Reed v. Town of Gilbert", "Celotex", "Whitfield", "Maple Hollow", "Gilbert"]
+    return BRIEF + QUOTES + names
+
+
+def sent_text(seen) -> str:
+    raw = seen.target + "\n" + "\n".join(f"{k}: {v}" for k, v in seen.headers.items()) + "\n" + seen.body.decode("latin-1")
+    return raw + "\n" + unquote_plus(raw)
+
+
+def test_no_brief_text_leaves_the_machine(services):
+    services.lii_state.chrome_only.add("/cfr/text/29/1910.95")  # force the eCFR path too
+    services.official_state.govinfo_faults["/link/fr"] = "Content File Not Found"  # and the FR API
+    result = verify(brief_table(), services.settings())
+    seen = services.recorder.requests
+    hosts_hit = {s.target.split("?")[0].split("/")[1] for s in seen}
+    assert {"api", "uscode", "rules", "cfr", "constitution", "link"} <= hosts_hit
+    for s in seen:
+        text = sent_text(s).lower()
+        for sentence in forbidden():
+            assert sentence.lower() not in text, (sentence, s.target)
+        # and nothing that looks like prose: no run of five words outside the known reporter/header vocabulary
+        assert not re.search(r"(?:\b[a-z]{4,}\b[ +]){5}", s.target.lower()), s.target
+    lookup = [s for s in seen if "citation-lookup" in s.target]
+    assert [unquote_plus(s.body.decode()) for s in lookup] == ["text=576 U.S. 155; 477 U.S. 317; 999 U.S. 9999"]
+    assert result.requests_made == len(seen)
+
+
+def test_token_never_in_repr_or_report(services):
+    settings = services.settings()
+    assert settings.token not in repr(settings)
+    result = verify(brief_table(), settings)
+    assert settings.token not in repr(result.to_dict())

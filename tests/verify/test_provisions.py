@@ -1,0 +1,201 @@
+"""Statutes, regulations, rules, Constitution, Federal Register: tiers, pinpoints, quotes, faults."""
+from __future__ import annotations
+
+from builders import cfr, provision, table, usc
+from toa.verify import verify
+from toa.verify.records import CONFIRMED, NOT_CHECKED, NOT_FOUND, UNRESOLVED
+
+Q_C1 = ("No provider or user of an interactive computer service shall be treated as the publisher or speaker of any "
+        "information provided by another information content provider.")
+
+
+def run(services, *auths, **settings):
+    return verify(table(*auths), services.settings(**settings))
+
+
+def hosts(services, needle):
+    return [r.target for r in services.recorder.requests if needle in r.target]
+
+
+def test_clean_usc_pinpoint_and_quote(services):
+    a = provision("47 U.S.C. § 230(c)(1)", "statutes", [usc("47", "230", "(c)(1)", "\u201c[n]o provider or user "
+                  "of an interactive computer service shall be treated as the publisher . . . of any information\u201d")])
+    rec = run(services, a)[a.key]
+    unit = rec.units[0]
+    assert (rec.verdict, rec.flags) == (CONFIRMED, [])
+    assert (unit.existence, unit.version, unit.quotation, unit.pinpoint) == (
+        "confirmed", "confirmed-for-date", "matched", "confirmed")
+    assert unit.evidence_paths[0].endswith("/uscode/text/47/230#c_1") and unit.coverage == "LII U.S. Code (current)"
+
+
+def test_nonexistent_subsection_is_flagged_not_green(services):
+    a = provision("47 U.S.C. § 230(c)(4)", "statutes", [usc("47", "230", "(c)(4)")])
+    rec = run(services, a)[a.key]
+    assert rec.verdict == CONFIRMED and rec.flags == ["subsection_not_found"]
+    assert rec.units[0].pinpoint == "not_found"
+
+
+def test_quote_mismatch_and_other_subsection(services):
+    wrong = provision("47 U.S.C. § 230(c)(2)", "statutes", [
+        usc("47", "230", "(c)(2)", "No provider shall ever be liable for anything it publishes."),
+        usc("47", "230", "(c)(2)", Q_C1),
+    ])
+    rec = run(services, wrong)[wrong.key]
+    first, second = rec.units
+    assert first.quotation == "mismatch" and first.quotation_similarity < 0.8
+    assert second.quotation == "attribution-unverified" and "quotation_in_other_subsection" in second.flags
+    assert len(hosts(services, "/uscode/text/47/230")) == 1  # duplicate units share one fetch
+    assert [u.unit_id for u in rec.units] == ["u1", "u2"]
+
+
+def test_section_without_subsections_has_unverified_pinpoint(services):
+    a = provision("42 U.S.C. § 1983", "statutes", [usc("42", "1983", "(a)")])
+    unit = run(services, a)[a.key].units[0]
+    assert unit.existence == "confirmed" and unit.pinpoint == "unverified"
+
+
+def test_chrome_only_lii_falls_back_to_olrc(services):
+    services.lii_state.chrome_only.add("/uscode/text/26/7999")
+    a = provision("26 U.S.C. § 7999", "statutes", [usc("26", "7999")])
+    rec = run(services, a)[a.key]
+    assert rec.verdict == CONFIRMED and "uscode" not in rec.units[0].source_url.split("?")[0][-20:]
+    assert rec.units[0].coverage.startswith("LII U.S. Code (current); current U.S. Code (OLRC, prelim) through 2026-04-13")
+
+
+def test_olrc_maintenance_falls_back_to_govinfo(services):
+    services.official_state.olrc_maintenance = True
+    a = provision("26 U.S.C. § 7999", "statutes", [usc("26", "7999")])
+    rec = run(services, a)[a.key]
+    assert rec.verdict == CONFIRMED and "/link/uscode/26/7999" in rec.units[0].source_url
+
+
+def test_all_tiers_failing_is_unresolved_never_not_found(services):
+    services.official_state.olrc_maintenance = True
+    services.official_state.govinfo_faults["/link/uscode"] = "Content File Not Found"
+    a = provision("26 U.S.C. § 7999", "statutes", [usc("26", "7999")])
+    rec = run(services, a)[a.key]
+    assert rec.verdict == UNRESOLVED
+    assert rec.units[0].unresolved_reason == ("LII: LII has no such page (404); OLRC: uscode.house.gov is under "
+                                              "maintenance; GovInfo: GovInfo: Content File Not Found")
+
+
+def test_invented_section_not_found_in_scope(services):
+    a = provision("18 U.S.C. § 9999", "statutes", [usc("18", "9999")])
+    rec = run(services, a)[a.key]
+    assert rec.verdict == NOT_FOUND and rec.units[0].existence == "not-found-in-verified-scope"
+    assert "OLRC" in rec.units[0].coverage and not hosts(services, "/link/uscode")  # OLRC's word is final
+
+
+def test_lii_faults_fall_back(services):
+    services.lii_state.faults["/uscode/text/47/230"] = "truncated"
+    services.lii_state.faults["/uscode/text/42/1983"] = "500"
+    a = provision("47 U.S.C. § 230", "statutes", [usc("47", "230", "(c)(1)")])
+    b = provision("42 U.S.C. § 1983", "statutes", [usc("42", "1983")])
+    result = run(services, a, b)
+    assert result[a.key].verdict == CONFIRMED and "OLRC" in result[a.key].units[0].coverage
+    assert result[a.key].units[0].pinpoint == "confirmed"  # from OLRC's enumerated paragraphs
+    assert result[b.key].verdict == CONFIRMED
+    assert len(hosts(services, "/uscode/text/42/1983")) == 3  # 5xx retried twice
+
+
+def test_everything_down(services, dead_url):
+    a = provision("47 U.S.C. § 230", "statutes", [usc("47", "230")])
+    c = provision("29 C.F.R. § 1910.95", "rules_regulations", [cfr("29", "1910.95")])
+    result = run(services, a, c, lii_url=dead_url, uscode_url=dead_url, govinfo_url=dead_url, ecfr_url=dead_url)
+    assert result[a.key].verdict == UNRESOLVED and result[c.key].verdict == UNRESOLVED
+    assert "connection failed" in result[a.key].reason
+
+
+def test_timeouts_end_unresolved(services):
+    services.lii_state.faults["/rules/frcp/rule_56"] = "timeout"
+    a = provision("Fed. R. Civ. P. 56", "rules_regulations", [{"rule_set": "Fed. R. Civ. P.", "rule": "56"}])
+    rec = run(services, a)[a.key]
+    assert rec.verdict == UNRESOLVED and "timeout" in rec.reason
+
+
+def test_cfr_lii_then_ecfr(services):
+    ok = provision("29 C.F.R. § 1910.95(b)(1)", "rules_regulations", [cfr("29", "1910.95", "(b)(1)",
+                   "feasible administrative or engineering controls shall be utilized")])
+    bad_pin = provision("29 C.F.R. § 1910.95(d)", "rules_regulations", [cfr("29", "1910.95", "(d)")])
+    missing = provision("40 C.F.R. § 9999.1", "rules_regulations", [cfr("40", "9999.1")])
+    result = run(services, ok, bad_pin, missing)
+    unit = result[ok.key].units[0]
+    assert (unit.pinpoint, unit.quotation, unit.version) == ("confirmed", "matched", "confirmed-for-date")
+    assert result[bad_pin.key].flags == ["subsection_not_found"]
+    assert result[missing.key].verdict == NOT_FOUND and "eCFR as of 2026-08-27" in result[missing.key].units[0].coverage
+    services.lii_state.chrome_only.add("/cfr/text/29/1910.95")
+    again = run(services, ok)[ok.key]
+    assert again.verdict == CONFIRMED and "/api/versioner/v1/full/2026-08-27/title-29.xml" in again.units[0].source_url
+
+
+def test_rules_and_constitution(services):
+    rule = provision("Fed. R. Civ. P. 56(a)", "rules_regulations", [{"rule_set": "Fed. R. Civ. P.", "rule": "56",
+                     "subsection": "(a)", "quotation": "no genuine dispute as to any material fact"}])
+    bad_rule = provision("Fed. R. Civ. P. 56(k)", "rules_regulations", [{"rule_set": "Fed. R. Civ. P.", "rule": "56",
+                         "subsection": "(k)"}])
+    local = provision("N.D. Cal. L.R. 7-2", "rules_regulations", [{"rule_set": "N.D. Cal. L.R.", "rule": "7-2"}])
+    amend = provision("U.S. Const. amend. XIV, § 1", "constitutional", [{"jurisdiction": "US", "amendment": "XIV",
+                      "section": "1", "quotation": "nor deny to any person within its jurisdiction the equal "
+                                                   "protection of the laws"}])
+    no_such = provision("U.S. Const. amend. XXVIII", "constitutional", [{"jurisdiction": "US", "amendment": "XXVIII"}])
+    bad_section = provision("U.S. Const. art. III, § 7", "constitutional", [{"jurisdiction": "US", "article": "III",
+                            "section": "7"}])
+    result = run(services, rule, bad_rule, local, amend, no_such, bad_section)
+    assert result[rule.key].verdict == CONFIRMED and result[rule.key].units[0].quotation == "matched"
+    assert result[bad_rule.key].flags == ["subsection_not_found"]
+    assert result[local.key].verdict == UNRESOLVED and result[local.key].reason == "no source for this rule set"
+    assert result[amend.key].verdict == CONFIRMED and result[amend.key].units[0].quotation == "matched"
+    assert result[no_such.key].verdict == NOT_FOUND
+    assert "subsection_not_found" in result[bad_section.key].flags
+    assert len(hosts(services, "/constitution/")) == 1  # only the quotation needed text
+
+
+def test_federal_register(services):
+    fr = provision("85 Fed. Reg. 12345 (Mar. 4, 2020)", "administrative",
+                   [{"code": "Fed. Reg.", "volume": "85", "page": "12345", "date": "2020-03-04"}])
+    wrong = provision("85 Fed. Reg. 12345 (Mar. 5, 2020)", "administrative",
+                      [{"code": "Fed. Reg.", "volume": "85", "page": "12345", "date": "2020-03-05"}])
+    bisect = provision("86 Fed. Reg. 5000", "administrative", [{"code": "Fed. Reg.", "volume": "86", "page": "5000"}])
+    services.official_state.govinfo_faults["/link/fr/86"] = "Content File Not Found"
+    result = run(services, fr, wrong, bisect)
+    assert result[fr.key].verdict == CONFIRMED and result[fr.key].units[0].version == "confirmed-for-date"
+    assert result[wrong.key].flags == ["wrong_date"]
+    assert result[bisect.key].verdict == CONFIRMED
+    assert result[bisect.key].units[0].source_url == "https://www.federalregister.gov/d/2021-00049"
+    assert len(hosts(services, "/api/v1/documents.json")) <= 10
+    gap = provision("86 Fed. Reg. 1075", "administrative", [{"code": "Fed. Reg.", "volume": "86", "page": "1075"}])
+    assert run(services, gap)[gap.key].verdict == NOT_FOUND
+
+
+def test_wrong_date_and_unresolved_version(services):
+    later = provision("47 U.S.C. § 230 (2030)", "statutes", [usc("47", "230", year=2030)])
+    before = provision("47 U.S.C. § 230", "statutes", [usc("47", "230")], key=("before",))
+    result = verify(table(later), services.settings())
+    assert result[later.key].flags == ["wrong_date"]
+    early = verify(table(before), services.settings(as_of=__import__("datetime").date(1997, 1, 1)))[("before",)]
+    assert early.units[0].version == "unresolved" and "amended after 1997-01-01" in early.units[0].unresolved_reason
+
+
+def test_budget_exhausted_marks_not_checked(services):
+    a = provision("47 U.S.C. § 230", "statutes", [usc("47", "230")])
+    result = run(services, a, max_requests=0)
+    assert result[a.key].verdict == NOT_CHECKED and result.budget_exhausted
+    assert result.notes == ["request budget of 0 reached: remaining authorities NOT_CHECKED"]
+
+
+def test_source_cache(services, tmp_path):
+    a = provision("47 U.S.C. § 230", "statutes", [usc("47", "230")])
+    settings = dict(use_cache=True, cache_path=tmp_path / "c.sqlite3")
+    run(services, a, **settings)
+    services.lii_state.maintenance = True
+    assert run(services, a, **settings)[a.key].verdict == CONFIRMED
+    assert len(hosts(services, "/uscode/text/47/230")) == 1
+
+
+def test_progress_callback(services):
+    from test_cases import REED
+
+    seen = []
+    a = provision("47 U.S.C. § 230", "statutes", [usc("47", "230")])
+    verify(table(REED, a), services.settings(), progress=lambda stage, done, total: seen.append((stage, done, total)))
+    assert seen == [("offline", 2, 2), ("courtlistener", 1, 1), ("provisions", 1, 1)]

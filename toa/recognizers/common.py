@@ -1,0 +1,365 @@
+"""Helpers shared by the recognizer families.
+
+Everything here is pure (no module-level mutable state): regex fragments, small parsers
+(roman numerals, ordinals, natural sort keys), the state table, and the `Claim` record the
+families hand to the overlap resolver in `__init__`.
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from toa.model import Occurrence
+
+# ---------------------------------------------------------------------------
+# claims: what a family found, before overlaps between families are resolved
+# ---------------------------------------------------------------------------
+
+# Resolution ranks (lower wins an overlap before length is considered).  Non-authority
+# spans outrank everything so that "Pet. App. 5a" can never become an authority; references
+# ("§ 6330(c)") lose to any full citation that covers them ("Restatement ... § 402A").
+RANK_NON_AUTHORITY = 0
+RANK_FULL = 1
+RANK_SECONDARY = 2  # heuristic (emphasis / author-title) matches: less certain than formal cites
+RANK_REFERENCE = 3
+
+
+class Claim(NamedTuple):
+    """A span of paragraph text claimed by one family, with the occurrences it yields.
+
+    The occurrences may have narrower spans inside the claim (list items such as
+    "42 U.S.C. 1983, 1988" give two occurrences under one claim).
+    """
+
+    start: int
+    end: int
+    rank: int
+    occs: tuple
+
+
+def occ(
+    text: str,
+    start: int,
+    end: int,
+    *,
+    category: str | None,
+    key: tuple | None,
+    display: str | None,
+    sort_key: tuple | None,
+    kind: str = "full",
+    flags: list[str] | None = None,
+    meta: dict | None = None,
+    anchor_end: int | None = None,
+) -> Occurrence:
+    """Build an Occurrence with the fields the caller fills later left neutral."""
+    return Occurrence(
+        paragraph=-1,
+        start=start,
+        end=end,
+        kind=kind,
+        story="",
+        text=text[start:end],
+        category=category,
+        key=key,
+        display=display,
+        sort_key=sort_key,
+        flags=list(flags or []),
+        anchor_end=end if anchor_end is None else anchor_end,
+        meta=dict(meta or {}),
+    )
+
+
+def claim(occs: list[Occurrence], rank: int = RANK_FULL, start: int | None = None, end: int | None = None) -> Claim:
+    s = min(o.start for o in occs) if start is None else start
+    e = max(o.end for o in occs) if end is None else end
+    return Claim(s, e, rank, tuple(occs))
+
+
+# ---------------------------------------------------------------------------
+# numbers
+# ---------------------------------------------------------------------------
+
+_ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
+ROMAN_RE = r"[IVXLC]+"
+
+
+def roman_to_int(s: str) -> int | None:
+    """Parse a roman numeral (any case); None when it is not one."""
+    s = s.strip().upper()
+    if not s or any(c not in _ROMAN_VALUES for c in s):
+        return None
+    total = 0
+    for i, c in enumerate(s):
+        v = _ROMAN_VALUES[c]
+        if i + 1 < len(s) and _ROMAN_VALUES[s[i + 1]] > v:
+            total -= v
+        else:
+            total += v
+    return total
+
+
+def int_to_roman(n: int) -> str:
+    out = []
+    for v, r in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"),
+                 (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        while n >= v:
+            out.append(r)
+            n -= v
+    return "".join(out)
+
+
+ORDINAL_WORDS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+    "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
+    "nineteenth": 19, "twentieth": 20, "twenty-first": 21, "twenty-second": 22, "twenty-third": 23,
+    "twenty-fourth": 24, "twenty-fifth": 25, "twenty-sixth": 26, "twenty-seventh": 27,
+}
+# Longest first so "Twenty-First" is not read as "First".
+ORDINAL_RE = "|".join(sorted((w.replace("-", r"[- ]") for w in ORDINAL_WORDS), key=len, reverse=True))
+
+
+def ordinal_to_int(word: str) -> int | None:
+    return ORDINAL_WORDS.get(re.sub(r"[\s-]+", "-", word.strip().lower()))
+
+
+def number_token(tok: str) -> int | None:
+    """'III' / '3' / 'Third' -> 3."""
+    t = tok.strip().rstrip(".")
+    if t.isdigit():
+        return int(t)
+    return roman_to_int(t) if re.fullmatch(ROMAN_RE, t, re.I) else ordinal_to_int(t)
+
+
+# ---------------------------------------------------------------------------
+# sorting and normalisation
+# ---------------------------------------------------------------------------
+
+_NAT_SPLIT = re.compile(r"(\d+)")
+
+
+def natkey(s: str) -> tuple:
+    """Natural sort key: digit runs compare as numbers ('§ 2' < '§ 1983' < '§ 1983a').
+
+    Each piece is a (flag, int, str) triple so numbers and text never compare directly.
+    """
+    out = []
+    for part in _NAT_SPLIT.split(s.lower()):
+        if not part:
+            continue
+        if part.isdigit():
+            out.append((0, int(part), ""))
+        else:
+            out.append((1, 0, part))
+    return tuple(out)
+
+
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": "-"})
+_SPACES = re.compile(r"\s+")
+
+
+def clean(s: str) -> str:
+    """Straight quotes, collapsed whitespace, trimmed: the form used inside keys."""
+    return _SPACES.sub(" ", s.translate(_QUOTES)).strip()
+
+
+def norm(s: str) -> str:
+    """Lower-cased alphanumeric form for keys and alphabetical sorting."""
+    s = clean(s).lower()
+    s = re.sub(r"[^a-z0-9§ ]+", "", s)
+    return _SPACES.sub(" ", s).strip()
+
+
+_LEADING_NOISE = re.compile(r"^(?:(?:the|a|an)\s+|\d+\s+)+", re.I)
+
+
+def alpha_key(s: str) -> str:
+    """Sort text for titles: leading articles and volume numbers ignored."""
+    return _LEADING_NOISE.sub("", norm(s))
+
+
+def squeeze_subsections(s: str) -> str:
+    """'924( j)' / '6330(f )' (typesetting spaces) -> '924(j)' / '6330(f)'."""
+    return re.sub(r"\(\s*([^()\s]*)\s*\)", r"(\1)", s)
+
+
+def split_section(s: str) -> tuple[str, str]:
+    """'924(c)(3)(A)' -> ('924', '(c)(3)(A)')."""
+    i = s.find("(")
+    return (s, "") if i < 0 else (s[:i], s[i:])
+
+
+# ---------------------------------------------------------------------------
+# shared regex fragments
+# ---------------------------------------------------------------------------
+
+# A page number: "1987" or "14,221" (thousands commas only in groups of three, so in
+# "14,221, 14,225" the second number is a pin and no trailing comma is swallowed).
+PAGE = r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)"
+
+# One parenthesised subsection, tolerant of the typesetting spaces SG briefs carry ("( j)").
+SUBSEC = r"\(\s?[A-Za-z0-9]{1,6}\s?\)"
+SUBSECS = rf"(?:{SUBSEC})*"
+
+MONTH = (r"(?:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?\.?|July?\.?|"
+         r"Aug(?:ust|\.)?|Sept?(?:ember|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)")
+DATE = rf"{MONTH}\s\d{{1,2}},\s\d{{4}}"
+MONTH_NUM = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8,
+             "sep": 9, "oct": 10, "nov": 11, "dec": 12}
+
+
+def parse_date(s: str) -> tuple:
+    """'Mar. 3, 1791' -> (1791, 3, 3); () when unparseable."""
+    m = re.match(r"([A-Za-z]+)\.?\s(\d{1,2}),\s(\d{4})", s.strip())
+    if not m:
+        return ()
+    mon = MONTH_NUM.get(m.group(1)[:3].lower())
+    return (int(m.group(3)), mon or 0, int(m.group(2)))
+
+
+# An edition/date parenthetical of a code cite: "(2012)", "(Supp. IV 2022)", "(McKinney 2009)",
+# "(West 2020)", "(2018 & Supp. V 2023)", "(2d ed. 1878)".  The year is required so that an
+# explanatory parenthetical is never swallowed.
+EDITION_PAREN = (r"\((?:[A-Z][A-Za-z.']*\s){0,3}(?:\d{1,2}(?:st|d|nd|rd|th)\sed\.\s)?(?:Supp\.\s(?:[IVX]+\s)?)?"
+                 r"\d{4}(?:\sed\.)?(?:\s?&\s?Supp\.\s(?:[IVX]+\s)?\d{4})?\)")
+
+# Citation signals that may precede an authority; stripped from names found by looking back.
+SIGNAL_WORDS = {"see", "also", "cf", "cf.", "compare", "with", "but", "contra", "accord", "e.g.", "e.g.,",
+                "generally", "and", "or", "under", "in", "as", "by", "to", "of", "the", "see,", "also,",
+                "because", "when", "while", "since", "that", "after", "before", "unlike", "like"}
+
+
+# ---------------------------------------------------------------------------
+# states
+# ---------------------------------------------------------------------------
+
+# Bluebook abbreviation -> full name.  The full name is the sort key (federal first, then
+# states alphabetically by name).
+STATES = {
+    "Ala.": "Alabama", "Alaska": "Alaska", "Ariz.": "Arizona", "Ark.": "Arkansas", "Cal.": "California",
+    "Colo.": "Colorado", "Conn.": "Connecticut", "Del.": "Delaware", "D.C.": "District of Columbia",
+    "Fla.": "Florida", "Ga.": "Georgia", "Haw.": "Hawaii", "Idaho": "Idaho", "Ill.": "Illinois",
+    "Ind.": "Indiana", "Iowa": "Iowa", "Kan.": "Kansas", "Ky.": "Kentucky", "La.": "Louisiana",
+    "Me.": "Maine", "Md.": "Maryland", "Mass.": "Massachusetts", "Mich.": "Michigan", "Minn.": "Minnesota",
+    "Miss.": "Mississippi", "Mo.": "Missouri", "Mont.": "Montana", "Neb.": "Nebraska", "Nev.": "Nevada",
+    "N.H.": "New Hampshire", "N.J.": "New Jersey", "N.M.": "New Mexico", "N.Y.": "New York",
+    "N.C.": "North Carolina", "N.D.": "North Dakota", "Ohio": "Ohio", "Okla.": "Oklahoma", "Or.": "Oregon",
+    "Pa.": "Pennsylvania", "R.I.": "Rhode Island", "S.C.": "South Carolina", "S.D.": "South Dakota",
+    "Tenn.": "Tennessee", "Tex.": "Texas", "Utah": "Utah", "Vt.": "Vermont", "Va.": "Virginia",
+    "Wash.": "Washington", "W. Va.": "West Virginia", "Wis.": "Wisconsin", "Wyo.": "Wyoming",
+    "P.R.": "Puerto Rico", "V.I.": "Virgin Islands", "Guam": "Guam",
+}
+_FULL_TO_ABBR = {v: k for k, v in STATES.items()}
+
+
+def _name_pattern(name: str) -> str:
+    """Regex for a state name/abbreviation; "N.Y." also matches "N. Y.", "W. Va." also "W.Va."."""
+    out = []
+    for i, ch in enumerate(name):
+        if ch == ".":
+            out.append(r"\.")
+            if i + 1 < len(name) and name[i + 1] != " ":
+                out.append(r"\s?")
+        elif ch == " ":
+            out.append(r"\s?")
+        else:
+            out.append(re.escape(ch))
+    return "".join(out)
+
+
+def _state_alt() -> str:
+    names = set(STATES) | set(STATES.values())
+    return "(?:" + "|".join(_name_pattern(n) for n in sorted(names, key=len, reverse=True)) + ")"
+
+
+STATE_RE = _state_alt()
+
+
+def state_abbr(s: str) -> str | None:
+    """Canonical Bluebook abbreviation for a written state name/abbreviation."""
+    t = re.sub(r"\.\s+", ".", s.strip())
+    t = t.replace("W.Va.", "W. Va.")
+    if t in STATES:
+        return t
+    if t in _FULL_TO_ABBR:
+        return _FULL_TO_ABBR[t]
+    if t + "." in STATES:
+        return t + "."
+    return None
+
+
+def state_name(abbr: str) -> str:
+    return STATES.get(abbr, abbr)
+
+
+# ---------------------------------------------------------------------------
+# looking back for names
+# ---------------------------------------------------------------------------
+
+_NAME_TAIL = re.compile(
+    r"((?:Act|Amendments|Code|Law|Resolution|Rights(?:\s\d+)?)(?:\sof\s\d{4}|,\s\d{4})?),?\s*\(?$")
+_NAME_WORD = re.compile(r"^(?:[A-Z][\w'’.&-]*|\d{4}|of|and|for|the|on|to|in|&|a|an|with|from|by|’s|'s)$")
+_CONNECTORS = {"of", "and", "for", "the", "on", "to", "in", "&", "a", "an", "with", "from", "by"}
+_SENTENCE_WORDS = {"See", "Cf.", "Compare", "But", "Under", "In", "As", "And", "Because", "When", "While",
+                   "Since", "Section", "Congress", "Accord", "Contra", "E.g.", "Also", "Although", "If",
+                   "After", "Before", "By", "That", "This", "These", "Those", "Thus", "Here", "There",
+                   "Its", "For", "Unlike", "Like", "Through", "Following", "Indeed", "Moreover", "Whereas"}
+
+
+def popular_name_before(text: str, pos: int) -> int | None:
+    """Start offset of a popular name written right before a cite ("Armed Career Criminal Act
+    of 1984, 18 U.S.C. 924(e)"), or None.
+
+    Walks back word by word from the ", " before `pos` while the words look like a title
+    (capitalised words and connectors), then drops leading signals and sentence words.
+    """
+    window_start = max(0, pos - 160)
+    head = text[window_start:pos]
+    m = _NAME_TAIL.search(head)
+    if not m:
+        return None
+    tail_start = window_start + m.start()
+    words = list(re.finditer(r"\S+", text[window_start:tail_start]))
+    start = tail_start
+    for w in reversed(words):
+        tok = w.group(0)
+        if not _NAME_WORD.match(tok):
+            break
+        start = window_start + w.start()
+    # Leading connectors/sentence words are not part of the name ("See the Lanham Act").
+    seg_start = start
+    start = tail_start
+    for w in re.finditer(r"\S+", text[seg_start:tail_start]):
+        tok = w.group(0)
+        # signals, sentence words, a leading article and part designators ("Title III of the
+        # Revenue Act") are not part of the name
+        if tok in _CONNECTORS or tok in _SENTENCE_WORDS or tok.lower() in SIGNAL_WORDS or tok == "The" \
+                or re.fullmatch(r"[IVXLC]+|\d+|Title|Tit\.|Part|Pt\.|Chapter|Subtitle|Division|Div\.", tok):
+            continue
+        start = seg_start + w.start()
+        break
+    name = text[start:window_start + m.end()]
+    # A name needs at least one capitalised word besides the final "Act".
+    if not re.search(r"[A-Z]\w*.*\s\S", name.strip()):
+        return None
+    return start
+
+
+_SENTENCE_END = re.compile(r"(?:(?<=[a-z]{3})|(?<=[)\]\d]))[.!?][\"”’']?\s+(?=[A-Z])")
+_BREAK = re.compile(r";\s*|\(\s*|:\s+(?=See\b)")
+_LEAD_SIGNAL = re.compile(r"(?:(?:See|see|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|Accord|"
+                          r"with|and)[,]?\s+)+")
+
+
+def boundary_before(text: str, pos: int, limit: int = 250) -> int:
+    """Start of the citation clause containing `pos`: after the last ';', '(', or sentence end
+    within `limit` characters, with leading signals skipped.  A period ends a sentence only
+    after a lower-case word of 3+ letters, a digit or a bracket, so "Inc. v. Foo" and
+    "Dep't of Justice" do not split a name."""
+    lo = max(0, pos - limit)
+    best = lo
+    for rx in (_BREAK, _SENTENCE_END):
+        for m in rx.finditer(text, lo, pos):
+            best = max(best, m.end())
+    sm = _LEAD_SIGNAL.match(text, best, pos)
+    return sm.end() if sm else best

@@ -1,0 +1,213 @@
+"""Constitutional provisions: formal cites ("U.S. Const. art. III, § 2, cl. 1", "Tex. Const.
+art. I, § 8", "U.S. Const. amends. I, XIV", "Const. Art. I, § 9, Cl. 7") and informal references
+resolved to a provision ("the First Amendment", "Article III", "the Appointments Clause").
+
+Key:  ("const", jurisdiction, part, number[, section[, clause]])
+      jurisdiction "US" or the state's Bluebook abbreviation ("Tex."); part "art" | "amend" | "pmbl";
+      number is the roman numeral ("III"), section/clause strings ("2", "1").
+Sort: (jurisdiction rank, state name, part rank (pmbl 0, art 1, amend 2), number, section, clause)
+"""
+from __future__ import annotations
+
+import re
+
+from .common import (
+    ORDINAL_RE,
+    RANK_FULL,
+    STATE_RE,
+    Claim,
+    claim,
+    clean,
+    int_to_roman,
+    natkey,
+    number_token,
+    occ,
+    ordinal_to_int,
+    state_abbr,
+    state_name,
+)
+
+CAT = "constitutional"
+
+_NUM = r"(?:[IVXLC]+|\d+)\b"
+_PART = r"(?P<part>[Aa]rt(?:icle)?s?\.?|[Aa]mend(?:ment)?s?\.?|pmbl\.|[Pp]reamble)"
+# "art. III, § 2, cl. 1" ; "amend. XIV, § 1" ; "amends. I, XIV" ; "Art. I § 7, Cl. 1"
+_REST = (rf"\s?(?P<nums>{_NUM}(?:(?:,\s|\sand\s|,\sand\s)[IVXLC]+\b(?!\s[a-z]))*)"
+         r"(?:,?\s(?:§|[Ss]ec(?:tion|\.))\s?(?P<sec>\d+[A-Za-z]?))?"
+         r"(?:,?\s[Cc]l(?:ause|\.)\s?(?P<cl>\d+))?")
+_FORMAL = re.compile(
+    rf"(?<![\w.])(?P<juris>U\.\s?S\.\s|United\sStates\s|(?P<state>{STATE_RE})\s)?"
+    rf"(?P<const>Const(?:itution|\.)),?\s{_PART}(?:{_REST})?")
+# "Id. amend. XIV" / "id. art. I, § 8": a short form to the last constitution cited.
+_ID = re.compile(rf"(?<![\w.])[Ii]d\.,?\s{_PART}{_REST}")
+_ORDINAL_AMEND = re.compile(rf"(?<![\w-])(?:(?P<sec>Section|§)\s(?P<secno>\d+)\sof\s(?:the\s)?)?"
+                            rf"(?P<ord>{ORDINAL_RE})\s(?P<amend>Amendment)\b", re.I)
+# "the Fifth and Fourteenth Amendments"
+_ORDINAL_AMENDS = re.compile(rf"(?<![\w-])(?P<ords>(?:{ORDINAL_RE})(?:(?:,\s|,?\sand\s)(?:{ORDINAL_RE}))+)"
+                             r"\sAmendments\b", re.I)
+# "(Appropriations Clause)" after a formal cite belongs to it
+_CLAUSE_PAREN = re.compile(r"\s?\((?:the\s)?[A-Z][\w-]*(?:\s(?:[A-Z][\w-]*|and|or|of))*\sClause\)")
+# Article III / Art. I, § 8, Cl. 3 standing alone (roman I-VII only: the U.S. Constitution's articles)
+_ARTICLE = re.compile(
+    r"(?<![\w.])(?P<w>Article|Art\.)\s(?P<num>VII|VI|V|IV|III|II|I)\b(?!\s?\()"
+    r"(?:,?\s(?:§|[Ss]ec(?:tion|\.))\s?(?P<sec>\d+))?(?:,?\s[Cc]l(?:ause|\.)\s?(?P<cl>\d+))?")
+_NOT_US_ARTICLE = re.compile(r"\s(?:of|to|in)\s(?:the\s)?(?!(?:United\sStates\s|U\.S\.\s|federal\s|Federal\s)?Constitution)"
+                             r"(?:[A-Z]|this|that)")
+
+# Clauses that name exactly one provision.  Clauses that name several (Due Process, Ex Post
+# Facto, Vesting, Emoluments, Bill of Attainder) are deliberately absent.
+CLAUSES = {
+    "Appointments": ("art", 2, "2", "2"),
+    "Recess Appointments": ("art", 2, "2", "3"),
+    "Appropriations": ("art", 1, "9", "7"),
+    "Commerce": ("art", 1, "8", "3"),
+    "Spending": ("art", 1, "8", "1"),
+    "Taxing": ("art", 1, "8", "1"),
+    "Necessary and Proper": ("art", 1, "8", "18"),
+    "Supremacy": ("art", 6, "", "2"),
+    "Take Care": ("art", 2, "3", ""),
+    "Speech or Debate": ("art", 1, "6", "1"),
+    "Contracts": ("art", 1, "10", "1"),
+    "Contract": ("art", 1, "10", "1"),
+    "Compact": ("art", 1, "10", "3"),
+    "Suspension": ("art", 1, "9", "2"),
+    "Export": ("art", 1, "9", "5"),
+    "Origination": ("art", 1, "7", "1"),
+    "Presentment": ("art", 1, "7", "2"),
+    "Elections": ("art", 1, "4", "1"),
+    "Electors": ("art", 2, "1", "2"),
+    "Treaty": ("art", 2, "2", "2"),
+    "Full Faith and Credit": ("art", 4, "1", ""),
+    "Privileges and Immunities": ("art", 4, "2", "1"),
+    "Extradition": ("art", 4, "2", "2"),
+    "Property": ("art", 4, "3", "2"),
+    "Guarantee": ("art", 4, "4", ""),
+    "Establishment": ("amend", 1, "", ""),
+    "Free Exercise": ("amend", 1, "", ""),
+    "Free Speech": ("amend", 1, "", ""),
+    "Petition": ("amend", 1, "", ""),
+    "Confrontation": ("amend", 6, "", ""),
+    "Double Jeopardy": ("amend", 5, "", ""),
+    "Self-Incrimination": ("amend", 5, "", ""),
+    "Takings": ("amend", 5, "", ""),
+    "Just Compensation": ("amend", 5, "", ""),
+    "Grand Jury": ("amend", 5, "", ""),
+    "Excessive Fines": ("amend", 8, "", ""),
+    "Excessive Bail": ("amend", 8, "", ""),
+    "Cruel and Unusual Punishments": ("amend", 8, "", ""),
+    "Cruel and Unusual Punishment": ("amend", 8, "", ""),
+    "Equal Protection": ("amend", 14, "1", ""),
+    "Citizenship": ("amend", 14, "1", ""),
+    "Privileges or Immunities": ("amend", 14, "1", ""),
+}
+_CLAUSE = re.compile(r"(?<![\w-])(?P<name>" + "|".join(
+    re.escape(k).replace(r"\ ", r"\s") for k in sorted(CLAUSES, key=len, reverse=True)) + r")\sClause\b")
+# A state's own clause ("the Texas Constitution's Takings Clause") is not the federal one.
+_STATE_CONTEXT = re.compile(rf"(?:{STATE_RE}|State)(?:'s|’s)?\s(?:Constitution|Const\.)(?:'s|’s)?\s$")
+
+PART_RANK = {"pmbl": 0, "art": 1, "amend": 2}
+
+
+def _part(word: str) -> str:
+    w = word.lower()
+    if w.startswith("art"):
+        return "art"
+    if w.startswith("amend"):
+        return "amend"
+    return "pmbl"
+
+
+def _provision(text, start, end, juris, part, num, sec="", cl="", *, kind="full", display=None, flags=None, meta=None):
+    roman = int_to_roman(num) if num else ""
+    key = ("const", juris, part) + ((roman,) if roman else ()) + ((sec,) if sec or cl else ()) + ((cl,) if cl else ())
+    if display is None:
+        display = _canonical(juris, part, roman, sec, cl)
+    jrank = (0, "") if juris == "US" else (1, state_name(juris))
+    sort = jrank + (PART_RANK[part], num or 0, natkey(sec), natkey(cl))
+    m = {"jurisdiction": juris, "part": part, "number": roman, "section": sec, "clause": cl}
+    m.update(meta or {})
+    return occ(text, start, end, category=CAT, key=key, display=display, sort_key=sort, kind=kind, flags=flags, meta=m)
+
+
+def _canonical(juris, part, roman, sec, cl) -> str:
+    j = "U.S." if juris == "US" else juris
+    s = {"art": f"art. {roman}", "amend": f"amend. {roman}", "pmbl": "pmbl."}[part]
+    if sec:
+        s += f", § {sec}"
+    if cl:
+        s += f", cl. {cl}"
+    return f"{j} Const. {s}"
+
+
+def _nums(s: str) -> list[int]:
+    return [n for n in (number_token(t) for t in re.split(r",\s(?:and\s)?|\sand\s", s)) if n]
+
+
+def find(text: str, _emphasis=None) -> list[Claim]:
+    claims = []
+    last_juris = "US"
+    for m in _FORMAL.finditer(text):
+        part = _part(m.group("part"))
+        if m.group("state"):
+            juris = state_abbr(m.group("state")) or clean(m.group("state"))
+            assumed = False
+        else:
+            juris = "US"
+            assumed = not m.group("juris")
+        last_juris = juris
+        nums = _nums(m.group("nums") or "") if m.group("nums") else []
+        if part != "pmbl" and not nums:
+            continue
+        sec, cl = m.group("sec") or "", m.group("cl") or ""
+        end = m.end()
+        cp = _CLAUSE_PAREN.match(text, end)
+        if cp:
+            end = cp.end()
+        written = clean(text[m.start():end])
+        occs = []
+        for i, n in enumerate(nums or [0]):
+            if len(nums) > 1:
+                # "U.S. Const. amends. I, XIV" -> one entry per amendment
+                display = _canonical(juris, part, int_to_roman(n), "", "")
+            else:
+                display = ("U.S. " + written) if assumed else written
+            meta = {"jurisdiction_assumed": True} if assumed else {}
+            occs.append(_provision(text, m.start(), end, juris, part, n,
+                                   sec if len(nums) <= 1 else "", cl if len(nums) <= 1 else "",
+                                   display=display, meta=meta))
+        claims.append(claim(occs))
+    for m in _ID.finditer(text):
+        part = _part(m.group("part"))
+        nums = _nums(m.group("nums"))
+        occs = [_provision(text, m.start(), m.end(), last_juris, part, n, m.group("sec") or "", m.group("cl") or "",
+                           kind="id") for n in nums]
+        if occs:
+            claims.append(claim(occs))
+    for m in _ORDINAL_AMEND.finditer(text):
+        n = ordinal_to_int(m.group("ord"))
+        if not n or not m.group("ord")[0].isupper() or not m.group("amend")[0].isupper():
+            continue
+        sec = m.group("secno") or ""
+        claims.append(claim([_provision(text, m.start(), m.end(), "US", "amend", n, sec,
+                                        flags=["informal_reference"])]))
+    for m in _ORDINAL_AMENDS.finditer(text):
+        if not m.group("ords")[0].isupper():
+            continue
+        ords = re.split(r",\s(?:and\s)?|,?\sand\s", m.group("ords"))
+        occs = [_provision(text, m.start(), m.end(), "US", "amend", ordinal_to_int(o), flags=["informal_reference"])
+                for o in ords if ordinal_to_int(o)]
+        if occs:
+            claims.append(claim(occs))
+    for m in _ARTICLE.finditer(text):
+        if _NOT_US_ARTICLE.match(text, m.end()):
+            continue  # "Article III of the Treaty"
+        n = number_token(m.group("num"))
+        claims.append(claim([_provision(text, m.start(), m.end(), "US", "art", n, m.group("sec") or "",
+                                        m.group("cl") or "", flags=["informal_reference"])]))
+    for m in _CLAUSE.finditer(text):
+        if _STATE_CONTEXT.search(text[max(0, m.start() - 40):m.start()]):
+            continue
+        part, n, sec, cl = CLAUSES[re.sub(r"\s+", " ", m.group("name"))]
+        claims.append(claim([_provision(text, m.start(), m.end(), "US", part, n, sec, cl,
+                                        flags=["informal_reference"], meta={"clause_name": m.group(0)})]))
+    return claims

@@ -1,0 +1,150 @@
+"""Legislative materials: committee reports and documents, the Congressional Record (and Globe,
+Annals), bills and resolutions, hearings.
+
+Keys (category "legislative"):
+    ("report", "H.R. Rep.", "99-849")       number normalised to <congress>-<number> when the
+                                            Congress is given ("No. 849, 99th Cong.")
+    ("congrec", "142", "1234")              volume, page
+    ("bill", "S.", "1630", "97")            type, number, Congress
+    ("hearing", "<title words>", "99")      normalised title, Congress
+A report cited without Congress or year ("H.R. Rep. No. 849, at 12") is kind "short" with key
+None and meta {"doc", "number"}; the grouping stage attaches it to the full cite.
+Sort: (natural key of the display without leading articles,) — printed TOAs order this
+category alphabetically.
+"""
+from __future__ import annotations
+
+import re
+
+from .common import (
+    PAGE,
+    Claim,
+    alpha_key,
+    boundary_before,
+    claim,
+    clean,
+    natkey,
+    occ,
+    popular_name_before,
+)
+
+CAT = "legislative"
+_ORD = r"(?:st|d|nd|rd|th)"
+_CONG = rf"(?P<congno>\d+){_ORD}\sCong\.(?:,\s\d+{_ORD}\sSess\.)?"
+# a pin page/at-cite, only when it ends the cite (followed by the year, punctuation or the end)
+_PIN = r"(?P<pin>,?\s(?:at\s)?\d+(?:\s?-\s?\d+)?(?:,\s\d+(?:\s?-\s?\d+)?)*(?:\s?n\.\s?\d+)?(?=\s?\(|[.,;:]|$))?"
+_YEAR = r"(?P<year>\s?\((?:[^()]{0,30}?\s)?\d{4}\))?"
+
+_REPORT = re.compile(
+    r"(?<![\w.])(?P<house>H\.\s?R\.|S\.|H\.|Sen\.)\s?(?P<doc>Conf\.\sRep\.|Exec\.\sRep\.|Exec\.\sDoc\.|Rep\.|Doc\.|"
+    r"Comm\.\sPrint|Prt\.)\s(?:No\.\s)?(?P<num>\d+(?:-\d+)?)(?P<pt>,\s[Pp]t\.\s\d+)?"
+    rf"(?P<cong>,\s{_CONG})?{_PIN}{_YEAR}")
+_CONG_REC = re.compile(
+    rf"(?<![\w.])(?P<vol>\d{{1,3}})\sCong\.\sRec\.\s(?P<page>[HSE]?\s?{PAGE})"
+    rf"(?P<pin>,\s[HSE]?{PAGE}(?:\s?-\s?[HSE]?{PAGE})?(?=\s?\(|[.,;]|$))?"
+    r"(?P<date>\s?\((?:daily\sed\.\s)?[^()]{0,25}\d{4}\))?")
+_CONG_GLOBE = re.compile(rf"(?<![\w.])Cong\.\sGlobe,\s(?P<congno>\d+){_ORD}\sCong\.,\s(?P<sess>\d+){_ORD}\sSess\.\s"
+                         r"(?P<page>\d+)(?:\s?-\s?\d+)?(?P<year>\s?\(\d{4}\))?")
+_ANNALS = re.compile(r"(?<![\w.])(?P<vol>\d{1,2})\sAnnals\sof\sCong\.\s(?P<page>\d+)(?:\s?-\s?\d+)?(?P<year>\s?\(\d{4}\))?")
+_BILL = re.compile(
+    r"(?<![\w.])(?P<type>H\.\s?R\.\s?J\.\s?Res\.|H\.\s?J\.\s?Res\.|S\.\s?J\.\s?Res\.|H\.\s?Con\.\s?Res\.|S\.\s?Con\.\s?Res\.|"
+    r"H\.\s?Res\.|S\.\s?Res\.|H\.\s?R\.|S\.)\s(?P<num>\d+),\s"
+    rf"(?P<cong>{_CONG})(?P<sec>\s§§?\s?\d+[\w()]*)?{_YEAR}")
+_HEARING = re.compile(
+    r"\b(?:Hearings?|Markup|Oversight)\b[^;()]{0,300}?\bBefore\s(?:the\s)?[^;()]{0,200}?,\s"
+    rf"(?P<cong>{_CONG}){_PIN}{_YEAR}")
+
+
+def _leg_sort(display: str) -> tuple:
+    return (natkey(alpha_key(display)),)
+
+
+def _house(h: str) -> str:
+    h = h.replace(" ", "")
+    return "H.R." if h in ("H.R.", "H.") else "S."
+
+
+def _report(text: str, m: re.Match):
+    house = _house(m.group("house"))
+    doc = clean(m.group("doc"))
+    doctype = f"{house} {doc}"
+    num = m.group("num")
+    congno = m.group("congno")
+    year = clean(m.group("year") or "")
+    pt = clean(m.group("pt") or "")
+    if "-" in num:
+        ident = num
+    elif congno:
+        ident = f"{congno}-{num}"
+    else:
+        ident = None
+    meta = {"doc": doctype, "number": num, "congress": congno or (num.split("-")[0] if "-" in num else None)}
+    end = m.end()
+    if ident is None and not year:
+        return occ(text, m.start(), end, category=CAT, key=None, display=None, sort_key=None, kind="short",
+                   meta=meta)
+    display = f"{doctype} No. {num}{pt}" + (clean(m.group("cong")) if m.group("cong") else "") + (f" {year}" if year else "")
+    display = display.replace(f"{num}{pt},", f"{num}{pt},", 1)
+    key = ("report", doctype, ident or num) + ((pt,) if pt else ())
+    return occ(text, m.start(), end, category=CAT, key=key, display=display, sort_key=_leg_sort(display), meta=meta)
+
+
+def _bill(text: str, m: re.Match):
+    btype = clean(m.group("type")).replace("H. R.", "H.R.")
+    btype = re.sub(r"\.\s(?=[A-Z]\.)", ".", btype) if btype.startswith("H.") and "Res" not in btype else btype
+    cite = f"{btype} {m.group('num')}, {clean(m.group('cong'))}" + (f" {clean(m.group('year'))}" if m.group("year") else "")
+    name_start = popular_name_before(text, m.start())
+    name = clean(text[name_start:m.start()]).rstrip(", ") if name_start is not None else ""
+    display = f"{name}, {cite}" if name else cite
+    meta = {"bill_type": btype, "number": m.group("num"), "congress": m.group("congno")}
+    if name:
+        meta["popular_name"] = name
+    return occ(text, name_start if name_start is not None else m.start(), m.end(), category=CAT,
+               key=("bill", btype, m.group("num"), m.group("congno")), display=display,
+               sort_key=_leg_sort(display), meta=meta)
+
+
+def _hearing_start(text: str, pos: int, emphasis) -> int:
+    """The hearing's title starts where the italic span holding "Hearing" starts; without
+    italics, at the start of the citation sentence ("Title: Hearing on ...")."""
+    for a, b in emphasis or ():
+        if a <= pos < b or (a < pos and pos - b <= 2 and b > a):
+            return a
+    return boundary_before(text, pos)
+
+
+def find(text: str, emphasis=None) -> list[Claim]:
+    claims = []
+    for m in _REPORT.finditer(text):
+        claims.append(claim([_report(text, m)]))
+    for m in _CONG_REC.finditer(text):
+        date = clean(m.group("date") or "")
+        page = re.sub(r"\s", "", m.group("page"))
+        display = f"{m.group('vol')} Cong. Rec. {page}" + (f" {date}" if date else "")
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("congrec", m.group("vol"), page.replace(",", "")),
+                                 display=display, sort_key=_leg_sort(display),
+                                 meta={"volume": m.group("vol"), "page": page})]))
+    for m in _CONG_GLOBE.finditer(text):
+        display = clean(m.group(0))
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT,
+                                 key=("globe", m.group("congno"), m.group("sess"), m.group("page")),
+                                 display=display, sort_key=_leg_sort(display))]))
+    for m in _ANNALS.finditer(text):
+        display = clean(m.group(0))
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("annals", m.group("vol"), m.group("page")),
+                                 display=display, sort_key=_leg_sort(display))]))
+    for m in _BILL.finditer(text):
+        claims.append(claim([_bill(text, m)]))
+    for m in _HEARING.finditer(text):
+        start = _hearing_start(text, m.start(), emphasis)
+        if start > m.start():
+            start = m.start()
+        pin_s = m.start("pin") if m.group("pin") else m.end("cong")
+        title = clean(text[start:m.start("cong")]).rstrip(", ")
+        display = f"{title}, {clean(m.group('cong'))}" + (f" {clean(m.group('year'))}" if m.group("year") else "")
+        head = title.split(":")[0] if ":" in title else title
+        o = occ(text, start, m.end(), category=CAT, key=("hearing", alpha_key(head), m.group("congno")),
+                display=display, sort_key=_leg_sort(display), meta={"title": title, "congress": m.group("congno")})
+        del pin_s
+        claims.append(claim([o]))
+    return claims

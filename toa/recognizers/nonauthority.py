@@ -1,0 +1,68 @@
+"""Text that looks like a citation but is not an authority: record and appendix cites, other
+briefs, and patents (evidence, not authority).  These spans yield no occurrence and block any
+recognizer (ours or eyecite's, via `non_authority_spans`) from claiming text inside them.
+"""
+from __future__ import annotations
+
+import re
+
+from .common import RANK_NON_AUTHORITY, Claim
+
+# A record/brief pin: "12", "3a", "5a-6a", "12, 14", "12-13 n.4", "at 45".
+_PIN = r"(?:at\s)?\d+[a-z]?(?![a-z])(?:\s?(?:-|,\s|&\s)\s?\d+[a-z]?(?![a-z]))*(?:\sn\.\s?\d+)?"
+
+# Designations that can stand alone ("J.A. 12").
+_RECORD = re.compile(
+    r"(?<![\w.])(?:J\.\s?A\.|Pet\.\s?App\.|Cert\.\s?App\.|Resp\.\s?App\.|Br\.\s?App\.|Gov't\s?App\.|"
+    r"C\.\s?A\.\s?App\.|Supp\.\s?App\.|S\.\s?A\.|App'x|Appx\.?|Add\.|C\.\s?A\.\s?(?:Doc|Dkt)\.(?:\sNo\.)?|"
+    r"D\.\s?Ct\.\s?(?:Doc|Dkt)\.(?:\sNo\.)?|ECF\s(?:No\.|Doc\.)|Dkt\.(?:\sNo\.)?|Doc\.(?:\sNo\.)?|"
+    r"S?ER|EOR|SER|Tr\.|Sent\.\s?Tr\.|Hr'g\s?Tr\.|PSR\s?¶{1,2}|PSR)\s?" + _PIN)
+# Short designations that collide with abbreviations inside real citations ("Sup. Ct. R. 14",
+# "Cal. App. 4th", "H.R. Doc."): only when not glued to a preceding abbreviation.
+_SHORT = re.compile(r"(?<![\w.])(?P<d>R\.|App\.|Pet\.|Opp\.|Reply|Cert\.\sReply)\s(?:at\s)?\d+[a-z]?(?![a-z]|\.\d)"
+                    r"(?:\s?(?:-|,\s)\s?\d+[a-z]?(?![a-z]))*")
+# Briefs: "Pet. Br. 12", "Gov't Br. 5", "Resp. Br.", "Br. in Opp. 3", "Reply Br. 4", "Blue Br. 7".
+_BRIEF = re.compile(
+    r"(?<![\w.])(?:(?:[A-Z][\w'’]*\.?|U\.S\.)\s){0,3}Br\.(?:\sin\sOpp\.|\sof\s[A-Z][\w'’.]*(?:\s[A-Z][\w'’.]*){0,3})?"
+    r"(?:\s?(?:" + _PIN + r"))?")
+_PATENT = re.compile(
+    r"(?<![\w.])(?:U\.\s?S\.\s)?Pat(?:ent|\.)(?:\sApplication|\sAppl\.|\sApp\.)?\s(?:Pub\.\s)?No\.\s?[\d,/]+"
+    r"|[‘'’]\d{3}\spatent\b")
+
+_ABBREV_BEFORE = re.compile(r"[A-Za-z]\.\s?$")
+# designations allowed right after another abbreviation ("Pet. App.", "C.A. App.")
+_OK_BEFORE = re.compile(r"(?:Pet|Resp|Supp|Br|Cert|C\.\s?A|Gov't|Reply)\.\s?$|"
+                        r"(?:^|[\s(;])(?:see|See|also|cf\.|Cf\.|e\.g\.|E\.g\.)\s$")
+
+
+def _glued_to_abbreviation(text: str, pos: int) -> bool:
+    """True when the designation continues another abbreviation ("Sup. Ct. R. 14",
+    "Cal. App. 4th", "H.R. Doc.") rather than starting a record cite."""
+    before = text[max(0, pos - 12):pos]
+    return bool(_ABBREV_BEFORE.search(before)) and not _OK_BEFORE.search(before)
+
+
+def find(text: str, _emphasis=None) -> list[Claim]:
+    spans = non_authority_spans(text)
+    return [Claim(s, e, RANK_NON_AUTHORITY, ()) for s, e in spans]
+
+
+def non_authority_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of record cites, brief cites and patents in `text` (sorted, may touch)."""
+    spans = []
+    for rx in (_RECORD, _BRIEF, _PATENT):
+        for m in rx.finditer(text):
+            if rx is _RECORD and _glued_to_abbreviation(text, m.start()):
+                continue  # "H.R. Doc. No. 5", "S. Doc. 12" are legislative documents
+            if rx is _BRIEF and not re.search(r"\d|Br\.\s?in\sOpp", m.group(0)) and m.group(0).strip() == "Br.":
+                continue
+            spans.append((m.start(), m.end()))
+    for m in _SHORT.finditer(text):
+        before = text[max(0, m.start() - 12):m.start()]
+        if _glued_to_abbreviation(text, m.start()):
+            continue
+        if re.search(r"\d\s$", before):  # "12 Pet. 657" is a reporter (Peters)
+            continue
+        spans.append((m.start(), m.end()))
+    spans.sort()
+    return spans

@@ -1,0 +1,308 @@
+"""Rules and regulations: Federal Rules (abbreviated and spelled out), Supreme Court and circuit
+rules, state court rules, short "Rule 54(d)" references, C.F.R. (and Treas. Reg.), U.S.S.G.,
+and the Federal Register.
+
+Keys (category "rules_regulations"):
+    ("rule", "Fed. R. Civ. P.", "56(a)")           rule + subsection as cited (+ edition)
+    ("cfr", "47", "54.709(a)(3)")                   title, section (+ edition); parts "pt. 1910"
+    ("ussg", "4B1.2(a)(1)")
+    ("fr", "86", "54819")                           volume, first page
+Sort keys are 6-tuples (group, rank, set name, a, b, extra): group 0 federal rules (App., Bankr.,
+Civ., Crim., Evid., then Sup. Ct. R., then circuit rules), 1 state rules, 2 C.F.R., 3 U.S.S.G.,
+4 Fed. Reg.  "Rule 54(d)" alone is kind "reference" with key None and meta {"rule": "54(d)"}:
+the grouping stage gives it the last rule set cited.
+"""
+from __future__ import annotations
+
+import re
+
+from .common import (
+    EDITION_PAREN,
+    RANK_FULL,
+    RANK_REFERENCE,
+    STATE_RE,
+    SUBSECS,
+    Claim,
+    claim,
+    clean,
+    natkey,
+    occ,
+    split_section,
+    squeeze_subsections,
+    state_abbr,
+    state_name,
+)
+
+CAT = "rules_regulations"
+
+RULE_SETS = {
+    "app": "Fed. R. App. P.",
+    "bankr": "Fed. R. Bankr. P.",
+    "civ": "Fed. R. Civ. P.",
+    "crim": "Fed. R. Crim. P.",
+    "evid": "Fed. R. Evid.",
+    "sct": "Sup. Ct. R.",
+}
+SET_RANK = {v: i for i, v in enumerate(RULE_SETS.values())}
+_LONG_SET = {"civil": "civ", "criminal": "crim", "appellate": "app", "bankruptcy": "bankr", "evidence": "evid"}
+
+_RULE_NO = r"\d+[a-z]?(?:\.\d+)*"
+_RULE_ITEM = re.compile(rf"(?P<rule>{_RULE_NO})(?P<sub>{SUBSECS})(?!\w|\.\d|-[A-Za-z])")
+_RULE_JOIN = re.compile(r"(?:,\s(?:and\s|or\s)?|\s(?:and|or|through)\s|\s?-\s?)(?=\d)")
+_EDITION = re.compile(r"\s?(" + EDITION_PAREN + ")")
+
+_FED_ABBR = re.compile(r"(?<![\w.])Fed\.\s?R\.\s?(?P<set>Civ|Crim|App|Evid|Bankr)\.(?:\s?P(?:roc)?\.)?\s(?:Rules?\s)?(?=\d)")
+_FED_LONG = re.compile(r"(?<![\w.])Federal\sRules?\sof\s(?:(?P<set>Civil|Criminal|Appellate|Bankruptcy)\sProcedure|"
+                       r"(?P<evid>Evidence))\s(?=\d)")
+_SET_RULE = re.compile(r"(?<![\w.])(?P<set>Civil|Criminal|Appellate|Bankruptcy|Evidence)\sRules?\s(?=\d)")
+# "Rule 54(d) of the Federal Rules of Civil Procedure"
+_RULE_OF = re.compile(r"(?<![\w.])Rules?\s(?=\d)")
+_OF_FEDERAL = re.compile(r"\sof\sthe\sFederal\sRules\sof\s(?:(?P<set>Civil|Criminal|Appellate|Bankruptcy)\sProcedure|"
+                         r"(?P<evid>Evidence))")
+_SCT = re.compile(r"(?<![\w.])(?:Sup\.\s?Ct\.\sR\.|S\.\s?Ct\.\sR\.|Supreme\sCourt\sRules?|[Tt]his\sCourt(?:'s|’s)\sRules?)"
+                  r"\s(?=\d)")
+_CIRCUIT = re.compile(r"(?<![\w.])(?P<court>(?:\d+(?:st|d|nd|rd|th)|D\.\s?C\.|Fed\.)\sCir\.)\sR\.\s(?=\d)")
+_STATE_RULE = re.compile(rf"(?<![\w.])(?P<state>{STATE_RE})\sR\.\s(?P<set>(?:[A-Z][a-z]*\.\s?(?:&\s)?){{1,3}})(?=\d)")
+
+_CFR_HEAD = re.compile(
+    r"(?<![\w.])(?P<title>\d{1,2})\sC\.\s?F\.\s?R\.?\s?"
+    r"(?:(?:[Pp]t|[Pp]art)\.?\s?\d+[A-Za-z]?,?\s(?:[Ss]ubpt\.?\s?[A-Z0-9]+,?\s)?(?=§|[Ss]ec))?"
+    r"(?P<mark>§§?|[Ss]ections?|[Pp]ts?\.|[Pp]arts?)?\s?(?=\d)")
+_TREAS_REG = re.compile(r"(?<![\w.])(?:Treas\.\s?Reg\.|Treasury\sRegulations?)\s?(?P<mark>§§?)\s?(?=\d)")
+_CFR_SECTION = r"\d+[A-Za-z]?(?:\.\d+[A-Za-z]*)?(?:-\d+[A-Za-z]*)?"
+_CFR_ITEM = re.compile(rf"(?P<sec>{_CFR_SECTION})(?P<sub>{SUBSECS})(?P<etseq>,?\set\sseq\.?)?")
+_CFR_JOIN = re.compile(r"(?:,\s(?:and\s|or\s)?|\s(?:and|or)\s)(?=\d)")
+
+_USSG = re.compile(
+    r"(?<![\w.])(?:(?P<head>U\.\s?S\.\s?S\.\s?G\.|USSG|(?:United\sStates\s|U\.S\.\s)?Sentencing\sGuidelines?(?:\sManual)?|"
+    r"Guidelines?)\s?)?(?P<mark>§§?)\s?(?P<sec>\d[A-Z]\d\.\d+[A-Za-z]?)(?P<sub>" + SUBSECS + r")"
+    r"(?:,?\s(?:cmt\.|comment\.?)\s?(?:\(n\.\s?\d+(?:\([A-Za-z0-9]+\))*\)|\(backg(?:'|’)?d\.\)))?")
+
+_FR = re.compile(r"(?<![\w.])(?P<vol>\d{1,3})\sFed\.\s?Reg\.\s(?P<page>\d{1,3}(?:,\d{3})+|\d+)"
+                 r"(?P<pin>,\s(?:\d{1,3}(?:,\d{3})+|\d+)(?:\s?-\s?\d[\d,]*)?(?![\d,]*\s?[A-Za-z]))?"
+                 r"(?P<date>\s?\((?:[a-z][a-z\s.]*?\s)?[A-Z][a-z]{2,8}\.?\s\d{1,2},\s\d{4}\))?")
+
+
+def rule_sort(group: int, set_name: str, a: str, b: str = "", extra: str = "") -> tuple:
+    return (group, SET_RANK.get(set_name, len(SET_RANK)), set_name, natkey(a), natkey(b), extra)
+
+
+def parse_rules(text: str, pos: int):
+    """Rule numbers at `pos`: "56(a)", "12(b)(6) and 56", "413-415" (expanded, max 20).
+
+    Returns ([(start, end, rule, sub)], end)."""
+    m = _RULE_ITEM.match(text, pos)
+    if not m:
+        return [], pos
+    items = [(m.start(), m.end(), m.group("rule"), squeeze_subsections(m.group("sub")))]
+    end = m.end()
+    while True:
+        j = _RULE_JOIN.match(text, end)
+        if not j:
+            break
+        n = _RULE_ITEM.match(text, j.end())
+        if not n or re.match(r"\s?(?:[A-Z]|\d)", text[n.end():n.end() + 2]) and not text.startswith(" (", n.end()):
+            break
+        joiner = j.group(0).strip()
+        prev = items[-1]
+        if joiner == "-" and not (prev[2].isdigit() and n.group("rule").isdigit() and not prev[3]):
+            # "Rule 10b-5" is an SEC rule, not a range of procedural rules
+            return ([], pos) if len(items) == 1 else (items, end)
+        if joiner in ("-", "through") and prev[2].isdigit() and n.group("rule").isdigit() and not prev[3]:
+            lo, hi = int(prev[2]), int(n.group("rule"))
+            if not (lo < hi <= lo + 20):
+                break
+
+            # every rule of the range shares the span of the whole range
+            items.pop()
+            items.extend((prev[0], n.end(), str(k), "") for k in range(lo, hi + 1))
+        else:
+            items.append((n.start(), n.end(), n.group("rule"), squeeze_subsections(n.group("sub"))))
+        end = n.end()
+    return items, end
+
+
+def _rule_occs(text, head_start, items, set_name, end, edition, group=0, juris="US", flags=None):
+    occs = []
+    for i, (s, e, rule, sub) in enumerate(items):
+        cite = f"{rule}{sub}"
+        key = ("rule", set_name, cite) + ((edition,) if edition else ())
+        display = f"{set_name} {cite}" + (f" ({edition})" if edition else "")
+        meta = {"rule_set": set_name, "rule": rule, "subsection": sub, "jurisdiction": juris}
+        if edition:
+            meta["edition"] = edition
+        o = occ(text, head_start if i == 0 or s == items[0][0] else s, e, category=CAT, key=key, display=display,
+                sort_key=rule_sort(group, set_name, rule, sub, edition), meta=meta, flags=flags)
+        occs.append(o)
+    if edition and occs:
+        last = max(o.end for o in occs)
+        for o in occs:
+            if o.end == last:
+                o.end = o.anchor_end = end
+                o.text = text[o.start:end]
+    return occs
+
+
+def _edition_after(text, end):
+    m = _EDITION.match(text, end)
+    return (clean(m.group(1)[1:-1]), m.end()) if m else ("", end)
+
+
+def _full_rules(text, head, set_name, group=0, juris="US"):
+    items, end = parse_rules(text, head.end())
+    if not items:
+        return None
+    edition, end2 = _edition_after(text, end)
+    return claim(_rule_occs(text, head.start(), items, set_name, end2, edition, group, juris))
+
+
+def find_rules(text: str, _emphasis=None) -> list[Claim]:
+    claims = []
+    for m in _FED_ABBR.finditer(text):
+        c = _full_rules(text, m, RULE_SETS[m.group("set").lower()])
+        if c:
+            claims.append(c)
+    for m in _FED_LONG.finditer(text):
+        key = "evid" if m.group("evid") else _LONG_SET[m.group("set").lower()]
+        c = _full_rules(text, m, RULE_SETS[key])
+        if c:
+            claims.append(c)
+    for m in _SET_RULE.finditer(text):
+        c = _full_rules(text, m, RULE_SETS[_LONG_SET[m.group("set").lower()]])
+        if c:
+            claims.append(c)
+    for m in _SCT.finditer(text):
+        c = _full_rules(text, m, RULE_SETS["sct"])
+        if c:
+            claims.append(c)
+    for m in _CIRCUIT.finditer(text):
+        c = _full_rules(text, m, clean(m.group("court")).replace("D. C.", "D.C.") + " R.")
+        if c:
+            claims.append(c)
+    for m in _STATE_RULE.finditer(text):
+        abbr = state_abbr(m.group("state"))
+        if abbr is None:
+            continue
+        c = _full_rules(text, m, f"{abbr} R. {clean(m.group('set'))}", group=1, juris=abbr)
+        if c:
+            claims.append(c)
+    for m in _RULE_OF.finditer(text):
+        items, end = parse_rules(text, m.end())
+        if not items:
+            continue
+        of = _OF_FEDERAL.match(text, end)
+        if of:
+            # "Rule 54(d) of the Federal Rules of Civil Procedure": a full cite
+            key = "evid" if of.group("evid") else _LONG_SET[of.group("set").lower()]
+            claims.append(claim(_rule_occs(text, m.start(), items, RULE_SETS[key], of.end(), "")))
+            continue
+        occs = [occ(text, m.start() if i == 0 or s == items[0][0] else s, e, category=None, key=None, display=None,
+                    sort_key=None, kind="reference", meta={"rule": f"{rule}{sub}"})
+                for i, (s, e, rule, sub) in enumerate(items)]
+        claims.append(claim(occs, RANK_REFERENCE))
+    return claims
+
+
+# ---------------------------------------------------------------------------
+# regulations
+# ---------------------------------------------------------------------------
+
+def _cfr_items(text, pos):
+    m = _CFR_ITEM.match(text, pos)
+    if not m:
+        return [], pos
+    items = [(m.start(), m.end(), m.group("sec"), squeeze_subsections(m.group("sub")), bool(m.group("etseq")))]
+    end = m.end()
+    while True:
+        j = _CFR_JOIN.match(text, end)
+        if not j:
+            break
+        n = _CFR_ITEM.match(text, j.end())
+        if not n or re.match(r"\s?(?:[A-Z]|\d)", text[n.end():n.end() + 2]) and not text.startswith(" (", n.end()):
+            break
+        items.append((n.start(), n.end(), n.group("sec"), squeeze_subsections(n.group("sub")), bool(n.group("etseq"))))
+        end = n.end()
+    return items, end
+
+
+def find_cfr(text: str, _emphasis=None) -> list[Claim]:
+    claims = []
+    heads = [(m, m.group("title"), clean(text[m.start():m.start("mark") if m.group("mark") else m.end()]))
+             for m in _CFR_HEAD.finditer(text)]
+    heads += [(m, "26", "Treas. Reg.") for m in _TREAS_REG.finditer(text)]
+    for m, title, head_w in heads:
+        items, end = _cfr_items(text, m.end())
+        if not items:
+            continue
+        edition, end2 = _edition_after(text, end)
+        mark = m.group("mark") or ""
+        is_part = bool(mark) and mark[0] in "pP"
+        occs = []
+        for i, (s, e, sec, sub, etseq) in enumerate(items):
+            cite = f"{sec}{sub}" + (" et seq." if etseq else "")
+            k = f"pt. {cite}" if is_part else cite
+            key = ("cfr", title, k) + ((edition,) if edition else ())
+            if is_part:
+                mk = "pt. "
+            elif mark.startswith("§") or head_w == "Treas. Reg.":
+                mk = "§ "
+            elif mark:
+                mk = "§ "
+            else:
+                mk = ""
+            head_disp = head_w if head_w == "Treas. Reg." else f"{title} C.F.R."
+            display = f"{head_disp} {mk}{cite}" + (f" ({edition})" if edition else "")
+            meta = {"code": "Treas. Reg." if head_w == "Treas. Reg." else "C.F.R.", "title": title,
+                    "section": sec, "subsection": sub}
+            if is_part:
+                meta["part"] = sec
+            if edition:
+                meta["edition"] = edition
+            base, _ = split_section(sec)
+            occs.append(occ(text, m.start() if i == 0 else s, e, category=CAT, key=key, display=display,
+                            sort_key=rule_sort(2, "C.F.R.", title, k, edition), meta=meta))
+        if edition:
+            occs[-1].end = occs[-1].anchor_end = end2
+            occs[-1].text = text[occs[-1].start:end2]
+        claims.append(claim(occs))
+    return claims
+
+
+def find_ussg(text: str, _emphasis=None) -> list[Claim]:
+    claims = []
+    for m in _USSG.finditer(text):
+        sub = squeeze_subsections(m.group("sub"))
+        head = clean(m.group("head") or "")
+        if not head or head.startswith("Guideline"):
+            head = "U.S.S.G." if not head else "Sentencing Guidelines"
+        cite = f"{m.group('sec')}{sub}"
+        o = occ(text, m.start(), m.end(), category=CAT, key=("ussg", cite), display=f"{head} § {cite}",
+                sort_key=rule_sort(3, "U.S.S.G.", m.group("sec"), sub),
+                meta={"code": "U.S.S.G.", "section": m.group("sec"), "subsection": sub},
+                flags=None if m.group("head") else ["informal_reference"])
+        claims.append(claim([o]))
+    return claims
+
+
+def find_fed_reg(text: str, _emphasis=None) -> list[Claim]:
+    claims = []
+    for m in _FR.finditer(text):
+        page = m.group("page")
+        date = clean(m.group("date") or "")
+        display = f"{m.group('vol')} Fed. Reg. {page}" + (f" {date}" if date else "")
+        o = occ(text, m.start(), m.end(), category=CAT, key=("fr", m.group("vol"), page.replace(",", "")),
+                display=display, sort_key=rule_sort(4, "Fed. Reg.", m.group("vol"), page.replace(",", "")),
+                meta={"code": "Fed. Reg.", "volume": m.group("vol"), "page": page.replace(",", ""),
+                      "date": date.strip("()")})
+        claims.append(claim([o]))
+    return claims
+
+
+FINDERS = (find_rules, find_cfr, find_ussg, find_fed_reg)
+
+
+def find(text: str, emphasis=None) -> list[Claim]:
+    out = []
+    for f in FINDERS:
+        out.extend(f(text, emphasis))
+    return out

@@ -1,0 +1,329 @@
+"""Secondary sources (category "other"): Restatements, model and uniform codes, law review
+articles, dictionaries, treatises and other books, reports, newspaper and web articles.
+
+Formal shapes (Restatement, Model Penal Code, U.C.C.) are matched by pattern.  Everything else
+relies on two general signals:
+  * the title is italic/underlined (`emphasis`), authors precede it ("Name, Name & Name, "),
+    and what follows says what kind of work it is: a parenthetical with a year (book, report,
+    web page), ", <vol> <journal> <page>" (article), ", <Publication>, <date>" (news);
+  * without emphasis: "<vol> <Author>, <Title Case Title> <pin> (<ed.> <year>)", and titles
+    ending in Dictionary/Lexicon.
+Display drops pin pages/sections; keys include volume and edition/year so "Black's Law
+Dictionary (5th ed. 1979)" and "(7th ed. 1999)" are separate entries.
+
+Keys: ("restatement", "second", "torts", "402A") ; ("model", "model penal code", "1.13(7)") ;
+      ("article", vol, journal, page) ; ("work", author, title, vol, edition/date)
+Sort: (author last name or title without leading article/volume, title, natural key of the rest)
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .common import (
+    DATE,
+    MONTH,
+    RANK_FULL,
+    RANK_SECONDARY,
+    SUBSECS,
+    Claim,
+    alpha_key,
+    boundary_before,
+    claim,
+    clean,
+    natkey,
+    norm,
+    occ,
+    squeeze_subsections,
+)
+
+CAT = "other"
+
+_YEAR_PAREN = r"\((?:[^()]{0,60}?)\b(?:1[5-9]\d\d|20\d\d)\)"
+_PIN_TOKEN = (r"(?:(?:[Vv]ol\.\s\d+,?\s)?(?:§§?\s?\d[\w.:-]*(?:\([\w]+\))*|¶¶?\s?\d[\d.]*|at\s\d+|pt\.\s\w+|ch\.\s\d+|"
+              r"\d+[a-z]?(?:\s?-\s?\d+)?(?:\s?n\.\s?\d+)?|[ivxlc]+)(?:,\s\d+(?:\s?-\s?\d+)?)*)")
+_URL = re.compile(r"(?:,\s|\s)(?P<url>(?:https?://|www\.|perma\.cc/)[^\s]+)")
+
+_RESTATEMENT = re.compile(
+    r"(?<![\w.])Restatement\s(?:\((?P<ed>First|Second|Third|Fourth)\)\s)?of\s(?:the\s)?"
+    r"(?P<subject>[A-Z][\w'’]*(?:\s(?:[A-Z][\w'’]*|of|the|and|&|on))*)"
+    r"(?:,?\s(?P<mark>§§?)\s?(?P<sec>\d+[A-Za-z]?(?:\.\d+)?)(?P<cmt>\s?(?:cmt\.|comment)\s?[a-z](?:,\sillus\.\s\d+)?)?)?"
+    rf"(?P<paren>\s?{_YEAR_PAREN})?")
+_MODEL = re.compile(
+    r"(?<![\w.])(?P<code>Model\sPenal\sCode|U\.\s?C\.\s?C\.|Uniform\sCommercial\sCode|"
+    r"Model\sRules?\sof\sProf(?:'|’|essiona)l\sConduct|Unif\.\s[A-Z][\w.]*(?:\s[A-Z][\w.]*){0,4}?\sAct)"
+    r"\s?(?:(?P<mark>§§?)|R\.)\s?(?P<sec>\d+(?:\.\d+)*(?:-\d+)?)(?P<sub>" + SUBSECS + r")"
+    r"(?P<cmt>,?\s(?:cmt\.|comment)\s?(?:\d+|[a-z])?)?"
+    rf"(?P<paren>\s?{_YEAR_PAREN})?")
+
+# "55 Harv. L. Rev. 615, 620 (1942)": a journal must have a law-review word in it
+# Tokens are separated by a mandatory space ("L.J." is one token), so there is one way to
+# split a journal name and no backtracking blow-up.
+_JTOKEN = r"(?:(?:[A-Z][A-Za-z'’]*\.){2,}|[A-Z][A-Za-z'’]*\.?|&|of|on|the|in|for)"
+_JOURNAL = re.compile(
+    rf"(?<![\w.])(?P<vol>\d{{1,4}})\s(?P<journal>[A-Z][A-Za-z'’.]*(?:\s{_JTOKEN}){{0,9}}?)"
+    r"\s(?P<page>\d{1,5})(?P<pin>,\s\d+(?:\s?-\s?\d+)?(?:\s?n\.\s?\d+)?)?\s?\((?P<year>[^()]{0,20}?\d{4})\)")
+_JOURNAL_WORD = re.compile(r"(?:\bL\.|\bRev\.|\bJ\.|\bQ\.|\bLaw\b|\bJournal\b|\bReview\b|\bForum\b)")
+
+_DICTIONARY = re.compile(
+    r"(?<![\w.])(?:(?P<vol>\d{1,2})\s)?(?P<title>(?:[A-Z][\w'’-]*\s){0,6}?(?:Dictionary|Lexicon|Thesaurus)"
+    r"(?:\sof\sthe\sEnglish\sLanguage|\sof\s(?:[A-Z]\w+)(?:\s[A-Z]\w+){0,2})?)"
+    rf"(?P<pin>\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN})(?P<after>\s[Vv]ol\.\s\d+)?")
+
+_NAME_TOKEN = r"[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?"
+_PERSON = rf"{_NAME_TOKEN}(?:\s(?:[A-Z]\.|{_NAME_TOKEN})){{0,3}}\s(?:Mc|Mac|La|De|O'|O’)?{_NAME_TOKEN}(?:,?\s(?:Jr\.|Sr\.|II|III))?"
+_AUTHORS = rf"{_PERSON}(?:(?:,\s|\s)(?:&|and)\s{_PERSON}|,\s{_PERSON})*(?:\set\sal\.)?"
+# Plain-text treatise: "2 Wayne R. LaFave, Substantive Criminal Law § 14.1 (3d ed. 2018)"
+_TREATISE = re.compile(
+    rf"(?<![\w.])(?:(?P<vol>\d{{1,2}})\s)?(?P<author>{_AUTHORS}),\s"
+    r"(?P<title>(?:A\s|An\s|The\s)?[A-Z][\w'’-]*(?:\s(?:[A-Z][\w'’-]*|of|the|and|in|on|for|to|a|an|&|at))+)"
+    rf"(?P<pin>\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN})")
+
+_SKIP_TITLE = re.compile(r"^(?:see|see also|cf\.?|e\.g\.|id\.?|ibid\.?|supra|infra|passim|et seq\.?|i\.e\.|"
+                         r"compare|contra|accord|but|and|or|per curiam|sic|not|only|any|all|must|cert\. denied)\W*$",
+                         re.I)
+_CASE_LIKE = re.compile(r"\sv\.\s|^In\sre\b|^Ex\sparte\b|^Matter\sof\b|^United\sStates\s(?:ex|v)")
+_AFTER_NEWS = re.compile(
+    r",\s(?P<pub>(?:The\s)?[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|of|&|the|on))*?),\s"
+    rf"(?P<date>{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}})(?P<pin>,\sat\s[A-Z]?\d+)?")
+_AFTER_BOOK = re.compile(rf"(?P<pin>,?\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN})")
+_SIGNAL_PREFIX = re.compile(r"^(?:(?:See|see|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|"
+                            r"Accord|with|and|quoting|citing)[,]?\s+)+")
+# An author/organisation segment: capitalised words and connectors ("Pew Research Ctr.",
+# "U.S. Dep't of the Treasury", "Report No. 2023-10-038").
+_AUTHOR_SEGMENT = re.compile(r"^(?:\d{1,2}\s)?(?:[A-Z][\w.'’&-]*|&|and|of|the|for|on|et\sal\.|Jr\.|[A-Z]\.)"
+                             r"(?:\s(?:[A-Z][\w.'’&-]*|&|and|of|the|for|on|in|et\sal\.|Jr\.|[A-Z]\.|\d[\w-]*))*$")
+
+
+@lru_cache(maxsize=1)
+def _reporter_names() -> frozenset:
+    """Case reporters that contain a law-review word ("L. Ed."): never journals."""
+    try:
+        import reporters_db
+    except Exception:  # pragma: no cover - reporters_db is installed with eyecite
+        return frozenset({"L. Ed.", "L. Ed. 2d"})
+    return frozenset(k for k in reporters_db.REPORTERS if k not in reporters_db.JOURNALS)
+
+
+def _last_name(author: str) -> str:
+    """Sort name: the first author's last name ("Wayne R. LaFave & ..." -> "lafave"); an
+    organisation sorts by its full name."""
+    first = re.split(r"\s(?:&|and)\s|,\s(?=[A-Z][a-z]+\s[A-Z])", author)[0]
+    first = re.sub(r"\set\sal\.$|,?\s(?:Jr\.|Sr\.|II|III)$", "", first.strip())
+    toks = first.split()
+    if 2 <= len(toks) <= 4 and all(re.match(r"^(?:[A-Z][a-z'’-]+|[A-Z]\.|Mc\w+|Mac\w+|La\w+|De\w+)$", t) for t in toks):
+        return norm(toks[-1])
+    return alpha_key(first)
+
+
+def _other_sort(author: str, title: str, rest: str = "") -> tuple:
+    primary = _last_name(author) if author else alpha_key(title)
+    return (primary, alpha_key(title), natkey(rest))
+
+
+def _work_occ(text, start, end, *, vol, author, title, tail, paren, key_extra, flags=None, meta=None):
+    head = ((f"{vol} " if vol else "") + (f"{author}, " if author else "") + title).strip()
+    display = head + (f", {tail}" if tail else "") + (f" {paren}" if paren else "")
+    key = ("work", alpha_key(author or ""), alpha_key(title), vol or "", norm(key_extra))
+    m = {"author": author, "title": title, "volume": vol}
+    m.update(meta or {})
+    return occ(text, start, end, category=CAT, key=key, display=display,
+               sort_key=_other_sort(author, title, f"{vol or ''} {key_extra}"), flags=flags, meta=m)
+
+
+def _strip_signals(text: str, start: int, end: int) -> int:
+    m = _SIGNAL_PREFIX.match(text, start, end)
+    return m.end() if m else start
+
+
+def find_formal(text: str) -> list[Claim]:
+    claims = []
+    for m in _RESTATEMENT.finditer(text):
+        ed = (m.group("ed") or "").lower()
+        subject = clean(m.group("subject"))
+        sec = m.group("sec") or ""
+        paren = clean(m.group("paren") or "")
+        work = f"Restatement{' (' + m.group('ed') + ')' if m.group('ed') else ''} of {subject}"
+        display = work + (f" § {sec}" if sec else "") + (f" {paren}" if paren else "")
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("restatement", ed, norm(subject), sec),
+                                 display=display, sort_key=(alpha_key(work), "", natkey(sec)),
+                                 meta={"edition": ed, "subject": subject, "section": sec})]))
+    for m in _MODEL.finditer(text):
+        code = clean(m.group("code"))
+        sec = m.group("sec") + squeeze_subsections(m.group("sub"))
+        paren = clean(m.group("paren") or "")
+        mark = "R." if not m.group("mark") else "§"
+        display = f"{code} {mark} {sec}" + (f" {paren}" if paren else "")
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("model", norm(code), sec),
+                                 display=display, sort_key=(alpha_key(code), "", natkey(sec)),
+                                 meta={"code": code, "section": sec})]))
+    return claims
+
+
+def _title_before(text: str, pos: int, emphasis, lo: int) -> tuple[int, int] | None:
+    """An italic title ending right before `pos` (", " between), as (start, end)."""
+    for a, b in emphasis:
+        if lo <= a < pos and pos - 3 <= b <= pos:
+            return a, b
+    return None
+
+
+def _author_before(text: str, title_start: int) -> tuple[int, str, str]:
+    """(start, volume, author) of "2 Wayne R. LaFave, " / "Pew Research Ctr., " before a title."""
+    bstart = boundary_before(text, title_start, limit=200)
+    bstart = _strip_signals(text, bstart, title_start)
+    prefix = text[bstart:title_start]
+    if not prefix.strip():
+        return title_start, "", ""
+    vm = re.fullmatch(r"(\d{1,2})\s", prefix)
+    if vm:
+        return bstart, vm.group(1), ""
+    if not prefix.endswith(", ") and not prefix.endswith(","):
+        return title_start, "", ""
+    body = prefix.rstrip(", ")
+    vol = ""
+    vm = re.match(r"(\d{1,2})\s", body)
+    if vm:
+        vol, body = vm.group(1), body[vm.end():]
+        sig = _SIGNAL_PREFIX.match(body)
+        if sig:  # "8 See Name, ...": the number is a note mark, not a volume
+            vol, body = "", body[sig.end():]
+    segs = body.split(", ")
+    # keep the trailing segments that look like names/organisations (max 3)
+    kept = []
+    for seg in reversed(segs):
+        if len(kept) == 3 or not _AUTHOR_SEGMENT.match(seg) or len(seg.split()) > 9:
+            break
+        kept.insert(0, seg)
+    if not kept:
+        return title_start, "", ""
+    author = ", ".join(kept)
+    start = title_start - len(prefix) + prefix.rfind(author) if not vol or len(kept) < len(segs) else bstart
+    if vol and len(kept) == len(segs):
+        start = bstart
+    return start, vol, clean(author)
+
+
+def find_articles(text: str, emphasis) -> list[Claim]:
+    claims = []
+    reporters = _reporter_names()
+    for m in _JOURNAL.finditer(text):
+        journal = clean(m.group("journal"))
+        if not _JOURNAL_WORD.search(journal) or journal in reporters:
+            continue
+        cite = f"{m.group('vol')} {journal} {m.group('page')} ({clean(m.group('year'))})"
+        start, author, title = m.start(), "", ""
+        lo = boundary_before(text, m.start(), limit=300)
+        if text[max(0, m.start() - 2):m.start()] == ", ":
+            t = _title_before(text, m.start() - 2, emphasis, lo)
+            if t:
+                start, _vol, author = _author_before(text, t[0])
+                title = clean(text[t[0]:t[1]]).rstrip(",")
+            else:
+                seg_start = _strip_signals(text, lo, m.start())
+                seg = text[seg_start:m.start() - 2]
+                parts = seg.split(", ", 1)
+                if len(parts) == 2 and _AUTHOR_SEGMENT.match(parts[0]) and parts[1][:1].isupper():
+                    author, title, start = clean(parts[0]), clean(parts[1]), seg_start
+                elif seg[:1].isupper() and " v. " not in seg and len(seg) < 200:
+                    title, start = clean(seg), seg_start
+        url = _URL.match(text, m.end())
+        end = url.end() if url else m.end()
+        display = ", ".join(x for x in (author, title, cite) if x)
+        key = ("article", m.group("vol"), norm(journal), m.group("page"))
+        claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
+                                 sort_key=_other_sort(author, title or journal, f"{m.group('vol')} {m.group('page')}"),
+                                 meta={"author": author, "title": title, "journal": journal, "volume": m.group("vol"),
+                                       "page": m.group("page")})], RANK_SECONDARY, end=end))
+    return claims
+
+
+def _merged_emphasis(text: str, emphasis) -> list[tuple[int, int]]:
+    """Join emphasis runs split by formatting changes ("Black's" + " Law Dictionary")."""
+    out: list[list[int]] = []
+    for a, b in sorted(emphasis):
+        if out and a - out[-1][1] <= 1 and not text[out[-1][1]:a].strip():
+            out[-1][1] = max(out[-1][1], b)
+        else:
+            out.append([a, b])
+    return [(a, b) for a, b in out]
+
+
+def find_emphasized_works(text: str, emphasis) -> list[Claim]:
+    claims = []
+    for a, b in _merged_emphasis(text, emphasis):
+        raw = text[a:b]
+        title = raw.strip().rstrip(",;")
+        if len(title) < 4 or _SKIP_TITLE.match(title) or _CASE_LIKE.search(title) or not title[:1].isupper() \
+                and not title[:1].isdigit():
+            continue
+        a2 = a + (len(raw) - len(raw.lstrip()))
+        b2 = a2 + len(title)
+        news = _AFTER_NEWS.match(text, b2)
+        book = _AFTER_BOOK.match(text, b2)
+        if news and not book:
+            start, vol, author = _author_before(text, a2)
+            if not author:
+                continue
+            tail = f"{clean(news.group('pub'))}, {news.group('date')}"
+            end = news.end()
+            url = _URL.match(text, end)
+            if url:
+                tail += f", {url.group('url').rstrip('.,;)')}"
+                end = url.end() - (len(url.group("url")) - len(url.group("url").rstrip(".,;)")))
+            claims.append(claim([_work_occ(text, start, end, vol=vol, author=author, title=title, tail=tail, paren="",
+                                           key_extra="", meta={"publication": clean(news.group("pub")),
+                                                               "date": news.group("date")})], RANK_SECONDARY))
+        elif book:
+            start, vol, author = _author_before(text, a2)
+            paren = clean(book.group("paren"))
+            end = book.end()
+            tail = ""
+            after = re.compile(r"\s[Vv]ol\.\s\d+").match(text, end)
+            if after:
+                paren += " " + clean(after.group(0))
+                end = after.end()
+            url = _URL.match(text, end)
+            if url:
+                u = url.group("url").rstrip(".,;)")
+                paren += f", {u}"
+                end = url.start("url") + len(u)
+            claims.append(claim([_work_occ(text, start, end, vol=vol, author=author, title=title, tail=tail,
+                                           paren=paren, key_extra=clean(book.group("paren")) + (
+                                               clean(after.group(0)) if after else ""))], RANK_SECONDARY))
+    return claims
+
+
+def find_plain_works(text: str) -> list[Claim]:
+    """Works identified without emphasis: dictionaries and author-title-edition treatises."""
+    claims = []
+    for m in _DICTIONARY.finditer(text):
+        start = _strip_signals(text, m.start(), m.end())
+        title_start = max(start, m.start("title"))
+        title = clean(text[title_start:m.end("title")])
+        title = _SIGNAL_PREFIX.sub("", title)
+        if not title or len(title.split()) < 2 and not title.endswith("Dictionary"):
+            continue
+        paren = clean(m.group("paren")) + (" " + clean(m.group("after")) if m.group("after") else "")
+        claims.append(claim([_work_occ(text, start if not m.group("vol") else m.start(), m.end(), vol=m.group("vol") or "",
+                                       author="", title=title, tail="", paren=paren.strip(),
+                                       key_extra=paren)], RANK_SECONDARY))
+    for m in _TREATISE.finditer(text):
+        seg = text[m.start():m.end()]
+        if " v. " in seg:
+            continue
+        author = _SIGNAL_PREFIX.sub("", clean(m.group("author")))
+        if not author or len(author.split()) < 2:
+            continue
+        start = m.start() if m.group("vol") else m.start("author") + (len(m.group("author")) - len(
+            _SIGNAL_PREFIX.sub("", m.group("author"))))
+        claims.append(claim([_work_occ(text, start, m.end(), vol=m.group("vol") or "", author=author,
+                                       title=clean(m.group("title")), tail="", paren=clean(m.group("paren")),
+                                       key_extra=clean(m.group("paren")))], RANK_SECONDARY))
+    return claims
+
+
+def find(text: str, emphasis=None) -> list[Claim]:
+    emphasis = emphasis or []
+    return find_formal(text) + find_articles(text, emphasis) + find_emphasized_works(text, emphasis) + \
+        find_plain_works(text)

@@ -1,0 +1,554 @@
+"""Statutes: U.S.C., session laws (Pub. L., Stat., "Act of <date>"), Rev. Stat., state codes,
+state session laws, and statute short forms ("Id. § 230(c)", "§ 6330(c)", "Section 1983").
+
+Key shapes (all category "statutes"):
+    ("usc", title, "924(c)(3)(A)")                 section + subsection as cited
+    ("usc", title, "41 et seq.")                   et seq. is its own entry
+    ("usc", title, "922(g)", "2012")               edition/supplement parenthetical kept
+    ("publ", "99-308", "104(a)(2)(F)")             Pub. L. (+ section, "" when none)
+    ("act", "1791-03-03", "15", "43")              Act of <date>, ch., § (also year-only from a name)
+    ("stat", vol, page)                            bare Statutes at Large cite
+    ("revstat", "823", edition)                    Revised Statutes
+    ("state", "Tex.", "penal code", prefix, "6.01(a)", edition)
+Sort keys are 8-tuples (jurisdiction, group, name, date, title, section, subsection, extra) so
+every statute sorts against every other: federal (0) before state (1); federal groups are
+named acts (0, alphabetical, "Act of" by date), U.S.C. (1), Rev. Stat. (2), Pub. L. (3), Stat. (4).
+"""
+from __future__ import annotations
+
+import re
+
+from .common import (
+    DATE,
+    EDITION_PAREN,
+    RANK_FULL,
+    RANK_REFERENCE,
+    STATE_RE,
+    SUBSECS,
+    Claim,
+    alpha_key,
+    clean,
+    claim,
+    natkey,
+    norm,
+    occ,
+    parse_date,
+    popular_name_before,
+    split_section,
+    squeeze_subsections,
+    state_abbr,
+    state_name,
+)
+
+CAT = "statutes"
+
+# ---------------------------------------------------------------------------
+# section lists shared by U.S.C., state codes and short forms
+# ---------------------------------------------------------------------------
+
+# A federal section: "924", "1983a", "2000e-5", "300aa-15", "1961-1968" (a range; see _is_range).
+_USC_SECTION = r"\d+[A-Za-z]*(?:-\d+[A-Za-z]*)*"
+# A state section: "6.01", "13A-2-1", "14:8", "2C:2-1", "5/2-1001", "9A.04.110".
+_STATE_SECTION = r"\d+[A-Za-z]?(?:[.:/-]\d+[A-Za-z]*)*"
+
+_ITEM_TMPL = r"(?P<sec>{sec})(?P<sub>{subs})(?P<etseq>,?\set\sseq\.?)?"
+_USC_ITEM = re.compile(_ITEM_TMPL.format(sec=_USC_SECTION, subs=SUBSECS))
+_STATE_ITEM = re.compile(_ITEM_TMPL.format(sec=_STATE_SECTION, subs=SUBSECS))
+_SUB_ONLY = re.compile(rf"(?P<sub>(?:\(\s?[A-Za-z0-9]{{1,6}}\s?\))+)")
+# What joins list members: "1983, 1988", "6330(c)(3) and (e)(1)", "(a), (d), and (e)".
+_JOIN = re.compile(r"(?:,\s(?:and\s|or\s)?|\s(?:and|or)\s)(?=[\d(])")
+# A list member must not be the volume/title of the next citation ("924(c), 28 U.S.C. 1331").
+_NEXT_CITE = re.compile(r"\s?(?:[A-Z]|\d)")
+_EDITION = re.compile(r"\s?(" + EDITION_PAREN + ")")
+
+
+def _is_range(sec: str) -> bool:
+    """'1961-1968' is a range; '2000e-16' and '300aa-15' are hyphenated sections."""
+    m = re.fullmatch(r"(\d+)-(\d+)", sec)
+    return bool(m) and int(m.group(2)) > int(m.group(1))
+
+
+def parse_items(text: str, pos: int, item_re: re.Pattern, allow_list: bool = True):
+    """Parse "924(c)(3)(A)", "1983, 1988", "6330(c)(3) and (e)(1)" starting at `pos`.
+
+    Returns ([(start, end, section, subsection, etseq)], end).  A bare subsection continues
+    the previous member's section.
+    """
+    items = []
+    m = item_re.match(text, pos)
+    if not m:
+        return items, pos
+    items.append((m.start(), m.end(), m.group("sec"), squeeze_subsections(m.group("sub")), bool(m.group("etseq"))))
+    end = m.end()
+    while allow_list:
+        j = _JOIN.match(text, end)
+        if not j:
+            break
+        p = j.end()
+        if text[p] == "(":
+            s = _SUB_ONLY.match(text, p)
+            if not s:
+                break
+            sub = continue_subsection(items[-1][3], squeeze_subsections(s.group("sub")))
+            items.append((s.start(), s.end(), items[-1][2], sub, False))
+            end = s.end()
+            continue
+        n = item_re.match(text, p)
+        if not n or _NEXT_CITE.match(text, n.end()) and not text.startswith(" (", n.end()):
+            break
+        if re.fullmatch(r"\d{4}", n.group("sec")) and not n.group("sub") and text[n.end():n.end() + 1] == ")":
+            break
+        items.append((n.start(), n.end(), n.group("sec"), squeeze_subsections(n.group("sub")), bool(n.group("etseq"))))
+        end = n.end()
+    return items, end
+
+
+_ROMAN_LOWER = re.compile(r"^(?:i{1,3}|iv|vi{0,3}|ix|xi{0,3})$")
+
+
+def _level(tok: str, prev_levels: list[str]) -> str:
+    """Kind of a subsection designator: digit, lower, upper, roman, ROMAN."""
+    if tok.isdigit():
+        return "digit"
+    if _ROMAN_LOWER.match(tok) and ("roman" in prev_levels or len(tok) > 1 or "upper" in prev_levels):
+        return "roman"
+    if tok.islower():
+        return "lower"
+    if re.fullmatch(r"[IVX]+", tok) and len(tok) > 1 and "upper" in prev_levels:
+        return "ROMAN"
+    return "upper"
+
+
+def continue_subsection(prev: str, cont: str) -> str:
+    """'(c)(2)' + '(3)' -> '(c)(3)'; '(c)(3)' + '(e)(1)' -> '(e)(1)': a bare subsection in a
+    list replaces the previous designator of the same kind and everything after it."""
+    prev_toks = re.findall(r"\(([^()]*)\)", prev)
+    cont_toks = re.findall(r"\(([^()]*)\)", cont)
+    if not prev_toks or not cont_toks:
+        return cont
+    levels = []
+    for t in prev_toks:
+        levels.append(_level(t, levels))
+    want = _level(cont_toks[0], levels)
+    for i in range(len(levels) - 1, -1, -1):
+        if levels[i] == want:
+            return "".join(f"({t})" for t in prev_toks[:i]) + cont
+    return cont
+
+
+def _edition_after(text: str, end: int) -> tuple[str, int]:
+    """An edition parenthetical right after a cite: ("Supp. IV 2022", new_end) or ("", end)."""
+    m = _EDITION.match(text, end)
+    if not m:
+        return "", end
+    return clean(m.group(1)[1:-1]), m.end()
+
+
+def statute_sort(jur: int, group: int, name: str = "", date: tuple = (), title: str = "", section: str = "",
+                 sub: str = "", extra: str = "") -> tuple:
+    return (jur, group, name, date, natkey(title), natkey(section), natkey(sub), extra)
+
+
+# ---------------------------------------------------------------------------
+# U.S.C.
+# ---------------------------------------------------------------------------
+
+_USC_HEAD = re.compile(
+    r"(?<![\w.])(?P<title>\d{1,2})\s(?P<code>U\.\s?S\.\s?C\.?(?:\s?[AS]\.)?|U\.S\.\sCode)"
+    r"(?:\s(?P<app>[Aa]pp\.))?\s?(?P<mark>§§?|[Ss]ections?|[Ss]ecs?\.)?\s?(?=\d)")
+# "Section 924(c) of Title 18" / "section 1226(c) of title 8, United States Code"
+_USC_PROSE = re.compile(
+    r"(?<![\w.])(?P<mark>§|[Ss]ection)\s?(?P<sec>" + _USC_SECTION + r")(?P<sub>" + SUBSECS + r")"
+    r"\sof\s[Tt]itle\s(?P<title>\d{1,2})(?:,\sUnited\sStates\sCode|\sof\sthe\sUnited\sStates\sCode)?")
+
+
+def _usc_occ(text, start, end, title, code, app, mark, sec, sub, etseq, edition, name_start=None):
+    code_w = re.sub(r"\s+", "", code).replace("U.S.Code", "U.S. Code")
+    t = f"{title} App." if app else title
+    section = f"{sec}{sub}" + (" et seq." if etseq else "")
+    key = ("usc", t, section) + ((edition,) if edition else ())
+    if mark:
+        mk = "§§" if mark.startswith("§") and (_is_range(sec) or etseq and mark == "§§") else (
+            "§" if mark.startswith("§") else re.sub(r"s$", "", mark.rstrip(".")).strip())
+        mark_w = mk + " "
+    else:
+        mark_w = ""
+    display = f"{title} {code_w} " + (f"{app} " if app else "") + mark_w + section + (f" ({edition})" if edition else "")
+    meta = {"code": "U.S.C.", "title": t, "section": sec, "subsection": sub}
+    if etseq:
+        meta["et_seq"] = True
+    if _is_range(sec):
+        meta["range"] = True
+    if edition:
+        meta["edition"] = edition
+    name = ""
+    s = start
+    if name_start is not None:
+        name = clean(text[name_start:start]).rstrip(",( ").strip()
+        display = f"{name}, {display}"
+        meta["popular_name"] = name
+        s = name_start
+    sort = statute_sort(0, 0 if name else 1, alpha_key(name), (), title, sec, sub, f"{etseq}|{edition}")
+    return occ(text, s, end, category=CAT, key=key, display=display, sort_key=sort, meta=meta)
+
+
+def find_usc(text: str, _emphasis=None) -> list[Claim]:
+    claims = []
+    for m in _USC_HEAD.finditer(text):
+        items, end = parse_items(text, m.end(), _USC_ITEM)
+        if not items:
+            continue
+        edition, end2 = _edition_after(text, end)
+        name_start = popular_name_before(text, m.start())
+        occs = []
+        for i, (s, e, sec, sub, etseq) in enumerate(items):
+            start = m.start() if i == 0 else s
+            occs.append(_usc_occ(text, start, e if i else e, m.group("title"), m.group("code"), m.group("app"),
+                                 m.group("mark"), sec, sub, etseq, edition,
+                                 name_start if i == 0 else None))
+        if edition:
+            # The parenthetical belongs to the cite (and the TA field goes after it).
+            occs[-1].end = end2
+            occs[-1].text = text[occs[-1].start:end2]
+            occs[-1].anchor_end = end2
+        claims.append(claim(occs))
+    for m in _USC_PROSE.finditer(text):
+        o = _usc_occ(text, m.start(), m.end(), m.group("title"), "U.S.C.", None, "§", m.group("sec"),
+                     squeeze_subsections(m.group("sub")), False, "")
+        o.display = f"{m.group('title')} U.S.C. § {m.group('sec')}{squeeze_subsections(m.group('sub'))}"
+        claims.append(claim([o]))
+    return claims
+
+
+# ---------------------------------------------------------------------------
+# session laws: Pub. L., Stat., Act of <date>, chapters
+# ---------------------------------------------------------------------------
+
+_PUBL = re.compile(r"Pub(?:lic)?\.?\s?L(?:aw)?\.?\s?(?:No\.\s?)?(?P<publ>\d{1,3}-\d{1,4})")
+_ACT_OF = re.compile(rf"\bAct\sof\s(?P<date>{DATE})")
+_CHAPTER_ANCHOR = re.compile(r",\s(?=ch\.\s?\d)")
+# A page: "1987", "5,231" (thousands commas only in groups of three, so "1987, 1989" is a pin)
+_PAGE = r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)"
+_STAT = re.compile(r"(?<![\w.])(?P<vol>\d{1,3})\sStat\.\s(?P<page>" + _PAGE + r")(?:\s?-\s?(?P<page2>" + _PAGE + "))?")
+_COMPONENT = re.compile(
+    r"(?P<divtit>(?:(?:[Dd]iv|[Tt]it|[Ss]ubtit|[Pp]t|[Ss]ubpt)\.\s?[A-Z0-9][A-Za-z0-9-]*\.?\s?){1,4})"
+    r"|(?P<ch>ch\.\s?(?P<chno>\d+[A-Za-z]?))"
+    r"|(?P<sec>§§?\s?(?P<secno>\d+[A-Za-z]*" + SUBSECS + r"(?:\s?-\s?\d+[A-Za-z]*)?))"
+    r"|(?P<stat>(?P<vol>\d{1,3})\sStat\.\s(?P<page>" + _PAGE + r"(?:\s?-\s?" + _PAGE + r")?))")
+_STAT_PIN = re.compile(r",\s" + _PAGE + r"(?:\s?-\s?" + _PAGE + r")?(?!\s?(?:[A-Za-z§]|\d))")
+_CODIFIED = re.compile(r"\s?\((?:(?:codified|classified)\s(?:as\samended\s)?(?:at\s)?(?:in\s)?)?"
+                       r"(?=\d{1,2}\sU\.\s?S\.\s?C)(?:[^()]|\([^()]{0,8}\)){0,160}\)")
+
+
+_SEP = re.compile(r",?\s")
+
+
+def _parse_chain(text: str, pos: int, first_glued: bool = False):
+    """Consume ", ch. 15, § 43, 1 Stat. 209" style components after an anchor.
+
+    Returns (parts, end): parts is a list of (kind, match); a Stat. cite ends the chain.
+    `first_glued` lets the first component start right at `pos` (the anchor is the Stat. cite).
+    """
+    parts = []
+    end = pos
+    while True:
+        if first_glued and not parts:
+            p = pos
+        else:
+            sep = _SEP.match(text, end)
+            if not sep:
+                break
+            p = sep.end()
+        m = _COMPONENT.match(text, p)
+        if not m:
+            break
+        kind = next(k for k in ("divtit", "ch", "sec", "stat") if m.group(k))
+        parts.append((kind, m))
+        end = m.end()
+        while kind == "divtit" and text[end - 1] == " ":
+            end -= 1
+        if kind == "stat":
+            break
+    return parts, end
+
+
+def _session_occ(text, span_start, name, anchor_text, anchor_kind, anchor_val, parts, end):
+    section = next((clean(m.group("secno")) for k, m in parts if k == "sec"), "")
+    chapter = next((m.group("chno") for k, m in parts if k == "ch"), "")
+    stat = next((m for k, m in parts if k == "stat"), None)
+    bits = ([name] if name else []) + ([clean(anchor_text)] if anchor_text else [])
+    bits += [clean(m.group(0)).rstrip(", ") for _k, m in parts]
+    display = ", ".join(b for b in bits if b)
+    meta = {"code": "session_law"}
+    if stat is not None:
+        meta.update(volume=stat.group("vol"), page=re.split(r"\s?-", stat.group("page"))[0])
+    if section:
+        meta["section"] = section
+    if chapter:
+        meta["chapter"] = chapter
+    date: tuple = ()
+    if anchor_kind == "publ":
+        key = ("publ", anchor_val, section)
+        meta["public_law"] = anchor_val
+    elif anchor_kind == "act":
+        date = parse_date(anchor_val)
+        key = ("act", "%04d-%02d-%02d" % date if date else anchor_val, chapter, section)
+        meta["date"] = anchor_val
+    else:
+        year = re.search(r"\b(1[789]\d\d|20\d\d)\b", name)
+        if chapter and year:
+            date = (int(year.group(1)),)
+            key = ("act", year.group(1), chapter, section)
+        elif stat is not None:
+            key = ("stat", stat.group("vol"), meta["page"].replace(",", ""), section)
+        else:
+            return None
+    if name:
+        meta["popular_name"] = name
+    if name or anchor_kind == "act":
+        sort = statute_sort(0, 0, alpha_key(name or display), date, "", chapter, section)
+    elif anchor_kind == "publ":
+        sort = statute_sort(0, 3, "", (), anchor_val, section)
+    else:
+        sort = statute_sort(0, 4, "", (), meta.get("volume", ""), meta.get("page", "").replace(",", ""), section)
+    return occ(text, span_start, end, category=CAT, key=key, display=display, sort_key=sort, meta=meta)
+
+
+def find_session_laws(text: str, _emphasis=None) -> list[Claim]:
+    anchors = []
+    for m in _PUBL.finditer(text):
+        anchors.append((m.start(), m.end(), "publ", m.group("publ")))
+    for m in _ACT_OF.finditer(text):
+        anchors.append((m.start(), m.end(), "act", m.group("date")))
+    for m in _CHAPTER_ANCHOR.finditer(text):
+        # "Judiciary Act of 1789, ch. 20, ..." : a chapter counts only after a popular name
+        if popular_name_before(text, m.end()) is not None:
+            anchors.append((m.start(), m.start(), "name", ""))
+    for m in _STAT.finditer(text):
+        anchors.append((m.start(), m.start(), "stat", ""))
+    anchors.sort()
+    claims = []
+    covered = -1
+    for a_start, a_end, kind, val in anchors:
+        if a_start < covered:
+            continue
+        parts, end = _parse_chain(text, a_end, first_glued=kind == "stat")
+        if kind in ("name", "stat") and not any(k == "stat" for k, _m in parts):
+            continue
+        name_start = popular_name_before(text, m_end_for_name(text, a_start, kind))
+        name = clean(text[name_start:a_start]).rstrip(",( ") if name_start is not None else ""
+        anchor_text = text[a_start:a_end] if kind in ("publ", "act") else ""
+        anchor_end = end
+        if parts and parts[-1][0] == "stat":
+            pin = _STAT_PIN.match(text, end)
+            if pin:
+                end = pin.end()
+        span_start = name_start if name_start is not None else (a_start + 2 if kind == "name" else a_start)
+        o = _session_occ(text, span_start, name, anchor_text, kind, val, parts, anchor_end)
+        if o is None:
+            continue
+        occs = [o]
+        cod = _CODIFIED.match(text, end)
+        if cod:
+            o.display += " " + clean(cod.group(0))
+            for c in find_usc(text[: cod.end()]):
+                if c.start < cod.start():
+                    continue
+                for io in c.occs:
+                    io.flags.append("parallel_cite")
+                    io.meta["parallel_to"] = o.key
+                    occs.append(io)
+            end = cod.end()
+        o.end = o.anchor_end = end
+        o.text = text[o.start:end]
+        claims.append(claim(occs, start=o.start, end=end))
+        covered = end
+    return claims
+
+
+def m_end_for_name(text: str, a_start: int, kind: str) -> int:
+    """Where a popular name would end: before the ", ch." of a chapter anchor, else at the anchor."""
+    return a_start + 2 if kind == "name" else a_start
+
+
+# ---------------------------------------------------------------------------
+# Revised Statutes
+# ---------------------------------------------------------------------------
+
+_REV_STAT = re.compile(
+    r"(?<![\w.])Rev\.\sStat\.\s?(?P<ed>\((?:\d+(?:st|d|nd|rd|th)\sed\.\s)?\d{4}\)\s?)?(?P<mark>§§?)\s?")
+
+
+def find_rev_stat(text: str, _emphasis=None) -> list[Claim]:
+    claims = []
+    for m in _REV_STAT.finditer(text):
+        items, end = parse_items(text, m.end(), _USC_ITEM)
+        if not items:
+            continue
+        edition = clean(m.group("ed") or "").strip("() ")
+        edition2, end2 = _edition_after(text, end)
+        edition = edition or edition2
+        occs = []
+        for i, (s, e, sec, sub, _etseq) in enumerate(items):
+            ed_w = f"({edition}) " if m.group("ed") else ""
+            display = f"Rev. Stat. {ed_w}§ {sec}{sub}" + (f" ({edition})" if edition2 and not m.group("ed") else "")
+            o = occ(text, m.start() if i == 0 else s, e, category=CAT, key=("revstat", f"{sec}{sub}", edition),
+                    display=display, sort_key=statute_sort(0, 2, "", (), "", sec, sub, edition),
+                    meta={"code": "Rev. Stat.", "section": sec, "subsection": sub, "edition": edition})
+            occs.append(o)
+        if edition2:
+            occs[-1].end = occs[-1].anchor_end = end2
+            occs[-1].text = text[occs[-1].start:end2]
+        claims.append(claim(occs))
+    return claims
+
+
+# ---------------------------------------------------------------------------
+# state codes
+# ---------------------------------------------------------------------------
+
+_CODE_WORD = re.compile(r"\b(?:Code|Codes|Stat|Stats|Statutes|Laws?|C\.\s?P\.\s?L\.\s?R|Gen|Rev|Cons|Comp)\b")
+_STATE_CODE = re.compile(
+    rf"(?<![\w.])(?:(?P<pre>\d{{1,3}})\s)?(?P<state>{STATE_RE})\s"
+    r"(?P<name>(?:(?:(?:[A-Z][A-Za-z'’]*\.){2,}|[A-Z][A-Za-z'’]*\.?|&|of)\s){1,8}?)"
+    r"(?P<paren>\((?:[A-Z][A-Za-z.]*\s)?(?:Supp\.\s)?\d{4}\)\s?)?"
+    r"(?:(?P<tit>tit\.\s?\d+[A-Z]?),?\s)?(?:(?P<ch>ch\.\s?\d+[A-Z]?),?\s)?(?:(?P<tit2>tit\.\s?[IVX]+),?\s)?"
+    r"(?P<mark>§§?)\s?(?=\d)")
+# Forms without a section sign.
+_ILCS = re.compile(r"(?<![\w.])(?P<pre>\d{1,3})\s(?P<name>Ill\.\s?Comp\.\s?Stat\.(?:\sAnn\.)?)\s(?P<sec>\d+/\d+[\w.-]*)"
+                   r"(?P<sub>" + SUBSECS + ")")
+_NY_CPLR = re.compile(r"(?<![\w.])(?P<name>N\.\s?Y\.\s?C\.\s?P\.\s?L\.\s?R\.)\s(?:§\s?|R(?:ule)?\.?\s)?"
+                      r"(?P<sec>\d+(?:\.\d+)?)(?P<sub>" + SUBSECS + ")")
+_RCW = re.compile(r"(?<![\w.])(?P<name>RCW)\s(?P<sec>\d+[A-Z]?\.\d+[A-Z]?\.\d+)(?P<sub>" + SUBSECS + ")")
+_STATE_SESSION = re.compile(
+    rf"(?<![\w.])(?P<year>\d{{4}})\s(?P<state>{STATE_RE})\s(?P<kind>Acts|Laws|Sess\.\sLaws|Sess\.\sLaw\sServ\.|Stat\.)"
+    r"\s(?:ch\.|c\.|No\.|Act)\s?(?P<ch>\d+)(?:,\s?(?P<mark>§§?)\s?(?P<sec>\d+[\w.:-]*" + SUBSECS + "))?")
+_ANN = re.compile(r"\b(?:Ann|Annotated)\b\.?")
+
+
+def _code_norm(name: str) -> str:
+    return norm(_ANN.sub("", name))
+
+
+def _state_occ(text, start, end, abbr, code_w, code_norm, prefix, sec, sub, edition, mark="§", pre_display=None):
+    section = f"{sec}{sub}"
+    key = ("state", abbr, code_norm, prefix, section) + ((edition,) if edition else ())
+    display = pre_display if pre_display is not None else f"{code_w} {mark} {section}" + (
+        f" ({edition})" if edition else "")
+    meta = {"code": clean(code_w), "jurisdiction": abbr, "section": sec, "subsection": sub}
+    if prefix:
+        meta["title"] = prefix
+    if edition:
+        meta["edition"] = edition
+    sort = statute_sort(1, 0, state_name(abbr), (), code_norm + " " + prefix, sec, sub, edition)
+    return occ(text, start, end, category=CAT, key=key, display=display, sort_key=sort, meta=meta)
+
+
+def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
+    claims = []
+    for m in _STATE_CODE.finditer(text):
+        name = m.group("name").strip()
+        if not _CODE_WORD.search(name) or re.search(r"\bR\.", name):
+            continue  # "Tex. R. Civ. P." is a rule, other words are prose
+        abbr = state_abbr(m.group("state"))
+        if abbr is None:
+            continue
+        items, end = parse_items(text, m.end(), _STATE_ITEM, allow_list=m.group("mark") == "§§")
+        if not items:
+            continue
+        edition2, end2 = _edition_after(text, end)
+        paren = clean(m.group("paren") or "").strip("() ")
+        edition = edition2 or paren
+        prefix = " ".join(clean(x) for x in (m.group("pre"), m.group("tit"), m.group("ch"), m.group("tit2")) if x)
+        head = clean(text[m.start():m.start("mark")]).rstrip(", ")
+        # rebuild the head with a comma before the section sign when a title/chapter precedes it
+        code_w = head
+        occs = []
+        for i, (s, e, sec, sub, _etseq) in enumerate(items):
+            display = f"{code_w} § {sec}{sub}" + (f" ({edition2})" if edition2 else "")
+            if m.group("tit") or m.group("ch"):
+                display = f"{code_w}, § {sec}{sub}" + (f" ({edition2})" if edition2 else "")
+                if "," not in text[m.start("tit") if m.group("tit") else m.start("ch"):m.start("mark")]:
+                    display = display.replace(", §", " §", 1)
+            occs.append(_state_occ(text, m.start() if i == 0 else s, e, abbr, code_w, _code_norm(name), prefix, sec,
+                                   sub, edition, pre_display=display))
+        if edition2:
+            occs[-1].end = occs[-1].anchor_end = end2
+            occs[-1].text = text[occs[-1].start:end2]
+        claims.append(claim(occs))
+    for rx, abbr in ((_ILCS, "Ill."), (_NY_CPLR, "N.Y."), (_RCW, "Wash.")):
+        for m in rx.finditer(text):
+            sub = squeeze_subsections(m.group("sub"))
+            edition, end = _edition_after(text, m.end())
+            pre = m.groupdict().get("pre") or ""
+            code_w = clean(text[m.start():m.start("sec")])
+            display = f"{code_w} {m.group('sec')}{sub}" + (f" ({edition})" if edition else "")
+            o = _state_occ(text, m.start(), end, abbr, m.group("name"), _code_norm(m.group("name")), pre,
+                           m.group("sec"), sub, edition, pre_display=display)
+            claims.append(claim([o]))
+    for m in _STATE_SESSION.finditer(text):
+        abbr = state_abbr(m.group("state"))
+        if abbr is None:
+            continue
+        sec = m.group("sec") or ""
+        base, sub = split_section(sec)
+        o = _state_occ(text, m.start(), m.end(), abbr, m.group("kind"), f"{norm(m.group('kind'))} {m.group('year')}",
+                       f"ch. {m.group('ch')}", base, sub, "", pre_display=clean(m.group(0)))
+        claims.append(claim([o]))
+    return claims
+
+
+# ---------------------------------------------------------------------------
+# short forms: Id. § 230(c)(1); § 6330(c)(2)(B); Section 6330
+# ---------------------------------------------------------------------------
+
+_ID_SECTION = re.compile(r"(?<![\w.])[Ii]d\.,?\s(?:at\s)?(?P<mark>§§?)\s?(?=\d)")
+_BARE_SECTION = re.compile(r"(?<![\w.§])(?P<mark>§§?|Sections?|sections?|Secs?\.)\s?(?=\d)")
+_USSG_SHAPE = re.compile(r"\d[A-Z]\d\.\d")
+_OF_ACT = re.compile(r"\sof\s(?:the\s)?(?P<act>(?:[A-Z][\w'’.-]*\s(?:(?:of|and|for|the|on|to|in|&)\s)*){0,8}?"
+                     r"(?:Act|Code)(?:\sof\s\d{4})?)")
+_NOT_STATUTE_AFTER = re.compile(r"\s(?:of\s(?:this|the)\s(?:brief|opinion|petition|Restatement)|above|below|supra|infra)")
+
+
+def _short_occs(text, m, kind):
+    items, end = parse_items(text, m.end(), _STATE_ITEM)
+    if not items or _USSG_SHAPE.match(text, m.end()):
+        return None
+    if _NOT_STATUTE_AFTER.match(text, end):
+        return None
+    act = _OF_ACT.match(text, end)
+    occs = []
+    word = not m.group("mark").startswith("§")
+    for i, (s, e, sec, sub, etseq) in enumerate(items):
+        meta = {"section": sec, "subsection": sub}
+        if etseq:
+            meta["et_seq"] = True
+        if act:
+            meta["act"] = clean(act.group("act"))
+        o = occ(text, m.start() if i == 0 else s, e, category=None, key=None, display=None, sort_key=None,
+                kind=kind, meta=meta, flags=["informal_reference"] if word and kind == "reference" else None)
+        occs.append(o)
+    return occs
+
+
+def find_short_forms(text: str, _emphasis=None) -> list[Claim]:
+    claims = []
+    for m in _ID_SECTION.finditer(text):
+        occs = _short_occs(text, m, "id")
+        if occs:
+            claims.append(claim(occs, RANK_REFERENCE))
+    for m in _BARE_SECTION.finditer(text):
+        occs = _short_occs(text, m, "reference")
+        if occs:
+            claims.append(claim(occs, RANK_REFERENCE))
+    return claims
+
+
+FINDERS = (find_usc, find_session_laws, find_rev_stat, find_state_codes, find_short_forms)
+
+
+def find(text: str, emphasis=None) -> list[Claim]:
+    out = []
+    for f in FINDERS:
+        out.extend(f(text, emphasis))
+    return out

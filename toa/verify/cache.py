@@ -1,0 +1,83 @@
+"""SQLite cache of answers, keyed by normalized citation / source locator.
+
+Lifetimes are chosen by the caller (found: long, negative: a day); errors are never
+stored, so a flaky network cannot turn into a remembered "not found".
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any, Callable
+
+from .settings import Settings
+
+SCHEMA = "CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires REAL NOT NULL)"
+
+
+class Cache:
+    """A small key -> JSON store with expiry. `enabled=False` makes every call a no-op."""
+
+    def __init__(self, path: Path | None, clock: Callable[[], float], enabled: bool = True):
+        self.enabled = enabled and path is not None
+        self.clock = clock
+        self._lock = threading.Lock()
+        self._db: sqlite3.Connection | None = None
+        if self.enabled:
+            try:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+                self._db = sqlite3.connect(str(path), check_same_thread=False)
+                self._db.execute(SCHEMA)
+                self._db.commit()
+            except sqlite3.Error:
+                # An unusable cache file must not stop verification; run uncached instead.
+                self.enabled = False
+                self._db = None
+
+    @classmethod
+    def for_settings(cls, settings: Settings) -> "Cache":
+        path = settings.resolved_cache_path() if settings.use_cache else None
+        return cls(path, settings.clock, enabled=settings.use_cache)
+
+    def get(self, key: str) -> Any | None:
+        if not self._db:
+            return None
+        with self._lock:
+            row = self._db.execute("SELECT value, expires FROM answers WHERE key = ?", (key,)).fetchone()
+        if not row or row[1] <= self.clock():
+            return None
+        try:
+            return json.loads(row[0])
+        except ValueError:
+            return None
+
+    def put(self, key: str, value: Any, ttl: float) -> None:
+        if not self._db or ttl <= 0:
+            return
+        with self._lock:
+            self._db.execute(
+                "INSERT OR REPLACE INTO answers (key, value, expires) VALUES (?, ?, ?)",
+                (key, json.dumps(value), self.clock() + ttl),
+            )
+            self._db.commit()
+
+    def close(self) -> None:
+        if self._db:
+            self._db.close()
+            self._db = None
+
+
+def clear(settings: Settings | None = None) -> int:
+    """Delete every cached answer (`toa cache clear`); returns how many were removed."""
+    path = (settings or Settings.from_env()).resolved_cache_path()
+    if not path.exists():
+        return 0
+    db = sqlite3.connect(str(path))
+    try:
+        db.execute(SCHEMA)
+        count = db.execute("DELETE FROM answers").rowcount
+        db.commit()
+        return count
+    finally:
+        db.close()

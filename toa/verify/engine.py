@@ -1,0 +1,98 @@
+"""verify(table, settings, progress) -> Verification: offline checks, then one CourtListener
+pass for all cases and one concurrent pass over the unique provisions."""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..model import Authority, Table
+from .cache import Cache
+from .cases import apply_answer
+from .cases_offline import Standard, first_full, offline_case_record, unlinked_records
+from .courtlistener import CourtListener
+from .http import Http
+from .provision_check import ProvisionChecker, summarize
+from .provisions import Unit, classify, units_for
+from .records import NOT_CHECKED, CaseRecord, ProvisionRecord, Verification
+from .settings import Settings
+from .throttle import Budget
+
+Progress = Callable[[str, int, int], None]  # (stage, done, total)
+
+
+def _is_case(authority: Authority) -> bool:
+    if authority.category == "cases":
+        return True
+    full = first_full(authority)
+    return full is not None and classify(full.meta) is None
+
+
+def verify(table: Table, settings: Settings | None = None, progress: Progress | None = None) -> Verification:
+    settings = settings or Settings.from_env()
+    progress = progress or (lambda *a: None)
+    result = Verification(budget=settings.max_requests)
+    budget = Budget(settings.max_requests)
+    cache = Cache.for_settings(settings)
+    http = Http(settings, budget)  # one client per run
+    try:
+        cases: list[tuple[CaseRecord, Standard | None]] = []
+        provisions: list[tuple[ProvisionRecord, list[Unit]]] = []
+        counter = [0]
+        this_year = settings.today().year
+        for category in table.categories:
+            for authority in category.authorities:
+                if _is_case(authority):
+                    record, std = offline_case_record(authority, this_year)
+                    cases.append((record, std))
+                    result.records[authority.key] = record
+                else:
+                    units = units_for(authority, counter)
+                    kind = units[0].kind if units else "other"
+                    prov = ProvisionRecord(key=authority.key, text=authority.text, kind=kind)
+                    provisions.append((prov, units))
+                    result.records[authority.key] = prov
+        progress("offline", len(result.records), len(result.records))
+        _check_cases(cases, settings, http, cache, progress)
+        _check_provisions(provisions, settings, http, cache, progress)
+        result.unlinked = unlinked_records(table)
+    finally:
+        http.close()
+        cache.close()
+    result.requests_made = budget.used
+    result.budget_exhausted = budget.exhausted
+    if budget.exhausted:
+        result.notes.append(f"request budget of {budget.limit} reached: remaining authorities NOT_CHECKED")
+    if not settings.token and settings.check_cases and any(std for _, std in cases):
+        result.notes.append("no CourtListener token: cases were checked offline only")
+    return result
+
+
+def _check_cases(cases, settings: Settings, http: Http, cache: Cache, progress: Progress) -> None:
+    lookups = [std for _, std in cases if std is not None]
+    if not settings.check_cases:
+        answers = {}
+    else:
+        answers = CourtListener(http, settings, cache, progress).lookup([s.citation for s in lookups])
+    for record, std in cases:
+        if std is None:
+            continue
+        answer = answers.get(std.citation)
+        if answer is None:
+            record.verdict, record.reason = NOT_CHECKED, "case lookup disabled"
+            continue
+        apply_answer(record, std, answer, settings)
+
+
+def _check_provisions(provisions, settings: Settings, http: Http, cache: Cache, progress: Progress) -> None:
+    all_units = [u for _, units in provisions for u in units]
+    checker = ProvisionChecker(http, settings, cache, progress)
+    evidence = checker.gather(all_units) if settings.check_provisions else {}
+    for record, units in provisions:
+        for unit in units:
+            evs = evidence.get(checker._fetch_key(unit), []) if unit.fetch_key else []
+            if unit.fetch_key and not evs:
+                rec = checker.judge(unit, [])
+                rec.unresolved_reason, rec.budget = "provision lookup disabled", True
+            else:
+                rec = checker.judge(unit, evs)
+            record.units.append(rec)
+        summarize(record)

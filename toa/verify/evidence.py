@@ -1,0 +1,121 @@
+"""What one source tier says about one provision, and helpers shared by the parsers."""
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+
+import lxml.html
+
+FOUND, ABSENT, CANDIDATE_ABSENT, ERROR = "found", "absent", "candidate_absent", "error"
+
+# 200 answers that are not content: bot walls and maintenance pages.
+BOT_MARKERS = ("Just a moment", "challenge-platform", "Request Access", "unblock.federalregister.gov")
+_ENUMS = re.compile(r"^\s*((?:\(\s*[A-Za-z0-9]{1,5}\s*\)\s*)+)")
+_LABEL = re.compile(r"\(\s*([A-Za-z0-9]{1,5})\s*\)")
+_ROMAN = re.compile(r"^(?=[ivxl]+$)x{0,3}(ix|iv|v?i{0,3})$")
+_MONTH_DATE = re.compile(r"\b(Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)[a-z]*\.?\s+(\d{1,2}),\s+(\d{4})")
+MONTHS = {m: i + 1 for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])}
+
+
+@dataclass
+class Evidence:
+    state: str  # found | absent (authoritative) | candidate_absent (LII only) | error
+    tier: str  # LII, OLRC, GovInfo, eCFR, FederalRegister, offline
+    url: str | None
+    scope: str  # what this tier searched, printed with every negative
+    reason: str | None = None
+    text: str = ""  # operative text of the section, for quotes
+    subunits: dict[str, str] = field(default_factory=dict)  # "c/2" -> text of (c)(2)
+    paths: dict[str, str] = field(default_factory=dict)  # "c/2" -> where on the page
+    pinpoints_authoritative: bool = False  # True: a missing subunit means it is not there
+    amended: list[str] = field(default_factory=list)  # ISO dates of enactment/amendments
+    current_through: str | None = None
+    published: str | None = None  # Fed. Reg. publication date
+    flags: list[str] = field(default_factory=list)
+    sha256: str | None = None
+    retrieved_at: float | None = None
+    budget: bool = False
+
+    def to_cache(self) -> dict:
+        return asdict(self)
+
+
+def error(tier: str, url: str | None, scope: str, reason: str, budget: bool = False) -> Evidence:
+    return Evidence(ERROR, tier, url, scope, reason=reason, budget=budget)
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", " ", (text or "").replace("\xa0", " ")).strip()
+
+
+def bot_wall(text: str) -> bool:
+    return any(marker in text for marker in BOT_MARKERS)
+
+
+def complete_html(text: str) -> bool:
+    """A page cut off in transit has no closing tag: partial pages prove nothing."""
+    return "</html>" in text[-2000:].lower()
+
+
+def html_tree(text: str):
+    return lxml.html.fromstring(text)
+
+
+def text_of(element) -> str:
+    return squash(" ".join(element.itertext()))
+
+
+def strip_noise(element) -> None:
+    """Footnote markers and similar inline chrome would break quote matching."""
+    for node in element.xpath('.//a[contains(@class,"footnoteRef")] | .//sup[contains(@class,"footnote")]'):
+        node.drop_tree()
+
+
+def _level(label: str, order: str, stack: dict[int, str]) -> int:
+    """Depth of an enumerator from its type; `order` is e.g. "a1Ai" (U.S.C.) or "a1iA" (C.F.R.)."""
+    if label.isdigit():
+        kind = "1"
+    elif _ROMAN.match(label) and not (len(label) == 1 and stack.get(order.index("a")) == chr(ord(label) - 1)):
+        kind = "i"  # "(i)" right after "(h)" is a letter, otherwise a roman numeral
+    elif label.islower():
+        kind = "a"
+    else:
+        kind = "A"
+    return order.index(kind)
+
+
+def walk(paragraphs: list[str], order: str) -> dict[str, str]:
+    """Map each enumerated subunit ("b/1") to its text, from paragraphs that open with
+    enumerators. Depth comes from the enumerator type, not from (unreliable) indent classes."""
+    texts: dict[str, list[str]] = {}
+    stack: dict[int, str] = {}
+    for para in paragraphs:
+        m = _ENUMS.match(para)
+        if m:
+            for label in _LABEL.findall(m.group(1)):
+                level = _level(label, order, stack)
+                stack = {k: v for k, v in stack.items() if k < level}
+                stack[level] = label
+        if not stack:
+            continue
+        labels = [stack[k] for k in sorted(stack)]
+        for i in range(1, len(labels) + 1):
+            texts.setdefault("/".join(labels[:i]), []).append(para)
+    return {k: " ".join(v) for k, v in texts.items()}
+
+
+def month_dates(text: str) -> list[str]:
+    """ISO dates from "June 29, 2004"-style dates in a source/credit line."""
+    out = []
+    for mon, day, year in _MONTH_DATE.findall(text):
+        try:
+            out.append(datetime(int(year), MONTHS[mon[:3].lower()], int(day)).date().isoformat())
+        except ValueError:
+            continue
+    return out

@@ -1,0 +1,229 @@
+"""Official fallbacks, asked only after LII fails: OLRC and GovInfo (U.S.C.), eCFR (C.F.R.),
+GovInfo and the Federal Register API (Fed. Reg.). Only these give authoritative negatives.
+Every query carries citation components (title, section, part, volume, page) or dates only."""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from datetime import date, timedelta
+from urllib.parse import quote
+
+from .evidence import (ABSENT, ERROR, FOUND, Evidence, bot_wall, complete_html, digest, error, html_tree,
+                       squash, text_of, walk)
+from .http import Http, Reply
+from .settings import Settings
+
+FR_FIRST_VOLUME_YEAR = 1935  # volume 1 = 1936; volume N is year 1935 + N
+FR_MAX_CALLS = 10
+
+
+def _transport(reply: Reply, tier: str, url: str, scope: str) -> Evidence | None:
+    if reply.budget:
+        return error(tier, url, scope, reply.error, budget=True)
+    if reply.error:
+        return error(tier, url, scope, reply.error)
+    return None
+
+
+# -- OLRC (uscode.house.gov) ---------------------------------------------------------------
+def fetch_olrc(http: Http, settings: Settings, title: str, section: str) -> Evidence:
+    url = (f"{settings.uscode_url.rstrip('/')}/view.xhtml?req=granuleid:USC-prelim-title{quote(title)}"
+           f"-section{quote(section)}&num=0&edition=prelim")
+    scope = "current U.S. Code (OLRC, prelim)"
+    reply = http.get(url)
+    failed = _transport(reply, "OLRC", url, scope)
+    if failed:
+        return failed
+    text = reply.text
+    faces = "javax.faces" in text
+    if reply.status == 404 or (reply.status == 200 and faces and "Document not found" in text):
+        return Evidence(ABSENT, "OLRC", url, scope, reason="OLRC: document not found")
+    if reply.status != 200:
+        return error("OLRC", url, scope, f"HTTP {reply.status}")
+    if "field-start:" not in text and not faces:
+        # uscode.house.gov serves its maintenance notice as a 200
+        return error("OLRC", url, scope, "uscode.house.gov is under maintenance")
+    if not complete_html(text):
+        return error("OLRC", url, scope, "partial page (truncated)")
+    if f"documentid:{title}_{section}" not in text.replace("\u2013", "-"):
+        return error("OLRC", url, scope, "OLRC served a different section than requested")
+    m = re.search(r"<!--\s*field-start:statute\s*-->(.*?)<!--\s*field-end:statute\s*-->", text, re.S)
+    if not m:
+        return error("OLRC", url, scope, "no statute text on the page")
+    body = html_tree(f"<div>{m.group(1)}</div>")
+    paras = [text_of(p) for p in body.xpath(".//p")] or [text_of(body)]
+    through = re.search(r"currentthrough:(\d{4})(\d{2})(\d{2})", text)
+    current = f"{through.group(1)}-{through.group(2)}-{through.group(3)}" if through else None
+    credit = re.search(r"<!--\s*field-start:sourcecredit\s*-->(.*?)<!--\s*field-end:sourcecredit\s*-->", text, re.S)
+    from .evidence import month_dates
+
+    amended = sorted(month_dates(squash(re.sub(r"<[^>]+>", " ", credit.group(1))))) if credit else []
+    return Evidence(FOUND, "OLRC", url, scope + (f" through {current}" if current else ""), text=" ".join(paras),
+                    subunits=walk(paras, "a1Ai"), current_through=current, amended=amended,
+                    sha256=digest(text))
+
+
+# -- GovInfo link service ---------------------------------------------------------------------
+GOVINFO_ERRORS = ("Multiple Results Found", "Validation Failed", "Content File Not Found")
+
+
+def _govinfo(http: Http, url: str, scope: str) -> tuple[Reply, Evidence | None]:
+    reply = http.get(url)
+    failed = _transport(reply, "GovInfo", url, scope)
+    if failed:
+        return reply, failed
+    if "No Results Found" in reply.text:
+        return reply, Evidence(ABSENT, "GovInfo", url, scope, reason="GovInfo: no results found")
+    for marker in GOVINFO_ERRORS:
+        if marker in reply.text:
+            return reply, error("GovInfo", url, scope, f"GovInfo: {marker}")
+    if reply.status != 200:
+        return reply, error("GovInfo", url, scope, f"HTTP {reply.status}")
+    if bot_wall(reply.text) or not complete_html(reply.text):
+        return reply, error("GovInfo", url, scope, "partial or bot-check page")
+    return reply, None
+
+
+def fetch_govinfo_usc(http: Http, settings: Settings, title: str, section: str) -> Evidence:
+    url = (f"{settings.govinfo_url.rstrip('/')}/link/uscode/{quote(title)}/{quote(section)}"
+           "?year=mostrecent&type=usc&link-type=html")
+    scope = "U.S. Code, most recent edition (GovInfo)"
+    reply, failed = _govinfo(http, url, scope)
+    if failed:
+        return failed
+    doc = html_tree(reply.text)
+    text = text_of(doc)
+    if not re.search(rf"§\s?{re.escape(section)}\.", text):
+        return error("GovInfo", url, scope, "GovInfo served a different section than requested")
+    paras = [text_of(p) for p in doc.xpath("//p")]
+    return Evidence(FOUND, "GovInfo", url, scope, text=" ".join(paras) or text, subunits=walk(paras, "a1Ai"),
+                    sha256=digest(reply.text))
+
+
+def fetch_govinfo_fr(http: Http, settings: Settings, volume: str, page: str) -> Evidence:
+    url = f"{settings.govinfo_url.rstrip('/')}/link/fr/{quote(volume)}/{quote(page)}?link-type=html"
+    scope = f"Federal Register vol. {volume} (GovInfo)"
+    reply, failed = _govinfo(http, url, scope)
+    if failed:
+        return failed
+    text = reply.text
+    if f"[[Page {page}]]" not in text and not re.search(rf"\b{volume} FR {page}\b", text):
+        # GovInfo returns the last granule on a shared page; without the page marker we cannot tell.
+        return error("GovInfo", url, scope, "page marker not found in the returned document")
+    date_m = re.search(r"publication[_ ]date[\"']?\s*(?:content=)?[\"']?(\d{4}-\d{2}-\d{2})", text, re.I)
+    return Evidence(FOUND, "GovInfo", url, scope, text=squash(re.sub(r"<[^>]+>", " ", text)),
+                    published=date_m.group(1) if date_m else None, sha256=digest(text))
+
+
+# -- eCFR versioner --------------------------------------------------------------------------
+def _ecfr_json(http: Http, url: str, scope: str):
+    reply = http.get(url)
+    failed = _transport(reply, "eCFR", url, scope)
+    if failed:
+        return None, failed
+    if reply.status == 503:
+        return None, error("eCFR", url, scope, "eCFR is processing (503)")
+    if reply.status != 200 or not reply.text.strip():
+        return None, error("eCFR", url, scope, f"HTTP {reply.status}" if reply.status != 200 else "empty body")
+    try:
+        return reply.json(), None
+    except ValueError:
+        return None, error("eCFR", url, scope, "malformed JSON")
+
+
+def fetch_ecfr(http: Http, settings: Settings, title: str, section: str) -> Evidence:
+    base = settings.ecfr_url.rstrip("/") + "/api/versioner/v1"
+    part = section.split(".")[0]
+    scope = "eCFR (current)"
+    titles, failed = _ecfr_json(http, f"{base}/titles.json", scope)
+    if failed:
+        return failed
+    entry = next((t for t in titles.get("titles", []) if str(t.get("number")) == title), None)
+    if entry is None or not entry.get("up_to_date_as_of"):
+        return error("eCFR", f"{base}/titles.json", scope, "title unknown to eCFR")
+    as_of = entry["up_to_date_as_of"]  # not today: eCFR lags the Federal Register
+    scope = f"eCFR as of {as_of} (point-in-time history from 2017)"
+    query = f"part={quote(part)}&section={quote(section, safe='()')}"
+    versions_url = f"{base}/versions/title-{title}.json?issue_date%5Bgte%5D=1900-01-01&{query}"
+    full_url = f"{base}/full/{as_of}/title-{title}.xml?{query}"
+    reply = http.get(full_url)
+    failed = _transport(reply, "eCFR", full_url, scope)
+    if failed:
+        return failed
+    if reply.status == 404:
+        versions, failed = _ecfr_json(http, versions_url, scope)
+        if failed:
+            return failed
+        rows = [v for v in versions.get("content_versions", []) if v.get("identifier") == section]
+        if not rows or all(v.get("removed") for v in rows):
+            ev = Evidence(ABSENT, "eCFR", full_url, scope, reason="eCFR: no such section, no version history")
+            ev.flags = ["removed"] if rows else []
+            return ev
+        return error("eCFR", full_url, scope, "eCFR has history for the section but no current text")
+    if reply.status != 200 or not reply.text.strip():
+        return error("eCFR", full_url, scope, f"HTTP {reply.status}" if reply.status != 200 else "empty body")
+    try:
+        root = ET.fromstring(reply.text)
+    except ET.ParseError:
+        return error("eCFR", full_url, scope, "malformed or truncated XML")
+    div = next((d for d in root.iter("DIV8") if d.get("TYPE") == "SECTION" and d.get("N") == section), None)
+    if div is None:
+        return error("eCFR", full_url, scope, "eCFR answered without the requested section")
+    paras = [squash("".join(p.itertext())) for p in div.iter("P")]
+    versions, failed = _ecfr_json(http, versions_url, scope)
+    amended = sorted(v["amendment_date"] for v in (versions or {}).get("content_versions", [])
+                     if v.get("identifier") == section and v.get("amendment_date"))
+    return Evidence(FOUND, "eCFR", full_url, scope, text=" ".join(paras), subunits=walk(paras, "a1iA"),
+                    amended=amended, current_through=as_of, sha256=digest(reply.text),
+                    reason=None if not failed else f"version history unavailable: {failed.reason}")
+
+
+# -- Federal Register API ----------------------------------------------------------------------
+def fetch_fedreg(http: Http, settings: Settings, volume: str, page: str) -> Evidence:
+    """Find the document that covers `page` by bisecting the volume's year on publication
+    dates, one week at a time (the API has no citation filter)."""
+    base = settings.fedreg_url.rstrip("/") + "/api/v1/documents.json"
+    year = FR_FIRST_VOLUME_YEAR + int(volume)
+    scope = f"Federal Register {year} (federalregister.gov API, documents since 1994)"
+    if year < 1994:
+        return error("FederalRegister", None, scope, "the Federal Register API starts in 1994")
+    target = int(page)
+    lo, hi = date(year, 1, 1), date(year, 12, 31)
+    fields = "".join(f"&fields%5B%5D={f}" for f in ("start_page", "end_page", "publication_date", "html_url",
+                                                     "volume", "citation"))
+    for _ in range(FR_MAX_CALLS):
+        if lo > hi:
+            break
+        mid = lo + (hi - lo) // 2
+        end = min(mid + timedelta(days=6), date(year, 12, 31))
+        url = (f"{base}?per_page=1000&conditions%5Bpublication_date%5D%5Bgte%5D={mid.isoformat()}"
+               f"&conditions%5Bpublication_date%5D%5Blte%5D={end.isoformat()}{fields}")
+        reply = http.get(url)
+        failed = _transport(reply, "FederalRegister", url, scope)
+        if failed:
+            return failed
+        if reply.status != 200:
+            return error("FederalRegister", url, scope, f"HTTP {reply.status}")
+        try:
+            docs = [d for d in reply.json().get("results", [])
+                    if isinstance(d.get("start_page"), int) and str(d.get("volume", volume)) == volume]
+        except (ValueError, AttributeError):
+            return error("FederalRegister", url, scope, "malformed JSON")
+        if not docs:
+            lo = end + timedelta(days=1)  # no issue that week (holidays): look later
+            continue
+        first, last = min(d["start_page"] for d in docs), max(d.get("end_page") or d["start_page"] for d in docs)
+        if target < first:
+            hi = mid - timedelta(days=1)
+        elif target > last:
+            lo = end + timedelta(days=1)
+        else:
+            covering = [d for d in docs if d["start_page"] <= target <= (d.get("end_page") or d["start_page"])]
+            if not covering:
+                return Evidence(ABSENT, "FederalRegister", url, scope,
+                                reason=f"no document covers page {page} in the issues that span it")
+            best = next((d for d in covering if d["start_page"] == target), covering[0])
+            flags = ["ambiguous_page"] if len(covering) > 1 else []
+            return Evidence(FOUND, "FederalRegister", best.get("html_url") or url, scope,
+                            published=best.get("publication_date"), flags=flags, sha256=digest(reply.text))
+    return error("FederalRegister", None, scope, "could not locate the page in the volume")

@@ -1,0 +1,117 @@
+"""One HTTP client per run: timeouts, bounded retries, budget, same-host redirects only.
+
+Every network failure becomes a `Reply` with `error` set (a reason string), never an
+exception, so callers can turn it into UNRESOLVED without try/except around each call.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from email.utils import parsedate_to_datetime
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+import httpx
+
+from .settings import Settings
+from .throttle import Budget
+
+MAX_REDIRECTS = 3
+
+
+@dataclass
+class Reply:
+    url: str
+    status: int | None = None
+    text: str = ""
+    headers: dict[str, str] = field(default_factory=dict)
+    error: str | None = None  # set when there is no usable HTTP answer
+    budget: bool = False  # the error is "request budget reached"
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and self.status is not None and 200 <= self.status < 300
+
+    def json(self) -> Any:
+        import json
+
+        return json.loads(self.text)
+
+
+class Http:
+    def __init__(self, settings: Settings, budget: Budget):
+        self.settings = settings
+        self.budget = budget
+        self.client = httpx.Client(
+            timeout=httpx.Timeout(settings.read_timeout, connect=settings.connect_timeout),
+            headers={"User-Agent": settings.user_agent},
+            follow_redirects=False,  # redirects are followed by hand, same host only
+            limits=httpx.Limits(max_connections=max(1, settings.concurrency) + 1),
+            trust_env=False,  # no proxy/netrc credentials picked up from the environment
+        )
+        self._rng = random.Random(0)
+
+    def close(self) -> None:
+        self.client.close()
+
+    def request(self, method: str, url: str, **kwargs) -> Reply:
+        """Send with retries on timeouts and 5xx (exponential backoff with jitter)."""
+        attempt = 0
+        while True:
+            reply = self._follow(method, url, **kwargs)
+            retryable = reply.error == "timeout" or (reply.status is not None and reply.status >= 500)
+            if not retryable or reply.budget or attempt >= self.settings.retries:
+                if reply.status is not None and reply.status >= 500 and reply.error is None:
+                    reply.error = f"HTTP {reply.status}"
+                return reply
+            attempt += 1
+            delay = self.settings.backoff * (2 ** (attempt - 1))
+            self.settings.sleep(delay + self._rng.uniform(0, self.settings.backoff))
+
+    def get(self, url: str, **kwargs) -> Reply:
+        return self.request("GET", url, **kwargs)
+
+    def _follow(self, method: str, url: str, **kwargs) -> Reply:
+        host = urlsplit(url).netloc
+        for _ in range(MAX_REDIRECTS + 1):
+            reply = self._once(method, url, **kwargs)
+            if reply.error or reply.status not in (301, 302, 303, 307, 308):
+                return reply
+            target = urljoin(url, reply.headers.get("location", ""))
+            if urlsplit(target).netloc != host:
+                # e.g. a bot wall such as unblock.federalregister.gov: not an answer.
+                return Reply(url=url, status=reply.status, error=f"redirect to another host ({urlsplit(target).netloc})")
+            url, method, kwargs = target, "GET", {k: v for k, v in kwargs.items() if k == "headers"}
+        return Reply(url=url, error="too many redirects")
+
+    def _once(self, method: str, url: str, **kwargs) -> Reply:
+        if not self.budget.take():
+            return Reply(url=url, error=f"request budget of {self.budget.limit} reached", budget=True)
+        try:
+            response = self.client.request(method, url, **kwargs)
+            body = response.read()
+        except httpx.TimeoutException:
+            return Reply(url=url, error="timeout")
+        except httpx.ConnectError:
+            return Reply(url=url, error="connection failed")
+        except httpx.RemoteProtocolError:
+            return Reply(url=url, error="truncated or malformed response")
+        except httpx.HTTPError as exc:
+            return Reply(url=url, error=f"network error ({type(exc).__name__})")
+        # Decode as UTF-8 explicitly: some hosts mislabel the charset ("§" -> "Â§").
+        text = body.decode("utf-8", errors="replace")
+        return Reply(url=str(response.url), status=response.status_code, text=text,
+                     headers={k.lower(): v for k, v in response.headers.items()})
+
+
+def retry_after_seconds(value: str | None, now: float) -> float | None:
+    """Retry-After as seconds: either delta-seconds or an HTTP date."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        return max(0.0, parsedate_to_datetime(value).timestamp() - now)
+    except (TypeError, ValueError):
+        return None

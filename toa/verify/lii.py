@@ -1,0 +1,174 @@
+"""Cornell LII: the first source for U.S.C., C.F.R., federal rules and the Constitution.
+
+LII is not official: its 404 or a chrome-only page is only a *candidate* negative, which
+sends us to the official fallbacks; it never proves a section was made up."""
+from __future__ import annotations
+
+import re
+from urllib.parse import quote
+
+from .evidence import (CANDIDATE_ABSENT, ERROR, FOUND, Evidence, bot_wall, complete_html, digest, error,
+                       html_tree, month_dates, squash, strip_noise, text_of, walk)
+from .http import Http
+from .settings import Settings
+
+MIN_BODY = 80  # fewer characters of section text: chrome-only page (statutes.md §2)
+CREDIT_LINE = re.compile(r"^\((As amended|As added|Pub\. ?L\.|Adopted)", re.I)
+ORDINALS = {1: "i", 2: "ii", 3: "iii", 4: "iv", 5: "v", 6: "vi", 7: "vii"}
+_CLASS = 'contains(concat(" ", normalize-space(@class), " "), " {} ")'
+
+
+def _get(http: Http, url: str, scope: str) -> tuple[object, Evidence | None]:
+    reply = http.get(url)
+    if reply.budget:
+        return reply, error("LII", url, scope, reply.error, budget=True)
+    if reply.status == 404:
+        return reply, Evidence(CANDIDATE_ABSENT, "LII", url, scope, reason="LII has no such page (404)")
+    if reply.error or reply.status != 200:
+        return reply, error("LII", url, scope, reply.error or f"HTTP {reply.status}")
+    if bot_wall(reply.text):
+        return reply, error("LII", url, scope, "LII answered with a bot-check page")
+    if not complete_html(reply.text):
+        return reply, error("LII", url, scope, "partial page (truncated)")
+    return reply, None
+
+
+def _found(url: str, scope: str, text: str, reply, **kw) -> Evidence:
+    return Evidence(FOUND, "LII", url, scope, text=text, sha256=digest(reply.text), **kw)
+
+
+def fetch_usc(http: Http, settings: Settings, title: str, section: str) -> Evidence:
+    url = f"{settings.lii_url.rstrip('/')}/uscode/text/{quote(title)}/{quote(section)}"
+    scope = "LII U.S. Code (current)"
+    reply, failed = _get(http, url, scope)
+    if failed:
+        return failed
+    doc = html_tree(reply.text)
+    h1 = doc.xpath('//h1[@id="page_title"]')
+    heading = text_of(h1[0]) if h1 else ""
+    sec = doc.xpath(f'//div[{_CLASS.format("section")}]')
+    if not sec:
+        return Evidence(CANDIDATE_ABSENT, "LII", url, scope, reason="page without a section body (chrome only)")
+    if not re.search(rf"\b{re.escape(title)} U\.S\. ?Code § {re.escape(section)}(?![\w.-])", heading):
+        return error("LII", url, scope, "LII served a different page than requested")
+    sec = sec[0]
+    strip_noise(sec)
+    credit = sec.xpath(f'.//div[{_CLASS.format("sourceCredit")}]')
+    amended = sorted(d for c in credit for d in c.xpath('.//span[@class="date"]/@date'))
+    for c in credit:
+        c.drop_tree()
+    body = text_of(sec)
+    flags = [s for s in [sec.get("status")] if s]
+    if len(body) < MIN_BODY and not flags:
+        return Evidence(CANDIDATE_ABSENT, "LII", url, scope, reason="empty section body (chrome-only page)")
+    subunits, paths = {}, {}
+    for anchor in sec.xpath(".//a[@name]"):
+        name = anchor.get("name")
+        if not name:
+            continue  # empty anchors occur in tables: a missing anchor is not a missing subsection
+        key = "/".join(name.split("_"))
+        subunits[key] = text_of(anchor.getparent())
+        paths[key] = f"{url}#{name}"
+    return _found(url, scope, body, reply, subunits=subunits, paths=paths,
+                  pinpoints_authoritative=bool(subunits), amended=amended, flags=flags)
+
+
+def fetch_cfr(http: Http, settings: Settings, title: str, section: str) -> Evidence:
+    url = f"{settings.lii_url.rstrip('/')}/cfr/text/{quote(title)}/{quote(section, safe='()')}"
+    scope = "LII C.F.R. (current)"
+    reply, failed = _get(http, url, scope)
+    if failed:
+        return failed
+    doc = html_tree(reply.text)
+    h1 = doc.xpath('//h1[@id="page_title"]')
+    heading = text_of(h1[0]) if h1 else ""
+    sec = doc.xpath(f'//div[{_CLASS.format("section")}]')
+    if not sec or not heading:
+        return Evidence(CANDIDATE_ABSENT, "LII", url, scope, reason="page without a section body (chrome only)")
+    if not re.search(rf"§ {re.escape(section)}(?![\w.(-])", heading):
+        return error("LII", url, scope, "LII served a different page than requested")
+    sec = sec[0]
+    strip_noise(sec)
+    paras = [text_of(p) for p in sec.xpath(".//p")]
+    source = [p for p in paras if re.match(r"^\[\d+ FR \d+", p)]  # "[69 FR 39213, June 29, 2004, ...]"
+    operative = [p for p in paras if p not in source]
+    body = " ".join(operative)
+    flags = ["reserved"] if "[reserved]" in heading.lower() else []
+    if len(body) < MIN_BODY and not flags:
+        return Evidence(CANDIDATE_ABSENT, "LII", url, scope, reason="empty section body (chrome-only page)")
+    subunits = walk(operative, "a1iA")
+    return _found(url, scope, body, reply, subunits=subunits,
+                  paths={k: f"{url} ({'('+k.replace('/', ')(')+')'})" for k in subunits},
+                  pinpoints_authoritative=bool(subunits), amended=sorted(d for p in source for d in month_dates(p)),
+                  flags=flags)
+
+
+def fetch_rule(http: Http, settings: Settings, slug: str, rule: str) -> Evidence:
+    url = f"{settings.lii_url.rstrip('/')}/rules/{slug}/rule_{quote(rule)}"
+    scope = f"LII {slug.upper()} (current)"
+    reply, failed = _get(http, url, scope)
+    if failed:
+        return failed
+    doc = html_tree(reply.text)
+    h1 = doc.xpath('//h1[@id="page-title"]')
+    heading = text_of(h1[0]) if h1 else ""
+    if not heading:
+        return Evidence(CANDIDATE_ABSENT, "LII", url, scope, reason="page without a rule title (chrome only)")
+    if not re.match(rf"^Rule {re.escape(rule)}\.", heading):
+        return error("LII", url, scope, "LII served a different page than requested")
+    for node in doc.xpath("//nav | //aside | //footer"):
+        node.drop_tree()
+    operative, credit = [], []
+    for p in doc.xpath("//article//p"):
+        text = text_of(p)
+        if CREDIT_LINE.match(text):
+            credit.append(text)
+            break  # advisory committee notes follow the credit line
+        if text:
+            operative.append(text)
+    body = " ".join(operative)
+    if len(body) < 40:
+        return Evidence(CANDIDATE_ABSENT, "LII", url, scope, reason="empty rule body (chrome-only page)")
+    effective = [d for c in credit for d in month_dates(" ".join(re.findall(r"eff\. [A-Z][a-z]+\.? \d{1,2}, \d{4}", c)))]
+    subunits = walk(operative, "a1Ai")
+    return _found(url, scope, body, reply, subunits=subunits,
+                  paths={k: f"{url}#rule_{rule}_{k.replace('/', '_')}" for k in subunits},
+                  pinpoints_authoritative=bool(subunits), amended=sorted(effective))
+
+
+def fetch_constitution(http: Http, settings: Settings, which: str, number: int) -> Evidence:
+    """Text of an article or amendment, for quotations only (existence is offline)."""
+    roman = _roman(number).lower()
+    url = f"{settings.lii_url.rstrip('/')}/constitution/{which}{roman}"
+    scope = "LII U.S. Constitution"
+    reply, failed = _get(http, url, scope)
+    if failed:
+        return failed
+    doc = html_tree(reply.text)
+    for node in doc.xpath("//nav | //aside | //footer | //header"):
+        node.drop_tree()
+    main = (doc.xpath("//article") or doc.xpath("//main") or doc.xpath("//body"))[0]
+    paras = [text_of(p) for p in main.xpath(".//p")]
+    body = " ".join(paras)
+    if len(body) < 20:
+        return error("LII", url, scope, "empty page")
+    subunits: dict[str, list[str]] = {}
+    current = None
+    for p in paras:
+        m = re.match(r"^Section (\d+)\.", p)
+        current = m.group(1) if m else current
+        if current:
+            subunits.setdefault(current, []).append(p)
+    return _found(url, scope, body, reply, subunits={k: " ".join(v) for k, v in subunits.items()},
+                  pinpoints_authoritative=False)
+
+
+def _roman(n: int) -> str:
+    out = ""
+    for value, letters in ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        while n >= value:
+            out, n = out + letters, n - value
+    return out
+
+
+__all__ = ["fetch_usc", "fetch_cfr", "fetch_rule", "fetch_constitution", "ERROR", "squash"]

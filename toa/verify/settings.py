@@ -1,0 +1,123 @@
+"""Settings of one verification run: a plain dataclass, built from the environment on request.
+
+No module-level state: every run gets its own Settings, so tests point a run at local fakes
+by passing base URLs, and the CLI builds one with `Settings.from_env()`.
+"""
+from __future__ import annotations
+
+import os
+import time
+import tomllib
+from dataclasses import dataclass, field, fields, replace
+from datetime import date
+from pathlib import Path
+from typing import Callable, Mapping
+
+import platformdirs
+
+APP_NAME = "toa"
+TOKEN_ENV = "COURTLISTENER_API_TOKEN"
+CONFIG_FILE = "config.toml"  # [courtlistener] api_token = "..."
+
+# Settings field -> environment variable holding that service's base URL.
+URL_ENV = {
+    "courtlistener_url": "TOA_COURTLISTENER_URL",
+    "lii_url": "TOA_LII_URL",
+    "uscode_url": "TOA_USCODE_URL",
+    "govinfo_url": "TOA_GOVINFO_URL",
+    "ecfr_url": "TOA_ECFR_URL",
+    "fedreg_url": "TOA_FEDREG_URL",
+}
+
+# Identifying, ASCII-only (a non-ASCII UA fails silently at some hosts), no user or matter ids.
+USER_AGENT = "toa-verify/0.1 (Table of Authorities citation checker)"
+
+
+@dataclass
+class Settings:
+    courtlistener_url: str = "https://www.courtlistener.com"
+    lii_url: str = "https://www.law.cornell.edu"
+    uscode_url: str = "https://uscode.house.gov"
+    govinfo_url: str = "https://www.govinfo.gov"
+    ecfr_url: str = "https://www.ecfr.gov"
+    fedreg_url: str = "https://www.federalregister.gov"
+
+    # Kept out of repr so that printing or logging Settings never shows it.
+    token: str | None = field(default=None, repr=False)
+
+    network: bool = True  # False: offline checks and cache only; misses end NOT_CHECKED
+    check_cases: bool = True
+    check_provisions: bool = True
+
+    use_cache: bool = True
+    cache_path: Path | None = None  # None: <user cache dir>/verify.sqlite3
+    case_found_ttl: float = 30 * 86400.0  # a found citation does not stop existing
+    source_found_ttl: float = 7 * 86400.0  # current statutory text changes
+    negative_ttl: float = 86400.0  # not found: one day (data gaps get filled)
+
+    max_requests: int = 200  # budget per run, every attempt counts
+    concurrency: int = 4
+    connect_timeout: float = 5.0
+    read_timeout: float = 25.0
+    retries: int = 2  # timeouts and 5xx only
+    backoff: float = 0.5  # seconds, doubled per retry, plus jitter
+    max_wait: float = 120.0  # longest rate-limit wait accepted before giving up on a batch
+
+    cl_batch_size: int = 250  # CourtListener MAX_CITATIONS_PER_REQUEST
+    cl_citations_per_minute: int = 60
+    cl_requests_per_minute: int = 5
+
+    as_of: date | None = None  # date the provisions must be valid on; None: today
+    name_threshold: float = 0.8  # below: name_mismatch (the official MCP client's cut-off)
+
+    user_agent: str = USER_AGENT
+    # Injectable so tests run on a fake clock and never really sleep.
+    clock: Callable[[], float] = field(default=time.time, repr=False, compare=False)
+    sleep: Callable[[float], None] = field(default=time.sleep, repr=False, compare=False)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, config_dir: Path | None = None, **overrides) -> "Settings":
+        """Settings from env vars (base URLs, token) and the user config file; overrides win."""
+        env = os.environ if env is None else env
+        values: dict = {}
+        for name, var in URL_ENV.items():
+            if env.get(var):
+                values[name] = env[var].rstrip("/")
+        values["token"] = env.get(TOKEN_ENV) or read_config_token(config_dir)
+        if env.get("TOA_VERIFY_NO_CACHE"):
+            values["use_cache"] = False
+        values.update(overrides)
+        return cls(**values)
+
+    def with_(self, **changes) -> "Settings":
+        return replace(self, **changes)
+
+    def today(self) -> date:
+        return date.fromtimestamp(self.clock())
+
+    def requested_date(self) -> date:
+        return self.as_of or self.today()
+
+    def resolved_cache_path(self) -> Path:
+        if self.cache_path is not None:
+            return Path(self.cache_path)
+        return Path(platformdirs.user_cache_dir(APP_NAME)) / "verify.sqlite3"
+
+    def base_urls(self) -> dict[str, str]:
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name in URL_ENV}
+
+
+def config_path(config_dir: Path | None = None) -> Path:
+    return Path(config_dir or platformdirs.user_config_dir(APP_NAME)) / CONFIG_FILE
+
+
+def read_config_token(config_dir: Path | None = None) -> str | None:
+    """The CourtListener token from the config file, or None. Errors are swallowed on purpose:
+    a broken config file means "no token" (offline checks still run), never a crash."""
+    path = config_path(config_dir)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return None
+    token = (data.get("courtlistener") or {}).get("api_token")
+    return token.strip() if isinstance(token, str) and token.strip() else None
