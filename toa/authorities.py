@@ -186,22 +186,39 @@ def _number(s: str) -> int | None:
 
 
 def _id(occ: Occurrence, last: Authority | None, by_key: dict) -> Authority | None:
+    """Id. is the authority cited just before, when its pin fits that kind of authority:
+    a section pin needs a statute or rule, a page pin at or after a case's first page."""
     if last is None or last is RECORD:
         return None
     if occ.meta.get("section") or occ.meta.get("rule"):
         return _section_of(occ, last, by_key)
+    pin = None if "*" in occ.meta.get("pin", "") else _number(occ.meta.get("pin", ""))
+    if last.category in ("cases", "administrative") and pin is not None and "WL" not in last.key \
+            and not any("LEXIS" in str(k) for k in last.key):
+        first = _number(last.key[3]) if len(last.key) >= 4 and last.key[0] == "case" else None
+        if first is not None and not first <= pin <= first + 1500:
+            return None  # "id. at 392" after a case beginning at page 598 points elsewhere
     return last
 
 
 def _reference(occ: Occurrence, by_key: dict) -> Authority | None:
-    """A bare "§ 6330(c)" or "Rule 54(d)": the same code as the last statute or rule cited."""
-    latest = None
-    for auth in by_key.values():
-        if auth.category in ("statutes", "rules_regulations", "constitutional"):
-            latest = auth if latest is None or _last_seen(auth) > _last_seen(latest) else latest
-    if latest is None:
+    """A bare "§ 6330(c)" or "Rule 54(d)": the code of the latest provision with that section
+    number, else of the latest statute or rule cited earlier in the same paragraph."""
+    number = _section_number(occ.meta)
+    provisions = [a for a in by_key.values() if a.category in ("statutes", "rules_regulations")]
+    same = [a for a in provisions if any(o.kind == "full" and _section_number(o.meta) == number
+                                         for o in a.occurrences)]
+    if not same:
+        same = [a for a in provisions
+                if any(o.paragraph == occ.paragraph and o.start < occ.start for o in a.occurrences)]
+    if not same:
         return None
-    return _section_of(occ, latest, by_key)
+    return _section_of(occ, max(same, key=_last_seen), by_key)
+
+
+def _section_number(meta: dict) -> str:
+    """"6330" of section 6330(c)(2), "54" of Rule 54(d)."""
+    return re.split(r"[(\s]", (meta.get("section") or meta.get("rule") or "").strip(), maxsplit=1)[0]
 
 
 def _last_seen(auth: Authority) -> tuple:

@@ -39,7 +39,7 @@ _TOA_HEADING = re.compile(r"^\s*\[?\s*(table|index) of (cited )?authorities\s*\]
 _TOA_PLACEHOLDER = re.compile(r"^\s*(\[\s*(insert\s+)?(table of authorities|toa)\s*\]|\{\{\s*toa\s*\}\})\s*$", re.I)
 _TOC_HEADING = re.compile(r"^\s*(table of contents|contents|index)\s*$", re.I)
 # A line of a typed table: entry text, dot leader or tab, page reference(s).
-_TABLE_LINE = re.compile(r"(\.\s*){4,}\s*[\divxlcIVXLC,\s\-–passim]*$|\t\s*([\divxlcIVXLC,\s\-–]+|passim)$|^\s*pages?\(?s?\)?\s*$", re.I)
+_TABLE_LINE = re.compile(r"(\.\s*){4,}\s*(?:[\divxlcIVXLC]+a?|[,\s\-–]|passim)*$|\t\s*([\divxlcIVXLC,\s\-–]+|passim)$|^\s*pages?\(?s?\)?\s*$", re.I)
 _HEADING_STYLE = re.compile(r"^(heading|title)", re.I)
 
 _RUN_CONTAINERS = {qn("w:hyperlink"), qn("w:ins"), qn("w:smartTag"), qn("w:customXml"), qn("w:fldSimple"),
@@ -425,7 +425,7 @@ def _is_table_subheading(p: Paragraph) -> bool:
     text = p.text.strip().rstrip(":")
     if len(text) > 60 or _HEADING_STYLE.match(p.style or "") and _TOA_HEADING.match(text):
         return False
-    return bool(re.match(r"^(cases|statutes|rules|regulations|constitutional provisions|other authorities|"
+    return bool(re.match(r"^(page\(?s?\)?\s+)?(cases|statutes|rules|regulations|constitutional provisions|other authorities|"
                          r"miscellaneous|legislative materials?|administrative decisions|treatises|"
                          r"secondary sources|authorities|[\w ,]+ and [\w ]+|page\(?s?\)?)([-\s]*continued)?$",
                          text, re.I))

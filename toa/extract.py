@@ -41,7 +41,10 @@ _NAME_PREFIX = re.compile(r"(?:\b(?:In re|Ex parte|In the Matter of|Matter of|Es
                           r"\b[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*)*\s+ex rel\.)\s*$")
 _GAP_BEFORE_CITE = re.compile(r"^[\s,]*(?:\(\d{4}\)\s*)?(?:Nos?\.\s*[\w\-:.]+(?:(?:,|\s+&|\s+and)\s*[\w\-:.]+)*[\s,]*)?$")
 _PIN = re.compile(r"^(?:,\s*(?:at\s+)?\*?\d+(?:-\*?\d+)?(?![\d])(?!\s+[A-Z])(?:\s*(?:&|and)\s*nn?\.\s*\d+|\s*nn?\.\s*\d+(?:-\d+)?)?)+")
-_YEAR_PAREN = re.compile(r"^\s*\(([^()]*?\b(1[6-9]\d\d|20\d\d)\))")
+# The court/date parenthetical: one with a year, or a court alone ("(2d Cir.)" when the year
+# follows a later subsequent-history cite). Explanatory parentheticals start in lower case.
+_YEAR_PAREN = re.compile(r"^\s*\((?:[^()]*?\b(?:1[6-9]\d\d|20\d\d)|[A-Z0-9][^()]{0,40}?\b[A-Z][A-Za-z]*\.)\)")
+_CROSS_REFERENCE = re.compile(r"^(?:pp?\.\s*)?(?:\d+(?:-\d+)?|nn?\.\s*\d+)$")
 _HISTORY = re.compile(
     r"^,?\s*(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|cert\.\s+denied|cert\.\s+granted|cert\.\s+dismissed|"
     r"petition for cert\.\s+(?:filed|pending)|reh'g denied|reh’g denied|appeal dismissed|overruled|abrogated)"
@@ -80,6 +83,8 @@ def extract_paragraph(para: Paragraph) -> list[Occurrence]:
             occ = Occurrence(paragraph=para.index, start=start, end=cite.span()[1], kind="id", story=para.story,
                              text=text[start:cite.span()[1]], meta={"pin": cite.metadata.pin_cite or ""})
         elif isinstance(cite, SupraCitation):
+            if _CROSS_REFERENCE.match(cite.metadata.antecedent_guess or ""):
+                continue  # "see p. 15, supra": a pointer within the brief, not a citation
             s = cite.full_span()[0]
             occ = Occurrence(paragraph=para.index, start=s, end=cite.span()[1], kind="supra", story=para.story,
                              text=text[s:cite.span()[1]], meta={"antecedent": cite.metadata.antecedent_guess or ""})
