@@ -97,3 +97,14 @@ def test_zip_without_document_part(tmp_path):
         zf.writestr("hello.txt", "hi")
     with pytest.raises(DocumentError, match="not a Word document"):
         read(str(path))
+
+
+def test_certificates_are_not_scanned(tmp_path):
+    b = DocBuilder()
+    b.paragraph("Argument citing Fed. R. Civ. P. 56(a).")
+    b.heading("CERTIFICATE OF COMPLIANCE")
+    b.paragraph("This brief complies with Fed. R. App. P. 32(a)(5).")
+    b.heading("CERTIFICATE OF SERVICE")
+    b.paragraph("Served under Fed. R. App. P. 25(c).")
+    doc = read(str(b.save(tmp_path / "c.docx")))
+    assert [p.skipped for p in doc.paragraphs] == [None, "certificate", "certificate", "certificate", "certificate"]

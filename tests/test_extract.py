@@ -79,3 +79,25 @@ def test_case_sort_key_orders_numerals_first_and_ignores_punctuation():
     assert sorted(names, key=case_sort_key) == [
         "75 Broken Television Sets", "$154,362.05 in U.S. Currency", "Ex parte Young", "In re Bilski",
         "Obrien v. Adams", "O'Brien v. Smith", "United States v. Jones"]
+
+
+def test_history_after_sub_nom_enforced_and_court_only_parenthetical():
+    occs = full(extract_paragraph(para(
+        "Video Software Dealers Ass'n v. Schwarzenegger, 556 F.3d 950, 958 (9th Cir. 2009), aff'd sub nom. "
+        "Brown v. Entertainment Merchants Ass'n, 564 U.S. 786 (2011); Wright Line, 251 N.L.R.B. 1083 (1980), "
+        "enforced, 662 F.2d 899 (1st Cir. 1981); United States v. Scott, 990 F.3d 94 (2d Cir.) (en banc), "
+        "cert. denied, 142 S. Ct. 397 (2021).")))
+    assert [o.meta.get("history") for o in occs] == [[("case", "564", "U.S.", "786")],
+                                                     [("case", "662", "F.2d", "899")],
+                                                     [("case", "142", "S. Ct.", "397")]]
+    assert occs[1].category == "administrative"
+
+
+def test_in_re_keeps_its_prefix_after_a_signal():
+    [o] = full(extract_paragraph(para(("See", True), " ", ("In re Gilead Sciences Securities Litigation", True),
+                                      ", 536 F.3d 1049, 1055 (9th Cir. 2008).")))
+    assert o.display == "In re Gilead Sciences Securities Litigation, 536 F.3d 1049 (9th Cir. 2008)"
+
+
+def test_cross_references_within_the_brief_are_not_citations():
+    assert extract_paragraph(para("See pp. 15-16, supra; n.3, supra.")) == []

@@ -247,8 +247,8 @@ def _completed(base: Occurrence, short: Occurrence) -> Occurrence | None:
     base citation's code, read by the same recognizers as any citation in the brief."""
     m, s = base.meta, short.meta
     section = (s.get("section") or s.get("rule") or "") + (s.get("subsection") or "")
-    if not section:
-        return None
+    if not section or bool(s.get("rule")) != bool(m.get("rule_set")):
+        return None  # "Rule 54(d)" names a rule, "§ 2727" a section: never the other
     code = m.get("code")
     if code in ("U.S.C.", "C.F.R.") and m.get("title"):
         written = f"{m['title']} {code} § {section}"

@@ -40,6 +40,8 @@ _TOA_PLACEHOLDER = re.compile(r"^\s*(\[\s*(insert\s+)?(table of authorities|toa)
 _TOC_HEADING = re.compile(r"^\s*(table of contents|contents|index)\s*$", re.I)
 # A line of a typed table: entry text, dot leader or tab, page reference(s).
 _TABLE_LINE = re.compile(r"(\.\s*){4,}\s*(?:[\divxlcIVXLC]+a?|[,\s\-–]|passim)*$|\t\s*([\divxlcIVXLC,\s\-–]+|passim)$|^\s*pages?\(?s?\)?\s*$", re.I)
+_CERTIFICATE = re.compile(r"^\s*(certificate\s+of\s+(compliance|service|interest|word\s+count|filing)|"
+                          r"corporate\s+disclosure\s+statement|certificate\s+as\s+to\s+parties)\b", re.I)
 _HEADING_STYLE = re.compile(r"^(heading|title)", re.I)
 
 _RUN_CONTAINERS = {qn("w:hyperlink"), qn("w:ins"), qn("w:smartTag"), qn("w:customXml"), qn("w:fldSimple"),
@@ -394,7 +396,26 @@ def _mark_tables(doc: Document, paras: list[Paragraph], options: ReadOptions):
             p.skipped = "toc"
             i = _skip_block(paras, i + 1, "toc")
             continue
+        if _CERTIFICATE.match(text):
+            i = _skip_certificate(paras, i)
+            continue
         i += 1
+
+
+def _skip_certificate(paras: list[Paragraph], i: int) -> int:
+    """A certificate of compliance/service/interest cites rules about the brief, not authority
+    for its argument: leave it out up to the next heading that is not another certificate."""
+    paras[i].skipped = "certificate"
+    i += 1
+    while i < len(paras) and not (_looks_like_heading(paras[i]) and not _CERTIFICATE.match(paras[i].text.strip())):
+        paras[i].skipped = "certificate"
+        i += 1
+    return i
+
+
+def _looks_like_heading(p: Paragraph) -> bool:
+    text = p.text.strip()
+    return bool(text) and (bool(_HEADING_STYLE.match(p.style or "")) or (len(text) < 80 and text.isupper()))
 
 
 def _skip_block(paras: list[Paragraph], i: int, reason: str) -> int:

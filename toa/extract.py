@@ -35,8 +35,8 @@ AGENCY_REPORTERS = {"I. & N. Dec.", "N.L.R.B.", "NLRB", "F.C.C.", "FCC Rcd", "F.
                     "F.C.C.2d", "F.T.C.", "S.E.C.", "Op. Att'y Gen.", "Op. O.L.C."}
 
 _SIGNAL = re.compile(
-    r"^(?:(?:see|cf\.|but|compare|contra|accord|also|generally|e\.g\.|and|with|quoting|citing|in|under|"
-    r"following|overruling|overruled by|aff'd|rev'd)[\s,]+)+", re.I)
+    r"^(?:(?:[Ss]ee|[Cc]f\.|[Bb]ut|[Cc]ompare|[Cc]ontra|[Aa]ccord|also|generally|[Ee]\.g\.|and|with|quoting|"
+    r"citing|in(?! re\b)|under|following|overruling|overruled by)[\s,]+)+")
 _NAME_PREFIX = re.compile(r"(?:\b(?:In re|Ex parte|In the Matter of|Matter of|Estate of|Petition of|Application of)|"
                           r"\b[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*)*\s+ex rel\.)\s*$")
 _GAP_BEFORE_CITE = re.compile(r"^[\s,]*(?:\(\d{4}\)\s*)?(?:Nos?\.\s*[\w\-:.]+(?:(?:,|\s+&|\s+and)\s*[\w\-:.]+)*[\s,]*)?$")
@@ -44,11 +44,21 @@ _PIN = re.compile(r"^(?:,\s*(?:at\s+)?\*?\d+(?:-\*?\d+)?(?![\d])(?!\s+[A-Z])(?:\
 # The court/date parenthetical: one with a year, or a court alone ("(2d Cir.)" when the year
 # follows a later subsequent-history cite). Explanatory parentheticals start in lower case.
 _YEAR_PAREN = re.compile(r"^\s*\((?:[^()]*?\b(?:1[6-9]\d\d|20\d\d)|[A-Z0-9][^()]{0,40}?\b[A-Z][A-Za-z]*\.)\)")
+# "(per curiam)", "(en banc) (quoting X, 1 U.S. 1 (1800))": parentheticals between a case and its history
+_LEADING_PARENS = re.compile(r"^(?:\s*\((?:[^()]|\([^()]*\))*\))+")
 _CROSS_REFERENCE = re.compile(r"^(?:pp?\.\s*)?(?:\d+(?:-\d+)?|nn?\.\s*\d+)$")
 _HISTORY = re.compile(
     r"^,?\s*(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|cert\.\s+denied|cert\.\s+granted|cert\.\s+dismissed|"
-    r"petition for cert\.\s+(?:filed|pending)|reh'g denied|reh’g denied|appeal dismissed|overruled|abrogated)"
+    r"petition for cert\.\s+(?:filed|pending)|reh'g denied|reh’g denied|appeal dismissed|overruled|abrogated|"
+    r"enforced|enf'd|enf’d)"
     r"[^,;()]{0,60}?(?:,\s*|\s+)(?:on other grounds,\s*)?$", re.I)
+
+_HISTORY_NAME = re.compile(
+    r"(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|enforced|enf'd|enf’d|cert\.\s+denied|cert\.\s+granted|"
+    r"cert\.\s+dismissed|petition for cert\.\s+(?:filed|pending))(?:[^,;()]{0,40}?\bsub nom\.)?[\s,]*")
+
+_SUB_NOM = re.compile(r"^,?\s*(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|cert\.\s+denied)[^,;()]{0,40}?"
+                      r"\bsub nom\.\s*$")
 
 # "(citing X)" reports what another court cited; "(quoting X)", "(relying on X)" invoke X itself.
 _CITING = re.compile(r"^(citing|cited in|cited with approval in)\b", re.I)
@@ -76,7 +86,7 @@ def extract_paragraph(para: Paragraph) -> list[Occurrence]:
         if _inside(start, excluded) or _inside(start, taken):
             continue
         if isinstance(cite, FullCaseCitation):
-            occ = _full_case(cite, para, cases)
+            occ = _full_case(cite, para, cases + [o for o in found if o.category == "administrative"])
         elif isinstance(cite, ShortCaseCitation):
             occ = _short_case(cite, text)
         elif isinstance(cite, IdCitation):
@@ -148,18 +158,16 @@ def _full_case(cite: FullCaseCitation, para: Paragraph, earlier: list[Occurrence
     c_start, c_end = cite.span()
     reporter = _reporter(cite)
     key = ("case", cite.groups.get("volume", ""), reporter, (cite.groups.get("page") or "").replace(",", ""))
-    prev = next((o for o in reversed(earlier) if o.kind == "full"), None)
+    prev = max((o for o in earlier if o.kind == "full" and o.start < c_start), key=lambda o: o.start, default=None)
     # A cite that follows a case's cite with nothing but a pin between is a parallel cite.
-    if prev is not None and prev.meta.get("cite_end", 0) <= c_start \
+    if prev is not None and prev.meta.get("cite_end", c_start + 1) <= c_start \
             and _is_parallel_gap(text, prev.meta["cite_end"], c_start):
         prev.meta.setdefault("parallel", []).append(key)
         _extend(prev, text, c_end)
         return None
     name_start, name_end = _case_name(cite, para)
-    nameless = name_end <= name_start
-    # A nameless cite after a case's parenthetical is its subsequent history
-    # ("aff'd, 100 F.4th 1 (3d Cir. 2023)"); a named one is a case of its own.
-    if nameless and prev is not None and prev.end <= c_start and _HISTORY.match(text[prev.end:c_start]):
+    name_start, history = _after_history(text, prev, name_start, name_end, c_start)
+    if history:
         prev.meta.setdefault("history", []).append(key)
         _extend(prev, text, c_end, history=True)
         return None
@@ -213,6 +221,27 @@ def _unknown_reporter_cases(para: Paragraph, taken: list[tuple[int, int]]) -> li
                     "case_name": name, "pin_cite": None, "cite_end": m.end(), "name_end": b}
         out.append(occ)
     return out
+
+
+def _after_history(text: str, prev: Occurrence | None, name_start: int, name_end: int,
+                   c_start: int) -> tuple[int, bool]:
+    """Whether a cite is subsequent history of the case before it, and where its own name starts.
+
+    History is a nameless cite after a history phrase ("aff'd, 100 F.4th 1"), or a named one
+    after "sub nom." ("aff'd sub nom. Brown v. Entm't Merchs. Ass'n, 564 U.S. 786"); a phrase
+    read as part of the name is cut off it. A named case after "abrogated by" is a case of its own.
+    """
+    phrase = _HISTORY_NAME.match(text, name_start, name_end)
+    if phrase:
+        name_start = phrase.end() if "sub nom" in phrase.group(0) else name_end
+    if prev is None or prev.end > (phrase.start() if phrase else name_start):
+        return name_start, False
+    if phrase:
+        return name_start, not _LEADING_PARENS.sub("", text[prev.end:phrase.start()]).strip(" ,")
+    gap = _LEADING_PARENS.sub("", text[prev.end:name_start if name_end > name_start else c_start])
+    if name_end > name_start:
+        return name_start, bool(_SUB_NOM.match(gap))
+    return name_start, bool(_HISTORY.match(gap))
 
 
 def _reporter(cite) -> str:
