@@ -43,7 +43,7 @@ _GAP_BEFORE_CITE = re.compile(r"^[\s,]*(?:\(\d{4}\)\s*)?(?:Nos?\.\s*[\w\-:.]+(?:
 _PIN = re.compile(r"^(?:,\s*(?:at\s+)?\*?\d+(?:-\*?\d+)?(?![\d])(?!\s+[A-Z])(?:\s*(?:&|and)\s*nn?\.\s*\d+|\s*nn?\.\s*\d+(?:-\d+)?)?)+")
 # The court/date parenthetical: one with a year, or a court alone ("(2d Cir.)" when the year
 # follows a later subsequent-history cite). Explanatory parentheticals start in lower case.
-_YEAR_PAREN = re.compile(r"^\s*\((?:[^()]*?\b(?:1[6-9]\d\d|20\d\d)|[A-Z0-9][^()]{0,40}?\b[A-Z][A-Za-z]*\.)\)")
+_YEAR_PAREN = re.compile(r"^\s*\((?:[^()]*?\b(?:1[6-9]\d\d|20\d\d)(?:,[^()]{1,30})?|[A-Z0-9][^()]{0,40}?\b[A-Z][A-Za-z]*\.)\)")
 # "(per curiam)", "(en banc) (quoting X, 1 U.S. 1 (1800))": parentheticals between a case and its history
 _LEADING_PARENS = re.compile(r"^(?:\s*\((?:[^()]|\([^()]*\))*\))+")
 _CROSS_REFERENCE = re.compile(r"^(?:pp?\.\s*)?(?:\d+(?:-\d+)?|nn?\.\s*\d+)$")

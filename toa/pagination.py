@@ -13,6 +13,7 @@ section's numbering (w:pgNumType): format, restart, or continuation of the previ
 """
 from __future__ import annotations
 
+import bisect
 import io
 from collections.abc import Callable
 
@@ -82,9 +83,14 @@ def _rendered(doc, table, style, occs, reopen, template) -> PageMap:
 
 def _labels_from_destinations(doc, occs, names, dests) -> dict:
     anchor_page = {pos: dests[name] for name, pos in names.items() if name in dests}
-    missing = [o for o in occs if anchor_of(doc, o) not in anchor_page]
-    if missing:
-        raise render.RenderError(f"{len(missing)} citations have no rendered page")
+    if not anchor_page:
+        raise render.RenderError("the rendering carries none of the page marks")
+    # LibreOffice drops a few marks (inside some fields or revisions): such a citation takes the
+    # page of the nearest mark before it, which is on the same page or the one before.
+    known = sorted(anchor_page)
+    for pos in {anchor_of(doc, o) for o in occs} - set(anchor_page):
+        i = bisect.bisect_left(known, pos)
+        anchor_page[pos] = anchor_page[known[max(0, i - 1)]]
     sec_first = {}
     for name, page in dests.items():
         if name.startswith(write.SECTION_BOOKMARK_PREFIX):
@@ -100,35 +106,33 @@ def _labels_from_destinations(doc, occs, names, dests) -> dict:
 
 
 def _from_breaks(doc: Document, occs: list[Occurrence], kinds: set[str], estimate: bool) -> dict:
-    """Physical pages by counting breaks of the given kinds through the body in order."""
+    """Physical pages by counting breaks of the given kinds through the body in order; with
+    `estimate`, a stretch longer than a page without a break is cut by its character count."""
+    start_page: dict[int, int] = {}  # body paragraph -> page it starts on
     change_points: dict[int, list[tuple[int, int]]] = {}  # paragraph -> [(offset, page from there on)]
     sec_first: dict[int, int] = {}
     page, chars = 1, 0
     for p in doc.paragraphs:
         if p.story not in ("body", "table"):
             continue
-        points = []
-        counted_at = set()
-        page_at_start = page
-        for b in sorted(p.breaks, key=lambda b: b.offset):
-            if b.kind not in kinds:
-                continue
-            if b.offset == 0 and 0 in counted_at:
-                continue  # a section break and a page break before the same paragraph: one new page
+        start, points, last_break = page, [], 0
+        for b in sorted((b for b in p.breaks if b.kind in kinds), key=lambda b: b.offset):
+            if b.offset == 0 and start != page:
+                continue  # a section break and a page break before one paragraph: one new page
             page += 1
-            chars = 0
-            counted_at.add(b.offset)
-            points.append((b.offset, page))
-        sec_first.setdefault(p.section, points[0][1] if points and points[0][0] == 0 else page_at_start)
+            chars, last_break = 0, b.offset
+            if b.offset == 0:
+                start = page
+            else:
+                points.append((b.offset, page))
+        start_page[p.index], change_points[p.index] = start, points
+        sec_first.setdefault(p.section, start)
         if estimate:
-            last_break = points[-1][0] if points else 0
             chars += len(p.text) - last_break
-            if chars > CHARS_PER_PAGE * 1.3:
+            if chars > CHARS_PER_PAGE:
                 page += chars // CHARS_PER_PAGE
                 chars %= CHARS_PER_PAGE
-        change_points[p.index] = points
     labeler = _Labeler(doc.sections, sec_first)
-    start_page = _paragraph_start_pages(doc, change_points)
     out = {}
     for o in occs:
         pi, off = anchor_of(doc, o)
@@ -137,20 +141,6 @@ def _from_breaks(doc: Document, occs: list[Occurrence], kinds: set[str], estimat
             if off >= at:
                 physical = pg
         out[(o.paragraph, o.start)] = (physical, labeler.label(physical, doc.paragraphs[pi].section))
-    return out
-
-
-def _paragraph_start_pages(doc: Document, change_points: dict) -> dict[int, int]:
-    """The page each body paragraph starts on (before any break inside it)."""
-    out, page = {}, 1
-    for p in doc.paragraphs:
-        if p.index not in change_points:
-            continue
-        out[p.index] = page
-        if change_points[p.index]:
-            page = change_points[p.index][-1][1]
-            if change_points[p.index][0][0] == 0:
-                out[p.index] = change_points[p.index][0][1]
     return out
 
 
