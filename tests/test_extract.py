@@ -101,3 +101,15 @@ def test_in_re_keeps_its_prefix_after_a_signal():
 
 def test_cross_references_within_the_brief_are_not_citations():
     assert extract_paragraph(para("See pp. 15-16, supra; n.3, supra.")) == []
+
+
+def test_defined_short_names_become_short_cites_of_their_authority():
+    from toa.extract import defined_short_forms
+    first = para("See 3 ", ("The Oxford English Dictionary", True), " 441 (1978) (OED).")
+    later = Paragraph(index=1, story="body", text="See 3 OED 441; 11 OED 471.")
+    occs = extract_paragraph(first)
+    [book] = full(occs)
+    extra = defined_short_forms([first, later], occs)
+    assert [(o.kind, o.text) for o in extra] == [("short", "3 OED"), ("full", "11 OED")]
+    assert extra[0].key == book.key
+    assert extra[1].display.startswith("11 The Oxford English Dictionary")

@@ -162,6 +162,8 @@ def _emphasis_of(occ: Occurrence) -> list[tuple[int, int]]:
 
 def _short(occ: Occurrence, by_key: dict, alias: dict) -> Authority | None:
     """The full cite with the same volume and reporter whose first page is the nearest before the pin."""
+    if occ.meta.get("short_name"):
+        return by_key.get(occ.key)  # a name the brief defined for an authority cited before
     vol, rep = occ.meta.get("volume"), occ.meta.get("reporter")
     pin = _number(occ.meta.get("pin", ""))
     candidates = []

@@ -66,12 +66,59 @@ _CITING = re.compile(r"^(citing|cited in|cited with approval in)\b", re.I)
 
 def extract(doc: Document) -> list[Occurrence]:
     """All occurrences, in reading order, of the paragraphs that are scanned."""
+    scanned = [p for p in doc.paragraphs if not p.skipped and p.text.strip()]
     out: list[Occurrence] = []
-    for para in doc.paragraphs:
-        if para.skipped or not para.text.strip():
-            continue
+    for para in scanned:
         out.extend(extract_paragraph(para))
+    out.extend(defined_short_forms(scanned, out))
     return out
+
+
+# A short name the brief defines right after a citation: "… (4th ed. 1868) (Bishop)",
+# "(hereinafter OED)", "(“MOU”)". Cases are left out: their short forms are read by eyecite.
+_DEFINED_NAME = re.compile(r"\s*\((?:hereinafter\s+)?[“\"]?(?P<name>[A-Z][\w.'’&-]*(?:\s[\w.'’&-]+){0,3}?)[”\"]?\)")
+
+
+def defined_short_forms(paragraphs: list[Paragraph], occurrences: list[Occurrence]) -> list[Occurrence]:
+    """Later mentions of a defined short name ("Bishop § 682", "3 OED 441") as short cites of
+    the authority that defined it. A volume before the name ("11 OED") names another volume."""
+    by_para = {p.index: p for p in paragraphs}
+    defined: dict[str, Occurrence] = {}
+    for o in occurrences:
+        if o.kind != "full" or o.category in ("cases", "administrative", None):
+            continue
+        m = _DEFINED_NAME.match(by_para[o.paragraph].text, o.end)
+        if m and not re.fullmatch(r"\d{4}|[A-Z][a-z]+\.? \d{4}|[IVX]+", m.group("name")):
+            defined.setdefault(m.group("name"), o)
+    if not defined:
+        return []
+    pattern = re.compile(r"(?:\b(?P<vol>\d{1,3})\s)?(?<![\w(])(?P<name>" + "|".join(
+        re.escape(n) for n in sorted(defined, key=len, reverse=True)) + r")(?![\w)])")
+    taken: dict[int, list[tuple[int, int]]] = {}
+    for o in occurrences:
+        taken.setdefault(o.paragraph, []).append((o.start, o.end))
+    out = []
+    for p in paragraphs:
+        for m in pattern.finditer(p.text):
+            base = defined[m.group("name")]
+            if (p.index, m.start()) <= (base.paragraph, base.end) or _inside(m.start("name"), taken.get(p.index, [])):
+                continue
+            out.append(_short_name_occurrence(p, m, base))
+    return out
+
+
+def _short_name_occurrence(p: Paragraph, m: re.Match, base: Occurrence) -> Occurrence:
+    occ = Occurrence(paragraph=p.index, start=m.start(), end=m.end(), kind="short", story=p.story,
+                     text=p.text[m.start():m.end()], key=base.key, meta={"short_name": m.group("name")})
+    volume = m.group("vol")
+    base_volume = re.match(r"(\d+)\s", base.display or "")
+    if volume and base_volume and volume != base_volume.group(1):
+        # "11 OED 471" after "3 The Oxford English Dictionary 441 (1978) (OED)": volume 11
+        occ.kind, occ.category = "full", base.category
+        occ.key = base.key + (("volume", volume),)
+        occ.display = volume + base.display[base_volume.end() - 1:]
+        occ.sort_key = base.sort_key
+    return occ
 
 
 def extract_paragraph(para: Paragraph) -> list[Occurrence]:

@@ -112,9 +112,13 @@ def _from_breaks(doc: Document, occs: list[Occurrence], kinds: set[str], estimat
     change_points: dict[int, list[tuple[int, int]]] = {}  # paragraph -> [(offset, page from there on)]
     sec_first: dict[int, int] = {}
     page, chars = 1, 0
-    for p in doc.paragraphs:
-        if p.story not in ("body", "table"):
-            continue
+    body = [p for p in doc.paragraphs if p.story in ("body", "table")]
+    if estimate:
+        # Count characters only where the author left few breaks: a brief whose every page ends
+        # in a break (a converted PDF, a Word file with page breaks) is paginated by them alone.
+        breaks = sum(1 for p in body for b in p.breaks if b.kind in kinds)
+        estimate = sum(len(p.text) for p in body) > 2.5 * CHARS_PER_PAGE * (breaks + 1)
+    for p in body:
         start, points, last_break = page, [], 0
         for b in sorted((b for b in p.breaks if b.kind in kinds), key=lambda b: b.offset):
             if b.offset == 0 and start != page:
