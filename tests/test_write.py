@@ -643,3 +643,129 @@ def test_bookmarks_then_table_render_to_named_destinations(tmp_path):
     assert dests[write.TOA_BOOKMARK] == 3
     assert dests[f"{write.SECTION_BOOKMARK_PREFIX}2"] == dests[f"{write.OCC_BOOKMARK_PREFIX}0"] == 4
     assert dests[f"{write.OCC_BOOKMARK_PREFIX}1"] >= 4 and count >= 4
+
+
+# --------------------------------------------------------------------------- comments (toa check)
+
+
+def _verification(table: Table):
+    """Celotex NOT_FOUND, Anderson FOUND with a wrong name (both commented), the statute clean."""
+    from toa.verify import Verification
+    from toa.verify.records import CONFIRMED, FOUND, NOT_FOUND, CaseRecord, ProvisionRecord
+
+    celotex, anderson = table.categories[0].authorities
+    statute = table.categories[2].authorities[0]
+    return Verification(records={
+        celotex.key: CaseRecord(celotex.key, celotex.text, verdict=NOT_FOUND, citation="477 U.S. 317",
+                                evidence_url="https://cl.example/c/U.S./477/317/"),
+        anderson.key: CaseRecord(anderson.key, anderson.text, verdict=FOUND, flags=["name_mismatch"]),
+        statute.key: ProvisionRecord(statute.key, statute.text, kind="usc", verdict=CONFIRMED),
+    })
+
+
+def comment_ranges(path: Path) -> dict[str, dict]:
+    """comment id -> {"text": the text between commentRangeStart and commentRangeEnd in the body,
+    "first"/"last": the elements right inside the range, "para": the paragraph it starts in}."""
+    root = part_root(path)
+    out: dict[str, dict] = {}
+    open_ids: set[str] = set()
+    for el in root.iter():
+        cid = el.get(w("id"))
+        if el.tag == w("commentRangeStart"):
+            open_ids.add(cid)
+            out[cid] = {"text": "", "first": el.getnext(), "para": next(el.iterancestors(w("p")))}
+        elif el.tag == w("commentRangeEnd"):
+            open_ids.discard(cid)
+            out[cid]["last"] = el.getprevious()
+        elif el.tag == w("t"):
+            for i in open_ids:
+                out[i]["text"] += el.text or ""
+        elif el.tag in (w("tab"), w("br")):
+            for i in open_ids:
+                out[i]["text"] += " "
+    return out
+
+
+def _comment_texts(path: Path) -> dict[str, tuple[str, str, str]]:
+    return {str(c.comment_id): (c.author, c.initials, c.text) for c in docx.Document(str(path)).comments}
+
+
+def test_comments_wrap_exactly_the_flagged_citations(tmp_path):
+    src = brief_stale(tmp_path)
+    doc = document.read(str(src))
+    table = make_table(doc)
+    before = [p.text for p in doc.paragraphs]
+    assert write.add_comments(doc, table, _verification(table)) == 5
+    assert [p.text for p in doc.paragraphs] == before
+    out = tmp_path / "commented.docx"
+    write.save(doc, out)
+
+    ranges, texts = comment_ranges(out), _comment_texts(out)
+    assert set(ranges) == set(texts)
+    assert all(author == "toa" and initials == "toa" for author, initials, _ in texts.values())
+    body = {r["text"]: texts[cid][2] for cid, r in ranges.items() if r["text"]}
+    assert sorted(body) == ["Anderson", "Anderson v. Liberty", "Celotex Corp. v. Catrett", "Celotex, 477 U.S. at 325"]
+    assert body["Celotex Corp. v. Catrett"].startswith("TOA check: NOT FOUND - CourtListener has no case at 477 U.S. 317")
+    assert "https://cl.example/c/U.S./477/317/" in body["Celotex, 477 U.S. at 325"]
+    assert body["Anderson"].startswith("TOA check: found on CourtListener, but the case name does not match")
+    # ranges start and end on run boundaries; the runs keep their formatting
+    for r in ranges.values():
+        assert r["first"].tag == w("r") and r["last"].tag == w("r")
+    name = next(r for r in ranges.values() if r["text"] == "Celotex Corp. v. Catrett")
+    assert name["first"] is name["last"] and name["first"].find(f"{w('rPr')}/{w('i')}") is not None
+    # the clean statute gets no comment anywhere
+    assert not any("1983" in r["text"] for r in ranges.values())
+    assert all("§ 1983" not in t for _, _, t in texts.values())
+    # the citation in a footnote: on the reference mark in the body, with the note's number
+    (note_id,) = [cid for cid, r in ranges.items() if not r["text"]]
+    mark = ranges[note_id]
+    assert mark["first"] is mark["last"] and mark["first"].find(w("footnoteReference")) is not None
+    assert texts[note_id][2].startswith("In footnote 1 (Celotex): TOA check: NOT FOUND")
+    assert visible_paragraphs(out) == visible_paragraphs(src)
+
+
+def test_comments_after_ta_fields_hold_only_the_citation(tmp_path):
+    src = brief_stale(tmp_path)
+    doc = document.read(str(src))
+    table = make_table(doc)
+    write.mark_citations(doc, table)
+    write.write_toa(doc, table, styles.load("default"))
+    assert write.add_comments(doc, table, _verification(table)) == 5
+    out = tmp_path / "both.docx"
+    write.save(doc, out)
+    ranges = comment_ranges(out)
+    texts = sorted(r["text"] for r in ranges.values() if r["text"])
+    assert texts == ["Anderson", "Anderson v. Liberty", "Celotex Corp. v. Catrett", "Celotex, 477 U.S. at 325"]
+    for r in ranges.values():  # the hidden TA field sits before the range, not inside it
+        assert r["first"].find(w("instrText")) is None and r["first"].find(w("fldChar")) is None
+    assert len(ta_sites(part_root(out))) == 5
+
+
+def test_comments_again_replace_ours_and_keep_other_peoples(tmp_path):
+    src = brief_stale(tmp_path)
+    doc = document.read(str(src))
+    first_run = doc.package.paragraphs[-1].runs[0]
+    doc.package.add_comment(first_run, text="Please shorten.", author="Reviewer", initials="RV")
+    table = make_table(doc)
+    write.add_comments(doc, table, _verification(table))
+    assert write.add_comments(doc, table, _verification(table)) == 5
+    out = tmp_path / "twice.docx"
+    write.save(doc, out)
+    texts = _comment_texts(out)
+    assert sorted(a for a, _, _ in texts.values()) == ["Reviewer"] + ["toa"] * 5
+    assert set(comment_ranges(out)) == set(texts)
+    root = part_root(out)
+    assert len(root.findall(f".//{w('commentReference')}")) == 6
+
+
+def test_no_comments_part_when_nothing_is_flagged(tmp_path):
+    from toa.verify import Verification
+
+    src = brief_stale(tmp_path)
+    doc = document.read(str(src))
+    table = make_table(doc)
+    assert write.add_comments(doc, table, Verification()) == 0
+    out = tmp_path / "clean.docx"
+    write.save(doc, out)
+    with zipfile.ZipFile(out) as z:
+        assert "word/comments.xml" not in z.namelist()

@@ -1,4 +1,4 @@
-"""`toa` on the command line: build, extract. A thin shell over toa.pipeline."""
+"""`toa` on the command line: build, check, extract, cache. A thin shell over toa.pipeline."""
 from __future__ import annotations
 
 import argparse
@@ -7,7 +7,7 @@ import sys
 
 from . import __version__, pagination, pipeline
 from .document import ReadOptions
-from .report import summary, write_json
+from .report import check_summary, summary, write_json
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,8 +32,22 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("brief", help="the brief (.docx)")
     b.add_argument("-o", "--output", help="output .docx (default: BRIEF.toa.docx)")
     b.add_argument("--in-place", action="store_true", help="allow the output to replace the input")
+    b.add_argument("--verify", action="store_true",
+                   help="also check every authority and comment the flagged citations (as toa check)")
     _common(b)
+    _checking(b)
     b.set_defaults(func=_build)
+
+    c = sub.add_parser("check", help="verify the authorities; comment every flagged citation in a copy")
+    c.add_argument("brief", help="the brief (.docx)")
+    c.add_argument("-o", "--output", help="output .docx (default: BRIEF.checked.docx)")
+    _common(c)
+    _checking(c)
+    c.set_defaults(func=_check)
+
+    k = sub.add_parser("cache", help="manage the verification cache")
+    k.add_argument("action", choices=["clear"], help="clear: delete every cached answer")
+    k.set_defaults(func=_cache)
 
     e = sub.add_parser("extract", help="list every citation with its page and kind")
     e.add_argument("brief")
@@ -51,8 +65,32 @@ def _common(p: argparse.ArgumentParser):
     p.add_argument("--template", help="a docxtpl template for the table's layout")
     p.add_argument("--include-front-matter", action="store_true",
                    help="also scan the cover, questions presented and other front matter")
-    if p.prog.endswith("build"):
+    if p.prog.endswith(("build", "check")):
         p.add_argument("--json", dest="report", help="write the JSON report here")
+
+
+def _checking(p: argparse.ArgumentParser):
+    p.add_argument("--offline", action="store_true", help="no network: cached answers and offline checks only")
+    p.add_argument("--no-cache", action="store_true", help="neither read nor write the verification cache")
+
+
+def _settings(args):
+    from .verify import Settings
+
+    overrides = {"network": False} if args.offline else {}
+    if args.no_cache:
+        overrides["use_cache"] = False
+    return Settings.from_env(**overrides)
+
+
+def _verify_progress(enabled: bool):
+    if not enabled:
+        return None
+
+    def show(stage: str, done: int, total: int):
+        print(f"toa: checking {stage} {done}/{total}", file=sys.stderr, flush=True)
+
+    return show
 
 
 def _progress(enabled: bool):
@@ -70,17 +108,46 @@ def _options(args) -> ReadOptions:
 
 
 def _build(args) -> int:
+    tty = sys.stderr.isatty()
     result = pipeline.build(args.brief, output=args.output, style=args.style, pages=args.pages,
                             template=args.template, overwrite_input=args.in_place, options=_options(args),
-                            progress=_progress(sys.stderr.isatty()))
-    if args.report:
-        try:
-            write_json(result.report, args.report)
-        except OSError as exc:
-            raise pipeline.BuildError(f"cannot write {args.report}: {exc.strerror or exc}") from None
+                            progress=_progress(tty), verify=_settings(args) if args.verify else None,
+                            verify_progress=_verify_progress(tty))
+    _write_report(result.report, args.report)
     print(summary(result.report))
+    if result.verification is not None:
+        print(check_summary(result.report))
     print(f"Wrote {result.output}")
     return 0
+
+
+def _check(args) -> int:
+    tty = sys.stderr.isatty()
+    result = pipeline.check(args.brief, output=args.output, settings=_settings(args), style=args.style,
+                            pages=args.pages, template=args.template, options=_options(args), progress=_progress(tty),
+                            verify_progress=_verify_progress(tty))
+    _write_report(result.report, args.report)
+    print(check_summary(result.report))
+    print(f"Wrote {result.output}")
+    return 0
+
+
+def _cache(args) -> int:
+    from .verify import Settings, clear_cache
+
+    settings = Settings.from_env()
+    removed = clear_cache(settings)
+    print(f"Removed {removed} cached {'answer' if removed == 1 else 'answers'} ({settings.resolved_cache_path()})")
+    return 0
+
+
+def _write_report(report: dict, path: str | None) -> None:
+    if not path:
+        return
+    try:
+        write_json(report, path)
+    except OSError as exc:
+        raise pipeline.BuildError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def _extract(args) -> int:

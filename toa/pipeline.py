@@ -5,10 +5,16 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import authorities, document, extract, pagination, styles, write
 from .model import Document, PageMap, Table
-from .report import build_report
+from .report import build_report, verification_records, verification_summary
+
+if TYPE_CHECKING:  # the verify stage (and its HTTP client) loads only when a check runs
+    from .verify import Settings, Verification
+
+VerifyProgress = Callable[[str, int, int], None]  # (stage, done, total)
 
 
 class BuildError(Exception):
@@ -23,6 +29,8 @@ class BuildResult:
     style: styles.Style
     output: str | None
     report: dict
+    verification: Verification | None = None
+    comments: int = 0  # Word comments written on flagged citations
 
 
 def default_output(source: str, suffix: str = ".toa.docx") -> str:
@@ -57,22 +65,73 @@ def analyse(source: str, style: str | None = None, pages: str = "auto", template
 def build(source: str, output: str | None = None, style: str | None = None, pages: str = "auto",
           template: str | None = None, overwrite_input: bool = False,
           options: document.ReadOptions | None = None,
-          progress: Callable[[str], None] | None = None) -> BuildResult:
-    """Build the table and write BRIEF.toa.docx (or `output`); the input is never changed unless asked."""
+          progress: Callable[[str], None] | None = None,
+          verify: Settings | None = None, verify_progress: VerifyProgress | None = None) -> BuildResult:
+    """Build the table and write BRIEF.toa.docx (or `output`); the input is never changed unless asked.
+
+    With `verify` (the Settings of a check), the authorities are verified too and every flagged
+    citation gets a Word comment in the same output, as `check` writes them."""
     output = output or default_output(source)
     if _same_file(source, output) and not overwrite_input:
         raise BuildError(f"refusing to overwrite the input {source}; choose another -o or pass --in-place")
     result = analyse(source, style, pages, template, options, progress)
-    (progress or (lambda _m: None))("writing")
+    step = progress or (lambda _m: None)
+    if verify is not None:
+        step("checking authorities")
+        _verify(result, verify, verify_progress)
+    step("writing")
     write.mark_citations(result.document, result.table)
     write.write_toa(result.document, result.table, result.style, template=template)
+    if result.verification is not None:  # after the TA fields, so a range holds only the citation
+        result.comments = write.add_comments(result.document, result.table, result.verification)
+    _save(result, output)
+    return result
+
+
+def check(source: str, output: str | None = None, settings: Settings | None = None, style: str | None = None,
+          pages: str = "auto", template: str | None = None, options: document.ReadOptions | None = None,
+          progress: Callable[[str], None] | None = None,
+          verify_progress: VerifyProgress | None = None) -> BuildResult:
+    """Verify every authority and write BRIEF.checked.docx (or `output`): the brief unchanged
+    but for a Word comment on each citation of a flagged authority. Network trouble never
+    fails a check (those authorities are UNRESOLVED); bad input raises BuildError."""
+    from .verify import Settings as _Settings
+
+    output = output or default_output(source, ".checked.docx")
+    if _same_file(source, output):
+        raise BuildError(f"refusing to overwrite the input {source}; choose another -o")
+    result = analyse(source, style, pages, template, options, progress)
+    (progress or (lambda _m: None))("checking authorities")
+    _verify(result, settings or _Settings.from_env(), verify_progress)
+    result.comments = write.add_comments(result.document, result.table, result.verification)
+    _save(result, output)
+    return result
+
+
+def _verify(result: BuildResult, settings: Settings, progress: VerifyProgress | None) -> None:
+    """Run the VERIFY stage and put its records into the report (per authority and in total)."""
+    from .verify import verify
+
+    verification = verify(result.table, settings, progress=progress)
+    result.verification = verification
+    result.report = build_report(result.table, result.pagemap, source=result.report["source"], output=None,
+                                 style=result.style.name,
+                                 verification=verification_records(verification))
+    result.report["verification"] = verification_summary(verification, offline=not settings.network)
+
+
+def _save(result: BuildResult, output: str) -> None:
+    """Atomic (write.save); afterwards the report names the output."""
+    if result.verification is not None:
+        result.report["verification"]["comments"] = result.comments
     try:
         write.save(result.document, output)
+    except write.WriteError as exc:
+        raise BuildError(str(exc)) from None
     except OSError as exc:
         raise BuildError(f"cannot write {output}: {exc.strerror or exc}") from None
     result.output = output
     result.report["output"] = output
-    return result
 
 
 def _read(source: str, options) -> Document:

@@ -4,6 +4,11 @@
  "categories": [{"key", "heading", "number", "authorities": [{"text", "pages", "passim",
    "page_text", "occurrences": [{"page", "kind", "story", "text"}], "flags"}]}],
  "unlinked": [{"page", "kind", "story", "text"}]}
+
+After a check (toa check, toa build --verify) each authority also has "verification" (its
+record, plus "comment": the text of its Word comment or null), and the report a top-level
+"verification": {"summary": {verdict: count, "flagged": n}, "requests_made", "budget",
+"budget_exhausted", "notes", "unlinked", "offline", "commented", "comments"}.
 """
 from __future__ import annotations
 
@@ -38,6 +43,24 @@ def build_report(table: Table, pagemap: PageMap, source: str, output: str | None
             "categories": categories, "unlinked": [occ(o) for o in table.unlinked]}
 
 
+def verification_records(verification) -> dict:
+    """Authority key -> its record as JSON, with the comment the brief gets (None: no comment)."""
+    from .verify import comment_text
+
+    return {key: {**record.to_dict(), "comment": comment_text(record)}
+            for key, record in verification.records.items()}
+
+
+def verification_summary(verification, offline: bool = False) -> dict:
+    """The top-level "verification" of the report: totals, requests, notes (records are per entry)."""
+    from .verify import comment_text
+
+    out = {k: v for k, v in verification.to_dict().items() if k != "authorities"}
+    out["offline"] = offline
+    out["commented"] = sum(1 for r in verification.records.values() if comment_text(r))
+    return out
+
+
 def write_json(report: dict, path: str) -> None:
     """Atomic: a reader never sees half a report."""
     directory = os.path.dirname(os.path.abspath(path))
@@ -65,4 +88,34 @@ def summary(report: dict) -> str:
     lines.append(f"Pages: {p['method']}{'' if p['exact'] else ' (approximate)'}")
     if report["unlinked"]:
         lines.append(f"Unlinked short forms: {len(report['unlinked'])} (see the report)")
+    return "\n".join(lines)
+
+
+def check_summary(report: dict) -> str:
+    """A plain table for the terminal after a check: one line per authority that got a comment
+    (verdict, flags, entry text), then the totals by verdict and the requests made."""
+    rows = [(a["verification"]["verdict"], ", ".join(a["verification"]["flags"]) or "-", a["text"])
+            for c in report["categories"] for a in c["authorities"]
+            if a.get("verification") and a["verification"].get("comment")]
+    v = report["verification"]
+    lines = []
+    if rows:
+        w1 = max(len("Verdict"), *(len(r[0]) for r in rows))
+        w2 = max(len("Flags"), *(len(r[1]) for r in rows))
+        lines.append(f"{'Verdict':<{w1}}  {'Flags':<{w2}}  Authority")
+        lines += [f"{a:<{w1}}  {b:<{w2}}  {t}" for a, b, t in rows]
+    else:
+        lines.append("No authority was flagged.")
+    counts = {k: n for k, n in v["summary"].items() if k != "flagged"}
+    total = sum(counts.values())
+    lines.append(f"Checked {total} authorities: " + ", ".join(f"{k} {n}" for k, n in counts.items())
+                 + f"; {len(rows)} flagged")
+    mode = " (offline: cache and offline checks only)" if v.get("offline") else ""
+    exhausted = ", budget exhausted" if v["budget_exhausted"] else ""
+    lines.append(f"Requests: {v['requests_made']} of a budget of {v['budget']}{exhausted}{mode}")
+    if v.get("unlinked"):
+        lines.append(f"Unlinked short forms: {len(v['unlinked'])} (see the report)")
+    lines += [f"Note: {n}" for n in v["notes"]]
+    if "comments" in v:
+        lines.append(f"Comments: {v['comments']}")
     return "\n".join(lines)

@@ -65,7 +65,17 @@ def _year(meta: dict) -> int | None:
     return int(y) if y.isdigit() else None
 
 
+def const_fields(meta: dict) -> dict:
+    """The extractor writes a constitution cite as part "art" | "amend" plus number ("XIV");
+    accept that shape as well as article= / amendment=."""
+    part = str(meta.get("part") or "").lower()
+    if meta.get("number") and part in ("art", "amend") and not (meta.get("article") or meta.get("amendment")):
+        return {**meta, ("article" if part == "art" else "amendment"): meta["number"]}
+    return meta
+
+
 def classify(meta: dict) -> str | None:
+    meta = const_fields(meta)
     code = str(meta.get("code") or "").replace(" ", "").lower()
     if code == "u.s.c.":
         return "usc"
@@ -82,7 +92,7 @@ def classify(meta: dict) -> str | None:
 
 def build_unit(unit_id: str, authority: Authority, occ_index: int) -> Unit | None:
     occ = authority.occurrences[occ_index]
-    meta = occ.meta or {}
+    meta = const_fields(occ.meta or {})
     kind = classify(meta)
     if kind is None:
         return None

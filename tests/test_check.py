@@ -1,0 +1,309 @@
+"""`toa check`, `toa build --verify` and `toa cache clear`, end to end through toa.cli.main,
+against the local fakes of CourtListener, LII and the official sources (tests/verify/fakes)."""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import logging
+import shutil
+import zipfile
+from pathlib import Path
+
+import docx
+import pytest
+
+from docxbuild import DocBuilder, Footnote, convert_to_pdf, pdf_pages_text
+from test_write import comment_ranges, part_root, ta_sites, w
+from toa.cli import main
+
+HERE = Path(__file__).parent
+SAMPLE = HERE.parent / "samples" / "planted-problems.docx"
+
+IMAGINARY = "Smith v. Imaginary, 999 U.S. 9999 (2099)"
+WRONG_NAME = "Miller v. Hartwell, 556 U.S. 662, 678 (2009)"  # the citation is Ashcroft v. Iqbal's
+WRONG_PAGE = "Celotex Corp. v. Catrett, 477 U.S. 320, 322 (1986)"  # Celotex begins at 317
+BAD_PIN = "47 U.S.C. § 230(c)(4)"  # § 230(c) has paragraphs (1) and (2) only
+CLEAN = ["Reed v. Town of Gilbert, 576 U.S. 155, 163 (2015)", "Anderson v. Liberty Lobby, Inc., 477 U.S. 242, 248 (1986)",
+         "Zeran v. Am. Online, Inc., 129 F.3d 327, 330 (4th Cir. 1997)", "47 U.S.C. § 230(c)(1)", "42 U.S.C. § 1983",
+         "Fed. R. Civ. P. 56(a)", "U.S. Const. amend. XIV, § 1"]
+
+
+def _load_fakes():
+    """tests/verify/conftest.py's Services (the three fake servers), loaded under another name."""
+    spec = importlib.util.spec_from_file_location("_verify_fakes", HERE / "verify" / "conftest.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_FAKES = _load_fakes()
+
+
+@pytest.fixture(scope="module")
+def fakes():
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    services = _FAKES.Services()
+    yield services
+    services.stop()
+
+
+@pytest.fixture
+def env(fakes, monkeypatch, tmp_path):
+    """Settings.from_env points at the fakes, with a token and a private cache directory."""
+    fakes.reset()
+    urls = {"TOA_COURTLISTENER_URL": fakes.cl.url, "TOA_LII_URL": fakes.lii.url}
+    for var in ("TOA_USCODE_URL", "TOA_GOVINFO_URL", "TOA_ECFR_URL", "TOA_FEDREG_URL"):
+        urls[var] = fakes.official.url
+    for var, url in urls.items():
+        monkeypatch.setenv(var, url)
+    monkeypatch.setenv("COURTLISTENER_API_TOKEN", _FAKES.TOKEN)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.delenv("TOA_VERIFY_NO_CACHE", raising=False)
+    return fakes
+
+
+def make_brief(path: Path) -> Path:
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph("Summary judgment is proper. ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 320, 322 (1986); ",
+                ("Anderson v. Liberty Lobby, Inc.", "i"), ", 477 U.S. 242, 248 (1986).")
+    b.paragraph("Content-based rules get strict scrutiny. ", ("Reed v. Town of Gilbert", "i"),
+                ", 576 U.S. 155, 163 (2015). Plaintiff relies on ", ("Smith v. Imaginary", "i"),
+                ", 999 U.S. 9999 (2099), and on ", ("Miller v. Hartwell", "i"), ", 556 U.S. 662, 678 (2009).",
+                Footnote("See ", ("Zeran v. Am. Online, Inc.", "i"), ", 129 F.3d 327, 330 (4th Cir. 1997); ",
+                         ("Miller", "i"), ", 556 U.S. at 679."))
+    b.paragraph("Immunity attaches under 47 U.S.C. § 230(c)(1), and also under 47 U.S.C. § 230(c)(4). "
+                "See also 42 U.S.C. § 1983; Fed. R. Civ. P. 56(a); U.S. Const. amend. XIV, § 1.")
+    return b.save(path)
+
+
+def sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def authorities(report: dict) -> dict[str, dict]:
+    return {a["text"]: a for c in report["categories"] for a in c["authorities"]}
+
+
+def comments(path: Path) -> dict[str, tuple[str, str]]:
+    """range text (or "mark" for a note's reference mark) -> (author, comment text)."""
+    texts = {str(c.comment_id): c for c in docx.Document(str(path)).comments}
+    ranges = comment_ranges(path)
+    assert set(ranges) == set(texts)
+    out = {}
+    for cid, r in ranges.items():
+        key = r["text"] or f"mark:{texts[cid].text[:40]}"
+        out[key] = (texts[cid].author, texts[cid].initials, texts[cid].text)
+    return out
+
+
+# --------------------------------------------------------------------------- toa check
+
+
+def test_check_comments_every_planted_problem(env, tmp_path, capsys):
+    brief = make_brief(tmp_path / "brief.docx")
+    before = sha(brief)
+    code, out, err = run(capsys, "check", brief, "--json", tmp_path / "report.json", "--pages", "estimate")
+    assert code == 0, err
+    checked = tmp_path / "brief.checked.docx"
+    assert f"Wrote {checked}" in out
+    assert sha(brief) == before  # the input is untouched
+
+    got = comments(checked)
+    body = {k: v for k, v in got.items() if not k.startswith("mark:")}
+    assert sorted(body) == sorted([IMAGINARY, WRONG_NAME, WRONG_PAGE, BAD_PIN])
+    assert all(author == initials == "toa" for author, initials, _ in got.values())
+    assert body[IMAGINARY][2].startswith("TOA check: NOT FOUND - CourtListener has no case at 999 U.S. 9999")
+    assert "(Ashcroft v. Iqbal)" in body[WRONG_NAME][2] and "/opinion/145875/" in body[WRONG_NAME][2]
+    assert "begins at page 317" in body[WRONG_PAGE][2]
+    assert body[BAD_PIN][2].startswith("TOA check: the provision exists, but the cited subsection does not exist")
+    assert f"{env.lii.url}/uscode/text/47/230" in body[BAD_PIN][2]
+    # the short form of Miller in footnote 1: on the reference mark, saying where it is
+    (mark,) = [v for k, v in got.items() if k.startswith("mark:")]
+    assert mark[2].startswith("In footnote 1 (Miller, 556 U.S. at 679): TOA check: found on CourtListener, but the "
+                              "case name does not match")
+    for clean in CLEAN:  # clean citations get no comment
+        assert not any(clean in k for k in got), clean
+    assert len(got) == 5
+
+    # the terminal table: one line per flagged authority, totals, requests
+    lines = out.splitlines()
+    assert lines[0].split() == ["Verdict", "Flags", "Authority"]
+    flagged = {line.split()[0]: line for line in lines[1:5]}
+    assert "future_year" in flagged["NOT_FOUND"] and "Smith v. Imaginary" in flagged["NOT_FOUND"]
+    assert [line.split()[0] for line in lines[1:5]].count("FOUND") == 2
+    assert "subsection_not_found" in flagged["CONFIRMED"]
+    assert "Checked 11 authorities: CONFIRMED 5, FOUND 5, NOT_FOUND 1; 4 flagged" in out
+    assert "Requests: 4 of a budget of 200" in out  # one CourtListener batch, three sources
+
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert report["output"] == str(checked)
+    entries = authorities(report)
+    assert all("verification" in a for a in entries.values())
+    assert entries["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["verification"]["verdict"] == "NOT_FOUND"
+    assert entries["Miller v. Hartwell, 556 U.S. 662 (2009)"]["verification"]["flags"] == ["name_mismatch"]
+    assert entries["Reed v. Town of Gilbert, 576 U.S. 155 (2015)"]["verification"]["comment"] is None
+    assert entries[BAD_PIN]["verification"]["units"][0]["pinpoint"] == "not_found"
+    summary = report["verification"]
+    assert summary["summary"] == {"CONFIRMED": 5, "FOUND": 5, "NOT_FOUND": 1, "flagged": 4}
+    assert (summary["commented"], summary["comments"], summary["requests_made"]) == (4, 5, 4)
+    assert summary["offline"] is False and summary["budget_exhausted"] is False
+
+
+def test_checked_brief_opens_in_libreoffice(env, tmp_path, capsys):
+    if not (shutil.which("soffice") or shutil.which("libreoffice")):
+        pytest.skip("LibreOffice (soffice) is not installed")
+    brief = make_brief(tmp_path / "brief.docx")
+    code, _, err = run(capsys, "check", brief, "--pages", "estimate")
+    assert code == 0, err
+    pdf = convert_to_pdf(tmp_path / "brief.checked.docx", tmp_path / "pdf")
+    text = " ".join(" ".join(pdf_pages_text(pdf)).split())
+    assert "Smith v. Imaginary, 999 U.S. 9999 (2099)" in text and "47 U.S.C. § 230(c)(4)" in text
+
+
+def test_services_down_every_authority_unresolved_and_output_written(env, tmp_path, capsys, monkeypatch):
+    dead = _dead_url()
+    for var in ("TOA_COURTLISTENER_URL", "TOA_LII_URL", "TOA_USCODE_URL", "TOA_GOVINFO_URL", "TOA_ECFR_URL",
+                "TOA_FEDREG_URL"):
+        monkeypatch.setenv(var, dead)
+    brief = make_brief(tmp_path / "brief.docx")
+    before = sha(brief)
+    code, out, err = run(capsys, "check", brief, "--json", tmp_path / "r.json", "--pages", "estimate")
+    assert code == 0, err
+    assert (tmp_path / "brief.checked.docx").exists() and sha(brief) == before
+    entries = authorities(json.loads((tmp_path / "r.json").read_text()))
+    for text in ("Reed v. Town of Gilbert, 576 U.S. 155 (2015)", "Smith v. Imaginary, 999 U.S. 9999 (2099)",
+                 "42 U.S.C. § 1983", BAD_PIN):
+        record = entries[text]["verification"]
+        assert record["verdict"] == "UNRESOLVED" and record["reason"], text
+    assert "CourtListener unreachable" in entries["Reed v. Town of Gilbert, 576 U.S. 155 (2015)"]["verification"]["reason"]
+    got = comments(tmp_path / "brief.checked.docx")
+    reed = next(v for k, v in got.items() if k.startswith("Reed v. Town of Gilbert"))
+    assert reed[2].startswith("TOA check: could not verify (CourtListener unreachable")
+    assert "UNRESOLVED" in out
+    assert env.recorder.requests == []
+
+
+def test_offline_sends_nothing_and_keeps_the_offline_checks(env, tmp_path, capsys):
+    brief = make_brief(tmp_path / "brief.docx")
+    code, out, err = run(capsys, "check", brief, "--offline", "--json", tmp_path / "r.json", "--pages", "estimate")
+    assert code == 0, err
+    assert env.recorder.requests == []
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert report["verification"]["offline"] is True and report["verification"]["requests_made"] == 0
+    imaginary = authorities(report)["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["verification"]
+    assert "future_year" in imaginary["flags"]
+    got = comments(tmp_path / "brief.checked.docx")
+    assert got[IMAGINARY][2].startswith("TOA check:") and "the year is in the future" in got[IMAGINARY][2]
+    assert "(offline: cache and offline checks only)" in out
+
+
+def test_cache_is_used_then_cleared(env, tmp_path, capsys):
+    brief = make_brief(tmp_path / "brief.docx")
+    assert run(capsys, "check", brief, "--pages", "estimate")[0] == 0
+    sent = len(env.recorder.requests)
+    assert sent > 0
+    code, out, _ = run(capsys, "check", brief, "-o", tmp_path / "again.docx", "--pages", "estimate")
+    assert code == 0 and len(env.recorder.requests) == sent  # every answer came from the cache
+    assert "Requests: 0 of a budget of 200" in out
+    assert sorted(comments(tmp_path / "again.docx")) == sorted(comments(tmp_path / "brief.checked.docx"))
+
+    code, out, _ = run(capsys, "cache", "clear")
+    cache_file = tmp_path / "cache" / "toa" / "verify.sqlite3"
+    assert code == 0 and out.startswith("Removed ") and str(cache_file) in out
+    assert int(out.split()[1]) >= 5
+    assert run(capsys, "cache", "clear")[1].startswith("Removed 0 cached answers")
+
+
+def test_no_cache_writes_no_cache(env, tmp_path, capsys):
+    brief = make_brief(tmp_path / "brief.docx")
+    assert run(capsys, "check", brief, "--no-cache", "--pages", "estimate")[0] == 0
+    assert not (tmp_path / "cache" / "toa" / "verify.sqlite3").exists()
+    assert run(capsys, "cache", "clear")[1].startswith("Removed 0 cached answers")
+
+
+def test_bad_input_one_line_exit_2_nothing_written(env, tmp_path, capsys):
+    bad = tmp_path / "notes.docx"
+    bad.write_bytes(b"this is not a zip file")
+    code, out, err = run(capsys, "check", bad)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("toa: error: ") and "not a .docx" in err
+    assert bad.read_bytes() == b"this is not a zip file"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.is_file()) == ["notes.docx"]
+
+
+def test_check_refuses_to_write_over_the_input(env, tmp_path, capsys):
+    brief = make_brief(tmp_path / "brief.docx")
+    before = sha(brief)
+    code, _, err = run(capsys, "check", brief, "-o", brief)
+    assert code == 2 and "refusing to overwrite the input" in err and sha(brief) == before
+
+
+# --------------------------------------------------------------------------- toa build --verify
+
+
+def test_build_verify_writes_table_fields_and_comments(env, tmp_path, capsys):
+    brief = make_brief(tmp_path / "brief.docx")
+    before = sha(brief)
+    code, out, err = run(capsys, "build", brief, "--verify", "--json", tmp_path / "r.json", "--pages", "estimate")
+    assert code == 0, err
+    output = tmp_path / "brief.toa.docx"
+    assert sha(brief) == before and "Authorities" in out and "4 flagged" in out
+    root = part_root(output)
+    instr = " ".join(t.text or "" for t in root.iter(w("instrText")))
+    assert "TOA \\c" in instr and len(ta_sites(root)) == 10  # two more sit in the footnote
+    got = comments(output)
+    assert sorted(k for k in got if not k.startswith("mark:")) == sorted([IMAGINARY, WRONG_NAME, WRONG_PAGE, BAD_PIN])
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert report["verification"]["comments"] == 5
+    assert authorities(report)["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["verification"]["verdict"] == "NOT_FOUND"
+
+
+def test_build_without_verify_sends_nothing(env, tmp_path, capsys):
+    brief = make_brief(tmp_path / "brief.docx")
+    assert run(capsys, "build", brief, "--json", tmp_path / "r.json", "--pages", "estimate")[0] == 0
+    assert env.recorder.requests == []
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert "verification" not in report
+    with zipfile.ZipFile(tmp_path / "brief.toa.docx") as z:
+        assert "word/comments.xml" not in z.namelist()
+
+
+# --------------------------------------------------------------------------- the sample
+
+
+def test_sample_planted_problems_flags_exactly_the_four(env, tmp_path, capsys):
+    brief = tmp_path / SAMPLE.name
+    shutil.copy(SAMPLE, brief)
+    code, out, err = run(capsys, "check", brief, "--json", tmp_path / "r.json", "--pages", "estimate")
+    assert code == 0, err
+    assert "Checked 13 authorities: CONFIRMED 7, FOUND 5, NOT_FOUND 1; 4 flagged" in out
+    assert "Requests: 4 of a budget of 200" in out and "Comments: 6" in out
+    report = json.loads((tmp_path / "r.json").read_text())
+    flagged = sorted(a["text"] for a in authorities(report).values() if a["verification"]["comment"])
+    assert flagged == ["47 U.S.C. § 230(c)(4)", "Celotex Corp. v. Catrett, 477 U.S. 320 (1986)",
+                       "Miller v. Hartwell, 556 U.S. 662 (2009)", "Smith v. Imaginary, 999 U.S. 9999 (2099)"]
+    got = comments(tmp_path / "planted-problems.checked.docx")
+    assert sorted(k for k in got if not k.startswith("mark:")) == [
+        "47 U.S.C. § 230(c)(4)", "Celotex Corp. v. Catrett, 477 U.S. 320, 322–23 (1986)", "Celotex, 477 U.S. at 323",
+        "Miller v. Hartwell, 556 U.S. 662, 678 (2009)", "Smith v. Imaginary, 999 U.S. 9999 (2099)"]
+    marks = [v[2] for k, v in got.items() if k.startswith("mark:")]
+    assert len(marks) == 1 and marks[0].startswith("In footnote 1 (Miller, 556 U.S. at 679): ")
+
+
+def _dead_url() -> str:
+    import socket
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    return f"http://127.0.0.1:{port}"
