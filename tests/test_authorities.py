@@ -72,3 +72,11 @@ def test_cases_sorted_alphabetically_under_their_heading():
     assert cases.heading == "Cases" and cases.number == 1
     assert [a.text.split(",")[0] for a in cases.authorities] == [
         "Abbott v. Perez", "Ex parte Young", "In re Gault", "United States v. Jones"]
+
+
+def test_id_skips_prose_mentions_and_parenthetical_authorities():
+    t = table_of("See 42 U.S.C. 1983.", "Smith v. Jones, 500 U.S. 100 (1991). Section 1983 requires more; id. at 105.",
+                 "Doe v. Roe, 501 U.S. 200, 205 (1991) (quoting 42 U.S.C. 1983). Id. at 206.")
+    found = entries(t)
+    assert found["Smith v. Jones, 500 U.S. 100 (1991)"] == ["full", "id"]
+    assert found["Doe v. Roe, 501 U.S. 200 (1991)"] == ["full", "id"]

@@ -67,7 +67,10 @@ def build(doc: Document, occurrences: list[Occurrence], style: Style) -> Table:
         if occ.kind != "full":
             occ.key = target.key
             target.occurrences.append(occ)
-        last = target
+        if "informal_reference" not in occ.flags and "in_parenthetical" not in occ.flags:
+            # "Section 1988" or "the First Amendment" in prose is a mention, and "(quoting X)"
+            # an aside: an Id. after either still points at the citation before.
+            last = target
     kept = []
     for auth in by_key.values():
         counted = [o for o in auth.occurrences

@@ -156,10 +156,13 @@ def extract_paragraph(para: Paragraph) -> list[Occurrence]:
         occ.story = para.story
         if occ.anchor_end is None:
             occ.anchor_end = occ.end
-        if _in_citing_parenthetical(text, occ.start):
+        opener = _open_parenthetical(text, occ.start)
+        if opener and _CITING.match(opener):
             # "(citing X)" describes another court's reasoning: X gets no page, but a later
             # short form may still point at it.
             occ.flags.append("citing_parenthetical")
+        elif opener and opener[:1].islower():
+            occ.flags.append("in_parenthetical")  # "(quoting X)": an Id. after it is not X
         out.append(occ)
     out.sort(key=lambda o: (o.start, o.end))
     return _drop_overlaps(out)
@@ -186,8 +189,8 @@ def _drop_overlaps(occs: list[Occurrence]) -> list[Occurrence]:
     return out
 
 
-def _in_citing_parenthetical(text: str, pos: int) -> bool:
-    """True when `pos` sits inside an open "(citing ...)"-style parenthetical."""
+def _open_parenthetical(text: str, pos: int) -> str:
+    """The start of the parenthetical that is open at `pos` ("quoting Reed, ..."), or ""."""
     depth = 0
     for i in range(pos - 1, max(-1, pos - 600), -1):
         ch = text[i]
@@ -195,9 +198,9 @@ def _in_citing_parenthetical(text: str, pos: int) -> bool:
             depth += 1
         elif ch == "(":
             if depth == 0:
-                return bool(_CITING.match(text[i + 1:i + 40]))
+                return text[i + 1:i + 40]
             depth -= 1
-    return False
+    return ""
 
 
 def _full_case(cite: FullCaseCitation, para: Paragraph, earlier: list[Occurrence]) -> Occurrence | None:
