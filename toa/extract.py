@@ -364,6 +364,8 @@ def _case_name(cite: FullCaseCitation, para: Paragraph) -> tuple[int, int]:
                 break
         start = _strip_signal(text, start, b)
         start = _with_prefix(text, start)
+        while start < b and text[start].isspace():
+            start += 1  # italics that begin with the space before the name
         if b > start:
             return start, b
     # Plain text: eyecite's start, mended for the forms it gets wrong.
