@@ -86,3 +86,42 @@ def test_id_const_short_form(run):
     occs = run("Tex. Const. art. I, § 19; id. art. I, § 13.")
     assert occs[1].kind == "id"
     assert occs[1].key == ("const", "Tex.", "art", "I", "13")
+
+
+def test_string_cite_continues_with_bare_sections(run):
+    t = "U.S. Const. Art. I, § 8, Cl. 3 (commerce); § 9, Cl. 5 (exports); § 10, Cl. 2 (imposts)."
+    occs = run(t)
+    assert [o.key for o in occs] == [("const", "US", "art", "I", "8", "3"), ("const", "US", "art", "I", "9", "5"),
+                                     ("const", "US", "art", "I", "10", "2")]
+    assert all(o.kind == "full" for o in occs)
+    assert occs[1].text == "§ 9, Cl. 5"
+    assert occs[1].display == "U.S. Const. art. I, § 9, cl. 5"
+
+
+def test_string_cite_continues_with_parts(run):
+    occs = full(run("See U.S. Const. amend. IV; amend. XIV, § 1; § 5."))
+    assert [o.key for o in occs] == [("const", "US", "amend", "IV"), ("const", "US", "amend", "XIV", "1"),
+                                     ("const", "US", "amend", "XIV", "5")]
+    assert occs[1].text == "amend. XIV, § 1"
+
+
+def test_bare_section_of_something_else_does_not_continue(run):
+    occs = run("U.S. Const. art. III, § 2; § 1331 of the Judicial Code.")
+    assert [o.kind for o in occs] == ["full", "reference"]
+    occs = run("U.S. Const. art. III, § 2; 28 U.S.C. § 1331.")
+    assert [o.key[0] for o in occs] == ["const", "usc"]
+
+
+def test_article_with_its_clause_is_one_occurrence(run):
+    for t in ("Article II's Appointments Clause governs.", "the Appointments Clause of Article II governs.",
+              "Art. I’s Origination Clause"):
+        (o,) = run(t)
+        assert o.key[:3] == ("const", "US", "art")
+        assert len(o.key) == 6
+        assert "informal_reference" in o.flags
+    (o,) = run("the Appointments Clause of Article II of the Constitution")
+    assert o.text == "the Appointments Clause of Article II of the Constitution"[4:]
+    # a mismatched article stays its own occurrence; a bare article still maps to the article
+    assert [o.key for o in run("Article I's Appointments Clause")] == [
+        ("const", "US", "art", "I"), ("const", "US", "art", "II", "2", "2")]
+    assert keys(run("Article II vests the executive power.")) == [("const", "US", "art", "II")]

@@ -65,3 +65,16 @@ def test_legislative_sort_is_alphabetical(run):
     a = full(run("H.R. Rep. No. 99-1, at 1 (1985)"))[0].sort_key
     b = full(run("S. Rep. No. 99-1, at 1 (1985)"))[0].sort_key
     assert a < b
+
+
+def test_bill_with_section_pin(run):
+    t = "See Clean Harbors Act of 1979, S. 2214, § 302(b)(2), 96th Cong., 1st Sess. (1979)."
+    occs = run(t)
+    (o,) = occs  # no statute reference for the pin, nothing read out of "96th"
+    assert o.key == ("bill", "S.", "2214", "96")
+    assert o.display == "Clean Harbors Act of 1979, S. 2214, 96th Cong., 1st Sess. (1979)"
+    assert o.text.endswith("(1979)")
+    (o,) = run("H.R. 5120, § 3, 102d Cong. (1992)")
+    assert o.key == ("bill", "H.R.", "5120", "102")
+    assert o.display == "H.R. 5120, 102d Cong. (1992)"
+    assert o.meta["section"] == "3"

@@ -87,3 +87,88 @@ def test_other_sort_by_last_name_or_title(run, emph):
     t3 = "The Concise Lexicon of Law (1990)"
     s = [full(run(t))[0].sort_key for t in (t1, t2, t3)]
     assert s[0] < s[1] < s[2]
+
+
+def _refs(occs):
+    return [o for o in occs if o.kind == "reference"]
+
+
+def test_treatise_section_and_page_pin_before_edition(run, emph):
+    t = "See 3 Harriet B. Coleman, A Treatise on the Law of Bailments § 412, at 518 (2d ed. 1871)."
+    for e in ([], emph(t, "A Treatise on the Law of Bailments")):
+        occs = run(t, e)
+        (o,) = occs  # the "§ 412" is the book's pin, not a statute reference
+        assert o.display == "3 Harriet B. Coleman, A Treatise on the Law of Bailments (2d ed. 1871)"
+        assert o.key == ("work", "harriet b coleman", "treatise on the law of bailments", "3", "2d ed 1871")
+
+
+def test_treatise_decimal_section_and_chapter_pins(run, emph):
+    t = "Omar Reyes, Remedies in Admiralty § 7.4(c), at 221 (5th ed. 2016)."
+    (o,) = run(t, emph(t, "Remedies in Admiralty"))
+    assert o.display == "Omar Reyes, Remedies in Admiralty (5th ed. 2016)"
+    t = "Omar Reyes, Remedies in Admiralty ch. 9, at 40 (5th ed. 2016)."
+    (o,) = run(t, emph(t, "Remedies in Admiralty"))
+    assert o.display == "Omar Reyes, Remedies in Admiralty (5th ed. 2016)"
+    assert o.text.endswith("(5th ed. 2016)")
+
+
+def test_treatise_short_forms_are_not_statutes(run):
+    occs = run("Coleman § 415, at 522; see Coleman, supra, § 416.")
+    assert _refs(occs) == []
+    (o,) = [o for o in occs if o.kind == "supra"]
+    assert o.text == "Coleman § 415, at 522"
+    assert o.meta["antecedent"] == "Coleman"
+
+
+def test_short_name_of_work_cited_in_paragraph_is_not_a_statute(run):
+    t = "See 2 Omar Reyes, Remedies in Admiralty § 7.4 (5th ed. 2016); REYES § 7.5; ERISA § 502."
+    assert [o.meta["section"] for o in _refs(run(t))] == ["502"]
+
+
+def test_article_in_non_law_journal_needs_italic_title(run, emph):
+    t = ("Lena Ortiz & Sam Wu, Sleep Debt and Judgment, 7 Annals of Behavioral Science 118, 121 (2020), "
+         "https://example.org/sleep.pdf.")
+    (o,) = run(t, emph(t, "Sleep Debt and Judgment"))
+    assert o.key == ("article", "7", "annals of behavioral science", "118")
+    # the first page is kept, the pin page and the URL are dropped
+    assert o.display == "Lena Ortiz & Sam Wu, Sleep Debt and Judgment, 7 Annals of Behavioral Science 118 (2020)"
+    assert o.sort_key[0] == "ortiz"
+    assert run(t) == []  # without the italic title the journal name alone is not enough
+    t = "Lena Ortiz, Sleep, 7 Annals of Behavioral Science 118 (9th Cir. 2020)."
+    assert run(t, emph(t, "Sleep")) == []  # a court in the parenthetical: not an article
+
+
+def test_article_title_ending_in_quotation(run, emph):
+    t = "Lena Ortiz, Rest—By “Choice” or by “Chance,” 7 Annals of Behavioral Science 118 (2020)."
+    (o,) = run(t, emph(t, "Rest—By “Choice” or by “Chance,”"))
+    assert o.key == ("article", "7", "annals of behavioral science", "118")
+    assert o.display == 'Lena Ortiz, Rest-By "Choice" or by "Chance," 7 Annals of Behavioral Science 118 (2020)'
+
+
+def test_reference_entry_with_site_and_date(run, emph):
+    t = ("Dana Fox & Lee Park, Hemlock, Encyclopedia Britannica (Mar. 2, 2023), "
+         "https://www.example.com/plant/hemlock.")
+    (o,) = run(t, emph(t, "Hemlock"))
+    assert o.category == "other"
+    assert o.display == ("Dana Fox & Lee Park, Hemlock, Encyclopedia Britannica (Mar. 2, 2023), "
+                         "https://www.example.com/plant/hemlock")
+    assert o.key == ("work", "dana fox lee park", "hemlock", "", "encyclopedia britannica mar 2 2023")
+    t = "Coastal Water Council, Testing Private Wells (Apr. 26, 2023), https://example.org/wells."
+    (o,) = run(t, emph(t, "Testing Private Wells"))
+    assert o.display == "Coastal Water Council, Testing Private Wells (Apr. 26, 2023), https://example.org/wells"
+
+
+def test_italic_prose_before_a_year_parenthetical_is_not_a_site(run, emph):
+    t = "The holding in Marlowe, Congress later codified (2019)."
+    assert run(t, emph(t, "Marlowe")) == []
+
+
+def test_reporter_names_are_built_once():
+    from toa.recognizers import secondary
+    assert secondary._reporter_names() is secondary._reporter_names()
+    assert "F. Supp." in secondary._reporter_names()
+
+
+def test_statute_word_in_a_book_title_does_not_hide_references(run):
+    t = "See Ada Stone, The Sherman Act at Fifty 12 (1940); Sherman Act § 2."
+    assert [o.meta["section"] for o in _refs(run(t))] == ["2"]

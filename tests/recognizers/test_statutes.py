@@ -169,3 +169,58 @@ def test_section_of_named_act_records_act(run):
 def test_sections_of_full_cite_are_not_references(run):
     occs = run("29 U.S.C. § 1132(a)(1)(B)")
     assert [o.kind for o in occs] == ["full"]
+
+
+def _refs(occs):
+    return [o for o in occs if o.kind == "reference"]
+
+
+def test_ordinal_after_section_list_is_not_a_section(run):
+    # "§ 4(b), 88th Cong." once yielded a reference "88t"; no member may start an ordinal.
+    occs = run("The draft bill, § 4(b), 88th Cong., 2d Sess., was never enacted.")
+    assert [o.text for o in _refs(occs)] == ["§ 4(b)"]
+    occs = run("See § 12, 3d Sess. and § 7, 101st Cong.")
+    assert [o.meta["section"] for o in _refs(occs)] == ["12", "7"]
+
+
+def test_bare_section_after_author_or_supra_is_not_a_statute(run):
+    assert _refs(run("As Hartley § 214, at 302 explains, and Hartley, supra, § 215 agrees.")) == []
+    assert _refs(run("See Story & Kent § 40; McCormick § 185.")) == []
+
+
+def test_bare_section_with_page_pin_is_not_a_statute(run):
+    assert _refs(run("The rule is old. 2 id.; see also treatise § 44, at 90.")) == []
+
+
+def test_bare_section_after_italic_title_is_not_a_statute(run, emph):
+    t = "See Rowan Ellis, Trusts in Equity § 12 (describing the doctrine)."
+    assert _refs(run(t, emph(t, "Trusts in Equity"))) == []
+    t = "See § 1983; cf. § 1985."
+    assert len(_refs(run(t, emph(t, "See", "cf.")))) == 2  # an italic signal is not a title
+
+
+def test_bare_section_after_statute_name_is_still_a_reference(run):
+    occs = run("Under the Clayton Act § 7 and ERISA § 502(a), and see § 1983.")
+    assert [o.meta["section"] for o in _refs(occs)] == ["7", "502", "1983"]
+
+
+def test_rev_stat_pair_range_is_two_sections(run):
+    for t in ("Rev. Stat. §§ 721-722 (1878).", "Rev. Stat. §§ 721, 722 (1878)."):
+        occs = full(run(t))
+        assert [o.key[1] for o in occs] == ["721", "722"]
+        assert occs[0].display == "Rev. Stat. § 721 (1878)"
+    (o,) = full(run("Rev. Stat. §§ 721-729."))
+    assert o.key == ("revstat", "721-729", "")
+    assert o.display == "Rev. Stat. §§ 721-729"
+
+
+def test_session_law_section_set_is_one_sub_entry(run):
+    # The section set keys a sub-entry of the Act (not the bare Act); the three ways of
+    # writing the same two sections share one key.
+    ks = [keys(run(t))[0] for t in ("Process Act of 1792, ch. 36, §§ 2-3, 1 Stat. 275-276.",
+                                    "Process Act of 1792, ch. 36, §§ 2, 3, 1 Stat. 275.",
+                                    "Process Act of 1792, ch. 36, §§ 2 and 3, 1 Stat. 275.")]
+    assert ks[0] == ks[1] == ks[2] == ("act", "1792", "36", "2, 3")
+    (o,) = full(run("Process Act of 1792, ch. 36, §§ 2, 3, 1 Stat. 275."))
+    assert o.display == "Process Act of 1792, ch. 36, §§ 2, 3, 1 Stat. 275"
+    assert keys(run("Process Act of 1792, ch. 36, § 2, 1 Stat. 275.")) == [("act", "1792", "36", "2")]

@@ -11,10 +11,12 @@ but block everything they overlap.
 """
 from __future__ import annotations
 
+import re
+
 from toa.model import Occurrence
 
 from . import agency, constitution, legislative, nonauthority, rules, secondary, statutes
-from .common import Claim
+from .common import RANK_REFERENCE, Claim, is_author_word
 from .nonauthority import non_authority_spans
 
 __all__ = ["recognize", "non_authority_spans", "FAMILIES"]
@@ -34,6 +36,33 @@ def _resolve(claims: list[Claim]) -> list[Claim]:
     return chosen
 
 
+_WORD_BEFORE = re.compile(r"([A-Za-z][\w'’-]+)(?:,\ssupra,)?\s$")
+
+
+def _drop_secondary_pins(claims: list[Claim], text: str) -> list[Claim]:
+    """A bare section right after a word that names a secondary source cited earlier in the
+    paragraph ("... 4 Wayne R. LaFave, Criminal Procedure § 9.1 (4th ed.) ... LAFAVE § 9.2")
+    is that work's pin, not a statute reference."""
+    names: list[tuple[int, set]] = []
+    for c in claims:
+        for o in c.occs:
+            if o.category == "other" and o.kind == "full":
+                named = f"{o.meta.get('author') or ''} {o.meta.get('title') or ''}"
+                words = re.findall(r"[A-Za-z][\w'’-]{2,}", named)
+                # words a statute's name could share ("Act", "Code") do not count
+                names.append((o.end, {w.lower() for w in words if w[0].isupper() and is_author_word(w.capitalize())}))
+    if not names:
+        return claims
+    out = []
+    for c in claims:
+        if c.rank == RANK_REFERENCE and all(o.kind == "reference" for o in c.occs):
+            w = _WORD_BEFORE.search(text, max(0, c.start - 40), c.start)
+            if w and any(end <= c.start and w.group(1).lower() in ws for end, ws in names):
+                continue
+        out.append(c)
+    return out
+
+
 def recognize(text: str, emphasis: list[tuple[int, int]] | None = None) -> list[Occurrence]:
     """Occurrences of non-case authorities in one paragraph, in text order.
 
@@ -45,6 +74,7 @@ def recognize(text: str, emphasis: list[tuple[int, int]] | None = None) -> list[
     claims: list[Claim] = []
     for fam in FAMILIES:
         claims.extend(fam.find(text, emphasis))
+    claims = _drop_secondary_pins(claims, text)
     out: list[Occurrence] = []
     for c in _resolve(claims):
         out.extend(c.occs)

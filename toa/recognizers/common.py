@@ -363,3 +363,22 @@ def boundary_before(text: str, pos: int, limit: int = 250) -> int:
             best = max(best, m.end())
     sm = _LEAD_SIGNAL.match(text, best, pos)
     return sm.end() if sm else best
+
+
+# ---------------------------------------------------------------------------
+# author surnames before a pin ("Bishop § 682", "LaFave § 9.2")
+# ---------------------------------------------------------------------------
+
+SURNAME = r"[A-Z][a-z'’]*[A-Z]?[a-z'’]+"  # "Prosser", "LaFave", "McCormick"; not "ERISA"
+# Capitalised words that end a statute's name or start a sentence before "§" ("Sherman Act §
+# 1", "Penal Code § 187", "See § 1983"): never an author.
+_STATUTE_WORDS = {"Act", "Acts", "Code", "Codes", "Law", "Laws", "Statute", "Statutes", "Rule", "Rules",
+                  "Regulation", "Regulations", "Title", "Chapter", "Constitution", "Amendment", "Amendments",
+                  "Article", "Part", "Subpart", "Treaty", "Convention", "Ordinance", "Charter"}
+_NOT_AUTHOR = _STATUTE_WORDS | _SENTENCE_WORDS | {w.capitalize() for w in SIGNAL_WORDS} | {"Id", "Ibid", "The"}
+
+
+def is_author_word(word: str) -> bool:
+    """True when a capitalised word right before "§" can be an author's surname (a treatise
+    short form, "Bishop § 682"), i.e. it is neither part of a statute's name nor a signal."""
+    return bool(re.fullmatch(SURNAME, word)) and word not in _NOT_AUTHOR

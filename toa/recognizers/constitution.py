@@ -1,6 +1,9 @@
 """Constitutional provisions: formal cites ("U.S. Const. art. III, § 2, cl. 1", "Tex. Const.
 art. I, § 8", "U.S. Const. amends. I, XIV", "Const. Art. I, § 9, Cl. 7") and informal references
 resolved to a provision ("the First Amendment", "Article III", "the Appointments Clause").
+A string cite continues without repeating "Const." ("U.S. Const. art. I, § 7, cl. 1 (origination);
+§ 8, cl. 1" -> art. I § 7 cl. 1 and art. I § 8 cl. 1; "U.S. Const. amend. I; amend. XIV"), and a
+clause named with its article ("Article II's Appointments Clause") is one occurrence.
 
 Key:  ("const", jurisdiction, part, number[, section[, clause]])
       jurisdiction "US" or the state's Bluebook abbreviation ("Tex."); part "art" | "amend" | "pmbl";
@@ -105,6 +108,20 @@ _CLAUSE = re.compile(r"(?<![\w-])(?P<name>" + "|".join(
 # A state's own clause ("the Texas Constitution's Takings Clause") is not the federal one.
 _STATE_CONTEXT = re.compile(rf"(?:{STATE_RE}|State)(?:'s|’s)?\s(?:Constitution|Const\.)(?:'s|’s)?\s$")
 
+# A string cite that goes on after a formal cite without repeating "Const.": "U.S. Const.
+# art. I, § 7, cl. 1 (origination); § 8, cl. 1; § 9, cl. 4" or "U.S. Const. amend. I; amend.
+# XIV".  The gap is a ";" or an explanatory parenthetical; a bare section continues the
+# article cited last, an abbreviated part ("amend. XIV") starts a new provision.
+_CONT_GAP = r"(?:\s?\((?:[^()]|\([^()]*\))*\))?(?:;\s|,\s(?=\S)|\s(?=§))"
+_CONT_SECTION = re.compile(_CONT_GAP + r"(?<=[;)]\s)(?P<head>§|[Ss]ec\.)\s?(?P<sec>\d{1,2})\b"
+                           r"(?:,?\s[Cc]l(?:ause|\.)\s?(?P<cl>\d+))?(?![\w(-]|\s(?:of|to|in)\s)")
+_CONT_PART = re.compile(_CONT_GAP + r"(?<=;\s)(?P<part>[Aa]rts?\.|[Aa]mends?\.)" + _REST)
+# "Article II's Appointments Clause" / "the Appointments Clause of Article II": the article
+# is part of the clause reference, not a second authority.
+_ART_WORD = r"(?:Article|Art\.)\s(?P<num>VII|VI|V|IV|III|II|I)\b"
+_ART_POSSESSIVE = re.compile(_ART_WORD + r"(?:'s|’s)\s(?:[A-Z][\w-]*\s){0,4}$")
+_OF_ARTICLE = re.compile(r"\sof\s" + _ART_WORD + r"(?:\sof\sthe\s(?:U\.S\.\s|United\sStates\s)?Constitution)?")
+
 PART_RANK = {"pmbl": 0, "art": 1, "amend": 2}
 
 
@@ -143,6 +160,48 @@ def _nums(s: str) -> list[int]:
     return [n for n in (number_token(t) for t in re.split(r",\s(?:and\s)?|\sand\s", s)) if n]
 
 
+def _clause_article(text: str, m: re.Match, part: str, n: int) -> tuple[int, int]:
+    """Span of a clause reference, widened over its own article ("Article II's Appointments
+    Clause", "the Appointments Clause of Article II") so the article is not a second entry."""
+    start, end = m.start(), m.end()
+    if part != "art":
+        return start, end
+    before = _ART_POSSESSIVE.search(text[max(0, start - 80):start])
+    if before and number_token(before.group("num")) == n:
+        start = max(0, start - 80) + before.start()
+    after = _OF_ARTICLE.match(text, end)
+    if after and number_token(after.group("num")) == n:
+        end = after.end()
+    return start, end
+
+
+def _continuations(text, end, juris, part, nums, assumed):
+    """Provisions a string cite lists after a formal cite ending at `end` (see _CONT_GAP),
+    and where the last of them ends."""
+    out = []
+    meta = {"jurisdiction_assumed": True} if assumed else {}
+    while True:
+        m = _CONT_SECTION.match(text, end)
+        if m and part in ("art", "amend") and len(nums) == 1 and not (part == "amend" and m.group("cl")):
+            out.append(_provision(text, m.start("head"), m.end(), juris, part, nums[0], m.group("sec"),
+                                  m.group("cl") or "", meta=meta))
+        else:
+            m = _CONT_PART.match(text, end)
+            if not m:
+                break
+            part = _part(m.group("part"))
+            nums = _nums(m.group("nums") or "")
+            if not nums:
+                break
+            sec, cl = (m.group("sec") or "", m.group("cl") or "") if len(nums) == 1 else ("", "")
+            out.extend(_provision(text, m.start("part"), m.end(), juris, part, n, sec, cl, meta=meta) for n in nums)
+        end = m.end()
+        cp = _CLAUSE_PAREN.match(text, end)
+        if cp:
+            end = cp.end()
+    return out, end
+
+
 def find(text: str, _emphasis=None) -> list[Claim]:
     claims = []
     last_juris = "US"
@@ -165,6 +224,7 @@ def find(text: str, _emphasis=None) -> list[Claim]:
             end = cp.end()
         written = clean(text[m.start():end])
         occs = []
+        conts, claim_end = _continuations(text, end, juris, part, nums, assumed)
         for i, n in enumerate(nums or [0]):
             if len(nums) > 1:
                 # "U.S. Const. amends. I, XIV" -> one entry per amendment
@@ -175,7 +235,7 @@ def find(text: str, _emphasis=None) -> list[Claim]:
             occs.append(_provision(text, m.start(), end, juris, part, n,
                                    sec if len(nums) <= 1 else "", cl if len(nums) <= 1 else "",
                                    display=display, meta=meta))
-        claims.append(claim(occs))
+        claims.append(claim(occs + conts, end=claim_end))
     for m in _ID.finditer(text):
         part = _part(m.group("part"))
         nums = _nums(m.group("nums"))
@@ -208,6 +268,7 @@ def find(text: str, _emphasis=None) -> list[Claim]:
         if _STATE_CONTEXT.search(text[max(0, m.start() - 40):m.start()]):
             continue
         part, n, sec, cl = CLAUSES[re.sub(r"\s+", " ", m.group("name"))]
-        claims.append(claim([_provision(text, m.start(), m.end(), "US", part, n, sec, cl,
+        start, end = _clause_article(text, m, part, n)
+        claims.append(claim([_provision(text, start, end, "US", part, n, sec, cl,
                                         flags=["informal_reference"], meta={"clause_name": m.group(0)})]))
     return claims

@@ -5,7 +5,8 @@ Keys (category "legislative"):
     ("report", "H.R. Rep.", "99-849")       number normalised to <congress>-<number> when the
                                             Congress is given ("No. 849, 99th Cong.")
     ("congrec", "142", "1234")              volume, page
-    ("bill", "S.", "1630", "97")            type, number, Congress
+    ("bill", "S.", "1630", "97")            type, number, Congress; a section pin ("S. 1630,
+                                            § 1615(a)(1), 97th Cong.") is kept in meta, not shown
     ("hearing", "<title words>", "99")      normalised title, Congress
 A report cited without Congress or year ("H.R. Rep. No. 849, at 12") is kind "short" with key
 None and meta {"doc", "number"}; the grouping stage attaches it to the full cite.
@@ -49,6 +50,9 @@ _ANNALS = re.compile(r"(?<![\w.])(?P<vol>\d{1,2})\sAnnals\sof\sCong\.\s(?P<page>
 _BILL = re.compile(
     r"(?<![\w.])(?P<type>H\.\s?R\.\s?J\.\s?Res\.|H\.\s?J\.\s?Res\.|S\.\s?J\.\s?Res\.|H\.\s?Con\.\s?Res\.|S\.\s?Con\.\s?Res\.|"
     r"H\.\s?Res\.|S\.\s?Res\.|H\.\s?R\.|S\.)\s(?P<num>\d+),\s"
+    # a section pin may sit between the number and the Congress ("S. 1630, § 1615(a)(1), 97th
+    # Cong.") or follow it; either way it is part of the bill cite, not a statute
+    r"(?P<pin>§§?\s?\d+[\w.-]*(?:\(\s?\w{1,6}\s?\))*,\s)?"
     rf"(?P<cong>{_CONG})(?P<sec>\s§§?\s?\d+[\w()]*)?{_YEAR}")
 _HEARING = re.compile(
     r"\b(?:Hearings?|Markup|Oversight)\b[^;()]{0,300}?\bBefore\s(?:the\s)?[^;()]{0,200}?,\s"
@@ -97,6 +101,9 @@ def _bill(text: str, m: re.Match):
     name = clean(text[name_start:m.start()]).rstrip(", ") if name_start is not None else ""
     display = f"{name}, {cite}" if name else cite
     meta = {"bill_type": btype, "number": m.group("num"), "congress": m.group("congno")}
+    pin = clean(m.group("pin") or m.group("sec") or "").rstrip(", ")
+    if pin:
+        meta["section"] = pin.lstrip("§ ")
     if name:
         meta["popular_name"] = name
     return occ(text, name_start if name_start is not None else m.start(), m.end(), category=CAT,

@@ -8,8 +8,16 @@ relies on two general signals:
     web page), ", <vol> <journal> <page>" (article), ", <Publication>, <date>" (news);
   * without emphasis: "<vol> <Author>, <Title Case Title> <pin> (<ed.> <year>)", and titles
     ending in Dictionary/Lexicon.
-Display drops pin pages/sections; keys include volume and edition/year so "Black's Law
-Dictionary (5th ed. 1979)" and "(7th ed. 1999)" are separate entries.
+Display drops pin pages/sections ("2 Jane Q. Author, A Treatise on Torts § 689, at 375 (4th ed.
+1868)" -> "... A Treatise on Torts (4th ed. 1868)"); keys include volume and edition/year so
+"Black's Law Dictionary (5th ed. 1979)" and "(7th ed. 1999)" are separate entries.
+
+A journal without a law-review word ("2 Current Trends in Medicine 32 (2018)") counts only
+after an italic title and with a plain date parenthetical.  Articles keep their first page and
+drop the pin and any URL (volume/journal/page identify them); web and reference entries ("*Poison*,
+Encyclopedia Britannica (Sept. 4, 2024), https://...") keep the URL, which is what locates them.
+A treatise short form with a page pin ("Bishop § 682, at 371") is a "supra" occurrence whose
+antecedent is the surname; the statute layer never reads its "§" as a statute.
 
 Keys: ("restatement", "second", "torts", "402A") ; ("model", "model penal code", "1.13(7)") ;
       ("article", vol, journal, page) ; ("work", author, title, vol, edition/date)
@@ -18,7 +26,7 @@ Sort: (author last name or title without leading article/volume, title, natural 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 
 from .common import (
     DATE,
@@ -26,11 +34,13 @@ from .common import (
     RANK_FULL,
     RANK_SECONDARY,
     SUBSECS,
+    SURNAME,
     Claim,
     alpha_key,
     boundary_before,
     claim,
     clean,
+    is_author_word,
     natkey,
     norm,
     occ,
@@ -40,8 +50,11 @@ from .common import (
 CAT = "other"
 
 _YEAR_PAREN = r"\((?:[^()]{0,60}?)\b(?:1[5-9]\d\d|20\d\d)\)"
+# A pin between a title and its edition parenthetical: "§ 689, at 375", "§ 16.2(a), at 750",
+# "ch. 3, at 12", "311-312", "¶ 4.02".  The page after a section/chapter ("at 375") is part of it.
 _PIN_TOKEN = (r"(?:(?:[Vv]ol\.\s\d+,?\s)?(?:§§?\s?\d[\w.:-]*(?:\([\w]+\))*|¶¶?\s?\d[\d.]*|at\s\d+|pt\.\s\w+|ch\.\s\d+|"
-              r"\d+[a-z]?(?:\s?-\s?\d+)?(?:\s?n\.\s?\d+)?|[ivxlc]+)(?:,\s\d+(?:\s?-\s?\d+)?)*)")
+              r"\d+[a-z]?(?:\s?-\s?\d+)?(?:\s?n\.\s?\d+)?|[ivxlc]+)"
+              r"(?:,\s(?:at\s)?\d+(?:\s?-\s?\d+)?(?:\s?n\.\s?\d+)?)*)")
 _URL = re.compile(r"(?:,\s|\s)(?P<url>(?:https?://|www\.|perma\.cc/)[^\s]+)")
 
 _RESTATEMENT = re.compile(
@@ -59,10 +72,14 @@ _MODEL = re.compile(
 # "55 Harv. L. Rev. 615, 620 (1942)": a journal must have a law-review word in it
 # Tokens are separated by a mandatory space ("L.J." is one token), so there is one way to
 # split a journal name and no backtracking blow-up.
-_JTOKEN = r"(?:(?:[A-Z][A-Za-z'’]*\.){2,}|[A-Z][A-Za-z'’]*\.?|&|of|on|the|in|for)"
+_JTOKEN = r"(?:(?:[A-Z][A-Za-z'’]*\.){2,}|[A-Z][A-Za-z'’]*\.?|&|of|on|the|in|for|and)"
 _JOURNAL = re.compile(
     rf"(?<![\w.])(?P<vol>\d{{1,4}})\s(?P<journal>[A-Z][A-Za-z'’.]*(?:\s{_JTOKEN}){{0,9}}?)"
     r"\s(?P<page>\d{1,5})(?P<pin>,\s\d+(?:\s?-\s?\d+)?(?:\s?n\.\s?\d+)?)?\s?\((?P<year>[^()]{0,20}?\d{4})\)")
+# Without a law-review word, a journal is accepted only after an italic title and with a plain
+# date parenthetical ("(2018)", "(Spring 2018)", "(Mar. 2018)"): a court in the parenthetical
+# ("(9th Cir. 2018)") makes it a case.
+_PLAIN_YEAR = re.compile(r"(?:[A-Z][a-z]+\.?\s(?:\d{1,2},\s)?)?\d{4}")
 _JOURNAL_WORD = re.compile(r"(?:\bL\.|\bRev\.|\bJ\.|\bQ\.|\bLaw\b|\bJournal\b|\bReview\b|\bForum\b)")
 
 _DICTIONARY = re.compile(
@@ -86,6 +103,12 @@ _CASE_LIKE = re.compile(r"\sv\.\s|^In\sre\b|^Ex\sparte\b|^Matter\sof\b|^United\s
 _AFTER_NEWS = re.compile(
     r",\s(?P<pub>(?:The\s)?[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|of|&|the|on))*?),\s"
     rf"(?P<date>{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}})(?P<pin>,\sat\s[A-Z]?\d+)?")
+# A web or reference entry: the site/publisher between the title and a date parenthetical
+# ("*Poison*, Encyclopedia Britannica (Sept. 4, 2024), https://...").
+_AFTER_SITE = re.compile(
+    r",\s(?P<pub>[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|of|&|the|on|for|and)){0,6})"
+    rf"\s?(?P<paren>{_YEAR_PAREN})")
+_DATED = re.compile(rf"{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}}|last\svisited|updated", re.I)
 _AFTER_BOOK = re.compile(rf"(?P<pin>,?\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN})")
 _SIGNAL_PREFIX = re.compile(r"^(?:(?:See|see|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|"
                             r"Accord|with|and|quoting|citing)[,]?\s+)+")
@@ -95,9 +118,10 @@ _AUTHOR_SEGMENT = re.compile(r"^(?:\d{1,2}\s)?(?:[A-Z][\w.'’&-]*|&|and|of|the|
                              r"(?:\s(?:[A-Z][\w.'’&-]*|&|and|of|the|for|on|in|et\sal\.|Jr\.|[A-Z]\.|\d[\w-]*))*$")
 
 
-@lru_cache(maxsize=1)
+@cache
 def _reporter_names() -> frozenset:
-    """Case reporters that contain a law-review word ("L. Ed."): never journals."""
+    """Case reporters ("L. Ed.", "F. Supp."): never journals.  Built once per process (the
+    reporters_db tables are large and this is consulted for every paragraph)."""
     try:
         import reporters_db
     except Exception:  # pragma: no cover - reporters_db is installed with eyecite
@@ -160,12 +184,23 @@ def find_formal(text: str) -> list[Claim]:
     return claims
 
 
-def _title_before(text: str, pos: int, emphasis, lo: int) -> tuple[int, int] | None:
-    """An italic title ending right before `pos` (", " between), as (start, end)."""
+def _title_before(text: str, pos: int, emphasis, lo: int, upto: int | None = None) -> tuple[int, int] | None:
+    """An italic title ending right before `pos` (the ", " after it), as (start, end).  The
+    span may run on to `upto` over the separator (a comma or quote set in italics)."""
     for a, b in emphasis:
-        if lo <= a < pos and pos - 3 <= b <= pos:
+        if lo <= a < pos and pos - 3 <= b <= (upto or pos):
             return a, b
     return None
+
+
+# Between a title and the volume: ", " or, after a quotation that ends the title, ",” ".
+_TITLE_SEP = re.compile(r",[”’\"']?\s$")
+
+
+def _title_sep(text: str, pos: int) -> int | None:
+    """Offset of the comma separating a title from a cite starting at `pos`, or None."""
+    m = _TITLE_SEP.search(text, max(0, pos - 3), pos)
+    return m.start() if m else None
 
 
 def _author_before(text: str, title_start: int) -> tuple[int, str, str]:
@@ -209,27 +244,34 @@ def find_articles(text: str, emphasis) -> list[Claim]:
     reporters = _reporter_names()
     for m in _JOURNAL.finditer(text):
         journal = clean(m.group("journal"))
-        if not _JOURNAL_WORD.search(journal) or journal in reporters:
+        if journal in reporters:
             continue
+        lo = boundary_before(text, m.start(), limit=300)
+        sep = _title_sep(text, m.start())
+        t = _title_before(text, sep, emphasis, lo, m.start()) if sep is not None else None
+        if not _JOURNAL_WORD.search(journal) and not (t and _PLAIN_YEAR.fullmatch(clean(m.group("year")))
+                                                      and not _CASE_LIKE.search(text[t[0]:t[1]])):
+            continue  # a journal outside the law reviews needs an italic title before it
         cite = f"{m.group('vol')} {journal} {m.group('page')} ({clean(m.group('year'))})"
         start, author, title = m.start(), "", ""
-        lo = boundary_before(text, m.start(), limit=300)
-        if text[max(0, m.start() - 2):m.start()] == ", ":
-            t = _title_before(text, m.start() - 2, emphasis, lo)
+        if sep is not None:
             if t:
                 start, _vol, author = _author_before(text, t[0])
-                title = clean(text[t[0]:t[1]]).rstrip(",")
+                # a title ending in a quotation keeps its comma inside the quotes
+                title = clean(text[t[0]:m.start()]).rstrip(" ,") if text[sep + 1] != " " else clean(
+                    text[t[0]:t[1]]).rstrip(",")
             else:
                 seg_start = _strip_signals(text, lo, m.start())
-                seg = text[seg_start:m.start() - 2]
+                seg = text[seg_start:sep if text[sep + 1] == " " else m.start()].rstrip()
                 parts = seg.split(", ", 1)
-                if len(parts) == 2 and _AUTHOR_SEGMENT.match(parts[0]) and parts[1][:1].isupper():
+                if len(parts) == 2 and _AUTHOR_SEGMENT.match(parts[0]) and parts[1].lstrip("“\"'‘")[:1].isupper():
                     author, title, start = clean(parts[0]), clean(parts[1]), seg_start
                 elif seg[:1].isupper() and " v. " not in seg and len(seg) < 200:
                     title, start = clean(seg), seg_start
         url = _URL.match(text, m.end())
         end = url.end() if url else m.end()
-        display = ", ".join(x for x in (author, title, cite) if x)
+        display = ", ".join(x for x in (author, title) if x)
+        display += (" " if title.endswith((',"', ",'")) else ", ") + cite if display else cite
         key = ("article", m.group("vol"), norm(journal), m.group("page"))
         claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
                                  sort_key=_other_sort(author, title or journal, f"{m.group('vol')} {m.group('page')}"),
@@ -261,7 +303,10 @@ def find_emphasized_works(text: str, emphasis) -> list[Claim]:
         b2 = a2 + len(title)
         news = _AFTER_NEWS.match(text, b2)
         book = _AFTER_BOOK.match(text, b2)
-        if news and not book:
+        site = _AFTER_SITE.match(text, b2) if not (news or book) else None
+        if site:
+            claims.extend(_site_claim(text, a2, title, site))
+        elif news and not book:
             start, vol, author = _author_before(text, a2)
             if not author:
                 continue
@@ -294,6 +339,25 @@ def find_emphasized_works(text: str, emphasis) -> list[Claim]:
     return claims
 
 
+def _site_claim(text: str, title_start: int, title: str, site: re.Match) -> list[Claim]:
+    """"Author, *Entry*, Site (date), URL": kept (with the URL, which locates a web source) when
+    an author, a full date or a URL makes it a citation rather than italic prose."""
+    start, vol, author = _author_before(text, title_start)
+    paren = clean(site.group("paren"))
+    end = site.end()
+    url = _URL.match(text, end)
+    if not (author or url or _DATED.search(paren)):
+        return []
+    pub = clean(site.group("pub"))
+    key_extra = f"{pub} {paren}"
+    if url:
+        u = url.group("url").rstrip(".,;)")
+        paren += f", {u}"
+        end = url.start("url") + len(u)
+    return [claim([_work_occ(text, start, end, vol=vol, author=author, title=title, tail=pub, paren=paren,
+                             key_extra=key_extra, meta={"publication": pub})], RANK_SECONDARY)]
+
+
 def find_plain_works(text: str) -> list[Claim]:
     """Works identified without emphasis: dictionaries and author-title-edition treatises."""
     claims = []
@@ -323,7 +387,27 @@ def find_plain_works(text: str) -> list[Claim]:
     return claims
 
 
+# A treatise short form: "Bishop § 682, at 371", "Wright & Miller § 1357, at 412".  The page
+# pin is what makes the surname safe (statutes are not cited by page); the occurrence is a
+# "supra" whose antecedent word links it to the work cited earlier.
+_SHORT_WORK = re.compile(
+    rf"(?<![\w.'’-])(?:(?P<first>{SURNAME})\s(?:&|and)\s)?(?P<name>{SURNAME})\s"
+    r"§§?\s?\d[\w.:-]*(?:\(\w+\))*,\sat\s\d+(?:\s?-\s?\d+)?")
+
+
+def find_short_forms(text: str) -> list[Claim]:
+    claims = []
+    for m in _SHORT_WORK.finditer(text):
+        if not is_author_word(m.group("name")) or m.group("first") and not is_author_word(m.group("first")):
+            continue
+        start = m.start("first") if m.group("first") else m.start("name")
+        o = occ(text, start, m.end(), category=None, key=None, display=None, sort_key=None, kind="supra",
+                meta={"antecedent": m.group("name")})
+        claims.append(claim([o], RANK_SECONDARY))
+    return claims
+
+
 def find(text: str, emphasis=None) -> list[Claim]:
     emphasis = emphasis or []
     return find_formal(text) + find_articles(text, emphasis) + find_emphasized_works(text, emphasis) + \
-        find_plain_works(text)
+        find_plain_works(text) + find_short_forms(text)

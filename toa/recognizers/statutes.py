@@ -10,6 +10,11 @@ Key shapes (all category "statutes"):
     ("stat", vol, page)                            bare Statutes at Large cite
     ("revstat", "823", edition)                    Revised Statutes
     ("state", "Tex.", "penal code", prefix, "6.01(a)", edition)
+A section list gives one occurrence per section ("§§ 1983, 1988"); in Rev. Stat. a range of two
+consecutive sections ("§§ 823-824") is two sections too, a longer range one range entry.  A
+session law's section pin keys a sub-entry of the Act: ("act", "1789", "20", "11, 12") for "§§
+11-12", "§§ 11, 12" or "§§ 11 and 12" (instead of the bare Act, which has section "").
+Bare "§ N" references are produced only where a statute can be meant (see secondary_pin).
 Sort keys are 8-tuples (jurisdiction, group, name, date, title, section, subsection, extra) so
 every statute sorts against every other: federal (0) before state (1); federal groups are
 named acts (0, alphabetical, "Act of" by date), U.S.C. (1), Rev. Stat. (2), Pub. L. (3), Stat. (4).
@@ -25,10 +30,12 @@ from .common import (
     RANK_REFERENCE,
     STATE_RE,
     SUBSECS,
+    SURNAME,
     Claim,
     alpha_key,
     clean,
     claim,
+    is_author_word,
     natkey,
     norm,
     occ,
@@ -51,7 +58,10 @@ _USC_SECTION = r"\d+[A-Za-z]*(?:-\d+[A-Za-z]*)*"
 # A state section: "6.01", "13A-2-1", "14:8", "2C:2-1", "5/2-1001", "9A.04.110".
 _STATE_SECTION = r"\d+[A-Za-z]?(?:[.:/-]\d+[A-Za-z]*)*"
 
-_ITEM_TMPL = r"(?P<sec>{sec})(?P<sub>{subs})(?P<etseq>,?\set\sseq\.?)?"
+# A member never starts an ordinal ("97th Cong.", "2d Sess.") and never stops inside a word:
+# without these guards "§ 1615(a)(1), 97th Cong." read "97t" as a second section.
+_NOT_ORDINAL = r"(?!\d+(?:st|nd|rd|th)\b|\d+d\s(?:Cong|Sess|Cir|ed)\b)"
+_ITEM_TMPL = _NOT_ORDINAL + r"(?P<sec>{sec})(?![A-Za-z0-9])(?P<sub>{subs})(?P<etseq>,?\set\sseq\.?)?"
 _USC_ITEM = re.compile(_ITEM_TMPL.format(sec=_USC_SECTION, subs=SUBSECS))
 _STATE_ITEM = re.compile(_ITEM_TMPL.format(sec=_STATE_SECTION, subs=SUBSECS))
 _SUB_ONLY = re.compile(rf"(?P<sub>(?:\(\s?[A-Za-z0-9]{{1,6}}\s?\))+)")
@@ -101,6 +111,21 @@ def parse_items(text: str, pos: int, item_re: re.Pattern, allow_list: bool = Tru
         items.append((n.start(), n.end(), n.group("sec"), squeeze_subsections(n.group("sub")), bool(n.group("etseq"))))
         end = n.end()
     return items, end
+
+
+def split_pair_ranges(items):
+    """"823-824" names two sections, so it becomes two members (each its own entry, as a
+    "§§ 823, 824" list does); a longer range ("823-829") stays one range entry."""
+    out = []
+    for s, e, sec, sub, etseq in items:
+        m = re.fullmatch(r"(\d+)-(\d+)", sec)
+        if m and not sub and not etseq and int(m.group(2)) == int(m.group(1)) + 1:
+            cut = s + len(m.group(1))
+            out.append((s, cut, m.group(1), "", False))
+            out.append((cut + 1, e, m.group(2), "", False))
+        else:
+            out.append((s, e, sec, sub, etseq))
+    return out
 
 
 _ROMAN_LOWER = re.compile(r"^(?:i{1,3}|iv|vi{0,3}|ix|xi{0,3})$")
@@ -233,7 +258,10 @@ _STAT = re.compile(r"(?<![\w.])(?P<vol>\d{1,3})\sStat\.\s(?P<page>" + _PAGE + r"
 _COMPONENT = re.compile(
     r"(?P<divtit>(?:(?:[Dd]iv|[Tt]it|[Ss]ubtit|[Pp]t|[Ss]ubpt)\.\s?[A-Z0-9][A-Za-z0-9-]*\.?\s?){1,4})"
     r"|(?P<ch>ch\.\s?(?P<chno>\d+[A-Za-z]?))"
-    r"|(?P<sec>§§?\s?(?P<secno>\d+[A-Za-z]*" + SUBSECS + r"(?:\s?-\s?\d+[A-Za-z]*)?))"
+    r"|(?P<sec>§§?\s?(?P<secno>\d+[A-Za-z]*" + SUBSECS + r"(?:\s?-\s?\d+[A-Za-z]*)?"
+    # "§§ 11, 12" / "§§ 3 and 4": the section set is one sub-entry; a member is never the
+    # volume of the Stat. cite that follows ("§§ 11, 12, 1 Stat. 78")
+    r"(?:(?:,\s(?:and\s)?|\sand\s)\d+[A-Za-z]*" + SUBSECS + r"(?![A-Za-z\d]|\s?[A-Za-z]))*))"
     r"|(?P<stat>(?P<vol>\d{1,3})\sStat\.\s(?P<page>" + _PAGE + r"(?:\s?-\s?" + _PAGE + r")?))")
 _STAT_PIN = re.compile(r",\s" + _PAGE + r"(?:\s?-\s?" + _PAGE + r")?(?!\s?(?:[A-Za-z§]|\d))")
 _CODIFIED = re.compile(r"\s?\((?:(?:codified|classified)\s(?:as\samended\s)?(?:at\s)?(?:in\s)?)?"
@@ -272,8 +300,17 @@ def _parse_chain(text: str, pos: int, first_glued: bool = False):
     return parts, end
 
 
+def _section_set(written: str) -> str:
+    """Key form of a session law's section pin: "11-12", "11, 12" and "11 and 12" all name the
+    same two sections ("11, 12"); a longer range stays a range ("1-15")."""
+    members = [x for x in re.split(r",\s(?:and\s)?|\sand\s", clean(written)) if x]
+    members = [re.sub(r"\s?-\s?", "-", x) for x in members]
+    items = split_pair_ranges([(0, 0, x, "", False) for x in members])
+    return ", ".join(sec for _s, _e, sec, _sub, _es in items)
+
+
 def _session_occ(text, span_start, name, anchor_text, anchor_kind, anchor_val, parts, end):
-    section = next((clean(m.group("secno")) for k, m in parts if k == "sec"), "")
+    section = next((_section_set(m.group("secno")) for k, m in parts if k == "sec"), "")
     chapter = next((m.group("chno") for k, m in parts if k == "ch"), "")
     stat = next((m for k, m in parts if k == "stat"), None)
     bits = ([name] if name else []) + ([clean(anchor_text)] if anchor_text else [])
@@ -385,13 +422,16 @@ def find_rev_stat(text: str, _emphasis=None) -> list[Claim]:
         items, end = parse_items(text, m.end(), _USC_ITEM)
         if not items:
             continue
+        items = split_pair_ranges(items)
         edition = clean(m.group("ed") or "").strip("() ")
         edition2, end2 = _edition_after(text, end)
         edition = edition or edition2
         occs = []
         for i, (s, e, sec, sub, _etseq) in enumerate(items):
             ed_w = f"({edition}) " if m.group("ed") else ""
-            display = f"Rev. Stat. {ed_w}§ {sec}{sub}" + (f" ({edition})" if edition2 and not m.group("ed") else "")
+            mark = "§§" if _is_range(sec) else "§"
+            display = f"Rev. Stat. {ed_w}{mark} {sec}{sub}" + (
+                f" ({edition})" if edition2 and not m.group("ed") else "")
             o = occ(text, m.start() if i == 0 else s, e, category=CAT, key=("revstat", f"{sec}{sub}", edition),
                     display=display, sort_key=statute_sort(0, 2, "", (), "", sec, sub, edition),
                     meta={"code": "Rev. Stat.", "section": sec, "subsection": sub, "edition": edition})
@@ -510,11 +550,46 @@ _OF_ACT = re.compile(r"\sof\s(?:the\s)?(?P<act>(?:[A-Z][\w'’.-]*\s(?:(?:of|and
 _NOT_STATUTE_AFTER = re.compile(r"\s(?:of\s(?:this|the)\s(?:brief|opinion|petition|Restatement)|above|below|supra|infra)")
 
 
-def _short_occs(text, m, kind):
+# A bare "§ N" is a statute only where a statute can be meant.  It is a pin of a book or
+# article when it follows the work's italic title ("Author, *Title* § 689"), a "supra"
+# ("Author, supra, § 682"), or an author's surname ("Author § 682", "Wright & Miller § 1357"),
+# or when a page pin follows it ("§ 682, at 371": statutes are not cited by page).
+_SUPRA_BEFORE = re.compile(r"\bsupra,?\s$")
+_WORD_BEFORE = re.compile(r"(?<![\w.'’-])(?P<word>" + SURNAME + r")\s$")
+_PAGE_PIN_AFTER = re.compile(r",\sat\s\d")
+_SIGNAL_ONLY = re.compile(r"(?:(?:see|also|cf|compare|but|accord|contra|e\.g|generally|with|and|id|ibid)[.,]?\s*)+$",
+                          re.I)
+
+
+def _after_title(text: str, pos: int, emphasis) -> bool:
+    """True when an italic title ends right before `pos` (spaces/commas between).  An
+    italic signal ("*See* § 1983") is not a title; a span running on past `pos` (a wholly
+    italic paragraph) says nothing."""
+    gap_start = len(text[:pos].rstrip(" ,"))
+    for a, b in emphasis or ():
+        if a < gap_start <= b <= pos and not _SIGNAL_ONLY.match(text[a:b].strip()):
+            return True
+    return False
+
+
+def secondary_pin(text: str, start: int, end: int, emphasis=None) -> bool:
+    """True when the bare section at [start, end) is the pin of a secondary source."""
+    head = text[max(0, start - 40):start]
+    if _SUPRA_BEFORE.search(head) or _PAGE_PIN_AFTER.match(text, end):
+        return True
+    w = _WORD_BEFORE.search(head)
+    if w and is_author_word(w.group("word")):
+        return True
+    return _after_title(text, start, emphasis)
+
+
+def _short_occs(text, m, kind, emphasis=None):
     items, end = parse_items(text, m.end(), _STATE_ITEM)
     if not items or _USSG_SHAPE.match(text, m.end()):
         return None
     if _NOT_STATUTE_AFTER.match(text, end):
+        return None
+    if kind == "reference" and m.group("mark").startswith("§") and secondary_pin(text, m.start(), end, emphasis):
         return None
     act = _OF_ACT.match(text, end)
     occs = []
@@ -531,14 +606,14 @@ def _short_occs(text, m, kind):
     return occs
 
 
-def find_short_forms(text: str, _emphasis=None) -> list[Claim]:
+def find_short_forms(text: str, emphasis=None) -> list[Claim]:
     claims = []
     for m in _ID_SECTION.finditer(text):
         occs = _short_occs(text, m, "id")
         if occs:
             claims.append(claim(occs, RANK_REFERENCE))
     for m in _BARE_SECTION.finditer(text):
-        occs = _short_occs(text, m, "reference")
+        occs = _short_occs(text, m, "reference", emphasis)
         if occs:
             claims.append(claim(occs, RANK_REFERENCE))
     return claims
