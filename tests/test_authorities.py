@@ -80,3 +80,13 @@ def test_id_skips_prose_mentions_and_parenthetical_authorities():
     found = entries(t)
     assert found["Smith v. Jones, 500 U.S. 100 (1991)"] == ["full", "id"]
     assert found["Doe v. Roe, 501 U.S. 200 (1991)"] == ["full", "id"]
+
+
+def test_bare_section_takes_the_code_of_that_section_or_of_its_sentence():
+    t = table_of("26 U.S.C. 6330(c) governs. The court cited 28 U.S.C. 2201(a). Section 6330(d) then applies.",
+                 "See 42 U.S.C. 1983; § 1988 too. Section 7428 of the Internal Revenue Code differs.")
+    found = entries(t)
+    assert "26 U.S.C. 6330(d)" in found  # same section number cited before, whatever came between
+    assert "42 U.S.C. 1988" in found  # same sentence as a 42 U.S.C. cite
+    assert not any("7428" in text for text in found)  # names a code never cited: left unlinked
+    assert [o.text for o in t.unlinked] == ["Section 7428"]

@@ -15,6 +15,7 @@ from .model import Authority, Category, Document, Occurrence, Table
 from .styles import Style
 
 RECORD = "record"
+_SENTENCE_END = re.compile(r"[.;]\s+[A-Z(]")
 _WORD = re.compile(r"[A-Za-z][\w'’-]*")
 
 
@@ -57,7 +58,7 @@ def build(doc: Document, occurrences: list[Occurrence], style: Style) -> Table:
         elif occ.kind == "supra":
             target = _supra(occ, by_key)
         elif occ.kind == "reference":
-            target = _reference(occ, by_key)
+            target = _reference(occ, by_key, doc.paragraphs[occ.paragraph].text)
         if target is None:
             unlinked.append(occ)
             last = None
@@ -206,16 +207,20 @@ def _id(occ: Occurrence, last: Authority | None, by_key: dict) -> Authority | No
     return last
 
 
-def _reference(occ: Occurrence, by_key: dict) -> Authority | None:
+def _reference(occ: Occurrence, by_key: dict, text: str) -> Authority | None:
     """A bare "§ 6330(c)" or "Rule 54(d)": the code of the latest provision with that section
-    number, else of the latest statute or rule cited earlier in the same paragraph."""
+    number, else of the latest statute or rule cited earlier in the same sentence."""
     number = _section_number(occ.meta)
     provisions = [a for a in by_key.values() if a.category in ("statutes", "rules_regulations")]
+    act = (occ.meta.get("act") or "").lower()
+    if act:  # "section 7428 of the Internal Revenue Code": only that act's entries
+        provisions = [a for a in provisions if act in a.text.lower()]
     same = [a for a in provisions if any(o.kind == "full" and _section_number(o.meta) == number
                                          for o in a.occurrences)]
     if not same:
         same = [a for a in provisions
-                if any(o.paragraph == occ.paragraph and o.start < occ.start for o in a.occurrences)]
+                if any(o.paragraph == occ.paragraph and o.end <= occ.start
+                       and not _SENTENCE_END.search(text, o.end, occ.start + 1) for o in a.occurrences)]
     if not same:
         return None
     return _section_of(occ, max(same, key=_last_seen), by_key)
@@ -256,7 +261,8 @@ def _completed(base: Occurrence, short: Occurrence) -> Occurrence | None:
         return None  # "Rule 54(d)" names a rule, "§ 2727" a section: never the other
     code = m.get("code")
     if code in ("U.S.C.", "C.F.R.") and m.get("title"):
-        written = f"{m['title']} {code} § {section}"
+        mark = "§ " if "§" in (base.display or base.text) else ""  # write it as the brief does
+        written = f"{m['title']} {code} {mark}{section}"
     elif m.get("rule_set"):
         written = f"{m['rule_set']} {section}"
     elif code and m.get("jurisdiction"):
