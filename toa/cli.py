@@ -6,6 +6,7 @@ import json
 import sys
 
 from . import __version__, pagination, pipeline
+from .authorities import reading_order
 from .document import ReadOptions
 from .report import check_summary, summary, write_json
 
@@ -151,16 +152,16 @@ def _write_report(report: dict, path: str | None) -> None:
 
 
 def _extract(args) -> int:
+    """Every citation in reading order: page, kind, story, and the authority it belongs to."""
     result = pipeline.analyse(args.brief, style=args.style, pages=args.pages, template=args.template,
                               options=_options(args), progress=_progress(sys.stderr.isatty()))
+    owner = {id(o): a for c in result.table.categories for a in c.authorities for o in a.occurrences}
+    occurrences = [o for c in result.table.categories for a in c.authorities for o in a.occurrences]
     rows = []
-    for c in result.report["categories"]:
-        for a in c["authorities"]:
-            for o in a["occurrences"]:
-                rows.append({"page": o["page"], "kind": o["kind"], "story": o["story"], "category": c["key"],
-                             "authority": a["text"], "text": o["text"]})
-    rows += [{"page": o["page"], "kind": o["kind"], "story": o["story"], "category": None, "authority": None,
-              "text": o["text"]} for o in result.report["unlinked"]]
+    for o in reading_order(result.document, occurrences + result.table.unlinked):
+        a = owner.get(id(o))
+        rows.append({"page": result.pagemap.label(o), "kind": o.kind, "story": o.story,
+                     "category": a.category if a else None, "authority": a.text if a else None, "text": o.text})
     if args.as_json:
         json.dump(rows, sys.stdout, indent=2, ensure_ascii=False)
         print()
