@@ -94,15 +94,6 @@ class Paragraph:
     skipped: str | None = None  # why the paragraph is not scanned (front matter, toc, toa), else None
     style: str | None = None
 
-    def is_emphasized(self, start: int, end: int) -> bool:
-        """True when every non-space character of [start, end) lies in an emphasis span."""
-        for i in range(start, end):
-            if self.text[i].isspace() or self.text[i] in ".,;:":
-                continue
-            if not any(a <= i < b for a, b in self.emphasis):
-                return False
-        return True
-
 
 @dataclass
 class Document:

@@ -96,32 +96,6 @@ def _preserve(t):
         t.set(XML_SPACE, "preserve")
 
 
-def field_runs(instruction: str, rpr=None, result_runs=None, hidden: bool = False) -> list:
-    """The runs of a complex field: begin, instrText, [separate, result...], end."""
-    props = copy.deepcopy(rpr) if rpr is not None else make("w:rPr")
-    if hidden and props.find(qn("w:vanish")) is None:
-        props.append(make("w:vanish"))
-
-    def r_with(child):
-        r = make("w:r")
-        r.append(copy.deepcopy(props))
-        r.append(child)
-        return r
-
-    runs = [r_with(make("w:fldChar", {"fldCharType": "begin"})), r_with(_instr(instruction))]
-    if result_runs is not None:
-        runs.append(r_with(make("w:fldChar", {"fldCharType": "separate"})))
-        runs.extend(result_runs)
-    runs.append(r_with(make("w:fldChar", {"fldCharType": "end"})))
-    return runs
-
-
-def _instr(text: str):
-    el = make("w:instrText", text=text)
-    el.set(XML_SPACE, "preserve")
-    return el
-
-
 def field_quote(text: str) -> str:
     """Quote a field argument: a literal double quote is written as \\" inside the quotes."""
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'

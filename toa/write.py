@@ -103,11 +103,6 @@ def _derived_short(text: str) -> str:
     return (head or text or "authority")[:80]
 
 
-def ta_instruction(long: str | None, short: str, number: int) -> str:
-    """The TA field code as one string (the runs written split it where italics change)."""
-    return "".join(t for t, _ in _ta_segments(long, [], short, number))
-
-
 def ta_runs(auth: Authority, short: str, number: int, with_long: bool) -> list:
     """Hidden runs of one TA field: begin, instrText (italic where the case name is), end.
 
@@ -264,11 +259,6 @@ def insert_bookmarks(doc: Document, anchors: list[tuple[int, int]], sections: bo
     if failed:
         raise WriteError(f"{len(failed)} bookmarks could not be placed")
     return names
-
-
-def add_bookmark(doc: Document, paragraph_element, name: str) -> None:
-    """A bookmark at the start of one w:p (e.g. the TOA heading: write_toa(bookmark=...))."""
-    _insert_at_start(paragraph_element, _bookmark_pair(name, _BookmarkIds(doc).next()))
 
 
 def _section_starts(doc: Document) -> dict[int, Paragraph]:

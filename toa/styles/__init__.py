@@ -47,12 +47,6 @@ class Style:
     page_column: str = "Page(s)"
     citing_parentheticals: bool = False  # list X for "(citing X)" too
 
-    def heading_of(self, category: str) -> Heading:
-        for h in self.headings:
-            if category in h.members:
-                return h
-        raise KeyError(category)
-
 
 def builtin_names() -> list[str]:
     return sorted(p.stem for p in BUILTIN_DIR.glob("*.toml"))
