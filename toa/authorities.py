@@ -198,6 +198,8 @@ def _id(occ: Occurrence, last: Authority | None, by_key: dict) -> Authority | No
         return None
     if occ.meta.get("section") or occ.meta.get("rule"):
         return _section_of(occ, last, by_key)
+    if "¶" in occ.text and last.category in ("statutes", "rules_regulations", "constitutional"):
+        return None  # "Id. ¶ 1" cites a paragraph of a pleading or exhibit, never a statute
     pin = None if "*" in occ.meta.get("pin", "") else _number(occ.meta.get("pin", ""))
     if last.category in ("cases", "administrative") and pin is not None and "WL" not in last.key \
             and not any("LEXIS" in str(k) for k in last.key):

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import tempfile
 
 from . import __version__, pagination, pipeline
 from .authorities import reading_order
@@ -94,6 +96,19 @@ def _verify_progress(enabled: bool):
     return show
 
 
+def _check_writable(path: str | None) -> None:
+    """Fail before any work when the report cannot be written: nothing is written then."""
+    if not path:
+        return
+    directory = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, probe = tempfile.mkstemp(prefix=".toa-probe-", dir=directory)
+    except OSError as exc:
+        raise pipeline.BuildError(f"cannot write {path}: {exc.strerror or exc}") from None
+    os.close(fd)
+    os.unlink(probe)
+
+
 def _progress(enabled: bool):
     if not enabled:
         return None
@@ -109,6 +124,7 @@ def _options(args) -> ReadOptions:
 
 
 def _build(args) -> int:
+    _check_writable(args.report)
     tty = sys.stderr.isatty()
     result = pipeline.build(args.brief, output=args.output, style=args.style, pages=args.pages,
                             template=args.template, overwrite_input=args.in_place, options=_options(args),
@@ -123,6 +139,7 @@ def _build(args) -> int:
 
 
 def _check(args) -> int:
+    _check_writable(args.report)
     tty = sys.stderr.isatty()
     result = pipeline.check(args.brief, output=args.output, settings=_settings(args), style=args.style,
                             pages=args.pages, template=args.template, options=_options(args), progress=_progress(tty),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 
 import docx
@@ -190,7 +191,7 @@ def _open(path: str):
                 raise DocumentError(f"{path} is damaged (corrupt entry {bad})")
             if "word/document.xml" not in zf.namelist():
                 raise DocumentError(f"{path} is not a Word document (no word/document.xml)")
-    except zipfile.BadZipFile:
+    except (zipfile.BadZipFile, zlib.error, EOFError):
         raise DocumentError(f"{path} is damaged (not a readable zip archive)") from None
     try:
         return docx.Document(path)

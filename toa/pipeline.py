@@ -84,7 +84,7 @@ def build(source: str, output: str | None = None, style: str | None = None, page
     write.write_toa(result.document, result.table, result.style, template=template)
     if result.verification is not None:  # after the TA fields, so a range holds only the citation
         result.comments = write.add_comments(result.document, result.table, result.verification)
-    _save(result, output)
+    _save(result, output, overwrite_input)
     return result
 
 
@@ -120,12 +120,12 @@ def _verify(result: BuildResult, settings: Settings, progress: VerifyProgress | 
     result.report["verification"] = verification_summary(verification, offline=not settings.network)
 
 
-def _save(result: BuildResult, output: str) -> None:
+def _save(result: BuildResult, output: str, overwrite_input: bool = False) -> None:
     """Atomic (write.save); afterwards the report names the output."""
     if result.verification is not None:
         result.report["verification"]["comments"] = result.comments
     try:
-        write.save(result.document, output)
+        write.save(result.document, output, overwrite_input=overwrite_input)
     except write.WriteError as exc:
         raise BuildError(str(exc)) from None
     except OSError as exc:

@@ -49,7 +49,7 @@ class WriteError(Exception):
 def mark_citations(doc: Document, table: Table) -> list[Occurrence]:
     """A hidden TA field at the start of every occurrence of every authority in `table`.
 
-    The first occurrence (reading order) carries `TA \\l "long" \\s "short" \\c N`, the others
+    The first full citation (reading order) carries `TA \\l "long" \\s "short" \\c N`, the others
     `TA \\s "short" \\c N`. The field goes at the START of the citation, not after it as
     Word's Mark Citation does: Word credits the page where the TA field sits, and printed
     tables credit the page where a citation begins (toa-conventions.md §6), so a later
@@ -64,12 +64,15 @@ def mark_citations(doc: Document, table: Table) -> list[Occurrence]:
     for cat in table.categories:
         for auth in cat.authorities:
             occs = {}
-            for o in auth.occurrences:
+            for o in auth.occurrences:  # reading order: a note's citations at its reference mark
                 if 0 <= o.paragraph < len(doc.paragraphs) and doc.paragraphs[o.paragraph].skipped != "toa":
                     occs.setdefault((o.paragraph, o.start), o)
-            for i, key in enumerate(sorted(occs)):
-                runs = ta_runs(auth, shorts[id(auth)], cat.number, with_long=(i == 0))
-                items.append((key[0], key[1], runs, occs[key]))
+            if not occs:
+                continue
+            first = next((k for k, o in occs.items() if o.kind == "full"), next(iter(occs)))
+            for key, o in occs.items():
+                runs = ta_runs(auth, shorts[id(auth)], cat.number, with_long=(key == first))
+                items.append((key[0], key[1], runs, o))
     return _insert_all(doc, items)
 
 
@@ -1038,11 +1041,11 @@ def save_to(doc: Document, stream: IO[bytes]) -> None:
     doc.package.save(stream)
 
 
-def save(doc: Document, path: str | os.PathLike) -> None:
+def save(doc: Document, path: str | os.PathLike, overwrite_input: bool = False) -> None:
     """Write atomically: a temporary file beside `path`, fsync, then rename over it.
-    Refuses to write over the document's own input file."""
+    Refuses to write over the document's own input file unless asked to."""
     path = Path(path)
-    if doc.path and _same_file(doc.path, path):
+    if doc.path and _same_file(doc.path, path) and not overwrite_input:
         raise WriteError(f"refusing to overwrite the input {doc.path}")
     directory = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)

@@ -30,3 +30,10 @@ def test_patents(run):
 def test_real_citations_are_not_record_cites():
     t = "Sup. Ct. R. 14.1; 12 Cal. App. 5th 33; H.R. Doc. No. 5, 1st Sess.; 10 Pet. 449; Fed. R. App. P. 28"
     assert non_authority_spans(t) == []
+
+
+def test_exhibits_and_the_parties_papers_are_record_cites():
+    from toa.recognizers import non_authority_spans
+    text = "Pl.'s Orig. Pet. ¶¶ 9-14; Ex. A at 2; Def.'s Orig. Answer 1; Compl. ¶ 12; Ex parte Young, 209 U.S. 123"
+    assert [text[a:b] for a, b in non_authority_spans(text)] == [
+        "Pl.'s Orig. Pet. ¶¶ 9-14", "Ex. A at 2", "Def.'s Orig. Answer 1", "Compl. ¶ 12"]

@@ -25,6 +25,14 @@ _SHORT = re.compile(r"(?<![\w.])(?P<d>R\.|App\.|Pet\.|Opp\.|Reply|Cert\.\sReply)
 _BRIEF = re.compile(
     r"(?<![\w.])(?:(?:[A-Z][\w'’]*\.?|U\.S\.)\s){0,3}Br\.(?:\sin\sOpp\.|\sof\s[A-Z][\w'’.]*(?:\s[A-Z][\w'’.]*){0,3})?"
     r"(?:\s?(?:" + _PIN + r"))?")
+# Trial-court records: exhibits and the parties' own papers ("Ex. A at 2", "Pl.'s Orig. Pet. ¶¶ 9-14",
+# "Compl. ¶ 12", "Smith Decl. ¶ 3").
+_PARAS = r"(?:\s?(?:¶¶?\s?|at\s)?\d+[a-z]?(?:\s?(?:-|,\s|&\s)\s?\d+[a-z]?)*)?"
+_EXHIBIT = re.compile(r"(?<![\w.])(?:Ex|Exh|Exs)\.\s[A-Z0-9][\w-]*(?![\w.])" + _PARAS)
+# "Pet." alone is also the Peters reporter ("10 Pet. 449"): only with a party before it.
+_PAPER = re.compile(
+    r"(?<![\w.])(?:(?:Pl|Pls|Def|Defs)\.?['’]s?\s(?:[A-Z][\w.'’]*\s){0,4}?(?:Pet|Compl|Answer|Mot|Resp|Decl|Aff)"
+    r"|(?:[A-Z][\w'’]*\s)?(?:Compl|Decl|Aff))\.?(?=\s?(?:¶|at\s\d|\d))" + _PARAS)
 _PATENT = re.compile(
     r"(?<![\w.])(?:U\.\s?S\.\s)?Pat(?:ent|\.)(?:\sApplication|\sAppl\.|\sApp\.)?\s(?:Pub\.\s)?No\.\s?[\d,/]+"
     r"|[‘'’]\d{3}\spatent\b")
@@ -50,7 +58,7 @@ def find(text: str, _emphasis=None) -> list[Claim]:
 def non_authority_spans(text: str) -> list[tuple[int, int]]:
     """Spans of record cites, brief cites and patents in `text` (sorted, may touch)."""
     spans = []
-    for rx in (_RECORD, _BRIEF, _PATENT):
+    for rx in (_RECORD, _BRIEF, _PATENT, _EXHIBIT, _PAPER):
         for m in rx.finditer(text):
             if rx is _RECORD and _glued_to_abbreviation(text, m.start()):
                 continue  # "H.R. Doc. No. 5", "S. Doc. 12" are legislative documents
