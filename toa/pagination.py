@@ -95,7 +95,7 @@ def _labels_from_destinations(doc, occs, names, dests) -> dict:
     for name, page in dests.items():
         if name.startswith(write.SECTION_BOOKMARK_PREFIX):
             sec_first[int(name[len(write.SECTION_BOOKMARK_PREFIX):])] = page
-    sec_first.setdefault(0, 1)
+    sec_first[0] = 1  # the first section starts the document, whatever was put before its first paragraph
     labeler = _Labeler(doc.sections, sec_first)
     out = {}
     for o in occs:
