@@ -152,7 +152,7 @@ def court_is_plausible(std: Standard, court_id: str, year: int | None) -> bool:
     return True
 
 
-def check_pincites(record: CaseRecord, authority: Authority, std: Standard, full: Occurrence) -> None:
+def check_pincites(record: CaseRecord, authority: Authority, std: Standard) -> None:
     first_page = int(std.page)
     for occ in authority.occurrences:
         meta = occ.meta or {}
@@ -192,7 +192,7 @@ def offline_case_record(authority: Authority, this_year: int) -> tuple[CaseRecor
     if court and not court_is_plausible(std, str(court), record.year):
         record.flag("implausible_court")
         record.details["court"] = court
-    check_pincites(record, authority, std, full)
+    check_pincites(record, authority, std)
     return record, std
 
 

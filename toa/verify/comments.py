@@ -37,6 +37,14 @@ def _link(record) -> str:
     return f" ({record.evidence_url})" if record.evidence_url else ""
 
 
+def _could_not_verify(record, flags_intro: str, what: str) -> str:
+    """UNRESOLVED reads alike for cases and provisions: the reason, any flags found anyway,
+    and a request to check by hand."""
+    flags = _flags(record)
+    extra = f"; {flags_intro} {flags}" if flags else ""
+    return f"{PREFIX}: could not verify ({record.reason}){extra}. Verify this {what} by hand."
+
+
 def comment_text(record: CaseRecord | ProvisionRecord) -> str | None:
     if isinstance(record, CaseRecord):
         return _case_comment(record)
@@ -66,8 +74,7 @@ def _case_comment(r: CaseRecord) -> str | None:
         return (f"{PREFIX}: unknown reporter in {r.citation}. "
                 "Check the reporter abbreviation (Bluebook T1) or cite a recognised reporter.")
     if r.verdict == UNRESOLVED:
-        extra = f"; offline checks: {flags}" if flags else ""
-        return f"{PREFIX}: could not verify ({r.reason}){extra}. Verify this citation by hand."
+        return _could_not_verify(r, "offline checks:", "citation")
     if r.flags:  # NOT_CHECKED online, but the offline checks found something
         return f"{PREFIX}: {flags}{_link(r)}. Check this citation."
     return None
@@ -83,8 +90,7 @@ def _provision_comment(r: ProvisionRecord) -> str | None:
         return (f"{PREFIX}: NOT FOUND - {r.reason}{_link(r)}. "
                 "Confirm the title and section; the provision may be mistyped, renumbered or invented.")
     if r.verdict == UNRESOLVED:
-        extra = f"; also {flags}" if flags else ""
-        return f"{PREFIX}: could not verify ({r.reason}){extra}. Verify this provision by hand."
+        return _could_not_verify(r, "also", "provision")
     if r.verdict == NOT_CHECKED and r.flags:
         return f"{PREFIX}: {flags}. Check this provision."
     return None

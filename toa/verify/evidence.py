@@ -46,6 +46,16 @@ def error(tier: str, url: str | None, scope: str, reason: str, budget: bool = Fa
     return Evidence(ERROR, tier, url, scope, reason=reason, budget=budget)
 
 
+def transport_error(reply, tier: str, url: str | None, scope: str) -> Evidence | None:
+    """No usable HTTP answer (`Reply.error`); an exhausted budget is marked as such, so the
+    authority ends NOT_CHECKED rather than UNRESOLVED."""
+    if reply.budget:
+        return error(tier, url, scope, reply.error, budget=True)
+    if reply.error:
+        return error(tier, url, scope, reply.error)
+    return None
+
+
 def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

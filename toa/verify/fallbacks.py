@@ -8,21 +8,13 @@ import xml.etree.ElementTree as ET
 from datetime import date, timedelta
 from urllib.parse import quote
 
-from .evidence import (ABSENT, ERROR, FOUND, Evidence, bot_wall, complete_html, digest, error, html_tree,
-                       squash, text_of, walk)
+from .evidence import (ABSENT, FOUND, Evidence, bot_wall, complete_html, digest, error, html_tree, month_dates,
+                       squash, text_of, transport_error, walk)
 from .http import Http, Reply
 from .settings import Settings
 
 FR_FIRST_VOLUME_YEAR = 1935  # volume 1 = 1936; volume N is year 1935 + N
 FR_MAX_CALLS = 10
-
-
-def _transport(reply: Reply, tier: str, url: str, scope: str) -> Evidence | None:
-    if reply.budget:
-        return error(tier, url, scope, reply.error, budget=True)
-    if reply.error:
-        return error(tier, url, scope, reply.error)
-    return None
 
 
 # -- OLRC (uscode.house.gov) ---------------------------------------------------------------
@@ -31,7 +23,7 @@ def fetch_olrc(http: Http, settings: Settings, title: str, section: str) -> Evid
            f"-section{quote(section)}&num=0&edition=prelim")
     scope = "current U.S. Code (OLRC, prelim)"
     reply = http.get(url)
-    failed = _transport(reply, "OLRC", url, scope)
+    failed = transport_error(reply, "OLRC", url, scope)
     if failed:
         return failed
     text = reply.text
@@ -55,8 +47,6 @@ def fetch_olrc(http: Http, settings: Settings, title: str, section: str) -> Evid
     through = re.search(r"currentthrough:(\d{4})(\d{2})(\d{2})", text)
     current = f"{through.group(1)}-{through.group(2)}-{through.group(3)}" if through else None
     credit = re.search(r"<!--\s*field-start:sourcecredit\s*-->(.*?)<!--\s*field-end:sourcecredit\s*-->", text, re.S)
-    from .evidence import month_dates
-
     amended = sorted(month_dates(squash(re.sub(r"<[^>]+>", " ", credit.group(1))))) if credit else []
     return Evidence(FOUND, "OLRC", url, scope + (f" through {current}" if current else ""), text=" ".join(paras),
                     subunits=walk(paras, "a1Ai"), current_through=current, amended=amended,
@@ -69,7 +59,7 @@ GOVINFO_ERRORS = ("Multiple Results Found", "Validation Failed", "Content File N
 
 def _govinfo(http: Http, url: str, scope: str) -> tuple[Reply, Evidence | None]:
     reply = http.get(url)
-    failed = _transport(reply, "GovInfo", url, scope)
+    failed = transport_error(reply, "GovInfo", url, scope)
     if failed:
         return reply, failed
     if "No Results Found" in reply.text:
@@ -118,7 +108,7 @@ def fetch_govinfo_fr(http: Http, settings: Settings, volume: str, page: str) -> 
 # -- eCFR versioner --------------------------------------------------------------------------
 def _ecfr_json(http: Http, url: str, scope: str):
     reply = http.get(url)
-    failed = _transport(reply, "eCFR", url, scope)
+    failed = transport_error(reply, "eCFR", url, scope)
     if failed:
         return None, failed
     if reply.status == 503:
@@ -147,7 +137,7 @@ def fetch_ecfr(http: Http, settings: Settings, title: str, section: str) -> Evid
     versions_url = f"{base}/versions/title-{title}.json?issue_date%5Bgte%5D=1900-01-01&{query}"
     full_url = f"{base}/full/{as_of}/title-{title}.xml?{query}"
     reply = http.get(full_url)
-    failed = _transport(reply, "eCFR", full_url, scope)
+    failed = transport_error(reply, "eCFR", full_url, scope)
     if failed:
         return failed
     if reply.status == 404:
@@ -199,7 +189,7 @@ def fetch_fedreg(http: Http, settings: Settings, volume: str, page: str) -> Evid
         url = (f"{base}?per_page=1000&conditions%5Bpublication_date%5D%5Bgte%5D={mid.isoformat()}"
                f"&conditions%5Bpublication_date%5D%5Blte%5D={end.isoformat()}{fields}")
         reply = http.get(url)
-        failed = _transport(reply, "FederalRegister", url, scope)
+        failed = transport_error(reply, "FederalRegister", url, scope)
         if failed:
             return failed
         if reply.status != 200:

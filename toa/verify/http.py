@@ -28,10 +28,6 @@ class Reply:
     error: str | None = None  # set when there is no usable HTTP answer
     budget: bool = False  # the error is "request budget reached"
 
-    @property
-    def ok(self) -> bool:
-        return self.error is None and self.status is not None and 200 <= self.status < 300
-
     def json(self) -> Any:
         import json
 

@@ -48,6 +48,19 @@ def _plain(value: Any) -> Any:
     return value
 
 
+class _FlaggedRecord:
+    """flag() and to_dict() shared by the records; `flags` is each subclass's dataclass field."""
+
+    flags: list[str]
+
+    def flag(self, name: str) -> None:
+        if name not in self.flags:
+            self.flags.append(name)
+
+    def to_dict(self) -> dict:
+        return _plain(asdict(self))
+
+
 @dataclass
 class Cluster:
     """The part of a CourtListener cluster we keep as evidence."""
@@ -61,7 +74,7 @@ class Cluster:
 
 
 @dataclass
-class CaseRecord:
+class CaseRecord(_FlaggedRecord):
     key: tuple
     text: str
     kind: str = "case"
@@ -77,16 +90,9 @@ class CaseRecord:
     normalized_citations: list[str] = field(default_factory=list)
     details: dict[str, Any] = field(default_factory=dict)  # e.g. actual first page, cached
 
-    def flag(self, name: str) -> None:
-        if name not in self.flags:
-            self.flags.append(name)
-
-    def to_dict(self) -> dict:
-        return _plain(asdict(self))
-
 
 @dataclass
-class UnitRecord:
+class UnitRecord(_FlaggedRecord):
     """One cited provision at one place in the brief (statutes.md §5 vocabulary)."""
 
     unit_id: str
@@ -109,16 +115,9 @@ class UnitRecord:
     start: int | None = None
     budget: bool = False  # unresolved only because the run's request budget ran out
 
-    def flag(self, name: str) -> None:
-        if name not in self.flags:
-            self.flags.append(name)
-
-    def to_dict(self) -> dict:
-        return _plain(asdict(self))
-
 
 @dataclass
-class ProvisionRecord:
+class ProvisionRecord(_FlaggedRecord):
     key: tuple
     text: str
     kind: str  # usc | cfr | fr | rule | const | other
@@ -127,13 +126,6 @@ class ProvisionRecord:
     reason: str = ""
     evidence_url: str | None = None
     units: list[UnitRecord] = field(default_factory=list)
-
-    def flag(self, name: str) -> None:
-        if name not in self.flags:
-            self.flags.append(name)
-
-    def to_dict(self) -> dict:
-        return _plain(asdict(self))
 
 
 Record = CaseRecord | ProvisionRecord

@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import time
 import tomllib
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Callable, Mapping
@@ -89,9 +89,6 @@ class Settings:
         values.update(overrides)
         return cls(**values)
 
-    def with_(self, **changes) -> "Settings":
-        return replace(self, **changes)
-
     def today(self) -> date:
         return date.fromtimestamp(self.clock())
 
@@ -102,9 +99,6 @@ class Settings:
         if self.cache_path is not None:
             return Path(self.cache_path)
         return Path(platformdirs.user_cache_dir(APP_NAME)) / "verify.sqlite3"
-
-    def base_urls(self) -> dict[str, str]:
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.name in URL_ENV}
 
 
 def config_path(config_dir: Path | None = None) -> Path:

@@ -108,26 +108,22 @@ def make_app(state: LIIState) -> Flask:
             return Response(page[: len(page) // 2], mimetype="text/html")
         return Response(page, mimetype="text/html")
 
+    def serve_spec(path: str, page, specs: dict, key: tuple):
+        """`page(*key, spec)` from the fake data: chrome-only on request, None (404) when absent."""
+        return serve(path, lambda chrome: page(*key, None) if chrome else
+                     (page(*key, specs[key]) if key in specs else None))
+
     @app.get("/uscode/text/<title>/<section>")
     def usc(title, section):
-        key = (title, section)
-        return serve(f"/uscode/text/{title}/{section}",
-                     lambda chrome: usc_page(title, section, None) if chrome else
-                     (usc_page(title, section, data.USC[key]) if key in data.USC else None))
+        return serve_spec(f"/uscode/text/{title}/{section}", usc_page, data.USC, (title, section))
 
     @app.get("/cfr/text/<title>/<section>")
     def cfr(title, section):
-        key = (title, section)
-        return serve(f"/cfr/text/{title}/{section}",
-                     lambda chrome: cfr_page(title, section, None) if chrome else
-                     (cfr_page(title, section, data.CFR[key]) if key in data.CFR else None))
+        return serve_spec(f"/cfr/text/{title}/{section}", cfr_page, data.CFR, (title, section))
 
     @app.get("/rules/<slug>/rule_<rule>")
     def rules(slug, rule):
-        key = (slug, rule)
-        return serve(f"/rules/{slug}/rule_{rule}",
-                     lambda chrome: rule_page(slug, rule, None) if chrome else
-                     (rule_page(slug, rule, data.RULES[key]) if key in data.RULES else None))
+        return serve_spec(f"/rules/{slug}/rule_{rule}", rule_page, data.RULES, (slug, rule))
 
     @app.get("/constitution/<name>")
     def constitution(name):
