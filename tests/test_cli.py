@@ -1,0 +1,213 @@
+"""The command line from the outside: `python -m toa.cli ...` in a scratch folder.
+
+Bad input ends with exit status 2, one line "toa: error: ..." on stderr, no traceback and no
+file written. `toa extract` lists every citation; `toa build --json` writes the report. These
+runs use `--pages estimate` (no LibreOffice) so they are quick; tests/test_build.py covers the
+rendered build.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from toa.model import KINDS, STORIES
+
+from docxbuild import DocBuilder
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+SAMPLE = SAMPLES / "planted-problems.docx"
+
+
+def toa(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "toa.cli", *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=300)
+
+
+def listing(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in folder.iterdir()}
+
+
+# --------------------------------------------------------------------------- bad input
+
+
+def _text_file(path: Path):
+    path.write_text("This is a plain text file.\nSee Celotex Corp. v. Catrett, 477 U.S. 317 (1986).\n")
+
+
+def _ole_file(path: Path):  # what Word writes for an encrypted .docx (and what an old .doc is)
+    path.write_bytes(bytes.fromhex("D0CF11E0A1B11AE1") + bytes(504) + b"EncryptedPackage" * 64)
+
+
+def _truncated_zip(path: Path):
+    data = SAMPLE.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+
+
+def _damaged_entry(path: Path):
+    """A complete zip whose word/document.xml has flipped bytes (its CRC no longer matches)."""
+    data = bytearray(SAMPLE.read_bytes())
+    with zipfile.ZipFile(SAMPLE) as z:
+        info = z.getinfo("word/document.xml")
+    start = info.header_offset + 30 + len(info.filename.encode()) + len(info.extra)
+    for i in range(start + 100, start + 140):
+        data[i] ^= 0x5A
+    path.write_bytes(bytes(data))
+
+
+def _bad_crc(path: Path):
+    """A complete zip whose word/document.xml is intact but whose recorded CRC-32 is wrong."""
+    data = bytearray(SAMPLE.read_bytes())
+    at = 0
+    while (at := data.find(b"PK\x01\x02", at + 1)) >= 0:  # central directory headers
+        size = int.from_bytes(data[at + 28:at + 30], "little")
+        if data[at + 46:at + 46 + size] == b"word/document.xml":
+            data[at + 16] ^= 0xFF
+            break
+    else:
+        raise AssertionError("no central directory entry for word/document.xml")
+    path.write_bytes(bytes(data))
+
+
+def _no_citations(path: Path):
+    b = DocBuilder()
+    b.heading("ARGUMENT", level=1)
+    b.paragraph("The plaintiff has not shown any dispute of fact, and the motion should be granted.")
+    b.paragraph("Respectfully submitted.")
+    b.save(path)
+
+
+BAD_INPUTS = {
+    "text-file": (_text_file, "not a .docx"),
+    "encrypted-ole": (_ole_file, "encrypted"),
+    "truncated-zip": (_truncated_zip, "damaged"),
+    "bad-crc": (_bad_crc, "damaged"),
+    "damaged-entry": (_damaged_entry, "damaged"),
+    "no-citations": (_no_citations, "no citations"),
+}
+
+
+def assert_one_line_error(proc: subprocess.CompletedProcess, words: str):
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("toa: error: ")
+    assert words in lines[0]
+    assert "Traceback" not in proc.stderr + proc.stdout
+    assert proc.stdout == ""
+
+
+@pytest.mark.parametrize("command", ["build", "extract"])
+@pytest.mark.parametrize("case", sorted(BAD_INPUTS))
+def test_bad_input_is_one_line_and_writes_nothing(tmp_path, case, command):
+    make, words = BAD_INPUTS[case]
+    make(tmp_path / "brief.docx")
+    before = listing(tmp_path)
+    extra = ["--json", "report.json"] if command == "build" else []
+    proc = toa(command, "brief.docx", "--pages", "estimate", *extra, cwd=tmp_path)
+    assert_one_line_error(proc, words)
+    assert listing(tmp_path) == before
+
+
+@pytest.mark.parametrize("command", ["build", "extract"])
+def test_missing_file(tmp_path, command):
+    proc = toa(command, "nowhere.docx", cwd=tmp_path)
+    assert_one_line_error(proc, "nowhere.docx")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_unknown_style(tmp_path):
+    shutil.copyfile(SAMPLE, tmp_path / "brief.docx")
+    before = listing(tmp_path)
+    proc = toa("build", "brief.docx", "--style", "nonesuch", "--json", "report.json", cwd=tmp_path)
+    assert_one_line_error(proc, "nonesuch")
+    assert listing(tmp_path) == before
+
+
+def test_unwritable_report_path_writes_nothing(tmp_path):
+    shutil.copyfile(SAMPLE, tmp_path / "brief.docx")
+    before = listing(tmp_path)
+    proc = toa("build", "brief.docx", "--pages", "estimate", "--json", "no/such/folder/report.json", cwd=tmp_path)
+    assert_one_line_error(proc, "report.json")
+    assert listing(tmp_path) == before
+
+
+# --------------------------------------------------------------------------- build --json, extract
+
+
+@pytest.fixture(scope="module")
+def estimated(tmp_path_factory):
+    """planted-problems.docx built with --pages estimate and --json, once for this module."""
+    folder = tmp_path_factory.mktemp("estimate")
+    shutil.copyfile(SAMPLE, folder / "brief.docx")
+    proc = toa("build", "brief.docx", "--pages", "estimate", "--json", "report.json", cwd=folder)
+    return folder, proc
+
+
+def test_build_json_writes_the_report(estimated):
+    folder, proc = estimated
+    assert proc.returncode == 0, proc.stderr
+    assert {p.name for p in folder.iterdir()} == {"brief.docx", "brief.toa.docx", "report.json"}
+    report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
+    assert set(report) >= {"source", "output", "style", "pagination", "categories", "unlinked"}
+    assert report["source"] == "brief.docx" and report["output"] == "brief.toa.docx"
+    assert report["style"] == "default"
+    headings = [c["heading"] for c in report["categories"]]
+    assert headings == ["Cases", "Constitutional Provisions", "Statutes", "Rules and Regulations"]
+    for c in report["categories"]:
+        for a in c["authorities"]:
+            assert a["text"] and a["occurrences"] and a["category"] in c["members"]
+            assert all(o["kind"] in KINDS and o["story"] in STORIES for o in a["occurrences"])
+    # the terminal summary agrees with the report
+    total = sum(len(a["occurrences"]) for c in report["categories"] for a in c["authorities"])
+    assert re.search(rf"^Total\s+{sum(len(c['authorities']) for c in report['categories'])}\s+{total}$",
+                     proc.stdout, re.M)
+    assert proc.stdout.rstrip().endswith("Wrote brief.toa.docx")
+
+
+def test_pages_estimate_is_reported_as_approximate(estimated):
+    folder, proc = estimated
+    report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
+    assert report["pagination"]["method"] == "estimate"
+    assert report["pagination"]["exact"] is False
+    assert "Pages: estimate (approximate)" in proc.stdout
+
+
+_LINE = re.compile(r"^\s*(\S+)  (\S+) +(\S+) +(\S.*)$")
+
+
+def test_extract_lists_every_citation(estimated):
+    folder, _ = estimated
+    text = toa("extract", "brief.docx", "--pages", "estimate", cwd=folder)
+    as_json = toa("extract", "brief.docx", "--pages", "estimate", "--json", cwd=folder)
+    assert text.returncode == 0 and as_json.returncode == 0, text.stderr + as_json.stderr
+    rows = json.loads(as_json.stdout)
+    assert isinstance(rows, list)
+    lines = text.stdout.splitlines()
+    assert len(lines) == len(rows)
+    parsed = [_LINE.match(line).groups() for line in lines]
+    assert parsed == [(r["page"] or "?", r["kind"], r["story"], r["text"]) for r in rows]
+    assert all(kind in KINDS and story in STORIES for _, kind, story, _ in parsed)
+    # the same citations as the build's report, with the same pages (the order may differ)
+    report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
+    expected = [(o["page"], o["kind"], o["story"], o["text"], a["category"], a["text"])
+                for c in report["categories"] for a in c["authorities"] for o in a["occurrences"]]
+    expected += [(o["page"], o["kind"], o["story"], o["text"], None, None) for o in report["unlinked"]]
+    got = [(r["page"], r["kind"], r["story"], r["text"], r["category"], r["authority"]) for r in rows]
+    assert Counter(got) == Counter(expected)
+    assert {"footnote", "body"} <= {r["story"] for r in rows}
+    assert len(rows) == 22  # planted-problems.docx: 13 authorities, 22 citations
+
+
+def test_extract_writes_nothing(estimated, tmp_path):
+    shutil.copyfile(SAMPLE, tmp_path / "brief.docx")
+    proc = toa("extract", "brief.docx", "--pages", "estimate", cwd=tmp_path)
+    assert proc.returncode == 0 and proc.stdout
+    assert [p.name for p in tmp_path.iterdir()] == ["brief.docx"]
