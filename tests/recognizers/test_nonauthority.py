@@ -37,3 +37,9 @@ def test_exhibits_and_the_parties_papers_are_record_cites():
     text = "Pl.'s Orig. Pet. ¶¶ 9-14; Ex. A at 2; Def.'s Orig. Answer 1; Compl. ¶ 12; Ex parte Young, 209 U.S. 123"
     assert [text[a:b] for a, b in non_authority_spans(text)] == [
         "Pl.'s Orig. Pet. ¶¶ 9-14", "Ex. A at 2", "Def.'s Orig. Answer 1", "Compl. ¶ 12"]
+
+
+def test_a_record_cite_after_a_sentence_is_not_glued_to_it():
+    from toa.recognizers import non_authority_spans
+    text = "He did not forward the report. ER 123. Id."
+    assert [text[a:b] for a, b in non_authority_spans(text)] == ["ER 123"]

@@ -37,7 +37,9 @@ _PATENT = re.compile(
     r"(?<![\w.])(?:U\.\s?S\.\s)?Pat(?:ent|\.)(?:\sApplication|\sAppl\.|\sApp\.)?\s(?:Pub\.\s)?No\.\s?[\d,/]+"
     r"|[‘'’]\d{3}\spatent\b")
 
-_ABBREV_BEFORE = re.compile(r"[A-Za-z]\.\s?$")
+# An abbreviation is short and capitalised ("Cal.", "Sup. Ct.", "H.R."); a sentence that ends
+# in a lower-case word ("… said so. ER 118") does not glue to what follows.
+_ABBREV_BEFORE = re.compile(r"(?:^|[\s(])(?:[A-Z][A-Za-z]{0,5}\.|(?:[A-Z]\.)+)\s?$")
 # designations allowed right after another abbreviation ("Pet. App.", "C.A. App.")
 _OK_BEFORE = re.compile(r"(?:Pet|Resp|Supp|Br|Cert|C\.\s?A|Gov't|Reply)\.\s?$|"
                         r"(?:^|[\s(;])(?:see|See|also|cf\.|Cf\.|e\.g\.|E\.g\.)\s$")
