@@ -68,22 +68,23 @@ def build(doc: Document, occurrences: list[Occurrence], style: Style) -> Table:
         if occ.kind != "full":
             occ.key = target.key
             target.occurrences.append(occ)
-        if "informal_reference" not in occ.flags and "in_parenthetical" not in occ.flags:
+        if "informal_reference" not in occ.flags and not occ.meta.get("in_parenthetical"):
             # "Section 1988" or "the First Amendment" in prose is a mention, and "(quoting X)"
             # an aside: an Id. after either still points at the citation before.
             last = target
-    kept = []
+    kept, excluded = [], []
     for auth in by_key.values():
         counted = [o for o in auth.occurrences
                    if style.citing_parentheticals or "citing_parenthetical" not in o.flags]
         if not counted:
-            continue  # cited only inside "(citing X)": no entry
+            excluded.extend(auth.occurrences)  # cited only inside "(citing X)": no entry
+            continue
         if auth.category == "cases" and not any(o.meta.get("case_name") for o in auth.occurrences if o.kind == "full"):
             unlinked.extend(auth.occurrences)  # a bare reporter cite ("reported at 97 F.4th 81")
             continue
         auth.occurrences = counted
         kept.append(auth)
-    return Table(categories=_categorise(kept, style), unlinked=unlinked)
+    return Table(categories=_categorise(kept, style), unlinked=unlinked, excluded=excluded)
 
 
 def _misread_short(occ: Occurrence, by_key: dict, alias: dict) -> Authority | None:
@@ -157,11 +158,13 @@ def _better_display(occ: Occurrence, auth: Authority) -> bool:
 
 
 def _emphasis_of(occ: Occurrence) -> list[tuple[int, int]]:
-    """Italic spans of the entry text: the case name as the brief set it."""
+    """Italic spans of the entry text as the brief set them; a case name the brief left in
+    roman (a plain-text brief) is still printed in italics, as tables of authorities do."""
+    spans = list(occ.meta.get("emphasis", []))
     name = occ.meta.get("case_name")
-    if occ.category in ("cases", "administrative") and name and occ.display and occ.display.startswith(name):
-        return [(0, len(name))]
-    return list(occ.meta.get("emphasis", []))
+    if not spans and occ.category in ("cases", "administrative") and name and (occ.display or "").startswith(name):
+        spans = [(0, len(name))]
+    return spans
 
 
 def _short(occ: Occurrence, by_key: dict, alias: dict) -> Authority | None:

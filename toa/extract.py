@@ -162,10 +162,28 @@ def extract_paragraph(para: Paragraph) -> list[Occurrence]:
             # short form may still point at it.
             occ.flags.append("citing_parenthetical")
         elif opener and opener[:1].islower():
-            occ.flags.append("in_parenthetical")  # "(quoting X)": an Id. after it is not X
+            occ.meta["in_parenthetical"] = True  # "(quoting X)": an Id. after it is not X
+        if occ.display:
+            occ.meta["emphasis"] = display_emphasis(para, occ)
         out.append(occ)
     out.sort(key=lambda o: (o.start, o.end))
     return _drop_overlaps(out)
+
+
+def display_emphasis(para: Paragraph, occ: Occurrence) -> list[tuple[int, int]]:
+    """The brief's italics carried into the entry text: each italic stretch of the citation,
+    found in order in the display (which drops pins but keeps the words as written)."""
+    out, cursor = [], 0
+    for a, b in para.emphasis:
+        a, b = max(a, occ.start), min(b, occ.end)
+        piece = para.text[a:b].strip(" ,;")
+        if b <= a or not piece:
+            continue
+        at = occ.display.find(piece, cursor)
+        if at >= 0:
+            out.append((at, at + len(piece)))
+            cursor = at + len(piece)
+    return out
 
 
 def _inside(pos: int, spans) -> bool:

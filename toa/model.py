@@ -156,7 +156,8 @@ class Category:
 @dataclass
 class Table:
     categories: list[Category]
-    unlinked: list[Occurrence] = field(default_factory=list)
+    unlinked: list[Occurrence] = field(default_factory=list)  # short forms that point at nothing found
+    excluded: list[Occurrence] = field(default_factory=list)  # left out on purpose, with the flag saying why
 
 
 @dataclass

@@ -42,7 +42,8 @@ def paginate(doc: Document, table: Table, style: Style, method: str = "auto",
 
     `reopen` gives a fresh copy of the document for each layout (the copy is changed).
     """
-    occs = [o for c in table.categories for a in c.authorities for o in a.occurrences] + table.unlinked
+    occs = [o for c in table.categories for a in c.authorities for o in a.occurrences] + table.unlinked \
+        + table.excluded
     note = ""
     if method in ("auto", "render"):
         try:

@@ -3,7 +3,8 @@
 {"source", "output", "style", "pagination": {"method", "exact", "note"},
  "categories": [{"key", "heading", "number", "authorities": [{"text", "pages", "passim",
    "page_text", "occurrences": [{"page", "kind", "story", "text"}], "flags"}]}],
- "unlinked": [{"page", "kind", "story", "text"}]}
+ "unlinked": [{"page", "kind", "story", "text"}],
+ "excluded": [{"page", "kind", "story", "text", "flags"}]}   (left out on purpose: "citing_parenthetical")
 
 After a check (toa check, toa build --verify) each authority also has "verification" (its
 record, plus "comment": the text of its Word comment or null), and the report a top-level
@@ -40,7 +41,8 @@ def build_report(table: Table, pagemap: PageMap, source: str, output: str | None
                            "authorities": entries})
     return {"source": source, "output": output, "style": style,
             "pagination": {"method": pagemap.method, "exact": pagemap.exact, "note": pagemap.note},
-            "categories": categories, "unlinked": [occ(o) for o in table.unlinked]}
+            "categories": categories, "unlinked": [occ(o) for o in table.unlinked],
+            "excluded": [{**occ(o), "flags": list(o.flags)} for o in table.excluded]}
 
 
 def verification_records(verification) -> dict:
