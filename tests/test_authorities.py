@@ -90,3 +90,16 @@ def test_bare_section_takes_the_code_of_that_section_or_of_its_sentence():
     assert "42 U.S.C. 1988" in found  # same sentence as a 42 U.S.C. cite
     assert not any("7428" in text for text in found)  # names a code never cited: left unlinked
     assert [o.text for o in t.unlinked] == ["Section 7428"]
+
+
+def test_the_sg_style_prints_title_26_under_the_internal_revenue_code():
+    t = table_of("26 U.S.C. 6330(c); Tax Anti-Injunction Act, 26 U.S.C. 7421(a); 28 U.S.C. 2201(a).", style="sg")
+    texts = [a.text for c in t.categories for a in c.authorities]
+    assert "Internal Revenue Code (26 U.S.C.) § 6330(c)" in texts
+    assert "Tax Anti-Injunction Act, 26 U.S.C. 7421(a)" in texts  # named by the brief: kept
+    assert "28 U.S.C. 2201(a)" in texts
+
+
+def test_sections_quoted_from_a_court_are_not_citations():
+    t = table_of("See 42 U.S.C. 1988. Fees are not available “under § 1988.” Id. at 759.")
+    assert entries(t) == {"42 U.S.C. 1988": ["full"]}

@@ -34,3 +34,9 @@ def test_style_from_a_file_and_bad_files(tmp_path):
 def test_detects_supreme_court_briefs():
     assert styles.detect(["No. 24-1", "In the Supreme Court of the United States"]) == "scotus"
     assert styles.detect(["IN THE UNITED STATES COURT OF APPEALS FOR THE NINTH CIRCUIT"]) == "default"
+
+
+def test_detects_briefs_of_the_solicitor_general():
+    cover = ["No. 24-1", "In the Supreme Court of the United States", "Elizabeth B. Prelogar",
+             "Solicitor General", "Counsel of Record"]
+    assert styles.detect(cover) == "sg"

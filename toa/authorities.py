@@ -15,6 +15,7 @@ from .model import Authority, Category, Document, Occurrence, Table
 from .styles import Style
 
 RECORD = "record"
+_PROVISIONS = ("constitutional", "statutes", "rules_regulations")
 _SENTENCE_END = re.compile(r"[.;]\s+[A-Z(]")
 _WORD = re.compile(r"[A-Za-z][\w'’-]*")
 
@@ -36,6 +37,7 @@ def build(doc: Document, occurrences: list[Occurrence], style: Style) -> Table:
     alias: dict[tuple, tuple] = {}  # cite key -> (authority key, "parallel" | "history")
     unlinked: list[Occurrence] = []
     last: Authority | str | None = None  # the authority cited last, or RECORD after a record cite
+    last_paged: Authority | None = None  # the last one cited by page (a case, a book), for "Id. at 5"
     for occ in reading_order(doc, occurrences):
         target = None
         if occ.kind == "record":
@@ -54,7 +56,7 @@ def build(doc: Document, occurrences: list[Occurrence], style: Style) -> Table:
         elif occ.kind == "short":
             target = _short(occ, by_key, alias)
         elif occ.kind == "id":
-            target = _id(occ, last, by_key)
+            target = _id(occ, last, by_key, last_paged)
         elif occ.kind == "supra":
             target = _supra(occ, by_key)
         elif occ.kind == "reference":
@@ -72,6 +74,8 @@ def build(doc: Document, occurrences: list[Occurrence], style: Style) -> Table:
             # "Section 1988" or "the First Amendment" in prose is a mention, and "(quoting X)"
             # an aside: an Id. after either still points at the citation before.
             last = target
+            if target.category not in _PROVISIONS:
+                last_paged = target
     kept, excluded = [], []
     for auth in by_key.values():
         counted = [o for o in auth.occurrences
@@ -84,7 +88,24 @@ def build(doc: Document, occurrences: list[Occurrence], style: Style) -> Table:
             continue
         auth.occurrences = counted
         kept.append(auth)
+    _name_codes(kept, dict(style.code_names))
     return Table(categories=_categorise(kept, style), unlinked=unlinked, excluded=excluded)
+
+
+def _name_codes(authorities: list[Authority], names: dict[str, str]) -> None:
+    """"26 U.S.C. 6330(c)" printed as "Internal Revenue Code (26 U.S.C.) § 6330(c)" when the style
+    names that title; a section the brief cites under an act's own name keeps it."""
+    if not names:
+        return
+    for auth in authorities:
+        full = next((o for o in auth.occurrences if o.kind == "full"), None)
+        m = full.meta if full else {}
+        if auth.key[0] != "usc" or m.get("popular_name") or m.get("title") not in names:
+            continue
+        section = m.get("section", "") + m.get("subsection", "") + (" et seq." if m.get("et_seq") else "")
+        mark = "§§" if m.get("range") else "§"
+        edition = f" ({m['edition']})" if m.get("edition") else ""
+        auth.text, auth.emphasis = f"{names[m['title']]} {mark} {section}{edition}", []
 
 
 def _misread_short(occ: Occurrence, by_key: dict, alias: dict) -> Authority | None:
@@ -194,22 +215,34 @@ def _number(s: str) -> int | None:
     return int(m.group()) if m else None
 
 
-def _id(occ: Occurrence, last: Authority | None, by_key: dict) -> Authority | None:
+def _id(occ: Occurrence, last: Authority | None, by_key: dict, last_paged: Authority | None) -> Authority | None:
     """Id. is the authority cited just before, when its pin fits that kind of authority:
-    a section pin needs a statute or rule, a page pin at or after a case's first page."""
+    a section pin needs a statute or rule, a page pin a case or a book (after "§ 1988" in a
+    quotation, "Id. at 759" is the case cited before it), at or after a case's first page."""
     if last is None or last is RECORD:
         return None
     if occ.meta.get("section") or occ.meta.get("rule"):
         return _section_of(occ, last, by_key)
+    if last.category in _PROVISIONS and re.match(r"at\s+\*?\d", occ.meta.get("pin", "")):
+        last = last_paged
+        if last is None or not _pin_fits(last, occ, span=150):
+            return None
     if "¶" in occ.text and last.category in ("statutes", "rules_regulations", "constitutional"):
         return None  # "Id. ¶ 1" cites a paragraph of a pleading or exhibit, never a statute
-    pin = None if "*" in occ.meta.get("pin", "") else _number(occ.meta.get("pin", ""))
-    if last.category in ("cases", "administrative") and pin is not None and "WL" not in last.key \
-            and not any("LEXIS" in str(k) for k in last.key):
-        first = _number(last.key[3]) if len(last.key) >= 4 and last.key[0] == "case" else None
-        if first is not None and not first <= pin <= first + 1500:
-            return None  # "id. at 392" after a case beginning at page 598 points elsewhere
+    if not _pin_fits(last, occ, span=1500):
+        return None  # "id. at 392" after a case beginning at page 598 points elsewhere
     return last
+
+
+def _pin_fits(auth: Authority, occ: Occurrence, span: int) -> bool:
+    """A page pin can belong to a case that begins at most `span` pages before it (star
+    pins of WL and LEXIS cites are not pages of a reporter)."""
+    pin = None if "*" in occ.meta.get("pin", "") else _number(occ.meta.get("pin", ""))
+    if auth.category not in ("cases", "administrative") or pin is None or auth.key[0] != "case" \
+            or "WL" in auth.key or any("LEXIS" in str(k) for k in auth.key):
+        return True
+    first = _number(auth.key[3])
+    return first is None or first <= pin <= first + span
 
 
 def _reference(occ: Occurrence, by_key: dict, text: str) -> Authority | None:

@@ -125,6 +125,9 @@ def extract_paragraph(para: Paragraph) -> list[Occurrence]:
     text = para.text
     excluded = non_authority_spans(text)
     found = [o for o in recognize(text, para.emphasis) if not _inside(o.start, excluded)]
+    for o in found:
+        if o.display:
+            o.display = _quotes_as_written(o.display, text[o.start:o.end])
     taken = [(o.start, o.end) for o in found]
     cases: list[Occurrence] = []
     for cite in get_citations(text):
@@ -152,6 +155,8 @@ def extract_paragraph(para: Paragraph) -> list[Occurrence]:
                for a, b in excluded]
     out = []
     for occ in found + cases + records:
+        if (occ.kind == "reference" or "informal_reference" in occ.flags) and _in_quotation(text, occ.start):
+            continue  # "… under § 1988." quoted from a court: the court's words, not a citation
         occ.paragraph = para.index
         occ.story = para.story
         if occ.anchor_end is None:
@@ -168,6 +173,15 @@ def extract_paragraph(para: Paragraph) -> list[Occurrence]:
         out.append(occ)
     out.sort(key=lambda o: (o.start, o.end))
     return _drop_overlaps(out)
+
+
+def _quotes_as_written(display: str, source: str) -> str:
+    """The recognizers straighten quotes to compare; the entry keeps the brief's curly ones."""
+    if "’" in source:
+        display = display.replace("'", "’")
+    if "“" in source or "”" in source:
+        display = re.sub(r'(^|[\s(\[])"', "\\1“", display).replace('"', "”")
+    return display
 
 
 def display_emphasis(para: Paragraph, occ: Occurrence) -> list[tuple[int, int]]:
@@ -205,6 +219,11 @@ def _drop_overlaps(occs: list[Occurrence]) -> list[Occurrence]:
             continue
         out.append(o)
     return out
+
+
+def _in_quotation(text: str, pos: int) -> bool:
+    """Inside a double-quoted passage: the last opening quote before `pos` is not yet closed."""
+    return text.rfind("“", 0, pos) > text.rfind("”", 0, pos)
 
 
 def _open_parenthetical(text: str, pos: int) -> str:

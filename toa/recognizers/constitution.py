@@ -17,6 +17,7 @@ import re
 from .common import (
     ORDINAL_RE,
     RANK_FULL,
+    RANK_REFERENCE,
     STATE_RE,
     Claim,
     claim,
@@ -249,7 +250,7 @@ def find(text: str, _emphasis=None) -> list[Claim]:
             continue
         sec = m.group("secno") or ""
         claims.append(claim([_provision(text, m.start(), m.end(), "US", "amend", n, sec,
-                                        flags=["informal_reference"])]))
+                                        flags=["informal_reference"])], RANK_REFERENCE))
     for m in _ORDINAL_AMENDS.finditer(text):
         if not m.group("ords")[0].isupper():
             continue
@@ -257,18 +258,19 @@ def find(text: str, _emphasis=None) -> list[Claim]:
         occs = [_provision(text, m.start(), m.end(), "US", "amend", ordinal_to_int(o), flags=["informal_reference"])
                 for o in ords if ordinal_to_int(o)]
         if occs:
-            claims.append(claim(occs))
+            claims.append(claim(occs, RANK_REFERENCE))
     for m in _ARTICLE.finditer(text):
         if _NOT_US_ARTICLE.match(text, m.end()):
             continue  # "Article III of the Treaty"
         n = number_token(m.group("num"))
         claims.append(claim([_provision(text, m.start(), m.end(), "US", "art", n, m.group("sec") or "",
-                                        m.group("cl") or "", flags=["informal_reference"])]))
+                                        m.group("cl") or "", flags=["informal_reference"])], RANK_REFERENCE))
     for m in _CLAUSE.finditer(text):
         if _STATE_CONTEXT.search(text[max(0, m.start() - 40):m.start()]):
             continue
         part, n, sec, cl = CLAUSES[re.sub(r"\s+", " ", m.group("name"))]
         start, end = _clause_article(text, m, part, n)
         claims.append(claim([_provision(text, start, end, "US", part, n, sec, cl,
-                                        flags=["informal_reference"], meta={"clause_name": m.group(0)})]))
+                                        flags=["informal_reference"], meta={"clause_name": m.group(0)})],
+                            RANK_REFERENCE))
     return claims

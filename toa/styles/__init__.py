@@ -46,6 +46,9 @@ class Style:
     title: str = "TABLE OF AUTHORITIES"
     page_column: str = "Page(s)"
     citing_parentheticals: bool = False  # list X for "(citing X)" too
+    # U.S. Code titles printed under the name of the code they enact ("26" -> "Internal
+    # Revenue Code (26 U.S.C.)"), as the Solicitor General's tables print them.
+    code_names: tuple[tuple[str, str], ...] = ()
 
 
 def builtin_names() -> list[str]:
@@ -81,13 +84,18 @@ def _from_data(name: str, data: dict) -> Style:
         raise StyleError(f"style {name}: no heading for {', '.join(missing)}")
     fields = {k: data[k] for k in ("passim", "group_ranges", "page_separator", "range_separator", "title",
                                    "page_column", "citing_parentheticals") if k in data}
+    fields["code_names"] = tuple((str(k), str(v)) for k, v in data.get("code_names", {}).items())
     return Style(name=name, description=data.get("description", ""), headings=tuple(headings), **fields)
 
 
 _SUPREME_COURT = re.compile(r"supreme\s+court\s+of\s+the\s+united\s+states", re.I)
+_SOLICITOR_GENERAL = re.compile(r"\bsolicitor\s+general\b", re.I)
 
 
 def detect(first_lines: list[str]) -> str:
-    """The built-in style for a brief, from its caption: Supreme Court briefs get `scotus`."""
+    """The built-in style for a brief, from its cover: a Supreme Court brief gets `scotus`, one
+    the Solicitor General files (named as counsel on the cover) gets `sg`, any other `default`."""
     head = " ".join(first_lines)
-    return "scotus" if _SUPREME_COURT.search(head) else "default"
+    if not _SUPREME_COURT.search(head):
+        return "default"
+    return "sg" if _SOLICITOR_GENERAL.search(head) else "scotus"
