@@ -113,3 +113,11 @@ def test_defined_short_names_become_short_cites_of_their_authority():
     assert [(o.kind, o.text) for o in extra] == [("short", "3 OED"), ("full", "11 OED")]
     assert extra[0].key == book.key
     assert extra[1].display.startswith("11 The Oxford English Dictionary")
+
+
+def test_decisions_cited_by_docket_number_and_pending_cases():
+    occs = full(extract_paragraph(para(("Arkansas", True), " v. ", ("EPA", True),
+                                       ", No. 23-1320 (8th Cir. Apr. 25, 2023); ", ("FDA", True), " v. ",
+                                       ("Wages & White Lion", True), ", No. 23-1038 (filed Mar. 19, 2024).")))
+    assert [(o.key, o.display) for o in occs] == [
+        (("docket", "23-1320", "arkansas v. epa"), "Arkansas v. EPA, No. 23-1320 (8th Cir. Apr. 25, 2023)")]

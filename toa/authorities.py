@@ -83,6 +83,11 @@ def build(doc: Document, occurrences: list[Occurrence], style: Style) -> Table:
         if not counted:
             excluded.extend(auth.occurrences)  # cited only inside "(citing X)": no entry
             continue
+        if auth.key[0] == "docket" and not style.docket_citations:
+            for o in auth.occurrences:
+                o.flags.append("docket_only")
+            excluded.extend(auth.occurrences)
+            continue
         if auth.category == "cases" and not any(o.meta.get("case_name") for o in auth.occurrences if o.kind == "full"):
             unlinked.extend(auth.occurrences)  # a bare reporter cite ("reported at 97 F.4th 81")
             continue

@@ -403,6 +403,28 @@ def _mark_tables(doc: Document, paras: list[Paragraph], options: ReadOptions):
         i += 1
 
 
+def skip_sections(doc: Document, headings: tuple[str, ...]) -> None:
+    """Leave out the body sections with these headings ("jurisdiction" matches "JURISDICTION"
+    and "STATEMENT OF JURISDICTION"), each up to the next heading: a court style's choice."""
+    if not headings:
+        return
+    wanted = re.compile(r"^(statement\s+of\s+(the\s+)?)?(" + "|".join(re.escape(h) for h in headings) + r")\b", re.I)
+    paras = [p for p in doc.paragraphs if p.story in ("body", "table")]
+    i = 0
+    while i < len(paras):
+        if not paras[i].skipped and _looks_like_heading(paras[i]) and wanted.match(paras[i].text.strip()):
+            paras[i].skipped = "style"
+            i += 1
+            while i < len(paras) and not _looks_like_heading(paras[i]):
+                paras[i].skipped = paras[i].skipped or "style"
+                i += 1
+            continue
+        i += 1
+    for p in doc.paragraphs:
+        if p.anchor is not None and doc.paragraphs[p.anchor[0]].skipped == "style":
+            p.skipped = "style"
+
+
 def _skip_certificate(paras: list[Paragraph], i: int) -> int:
     """A certificate of compliance/service/interest cites rules about the brief, not authority
     for its argument: leave it out up to the next heading that is not another certificate."""

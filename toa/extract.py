@@ -151,6 +151,7 @@ def extract_paragraph(para: Paragraph) -> list[Occurrence]:
         if occ is not None:
             cases.append(occ)
     cases.extend(_unknown_reporter_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
+    cases.extend(_docket_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
     records = [Occurrence(paragraph=para.index, start=a, end=b, kind="record", story=para.story, text=text[a:b])
                for a, b in excluded]
     out = []
@@ -329,6 +330,44 @@ def _after_history(text: str, prev: Occurrence | None, name_start: int, name_end
     if name_end > name_start:
         return name_start, bool(_SUB_NOM.match(gap))
     return name_start, bool(_HISTORY.match(gap))
+
+
+# An italic case name cited by docket number alone (an order, a slip opinion, a pending case):
+# "Arkansas v. EPA, No. 23-1320 (8th Cir. Apr. 25, 2023)", "…, No. 22-451, slip op. 5 (U.S. 2024)".
+_DOCKET_CITE = re.compile(r",\s*(?P<no>Nos?\.\s*(?P<docket>\d[\w:-]*(?:(?:,\s*|\s*&\s*)\d[\w:-]*)*))"
+                          r"(?:,\s*(?:slip\s+op\.|[\w\s.]*?Order)(?:\s+at)?(?:\s+\d+(?:-\d+)?)?)?"
+                          r"\s*\((?P<court>[^()]*?\b(?:1[89]\d\d|20\d\d))\)")
+
+
+def _docket_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurrence]:
+    text = para.text
+    out = []
+    for a, b in para.emphasis:
+        m = _DOCKET_CITE.match(text, b)
+        if not m or _inside(m.start("no"), taken) or _inside(a, taken):
+            continue
+        start = a
+        for a2, b2 in reversed([e for e in para.emphasis if e[1] <= a]):
+            if re.fullmatch(r"\s*(v\.|vs\.)?\s*", text[b2:start]):
+                start = a2
+            else:
+                break
+        start = _strip_signal(text, start, b)
+        while start < b and text[start].isspace():
+            start += 1
+        name = text[start:b].strip(" ,")
+        if " v. " not in name and not _NAME_PREFIX.search(name + " ") and not name.startswith(("In re", "Ex parte")):
+            continue
+        if re.search(r"\b(filed|argued|pending|petition|docketed)\b", m.group("court"), re.I):
+            continue  # a case not yet decided ("No. 23-1038 (filed Mar. 19, 2024)") is no authority
+        docket = re.sub(r"\s+", "", m.group("docket"))
+        court = re.sub(r"\s+", " ", m.group("court"))
+        occ = Occurrence(paragraph=para.index, start=start, end=m.end(), kind="full", story=para.story,
+                         text=text[start:m.end()], category="cases", key=("docket", docket, name.lower()),
+                         display=f"{name}, {m.group('no').strip()} ({court})", sort_key=case_sort_key(name))
+        occ.meta = {"case_name": name, "docket": docket, "court_date": court, "name_end": b}
+        out.append(occ)
+    return out
 
 
 def _reporter(cite) -> str:

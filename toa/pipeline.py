@@ -46,6 +46,7 @@ def analyse(source: str, style: str | None = None, pages: str = "auto", template
     step("reading")
     doc = _read(source, options)
     chosen = _style(doc, style)
+    document.skip_sections(doc, chosen.skip_sections)
     step("finding citations")
     occurrences = extract.extract(doc)
     if not occurrences:

@@ -98,3 +98,11 @@ def test_guidelines_forms(run):
     assert o.display == "United States Sentencing Guidelines § 2K2.1(a)(4)"
     (bare,) = full(run("under § 2D1.1(c)"))
     assert bare.key == ("ussg", "2D1.1(c)")
+
+
+def test_supplemental_rules_are_lettered():
+    from toa.recognizers import recognize
+    text = "See Supp. R. G(5)(a); Supplemental Rule G(4). A claim that fails Rule G(5)(b) may be struck."
+    found = [(o.kind, o.key) for o in recognize(text, [])]
+    assert found == [("full", ("rule", "Supp. R.", "G(5)(a)")), ("full", ("rule", "Supp. R.", "G(4)")),
+                     ("reference", None)]

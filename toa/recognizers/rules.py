@@ -41,6 +41,7 @@ RULE_SETS = {
     "civ": "Fed. R. Civ. P.",
     "crim": "Fed. R. Crim. P.",
     "evid": "Fed. R. Evid.",
+    "supp": "Supp. R.",  # Supplemental Rules for Admiralty or Maritime Claims and Asset Forfeiture Actions
     "sct": "Sup. Ct. R.",
 }
 SET_RANK = {v: i for i, v in enumerate(RULE_SETS.values())}
@@ -61,6 +62,10 @@ _OF_FEDERAL = re.compile(r"\sof\sthe\sFederal\sRules\sof\s(?:(?P<set>Civil|Crimi
                          r"(?P<evid>Evidence))")
 _SCT = re.compile(r"(?<![\w.])(?:Sup\.\s?Ct\.\sR\.|S\.\s?Ct\.\sR\.|Supreme\sCourt\sRules?|[Tt]his\sCourt(?:'s|’s)\sRules?)"
                   r"\s(?=\d)")
+# The Supplemental Rules are lettered: "Supp. R. G(5)(a)", "Supplemental Rule G(4)".
+_SUPP = re.compile(r"(?<![\w.])(?:Supp\.\s?R\.|Supplemental\sRules?)\s(?=[A-G](?![\w.]))")
+_SUPP_ITEM = re.compile(rf"(?P<rule>[A-G])(?!\w|\.\w)(?P<sub>{SUBSECS})")
+_LETTER_RULE_REF = re.compile(r"(?<![\w.])Rule\s(?=[A-G]\()")
 _CIRCUIT = re.compile(r"(?<![\w.])(?P<court>(?:\d+(?:st|d|nd|rd|th)|D\.\s?C\.|Fed\.)\sCir\.)\sR\.\s(?=\d)")
 _STATE_RULE = re.compile(rf"(?<![\w.])(?P<state>{STATE_RE})\sR\.\s(?P<set>(?:[A-Z][a-z]*\.\s?(?:&\s)?){{1,3}})(?=\d)")
 
@@ -175,6 +180,20 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
         c = _full_rules(text, m, RULE_SETS["sct"])
         if c:
             claims.append(c)
+    for m in _SUPP.finditer(text):
+        item = _SUPP_ITEM.match(text, m.end())
+        if item:
+            rule, sub = item.group("rule"), squeeze_subsections(item.group("sub"))
+            edition, end = _edition_after(text, item.end())
+            claims.append(claim(_rule_occs(text, m.start(), [(item.start(), item.end(), rule, sub)],
+                                           RULE_SETS["supp"], end, edition)))
+    for m in _LETTER_RULE_REF.finditer(text):  # "Rule G(5)" after a Supplemental Rule
+        item = _SUPP_ITEM.match(text, m.end())
+        if item:
+            claims.append(claim([occ(text, m.start(), item.end(), category=None, key=None, display=None,
+                                     sort_key=None, kind="reference",
+                                     meta={"rule": item.group("rule") + squeeze_subsections(item.group("sub"))})],
+                                RANK_REFERENCE))
     for m in _CIRCUIT.finditer(text):
         c = _full_rules(text, m, clean(m.group("court")).replace("D. C.", "D.C.") + " R.")
         if c:

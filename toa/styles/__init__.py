@@ -49,6 +49,8 @@ class Style:
     # U.S. Code titles printed under the name of the code they enact ("26" -> "Internal
     # Revenue Code (26 U.S.C.)"), as the Solicitor General's tables print them.
     code_names: tuple[tuple[str, str], ...] = ()
+    skip_sections: tuple[str, ...] = ()  # body sections not indexed ("jurisdiction")
+    docket_citations: bool = True  # list decisions cited by docket number alone
 
 
 def builtin_names() -> list[str]:
@@ -83,8 +85,9 @@ def _from_data(name: str, data: dict) -> Style:
     if missing:
         raise StyleError(f"style {name}: no heading for {', '.join(missing)}")
     fields = {k: data[k] for k in ("passim", "group_ranges", "page_separator", "range_separator", "title",
-                                   "page_column", "citing_parentheticals") if k in data}
+                                   "page_column", "citing_parentheticals", "docket_citations") if k in data}
     fields["code_names"] = tuple((str(k), str(v)) for k, v in data.get("code_names", {}).items())
+    fields["skip_sections"] = tuple(str(h) for h in data.get("skip_sections", ()))
     return Style(name=name, description=data.get("description", ""), headings=tuple(headings), **fields)
 
 
