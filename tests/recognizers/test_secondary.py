@@ -172,3 +172,9 @@ def test_reporter_names_are_built_once():
 def test_statute_word_in_a_book_title_does_not_hide_references(run):
     t = "See Ada Stone, The Sherman Act at Fifty 12 (1940); Sherman Act § 2."
     assert [o.meta["section"] for o in _refs(run(t))] == ["2"]
+
+
+def test_a_variant_spelling_of_a_case_reporter_is_not_a_journal():
+    from toa.recognizers import recognize
+    text = "Bondali v. Yum! Brands, Inc., 620 Fed. Appx. 483 (6th Cir. 2015)."
+    assert [o for o in recognize(text, []) if o.category == "other"] == []

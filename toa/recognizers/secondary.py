@@ -120,13 +120,16 @@ _AUTHOR_SEGMENT = re.compile(r"^(?:\d{1,2}\s)?(?:[A-Z][\w.'’&-]*|&|and|of|the|
 
 @cache
 def _reporter_names() -> frozenset:
-    """Case reporters ("L. Ed.", "F. Supp."): never journals.  Built once per process (the
-    reporters_db tables are large and this is consulted for every paragraph)."""
+    """Case reporters ("L. Ed.", "F. Supp.") and their variant spellings ("Fed. Appx."): never
+    journals.  Built once per process (the reporters_db tables are large and this is consulted
+    for every paragraph)."""
     try:
         import reporters_db
     except Exception:  # pragma: no cover - reporters_db is installed with eyecite
         return frozenset({"L. Ed.", "L. Ed. 2d"})
-    return frozenset(k for k in reporters_db.REPORTERS if k not in reporters_db.JOURNALS)
+    names = {k for k in reporters_db.REPORTERS if k not in reporters_db.JOURNALS}
+    names |= {v for v, keys in reporters_db.VARIATIONS_ONLY.items() if any(k in names for k in keys)}
+    return frozenset(names)
 
 
 def _last_name(author: str) -> str:
