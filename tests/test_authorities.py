@@ -103,3 +103,10 @@ def test_the_sg_style_prints_title_26_under_the_internal_revenue_code():
 def test_sections_quoted_from_a_court_are_not_citations():
     t = table_of("See 42 U.S.C. 1988. Fees are not available “under § 1988.” Id. at 759.")
     assert entries(t) == {"42 U.S.C. 1988": ["full"]}
+
+
+def test_federal_register_short_cites_join_their_notice():
+    t = table_of("Final Rule, 88 Fed. Reg. 9336 (Feb. 13, 2023); 88 Fed. Reg. 12,000 (Mar. 1, 2023).",
+                 "See 88 Fed. Reg. at 9340; 88 Fed. Reg. at 12,004.")
+    assert entries(t) == {"88 Fed. Reg. 9336 (Feb. 13, 2023)": ["full", "short"],
+                          "88 Fed. Reg. 12,000 (Mar. 1, 2023)": ["full", "short"]}

@@ -197,6 +197,11 @@ def _short(occ: Occurrence, by_key: dict, alias: dict) -> Authority | None:
     """The full cite with the same volume and reporter whose first page is the nearest before the pin."""
     if occ.meta.get("short_name"):
         return by_key.get(occ.key)  # a name the brief defined for an authority cited before
+    if occ.meta.get("code") == "Fed. Reg.":  # "88 Fed. Reg. at 9340": the notice that starts before the pin
+        pin = _number(occ.meta.get("pin", ""))
+        notices = [(int(k[2]), a) for k, a in by_key.items()
+                   if k[0] == "fr" and k[1] == occ.meta.get("volume") and pin is not None and int(k[2]) <= pin]
+        return max(notices, key=lambda n: n[0])[1] if notices else None
     vol, rep = occ.meta.get("volume"), occ.meta.get("reporter")
     pin = _number(occ.meta.get("pin", ""))
     candidates = []

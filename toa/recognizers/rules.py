@@ -87,6 +87,8 @@ _FR = re.compile(r"(?<![\w.])(?P<vol>\d{1,3})\sFed\.\s?Reg\.\s(?P<page>\d{1,3}(?
                  r"(?P<pin>,\s(?:\d{1,3}(?:,\d{3})+|\d+)(?:\s?-\s?\d[\d,]*)?(?![\d,]*\s?[A-Za-z]))?"
                  r"(?P<date>\s?\((?:[a-z][a-z\s.]*?\s)?[A-Z][a-z]{2,8}\.?\s\d{1,2},\s\d{4}\))?")
 
+_FR_SHORT = re.compile(r"(?<![\w.])(?P<vol>\d{1,3})\sFed\.\s?Reg\.\sat\s(?P<pin>\d{1,3}(?:,\d{3})+|\d+)")
+
 
 def rule_sort(group: int, set_name: str, a: str, b: str = "", extra: str = "") -> tuple:
     return (group, SET_RANK.get(set_name, len(SET_RANK)), set_name, natkey(a), natkey(b), extra)
@@ -314,6 +316,10 @@ def find_fed_reg(text: str, _emphasis=None) -> list[Claim]:
                 meta={"code": "Fed. Reg.", "volume": m.group("vol"), "page": page.replace(",", ""),
                       "date": date.strip("()")})
         claims.append(claim([o]))
+    for m in _FR_SHORT.finditer(text):  # "88 Fed. Reg. at 9340": kind "short", the volume and pin page
+        claims.append(claim([occ(text, m.start(), m.end(), category=None, key=None, display=None, sort_key=None,
+                                 kind="short", meta={"code": "Fed. Reg.", "volume": m.group("vol"),
+                                                     "pin": m.group("pin").replace(",", "")})], RANK_REFERENCE))
     return claims
 
 
