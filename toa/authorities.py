@@ -322,7 +322,8 @@ def _completed(base: Occurrence, short: Occurrence) -> Occurrence | None:
 
 
 def _supra(occ: Occurrence, by_key: dict) -> Authority | None:
-    """"Borden, supra" / "LaFave, supra": the earlier authority whose name holds that word."""
+    """"Borden, supra" / "LaFave, supra": the earlier authority whose name holds that word; of
+    two (an article and a treatise by one author), the one cited last."""
     ante = (occ.meta.get("antecedent") or "").strip(" ,").lower()
     if not ante:
         return None
@@ -330,7 +331,7 @@ def _supra(occ: Occurrence, by_key: dict) -> Authority | None:
     if len(hits) > 1:
         cases = [a for a in hits if a.category in ("cases", "administrative")]
         hits = cases or hits
-    return hits[0] if len(hits) == 1 else None
+    return max(hits, key=_last_seen) if hits else None
 
 
 def _categorise(authorities, style: Style) -> list[Category]:

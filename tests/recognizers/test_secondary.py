@@ -178,3 +178,12 @@ def test_a_variant_spelling_of_a_case_reporter_is_not_a_journal():
     from toa.recognizers import recognize
     text = "Bondali v. Yum! Brands, Inc., 620 Fed. Appx. 483 (6th Cir. 2015)."
     assert [o for o in recognize(text, []) if o.category == "other"] == []
+
+
+def test_treatise_with_a_lettered_volume_and_an_edition_without_a_year():
+    from toa.recognizers import recognize
+    text = "See 10A Charles Alan Wright & Arthur R. Miller, Federal Practice and Procedure § 2727 (4th ed.)."
+    title = (text.index("Federal"), text.index(" § 2727"))
+    [o] = recognize(text, [title])
+    assert o.display == "10A Charles Alan Wright & Arthur R. Miller, Federal Practice and Procedure (4th ed.)"
+    assert o.category == "other"

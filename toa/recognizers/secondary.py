@@ -109,7 +109,9 @@ _AFTER_SITE = re.compile(
     r",\s(?P<pub>[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|of|&|the|on|for|and)){0,6})"
     rf"\s?(?P<paren>{_YEAR_PAREN})")
 _DATED = re.compile(rf"{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}}|last\svisited|updated", re.I)
-_AFTER_BOOK = re.compile(rf"(?P<pin>,?\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN})")
+# A looseleaf or current treatise gives its edition without a year: "(4th ed.)".
+_EDITION_ONLY = r"\((?:\d+(?:st|nd|rd|d|th)|rev\.)\sed\.\)"
+_AFTER_BOOK = re.compile(rf"(?P<pin>,?\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN}|{_EDITION_ONLY})")
 _SIGNAL_PREFIX = re.compile(r"^(?:(?:See|see|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|"
                             r"Accord|with|and|quoting|citing)[,]?\s+)+")
 # An author/organisation segment: capitalised words and connectors ("Pew Research Ctr.",
@@ -213,14 +215,14 @@ def _author_before(text: str, title_start: int) -> tuple[int, str, str]:
     prefix = text[bstart:title_start]
     if not prefix.strip():
         return title_start, "", ""
-    vm = re.fullmatch(r"(\d{1,2})\s", prefix)
+    vm = re.fullmatch(r"(\d{1,2}[A-Z]?)\s", prefix)  # "2 ", "10A "
     if vm:
         return bstart, vm.group(1), ""
     if not prefix.endswith(", ") and not prefix.endswith(","):
         return title_start, "", ""
     body = prefix.rstrip(", ")
     vol = ""
-    vm = re.match(r"(\d{1,2})\s", body)
+    vm = re.match(r"(\d{1,2}[A-Z]?)\s", body)
     if vm:
         vol, body = vm.group(1), body[vm.end():]
         sig = _SIGNAL_PREFIX.match(body)
