@@ -289,13 +289,7 @@ def _unknown_reporter_cases(para: Paragraph, taken: list[tuple[int, int]]) -> li
         m = _UNKNOWN_CITE.match(text, b)
         if not m or _inside(m.start("volume"), taken) or _inside(a, taken):
             continue
-        start = a
-        for a2, b2 in reversed([e for e in para.emphasis if e[1] <= a]):
-            if re.fullmatch(r"\s*(v\.|vs\.)?\s*", text[b2:start]):
-                start = a2
-            else:
-                break
-        start = _strip_signal(text, start, b)
+        start = _italic_name_start(para, a, b)
         name = text[start:b].strip(" ,")
         if " v. " not in name:
             continue
@@ -346,15 +340,7 @@ def _docket_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurre
         m = _DOCKET_CITE.match(text, b)
         if not m or _inside(m.start("no"), taken) or _inside(a, taken):
             continue
-        start = a
-        for a2, b2 in reversed([e for e in para.emphasis if e[1] <= a]):
-            if re.fullmatch(r"\s*(v\.|vs\.)?\s*", text[b2:start]):
-                start = a2
-            else:
-                break
-        start = _strip_signal(text, start, b)
-        while start < b and text[start].isspace():
-            start += 1
+        start = _italic_name_start(para, a, b)
         name = text[start:b].strip(" ,")
         if " v. " not in name and not _NAME_PREFIX.search(name + " ") and not name.startswith(("In re", "Ex parte")):
             continue
@@ -430,18 +416,7 @@ def _case_name(cite: FullCaseCitation, para: Paragraph) -> tuple[int, int]:
             continue
         if not _GAP_BEFORE_CITE.match(text[b:c_start]):
             break
-        start = a
-        # join "Name v. Name" where "v." is set in roman, and "In re" / "Ex parte" prefixes
-        for a2, b2 in reversed([e for e in para.emphasis if e[1] <= a]):
-            gap = text[b2:start]
-            if re.fullmatch(r"\s*(v\.|vs\.|ex rel\.|&|and|of|for|on behalf of)?\s*", gap):
-                start = a2
-            else:
-                break
-        start = _strip_signal(text, start, b)
-        start = _with_prefix(text, start)
-        while start < b and text[start].isspace():
-            start += 1  # italics that begin with the space before the name
+        start = _with_prefix(text, _italic_name_start(para, a, b))
         if b > start:
             return start, b
     # Plain text: eyecite's start, mended for the forms it gets wrong.
@@ -459,6 +434,22 @@ def _case_name(cite: FullCaseCitation, para: Paragraph) -> tuple[int, int]:
     if m:
         end = f_start + m.start()
     return f_start, end
+
+
+def _italic_name_start(para: Paragraph, a: int, b: int) -> int:
+    """Where the case name whose italics run from `a` to `b` starts: earlier italic parts are
+    joined across a roman "v.", "ex rel.", "&" ("*Willson* v. *Commissioner*"), and a leading
+    signal ("*See*") or space is left out."""
+    text, start = para.text, a
+    for a2, b2 in reversed([e for e in para.emphasis if e[1] <= a]):
+        if re.fullmatch(r"\s*(v\.|vs\.|ex rel\.|&|and|of|for|on behalf of)?\s*", text[b2:start]):
+            start = a2
+        else:
+            break
+    start = _strip_signal(text, start, b)
+    while start < b and text[start].isspace():
+        start += 1
+    return start
 
 
 def _strip_signal(text: str, start: int, end: int) -> int:

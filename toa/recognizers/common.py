@@ -11,6 +11,8 @@ from typing import NamedTuple
 
 from toa.model import Occurrence
 
+from ..jurisdictions import NAME_BY_ABBREVIATION
+
 # ---------------------------------------------------------------------------
 # claims: what a family found, before overlaps between families are resolved
 # ---------------------------------------------------------------------------
@@ -235,20 +237,7 @@ SIGNAL_WORDS = {"see", "also", "cf", "cf.", "compare", "with", "but", "contra", 
 
 # Bluebook abbreviation -> full name.  The full name is the sort key (federal first, then
 # states alphabetically by name).
-STATES = {
-    "Ala.": "Alabama", "Alaska": "Alaska", "Ariz.": "Arizona", "Ark.": "Arkansas", "Cal.": "California",
-    "Colo.": "Colorado", "Conn.": "Connecticut", "Del.": "Delaware", "D.C.": "District of Columbia",
-    "Fla.": "Florida", "Ga.": "Georgia", "Haw.": "Hawaii", "Idaho": "Idaho", "Ill.": "Illinois",
-    "Ind.": "Indiana", "Iowa": "Iowa", "Kan.": "Kansas", "Ky.": "Kentucky", "La.": "Louisiana",
-    "Me.": "Maine", "Md.": "Maryland", "Mass.": "Massachusetts", "Mich.": "Michigan", "Minn.": "Minnesota",
-    "Miss.": "Mississippi", "Mo.": "Missouri", "Mont.": "Montana", "Neb.": "Nebraska", "Nev.": "Nevada",
-    "N.H.": "New Hampshire", "N.J.": "New Jersey", "N.M.": "New Mexico", "N.Y.": "New York",
-    "N.C.": "North Carolina", "N.D.": "North Dakota", "Ohio": "Ohio", "Okla.": "Oklahoma", "Or.": "Oregon",
-    "Pa.": "Pennsylvania", "R.I.": "Rhode Island", "S.C.": "South Carolina", "S.D.": "South Dakota",
-    "Tenn.": "Tennessee", "Tex.": "Texas", "Utah": "Utah", "Vt.": "Vermont", "Va.": "Virginia",
-    "Wash.": "Washington", "W. Va.": "West Virginia", "Wis.": "Wisconsin", "Wyo.": "Wyoming",
-    "P.R.": "Puerto Rico", "V.I.": "Virgin Islands", "Guam": "Guam",
-}
+STATES = NAME_BY_ABBREVIATION
 _FULL_TO_ABBR = {v: k for k, v in STATES.items()}
 
 

@@ -13,25 +13,13 @@ from reporters_db import REPORTERS
 
 from ..model import Authority, Occurrence, Table
 from .records import CaseRecord, UNKNOWN_REPORTER, UnlinkedRecord
+from ..jurisdictions import NAME_BY_POSTAL_CODE
 
 YEAR_SLACK = 1  # reporter dates in reporters_db are coarse
 _VOLUME = re.compile(r"^\d{1,5}[A-Z]?$", re.I)  # "576", "71A"
 _PAGE = re.compile(r"^\d{1,6}$")
 
-STATE_NAMES = {
-    "al": "Alabama", "ak": "Alaska", "az": "Arizona", "ar": "Arkansas", "ca": "California",
-    "co": "Colorado", "ct": "Connecticut", "de": "Delaware", "dc": "District of Columbia",
-    "fl": "Florida", "ga": "Georgia", "hi": "Hawaii", "id": "Idaho", "il": "Illinois",
-    "in": "Indiana", "ia": "Iowa", "ks": "Kansas", "ky": "Kentucky", "la": "Louisiana",
-    "me": "Maine", "md": "Maryland", "ma": "Massachusetts", "mi": "Michigan", "mn": "Minnesota",
-    "ms": "Mississippi", "mo": "Missouri", "mt": "Montana", "ne": "Nebraska", "nv": "Nevada",
-    "nh": "New Hampshire", "nj": "New Jersey", "nm": "New Mexico", "ny": "New York",
-    "nc": "North Carolina", "nd": "North Dakota", "oh": "Ohio", "ok": "Oklahoma", "or": "Oregon",
-    "pa": "Pennsylvania", "ri": "Rhode Island", "sc": "South Carolina", "sd": "South Dakota",
-    "tn": "Tennessee", "tx": "Texas", "ut": "Utah", "vt": "Vermont", "va": "Virginia",
-    "wa": "Washington", "wv": "West Virginia", "wi": "Wisconsin", "wy": "Wyoming",
-    "pr": "Puerto Rico", "gu": "Guam", "vi": "Virgin Islands",
-}
+STATE_NAMES = NAME_BY_POSTAL_CODE
 
 
 @dataclass(frozen=True)
