@@ -211,3 +211,22 @@ def test_extract_writes_nothing(estimated, tmp_path):
     proc = toa("extract", "brief.docx", "--pages", "estimate", cwd=tmp_path)
     assert proc.returncode == 0 and proc.stdout
     assert [p.name for p in tmp_path.iterdir()] == ["brief.docx"]
+
+
+def test_an_internal_failure_is_one_line_and_leaves_the_input(tmp_path, monkeypatch, capsys):
+    from toa import cli, extract
+
+    src = tmp_path / "brief.docx"
+    shutil.copyfile(SAMPLE, src)
+    before = src.read_bytes()
+
+    def broken(_doc):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(extract, "extract", broken)
+    monkeypatch.delenv("TOA_DEBUG", raising=False)
+    assert cli.main(["build", str(src), "--pages", "estimate"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("toa: error: unexpected failure (RuntimeError: boom)")
+    assert src.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["brief.docx"]

@@ -24,6 +24,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("toa: interrupted; nothing was written", file=sys.stderr)
         return 130
+    except Exception as exc:  # a bug of ours: one line (the output is written last, atomically)
+        if os.environ.get("TOA_DEBUG"):
+            raise
+        print(f"toa: error: unexpected failure ({type(exc).__name__}: {exc}); the input is unchanged. "
+              "Set TOA_DEBUG=1 to see where.", file=sys.stderr)
+        return 1
 
 
 def _parser() -> argparse.ArgumentParser:

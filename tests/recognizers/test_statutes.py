@@ -224,3 +224,11 @@ def test_session_law_section_set_is_one_sub_entry(run):
     (o,) = full(run("Process Act of 1792, ch. 36, §§ 2, 3, 1 Stat. 275."))
     assert o.display == "Process Act of 1792, ch. 36, §§ 2, 3, 1 Stat. 275"
     assert keys(run("Process Act of 1792, ch. 36, § 2, 1 Stat. 275.")) == [("act", "1792", "36", "2")]
+
+
+def test_state_session_law_with_legislature_and_session_laws_cite():
+    from toa.recognizers import recognize
+    text = "See Act of June 2, 2003, 78th Leg., R.S., ch. 204, § 10.01, 2003 Tex. Gen. Laws 847, 884."
+    [o] = recognize(text, [])
+    assert o.display == "Act of June 2, 2003, 78th Leg., R.S., ch. 204, § 10.01, 2003 Tex. Gen. Laws 847"
+    assert o.key == ("act", "2003-06-02", "204", "10.01")

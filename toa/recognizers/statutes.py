@@ -258,11 +258,16 @@ _STAT = re.compile(r"(?<![\w.])(?P<vol>\d{1,3})\sStat\.\s(?P<page>" + _PAGE + r"
 _COMPONENT = re.compile(
     r"(?P<divtit>(?:(?:[Dd]iv|[Tt]it|[Ss]ubtit|[Pp]t|[Ss]ubpt)\.\s?[A-Z0-9][A-Za-z0-9-]*\.?\s?){1,4})"
     r"|(?P<ch>ch\.\s?(?P<chno>\d+[A-Za-z]?))"
-    r"|(?P<sec>§§?\s?(?P<secno>\d+[A-Za-z]*" + SUBSECS + r"(?:\s?-\s?\d+[A-Za-z]*)?"
+    r"|(?P<sec>§§?\s?(?P<secno>\d+[A-Za-z]*(?:\.\d+)?" + SUBSECS + r"(?:\s?-\s?\d+[A-Za-z]*)?"
     # "§§ 11, 12" / "§§ 3 and 4": the section set is one sub-entry; a member is never the
     # volume of the Stat. cite that follows ("§§ 11, 12, 1 Stat. 78")
     r"(?:(?:,\s(?:and\s)?|\sand\s)\d+[A-Za-z]*" + SUBSECS + r"(?![A-Za-z\d]|\s?[A-Za-z]))*))"
-    r"|(?P<stat>(?P<vol>\d{1,3})\sStat\.\s(?P<page>" + _PAGE + r"(?:\s?-\s?" + _PAGE + r")?))")
+    r"|(?P<stat>(?P<vol>\d{1,3})\sStat\.\s(?P<page>" + _PAGE + r"(?:\s?-\s?" + _PAGE + r")?))"
+    # a state's session: "78th Leg., R.S." / "87th Leg., 2d C.S."; its session laws end the chain
+    # like a Stat. cite: "2003 Tex. Gen. Laws 847", "1999 Cal. Stat. 1234"
+    r"|(?P<leg>\d+(?:st|nd|rd|th|d)\sLeg\.(?:,\s(?:R\.S\.|\d+(?:st|nd|rd|th|d)\sC\.S\.))?)"
+    r"|(?P<sesslaw>(?:1[89]|20)\d\d\s(?:[A-Z][a-z]*\.\s?){1,2}(?:Gen\.\s|Sess\.\s|Pub\.\s)?(?:Laws|Stat\.|Acts)"
+    r"\s(?:ch\.\s)?" + _PAGE + r")")
 _STAT_PIN = re.compile(r",\s" + _PAGE + r"(?:\s?-\s?" + _PAGE + r")?(?!\s?(?:[A-Za-z§]|\d))")
 _CODIFIED = re.compile(r"\s?\((?:(?:codified|classified)\s(?:as\samended\s)?(?:at\s)?(?:in\s)?)?"
                        r"(?=\d{1,2}\sU\.\s?S\.\s?C)(?:[^()]|\([^()]{0,8}\)){0,160}\)")
@@ -290,12 +295,12 @@ def _parse_chain(text: str, pos: int, first_glued: bool = False):
         m = _COMPONENT.match(text, p)
         if not m:
             break
-        kind = next(k for k in ("divtit", "ch", "sec", "stat") if m.group(k))
+        kind = next(k for k in ("divtit", "ch", "sec", "stat", "leg", "sesslaw") if m.group(k))
         parts.append((kind, m))
         end = m.end()
         while kind == "divtit" and text[end - 1] == " ":
             end -= 1
-        if kind == "stat":
+        if kind in ("stat", "sesslaw"):
             break
     return parts, end
 
