@@ -121,3 +121,8 @@ def test_decisions_cited_by_docket_number_and_pending_cases():
                                        ("Wages & White Lion", True), ", No. 23-1038 (filed Mar. 19, 2024).")))
     assert [(o.key, o.display) for o in occs] == [
         (("docket", "23-1320", "arkansas v. epa"), "Arkansas v. EPA, No. 23-1320 (8th Cir. Apr. 25, 2023)")]
+
+
+def test_citations_sharing_one_span_are_all_kept():
+    keys = [o.key for o in full(extract_paragraph(para("Claims under the Fifth and Fourteenth Amendments failed.")))]
+    assert keys == [("const", "US", "amend", "V"), ("const", "US", "amend", "XIV")]

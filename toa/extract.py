@@ -206,19 +206,16 @@ def _inside(pos: int, spans) -> bool:
 
 
 def _drop_overlaps(occs: list[Occurrence]) -> list[Occurrence]:
-    """Where a recognizer and eyecite claim the same words, keep the longer claim."""
+    """A citation inside another one's words (the U.S.C. codification in an act's parenthetical)
+    belongs to it; citations that share one span ("Fifth and Fourteenth Amendments",
+    "Fed. R. Evid. 413-415") are all kept. `occs` is sorted by position."""
     out: list[Occurrence] = []
     for o in occs:
-        if out and o.start < out[-1].end and o.kind == out[-1].kind == "full" and o.key != out[-1].key:
-            prev = out[-1]
-            if o.category != prev.category and (o.end - o.start) > (prev.end - prev.start) and o.start == prev.start:
-                out[-1] = o
-            elif o.category == prev.category or o.start < prev.end - 1:
-                # nested cites inside a recognised span (e.g. a Stat. cite inside a Pub. L. cite)
-                if o.category == "cases" or prev.category == "cases":
-                    out.append(o)
-            continue
-        out.append(o)
+        prev = out[-1] if out else None
+        nested = (prev is not None and o.kind == prev.kind == "full" and prev.start <= o.start and o.end <= prev.end
+                  and (o.start, o.end) != (prev.start, prev.end) and "cases" not in (o.category, prev.category))
+        if not nested:
+            out.append(o)
     return out
 
 
