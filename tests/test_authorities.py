@@ -110,3 +110,20 @@ def test_federal_register_short_cites_join_their_notice():
                  "See 88 Fed. Reg. at 9340; 88 Fed. Reg. at 12,004.")
     assert entries(t) == {"88 Fed. Reg. 9336 (Feb. 13, 2023)": ["full", "short"],
                           "88 Fed. Reg. 12,000 (Mar. 1, 2023)": ["full", "short"]}
+
+
+def test_id_in_the_text_skips_a_footnote_and_a_note_starts_from_its_sentence(tmp_path):
+    from docxbuild import DocBuilder, Footnote
+
+    from toa import pipeline
+
+    b = DocBuilder()
+    b.paragraph("Smith v. Jones, 500 U.S. 100 (1991).", Footnote("See Doe v. Roe, 501 U.S. 200 (1991)."),
+                " Id. at 105.")
+    b.paragraph("Text.", Footnote("Id. at 110."))
+    result = pipeline.analyse(str(b.save(tmp_path / "n.docx")), pages="estimate")
+    found = {a.text: [(o.kind, o.story) for o in a.occurrences]
+             for c in result.table.categories for a in c.authorities}
+    # the body's Id. skips the footnote's Doe; the second note's Id. takes the last cite before its mark
+    assert found["Smith v. Jones, 500 U.S. 100 (1991)"] == [("full", "body"), ("id", "body"), ("id", "footnote")]
+    assert found["Doe v. Roe, 501 U.S. 200 (1991)"] == [("full", "footnote")]

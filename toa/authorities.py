@@ -36,12 +36,13 @@ def build(doc: Document, occurrences: list[Occurrence], style: Style) -> Table:
     by_key: dict[tuple, Authority] = {}
     alias: dict[tuple, tuple] = {}  # cite key -> (authority key, "parallel" | "history")
     unlinked: list[Occurrence] = []
-    last: Authority | str | None = None  # the authority cited last, or RECORD after a record cite
-    last_paged: Authority | None = None  # the last one cited by page (a case, a book), for "Id. at 5"
+    antecedents = _Antecedents()
     for occ in reading_order(doc, occurrences):
         target = None
+        chain = antecedents.chain(doc, occ)
+        last, last_paged = antecedents.get(chain)
         if occ.kind == "record":
-            last = RECORD
+            antecedents.set(chain, RECORD)
             continue
         if occ.kind == "id" and last is RECORD:
             continue  # "Id." after a record cite points into the record
@@ -63,7 +64,7 @@ def build(doc: Document, occurrences: list[Occurrence], style: Style) -> Table:
             target = _reference(occ, by_key, doc.paragraphs[occ.paragraph].text)
         if target is None:
             unlinked.append(occ)
-            last = None
+            antecedents.set(chain, None)
             continue
         if occ.kind == "full" and target.key != occ.key:
             occ.key = target.key
@@ -73,9 +74,7 @@ def build(doc: Document, occurrences: list[Occurrence], style: Style) -> Table:
         if "informal_reference" not in occ.flags and not occ.meta.get("in_parenthetical"):
             # "Section 1988" or "the First Amendment" in prose is a mention, and "(quoting X)"
             # an aside: an Id. after either still points at the citation before.
-            last = target
-            if target.category not in _PROVISIONS:
-                last_paged = target
+            antecedents.set(chain, target)
     kept, excluded = [], []
     for auth in by_key.values():
         counted = [o for o in auth.occurrences
@@ -111,6 +110,33 @@ def _name_codes(authorities: list[Authority], names: dict[str, str]) -> None:
         mark = "§§" if m.get("range") else "§"
         edition = f" ({m['edition']})" if m.get("edition") else ""
         auth.text, auth.emphasis = f"{names[m['title']]} {mark} {section}{edition}", []
+
+
+class _Antecedents:
+    """What an Id. points at. In the text it is the authority cited last in the text: a
+    footnote's citations come between in reading order but are not part of the text. In a
+    note it is the last one cited in that note, or before it (the sentence the note hangs on)."""
+
+    def __init__(self):
+        self.last: dict = {}  # chain -> Authority, RECORD or None
+        self.paged: dict = {}  # chain -> the last authority cited by page (a case, a book)
+        self.latest = None  # across all chains, for a note's first Id.
+        self.latest_paged = None
+
+    @staticmethod
+    def chain(doc: Document, occ: Occurrence):
+        p = doc.paragraphs[occ.paragraph]
+        return (p.story, p.note_id) if p.note_id is not None else "text"
+
+    def get(self, chain):
+        if chain not in self.last and chain != "text":
+            return self.latest, self.latest_paged
+        return self.last.get(chain), self.paged.get(chain)
+
+    def set(self, chain, target) -> None:
+        self.last[chain] = self.latest = target
+        if isinstance(target, Authority) and target.category not in _PROVISIONS:
+            self.paged[chain] = self.latest_paged = target
 
 
 def _misread_short(occ: Occurrence, by_key: dict, alias: dict) -> Authority | None:
