@@ -108,3 +108,15 @@ def test_certificates_are_not_scanned(tmp_path):
     b.paragraph("Served under Fed. R. App. P. 25(c).")
     doc = read(str(b.save(tmp_path / "c.docx")))
     assert [p.skipped for p in doc.paragraphs] == [None, "certificate", "certificate", "certificate", "certificate"]
+
+
+def test_footnotes_typed_as_small_paragraphs_are_recognised(tmp_path):
+    from docxbuild import Run
+
+    b = DocBuilder()
+    b.paragraph("Body text cites Smith v. Jones, 500 U.S. 100 (1991).")
+    b.paragraph(Run("2 See Doe v. Roe, 501 U.S. 200 (1991).", size=9))
+    b.paragraph(Run("3 apples in small print are no note.", size=9))
+    b.paragraph("1 Body paragraph that starts with a number.")
+    doc = read(str(b.save(tmp_path / "t.docx")))
+    assert [p.typed_note for p in doc.paragraphs] == [False, True, False, False]

@@ -126,6 +126,8 @@ class _Antecedents:
     @staticmethod
     def chain(doc: Document, occ: Occurrence):
         p = doc.paragraphs[occ.paragraph]
+        if p.typed_note:
+            return ("typed", p.index)
         return (p.story, p.note_id) if p.note_id is not None else "text"
 
     def get(self, chain):

@@ -14,6 +14,7 @@ zero-width characters are dropped (they are invisible in print) by starting a ne
 from __future__ import annotations
 
 import re
+import statistics
 import zipfile
 import zlib
 from dataclasses import dataclass, field
@@ -171,6 +172,7 @@ def read(path: str, options: ReadOptions | None = None) -> Document:
                    parts={kind: roots for kind, roots in _note_parts(package).items()},
                    saved_by_word=_saved_by_word(package))
     _mark_skipped(doc, options)
+    _mark_typed_notes(doc)
     return doc
 
 
@@ -372,6 +374,46 @@ def _mark_skipped(doc: Document, options: ReadOptions):
     for p in doc.paragraphs:
         if p.anchor is not None and doc.paragraphs[p.anchor[0]].skipped:
             p.skipped = doc.paragraphs[p.anchor[0]].skipped
+
+
+def _mark_typed_notes(doc: Document) -> None:
+    """Body paragraphs in smaller print than the text that start with a note number."""
+    sizes = {p.index: _print_size(p) for p in doc.paragraphs if p.story == "body"}
+    known = [sz for sz in sizes.values() if sz is not None]
+    if not known:
+        return
+    text_size = statistics.median(sz for p in doc.paragraphs if p.story == "body"
+                                  for sz in [sizes[p.index] or _default_size(doc)] if sz)
+    for p in doc.paragraphs:
+        sz = sizes.get(p.index)
+        if sz is not None and sz < 0.9 * text_size and _NOTE_NUMBER.match(p.text):
+            p.typed_note = True
+
+
+_NOTE_NUMBER = re.compile(r"^\s*\d{1,3}\s+[A-Z“\"(]")
+
+
+def _print_size(p: Paragraph) -> int | None:
+    """The font size (half-points) of most of the paragraph's characters, when set on its runs."""
+    counts: dict[int | None, int] = {}
+    for piece in p.pieces:
+        r = piece.node.getparent()
+        rpr = r.find(qn("w:rPr")) if r is not None else None
+        sz = rpr.find(qn("w:sz")) if rpr is not None else None
+        val = int(w_attr(sz, "val")) if sz is not None and (w_attr(sz, "val") or "").isdigit() else None
+        counts[val] = counts.get(val, 0) + piece.end - piece.start
+    return max(counts, key=counts.get) if counts else None
+
+
+def _default_size(doc: Document) -> int:
+    """The document's default font size in half-points (styles.xml docDefaults), 24 if unset."""
+    try:
+        styles = doc.package.styles.element
+    except Exception:
+        return 24
+    sz = styles.find(f"{qn('w:docDefaults')}/{qn('w:rPrDefault')}/{qn('w:rPr')}/{qn('w:sz')}")
+    val = w_attr(sz, "val") if sz is not None else None
+    return int(val) if val and val.isdigit() else 24
 
 
 def _first_body_section(sections: list[Section]) -> int:

@@ -92,6 +92,9 @@ class Paragraph:
     # whose page is the page the note's citations are credited to.
     anchor: tuple[int, int] | None = None
     skipped: str | None = None  # why the paragraph is not scanned (front matter, toc, toa), else None
+    # A footnote typed as an ordinary paragraph in small print, its number first (briefs
+    # converted from PDF): printed where it stands, but its citations are not the text's.
+    typed_note: bool = False
     style: str | None = None
 
 
