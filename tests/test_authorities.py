@@ -108,7 +108,7 @@ def test_sections_quoted_from_a_court_are_not_citations():
 def test_federal_register_short_cites_join_their_notice():
     t = table_of("Final Rule, 88 Fed. Reg. 9336 (Feb. 13, 2023); 88 Fed. Reg. 12,000 (Mar. 1, 2023).",
                  "See 88 Fed. Reg. at 9340; 88 Fed. Reg. at 12,004.")
-    assert entries(t) == {"88 Fed. Reg. 9336 (Feb. 13, 2023)": ["full", "short"],
+    assert entries(t) == {"Final Rule, 88 Fed. Reg. 9336 (Feb. 13, 2023)": ["full", "short"],
                           "88 Fed. Reg. 12,000 (Mar. 1, 2023)": ["full", "short"]}
 
 

@@ -106,3 +106,14 @@ def test_supplemental_rules_are_lettered():
     found = [(o.kind, o.key) for o in recognize(text, [])]
     assert found == [("full", ("rule", "Supp. R.", "G(5)(a)")), ("full", ("rule", "Supp. R.", "G(4)")),
                      ("reference", None)]
+
+
+def test_a_federal_register_notice_keeps_its_title():
+    from toa.recognizers import recognize
+    text = "See Commercial Driver's License Drug and Alcohol Clearinghouse, 81 Fed. Reg. 87,686 (Dec. 5, 2016)."
+    [o] = recognize(text, [])
+    assert o.display == ("Commercial Driver's License Drug and Alcohol Clearinghouse, "
+                         "81 Fed. Reg. 87,686 (Dec. 5, 2016)")
+    assert text[o.start:].startswith("Commercial") and o.key == ("fr", "81", "87686")
+    [plain] = recognize("The agency explained its reasons, 88 Fed. Reg. 9336 (Feb. 13, 2023).", [])
+    assert plain.display == "88 Fed. Reg. 9336 (Feb. 13, 2023)"

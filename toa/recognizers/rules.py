@@ -18,6 +18,7 @@ import re
 
 from .common import (
     EDITION_PAREN,
+    boundary_before,
     RANK_FULL,
     RANK_REFERENCE,
     STATE_RE,
@@ -305,13 +306,33 @@ def find_ussg(text: str, _emphasis=None) -> list[Claim]:
     return claims
 
 
+def _notice_title(text: str, pos: int) -> int | None:
+    """Start of a notice's title written before its Federal Register cite ("Deeming Tobacco
+    Products To Be Subject to the Federal Food, Drug, and Cosmetic Act, 81 Fed. Reg. 28,974"):
+    the clause before ", " when it reads as a title (starts with a capital, no citation in it)."""
+    if not text.endswith(", ", 0, pos):
+        return None
+    start = boundary_before(text, pos - 2, limit=300)
+    title = text[start:pos - 2]
+    words = title.split()
+    if len(words) < 2 or not title[:1].isupper() or re.search(r"\d+\s(?:[A-Z][\w.]*\s)+\d|§|\bv\.\s", title):
+        return None
+    capitalised = sum(1 for w in words if w[:1].isupper())
+    return start if capitalised >= len(words) / 2 else None
+
+
 def find_fed_reg(text: str, _emphasis=None) -> list[Claim]:
     claims = []
     for m in _FR.finditer(text):
         page = m.group("page")
         date = clean(m.group("date") or "")
         display = f"{m.group('vol')} Fed. Reg. {page}" + (f" {date}" if date else "")
-        o = occ(text, m.start(), m.end(), category=CAT, key=("fr", m.group("vol"), page.replace(",", "")),
+        start = m.start()
+        title = _notice_title(text, m.start())
+        if title is not None:  # the entry, and the page it is credited to, begin with the title
+            start = title
+            display = f"{text[title:m.start()].rstrip(', ')}, {display}"
+        o = occ(text, start, m.end(), category=CAT, key=("fr", m.group("vol"), page.replace(",", "")),
                 display=display, sort_key=rule_sort(4, "Fed. Reg.", m.group("vol"), page.replace(",", "")),
                 meta={"code": "Fed. Reg.", "volume": m.group("vol"), "page": page.replace(",", ""),
                       "date": date.strip("()")})
