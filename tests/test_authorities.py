@@ -127,3 +127,10 @@ def test_id_in_the_text_skips_a_footnote_and_a_note_starts_from_its_sentence(tmp
     # the body's Id. skips the footnote's Doe; the second note's Id. takes the last cite before its mark
     assert found["Smith v. Jones, 500 U.S. 100 (1991)"] == [("full", "body"), ("id", "body"), ("id", "footnote")]
     assert found["Doe v. Roe, 501 U.S. 200 (1991)"] == [("full", "footnote")]
+
+
+def test_a_bare_section_of_an_act_cited_by_section_is_that_act():
+    t = table_of("Department of Transportation Act, Pub. L. No. 89-670, § 4(f), 80 Stat. 934.",
+                 "Section 4(f) then applies.")
+    [auth] = [a for c in t.categories for a in c.authorities]
+    assert [o.kind for o in auth.occurrences] == ["full", "reference"]

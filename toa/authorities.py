@@ -317,6 +317,9 @@ def _section_of(occ: Occurrence, prior: Authority, by_key: dict) -> Authority | 
     base = next((o for o in prior.occurrences if o.kind == "full"), None)
     if base is None:
         return None
+    cited = (occ.meta.get("section") or occ.meta.get("rule") or "") + (occ.meta.get("subsection") or "")
+    if cited and cited == (base.meta.get("section") or "") + (base.meta.get("subsection") or ""):
+        return prior  # "Section 4(f)" after "Department of Transportation Act, Pub. L. No. 89-670, § 4(f)"
     full = _completed(base, occ)
     if full is None:
         return None
