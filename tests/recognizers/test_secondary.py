@@ -187,3 +187,11 @@ def test_treatise_with_a_lettered_volume_and_an_edition_without_a_year():
     [o] = recognize(text, [title])
     assert o.display == "10A Charles Alan Wright & Arthur R. Miller, Federal Practice and Procedure (4th ed.)"
     assert o.category == "other"
+
+
+def test_edition_parenthetical_with_a_supplement_and_no_year():
+    from toa.recognizers import recognize
+    text = "See Securities Fraud Treatise § 5:281(7), at 1170 (2d ed., 2024-1 ed. issued in June)."
+    title = (text.index("Securities"), text.index(" § 5:281"))
+    [o] = recognize(text, [title])
+    assert o.display == "Securities Fraud Treatise (2d ed., 2024-1 ed. issued in June)"

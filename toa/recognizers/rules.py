@@ -306,12 +306,16 @@ def find_ussg(text: str, _emphasis=None) -> list[Claim]:
     return claims
 
 
-def _notice_title(text: str, pos: int) -> int | None:
+def _notice_title(text: str, pos: int, emphasis) -> int | None:
     """Start of a notice's title written before its Federal Register cite ("Deeming Tobacco
     Products To Be Subject to the Federal Food, Drug, and Cosmetic Act, 81 Fed. Reg. 28,974"):
-    the clause before ", " when it reads as a title (starts with a capital, no citation in it)."""
+    an italic title that ends there, else the clause before ", " when it reads as a title (starts
+    with a capital, no citation in it)."""
     if not text.endswith(", ", 0, pos):
         return None
+    italic = [a for a, b in emphasis or () if pos - 3 <= b <= pos - 2]
+    if italic:
+        return italic[0]
     start = boundary_before(text, pos - 2, limit=300)
     title = text[start:pos - 2]
     words = title.split()
@@ -321,14 +325,14 @@ def _notice_title(text: str, pos: int) -> int | None:
     return start if capitalised >= len(words) / 2 else None
 
 
-def find_fed_reg(text: str, _emphasis=None) -> list[Claim]:
+def find_fed_reg(text: str, emphasis=None) -> list[Claim]:
     claims = []
     for m in _FR.finditer(text):
         page = m.group("page")
         date = clean(m.group("date") or "")
         display = f"{m.group('vol')} Fed. Reg. {page}" + (f" {date}" if date else "")
         start = m.start()
-        title = _notice_title(text, m.start())
+        title = _notice_title(text, m.start(), emphasis)
         if title is not None:  # the entry, and the page it is credited to, begin with the title
             start = title
             display = f"{text[title:m.start()].rstrip(', ')}, {display}"

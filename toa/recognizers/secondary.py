@@ -110,7 +110,7 @@ _AFTER_SITE = re.compile(
     rf"\s?(?P<paren>{_YEAR_PAREN})")
 _DATED = re.compile(rf"{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}}|last\svisited|updated", re.I)
 # A looseleaf or current treatise gives its edition without a year: "(4th ed.)".
-_EDITION_ONLY = r"\((?:\d+(?:st|nd|rd|d|th)|rev\.)\sed\.\)"
+_EDITION_ONLY = r"\((?:\d+(?:st|nd|rd|d|th)|rev\.)\sed\.(?:,\s[^()]{1,60})?\)"  # "(4th ed.)", "(2d ed., 2024-1 ed.)"
 _AFTER_BOOK = re.compile(rf"(?P<pin>,?\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN}|{_EDITION_ONLY})")
 _SIGNAL_PREFIX = re.compile(r"^(?:(?:See|see|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|"
                             r"Accord|with|and|quoting|citing)[,]?\s+)+")
