@@ -33,67 +33,87 @@ def reading_order(doc: Document, occurrences: list[Occurrence]) -> list[Occurren
 
 
 def build(doc: Document, occurrences: list[Occurrence], style: Style) -> Table:
-    by_key: dict[tuple, Authority] = {}
-    alias: dict[tuple, tuple] = {}  # cite key -> (authority key, "parallel" | "history")
-    unlinked: list[Occurrence] = []
-    antecedents = _Antecedents()
+    linker = _Linker(doc)
     for occ in reading_order(doc, occurrences):
-        target = None
-        chain = antecedents.chain(doc, occ)
-        last, last_paged = antecedents.get(chain)
+        linker.add(occ)
+    kept, excluded = [], []
+    for auth in linker.by_key.values():
+        reason = _left_out(auth, style)
+        if reason == "unlinked":
+            linker.unlinked.extend(auth.occurrences)
+        elif reason:
+            excluded.extend(auth.occurrences)
+        else:
+            kept.append(auth)
+    _name_codes(kept, dict(style.code_names))
+    return Table(categories=_categorise(kept, style), unlinked=linker.unlinked, excluded=excluded)
+
+
+class _Linker:
+    """Links each occurrence, in reading order, to its authority (made by its first full cite)."""
+
+    def __init__(self, doc: Document):
+        self.doc = doc
+        self.by_key: dict[tuple, Authority] = {}
+        self.alias: dict[tuple, tuple] = {}  # cite key -> (authority key, "parallel" | "history")
+        self.unlinked: list[Occurrence] = []
+        self.antecedents = _Antecedents()
+
+    def add(self, occ: Occurrence) -> None:
+        chain = self.antecedents.chain(self.doc, occ)
+        last, last_paged = self.antecedents.get(chain)
         if occ.kind == "record":
-            antecedents.set(chain, RECORD)
-            continue
+            self.antecedents.set(chain, RECORD)
+            return
         if occ.kind == "id" and last is RECORD:
-            continue  # "Id." after a record cite points into the record
-        if occ.kind == "full" and occ.category == "cases":
-            target = _misread_short(occ, by_key, alias)
-            if target is not None:
-                occ.kind = "short"
-        if target is not None:
-            pass
-        elif occ.kind == "full":
-            target = _add_full(occ, by_key, alias)
-        elif occ.kind == "short":
-            target = _short(occ, by_key, alias)
-        elif occ.kind == "id":
-            target = _id(occ, last, by_key, last_paged)
-        elif occ.kind == "supra":
-            target = _supra(occ, by_key)
-        elif occ.kind == "reference":
-            target = _reference(occ, by_key, doc.paragraphs[occ.paragraph].text)
+            return  # "Id." after a record cite points into the record
+        target = self._target(occ, last, last_paged)
         if target is None:
-            unlinked.append(occ)
-            antecedents.set(chain, None)
-            continue
-        if occ.kind == "full" and target.key != occ.key:
-            occ.key = target.key
+            self.unlinked.append(occ)
+            self.antecedents.set(chain, None)
+            return
+        occ.key = target.key
         if occ.kind != "full":
-            occ.key = target.key
             target.occurrences.append(occ)
         if "informal_reference" not in occ.flags and not occ.meta.get("in_parenthetical"):
             # "Section 1988" or "the First Amendment" in prose is a mention, and "(quoting X)"
             # an aside: an Id. after either still points at the citation before.
-            antecedents.set(chain, target)
-    kept, excluded = [], []
-    for auth in by_key.values():
-        counted = [o for o in auth.occurrences
-                   if style.citing_parentheticals or "citing_parenthetical" not in o.flags]
-        if not counted:
-            excluded.extend(auth.occurrences)  # cited only inside "(citing X)": no entry
-            continue
-        if auth.key[0] == "docket" and not style.docket_citations:
-            for o in auth.occurrences:
-                o.flags.append("docket_only")
-            excluded.extend(auth.occurrences)
-            continue
-        if auth.category == "cases" and not any(o.meta.get("case_name") for o in auth.occurrences if o.kind == "full"):
-            unlinked.extend(auth.occurrences)  # a bare reporter cite ("reported at 97 F.4th 81")
-            continue
-        auth.occurrences = counted
-        kept.append(auth)
-    _name_codes(kept, dict(style.code_names))
-    return Table(categories=_categorise(kept, style), unlinked=unlinked, excluded=excluded)
+            self.antecedents.set(chain, target)
+
+    def _target(self, occ: Occurrence, last, last_paged) -> Authority | None:
+        by_key, alias = self.by_key, self.alias
+        if occ.kind == "full" and occ.category == "cases":
+            misread = _misread_short(occ, by_key, alias)
+            if misread is not None:
+                occ.kind = "short"
+                return misread
+        if occ.kind == "full":
+            return _add_full(occ, by_key, alias)
+        if occ.kind == "short":
+            return _short(occ, by_key, alias)
+        if occ.kind == "id":
+            return _id(occ, last, by_key, last_paged)
+        if occ.kind == "supra":
+            return _supra(occ, by_key)
+        if occ.kind == "reference":
+            return _reference(occ, by_key, self.doc.paragraphs[occ.paragraph].text)
+        return None
+
+
+def _left_out(auth: Authority, style: Style) -> str | None:
+    """Why an authority gets no entry ("unlinked", "citing", "docket"), or None. Drops from it the
+    occurrences inside "(citing X)" that the style does not count."""
+    counted = [o for o in auth.occurrences if style.citing_parentheticals or "citing_parenthetical" not in o.flags]
+    if not counted:
+        return "citing"  # cited only inside "(citing X)"
+    if auth.key[0] == "docket" and not style.docket_citations:
+        for o in auth.occurrences:
+            o.flags.append("docket_only")
+        return "docket"
+    if auth.category == "cases" and not any(o.meta.get("case_name") for o in auth.occurrences if o.kind == "full"):
+        return "unlinked"  # a bare reporter cite ("reported at 97 F.4th 81") names no case
+    auth.occurrences = counted
+    return None
 
 
 def _name_codes(authorities: list[Authority], names: dict[str, str]) -> None:
