@@ -40,9 +40,8 @@ first-page footer (w:titlePg) so the cover shows no number.
 from __future__ import annotations
 
 import copy
-import datetime as _dt
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 

@@ -1,4 +1,4 @@
-from builders import case, provision, table, usc
+from builders import provision, table, usc
 from toa.verify import comment_text, verify
 
 from test_cases import IMAGINARY, REED, WRONG_NAME, WRONG_PAGE

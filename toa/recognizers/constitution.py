@@ -16,7 +16,6 @@ import re
 
 from .common import (
     ORDINAL_RE,
-    RANK_FULL,
     RANK_REFERENCE,
     STATE_RE,
     Claim,

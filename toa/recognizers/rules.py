@@ -19,7 +19,6 @@ import re
 from .common import (
     EDITION_PAREN,
     boundary_before,
-    RANK_FULL,
     RANK_REFERENCE,
     STATE_RE,
     SUBSECS,
@@ -31,7 +30,6 @@ from .common import (
     split_section,
     squeeze_subsections,
     state_abbr,
-    state_name,
 )
 
 CAT = "rules_regulations"

@@ -29,9 +29,7 @@ import re
 from functools import cache
 
 from .common import (
-    DATE,
     MONTH,
-    RANK_FULL,
     RANK_SECONDARY,
     SUBSECS,
     SURNAME,

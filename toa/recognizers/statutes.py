@@ -26,7 +26,6 @@ import re
 from .common import (
     DATE,
     EDITION_PAREN,
-    RANK_FULL,
     RANK_REFERENCE,
     STATE_RE,
     SUBSECS,
@@ -64,7 +63,7 @@ _NOT_ORDINAL = r"(?!\d+(?:st|nd|rd|th)\b|\d+d\s(?:Cong|Sess|Cir|ed)\b)"
 _ITEM_TMPL = _NOT_ORDINAL + r"(?P<sec>{sec})(?![A-Za-z0-9])(?P<sub>{subs})(?P<etseq>,?\set\sseq\.?)?"
 _USC_ITEM = re.compile(_ITEM_TMPL.format(sec=_USC_SECTION, subs=SUBSECS))
 _STATE_ITEM = re.compile(_ITEM_TMPL.format(sec=_STATE_SECTION, subs=SUBSECS))
-_SUB_ONLY = re.compile(rf"(?P<sub>(?:\(\s?[A-Za-z0-9]{{1,6}}\s?\))+)")
+_SUB_ONLY = re.compile(r"(?P<sub>(?:\(\s?[A-Za-z0-9]{1,6}\s?\))+)")
 # What joins list members: "1983, 1988", "6330(c)(3) and (e)(1)", "(a), (d), and (e)".
 _JOIN = re.compile(r"(?:,\s(?:and\s|or\s)?|\s(?:and|or)\s)(?=[\d(])")
 # A list member must not be the volume/title of the next citation ("924(c), 28 U.S.C. 1331").
