@@ -4,7 +4,7 @@ Run `python templates/make_toa_template.py` after changing the layout here. A fi
 copy toa.docx, restyle it in Word (keep the Jinja tags, each in one run) and pass it with
 --template.
 
-Context the writer passes (see toa/write.py, _context):
+Context the writer passes (see toa/write/template.py, _context):
   title        the table's title, or "" when the brief keeps its own heading
   page_column  the "Page(s)" label over the page column ("" for none)
   categories   [{heading, number, entries: [{text, pages, plain_text, plain_pages, passim}]}]

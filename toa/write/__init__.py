@@ -1,0 +1,31 @@
+"""Stage "write": the table and its marks go back into the .docx as Word-native fields.
+
+  mark_citations   a hidden TA field at the start of every citation (old TA fields go first)
+  insert_bookmarks bookmarks at given places and at each section start (for page rendering)
+  write_toa        the printed table, from templates/toa.docx, one TOA field per category
+  add_comments     a Word comment on every citation of an authority that verification flagged
+  save / save_to   the package, with the footnote/endnote XML we edited serialised back
+
+Nothing else in the brief changes: the inserted TA fields and bookmarks add no printed
+character, and the only paragraphs removed are those of a stale table (or the placeholder).
+A Document takes any number of these edits: after each insertion the pieces of the paragraph
+are read again, so later offsets keep pointing at the right text.
+
+One module a concern: fields (TA fields), bookmarks, insert (nodes at text offsets), table
+(where the table goes), template (rendering it), comments, package (saving); errors and tags
+are shared by them.
+"""
+from __future__ import annotations
+
+from .bookmarks import OCC_BOOKMARK_PREFIX, SECTION_BOOKMARK_PREFIX, TOA_BOOKMARK, insert_bookmarks
+from .comments import add_comments
+from .errors import WriteError
+from .fields import mark_citations
+from .package import save, save_to
+from .table import write_toa
+from .template import TEMPLATE
+
+__all__ = [
+    "OCC_BOOKMARK_PREFIX", "SECTION_BOOKMARK_PREFIX", "TEMPLATE", "TOA_BOOKMARK", "WriteError",
+    "add_comments", "insert_bookmarks", "mark_citations", "save", "save_to", "write_toa",
+]

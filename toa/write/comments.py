@@ -1,0 +1,223 @@
+"""Word comments on the citations of the authorities that verification flagged."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lxml import etree
+
+from .. import document as _document
+from ..model import Document, Occurrence, Paragraph, Table
+from ..oxml import qn, split_before, w_attr
+from .insert import _reread
+from .tags import _R, _RPR
+
+COMMENT_AUTHOR = "toa"
+COMMENT_INITIALS = "toa"
+_NOTE_FORMATS = {"footnote": "decimal", "endnote": "lowerRoman"}  # Word's defaults
+
+
+@dataclass
+class _CommentSite:
+    """Where one comment goes: characters [start, end) of a body paragraph, or (note set) the
+    reference mark of a footnote/endnote in body paragraph `paragraph`."""
+
+    paragraph: int
+    start: int
+    end: int
+    text: str
+    note: tuple[str, str] | None = None  # (footnote | endnote, note id)
+
+
+def add_comments(doc: Document, table: Table, verification) -> int:
+    """A Word comment (author and initials "toa") on every occurrence of every authority whose
+    verification record has something to say (toa.verify.comment_text is not None).
+
+    The range is the citation's own text: runs are split so that commentRangeStart and
+    commentRangeEnd sit exactly around it. python-docx cannot comment inside notes, so a
+    citation in a footnote or endnote is commented on its reference mark in the body, and the
+    text says "In footnote N (citation): ...". Comments left by an earlier run are removed
+    first. Returns the number of comments added."""
+    remove_comments(doc)
+    sites = comment_sites(doc, table, verification)
+    styles = _document._StyleInfo(doc.package)
+    by_para: dict[int, list[_CommentSite]] = {}
+    for site in sites:
+        by_para.setdefault(site.paragraph, []).append(site)
+    added = 0
+    for pi, group in by_para.items():
+        para = doc.paragraphs[pi]
+        for site in sorted(group, key=lambda s: (s.start, s.end), reverse=True):  # right to left
+            runs = _note_mark_run(para, site.note) if site.note else _isolate(para, site.start, site.end, styles)
+            if runs is None:
+                continue
+            _comment(doc, runs, site.text)
+            _reread(para, styles)
+            added += 1
+    return added
+
+
+def comment_sites(doc: Document, table: Table, verification) -> list[_CommentSite]:
+    """One site per (place, authority) for the flagged authorities, in table order."""
+    from ..verify import comment_text  # the verify stage is only needed when comments are written
+
+    numbers = _note_numbers(doc)
+    sites: list[_CommentSite] = []
+    seen: set = set()
+    for cat in table.categories:
+        for auth in cat.authorities:
+            record = verification.get(auth.key)
+            text = comment_text(record) if record is not None else None
+            if not text:
+                continue
+            for o in auth.occurrences:
+                site = _site(doc, o, text, numbers)
+                place = (site.note or (site.paragraph, site.start, site.end), auth.key) if site else None
+                if site is None or place in seen:
+                    continue
+                seen.add(place)
+                sites.append(site)
+    return sites
+
+
+def _site(doc: Document, o: Occurrence, text: str, numbers: dict) -> _CommentSite | None:
+    if not 0 <= o.paragraph < len(doc.paragraphs) or o.end <= o.start:
+        return None
+    para = doc.paragraphs[o.paragraph]
+    if para.skipped == "toa":
+        return None
+    if para.story in ("footnote", "endnote"):
+        if para.anchor is None or para.note_id is None:
+            return None
+        number = numbers.get((para.story, para.note_id), "?")
+        cited = " ".join(para.text[o.start:o.end].split())
+        return _CommentSite(para.anchor[0], para.anchor[1], para.anchor[1],
+                            f"In {para.story} {number} ({cited}): {text}", (para.story, para.note_id))
+    return _CommentSite(o.paragraph, o.start, o.end, text)
+
+
+def _note_numbers(doc: Document) -> dict[tuple[str, str], str]:
+    """(kind, note id) -> the number Word prints: notes are numbered in reference order."""
+    fmts = dict(_NOTE_FORMATS)
+    settings = _settings_element(doc)
+    for kind in fmts:
+        pr = settings.find(qn(f"w:{kind}Pr")) if settings is not None else None
+        fmt = pr.find(qn("w:numFmt")) if pr is not None else None
+        if fmt is not None and w_attr(fmt, "val"):
+            fmts[kind] = w_attr(fmt, "val")
+    out: dict[tuple[str, str], str] = {}
+    counts = {kind: 0 for kind in fmts}
+    for p in doc.paragraphs:
+        if p.story in fmts and p.note_id is not None and (p.story, p.note_id) not in out:
+            counts[p.story] += 1
+            out[(p.story, p.note_id)] = _format_number(counts[p.story], fmts[p.story])
+    return out
+
+
+def _settings_element(doc: Document):
+    try:
+        return doc.package.settings.element
+    except Exception:  # no settings part: Word's defaults apply
+        return None
+
+
+def _format_number(n: int, fmt: str) -> str:
+    from ..pagination import format_number
+
+    return format_number(n, fmt)
+
+
+def _isolate(para: Paragraph, start: int, end: int, styles) -> list | None:
+    """Split runs so that characters [start, end) of the paragraph are whole runs; returns the
+    first and last w:r of the stretch (None when the span is not in the paragraph's text)."""
+    if not (0 <= start < end <= len(para.text)):
+        return None
+    try:
+        after = _piece_at(para, end - 1)
+        split_before(after.node, after.node_offset + (end - 1 - after.start) + 1)
+        _reread(para, styles)
+        before = _piece_at(para, start)
+        split_before(before.node, before.node_offset + (start - before.start))
+        _reread(para, styles)
+    except ValueError:
+        return None
+    first, last = _piece_at(para, start).node.getparent(), _piece_at(para, end - 1).node.getparent()
+    return [_ct_r(first), _ct_r(last)]
+
+
+def _piece_at(para: Paragraph, offset: int):
+    for pc in para.pieces:
+        if pc.start <= offset < pc.end:
+            return pc
+    raise ValueError(f"offset {offset} is outside paragraph {para.index}")
+
+
+def _note_mark_run(para: Paragraph, note: tuple[str, str]) -> list | None:
+    """The run of a note's reference mark in body paragraph `para`, alone in its run."""
+    kind, note_id = note
+    ref = next((el for el in para.element.iter(qn(f"w:{kind}Reference")) if w_attr(el, "id") == note_id), None)
+    if ref is None or ref.getparent() is None or ref.getparent().tag != _R:
+        return None
+    split_before(ref, 1)  # what follows the mark in its run moves to a run of its own
+    split_before(ref, 0)  # and the mark leaves what precedes it
+    r = _ct_r(ref.getparent())
+    return [r, r]
+
+
+def _ct_r(r):
+    """python-docx's own run element class for `r` (Run.mark_comment_range needs it).
+
+    Runs made by oxml.make are plain lxml elements; fetched again from their parent, lxml gives
+    the class of the python-docx parser the document was read with."""
+    from docx.oxml.text.run import CT_R
+
+    if isinstance(r, CT_R):
+        return r
+    parent = r.getparent()
+    again = parent[parent.index(r)]
+    if isinstance(again, CT_R):
+        return again
+    from docx.oxml.parser import parse_xml
+
+    fresh = parse_xml(etree.tostring(r))
+    parent.replace(r, fresh)
+    return fresh
+
+
+def _comment(doc: Document, runs: list, text: str) -> None:
+    from docx.text.run import Run
+
+    body = doc.package
+    wrapped = [Run(r, body) for r in runs]
+    body.add_comment(wrapped, text=text, author=COMMENT_AUTHOR, initials=COMMENT_INITIALS)
+
+
+def remove_comments(doc: Document, author: str = COMMENT_AUTHOR) -> int:
+    """Remove the comments `author` left in the brief (their ranges and reference runs too);
+    returns how many. Other people's comments stay."""
+    part = _comments_part(doc)
+    if part is None:
+        return 0
+    ids = {w_attr(c, "id") for c in part.element.iterchildren(qn("w:comment")) if w_attr(c, "author") == author}
+    if not ids:
+        return 0
+    for c in list(part.element.iterchildren(qn("w:comment"))):
+        if w_attr(c, "id") in ids:
+            part.element.remove(c)
+    body = doc.package.element.body
+    for el in list(body.iter(qn("w:commentRangeStart"), qn("w:commentRangeEnd"), qn("w:commentReference"))):
+        if w_attr(el, "id") not in ids:
+            continue
+        parent = el.getparent()
+        parent.remove(el)
+        if parent.tag == _R and all(c.tag == _RPR for c in parent):
+            parent.getparent().remove(parent)
+    return len(ids)
+
+
+def _comments_part(doc: Document):
+    from docx.opc.constants import RELATIONSHIP_TYPE as RT
+
+    try:
+        return doc.package.part.part_related_by(RT.COMMENTS)
+    except KeyError:
+        return None

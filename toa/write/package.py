@@ -1,0 +1,90 @@
+"""Saving the package: atomically, with the footnote/endnote parts we edited serialised back."""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import IO
+
+from lxml import etree
+
+from ..model import Document
+from .errors import WriteError
+
+
+def save_to(doc: Document, stream: IO[bytes]) -> None:
+    """Write the package to a binary stream, with the note parts we edited."""
+    _flush_notes(doc)
+    doc.package.save(stream)
+
+
+def save(doc: Document, path: str | os.PathLike, overwrite_input: bool = False) -> None:
+    """Write atomically: a temporary file beside `path`, fsync, then rename over it.
+    Refuses to write over the document's own input file unless asked to."""
+    path = Path(path)
+    if doc.path and _same_file(doc.path, path) and not overwrite_input:
+        raise WriteError(f"refusing to overwrite the input {doc.path}")
+    directory = path.parent if str(path.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            save_to(doc, fh)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, _mode_for(path))
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:  # make the rename itself durable
+        dfd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+    except OSError:
+        pass
+
+
+def _mode_for(path: Path) -> int:
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def _same_file(a, b) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.abspath(a) == os.path.abspath(b)
+
+
+def _roots(doc: Document):
+    yield doc.package.element.body, "body"
+    for kind, (_part, root) in doc.parts.items():
+        yield root, kind
+
+
+def _dirty(doc: Document, story: str) -> None:
+    if story in doc.parts:
+        dirty = getattr(doc.package, "_toa_dirty_parts", None)
+        if dirty is None:
+            dirty = set()
+            doc.package._toa_dirty_parts = dirty
+        dirty.add(story)
+
+
+def _flush_notes(doc: Document) -> None:
+    """python-docx keeps footnotes/endnotes as a generic Part (bytes); document.read parsed
+    them, and what we changed there must be serialised back into the part's blob."""
+    for kind in getattr(doc.package, "_toa_dirty_parts", set()):
+        part, root = doc.parts[kind]
+        if getattr(part, "_element", None) is root:
+            continue  # an XmlPart serialises its own element
+        part._blob = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
