@@ -282,12 +282,7 @@ _UNKNOWN_CITE = re.compile(r",\s*(?P<year>\(\d{4}\)\s*)?(?P<volume>\d{1,4})\s+(?
 def _unknown_reporter_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurrence]:
     text = para.text
     out = []
-    for a, b in para.emphasis:
-        m = _UNKNOWN_CITE.match(text, b)
-        if not m or _inside(m.start("volume"), taken) or _inside(a, taken):
-            continue
-        start = _italic_name_start(para, a, b)
-        name = text[start:b].strip(" ,")
+    for start, b, name, m in _italic_names_before(para, _UNKNOWN_CITE, "volume", taken):
         if " v. " not in name:
             continue
         end = _end_of_cite(text, m.end())
@@ -333,12 +328,7 @@ _DOCKET_CITE = re.compile(r",\s*(?P<no>Nos?\.\s*(?P<docket>\d[\w:-]*(?:(?:,\s*|\
 def _docket_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurrence]:
     text = para.text
     out = []
-    for a, b in para.emphasis:
-        m = _DOCKET_CITE.match(text, b)
-        if not m or _inside(m.start("no"), taken) or _inside(a, taken):
-            continue
-        start = _italic_name_start(para, a, b)
-        name = text[start:b].strip(" ,")
+    for start, b, name, m in _italic_names_before(para, _DOCKET_CITE, "no", taken):
         if " v. " not in name and not _NAME_PREFIX.search(name + " ") and not name.startswith(("In re", "Ex parte")):
             continue
         if re.search(r"\b(filed|argued|pending|petition|docketed)\b", m.group("court"), re.I):
@@ -431,6 +421,16 @@ def _case_name(cite: FullCaseCitation, para: Paragraph) -> tuple[int, int]:
     if m:
         end = f_start + m.start()
     return f_start, end
+
+
+def _italic_names_before(para: Paragraph, pattern: re.Pattern, group: str, taken: list[tuple[int, int]]):
+    """(name start, name end, name, match) for each italic case name that `pattern` follows,
+    outside the spans other citations already took."""
+    for a, b in para.emphasis:
+        m = pattern.match(para.text, b)
+        if m and not _inside(m.start(group), taken) and not _inside(a, taken):
+            start = _italic_name_start(para, a, b)
+            yield start, b, para.text[start:b].strip(" ,"), m
 
 
 def _italic_name_start(para: Paragraph, a: int, b: int) -> int:
