@@ -195,3 +195,11 @@ def test_edition_parenthetical_with_a_supplement_and_no_year():
     title = (text.index("Securities"), text.index(" § 5:281"))
     [o] = recognize(text, [title])
     assert o.display == "Securities Fraud Treatise (2d ed., 2024-1 ed. issued in June)"
+
+
+def test_author_after_a_lower_case_signal_in_mid_sentence():
+    from toa.recognizers import recognize
+    text = "On its history, see Jane Q. Roe et al., A Study of Tort Reform, 36 Tex. Tech L. Rev. 1 (2005)."
+    title = (text.index("A Study"), text.index(", 36"))
+    [o] = recognize(text, [title])
+    assert o.display == "Jane Q. Roe et al., A Study of Tort Reform, 36 Tex. Tech L. Rev. 1 (2005)"

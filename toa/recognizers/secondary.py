@@ -230,9 +230,14 @@ def _author_before(text: str, title_start: int) -> tuple[int, str, str]:
     # keep the trailing segments that look like names/organisations (max 3)
     kept = []
     for seg in reversed(segs):
+        signal = _SIGNAL_PREFIX.match(seg)
+        if signal:  # "…its history, see Michael S. Hull et al., Title": the author starts after "see"
+            seg = seg[signal.end():]
         if len(kept) == 3 or not _AUTHOR_SEGMENT.match(seg) or len(seg.split()) > 9:
             break
         kept.insert(0, seg)
+        if signal:
+            break
     if not kept:
         return title_start, "", ""
     author = ", ".join(kept)
