@@ -78,3 +78,12 @@ def test_bill_with_section_pin(run):
     assert o.key == ("bill", "H.R.", "5120", "102")
     assert o.display == "H.R. 5120, 102d Cong. (1992)"
     assert o.meta["section"] == "3"
+
+
+def test_state_bills_with_the_document_about_them():
+    from toa.recognizers import recognize
+    [o] = recognize("See House Comm. on Civil Practices, Bill Analysis, Tex. H.B. 4, 78th Leg., R.S. (2003).", [])
+    assert o.display == "House Comm. on Civil Practices, Bill Analysis, Tex. H.B. 4, 78th Leg., R.S. (2003)"
+    assert o.category == "legislative" and o.key == ("state_bill", "Tex.", "H.B.", "4", "78th Leg., R.S.")
+    [bare] = recognize("It passed. Cal. A.B. 5, 2019-2020 Reg. Sess. (2019).", [])
+    assert bare.display == "Cal. A.B. 5, 2019-2020 Reg. Sess. (2019)"

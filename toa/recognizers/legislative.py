@@ -27,6 +27,8 @@ from .common import (
     natkey,
     occ,
     popular_name_before,
+    STATE_RE,
+    state_abbr,
 )
 
 CAT = "legislative"
@@ -54,6 +56,10 @@ _BILL = re.compile(
     # Cong.") or follow it; either way it is part of the bill cite, not a statute
     r"(?P<pin>§§?\s?\d+[\w.-]*(?:\(\s?\w{1,6}\s?\))*,\s)?"
     rf"(?P<cong>{_CONG})(?P<sec>\s§§?\s?\d+[\w()]*)?{_YEAR}")
+# A state bill: "Tex. H.B. 4, 78th Leg., R.S. (2003)", "Cal. A.B. 5, 2019-2020 Reg. Sess. (2019)".
+_STATE_BILL = re.compile(
+    rf"(?<![\w.])(?P<state>{STATE_RE})\s(?P<type>H\.\s?B\.|S\.\s?B\.|A\.\s?B\.|H\.\s?F\.|S\.\s?F\.)\s(?P<num>\d+),\s"
+    rf"(?P<leg>\d+{_ORD}\sLeg\.(?:,\s(?:R\.S\.|\d+{_ORD}\sC\.S\.))?|\d{{4}}(?:-\d{{4}})?\s(?:Reg\.\s)?Sess\.){_YEAR}")
 _HEARING = re.compile(
     r"\b(?:Hearings?|Markup|Oversight)\b[^;()]{0,300}?\bBefore\s(?:the\s)?[^;()]{0,200}?,\s"
     rf"(?P<cong>{_CONG}){_PIN}{_YEAR}")
@@ -146,12 +152,28 @@ def find(text: str, emphasis=None) -> list[Claim]:
         start = _hearing_start(text, m.start(), emphasis)
         if start > m.start():
             start = m.start()
-        pin_s = m.start("pin") if m.group("pin") else m.end("cong")
         title = clean(text[start:m.start("cong")]).rstrip(", ")
         display = f"{title}, {clean(m.group('cong'))}" + (f" {clean(m.group('year'))}" if m.group("year") else "")
         head = title.split(":")[0] if ":" in title else title
         o = occ(text, start, m.end(), category=CAT, key=("hearing", alpha_key(head), m.group("congno")),
                 display=display, sort_key=_leg_sort(display), meta={"title": title, "congress": m.group("congno")})
-        del pin_s
         claims.append(claim([o]))
+    for m in _STATE_BILL.finditer(text):
+        claims.append(claim([_state_bill(text, m)]))
     return claims
+
+
+def _state_bill(text: str, m: re.Match):
+    """"House Comm. on Civil Practices, Bill Analysis, Tex. H.B. 4, 78th Leg., R.S. (2003)": the
+    bill, with the document about it when its title is written before it."""
+    abbr = state_abbr(m.group("state")) or clean(m.group("state"))
+    btype = re.sub(r"\s", "", m.group("type"))
+    start = boundary_before(text, m.start())
+    before = text[start:m.start()]
+    if not (before.endswith(", ") and re.fullmatch(r"(?:[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|on|of|the|and|for))*,\s)+",
+                                                  before)):
+        start = m.start()
+    display = clean(text[start:m.end()])
+    return occ(text, start, m.end(), category=CAT, key=("state_bill", abbr, btype, m.group("num"), m.group("leg")),
+               display=display, sort_key=_leg_sort(display),
+               meta={"jurisdiction": abbr, "bill_type": btype, "number": m.group("num")})
