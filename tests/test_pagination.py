@@ -53,3 +53,48 @@ def test_page_text_groups_runs_only_when_the_style_says_so():
     assert page_text(labels, scotus) == "3, 7-10, 12, 13"
     assert page_text(labels, default) == "3, 7, 8, 9, 10, 12, 13"
     assert isinstance(Table(categories=[]), Table)
+
+
+def test_word_method_counts_the_page_breaks_word_saved(tmp_path):
+    from toa import styles
+    from toa.authorities import build
+    from toa.extract import extract
+    from toa.oxml import make
+    from toa.pagination import paginate
+
+    b = DocBuilder()
+    b.paragraph("Smith v. Jones, 500 U.S. 100 (1991).")
+    b.paragraph("Later text. Doe v. Roe, 501 U.S. 200 (1991).")
+    path = b.save(tmp_path / "w.docx")
+    import docx
+
+    package = docx.Document(str(path))
+    second = package.paragraphs[1]._p
+    r = make("w:r")
+    r.append(make("w:lastRenderedPageBreak"))
+    second.insert(1 if second.find("{http://schemas.openxmlformats.org/wordprocessingml/2006/main}pPr") is not None
+                  else 0, r)
+    package.save(str(path))
+
+    doc = read(str(path))
+    table = build(doc, extract(doc), styles.load("default"))
+    pagemap = paginate(doc, table, styles.load("default"), method="word")
+    assert pagemap.method == "word"
+    pages = {a.text.split(",")[0]: pagemap.label(a.occurrences[0]) for c in table.categories for a in c.authorities}
+    assert pages == {"Smith v. Jones": "1", "Doe v. Roe": "2"}
+
+
+def test_word_method_without_saved_breaks_is_a_clear_error(tmp_path):
+    import pytest
+
+    from toa import styles
+    from toa.authorities import build
+    from toa.extract import extract
+    from toa.pagination import PaginationError, paginate
+
+    b = DocBuilder()
+    b.paragraph("Smith v. Jones, 500 U.S. 100 (1991).")
+    doc = read(str(b.save(tmp_path / "n.docx")))
+    table = build(doc, extract(doc), styles.load("default"))
+    with pytest.raises(PaginationError, match="no page breaks saved by Word"):
+        paginate(doc, table, styles.load("default"), method="word")
