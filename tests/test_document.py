@@ -120,3 +120,35 @@ def test_footnotes_typed_as_small_paragraphs_are_recognised(tmp_path):
     b.paragraph("1 Body paragraph that starts with a number.")
     doc = read(str(b.save(tmp_path / "t.docx")))
     assert [p.typed_note for p in doc.paragraphs] == [False, True, False, False]
+
+
+def test_a_table_of_contents_field_over_many_paragraphs_is_skipped(tmp_path):
+    import docx
+
+    from toa.oxml import make
+
+    b = DocBuilder()
+    b.paragraph("Contents start")
+    b.paragraph("I. Reed v. Town of Gilbert, 576 U.S. 155 (2015), controls 5")
+    b.paragraph("Contents end")
+    b.paragraph("Argument: Reed v. Town of Gilbert, 576 U.S. 155 (2015).")
+    path = b.save(tmp_path / "toc.docx")
+    package = docx.Document(str(path))
+    first, _, last, _ = [p._p for p in package.paragraphs]
+
+    def field_char(kind):
+        r = make("w:r")
+        r.append(make("w:fldChar", {"fldCharType": kind}))
+        return r
+
+    instr = make("w:r")
+    instr.append(make("w:instrText", text=" TOC \\o \"1-3\" "))
+    runs = [c for c in first if c.tag.endswith("}r")]
+    runs[0].addprevious(field_char("begin"))
+    runs[0].addprevious(instr)
+    runs[0].addprevious(field_char("separate"))
+    last.append(field_char("end"))
+    package.save(str(path))
+
+    doc = read(str(path))
+    assert [p.skipped for p in doc.paragraphs] == ["toc", "toc", "toc", None]

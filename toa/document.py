@@ -68,8 +68,14 @@ class _Builder:
     emphasis: list[tuple[int, int]] = field(default_factory=list)
     breaks: list[PageBreak] = field(default_factory=list)
     notes: list[tuple[str, str, int]] = field(default_factory=list)  # (kind, id, offset)
-    field_stack: list[str] = field(default_factory=list)  # "code" or "result" per open field
-    field_codes: list[str] = field(default_factory=list)  # instructions of fields begun in this paragraph
+    # Open complex fields, innermost last, as [instruction, "code" | "result"]. A field's result
+    # may run over many paragraphs (a table of contents): the caller carries what is still open.
+    fields: list[list[str]] = field(default_factory=list)
+    touched: list[list[str]] = field(default_factory=list)  # fields open at some point in this paragraph
+
+    @property
+    def field_codes(self) -> list[str]:
+        return [f[0] for f in self.touched]
 
     @property
     def offset(self) -> int:
@@ -96,7 +102,7 @@ class _Builder:
 
     @property
     def in_code(self) -> bool:
-        return bool(self.field_stack) and self.field_stack[-1] == "code"
+        return bool(self.fields) and self.fields[-1][1] == "code"
 
 
 class _StyleInfo:
@@ -139,8 +145,10 @@ def read(path: str, options: ReadOptions | None = None) -> Document:
     note_refs: list[tuple[str, str, int, int]] = []  # (kind, id, body paragraph index, offset)
     section_index = 0
     section_started = False
+    open_fields: list[list[str]] = []
     for p_el, story in _body_paragraphs(body):
-        b = _read_paragraph(p_el, styles)
+        b = _read_paragraph(p_el, styles, open_fields)
+        open_fields = b.fields
         para = _paragraph(len(paragraphs), story, b, p_el, styles)
         para.section = section_index
         if section_started:
@@ -239,8 +247,9 @@ def _body_paragraphs(container, story: str = "body"):
             yield from _body_paragraphs(child, story)
 
 
-def _read_paragraph(p_el, styles: _StyleInfo) -> _Builder:
-    b = _Builder()
+def _read_paragraph(p_el, styles: _StyleInfo, open_fields: list[list[str]] | None = None) -> _Builder:
+    b = _Builder(fields=list(open_fields or []))
+    b.touched = list(b.fields)
     ppr = p_el.find(qn("w:pPr"))
     if ppr is not None and is_on(ppr.find(qn("w:pageBreakBefore"))):
         b.breaks.append(PageBreak(0, "explicit"))
@@ -274,15 +283,15 @@ def _read_run(r, b: _Builder, styles: _StyleInfo):
         if tag == qn("w:fldChar"):
             kind = w_attr(child, "fldCharType")
             if kind == "begin":
-                b.field_stack.append("code")
-                b.field_codes.append("")
-            elif kind == "separate" and b.field_stack:
-                b.field_stack[-1] = "result"
-            elif kind == "end" and b.field_stack:
-                b.field_stack.pop()
+                b.fields.append(["", "code"])
+                b.touched.append(b.fields[-1])
+            elif kind == "separate" and b.fields:
+                b.fields[-1][1] = "result"
+            elif kind == "end" and b.fields:
+                b.fields.pop()
         elif tag == qn("w:instrText"):
-            if b.field_codes:
-                b.field_codes[-1] += child.text or ""
+            if b.fields:
+                b.fields[-1][0] += child.text or ""
         elif b.in_code:
             continue
         elif tag == qn("w:t"):
