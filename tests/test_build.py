@@ -674,3 +674,19 @@ def test_committed_sample_outputs_are_current(builds, name):
     committed = json.loads((SAMPLES / f"{name}.report.json").read_text(encoding="utf-8"))
     assert committed == b.report
     assert toa_lines(SAMPLES / f"{name}.toa.docx") == toa_lines(b.output)
+
+
+def test_building_again_from_the_output_replaces_the_table(built, tmp_path):
+    """A brief edited after a build is built again from the output: one table, one TA field per
+    citation, the same entries and pages."""
+    again = run_toa("build", str(built.output), "-o", str(tmp_path / "again.docx"), "--json",
+                    str(tmp_path / "again.json"), cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    report = json.loads((tmp_path / "again.json").read_text(encoding="utf-8"))
+
+    def entries(r):
+        return [(a["text"], a["pages"]) for c in r["categories"] for a in c["authorities"]]
+
+    assert entries(report) == entries(built.report)
+    first, second = (fields(paragraphs(parts(p)["body"])) for p in (built.output, tmp_path / "again.docx"))
+    assert [f.instr.split()[0] for f in second] == [f.instr.split()[0] for f in first]
