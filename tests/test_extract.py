@@ -126,3 +126,17 @@ def test_decisions_cited_by_docket_number_and_pending_cases():
 def test_citations_sharing_one_span_are_all_kept():
     keys = [o.key for o in full(extract_paragraph(para("Claims under the Fifth and Fourteenth Amendments failed.")))]
     assert keys == [("const", "US", "amend", "V"), ("const", "US", "amend", "XIV")]
+
+
+def test_entries_keep_the_brief_s_dashes(tmp_path):
+    from docxbuild import DocBuilder
+
+    from toa.document import read
+    from toa.extract import extract
+
+    b = DocBuilder()
+    b.paragraph(("Hollis", True), " v. ", ("Brazos", True), ", No. 14-18-00421-CV, 2019 WL 1234567, at *2 "
+                "(Tex. App.\u2014Houston [14th Dist.] Mar. 14, 2019, no pet.).")
+    [o] = extract(read(str(b.save(tmp_path / "d.docx"))))
+    assert o.display == "Hollis v. Brazos, No. 14-18-00421-CV, 2019 WL 1234567 (Tex. App.\u2014Houston [14th Dist.] " \
+                        "Mar. 14, 2019, no pet.)"

@@ -35,6 +35,7 @@ class DocumentError(Exception):
 # One character for one: everything that prints as a space, and the dashes eyecite does not know.
 _CHAR_MAP = {c: " " for c in "\u00a0\u2007\u202f\t\r\n\f\v\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2008\u2009\u200a"}
 _CHAR_MAP.update({"\u2013": "-", "\u2014": "-", "\u2011": "-", "\u2010": "-", "\u2012": "-"})
+_DASHES = {"\u2013", "\u2014"}
 _DROP = {"\u00ad", "\u200b", "\ufeff", "\u200c", "\u200d"}
 
 _TOA_HEADING = re.compile(r"^\s*\[?\s*(table|index) of (cited )?authorities\s*\]?\s*$", re.I)
@@ -64,6 +65,7 @@ class _Builder:
     """Accumulates one paragraph's text while walking its XML."""
 
     chars: list[str] = field(default_factory=list)
+    printed: list[str] = field(default_factory=list)
     pieces: list[TextPiece] = field(default_factory=list)
     emphasis: list[tuple[int, int]] = field(default_factory=list)
     breaks: list[PageBreak] = field(default_factory=list)
@@ -92,6 +94,7 @@ class _Builder:
                 piece_start, node_pos = self.offset, i + 1
                 continue
             self.chars.append(_CHAR_MAP.get(ch, ch))
+            self.printed.append(ch if ch in _DASHES else _CHAR_MAP.get(ch, ch))
         if self.offset > piece_start:
             self.pieces.append(TextPiece(piece_start, self.offset, node, node_pos))
         if emphasized and self.offset > start:
@@ -319,7 +322,8 @@ def _paragraph(index: int, story: str, b: _Builder, p_el, styles: _StyleInfo) ->
     if ppr is not None and ppr.find(qn("w:pStyle")) is not None:
         sid = w_attr(ppr.find(qn("w:pStyle")), "val")
         style = styles.names.get(sid, sid)
-    para = Paragraph(index=index, story=story, text="".join(b.chars), emphasis=b.emphasis, pieces=b.pieces,
+    para = Paragraph(index=index, story=story, text="".join(b.chars), printed="".join(b.printed),
+                     emphasis=b.emphasis, pieces=b.pieces,
                      element=p_el, breaks=b.breaks, style=style)
     if any(code.split()[:1] == ["TOA"] for code in b.field_codes if code.strip()):
         para.skipped = "toa"

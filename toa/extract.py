@@ -169,11 +169,28 @@ def extract_paragraph(para: Paragraph) -> list[Occurrence]:
             occ.flags.append("citing_parenthetical")
         elif opener and opener[:1].islower():
             occ.meta["in_parenthetical"] = True  # "(quoting X)": an Id. after it is not X
+        if occ.display and occ.category in ("cases", "administrative") and para.printed:
+            occ.display = _as_printed(occ.display, para, occ)
         if occ.display:
             occ.meta["emphasis"] = display_emphasis(para, occ)
         out.append(occ)
     out.sort(key=lambda o: (o.start, o.end))
     return _drop_overlaps(out)
+
+
+def _as_printed(display: str, para: Paragraph, occ: Occurrence) -> str:
+    """The entry text with the brief's dashes ("Tex. App.—Houston"): the display is the cited
+    text less pins, so its characters are found in order in the citation's span."""
+    out, i = [], occ.start
+    for ch in display:
+        while i < occ.end and para.text[i] != ch:
+            i += 1
+        if i < occ.end:
+            out.append(para.printed[i])
+            i += 1
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 def _quotes_as_written(display: str, source: str) -> str:

@@ -83,6 +83,8 @@ class Paragraph:
     story: str  # body | footnote | endnote | table
     text: str
     emphasis: list[tuple[int, int]] = field(default_factory=list)  # italic/underlined spans
+    # `text` with the brief's own dashes (en, em) where `text` has "-" for eyecite: for entry texts
+    printed: str = ""
     pieces: list[TextPiece] = field(default_factory=list, repr=False, compare=False)
     element: Any = field(default=None, repr=False, compare=False)  # the w:p element
     section: int = 0  # index into Document.sections
