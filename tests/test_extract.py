@@ -135,7 +135,7 @@ def test_entries_keep_the_brief_s_dashes(tmp_path):
     from toa.extract import extract
 
     b = DocBuilder()
-    b.paragraph(("Hollis", True), " v. ", ("Brazos", True), ", No. 14-18-00421-CV, 2019 WL 1234567, at *2 "
+    b.paragraph(("Hollis", "i"), " v. ", ("Brazos", "i"), ", No. 14-18-00421-CV, 2019 WL 1234567, at *2 "
                 "(Tex. App.\u2014Houston [14th Dist.] Mar. 14, 2019, no pet.).")
     [o] = extract(read(str(b.save(tmp_path / "d.docx"))))
     assert o.display == "Hollis v. Brazos, No. 14-18-00421-CV, 2019 WL 1234567 (Tex. App.\u2014Houston [14th Dist.] " \
