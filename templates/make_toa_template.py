@@ -1,8 +1,9 @@
-"""Build templates/toa.docx, the docxtpl template of the printed Table of Authorities.
+"""Build toa/templates/toa.docx, the docxtpl template of the printed Table of Authorities that
+the package ships (and loads with importlib.resources).
 
 Run `python templates/make_toa_template.py` after changing the layout here. A firm can instead
-copy toa.docx, restyle it in Word (keep the Jinja tags, each in one run) and pass it with
---template.
+copy toa/templates/toa.docx (into this folder, say), restyle it in Word (keep the Jinja tags,
+each in one run) and pass it with --template.
 
 Context the writer passes (see toa/write/template.py, _context):
   title        the table's title, or "" when the brief keeps its own heading
@@ -103,4 +104,4 @@ def build(path: Path) -> Path:
 
 
 if __name__ == "__main__":
-    print(build(Path(__file__).parent / "toa.docx"))
+    print(build(Path(__file__).resolve().parents[1] / "toa" / "templates" / "toa.docx"))

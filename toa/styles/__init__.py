@@ -8,11 +8,13 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 from ..model import CATEGORY_KEYS, CATEGORY_NUMBERS
 
-BUILTIN_DIR = Path(__file__).parent
+# Package data, read through importlib.resources so that an installed wheel finds it too.
+BUILTIN_DIR = resources.files(__name__)
 
 
 class StyleError(Exception):
@@ -54,7 +56,7 @@ class Style:
 
 
 def builtin_names() -> list[str]:
-    return sorted(p.stem for p in BUILTIN_DIR.glob("*.toml"))
+    return sorted(p.name.removesuffix(".toml") for p in BUILTIN_DIR.iterdir() if p.name.endswith(".toml"))
 
 
 def load(name_or_path: str) -> Style:
@@ -68,7 +70,7 @@ def load(name_or_path: str) -> Style:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise StyleError(f"style file {path} is not valid TOML: {exc}") from None
-    return _from_data(path.stem, data)
+    return _from_data(path.name.removesuffix(".toml"), data)
 
 
 def _from_data(name: str, data: dict) -> Style:

@@ -2,7 +2,7 @@
 
   mark_citations   a hidden TA field at the start of every citation (old TA fields go first)
   insert_bookmarks bookmarks at given places and at each section start (for page rendering)
-  write_toa        the printed table, from templates/toa.docx, one TOA field per category
+  write_toa        the printed table, from the package's templates/toa.docx, one TOA field per category
   add_comments     a Word comment on every citation of an authority that verification flagged
   save / save_to   the package, with the footnote/endnote XML we edited serialised back
 

@@ -1,7 +1,9 @@
-"""The printed table: templates/toa.docx rendered by docxtpl, one TOA field per category."""
+"""The printed table: the package's templates/toa.docx rendered by docxtpl, one TOA field per category."""
 from __future__ import annotations
 
 import copy
+import io
+from importlib import resources
 from pathlib import Path
 
 from docxtpl import DocxTemplate, RichText
@@ -14,7 +16,8 @@ from .fields import _spans
 from .insert import _insert_at_start
 from .tags import _P, _R, _RPR, _SECTPR
 
-TEMPLATE = Path(__file__).resolve().parents[2] / "templates" / "toa.docx"
+# Package data, read through importlib.resources so that an installed wheel finds it too.
+TEMPLATE = resources.files("toa") / "templates" / "toa.docx"
 _R_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 
 
@@ -64,7 +67,7 @@ def _render(doc: Document, template, cats, style: Style, title: bool):
     if not path.is_file():
         raise WriteError(f"TOA template {path} not found")
     try:
-        tpl = DocxTemplate(str(path))
+        tpl = DocxTemplate(io.BytesIO(path.read_bytes()))
         tpl.render(_context(cats, style, title), autoescape=True)
     except Exception as exc:  # jinja or docx errors in a firm's template
         raise WriteError(f"TOA template {path} cannot be rendered: {exc}") from None
