@@ -140,3 +140,52 @@ def test_entries_keep_the_brief_s_dashes(tmp_path):
     [o] = extract(read(str(b.save(tmp_path / "d.docx"))))
     assert o.display == "Hollis v. Brazos, No. 14-18-00421-CV, 2019 WL 1234567 (Tex. App.\u2014Houston [14th Dist.] " \
                         "Mar. 14, 2019, no pet.)"
+
+
+def displays(*parts):
+    return [o.display for o in full(extract_paragraph(para(*parts)))]
+
+
+def test_california_official_style_with_the_year_first():
+    assert displays("(See Alvarez v. Kettering Mills (1988) 41 Cal.3d 210, 214; Orcutt v. Dunne (2009) "
+                    "175 Cal.App.4th 501, 509.)") == ["Alvarez v. Kettering Mills (1988) 41 Cal.3d 210",
+                                                     "Orcutt v. Dunne (2009) 175 Cal.App.4th 501"]
+
+
+def test_a_capitalised_in_before_a_case_name_is_not_part_of_it():
+    assert displays("In Pardee v. Lusk (1992) 3 Cal.4th 820, the court held so. In re Tomlin (1979) 23 Cal.3d 40.") == [
+        "Pardee v. Lusk (1992) 3 Cal.4th 820", "In re Tomlin (1979) 23 Cal.3d 40"]
+
+
+def test_texas_court_and_petition_history_and_opinion_on_rehearing():
+    assert displays("Kerr v. State, 412 S.W.3d 77, 81 (Tex. App.—Waco 2013, pet. ref’d); Bolin v. State, "
+                    "388 S.W.3d 903, 905 (Tex. Crim. App. 2011) (op. on reh’g) (holding so).") == [
+        "Kerr v. State, 412 S.W.3d 77 (Tex. App.—Waco 2013, pet. ref’d)",
+        "Bolin v. State, 388 S.W.3d 903 (Tex. Crim. App. 2011) (op. on reh’g)"]
+
+
+def test_district_court_decisions_by_docket_number_with_and_without_a_database_cite():
+    assert displays("Ames v. Brill, No. 3:20-cv-00417-XYZ, 2021 WL 7654321, at *2 (N.D. Cal. Mar. 3, 2021); "
+                    "Cole v. Dart, No. 2:19-cv-88, 2020 U.S. Dist. LEXIS 4321, at *5 (E.D. Tex. Jan. 9, 2020); "
+                    "see also Fox v. Grey, No. 1:22-cv-501 (D. Del. Apr. 4, 2022).") == [
+        "Ames v. Brill, No. 3:20-cv-00417-XYZ, 2021 WL 7654321 (N.D. Cal. Mar. 3, 2021)",
+        "Cole v. Dart, No. 2:19-cv-88, 2020 U.S. Dist. LEXIS 4321 (E.D. Tex. Jan. 9, 2020)",
+        "Fox v. Grey, No. 1:22-cv-501 (D. Del. Apr. 4, 2022)"]
+
+
+def test_foreign_cases_cited_by_the_year_in_brackets():
+    occs = full(extract_paragraph(para("See R v. Hollis [2004] 2 All ER 101, 105; Bell v. Marsh [2019] UKSC 12.")))
+    assert [o.display for o in occs] == ["R v. Hollis [2004] 2 All ER 101", "Bell v. Marsh [2019] UKSC 12"]
+    assert all(o.category == "cases" for o in occs)
+
+
+def test_us_abbreviated_is_the_united_states():
+    assert case_sort_key("U.S. v. Ortiz") == case_sort_key("United States v. Ortiz")
+    assert case_sort_key("Ortiz v. U.S.") == case_sort_key("Ortiz v. United States")
+
+
+def test_rehearing_en_banc_is_history_of_its_case():
+    [o] = full(extract_paragraph(para("Lamb v. Ruiz, 500 F.3d 100 (5th Cir. 2007), on reh’g en banc, "
+                                      "569 F.3d 1029 (5th Cir. 2009).")))
+    assert o.display == "Lamb v. Ruiz, 500 F.3d 100 (5th Cir. 2007), on reh’g en banc, 569 F.3d 1029 (5th Cir. 2009)"
+    assert o.meta["history"] == [("case", "569", "F.3d", "1029")]

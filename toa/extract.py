@@ -36,7 +36,8 @@ AGENCY_REPORTERS = {"I. & N. Dec.", "N.L.R.B.", "NLRB", "F.C.C.", "FCC Rcd", "F.
 
 _SIGNAL = re.compile(
     r"^(?:(?:[Ss]ee|[Cc]f\.|[Bb]ut|[Cc]ompare|[Cc]ontra|[Aa]ccord|also|generally|[Ee]\.g\.|and|with|quoting|"
-    r"citing|in(?! re\b)|under|following|overruling|overruled by)[\s,]+)+")
+    r"citing|in(?! re\b)|In(?! re\b| the Matter\b| Matter\b| the Interest\b| Interest\b)|under|following|"
+    r"overruling|overruled by)[\s,]+)+")
 _NAME_PREFIX = re.compile(r"(?:\b(?:In re|Ex parte|In the Matter of|Matter of|Estate of|Petition of|Application of)|"
                           r"\b[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*)*\s+ex rel\.)\s*$")
 _GAP_BEFORE_CITE = re.compile(r"^[\s,]*(?:\(\d{4}\)\s*)?(?:Nos?\.\s*[\w\-:.]+(?:(?:,|\s+&|\s+and)\s*[\w\-:.]+)*[\s,]*)?$")
@@ -44,13 +45,18 @@ _PIN = re.compile(r"^(?:,\s*(?:at\s+)?\*?\d+(?:-\*?\d+)?(?![\d])(?!\s+[A-Z])(?:\
 # The court/date parenthetical: one with a year, or a court alone ("(2d Cir.)" when the year
 # follows a later subsequent-history cite). Explanatory parentheticals start in lower case.
 _YEAR_PAREN = re.compile(r"^\s*\((?:[^()]*?\b(?:1[6-9]\d\d|20\d\d)(?:,[^()]{1,30})?|[A-Z0-9][^()]{0,40}?\b[A-Z][A-Za-z]*\.)\)")
+# What kind of opinion it is, after the court/year parenthetical: part of the entry
+# ("(Tex. Crim. App. 2012) (op. on reh'g)", "(mem. op., not designated for publication)").
+_OPINION_PAREN = re.compile(r"^\s*\((?:op\.\s+on\s+reh(?:'|’)g|on\s+reh(?:'|’)g|en\s+banc|per\s+curiam|plurality\s+op(?:\.|inion)|"
+                            r"mem\.\s+op\.?(?:,\s*not\s+designated\s+for\s+publication)?|"
+                            r"not\s+designated\s+for\s+publication)\)")
 # "(per curiam)", "(en banc) (quoting X, 1 U.S. 1 (1800))": parentheticals between a case and its history
 _LEADING_PARENS = re.compile(r"^(?:\s*\((?:[^()]|\([^()]*\))*\))+")
 _CROSS_REFERENCE = re.compile(r"^(?:pp?\.\s*)?(?:\d+(?:-\d+)?|nn?\.\s*\d+)$")
 _HISTORY = re.compile(
     r"^,?\s*(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|cert\.\s+denied|cert\.\s+granted|cert\.\s+dismissed|"
     r"petition for cert\.\s+(?:filed|pending)|reh'g denied|reh’g denied|appeal dismissed|overruled|abrogated|"
-    r"enforced|enf'd|enf’d)"
+    r"enforced|enf'd|enf’d|on\s+reh(?:'|’|ea)r?(?:'|’)?g|on\s+remand|reh(?:'|’)g\s+(?:en\s+banc\s+)?granted)"
     r"[^,;()]{0,60}?(?:,\s*|\s+)(?:on other grounds,\s*)?$", re.I)
 
 _HISTORY_NAME = re.compile(
@@ -152,6 +158,7 @@ def extract_paragraph(para: Paragraph) -> list[Occurrence]:
             cases.append(occ)
     cases.extend(_unknown_reporter_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
     cases.extend(_docket_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
+    cases.extend(_neutral_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
     records = [Occurrence(paragraph=para.index, start=a, end=b, kind="record", story=para.story, text=text[a:b])
                for a, b in excluded]
     out = []
@@ -314,6 +321,30 @@ def _unknown_reporter_cases(para: Paragraph, taken: list[tuple[int, int]]) -> li
     return out
 
 
+# A case cited by the year in brackets, as English and Commonwealth reports and neutral
+# citations are: "R v. Smith [2004] 2 All ER 101", "Doe v. Roe [2019] UKSC 12".
+_NEUTRAL_CITE = re.compile(r"\s*,?\s*\[(?P<year>1[5-9]\d\d|20\d\d)\]\s+(?:(?P<volume>\d{1,3})\s+)?"
+                           r"(?P<reporter>[A-Z][A-Za-z.]*(?:\s(?!\d)[A-Z][A-Za-z.]*){0,2})\s+(?P<page>\d{1,5})(?![\d/])")
+
+
+def _neutral_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurrence]:
+    text = para.text
+    out = []
+    for start, b, name, m in _italic_names_before(para, _NEUTRAL_CITE, "year", taken):
+        if not re.search(r"\sv\.?\s", name):
+            continue
+        end = _end_of_cite(text, m.end())
+        key = ("case", m.group("year") + (" " + m.group("volume") if m.group("volume") else ""),
+               m.group("reporter"), m.group("page"))
+        occ = Occurrence(paragraph=para.index, start=start, end=end, kind="full", story=para.story,
+                         text=text[start:end], category="cases", key=key,
+                         display=_case_display(text, start, m.start("year"), end), sort_key=case_sort_key(name))
+        occ.meta = {"volume": key[1], "reporter": key[2], "page": key[3], "year": m.group("year"), "court": None,
+                    "case_name": name, "pin_cite": None, "cite_end": m.end(), "name_end": b}
+        out.append(occ)
+    return out
+
+
 def _after_history(text: str, prev: Occurrence | None, name_start: int, name_end: int,
                    c_start: int) -> tuple[int, bool]:
     """Whether a cite is subsequent history of the case before it, and where its own name starts.
@@ -353,7 +384,7 @@ def _docket_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurre
         docket = re.sub(r"\s+", "", m.group("docket"))
         court = re.sub(r"\s+", " ", m.group("court"))
         occ = Occurrence(paragraph=para.index, start=start, end=m.end(), kind="full", story=para.story,
-                         text=text[start:m.end()], category="cases", key=("docket", docket, name.lower()),
+                         text=text[start:m.end()], category="cases", key=("docket", docket, same_party_name(name).lower()),
                          display=f"{name}, {m.group('no').strip()} ({court})", sort_key=case_sort_key(name))
         occ.meta = {"case_name": name, "docket": docket, "court_date": court, "name_end": b}
         out.append(occ)
@@ -395,6 +426,9 @@ def _end_of_cite(text: str, c_end: int) -> int:
     m = _YEAR_PAREN.match(text[i:])
     if m:
         i += m.end()
+        m = _OPINION_PAREN.match(text[i:])
+        if m:
+            i += m.end()
     return i
 
 
@@ -431,7 +465,8 @@ def _case_name(cite: FullCaseCitation, para: Paragraph) -> tuple[int, int]:
     cut = max(seg.rfind("). "), seg.rfind("; "))
     if cut >= 0:  # the name leaked back over an earlier citation
         f_start += cut + 2
-    f_start = _strip_signal(text, f_start, c_start)
+    f_start = _skip_opening(text, f_start, c_start)  # "(People v. Morris (1991) 53 Cal.3d 152.)"
+    f_start = _skip_opening(text, _strip_signal(text, f_start, c_start), c_start)
     f_start = _with_prefix(text, f_start)
     end = c_start
     m = re.search(r"[\s,]*(?:Nos?\.\s*[\w\-:.]+(?:,\s*[\w\-:.]+)*[\s,]*)?$", text[f_start:c_start])
@@ -441,13 +476,45 @@ def _case_name(cite: FullCaseCitation, para: Paragraph) -> tuple[int, int]:
 
 
 def _italic_names_before(para: Paragraph, pattern: re.Pattern, group: str, taken: list[tuple[int, int]]):
-    """(name start, name end, name, match) for each italic case name that `pattern` follows,
-    outside the spans other citations already took."""
+    """(name start, name end, name, match) for each case name that `pattern` follows, outside
+    the spans other citations already took: the brief's italics, else (a brief typed without
+    italics) the run of name words before the match."""
+    seen = set()
     for a, b in para.emphasis:
         m = pattern.match(para.text, b)
         if m and not _inside(m.start(group), taken) and not _inside(a, taken):
             start = _italic_name_start(para, a, b)
+            seen.add(m.start())
             yield start, b, para.text[start:b].strip(" ,"), m
+    for m in pattern.finditer(para.text):
+        if m.start() in seen or _inside(m.start(group), taken) or any(a < m.start() <= b for a, b in para.emphasis):
+            continue
+        start = _plain_name_start(para.text, m.start())
+        if start < m.start() and not _inside(start, taken):
+            yield start, m.start(), para.text[start:m.start()].strip(" ,"), m
+
+
+# A word of a case name written in roman: capitalised, or one of the small words names hold.
+_NAME_WORD = re.compile(r"(?:[A-Z$\d][\w.'’&$,-]*|v\.?|vs\.|ex|rel\.|of|the|and|for|de|del|la|in|re|on|behalf|&)$")
+
+
+def _plain_name_start(text: str, end: int) -> int:
+    """Where a case name typed in roman that ends at `end` starts: back over name words to the
+    first word that cannot be part of one, then past a signal ("See") or "In"."""
+    words = list(re.finditer(r"\S+", text[max(0, end - 200):end]))
+    start = end
+    for w in reversed(words):
+        token = w.group(0).rstrip(",")
+        if token.endswith((";", ")", ":")) or token.startswith(("(", "[")) or not _NAME_WORD.match(token):
+            if token.startswith(("(", "[")) and _NAME_WORD.match(token.lstrip("([")):
+                start = max(0, end - 200) + w.start() + 1
+            break
+        start = max(0, end - 200) + w.start()
+    start = _strip_signal(text, start, end)
+    while start < end and not text[start].isupper() and text[start] not in "$0123456789":
+        nxt = text.find(" ", start, end)  # a leading lower-case word ("in", "the") is not the name
+        start = end if nxt < 0 else nxt + 1
+    return start
 
 
 def _italic_name_start(para: Paragraph, a: int, b: int) -> int:
@@ -462,6 +529,13 @@ def _italic_name_start(para: Paragraph, a: int, b: int) -> int:
             break
     start = _strip_signal(text, start, b)
     while start < b and text[start].isspace():
+        start += 1
+    return start
+
+
+def _skip_opening(text: str, start: int, end: int) -> int:
+    """Past the brackets and spaces that open a citation sentence: "(People v. …", "[See …"."""
+    while start < end and text[start] in "([ \t":
         start += 1
     return start
 
@@ -487,6 +561,12 @@ def _short_case(cite: ShortCaseCitation, text: str) -> Occurrence:
 
 
 _ARTICLES = re.compile(r"^(the|a|an)\s+", re.I)
+_US_PARTY = re.compile(r"\bU\.\s?S\.(?=\s+v\.\s)|(?<=\sv\.\s)U\.\s?S\.(?=$|[\s,])")
+
+
+def same_party_name(name: str) -> str:
+    """"U.S. v. Jones" is "United States v. Jones": one authority, filed under "United States"."""
+    return _US_PARTY.sub("United States", name)
 
 
 def case_sort_key(name: str) -> tuple:
@@ -495,7 +575,7 @@ def case_sort_key(name: str) -> tuple:
     Case and punctuation are ignored; a name that starts with a numeral sorts before letters,
     numerals compared by value ("$154,362.05 in U.S. Currency" before "75 Broken Sets").
     """
-    s = name.replace("’", "").replace("'", "").lower()
+    s = same_party_name(name).replace("’", "").replace("'", "").lower()
     parts = []
     for number, word in re.findall(r"(\d[\d,]*(?:\.\d+)?)|([^\W\d_]+|\d+)", s):
         parts.append((0, float(number.replace(",", "")), "") if number else (1, 0.0, word))
