@@ -189,3 +189,37 @@ def test_rehearing_en_banc_is_history_of_its_case():
                                       "569 F.3d 1029 (5th Cir. 2009).")))
     assert o.display == "Lamb v. Ruiz, 500 F.3d 100 (5th Cir. 2007), on reh’g en banc, 569 F.3d 1029 (5th Cir. 2009)"
     assert o.meta["history"] == [("case", "569", "F.3d", "1029")]
+
+
+def test_a_citation_cut_by_a_page_break_is_read_whole_and_kept_where_it_begins():
+    from toa.extract import extract
+    from toa.model import Document, PageBreak
+
+    ps = [Paragraph(index=0, story="body", text="The court agreed with that reading. Ex parte"),
+          Paragraph(index=1, story="body", text="1 A note typed at the foot of the page.", typed_note=True),
+          Paragraph(index=2, story="body", text="Lyle, 664 S.W.3d 220, 223 (Tex. Crim. App. 2022). Others disagreed.",
+                    breaks=[PageBreak(0, "explicit")]),
+          Paragraph(index=3, story="body", text="Similar results were reached in Bayne v. Sousa (1940) 42 Cal.App.2d"),
+          Paragraph(index=4, story="body", text="166, and in District"),
+          Paragraph(index=5, story="body", text="of Columbia v. Heller, 554 U.S. 570 (2008). (See Orr v. Pike (1991) 53"),
+          Paragraph(index=6, story="body", text="Cal.3d 152, 160.)")]
+    occs = [o for o in extract(Document(path="x.docx", paragraphs=ps, sections=[])) if o.kind == "full"]
+    assert [(o.paragraph, o.display) for o in occs] == [
+        (0, "Ex parte Lyle, 664 S.W.3d 220 (Tex. Crim. App. 2022)"),
+        (3, "Bayne v. Sousa (1940) 42 Cal.App.2d 166"),
+        (4, "District of Columbia v. Heller, 554 U.S. 570 (2008)"),
+        (5, "Orr v. Pike (1991) 53 Cal.3d 152")]
+    assert all(o.end <= len(ps[o.paragraph].text) for o in occs)  # its TA field sits where it begins
+
+
+def test_a_history_phrase_before_a_named_case_is_not_part_of_its_name():
+    assert displays("Gore v. State, 149 S.W.3d 135, 144 (Tex. Crim. App. 2004), overruled on other grounds by "
+                    "Cole v. State, 947 S.W.2d 262 (Tex. Crim. App. 1997); Ex Parte Bell, 448 S.W.3d 29 "
+                    "(Tex. Crim. App. 2014).") == [
+        "Gore v. State, 149 S.W.3d 135 (Tex. Crim. App. 2004)", "Cole v. State, 947 S.W.2d 262 (Tex. Crim. App. 1997)",
+        "Ex Parte Bell, 448 S.W.3d 29 (Tex. Crim. App. 2014)"]
+
+
+def test_a_reporter_not_yet_paged_stays_in_the_entry():
+    assert displays(("Kent v. County of Yolo", True), ", --- F.Supp.3d ----, 2018 WL 1876116, *14, n.8 "
+                    "(E.D. Cal. 2018).") == ["Kent v. County of Yolo, --- F.Supp.3d ----, 2018 WL 1876116 (E.D. Cal. 2018)"]

@@ -37,11 +37,14 @@ AGENCY_REPORTERS = {"I. & N. Dec.", "N.L.R.B.", "NLRB", "F.C.C.", "FCC Rcd", "F.
 _SIGNAL = re.compile(
     r"^(?:(?:[Ss]ee|[Cc]f\.|[Bb]ut|[Cc]ompare|[Cc]ontra|[Aa]ccord|also|generally|[Ee]\.g\.|and|with|quoting|"
     r"citing|in(?! re\b)|In(?! re\b| the Matter\b| Matter\b| the Interest\b| Interest\b)|under|following|"
-    r"overruling|overruled by)[\s,]+)+")
-_NAME_PREFIX = re.compile(r"(?:\b(?:In re|Ex parte|In the Matter of|Matter of|Estate of|Petition of|Application of)|"
+    r"overruling|(?:overruled|abrogated|disapproved(?: of)?|superseded|questioned|criticized|limited|"
+    r"distinguished)(?: on (?:other|another) grounds?)?(?: by| in)?)[\s,]+)+")
+_NAME_PREFIX = re.compile(r"(?:\b(?:In [Rr]e|Ex [Pp]arte|In the Matter of|Matter of|Estate of|Petition of|Application of)|"
                           r"\b[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*)*\s+ex rel\.)\s*$")
-_GAP_BEFORE_CITE = re.compile(r"^[\s,]*(?:\(\d{4}\)\s*)?(?:Nos?\.\s*[\w\-:.]+(?:(?:,|\s+&|\s+and)\s*[\w\-:.]+)*[\s,]*)?$")
-_PIN = re.compile(r"^(?:,\s*(?:at\s+)?\*?\d+(?:-\*?\d+)?(?![\d])(?!\s+[A-Z])(?:\s*(?:&|and)\s*nn?\.\s*\d+|\s*nn?\.\s*\d+(?:-\d+)?)?)+")
+# between a name and its cite: a California year, a docket number, a reporter not yet paged
+# ("--- F.Supp.3d ----, 2018 WL 1876116")
+_GAP_BEFORE_CITE = re.compile(r"^[\s,]*(?:\(\d{4}\)\s*)?(?:-{2,}\s*[A-Z][\w.\s]{0,12}?\s*-{2,}[\s,]*)?(?:Nos?\.\s*[\w\-:.]+(?:(?:,|\s+&|\s+and)\s*[\w\-:.]+)*[\s,]*)?$")
+_PIN = re.compile(r"^(?:,\s*nn?\.\s*\d+|,\s*(?:at\s+)?\*?\d+(?:-\*?\d+)?(?![\d])(?!\s+[A-Z])(?:\s*(?:&|and)\s*nn?\.\s*\d+|\s*nn?\.\s*\d+(?:-\d+)?)?)+")
 # The court/date parenthetical: one with a year, or a court alone ("(2d Cir.)" when the year
 # follows a later subsequent-history cite). Explanatory parentheticals start in lower case.
 _YEAR_PAREN = re.compile(r"^\s*\((?:[^()]*?\b(?:1[6-9]\d\d|20\d\d)(?:,[^()]{1,30})?|[A-Z0-9][^()]{0,40}?\b[A-Z][A-Za-z]*\.)\)")
@@ -73,11 +76,56 @@ _CITING = re.compile(r"^(citing|cited in|cited with approval in)\b", re.I)
 def extract(doc: Document) -> list[Occurrence]:
     """All occurrences, in reading order, of the paragraphs that are scanned."""
     scanned = [p for p in doc.paragraphs if not p.skipped and p.text.strip()]
-    out: list[Occurrence] = []
-    for para in scanned:
-        out.extend(extract_paragraph(para))
+    found = {p.index: extract_paragraph(p) for p in scanned}
+    for head, tail in continued_paragraphs(scanned):
+        _join_across(head, tail, found)
+    out = [o for p in scanned for o in found[p.index]]
     out.extend(defined_short_forms(scanned, out))
     return out
+
+
+# A sentence cut by a line or page break: the first part ends without closing punctuation, the
+# rest starts in lower case, with a digit, or with a name's tail ("Ex parte" | "Kibler, 664 …").
+_OPEN_END = re.compile(r"(?:[\w,’'&-]|\b(?:v|vs|ex|rel|[A-Z][a-z]{0,4})\.|[A-Z]\.)\s*$")
+_CONTINUES = re.compile(r"^\s*(?:[a-z0-9]|[A-Z][\w.'’&-]*,\s+\d|(?:[A-Z][A-Za-z]*\.\s?)+(?:\d[a-z]{1,2}\s)?\s*\d)")
+
+
+def continued_paragraphs(paragraphs: list[Paragraph]) -> list[tuple[Paragraph, Paragraph]]:
+    """(head, tail) pairs of one sentence split over two paragraphs: the next paragraph, or the
+    first one on the next page when notes typed at the foot of the page come between (briefs
+    converted from PDF)."""
+    pairs = []
+    for i, tail in enumerate(paragraphs):
+        if i == 0 or tail.story != "body" or not _CONTINUES.match(tail.text):
+            continue
+        new_page = any(b.offset == 0 for b in tail.breaks)
+        for head in reversed(paragraphs[max(0, i - 8):i]):
+            if head.story == tail.story and _OPEN_END.search(head.text) and not head.typed_note \
+                    and not (head.style or "").lower().startswith(("heading", "title")):
+                pairs.append((head, tail))
+                break
+            if not new_page or head.story != tail.story:
+                break
+    return pairs
+
+
+def _join_across(head: Paragraph, tail: Paragraph, found: dict[int, list[Occurrence]]) -> None:
+    """A citation that starts in `head` and ends in `tail` is read in the joined text and kept
+    with `head`, where it begins (its page, its TA field); `tail` loses its fragment."""
+    cut = len(head.text) + 1
+    shifted = [(a + cut, b + cut) for a, b in tail.emphasis]
+    joined = Paragraph(index=head.index, story=head.story, text=head.text + " " + tail.text,
+                       emphasis=head.emphasis + shifted,
+                       printed=(head.printed or head.text) + " " + (tail.printed or tail.text))
+    across = [o for o in extract_paragraph(joined) if o.kind == "full" and o.start < len(head.text) and o.end > cut]
+    for o in across:
+        covered = o.end - cut
+        found[tail.index] = [t for t in found[tail.index] if t.start >= covered]
+        found[head.index] = [h for h in found[head.index] if h.end <= o.start or h.start >= len(head.text)]
+        o.end = o.anchor_end = len(head.text)
+        o.text = joined.text[o.start:covered + cut]
+        found[head.index].append(o)
+    found[head.index].sort(key=lambda o: (o.start, o.end))
 
 
 # A short name the brief defines right after a citation: "… (4th ed. 1868) (Bishop)",
@@ -439,7 +487,7 @@ def _strip_pins(s: str) -> str:
 def _case_display(text: str, start: int, c_start: int, end: int) -> str:
     """Entry text: the name as written, the cite(s) without pin pages, the court/year paren."""
     s = text[start:end]
-    s = re.sub(r",\s*at\s+\*\d+(?:-\*?\d+)?", "", s)  # star pins of WL/LEXIS cites
+    s = re.sub(r",\s*(?:at\s+)?\*\d+(?:-\*?\d+)?(?:,?\s*nn?\.\s*\d+)?", "", s)  # star pins of WL/LEXIS cites
     s = _strip_pins(s)
     return re.sub(r"\s+", " ", s).strip(" ,;")
 
