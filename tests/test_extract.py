@@ -202,13 +202,18 @@ def test_a_citation_cut_by_a_page_break_is_read_whole_and_kept_where_it_begins()
           Paragraph(index=3, story="body", text="Similar results were reached in Bayne v. Sousa (1940) 42 Cal.App.2d"),
           Paragraph(index=4, story="body", text="166, and in District"),
           Paragraph(index=5, story="body", text="of Columbia v. Heller, 554 U.S. 570 (2008). (See Orr v. Pike (1991) 53"),
-          Paragraph(index=6, story="body", text="Cal.3d 152, 160.)")]
+          Paragraph(index=6, story="body", text="Cal.3d 152, 160.)"),
+          Paragraph(index=7, story="body", text="It was followed in Vance v. Ware (1950) 35 Cal.2d"),
+          Paragraph(index=8, story="body", text="6/ A note set as lines of text, which goes on"),
+          Paragraph(index=9, story="body", text="to its end.)"),
+          Paragraph(index=10, story="body", text="363, 370.", breaks=[PageBreak(0, "explicit")])]
     occs = [o for o in extract(Document(path="x.docx", paragraphs=ps, sections=[])) if o.kind == "full"]
     assert [(o.paragraph, o.display) for o in occs] == [
         (0, "Ex parte Lyle, 664 S.W.3d 220 (Tex. Crim. App. 2022)"),
         (3, "Bayne v. Sousa (1940) 42 Cal.App.2d 166"),
         (4, "District of Columbia v. Heller, 554 U.S. 570 (2008)"),
-        (5, "Orr v. Pike (1991) 53 Cal.3d 152")]
+        (5, "Orr v. Pike (1991) 53 Cal.3d 152"),
+        (7, "Vance v. Ware (1950) 35 Cal.2d 363")]
     assert all(o.end <= len(ps[o.paragraph].text) for o in occs)  # its TA field sits where it begins
 
 

@@ -90,19 +90,24 @@ _OPEN_END = re.compile(r"(?:[\w,’'&-]|\b(?:v|vs|ex|rel|[A-Z][a-z]{0,4})\.|[A-Z
 _CONTINUES = re.compile(r"^\s*(?:[a-z0-9]|[A-Z][\w.'’&-]*,\s+\d|(?:[A-Z][A-Za-z]*\.\s?)+(?:\d[a-z]{1,2}\s)?\s*\d)")
 
 
+_NOTE_START = re.compile(r"^\s*\d{1,3}/\s")  # "5/ Defendant filed …": a note typed as a paragraph
+
+
 def continued_paragraphs(paragraphs: list[Paragraph]) -> list[tuple[Paragraph, Paragraph]]:
     """(head, tail) pairs of one sentence split over two paragraphs: the next paragraph, or the
     first one on the next page when notes typed at the foot of the page come between (briefs
     converted from PDF)."""
-    pairs = []
+    pairs, continued = [], set()
     for i, tail in enumerate(paragraphs):
-        if i == 0 or tail.story != "body" or not _CONTINUES.match(tail.text):
+        if i == 0 or tail.story != "body" or tail.typed_note or not _CONTINUES.match(tail.text) \
+                or _NOTE_START.match(tail.text):
             continue
         new_page = any(b.offset == 0 for b in tail.breaks)
         for head in reversed(paragraphs[max(0, i - 8):i]):
-            if head.story == tail.story and _OPEN_END.search(head.text) and not head.typed_note \
-                    and not (head.style or "").lower().startswith(("heading", "title")):
+            if head.index not in continued and head.story == tail.story and _OPEN_END.search(head.text) \
+                    and not head.typed_note and not (head.style or "").lower().startswith(("heading", "title")):
                 pairs.append((head, tail))
+                continued.add(head.index)
                 break
             if not new_page or head.story != tail.story:
                 break
