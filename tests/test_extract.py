@@ -174,8 +174,10 @@ def test_district_court_decisions_by_docket_number_with_and_without_a_database_c
 
 
 def test_foreign_cases_cited_by_the_year_in_brackets():
-    occs = full(extract_paragraph(para("See R v. Hollis [2004] 2 All ER 101, 105; Bell v. Marsh [2019] UKSC 12.")))
-    assert [o.display for o in occs] == ["R v. Hollis [2004] 2 All ER 101", "Bell v. Marsh [2019] UKSC 12"]
+    occs = full(extract_paragraph(para("See R v. Hollis [2004] 2 All ER 101, 105; Bell v. Marsh [2019] UKSC 12; "
+                                       "Dunn v Stott [1932] AC 562 (HL).")))
+    assert [o.display for o in occs] == ["R v. Hollis [2004] 2 All ER 101", "Bell v. Marsh [2019] UKSC 12",
+                                         "Dunn v Stott [1932] AC 562 (HL)"]
     assert all(o.category == "cases" for o in occs)
 
 
@@ -228,3 +230,9 @@ def test_a_history_phrase_before_a_named_case_is_not_part_of_its_name():
 def test_a_reporter_not_yet_paged_stays_in_the_entry():
     assert displays(("Kent v. County of Yolo", True), ", --- F.Supp.3d ----, 2018 WL 1876116, *14, n.8 "
                     "(E.D. Cal. 2018).") == ["Kent v. County of Yolo, --- F.Supp.3d ----, 2018 WL 1876116 (E.D. Cal. 2018)"]
+
+
+def test_citing_in_a_california_citation_sentence_is_flagged():
+    occs = full(extract_paragraph(para("(Reid v. Goode (2010) 50 Cal.4th 512, 534, citing Bilt Assocs. v. First "
+                                       "Bank (1990) 218 Cal.App.3d 1410, 1419.)")))
+    assert [o.flags for o in occs] == [[], ["citing_parenthetical"]]

@@ -71,6 +71,8 @@ _SUB_NOM = re.compile(r"^,?\s*(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|ce
 
 # "(citing X)" reports what another court cited; "(quoting X)", "(relying on X)" invoke X itself.
 _CITING = re.compile(r"^(citing|cited in|cited with approval in)\b", re.I)
+# California style puts it in the citation sentence: "(Reid, supra, 50 Cal.4th at p. 534, citing X.)"
+_CITING_CLAUSE = re.compile(r",\s*(?:citing|cited in|cited with approval in)\s+$")
 
 
 def extract(doc: Document) -> list[Occurrence]:
@@ -223,7 +225,7 @@ def extract_paragraph(para: Paragraph) -> list[Occurrence]:
         if occ.anchor_end is None:
             occ.anchor_end = occ.end
         opener = _open_parenthetical(text, occ.start)
-        if opener and _CITING.match(opener):
+        if (opener and _CITING.match(opener)) or _CITING_CLAUSE.search(text, max(0, occ.start - 40), occ.start):
             # "(citing X)" describes another court's reasoning: X gets no page, but a later
             # short form may still point at it.
             occ.flags.append("citing_parenthetical")
@@ -380,6 +382,9 @@ _NEUTRAL_CITE = re.compile(r"\s*,?\s*\[(?P<year>1[5-9]\d\d|20\d\d)\]\s+(?:(?P<vo
                            r"(?P<reporter>[A-Z][A-Za-z.]*(?:\s(?!\d)[A-Z][A-Za-z.]*){0,2})\s+(?P<page>\d{1,5})(?![\d/])")
 
 
+_FOREIGN_COURT = re.compile(r"\s*\((?:[A-Z]{2,5}|[A-Z][a-z]+\.?(?:\s[A-Z][a-z]*\.?){0,2})\)")
+
+
 def _neutral_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurrence]:
     text = para.text
     out = []
@@ -387,6 +392,8 @@ def _neutral_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurr
         if not re.search(r"\sv\.?\s", name):
             continue
         end = _end_of_cite(text, m.end())
+        court = _FOREIGN_COURT.match(text, end)  # "(HL)", "(PC)"
+        end = court.end() if court else end
         key = ("case", m.group("year") + (" " + m.group("volume") if m.group("volume") else ""),
                m.group("reporter"), m.group("page"))
         occ = Occurrence(paragraph=para.index, start=start, end=end, kind="full", story=para.story,
