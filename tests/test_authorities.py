@@ -157,3 +157,16 @@ def test_a_bare_section_of_an_act_cited_by_section_is_that_act():
                  "Section 4(f) then applies.")
     [auth] = [a for c in t.categories for a in c.authorities]
     assert [o.kind for o in auth.occurrences] == ["full", "reference"]
+
+
+def test_us_and_united_states_by_docket_number_are_one_authority():
+    t = table_of("U.S. v. Sun, No. 1:20-cr-5 (D. Md. Feb. 1, 2021).",
+                 "See also United States v. Sun, No. 1:20-cr-5 (D. Md. Feb. 1, 2021).")
+    assert entries(t) == {"U.S. v. Sun, No. 1:20-cr-5 (D. Md. Feb. 1, 2021)": ["full", "full"]}
+
+
+def test_two_state_cases_at_one_reporter_page_are_both_kept():
+    t = table_of("Watt v. State, 204 S.W.3d 404, 414 (Tex. Crim. App. 2006); Mays v. State, 204 S.W.3d 404 "
+                 "(Tex. App.—Waco 2006, no pet.).", style="texas")
+    assert sorted(entries(t)) == ["Mays v. State, 204 S.W.3d 404 (Tex. App.—Waco 2006, no pet.)",
+                                  "Watt v. State, 204 S.W.3d 404 (Tex. Crim. App. 2006)"]

@@ -236,3 +236,13 @@ def test_citing_in_a_california_citation_sentence_is_flagged():
     occs = full(extract_paragraph(para("(Reid v. Goode (2010) 50 Cal.4th 512, 534, citing Bilt Assocs. v. First "
                                        "Bank (1990) 218 Cal.App.3d 1410, 1419.)")))
     assert [o.flags for o in occs] == [[], ["citing_parenthetical"]]
+
+
+def test_a_name_with_vs_is_taken_whole_and_a_note_number_or_signal_never_joins_it():
+    assert displays("Cf. Ed Friedman vs. Fish, 12 F.3d 4 (1st Cir. 1994).") == [
+        "Ed Friedman vs. Fish, 12 F.3d 4 (1st Cir. 1994)"]
+    assert displays("144 Lund v. Moss, 500 U.S. 100 (1991).") == ["Lund v. Moss, 500 U.S. 100 (1991)"]
+    assert displays("the evidence in question.5 Moss v. Penn Corp. (1987) 191 Cal.App.3d 851, 865.") == [
+        "Moss v. Penn Corp. (1987) 191 Cal.App.3d 851"]
+    assert displays("See Glick v. Wile Bros. & Elliott, Inc., 521 U.S. 457 (1997).") == [
+        "Glick v. Wile Bros. & Elliott, Inc., 521 U.S. 457 (1997)"]
