@@ -1,4 +1,8 @@
 """Stage 3: short forms, Id. and supra linked to their authority; headings and order."""
+from pathlib import Path
+
+import pytest
+
 from toa import styles
 from toa.authorities import build
 from toa.extract import extract_paragraph
@@ -42,10 +46,29 @@ def test_unlinked_short_form_is_reported():
     assert [o.text for o in t.unlinked] == ["Jones, 501 U.S. at 5"]
 
 
-def test_cases_cited_only_in_citing_parentheticals_follow_the_style():
+@pytest.mark.parametrize("style", ["default", "frap", "scotus", "sg", "texas", "california"])
+def test_cases_cited_only_in_citing_parentheticals_are_listed_and_flagged(style):
     text = "Smith v. Jones, 1 F.4th 1, 5 (1st Cir. 2021) (citing Doe v. Roe, 2 F.4th 2 (2d Cir. 2021))."
-    assert "Doe v. Roe, 2 F.4th 2 (2d Cir. 2021)" not in entries(table_of(text))
-    assert "Doe v. Roe, 2 F.4th 2 (2d Cir. 2021)" in entries(table_of(text, style="scotus"))
+    flags = {a.text: a.flags for c in table_of(text, style=style).categories for a in c.authorities}
+    assert "citing_parenthetical" in flags["Doe v. Roe, 2 F.4th 2 (2d Cir. 2021)"]
+    assert "citing_parenthetical" not in flags["Smith v. Jones, 1 F.4th 1 (1st Cir. 2021)"]
+
+
+def test_a_case_cited_also_outside_citing_is_not_flagged():
+    t = table_of("Smith v. Jones, 1 F.4th 1, 5 (1st Cir. 2021) (citing Doe v. Roe, 2 F.4th 2 (2d Cir. 2021)).",
+                 "See Doe v. Roe, 2 F.4th 2, 4 (2d Cir. 2021).")
+    doe = next(a for c in t.categories for a in c.authorities if a.text.startswith("Doe"))
+    assert doe.flags == [] and len(doe.occurrences) == 2
+
+
+def test_a_firm_style_can_leave_out_cases_cited_only_in_citing(tmp_path):
+    firm = tmp_path / "firm.toml"
+    firm.write_text((Path(styles.BUILTIN_DIR) / "frap.toml").read_text().replace(
+        "citing_parentheticals = true", "citing_parentheticals = false"))
+    text = "Smith v. Jones, 1 F.4th 1, 5 (1st Cir. 2021) (citing Doe v. Roe, 2 F.4th 2 (2d Cir. 2021))."
+    t = table_of(text, style=str(firm))
+    assert list(entries(t)) == ["Smith v. Jones, 1 F.4th 1 (1st Cir. 2021)"]
+    assert [o.flags for o in t.excluded] == [["citing_parenthetical"]]
 
 
 def test_bare_reporter_cite_is_not_an_entry():
@@ -134,3 +157,16 @@ def test_a_bare_section_of_an_act_cited_by_section_is_that_act():
                  "Section 4(f) then applies.")
     [auth] = [a for c in t.categories for a in c.authorities]
     assert [o.kind for o in auth.occurrences] == ["full", "reference"]
+
+
+def test_us_and_united_states_by_docket_number_are_one_authority():
+    t = table_of("U.S. v. Sun, No. 1:20-cr-5 (D. Md. Feb. 1, 2021).",
+                 "See also United States v. Sun, No. 1:20-cr-5 (D. Md. Feb. 1, 2021).")
+    assert entries(t) == {"U.S. v. Sun, No. 1:20-cr-5 (D. Md. Feb. 1, 2021)": ["full", "full"]}
+
+
+def test_two_state_cases_at_one_reporter_page_are_both_kept():
+    t = table_of("Watt v. State, 204 S.W.3d 404, 414 (Tex. Crim. App. 2006); Mays v. State, 204 S.W.3d 404 "
+                 "(Tex. App.—Waco 2006, no pet.).", style="texas")
+    assert sorted(entries(t)) == ["Mays v. State, 204 S.W.3d 404 (Tex. App.—Waco 2006, no pet.)",
+                                  "Watt v. State, 204 S.W.3d 404 (Tex. Crim. App. 2006)"]

@@ -140,3 +140,109 @@ def test_entries_keep_the_brief_s_dashes(tmp_path):
     [o] = extract(read(str(b.save(tmp_path / "d.docx"))))
     assert o.display == "Hollis v. Brazos, No. 14-18-00421-CV, 2019 WL 1234567 (Tex. App.\u2014Houston [14th Dist.] " \
                         "Mar. 14, 2019, no pet.)"
+
+
+def displays(*parts):
+    return [o.display for o in full(extract_paragraph(para(*parts)))]
+
+
+def test_california_official_style_with_the_year_first():
+    assert displays("(See Alvarez v. Kettering Mills (1988) 41 Cal.3d 210, 214; Orcutt v. Dunne (2009) "
+                    "175 Cal.App.4th 501, 509.)") == ["Alvarez v. Kettering Mills (1988) 41 Cal.3d 210",
+                                                     "Orcutt v. Dunne (2009) 175 Cal.App.4th 501"]
+
+
+def test_a_capitalised_in_before_a_case_name_is_not_part_of_it():
+    assert displays("In Pardee v. Lusk (1992) 3 Cal.4th 820, the court held so. In re Tomlin (1979) 23 Cal.3d 40.") == [
+        "Pardee v. Lusk (1992) 3 Cal.4th 820", "In re Tomlin (1979) 23 Cal.3d 40"]
+
+
+def test_texas_court_and_petition_history_and_opinion_on_rehearing():
+    assert displays("Kerr v. State, 412 S.W.3d 77, 81 (Tex. App.—Waco 2013, pet. ref’d); Bolin v. State, "
+                    "388 S.W.3d 903, 905 (Tex. Crim. App. 2011) (op. on reh’g) (holding so).") == [
+        "Kerr v. State, 412 S.W.3d 77 (Tex. App.—Waco 2013, pet. ref’d)",
+        "Bolin v. State, 388 S.W.3d 903 (Tex. Crim. App. 2011) (op. on reh’g)"]
+
+
+def test_district_court_decisions_by_docket_number_with_and_without_a_database_cite():
+    assert displays("Ames v. Brill, No. 3:20-cv-00417-XYZ, 2021 WL 7654321, at *2 (N.D. Cal. Mar. 3, 2021); "
+                    "Cole v. Dart, No. 2:19-cv-88, 2020 U.S. Dist. LEXIS 4321, at *5 (E.D. Tex. Jan. 9, 2020); "
+                    "see also Fox v. Grey, No. 1:22-cv-501 (D. Del. Apr. 4, 2022).") == [
+        "Ames v. Brill, No. 3:20-cv-00417-XYZ, 2021 WL 7654321 (N.D. Cal. Mar. 3, 2021)",
+        "Cole v. Dart, No. 2:19-cv-88, 2020 U.S. Dist. LEXIS 4321 (E.D. Tex. Jan. 9, 2020)",
+        "Fox v. Grey, No. 1:22-cv-501 (D. Del. Apr. 4, 2022)"]
+
+
+def test_foreign_cases_cited_by_the_year_in_brackets():
+    occs = full(extract_paragraph(para("See R v. Hollis [2004] 2 All ER 101, 105; Bell v. Marsh [2019] UKSC 12; "
+                                       "Dunn v Stott [1932] AC 562 (HL).")))
+    assert [o.display for o in occs] == ["R v. Hollis [2004] 2 All ER 101", "Bell v. Marsh [2019] UKSC 12",
+                                         "Dunn v Stott [1932] AC 562 (HL)"]
+    assert all(o.category == "cases" for o in occs)
+
+
+def test_us_abbreviated_is_the_united_states():
+    assert case_sort_key("U.S. v. Ortiz") == case_sort_key("United States v. Ortiz")
+    assert case_sort_key("Ortiz v. U.S.") == case_sort_key("Ortiz v. United States")
+
+
+def test_rehearing_en_banc_is_history_of_its_case():
+    [o] = full(extract_paragraph(para("Lamb v. Ruiz, 500 F.3d 100 (5th Cir. 2007), on reh’g en banc, "
+                                      "569 F.3d 1029 (5th Cir. 2009).")))
+    assert o.display == "Lamb v. Ruiz, 500 F.3d 100 (5th Cir. 2007), on reh’g en banc, 569 F.3d 1029 (5th Cir. 2009)"
+    assert o.meta["history"] == [("case", "569", "F.3d", "1029")]
+
+
+def test_a_citation_cut_by_a_page_break_is_read_whole_and_kept_where_it_begins():
+    from toa.extract import extract
+    from toa.model import Document, PageBreak
+
+    ps = [Paragraph(index=0, story="body", text="The court agreed with that reading. Ex parte"),
+          Paragraph(index=1, story="body", text="1 A note typed at the foot of the page.", typed_note=True),
+          Paragraph(index=2, story="body", text="Lyle, 664 S.W.3d 220, 223 (Tex. Crim. App. 2022). Others disagreed.",
+                    breaks=[PageBreak(0, "explicit")]),
+          Paragraph(index=3, story="body", text="Similar results were reached in Bayne v. Sousa (1940) 42 Cal.App.2d"),
+          Paragraph(index=4, story="body", text="166, and in District"),
+          Paragraph(index=5, story="body", text="of Columbia v. Heller, 554 U.S. 570 (2008). (See Orr v. Pike (1991) 53"),
+          Paragraph(index=6, story="body", text="Cal.3d 152, 160.)"),
+          Paragraph(index=7, story="body", text="It was followed in Vance v. Ware (1950) 35 Cal.2d"),
+          Paragraph(index=8, story="body", text="6/ A note set as lines of text, which goes on"),
+          Paragraph(index=9, story="body", text="to its end.)"),
+          Paragraph(index=10, story="body", text="363, 370.", breaks=[PageBreak(0, "explicit")])]
+    occs = [o for o in extract(Document(path="x.docx", paragraphs=ps, sections=[])) if o.kind == "full"]
+    assert [(o.paragraph, o.display) for o in occs] == [
+        (0, "Ex parte Lyle, 664 S.W.3d 220 (Tex. Crim. App. 2022)"),
+        (3, "Bayne v. Sousa (1940) 42 Cal.App.2d 166"),
+        (4, "District of Columbia v. Heller, 554 U.S. 570 (2008)"),
+        (5, "Orr v. Pike (1991) 53 Cal.3d 152"),
+        (7, "Vance v. Ware (1950) 35 Cal.2d 363")]
+    assert all(o.end <= len(ps[o.paragraph].text) for o in occs)  # its TA field sits where it begins
+
+
+def test_a_history_phrase_before_a_named_case_is_not_part_of_its_name():
+    assert displays("Gore v. State, 149 S.W.3d 135, 144 (Tex. Crim. App. 2004), overruled on other grounds by "
+                    "Cole v. State, 947 S.W.2d 262 (Tex. Crim. App. 1997); Ex Parte Bell, 448 S.W.3d 29 "
+                    "(Tex. Crim. App. 2014).") == [
+        "Gore v. State, 149 S.W.3d 135 (Tex. Crim. App. 2004)", "Cole v. State, 947 S.W.2d 262 (Tex. Crim. App. 1997)",
+        "Ex Parte Bell, 448 S.W.3d 29 (Tex. Crim. App. 2014)"]
+
+
+def test_a_reporter_not_yet_paged_stays_in_the_entry():
+    assert displays(("Kent v. County of Yolo", True), ", --- F.Supp.3d ----, 2018 WL 1876116, *14, n.8 "
+                    "(E.D. Cal. 2018).") == ["Kent v. County of Yolo, --- F.Supp.3d ----, 2018 WL 1876116 (E.D. Cal. 2018)"]
+
+
+def test_citing_in_a_california_citation_sentence_is_flagged():
+    occs = full(extract_paragraph(para("(Reid v. Goode (2010) 50 Cal.4th 512, 534, citing Bilt Assocs. v. First "
+                                       "Bank (1990) 218 Cal.App.3d 1410, 1419.)")))
+    assert [o.flags for o in occs] == [[], ["citing_parenthetical"]]
+
+
+def test_a_name_with_vs_is_taken_whole_and_a_note_number_or_signal_never_joins_it():
+    assert displays("Cf. Ed Friedman vs. Fish, 12 F.3d 4 (1st Cir. 1994).") == [
+        "Ed Friedman vs. Fish, 12 F.3d 4 (1st Cir. 1994)"]
+    assert displays("144 Lund v. Moss, 500 U.S. 100 (1991).") == ["Lund v. Moss, 500 U.S. 100 (1991)"]
+    assert displays("the evidence in question.5 Moss v. Penn Corp. (1987) 191 Cal.App.3d 851, 865.") == [
+        "Moss v. Penn Corp. (1987) 191 Cal.App.3d 851"]
+    assert displays("See Glick v. Wile Bros. & Elliott, Inc., 521 U.S. 457 (1997).") == [
+        "Glick v. Wile Bros. & Elliott, Inc., 521 U.S. 457 (1997)"]

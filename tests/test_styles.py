@@ -4,7 +4,7 @@ from toa import styles
 from toa.model import CATEGORY_KEYS
 
 
-@pytest.mark.parametrize("name", ["default", "scotus", "sg", "frap"])
+@pytest.mark.parametrize("name", ["default", "scotus", "sg", "frap", "texas", "california"])
 def test_builtin_styles_cover_every_category_once(name):
     s = styles.load(name)
     members = [m for h in s.headings for m in h.members]
@@ -40,3 +40,43 @@ def test_detects_briefs_of_the_solicitor_general():
     cover = ["No. 24-1", "In the Supreme Court of the United States", "Elizabeth B. Prelogar",
              "Solicitor General", "Counsel of Record"]
     assert styles.detect(cover) == "sg"
+
+
+def test_texas_index_of_authorities():
+    s = styles.load("texas")
+    assert s.title == "INDEX OF AUTHORITIES"
+    assert [h.heading for h in s.headings] == ["Cases", "Constitutional Provisions", "Statutes", "Rules",
+                                               "Other Authorities"]
+    assert s.passim == 0 and s.citing_parentheticals
+
+
+def test_california_files_statutes_by_code():
+    s = styles.load("california")
+    assert [h.heading for h in s.headings][:3] == ["Cases", "Constitutions", "Statutes"]
+    assert s.statute_order == "code"
+    assert styles.load("default").statute_order == "citation"
+
+
+def test_a_bad_statute_order_is_refused(tmp_path):
+    bad = tmp_path / "firm.toml"
+    bad.write_text('statute_order = "random"\n[[headings]]\nheading = "All"\nmembers = '
+                   + str(list(CATEGORY_KEYS)).replace("'", '"'))
+    with pytest.raises(styles.StyleError, match="statute_order"):
+        styles.load(str(bad))
+
+
+@pytest.mark.parametrize("cover, expected", [
+    (["No. 05-23-00412-CR", "IN THE COURT OF APPEALS", "FOR THE FIFTH DISTRICT OF TEXAS", "AT DALLAS"], "texas"),
+    (["FOURTEENTH COURT OF APPEALS HOUSTON, TEXAS", "No. 14-24-00100-CV"], "texas"),
+    (["No. PD-0123-24", "IN THE COURT OF CRIMINAL APPEALS OF TEXAS"], "texas"),
+    (["No. 23-0456", "In the Supreme Court of Texas"], "texas"),
+    (["IN THE UNITED STATES COURT OF APPEALS FOR THE FIFTH CIRCUIT", "On appeal from the United States District "
+      "Court for the Southern District of Texas"], "default"),
+    (["Civil No. B301234", "IN THE COURT OF APPEAL OF THE STATE OF CALIFORNIA", "SECOND APPELLATE DISTRICT"],
+     "california"),
+    (["S281234", "IN THE SUPREME COURT OF CALIFORNIA"], "california"),
+    (["Case No. 17-56000", "IN THE UNITED STATES COURT OF APPEALS FOR THE NINTH CIRCUIT",
+      "On Appeal From The United States District Court for the Central District of California"], "default"),
+])
+def test_detects_state_courts_from_the_caption(cover, expected):
+    assert styles.detect(cover) == expected

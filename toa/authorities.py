@@ -106,6 +106,10 @@ def _left_out(auth: Authority, style: Style) -> str | None:
     counted = [o for o in auth.occurrences if style.citing_parentheticals or "citing_parenthetical" not in o.flags]
     if not counted:
         return "citing"  # cited only inside "(citing X)"
+    # The entry carries the flag only when every citation of it is inside "(citing X)": the
+    # judgment call a reviewer is asked to confirm.
+    only_citing = all("citing_parenthetical" in o.flags for o in counted)
+    auth.flags = [f for f in auth.flags if f != "citing_parenthetical"] + (["citing_parenthetical"] if only_citing else [])
     if auth.key[0] == "docket" and not style.docket_citations:
         for o in auth.occurrences:
             o.flags.append("docket_only")
@@ -393,10 +397,25 @@ def _categorise(authorities, style: Style) -> list[Category]:
             member_rank[m] = (h, i)
     for h in style.headings:
         items = [a for a in authorities if member_rank[a.category][0] == h]
-        items.sort(key=lambda a: (member_rank[a.category][1], a.sort_key, a.text))
+        items.sort(key=lambda a: (member_rank[a.category][1], total_order(a.sort_key), a.text))
         _assign_short_names(items)
         out.append(Category(key=h.key, heading=h.heading, number=h.number, authorities=items, members=h.members))
     return out
+
+
+def total_order(value) -> tuple:
+    """A sort key that compares with any other: recognizers return tuples of numbers, strings,
+    None and nested tuples, and a string or a tuple of another shape must not end the build.
+    Values of one type keep their own order; across types None < numbers < strings < tuples."""
+    if value is None:
+        return (0,)
+    if isinstance(value, (bool, int, float)):
+        return (1, 0.0 if value != value else float(value))  # NaN compares as 0
+    if isinstance(value, str):
+        return (2, value)
+    if isinstance(value, (tuple, list)):
+        return (3, tuple(total_order(v) for v in value))
+    return (4, repr(value))
 
 
 def _assign_short_names(items: list[Authority]):

@@ -36,21 +36,30 @@ AGENCY_REPORTERS = {"I. & N. Dec.", "N.L.R.B.", "NLRB", "F.C.C.", "FCC Rcd", "F.
 
 _SIGNAL = re.compile(
     r"^(?:(?:[Ss]ee|[Cc]f\.|[Bb]ut|[Cc]ompare|[Cc]ontra|[Aa]ccord|also|generally|[Ee]\.g\.|and|with|quoting|"
-    r"citing|in(?! re\b)|under|following|overruling|overruled by)[\s,]+)+")
-_NAME_PREFIX = re.compile(r"(?:\b(?:In re|Ex parte|In the Matter of|Matter of|Estate of|Petition of|Application of)|"
+    r"citing|in(?! re\b)|In(?! re\b| the Matter\b| Matter\b| the Interest\b| Interest\b)|under|following|"
+    r"overruling|(?:overruled|abrogated|disapproved(?: of)?|superseded|questioned|criticized|limited|"
+    r"distinguished)(?: on (?:other|another) grounds?)?(?: by| in)?)[\s,]+)+")
+_NAME_PREFIX = re.compile(r"(?:\b(?:In [Rr]e|Ex [Pp]arte|In the Matter of|Matter of|Estate of|Petition of|Application of)|"
                           r"\b[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*)*\s+ex rel\.)\s*$")
-_GAP_BEFORE_CITE = re.compile(r"^[\s,]*(?:\(\d{4}\)\s*)?(?:Nos?\.\s*[\w\-:.]+(?:(?:,|\s+&|\s+and)\s*[\w\-:.]+)*[\s,]*)?$")
-_PIN = re.compile(r"^(?:,\s*(?:at\s+)?\*?\d+(?:-\*?\d+)?(?![\d])(?!\s+[A-Z])(?:\s*(?:&|and)\s*nn?\.\s*\d+|\s*nn?\.\s*\d+(?:-\d+)?)?)+")
+# between a name and its cite: a California year, a docket number, a reporter not yet paged
+# ("--- F.Supp.3d ----, 2018 WL 1876116")
+_GAP_BEFORE_CITE = re.compile(r"^[\s,]*(?:\(\d{4}\)\s*)?(?:-{2,}\s*[A-Z][\w.\s]{0,12}?\s*-{2,}[\s,]*)?(?:Nos?\.\s*[\w\-:.]+(?:(?:,|\s+&|\s+and)\s*[\w\-:.]+)*[\s,]*)?$")
+_PIN = re.compile(r"^(?:,\s*nn?\.\s*\d+|,\s*(?:at\s+)?\*?\d+(?:-\*?\d+)?(?![\d])(?!\s+[A-Z])(?:\s*(?:&|and)\s*nn?\.\s*\d+|\s*nn?\.\s*\d+(?:-\d+)?)?)+")
 # The court/date parenthetical: one with a year, or a court alone ("(2d Cir.)" when the year
 # follows a later subsequent-history cite). Explanatory parentheticals start in lower case.
 _YEAR_PAREN = re.compile(r"^\s*\((?:[^()]*?\b(?:1[6-9]\d\d|20\d\d)(?:,[^()]{1,30})?|[A-Z0-9][^()]{0,40}?\b[A-Z][A-Za-z]*\.)\)")
+# What kind of opinion it is, after the court/year parenthetical: part of the entry
+# ("(Tex. Crim. App. 2012) (op. on reh'g)", "(mem. op., not designated for publication)").
+_OPINION_PAREN = re.compile(r"^\s*\((?:op\.\s+on\s+reh(?:'|’)g|on\s+reh(?:'|’)g|en\s+banc|per\s+curiam|"
+                            r"mem\.\s+op\.?(?:,\s*not\s+designated\s+for\s+publication)?|"
+                            r"not\s+designated\s+for\s+publication)\)")
 # "(per curiam)", "(en banc) (quoting X, 1 U.S. 1 (1800))": parentheticals between a case and its history
 _LEADING_PARENS = re.compile(r"^(?:\s*\((?:[^()]|\([^()]*\))*\))+")
 _CROSS_REFERENCE = re.compile(r"^(?:pp?\.\s*)?(?:\d+(?:-\d+)?|nn?\.\s*\d+)$")
 _HISTORY = re.compile(
     r"^,?\s*(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|cert\.\s+denied|cert\.\s+granted|cert\.\s+dismissed|"
     r"petition for cert\.\s+(?:filed|pending)|reh'g denied|reh’g denied|appeal dismissed|overruled|abrogated|"
-    r"enforced|enf'd|enf’d)"
+    r"enforced|enf'd|enf’d|on\s+reh(?:'|’|ea)r?(?:'|’)?g|on\s+remand|reh(?:'|’)g\s+(?:en\s+banc\s+)?granted)"
     r"[^,;()]{0,60}?(?:,\s*|\s+)(?:on other grounds,\s*)?$", re.I)
 
 _HISTORY_NAME = re.compile(
@@ -62,16 +71,68 @@ _SUB_NOM = re.compile(r"^,?\s*(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|ce
 
 # "(citing X)" reports what another court cited; "(quoting X)", "(relying on X)" invoke X itself.
 _CITING = re.compile(r"^(citing|cited in|cited with approval in)\b", re.I)
+# California style puts it in the citation sentence: "(Reid, supra, 50 Cal.4th at p. 534, citing X.)"
+_CITING_CLAUSE = re.compile(r",\s*(?:citing|cited in|cited with approval in)\s+$")
 
 
 def extract(doc: Document) -> list[Occurrence]:
     """All occurrences, in reading order, of the paragraphs that are scanned."""
     scanned = [p for p in doc.paragraphs if not p.skipped and p.text.strip()]
-    out: list[Occurrence] = []
-    for para in scanned:
-        out.extend(extract_paragraph(para))
+    found = {p.index: extract_paragraph(p) for p in scanned}
+    for head, tail in continued_paragraphs(scanned):
+        _join_across(head, tail, found)
+    out = [o for p in scanned for o in found[p.index]]
     out.extend(defined_short_forms(scanned, out))
     return out
+
+
+# A sentence cut by a line or page break: the first part ends without closing punctuation, the
+# rest starts in lower case, with a digit, or with a name's tail ("Ex parte" | "Kibler, 664 …").
+_OPEN_END = re.compile(r"(?:[\w,’'&-]|\b(?:v|vs|ex|rel|[A-Z][a-z]{0,4})\.|[A-Z]\.)\s*$")
+_CONTINUES = re.compile(r"^\s*(?:[a-z0-9]|[A-Z][\w.'’&-]*,\s+\d|(?:[A-Z][A-Za-z]*\.\s?)+(?:\d[a-z]{1,2}\s)?\s*\d)")
+
+
+_NOTE_START = re.compile(r"^\s*\d{1,3}/\s")  # "5/ Defendant filed …": a note typed as a paragraph
+
+
+def continued_paragraphs(paragraphs: list[Paragraph]) -> list[tuple[Paragraph, Paragraph]]:
+    """(head, tail) pairs of one sentence split over two paragraphs: the next paragraph, or the
+    first one on the next page when notes typed at the foot of the page come between (briefs
+    converted from PDF)."""
+    pairs, continued = [], set()
+    for i, tail in enumerate(paragraphs):
+        if i == 0 or tail.story != "body" or tail.typed_note or not _CONTINUES.match(tail.text) \
+                or _NOTE_START.match(tail.text):
+            continue
+        new_page = any(b.offset == 0 for b in tail.breaks)
+        for head in reversed(paragraphs[max(0, i - 8):i]):
+            if head.index not in continued and head.story == tail.story and _OPEN_END.search(head.text) \
+                    and not head.typed_note and not (head.style or "").lower().startswith(("heading", "title")):
+                pairs.append((head, tail))
+                continued.add(head.index)
+                break
+            if not new_page or head.story != tail.story:
+                break
+    return pairs
+
+
+def _join_across(head: Paragraph, tail: Paragraph, found: dict[int, list[Occurrence]]) -> None:
+    """A citation that starts in `head` and ends in `tail` is read in the joined text and kept
+    with `head`, where it begins (its page, its TA field); `tail` loses its fragment."""
+    cut = len(head.text) + 1
+    shifted = [(a + cut, b + cut) for a, b in tail.emphasis]
+    joined = Paragraph(index=head.index, story=head.story, text=head.text + " " + tail.text,
+                       emphasis=head.emphasis + shifted,
+                       printed=(head.printed or head.text) + " " + (tail.printed or tail.text))
+    across = [o for o in extract_paragraph(joined) if o.kind == "full" and o.start < len(head.text) and o.end > cut]
+    for o in across:
+        covered = o.end - cut
+        found[tail.index] = [t for t in found[tail.index] if t.start >= covered]
+        found[head.index] = [h for h in found[head.index] if h.end <= o.start or h.start >= len(head.text)]
+        o.end = o.anchor_end = len(head.text)
+        o.text = joined.text[o.start:covered + cut]
+        found[head.index].append(o)
+    found[head.index].sort(key=lambda o: (o.start, o.end))
 
 
 # A short name the brief defines right after a citation: "… (4th ed. 1868) (Bishop)",
@@ -152,6 +213,7 @@ def extract_paragraph(para: Paragraph) -> list[Occurrence]:
             cases.append(occ)
     cases.extend(_unknown_reporter_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
     cases.extend(_docket_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
+    cases.extend(_neutral_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
     records = [Occurrence(paragraph=para.index, start=a, end=b, kind="record", story=para.story, text=text[a:b])
                for a, b in excluded]
     out = []
@@ -163,7 +225,7 @@ def extract_paragraph(para: Paragraph) -> list[Occurrence]:
         if occ.anchor_end is None:
             occ.anchor_end = occ.end
         opener = _open_parenthetical(text, occ.start)
-        if opener and _CITING.match(opener):
+        if (opener and _CITING.match(opener)) or _CITING_CLAUSE.search(text, max(0, occ.start - 40), occ.start):
             # "(citing X)" describes another court's reasoning: X gets no page, but a later
             # short form may still point at it.
             occ.flags.append("citing_parenthetical")
@@ -314,6 +376,35 @@ def _unknown_reporter_cases(para: Paragraph, taken: list[tuple[int, int]]) -> li
     return out
 
 
+# A case cited by the year in brackets, as English and Commonwealth reports and neutral
+# citations are: "R v. Smith [2004] 2 All ER 101", "Doe v. Roe [2019] UKSC 12".
+_NEUTRAL_CITE = re.compile(r"\s*,?\s*\[(?P<year>1[5-9]\d\d|20\d\d)\]\s+(?:(?P<volume>\d{1,3})\s+)?"
+                           r"(?P<reporter>[A-Z][A-Za-z.]*(?:\s(?!\d)[A-Z][A-Za-z.]*){0,2})\s+(?P<page>\d{1,5})(?![\d/])")
+
+
+_FOREIGN_COURT = re.compile(r"\s*\((?:[A-Z]{2,5}|[A-Z][a-z]+\.?(?:\s[A-Z][a-z]*\.?){0,2})\)")
+
+
+def _neutral_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurrence]:
+    text = para.text
+    out = []
+    for start, b, name, m in _italic_names_before(para, _NEUTRAL_CITE, "year", taken):
+        if not re.search(r"\sv\.?\s", name):
+            continue
+        end = _end_of_cite(text, m.end())
+        court = _FOREIGN_COURT.match(text, end)  # "(HL)", "(PC)"
+        end = court.end() if court else end
+        key = ("case", m.group("year") + (" " + m.group("volume") if m.group("volume") else ""),
+               m.group("reporter"), m.group("page"))
+        occ = Occurrence(paragraph=para.index, start=start, end=end, kind="full", story=para.story,
+                         text=text[start:end], category="cases", key=key,
+                         display=_case_display(text, start, m.start("year"), end), sort_key=case_sort_key(name))
+        occ.meta = {"volume": key[1], "reporter": key[2], "page": key[3], "year": m.group("year"), "court": None,
+                    "case_name": name, "pin_cite": None, "cite_end": m.end(), "name_end": b}
+        out.append(occ)
+    return out
+
+
 def _after_history(text: str, prev: Occurrence | None, name_start: int, name_end: int,
                    c_start: int) -> tuple[int, bool]:
     """Whether a cite is subsequent history of the case before it, and where its own name starts.
@@ -353,7 +444,7 @@ def _docket_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurre
         docket = re.sub(r"\s+", "", m.group("docket"))
         court = re.sub(r"\s+", " ", m.group("court"))
         occ = Occurrence(paragraph=para.index, start=start, end=m.end(), kind="full", story=para.story,
-                         text=text[start:m.end()], category="cases", key=("docket", docket, name.lower()),
+                         text=text[start:m.end()], category="cases", key=("docket", docket, same_party_name(name).lower()),
                          display=f"{name}, {m.group('no').strip()} ({court})", sort_key=case_sort_key(name))
         occ.meta = {"case_name": name, "docket": docket, "court_date": court, "name_end": b}
         out.append(occ)
@@ -395,6 +486,9 @@ def _end_of_cite(text: str, c_end: int) -> int:
     m = _YEAR_PAREN.match(text[i:])
     if m:
         i += m.end()
+        m = _OPINION_PAREN.match(text[i:])
+        if m:
+            i += m.end()
     return i
 
 
@@ -405,7 +499,7 @@ def _strip_pins(s: str) -> str:
 def _case_display(text: str, start: int, c_start: int, end: int) -> str:
     """Entry text: the name as written, the cite(s) without pin pages, the court/year paren."""
     s = text[start:end]
-    s = re.sub(r",\s*at\s+\*\d+(?:-\*?\d+)?", "", s)  # star pins of WL/LEXIS cites
+    s = re.sub(r",\s*(?:at\s+)?\*\d+(?:-\*?\d+)?(?:,?\s*nn?\.\s*\d+)?", "", s)  # star pins of WL/LEXIS cites
     s = _strip_pins(s)
     return re.sub(r"\s+", " ", s).strip(" ,;")
 
@@ -431,8 +525,11 @@ def _case_name(cite: FullCaseCitation, para: Paragraph) -> tuple[int, int]:
     cut = max(seg.rfind("). "), seg.rfind("; "))
     if cut >= 0:  # the name leaked back over an earlier citation
         f_start += cut + 2
-    f_start = _strip_signal(text, f_start, c_start)
+    f_start = _skip_opening(text, f_start, c_start)  # "(People v. Morris (1991) 53 Cal.3d 152.)"
+    f_start = _skip_opening(text, _strip_signal(text, f_start, c_start), c_start)
     f_start = _with_prefix(text, f_start)
+    if re.search(r"\b(?:v|vs)\.\s*$", text[max(0, f_start - 6):f_start]):
+        f_start = _plain_name_start(text, f_start)  # eyecite began after "vs.": "Ed Friedman vs. Fish"
     end = c_start
     m = re.search(r"[\s,]*(?:Nos?\.\s*[\w\-:.]+(?:,\s*[\w\-:.]+)*[\s,]*)?$", text[f_start:c_start])
     if m:
@@ -441,13 +538,45 @@ def _case_name(cite: FullCaseCitation, para: Paragraph) -> tuple[int, int]:
 
 
 def _italic_names_before(para: Paragraph, pattern: re.Pattern, group: str, taken: list[tuple[int, int]]):
-    """(name start, name end, name, match) for each italic case name that `pattern` follows,
-    outside the spans other citations already took."""
+    """(name start, name end, name, match) for each case name that `pattern` follows, outside
+    the spans other citations already took: the brief's italics, else (a brief typed without
+    italics) the run of name words before the match."""
+    seen = set()
     for a, b in para.emphasis:
         m = pattern.match(para.text, b)
         if m and not _inside(m.start(group), taken) and not _inside(a, taken):
             start = _italic_name_start(para, a, b)
+            seen.add(m.start())
             yield start, b, para.text[start:b].strip(" ,"), m
+    for m in pattern.finditer(para.text):
+        if m.start() in seen or _inside(m.start(group), taken) or any(a < m.start() <= b for a, b in para.emphasis):
+            continue
+        start = _plain_name_start(para.text, m.start())
+        if start < m.start() and not _inside(start, taken):
+            yield start, m.start(), para.text[start:m.start()].strip(" ,"), m
+
+
+# A word of a case name written in roman: capitalised, or one of the small words names hold.
+_NAME_WORD = re.compile(r"(?:[A-Z$\d][\w.'’&$,-]*|v\.?|vs\.|ex|rel\.|of|the|and|for|de|del|la|in|re|on|behalf|&)$")
+
+
+def _plain_name_start(text: str, end: int) -> int:
+    """Where a case name typed in roman that ends at `end` starts: back over name words to the
+    first word that cannot be part of one, then past a signal ("See") or "In"."""
+    words = list(re.finditer(r"\S+", text[max(0, end - 200):end]))
+    start = end
+    for w in reversed(words):
+        token = w.group(0).rstrip(",")
+        if token.endswith((";", ")", ":")) or token.startswith(("(", "[")) or not _NAME_WORD.match(token):
+            if token.startswith(("(", "[")) and _NAME_WORD.match(token.lstrip("([")):
+                start = max(0, end - 200) + w.start() + 1
+            break
+        start = max(0, end - 200) + w.start()
+    start = _strip_signal(text, start, end)
+    while start < end and not text[start].isupper() and text[start] not in "$0123456789":
+        nxt = text.find(" ", start, end)  # a leading lower-case word ("in", "the") is not the name
+        start = end if nxt < 0 else nxt + 1
+    return start
 
 
 def _italic_name_start(para: Paragraph, a: int, b: int) -> int:
@@ -462,6 +591,13 @@ def _italic_name_start(para: Paragraph, a: int, b: int) -> int:
             break
     start = _strip_signal(text, start, b)
     while start < b and text[start].isspace():
+        start += 1
+    return start
+
+
+def _skip_opening(text: str, start: int, end: int) -> int:
+    """Past the brackets and spaces that open a citation sentence: "(People v. …", "[See …"."""
+    while start < end and text[start] in "([ \t":
         start += 1
     return start
 
@@ -487,6 +623,12 @@ def _short_case(cite: ShortCaseCitation, text: str) -> Occurrence:
 
 
 _ARTICLES = re.compile(r"^(the|a|an)\s+", re.I)
+_US_PARTY = re.compile(r"\bU\.\s?S\.(?=\s+v\.\s)|(?<=\sv\.\s)U\.\s?S\.(?=$|[\s,])")
+
+
+def same_party_name(name: str) -> str:
+    """"U.S. v. Jones" is "United States v. Jones": one authority, filed under "United States"."""
+    return _US_PARTY.sub("United States", name)
 
 
 def case_sort_key(name: str) -> tuple:
@@ -495,7 +637,7 @@ def case_sort_key(name: str) -> tuple:
     Case and punctuation are ignored; a name that starts with a numeral sorts before letters,
     numerals compared by value ("$154,362.05 in U.S. Currency" before "75 Broken Sets").
     """
-    s = name.replace("’", "").replace("'", "").lower()
+    s = same_party_name(name).replace("’", "").replace("'", "").lower()
     parts = []
     for number, word in re.findall(r"(\d[\d,]*(?:\.\d+)?)|([^\W\d_]+|\d+)", s):
         parts.append((0, float(number.replace(",", "")), "") if number else (1, 0.0, word))

@@ -33,7 +33,7 @@ def build_report(table: Table, pagemap: PageMap, source: str, output: str | None
         for a in c.authorities:
             entry = {"text": a.text, "category": a.category, "pages": a.pages, "passim": a.passim,
                      "page_text": a.page_text, "occurrences": [occ(o) for o in a.occurrences],
-                     "flags": sorted(set(a.flags + [f for o in a.occurrences for f in o.flags]))}
+                     "flags": _entry_flags(a)}
             if verification is not None and a.key in verification:
                 entry["verification"] = verification[a.key]
             entries.append(entry)
@@ -43,6 +43,13 @@ def build_report(table: Table, pagemap: PageMap, source: str, output: str | None
             "pagination": {"method": pagemap.method, "exact": pagemap.exact, "note": pagemap.note},
             "categories": categories, "unlinked": [occ(o) for o in table.unlinked],
             "excluded": [{**occ(o), "flags": list(o.flags)} for o in table.excluded]}
+
+
+def _entry_flags(a) -> list[str]:
+    """The entry's flags and its citations'; "citing_parenthetical" only when the authority
+    itself carries it (cited nowhere but inside "(citing X)")."""
+    flags = set(a.flags) | {f for o in a.occurrences for f in o.flags if f != "citing_parenthetical"}
+    return sorted(flags)
 
 
 def verification_records(verification) -> dict:

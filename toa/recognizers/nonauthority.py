@@ -16,7 +16,7 @@ _RECORD = re.compile(
     r"(?<![\w.])(?:J\.\s?A\.|Pet\.\s?App\.|Cert\.\s?App\.|Resp\.\s?App\.|Br\.\s?App\.|Gov't\s?App\.|"
     r"C\.\s?A\.\s?App\.|Supp\.\s?App\.|S\.\s?A\.|App'x|Appx\.?|Add\.|C\.\s?A\.\s?(?:Doc|Dkt)\.(?:\sNo\.)?|"
     r"D\.\s?Ct\.\s?(?:Doc|Dkt)\.(?:\sNo\.)?|ECF\s(?:No\.|Doc\.)|Dkt\.(?:\sNo\.)?|Doc\.(?:\sNo\.)?|"
-    r"S?ER|EOR|SER|Tr\.|Sent\.\s?Tr\.|Hr'g\s?Tr\.|PSR\s?¶{1,2}|PSR)\s?" + _PIN)
+    r"(?<!All\s)S?ER|EOR|SER|Tr\.|Sent\.\s?Tr\.|Hr'g\s?Tr\.|PSR\s?¶{1,2}|PSR)\s?" + _PIN)
 # Short designations that collide with abbreviations inside real citations ("Sup. Ct. R. 14",
 # "Cal. App. 4th", "H.R. Doc."): only when not glued to a preceding abbreviation.
 _SHORT = re.compile(r"(?<![\w.])(?P<d>R\.|App\.|Pet\.|Opp\.|Reply|Cert\.\sReply)\s(?:at\s)?\d+[a-z]?(?![a-z]|\.\d)"

@@ -1,6 +1,7 @@
 """Court styles as data: which headings, in which order, passim and page ranges.
 
-A style is a TOML file; the built-in ones live beside this module (default, scotus, sg, frap),
+A style is a TOML file; the built-in ones live beside this module (default, frap, scotus, sg,
+texas, california),
 and `--style` also takes the path of a firm's own file with the same keys.
 """
 from __future__ import annotations
@@ -47,12 +48,16 @@ class Style:
     range_separator: str = "-"
     title: str = "TABLE OF AUTHORITIES"
     page_column: str = "Page(s)"
-    citing_parentheticals: bool = False  # list X for "(citing X)" too
+    citing_parentheticals: bool = True  # list X cited only inside "(citing X)" (flagged for review)
     # U.S. Code titles printed under the name of the code they enact ("26" -> "Internal
     # Revenue Code (26 U.S.C.)"), as the Solicitor General's tables print them.
     code_names: tuple[tuple[str, str], ...] = ()
     skip_sections: tuple[str, ...] = ()  # body sections not indexed ("jurisdiction")
     docket_citations: bool = True  # list decisions cited by docket number alone
+    # How statutes are ordered: "citation" (by the citation as written: federal codes, then
+    # state codes) or "code" (grouped by the code's name written out, as the California Style
+    # Manual files them).
+    statute_order: str = "citation"
 
 
 def builtin_names() -> list[str]:
@@ -87,7 +92,10 @@ def _from_data(name: str, data: dict) -> Style:
     if missing:
         raise StyleError(f"style {name}: no heading for {', '.join(missing)}")
     fields = {k: data[k] for k in ("passim", "group_ranges", "page_separator", "range_separator", "title",
-                                   "page_column", "citing_parentheticals", "docket_citations") if k in data}
+                                   "page_column", "citing_parentheticals", "docket_citations", "statute_order")
+              if k in data}
+    if fields.get("statute_order", "citation") not in ("citation", "code"):
+        raise StyleError(f"style {name}: statute_order is \"citation\" or \"code\"")
     fields["code_names"] = tuple((str(k), str(v)) for k, v in data.get("code_names", {}).items())
     fields["skip_sections"] = tuple(str(h) for h in data.get("skip_sections", ()))
     return Style(name=name, description=data.get("description", ""), headings=tuple(headings), **fields)
@@ -95,12 +103,31 @@ def _from_data(name: str, data: dict) -> Style:
 
 _SUPREME_COURT = re.compile(r"supreme\s+court\s+of\s+the\s+united\s+states", re.I)
 _SOLICITOR_GENERAL = re.compile(r"\bsolicitor\s+general\b", re.I)
+_FEDERAL_COURT = re.compile(r"united\s+states\s+(?:court\s+of\s+appeals|district\s+court|bankruptcy\s+court)", re.I)
+# The Supreme Court of Texas, the Court of Criminal Appeals, and the fourteen courts of appeals
+# ("Court of Appeals for the First District of Texas", "Fourteenth Court of Appeals, Houston, Texas").
+_TEXAS = re.compile(r"supreme\s+court\s+of\s+texas|court\s+of\s+criminal\s+appeals\s+of\s+texas|"
+                    r"texas\s+court\s+of\s+criminal\s+appeals|"
+                    r"court\s+of\s+appeals\b.{0,80}?\bdistrict\s+of\s+texas|"
+                    r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|"
+                    r"thirteenth|fourteenth|\d{1,2}(?:st|nd|rd|th))\s+court\s+of\s+appeals\b.{0,40}?\btexas", re.I)
+# "Court of Appeal of the State of California" (singular: the federal courts are "Appeals"),
+# "Supreme Court of California", "Supreme Court of the State of California".
+_CALIFORNIA = re.compile(r"court\s+of\s+appeal\b(?!s).{0,80}?\bcalifornia|"
+                         r"supreme\s+court\s+of\s+(?:the\s+state\s+of\s+)?california", re.I)
 
 
 def detect(first_lines: list[str]) -> str:
-    """The built-in style for a brief, from its cover: a Supreme Court brief gets `scotus`, one
-    the Solicitor General files (named as counsel on the cover) gets `sg`, any other `default`."""
-    head = " ".join(first_lines)
-    if not _SUPREME_COURT.search(head):
+    """The built-in style for a brief, from its cover: a Supreme Court brief gets `scotus` (`sg`
+    when the Solicitor General is named as counsel), a brief to a Texas appellate court `texas`,
+    one to the California Court of Appeal or Supreme Court `california`, any other `default`."""
+    head = re.sub(r"\s+", " ", " ".join(first_lines))
+    if _SUPREME_COURT.search(head):
+        return "sg" if _SOLICITOR_GENERAL.search(head) else "scotus"
+    if _FEDERAL_COURT.search(head):
         return "default"
-    return "sg" if _SOLICITOR_GENERAL.search(head) else "scotus"
+    if _TEXAS.search(head):
+        return "texas"
+    if _CALIFORNIA.search(head):
+        return "california"
+    return "default"
