@@ -634,7 +634,8 @@ def test_bookmarks_then_table_render_to_named_destinations(tmp_path):
     write.write_toa(doc, make_table(doc), styles.load("default"), bookmark=write.TOA_BOOKMARK)
     buf = io.BytesIO()
     write.save_to(doc, buf)
-    raw, count = render.destinations(buf.getvalue())
+    rendering = render.destinations(buf.getvalue())
+    raw, count = rendering.destinations, rendering.pages
     dests = {k.lstrip("/"): v for k, v in raw.items()}  # pypdf keeps the "/" of PDF names
     assert set(names) | {write.TOA_BOOKMARK} <= set(dests)
     # cover (1) | TOC (2) | TOA (3) | body from page 4

@@ -88,6 +88,7 @@ def build(source: str, output: str | None = None, style: str | None = None, page
     write.mark_citations(result.document, result.table)
     write.write_toa(result.document, result.table, result.style, template=template)
     write.set_field_update(result.document, on=field_update)
+    result.report["pagination"]["word_update"] = field_update
     if result.verification is not None:  # after the TA fields, so a range holds only the citation
         result.comments = write.add_comments(result.document, result.table, result.verification)
     _save(result, output, overwrite_input)
