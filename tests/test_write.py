@@ -775,7 +775,6 @@ def test_no_comments_part_when_nothing_is_flagged(tmp_path):
 # --------------------------------------------------------------------------- settings (updateFields)
 
 
-W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 _SETTINGS_CHILDREN = ("zoom", "proofState", "defaultTabStop", "characterSpacingControl", "compat", "rsids")
 
 
@@ -788,7 +787,7 @@ def _settings_doc(tmp_path):
     for child in list(settings):
         settings.remove(child)
     for name in _SETTINGS_CHILDREN:
-        settings.append(etree.Element(f"{{{W_NS}}}{name}"))
+        settings.append(etree.Element(f"{{{W}}}{name}"))
     return doc, settings
 
 
@@ -800,6 +799,6 @@ def test_field_update_goes_where_the_schema_puts_it_once(tmp_path):
     names = [etree.QName(c).localname for c in settings]
     assert names == ["zoom", "proofState", "defaultTabStop", "characterSpacingControl", "updateFields",
                      "compat", "rsids"]
-    assert settings[4].get(f"{{{W_NS}}}val") == "true"
+    assert settings[4].get(f"{{{W}}}val") == "true"
     write.set_field_update(doc, on=False)
     assert [etree.QName(c).localname for c in settings] == list(_SETTINGS_CHILDREN)
