@@ -39,6 +39,7 @@ METRIC_CLONES = {
     "times new roman": ("liberation serif", "tinos"),
     "times": ("nimbus roman", "liberation serif", "tinos"),
     "arial": ("liberation sans", "arimo"),
+    "arial mt": ("liberation sans", "arimo"),
     "helvetica": ("nimbus sans", "liberation sans", "arimo"),
     "arial narrow": ("liberation sans narrow", "nimbus sans narrow"),
     "courier new": ("liberation mono", "cousine"),
