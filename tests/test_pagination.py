@@ -162,3 +162,36 @@ def test_an_explicit_break_without_word_marker_still_counts_and_is_reported(tmp_
     assert labels == ["1", "2", "3"]
     assert unmarked_breaks(doc) == 1
     assert "1 page break without Word's marker" in pm.note
+
+
+def test_auto_takes_libreoffice_over_word_markers(tmp_path):
+    """A file Word saved last, with its markers: `auto` still lays it out with LibreOffice (the
+    markers put fewer pages right), and says whose layout that is."""
+    import shutil
+
+    import pytest
+
+    from toa import styles
+    from toa.authorities import build
+    from toa.extract import extract
+    from toa.pagination import paginate
+
+    if not (shutil.which("soffice") or shutil.which("libreoffice")):
+        pytest.skip("LibreOffice (soffice) is not installed")
+    b = DocBuilder()
+    b.paragraph("Smith v. Jones, 500 U.S. 100 (1991).")
+    b.paragraph("Later text. Doe v. Roe, 501 U.S. 200 (1991).")
+    path = str(b.save(tmp_path / "a.docx"))
+    doc = _with_markers(path, [(1, True)])
+    doc.saved_by_word = True
+    style = styles.load("default")
+    table = build(doc, extract(doc), style)
+    word = paginate(doc, table, style, method="word")
+    auto = paginate(doc, table, style, method="auto", reopen=lambda: read(path))
+    def pages(pm):
+        return {a.text.split(",")[0]: pm.label(a.occurrences[0]) for c in table.categories for a in c.authorities}
+
+    assert word.layout == "word-markers" and pages(word) == {"Smith v. Jones": "1", "Doe v. Roe": "2"}
+    # LibreOffice puts the table on a page of its own and both paragraphs on the next one
+    assert auto.method == "render" and auto.layout == "libreoffice" and auto.exact
+    assert pages(auto) == {"Smith v. Jones": "2", "Doe v. Roe": "2"}
