@@ -1,14 +1,22 @@
 #!/usr/bin/env bash
 # Everything toa and its tests need on a fresh Debian/Ubuntu machine: LibreOffice (for exact
-# page numbers), poppler-utils, Chromium (for the add-in tests), and the Python package itself.
+# page numbers) with fonts of the same widths as Word's (Liberation for Times New Roman, Arial and
+# Courier New; Carlito for Calibri; Caladea for Cambria; URW's C059 for Century Schoolbook and P052
+# for Palatino and Book Antiqua), poppler-utils, Chromium (for the add-in tests), and the Python
+# package itself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
-command -v soffice >/dev/null 2>&1 || need+=(libreoffice-writer-nogui fonts-liberation)
+command -v soffice >/dev/null 2>&1 || need+=(libreoffice-writer-nogui)
 command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
+for font in fonts-liberation fonts-crosextra-carlito fonts-crosextra-caladea fonts-urw-base35; do
+  dpkg-query -W -f='${Status}' "$font" 2>/dev/null | grep -q "install ok installed" || need+=("$font")
+done
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  # other apt users (unattended upgrades, a colleague's setup) hold the lock for a while: wait
+  $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq \
+    --no-install-recommends "${need[@]}" >/dev/null
 fi
 python3 -m pip install -q --disable-pip-version-check -e '.[test]'

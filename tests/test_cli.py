@@ -230,3 +230,17 @@ def test_an_internal_failure_is_one_line_and_leaves_the_input(tmp_path, monkeypa
     assert len(err) == 1 and err[0].startswith("toa: error: unexpected failure (RuntimeError: boom)")
     assert src.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["brief.docx"]
+
+
+def test_no_field_update_leaves_word_to_keep_the_pages(tmp_path):
+    shutil.copyfile(SAMPLE, tmp_path / "brief.docx")
+    proc = toa("build", "brief.docx", "--pages", "estimate", "--no-field-update", "--json", "r.json", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    with zipfile.ZipFile(tmp_path / "brief.toa.docx") as z:
+        assert b"updateFields" not in z.read("word/settings.xml")
+    assert json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["pagination"]["word_update"] is False
+    assert "Word will renumber" not in proc.stdout
+    again = toa("build", "brief.docx", "--pages", "estimate", cwd=tmp_path)
+    assert "Pages: estimate (approximate); Word will renumber on open." in again.stdout
+    with zipfile.ZipFile(tmp_path / "brief.toa.docx") as z:
+        assert b'<w:updateFields w:val="true"/>' in z.read("word/settings.xml")

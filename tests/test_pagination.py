@@ -98,3 +98,100 @@ def test_word_method_without_saved_breaks_is_a_clear_error(tmp_path):
     table = build(doc, extract(doc), styles.load("default"))
     with pytest.raises(PaginationError, match="no page breaks saved by Word"):
         paginate(doc, table, styles.load("default"), method="word")
+
+
+def _with_markers(path, where: list[tuple[int, bool]]):
+    """Put Word's w:lastRenderedPageBreak into body paragraphs: (index, at_start) at the start of
+    the paragraph's first run, or (index, False) after its last run's text."""
+    import docx
+
+    from toa.oxml import make
+
+    package = docx.Document(str(path))
+    for index, at_start in where:
+        p = package.paragraphs[index]._p
+        r = make("w:r")
+        r.append(make("w:lastRenderedPageBreak"))
+        if at_start:
+            ppr = p.find("{http://schemas.openxmlformats.org/wordprocessingml/2006/main}pPr")
+            p.insert(1 if ppr is not None else 0, r)
+        else:
+            p.append(r)
+    package.save(str(path))
+    return read(str(path))
+
+
+def _word_pages(doc, needles):
+    from toa.pagination import _word_markers
+
+    occs = [_occ(doc, t) for t in needles]
+    pm = _word_markers(doc, occs, "")
+    return [pm.label(o) for o in occs], pm
+
+
+def test_word_markers_beside_an_explicit_break_are_one_page_step(tmp_path):
+    """Word writes its marker where the next page begins: after a page break that is the start of
+    the next paragraph. The break and the marker are one step, not two."""
+    from toa.pagination import unmarked_breaks
+
+    b = DocBuilder()
+    b.paragraph("page one", PageBreak())
+    b.paragraph("page two")
+    b.paragraph("still page two")
+    b.paragraph("page three")
+    doc = _with_markers(b.save(tmp_path / "m.docx"), [(1, True), (3, True)])
+    labels, pm = _word_pages(doc, ["page one", "page two", "still page two", "page three"])
+    assert labels == ["1", "2", "2", "3"]
+    assert unmarked_breaks(doc) == 0
+    assert pm.method == "word" and pm.layout == "word-markers" and pm.exact is False
+    assert "without Word's marker" not in pm.note
+
+
+def test_an_explicit_break_without_word_marker_still_counts_and_is_reported(tmp_path):
+    """Word omits its marker on a page that begins with an empty paragraph: the page break still
+    starts a page, and the note says how many breaks had no marker."""
+    from toa.pagination import unmarked_breaks
+
+    b = DocBuilder()
+    b.paragraph("page one", PageBreak())
+    b.paragraph("")
+    b.paragraph("page two")
+    b.paragraph("page three")
+    doc = _with_markers(b.save(tmp_path / "u.docx"), [(3, True)])
+    labels, pm = _word_pages(doc, ["page one", "page two", "page three"])
+    assert labels == ["1", "2", "3"]
+    assert unmarked_breaks(doc) == 1
+    assert "1 page break without Word's marker" in pm.note
+
+
+def test_auto_takes_libreoffice_over_word_markers(tmp_path):
+    """A file Word saved last, with its markers: `auto` still lays it out with LibreOffice (the
+    markers put fewer pages right), and says whose layout that is."""
+    import shutil
+
+    import pytest
+
+    from toa import styles
+    from toa.authorities import build
+    from toa.extract import extract
+    from toa.pagination import paginate
+
+    if not (shutil.which("soffice") or shutil.which("libreoffice")):
+        pytest.skip("LibreOffice (soffice) is not installed")
+    b = DocBuilder()
+    b.paragraph("Smith v. Jones, 500 U.S. 100 (1991).")
+    b.paragraph("Later text. Doe v. Roe, 501 U.S. 200 (1991).")
+    path = str(b.save(tmp_path / "a.docx"))
+    doc = _with_markers(path, [(1, True)])
+    doc.saved_by_word = True
+    style = styles.load("default")
+    table = build(doc, extract(doc), style)
+    word = paginate(doc, table, style, method="word")
+    auto = paginate(doc, table, style, method="auto", reopen=lambda: read(path))
+    def pages(pm):
+        return {a.text.split(",")[0]: pm.label(a.occurrences[0]) for c in table.categories for a in c.authorities}
+
+    assert word.layout == "word-markers" and pages(word) == {"Smith v. Jones": "1", "Doe v. Roe": "2"}
+    # LibreOffice puts the table on a page of its own and both paragraphs on the next one
+    assert auto.method == "render" and auto.layout == "libreoffice" and auto.exact
+    assert pages(auto) == {"Smith v. Jones": "2", "Doe v. Roe": "2"}

@@ -634,7 +634,8 @@ def test_bookmarks_then_table_render_to_named_destinations(tmp_path):
     write.write_toa(doc, make_table(doc), styles.load("default"), bookmark=write.TOA_BOOKMARK)
     buf = io.BytesIO()
     write.save_to(doc, buf)
-    raw, count = render.destinations(buf.getvalue())
+    rendering = render.destinations(buf.getvalue())
+    raw, count = rendering.destinations, rendering.pages
     dests = {k.lstrip("/"): v for k, v in raw.items()}  # pypdf keeps the "/" of PDF names
     assert set(names) | {write.TOA_BOOKMARK} <= set(dests)
     # cover (1) | TOC (2) | TOA (3) | body from page 4
@@ -769,3 +770,35 @@ def test_no_comments_part_when_nothing_is_flagged(tmp_path):
     write.save(doc, out)
     with zipfile.ZipFile(out) as z:
         assert "word/comments.xml" not in z.namelist()
+
+
+# --------------------------------------------------------------------------- settings (updateFields)
+
+
+_SETTINGS_CHILDREN = ("zoom", "proofState", "defaultTabStop", "characterSpacingControl", "compat", "rsids")
+
+
+def _settings_doc(tmp_path):
+    b = DocBuilder()
+    b.paragraph("See ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317 (1986).")
+    path = b.save(tmp_path / "s.docx")
+    doc = document.read(str(path))
+    settings = doc.package.settings.element
+    for child in list(settings):
+        settings.remove(child)
+    for name in _SETTINGS_CHILDREN:
+        settings.append(etree.Element(f"{{{W}}}{name}"))
+    return doc, settings
+
+
+def test_field_update_goes_where_the_schema_puts_it_once(tmp_path):
+    """CT_Settings is a sequence: updateFields after characterSpacingControl, before compat."""
+    doc, settings = _settings_doc(tmp_path)
+    write.set_field_update(doc)
+    write.set_field_update(doc)  # a second build asks once
+    names = [etree.QName(c).localname for c in settings]
+    assert names == ["zoom", "proofState", "defaultTabStop", "characterSpacingControl", "updateFields",
+                     "compat", "rsids"]
+    assert settings[4].get(f"{{{W}}}val") == "true"
+    write.set_field_update(doc, on=False)
+    assert [etree.QName(c).localname for c in settings] == list(_SETTINGS_CHILDREN)

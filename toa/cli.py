@@ -43,6 +43,8 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--in-place", action="store_true", help="allow the output to replace the input")
     b.add_argument("--verify", action="store_true",
                    help="also check every authority and comment the flagged citations (as toa check)")
+    b.add_argument("--no-field-update", dest="field_update", action="store_false",
+                   help="do not ask Word to update the fields (and so the table's pages) when it opens the output")
     _common(b)
     _checking(b)
     b.set_defaults(func=_build)
@@ -135,7 +137,7 @@ def _build(args) -> int:
     result = pipeline.build(args.brief, output=args.output, style=args.style, pages=args.pages,
                             template=args.template, overwrite_input=args.in_place, options=_options(args),
                             progress=_progress(tty), verify=_settings(args) if args.verify else None,
-                            verify_progress=_verify_progress(tty))
+                            verify_progress=_verify_progress(tty), field_update=args.field_update)
     _write_report(result.report, args.report)
     print(summary(result.report))
     if result.verification is not None:

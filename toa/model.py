@@ -166,6 +166,19 @@ class Table:
 
 
 @dataclass
+class FontSubstitution:
+    """A font the brief asks for that the layout set in another (`by`; None: not known)."""
+
+    font: str
+    by: str | None
+    metric_compatible: bool  # the same advance widths: lines and pages break alike
+
+
+# Whose layout a page source follows.
+LAYOUTS = {"render": "libreoffice", "word": "word-markers", "estimate": "estimate"}
+
+
+@dataclass
 class PageMap:
     """Printed page label of every occurrence, keyed by (paragraph index, start offset).
 
@@ -177,6 +190,12 @@ class PageMap:
     # (paragraph index, start offset) -> (physical page number from 1, printed label)
     pages: dict[tuple[int, int], tuple[int, str]] = field(default_factory=dict)
     note: str = ""
+    fonts: list[FontSubstitution] = field(default_factory=list)  # substituted in the layout (render)
+
+    @property
+    def layout(self) -> str:
+        """libreoffice | word-markers | estimate"""
+        return LAYOUTS[self.method]
 
     def label(self, occ: Occurrence) -> str | None:
         hit = self.pages.get((occ.paragraph, occ.start))

@@ -5,7 +5,9 @@ Page sources, best first:
              every citation; the PDF's named destinations give exact pages. Because the new
              table can push pages down (when numbering does not restart after it), the copy is
              laid out again with the pages just found until the pages stop changing.
-  word     — Word's saved w:lastRenderedPageBreak markers; right when Word saved the file last.
+  word     — Word's saved w:lastRenderedPageBreak markers (and the explicit breaks Word wrote no
+             marker for); approximate: Word omits markers inside fields and on pages that
+             begin with an empty paragraph.
   estimate — explicit page and section breaks, plus a character count where a stretch runs
              longer than a page without one; approximate.
 A citation in a note is credited to the page of its reference mark. Labels follow each
@@ -17,7 +19,7 @@ import bisect
 import io
 from collections.abc import Callable
 
-from . import render, write
+from . import fonts, render, write
 from .model import Document, Occurrence, PageMap, Section, Table
 from .styles import Style
 
@@ -40,7 +42,9 @@ def paginate(doc: Document, table: Table, style: Style, method: str = "auto",
              reopen: Callable[[], Document] | None = None, template=None) -> PageMap:
     """Page labels for every occurrence in `table` (linked or not).
 
-    `reopen` gives a fresh copy of the document for each layout (the copy is changed).
+    `reopen` gives a fresh copy of the document for each layout (the copy is changed). `auto`
+    takes LibreOffice's layout whenever LibreOffice can lay the brief out: Word's saved markers
+    put fewer pages right (docs/accuracy.md), so they are used only when it cannot.
     """
     occs = [o for c in table.categories for a in c.authorities for o in a.occurrences] + table.unlinked \
         + table.excluded
@@ -56,30 +60,72 @@ def paginate(doc: Document, table: Table, style: Style, method: str = "auto",
     if method == "word" and not rendered_breaks:
         raise PaginationError("the document has no page breaks saved by Word (w:lastRenderedPageBreak)")
     if method in ("auto", "word") and rendered_breaks and (doc.saved_by_word or method == "word"):
-        pages = _from_breaks(doc, occs, {"rendered"}, estimate=False)
-        return PageMap("word", exact=False, pages=pages, note=note + "pages as Word last laid the document out")
+        return _word_markers(doc, occs, note)
     pages = _from_breaks(doc, occs, {"explicit", "section"}, estimate=True)
     return PageMap("estimate", exact=False, pages=pages, note=note + "explicit breaks plus an estimate")
 
 
-def _rendered(doc, table, style, occs, reopen, template) -> PageMap:
+def locate(doc: Document, occs: list[Occurrence], method: str,
+           reopen: Callable[[], Document] | None = None) -> PageMap:
+    """The pages of `occs` by one page source (render, word, estimate), the document laid out as
+    it is, with no table written: for measuring the page sources against Word (bench/)."""
+    if method == "render":
+        names, rendering = _layout(doc, occs, reopen)
+        pages = _labels_from_destinations(doc, occs, names, rendering.destinations)
+        return PageMap("render", True, pages, "laid out by LibreOffice", _substitutions(doc, rendering))
+    if method == "word":
+        return _word_markers(doc, occs, "")
+    return PageMap("estimate", False, _from_breaks(doc, occs, {"explicit", "section"}, estimate=True))
+
+
+def _word_markers(doc: Document, occs: list[Occurrence], note: str) -> PageMap:
+    """Word's saved markers, with the page breaks Word took but wrote no marker for (after an
+    explicit or section break Word omits it when the page begins with an empty paragraph or
+    inside a field): approximate, whatever the count."""
+    pages = _from_breaks(doc, occs, {"rendered", "explicit", "section"}, estimate=False)
+    unmarked = unmarked_breaks(doc)
+    note += "pages as Word last laid the document out (its saved page-break markers)"
+    if unmarked:
+        note += f"; {unmarked} page break{'s' if unmarked != 1 else ''} without Word's marker counted from the break"
+    return PageMap("word", exact=False, pages=pages, note=note)
+
+
+def _layout(doc: Document, occs: list[Occurrence], reopen, prepare=None):
+    """A fresh copy with a bookmark at every occurrence's anchor, edited by `prepare`, laid out
+    by LibreOffice: (bookmark names -> anchors, the rendering)."""
     if reopen is None:
         raise render.RenderError("no document copy to lay out")
-    pages = _from_breaks(doc, occs, {"explicit", "section"}, estimate=True)
     anchors = sorted({anchor_of(doc, o) for o in occs})
+    copy = reopen()
+    names = write.insert_bookmarks(copy, anchors)
+    if prepare is not None:
+        prepare(copy)
+    buf = io.BytesIO()
+    write.save_to(copy, buf)
+    return names, render.destinations(buf.getvalue())
+
+
+def _substitutions(doc: Document, rendering: render.Rendering) -> list:
+    return fonts.substitutions(fonts.requested(doc), rendering.fonts)
+
+
+def _rendered(doc, table, style, occs, reopen, template) -> PageMap:
+    pages = _from_breaks(doc, occs, {"explicit", "section"}, estimate=True)
     for _ in range(MAX_LAYOUTS):
         apply(table, PageMap("estimate", False, pages), style)
-        copy = reopen()
-        names = write.insert_bookmarks(copy, anchors)
-        write.write_toa(copy, table, style, template=template)
-        buf = io.BytesIO()
-        write.save_to(copy, buf)
-        dests, _count = render.destinations(buf.getvalue())
-        found = _labels_from_destinations(doc, occs, names, dests)
+        names, rendering = _layout(doc, occs, reopen,
+                                   prepare=lambda copy: write.write_toa(copy, table, style, template=template))
+        found = _labels_from_destinations(doc, occs, names, rendering.destinations)
         if found == pages:
             break
         pages = found
-    return PageMap("render", exact=True, pages=pages, note="laid out by LibreOffice")
+    substituted = _substitutions(doc, rendering)
+    unlike = [s for s in substituted if not s.metric_compatible]
+    note = "laid out by LibreOffice"
+    if unlike:
+        note += "; " + ", ".join(f"{s.font} has no same-width font here ({'set in ' + s.by if s.by else 'not embedded'})"
+                                 for s in unlike) + ": pages approximate"
+    return PageMap("render", exact=not unlike, pages=pages, note=note, fonts=substituted)
 
 
 def _labels_from_destinations(doc, occs, names, dests) -> dict:
@@ -114,6 +160,7 @@ def _from_breaks(doc: Document, occs: list[Occurrence], kinds: set[str], estimat
     sec_first: dict[int, int] = {}
     page, chars = 1, 0
     body = [p for p in doc.paragraphs if p.story in ("body", "table")]
+    same_step = _marker_pairs(body)[0] if "rendered" in kinds and len(kinds) > 1 else set()
     if estimate:
         # Count characters only where the author left few breaks: a brief whose every page ends
         # in a break (a converted PDF, a Word file with page breaks) is paginated by them alone.
@@ -121,7 +168,8 @@ def _from_breaks(doc: Document, occs: list[Occurrence], kinds: set[str], estimat
         estimate = sum(len(p.text) for p in body) > 2.5 * CHARS_PER_PAGE * (breaks + 1)
     for p in body:
         start, points, last_break = page, [], 0
-        for b in sorted((b for b in p.breaks if b.kind in kinds), key=lambda b: b.offset):
+        for b in sorted((b for b in p.breaks if b.kind in kinds and id(b) not in same_step),
+                        key=lambda b: b.offset):
             if b.offset == 0 and start != page:
                 continue  # a section break and a page break before one paragraph: one new page
             page += 1
@@ -147,6 +195,32 @@ def _from_breaks(doc: Document, occs: list[Occurrence], kinds: set[str], estimat
                 physical = pg
         out[(o.paragraph, o.start)] = (physical, labeler.label(physical, doc.paragraphs[pi].section))
     return out
+
+
+def _marker_pairs(body: list) -> tuple[set[int], int]:
+    """Word's markers against the explicit and section breaks: (ids of the second break of each
+    pair that is one page step: a marker Word saved where such a break is, with no text between,
+    the number of explicit and section breaks with no marker of Word's beside them)."""
+    steps = []  # (body position, offset, break), in order
+    for pos, p in enumerate(body):
+        steps += [(pos, b.offset, b) for b in sorted(p.breaks, key=lambda b: (b.offset, b.kind != "rendered"))]
+    second: set[int] = set()
+    paired: set[int] = set()
+    for (pos1, off1, b1), (pos2, off2, b2) in zip(steps, steps[1:]):
+        if (b1.kind == "rendered") == (b2.kind == "rendered") or id(b1) in second:
+            continue
+        same_place = pos1 == pos2 and off1 == off2
+        across = pos2 == pos1 + 1 and off2 == 0 and off1 >= len(body[pos1].text)
+        if same_place or across:
+            second.add(id(b2))
+            paired |= {id(b1), id(b2)}
+    unmarked = sum(1 for _, _, b in steps if b.kind != "rendered" and id(b) not in paired)
+    return second, unmarked
+
+
+def unmarked_breaks(doc: Document) -> int:
+    """Explicit and section page breaks that Word, when it saved the file, wrote no marker beside."""
+    return _marker_pairs([p for p in doc.paragraphs if p.story in ("body", "table")])[1]
 
 
 class _Labeler:

@@ -67,8 +67,12 @@ def build(source: str, output: str | None = None, style: str | None = None, page
           template: str | None = None, overwrite_input: bool = False,
           options: document.ReadOptions | None = None,
           progress: Callable[[str], None] | None = None,
-          verify: Settings | None = None, verify_progress: VerifyProgress | None = None) -> BuildResult:
+          verify: Settings | None = None, verify_progress: VerifyProgress | None = None,
+          field_update: bool = True) -> BuildResult:
     """Build the table and write BRIEF.toa.docx (or `output`); the input is never changed unless asked.
+
+    With `field_update` the output asks Word to update its fields on open (w:updateFields), so
+    that Word recomputes the table's pages in its own layout.
 
     With `verify` (the Settings of a check), the authorities are verified too and every flagged
     citation gets a Word comment in the same output, as `check` writes them."""
@@ -83,6 +87,8 @@ def build(source: str, output: str | None = None, style: str | None = None, page
     step("writing")
     write.mark_citations(result.document, result.table)
     write.write_toa(result.document, result.table, result.style, template=template)
+    write.set_field_update(result.document, on=field_update)
+    result.report["pagination"]["word_update"] = field_update
     if result.verification is not None:  # after the TA fields, so a range holds only the citation
         result.comments = write.add_comments(result.document, result.table, result.verification)
     _save(result, output, overwrite_input)

@@ -10,9 +10,12 @@ import os
 import shutil
 import subprocess
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from pypdf import PdfReader
+
+from . import fonts
 
 _EXPORT = 'pdf:writer_pdf_Export:{"ExportBookmarksToPDFDestination":{"type":"boolean","value":"true"}}'
 TIMEOUT_SECONDS = 180
@@ -34,8 +37,15 @@ def find_soffice() -> str | None:
     return None
 
 
-def destinations(docx_bytes: bytes) -> tuple[dict[str, int], int]:
-    """Render a .docx; return ({destination name: 1-based page number}, page count)."""
+@dataclass
+class Rendering:
+    destinations: dict[str, int]  # destination name -> 1-based page number
+    pages: int
+    fonts: list[str]  # the fonts the PDF embeds (PostScript names, subset prefix kept)
+
+
+def destinations(docx_bytes: bytes) -> Rendering:
+    """Render a .docx: its named destinations, page count and embedded fonts."""
     soffice = find_soffice()
     if soffice is None:
         raise RenderError("LibreOffice (soffice) is not installed")
@@ -48,7 +58,7 @@ def destinations(docx_bytes: bytes) -> tuple[dict[str, int], int]:
                "--convert-to", _EXPORT, "--outdir", tmp, str(src)]
         try:
             subprocess.run(cmd, capture_output=True, timeout=TIMEOUT_SECONDS, check=False,
-                           env={**os.environ, "HOME": tmp})
+                           env={**os.environ, "HOME": tmp, **fonts.environment()})
         except subprocess.TimeoutExpired:
             raise RenderError(f"LibreOffice did not finish within {TIMEOUT_SECONDS} s") from None
         pdf = Path(tmp, "brief.pdf")
@@ -61,4 +71,24 @@ def destinations(docx_bytes: bytes) -> tuple[dict[str, int], int]:
                 out[str(name).lstrip("/")] = reader.get_destination_page_number(dest) + 1
             except Exception:  # a destination without a page: not one of ours
                 continue
-        return out, len(reader.pages)
+        return Rendering(out, len(reader.pages), embedded_fonts(reader))
+
+
+def embedded_fonts(reader: PdfReader) -> list[str]:
+    """The BaseFont of every font the pages use (a Type0 font's descendants too)."""
+    names: list[str] = []
+
+    def add(font):
+        font = font.get_object()
+        name = str(font.get("/BaseFont", "")).lstrip("/")
+        if name and name not in names:
+            names.append(name)
+        for sub in font.get("/DescendantFonts", []) or []:
+            add(sub)
+
+    for page in reader.pages:
+        resources = page.get("/Resources")
+        font_dict = resources.get_object().get("/Font") if resources is not None else None
+        for ref in (font_dict.get_object().values() if font_dict is not None else []):
+            add(ref)
+    return names

@@ -1,6 +1,8 @@
 """Stage 6: the JSON report (a contract: ../shared/eval and the add-in read it) and the summary.
 
-{"source", "output", "style", "pagination": {"method", "exact", "note"},
+{"source", "output", "style",
+ "pagination": {"method", "layout", "exact", "note", "fonts_substituted": [{"font", "by",
+   "metric_compatible"}], "word_update"},
  "categories": [{"key", "heading", "number", "authorities": [{"text", "pages", "passim",
    "page_text", "occurrences": [{"page", "kind", "story", "text"}], "flags"}]}],
  "unlinked": [{"page", "kind", "story", "text"}],
@@ -10,6 +12,10 @@ After a check (toa check, toa build --verify) each authority also has "verificat
 record, plus "comment": the text of its Word comment or null), and the report a top-level
 "verification": {"summary": {verdict: count, "flagged": n}, "requests_made", "budget",
 "budget_exhausted", "notes", "unlinked", "offline", "commented", "comments"}.
+
+`layout` says whose layout the pages follow (libreoffice, word-markers, estimate);
+`fonts_substituted` the fonts LibreOffice's layout set in another font (toa.fonts);
+`word_update` whether the output asks Word to update its fields, and so renumber, on open.
 """
 from __future__ import annotations
 
@@ -21,7 +27,7 @@ from .model import Occurrence, PageMap, Table
 
 
 def build_report(table: Table, pagemap: PageMap, source: str, output: str | None, style: str,
-                 verification: dict | None = None) -> dict:
+                 verification: dict | None = None, word_update: bool = False) -> dict:
     def occ(o: Occurrence) -> dict:
         return {"page": pagemap.label(o), "kind": o.kind, "story": o.story, "text": o.text}
 
@@ -40,7 +46,11 @@ def build_report(table: Table, pagemap: PageMap, source: str, output: str | None
         categories.append({"key": c.key, "heading": c.heading, "number": c.number, "members": list(c.members),
                            "authorities": entries})
     return {"source": source, "output": output, "style": style,
-            "pagination": {"method": pagemap.method, "exact": pagemap.exact, "note": pagemap.note},
+            "pagination": {"method": pagemap.method, "layout": pagemap.layout, "exact": pagemap.exact,
+                           "note": pagemap.note,
+                           "fonts_substituted": [{"font": f.font, "by": f.by, "metric_compatible": f.metric_compatible}
+                                                 for f in pagemap.fonts],
+                           "word_update": word_update},
             "categories": categories, "unlinked": [occ(o) for o in table.unlinked],
             "excluded": [{**occ(o), "flags": list(o.flags)} for o in table.excluded]}
 
@@ -93,11 +103,35 @@ def summary(report: dict) -> str:
     lines = [f"{'Heading':<{width}}  Authorities  Citations"]
     lines += [f"{h:<{width}}  {n:>11}  {k:>9}" for h, n, k in rows]
     lines.append(f"{'Total':<{width}}  {sum(r[1] for r in rows):>11}  {sum(r[2] for r in rows):>9}")
-    p = report["pagination"]
-    lines.append(f"Pages: {p['method']}{'' if p['exact'] else ' (approximate)'}")
+    lines += pages_lines(report["pagination"])
     if report["unlinked"]:
         lines.append(f"Unlinked short forms: {len(report['unlinked'])} (see the report)")
     return "\n".join(lines)
+
+
+_LAYOUT_NAMES = {"libreoffice": "LibreOffice's layout", "word-markers": "Word's saved page breaks",
+                 "estimate": "estimate"}
+
+
+def pages_lines(p: dict) -> list[str]:
+    """One line: whose layout the pages follow, and the fonts substituted in it; then a warning
+    for every font set in one of other widths."""
+    line = f"Pages: {_LAYOUT_NAMES.get(p['layout'], p['layout'])}{'' if p['exact'] else ' (approximate)'}"
+    if p.get("word_update"):
+        line += "; Word will renumber on open"
+    line += "."
+    subs = p.get("fonts_substituted", [])
+    if p["layout"] == "libreoffice":
+        if subs:
+            line += " Fonts substituted: " + ", ".join(
+                f"{f['font']} → {f['by'] or '?'} ({'same widths' if f['metric_compatible'] else 'other widths'})"
+                for f in subs)
+        else:
+            line += " No font substituted."
+    lines = [line]
+    lines += [f"Warning: {f['font']} is not installed and has no same-width substitute here; the pages are "
+              "approximate (see the README's Fonts)" for f in subs if not f["metric_compatible"]]
+    return lines
 
 
 def check_summary(report: dict) -> str:

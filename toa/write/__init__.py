@@ -4,6 +4,7 @@
   insert_bookmarks bookmarks at given places and at each section start (for page rendering)
   write_toa        the printed table, from the package's templates/toa.docx, one TOA field per category
   add_comments     a Word comment on every citation of an authority that verification flagged
+  set_field_update w:updateFields in the settings, so that Word rebuilds the table on open
   save / save_to   the package, with the footnote/endnote XML we edited serialised back
 
 Nothing else in the brief changes: the inserted TA fields and bookmarks add no printed
@@ -12,7 +13,7 @@ A Document takes any number of these edits: after each insertion the pieces of t
 are read again, so later offsets keep pointing at the right text.
 
 One module a concern: fields (TA fields), bookmarks, insert (nodes at text offsets), table
-(where the table goes), template (rendering it), comments, package (saving); errors and tags
+(where the table goes), template (rendering it), comments, settings, package (saving); errors and tags
 are shared by them.
 """
 from __future__ import annotations
@@ -22,10 +23,11 @@ from .comments import add_comments
 from .errors import WriteError
 from .fields import mark_citations
 from .package import save, save_to
+from .settings import set_field_update
 from .table import write_toa
 from .template import TEMPLATE
 
 __all__ = [
     "OCC_BOOKMARK_PREFIX", "SECTION_BOOKMARK_PREFIX", "TEMPLATE", "TOA_BOOKMARK", "WriteError",
-    "add_comments", "insert_bookmarks", "mark_citations", "save", "save_to", "write_toa",
+    "add_comments", "insert_bookmarks", "mark_citations", "save", "save_to", "set_field_update", "write_toa",
 ]
