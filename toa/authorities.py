@@ -317,6 +317,12 @@ def _reference(occ: Occurrence, by_key: dict, text: str) -> Authority | None:
         same = [a for a in provisions
                 if any(o.paragraph == occ.paragraph and o.end <= occ.start
                        and not _SENTENCE_END.search(text, o.end, occ.start + 1) for o in a.occurrences)]
+    if not same and occ.meta.get("section"):
+        # "section 437c" after "Code Civ. Proc., § 657": a state code's section, when that code
+        # is the statute named last (state briefs cite one code at length this way)
+        recent = max(provisions, key=_last_seen, default=None)
+        if recent is not None and recent.key[0] == "state" and recent.category == "statutes":
+            same = [recent]
     if not same:
         return None
     return _section_of(occ, max(same, key=_last_seen), by_key)
@@ -364,12 +370,17 @@ def _completed(base: Occurrence, short: Occurrence) -> Occurrence | None:
         written = f"{m['title']} {code} {mark}{section}"
     elif m.get("rule_set"):
         written = f"{m['rule_set']} {section}"
-    elif code and m.get("jurisdiction"):
-        written = f"{code} § {section}" if not m.get("title") else f"{code} tit. {m['title']}, § {section}"
+    elif code and "jurisdiction" in m:
+        mark = m.get("mark") or "§"  # a Texas code's article: "Tex. Code Crim. Proc. art. 38.37"
+        written = f"{code} {mark} {section}" if not m.get("title") else f"{code} tit. {m['title']}, § {section}"
     else:
         return None
     found = [o for o in recognizers.recognize(written, []) if o.kind == "full" and o.key]
-    return found[0] if len(found) == 1 else None
+    if len(found) != 1:
+        return None
+    if found[0].key[0] == "state" and not found[0].key[1] and m.get("jurisdiction"):
+        recognizers.codes.with_jurisdiction(found[0], m["jurisdiction"])
+    return found[0]
 
 
 def _supra(occ: Occurrence, by_key: dict) -> Authority | None:

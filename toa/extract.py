@@ -19,7 +19,7 @@ from eyecite import helpers as _eyecite_helpers
 from eyecite.models import FullCaseCitation, IdCitation, ShortCaseCitation, SupraCitation
 
 from .model import Document, Occurrence, Paragraph
-from .recognizers import non_authority_spans, recognize
+from .recognizers import codes, non_authority_spans, recognize
 
 logging.getLogger("eyecite").setLevel(logging.ERROR)
 
@@ -71,6 +71,7 @@ def extract(doc: Document) -> list[Occurrence]:
     for para in scanned:
         out.extend(extract_paragraph(para))
     out.extend(defined_short_forms(scanned, out))
+    codes.resolve_jurisdictions(out)
     return out
 
 

@@ -33,14 +33,15 @@ from .common import (
 CAT = "constitutional"
 
 _NUM = r"(?:[IVXLC]+|\d+)\b"
-_PART = r"(?P<part>[Aa]rt(?:icle)?s?\.?|[Aa]mend(?:ment)?s?\.?|pmbl\.|[Pp]reamble)"
+_PART = (r"(?P<part>[Aa]rt(?:icle)?s?\.?|ART(?:ICLE)?S?\.?|[Aa]mend(?:ment)?s?\.?|AMEND(?:MENT)?S?\.?|[Aa]md\.|AMD\.|"
+         r"pmbl\.|PMBL\.|[Pp]reamble)")
 # "art. III, § 2, cl. 1" ; "amend. XIV, § 1" ; "amends. I, XIV" ; "Art. I § 7, Cl. 1"
 _REST = (rf"\s?(?P<nums>{_NUM}(?:(?:,\s|\sand\s|,\sand\s)[IVXLC]+\b(?!\s[a-z]))*)"
-         r"(?:,?\s(?:§|[Ss]ec(?:tion|\.))\s?(?P<sec>\d+[A-Za-z]?))?"
-         r"(?:,?\s[Cc]l(?:ause|\.)\s?(?P<cl>\d+))?")
+         r"(?:,?\s(?:§|[Ss]ec(?:tion|\.)|SEC(?:TION|\.))\s?(?P<sec>\d+[A-Za-z]?))?"
+         r"(?:,?\s(?:[Cc]l(?:ause|\.)|CL(?:AUSE|\.))\s?(?P<cl>\d+))?")
 _FORMAL = re.compile(
-    rf"(?<![\w.])(?P<juris>U\.\s?S\.\s|United\sStates\s|(?P<state>{STATE_RE})\s)?"
-    rf"(?P<const>Const(?:itution|\.)),?\s{_PART}(?:{_REST})?")
+    rf"(?<![\w.])(?P<juris>U\.\s?S\.\s|United\sStates\s|UNITED\sSTATES\s|(?P<state>(?i:{STATE_RE}))\s)?"
+    rf"(?P<const>Const(?:itution|\.)|CONST(?:ITUTION|\.)),?\s{_PART}(?:{_REST})?")
 # "Id. amend. XIV" / "id. art. I, § 8": a short form to the last constitution cited.
 _ID = re.compile(rf"(?<![\w.])[Ii]d\.,?\s{_PART}{_REST}")
 _ORDINAL_AMEND = re.compile(rf"(?<![\w-])(?:(?P<sec>Section|§)\s(?P<secno>\d+)\sof\s(?:the\s)?)?"
@@ -129,7 +130,7 @@ def _part(word: str) -> str:
     w = word.lower()
     if w.startswith("art"):
         return "art"
-    if w.startswith("amend"):
+    if w.startswith("am"):  # "amend.", "Amendment", "AMD."
         return "amend"
     return "pmbl"
 
@@ -208,7 +209,7 @@ def find(text: str, _emphasis=None) -> list[Claim]:
     for m in _FORMAL.finditer(text):
         part = _part(m.group("part"))
         if m.group("state"):
-            juris = state_abbr(m.group("state")) or clean(m.group("state"))
+            juris = state_abbr(m.group("state")) or state_abbr(m.group("state").title()) or clean(m.group("state"))
             assumed = False
         else:
             juris = "US"

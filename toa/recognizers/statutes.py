@@ -160,6 +160,34 @@ def continue_subsection(prev: str, cont: str) -> str:
     return cont
 
 
+_SUBD_HEAD = re.compile(r",\s(?P<w>subds?\.|SUBDS?\.|subdivisions?)\s?")
+_SUBD_ONE = re.compile(r"(?:\(\s?[A-Za-z0-9]{1,4}\s?\)(?:\s?\(\s?[A-Za-z0-9]{1,4}\s?\))*|\d{1,3}\b(?!\.\d))")
+_SUBD_JOIN = re.compile(r"(?:,\s?(?:and\s|or\s)?|\s(?:and|or)\s)(?=\()")
+
+
+def subdivisions(text: str, pos: int, base: str = "") -> tuple[list[tuple[int, int, str]], int, str]:
+    """The California Style Manual's ", subd. (a)(4)" / ", subds. (c), (k)" / ", subdivision 1"
+    after a section: ([(start, end, "(a)(4)"), ...], end, "subd." or "subdivision") or ([], pos, "")."""
+    head = _SUBD_HEAD.match(text, pos)
+    if not head:
+        return [], pos, ""
+    out, end = [], head.end()
+    m = _SUBD_ONE.match(text, end)
+    if not m:
+        return [], pos, ""
+    prev = base
+    while m:
+        written = re.sub(r"\s", "", m.group(0))
+        sub = written if written.startswith("(") else f"({written})"
+        sub = continue_subsection(prev, sub) if prev and out else (base + sub if base else sub)
+        out.append((m.start(), m.end(), sub))
+        prev, end = sub, m.end()
+        j = _SUBD_JOIN.match(text, end)
+        m = _SUBD_ONE.match(text, j.end()) if j else None
+    word = head.group("w").lower()
+    return out, end, "subdivision" if word.startswith("subdivision") else "subd."
+
+
 def _edition_after(text: str, end: int) -> tuple[str, int]:
     """An edition parenthetical right after a cite: ("Supp. IV 2022", new_end) or ("", end)."""
     m = _EDITION.match(text, end)
@@ -548,6 +576,9 @@ def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
 
 _ID_SECTION = re.compile(r"(?<![\w.])[Ii]d\.,?\s(?:at\s)?(?P<mark>§§?)\s?(?=\d)")
 _BARE_SECTION = re.compile(r"(?<![\w.§])(?P<mark>§§?|Sections?|sections?|Secs?\.)\s?(?=\d)")
+# A code's article ("article 38.37", "Art. 1.13(a)"): numbered with a point, never a
+# constitution's article ("Article I", "Article 1, Section 15").
+_BARE_ARTICLE = re.compile(r"(?<![\w.])(?P<mark>[Aa]rticles?|ARTICLES?|[Aa]rts?\.|ARTS?\.)\s?(?=\d+\.\d)")
 _USSG_SHAPE = re.compile(r"\d[A-Z]\d\.\d")
 _OF_ACT = re.compile(r"\sof\s(?:the\s)?(?P<act>(?:[A-Z][\w'’.-]*\s(?:(?:of|and|for|the|on|to|in|&)\s)*){0,8}?"
                      r"(?:Act|Code)(?:\sof\s\d{4})?)")
@@ -598,12 +629,19 @@ def _short_occs(text, m, kind, emphasis=None):
     act = _OF_ACT.match(text, end)
     occs = []
     word = not m.group("mark").startswith("§")
+    article = m.group("mark").lower().startswith("art")
+    s0, e0, sec0, sub0, etseq0 = items[-1]
+    subs, _end, _word = subdivisions(text, e0, sub0)
+    if subs:  # "section 314, subdivision (1)", "§ 1250, subds. (c), (k)"
+        items[-1:] = [(s0 if k == 0 else a, b, sec0, sub, etseq0) for k, (a, b, sub) in enumerate(subs)]
     for i, (s, e, sec, sub, etseq) in enumerate(items):
         meta = {"section": sec, "subsection": sub}
         if etseq:
             meta["et_seq"] = True
         if act:
             meta["act"] = clean(act.group("act"))
+        if article:
+            meta["mark"] = "art."
         o = occ(text, m.start() if i == 0 else s, e, category=None, key=None, display=None, sort_key=None,
                 kind=kind, meta=meta, flags=["informal_reference"] if word and kind == "reference" else None)
         occs.append(o)
@@ -616,7 +654,7 @@ def find_short_forms(text: str, emphasis=None) -> list[Claim]:
         occs = _short_occs(text, m, "id")
         if occs:
             claims.append(claim(occs, RANK_REFERENCE))
-    for m in _BARE_SECTION.finditer(text):
+    for m in list(_BARE_SECTION.finditer(text)) + list(_BARE_ARTICLE.finditer(text)):
         occs = _short_occs(text, m, "reference", emphasis)
         if occs:
             claims.append(claim(occs, RANK_REFERENCE))
