@@ -320,8 +320,9 @@ def _reference(occ: Occurrence, by_key: dict, text: str) -> Authority | None:
     if not same and occ.meta.get("section"):
         # "section 437c" after "Code Civ. Proc., § 657": a state code's section, when that code
         # is the statute named last (state briefs cite one code at length this way)
-        recent = max(provisions, key=_last_seen, default=None)
-        if recent is not None and recent.key[0] == "state" and recent.category == "statutes":
+        named = [a for a in provisions if a.category == "statutes" and any(o.kind == "full" for o in a.occurrences)]
+        recent = max(named, key=_last_seen, default=None)
+        if recent is not None and recent.key[0] == "state":
             same = [recent]
     if not same:
         return None
@@ -371,8 +372,12 @@ def _completed(base: Occurrence, short: Occurrence) -> Occurrence | None:
     elif m.get("rule_set"):
         written = f"{m['rule_set']} {section}"
     elif code and "jurisdiction" in m:
-        mark = m.get("mark") or "§"  # a Texas code's article: "Tex. Code Crim. Proc. art. 38.37"
-        written = f"{code} {mark} {section}" if not m.get("title") else f"{code} tit. {m['title']}, § {section}"
+        if m.get("mark") and s.get("mark"):  # a Texas code's article: "article 38.37"
+            written = f"{code} {m['mark']} {section}"
+        elif m.get("mark"):  # "§ 2" after "Tex. Code Crim. Proc. art. 38.37": a section of that article
+            written = f"{code} {m['mark']} {m['section'].split(',')[0]}, § {section}"
+        else:
+            written = f"{code} § {section}" if not m.get("title") else f"{code} tit. {m['title']}, § {section}"
     else:
         return None
     found = [o for o in recognizers.recognize(written, []) if o.kind == "full" and o.key]

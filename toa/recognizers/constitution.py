@@ -230,6 +230,9 @@ def find(text: str, _emphasis=None) -> list[Claim]:
             if len(nums) > 1:
                 # "U.S. Const. amends. I, XIV" -> one entry per amendment
                 display = _canonical(juris, part, int_to_roman(n), "", "")
+            elif m.group("const").isupper() or m.group("part").lower().startswith("amd"):
+                # small capitals typed as capitals ("TEX. CONST. ART. I, § 15") or "amd.": the Bluebook form
+                display = _canonical(juris, part, int_to_roman(n), sec, cl)
             else:
                 display = ("U.S. " + written) if assumed else written
             meta = {"jurisdiction_assumed": True} if assumed else {}

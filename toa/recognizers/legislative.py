@@ -65,6 +65,17 @@ _HEARING = re.compile(
     rf"(?P<cong>{_CONG}){_PIN}{_YEAR}")
 
 
+# A state bill written out ("Assembly Bill 977", "Assem. Bill No. 157", "Senate Bill No. 5"), and a
+# committee's analysis of one ("Assem. Com. on Judiciary, Analysis of Assem. Bill No. 157 (1997-1998
+# Reg. Sess.)"), as California briefs cite them.
+_STATE_BILL_WRITTEN = re.compile(r"(?<![\w.])(?P<house>Assembly|Assem\.|Senate|Sen\.|House)\sBill\s(?:No\.\s?)?"
+                                 r"(?P<num>\d+)\b(?P<sess>\s\((?:\d{4}-\d{4}\s(?:Reg\.\s)?Sess\.|\d{4})\))?")
+_BILL_ANALYSIS = re.compile(
+    r"(?<![\w.])(?P<com>(?:Assem\.|Sen\.|Assembly|Senate|House)\s(?:Com\.|Comm\.|Committee)\s[Oo]n\s[^,;()]{3,80}),\s"
+    r"(?P<doc>[A-Z][^,;()]{2,60}?)\sof\s(?P<bill>(?:Assem\.|Sen\.|Assembly|Senate|House)\sBill\s(?:No\.\s?)?(?P<num>\d+))"
+    r"(?:\s\((?P<sess>[^()]*Sess\.)\))?")
+
+
 def _leg_sort(display: str) -> tuple:
     return (natkey(alpha_key(display)),)
 
@@ -160,6 +171,17 @@ def find(text: str, emphasis=None) -> list[Claim]:
         claims.append(claim([o]))
     for m in _STATE_BILL.finditer(text):
         claims.append(claim([_state_bill(text, m)]))
+    for m in _STATE_BILL_WRITTEN.finditer(text):
+        btype = {"a": "A.B.", "s": "S.B.", "h": "H.B."}[m.group("house")[0].lower()]
+        display = clean(m.group(0))
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("state_bill", "", btype, m.group("num"), ""),
+                                 display=display, sort_key=_leg_sort(display),
+                                 meta={"bill_type": btype, "number": m.group("num")})]))
+    for m in _BILL_ANALYSIS.finditer(text):
+        display = clean(m.group(0))
+        key = ("bill_report", alpha_key(m.group("com")), alpha_key(m.group("doc")), m.group("num"), clean(m.group("sess") or ""))
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
+                                 sort_key=_leg_sort(display), meta={"number": m.group("num")})]))
     return claims
 
 

@@ -415,7 +415,46 @@ def find_short_forms(text: str) -> list[Claim]:
     return claims
 
 
+# A web page or news article located by its URL: "Author, “Title,” Publication, (Jan. 8, 2018),
+# https://…" or "Agency, Page Title (last visited Nov. 11, 2024, https://…)" / "… (last visited …)".
+_WEB_URL = re.compile(r"(?P<url>(?:https?|ftp)://[^\s<>“”\"]+(?:\s(?=[\w/-]*/)[^\s<>“”\"]+)?)")
+_LAST_VISITED = re.compile(r"\((?=last\svisited)")
+_WEB_DATE = re.compile(r"(?:\(|,\s)" + MONTH + r"\s\d{1,2},\s\d{4}\)?,?\s$|\(last\svisited,?\s[^()]*$|\)\s?,?\s$")
+_QUOTED_TITLE = re.compile(r"[“\"][^”\"]{8,}[,.]?[”\"]")
+
+
+def find_web(text: str, emphasis) -> list[Claim]:
+    """Web pages and news articles cited with their URL. The entry runs from the author or
+    publisher to the URL (and a "(last visited …)" parenthetical); it needs a quoted or italic
+    title, a date or "last visited" before the URL, so a bare link in prose is never an entry."""
+    claims = []
+    for m in _WEB_URL.finditer(text):
+        url = m.group("url").rstrip(".,;)")
+        url_end = m.start() + len(url)
+        lv = text.rfind("(last visited", max(0, m.start() - 60), m.start())
+        head_end = lv if lv >= 0 else m.start()
+        # a date parenthetical before the URL ("…, (Jan. 8, 2018), https://") is not where the cite starts
+        dp = re.search(r"\([^()]*\)[,\s]*$", text[max(0, head_end - 60):head_end])
+        start = boundary_before(text, max(0, head_end - 60) + dp.start() if dp else head_end)
+        head = text[start:head_end]
+        dated = lv >= 0 or _WEB_DATE.search(text[start:m.start()])
+        titled = _QUOTED_TITLE.search(head) or any(start <= a < head_end for a, _b in emphasis)
+        if not (dated and (titled or lv >= 0)) or len(head.strip(" ,")) < 6:
+            continue
+        end = url_end
+        if lv >= 0 and text.startswith(")", end):
+            end += 1
+        display = clean(text[start:end]).rstrip(",. ")
+        if lv >= 0 and display.count("(") > display.count(")"):
+            display += ")"
+        first = re.split(r",\s", clean(head), maxsplit=1)[0]
+        o = occ(text, start, end, category=CAT, key=("web", url.lower().rstrip("/")), display=display,
+                sort_key=(alpha_key(first), natkey(display)), meta={"url": url})
+        claims.append(claim([o], RANK_SECONDARY))
+    return claims
+
+
 def find(text: str, emphasis=None) -> list[Claim]:
     emphasis = emphasis or []
     return find_formal(text) + find_articles(text, emphasis) + find_emphasized_works(text, emphasis) + \
-        find_plain_works(text) + find_short_forms(text)
+        find_plain_works(text) + find_short_forms(text) + find_web(text, emphasis)
