@@ -134,3 +134,28 @@ def test_a_bare_section_of_an_act_cited_by_section_is_that_act():
                  "Section 4(f) then applies.")
     [auth] = [a for c in t.categories for a in c.authorities]
     assert [o.kind for o in auth.occurrences] == ["full", "reference"]
+
+
+def test_bare_section_refers_back_to_the_state_code_named_last():
+    t = table_of("The motion was timely. (Code Civ. Proc., § 657.)",
+                 "The court lost power to rule on it. The limits of section 660, subdivision (c) are jurisdictional.")
+    assert entries(t) == {"Code Civ. Proc., § 657": ["full"], "Code Civ. Proc. § 660(c)": ["reference"]}
+
+
+def test_bare_section_after_a_federal_statute_stays_unlinked():
+    t = table_of("See 42 U.S.C. 1983.", "The court lost power to rule. Section 660 is jurisdictional.")
+    assert list(entries(t)) == ["42 U.S.C. 1983"]
+    assert [o.text for o in t.unlinked] == ["Section 660"]
+
+
+def test_texas_article_short_forms():
+    t = table_of("See Tex. Code Crim. Proc. art. 38.37.",
+                 "Under article 38.37 the State may offer it. The trial court erred in applying 38.37 § 2.")
+    assert entries(t) == {"Tex. Code Crim. Proc. art. 38.37": ["full", "reference"],
+                          "Tex. Code Crim. Proc. art. 38.37, § 2": ["reference"]}
+
+
+def test_bare_section_after_a_state_code_in_a_brief_citing_the_us_code_stays_unlinked():
+    t = table_of("See 18 U.S.C. 924(c); Or. Rev. Stat. § 161.085(3) (1983).", "§ 301(a) (1983).")
+    assert "Or. Rev. Stat. § 301(a)" not in entries(t)
+    assert [o.text for o in t.unlinked] == ["§ 301(a)"]

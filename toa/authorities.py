@@ -319,10 +319,14 @@ def _reference(occ: Occurrence, by_key: dict, text: str) -> Authority | None:
                        and not _SENTENCE_END.search(text, o.end, occ.start + 1) for o in a.occurrences)]
     if not same and occ.meta.get("section"):
         # "section 437c" after "Code Civ. Proc., § 657": a state code's section, when that code
-        # is the statute named last (state briefs cite one code at length this way)
+        # is the statute named last (state briefs cite one code at length this way) and the
+        # brief either names its codes without their state (California) or cites no U.S. Code,
+        # whose sections a bare "§ 301(a)" would as likely mean
         named = [a for a in provisions if a.category == "statutes" and any(o.kind == "full" for o in a.occurrences)]
         recent = max(named, key=_last_seen, default=None)
-        if recent is not None and recent.key[0] == "state":
+        if recent is not None and recent.key[0] == "state" and (
+                any(o.meta.get("state_implied") for o in recent.occurrences)
+                or not any(k[0] == "usc" for k in by_key)):
             same = [recent]
     if not same:
         return None

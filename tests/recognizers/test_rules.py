@@ -117,3 +117,23 @@ def test_a_federal_register_notice_keeps_its_title():
     assert text[o.start:].startswith("Commercial") and o.key == ("fr", "81", "87686")
     [plain] = recognize("The agency explained its reasons, 88 Fed. Reg. 9336 (Feb. 13, 2023).", [])
     assert plain.display == "88 Fed. Reg. 9336 (Feb. 13, 2023)"
+
+
+def test_state_court_rules_in_their_forms(run):
+
+    assert keys(run("TEX. R. APP. PROC. 38.1(e)")) == keys(run("Texas Rule of Appellate Procedure 38.1(e)")) == \
+        keys(run("Tex. R. App. P. 38.1(e)")) == [("rule", "Tex. R. App. P.", "38.1(e)")]
+    assert keys(run("Tex. R. Evid. 404(b)")) == keys(run("Texas Rule of Evidence 404(b)"))
+    assert keys(run("TEX. DISC. R. PROF’L COND. 3.09")) == keys(run("Texas Disciplinary Rules of Professional Conduct 3.09"))
+    a = keys(run("(Cal. Rules of Court, rule 8.204(c).)"))
+    assert a == keys(run("Pursuant to Rule 8.204(c) of the California Rules of Court, counsel certifies"))
+    assert a == [("rule", "Cal. Rules of Court, rule", "8.204(c)")]
+
+
+def test_state_supreme_court_and_self_regulatory_rules(run):
+
+    (o,) = full(run("See Ill. S. Ct. R. 23(e)."))
+    assert o.key == ("rule", "Ill. S. Ct. R.", "23(e)")
+    (o,) = full(run("Members must report under FINRA Rule 4530(a)."))
+    assert o.display == "FINRA Rule 4530(a)"
+    assert o.category == "rules_regulations"

@@ -203,3 +203,19 @@ def test_author_after_a_lower_case_signal_in_mid_sentence():
     title = (text.index("A Study"), text.index(", 36"))
     [o] = recognize(text, [title])
     assert o.display == "Jane Q. Roe et al., A Study of Tort Reform, 36 Tex. Tech L. Rev. 1 (2005)"
+
+
+def test_web_pages_and_news_articles_with_their_url(run):
+
+    (o,) = full(run("(R. 9; see also Ann Writer, “Council Votes to Close the Old Bridge Downtown,” The Daily Ledger, "
+                    "(Feb. 2, 2019), https://ledger.example/2019/02/bridge.html.) Then"))
+    assert o.category == "other"
+    assert o.display.startswith("Ann Writer, \"Council Votes")
+    assert o.display.endswith("https://ledger.example/2019/02/bridge.html")
+    (o,) = full(run("See, e.g., State Agency, Renewing a Permit (last visited Mar. 1, 2024, https://agency.example/permits)."))
+    assert o.display == "State Agency, Renewing a Permit (last visited Mar. 1, 2024, https://agency.example/permits)"
+    assert o.key == ("web", "https://agency.example/permits")
+
+
+def test_a_bare_link_is_not_an_entry(run):
+    assert run("Details are at https://example.org/page for anyone.") == []

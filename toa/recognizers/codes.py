@@ -151,6 +151,8 @@ def _make(text, start, end, *, state, name_w, words, title, sec, sub, edition, m
     display = f"{head}{sep} {cited}" + (f" ({edition})" if edition else "")
     meta = {"code": name_w, "jurisdiction": state or "", "section": sec if not art_sec else f"{sec}, § {art_sec}",
             "subsection": sub}
+    if not state:
+        meta["state_implied"] = True  # "Pen. Code, § 187": the brief names no state
     if title_key:
         meta["title"] = re.sub(r"\D", "", title)
     if mark_w.lower().startswith("art"):

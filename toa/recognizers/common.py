@@ -262,6 +262,9 @@ def _state_alt() -> str:
 
 
 STATE_RE = _state_alt()
+# The same names in capitals ("TEX.", "CALIFORNIA"): small capitals typed as capitals.
+STATE_CAPS_RE = "(?:" + "|".join(_name_pattern(n.upper()) for n in sorted(set(STATES) | set(STATES.values()),
+                                                                       key=len, reverse=True)) + ")"
 
 
 def state_abbr(s: str) -> str | None:

@@ -17,6 +17,7 @@ import re
 from .common import (
     ORDINAL_RE,
     RANK_REFERENCE,
+    STATE_CAPS_RE,
     STATE_RE,
     Claim,
     claim,
@@ -40,7 +41,7 @@ _REST = (rf"\s?(?P<nums>{_NUM}(?:(?:,\s|\sand\s|,\sand\s)[IVXLC]+\b(?!\s[a-z]))*
          r"(?:,?\s(?:§|[Ss]ec(?:tion|\.)|SEC(?:TION|\.))\s?(?P<sec>\d+[A-Za-z]?))?"
          r"(?:,?\s(?:[Cc]l(?:ause|\.)|CL(?:AUSE|\.))\s?(?P<cl>\d+))?")
 _FORMAL = re.compile(
-    rf"(?<![\w.])(?P<juris>U\.\s?S\.\s|United\sStates\s|UNITED\sSTATES\s|(?P<state>(?i:{STATE_RE}))\s)?"
+    rf"(?<![\w.])(?P<juris>U\.\s?S\.\s|United\sStates\s|UNITED\sSTATES\s|(?P<state>{STATE_RE}|{STATE_CAPS_RE})\s)?"
     rf"(?P<const>Const(?:itution|\.)|CONST(?:ITUTION|\.)),?\s{_PART}(?:{_REST})?")
 # "Id. amend. XIV" / "id. art. I, § 8": a short form to the last constitution cited.
 _ID = re.compile(rf"(?<![\w.])[Ii]d\.,?\s{_PART}{_REST}")

@@ -19,6 +19,7 @@ import re
 
 from .common import (
     PAGE,
+    RANK_SECONDARY,
     Claim,
     alpha_key,
     boundary_before,
@@ -171,13 +172,15 @@ def find(text: str, emphasis=None) -> list[Claim]:
         claims.append(claim([o]))
     for m in _STATE_BILL.finditer(text):
         claims.append(claim([_state_bill(text, m)]))
-    for m in _STATE_BILL_WRITTEN.finditer(text):
+    for m in _STATE_BILL_WRITTEN.finditer(text) if "Bill" in text else ():
+        if m.group("house")[0] != "A" and not m.group("sess") and "No." not in m.group(0):
+            continue  # "Senate Bill 346 changed the fee" tells a story; "Assembly Bill 977" is California's cite
         btype = {"a": "A.B.", "s": "S.B.", "h": "H.B."}[m.group("house")[0].lower()]
         display = clean(m.group(0))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("state_bill", "", btype, m.group("num"), ""),
                                  display=display, sort_key=_leg_sort(display),
-                                 meta={"bill_type": btype, "number": m.group("num")})]))
-    for m in _BILL_ANALYSIS.finditer(text):
+                                 meta={"bill_type": btype, "number": m.group("num")})], RANK_SECONDARY))
+    for m in _BILL_ANALYSIS.finditer(text) if "Bill" in text else ():
         display = clean(m.group(0))
         key = ("bill_report", alpha_key(m.group("com")), alpha_key(m.group("doc")), m.group("num"), clean(m.group("sess") or ""))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,

@@ -20,6 +20,7 @@ from .common import (
     EDITION_PAREN,
     boundary_before,
     RANK_REFERENCE,
+    STATE_CAPS_RE,
     STATE_RE,
     SUBSECS,
     Claim,
@@ -66,7 +67,7 @@ _SUPP = re.compile(r"(?<![\w.])(?:Supp\.\s?R\.|Supplemental\sRules?)\s(?=[A-G](?
 _SUPP_ITEM = re.compile(rf"(?P<rule>[A-G])(?!\w|\.\w)(?P<sub>{SUBSECS})")
 _LETTER_RULE_REF = re.compile(r"(?<![\w.])Rule\s(?=[A-G]\()")
 _CIRCUIT = re.compile(r"(?<![\w.])(?P<court>(?:\d+(?:st|d|nd|rd|th)|D\.\s?C\.|Fed\.)\sCir\.)\sR\.\s(?=\d)")
-_STATE_RULE = re.compile(rf"(?<![\w.])(?P<state>(?i:{STATE_RE}))\s(?:(?P<pre>[A-Z][A-Za-z]*\.)\s)?R\.\s"
+_STATE_RULE = re.compile(rf"(?<![\w.])(?P<state>{STATE_RE}|{STATE_CAPS_RE})\s(?:(?P<pre>[A-Z][A-Za-z]*\.)\s)?R\.\s"
                          r"(?P<set>(?:[A-Z][A-Za-z'’]*\.?\s?(?:&\s)?){1,3}?)(?:,?\s(?:[Rr]ule|R\.)\s?)?(?=\d)")
 # "Texas Rule of Evidence 404(b)", "Texas Rules of Appellate Procedure 38.1", "Texas Disciplinary Rules of
 # Professional Conduct 3.09", "California Rule of Court 8.104", "Cal. Rules of Court, rule 8.204(c)"
@@ -228,20 +229,21 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
         c = _full_rules(text, m, clean(m.group("court")).replace("D. C.", "D.C.") + " R.")
         if c:
             claims.append(c)
-    for rx in (_STATE_RULE, _STATE_RULE_LONG):
-        for m in rx.finditer(text):
+    # (each scan only where its fixed words occur: these patterns start with every state's name)
+    for rx, word in ((_STATE_RULE, "R. "), (_STATE_RULE_LONG, "Rule")):
+        for m in rx.finditer(text) if word in text else ():
             abbr = state_abbr(m.group("state")) or state_abbr(m.group("state").title())
             if abbr is None:
                 continue
             c = _full_rules(text, m, state_rule_set(abbr, m.group("pre") or "", m.group("set")), group=1, juris=abbr)
             if c:
                 claims.append(c)
-    for m in _STATE_SCT.finditer(text):
+    for m in _STATE_SCT.finditer(text) if "Ct. R." in text else ():
         abbr = state_abbr(m.group("state"))
         c = _full_rules(text, m, f"{abbr} S. Ct. R.", group=1, juris=abbr) if abbr else None
         if c:
             claims.append(c)
-    for m in _SRO_RULE.finditer(text):
+    for m in _SRO_RULE.finditer(text) if "R" in text else ():
         c = _full_rules(text, m, f"{m.group('org')} Rule", group=1, juris="")
         if c:
             claims.append(c)

@@ -428,7 +428,7 @@ def find_web(text: str, emphasis) -> list[Claim]:
     publisher to the URL (and a "(last visited …)" parenthetical); it needs a quoted or italic
     title, a date or "last visited" before the URL, so a bare link in prose is never an entry."""
     claims = []
-    for m in _WEB_URL.finditer(text):
+    for m in _WEB_URL.finditer(text) if "://" in text else ():
         url = m.group("url").rstrip(".,;)")
         url_end = m.start() + len(url)
         lv = text.rfind("(last visited", max(0, m.start() - 60), m.start())
