@@ -140,3 +140,10 @@ def test_entries_keep_the_brief_s_dashes(tmp_path):
     [o] = extract(read(str(b.save(tmp_path / "d.docx"))))
     assert o.display == "Hollis v. Brazos, No. 14-18-00421-CV, 2019 WL 1234567 (Tex. App.\u2014Houston [14th Dist.] " \
                         "Mar. 14, 2019, no pet.)"
+
+
+def test_a_line_of_an_index_is_not_a_citation():
+    p = para("Pen. Code § 43.3 (c)..........................47 Civ. Code § 12 .......... 48")
+    assert full(extract_paragraph(p)) == []
+    p = para("Smith v. Jones, 500 U.S. 1 (1990)………… 3")
+    assert full(extract_paragraph(p)) == []

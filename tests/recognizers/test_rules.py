@@ -137,3 +137,8 @@ def test_state_supreme_court_and_self_regulatory_rules(run):
     (o,) = full(run("Members must report under FINRA Rule 4530(a)."))
     assert o.display == "FINRA Rule 4530(a)"
     assert o.category == "rules_regulations"
+
+
+def test_local_court_rules(run):
+    assert keys(run("See Tenn. R. 20 Dist. Rule 1.04; Or. R. Union Wallowa Rule 3.011(2)(a).")) == [
+        ("rule", "Tenn. R. 20 Dist. Rule", "1.04"), ("rule", "Or. R. Union Wallowa Rule", "3.011(2)(a)")]

@@ -68,7 +68,7 @@ _SUPP_ITEM = re.compile(rf"(?P<rule>[A-G])(?!\w|\.\w)(?P<sub>{SUBSECS})")
 _LETTER_RULE_REF = re.compile(r"(?<![\w.])Rule\s(?=[A-G]\()")
 _CIRCUIT = re.compile(r"(?<![\w.])(?P<court>(?:\d+(?:st|d|nd|rd|th)|D\.\s?C\.|Fed\.)\sCir\.)\sR\.\s(?=\d)")
 _STATE_RULE = re.compile(rf"(?<![\w.])(?P<state>{STATE_RE}|{STATE_CAPS_RE})\s(?:(?P<pre>[A-Z][A-Za-z]*\.)\s)?R\.\s"
-                         r"(?P<set>(?:[A-Z][A-Za-z'’]*\.?\s?(?:&\s)?){1,3}?)(?:,?\s(?:[Rr]ule|R\.)\s?)?(?=\d)")
+                         r"(?P<set>(?:[A-Z0-9][A-Za-z0-9'’]*\.?\s?(?:&\s)?){1,3}?)(?:,?\s(?:[Rr]ule|R\.)\s?)?(?=\d)")
 # "Texas Rule of Evidence 404(b)", "Texas Rules of Appellate Procedure 38.1", "Texas Disciplinary Rules of
 # Professional Conduct 3.09", "California Rule of Court 8.104", "Cal. Rules of Court, rule 8.204(c)"
 _LONG_STATE_SETS = r"(?:Appellate|Civil|Criminal|Juvenile|Family|Disciplinary)\sProcedure|Evidence|Court|Professional\sConduct"
@@ -93,7 +93,7 @@ def state_rule_set(abbr: str, pre: str, words: str) -> str:
     if words.strip().lower() == "court":
         return f"{abbr} Rules of Court, rule"
     out = []
-    for w in re.findall(r"[A-Za-z'’]+|&", words):
+    for w in re.findall(r"[A-Za-z0-9'’]+\.?|&", words):
         out.append(_SET_WORDS.get(re.sub(r"[^a-z]", "", w.lower()), w if w == "&" else w[:1].upper() + w[1:].lower()))
     head = f"{abbr} " + (_SET_WORDS.get(re.sub(r"[^a-z]", "", pre.lower()), pre.strip()) + " " if pre.strip() else "")
     return f"{head}R. " + " ".join(out)
