@@ -159,3 +159,21 @@ def test_bare_section_after_a_state_code_in_a_brief_citing_the_us_code_stays_unl
     t = table_of("See 18 U.S.C. 924(c); Or. Rev. Stat. § 161.085(3) (1983).", "§ 301(a) (1983).")
     assert "Or. Rev. Stat. § 301(a)" not in entries(t)
     assert [o.text for o in t.unlinked] == ["§ 301(a)"]
+
+
+def test_home_jurisdiction_lists_the_courts_own_state_first(tmp_path):
+    text = ("See 42 U.S.C. 1983; Pen. Code, § 187; Civ. Code, § 43.3; Code Civ. Proc., § 437c; "
+            "U.S. Const. amend. IV; Cal. Const., art. I, § 13.")
+
+    def order(style):
+        t = table_of(text, style=style)
+        return {c.key: [a.text for a in c.authorities] for c in t.categories if c.authorities}
+
+    assert order("default")["statutes"] == ["42 U.S.C. 1983", "Civ. Code, § 43.3", "Code Civ. Proc., § 437c",
+                                            "Pen. Code, § 187"]
+    assert order("default")["constitutional"] == ["U.S. Const. amend. IV", "Cal. Const., art. I, § 13"]
+    own = tmp_path / "cal.toml"
+    own.write_text('home_jurisdiction = "Cal."\n' + (styles.BUILTIN_DIR / "default.toml").read_text())
+    assert order(str(own))["statutes"] == ["Civ. Code, § 43.3", "Code Civ. Proc., § 437c", "Pen. Code, § 187",
+                                           "42 U.S.C. 1983"]
+    assert order(str(own))["constitutional"] == ["Cal. Const., art. I, § 13", "U.S. Const. amend. IV"]

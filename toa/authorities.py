@@ -413,10 +413,20 @@ def _categorise(authorities, style: Style) -> list[Category]:
             member_rank[m] = (h, i)
     for h in style.headings:
         items = [a for a in authorities if member_rank[a.category][0] == h]
-        items.sort(key=lambda a: (member_rank[a.category][1], a.sort_key, a.text))
+        items.sort(key=lambda a: (member_rank[a.category][1], _away(a, style.home_jurisdiction), a.sort_key, a.text))
         _assign_short_names(items)
         out.append(Category(key=h.key, heading=h.heading, number=h.number, authorities=items, members=h.members))
     return out
+
+
+def _away(auth: Authority, home: str) -> int:
+    """0 for a provision of the style's home state (listed first), else 1. A code the brief cites
+    without a state ("Code Civ. Proc., § 437c") is the home state's."""
+    if not home or auth.category not in _PROVISIONS:
+        return 1
+    full = next((o for o in auth.occurrences if o.kind == "full"), None)
+    meta = full.meta if full else {}
+    return 0 if meta.get("jurisdiction") == home or meta.get("state_implied") else 1
 
 
 def _assign_short_names(items: list[Authority]):

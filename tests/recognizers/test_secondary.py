@@ -219,3 +219,9 @@ def test_web_pages_and_news_articles_with_their_url(run):
 
 def test_a_bare_link_is_not_an_entry(run):
     assert run("Details are at https://example.org/page for anyone.") == []
+
+
+def test_a_url_that_is_a_citation_sentence_by_itself(run):
+    (o,) = full(run("They meant to shock the middle class. https://dictionary.example/word/shock. The officers knew"))
+    assert o.display == "https://dictionary.example/word/shock"
+    assert o.sort_key[0] == "dictionaryexamplewordshock"

@@ -423,10 +423,21 @@ _WEB_DATE = re.compile(r"(?:\(|,\s)" + MONTH + r"\s\d{1,2},\s\d{4}\)?,?\s$|\(las
 _QUOTED_TITLE = re.compile(r"[“\"][^”\"]{8,}[,.]?[”\"]")
 
 
+_STANDALONE_BEFORE = re.compile(r"\s*(?:(?:See|see|also|Cf\.|E\.g\.|e\.g\.)[,]?\s+)*")
+_STANDALONE_AFTER = re.compile(r"[.;]?\)?(?:\s|$)")
+
+
+def _sentence_start(text: str, pos: int) -> int:
+    """After the last sentence end ("… mentioned it. https://…") or the paragraph start."""
+    ends = [m.end() for m in re.finditer(r"[.!?;][)\"”’]?\s+", text[:pos])]
+    return ends[-1] if ends else 0
+
+
 def find_web(text: str, emphasis) -> list[Claim]:
     """Web pages and news articles cited with their URL. The entry runs from the author or
     publisher to the URL (and a "(last visited …)" parenthetical); it needs a quoted or italic
-    title, a date or "last visited" before the URL, so a bare link in prose is never an entry."""
+    title, a date or "last visited" before the URL, so a bare link in prose is never an entry.
+    A URL that is a citation sentence by itself ("… the bourgeois. https://….") is its own entry."""
     claims = []
     for m in _WEB_URL.finditer(text) if "://" in text else ():
         url = m.group("url").rstrip(".,;)")
@@ -439,7 +450,10 @@ def find_web(text: str, emphasis) -> list[Claim]:
         head = text[start:head_end]
         dated = lv >= 0 or _WEB_DATE.search(text[start:m.start()])
         titled = _QUOTED_TITLE.search(head) or any(start <= a < head_end for a, _b in emphasis)
-        if not (dated and (titled or lv >= 0)) or len(head.strip(" ,")) < 6:
+        if _STANDALONE_BEFORE.fullmatch(text, _sentence_start(text, m.start()), m.start()) \
+                and _STANDALONE_AFTER.match(text, url_end):
+            start = m.start()  # a citation sentence that is the URL alone: "See https://…."
+        elif not (dated and (titled or lv >= 0)) or len(head.strip(" ,")) < 6:
             continue
         end = url_end
         if lv >= 0 and text.startswith(")", end):
@@ -447,7 +461,7 @@ def find_web(text: str, emphasis) -> list[Claim]:
         display = clean(text[start:end]).rstrip(",. ")
         if lv >= 0 and display.count("(") > display.count(")"):
             display += ")"
-        first = re.split(r",\s", clean(head), maxsplit=1)[0]
+        first = re.sub(r"^\w+://(?:www\.)?", "", url) if start == m.start() else re.split(r",\s", clean(head), maxsplit=1)[0]
         o = occ(text, start, end, category=CAT, key=("web", url.lower().rstrip("/")), display=display,
                 sort_key=(alpha_key(first), natkey(display)), meta={"url": url})
         claims.append(claim([o], RANK_SECONDARY))
