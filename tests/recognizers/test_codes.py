@@ -74,3 +74,11 @@ def test_code_without_state_takes_the_briefs_state(run):
     two = run("Tex. Penal Code § 22.01; N.Y. Penal Law § 5; Penal Code § 7.")
     resolve_jurisdictions(two)
     assert full(two)[-1].key[1] == ""  # two states named: nothing is assumed
+
+
+def test_official_short_forms_share_the_bluebook_keys(run):
+    assert keys(run("42 Pa.C.S. § 5524(2)")) == keys(run("42 Pa. Cons. Stat. § 5524(2)"))
+    assert keys(run("O.C.G.A. § 9-11-12(b)(6)")) == keys(run("Ga. Code Ann. § 9-11-12(b)(6)"))
+    assert keys(run("MCL 600.5805(2)")) == keys(run("Mich. Comp. Laws § 600.5805(2)"))
+    assert keys(run("735 ILCS 5/2-615")) == keys(run("735 Ill. Comp. Stat. 5/2-615"))
+    assert keys(run("Tex. Health & Safety Code Ann. § 481.115")) == keys(run("Texas Health and Safety Code § 481.115"))

@@ -102,3 +102,10 @@ def test_a_bill_named_in_a_title_or_in_prose_is_not_an_entry(run):
     occs = full(run("See Jane Roe, House Bill 9 and the Courts: A History, 40 Tex. Tech L. Rev. 1 (2008)."))
     assert [o.category for o in occs] == ["other"]
     assert full(run("Senate Bill 346 changed the fee in 2019.")) == []
+
+
+def test_state_legislative_hearing(run):
+    (o,) = full(run("Hearing on H.B. 12 Before the H. Comm. on Public Health, 85th Leg., R.S. (Tex. 2017) "
+                    "(statement of Rep. Roe)."))
+    assert o.category == "legislative"
+    assert o.display == "Hearing on H.B. 12 Before the H. Comm. on Public Health, 85th Leg., R.S. (Tex. 2017)"

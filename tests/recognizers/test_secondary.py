@@ -225,3 +225,14 @@ def test_a_url_that_is_a_citation_sentence_by_itself(run):
     (o,) = full(run("They meant to shock the middle class. https://dictionary.example/word/shock. The officers knew"))
     assert o.display == "https://dictionary.example/word/shock"
     assert o.sort_key[0] == "dictionaryexamplewordshock"
+
+
+def test_eu_instruments_and_treaties(run):
+    occs = full(run("See Regulation (EU) 2018/302 of the European Parliament and of the Council of 28 February 2018 "
+                    "on geo-blocking, 2018 O.J. (L 60 I) 1, art. 4; Convention on Road Traffic, Nov. 8, 1968, "
+                    "1042 U.N.T.S. 17, 20."))
+    assert [o.category for o in occs] == ["other", "other"]
+    assert occs[0].key == ("eu", "regulation", "EU", "2018/302")
+    assert occs[0].display.endswith("on geo-blocking, 2018 O.J. (L 60 I) 1")
+    assert occs[1].display == "Convention on Road Traffic, Nov. 8, 1968, 1042 U.N.T.S. 17"
+    assert full(run("He signed it, 1042 U.N.T.S. 17.")) == []

@@ -77,6 +77,14 @@ _BILL_ANALYSIS = re.compile(
     r"(?:\s\((?P<sess>[^()]*Sess\.)\))?")
 
 
+# A state legislature's hearing: "Hearing on S.B. 5 Before the S. Comm. on State Affairs, 86th Leg.,
+# R.S. (Tex. 2019)" - the session and a year parenthetical instead of a Congress.
+_STATE_HEARING = re.compile(
+    r"\bHearings?\son\s(?P<subject>[^;()]{2,200}?)\sBefore\s(?:the\s)?[^;()]{3,200}?,\s"
+    r"(?:\d+" + _ORD + r"\sLeg\.(?:,\s(?:R\.S\.|\d+" + _ORD + r"\sC\.S\.))?|\d{4}(?:-\d{4})?\s(?:Reg\.\s)?Sess\.)"
+    r"(?P<pin>,?\s(?:at\s)?\d+(?:\s?-\s?\d+)?)?\s?\((?:[A-Z][A-Za-z.]*\s)?(?P<year>\d{4})\)")
+
+
 def _leg_sort(display: str) -> tuple:
     return (natkey(alpha_key(display)),)
 
@@ -172,6 +180,11 @@ def find(text: str, emphasis=None) -> list[Claim]:
         claims.append(claim([o]))
     for m in _STATE_BILL.finditer(text):
         claims.append(claim([_state_bill(text, m)]))
+    for m in _STATE_HEARING.finditer(text) if "Before" in text else ():
+        display = clean(text[m.start():m.start("pin")] + text[m.end("pin"):m.end()] if m.group("pin") else m.group(0))
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT,
+                                 key=("hearing", alpha_key(m.group("subject")), m.group("year")),
+                                 display=display, sort_key=_leg_sort(display))]))
     for m in _STATE_BILL_WRITTEN.finditer(text) if "Bill" in text else ():
         if m.group("house")[0] != "A" and not m.group("sess") and "No." not in m.group(0):
             continue  # "Senate Bill 346 changed the fee" tells a story; "Assembly Bill 977" is California's cite

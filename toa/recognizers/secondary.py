@@ -423,6 +423,38 @@ _WEB_DATE = re.compile(r"(?:\(|,\s)" + MONTH + r"\s\d{1,2},\s\d{4}\)?,?\s$|\(las
 _QUOTED_TITLE = re.compile(r"[“\"][^”\"]{8,}[,.]?[”\"]")
 
 
+# European Union instruments: "Regulation (EU) 2016/679 of the European Parliament and of the Council
+# of 27 April 2016 on …, 2016 O.J. (L 119) 1, art. 5" (the article is a pin, not part of the entry).
+_EU_ACT = re.compile(
+    r"(?<![\w.])(?P<type>Regulation|Directive|Decision)\s\((?P<body>EU|EC|EEC|Euratom)\)\s(?:No\.?\s)?"
+    r"(?P<num>\d{1,4}/\d{1,4}(?:/[A-Z]+)?)(?P<title>\sof\sthe\s[^;()]{0,300}?)?(?=,|;|\.(?:\s|$)|\s\(|$)"
+    r"(?P<oj>,\s\d{4}\sO\.J\.\s\([^()]{1,20}\)\s\d+)?")
+# Treaties cited to a treaty series: "Convention on the Rights of the Child, Nov. 20, 1989, 1577 U.N.T.S. 3".
+_TREATY_SERIES = re.compile(r"(?<![\w.])(?P<vol>\d{1,5})\s(?P<series>U\.N\.T\.S\.|U\.S\.T\.|T\.I\.A\.S\.|"
+                            r"I\.L\.M\.|L\.N\.T\.S\.|Eur\.\sT\.S\.)\s(?:No\.\s)?(?P<page>\d+)")
+_TREATY_WORD = re.compile(r"\b(?:Convention|Treaty|Agreement|Protocol|Covenant|Charter|Accord)\b")
+
+
+def find_international(text: str) -> list[Claim]:
+    """EU regulations and directives, and treaties cited to a treaty series (Other Authorities)."""
+    claims = []
+    for m in _EU_ACT.finditer(text) if "(E" in text else ():
+        display = clean(text[m.start():m.end()])
+        key = ("eu", m.group("type").lower(), m.group("body"), m.group("num"))
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
+                                 sort_key=(alpha_key(display), natkey(m.group("num"))))]))
+    for m in _TREATY_SERIES.finditer(text):
+        start = boundary_before(text, m.start())
+        name = text[start:m.start()]
+        if not _TREATY_WORD.search(name):
+            continue
+        display = clean(text[start:m.end()])
+        key = ("treaty", m.group("vol"), m.group("series"), m.group("page"))
+        claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
+                                 sort_key=(alpha_key(display), ()))]))
+    return claims
+
+
 _STANDALONE_BEFORE = re.compile(r"\s*(?:(?:See|see|also|Cf\.|E\.g\.|e\.g\.)[,]?\s+)*")
 _STANDALONE_AFTER = re.compile(r"[.;]?\)?(?:\s|$)")
 
@@ -471,4 +503,4 @@ def find_web(text: str, emphasis) -> list[Claim]:
 def find(text: str, emphasis=None) -> list[Claim]:
     emphasis = emphasis or []
     return find_formal(text) + find_articles(text, emphasis) + find_emphasized_works(text, emphasis) + \
-        find_plain_works(text) + find_short_forms(text) + find_web(text, emphasis)
+        find_plain_works(text) + find_short_forms(text) + find_web(text, emphasis) + find_international(text)

@@ -34,6 +34,7 @@ from .common import (
     alpha_key,
     clean,
     claim,
+    code_key,
     is_author_word,
     natkey,
     norm,
@@ -492,14 +493,27 @@ _ILCS = re.compile(r"(?<![\w.])(?P<pre>\d{1,3})\s(?P<name>Ill\.\s?Comp\.\s?Stat\
 _NY_CPLR = re.compile(r"(?<![\w.])(?P<name>N\.\s?Y\.\s?C\.\s?P\.\s?L\.\s?R\.)\s(?:§\s?|R(?:ule)?\.?\s)?"
                       r"(?P<sec>\d+(?:\.\d+)?)(?P<sub>" + SUBSECS + ")")
 _RCW = re.compile(r"(?<![\w.])(?P<name>RCW)\s(?P<sec>\d+[A-Z]?\.\d+[A-Z]?\.\d+)(?P<sub>" + SUBSECS + ")")
+# States' official short forms, keyed as their Bluebook forms: "735 ILCS 5/2-615" = "735 Ill. Comp. Stat.
+# 5/2-615", "42 Pa.C.S. § 5524" = "42 Pa. Cons. Stat. § 5524", "O.C.G.A. § 9-11-12" = "Ga. Code Ann.
+# § 9-11-12", "MCL 600.5805" = "Mich. Comp. Laws § 600.5805".
+_OFFICIAL_SHORT = (
+    (re.compile(r"(?<![\w.])(?P<pre>\d{1,3})\s(?P<name>ILCS)\s(?P<sec>\d+/\d+[\w.-]*)(?P<sub>" + SUBSECS + ")"),
+     "Ill.", "ill comp stat"),
+    (re.compile(r"(?<![\w.])(?P<pre>\d{1,3})\s(?P<name>Pa\.\s?C\.\s?S\.(?:\s?A\.)?)\s(?:§§?\s?)?"
+                r"(?P<sec>\d+[A-Za-z]?(?:\.\d+)?)(?P<sub>" + SUBSECS + ")"), "Pa.", "cons stat"),
+    (re.compile(r"(?<![\w.])(?P<name>O\.\s?C\.\s?G\.\s?A\.)\s(?:§§?\s?)?(?P<sec>\d+-\d+-\d+[\w.]*)(?P<sub>" + SUBSECS
+                + ")"), "Ga.", "code"),
+    (re.compile(r"(?<![\w.])(?P<name>MCL|M\.C\.L\.(?:A\.)?)\s(?:§§?\s?)?(?P<sec>\d+\.\d+[a-z]?)(?P<sub>" + SUBSECS
+                + ")"), "Mich.", "comp laws"),
+)
 _STATE_SESSION = re.compile(
     rf"(?<![\w.])(?P<year>\d{{4}})\s(?P<state>{STATE_RE})\s(?P<kind>Acts|Laws|Sess\.\sLaws|Sess\.\sLaw\sServ\.|Stat\.)"
     r"\s(?:ch\.|c\.|No\.|Act)\s?(?P<ch>\d+)(?:,\s?(?P<mark>§§?)\s?(?P<sec>\d+[\w.:-]*" + SUBSECS + "))?")
-_ANN = re.compile(r"\b(?:Ann|Annotated)\b\.?")
 
 
 def _code_norm(name: str) -> str:
-    return norm(_ANN.sub("", name))
+    """Key words of a code's name, the same for every spelling (see common.code_key)."""
+    return code_key(name)
 
 
 def _state_occ(text, start, end, abbr, code_w, code_norm, prefix, sec, sub, edition, mark="§", pre_display=None):
@@ -548,14 +562,15 @@ def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
             occs[-1].end = occs[-1].anchor_end = end2
             occs[-1].text = text[occs[-1].start:end2]
         claims.append(claim(occs))
-    for rx, abbr in ((_ILCS, "Ill."), (_NY_CPLR, "N.Y."), (_RCW, "Wash.")):
+    forms = [(_ILCS, "Ill.", None), (_NY_CPLR, "N.Y.", None), (_RCW, "Wash.", None)] + list(_OFFICIAL_SHORT)
+    for rx, abbr, code_norm in forms:
         for m in rx.finditer(text):
             sub = squeeze_subsections(m.group("sub"))
             edition, end = _edition_after(text, m.end())
             pre = m.groupdict().get("pre") or ""
             code_w = clean(text[m.start():m.start("sec")])
             display = f"{code_w} {m.group('sec')}{sub}" + (f" ({edition})" if edition else "")
-            o = _state_occ(text, m.start(), end, abbr, m.group("name"), _code_norm(m.group("name")), pre,
+            o = _state_occ(text, m.start(), end, abbr, m.group("name"), code_norm or _code_norm(m.group("name")), pre,
                            m.group("sec"), sub, edition, pre_display=display)
             claims.append(claim([o]))
     for m in _STATE_SESSION.finditer(text):
