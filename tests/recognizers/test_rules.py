@@ -142,3 +142,11 @@ def test_state_supreme_court_and_self_regulatory_rules(run):
 def test_local_court_rules(run):
     assert keys(run("See Tenn. R. 20 Dist. Rule 1.04; Or. R. Union Wallowa Rule 3.011(2)(a).")) == [
         ("rule", "Tenn. R. 20 Dist. Rule", "1.04"), ("rule", "Or. R. Union Wallowa Rule", "3.011(2)(a)")]
+
+
+def test_rule_subsections_after_a_space_and_bare_continuations(run):
+    assert keys(run("(California Rule of Court 8.104 (a)(1), (f).)")) == [
+        ("rule", "Cal. Rules of Court, rule", "8.104(a)(1)"), ("rule", "Cal. Rules of Court, rule", "8.104(f)")]
+    assert keys(run("Fed. R. Civ. P. 12(b)(6), (c)")) == [("rule", "Fed. R. Civ. P.", "12(b)(6)"),
+                                                         ("rule", "Fed. R. Civ. P.", "12(c)")]
+    assert keys(run("Fed. R. Civ. P. 11 (1983)")) == [("rule", "Fed. R. Civ. P.", "11", "1983")]

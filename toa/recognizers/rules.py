@@ -32,6 +32,7 @@ from .common import (
     squeeze_subsections,
     state_abbr,
 )
+from .statutes import continue_subsection
 
 CAT = "rules_regulations"
 
@@ -48,7 +49,9 @@ SET_RANK = {v: i for i, v in enumerate(RULE_SETS.values())}
 _LONG_SET = {"civil": "civ", "criminal": "crim", "appellate": "app", "bankruptcy": "bankr", "evidence": "evid"}
 
 _RULE_NO = r"\d+[a-z]?(?:\.\d+)*"
-_RULE_ITEM = re.compile(rf"(?P<rule>{_RULE_NO})(?P<sub>{SUBSECS})(?!\w|\.\d|-[A-Za-z])")
+# a subsection may follow after a space ("8.104 (a)(1)"), never a year ("Rule 11 (1983)")
+_RULE_ITEM = re.compile(rf"(?P<rule>{_RULE_NO})(?P<sub>(?:\s(?=\([A-Za-z0-9]{{1,3}}\)))?{SUBSECS})(?!\w|\.\d|-[A-Za-z])")
+_RULE_SUB_ONLY = re.compile(r"(?:,\s?(?:and\s|or\s)?|\s(?:and|or)\s)(?P<sub>(?:\([A-Za-z0-9]{1,3}\))+)(?![\w(])")
 _RULE_JOIN = re.compile(r"(?:,\s(?:and\s|or\s)?|\s(?:and|or|through)\s|\s?-\s?)(?=\d)")
 _EDITION = re.compile(r"\s?(" + EDITION_PAREN + ")")
 
@@ -130,9 +133,14 @@ def parse_rules(text: str, pos: int):
     m = _RULE_ITEM.match(text, pos)
     if not m:
         return [], pos
-    items = [(m.start(), m.end(), m.group("rule"), squeeze_subsections(m.group("sub")))]
+    items = [(m.start(), m.end(), m.group("rule"), _sub(m))]
     end = m.end()
     while True:
+        b = _RULE_SUB_ONLY.match(text, end)
+        if b and items[-1][3]:  # "8.104(a)(1), (f)": a bare subsection continues the rule before
+            items.append((b.start("sub"), b.end(), items[-1][2], continue_subsection(items[-1][3], b.group("sub"))))
+            end = b.end()
+            continue
         j = _RULE_JOIN.match(text, end)
         if not j:
             break
@@ -153,9 +161,13 @@ def parse_rules(text: str, pos: int):
             items.pop()
             items.extend((prev[0], n.end(), str(k), "") for k in range(lo, hi + 1))
         else:
-            items.append((n.start(), n.end(), n.group("rule"), squeeze_subsections(n.group("sub"))))
+            items.append((n.start(), n.end(), n.group("rule"), _sub(n)))
         end = n.end()
     return items, end
+
+
+def _sub(m: re.Match) -> str:
+    return re.sub(r"\s", "", squeeze_subsections(m.group("sub")))
 
 
 def _rule_occs(text, head_start, items, set_name, end, edition, group=0, juris="US", flags=None):
