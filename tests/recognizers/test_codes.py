@@ -82,3 +82,16 @@ def test_official_short_forms_share_the_bluebook_keys(run):
     assert keys(run("MCL 600.5805(2)")) == keys(run("Mich. Comp. Laws § 600.5805(2)"))
     assert keys(run("735 ILCS 5/2-615")) == keys(run("735 Ill. Comp. Stat. 5/2-615"))
     assert keys(run("Tex. Health & Safety Code Ann. § 481.115")) == keys(run("Texas Health and Safety Code § 481.115"))
+
+
+def test_codes_in_capitals_are_written_as_the_bluebook_writes_them(run):
+    (o,) = full(run("TEX. CODE CRIM. PROC. ART. 42.03, § 1(a)."))
+    assert o.display == "Tex. Code Crim. Proc. art. 42.03, § 1(a)"
+    (o,) = full(run("Claims Under Penal Code Section 647, Subdivision (a) Fail"))
+    assert o.key == ("state", "", "penal code", "", "647(a)")
+
+
+def test_one_code_sorts_the_same_however_it_was_written(run):
+    a = full(run("Section 22.02(a)(1) of the Texas Penal Code"))[0]
+    b = full(run("Tex. Penal Code § 21.02"))[0]
+    assert b.sort_key < a.sort_key

@@ -168,15 +168,27 @@ def _make(text, start, end, *, state, name_w, words, title, sec, sub, edition, m
                anchor_end=anchor_end)
 
 
-def _mark_as_shown(mark: str, upper: bool) -> str:
+def _from_capitals(name: str) -> str:
+    """"TEX. CODE CRIM. PROC." -> "Tex. Code Crim. Proc."; initialisms ("N.Y.") and "&" stay."""
+    out = []
+    for w in name.split():
+        if re.fullmatch(r"(?:[A-Z]\.){2,}|&", w):
+            out.append(w)
+        elif w.lower() in ("of", "and", "the"):
+            out.append(w.lower())
+        else:
+            out.append(w[0] + w[1:].lower())
+    return " ".join(out)
+
+
+def _mark_as_shown(mark: str) -> str:
+    """The section sign as written, "art." for an article, "section"/"Section"/"sec." for a word."""
     m = mark.lower().rstrip(".")
     if m.startswith("art"):
-        return "ART." if upper else "art."
-    if m.startswith("§"):
-        return mark
+        return "art."
     if m.startswith("sec"):
         w = "section" if m.startswith("section") else "sec."
-        return w.upper() if mark.isupper() and len(mark) > 1 else (w.capitalize() if mark[0].isupper() else w)
+        return w.capitalize() if mark[0].isupper() and not mark.isupper() else w
     return mark
 
 
@@ -189,17 +201,18 @@ def find(text: str, _emphasis=None) -> list[Claim]:
         n_start, n_end, state = span
         name_w = clean(text[n_start:n_end]).rstrip(",")
         words = code_key(text[_name_start(text, n_start, n_end):n_end])
-        upper = name_w.isupper()
+        if name_w.isupper():  # small capitals typed as capitals: the entry is written "Tex. Penal Code"
+            name_w = _from_capitals(name_w)
         after = _AFTER_NAME.match(text, n_end)
         if after:
-            c = _after_form(text, n_start, after, state=state, name_w=name_w, words=words, upper=upper)
+            c = _after_form(text, n_start, after, state=state, name_w=name_w, words=words)
             if c:
                 claims.append(c)
                 continue
         before = _BEFORE_NAME.search(text[max(0, n_start - 80):n_start])
         if before:
             b0 = max(0, n_start - 80)
-            mark_w = _mark_as_shown(before.group("mark"), upper)
+            mark_w = _mark_as_shown(before.group("mark"))
             sec, sub = before.group("sec"), squeeze_subsections(before.group("sub"))
             art_sec = before.group("sec2") or ""
             if art_sec:
@@ -229,7 +242,7 @@ def _edition_after(text: str, end: int) -> tuple[str, int]:
     return (clean(m.group(1)[1:-1]), m.end()) if m else ("", end)
 
 
-def _after_form(text, n_start, after, *, state, name_w, words, upper) -> Claim | None:
+def _after_form(text, n_start, after, *, state, name_w, words) -> Claim | None:
     mark = after.group("mark")
     is_art = mark.lower().startswith("art")
     plural = mark in ("§§",) or mark.lower().rstrip(".").endswith("s") and not mark.lower().startswith("sec.")
@@ -238,7 +251,7 @@ def _after_form(text, n_start, after, *, state, name_w, words, upper) -> Claim |
         return None
     edition = clean(after.group("edition") or "").strip("() ")
     title = clean(after.group("tit") or "")
-    mark_w = _mark_as_shown(mark, upper)
+    mark_w = _mark_as_shown(mark)
     if plural:
         mark_w = {"§§": "§"}.get(mark_w, mark_w.rstrip("s") if not mark_w.endswith(".") else mark_w)
     occs = []

@@ -161,7 +161,7 @@ def continue_subsection(prev: str, cont: str) -> str:
     return cont
 
 
-_SUBD_HEAD = re.compile(r",\s(?P<w>subds?\.|SUBDS?\.|subdivisions?)\s?")
+_SUBD_HEAD = re.compile(r",\s(?P<w>subds?\.|SUBDS?\.|[Ss]ubdivisions?|SUBDIVISIONS?)\s?")
 _SUBD_ONE = re.compile(r"(?:\(\s?[A-Za-z0-9]{1,4}\s?\)(?:\s?\(\s?[A-Za-z0-9]{1,4}\s?\))*|\d{1,3}\b(?!\.\d))")
 _SUBD_JOIN = re.compile(r"(?:,\s?(?:and\s|or\s)?|\s(?:and|or)\s)(?=\()")
 
@@ -526,7 +526,7 @@ def _state_occ(text, start, end, abbr, code_w, code_norm, prefix, sec, sub, edit
         meta["title"] = prefix
     if edition:
         meta["edition"] = edition
-    sort = statute_sort(1, 0, state_name(abbr), (), code_norm + " " + prefix, sec, sub, edition)
+    sort = statute_sort(1, 0, state_name(abbr), (), f"{code_norm} {prefix}".strip(), sec, sub, edition)
     return occ(text, start, end, category=CAT, key=key, display=display, sort_key=sort, meta=meta)
 
 
