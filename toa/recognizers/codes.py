@@ -35,12 +35,12 @@ from .common import (
     clean,
     code_key,
     code_token,
-    natkey,
     occ,
     squeeze_subsections,
     state_abbr,
     state_name,
 )
+from .rules import rule_sort
 from .statutes import _STATE_ITEM, parse_items, statute_sort, subdivisions
 
 # A word of a name as written ("Health", "&", "Saf.", "Gov't", "PROF'L", "Code", "CODE").
@@ -163,7 +163,7 @@ def _make(text, start, end, *, state, name_w, words, title, sec, sub, edition, m
         sort = statute_sort(1, 0, state_name(state) if state else "", (), f"{words} {title_key}".strip(), sec,
                             (art_sec + sub) if art_sec else sub, edition)
     else:
-        sort = (2, 8, state_name(state) if state else "", natkey(title_key), natkey(sec), natkey(sub))
+        sort = rule_sort(2, state_name(state) if state else "", title_key, sec + sub)
     return occ(text, start, end, category=cat, key=key, display=display, sort_key=sort, meta=meta,
                anchor_end=anchor_end)
 

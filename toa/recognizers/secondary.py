@@ -417,7 +417,9 @@ def find_short_forms(text: str) -> list[Claim]:
 
 # A web page or news article located by its URL: "Author, “Title,” Publication, (Jan. 8, 2018),
 # https://…" or "Agency, Page Title (last visited Nov. 11, 2024, https://…)" / "… (last visited …)".
-_WEB_URL = re.compile(r"(?P<url>(?:https?|ftp)://[^\s<>“”\"]+(?:\s(?=[\w/-]*/)[^\s<>“”\"]+)?)")
+# a URL broken at a line end goes on after one space when the rest is a path or a file name
+_WEB_URL = re.compile(r"(?P<url>(?:https?|ftp)://[^\s<>“”\"]+(?:\s(?=[\w/-]*/|[\w-]+\.(?:pdf|html?|aspx?|php)\b)"
+                      r"[^\s<>“”\"]+)?)")
 _LAST_VISITED = re.compile(r"\((?=last\svisited)")
 _WEB_DATE = re.compile(r"(?:\(|,\s)" + MONTH + r"\s\d{1,2},\s\d{4}\)?,?\s$|\(last\svisited,?\s[^()]*$|\)\s?,?\s$")
 _QUOTED_TITLE = re.compile(r"[“\"][^”\"]{8,}[,.]?[”\"]")
@@ -442,7 +444,7 @@ def find_international(text: str) -> list[Claim]:
         display = clean(text[m.start():m.end()])
         key = ("eu", m.group("type").lower(), m.group("body"), m.group("num"))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
-                                 sort_key=(alpha_key(display), natkey(m.group("num"))))]))
+                                 sort_key=(alpha_key(display), "", natkey(m.group("num"))))]))
     for m in _TREATY_SERIES.finditer(text):
         start = boundary_before(text, m.start())
         name = text[start:m.start()]
@@ -451,7 +453,7 @@ def find_international(text: str) -> list[Claim]:
         display = clean(text[start:m.end()])
         key = ("treaty", m.group("vol"), m.group("series"), m.group("page"))
         claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
-                                 sort_key=(alpha_key(display), ()))]))
+                                 sort_key=(alpha_key(display), "", ()))]))
     return claims
 
 
@@ -495,7 +497,7 @@ def find_web(text: str, emphasis) -> list[Claim]:
             display += ")"
         first = re.sub(r"^\w+://(?:www\.)?", "", url) if start == m.start() else re.split(r",\s", clean(head), maxsplit=1)[0]
         o = occ(text, start, end, category=CAT, key=("web", url.lower().rstrip("/")), display=display,
-                sort_key=(alpha_key(first), natkey(display)), meta={"url": url})
+                sort_key=_other_sort("", first, url), meta={"url": url})
         claims.append(claim([o], RANK_SECONDARY))
     return claims
 
