@@ -50,7 +50,8 @@ def test_edition_parenthetical_and_code_of_regulations(run):
     assert o.key == ("state", "Tex.", "penal code", "", "22.01(a)(1)", "West 2019")
     (o,) = full(run("(Cal. Code Regs., tit. 22, § 72527, subd. (a)(11).)"))
     assert o.category == "rules_regulations"
-    assert o.key == ("state", "Cal.", "code regs", "tit. 22", "72527(a)(11)")
+    assert o.key == ("state", "Cal.", "code regs", "22", "72527(a)(11)")
+    assert keys(run("22 Cal. Code Regs. § 72527(a)(11)")) == [o.key]
     assert keys(run("California Code of Regulations, title 22, section 72527, subdivision (a)(11)")) == [o.key]
 
 
@@ -95,3 +96,9 @@ def test_one_code_sorts_the_same_however_it_was_written(run):
     a = full(run("Section 22.02(a)(1) of the Texas Penal Code"))[0]
     b = full(run("Tex. Penal Code § 21.02"))[0]
     assert b.sort_key < a.sort_key
+
+
+def test_administrative_codes_are_regulations(run):
+    (o,) = full(run("See 37 Tex. Admin. Code § 380.8751(e)."))
+    assert o.category == "rules_regulations"
+    assert keys(run("Tex. Admin. Code tit. 37, § 380.8751(e)")) == [o.key]

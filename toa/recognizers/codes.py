@@ -35,6 +35,7 @@ from .common import (
     clean,
     code_key,
     code_token,
+    is_regulation_code,
     occ,
     squeeze_subsections,
     state_abbr,
@@ -130,13 +131,14 @@ def _name_span(text: str, anchor: re.Match) -> tuple[int, int, str | None] | Non
 
 
 def _category(words: str) -> str:
-    return "rules_regulations" if "regs" in words.split() else "statutes"
+    return "rules_regulations" if is_regulation_code(words) else "statutes"
 
 
 def _make(text, start, end, *, state, name_w, words, title, sec, sub, edition, mark_w, comma, art_sec="",
           subd_word="", anchor_end=None):
     section = f"{sec}{sub}" if not art_sec else f"{sec}, § {art_sec}{sub}"
-    title_key = ("tit. " + re.sub(r"\D", "", title)) if title else ""
+    # "Cal. Code Regs., tit. 22" and "22 Cal. Code Regs." name one title
+    title_key = re.sub(r"^(?:tit(?:le)?\.?|TIT(?:LE)?\.?)\s?", "", title) if title else ""
     cat = _category(words)
     key = ("state", state or "", words, title_key, section) + ((edition,) if edition else ())
     shown_sub = sub
@@ -154,7 +156,7 @@ def _make(text, start, end, *, state, name_w, words, title, sec, sub, edition, m
     if not state:
         meta["state_implied"] = True  # "Pen. Code, § 187": the brief names no state
     if title_key:
-        meta["title"] = re.sub(r"\D", "", title)
+        meta["title"] = title_key
     if mark_w.lower().startswith("art"):
         meta["mark"] = mark_w
     if edition:
@@ -163,7 +165,7 @@ def _make(text, start, end, *, state, name_w, words, title, sec, sub, edition, m
         sort = statute_sort(1, 0, state_name(state) if state else "", (), f"{words} {title_key}".strip(), sec,
                             (art_sec + sub) if art_sec else sub, edition)
     else:
-        sort = rule_sort(2, state_name(state) if state else "", title_key, sec + sub)
+        sort = rule_sort(2, state_name(state) if state else "", f"{words} {title_key}".strip(), sec + sub)
     return occ(text, start, end, category=cat, key=key, display=display, sort_key=sort, meta=meta,
                anchor_end=anchor_end)
 

@@ -311,6 +311,8 @@ CODE_WORDS = {
     "admin": "admin", "water": "water", "fish": "fish", "game": "game", "food": "food", "streets": "sts",
     "sts": "sts", "highways": "high", "high": "high", "contract": "contract", "parks": "parks",
     "wildlife": "wildlife", "juvenile": "juv", "juv": "juv", "general": "gen", "gen": "gen",
+    "g": "game", "hy": "high", "wat": "water", "wild": "wildlife", "spec": "spec", "special": "spec",
+    "dist": "dist", "district": "dist",
     "compiled": "comp", "comp": "comp", "consolidated": "cons", "cons": "cons", "code": "code",
     "codes": "code", "laws": "laws", "statutes": "stat", "stat": "stat", "stats": "stat", "ann": "",
     "annotated": "", "and": "", "of": "", "the": "", "&": "", "vernons": "", "wests": "", "deerings": "",
@@ -320,6 +322,12 @@ CODE_CONNECTORS = {"and", "of", "the", "&"}
 
 def code_token(word: str) -> str:
     return re.sub(r"[^a-z&]", "", word.lower())
+
+
+def is_regulation_code(words: str) -> bool:
+    """A code of regulations ("Cal. Code Regs.", "Tex. Admin. Code"), not of statutes."""
+    toks = words.split()
+    return "regs" in toks or "admin" in toks and "code" in toks
 
 
 def code_key(name: str) -> str:

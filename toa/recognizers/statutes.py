@@ -35,6 +35,7 @@ from .common import (
     clean,
     claim,
     code_key,
+    is_regulation_code,
     is_author_word,
     natkey,
     norm,
@@ -526,6 +527,9 @@ def _state_occ(text, start, end, abbr, code_w, code_norm, prefix, sec, sub, edit
         meta["title"] = prefix
     if edition:
         meta["edition"] = edition
+    if is_regulation_code(code_norm):  # "16 Tex. Admin. Code § 1.1": a regulation, sorted as the rules stage does
+        sort = (2, 7, state_name(abbr), natkey(f"{code_norm} {prefix}".strip()), natkey(sec + sub), edition)
+        return occ(text, start, end, category="rules_regulations", key=key, display=display, sort_key=sort, meta=meta)
     sort = statute_sort(1, 0, state_name(abbr), (), f"{code_norm} {prefix}".strip(), sec, sub, edition)
     return occ(text, start, end, category=CAT, key=key, display=display, sort_key=sort, meta=meta)
 
@@ -545,7 +549,9 @@ def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
         edition2, end2 = _edition_after(text, end)
         paren = clean(m.group("paren") or "").strip("() ")
         edition = edition2 or paren
-        prefix = " ".join(clean(x) for x in (m.group("pre"), m.group("tit"), m.group("ch"), m.group("tit2")) if x)
+        # a title is keyed by its number: "Okla. Stat. tit. 21" and "21 Okla. Stat." name one title
+        tit = re.sub(r"^tit\.\s?", "", m.group("tit") or "")
+        prefix = " ".join(clean(x) for x in (m.group("pre"), tit, m.group("ch"), m.group("tit2")) if x)
         head = clean(text[m.start():m.start("mark")]).rstrip(", ")
         # rebuild the head with a comma before the section sign when a title/chapter precedes it
         code_w = head
