@@ -177,3 +177,9 @@ def test_home_jurisdiction_lists_the_courts_own_state_first(tmp_path):
     assert order(str(own))["statutes"] == ["Civ. Code, § 43.3", "Code Civ. Proc., § 437c", "Pen. Code, § 187",
                                            "42 U.S.C. 1983"]
     assert order(str(own))["constitutional"] == ["Cal. Const., art. I, § 13", "U.S. Const. amend. IV"]
+
+
+def test_id_with_a_texas_article_or_its_section():
+    t = table_of("See Tex. Code Crim. Proc. art. 38.37. Id. art. 38.38. Id. § 2.")
+    assert entries(t) == {"Tex. Code Crim. Proc. art. 38.37": ["full"], "Tex. Code Crim. Proc. art. 38.38": ["id"],
+                          "Tex. Code Crim. Proc. art. 38.38, § 2": ["id"]}

@@ -345,7 +345,9 @@ def _last_seen(auth: Authority) -> tuple:
 
 def _section_of(occ: Occurrence, prior: Authority, by_key: dict) -> Authority | None:
     """The provision that a section-only short form names within `prior`'s code."""
-    base = next((o for o in prior.occurrences if o.kind == "full"), None)
+    # a provision cited only by short forms ("Id. art. 38.38") is read through the citation they completed
+    base = next((o.meta.get("completed", o) for o in prior.occurrences if o.kind == "full" or "completed" in o.meta),
+                None)
     if base is None:
         return None
     cited = (occ.meta.get("section") or occ.meta.get("rule") or "") + (occ.meta.get("subsection") or "")
@@ -354,6 +356,7 @@ def _section_of(occ: Occurrence, prior: Authority, by_key: dict) -> Authority | 
     full = _completed(base, occ)
     if full is None:
         return None
+    occ.meta["completed"] = full
     auth = by_key.get(full.key)
     if auth is None:
         auth = Authority(key=full.key, category=full.category or prior.category, text=full.display or full.text,

@@ -102,3 +102,10 @@ def test_administrative_codes_are_regulations(run):
     (o,) = full(run("See 37 Tex. Admin. Code § 380.8751(e)."))
     assert o.category == "rules_regulations"
     assert keys(run("Tex. Admin. Code tit. 37, § 380.8751(e)")) == [o.key]
+
+
+def test_a_footnote_number_never_joins_a_code_named_by_its_subject(run):
+    (o,) = full(run("144 Texas Penal Code § 71.01 defines a combination."))
+    assert o.text == "Texas Penal Code § 71.01"
+    assert o.key == ("state", "Tex.", "penal code", "", "71.01")
+    assert keys(run("42 Pa. Cons. Stat. § 5524")) == [("state", "Pa.", "cons stat", "42", "5524")]

@@ -512,6 +512,11 @@ _STATE_SESSION = re.compile(
     r"\s(?:ch\.|c\.|No\.|Act)\s?(?P<ch>\d+)(?:,\s?(?P<mark>§§?)\s?(?P<sec>\d+[\w.:-]*" + SUBSECS + "))?")
 
 
+# The words of codes cited with a title number before them ("42 Pa. Cons. Stat.", "625 Ill. Comp.
+# Stat.", "22 Cal. Code Regs.", "16 Tex. Admin. Code", "21 Okla. Stat."); "Penal Code" is not one.
+_TITLED_CODE_WORDS = {"cons", "stat", "comp", "laws", "code", "regs", "admin", "rev", "gen", "ill", "ny", "cplr"}
+
+
 def _code_norm(name: str) -> str:
     """Key words of a code's name, the same for every spelling (see common.code_key)."""
     return code_key(name)
@@ -551,8 +556,13 @@ def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
         edition = edition2 or paren
         # a title is keyed by its number: "Okla. Stat. tit. 21" and "21 Okla. Stat." name one title
         tit = re.sub(r"^tit\.\s?", "", m.group("tit") or "")
-        prefix = " ".join(clean(x) for x in (m.group("pre"), tit, m.group("ch"), m.group("tit2")) if x)
-        head = clean(text[m.start():m.start("mark")]).rstrip(", ")
+        pre, start = m.group("pre"), m.start()
+        if pre and set(_code_norm(name).split()) - _TITLED_CODE_WORDS:
+            # "144 Texas Penal Code § 71.01": a code named by its subject has no title number before
+            # it, so the number is a footnote's (or a list's), not part of the cite
+            pre, start = None, m.start("state")
+        prefix = " ".join(clean(x) for x in (pre, tit, m.group("ch"), m.group("tit2")) if x)
+        head = clean(text[start:m.start("mark")]).rstrip(", ")
         # rebuild the head with a comma before the section sign when a title/chapter precedes it
         code_w = head
         occs = []
@@ -562,7 +572,7 @@ def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
                 display = f"{code_w}, § {sec}{sub}" + (f" ({edition2})" if edition2 else "")
                 if "," not in text[m.start("tit") if m.group("tit") else m.start("ch"):m.start("mark")]:
                     display = display.replace(", §", " §", 1)
-            occs.append(_state_occ(text, m.start() if i == 0 else s, e, abbr, code_w, _code_norm(name), prefix, sec,
+            occs.append(_state_occ(text, start if i == 0 else s, e, abbr, code_w, _code_norm(name), prefix, sec,
                                    sub, edition, pre_display=display))
         if edition2:
             occs[-1].end = occs[-1].anchor_end = end2
@@ -595,7 +605,7 @@ def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
 # short forms: Id. § 230(c)(1); § 6330(c)(2)(B); Section 6330
 # ---------------------------------------------------------------------------
 
-_ID_SECTION = re.compile(r"(?<![\w.])[Ii]d\.,?\s(?:at\s)?(?P<mark>§§?)\s?(?=\d)")
+_ID_SECTION = re.compile(r"(?<![\w.])[Ii]d\.,?\s(?:at\s)?(?P<mark>§§?|[Aa]rt\.(?=\s?\d+\.\d))\s?(?=\d)")
 _BARE_SECTION = re.compile(r"(?<![\w.§])(?P<mark>§§?|Sections?|sections?|Secs?\.)\s?(?=\d)")
 # A code's article ("article 38.37", "Art. 1.13(a)"): numbered with a point, never a
 # constitution's article ("Article I", "Article 1, Section 15").
