@@ -68,13 +68,16 @@ def test_code_sorts_by_code_then_section_naturally(run):
                                             "Pen. Code, § 1001.36"]
 
 
-def test_code_without_state_takes_the_briefs_state(run):
+def test_code_without_state_is_the_code_of_that_name_cited_with_its_state(run):
     occs = run("Tex. Penal Code § 22.01; Penal Code § 22.01; Tex. R. Evid. 404(b).")
     resolve_jurisdictions(occs)
     assert [o.key for o in full(occs)][:2] == [("state", "Tex.", "penal code", "", "22.01")] * 2
-    two = run("Tex. Penal Code § 22.01; N.Y. Penal Law § 5; Penal Code § 7.")
+    other = run("Pen. Code, § 187; Code Civ. Proc., § 437c; compare Tex. Code Crim. Proc. art. 38.37.")
+    resolve_jurisdictions(other)
+    assert [o.key[1] for o in full(other)] == ["", "", "Tex."]  # another state's code names no California code
+    two = run("Tex. Penal Code § 22.01; Cal. Penal Code § 5; Penal Code § 7.")
     resolve_jurisdictions(two)
-    assert full(two)[-1].key[1] == ""  # two states named: nothing is assumed
+    assert full(two)[-1].key[1] == ""  # two states' penal codes: nothing is assumed
 
 
 def test_official_short_forms_share_the_bluebook_keys(run):

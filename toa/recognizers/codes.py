@@ -14,12 +14,13 @@ so prose around it ("under the Penal Code") never joins it.  Its key words are t
 spelling of one code ("Code Civ. Proc." = "Code of Civil Procedure" = "CODE CIV. PROC."), which is
 also what statutes.py keys its "<State> <Code> § N" forms by, so both readings of a cite agree.
 
-Key:  ("state", jurisdiction, code words, title, section[, edition]); jurisdiction is "" when the
-      brief names no state (California briefs never do): extract.py gives such codes the one state
-      the brief's other codes name.  A Texas article with a section is section "38.37, § 2".
-A code of regulations ("Code Regs.") is a regulation (category rules_regulations).
+Key:  ("state", jurisdiction, code words, title number, section[, edition]); jurisdiction is ""
+      when the brief names no state (California briefs never do): extract.py gives such a code the
+      state of the code of that name the brief also cites with its state (resolve_jurisdictions).
+      A Texas article with a section is section "38.37, § 2".
+A code of regulations ("Code Regs.", "Admin. Code") is a regulation (category rules_regulations).
 Sort: statutes as statutes.statute_sort (state 1, state name, code words + title, section, sub);
-      regulations after the C.F.R. (group 2, rank 8, state name, title, section).
+      regulations as rules.rule_sort after the C.F.R. (group 2, state name, code words + title, section).
 """
 from __future__ import annotations
 
@@ -299,14 +300,13 @@ def with_jurisdiction(o, abbr: str) -> None:
 
 
 def resolve_jurisdictions(occurrences) -> None:
-    """Codes cited without a state take the one state named by the brief's state provisions
-    (codes, constitutions, court rules), if there is exactly one; else they stay without."""
-    named = {o.meta.get("jurisdiction") for o in occurrences if o.kind == "full" and o.meta.get("jurisdiction")
-             and o.category in ("statutes", "rules_regulations", "constitutional")}
-    named.discard("US")
-    if len(named) != 1:
-        return
-    (abbr,) = named
+    """A code cited without its state ("Penal Code § 22.01") is the code of that name the brief
+    also cites with its state ("Tex. Penal Code § 22.01"), when exactly one state's code has that
+    name; otherwise it stays without a state (a court style's home_jurisdiction then claims it)."""
+    named: dict[str, set] = {}
     for o in occurrences:
-        if o.kind == "full" and o.key and o.key[0] == "state" and not o.key[1]:
-            with_jurisdiction(o, abbr)
+        if o.kind == "full" and o.key and o.key[0] == "state" and o.key[1]:
+            named.setdefault(o.key[2], set()).add(o.key[1])
+    for o in occurrences:
+        if o.kind == "full" and o.key and o.key[0] == "state" and not o.key[1] and len(named.get(o.key[2], ())) == 1:
+            with_jurisdiction(o, next(iter(named[o.key[2]])))
