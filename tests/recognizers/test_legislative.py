@@ -109,3 +109,9 @@ def test_state_legislative_hearing(run):
                     "(statement of Rep. Roe)."))
     assert o.category == "legislative"
     assert o.display == "Hearing on H.B. 12 Before the H. Comm. on Public Health, 85th Leg., R.S. (Tex. 2017)"
+
+
+def test_hearing_dated_by_its_year_alone(run):
+    (o,) = full(run("See Hearing on Data Brokers Before the S. Comm. on Commerce (2021) (statement of A. Roe)."))
+    assert o.display == "Hearing on Data Brokers Before the S. Comm. on Commerce (2021)"
+    assert full(run("Before the hearing on the motion (2019) the court ruled.")) == []

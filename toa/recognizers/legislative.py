@@ -77,11 +77,12 @@ _BILL_ANALYSIS = re.compile(
     r"(?:\s\((?P<sess>[^()]*Sess\.)\))?")
 
 
-# A state legislature's hearing: "Hearing on S.B. 5 Before the S. Comm. on State Affairs, 86th Leg.,
-# R.S. (Tex. 2019)" - the session and a year parenthetical instead of a Congress.
+# A hearing cited without a Congress: a state legislature's ("Hearing on S.B. 5 Before the S. Comm. on
+# State Affairs, 86th Leg., R.S. (Tex. 2019)") or one dated by its year alone.
 _STATE_HEARING = re.compile(
-    r"\bHearings?\son\s(?P<subject>[^;()]{2,200}?)\sBefore\s(?:the\s)?[^;()]{3,200}?,\s"
-    r"(?:\d+" + _ORD + r"\sLeg\.(?:,\s(?:R\.S\.|\d+" + _ORD + r"\sC\.S\.))?|\d{4}(?:-\d{4})?\s(?:Reg\.\s)?Sess\.)"
+    r"\bHearings?\son\s(?P<subject>[^;()]{2,200}?)\sBefore\s(?:the\s)?[^;()]{0,100}?\b(?:Comm\.|Committee|Subcomm\.|"
+    r"Subcommittee)[^;()]{0,100}?"
+    r"(?:,\s(?:\d+" + _ORD + r"\sLeg\.(?:,\s(?:R\.S\.|\d+" + _ORD + r"\sC\.S\.))?|\d{4}(?:-\d{4})?\s(?:Reg\.\s)?Sess\.))?"
     r"(?P<pin>,?\s(?:at\s)?\d+(?:\s?-\s?\d+)?)?\s?\((?:[A-Z][A-Za-z.]*\s)?(?P<year>\d{4})\)")
 
 
