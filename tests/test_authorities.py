@@ -170,3 +170,52 @@ def test_two_state_cases_at_one_reporter_page_are_both_kept():
                  "(Tex. App.—Waco 2006, no pet.).", style="texas")
     assert sorted(entries(t)) == ["Mays v. State, 204 S.W.3d 404 (Tex. App.—Waco 2006, no pet.)",
                                   "Watt v. State, 204 S.W.3d 404 (Tex. Crim. App. 2006)"]
+
+
+def test_bare_section_refers_back_to_the_state_code_named_last():
+    t = table_of("The motion was timely. (Code Civ. Proc., § 657.)",
+                 "The court lost power to rule on it. The limits of section 660, subdivision (c) are jurisdictional.")
+    assert entries(t) == {"Code Civ. Proc., § 657": ["full"], "Code Civ. Proc. § 660(c)": ["reference"]}
+
+
+def test_bare_section_after_a_federal_statute_stays_unlinked():
+    t = table_of("See 42 U.S.C. 1983.", "The court lost power to rule. Section 660 is jurisdictional.")
+    assert list(entries(t)) == ["42 U.S.C. 1983"]
+    assert [o.text for o in t.unlinked] == ["Section 660"]
+
+
+def test_texas_article_short_forms():
+    t = table_of("See Tex. Code Crim. Proc. art. 38.37.",
+                 "Under article 38.37 the State may offer it. The trial court erred in applying 38.37 § 2.")
+    assert entries(t) == {"Tex. Code Crim. Proc. art. 38.37": ["full", "reference"],
+                          "Tex. Code Crim. Proc. art. 38.37, § 2": ["reference"]}
+
+
+def test_bare_section_after_a_state_code_in_a_brief_citing_the_us_code_stays_unlinked():
+    t = table_of("See 18 U.S.C. 924(c); Or. Rev. Stat. § 161.085(3) (1983).", "§ 301(a) (1983).")
+    assert "Or. Rev. Stat. § 301(a)" not in entries(t)
+    assert [o.text for o in t.unlinked] == ["§ 301(a)"]
+
+
+def test_home_jurisdiction_lists_the_courts_own_state_first(tmp_path):
+    text = ("See 42 U.S.C. 1983; Pen. Code, § 187; Civ. Code, § 43.3; Code Civ. Proc., § 437c; "
+            "U.S. Const. amend. IV; Cal. Const., art. I, § 13.")
+
+    def order(style):
+        t = table_of(text, style=style)
+        return {c.key: [a.text for a in c.authorities] for c in t.categories if c.authorities}
+
+    assert order("default")["statutes"] == ["42 U.S.C. 1983", "Civ. Code, § 43.3", "Code Civ. Proc., § 437c",
+                                            "Pen. Code, § 187"]
+    assert order("default")["constitutional"] == ["U.S. Const. amend. IV", "Cal. Const., art. I, § 13"]
+    own = tmp_path / "cal.toml"
+    own.write_text('home_jurisdiction = "Cal."\n' + (styles.BUILTIN_DIR / "default.toml").read_text())
+    assert order(str(own))["statutes"] == ["Civ. Code, § 43.3", "Code Civ. Proc., § 437c", "Pen. Code, § 187",
+                                           "42 U.S.C. 1983"]
+    assert order(str(own))["constitutional"] == ["Cal. Const., art. I, § 13", "U.S. Const. amend. IV"]
+
+
+def test_id_with_a_texas_article_or_its_section():
+    t = table_of("See Tex. Code Crim. Proc. art. 38.37. Id. art. 38.38. Id. § 2.")
+    assert entries(t) == {"Tex. Code Crim. Proc. art. 38.37": ["full"], "Tex. Code Crim. Proc. art. 38.38": ["id"],
+                          "Tex. Code Crim. Proc. art. 38.38, § 2": ["id"]}

@@ -110,6 +110,15 @@ def test_certificates_are_not_scanned(tmp_path):
     assert [p.skipped for p in doc.paragraphs] == [None, "certificate", "certificate", "certificate", "certificate"]
 
 
+def test_a_certificate_under_a_court_form_number_is_not_scanned(tmp_path):
+    b = DocBuilder()
+    b.paragraph("Argument citing Fed. R. Civ. P. 56(a).")
+    b.paragraph("Form 8. Certificate of Compliance Pursuant to 9th Circuit Rule 32-1 for Case Number 20-1")
+    b.paragraph("This brief complies with Fed. R. App. P. 32(a)(5).")
+    doc = read(str(b.save(tmp_path / "c.docx")))
+    assert [p.skipped for p in doc.paragraphs] == [None, "certificate", "certificate"]
+
+
 def test_footnotes_typed_as_small_paragraphs_are_recognised(tmp_path):
     from docxbuild import Run
 

@@ -246,3 +246,10 @@ def test_a_name_with_vs_is_taken_whole_and_a_note_number_or_signal_never_joins_i
         "Moss v. Penn Corp. (1987) 191 Cal.App.3d 851"]
     assert displays("See Glick v. Wile Bros. & Elliott, Inc., 521 U.S. 457 (1997).") == [
         "Glick v. Wile Bros. & Elliott, Inc., 521 U.S. 457 (1997)"]
+
+
+def test_a_line_of_an_index_is_not_a_citation():
+    p = para("Pen. Code § 43.3 (c)..........................47 Civ. Code § 12 .......... 48")
+    assert full(extract_paragraph(p)) == []
+    p = para("Smith v. Jones, 500 U.S. 1 (1990)………… 3")
+    assert full(extract_paragraph(p)) == []

@@ -50,19 +50,12 @@ def test_texas_index_of_authorities():
     assert s.passim == 0 and s.citing_parentheticals
 
 
-def test_california_files_statutes_by_code():
+def test_the_state_styles_list_their_own_state_first():
     s = styles.load("california")
     assert [h.heading for h in s.headings][:3] == ["Cases", "Constitutions", "Statutes"]
-    assert s.statute_order == "code"
-    assert styles.load("default").statute_order == "citation"
-
-
-def test_a_bad_statute_order_is_refused(tmp_path):
-    bad = tmp_path / "firm.toml"
-    bad.write_text('statute_order = "random"\n[[headings]]\nheading = "All"\nmembers = '
-                   + str(list(CATEGORY_KEYS)).replace("'", '"'))
-    with pytest.raises(styles.StyleError, match="statute_order"):
-        styles.load(str(bad))
+    assert s.home_jurisdiction == "Cal."
+    assert styles.load("texas").home_jurisdiction == "Tex."
+    assert styles.load("default").home_jurisdiction == ""
 
 
 @pytest.mark.parametrize("cover, expected", [

@@ -321,6 +321,17 @@ def _reference(occ: Occurrence, by_key: dict, text: str) -> Authority | None:
         same = [a for a in provisions
                 if any(o.paragraph == occ.paragraph and o.end <= occ.start
                        and not _SENTENCE_END.search(text, o.end, occ.start + 1) for o in a.occurrences)]
+    if not same and occ.meta.get("section"):
+        # "section 437c" after "Code Civ. Proc., § 657": a state code's section, when that code
+        # is the statute named last (state briefs cite one code at length this way) and the
+        # brief either names its codes without their state (California) or cites no U.S. Code,
+        # whose sections a bare "§ 301(a)" would as likely mean
+        named = [a for a in provisions if a.category == "statutes" and any(o.kind == "full" for o in a.occurrences)]
+        recent = max(named, key=_last_seen, default=None)
+        if recent is not None and recent.key[0] == "state" and (
+                any(o.meta.get("state_implied") for o in recent.occurrences)
+                or not any(k[0] == "usc" for k in by_key)):
+            same = [recent]
     if not same:
         return None
     return _section_of(occ, max(same, key=_last_seen), by_key)
@@ -338,7 +349,9 @@ def _last_seen(auth: Authority) -> tuple:
 
 def _section_of(occ: Occurrence, prior: Authority, by_key: dict) -> Authority | None:
     """The provision that a section-only short form names within `prior`'s code."""
-    base = next((o for o in prior.occurrences if o.kind == "full"), None)
+    # a provision cited only by short forms ("Id. art. 38.38") is read through the citation they completed
+    base = next((o.meta.get("completed", o) for o in prior.occurrences if o.kind == "full" or "completed" in o.meta),
+                None)
     if base is None:
         return None
     cited = (occ.meta.get("section") or occ.meta.get("rule") or "") + (occ.meta.get("subsection") or "")
@@ -347,6 +360,7 @@ def _section_of(occ: Occurrence, prior: Authority, by_key: dict) -> Authority | 
     full = _completed(base, occ)
     if full is None:
         return None
+    occ.meta["completed"] = full
     auth = by_key.get(full.key)
     if auth is None:
         auth = Authority(key=full.key, category=full.category or prior.category, text=full.display or full.text,
@@ -368,12 +382,21 @@ def _completed(base: Occurrence, short: Occurrence) -> Occurrence | None:
         written = f"{m['title']} {code} {mark}{section}"
     elif m.get("rule_set"):
         written = f"{m['rule_set']} {section}"
-    elif code and m.get("jurisdiction"):
-        written = f"{code} § {section}" if not m.get("title") else f"{code} tit. {m['title']}, § {section}"
+    elif code and "jurisdiction" in m:
+        if m.get("mark") and s.get("mark"):  # a Texas code's article: "article 38.37"
+            written = f"{code} {m['mark']} {section}"
+        elif m.get("mark"):  # "§ 2" after "Tex. Code Crim. Proc. art. 38.37": a section of that article
+            written = f"{code} {m['mark']} {m['section'].split(',')[0]}, § {section}"
+        else:
+            written = f"{code} § {section}" if not m.get("title") else f"{code} tit. {m['title']}, § {section}"
     else:
         return None
     found = [o for o in recognizers.recognize(written, []) if o.kind == "full" and o.key]
-    return found[0] if len(found) == 1 else None
+    if len(found) != 1:
+        return None
+    if found[0].key[0] == "state" and not found[0].key[1] and m.get("jurisdiction"):
+        recognizers.codes.with_jurisdiction(found[0], m["jurisdiction"])
+    return found[0]
 
 
 def _supra(occ: Occurrence, by_key: dict) -> Authority | None:
@@ -397,7 +420,8 @@ def _categorise(authorities, style: Style) -> list[Category]:
             member_rank[m] = (h, i)
     for h in style.headings:
         items = [a for a in authorities if member_rank[a.category][0] == h]
-        items.sort(key=lambda a: (member_rank[a.category][1], total_order(a.sort_key), a.text))
+        items.sort(key=lambda a: (member_rank[a.category][1], _away(a, style.home_jurisdiction),
+                                  total_order(a.sort_key), a.text))
         _assign_short_names(items)
         out.append(Category(key=h.key, heading=h.heading, number=h.number, authorities=items, members=h.members))
     return out
@@ -416,6 +440,16 @@ def total_order(value) -> tuple:
     if isinstance(value, (tuple, list)):
         return (3, tuple(total_order(v) for v in value))
     return (4, repr(value))
+
+
+def _away(auth: Authority, home: str) -> int:
+    """0 for a provision of the style's home state (listed first), else 1. A code the brief cites
+    without a state ("Code Civ. Proc., § 437c") is the home state's."""
+    if not home or auth.category not in _PROVISIONS:
+        return 1
+    full = next((o for o in auth.occurrences if o.kind == "full"), None)
+    meta = full.meta if full else {}
+    return 0 if meta.get("jurisdiction") == home or meta.get("state_implied") else 1
 
 
 def _assign_short_names(items: list[Authority]):

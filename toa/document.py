@@ -43,7 +43,8 @@ _TOA_PLACEHOLDER = re.compile(r"^\s*(\[\s*(insert\s+)?(table of authorities|toa)
 _TOC_HEADING = re.compile(r"^\s*(table of contents|contents|index)\s*$", re.I)
 # A line of a typed table: entry text, dot leader or tab, page reference(s).
 _TABLE_LINE = re.compile(r"(\.\s*){4,}\s*(?:[\divxlcIVXLC]+a?|[,\s\-–]|passim)*$|\t\s*([\divxlcIVXLC,\s\-–]+|passim)$|^\s*pages?\(?s?\)?\s*$", re.I)
-_CERTIFICATE = re.compile(r"^\s*(certificate\s+of\s+(compliance|service|interest|word\s+count|filing)|"
+# (a court's form number may come first: "Form 8. Certificate of Compliance")
+_CERTIFICATE = re.compile(r"^\s*(?:form\s+\d+[.:]?\s+)?(certificate\s+of\s+(compliance|service|interest|word\s+count|filing)|"
                           r"corporate\s+disclosure\s+statement|certificate\s+as\s+to\s+parties)\b", re.I)
 _HEADING_STYLE = re.compile(r"^(heading|title)", re.I)
 

@@ -19,7 +19,7 @@ from eyecite import helpers as _eyecite_helpers
 from eyecite.models import FullCaseCitation, IdCitation, ShortCaseCitation, SupraCitation
 
 from .model import Document, Occurrence, Paragraph
-from .recognizers import non_authority_spans, recognize
+from .recognizers import codes, non_authority_spans, recognize
 
 logging.getLogger("eyecite").setLevel(logging.ERROR)
 
@@ -69,6 +69,7 @@ _HISTORY_NAME = re.compile(
 _SUB_NOM = re.compile(r"^,?\s*(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|cert\.\s+denied)[^,;()]{0,40}?"
                       r"\bsub nom\.\s*$")
 
+_DOT_LEADER = re.compile(r"\s?(?:\([^()]{0,20}\)\s?)?(?:(?:\.\s?){4,}|…{2,})")
 # "(citing X)" reports what another court cited; "(quoting X)", "(relying on X)" invoke X itself.
 _CITING = re.compile(r"^(citing|cited in|cited with approval in)\b", re.I)
 # California style puts it in the citation sentence: "(Reid, supra, 50 Cal.4th at p. 534, citing X.)"
@@ -83,6 +84,7 @@ def extract(doc: Document) -> list[Occurrence]:
         _join_across(head, tail, found)
     out = [o for p in scanned for o in found[p.index]]
     out.extend(defined_short_forms(scanned, out))
+    codes.resolve_jurisdictions(out)
     return out
 
 
@@ -220,6 +222,8 @@ def extract_paragraph(para: Paragraph) -> list[Occurrence]:
     for occ in found + cases + records:
         if (occ.kind == "reference" or "informal_reference" in occ.flags) and _in_quotation(text, occ.start):
             continue  # "… under § 1988." quoted from a court: the court's words, not a citation
+        if _DOT_LEADER.match(text, occ.end):
+            continue  # "Pen. Code § 43.3 ........ 47": a line of an index or table, not a citation
         occ.paragraph = para.index
         occ.story = para.story
         if occ.anchor_end is None:

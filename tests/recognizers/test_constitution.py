@@ -125,3 +125,16 @@ def test_article_with_its_clause_is_one_occurrence(run):
     assert [o.key for o in run("Article I's Appointments Clause")] == [
         ("const", "US", "art", "I"), ("const", "US", "art", "II", "2", "2")]
     assert keys(run("Article II vests the executive power.")) == [("const", "US", "art", "II")]
+
+
+def test_constitutions_in_capitals_get_the_bluebook_form(run):
+
+    occs = full(run("citing U.S. CONST. AMD. VI (“speedy”), TEX. CONST. ART. I, § 15 (“jury”); TEX. CONST. art. 1 § 14"))
+    assert [o.display for o in occs] == ["U.S. Const. amend. VI", "Tex. Const. art. I, § 15", "Tex. Const. art. I, § 14"]
+    assert occs[0].key == ("const", "US", "amend", "VI")
+
+
+def test_constitutions_written_out(run):
+
+    assert keys(run("Texas Constitution, Article I, Section 15")) == [("const", "Tex.", "art", "I", "15")]
+    assert keys(run("United States Constitution, Amendment VI")) == keys(run("U.S. Const. amend. 6"))

@@ -87,3 +87,31 @@ def test_state_bills_with_the_document_about_them():
     assert o.category == "legislative" and o.key == ("state_bill", "Tex.", "H.B.", "4", "78th Leg., R.S.")
     [bare] = recognize("It passed. Cal. A.B. 5, 2019-2020 Reg. Sess. (2019).", [])
     assert bare.display == "Cal. A.B. 5, 2019-2020 Reg. Sess. (2019)"
+
+
+def test_california_bills_and_committee_analyses(run):
+
+    occs = full(run("Assembly Bill 321, a bill introduced in 2001, and Assem. Com. on Judiciary, Analysis of "
+                    "Assem. Bill No. 321 (2001-2002 Reg. Sess.), as amended May 2, 2001."))
+    assert [o.category for o in occs] == ["legislative", "legislative"]
+    assert occs[0].display == "Assembly Bill 321"
+    assert occs[1].display == "Assem. Com. on Judiciary, Analysis of Assem. Bill No. 321 (2001-2002 Reg. Sess.)"
+
+
+def test_a_bill_named_in_a_title_or_in_prose_is_not_an_entry(run):
+    occs = full(run("See Jane Roe, House Bill 9 and the Courts: A History, 40 Tex. Tech L. Rev. 1 (2008)."))
+    assert [o.category for o in occs] == ["other"]
+    assert full(run("Senate Bill 346 changed the fee in 2019.")) == []
+
+
+def test_state_legislative_hearing(run):
+    (o,) = full(run("Hearing on H.B. 12 Before the H. Comm. on Public Health, 85th Leg., R.S. (Tex. 2017) "
+                    "(statement of Rep. Roe)."))
+    assert o.category == "legislative"
+    assert o.display == "Hearing on H.B. 12 Before the H. Comm. on Public Health, 85th Leg., R.S. (Tex. 2017)"
+
+
+def test_hearing_dated_by_its_year_alone(run):
+    (o,) = full(run("See Hearing on Data Brokers Before the S. Comm. on Commerce (2021) (statement of A. Roe)."))
+    assert o.display == "Hearing on Data Brokers Before the S. Comm. on Commerce (2021)"
+    assert full(run("Before the hearing on the motion (2019) the court ruled.")) == []

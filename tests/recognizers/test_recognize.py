@@ -55,3 +55,22 @@ def test_pathological_inputs_do_not_backtrack():
     for t in nasty:
         recognize(t, [(0, len(t) // 2)])
     assert time.perf_counter() - t0 < 2.0
+
+
+def test_new_kinds_sort_against_the_old_within_each_category():
+    t = ("See 47 C.F.R. 54.709; Cal. Code Regs., tit. 22, § 72001; Tex. Admin. Code § 1.1; Tex. R. App. P. 38.1; "
+         "FINRA Rule 4530; Fed. R. Civ. P. 56; 18 U.S.C. 924; Pen. Code, § 187; Tex. Penal Code § 22.01; "
+         "MCL 600.5805; Jane Roe, \"A Long Enough Title,\" Daily News (Jan. 2, 2020), https://news.example/a; "
+         "Regulation (EU) 2016/679, art. 5; Convention on Things, Jan. 1, 1990, 1 U.N.T.S. 2; "
+         "Black's Law Dictionary (11th ed. 2019); Assembly Bill 977; H.R. Rep. No. 99-849 (1986).")
+    by_category = {}
+    for o in recognize(t, []):
+        if o.kind == "full":
+            by_category.setdefault(o.category, []).append(o)
+    assert set(by_category) >= {"rules_regulations", "statutes", "other", "legislative"}
+    order = {c: [o.display for o in sorted(occs, key=lambda o: o.sort_key)] for c, occs in by_category.items()}
+    assert order["statutes"][0] == "18 U.S.C. 924"
+    rules = order["rules_regulations"]
+    assert rules.index("Fed. R. Civ. P. 56") < rules.index("Tex. R. App. P. 38.1") < rules.index("47 C.F.R. 54.709") \
+        < rules.index("Cal. Code Regs., tit. 22, § 72001")
+    assert len(order["other"]) == 4

@@ -117,3 +117,36 @@ def test_a_federal_register_notice_keeps_its_title():
     assert text[o.start:].startswith("Commercial") and o.key == ("fr", "81", "87686")
     [plain] = recognize("The agency explained its reasons, 88 Fed. Reg. 9336 (Feb. 13, 2023).", [])
     assert plain.display == "88 Fed. Reg. 9336 (Feb. 13, 2023)"
+
+
+def test_state_court_rules_in_their_forms(run):
+
+    assert keys(run("TEX. R. APP. PROC. 38.1(e)")) == keys(run("Texas Rule of Appellate Procedure 38.1(e)")) == \
+        keys(run("Tex. R. App. P. 38.1(e)")) == [("rule", "Tex. R. App. P.", "38.1(e)")]
+    assert keys(run("Tex. R. Evid. 404(b)")) == keys(run("Texas Rule of Evidence 404(b)"))
+    assert keys(run("TEX. DISC. R. PROF’L COND. 3.09")) == keys(run("Texas Disciplinary Rules of Professional Conduct 3.09"))
+    a = keys(run("(Cal. Rules of Court, rule 8.204(c).)"))
+    assert a == keys(run("Pursuant to Rule 8.204(c) of the California Rules of Court, counsel certifies"))
+    assert a == [("rule", "Cal. Rules of Court, rule", "8.204(c)")]
+
+
+def test_state_supreme_court_and_self_regulatory_rules(run):
+
+    (o,) = full(run("See Ill. S. Ct. R. 23(e)."))
+    assert o.key == ("rule", "Ill. S. Ct. R.", "23(e)")
+    (o,) = full(run("Members must report under FINRA Rule 4530(a)."))
+    assert o.display == "FINRA Rule 4530(a)"
+    assert o.category == "rules_regulations"
+
+
+def test_local_court_rules(run):
+    assert keys(run("See Tenn. R. 20 Dist. Rule 1.04; Or. R. Union Wallowa Rule 3.011(2)(a).")) == [
+        ("rule", "Tenn. R. 20 Dist. Rule", "1.04"), ("rule", "Or. R. Union Wallowa Rule", "3.011(2)(a)")]
+
+
+def test_rule_subsections_after_a_space_and_bare_continuations(run):
+    assert keys(run("(California Rule of Court 8.104 (a)(1), (f).)")) == [
+        ("rule", "Cal. Rules of Court, rule", "8.104(a)(1)"), ("rule", "Cal. Rules of Court, rule", "8.104(f)")]
+    assert keys(run("Fed. R. Civ. P. 12(b)(6), (c)")) == [("rule", "Fed. R. Civ. P.", "12(b)(6)"),
+                                                         ("rule", "Fed. R. Civ. P.", "12(c)")]
+    assert keys(run("Fed. R. Civ. P. 11 (1983)")) == [("rule", "Fed. R. Civ. P.", "11", "1983")]

@@ -203,3 +203,36 @@ def test_author_after_a_lower_case_signal_in_mid_sentence():
     title = (text.index("A Study"), text.index(", 36"))
     [o] = recognize(text, [title])
     assert o.display == "Jane Q. Roe et al., A Study of Tort Reform, 36 Tex. Tech L. Rev. 1 (2005)"
+
+
+def test_web_pages_and_news_articles_with_their_url(run):
+
+    (o,) = full(run("(R. 9; see also Ann Writer, “Council Votes to Close the Old Bridge Downtown,” The Daily Ledger, "
+                    "(Feb. 2, 2019), https://ledger.example/2019/02/bridge.html.) Then"))
+    assert o.category == "other"
+    assert o.display.startswith("Ann Writer, \"Council Votes")
+    assert o.display.endswith("https://ledger.example/2019/02/bridge.html")
+    (o,) = full(run("See, e.g., State Agency, Renewing a Permit (last visited Mar. 1, 2024, https://agency.example/permits)."))
+    assert o.display == "State Agency, Renewing a Permit (last visited Mar. 1, 2024, https://agency.example/permits)"
+    assert o.key == ("web", "https://agency.example/permits")
+
+
+def test_a_bare_link_is_not_an_entry(run):
+    assert run("Details are at https://example.org/page for anyone.") == []
+
+
+def test_a_url_that_is_a_citation_sentence_by_itself(run):
+    (o,) = full(run("They meant to shock the middle class. https://dictionary.example/word/shock. The officers knew"))
+    assert o.display == "https://dictionary.example/word/shock"
+    assert o.sort_key[0] == "dictionaryexamplewordshock"
+
+
+def test_eu_instruments_and_treaties(run):
+    occs = full(run("See Regulation (EU) 2018/302 of the European Parliament and of the Council of 28 February 2018 "
+                    "on geo-blocking, 2018 O.J. (L 60 I) 1, art. 4; Convention on Road Traffic, Nov. 8, 1968, "
+                    "1042 U.N.T.S. 17, 20."))
+    assert [o.category for o in occs] == ["other", "other"]
+    assert occs[0].key == ("eu", "regulation", "EU", "2018/302")
+    assert occs[0].display.endswith("on geo-blocking, 2018 O.J. (L 60 I) 1")
+    assert occs[1].display == "Convention on Road Traffic, Nov. 8, 1968, 1042 U.N.T.S. 17"
+    assert full(run("He signed it, 1042 U.N.T.S. 17.")) == []

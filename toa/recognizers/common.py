@@ -262,6 +262,9 @@ def _state_alt() -> str:
 
 
 STATE_RE = _state_alt()
+# The same names in capitals ("TEX.", "CALIFORNIA"): small capitals typed as capitals.
+STATE_CAPS_RE = "(?:" + "|".join(_name_pattern(n.upper()) for n in sorted(set(STATES) | set(STATES.values()),
+                                                                       key=len, reverse=True)) + ")"
 
 
 def state_abbr(s: str) -> str | None:
@@ -279,6 +282,64 @@ def state_abbr(s: str) -> str | None:
 
 def state_name(abbr: str) -> str:
     return STATES.get(abbr, abbr)
+
+
+# ---------------------------------------------------------------------------
+# names of codes
+# ---------------------------------------------------------------------------
+
+# Every spelling of a word that names a code -> one token.  Words absent here end a name.
+CODE_WORDS = {
+    "penal": "penal", "pen": "penal", "civil": "civ", "civ": "civ", "procedure": "proc", "proc": "proc",
+    "pro": "proc", "criminal": "crim", "crim": "crim", "health": "health", "safety": "saf", "saf": "saf",
+    "government": "govt", "gov": "govt", "govt": "govt", "family": "fam", "fam": "fam", "evidence": "evid",
+    "evid": "evid", "business": "bus", "bus": "bus", "professions": "prof", "professional": "prof", "prof": "prof",
+    "profl": "prof", "welfare": "welf", "welf": "welf", "institutions": "inst", "inst": "inst", "vehicle": "veh",
+    "vehicles": "veh", "veh": "veh", "labor": "lab", "lab": "lab", "insurance": "ins", "ins": "ins",
+    "corporations": "corp", "corp": "corp", "corps": "corp", "education": "educ", "educ": "educ", "ed": "educ",
+    "probate": "prob", "prob": "prob", "revenue": "rev", "rev": "rev", "revised": "rev", "taxation": "tax",
+    "tax": "tax", "financial": "fin", "finance": "fin", "fin": "fin", "agriculture": "agric",
+    "agricultural": "agric", "agric": "agric", "agr": "agric", "transportation": "transp", "transp": "transp",
+    "utilities": "util", "utility": "util", "util": "util", "public": "pub", "pub": "pub", "resources": "res",
+    "res": "res", "natural": "nat", "nat": "nat", "elections": "elec", "election": "elec", "elec": "elec",
+    "local": "loc", "loc": "loc", "commerce": "com", "commercial": "com", "com": "com", "human": "hum",
+    "hum": "hum", "occupations": "occ", "occ": "occ", "practice": "prac", "prac": "prac", "remedies": "rem",
+    "rem": "rem", "property": "prop", "prop": "prop", "estates": "est", "est": "est", "alcoholic": "alco",
+    "alco": "alco", "beverage": "bev", "bev": "bev", "harbors": "harb", "harb": "harb", "navigation": "nav",
+    "nav": "nav", "military": "mil", "mil": "mil", "veterans": "vet", "vet": "vet", "unemployment": "unemp",
+    "unemp": "unemp", "regulations": "regs", "regs": "regs", "reg": "regs", "administrative": "admin",
+    "admin": "admin", "water": "water", "fish": "fish", "game": "game", "food": "food", "streets": "sts",
+    "sts": "sts", "highways": "high", "high": "high", "contract": "contract", "parks": "parks",
+    "wildlife": "wildlife", "juvenile": "juv", "juv": "juv", "general": "gen", "gen": "gen",
+    "g": "game", "hy": "high", "wat": "water", "wild": "wildlife", "spec": "spec", "special": "spec",
+    "dist": "dist", "district": "dist",
+    "compiled": "comp", "comp": "comp", "consolidated": "cons", "cons": "cons", "code": "code",
+    "codes": "code", "laws": "laws", "statutes": "stat", "stat": "stat", "stats": "stat", "ann": "",
+    "annotated": "", "and": "", "of": "", "the": "", "&": "", "vernons": "", "wests": "", "deerings": "",
+}
+CODE_CONNECTORS = {"and", "of", "the", "&"}
+
+
+def code_token(word: str) -> str:
+    return re.sub(r"[^a-z&]", "", word.lower())
+
+
+def is_regulation_code(words: str) -> bool:
+    """A code of regulations ("Cal. Code Regs.", "Tex. Admin. Code"), not of statutes."""
+    toks = words.split()
+    return "regs" in toks or "admin" in toks and "code" in toks
+
+
+def code_key(name: str) -> str:
+    """Key words of a code's name: "Code of Civil Procedure" and "Code Civ. Proc." -> "code civ proc"."""
+    toks = []
+    for w in name.split():
+        t = code_token(w)
+        t = CODE_WORDS.get(t, t)
+        if t:
+            toks.append(t)
+    return " ".join(toks)
+
 
 
 # ---------------------------------------------------------------------------

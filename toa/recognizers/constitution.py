@@ -17,6 +17,7 @@ import re
 from .common import (
     ORDINAL_RE,
     RANK_REFERENCE,
+    STATE_CAPS_RE,
     STATE_RE,
     Claim,
     claim,
@@ -32,15 +33,16 @@ from .common import (
 
 CAT = "constitutional"
 
-_NUM = r"(?:[IVXLC]+|\d+)\b"
-_PART = r"(?P<part>[Aa]rt(?:icle)?s?\.?|[Aa]mend(?:ment)?s?\.?|pmbl\.|[Pp]reamble)"
+_NUM = r"(?:[IVXLC]+|\d+)\b(?!\.\d)"  # "art. 38.37" is a code's article, not a constitution's
+_PART = (r"(?P<part>[Aa]rt(?:icle)?s?\.?|ART(?:ICLE)?S?\.?|[Aa]mend(?:ment)?s?\.?|AMEND(?:MENT)?S?\.?|[Aa]md\.|AMD\.|"
+         r"pmbl\.|PMBL\.|[Pp]reamble)")
 # "art. III, § 2, cl. 1" ; "amend. XIV, § 1" ; "amends. I, XIV" ; "Art. I § 7, Cl. 1"
 _REST = (rf"\s?(?P<nums>{_NUM}(?:(?:,\s|\sand\s|,\sand\s)[IVXLC]+\b(?!\s[a-z]))*)"
-         r"(?:,?\s(?:§|[Ss]ec(?:tion|\.))\s?(?P<sec>\d+[A-Za-z]?))?"
-         r"(?:,?\s[Cc]l(?:ause|\.)\s?(?P<cl>\d+))?")
+         r"(?:,?\s(?:§|[Ss]ec(?:tion|\.)|SEC(?:TION|\.))\s?(?P<sec>\d+[A-Za-z]?))?"
+         r"(?:,?\s(?:[Cc]l(?:ause|\.)|CL(?:AUSE|\.))\s?(?P<cl>\d+))?")
 _FORMAL = re.compile(
-    rf"(?<![\w.])(?P<juris>U\.\s?S\.\s|United\sStates\s|(?P<state>{STATE_RE})\s)?"
-    rf"(?P<const>Const(?:itution|\.)),?\s{_PART}(?:{_REST})?")
+    rf"(?<![\w.])(?P<juris>U\.\s?S\.\s|United\sStates\s|UNITED\sSTATES\s|(?P<state>{STATE_RE}|{STATE_CAPS_RE})\s)?"
+    rf"(?P<const>Const(?:itution|\.)|CONST(?:ITUTION|\.)),?\s{_PART}(?:{_REST})?")
 # "Id. amend. XIV" / "id. art. I, § 8": a short form to the last constitution cited.
 _ID = re.compile(rf"(?<![\w.])[Ii]d\.,?\s{_PART}{_REST}")
 _ORDINAL_AMEND = re.compile(rf"(?<![\w-])(?:(?P<sec>Section|§)\s(?P<secno>\d+)\sof\s(?:the\s)?)?"
@@ -129,7 +131,7 @@ def _part(word: str) -> str:
     w = word.lower()
     if w.startswith("art"):
         return "art"
-    if w.startswith("amend"):
+    if w.startswith("am"):  # "amend.", "Amendment", "AMD."
         return "amend"
     return "pmbl"
 
@@ -208,7 +210,7 @@ def find(text: str, _emphasis=None) -> list[Claim]:
     for m in _FORMAL.finditer(text):
         part = _part(m.group("part"))
         if m.group("state"):
-            juris = state_abbr(m.group("state")) or clean(m.group("state"))
+            juris = state_abbr(m.group("state")) or state_abbr(m.group("state").title()) or clean(m.group("state"))
             assumed = False
         else:
             juris = "US"
@@ -229,6 +231,9 @@ def find(text: str, _emphasis=None) -> list[Claim]:
             if len(nums) > 1:
                 # "U.S. Const. amends. I, XIV" -> one entry per amendment
                 display = _canonical(juris, part, int_to_roman(n), "", "")
+            elif m.group("const").isupper() or m.group("part").lower().startswith("amd"):
+                # small capitals typed as capitals ("TEX. CONST. ART. I, § 15") or "amd.": the Bluebook form
+                display = _canonical(juris, part, int_to_roman(n), sec, cl)
             else:
                 display = ("U.S. " + written) if assumed else written
             meta = {"jurisdiction_assumed": True} if assumed else {}

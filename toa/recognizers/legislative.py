@@ -19,6 +19,7 @@ import re
 
 from .common import (
     PAGE,
+    RANK_SECONDARY,
     Claim,
     alpha_key,
     boundary_before,
@@ -63,6 +64,26 @@ _STATE_BILL = re.compile(
 _HEARING = re.compile(
     r"\b(?:Hearings?|Markup|Oversight)\b[^;()]{0,300}?\bBefore\s(?:the\s)?[^;()]{0,200}?,\s"
     rf"(?P<cong>{_CONG}){_PIN}{_YEAR}")
+
+
+# A state bill written out ("Assembly Bill 977", "Assem. Bill No. 157", "Senate Bill No. 5"), and a
+# committee's analysis of one ("Assem. Com. on Judiciary, Analysis of Assem. Bill No. 157 (1997-1998
+# Reg. Sess.)"), as California briefs cite them.
+_STATE_BILL_WRITTEN = re.compile(r"(?<![\w.])(?P<house>Assembly|Assem\.|Senate|Sen\.|House)\sBill\s(?:No\.\s?)?"
+                                 r"(?P<num>\d+)\b(?P<sess>\s\((?:\d{4}-\d{4}\s(?:Reg\.\s)?Sess\.|\d{4})\))?")
+_BILL_ANALYSIS = re.compile(
+    r"(?<![\w.])(?P<com>(?:Assem\.|Sen\.|Assembly|Senate|House)\s(?:Com\.|Comm\.|Committee)\s[Oo]n\s[^,;()]{3,80}),\s"
+    r"(?P<doc>[A-Z][^,;()]{2,60}?)\sof\s(?P<bill>(?:Assem\.|Sen\.|Assembly|Senate|House)\sBill\s(?:No\.\s?)?(?P<num>\d+))"
+    r"(?:\s\((?P<sess>[^()]*Sess\.)\))?")
+
+
+# A hearing cited without a Congress: a state legislature's ("Hearing on S.B. 5 Before the S. Comm. on
+# State Affairs, 86th Leg., R.S. (Tex. 2019)") or one dated by its year alone.
+_STATE_HEARING = re.compile(
+    r"\bHearings?\son\s(?P<subject>[^;()]{2,200}?)\sBefore\s(?:the\s)?[^;()]{0,100}?\b(?:Comm\.|Committee|Subcomm\.|"
+    r"Subcommittee)[^;()]{0,100}?"
+    r"(?:,\s(?:\d+" + _ORD + r"\sLeg\.(?:,\s(?:R\.S\.|\d+" + _ORD + r"\sC\.S\.))?|\d{4}(?:-\d{4})?\s(?:Reg\.\s)?Sess\.))?"
+    r"(?P<pin>,?\s(?:at\s)?\d+(?:\s?-\s?\d+)?)?\s?\((?:[A-Z][A-Za-z.]*\s)?(?P<year>\d{4})\)")
 
 
 def _leg_sort(display: str) -> tuple:
@@ -160,6 +181,24 @@ def find(text: str, emphasis=None) -> list[Claim]:
         claims.append(claim([o]))
     for m in _STATE_BILL.finditer(text):
         claims.append(claim([_state_bill(text, m)]))
+    for m in _STATE_HEARING.finditer(text) if "Before" in text else ():
+        display = clean(text[m.start():m.start("pin")] + text[m.end("pin"):m.end()] if m.group("pin") else m.group(0))
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT,
+                                 key=("hearing", alpha_key(m.group("subject")), m.group("year")),
+                                 display=display, sort_key=_leg_sort(display))]))
+    for m in _STATE_BILL_WRITTEN.finditer(text) if "Bill" in text else ():
+        if m.group("house")[0] != "A" and not m.group("sess") and "No." not in m.group(0):
+            continue  # "Senate Bill 346 changed the fee" tells a story; "Assembly Bill 977" is California's cite
+        btype = {"a": "A.B.", "s": "S.B.", "h": "H.B."}[m.group("house")[0].lower()]
+        display = clean(m.group(0))
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("state_bill", "", btype, m.group("num"), ""),
+                                 display=display, sort_key=_leg_sort(display),
+                                 meta={"bill_type": btype, "number": m.group("num")})], RANK_SECONDARY))
+    for m in _BILL_ANALYSIS.finditer(text) if "Bill" in text else ():
+        display = clean(m.group(0))
+        key = ("bill_report", alpha_key(m.group("com")), alpha_key(m.group("doc")), m.group("num"), clean(m.group("sess") or ""))
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
+                                 sort_key=_leg_sort(display), meta={"number": m.group("num")})]))
     return claims
 
 

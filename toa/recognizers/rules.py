@@ -20,6 +20,7 @@ from .common import (
     EDITION_PAREN,
     boundary_before,
     RANK_REFERENCE,
+    STATE_CAPS_RE,
     STATE_RE,
     SUBSECS,
     Claim,
@@ -31,6 +32,7 @@ from .common import (
     squeeze_subsections,
     state_abbr,
 )
+from .statutes import continue_subsection
 
 CAT = "rules_regulations"
 
@@ -47,7 +49,9 @@ SET_RANK = {v: i for i, v in enumerate(RULE_SETS.values())}
 _LONG_SET = {"civil": "civ", "criminal": "crim", "appellate": "app", "bankruptcy": "bankr", "evidence": "evid"}
 
 _RULE_NO = r"\d+[a-z]?(?:\.\d+)*"
-_RULE_ITEM = re.compile(rf"(?P<rule>{_RULE_NO})(?P<sub>{SUBSECS})(?!\w|\.\d|-[A-Za-z])")
+# a subsection may follow after a space ("8.104 (a)(1)"), never a year ("Rule 11 (1983)")
+_RULE_ITEM = re.compile(rf"(?P<rule>{_RULE_NO})(?P<sub>(?:\s(?=\([A-Za-z0-9]{{1,3}}\)))?{SUBSECS})(?!\w|\.\d|-[A-Za-z])")
+_RULE_SUB_ONLY = re.compile(r"(?:,\s?(?:and\s|or\s)?|\s(?:and|or)\s)(?P<sub>(?:\([A-Za-z0-9]{1,3}\))+)(?![\w(])")
 _RULE_JOIN = re.compile(r"(?:,\s(?:and\s|or\s)?|\s(?:and|or|through)\s|\s?-\s?)(?=\d)")
 _EDITION = re.compile(r"\s?(" + EDITION_PAREN + ")")
 
@@ -66,7 +70,36 @@ _SUPP = re.compile(r"(?<![\w.])(?:Supp\.\s?R\.|Supplemental\sRules?)\s(?=[A-G](?
 _SUPP_ITEM = re.compile(rf"(?P<rule>[A-G])(?!\w|\.\w)(?P<sub>{SUBSECS})")
 _LETTER_RULE_REF = re.compile(r"(?<![\w.])Rule\s(?=[A-G]\()")
 _CIRCUIT = re.compile(r"(?<![\w.])(?P<court>(?:\d+(?:st|d|nd|rd|th)|D\.\s?C\.|Fed\.)\sCir\.)\sR\.\s(?=\d)")
-_STATE_RULE = re.compile(rf"(?<![\w.])(?P<state>{STATE_RE})\sR\.\s(?P<set>(?:[A-Z][a-z]*\.\s?(?:&\s)?){{1,3}})(?=\d)")
+_STATE_RULE = re.compile(rf"(?<![\w.])(?P<state>{STATE_RE}|{STATE_CAPS_RE})\s(?:(?P<pre>[A-Z][A-Za-z]*\.)\s)?R\.\s"
+                         r"(?P<set>(?:[A-Z0-9][A-Za-z0-9'’]*\.?\s?(?:&\s)?){1,3}?)(?:,?\s(?:[Rr]ule|R\.)\s?)?(?=\d)")
+# "Texas Rule of Evidence 404(b)", "Texas Rules of Appellate Procedure 38.1", "Texas Disciplinary Rules of
+# Professional Conduct 3.09", "California Rule of Court 8.104", "Cal. Rules of Court, rule 8.204(c)"
+_LONG_STATE_SETS = r"(?:Appellate|Civil|Criminal|Juvenile|Family|Disciplinary)\sProcedure|Evidence|Court|Professional\sConduct"
+_STATE_RULE_LONG = re.compile(
+    rf"(?<![\w.])(?P<state>{STATE_RE})\s(?P<pre>Disciplinary\s)?Rules?\sof\s(?P<set>{_LONG_STATE_SETS})"
+    r"(?:,?\s(?:[Rr]ule|R\.)\s?|\s)(?=\d)")
+_OF_STATE_RULES = re.compile(rf"\sof\s(?:the\s)?(?P<state>{STATE_RE})\s(?P<pre>Disciplinary\s)?Rules\sof\s"
+                             rf"(?P<set>{_LONG_STATE_SETS})")
+# the state's Supreme Court rules ("Ill. S. Ct. R. 23") and rules of self-regulatory bodies ("FINRA Rule 4530")
+_STATE_SCT = re.compile(rf"(?<![\w.])(?P<state>{STATE_RE})\s(?:S\.\s?Ct\.|Sup\.\s?Ct\.)\sR\.\s(?=\d)")
+_SRO_RULE = re.compile(r"(?<![\w.])(?P<org>FINRA|NASD|NYSE|MSRB|CBOE|NFA|Nasdaq)\s(?:Rules?|R\.)\s(?=\d)")
+# Words of a rule set's name, each spelled one way in keys and entries ("APP. PROC." = "App. P.").
+_SET_WORDS = {"app": "App.", "appellate": "App.", "p": "P.", "proc": "P.", "pro": "P.", "procedure": "P.",
+              "civ": "Civ.", "civil": "Civ.", "crim": "Crim.", "criminal": "Crim.", "evid": "Evid.",
+              "evidence": "Evid.", "prof": "Prof'l", "profl": "Prof'l", "professional": "Prof'l", "cond": "Conduct",
+              "conduct": "Conduct", "disc": "Disciplinary", "disciplinary": "Disciplinary", "juv": "Juv.",
+              "juvenile": "Juv.", "fam": "Fam.", "family": "Fam."}
+
+
+def state_rule_set(abbr: str, pre: str, words: str) -> str:
+    """Canonical name of a state's rule set: ("Tex.", "", "APP. PROC.") -> "Tex. R. App. P."."""
+    if words.strip().lower() == "court":
+        return f"{abbr} Rules of Court, rule"
+    out = []
+    for w in re.findall(r"[A-Za-z0-9'’]+\.?|&", words):
+        out.append(_SET_WORDS.get(re.sub(r"[^a-z]", "", w.lower()), w if w == "&" else w[:1].upper() + w[1:].lower()))
+    head = f"{abbr} " + (_SET_WORDS.get(re.sub(r"[^a-z]", "", pre.lower()), pre.strip()) + " " if pre.strip() else "")
+    return f"{head}R. " + " ".join(out)
 
 _CFR_HEAD = re.compile(
     r"(?<![\w.])(?P<title>\d{1,2})\sC\.\s?F\.\s?R\.?\s?"
@@ -100,9 +133,14 @@ def parse_rules(text: str, pos: int):
     m = _RULE_ITEM.match(text, pos)
     if not m:
         return [], pos
-    items = [(m.start(), m.end(), m.group("rule"), squeeze_subsections(m.group("sub")))]
+    items = [(m.start(), m.end(), m.group("rule"), _sub(m))]
     end = m.end()
     while True:
+        b = _RULE_SUB_ONLY.match(text, end)
+        if b and items[-1][3]:  # "8.104(a)(1), (f)": a bare subsection continues the rule before
+            items.append((b.start("sub"), b.end(), items[-1][2], continue_subsection(items[-1][3], b.group("sub"))))
+            end = b.end()
+            continue
         j = _RULE_JOIN.match(text, end)
         if not j:
             break
@@ -123,9 +161,13 @@ def parse_rules(text: str, pos: int):
             items.pop()
             items.extend((prev[0], n.end(), str(k), "") for k in range(lo, hi + 1))
         else:
-            items.append((n.start(), n.end(), n.group("rule"), squeeze_subsections(n.group("sub"))))
+            items.append((n.start(), n.end(), n.group("rule"), _sub(n)))
         end = n.end()
     return items, end
+
+
+def _sub(m: re.Match) -> str:
+    return re.sub(r"\s", "", squeeze_subsections(m.group("sub")))
 
 
 def _rule_occs(text, head_start, items, set_name, end, edition, group=0, juris="US", flags=None):
@@ -199,16 +241,33 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
         c = _full_rules(text, m, clean(m.group("court")).replace("D. C.", "D.C.") + " R.")
         if c:
             claims.append(c)
-    for m in _STATE_RULE.finditer(text):
+    # (each scan only where its fixed words occur: these patterns start with every state's name)
+    for rx, word in ((_STATE_RULE, "R. "), (_STATE_RULE_LONG, "Rule")):
+        for m in rx.finditer(text) if word in text else ():
+            abbr = state_abbr(m.group("state")) or state_abbr(m.group("state").title())
+            if abbr is None:
+                continue
+            c = _full_rules(text, m, state_rule_set(abbr, m.group("pre") or "", m.group("set")), group=1, juris=abbr)
+            if c:
+                claims.append(c)
+    for m in _STATE_SCT.finditer(text) if "Ct. R." in text else ():
         abbr = state_abbr(m.group("state"))
-        if abbr is None:
-            continue
-        c = _full_rules(text, m, f"{abbr} R. {clean(m.group('set'))}", group=1, juris=abbr)
+        c = _full_rules(text, m, f"{abbr} S. Ct. R.", group=1, juris=abbr) if abbr else None
+        if c:
+            claims.append(c)
+    for m in _SRO_RULE.finditer(text) if "R" in text else ():
+        c = _full_rules(text, m, f"{m.group('org')} Rule", group=1, juris="")
         if c:
             claims.append(c)
     for m in _RULE_OF.finditer(text):
         items, end = parse_rules(text, m.end())
         if not items:
+            continue
+        of = _OF_STATE_RULES.match(text, end)
+        abbr = state_abbr(of.group("state")) if of else None
+        if abbr:  # "Rule 8.204(c) of the California Rules of Court"
+            set_name = state_rule_set(abbr, of.group("pre") or "", of.group("set"))
+            claims.append(claim(_rule_occs(text, m.start(), items, set_name, of.end(), "", 1, abbr)))
             continue
         of = _OF_FEDERAL.match(text, end)
         if of:

@@ -415,7 +415,94 @@ def find_short_forms(text: str) -> list[Claim]:
     return claims
 
 
+# A web page or news article located by its URL: "Author, “Title,” Publication, (Jan. 8, 2018),
+# https://…" or "Agency, Page Title (last visited Nov. 11, 2024, https://…)" / "… (last visited …)".
+# a URL broken at a line end goes on after one space when the rest is a path or a file name
+_WEB_URL = re.compile(r"(?P<url>(?:https?|ftp)://[^\s<>“”\"]+(?:\s(?=[\w/-]*/|[\w-]+\.(?:pdf|html?|aspx?|php)\b)"
+                      r"[^\s<>“”\"]+)?)")
+_LAST_VISITED = re.compile(r"\((?=last\svisited)")
+_WEB_DATE = re.compile(r"(?:\(|,\s)" + MONTH + r"\s\d{1,2},\s\d{4}\)?,?\s$|\(last\svisited,?\s[^()]*$|\)\s?,?\s$")
+_QUOTED_TITLE = re.compile(r"[“\"][^”\"]{8,}[,.]?[”\"]")
+
+
+# European Union instruments: "Regulation (EU) 2016/679 of the European Parliament and of the Council
+# of 27 April 2016 on …, 2016 O.J. (L 119) 1, art. 5" (the article is a pin, not part of the entry).
+_EU_ACT = re.compile(
+    r"(?<![\w.])(?P<type>Regulation|Directive|Decision)\s\((?P<body>EU|EC|EEC|Euratom)\)\s(?:No\.?\s)?"
+    r"(?P<num>\d{1,4}/\d{1,4}(?:/[A-Z]+)?)(?P<title>\sof\sthe\s[^;()]{0,300}?)?(?=,|;|\.(?:\s|$)|\s\(|$)"
+    r"(?P<oj>,\s\d{4}\sO\.J\.\s\([^()]{1,20}\)\s\d+)?")
+# Treaties cited to a treaty series: "Convention on the Rights of the Child, Nov. 20, 1989, 1577 U.N.T.S. 3".
+_TREATY_SERIES = re.compile(r"(?<![\w.])(?P<vol>\d{1,5})\s(?P<series>U\.N\.T\.S\.|U\.S\.T\.|T\.I\.A\.S\.|"
+                            r"I\.L\.M\.|L\.N\.T\.S\.|Eur\.\sT\.S\.)\s(?:No\.\s)?(?P<page>\d+)")
+_TREATY_WORD = re.compile(r"\b(?:Convention|Treaty|Agreement|Protocol|Covenant|Charter|Accord)\b")
+
+
+def find_international(text: str) -> list[Claim]:
+    """EU regulations and directives, and treaties cited to a treaty series (Other Authorities)."""
+    claims = []
+    for m in _EU_ACT.finditer(text) if "(E" in text else ():
+        display = clean(text[m.start():m.end()])
+        key = ("eu", m.group("type").lower(), m.group("body"), m.group("num"))
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
+                                 sort_key=(alpha_key(display), "", natkey(m.group("num"))))]))
+    for m in _TREATY_SERIES.finditer(text):
+        start = boundary_before(text, m.start())
+        name = text[start:m.start()]
+        if not _TREATY_WORD.search(name):
+            continue
+        display = clean(text[start:m.end()])
+        key = ("treaty", m.group("vol"), m.group("series"), m.group("page"))
+        claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
+                                 sort_key=(alpha_key(display), "", ()))]))
+    return claims
+
+
+_STANDALONE_BEFORE = re.compile(r"\s*(?:(?:See|see|also|Cf\.|E\.g\.|e\.g\.)[,]?\s+)*")
+_STANDALONE_AFTER = re.compile(r"[.;]?\)?(?:\s|$)")
+
+
+def _sentence_start(text: str, pos: int) -> int:
+    """After the last sentence end ("… mentioned it. https://…") or the paragraph start."""
+    ends = [m.end() for m in re.finditer(r"[.!?;][)\"”’]?\s+", text[:pos])]
+    return ends[-1] if ends else 0
+
+
+def find_web(text: str, emphasis) -> list[Claim]:
+    """Web pages and news articles cited with their URL. The entry runs from the author or
+    publisher to the URL (and a "(last visited …)" parenthetical); it needs a quoted or italic
+    title, a date or "last visited" before the URL, so a bare link in prose is never an entry.
+    A URL that is a citation sentence by itself ("… the bourgeois. https://….") is its own entry."""
+    claims = []
+    for m in _WEB_URL.finditer(text) if "://" in text else ():
+        url = m.group("url").rstrip(".,;)")
+        url_end = m.start() + len(url)
+        lv = text.rfind("(last visited", max(0, m.start() - 60), m.start())
+        head_end = lv if lv >= 0 else m.start()
+        # a date parenthetical before the URL ("…, (Jan. 8, 2018), https://") is not where the cite starts
+        dp = re.search(r"\([^()]*\)[,\s]*$", text[max(0, head_end - 60):head_end])
+        start = boundary_before(text, max(0, head_end - 60) + dp.start() if dp else head_end)
+        head = text[start:head_end]
+        dated = lv >= 0 or _WEB_DATE.search(text[start:m.start()])
+        titled = _QUOTED_TITLE.search(head) or any(start <= a < head_end for a, _b in emphasis)
+        if _STANDALONE_BEFORE.fullmatch(text, _sentence_start(text, m.start()), m.start()) \
+                and _STANDALONE_AFTER.match(text, url_end):
+            start = m.start()  # a citation sentence that is the URL alone: "See https://…."
+        elif not (dated and (titled or lv >= 0)) or len(head.strip(" ,")) < 6:
+            continue
+        end = url_end
+        if lv >= 0 and text.startswith(")", end):
+            end += 1
+        display = clean(text[start:end]).rstrip(",. ")
+        if lv >= 0 and display.count("(") > display.count(")"):
+            display += ")"
+        first = re.sub(r"^\w+://(?:www\.)?", "", url) if start == m.start() else re.split(r",\s", clean(head), maxsplit=1)[0]
+        o = occ(text, start, end, category=CAT, key=("web", url.lower().rstrip("/")), display=display,
+                sort_key=_other_sort("", first, url), meta={"url": url})
+        claims.append(claim([o], RANK_SECONDARY))
+    return claims
+
+
 def find(text: str, emphasis=None) -> list[Claim]:
     emphasis = emphasis or []
     return find_formal(text) + find_articles(text, emphasis) + find_emphasized_works(text, emphasis) + \
-        find_plain_works(text) + find_short_forms(text)
+        find_plain_works(text) + find_short_forms(text) + find_web(text, emphasis) + find_international(text)

@@ -34,6 +34,8 @@ from .common import (
     alpha_key,
     clean,
     claim,
+    code_key,
+    is_regulation_code,
     is_author_word,
     natkey,
     norm,
@@ -158,6 +160,34 @@ def continue_subsection(prev: str, cont: str) -> str:
         if levels[i] == want:
             return "".join(f"({t})" for t in prev_toks[:i]) + cont
     return cont
+
+
+_SUBD_HEAD = re.compile(r",\s(?P<w>subds?\.|SUBDS?\.|[Ss]ubdivisions?|SUBDIVISIONS?)\s?")
+_SUBD_ONE = re.compile(r"(?:\(\s?[A-Za-z0-9]{1,4}\s?\)(?:\s?\(\s?[A-Za-z0-9]{1,4}\s?\))*|\d{1,3}\b(?!\.\d))")
+_SUBD_JOIN = re.compile(r"(?:,\s?(?:and\s|or\s)?|\s(?:and|or)\s)(?=\()")
+
+
+def subdivisions(text: str, pos: int, base: str = "") -> tuple[list[tuple[int, int, str]], int, str]:
+    """The California Style Manual's ", subd. (a)(4)" / ", subds. (c), (k)" / ", subdivision 1"
+    after a section: ([(start, end, "(a)(4)"), ...], end, "subd." or "subdivision") or ([], pos, "")."""
+    head = _SUBD_HEAD.match(text, pos)
+    if not head:
+        return [], pos, ""
+    out, end = [], head.end()
+    m = _SUBD_ONE.match(text, end)
+    if not m:
+        return [], pos, ""
+    prev = base
+    while m:
+        written = re.sub(r"\s", "", m.group(0))
+        sub = written if written.startswith("(") else f"({written})"
+        sub = continue_subsection(prev, sub) if prev and out else (base + sub if base else sub)
+        out.append((m.start(), m.end(), sub))
+        prev, end = sub, m.end()
+        j = _SUBD_JOIN.match(text, end)
+        m = _SUBD_ONE.match(text, j.end()) if j else None
+    word = head.group("w").lower()
+    return out, end, "subdivision" if word.startswith("subdivision") else "subd."
 
 
 def _edition_after(text: str, end: int) -> tuple[str, int]:
@@ -464,14 +494,32 @@ _ILCS = re.compile(r"(?<![\w.])(?P<pre>\d{1,3})\s(?P<name>Ill\.\s?Comp\.\s?Stat\
 _NY_CPLR = re.compile(r"(?<![\w.])(?P<name>N\.\s?Y\.\s?C\.\s?P\.\s?L\.\s?R\.)\s(?:§\s?|R(?:ule)?\.?\s)?"
                       r"(?P<sec>\d+(?:\.\d+)?)(?P<sub>" + SUBSECS + ")")
 _RCW = re.compile(r"(?<![\w.])(?P<name>RCW)\s(?P<sec>\d+[A-Z]?\.\d+[A-Z]?\.\d+)(?P<sub>" + SUBSECS + ")")
+# States' official short forms, keyed as their Bluebook forms: "735 ILCS 5/2-615" = "735 Ill. Comp. Stat.
+# 5/2-615", "42 Pa.C.S. § 5524" = "42 Pa. Cons. Stat. § 5524", "O.C.G.A. § 9-11-12" = "Ga. Code Ann.
+# § 9-11-12", "MCL 600.5805" = "Mich. Comp. Laws § 600.5805".
+_OFFICIAL_SHORT = (
+    (re.compile(r"(?<![\w.])(?P<pre>\d{1,3})\s(?P<name>ILCS)\s(?P<sec>\d+/\d+[\w.-]*)(?P<sub>" + SUBSECS + ")"),
+     "Ill.", "ill comp stat"),
+    (re.compile(r"(?<![\w.])(?P<pre>\d{1,3})\s(?P<name>Pa\.\s?C\.\s?S\.(?:\s?A\.)?)\s(?:§§?\s?)?"
+                r"(?P<sec>\d+[A-Za-z]?(?:\.\d+)?)(?P<sub>" + SUBSECS + ")"), "Pa.", "cons stat"),
+    (re.compile(r"(?<![\w.])(?P<name>O\.\s?C\.\s?G\.\s?A\.)\s(?:§§?\s?)?(?P<sec>\d+-\d+-\d+[\w.]*)(?P<sub>" + SUBSECS
+                + ")"), "Ga.", "code"),
+    (re.compile(r"(?<![\w.])(?P<name>MCL|M\.C\.L\.(?:A\.)?)\s(?:§§?\s?)?(?P<sec>\d+\.\d+[a-z]?)(?P<sub>" + SUBSECS
+                + ")"), "Mich.", "comp laws"),
+)
 _STATE_SESSION = re.compile(
     rf"(?<![\w.])(?P<year>\d{{4}})\s(?P<state>{STATE_RE})\s(?P<kind>Acts|Laws|Sess\.\sLaws|Sess\.\sLaw\sServ\.|Stat\.)"
     r"\s(?:ch\.|c\.|No\.|Act)\s?(?P<ch>\d+)(?:,\s?(?P<mark>§§?)\s?(?P<sec>\d+[\w.:-]*" + SUBSECS + "))?")
-_ANN = re.compile(r"\b(?:Ann|Annotated)\b\.?")
+
+
+# The words of codes cited with a title number before them ("42 Pa. Cons. Stat.", "625 Ill. Comp.
+# Stat.", "22 Cal. Code Regs.", "16 Tex. Admin. Code", "21 Okla. Stat."); "Penal Code" is not one.
+_TITLED_CODE_WORDS = {"cons", "stat", "comp", "laws", "code", "regs", "admin", "rev", "gen", "ill", "ny", "cplr"}
 
 
 def _code_norm(name: str) -> str:
-    return norm(_ANN.sub("", name))
+    """Key words of a code's name, the same for every spelling (see common.code_key)."""
+    return code_key(name)
 
 
 def _state_occ(text, start, end, abbr, code_w, code_norm, prefix, sec, sub, edition, mark="§", pre_display=None):
@@ -484,7 +532,10 @@ def _state_occ(text, start, end, abbr, code_w, code_norm, prefix, sec, sub, edit
         meta["title"] = prefix
     if edition:
         meta["edition"] = edition
-    sort = statute_sort(1, 0, state_name(abbr), (), code_norm + " " + prefix, sec, sub, edition)
+    if is_regulation_code(code_norm):  # "16 Tex. Admin. Code § 1.1": a regulation, sorted as the rules stage does
+        sort = (2, 7, state_name(abbr), natkey(f"{code_norm} {prefix}".strip()), natkey(sec + sub), edition)
+        return occ(text, start, end, category="rules_regulations", key=key, display=display, sort_key=sort, meta=meta)
+    sort = statute_sort(1, 0, state_name(abbr), (), f"{code_norm} {prefix}".strip(), sec, sub, edition)
     return occ(text, start, end, category=CAT, key=key, display=display, sort_key=sort, meta=meta)
 
 
@@ -503,8 +554,15 @@ def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
         edition2, end2 = _edition_after(text, end)
         paren = clean(m.group("paren") or "").strip("() ")
         edition = edition2 or paren
-        prefix = " ".join(clean(x) for x in (m.group("pre"), m.group("tit"), m.group("ch"), m.group("tit2")) if x)
-        head = clean(text[m.start():m.start("mark")]).rstrip(", ")
+        # a title is keyed by its number: "Okla. Stat. tit. 21" and "21 Okla. Stat." name one title
+        tit = re.sub(r"^tit\.\s?", "", m.group("tit") or "")
+        pre, start = m.group("pre"), m.start()
+        if pre and set(_code_norm(name).split()) - _TITLED_CODE_WORDS:
+            # "144 Texas Penal Code § 71.01": a code named by its subject has no title number before
+            # it, so the number is a footnote's (or a list's), not part of the cite
+            pre, start = None, m.start("state")
+        prefix = " ".join(clean(x) for x in (pre, tit, m.group("ch"), m.group("tit2")) if x)
+        head = clean(text[start:m.start("mark")]).rstrip(", ")
         # rebuild the head with a comma before the section sign when a title/chapter precedes it
         code_w = head
         occs = []
@@ -514,20 +572,21 @@ def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
                 display = f"{code_w}, § {sec}{sub}" + (f" ({edition2})" if edition2 else "")
                 if "," not in text[m.start("tit") if m.group("tit") else m.start("ch"):m.start("mark")]:
                     display = display.replace(", §", " §", 1)
-            occs.append(_state_occ(text, m.start() if i == 0 else s, e, abbr, code_w, _code_norm(name), prefix, sec,
+            occs.append(_state_occ(text, start if i == 0 else s, e, abbr, code_w, _code_norm(name), prefix, sec,
                                    sub, edition, pre_display=display))
         if edition2:
             occs[-1].end = occs[-1].anchor_end = end2
             occs[-1].text = text[occs[-1].start:end2]
         claims.append(claim(occs))
-    for rx, abbr in ((_ILCS, "Ill."), (_NY_CPLR, "N.Y."), (_RCW, "Wash.")):
+    forms = [(_ILCS, "Ill.", None), (_NY_CPLR, "N.Y.", None), (_RCW, "Wash.", None)] + list(_OFFICIAL_SHORT)
+    for rx, abbr, code_norm in forms:
         for m in rx.finditer(text):
             sub = squeeze_subsections(m.group("sub"))
             edition, end = _edition_after(text, m.end())
             pre = m.groupdict().get("pre") or ""
             code_w = clean(text[m.start():m.start("sec")])
             display = f"{code_w} {m.group('sec')}{sub}" + (f" ({edition})" if edition else "")
-            o = _state_occ(text, m.start(), end, abbr, m.group("name"), _code_norm(m.group("name")), pre,
+            o = _state_occ(text, m.start(), end, abbr, m.group("name"), code_norm or _code_norm(m.group("name")), pre,
                            m.group("sec"), sub, edition, pre_display=display)
             claims.append(claim([o]))
     for m in _STATE_SESSION.finditer(text):
@@ -546,8 +605,11 @@ def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
 # short forms: Id. § 230(c)(1); § 6330(c)(2)(B); Section 6330
 # ---------------------------------------------------------------------------
 
-_ID_SECTION = re.compile(r"(?<![\w.])[Ii]d\.,?\s(?:at\s)?(?P<mark>§§?)\s?(?=\d)")
+_ID_SECTION = re.compile(r"(?<![\w.])[Ii]d\.,?\s(?:at\s)?(?P<mark>§§?|[Aa]rt\.(?=\s?\d+\.\d))\s?(?=\d)")
 _BARE_SECTION = re.compile(r"(?<![\w.§])(?P<mark>§§?|Sections?|sections?|Secs?\.)\s?(?=\d)")
+# A code's article ("article 38.37", "Art. 1.13(a)"): numbered with a point, never a
+# constitution's article ("Article I", "Article 1, Section 15").
+_BARE_ARTICLE = re.compile(r"(?<![\w.])(?P<mark>[Aa]rticles?|ARTICLES?|[Aa]rts?\.|ARTS?\.)\s?(?=\d+\.\d)")
 _USSG_SHAPE = re.compile(r"\d[A-Z]\d\.\d")
 _OF_ACT = re.compile(r"\sof\s(?:the\s)?(?P<act>(?:[A-Z][\w'’.-]*\s(?:(?:of|and|for|the|on|to|in|&)\s)*){0,8}?"
                      r"(?:Act|Code)(?:\sof\s\d{4})?)")
@@ -598,12 +660,19 @@ def _short_occs(text, m, kind, emphasis=None):
     act = _OF_ACT.match(text, end)
     occs = []
     word = not m.group("mark").startswith("§")
+    article = m.group("mark").lower().startswith("art")
+    s0, e0, sec0, sub0, etseq0 = items[-1]
+    subs, _end, _word = subdivisions(text, e0, sub0)
+    if subs:  # "section 314, subdivision (1)", "§ 1250, subds. (c), (k)"
+        items[-1:] = [(s0 if k == 0 else a, b, sec0, sub, etseq0) for k, (a, b, sub) in enumerate(subs)]
     for i, (s, e, sec, sub, etseq) in enumerate(items):
         meta = {"section": sec, "subsection": sub}
         if etseq:
             meta["et_seq"] = True
         if act:
             meta["act"] = clean(act.group("act"))
+        if article:
+            meta["mark"] = "art."
         o = occ(text, m.start() if i == 0 else s, e, category=None, key=None, display=None, sort_key=None,
                 kind=kind, meta=meta, flags=["informal_reference"] if word and kind == "reference" else None)
         occs.append(o)
@@ -616,7 +685,7 @@ def find_short_forms(text: str, emphasis=None) -> list[Claim]:
         occs = _short_occs(text, m, "id")
         if occs:
             claims.append(claim(occs, RANK_REFERENCE))
-    for m in _BARE_SECTION.finditer(text):
+    for m in list(_BARE_SECTION.finditer(text)) + list(_BARE_ARTICLE.finditer(text)):
         occs = _short_occs(text, m, "reference", emphasis)
         if occs:
             claims.append(claim(occs, RANK_REFERENCE))

@@ -54,10 +54,9 @@ class Style:
     code_names: tuple[tuple[str, str], ...] = ()
     skip_sections: tuple[str, ...] = ()  # body sections not indexed ("jurisdiction")
     docket_citations: bool = True  # list decisions cited by docket number alone
-    # How statutes are ordered: "citation" (by the citation as written: federal codes, then
-    # state codes) or "code" (grouped by the code's name written out, as the California Style
-    # Manual files them).
-    statute_order: str = "citation"
+    # The court's own state ("Cal.", "Tex."): its constitution, codes and rules are listed before
+    # the federal ones, and a code cited without a state ("Pen. Code, § 187") counts as its own.
+    home_jurisdiction: str = ""
 
 
 def builtin_names() -> list[str]:
@@ -92,10 +91,8 @@ def _from_data(name: str, data: dict) -> Style:
     if missing:
         raise StyleError(f"style {name}: no heading for {', '.join(missing)}")
     fields = {k: data[k] for k in ("passim", "group_ranges", "page_separator", "range_separator", "title",
-                                   "page_column", "citing_parentheticals", "docket_citations", "statute_order")
-              if k in data}
-    if fields.get("statute_order", "citation") not in ("citation", "code"):
-        raise StyleError(f"style {name}: statute_order is \"citation\" or \"code\"")
+                                   "page_column", "citing_parentheticals", "docket_citations",
+                                   "home_jurisdiction") if k in data}
     fields["code_names"] = tuple((str(k), str(v)) for k, v in data.get("code_names", {}).items())
     fields["skip_sections"] = tuple(str(h) for h in data.get("skip_sections", ()))
     return Style(name=name, description=data.get("description", ""), headings=tuple(headings), **fields)

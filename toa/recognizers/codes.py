@@ -1,0 +1,312 @@
+"""Named state codes in the forms state courts write them: abbreviated or written out, with or
+without the state, in capitals or small capitals, cited by section or (Texas) by article, with the
+California Style Manual's subdivisions:
+
+    Code Civ. Proc., § 437c, subd. (c)          Code of Civil Procedure, section 437c, subdivision (c)
+    Health & Saf. Code, § 1250, subds. (c), (k)  Health and Safety Code section 1422, subdivision (a)
+    Tex. Code Crim. Proc. art. 38.37, § 2        TEX. PEN. CODE § 22.21
+    Tex. Penal Code Ann. § 22.01(a)(1) (West 2019)
+    Article 1.13 of the Texas Code of Criminal Procedure / Section 2 of Article 38.37 of the ...
+    Cal. Code Regs., tit. 22, § 72001            California Code of Regulations, title 22, section 72001
+
+A name is found from the word "Code" outwards over the words codes are named with (CODE_WORDS),
+so prose around it ("under the Penal Code") never joins it.  Its key words are the same for every
+spelling of one code ("Code Civ. Proc." = "Code of Civil Procedure" = "CODE CIV. PROC."), which is
+also what statutes.py keys its "<State> <Code> § N" forms by, so both readings of a cite agree.
+
+Key:  ("state", jurisdiction, code words, title number, section[, edition]); jurisdiction is ""
+      when the brief names no state (California briefs never do): extract.py gives such a code the
+      state of the code of that name the brief also cites with its state (resolve_jurisdictions).
+      A Texas article with a section is section "38.37, § 2".
+A code of regulations ("Code Regs.", "Admin. Code") is a regulation (category rules_regulations).
+Sort: statutes as statutes.statute_sort (state 1, state name, code words + title, section, sub);
+      regulations as rules.rule_sort after the C.F.R. (group 2, state name, code words + title, section).
+"""
+from __future__ import annotations
+
+import re
+
+from .common import (
+    CODE_CONNECTORS,
+    CODE_WORDS,
+    EDITION_PAREN,
+    SUBSECS,
+    Claim,
+    claim,
+    clean,
+    code_key,
+    code_token,
+    is_regulation_code,
+    occ,
+    squeeze_subsections,
+    state_abbr,
+    state_name,
+)
+from .rules import rule_sort
+from .statutes import _STATE_ITEM, parse_items, statute_sort, subdivisions
+
+# A word of a name as written ("Health", "&", "Saf.", "Gov't", "PROF'L", "Code", "CODE").
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’]*\.?|&")
+_ANCHOR = re.compile(r"\b(?:Code|CODE)\b\.?")
+_MARK = (r"(?P<mark>§§?|[Ss]ections?|SECTIONS?|[Ss]ecs?\.|SECS?\.|[Aa]rticles?|ARTICLES?|[Aa]rts?\.?|ARTS?\.?)")
+_AFTER_NAME = re.compile(
+    r"(?P<edition>\s?" + EDITION_PAREN + r")?"
+    r"(?:,?\s(?P<tit>(?:tit(?:le)?\.?|TIT(?:LE)?\.?)\s?\d+[A-Z]?),?)?"
+    r"(?P<comma>,)?\s?" + _MARK + r"\s?(?=\d)")
+# "Article 1.13 of the Texas Code ...", "Section 2 of Article 38.37 of the ...", "Section 22.01(a)(1) of the ..."
+_BEFORE_NAME = re.compile(
+    r"(?:(?:Section|section|§)\s(?P<sec2>\d+[A-Za-z]?)(?P<sub2>" + SUBSECS + r")\sof\s)?"
+    r"(?P<mark>Sections?|sections?|§§?|Articles?|articles?|Art\.|art\.)\s(?P<sec>\d+[A-Za-z]?(?:[.:-]\d+[A-Za-z]*)*)"
+    r"(?P<sub>" + SUBSECS + r")\sof\s(?:the\s)?$")
+_ART_SECTION = re.compile(r",?\s?§\s?(?P<sec>\d+[A-Za-z]?)(?P<sub>" + SUBSECS + r")")
+_EDITION = re.compile(r"\s?(" + EDITION_PAREN + ")")
+
+
+def _state(written: str) -> str | None:
+    return state_abbr(written) or state_abbr(written.title())
+
+
+_RIGHT_WORD = re.compile(r"\s(" + _WORD.pattern + ")")
+_LEFT_WORD = re.compile(r"(?:^|(?<=[\s(\[;,\"“]))(" + _WORD.pattern + r")\s$")
+_STATE_TAIL = re.compile(r"(?:^|(?<=[\s(\[;,\"“]))((?:[A-Za-z][A-Za-z.]*\s){1,2})$")
+# Full words keep no period: "... of the Texas Penal Code." ends a sentence, "Crim. Proc." does not.
+_FULL_WORDS = {w for w in CODE_WORDS if len(w) > 4 and w not in ("regs", "stats", "agric")} | {"code", "codes", "laws"}
+
+
+def _state_before(text: str, start: int) -> tuple[int, str | None]:
+    """A state named right before a code's name ("Tex.", "TEX", "Texas", "California"): (its start, abbreviation)."""
+    st = _STATE_TAIL.search(text[max(0, start - 20):start])
+    if not st:
+        return start, None
+    tail = st.group(1)
+    for i in range(len(tail)):
+        if i and tail[i - 1] != " ":
+            continue
+        cand = tail[i:].strip()
+        # "TEX", "Tex.", "Texas"; never a lower-case "or"/"me" read as Oregon or Maine
+        if not cand[:1].isupper() or not (cand.endswith(".") or cand.isupper() and len(cand) > 2
+                                           or state_abbr(cand) and " " not in cand and len(cand) > 4
+                                           or " " in cand and state_abbr(cand.title())):
+            continue
+        abbr = _state(cand)
+        if abbr:
+            return max(0, start - 20) + st.start(1) + i, abbr
+    return start, None
+
+
+def _name_span(text: str, anchor: re.Match) -> tuple[int, int, str | None] | None:
+    """(start, end, state) of the code name around one "Code": words of CODE_WORDS to the left
+    ("Health & Saf."), "of" + words or words to the right ("of Civil Procedure", "Crim. Proc."),
+    "Ann.", and a state before it ("Tex.", "TEXAS", "California")."""
+    end, pos, words = anchor.end(), anchor.end(), []
+    while True:
+        m = _RIGHT_WORD.match(text, pos)
+        if not m or code_token(m.group(1)) not in CODE_WORDS or code_token(m.group(1)) == "code":
+            break
+        words.append(m)
+        pos = m.end()
+    while words and code_token(words[-1].group(1)) in CODE_CONNECTORS:
+        words.pop()
+    if words:
+        end = words[-1].end()
+    if text[end - 1] == "." and code_token(text[max(0, end - 12):end].split()[-1]) in _FULL_WORDS:
+        end -= 1
+    cursor = anchor.start()
+    while True:
+        m = _LEFT_WORD.search(text[max(0, cursor - 25):cursor])
+        if not m:
+            break
+        tok = code_token(m.group(1))
+        if tok not in CODE_WORDS or tok in ("code", "of", "the"):
+            break
+        cursor = max(0, cursor - 25) + m.start(1)
+    while True:  # "and"/"&" cannot start a name
+        m = re.match(r"(?:&|and)\s", text[cursor:anchor.start()])
+        if not m:
+            break
+        cursor += m.end()
+    if not [t for t in code_key(text[cursor:end]).split() if t != "code"]:
+        return None  # "the Code § 5": no code is named
+    start, state = _state_before(text, cursor)
+    return start, end, state
+
+
+def _category(words: str) -> str:
+    return "rules_regulations" if is_regulation_code(words) else "statutes"
+
+
+def _make(text, start, end, *, state, name_w, words, title, sec, sub, edition, mark_w, comma, art_sec="",
+          subd_word="", anchor_end=None):
+    section = f"{sec}{sub}" if not art_sec else f"{sec}, § {art_sec}{sub}"
+    # "Cal. Code Regs., tit. 22" and "22 Cal. Code Regs." name one title
+    title_key = re.sub(r"^(?:tit(?:le)?\.?|TIT(?:LE)?\.?)\s?", "", title) if title else ""
+    cat = _category(words)
+    key = ("state", state or "", words, title_key, section) + ((edition,) if edition else ())
+    shown_sub = sub
+    if subd_word and sub and not art_sec:
+        shown_sub = f", {subd_word} {sub}"
+    head = name_w + (f", {title}," if title else "")
+    sep = "," if comma and not title else ""
+    if art_sec:
+        cited = f"{mark_w} {sec}, § {art_sec}{sub}"
+    else:
+        cited = f"{mark_w} {sec}{shown_sub}"
+    display = f"{head}{sep} {cited}" + (f" ({edition})" if edition else "")
+    meta = {"code": name_w, "jurisdiction": state or "", "section": sec if not art_sec else f"{sec}, § {art_sec}",
+            "subsection": sub}
+    if not state:
+        meta["state_implied"] = True  # "Pen. Code, § 187": the brief names no state
+    if title_key:
+        meta["title"] = title_key
+    if mark_w.lower().startswith("art"):
+        meta["mark"] = mark_w
+    if edition:
+        meta["edition"] = edition
+    if cat == "statutes":
+        sort = statute_sort(1, 0, state_name(state) if state else "", (), f"{words} {title_key}".strip(), sec,
+                            (art_sec + sub) if art_sec else sub, edition)
+    else:
+        sort = rule_sort(2, state_name(state) if state else "", f"{words} {title_key}".strip(), sec + sub)
+    return occ(text, start, end, category=cat, key=key, display=display, sort_key=sort, meta=meta,
+               anchor_end=anchor_end)
+
+
+def _from_capitals(name: str) -> str:
+    """"TEX. CODE CRIM. PROC." -> "Tex. Code Crim. Proc."; initialisms ("N.Y.") and "&" stay."""
+    out = []
+    for w in name.split():
+        if re.fullmatch(r"(?:[A-Z]\.){2,}|&", w):
+            out.append(w)
+        elif w.lower() in ("of", "and", "the"):
+            out.append(w.lower())
+        else:
+            out.append(w[0] + w[1:].lower())
+    return " ".join(out)
+
+
+def _mark_as_shown(mark: str) -> str:
+    """The section sign as written, "art." for an article, "section"/"Section"/"sec." for a word."""
+    m = mark.lower().rstrip(".")
+    if m.startswith("art"):
+        return "art."
+    if m.startswith("sec"):
+        w = "section" if m.startswith("section") else "sec."
+        return w.capitalize() if mark[0].isupper() and not mark.isupper() else w
+    return mark
+
+
+def find(text: str, _emphasis=None) -> list[Claim]:
+    claims = []
+    for anchor in _ANCHOR.finditer(text):
+        span = _name_span(text, anchor)
+        if span is None:
+            continue
+        n_start, n_end, state = span
+        name_w = clean(text[n_start:n_end]).rstrip(",")
+        words = code_key(text[_name_start(text, n_start, n_end):n_end])
+        if name_w.isupper():  # small capitals typed as capitals: the entry is written "Tex. Penal Code"
+            name_w = _from_capitals(name_w)
+        after = _AFTER_NAME.match(text, n_end)
+        if after:
+            c = _after_form(text, n_start, after, state=state, name_w=name_w, words=words)
+            if c:
+                claims.append(c)
+                continue
+        before = _BEFORE_NAME.search(text[max(0, n_start - 80):n_start])
+        if before:
+            b0 = max(0, n_start - 80)
+            mark_w = _mark_as_shown(before.group("mark"))
+            sec, sub = before.group("sec"), squeeze_subsections(before.group("sub"))
+            art_sec = before.group("sec2") or ""
+            if art_sec:
+                sub = squeeze_subsections(before.group("sub2"))
+            if not mark_w.startswith("art"):
+                mark_w = "§"
+                art_sec = ""
+            edition, end = _edition_after(text, n_end)
+            o = _make(text, b0 + before.start(), end, state=state, name_w=name_w, words=words, title="", sec=sec,
+                      sub=sub, edition=edition, mark_w=mark_w, comma=False, art_sec=art_sec)
+            claims.append(claim([o]))
+    return claims
+
+
+
+
+def _name_start(text: str, start: int, end: int) -> int:
+    """Where the code's own words start, after the state."""
+    for m in re.finditer(r"\s", text[start:end]):
+        if _state_before(text, start + m.end())[0] == start:
+            return start + m.end()
+    return start
+
+
+def _edition_after(text: str, end: int) -> tuple[str, int]:
+    m = _EDITION.match(text, end)
+    return (clean(m.group(1)[1:-1]), m.end()) if m else ("", end)
+
+
+def _after_form(text, n_start, after, *, state, name_w, words) -> Claim | None:
+    mark = after.group("mark")
+    is_art = mark.lower().startswith("art")
+    plural = mark in ("§§",) or mark.lower().rstrip(".").endswith("s") and not mark.lower().startswith("sec.")
+    items, end = parse_items(text, after.end(), _STATE_ITEM, allow_list=plural)
+    if not items:
+        return None
+    edition = clean(after.group("edition") or "").strip("() ")
+    title = clean(after.group("tit") or "")
+    mark_w = _mark_as_shown(mark)
+    if plural:
+        mark_w = {"§§": "§"}.get(mark_w, mark_w.rstrip("s") if not mark_w.endswith(".") else mark_w)
+    occs = []
+    for i, (s, e, sec, sub, etseq) in enumerate(items):
+        start = n_start if i == 0 else s
+        art_sec = ""
+        members = [(start, e, sub, "")]
+        if is_art and i == len(items) - 1:
+            a = _ART_SECTION.match(text, e)
+            if a:
+                art_sec, e = a.group("sec"), a.end()
+                members = [(start, e, squeeze_subsections(a.group("sub")) or sub, "")]
+                end = e
+        if i == len(items) - 1 and not art_sec:
+            subs, s_end, word = subdivisions(text, e, sub)
+            if subs:
+                members = [(start if k == 0 else ss, se, su, word) for k, (ss, se, su) in enumerate(subs)]
+                end = s_end
+        for m_start, m_end, m_sub, word in members:
+            o = _make(text, m_start, m_end, state=state, name_w=name_w,
+                      words=words, title=title, sec=sec + (" et seq." if etseq else ""), sub=m_sub, edition=edition,
+                      mark_w=mark_w, comma=bool(after.group("comma")), art_sec=art_sec, subd_word=word)
+            occs.append(o)
+    edition2, end2 = _edition_after(text, end)
+    if edition2 and not edition:
+        last = occs[-1]
+        fixed = _make(text, last.start, end2, state=state, name_w=name_w, words=words, title=title,
+                      sec=last.meta["section"].split(",")[0], sub=last.meta["subsection"], edition=edition2,
+                      mark_w=mark_w, comma=bool(after.group("comma")),
+                      art_sec=last.meta["section"].split("§ ")[1] if ", §" in last.meta["section"] else "",
+                      subd_word="subd." if ", subd" in (last.display or "") else (
+                          "subdivision" if ", subdivision" in (last.display or "") else ""))
+        occs[-1] = fixed
+    return claim(occs)
+
+
+def with_jurisdiction(o, abbr: str) -> None:
+    """Give a code cited without its state ("Penal Code § 187") the state the brief's other
+    codes name: key, sort key and meta as if the state had been written."""
+    o.key = o.key[:1] + (abbr,) + o.key[2:]
+    o.sort_key = o.sort_key[:2] + (state_name(abbr),) + o.sort_key[3:]
+    o.meta["jurisdiction"] = abbr
+
+
+def resolve_jurisdictions(occurrences) -> None:
+    """A code cited without its state ("Penal Code § 22.01") is the code of that name the brief
+    also cites with its state ("Tex. Penal Code § 22.01"), when exactly one state's code has that
+    name; otherwise it stays without a state (a court style's home_jurisdiction then claims it)."""
+    named: dict[str, set] = {}
+    for o in occurrences:
+        if o.kind == "full" and o.key and o.key[0] == "state" and o.key[1]:
+            named.setdefault(o.key[2], set()).add(o.key[1])
+    for o in occurrences:
+        if o.kind == "full" and o.key and o.key[0] == "state" and not o.key[1] and len(named.get(o.key[2], ())) == 1:
+            with_jurisdiction(o, next(iter(named[o.key[2]])))
