@@ -37,17 +37,19 @@ def anchor_of(doc: Document, occ: Occurrence) -> tuple[int, int]:
 
 
 def paginate(doc: Document, table: Table, style: Style, method: str = "auto",
-             reopen: Callable[[], Document] | None = None, template=None) -> PageMap:
+             reopen: Callable[[], Document] | None = None, template=None,
+             office: render.Office | None = None) -> PageMap:
     """Page labels for every occurrence in `table` (linked or not).
 
-    `reopen` gives a fresh copy of the document for each layout (the copy is changed).
+    `reopen` gives a fresh copy of the document for each layout (the copy is changed);
+    `office`, a LibreOffice kept running, makes the layouts faster.
     """
     occs = [o for c in table.categories for a in c.authorities for o in a.occurrences] + table.unlinked \
         + table.excluded
     note = ""
     if method in ("auto", "render"):
         try:
-            return _rendered(doc, table, style, occs, reopen, template)
+            return _rendered(doc, table, style, occs, reopen, template, office)
         except render.RenderError as exc:
             if method == "render":
                 raise PaginationError(f"cannot render pages: {exc}") from None
@@ -62,7 +64,7 @@ def paginate(doc: Document, table: Table, style: Style, method: str = "auto",
     return PageMap("estimate", exact=False, pages=pages, note=note + "explicit breaks plus an estimate")
 
 
-def _rendered(doc, table, style, occs, reopen, template) -> PageMap:
+def _rendered(doc, table, style, occs, reopen, template, office=None) -> PageMap:
     if reopen is None:
         raise render.RenderError("no document copy to lay out")
     pages = _from_breaks(doc, occs, {"explicit", "section"}, estimate=True)
@@ -74,7 +76,7 @@ def _rendered(doc, table, style, occs, reopen, template) -> PageMap:
         write.write_toa(copy, table, style, template=template)
         buf = io.BytesIO()
         write.save_to(copy, buf)
-        dests, _count = render.destinations(buf.getvalue())
+        dests, _count = render.destinations(buf.getvalue(), office)
         found = _labels_from_destinations(doc, occs, names, dests)
         if found == pages:
             break

@@ -3,13 +3,24 @@
 A temporary copy of the brief carries a bookmark at every place whose page we need. Exported
 to PDF with ExportBookmarksToPDFDestination, each bookmark becomes a named destination whose
 page index is exact for that rendering.
+
+Each rendering starts LibreOffice afresh (a few seconds), unless the caller holds an `Office`:
+one long-lived LibreOffice behind unoserver (a server, `toa serve`, keeps it warm between
+requests and it is started again when it dies).
 """
 from __future__ import annotations
 
+import io
 import os
 import shutil
+import signal
+import socket
 import subprocess
+import sys
 import tempfile
+import threading
+import time
+import xmlrpc.client
 from pathlib import Path
 
 from pypdf import PdfReader
@@ -34,8 +45,13 @@ def find_soffice() -> str | None:
     return None
 
 
-def destinations(docx_bytes: bytes) -> tuple[dict[str, int], int]:
+def destinations(docx_bytes: bytes, office: Office | None = None) -> tuple[dict[str, int], int]:
     """Render a .docx; return ({destination name: 1-based page number}, page count)."""
+    if office is not None:
+        try:
+            return _read_destinations(io.BytesIO(office.to_pdf(docx_bytes)))
+        except RenderError:
+            pass  # the warm LibreOffice failed twice: this rendering starts one of its own
     soffice = find_soffice()
     if soffice is None:
         raise RenderError("LibreOffice (soffice) is not installed")
@@ -54,11 +70,142 @@ def destinations(docx_bytes: bytes) -> tuple[dict[str, int], int]:
         pdf = Path(tmp, "brief.pdf")
         if not pdf.exists():
             raise RenderError("LibreOffice produced no PDF")
-        reader = PdfReader(str(pdf))
-        out = {}
-        for name, dest in reader.named_destinations.items():
+        return _read_destinations(str(pdf))
+
+
+def _read_destinations(pdf) -> tuple[dict[str, int], int]:
+    reader = PdfReader(pdf)
+    out = {}
+    for name, dest in reader.named_destinations.items():
+        try:
+            out[str(name).lstrip("/")] = reader.get_destination_page_number(dest) + 1
+        except Exception:  # a destination without a page: not one of ours
+            continue
+    return out, len(reader.pages)
+
+
+class Office:
+    """One LibreOffice kept running (through unoserver, whose server half needs a Python that
+    has LibreOffice's `uno` module) with a profile of its own in a private folder. Renderings
+    go one at a time; when LibreOffice has died or fails a rendering, it is started again once.
+    """
+
+    START_TIMEOUT = 60.0
+
+    def __init__(self, soffice: str | None = None, python: str | None = None, timeout: float = TIMEOUT_SECONDS):
+        self.soffice = soffice or find_soffice()
+        self.python = python or find_uno_python()
+        self.timeout = timeout
+        self._lock = threading.Lock()
+        self._proc: subprocess.Popen | None = None
+        self._tmp: tempfile.TemporaryDirectory | None = None
+        self._port = 0
+
+    @property
+    def available(self) -> bool:
+        return bool(self.soffice and self.python and _unoserver_path())
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc is not None and self._proc.poll() is None else None
+
+    def to_pdf(self, docx_bytes: bytes) -> bytes:
+        with self._lock:
+            for attempt in (1, 2):
+                try:
+                    if self._proc is None or self._proc.poll() is not None:
+                        self._start()
+                    proxy = xmlrpc.client.ServerProxy(f"http://127.0.0.1:{self._port}", allow_none=True)
+                    result = proxy.convert(None, xmlrpc.client.Binary(docx_bytes), None, "pdf", "writer_pdf_Export",
+                                           ["ExportBookmarksToPDFDestination=true"], False, None, None)
+                    return result.data
+                except (OSError, xmlrpc.client.Error, RenderError) as exc:
+                    self._stop()
+                    if attempt == 2:
+                        raise RenderError(f"the warm LibreOffice failed ({type(exc).__name__})") from None
+        raise RenderError("unreachable")
+
+    def close(self) -> None:
+        with self._lock:
+            self._stop()
+
+    def _start(self) -> None:
+        if not self.available:
+            raise RenderError("LibreOffice with its Python bindings (uno) and unoserver are needed")
+        self._stop()
+        self._tmp = tempfile.TemporaryDirectory(prefix="toa-office-")
+        tmp = Path(self._tmp.name)
+        self._port, uno_port = _free_port(), _free_port()
+        cmd = [self.python, "-m", "unoserver.server", "--interface", "127.0.0.1", "--port", str(self._port),
+               "--uno-interface", "127.0.0.1", "--uno-port", str(uno_port), "--executable", self.soffice,
+               "--user-installation", str(tmp / "profile"), "--conversion-timeout", str(int(self.timeout)),
+               "--quiet"]
+        env = {**os.environ, "HOME": str(tmp), "PYTHONPATH": _unoserver_path()}
+        kwargs = {"start_new_session": True} if os.name == "posix" else {}
+        self._proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kwargs)
+        deadline = time.monotonic() + self.START_TIMEOUT
+        proxy = xmlrpc.client.ServerProxy(f"http://127.0.0.1:{self._port}", allow_none=True)
+        while time.monotonic() < deadline:
+            if self._proc.poll() is not None:
+                raise RenderError("LibreOffice (unoserver) exited at start")
             try:
-                out[str(name).lstrip("/")] = reader.get_destination_page_number(dest) + 1
-            except Exception:  # a destination without a page: not one of ours
-                continue
-        return out, len(reader.pages)
+                proxy.info()
+                return
+            except (OSError, xmlrpc.client.Error):
+                time.sleep(0.25)
+        raise RenderError(f"LibreOffice (unoserver) did not start within {self.START_TIMEOUT:.0f} s")
+
+    def _stop(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is not None and proc.poll() is None:
+            try:
+                if os.name == "posix":
+                    os.killpg(proc.pid, signal.SIGTERM)  # unoserver and the LibreOffice it started
+                else:
+                    proc.terminate()
+                proc.wait(10)
+            except (OSError, subprocess.TimeoutExpired):
+                if os.name == "posix":
+                    try:
+                        os.killpg(proc.pid, signal.SIGKILL)
+                    except OSError:
+                        pass
+                proc.kill()
+        if self._tmp is not None:
+            self._tmp.cleanup()
+            self._tmp = None
+
+
+def find_uno_python() -> str | None:
+    """A Python that can import LibreOffice's `uno` (this one, LibreOffice's own, or the system's)."""
+    candidates = [sys.executable]
+    soffice = find_soffice()
+    if soffice:
+        program = Path(os.path.realpath(soffice)).parent
+        candidates += [str(program / "python"), str(program / "python.exe")]
+    candidates += ["/usr/bin/python3"]
+    for python in candidates:
+        if not os.path.exists(python):
+            continue
+        try:
+            ok = subprocess.run([python, "-c", "import uno"], capture_output=True, timeout=30).returncode == 0
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if ok:
+            return python
+    return None
+
+
+def _unoserver_path() -> str | None:
+    """The folder holding the unoserver package (given to LibreOffice's Python as PYTHONPATH)."""
+    try:
+        import unoserver
+    except ImportError:
+        return None
+    return str(Path(unoserver.__file__).resolve().parents[1])
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
