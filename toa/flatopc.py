@@ -61,7 +61,7 @@ def to_docx(xml: bytes) -> bytes:
         xml_data = part.find(_p("xmlData"))
         bin_data = part.find(_p("binaryData"))
         if xml_data is not None and len(xml_data):
-            data = etree.tostring(xml_data[0], xml_declaration=True, encoding="UTF-8", standalone=True)
+            data = _part_xml(xml_data[0])
         elif bin_data is not None:
             try:
                 data = base64.b64decode("".join((bin_data.text or "").split()), validate=True)
@@ -77,6 +77,20 @@ def to_docx(xml: bytes) -> bytes:
         parts["_rels/.rels"] = (RELS_TYPE, _relationships([("rId1", OFFICE_DOCUMENT, "/" + main)]))
     _drop_dangling(parts)
     return _zip(parts)
+
+
+def _part_xml(el) -> bytes:
+    """A part's XML on its own: the package's namespace declaration goes, every other one stays
+    (mc:Ignorable names prefixes that no element uses)."""
+    data = etree.tostring(el, xml_declaration=True, encoding="UTF-8", standalone=True)
+    declaration = f' xmlns:pkg="{PKG_NS}"'.encode()
+    uses_pkg = any(isinstance(e.tag, str) and e.tag.startswith(f"{{{PKG_NS}}}") for e in el.iter())
+    if not uses_pkg and el.nsmap.get("pkg") == PKG_NS:
+        head, sep, rest = data.partition(b">\n") if data.startswith(b"<?xml") else (b"", b"", data)
+        start_end = rest.index(b">")
+        rest = rest[:start_end].replace(declaration, b"", 1) + rest[start_end:]
+        data = head + sep + rest
+    return data
 
 
 def _relationships(rels: list[tuple[str, str, str]]) -> bytes:

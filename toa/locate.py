@@ -77,10 +77,8 @@ class Locator:
         first_b = _cut(text, first_a, first_b)
         loc = {"story": story, "note": note, **self._find(index, first_a, first_b), "end": None}
         last_a, last_b = stretches[-1]
-        if (last_a, last_b) != (first_a, first_b) or first_b < last_b:
-            last_a = _cut_left(text, last_a, last_b)
-            if last_a >= first_b:
-                loc["end"] = self._find(index, last_a, last_b)
+        if last_b > first_b:  # the end stretch may overlap the first: the pane expands one to the other
+            loc["end"] = self._find(index, _cut_left(text, last_a, last_b), last_b)
         return loc
 
     def _find(self, index: int, a: int, b: int) -> dict:
