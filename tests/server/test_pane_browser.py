@@ -293,3 +293,32 @@ def test_check_badges_filter_and_comments(browser, server, fakes, platform):
     calls = pane.click("comments", "replacing 6 earlier ones")
     assert len([c for c in calls if c["op"] == "deleteComment"]) == 6
     assert len([c for c in calls if c["op"] == "insertComment"]) == 6
+
+
+def test_unlinked_short_forms_no_citations_and_server_down(browser, server, tmp_path):
+    from docxbuild import DocBuilder
+
+    b = DocBuilder()
+    b.paragraph("ARGUMENT")
+    b.paragraph("The rule is settled. ", ("Harlow", "i"), ", 457 U.S. at 818. See also ",
+                ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986).")
+    b.save(tmp_path / "orphan.docx")
+    pane = Pane(browser, server["port"], tmp_path / "orphan.docx", "PC")
+    pane.click("scan", "1 short forms point at nothing")
+    assert browser.find_element("id", "unlinked").is_displayed()
+    button = browser.find_element("css selector", "#unlinked-list .occurrence")
+    assert button.find_element("css selector", ".cite").text == "Harlow, 457 U.S. at 818"
+    before = len(pane.calls())
+    button.click()
+    pane.wait(lambda: any(c["op"] == "select" for c in pane.calls()[before:]))
+    assert [c["text"] for c in pane.calls()[before:] if c["op"] == "select"] == ["Harlow, 457 U.S. at 818"]
+
+    b = DocBuilder()
+    b.paragraph("A letter about the weather, with no authority in it.")
+    b.save(tmp_path / "plain.docx")
+    pane = Pane(browser, server["port"], tmp_path / "plain.docx", "PC")
+    pane.click("scan", "No citations were found")
+    assert "error" in browser.find_element("id", "status").get_attribute("class")
+
+    browser.execute_script("window.fetch = () => Promise.reject(new TypeError('Failed to fetch'));")
+    pane.click("scan", "The toa server is not running")
