@@ -283,6 +283,14 @@
     return `Checked ${counts(report)}: ${flagged} need attention.${notes.length ? " " + notes.join(" ") : ""}`;
   }
 
+  function keepVerification(previous, report) {
+    // A new analysis (Insert table) keeps the badges of the last Check for the same entries.
+    if (!previous || !state.checked) return;
+    const records = new Map();
+    for (const c of previous.categories) for (const a of c.authorities) if (a.verification) records.set(a.text, a.verification);
+    for (const c of report.categories) for (const a of c.authorities) if (records.has(a.text)) a.verification = records.get(a.text);
+  }
+
   async function removeOwnComments(ctx) {
     const comments = ctx.document.body.getComments();
     comments.load("items/content");
@@ -323,6 +331,7 @@
   async function insertTable() {
     const doc = await currentDocument();
     const data = await post("/toa", doc);
+    keepVerification(state.report, data.report);
     state.report = data.report;
     render(data.report);
     return Word.run(async (ctx) => {

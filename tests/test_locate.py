@@ -2,15 +2,13 @@
 checked against an independent model of Word's search (tests/wordstub.py)."""
 from __future__ import annotations
 
-import pytest
-
 import wordstub
 from docxbuild import DocBuilder, Footnote
 from toa import document
 from toa.locate import MAX_SEARCH, Locator
 
 
-def build(tmp_path, *paragraphs, notes=()):
+def build(tmp_path, *paragraphs):
     b = DocBuilder()
     for parts in paragraphs:
         b.paragraph(*parts)

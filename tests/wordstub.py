@@ -14,28 +14,8 @@ PKG = "http://schemas.microsoft.com/office/2006/xmlPackage"
 
 
 def _para_text(p) -> str:
-    out = []
-    for r in p.iter(f"{W}r"):
-        if any(a.tag == f"{W}del" for a in r.iterancestors()):
-            continue
-        rpr = r.find(f"{W}rPr")
-        if rpr is not None and rpr.find(f"{W}vanish") is not None:
-            continue
-        for c in r:
-            if c.tag == f"{W}t":
-                out.append(c.text or "")
-            elif c.tag == f"{W}tab":
-                out.append("\t")
-            elif c.tag in (f"{W}br", f"{W}cr"):
-                out.append("\v")
-            elif c.tag == f"{W}noBreakHyphen":
-                out.append("\u2011")
-    return _without_field_codes(p, "".join(out))
-
-
-def _without_field_codes(p, _text) -> str:
-    """The text again, leaving out runs between a field's begin and separate (its code)."""
-    out, depth_code = [], []
+    """A paragraph's text as Word's search sees it: field results but not field codes."""
+    out, in_code = [], []  # one entry per open field: True while its code is being read
     for r in p.iter(f"{W}r"):
         if any(a.tag == f"{W}del" for a in r.iterancestors()):
             continue
@@ -45,13 +25,13 @@ def _without_field_codes(p, _text) -> str:
             if c.tag == f"{W}fldChar":
                 kind = c.get(f"{W}fldCharType")
                 if kind == "begin":
-                    depth_code.append(True)
-                elif kind == "separate" and depth_code:
-                    depth_code[-1] = False
-                elif kind == "end" and depth_code:
-                    depth_code.pop()
+                    in_code.append(True)
+                elif kind == "separate" and in_code:
+                    in_code[-1] = False
+                elif kind == "end" and in_code:
+                    in_code.pop()
                 continue
-            if hidden or any(depth_code):
+            if hidden or any(in_code):
                 continue
             if c.tag == f"{W}t":
                 out.append(c.text or "")
@@ -59,6 +39,8 @@ def _without_field_codes(p, _text) -> str:
                 out.append("\t")
             elif c.tag in (f"{W}br", f"{W}cr"):
                 out.append("\v")
+            elif c.tag == f"{W}noBreakHyphen":
+                out.append("\u2011")
     return "".join(out)
 
 

@@ -322,3 +322,15 @@ def test_unlinked_short_forms_no_citations_and_server_down(browser, server, tmp_
 
     browser.execute_script("window.fetch = () => Promise.reject(new TypeError('Failed to fetch'));")
     pane.click("scan", "The toa server is not running")
+
+
+def test_insert_table_at_the_cursor_keeps_the_badges_of_the_check(browser, server, fakes):
+    fakes.reset()
+    pane = Pane(browser, server["port"], PLANTED, "PC")
+    pane.click("scan", "Found")
+    pane.click("check", "4 need attention")
+    calls = pane.click("insert", "Table inserted at the cursor")
+    table = [c for c in calls if c["op"] == "insertOoxml"]
+    assert len(table) == 1 and table[0]["location"] == "After" and "TOA \\" in table[0]["ooxml"]
+    assert "NOT FOUND" in pane.entries()["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["badges"]
+    assert not browser.find_element("id", "comments").get_attribute("disabled")

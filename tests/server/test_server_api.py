@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib.util
 import io
-import json
 import logging
 import os
 import tempfile
