@@ -52,3 +52,15 @@ def test_entities_are_not_expanded():
            b'<pkg:package xmlns:pkg="http://schemas.microsoft.com/office/2006/xmlPackage">&x;</pkg:package>')
     with pytest.raises(flatopc.FlatOpcError):
         flatopc.to_docx(xml)
+
+
+def test_a_large_binary_part_is_kept():
+    root = etree.fromstring(wordstub.flat_opc(SAMPLE).encode())
+    blob = bytes(range(256)) * (48 * 1024)  # 12 MB: beyond libxml2's default text node limit
+    part = etree.SubElement(root, f"{{{flatopc.PKG_NS}}}part")
+    part.set(f"{{{flatopc.PKG_NS}}}name", "/word/media/image1.png")
+    part.set(f"{{{flatopc.PKG_NS}}}contentType", "image/png")
+    etree.SubElement(part, f"{{{flatopc.PKG_NS}}}binaryData").text = __import__("base64").b64encode(blob).decode()
+    package = flatopc.to_docx(etree.tostring(root))
+    with zipfile.ZipFile(io.BytesIO(package)) as zf:
+        assert zf.read("word/media/image1.png") == blob

@@ -38,8 +38,9 @@ def _p(local: str) -> str:
 
 
 def _parser() -> etree.XMLParser:
-    # No entities, no network, no DTDs: the XML comes from outside.
-    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=False,
+    # No entities, no network, no DTDs: the XML comes from outside. Large text nodes (an image's
+    # base64) are allowed: the request's size limit bounds them.
+    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=True,
                            remove_blank_text=False)
 
 
