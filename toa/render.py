@@ -84,6 +84,23 @@ def _read_destinations(pdf) -> tuple[dict[str, int], int]:
     return out, len(reader.pages)
 
 
+# unoserver's server, plus a watchdog: when the process that started it is gone (toa serve
+# killed), it takes its process group (itself and LibreOffice) down with it.
+_LAUNCHER = """
+import os, runpy, signal, sys, threading, time
+parent = os.getppid()
+def watch():
+    while os.getppid() == parent:
+        time.sleep(1)
+    if hasattr(os, "killpg"):
+        os.killpg(0, signal.SIGKILL)
+    os._exit(1)
+threading.Thread(target=watch, daemon=True).start()
+sys.argv[0] = "unoserver"
+runpy.run_module("unoserver.server", run_name="__main__", alter_sys=True)
+"""
+
+
 class Office:
     """One LibreOffice kept running (through unoserver, whose server half needs a Python that
     has LibreOffice's `uno` module) with a profile of its own in a private folder. Renderings
@@ -100,6 +117,7 @@ class Office:
         self._proc: subprocess.Popen | None = None
         self._tmp: tempfile.TemporaryDirectory | None = None
         self._port = 0
+        self._closed = False
 
     @property
     def available(self) -> bool:
@@ -126,17 +144,20 @@ class Office:
         raise RenderError("unreachable")
 
     def close(self) -> None:
-        with self._lock:
-            self._stop()
+        """Stop LibreOffice now (a rendering in progress fails); no rendering starts it again."""
+        self._closed = True
+        self._stop()
 
     def _start(self) -> None:
+        if self._closed:
+            raise RenderError("the warm LibreOffice was closed")
         if not self.available:
             raise RenderError("LibreOffice with its Python bindings (uno) and unoserver are needed")
         self._stop()
         self._tmp = tempfile.TemporaryDirectory(prefix="toa-office-")
         tmp = Path(self._tmp.name)
         self._port, uno_port = _free_port(), _free_port()
-        cmd = [self.python, "-m", "unoserver.server", "--interface", "127.0.0.1", "--port", str(self._port),
+        cmd = [self.python, "-c", _LAUNCHER, "--interface", "127.0.0.1", "--port", str(self._port),
                "--uno-interface", "127.0.0.1", "--uno-port", str(uno_port), "--executable", self.soffice,
                "--user-installation", str(tmp / "profile"), "--conversion-timeout", str(int(self.timeout)),
                "--quiet"]
@@ -157,23 +178,30 @@ class Office:
 
     def _stop(self) -> None:
         proc, self._proc = self._proc, None
-        if proc is not None and proc.poll() is None:
-            try:
-                if os.name == "posix":
-                    os.killpg(proc.pid, signal.SIGTERM)  # unoserver and the LibreOffice it started
-                else:
-                    proc.terminate()
-                proc.wait(10)
-            except (OSError, subprocess.TimeoutExpired):
-                if os.name == "posix":
-                    try:
-                        os.killpg(proc.pid, signal.SIGKILL)
-                    except OSError:
-                        pass
-                proc.kill()
+        if proc is not None:
+            _kill_tree(proc)
         if self._tmp is not None:
             self._tmp.cleanup()
             self._tmp = None
+
+
+def _kill_tree(proc: subprocess.Popen) -> None:
+    """End unoserver and the LibreOffice it started (oosplash, soffice.bin). They share the
+    process group we gave unoserver; LibreOffice does not always stop on SIGTERM, so the group
+    gets SIGKILL after a short grace."""
+    if os.name != "posix":
+        subprocess.run(["taskkill", "/T", "/F", "/PID", str(proc.pid)], capture_output=True, check=False)
+        proc.wait()
+        return
+    for sig, grace in ((signal.SIGTERM, 3.0), (signal.SIGKILL, 10.0)):
+        try:
+            os.killpg(proc.pid, sig)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            proc.wait(grace)
+        except subprocess.TimeoutExpired:
+            pass
 
 
 def find_uno_python() -> str | None:

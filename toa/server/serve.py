@@ -49,7 +49,7 @@ def serve(port: int, cert: str | None = None, key: str | None = None, https: boo
         say("toa: LibreOffice will start for each rendering (install python3-uno and unoserver to keep it warm)")
         office = None
     app = create_app({"TOA_PORT": port, "TOA_SCHEME": "https" if https else "http", "TOA_OFFICE": office})
-    server = wsgi.Server((HOST, port), app, numthreads=8, request_queue_size=16, timeout=60)
+    server = wsgi.Server((HOST, port), app, numthreads=8, request_queue_size=16, timeout=60, shutdown_timeout=2)
     if pair:
         from cheroot.ssl.builtin import BuiltinSSLAdapter
 
@@ -73,10 +73,10 @@ def serve(port: int, cert: str | None = None, key: str | None = None, https: boo
     except (KeyboardInterrupt, SystemExit):
         pass
     finally:
+        if office is not None:  # first: LibreOffice must not outlive the server
+            office.close()
         server.stop()
         app.extensions["toa_pool"].shutdown(wait=False, cancel_futures=True)
-        if office is not None:
-            office.close()
     return 0
 
 
