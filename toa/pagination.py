@@ -70,7 +70,7 @@ def _rendered(doc, table, style, occs, reopen, template, office=None) -> PageMap
     pages = _from_breaks(doc, occs, {"explicit", "section"}, estimate=True)
     anchors = sorted({anchor_of(doc, o) for o in occs})
     for _ in range(MAX_LAYOUTS):
-        apply(table, PageMap("estimate", False, pages), style)
+        laid_out = _page_texts(table, pages, style)
         copy = reopen()
         names = write.insert_bookmarks(copy, anchors)
         write.write_toa(copy, table, style, template=template)
@@ -78,10 +78,17 @@ def _rendered(doc, table, style, occs, reopen, template, office=None) -> PageMap
         write.save_to(copy, buf)
         dests, _count = render.destinations(buf.getvalue(), office)
         found = _labels_from_destinations(doc, occs, names, dests)
-        if found == pages:
-            break
+        done = found == pages or _page_texts(table, found, style) == laid_out
         pages = found
+        if done:  # the table just laid out prints these very pages: that layout is the final one
+            break
     return PageMap("render", exact=True, pages=pages, note="laid out by LibreOffice")
+
+
+def _page_texts(table: Table, pages: dict, style: Style) -> list[str]:
+    """Apply `pages` to the table; the page text of every entry, in order (what the table prints)."""
+    apply(table, PageMap("estimate", False, pages), style)
+    return [a.page_text for c in table.categories for a in c.authorities]
 
 
 def _labels_from_destinations(doc, occs, names, dests) -> dict:
