@@ -12,6 +12,11 @@ command -v pdftotext >/dev/null 2>&1 || need+=(poppler-utils)
 for font in fonts-liberation fonts-crosextra-carlito fonts-crosextra-caladea fonts-urw-base35; do
   dpkg-query -W -f='${Status}' "$font" 2>/dev/null | grep -q "install ok installed" || need+=("$font")
 done
+# toa serve keeps one LibreOffice running through unoserver, whose server half needs uno
+/usr/bin/python3 -c "import uno" >/dev/null 2>&1 || need+=(python3-uno)
+# the add-in's browser test: Debian's Chromium and its WebDriver
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
   # other apt users (unattended upgrades, a colleague's setup) hold the lock for a while: wait

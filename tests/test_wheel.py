@@ -75,6 +75,12 @@ def test_the_wheel_ships_the_template_and_every_style(wheel):
     assert "toa/templates/toa.docx" in names
     styles = {f"toa/styles/{p.name}" for p in (ROOT / "toa" / "styles").glob("*.toml")}
     assert styles and styles <= names
+    # pyproject.toml lists the packages (it maps addin/ into the package): none may be left out
+    modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "toa").rglob("*.py")}
+    assert modules <= names
+    pane = {"toa/addin/" + p.relative_to(ROOT / "addin").as_posix()
+            for p in (ROOT / "addin").rglob("*") if p.is_file()}
+    assert "toa/addin/manifest.xml" in pane and "toa/addin/taskpane.js" in pane and pane <= names
 
 
 def test_version_from_any_folder(installed, elsewhere):
@@ -126,3 +132,10 @@ def test_a_named_style_loads_from_the_wheel(installed, elsewhere):
     names, sg = run.stdout.splitlines()
     assert names.split() == builtin_names()
     assert sg == "sg"
+
+
+def test_the_addin_manifest_from_the_wheel(installed, elsewhere):
+    out = elsewhere / "manifest.xml"
+    run = _run([str(installed / "toa"), "addin", "manifest", "--port", "3456", "-o", str(out)], cwd=elsewhere)
+    assert run.returncode == 0, run.stderr
+    assert "https://localhost:3456/taskpane.html" in out.read_text(encoding="utf-8")

@@ -60,6 +60,19 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("action", choices=["clear"], help="clear: delete every cached answer")
     k.set_defaults(func=_cache)
 
+    s = sub.add_parser("serve", help="serve the Word add-in and its API on https://127.0.0.1:PORT")
+    s.add_argument("--port", type=int, default=3000, help="port on 127.0.0.1 (default 3000)")
+    s.add_argument("--cert", help="TLS certificate (default: ~/.office-addin-dev-certs/localhost.crt)")
+    s.add_argument("--key", help="TLS private key (default: ~/.office-addin-dev-certs/localhost.key)")
+    s.add_argument("--no-https", action="store_true", help="plain HTTP (a browser test; Word needs HTTPS)")
+    s.set_defaults(func=_serve)
+
+    a = sub.add_parser("addin", help="the Word add-in's manifest")
+    a.add_argument("action", choices=["manifest"], help="manifest: write the add-in manifest for a port")
+    a.add_argument("--port", type=int, default=3000, help="the port toa serve uses (default 3000)")
+    a.add_argument("-o", "--output", help="write here (default: standard output)")
+    a.set_defaults(func=_addin)
+
     e = sub.add_parser("extract", help="list every citation with its page and kind")
     e.add_argument("brief")
     _common(e)
@@ -164,6 +177,34 @@ def _cache(args) -> int:
     settings = Settings.from_env()
     removed = clear_cache(settings)
     print(f"Removed {removed} cached {'answer' if removed == 1 else 'answers'} ({settings.resolved_cache_path()})")
+    return 0
+
+
+def _serve(args) -> int:
+    from .server.serve import ServeError, serve
+
+    try:
+        return serve(args.port, args.cert, args.key, https=not args.no_https)
+    except ServeError as exc:
+        raise pipeline.BuildError(str(exc)) from None
+
+
+def _addin(args) -> int:
+    from .server.serve import manifest
+
+    if not 0 < args.port < 65536:
+        raise pipeline.BuildError(f"bad port {args.port}")
+    text = manifest(args.port)
+    if not args.output:
+        sys.stdout.write(text)
+        return 0
+    _check_writable(args.output)
+    directory = os.path.dirname(os.path.abspath(args.output))
+    fd, tmp = tempfile.mkstemp(prefix=".toa-", suffix=".xml", dir=directory)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    os.replace(tmp, args.output)
+    print(f"Wrote {args.output}")
     return 0
 
 

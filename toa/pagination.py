@@ -39,19 +39,21 @@ def anchor_of(doc: Document, occ: Occurrence) -> tuple[int, int]:
 
 
 def paginate(doc: Document, table: Table, style: Style, method: str = "auto",
-             reopen: Callable[[], Document] | None = None, template=None) -> PageMap:
+             reopen: Callable[[], Document] | None = None, template=None,
+             office: render.Office | None = None) -> PageMap:
     """Page labels for every occurrence in `table` (linked or not).
 
-    `reopen` gives a fresh copy of the document for each layout (the copy is changed). `auto`
-    takes LibreOffice's layout whenever LibreOffice can lay the brief out: Word's saved markers
-    put fewer pages right (docs/accuracy.md), so they are used only when it cannot.
+    `reopen` gives a fresh copy of the document for each layout (the copy is changed);
+    `office`, a LibreOffice kept running, makes the layouts faster. `auto` takes LibreOffice's
+    layout whenever LibreOffice can lay the brief out: Word's saved markers put fewer pages
+    right (docs/accuracy.md), so they are used only when it cannot.
     """
     occs = [o for c in table.categories for a in c.authorities for o in a.occurrences] + table.unlinked \
         + table.excluded
     note = ""
     if method in ("auto", "render"):
         try:
-            return _rendered(doc, table, style, occs, reopen, template)
+            return _rendered(doc, table, style, occs, reopen, template, office)
         except render.RenderError as exc:
             if method == "render":
                 raise PaginationError(f"cannot render pages: {exc}") from None
@@ -90,9 +92,9 @@ def _word_markers(doc: Document, occs: list[Occurrence], note: str) -> PageMap:
     return PageMap("word", exact=False, pages=pages, note=note)
 
 
-def _layout(doc: Document, occs: list[Occurrence], reopen, prepare=None):
+def _layout(doc: Document, occs: list[Occurrence], reopen, office=None, prepare=None):
     """A fresh copy with a bookmark at every occurrence's anchor, edited by `prepare`, laid out
-    by LibreOffice: (bookmark names -> anchors, the rendering)."""
+    by LibreOffice (`office`, when one is kept running): (bookmark names -> anchors, the rendering)."""
     if reopen is None:
         raise render.RenderError("no document copy to lay out")
     anchors = sorted({anchor_of(doc, o) for o in occs})
@@ -102,23 +104,25 @@ def _layout(doc: Document, occs: list[Occurrence], reopen, prepare=None):
         prepare(copy)
     buf = io.BytesIO()
     write.save_to(copy, buf)
-    return names, render.destinations(buf.getvalue())
+    return names, render.destinations(buf.getvalue(), office)
 
 
 def _substitutions(doc: Document, rendering: render.Rendering) -> list:
     return fonts.substitutions(fonts.requested(doc), rendering.fonts)
 
 
-def _rendered(doc, table, style, occs, reopen, template) -> PageMap:
+def _rendered(doc, table, style, occs, reopen, template, office=None) -> PageMap:
     pages = _from_breaks(doc, occs, {"explicit", "section"}, estimate=True)
     for _ in range(MAX_LAYOUTS):
         apply(table, PageMap("estimate", False, pages), style)
-        names, rendering = _layout(doc, occs, reopen,
+        laid_out = [a.page_text for c in table.categories for a in c.authorities]
+        names, rendering = _layout(doc, occs, reopen, office,
                                    prepare=lambda copy: write.write_toa(copy, table, style, template=template))
         found = _labels_from_destinations(doc, occs, names, rendering.destinations)
-        if found == pages:
-            break
+        done = found == pages or _page_texts(table, found, style) == laid_out
         pages = found
+        if done:  # the table just laid out prints these very pages: that layout is the final one
+            break
     substituted = _substitutions(doc, rendering)
     unlike = [s for s in substituted if not s.metric_compatible]
     note = "laid out by LibreOffice"
@@ -126,6 +130,12 @@ def _rendered(doc, table, style, occs, reopen, template) -> PageMap:
         note += "; " + ", ".join(f"{s.font} has no same-width font here ({'set in ' + s.by if s.by else 'not embedded'})"
                                  for s in unlike) + ": pages approximate"
     return PageMap("render", exact=not unlike, pages=pages, note=note, fonts=substituted)
+
+
+def _page_texts(table: Table, pages: dict, style: Style) -> list[str]:
+    """Apply `pages` to the table; the page text of every entry, in order (what the table prints)."""
+    apply(table, PageMap("estimate", False, pages), style)
+    return [a.page_text for c in table.categories for a in c.authorities]
 
 
 def _labels_from_destinations(doc, occs, names, dests) -> dict:

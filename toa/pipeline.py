@@ -21,6 +21,10 @@ class BuildError(Exception):
     """A problem with the user's input or options; the message is one line for the user."""
 
 
+class NoCitationsError(BuildError):
+    """The document holds no citation: nothing to build."""
+
+
 @dataclass
 class BuildResult:
     document: Document
@@ -40,8 +44,8 @@ def default_output(source: str, suffix: str = ".toa.docx") -> str:
 
 def analyse(source: str, style: str | None = None, pages: str = "auto", template: str | None = None,
             options: document.ReadOptions | None = None,
-            progress: Callable[[str], None] | None = None) -> BuildResult:
-    """Read, extract, group and paginate; nothing is written."""
+            progress: Callable[[str], None] | None = None, office=None) -> BuildResult:
+    """Read, extract, group and paginate; nothing is written. `office`: a render.Office kept warm."""
     step = progress or (lambda _msg: None)
     step("reading")
     doc = _read(source, options)
@@ -50,12 +54,12 @@ def analyse(source: str, style: str | None = None, pages: str = "auto", template
     step("finding citations")
     occurrences = extract.extract(doc)
     if not occurrences:
-        raise BuildError(f"no citations found in {source}")
+        raise NoCitationsError(f"no citations found in {source}")
     table = authorities.build(doc, occurrences, chosen)
     step("determining pages")
     try:
         pagemap = pagination.paginate(doc, table, chosen, pages, reopen=lambda: _read(source, options),
-                                      template=template)
+                                      template=template, office=office)
     except pagination.PaginationError as exc:
         raise BuildError(str(exc)) from None
     pagination.apply(table, pagemap, chosen)
@@ -113,6 +117,11 @@ def check(source: str, output: str | None = None, settings: Settings | None = No
     result.comments = write.add_comments(result.document, result.table, result.verification)
     _save(result, output)
     return result
+
+
+def verify_analysis(result: BuildResult, settings: Settings, progress: VerifyProgress | None = None) -> None:
+    """The VERIFY stage on an analysis (nothing is written): for the server's check."""
+    _verify(result, settings, progress)
 
 
 def _verify(result: BuildResult, settings: Settings, progress: VerifyProgress | None) -> None:

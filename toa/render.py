@@ -3,13 +3,24 @@
 A temporary copy of the brief carries a bookmark at every place whose page we need. Exported
 to PDF with ExportBookmarksToPDFDestination, each bookmark becomes a named destination whose
 page index is exact for that rendering.
+
+Each rendering starts LibreOffice afresh (a few seconds), unless the caller holds an `Office`:
+one long-lived LibreOffice behind unoserver (a server, `toa serve`, keeps it warm between
+requests and it is started again when it dies).
 """
 from __future__ import annotations
 
+import io
 import os
 import shutil
+import signal
+import socket
 import subprocess
+import sys
 import tempfile
+import threading
+import time
+import xmlrpc.client
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,8 +55,13 @@ class Rendering:
     fonts: list[str]  # the fonts the PDF embeds (PostScript names, subset prefix kept)
 
 
-def destinations(docx_bytes: bytes) -> Rendering:
+def destinations(docx_bytes: bytes, office: Office | None = None) -> Rendering:
     """Render a .docx: its named destinations, page count and embedded fonts."""
+    if office is not None:
+        try:
+            return _read_rendering(io.BytesIO(office.to_pdf(docx_bytes)))
+        except RenderError:
+            pass  # the warm LibreOffice failed twice: this rendering starts one of its own
     soffice = find_soffice()
     if soffice is None:
         raise RenderError("LibreOffice (soffice) is not installed")
@@ -64,14 +80,18 @@ def destinations(docx_bytes: bytes) -> Rendering:
         pdf = Path(tmp, "brief.pdf")
         if not pdf.exists():
             raise RenderError("LibreOffice produced no PDF")
-        reader = PdfReader(str(pdf))
-        out = {}
-        for name, dest in reader.named_destinations.items():
-            try:
-                out[str(name).lstrip("/")] = reader.get_destination_page_number(dest) + 1
-            except Exception:  # a destination without a page: not one of ours
-                continue
-        return Rendering(out, len(reader.pages), embedded_fonts(reader))
+        return _read_rendering(str(pdf))
+
+
+def _read_rendering(pdf) -> Rendering:
+    reader = PdfReader(pdf)
+    out = {}
+    for name, dest in reader.named_destinations.items():
+        try:
+            out[str(name).lstrip("/")] = reader.get_destination_page_number(dest) + 1
+        except Exception:  # a destination without a page: not one of ours
+            continue
+    return Rendering(out, len(reader.pages), embedded_fonts(reader))
 
 
 def embedded_fonts(reader: PdfReader) -> list[str]:
@@ -92,3 +112,158 @@ def embedded_fonts(reader: PdfReader) -> list[str]:
         for ref in (font_dict.get_object().values() if font_dict is not None else []):
             add(ref)
     return names
+
+
+# unoserver's server, plus a watchdog: when the process that started it is gone (toa serve
+# killed), it takes its process group (itself and LibreOffice) down with it.
+_LAUNCHER = """
+import os, runpy, signal, sys, threading, time
+parent = os.getppid()
+def watch():
+    while os.getppid() == parent:
+        time.sleep(1)
+    if hasattr(os, "killpg"):
+        os.killpg(0, signal.SIGKILL)
+    os._exit(1)
+threading.Thread(target=watch, daemon=True).start()
+sys.argv[0] = "unoserver"
+runpy.run_module("unoserver.server", run_name="__main__", alter_sys=True)
+"""
+
+
+class Office:
+    """One LibreOffice kept running (through unoserver, whose server half needs a Python that
+    has LibreOffice's `uno` module) with a profile of its own in a private folder. Renderings
+    go one at a time; when LibreOffice has died or fails a rendering, it is started again once.
+    """
+
+    START_TIMEOUT = 60.0
+
+    def __init__(self, soffice: str | None = None, python: str | None = None, timeout: float = TIMEOUT_SECONDS):
+        self.soffice = soffice or find_soffice()
+        self.python = python or find_uno_python()
+        self.timeout = timeout
+        self._lock = threading.Lock()
+        self._proc: subprocess.Popen | None = None
+        self._tmp: tempfile.TemporaryDirectory | None = None
+        self._port = 0
+        self._closed = False
+
+    @property
+    def available(self) -> bool:
+        return bool(self.soffice and self.python and _unoserver_path())
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc is not None and self._proc.poll() is None else None
+
+    def to_pdf(self, docx_bytes: bytes) -> bytes:
+        with self._lock:
+            for attempt in (1, 2):
+                try:
+                    if self._proc is None or self._proc.poll() is not None:
+                        self._start()
+                    proxy = xmlrpc.client.ServerProxy(f"http://127.0.0.1:{self._port}", allow_none=True)
+                    result = proxy.convert(None, xmlrpc.client.Binary(docx_bytes), None, "pdf", "writer_pdf_Export",
+                                           ["ExportBookmarksToPDFDestination=true"], False, None, None)
+                    return result.data
+                except (OSError, xmlrpc.client.Error, RenderError) as exc:
+                    self._stop()
+                    if attempt == 2:
+                        raise RenderError(f"the warm LibreOffice failed ({type(exc).__name__})") from None
+        raise RenderError("unreachable")
+
+    def close(self) -> None:
+        """Stop LibreOffice now (a rendering in progress fails); no rendering starts it again."""
+        self._closed = True
+        self._stop()
+
+    def _start(self) -> None:
+        if self._closed:
+            raise RenderError("the warm LibreOffice was closed")
+        if not self.available:
+            raise RenderError("LibreOffice with its Python bindings (uno) and unoserver are needed")
+        self._stop()
+        self._tmp = tempfile.TemporaryDirectory(prefix="toa-office-")
+        tmp = Path(self._tmp.name)
+        self._port, uno_port = _free_port(), _free_port()
+        cmd = [self.python, "-c", _LAUNCHER, "--interface", "127.0.0.1", "--port", str(self._port),
+               "--uno-interface", "127.0.0.1", "--uno-port", str(uno_port), "--executable", self.soffice,
+               "--user-installation", str(tmp / "profile"), "--conversion-timeout", str(int(self.timeout)),
+               "--quiet"]
+        env = {**os.environ, "HOME": str(tmp), "PYTHONPATH": _unoserver_path(), **fonts.environment()}
+        kwargs = {"start_new_session": True} if os.name == "posix" else {}
+        self._proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kwargs)
+        deadline = time.monotonic() + self.START_TIMEOUT
+        proxy = xmlrpc.client.ServerProxy(f"http://127.0.0.1:{self._port}", allow_none=True)
+        while time.monotonic() < deadline:
+            if self._proc.poll() is not None:
+                raise RenderError("LibreOffice (unoserver) exited at start")
+            try:
+                proxy.info()
+                return
+            except (OSError, xmlrpc.client.Error):
+                time.sleep(0.25)
+        raise RenderError(f"LibreOffice (unoserver) did not start within {self.START_TIMEOUT:.0f} s")
+
+    def _stop(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            _kill_tree(proc)
+        if self._tmp is not None:
+            self._tmp.cleanup()
+            self._tmp = None
+
+
+def _kill_tree(proc: subprocess.Popen) -> None:
+    """End unoserver and the LibreOffice it started (oosplash, soffice.bin). They share the
+    process group we gave unoserver; LibreOffice does not always stop on SIGTERM, so the group
+    gets SIGKILL after a short grace."""
+    if os.name != "posix":
+        subprocess.run(["taskkill", "/T", "/F", "/PID", str(proc.pid)], capture_output=True, check=False)
+        proc.wait()
+        return
+    for sig, grace in ((signal.SIGTERM, 3.0), (signal.SIGKILL, 10.0)):
+        try:
+            os.killpg(proc.pid, sig)
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            proc.wait(grace)
+        except subprocess.TimeoutExpired:
+            pass
+
+
+def find_uno_python() -> str | None:
+    """A Python that can import LibreOffice's `uno` (this one, LibreOffice's own, or the system's)."""
+    candidates = [sys.executable]
+    soffice = find_soffice()
+    if soffice:
+        program = Path(os.path.realpath(soffice)).parent
+        candidates += [str(program / "python"), str(program / "python.exe")]
+    candidates += ["/usr/bin/python3"]
+    for python in candidates:
+        if not os.path.exists(python):
+            continue
+        try:
+            ok = subprocess.run([python, "-c", "import uno"], capture_output=True, timeout=30).returncode == 0
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        if ok:
+            return python
+    return None
+
+
+def _unoserver_path() -> str | None:
+    """The folder holding the unoserver package (given to LibreOffice's Python as PYTHONPATH)."""
+    try:
+        import unoserver
+    except ImportError:
+        return None
+    return str(Path(unoserver.__file__).resolve().parents[1])
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]

@@ -24,10 +24,11 @@ from .errors import WriteError
 from .fields import mark_citations
 from .package import save, save_to
 from .settings import set_field_update
-from .table import write_toa
+from .table import target, write_toa
 from .template import TEMPLATE
 
 __all__ = [
     "OCC_BOOKMARK_PREFIX", "SECTION_BOOKMARK_PREFIX", "TEMPLATE", "TOA_BOOKMARK", "WriteError",
-    "add_comments", "insert_bookmarks", "mark_citations", "save", "save_to", "set_field_update", "write_toa",
+    "add_comments", "insert_bookmarks", "mark_citations", "save", "save_to", "set_field_update", "target",
+    "write_toa",
 ]

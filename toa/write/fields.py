@@ -25,8 +25,15 @@ def mark_citations(doc: Document, table: Table) -> list[Occurrence]:
     citation twice). Returns the occurrences that could not be marked (none, normally).
     """
     remove_ta_fields(doc)
+    items = [(o.paragraph, o.start, ta_runs(auth, short, number, with_long), o)
+             for o, auth, short, number, with_long in ta_sites(doc, table)]
+    return _insert_all(doc, items)
+
+
+def ta_sites(doc: Document, table: Table):
+    """(occurrence, authority, TA \\s identifier, category number, carries \\l) for every place
+    that gets a TA field: one per citation position; the first full citation carries \\l."""
     shorts = short_ids(table)
-    items = []
     for cat in table.categories:
         for auth in cat.authorities:
             occs = {}
@@ -37,9 +44,12 @@ def mark_citations(doc: Document, table: Table) -> list[Occurrence]:
                 continue
             first = next((k for k, o in occs.items() if o.kind == "full"), next(iter(occs)))
             for key, o in occs.items():
-                runs = ta_runs(auth, shorts[id(auth)], cat.number, with_long=(key == first))
-                items.append((key[0], key[1], runs, o))
-    return _insert_all(doc, items)
+                yield o, auth, shorts[id(auth)], cat.number, key == first
+
+
+def ta_code(auth: Authority, short: str, number: int, with_long: bool) -> str:
+    """The TA field's instruction as text ("TA \\l ... \\s ... \\c N"), as mark_citations writes it."""
+    return "".join(t for t, _ in _ta_segments(auth.text if with_long else None, auth.emphasis, short, number)).strip()
 
 
 def short_ids(table: Table) -> dict[int, str]:

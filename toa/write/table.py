@@ -324,3 +324,10 @@ def _fit_right_tabs(blocks, width: int) -> None:
         for tab in b.iter(qn("w:tab")):
             if tab.getparent().tag == qn("w:tabs") and w_attr(tab, "val") in ("right", "end"):
                 tab.set(qn("w:pos"), str(width))
+
+
+def target(doc: Document) -> tuple[str, list]:
+    """Where write_toa would put the table (existing | placeholder | after_toc | start) and the
+    blocks it would replace; nothing changes."""
+    plan = _plan(doc, doc.package.element.body)
+    return plan.mode, list(plan.remove)

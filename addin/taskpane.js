@@ -1,0 +1,457 @@
+/* The toa task pane: plain JavaScript over Office.js and the local toa server (same origin).
+ *
+ * Scan sends the document (the .docx from getFileAsync on Word desktop, the body's Flat OPC
+ * from Body.getOoxml where getFileAsync is not available, as on Word on the web) to
+ * /api/v1/analyze and lists the authorities. Every occurrence carries a locator: a search
+ * string of at most 255 characters and the index of the wanted match (plus, for long or broken
+ * citations, a second one to expand to), which Body.search resolves.
+ */
+"use strict";
+
+(function () {
+  const API = "/api/v1";
+  const COMMENT_PREFIX = "TOA check:";
+  const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+  const state = { report: null, checked: false, web: false, fieldsOk: false, commentsOk: false, pagesOk: false, notesOk: false };
+
+  const $ = (id) => document.getElementById(id);
+
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  class PaneError extends Error {
+    constructor(message, code) { super(message); this.code = code; }
+  }
+
+  function supported(set, version) {
+    try {
+      return Boolean(Office.context.requirements && Office.context.requirements.isSetSupported(set, version));
+    } catch (e) {
+      return false;
+    }
+  }
+
+  /* ---- status ---- */
+  function busy(message) {
+    $("status").className = "";
+    $("spinner").hidden = false;
+    $("message").textContent = message;
+    for (const b of document.querySelectorAll(".actions button")) b.disabled = true;
+  }
+
+  function done(message, isError) {
+    $("spinner").hidden = true;
+    $("status").className = isError ? "error" : "";
+    $("message").textContent = message;
+    $("scan").disabled = false;
+    $("check").disabled = !state.report;
+    $("insert").disabled = !state.report;
+    $("comments").disabled = !(state.checked && state.commentsOk);
+  }
+
+  async function run(message, work) {
+    busy(message);
+    try {
+      done(await work());
+    } catch (e) {
+      done(e instanceof PaneError ? e.message : `Something went wrong: ${e && e.message ? e.message : e}`, true);
+    }
+  }
+
+  /* ---- the document ---- */
+  function compressedFile() {
+    return new Promise((resolve, reject) => {
+      Office.context.document.getFileAsync(Office.FileType.Compressed, { sliceSize: 4194304 }, (res) => {
+        if (res.status !== Office.AsyncResultStatus.Succeeded) {
+          reject(new Error(res.error && res.error.message ? res.error.message : "getFileAsync failed"));
+          return;
+        }
+        const file = res.value;
+        const slices = [];
+        const next = (i) => file.getSliceAsync(i, (r) => {
+          if (r.status !== Office.AsyncResultStatus.Succeeded) {
+            file.closeAsync();
+            reject(new Error("reading the document failed"));
+            return;
+          }
+          slices.push(new Uint8Array(r.value.data));
+          if (i + 1 < file.sliceCount) next(i + 1);
+          else { file.closeAsync(); resolve(new Blob(slices, { type: DOCX_TYPE })); }
+        });
+        next(0);
+      });
+    });
+  }
+
+  async function currentDocument() {
+    if (!state.web && Office.context.document && Office.context.document.getFileAsync) {
+      try {
+        return { body: await compressedFile(), type: DOCX_TYPE, format: "docx" };
+      } catch (e) {
+        /* some hosts refuse the whole file: the body's package still works */
+      }
+    }
+    const xml = await Word.run(async (ctx) => {
+      const ooxml = ctx.document.body.getOoxml();
+      await ctx.sync();
+      return ooxml.value;
+    });
+    return { body: xml, type: "application/xml", format: "flat-opc" };
+  }
+
+  async function post(path, doc) {
+    let response;
+    try {
+      response = await fetch(API + path, { method: "POST", headers: { "Content-Type": doc.type }, body: doc.body });
+    } catch (e) {
+      throw new PaneError("The toa server is not running. Start it with `toa serve`, then try again.", "offline");
+    }
+    let data = null;
+    try { data = await response.json(); } catch (e) { data = null; }
+    if (!response.ok) {
+      throw new PaneError(data && data.message ? data.message : `The server answered ${response.status}.`, data && data.error);
+    }
+    return data;
+  }
+
+  /* ---- finding citations in Word ---- */
+  async function locateAll(ctx, locators) {
+    const bodies = { body: ctx.document.body };
+    const notes = {};
+    for (const l of locators) {
+      if (l && l.story !== "body" && state.notesOk && !notes[l.story]) {
+        notes[l.story] = l.story === "footnote" ? ctx.document.body.footnotes : ctx.document.body.endnotes;
+        notes[l.story].load("items");
+      }
+    }
+    if (Object.keys(notes).length) await ctx.sync();
+    const searches = locators.map((l) => {
+      if (!l) return null;
+      let body = bodies.body;
+      if (l.story !== "body") {
+        const coll = notes[l.story];
+        body = coll && coll.items[l.note] ? coll.items[l.note].body : null;
+      }
+      if (!body) return null;
+      const first = body.search(l.search, { matchCase: false });
+      first.load("items");
+      let last = null;
+      if (l.end) {
+        last = body.search(l.end.search, { matchCase: false });
+        last.load("items");
+      }
+      return { l, first, last };
+    });
+    await ctx.sync();
+    return searches.map((s) => {
+      if (!s) return null;
+      const a = s.first.items[s.l.ordinal];
+      if (!a) return null;
+      if (!s.last) return a;
+      const b = s.last.items[s.l.end.ordinal];
+      return b ? a.expandTo(b) : a;
+    });
+  }
+
+  function goTo(locator) {
+    if (!locator) {
+      done("This citation cannot be found by Word's search (it has no searchable text).", true);
+      return;
+    }
+    Word.run(async (ctx) => {
+      const [range] = await locateAll(ctx, [locator]);
+      if (!range) throw new PaneError("Word could not find this citation; the document may have changed since the scan.");
+      range.select();
+      await ctx.sync();
+    }).then(() => done("Selected in the document."), (e) => done(e.message || String(e), true));
+  }
+
+  /* ---- the list ---- */
+  const BADGES = {
+    FOUND: ["ok", "FOUND"], CONFIRMED: ["ok", "CONFIRMED"], NOT_FOUND: ["bad", "NOT FOUND"],
+    FOUND_MULTIPLE: ["warn", "SEVERAL CASES"], UNKNOWN_REPORTER: ["bad", "UNKNOWN REPORTER"],
+    UNRESOLVED: ["warn", "UNRESOLVED"], NOT_CHECKED: ["none", "NOT CHECKED"],
+  };
+
+  function needsAttention(a) {
+    return Boolean(a.verification && a.verification.comment);
+  }
+
+  function occurrenceButton(o) {
+    const b = el("button", "occurrence");
+    b.type = "button";
+    const story = o.story === "body" ? "" : ` · ${o.story}`;
+    b.append(el("span", "where", `p. ${o.page || "?"} · ${o.kind}${story}: `), el("span", "cite", o.text));
+    b.addEventListener("click", () => goTo(o.locator));
+    return b;
+  }
+
+  function render(report) {
+    const results = $("results");
+    results.textContent = "";
+    for (const cat of report.categories) {
+      const section = el("section", "category");
+      const cites = cat.authorities.reduce((n, a) => n + a.occurrences.length, 0);
+      const h = el("h2", null, `${cat.heading} `);
+      h.append(el("span", "count", `(${cat.authorities.length} ${cat.authorities.length === 1 ? "authority" : "authorities"}, ${cites} ${cites === 1 ? "citation" : "citations"})`));
+      section.append(h);
+      for (const a of cat.authorities) {
+        const div = el("div", "authority");
+        div.dataset.attention = needsAttention(a) ? "yes" : "no";
+        const entry = el("div", "entry");
+        entry.append(el("span", "text", a.text), el("span", "pages", a.page_text || "?"));
+        div.append(entry);
+        if (a.verification) {
+          const v = a.verification;
+          const badges = el("div", "badges");
+          const [cls, label] = BADGES[v.verdict] || ["none", v.verdict];
+          badges.append(el("span", `badge ${cls}`, label));
+          for (const f of v.flags || []) badges.append(el("span", "badge warn", f.replace(/_/g, " ")));
+          div.append(badges);
+          if (v.comment || v.reason) {
+            const reason = el("p", "reason", v.comment || v.reason);
+            div.append(reason);
+          }
+          if (v.evidence_url) {
+            const link = el("a", "evidence", "Evidence");
+            link.href = v.evidence_url;
+            link.target = "_blank";
+            link.rel = "noopener noreferrer";
+            div.append(link);
+          }
+        }
+        div.append(el("div", "word-pages"));
+        const details = el("details");
+        details.append(el("summary", null, `${a.occurrences.length} ${a.occurrences.length === 1 ? "citation" : "citations"}`));
+        for (const o of a.occurrences) details.append(occurrenceButton(o));
+        div.append(details);
+        section.append(div);
+      }
+      results.append(section);
+    }
+    const unlinked = $("unlinked-list");
+    unlinked.textContent = "";
+    for (const o of report.unlinked) {
+      const li = el("li");
+      li.append(occurrenceButton(o));
+      unlinked.append(li);
+    }
+    $("unlinked").hidden = report.unlinked.length === 0;
+    const p = report.pagination;
+    const note = $("pages-note");
+    note.hidden = false;
+    note.textContent = `Pages: ${p.method}${p.exact ? "" : " (approximate)"}${p.note ? ` — ${p.note}` : ""}.`;
+    $("filter-row").hidden = !state.checked;
+    applyFilter();
+  }
+
+  function applyFilter() {
+    const only = $("filter").checked;
+    for (const div of document.querySelectorAll(".authority")) {
+      div.classList.toggle("hidden-by-filter", only && div.dataset.attention !== "yes");
+    }
+  }
+
+  function counts(report) {
+    const auths = report.categories.reduce((n, c) => n + c.authorities.length, 0);
+    return `${auths} ${auths === 1 ? "authority" : "authorities"} under ${report.categories.length} headings`;
+  }
+
+  /* ---- the buttons ---- */
+  async function scan() {
+    const doc = await currentDocument();
+    const report = await post("/analyze", doc);
+    state.report = report;
+    state.checked = false;
+    render(report);
+    const unlinked = report.unlinked.length ? `; ${report.unlinked.length} short forms point at nothing` : "";
+    return `Found ${counts(report)}${unlinked}.`;
+  }
+
+  async function check() {
+    const doc = await currentDocument();
+    const report = await post("/check", doc);
+    state.report = report;
+    state.checked = true;
+    render(report);
+    const flagged = report.categories.reduce((n, c) => n + c.authorities.filter(needsAttention).length, 0);
+    const notes = (report.verification && report.verification.notes) || [];
+    return `Checked ${counts(report)}: ${flagged} need attention.${notes.length ? " " + notes.join(" ") : ""}`;
+  }
+
+  function keepVerification(previous, report) {
+    // A new analysis (Insert table) keeps the badges of the last Check for the same entries.
+    if (!previous || !state.checked) return;
+    const records = new Map();
+    for (const c of previous.categories) for (const a of c.authorities) if (a.verification) records.set(a.text, a.verification);
+    for (const c of report.categories) for (const a of c.authorities) if (records.has(a.text)) a.verification = records.get(a.text);
+  }
+
+  async function removeOwnComments(ctx) {
+    const comments = ctx.document.body.getComments();
+    comments.load("items/content");
+    await ctx.sync();
+    let removed = 0;
+    for (const c of comments.items) {
+      if ((c.content || "").startsWith(COMMENT_PREFIX)) { c.delete(); removed += 1; }
+    }
+    return removed;
+  }
+
+  async function addComments() {
+    const targets = [];
+    const seen = new Set();
+    for (const cat of state.report.categories) {
+      for (const a of cat.authorities) {
+        if (!needsAttention(a)) continue;
+        for (const o of a.occurrences) {
+          const key = JSON.stringify(o.locator);
+          if (!o.locator || seen.has(key)) continue;
+          seen.add(key);
+          targets.push({ locator: o.locator, text: a.verification.comment });
+        }
+      }
+    }
+    return Word.run(async (ctx) => {
+      const ranges = await locateAll(ctx, targets.map((t) => t.locator));
+      const removed = await removeOwnComments(ctx);
+      let added = 0;
+      ranges.forEach((r, i) => { if (r) { r.insertComment(targets[i].text); added += 1; } });
+      await ctx.sync();
+      const missed = targets.length - added;
+      return `${added} comments added${removed ? `, replacing ${removed} earlier ones` : ""}` +
+        `${missed ? `; ${missed} citations were not found (scan again)` : ""}.`;
+    });
+  }
+
+  async function insertTable() {
+    const doc = await currentDocument();
+    const data = await post("/toa", doc);
+    keepVerification(state.report, data.report);
+    state.report = data.report;
+    render(data.report);
+    return Word.run(async (ctx) => {
+      // Find everything first: the new table holds the same texts and would shift the matches.
+      const ranges = await locateAll(ctx, data.fields.map((f) => f.locator));
+      let target = null;
+      if (data.table.replace) {
+        const [a, b] = await locateAll(ctx, [data.table.replace.first, data.table.replace.last]);
+        if (a && b) target = a.paragraphs.getFirst().getRange("Whole").expandTo(b.paragraphs.getLast().getRange("Whole"));
+      }
+      let oldFields = 0;
+      if (state.fieldsOk) {
+        const fields = ctx.document.body.fields;
+        fields.load("items/code");
+        await ctx.sync();
+        for (const f of fields.items) if (/^\s*TA\b/i.test(f.code || "")) { f.delete(); oldFields += 1; }
+      }
+      let placed = 0;
+      ranges.forEach((r, i) => {
+        if (!r) return;
+        const f = data.fields[i];
+        if (state.fieldsOk) r.insertField("Start", "TA", f.switches, false);
+        else r.insertOoxml(f.ooxml, "Start");
+        placed += 1;
+      });
+      const where = target || ctx.document.getSelection();
+      where.insertOoxml(data.table.ooxml, target ? "Replace" : "After");
+      await ctx.sync();
+      let message = `Table inserted ${target ? `in place of the ${data.table.mode === "placeholder" ? "placeholder" : "old table"}` : "at the cursor"}` +
+        ` with ${placed} TA fields${oldFields ? ` (${oldFields} old ones removed)` : ""}.`;
+      if (placed < ranges.length) message += ` ${ranges.length - placed} citations were not found and have no TA field.`;
+      if (state.fieldsOk) {
+        // Word lays the table out again in its own layout (issue: pages as Word prints them).
+        const fields = ctx.document.body.fields;
+        fields.load("items/code");
+        await ctx.sync();
+        const toa = fields.items.filter((f) => /^\s*TOA\b/i.test(f.code || ""));
+        toa.forEach((f) => f.updateResult());
+        await ctx.sync();
+        message += ` Word updated ${toa.length} TOA fields with its own page numbers.`;
+      }
+      if (state.pagesOk) {
+        await showWordPages(ctx, data.fields, ranges);
+        message += " Word's page of each citation is shown under its entry.";
+      }
+      message += " Undo takes the insertion back; Word may need more than one Undo for an add-in's changes.";
+      return message;
+    });
+  }
+
+  async function showWordPages(ctx, fields, ranges) {
+    const collections = ranges.map((r) => {
+      if (!r) return null;
+      const pages = r.pages;
+      pages.load("items/index");
+      return pages;
+    });
+    await ctx.sync();
+    const byAuthority = new Map();
+    collections.forEach((c, i) => {
+      if (!c || !c.items.length) return;
+      const list = byAuthority.get(fields[i].authority) || new Set();
+      list.add(c.items[0].index);
+      byAuthority.set(fields[i].authority, list);
+    });
+    for (const div of document.querySelectorAll(".authority")) {
+      const text = div.querySelector(".text").textContent;
+      const pages = byAuthority.get(text);
+      if (pages) {
+        div.querySelector(".word-pages").textContent =
+          `Word's layout: page ${[...pages].sort((x, y) => x - y).join(", ")} (counted from the first page)`;
+      }
+    }
+  }
+
+  /* ---- start ---- */
+  function limits(info) {
+    const out = [];
+    if (!info.host) out.push("Office.js reports no host: open this pane from Word (Home or References > Table of Authorities).");
+    if (state.web) {
+      out.push("Word on the web does not hand the whole file to add-ins: the pane sends the body's package (Body.getOoxml). Headers, footers and page setup outside it are not laid out, so pages are approximate.");
+      out.push("Fields are mostly read-only on the web: TA fields go in as OOXML, earlier TA fields are not removed, and the TOA fields cannot be updated here. Open the brief in Word desktop and press F9 on the table to let Word renumber it.");
+    } else if (!state.fieldsOk) {
+      out.push("This Word does not let add-ins insert or update fields (WordApi 1.5): TA fields go in as OOXML and Word's own page numbers are not requested.");
+    }
+    if (!state.pagesOk) out.push("Word's own page of each citation is not available to add-ins here (WordApiDesktop 1.2, Word desktop only).");
+    if (!state.commentsOk) out.push("Add comments needs WordApi 1.4, which this Word lacks.");
+    if (state.commentsOk) out.push("Comments on citations in footnotes go on the citation in the note when Word can reach notes (WordApi 1.5); else they are left out.");
+    const list = $("limits-list");
+    list.textContent = "";
+    for (const text of out) list.append(el("li", null, text));
+    $("limits").hidden = out.length === 0;
+  }
+
+  function start(info) {
+    state.web = info.platform === "OfficeOnline";  // Office.PlatformType.OfficeOnline
+    state.fieldsOk = !state.web && supported("WordApi", "1.5");
+    state.commentsOk = supported("WordApi", "1.4");
+    state.notesOk = supported("WordApi", "1.5");
+    state.pagesOk = !state.web && supported("WordApiDesktop", "1.2");
+    const names = { PC: "Word for Windows", Mac: "Word for Mac", OfficeOnline: "Word on the web", iOS: "Word for iPad" };
+    $("platform").textContent = info.host ? `${names[info.platform] || "Word"}` : "Not running inside Word";
+    limits(info);
+    $("scan").addEventListener("click", () => run("Scanning the brief…", scan));
+    $("check").addEventListener("click", () => run("Checking every authority…", check));
+    $("comments").addEventListener("click", () => run("Adding comments…", addComments));
+    $("insert").addEventListener("click", () => run("Building the table…", insertTable));
+    $("filter").addEventListener("change", applyFilter);
+    fetch(`${API}/health`).then((r) => r.json()).then((h) => {
+      if (!h.libreoffice) $("message").textContent = "LibreOffice is not installed on this computer: pages will be estimated.";
+    }, () => done("The toa server is not running. Start it with `toa serve`.", true));
+    done($("message").textContent);
+  }
+
+  if (typeof Office === "undefined") {
+    document.addEventListener("DOMContentLoaded", () => {
+      $("message").textContent = "Office.js did not load: open this pane from Word, with a network connection.";
+      $("scan").disabled = true;
+    });
+  } else {
+    Office.onReady((info) => start(info || {}));
+  }
+})();

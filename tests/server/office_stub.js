@@ -1,0 +1,146 @@
+/* A stub of Office.js and the Word API for the browser test. It holds one brief (window.__WORD:
+ * its .docx as base64 for getFileAsync, its Flat OPC for getOoxml, the text of its body
+ * paragraphs and footnotes for search) and records every call in window.__calls. Values are
+ * available at once; load() and sync() only keep the calling code's shape. */
+(function () {
+  const data = window.__WORD;
+  const calls = (window.__calls = []);
+  const comments = [];
+  const fields = [];
+  const Succeeded = "succeeded";
+
+  function setSupported(name, version) {
+    const v = data.sets[name];
+    return v !== undefined && parseFloat(v) >= parseFloat(version || "1.1");
+  }
+
+  function paras(story) {
+    return story === "body" ? data.body : data.footnotes[story[1]];
+  }
+
+  function collection(items) {
+    return { items, load() { return this; } };
+  }
+
+  function searchIn(list, needle) {
+    const n = needle.replace(/\^\^/g, "^").toLowerCase();
+    const hits = [];
+    list.forEach((text, p) => {
+      const low = text.toLowerCase();
+      let pos = 0;
+      while (n && (pos = low.indexOf(n, pos)) !== -1) {
+        hits.push([p, pos, pos + n.length]);
+        pos += n.length;
+      }
+    });
+    return hits;
+  }
+
+  class Range {
+    constructor(story, p1, a, p2, b) { Object.assign(this, { story, p1, a, p2, b }); }
+    get text() {
+      const list = paras(this.story);
+      if (this.p1 === this.p2) return list[this.p1].slice(this.a, this.b);
+      const parts = [list[this.p1].slice(this.a)];
+      for (let p = this.p1 + 1; p < this.p2; p++) parts.push(list[p]);
+      parts.push(list[this.p2].slice(0, this.b));
+      return parts.join("\r");
+    }
+    load() { return this; }
+    select() { calls.push({ op: "select", story: this.story, text: this.text }); }
+    insertComment(content) {
+      const c = { content, at: this.text, delete() { c.deleted = true; calls.push({ op: "deleteComment", content }); } };
+      comments.push(c);
+      calls.push({ op: "insertComment", text: this.text, content });
+      return c;
+    }
+    insertField(location, type, text, removeFormatting) {
+      calls.push({ op: "insertField", at: this.text, location, type, text, removeFormatting });
+      const f = { code: `${type} ${text}`, delete() { calls.push({ op: "deleteField", code: f.code }); }, updateResult() {} };
+      fields.push(f);
+      return f;
+    }
+    insertOoxml(ooxml, location) {
+      calls.push({ op: "insertOoxml", at: this.text, location, ooxml });
+      for (const m of ooxml.matchAll(/<w:instrText[^>]*>\s*(TOA [^<]*)<\/w:instrText>/g)) {
+        const f = { code: m[1], updateResult() { calls.push({ op: "updateResult", code: f.code }); }, delete() {} };
+        fields.push(f);
+      }
+      return this;
+    }
+    expandTo(other) { return new Range(this.story, this.p1, this.a, other.p2, other.b); }
+    getRange(location) {
+      if (location === "Start") return new Range(this.story, this.p1, this.a, this.p1, this.a);
+      if (location === "End") return new Range(this.story, this.p2, this.b, this.p2, this.b);
+      return this;
+    }
+    get paragraphs() {
+      const r = this;
+      const whole = (p) => new Range(r.story, p, 0, p, paras(r.story)[p].length);
+      return { getFirst: () => whole(r.p1), getLast: () => whole(r.p2) };
+    }
+    get pages() {
+      if (!setSupported("WordApiDesktop", "1.2")) throw new Error("Range.pages is not available");
+      // the stub's "layout": ten body paragraphs a page
+      return collection([{ index: 1 + Math.floor((this.story === "body" ? this.p1 : 0) / 10) }]);
+    }
+  }
+
+  class Body {
+    constructor(story) { this.story = story; }
+    search(text, options) {
+      calls.push({ op: "search", story: this.story, text, options });
+      return collection(searchIn(paras(this.story), text).map(([p, a, b]) => new Range(this.story, p, a, p, b)));
+    }
+    getOoxml() {
+      calls.push({ op: "getOoxml" });
+      if (!data.ooxml) throw new Error("no OOXML in this stub");
+      return { value: data.ooxml };
+    }
+    getComments() { return collection(comments.filter((c) => !c.deleted)); }
+    get fields() { return collection(fields.slice()); }
+    get footnotes() {
+      return collection(data.footnotes.map((_p, i) => ({ body: new Body(["footnote", i]) })));
+    }
+  }
+
+  const body = new Body("body");
+  const context = {
+    document: { body, getSelection: () => new Range("body", data.cursor, 0, data.cursor, 0) },
+    sync: () => Promise.resolve(),
+  };
+
+  function bytes(b64) {
+    const s = atob(b64);
+    const out = new Array(s.length);
+    for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+    return out;
+  }
+
+  const document_ = {};
+  if (data.docx) {
+    document_.getFileAsync = function (type, options, callback) {
+      calls.push({ op: "getFileAsync", type, sliceSize: options.sliceSize });
+      const all = bytes(data.docx);
+      const size = Math.min(options.sliceSize, data.sliceSize || options.sliceSize);
+      const file = {
+        size: all.length,
+        sliceCount: Math.ceil(all.length / size),
+        getSliceAsync(i, cb) { cb({ status: Succeeded, value: { index: i, data: all.slice(i * size, (i + 1) * size) } }); },
+        closeAsync(cb) { calls.push({ op: "closeAsync" }); if (cb) cb({ status: Succeeded }); },
+      };
+      callback({ status: Succeeded, value: file });
+    };
+  }
+
+  window.Office = {
+    AsyncResultStatus: { Succeeded, Failed: "failed" },
+    FileType: { Compressed: "compressed" },
+    context: { platform: data.platform, requirements: { isSetSupported: setSupported }, document: document_ },
+    onReady(callback) {
+      const info = { host: "Word", platform: data.platform };
+      return new Promise((resolve) => setTimeout(() => { if (callback) callback(info); resolve(info); }, 0));
+    },
+  };
+  window.Word = { run: (batch) => Promise.resolve().then(() => batch(context)) };
+})();

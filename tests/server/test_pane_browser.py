@@ -1,0 +1,336 @@
+"""The real task pane in headless Chromium, served by the real server (`toa serve`, cheroot,
+TLS with a trustme certificate), over a stub of Office.js/Word that holds a sample brief and
+records every call (office_stub.js). Both paths: Word desktop (the .docx from getFileAsync;
+fields through insertField) and Word on the web (the Flat OPC from Body.getOoxml; fields as
+OOXML). Check runs against the local fakes of CourtListener, LII and the official sources.
+
+Needs Debian's chromium and chromium-driver (scripts/setup.sh installs them); skipped without."""
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib.util
+import json
+import logging
+import os
+import shutil
+import socket
+import ssl
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import wordstub
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "samples"
+APPELLATE = SAMPLES / "appellate-brief.docx"
+PLANTED = SAMPLES / "planted-problems.docx"
+STUB = Path(__file__).with_name("office_stub.js")
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+
+pytestmark = pytest.mark.skipif(not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)),
+                                reason="chromium and chromium-driver are not installed (scripts/setup.sh)")
+
+# Entries and pages of samples/README.md's answer key (the engine agrees on these).
+EXPECTED = {
+    "Garcetti v. Ceballos, 547 U.S. 410 (2006)": "4, 6, 7, 8",
+    "Lane v. Franks, 573 U.S. 228 (2014)": "1, 4, 7, 8",
+    "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)": "5, 6",
+    "Ex parte Young, 209 U.S. 123 (1908)": "11",
+    "28 U.S.C. § 1291": "1",
+    "S. Rep. No. 102-54 (1991)": "8",
+}
+
+
+def _load_fakes():
+    spec = importlib.util.spec_from_file_location("_verify_fakes_pane", ROOT / "tests" / "verify" / "conftest.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_FAKES = _load_fakes()
+
+
+@pytest.fixture(scope="module")
+def fakes():
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    services = _FAKES.Services()
+    yield services
+    services.stop()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory, fakes):
+    """`toa serve` in its own process, with a certificate from a test CA."""
+    import trustme
+
+    tmp = tmp_path_factory.mktemp("serve")
+    ca = trustme.CA()
+    cert = ca.issue_cert("127.0.0.1", "localhost")
+    cert.private_key_pem.write_to_path(str(tmp / "key.pem"))
+    cert.cert_chain_pems[0].write_to_path(str(tmp / "cert.pem"))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "TOA_COURTLISTENER_URL": fakes.cl.url, "TOA_LII_URL": fakes.lii.url,
+           "COURTLISTENER_API_TOKEN": _FAKES.TOKEN, "TOA_VERIFY_NO_CACHE": "1",
+           "XDG_CACHE_HOME": str(tmp / "cache"), "XDG_CONFIG_HOME": str(tmp / "config")}
+    for var in ("TOA_USCODE_URL", "TOA_GOVINFO_URL", "TOA_ECFR_URL", "TOA_FEDREG_URL"):
+        env[var] = fakes.official.url
+    log = open(tmp / "server.log", "wb")
+    proc = subprocess.Popen([sys.executable, "-m", "toa.cli", "serve", "--port", str(port), "--cert",
+                             str(tmp / "cert.pem"), "--key", str(tmp / "key.pem")], env=env, stdout=log, stderr=log)
+    context = ssl.create_default_context()
+    ca.configure_trust(context)
+    import httpx
+
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if httpx.get(f"https://127.0.0.1:{port}/api/v1/health", verify=context, timeout=2).status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail("toa serve did not start: " + (tmp / "server.log").read_text(errors="replace"))
+        time.sleep(0.2)
+    yield {"port": port, "cert": cert, "context": context}
+    proc.terminate()
+    try:
+        proc.wait(20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+def _spki_hash(cert) -> str:
+    from cryptography import x509
+    from cryptography.hazmat.primitives import serialization
+
+    c = x509.load_pem_x509_certificate(cert.cert_chain_pems[0].bytes())
+    spki = c.public_key().public_bytes(serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo)
+    return base64.b64encode(hashlib.sha256(spki).digest()).decode()
+
+
+@pytest.fixture(scope="module")
+def browser(server, tmp_path_factory):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--window-size=420,1000", f"--user-data-dir={tmp_path_factory.mktemp('chromium')}",
+                # trust exactly the test certificate's key, nothing else
+                f"--ignore-certificate-errors-spki-list={_spki_hash(server['cert'])}"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_script_timeout(30)
+    yield driver
+    driver.quit()
+
+
+class Pane:
+    """The pane loaded over a stubbed Word holding `brief` on `platform`."""
+
+    def __init__(self, driver, port: int, brief: Path, platform: str):
+        self.driver = driver
+        desktop = platform != "OfficeOnline"
+        self.word = wordstub.stories(brief)
+        data = {"platform": platform, "cursor": 0, "sliceSize": 65536,
+                "sets": {"WordApi": "1.5", "WordApiDesktop": "1.2"} if desktop else {"WordApi": "1.5"},
+                "docx": base64.b64encode(brief.read_bytes()).decode() if desktop else None,
+                "ooxml": wordstub.flat_opc(brief), **self.word}
+        driver.execute_cdp_cmd("Network.enable", {})
+        driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*appsforoffice.microsoft.com*"]})
+        script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
+            "source": f"window.__WORD = {json.dumps(data)};\n" + STUB.read_text()})
+        driver.get(f"https://localhost:{port}/taskpane.html")
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+        self.wait(lambda: driver.execute_script("return document.getElementById('platform').textContent") != "")
+
+    def wait(self, condition, timeout: float = 120):
+        from selenium.webdriver.support.ui import WebDriverWait
+
+        WebDriverWait(self.driver, timeout, poll_frequency=0.2).until(lambda _d: condition())
+
+    def click(self, button_id: str, until: str):
+        before = len(self.calls())
+        self.driver.find_element("id", button_id).click()
+        self.wait(lambda: self.driver.execute_script("return document.getElementById('spinner').hidden"))
+        message = self.message()
+        assert until in message, message
+        return self.calls()[before:]
+
+    def message(self) -> str:
+        return self.driver.execute_script("return document.getElementById('message').textContent")
+
+    def calls(self) -> list[dict]:
+        return self.driver.execute_script("return window.__calls")
+
+    def entries(self) -> dict[str, dict]:
+        return self.driver.execute_script("""
+            const out = {};
+            for (const div of document.querySelectorAll('.authority')) {
+              out[div.querySelector('.text').textContent] = {
+                pages: div.querySelector('.pages').textContent,
+                badges: [...div.querySelectorAll('.badge')].map(b => b.textContent),
+                visible: div.offsetParent !== null,
+                word: div.querySelector('.word-pages').textContent,
+                occurrences: [...div.querySelectorAll('.occurrence .cite')].map(c => c.textContent)};
+            }
+            return out;""")
+
+    def headings(self) -> list[str]:
+        return self.driver.execute_script("return [...document.querySelectorAll('.category h2')].map(h => h.textContent)")
+
+
+def norm(text: str) -> str:
+    return " ".join(text.replace("\u2013", "-").replace("\u2014", "-").split())
+
+
+@pytest.mark.parametrize("platform", ["PC", "OfficeOnline"])
+def test_scan_go_to_and_insert_table(browser, server, platform, tmp_path):
+    pane = Pane(browser, server["port"], APPELLATE, platform)
+    calls = pane.click("scan", "Found")
+    if platform == "PC":
+        assert [c["op"] for c in calls][:1] == ["getFileAsync"] and {"op": "closeAsync"} in calls
+    else:
+        assert [c["op"] for c in calls] == ["getOoxml"]
+    entries = pane.entries()
+    for text, pages in EXPECTED.items():
+        assert entries[text]["pages"] == pages, text
+    assert "Monroe v. Pape" not in " ".join(entries)
+    assert pane.headings()[0].startswith("Cases (25 authorities")  # the key's 25 cases, Pembaur (citing) included
+    if platform == "PC":
+        browser.save_screenshot(str(tmp_path / "pane.png"))
+        if os.environ.get("TOA_PANE_SCREENSHOT"):
+            shutil.copy(tmp_path / "pane.png", os.environ["TOA_PANE_SCREENSHOT"])
+
+    # Go to: the stub's search selects exactly the citation clicked, in the body and in a note
+    for name in ("Garcetti v. Ceballos, 547 U.S. 410 (2006)", "Ex parte Young, 209 U.S. 123 (1908)"):
+        button = browser.execute_script(
+            "return [...document.querySelectorAll('.authority')].find(d => d.querySelector('.text').textContent === arguments[0])"
+            ".querySelector('.occurrence')", name)
+        browser.execute_script("arguments[0].closest('details').open = true", button)
+        cite = button.find_element("css selector", ".cite").text
+        before = len(pane.calls())
+        button.click()
+        pane.wait(lambda: any(c["op"] == "select" for c in pane.calls()[before:]))
+        selected = [c for c in pane.calls()[before:] if c["op"] == "select"]
+        assert [norm(c["text"]) for c in selected] == [norm(cite)]
+        assert all(len(c["text"]) <= 255 for c in pane.calls()[before:] if c["op"] == "search")
+
+    # Insert table: TA fields at the citations, the table in place of the stale one
+    calls = pane.click("insert", "Table inserted in place of the old table")
+    import httpx
+
+    served = httpx.post(f"https://127.0.0.1:{server['port']}/api/v1/toa", content=APPELLATE.read_bytes(),
+                        verify=server["context"], timeout=120).json()
+    codes = sorted(f["code"] for f in served["fields"])
+    table = [c for c in calls if c["op"] == "insertOoxml" and c["location"] == "Replace"]
+    assert len(table) == 1 and table[0]["at"].startswith("Page(s)") and "Fed. R. Civ. P. 56" in table[0]["at"]
+    assert "TOA \\h" in table[0]["ooxml"] or "TOA \\c" in table[0]["ooxml"]
+    if platform == "PC":
+        fields = [c for c in calls if c["op"] == "insertField"]
+        assert sorted(f"TA {c['text']}" for c in fields) == codes
+        assert all(c["type"] == "TA" and c["location"] == "Start" for c in fields)
+        garcetti = [o["text"] for c in served["report"]["categories"] for a in c["authorities"] for o in a["occurrences"]
+                    if a["text"].startswith("Garcetti")]
+        assert {norm(t) for t in garcetti} <= {norm(c["at"]) for c in fields}
+        updated = [c for c in calls if c["op"] == "updateResult"]
+        assert len(updated) == len(served["report"]["categories"]) and "Word updated" in pane.message()
+        assert pane.entries()["Garcetti v. Ceballos, 547 U.S. 410 (2006)"]["word"].startswith("Word's layout: page")
+    else:
+        fields = [c for c in calls if c["op"] == "insertOoxml" and c["location"] == "Start"]
+        assert len(fields) == len(codes) and not any(c["op"] == "insertField" for c in calls)
+        assert sorted(norm(c["at"]) for c in fields) == sorted(norm(wordstub.resolve(pane.word, f["locator"]))
+                                                              for f in served["fields"])
+        assert all("w:vanish" in c["ooxml"] and "TA " in c["ooxml"] for c in fields)
+        assert not any(c["op"] == "updateResult" for c in calls)
+        limits = browser.find_element("id", "limits-list").text
+        assert "read-only" in limits and "Body.getOoxml" in limits
+
+
+@pytest.mark.parametrize("platform", ["PC", "OfficeOnline"])
+def test_check_badges_filter_and_comments(browser, server, fakes, platform):
+    fakes.reset()
+    pane = Pane(browser, server["port"], PLANTED, platform)
+    pane.click("scan", "Found")
+    pane.click("check", "4 need attention")
+    entries = pane.entries()
+    assert "NOT FOUND" in entries["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["badges"]
+    assert "name mismatch" in entries["Miller v. Hartwell, 556 U.S. 662 (2009)"]["badges"]
+    assert "subsection not found" in entries["47 U.S.C. § 230(c)(4)"]["badges"]
+    celotex = next(v for k, v in entries.items() if k.startswith("Celotex"))
+    assert celotex["badges"][0] in ("FOUND", "NOT FOUND") and len(celotex["badges"]) >= 1
+    assert entries["Reed v. Town of Gilbert, 576 U.S. 155 (2015)"]["badges"] == ["FOUND"]
+    browser.find_element("id", "filter").click()
+    visible = [k for k, v in pane.entries().items() if v["visible"]]
+    assert len(visible) == 4 and "Reed v. Town of Gilbert, 576 U.S. 155 (2015)" not in visible
+
+    reasons = browser.execute_script(
+        "const o = {}; for (const d of document.querySelectorAll('.authority')) { const r = d.querySelector('.reason');"
+        " if (r) o[d.querySelector('.text').textContent] = r.textContent; } return o;")
+    calls = pane.click("comments", "6 comments added")
+    added = [c for c in calls if c["op"] == "insertComment"]
+    assert len(added) == 6
+    assert {c["content"] for c in added} == {reasons[k] for k in reasons if k in
+                                            {"Smith v. Imaginary, 999 U.S. 9999 (2099)", "Miller v. Hartwell, 556 U.S. 662 (2009)",
+                                             "47 U.S.C. § 230(c)(4)"} or k.startswith("Celotex")}
+    at = {norm(c["text"]) for c in added}
+    assert {"Smith v. Imaginary, 999 U.S. 9999 (2099)", "Miller, 556 U.S. at 679", "47 U.S.C. § 230(c)(4)"} <= at
+    assert all(c["content"].startswith("TOA check:") for c in added)
+    # again: the pane's earlier comments are replaced, not doubled
+    calls = pane.click("comments", "replacing 6 earlier ones")
+    assert len([c for c in calls if c["op"] == "deleteComment"]) == 6
+    assert len([c for c in calls if c["op"] == "insertComment"]) == 6
+
+
+def test_unlinked_short_forms_no_citations_and_server_down(browser, server, tmp_path):
+    from docxbuild import DocBuilder
+
+    b = DocBuilder()
+    b.paragraph("ARGUMENT")
+    b.paragraph("The rule is settled. ", ("Harlow", "i"), ", 457 U.S. at 818. See also ",
+                ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986).")
+    b.save(tmp_path / "orphan.docx")
+    pane = Pane(browser, server["port"], tmp_path / "orphan.docx", "PC")
+    pane.click("scan", "1 short forms point at nothing")
+    assert browser.find_element("id", "unlinked").is_displayed()
+    button = browser.find_element("css selector", "#unlinked-list .occurrence")
+    assert button.find_element("css selector", ".cite").text == "Harlow, 457 U.S. at 818"
+    before = len(pane.calls())
+    button.click()
+    pane.wait(lambda: any(c["op"] == "select" for c in pane.calls()[before:]))
+    assert [c["text"] for c in pane.calls()[before:] if c["op"] == "select"] == ["Harlow, 457 U.S. at 818"]
+
+    b = DocBuilder()
+    b.paragraph("A letter about the weather, with no authority in it.")
+    b.save(tmp_path / "plain.docx")
+    pane = Pane(browser, server["port"], tmp_path / "plain.docx", "PC")
+    pane.click("scan", "No citations were found")
+    assert "error" in browser.find_element("id", "status").get_attribute("class")
+
+    browser.execute_script("window.fetch = () => Promise.reject(new TypeError('Failed to fetch'));")
+    pane.click("scan", "The toa server is not running")
+
+
+def test_insert_table_at_the_cursor_keeps_the_badges_of_the_check(browser, server, fakes):
+    fakes.reset()
+    pane = Pane(browser, server["port"], PLANTED, "PC")
+    pane.click("scan", "Found")
+    pane.click("check", "4 need attention")
+    calls = pane.click("insert", "Table inserted at the cursor")
+    table = [c for c in calls if c["op"] == "insertOoxml"]
+    assert len(table) == 1 and table[0]["location"] == "After" and "TOA \\" in table[0]["ooxml"]
+    assert "NOT FOUND" in pane.entries()["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["badges"]
+    assert not browser.find_element("id", "comments").get_attribute("disabled")

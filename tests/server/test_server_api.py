@@ -1,0 +1,287 @@
+"""The JSON API through Flask's test client: every endpoint, good input (.docx and Flat OPC)
+and every kind of bad request. Pages come from LibreOffice where the test says so."""
+from __future__ import annotations
+
+import importlib.util
+import io
+import logging
+import os
+import tempfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import wordstub
+from docxbuild import DocBuilder
+from toa import flatopc, pipeline
+from toa.server import create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "samples"
+APPELLATE = SAMPLES / "appellate-brief.docx"
+PLANTED = SAMPLES / "planted-problems.docx"
+BASE = "https://127.0.0.1:3000"
+
+
+@pytest.fixture
+def client():
+    app = create_app({"TOA_PORT": 3000})
+    yield app.test_client()
+    app.extensions["toa_pool"].shutdown(wait=True)
+
+
+def post(client, path, data, **kw):
+    return client.post(f"/api/v1/{path}", data=data, base_url=BASE, **kw)
+
+
+def norm(text: str) -> str:
+    return " ".join(text.replace("\u2013", "-").replace("\u2014", "-").split())
+
+
+def entries(report: dict) -> dict[str, str]:
+    return {a["text"]: a["page_text"] for c in report["categories"] for a in c["authorities"]}
+
+
+def test_health_says_what_is_there_and_never_the_token(client, monkeypatch):
+    monkeypatch.setenv("COURTLISTENER_API_TOKEN", "secret-token-value-0123456789")
+    r = client.get("/api/v1/health", base_url=BASE)
+    assert r.status_code == 200
+    body = r.get_json()
+    assert body["courtlistener_token"] is True and body["libreoffice"] is True
+    assert body["version"]
+    assert "secret-token-value" not in r.get_data(as_text=True)
+    monkeypatch.delenv("COURTLISTENER_API_TOKEN")
+    monkeypatch.setenv("XDG_CONFIG_HOME", "/nonexistent")
+    assert client.get("/api/v1/health", base_url=BASE).get_json()["courtlistener_token"] is False
+
+
+def test_analyze_docx_equals_toa_build_report_and_every_locator_finds_its_citation(client):
+    r = post(client, "analyze", {"file": (io.BytesIO(APPELLATE.read_bytes()), "appellate-brief.docx")},
+             content_type="multipart/form-data")
+    assert r.status_code == 200, r.get_json()
+    report = r.get_json()
+    expected = pipeline.analyse(str(APPELLATE)).report
+    assert entries(report) == entries(expected)
+    assert report["pagination"] == expected["pagination"] and report["pagination"]["method"] == "render"
+    assert report["source"] == "appellate-brief.docx" and report["input"] == "docx"
+    assert entries(report)["Garcetti v. Ceballos, 547 U.S. 410 (2006)"] == "4, 6, 7, 8"
+    word = wordstub.stories(APPELLATE)
+    occurrences = [o for c in report["categories"] for a in c["authorities"] for o in a["occurrences"]]
+    assert any(o["story"] == "footnote" for o in occurrences)
+    for o in occurrences + report["unlinked"]:
+        assert len(o["locator"]["search"]) <= 255
+        assert norm(wordstub.resolve(word, o["locator"])) == norm(o["text"]), o
+
+
+def test_analyze_flat_opc_keeps_footnotes_styles_and_sections(client):
+    xml = wordstub.flat_opc(APPELLATE).encode()
+    r = post(client, "analyze", xml, content_type="application/xml")
+    assert r.status_code == 200, r.get_json()
+    report = r.get_json()
+    docx_report = pipeline.analyse(str(APPELLATE)).report
+    assert entries(report) == entries(docx_report)  # footnote cites, italics (styles) and roman/arabic sections kept
+    assert report["input"] == "flat-opc"
+    assert report["pagination"]["exact"] is False and "Body.getOoxml" in report["pagination"]["note"]
+
+
+def test_flat_opc_of_the_body_only_without_headers_still_reads():
+    """Word on the web sends what the body needs: the footer parts may be missing; the
+    references to them go, the section properties stay."""
+    xml = wordstub.flat_opc(APPELLATE)
+    from lxml import etree
+
+    root = etree.fromstring(xml.encode())
+    for part in list(root):
+        if "footer" in part.get(f"{{{flatopc.PKG_NS}}}name"):
+            root.remove(part)
+    package = flatopc.to_docx(etree.tostring(root))
+    with zipfile.ZipFile(io.BytesIO(package)) as zf:
+        names = set(zf.namelist())
+        document = zf.read("word/document.xml").decode()
+    assert "word/footnotes.xml" in names and "word/styles.xml" in names
+    assert "w:sectPr" in document and "w:pgNumType" in document and "footerReference" not in document
+
+
+def test_oversize_is_413_json(client):
+    app = create_app({"MAX_CONTENT_LENGTH": 1000})
+    r = app.test_client().post("/api/v1/analyze", data=b"x" * 5000, base_url=BASE)
+    assert r.status_code == 413
+    assert r.get_json()["error"] == "too_large" and "MB" in r.get_json()["message"]
+
+
+@pytest.mark.parametrize("data, words", [
+    (b'<pkg:package xmlns:pkg="http://schemas.microsoft.com/office/2006/xmlPackage"><pkg:part', "malformed"),
+    (b"<html><body>hello</body></html>", "Flat OPC"),
+    (b'<pkg:package xmlns:pkg="http://schemas.microsoft.com/office/2006/xmlPackage"/>', "no Word document part"),
+    (b"%PDF-1.7 not a word file", "neither a .docx"),
+])
+def test_malformed_documents_are_400_with_a_message(client, data, words):
+    r = post(client, "analyze", data, content_type="application/xml")
+    assert r.status_code == 400
+    body = r.get_json()
+    assert body["error"] == "bad_document" and words in body["message"]
+
+
+def test_a_zip_that_is_not_a_docx_names_no_path_on_disk(client):
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("notes.txt", "hello")
+    r = post(client, "analyze", buf.getvalue(), content_type="application/octet-stream")
+    assert r.status_code == 400
+    message = r.get_json()["message"]
+    assert "not a Word document" in message and tempfile.gettempdir() not in message
+    assert "document.docx" in message
+
+
+def test_no_citations_is_422(client, tmp_path):
+    b = DocBuilder()
+    b.paragraph("A letter with no authority in it at all.")
+    b.save(tmp_path / "plain.docx")
+    r = post(client, "analyze", (tmp_path / "plain.docx").read_bytes())
+    assert r.status_code == 422 and r.get_json()["error"] == "no_citations"
+
+
+@pytest.mark.parametrize("host", ["evil.example:3000", "127.0.0.1:4000", "attacker.test", "localhost.evil.example:3000"])
+def test_wrong_host_is_refused_dns_rebinding_fails(client, host):
+    r = client.get("/api/v1/health", headers={"Host": host})
+    assert r.status_code == 403 and r.get_json()["error"] == "forbidden_host"
+    r = client.post("/api/v1/analyze", data=APPELLATE.read_bytes(), headers={"Host": host})
+    assert r.status_code == 403
+
+
+@pytest.mark.parametrize("origin", ["https://evil.example", "null", "http://127.0.0.1:3000", "https://127.0.0.1:3001"])
+def test_foreign_origin_is_refused_and_no_cors_header_is_sent(client, origin):
+    r = post(client, "analyze", APPELLATE.read_bytes(), headers={"Origin": origin})
+    assert r.status_code == 403 and r.get_json()["error"] == "forbidden_origin"
+    assert "Access-Control-Allow-Origin" not in r.headers
+    ok = client.get("/api/v1/health", base_url=BASE, headers={"Origin": "https://localhost:3000"})
+    assert ok.status_code == 200 and "Access-Control-Allow-Origin" not in ok.headers
+
+
+def test_cross_site_fetch_metadata_is_refused(client):
+    r = client.get("/api/v1/health", base_url=BASE, headers={"Sec-Fetch-Site": "cross-site"})
+    assert r.status_code == 403
+
+
+def test_wrong_method_and_unknown_path_are_json(client):
+    r = client.get("/api/v1/analyze", base_url=BASE)
+    assert r.status_code == 405 and r.get_json()["error"] == "method_not_allowed"
+    r = client.get("/api/v1/nothing", base_url=BASE)
+    assert r.status_code == 404 and r.is_json
+    r = client.get("/../../etc/passwd", base_url=BASE)
+    assert r.status_code == 404 and r.is_json
+
+
+def test_options_name_no_path_on_disk(client, tmp_path):
+    style = tmp_path / "mine.toml"
+    style.write_text("")
+    r = post(client, "analyze?style=" + str(style), APPELLATE.read_bytes())
+    assert r.status_code == 400 and r.get_json()["error"] == "bad_option"
+    r = post(client, "analyze?pages=telepathy", APPELLATE.read_bytes())
+    assert r.status_code == 400
+
+
+def test_the_document_lives_only_in_a_private_folder_that_is_removed(client, tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    seen = []
+    real = pipeline.analyse
+
+    def spy(source, **kw):
+        seen.append((source, oct(os.stat(os.path.dirname(source)).st_mode & 0o777), oct(os.stat(source).st_mode & 0o777)))
+        return real(source, **kw)
+
+    monkeypatch.setattr(pipeline, "analyse", spy)
+    r = post(client, "analyze?pages=estimate", APPELLATE.read_bytes())
+    assert r.status_code == 200
+    (source, folder_mode, file_mode), = seen
+    assert source.startswith(str(tmp_path)) and folder_mode == "0o700" and file_mode == "0o600"
+    assert not os.path.exists(os.path.dirname(source))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_time_limit_answers_503_and_the_folder_still_goes(tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    app = create_app({"TOA_TIME_LIMIT": 0.05})
+    r = app.test_client().post("/api/v1/analyze?pages=estimate", data=APPELLATE.read_bytes(), base_url=BASE)
+    assert r.status_code == 503 and r.get_json()["error"] == "timeout"
+    app.extensions["toa_pool"].shutdown(wait=True)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_bug_is_a_500_json_without_traceback(client, monkeypatch):
+    logging.getLogger("toa.server").disabled = True
+
+    def broken(*_a, **_k):
+        raise RuntimeError("boom at line 12")
+
+    monkeypatch.setattr(pipeline, "analyse", broken)
+    r = post(client, "analyze", APPELLATE.read_bytes())
+    logging.getLogger("toa.server").disabled = False
+    assert r.status_code == 500
+    body = r.get_json()
+    assert body["error"] == "internal" and "Traceback" not in r.get_data(as_text=True)
+
+
+def test_toa_gives_the_table_block_and_the_ta_field_codes_of_toa_build(client, tmp_path):
+    r = post(client, "toa", APPELLATE.read_bytes())
+    assert r.status_code == 200, r.get_json()
+    body = r.get_json()
+    table = body["table"]
+    assert table["mode"] == "existing"
+    word = wordstub.stories(APPELLATE)
+    assert wordstub.resolve(word, table["replace"]["first"]) == "Page(s)"
+    assert wordstub.resolve(word, table["replace"]["last"]).startswith("Fed. R. Civ. P. 56")
+    # the block: a package Word can insert, with one TOA field per category and the cached entries
+    package = flatopc.to_docx(table["ooxml"].encode())
+    with zipfile.ZipFile(io.BytesIO(package)) as zf:
+        block = zf.read("word/document.xml").decode()
+        assert "word/styles.xml" in zf.namelist()
+    assert block.count("TOA \\h") + block.count("TOA \\c") >= 5
+    assert "Garcetti v. Ceballos" in block
+    # the TA field codes: those toa build writes
+    out = tmp_path / "built.docx"
+    pipeline.build(str(APPELLATE), output=str(out))
+    from test_write import part_root, ta_sites
+
+    roots = [part_root(out, "word/document.xml"), part_root(out, "word/footnotes.xml")]
+    built = sorted(" ".join(f["instr"].split()) for root in roots for f in ta_sites(root))
+    served = sorted(" ".join(f["code"].split()) for f in body["fields"])
+    assert served == built
+    for f in body["fields"]:
+        assert f["code"] == "TA " + f["switches"]
+        assert norm(wordstub.resolve(word, f["locator"]) or "") != ""
+        assert "TA " in f["ooxml"] and 'w:vanish' in f["ooxml"]
+
+
+def _load_fakes():
+    spec = importlib.util.spec_from_file_location("_verify_fakes_api", ROOT / "tests" / "verify" / "conftest.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def fakes():
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    services = _load_fakes().Services()
+    yield services
+    services.stop()
+
+
+def test_check_gives_the_verification_records_of_toa_check_and_sends_only_citation_parts(fakes):
+    fakes.reset()
+    app = create_app({"TOA_VERIFY_SETTINGS": fakes.settings})
+    r = app.test_client().post("/api/v1/check?pages=estimate", data=PLANTED.read_bytes(), base_url=BASE)
+    assert r.status_code == 200, r.get_json()
+    report = r.get_json()
+    records = {a["text"]: a["verification"] for c in report["categories"] for a in c["authorities"]}
+    flagged = {t: (v["verdict"], v["flags"]) for t, v in records.items() if v["comment"]}
+    assert len(flagged) == 4
+    assert flagged["Smith v. Imaginary, 999 U.S. 9999 (2099)"][0] == "NOT_FOUND"
+    assert "name_mismatch" in flagged["Miller v. Hartwell, 556 U.S. 662 (2009)"][1]
+    assert any("subsection_not_found" in f for _v, f in flagged.values())
+    assert report["verification"]["summary"]["NOT_FOUND"] == 1
+    sent = b" ".join(req.body + req.target.encode() for req in fakes.recorder.requests)
+    assert b"Hartwell" not in sent and b"Imaginary" not in sent and b"Okafor" not in sent
+    app.extensions["toa_pool"].shutdown(wait=True)

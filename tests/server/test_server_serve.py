@@ -1,0 +1,147 @@
+"""`toa serve` as a user starts it: cheroot with TLS on 127.0.0.1, a one-line error without a
+certificate, four analyses at once; `toa addin manifest`; the warm LibreOffice."""
+from __future__ import annotations
+
+import concurrent.futures
+import os
+import signal
+import socket
+import ssl
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from toa import render
+from toa.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+APPELLATE = ROOT / "samples" / "appellate-brief.docx"
+TRIAL = ROOT / "samples" / "trial-memorandum.docx"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    import trustme
+
+    tmp = tmp_path_factory.mktemp("tls")
+    ca = trustme.CA()
+    cert = ca.issue_cert("127.0.0.1", "localhost")
+    cert.private_key_pem.write_to_path(str(tmp / "key.pem"))
+    cert.cert_chain_pems[0].write_to_path(str(tmp / "cert.pem"))
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "toa.cli", "serve", "--port", str(port), "--cert", str(tmp / "cert.pem"),
+                             "--key", str(tmp / "key.pem")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    context = ssl.create_default_context()
+    ca.configure_trust(context)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            httpx.get(f"https://127.0.0.1:{port}/api/v1/health", verify=context, timeout=2)
+            break
+        except httpx.HTTPError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail(proc.stdout.read().decode(errors="replace"))
+            time.sleep(0.2)
+    yield {"port": port, "context": context, "proc": proc}
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(30)
+
+
+def test_serves_https_on_loopback_only(served):
+    port = served["port"]
+    r = httpx.get(f"https://127.0.0.1:{port}/api/v1/health", verify=served["context"])
+    assert r.status_code == 200 and r.json()["libreoffice"] is True
+    r = httpx.get(f"https://localhost:{port}/taskpane.html", verify=served["context"])
+    assert r.status_code == 200 and "taskpane.js" in r.text
+    with pytest.raises(httpx.HTTPError):  # plain HTTP is not spoken
+        httpx.get(f"http://127.0.0.1:{port}/api/v1/health", timeout=5)
+    try:  # the machine's other addresses, where nothing may answer
+        addresses = {a[4][0] for a in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)}
+    except OSError:
+        addresses = set()
+    addresses -= {"127.0.0.1", "127.0.1.1"}
+    for address in addresses:
+        with pytest.raises(OSError):
+            socket.create_connection((address, port), timeout=2).close()
+
+
+def test_four_concurrent_analyses_all_succeed_with_rendered_pages(served):
+    url = f"https://127.0.0.1:{served['port']}/api/v1/analyze"
+
+    def analyze(path: Path):
+        return httpx.post(url, content=path.read_bytes(), verify=served["context"], timeout=300)
+
+    briefs = [APPELLATE, TRIAL, APPELLATE, TRIAL]
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(analyze, briefs))
+    assert [a.status_code for a in answers] == [200] * 4
+    assert all(a.json()["pagination"]["method"] == "render" for a in answers)
+    assert answers[0].json()["categories"] == answers[2].json()["categories"]
+    assert answers[1].json()["categories"] == answers[3].json()["categories"]
+
+
+def test_curl_form_upload_gives_the_same_authorities_as_toa_build(served, tmp_path, capsys):
+    r = httpx.post(f"https://127.0.0.1:{served['port']}/api/v1/analyze", verify=served["context"], timeout=300,
+                   files={"file": ("appellate-brief.docx", APPELLATE.read_bytes())})
+    assert r.status_code == 200
+    assert main(["build", str(APPELLATE), "-o", str(tmp_path / "out.docx"), "--json", str(tmp_path / "r.json")]) == 0
+    import json
+
+    built = json.loads((tmp_path / "r.json").read_text())
+    pages = lambda rep: {a["text"]: a["pages"] for c in rep["categories"] for a in c["authorities"]}  # noqa: E731
+    assert pages(r.json()) == pages(built)
+
+
+def test_without_a_certificate_one_line_and_exit_2(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr("toa.server.serve.DEV_CERTS", tmp_path / "none")
+    assert main(["serve", "--port", str(free_port())]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "office-addin-dev-certs install" in err and "--cert" in err
+    assert main(["serve", "--cert", str(tmp_path / "missing.crt"), "--key", str(tmp_path / "missing.key")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    assert main(["serve", "--cert", str(tmp_path / "only.crt")]) == 2
+
+
+def test_port_in_use_is_a_one_line_error(served, capsys):
+    assert main(["serve", "--port", str(served["port"]), "--no-https"]) == 2
+    assert "cannot listen" in capsys.readouterr().err
+
+
+def test_addin_manifest_for_a_port(tmp_path, capsys):
+    assert main(["addin", "manifest", "--port", "4443", "-o", str(tmp_path / "m.xml")]) == 0
+    text = (tmp_path / "m.xml").read_text()
+    assert "https://localhost:4443/taskpane.html" in text and ":3000" not in text
+    assert main(["addin", "manifest"]) == 0
+    assert "https://localhost:3000/taskpane.html" in capsys.readouterr().out
+    assert main(["addin", "manifest", "--port", "70000"]) == 2
+
+
+@pytest.mark.skipif(not render.Office().available, reason="LibreOffice's Python bindings (python3-uno) are missing")
+def test_warm_libreoffice_renders_and_comes_back_after_it_dies():
+    office = render.Office()
+    try:
+        data = APPELLATE.read_bytes()
+        pages = render.destinations(data, office).pages
+        first = office.pid
+        assert pages == 17 and first is not None
+        t = time.monotonic()
+        assert render.destinations(data, office).pages == 17
+        assert time.monotonic() - t < 5  # no new LibreOffice: the warm one answered
+        os.killpg(first, signal.SIGKILL)  # LibreOffice (and unoserver) die
+        time.sleep(0.5)
+        assert render.destinations(data, office).pages == 17
+        assert office.pid not in (None, first)
+    finally:
+        office.close()
+    assert office.pid is None
