@@ -4,6 +4,7 @@
   insert_bookmarks bookmarks at given places and at each section start (for page rendering)
   write_toa        the printed table, from templates/toa.docx, one TOA field per category
   add_comments     a Word comment on every citation of an authority that verification flagged
+  add_paragraph_comments  a Word comment on whole paragraphs (the audit's findings on a table)
   save / save_to   the package, with the footnote/endnote XML we edited serialised back
 
 Nothing else in the brief changes: the inserted TA fields and bookmarks add no printed
@@ -18,7 +19,7 @@ are shared by them.
 from __future__ import annotations
 
 from .bookmarks import OCC_BOOKMARK_PREFIX, SECTION_BOOKMARK_PREFIX, TOA_BOOKMARK, insert_bookmarks
-from .comments import add_comments
+from .comments import add_comments, add_paragraph_comments
 from .errors import WriteError
 from .fields import mark_citations
 from .package import save, save_to
@@ -27,5 +28,5 @@ from .template import TEMPLATE
 
 __all__ = [
     "OCC_BOOKMARK_PREFIX", "SECTION_BOOKMARK_PREFIX", "TEMPLATE", "TOA_BOOKMARK", "WriteError",
-    "add_comments", "insert_bookmarks", "mark_citations", "save", "save_to", "write_toa",
+    "add_comments", "add_paragraph_comments", "insert_bookmarks", "mark_citations", "save", "save_to", "write_toa",
 ]
