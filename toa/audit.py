@@ -257,15 +257,20 @@ def _out_of_order(printed: PrintedTable, pairs: dict, by_entry: dict, style: Sty
 
 
 def _longest_increasing(seq: list[int]) -> set[int]:
-    """Positions of one longest strictly increasing subsequence (O(n²): tables are short)."""
+    """Positions of a longest strictly increasing subsequence (O(n²): tables are short). Among
+    equally long ones, the one keeping most entries at their own place in the sorted order, so
+    that two swapped entries are the ones reported, not a neighbour."""
     if not seq:
         return set()
-    best = [1] * len(seq)
+    rank = {v: r for r, v in enumerate(sorted(seq))}
+    home = [1 if rank[v] == k else 0 for k, v in enumerate(seq)]
+    best = [(1, home[j]) for j in range(len(seq))]
     prev = [-1] * len(seq)
     for j in range(len(seq)):
         for i in range(j):
-            if seq[i] < seq[j] and best[i] + 1 > best[j]:
-                best[j], prev[j] = best[i] + 1, i
+            cand = (best[i][0] + 1, best[i][1] + home[j])
+            if seq[i] < seq[j] and cand > best[j]:
+                best[j], prev[j] = cand, i
     k = max(range(len(seq)), key=lambda j: best[j])
     keep = set()
     while k != -1:

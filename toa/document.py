@@ -501,12 +501,26 @@ def _skip_block(paras: list[Paragraph], i: int, reason: str) -> int:
     while i < len(paras):
         p = paras[i]
         text = p.text.strip()
-        if p.skipped == reason or not text or _TABLE_LINE.search(_text_with_tabs(p)) or _is_table_subheading(p):
+        if p.skipped == reason or not text or _TABLE_LINE.search(_text_with_tabs(p)) or _is_table_subheading(p) \
+                or _wrapped_entry(paras, i):
             p.skipped = reason
             i += 1
             continue
         break
     return i
+
+
+def _wrapped_entry(paras: list[Paragraph], i: int) -> bool:
+    """The first line(s) of a typed entry wrapped over several paragraphs: short lines with no
+    page reference that the entry's last line (text, leader or tab, pages) follows closely."""
+    for p in paras[i:i + 3]:
+        text = p.text.strip()
+        if not text or len(text) > 200 or _looks_like_heading(p) or _TOA_HEADING.match(text) \
+                or _TOA_PLACEHOLDER.match(text) or _TOC_HEADING.match(text):
+            return False
+        if _TABLE_LINE.search(_text_with_tabs(p)):
+            return True
+    return False
 
 
 def _text_with_tabs(p: Paragraph) -> str:

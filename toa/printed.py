@@ -61,10 +61,16 @@ def read_table(doc: Document) -> PrintedTable | None:
             table.entries.append(_entry(pending + [(para, entry_text, emphasis)], page_text, table))
             pending = []
             continue
-        if not pending and _PAGES.match(stripped) and table.entries \
-                and table.entries[-1].page_text.rstrip().endswith(","):
-            _more_pages(table.entries[-1], stripped, para.index)  # a page list that wrapped
-            continue
+        if parse_pages(stripped) is not None:
+            if pending and _TRAILING_LEADER.search(pending[-1][1]):  # "text ....." then the pages
+                last_para, last_text, last_em = pending[-1]
+                pending[-1] = (last_para, _TRAILING_LEADER.sub("", last_text), last_em)
+                table.entries.append(_entry(pending, stripped, table))
+                pending = []
+                continue
+            if not pending and table.entries and table.entries[-1].page_text.rstrip().endswith(","):
+                _more_pages(table.entries[-1], stripped, para.index)  # a page list that wrapped
+                continue
         if not pending and _is_heading(stripped, para):
             _heading(table, _PAGE_LABEL_AFTER.sub("", stripped), para.index)
             continue
