@@ -52,7 +52,7 @@ def mutate(built: bytes, table: Table, style: Style, rng: random.Random, faults:
            typed: bool) -> tuple[bytes, list[Planted]]:
     """A copy of the built brief with `faults` faults planted in its table (and, with `typed`,
     the table turned into typed lines); returns the .docx bytes and what was planted."""
-    doc = _read(built)
+    doc = read_bytes(built)
     table_read = printed.read_table(doc)
     auths = [(ci, a) for ci, c in enumerate(table.categories) for a in c.authorities]
     entries = [_Entry(doc.paragraphs[e.paragraphs[0]].element, e.heading, a, a.category)
@@ -75,7 +75,7 @@ def mutate(built: bytes, table: Table, style: Style, rng: random.Random, faults:
     return buf.getvalue(), planted
 
 
-def _read(data: bytes):
+def read_bytes(data: bytes):
     import os
     import tempfile
 
@@ -132,7 +132,9 @@ def _apply(op, entries, headings, table_read, table, style, rng, used) -> Plante
         pages = [int(p) for p in entries[i].authority.pages]
         if op == "shift_page":
             k = rng.randrange(len(pages))
-            options = [n for n in (pages[k] - 1, pages[k] + 1, pages[k] + 2) if n >= 1 and n not in pages]
+            options = [n for n in range(pages[k] - 3, pages[k] + 4) if n >= 1 and n not in pages]
+            if not options:
+                return None
             pages[k] = rng.choice(options)
         elif op == "drop_page":
             pages.pop(rng.randrange(len(pages)))

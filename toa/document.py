@@ -515,11 +515,13 @@ def _wrapped_entry(paras: list[Paragraph], i: int) -> bool:
     page reference that the entry's last line (text, leader or tab, pages) follows closely."""
     for p in paras[i:i + 3]:
         text = p.text.strip()
-        if not text or len(text) > 200 or _looks_like_heading(p) or _TOA_HEADING.match(text) \
-                or _TOA_PLACEHOLDER.match(text) or _TOC_HEADING.match(text):
+        if not text or len(text) > 200:
             return False
-        if _TABLE_LINE.search(_text_with_tabs(p)):
+        if p is not paras[i] and _TABLE_LINE.search(_text_with_tabs(p)):
             return True
+        if _looks_like_heading(p) or _TOA_HEADING.match(text) or _TOA_PLACEHOLDER.match(text) \
+                or _TOC_HEADING.match(text):
+            return False
     return False
 
 
