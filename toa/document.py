@@ -41,8 +41,11 @@ _DROP = {"\u00ad", "\u200b", "\ufeff", "\u200c", "\u200d"}
 _TOA_HEADING = re.compile(r"^\s*\[?\s*(table|index) of (cited )?authorities\s*\]?\s*$", re.I)
 _TOA_PLACEHOLDER = re.compile(r"^\s*(\[\s*(insert\s+)?(table of authorities|toa)\s*\]|\{\{\s*toa\s*\}\})\s*$", re.I)
 _TOC_HEADING = re.compile(r"^\s*(table of contents|contents|index)\s*$", re.I)
-# A line of a typed table: entry text, dot leader or tab, page reference(s).
-_TABLE_LINE = re.compile(r"(\.\s*){4,}\s*(?:[\divxlcIVXLC]+a?|[,\s\-–]|passim)*$|\t\s*([\divxlcIVXLC,\s\-–]+|passim)$|^\s*pages?\(?s?\)?\s*$", re.I)
+# A line of a typed table: entry text, dot leader or tab, page reference(s) ("3, 7-10, 12 n.3,
+# iv, 5a, passim"); or a line of page references alone (an entry's pages wrapped to a new line).
+_PAGE_REF = r"(?:[\divxlcIVXLC]+a?|nn?\.\s*\d+|passim|[,;&\s\-–—])"
+_TABLE_LINE = re.compile(rf"(\.\s*){{4,}}\s*{_PAGE_REF}*$|\t\s*{_PAGE_REF}+$|^\s*pages?\(?s?\)?\s*$|"
+                         r"^\s*(?:\d+a?|[ivxlc]+|passim)(?:\s*[,\-–]\s*(?:\d+a?|[ivxlc]+))*\s*$", re.I)
 _CERTIFICATE = re.compile(r"^\s*(certificate\s+of\s+(compliance|service|interest|word\s+count|filing)|"
                           r"corporate\s+disclosure\s+statement|certificate\s+as\s+to\s+parties)\b", re.I)
 _HEADING_STYLE = re.compile(r"^(heading|title)", re.I)
@@ -519,7 +522,7 @@ def _wrapped_entry(paras: list[Paragraph], i: int) -> bool:
             return False
         if p is not paras[i] and _TABLE_LINE.search(_text_with_tabs(p)):
             return True
-        if _looks_like_heading(p) or _TOA_HEADING.match(text) or _TOA_PLACEHOLDER.match(text) \
+        if (_looks_like_heading(p) and not re.search(r"\d", text)) or _TOA_HEADING.match(text) or _TOA_PLACEHOLDER.match(text) \
                 or _TOC_HEADING.match(text):
             return False
     return False
