@@ -177,12 +177,14 @@ def _text_details(entry: PrintedEntry, ident: Occurrence | None, auth: Authority
             a, b = str(ident.meta.get(part) or ""), str(defining.meta.get(part) or "")
             if a != b:
                 out.append(f"{label} {b}, not {a}")
-        mine, theirs = _court_year(entry.text), _court_year(auth.text)
-        if mine and theirs:
-            if mine[1] != theirs[1]:
-                out.append(f"year {theirs[1]}, not {mine[1]}")
-            if _letters(mine[0]) != _letters(theirs[0]):
-                out.append(f"court {theirs[0] or '(none)'}, not {mine[0] or '(none)'}")
+        # the court and year of the case, then the years of its subsequent history, as far as
+        # the entry gives them
+        mine, theirs = _YEAR_PAREN.findall(entry.text), _YEAR_PAREN.findall(auth.text)
+        for k, ((my_court, my_year), (court, year)) in enumerate(zip(mine, theirs)):
+            if my_year != year:
+                out.append(f"year {year}, not {my_year}")
+            if k == 0 and _letters(my_court) != _letters(court):
+                out.append(f"court {court.strip(' ,') or '(none)'}, not {my_court.strip(' ,') or '(none)'}")
         a_name, b_name = _name_part(entry.text, ident), _name_part(auth.text, defining)
         if a_name and b_name and _letters(a_name) != _letters(b_name):
             out.append(f"case name {b_name}, not {a_name}")
@@ -190,11 +192,6 @@ def _text_details(entry: PrintedEntry, ident: Occurrence | None, auth: Authority
     if how in ("section", "similar"):
         return [f"cited as {auth.text}"]
     return []
-
-
-def _court_year(text: str) -> tuple[str, str] | None:
-    m = _YEAR_PAREN.search(text)
-    return (m.group(1).strip(" ,"), m.group(2)) if m else None
 
 
 def _pages(entry: PrintedEntry, auth: Authority, style: Style, base: dict) -> Finding | None:
