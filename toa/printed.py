@@ -70,7 +70,7 @@ def read_table(doc: Document) -> PrintedTable | None:
                 continue
             if not pending and table.entries and table.entries[-1].page_text.rstrip().endswith(","):
                 _more_pages(table.entries[-1], stripped, para.index)  # a page list that wrapped
-                continue
+            continue  # else a page number typed at the foot of a page of the table
         if not pending and _is_heading(stripped, para):
             _heading(table, _PAGE_LABEL_AFTER.sub("", stripped), para.index)
             continue
@@ -144,7 +144,8 @@ def _has_toa_field(doc: Document, lines) -> bool:
 
 
 def _is_title(text: str) -> bool:
-    return bool(_TOA_HEADING.match(_CONTINUED.sub("", text)))
+    """"TABLE OF AUTHORITIES", also "—Continued" and with the page column's label after it."""
+    return bool(_TOA_HEADING.match(_CONTINUED.sub("", _PAGE_LABEL_AFTER.sub("", text.replace("\t", " ")))))
 
 
 def _split(text: str) -> tuple[str, str | None]:
