@@ -18,7 +18,7 @@ from .model import Authority, Finding, Occurrence, PageMap, Paragraph, PrintedEn
 from .styles import Style
 
 KINDS = ("missing", "not_cited", "pages", "heading", "text", "order")
-_YEAR_PAREN = re.compile(r"\(([^()]*?)\s*\b(1[6-9]\d\d|20\d\d)\)")
+_YEAR_PAREN = re.compile(r"\(([^()]*?)\s*\b(\d{4})\)")
 _SUBSECTION = re.compile(r"^([^()]+?)\s*\(.*$")
 _HEADING_MEMBERS = (
     (re.compile(r"\bcases?\b|\bjudicial\b|\bdecisions of courts?\b", re.I), "cases"),
