@@ -167,3 +167,43 @@ def test_bad_input_exits_2(tmp_path, args, words):
     assert proc.returncode == 2
     assert words in proc.stderr and proc.stderr.count("\n") == 1
     assert (tmp_path / "brief.docx").read_bytes() == APPELLATE.read_bytes()
+
+
+# --------------------------------------------------------------------------- each kind of finding
+
+
+def test_each_kind_of_finding_on_a_typed_table(tmp_path):
+    """A brief on invented facts whose typed table has one fault of each kind; pages estimated
+    (the body is one page, page 1)."""
+    from toa import pipeline
+
+    b = DocBuilder(fmt="lowerRoman", start=1)
+    b.heading("TABLE OF AUTHORITIES", level=1)
+    b.paragraph("Cases:")
+    b.leader_line(("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317 (1987)", page="1")
+    b.leader_line(("Anderson v. Liberty Loby, Inc.", "i"), ", 477 U.S. 242 (1986)", page="1")
+    b.leader_line("Fed. R. Civ. P. 56(a)", page="1")
+    b.paragraph("Statutes:")
+    b.leader_line("42 U.S.C. § 1983", page="passim")
+    b.section_break(fmt="decimal", start=1)
+    b.heading("ARGUMENT", level=1)
+    b.paragraph("Summary judgment is proper. ", ("Anderson v. Liberty Lobby, Inc.", "i"),
+                ", 477 U.S. 242, 248 (1986); ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986); "
+                "Fed. R. Civ. P. 56(a). The claim arises under 42 U.S.C. § 1983.")
+    b.save(tmp_path / "brief.docx")
+    result = pipeline.audit(str(tmp_path / "brief.docx"), style="scotus", pages="estimate")
+    got = sorted((f.kind, f.authority or f.entry, tuple(f.details)) for f in result.findings)
+    assert got == [
+        ("heading", "Fed. R. Civ. P. 56(a)", ()),
+        ("order", "Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986)", ()),
+        ("pages", "42 U.S.C. § 1983", ()),
+        ("text", "Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986)",
+         ("case name Anderson v. Liberty Lobby, Inc., not Anderson v. Liberty Loby, Inc.",)),
+        ("text", "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)", ("year 1986, not 1987",)),
+    ]
+    passim = next(f for f in result.findings if f.kind == "pages")
+    assert passim.passim == "not_allowed" and passim.add == ["1"]
+    assert passim.message == ("Pages should be 1; the table says passim, and the style never uses passim: "
+                              "the citations are on 1")
+    heading = next(f for f in result.findings if f.kind == "heading")
+    assert (heading.heading, heading.expected_heading) == ("Cases", "Rules and Regulations")
