@@ -222,7 +222,7 @@ def _expand(first: str, last: str | None) -> list[str]:
     a, b = _value(first), _value(last)
     if a and b and a[1] == b[1] and 0 < b[0] - a[0] <= 200:
         fmt = a[1]
-        return [_label(n, fmt, first) for n in range(a[0], b[0] + 1)]
+        return [_label(n, fmt) for n in range(a[0], b[0] + 1)]
     return [first, last]
 
 
@@ -240,7 +240,7 @@ def _value(label: str) -> tuple[int, str] | None:
     return None
 
 
-def _label(n: int, fmt: str, like: str) -> str:
+def _label(n: int, fmt: str) -> str:
     if fmt.startswith("arabic"):
         return f"{n}{fmt[6:]}"
     from .pagination import format_number
