@@ -156,3 +156,34 @@ def test_no_table(tmp_path, fill):
 ])
 def test_parse_pages(text, expected):
     assert printed.parse_pages(text) == expected
+
+
+def test_sections_listed_under_their_code(tmp_path):
+    """The Solicitor General's layout: a code or constitution on a line ending in a colon, its
+    sections indented under it, each with its pages."""
+    def fill(b):
+        b.heading("TABLE OF AUTHORITIES", level=1)
+        b.paragraph("Constitution, statutes, and regulations:")
+        b.paragraph("U.S. Const.:")
+        b.leader_line("Art. II, § 2, Cl. 2 (Appointments Clause)", page="3, 5", indent=0.25)
+        b.leader_line("Amend. V", page="7", indent=0.25)
+        b.paragraph("Internal Revenue Code (26 U.S.C.):")
+        b.leader_line("§ 6330", page="2", indent=0.25)
+        b.leader_line("§ 6330(d)(1)", page="4", indent=0.25)
+        b.leader_line("28 U.S.C. 1254(1)", page="1")
+        b.paragraph("Miscellaneous:")
+        b.paragraph("Arthur R. Miller, ", ("From Conley to Twombly to Iqbal:", "i"))
+        b.leader_line(("A Double Play on the Federal Rules of Civil Procedure", "i"), ", 60 Duke L.J. 1 (2010)",
+                      page="11")
+
+    table = _brief(tmp_path, fill)
+    assert [h.text for h in table.headings] == ["Constitution, statutes, and regulations", "Miscellaneous"]
+    assert [(e.text, e.pages) for e in table.entries] == [
+        ("U.S. Const. Art. II, § 2, Cl. 2 (Appointments Clause)", ["3", "5"]),
+        ("U.S. Const. Amend. V", ["7"]),
+        ("Internal Revenue Code (26 U.S.C.) § 6330", ["2"]),
+        ("Internal Revenue Code (26 U.S.C.) § 6330(d)(1)", ["4"]),
+        ("28 U.S.C. 1254(1)", ["1"]),
+        ("Arthur R. Miller, From Conley to Twombly to Iqbal: A Double Play on the Federal Rules of Civil "
+         "Procedure, 60 Duke L.J. 1 (2010)", ["11"]),  # a title's colon at the end of a line is no group
+    ]

@@ -39,6 +39,7 @@ def read_table(doc: Document) -> PrintedTable | None:
         return None
     table = PrintedTable(form="fields" if _has_toa_field(doc, lines) else "typed", title=None)
     pending: list[tuple[Paragraph, str, list]] = []  # the first lines of a wrapped entry
+    group = _Group()
     for para, text, emphasis in lines:
         stripped = text.strip()
         if not stripped:
@@ -52,32 +53,64 @@ def read_table(doc: Document) -> PrintedTable | None:
         entry_text, page_text = _split(text)
         if page_text is not None and not entry_text.strip():
             if pending:  # a wrapped entry whose last line holds only the pages
-                table.entries.append(_entry(pending, page_text, table))
+                table.entries.append(group.entry(pending, page_text, table))
                 pending = []
             elif table.entries and table.entries[-1].page_text.rstrip().endswith(","):
                 _more_pages(table.entries[-1], page_text, para.index)
             continue
         if page_text is not None:
-            table.entries.append(_entry(pending + [(para, entry_text, emphasis)], page_text, table))
+            table.entries.append(group.entry(pending + [(para, entry_text, emphasis)], page_text, table))
             pending = []
             continue
         if parse_pages(stripped) is not None:
             if pending and _TRAILING_LEADER.search(pending[-1][1]):  # "text ....." then the pages
                 last_para, last_text, last_em = pending[-1]
                 pending[-1] = (last_para, _TRAILING_LEADER.sub("", last_text), last_em)
-                table.entries.append(_entry(pending, stripped, table))
+                table.entries.append(group.entry(pending, stripped, table))
                 pending = []
                 continue
             if not pending and table.entries and table.entries[-1].page_text.rstrip().endswith(","):
                 _more_pages(table.entries[-1], stripped, para.index)  # a page list that wrapped
             continue  # else a page number typed at the foot of a page of the table
         if not pending and _is_heading(stripped, para):
-            _heading(table, _PAGE_LABEL_AFTER.sub("", stripped), para.index)
+            name = _PAGE_LABEL_AFTER.sub("", stripped)
+            if _GROUP_LINE.match(name) and "." in name and not _HEADING_WORDS.search(name):
+                pending.append((para, text, emphasis))  # "U.S. Const.:" over "Art. II", or a wrapped title
+                continue
+            group.text = None
+            _heading(table, name, para.index)
             continue
         pending.append((para, text, emphasis))
     if table.title is None:
         table.title = lines[0][0].index
     return table if table.entries else None
+
+
+_GROUP_LINE = re.compile(r"^(?!.*\bv\.\s).{2,80}:$")
+# A sub-entry under a group line: "§ 6330", "Art. II, § 2, Cl. 2", "Amend. V", "Rule 12(b)(6)".
+_SUBENTRY = re.compile(r"^(?:§|¶|(?:Arts?|Amends?|Secs?|Cls?|Paras?|Pts?|Subpts?)\.|Section\b|Rules?\b|Title\b|"
+                       r"\(\w{1,4}\))", re.I)
+
+
+class _Group:
+    """The group line of a table that lists sections under their code ("Internal Revenue Code
+    (26 U.S.C.):" then "§ 6330 ... 3"): its text goes before each sub-entry's text."""
+
+    def __init__(self):
+        self.text: str | None = None
+
+    def entry(self, lines: list[tuple[Paragraph, str, list]], page_text: str, table: PrintedTable) -> PrintedEntry:
+        if len(lines) > 1 and _GROUP_LINE.match(lines[0][1].strip()) and _SUBENTRY.match(lines[1][1].strip()):
+            self.text = lines[0][1].strip().rstrip(":").strip()
+            lines = lines[1:]
+        entry = _entry(lines, page_text, table)
+        if self.text and _SUBENTRY.match(entry.text):
+            prefix = self.text + " "
+            entry.text, entry.printed = prefix + entry.text, prefix + entry.printed
+            entry.emphasis = [(a + len(prefix), b + len(prefix)) for a, b in entry.emphasis]
+        else:
+            self.text = None
+        return entry
 
 
 def parse_pages(page_text: str) -> tuple[list[str], bool] | None:
