@@ -1,4 +1,4 @@
-"""`toa` on the command line: build, check, extract, cache. A thin shell over toa.pipeline."""
+"""`toa` on the command line: build, check, audit, extract, cache. A thin shell over toa.pipeline."""
 from __future__ import annotations
 
 import argparse
@@ -56,6 +56,13 @@ def _parser() -> argparse.ArgumentParser:
     _checking(c)
     c.set_defaults(func=_check)
 
+    a = sub.add_parser("audit", help="check the brief's own table of authorities against the brief, entry by entry")
+    a.add_argument("brief", help="the brief (.docx)")
+    a.add_argument("-o", "--output", help="write a copy of the brief with a Word comment on each faulty entry")
+    a.add_argument("--strict", action="store_true", help="exit status 1 when there are findings")
+    _common(a)
+    a.set_defaults(func=_audit)
+
     k = sub.add_parser("cache", help="manage the verification cache")
     k.add_argument("action", choices=["clear"], help="clear: delete every cached answer")
     k.set_defaults(func=_cache)
@@ -89,7 +96,7 @@ def _common(p: argparse.ArgumentParser):
     p.add_argument("--template", help="a docxtpl template for the table's layout")
     p.add_argument("--include-front-matter", action="store_true",
                    help="also scan the cover, questions presented and other front matter")
-    if p.prog.endswith(("build", "check")):
+    if p.prog.endswith(("build", "check", "audit")):
         p.add_argument("--json", dest="report", help="write the JSON report here")
 
 
@@ -169,6 +176,19 @@ def _check(args) -> int:
     print(check_summary(result.report))
     print(f"Wrote {result.output}")
     return 0
+
+
+def _audit(args) -> int:
+    from .audit import summary as audit_summary
+
+    _check_writable(args.report)
+    result = pipeline.audit(args.brief, output=args.output, style=args.style, pages=args.pages,
+                            template=args.template, options=_options(args), progress=_progress(sys.stderr.isatty()))
+    _write_report(result.report, args.report)
+    print(audit_summary(result.findings, result.printed, result.build.pagemap))
+    if result.output:
+        print(f"Wrote {result.output} ({result.comments} comments)")
+    return 1 if args.strict and result.findings else 0
 
 
 def _cache(args) -> int:

@@ -41,8 +41,11 @@ _DROP = {"\u00ad", "\u200b", "\ufeff", "\u200c", "\u200d"}
 _TOA_HEADING = re.compile(r"^\s*\[?\s*(table|index) of (cited )?authorities\s*\]?\s*$", re.I)
 _TOA_PLACEHOLDER = re.compile(r"^\s*(\[\s*(insert\s+)?(table of authorities|toa)\s*\]|\{\{\s*toa\s*\}\})\s*$", re.I)
 _TOC_HEADING = re.compile(r"^\s*(table of contents|contents|index)\s*$", re.I)
-# A line of a typed table: entry text, dot leader or tab, page reference(s).
-_TABLE_LINE = re.compile(r"(\.\s*){4,}\s*(?:[\divxlcIVXLC]+a?|[,\s\-–]|passim)*$|\t\s*([\divxlcIVXLC,\s\-–]+|passim)$|^\s*pages?\(?s?\)?\s*$", re.I)
+# A line of a typed table: entry text, dot leader or tab, page reference(s) ("3, 7-10, 12 n.3,
+# iv, 5a, passim"); or a line of page references alone (an entry's pages wrapped to a new line).
+_PAGE_REF = r"(?:[\divxlcIVXLC]+a?|nn?\.\s*\d+|passim|[,;&\s\-–—])"
+_TABLE_LINE = re.compile(rf"(\.\s*){{4,}}\s*{_PAGE_REF}*$|\t\s*{_PAGE_REF}+$|^\s*pages?\(?s?\)?\s*$|"
+                         r"^\s*(?:\d+a?|[ivxlc]+|passim)(?:\s*[,\-–]\s*(?:\d+a?|[ivxlc]+))*\s*$", re.I)
 # (a court's form number may come first: "Form 8. Certificate of Compliance")
 _CERTIFICATE = re.compile(r"^\s*(?:form\s+\d+[.:]?\s+)?(certificate\s+of\s+(compliance|service|interest|word\s+count|filing)|"
                           r"corporate\s+disclosure\s+statement|certificate\s+as\s+to\s+parties)\b", re.I)
@@ -502,12 +505,28 @@ def _skip_block(paras: list[Paragraph], i: int, reason: str) -> int:
     while i < len(paras):
         p = paras[i]
         text = p.text.strip()
-        if p.skipped == reason or not text or _TABLE_LINE.search(_text_with_tabs(p)) or _is_table_subheading(p):
+        if p.skipped == reason or not text or _TABLE_LINE.search(_text_with_tabs(p)) or _is_table_subheading(p) \
+                or _wrapped_entry(paras, i):
             p.skipped = reason
             i += 1
             continue
         break
     return i
+
+
+def _wrapped_entry(paras: list[Paragraph], i: int) -> bool:
+    """The first line(s) of a typed entry wrapped over several paragraphs: short lines with no
+    page reference that the entry's last line (text, leader or tab, pages) follows closely."""
+    for p in paras[i:i + 3]:
+        text = p.text.strip()
+        if not text or len(text) > 200:
+            return False
+        if p is not paras[i] and _TABLE_LINE.search(_text_with_tabs(p)):
+            return True
+        if (_looks_like_heading(p) and not re.search(r"\d", text)) or _TOA_HEADING.match(text) or _TOA_PLACEHOLDER.match(text) \
+                or _TOC_HEADING.match(text):
+            return False
+    return False
 
 
 def _text_with_tabs(p: Paragraph) -> str:

@@ -204,3 +204,63 @@ class PageMap:
     def physical(self, occ: Occurrence) -> int | None:
         hit = self.pages.get((occ.paragraph, occ.start))
         return hit[0] if hit else None
+
+
+@dataclass
+class PrintedHeading:
+    """A heading line of a table the brief already has ("Cases", "Statutes—Continued" is folded in)."""
+
+    text: str
+    paragraph: int  # Paragraph.index of its (first) line
+
+
+@dataclass
+class PrintedEntry:
+    """One entry of a table the brief already has, as printed: its text (wrapped lines joined),
+    the page reference as printed and the page labels it names (ranges expanded, note numbers
+    dropped: "12 n.3" is page 12)."""
+
+    text: str  # normalised as Paragraph.text ("-" for dashes)
+    page_text: str
+    pages: list[str]
+    passim: bool
+    heading: int | None  # index into PrintedTable.headings; None before the first heading
+    paragraphs: list[int]  # Paragraph.index of every line of the entry
+    printed: str = ""  # the text with the brief's own dashes
+    emphasis: list[tuple[int, int]] = field(default_factory=list)  # italic spans within `text`
+
+
+@dataclass
+class PrintedTable:
+    """The table of authorities a brief already has, read from its cached field results or its
+    typed lines. form: "fields" (Word TOA fields) or "typed" (plain paragraphs)."""
+
+    form: str
+    title: int | None  # Paragraph.index of the table's title line (or its first line)
+    headings: list[PrintedHeading] = field(default_factory=list)
+    entries: list[PrintedEntry] = field(default_factory=list)
+
+
+@dataclass
+class Finding:
+    """One thing wrong with a printed table, found by the audit.
+
+    kind: missing (cited, not in the table), not_cited (in the table, cited nowhere), pages,
+    heading (filed under another heading), text (disagrees with the brief's own citation),
+    order (out of the style's order)."""
+
+    kind: str
+    message: str
+    entry: str | None = None  # the printed entry's text (None for a missing authority)
+    authority: str | None = None  # the computed entry's text (None when not cited)
+    heading: str | None = None  # the printed heading the entry is under
+    expected_heading: str | None = None  # the heading the style files it under
+    printed_pages: list[str] = field(default_factory=list)
+    printed_page_text: str = ""
+    computed_pages: list[str] = field(default_factory=list)
+    add: list[str] = field(default_factory=list)  # pages the table should list
+    remove: list[str] = field(default_factory=list)  # pages it lists wrongly
+    passim: str | None = None  # "unwarranted" | "not_allowed" | "warranted"
+    details: list[str] = field(default_factory=list)  # text: which parts disagree
+    citations: list[dict] = field(default_factory=list)  # {"page", "kind", "story", "text"} that justify
+    paragraphs: list[int] = field(default_factory=list)  # Paragraph.index of the printed entry's lines

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import authorities, document, extract, pagination, styles, write
-from .model import Document, PageMap, Table
+from . import audit as _audit
+from . import authorities, document, extract, pagination, printed, styles, write
+from .model import Document, Finding, PageMap, PrintedTable, Table
 from .report import build_report, verification_records, verification_summary
 
 if TYPE_CHECKING:  # the verify stage (and its HTTP client) loads only when a check runs
@@ -122,6 +123,40 @@ def check(source: str, output: str | None = None, settings: Settings | None = No
 def verify_analysis(result: BuildResult, settings: Settings, progress: VerifyProgress | None = None) -> None:
     """The VERIFY stage on an analysis (nothing is written): for the server's check."""
     _verify(result, settings, progress)
+
+
+@dataclass
+class AuditResult:
+    build: BuildResult  # the table `toa build` computes for the brief
+    printed: PrintedTable  # the table the brief has
+    findings: list[Finding]
+    report: dict
+    output: str | None = None
+    comments: int = 0
+
+
+def audit(source: str, output: str | None = None, style: str | None = None, pages: str = "auto",
+          template: str | None = None, options: document.ReadOptions | None = None,
+          progress: Callable[[str], None] | None = None) -> AuditResult:
+    """Check the table the brief already has against the one `toa build` computes (same pages,
+    same style). With `output`, a copy of the brief gets a Word comment on each faulty entry and
+    one on the table's heading listing the missing authorities; the input is never changed."""
+    if output and _same_file(source, output):
+        raise BuildError(f"refusing to overwrite the input {source}; choose another -o")
+    if printed.read_table(_read(source, options)) is None:
+        raise BuildError(f"{source} has no table of authorities to audit; `toa build {source}` makes one")
+    result = analyse(source, style, pages, template, options, progress)
+    table = printed.read_table(result.document)  # the same paragraphs, in the document comments go in
+    findings = _audit.audit(table, result.table, result.pagemap, result.style)
+    out = AuditResult(result, table, findings, _audit.report(findings, table, result.pagemap, source, None,
+                                                             result.style.name))
+    if output:
+        (progress or (lambda _m: None))("writing")
+        out.comments = write.add_paragraph_comments(result.document, _audit.comments(findings, table))
+        _save(result, output)
+        out.output = out.report["output"] = output
+        out.report["comments"] = out.comments
+    return out
 
 
 def _verify(result: BuildResult, settings: Settings, progress: VerifyProgress | None) -> None:

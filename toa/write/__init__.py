@@ -5,6 +5,7 @@
   write_toa        the printed table, from the package's templates/toa.docx, one TOA field per category
   add_comments     a Word comment on every citation of an authority that verification flagged
   set_field_update w:updateFields in the settings, so that Word rebuilds the table on open
+  add_paragraph_comments  a Word comment on whole paragraphs (the audit's findings on a table)
   save / save_to   the package, with the footnote/endnote XML we edited serialised back
 
 Nothing else in the brief changes: the inserted TA fields and bookmarks add no printed
@@ -19,7 +20,7 @@ are shared by them.
 from __future__ import annotations
 
 from .bookmarks import OCC_BOOKMARK_PREFIX, SECTION_BOOKMARK_PREFIX, TOA_BOOKMARK, insert_bookmarks
-from .comments import add_comments
+from .comments import add_comments, add_paragraph_comments
 from .errors import WriteError
 from .fields import mark_citations
 from .package import save, save_to
@@ -29,6 +30,6 @@ from .template import TEMPLATE
 
 __all__ = [
     "OCC_BOOKMARK_PREFIX", "SECTION_BOOKMARK_PREFIX", "TEMPLATE", "TOA_BOOKMARK", "WriteError",
-    "add_comments", "insert_bookmarks", "mark_citations", "save", "save_to", "set_field_update", "target",
-    "write_toa",
+    "add_comments", "add_paragraph_comments", "insert_bookmarks", "mark_citations", "save", "save_to",
+    "set_field_update", "target", "write_toa",
 ]

@@ -56,6 +56,25 @@ def add_comments(doc: Document, table: Table, verification) -> int:
     return added
 
 
+def add_paragraph_comments(doc: Document, notes: dict[int, str]) -> int:
+    """A Word comment (author "toa") over the text of each paragraph in `notes` (paragraph
+    index -> comment text), as add_comments writes them; earlier "toa" comments go first.
+    Returns the number of comments added."""
+    remove_comments(doc)
+    styles = _document._StyleInfo(doc.package)
+    added = 0
+    for pi, text in notes.items():
+        para = doc.paragraphs[pi]
+        start, end = len(para.text) - len(para.text.lstrip()), len(para.text.rstrip())
+        runs = _isolate(para, start, end, styles) if end > start else None
+        if runs is None:
+            continue
+        _comment(doc, runs, text)
+        _reread(para, styles)
+        added += 1
+    return added
+
+
 def comment_sites(doc: Document, table: Table, verification) -> list[_CommentSite]:
     """One site per (place, authority) for the flagged authorities, in table order."""
     from ..verify import comment_text  # the verify stage is only needed when comments are written

@@ -1,0 +1,66 @@
+"""The mutation test, in-suite size: faults planted in the tables `toa build` writes for the
+samples must be reported exactly (bench/audit_accuracy.py runs it at full size, on the
+development briefs too). One build per sample (rendered pages, so that entries have several), a seeded RNG."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from audit_mutations import OPERATIONS, mutate, read_bytes, score
+
+from toa import audit, pipeline, printed
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+BRIEFS = ("appellate-brief", "trial-memorandum", "planted-problems")
+MUTANTS = 24  # per sample: half of them typed lines, half Word fields
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("built")
+    out = {}
+    for name in BRIEFS:
+        path = folder / f"{name}.toa.docx"
+        result = pipeline.build(str(SAMPLES / f"{name}.docx"), output=str(path), pages="auto")
+        out[name] = (path.read_bytes(), result)
+    return out
+
+
+def test_a_clean_built_table_has_no_findings(built):
+    for name, (data, result) in built.items():
+        table = printed.read_table(read_bytes(data))
+        assert len(table.entries) == sum(len(c.authorities) for c in result.table.categories), name
+        assert audit.audit(table, result.table, result.pagemap, result.style) == [], name
+
+
+def test_planted_faults_are_reported_exactly(built):
+    rng = random.Random(11)
+    planted_total = found_total = findings_total = false_total = 0
+    operations: Counter = Counter()
+    for name, (data, result) in built.items():
+        for k in range(MUTANTS):
+            mutant, planted = mutate(data, result.table, result.style, rng, rng.randint(1, 4), typed=k % 2 == 1)
+            table = printed.read_table(read_bytes(mutant))
+            findings = audit.audit(table, result.table, result.pagemap, result.style)
+            found, _missed, false = score(findings, planted)
+            planted_total += len(planted)
+            found_total += found
+            findings_total += len(findings)
+            false_total += false
+            operations.update(p.operation for p in planted)
+    assert planted_total >= 150
+    assert set(operations) == set(OPERATIONS)  # every kind of edit was planted
+    assert found_total / planted_total >= 0.98
+    assert (findings_total - false_total) / findings_total >= 0.98
+
+
+def test_a_typed_copy_keeps_every_entry(built):
+    data, result = built["appellate-brief"]
+    mutant, planted = mutate(data, result.table, result.style, random.Random(3), 0, typed=True)
+    assert planted == []
+    table = printed.read_table(read_bytes(mutant))
+    assert table.form == "typed"
+    assert [e.text for e in table.entries] == [a.text for c in result.table.categories for a in c.authorities]
+    assert audit.audit(table, result.table, result.pagemap, result.style) == []

@@ -1,0 +1,377 @@
+"""The audit: a brief's own table (printed.read_table) against the table `toa build` computes.
+
+Printed entries are paired with computed authorities by citation identity: the same text, then
+the same citation key (volume, reporter and first page of a case; code, title and section of a
+statute ...) read from the entry by the extract stage, then the same case name (a mistyped
+page or volume), then the same section without its subsection, then close text. Each pair is
+compared (pages, passim under the style, heading, the parts of a case citation), the pairs under
+each heading are checked for order, and what is left over is missing or not cited.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+
+from .extract import extract_paragraph
+from .model import Authority, Finding, Occurrence, PageMap, Paragraph, PrintedEntry, PrintedTable, Table
+from .styles import Style
+
+KINDS = ("missing", "not_cited", "pages", "heading", "text", "order")
+_YEAR_PAREN = re.compile(r"\(([^()]*?)\s*\b(\d{4})\)")
+_SUBSECTION = re.compile(r"^([^()]+?)\s*\(.*$")
+_HEADING_MEMBERS = (
+    (re.compile(r"\bcases?\b|\bjudicial\b|\bdecisions of courts?\b", re.I), "cases"),
+    (re.compile(r"\badministrative\b|\bagency\b", re.I), "administrative"),
+    (re.compile(r"\bconstitution", re.I), "constitutional"),
+    (re.compile(r"\bstatut|\bcodes?\b|\bacts?\b|\bguidelines?\b|\bsession laws\b", re.I), "statutes"),
+    (re.compile(r"\brules?\b|\bregulations?\b|\bregulatory\b", re.I), "rules_regulations"),
+    (re.compile(r"\blegislative\b|\bcongressional\b", re.I), "legislative"),
+    (re.compile(r"\bother\b|\bmisc|\bsecondary\b|\btreatises?\b|\barticles?\b|\bbooks?\b|\bperiodicals?\b", re.I),
+     "other"),
+)
+
+
+def audit(printed: PrintedTable, table: Table, pagemap: PageMap, style: Style) -> list[Finding]:
+    """Every finding about `printed`, in table order, then the authorities it is missing."""
+    computed = [(cat.heading, a) for cat in table.categories for a in cat.authorities]
+    idents = [_identity(e) for e in printed.entries]
+    pairs = _pair(printed.entries, idents, computed)
+    findings: list[Finding] = []
+    by_entry: dict[int, list[Finding]] = {}
+    for i, entry in enumerate(printed.entries):
+        heading = printed.headings[entry.heading].text if entry.heading is not None else None
+        base = {"entry": entry.text, "heading": heading, "printed_pages": entry.pages,
+                "printed_page_text": entry.page_text, "paragraphs": entry.paragraphs}
+        if i not in pairs:
+            by_entry[i] = [_not_cited(entry, idents[i], table, pagemap, base)]
+            continue
+        ci, how = pairs[i]
+        cat_heading, auth = computed[ci]
+        base.update(authority=auth.text, computed_pages=auth.pages, citations=_citations(auth, pagemap))
+        found = []
+        members = _members(heading, style)
+        if members and auth.category not in members:
+            found.append(Finding("heading", f"Filed under {heading}; it belongs under {cat_heading}",
+                                 expected_heading=cat_heading, **base))
+        text = _text_details(entry, idents[i], auth, how)
+        if text:
+            parts = "" if how in ("section", "similar") else ": " + "; ".join(text)
+            found.append(Finding("text", f"The brief cites it as {auth.text}{parts}", details=text, **base))
+        page = _pages(entry, auth, style, base)
+        if page:
+            found.append(page)
+        by_entry[i] = found
+    for i in _out_of_order(printed, pairs, by_entry, style):
+        ci, _how = pairs[i]
+        after = _predecessor(printed, pairs, i, computed, by_entry)
+        entry = printed.entries[i]
+        where = f"it belongs after {after}" if after else "it belongs first under its heading"
+        by_entry[i].append(Finding("order", f"Out of order: {where}", entry=entry.text,
+                                   heading=printed.headings[entry.heading].text if entry.heading is not None else None,
+                                   authority=computed[ci][1].text, printed_pages=entry.pages,
+                                   printed_page_text=entry.page_text, computed_pages=computed[ci][1].pages,
+                                   paragraphs=entry.paragraphs))
+    for i in range(len(printed.entries)):
+        findings.extend(by_entry.get(i, []))
+    paired = {ci for ci, _how in pairs.values()}
+    for ci, (cat_heading, auth) in enumerate(computed):
+        if ci not in paired:
+            findings.append(Finding("missing", f"Missing: cited on {_and(auth.pages) or 'an unknown page'}",
+                                    authority=auth.text, expected_heading=cat_heading, computed_pages=auth.pages,
+                                    citations=_citations(auth, pagemap)))
+    return findings
+
+
+def counts(findings: list[Finding]) -> dict[str, int]:
+    return {k: sum(1 for f in findings if f.kind == k) for k in KINDS}
+
+
+# --- pairing -------------------------------------------------------------------------------
+
+def _identity(entry: PrintedEntry) -> Occurrence | None:
+    """The citation an entry's text makes, read by the extract stage (None when it reads none)."""
+    para = Paragraph(index=0, story="body", text=entry.text, printed=entry.printed or entry.text,
+                     emphasis=list(entry.emphasis))
+    occs = [o for o in extract_paragraph(para) if o.kind == "full" and o.key]
+    return occs[0] if occs else None
+
+
+def _keys(auth: Authority) -> set:
+    keys = {auth.key}
+    for o in auth.occurrences:
+        if o.kind == "full" and o.key:
+            keys.add(o.key)
+            keys.update(tuple(k) for k in o.meta.get("parallel", []))
+    return keys
+
+
+def _pair(entries: list[PrintedEntry], idents: list, computed: list) -> dict[int, tuple[int, str]]:
+    """printed entry index -> (computed index, how it was paired)."""
+    pairs: dict[int, tuple[int, str]] = {}
+    taken: set[int] = set()
+    keys = [_keys(a) for _h, a in computed]
+    texts = [_norm(a.text) for _h, a in computed]
+
+    def run(how, match):
+        for i, entry in enumerate(entries):
+            if i in pairs:
+                continue
+            hits = [ci for ci in range(len(computed)) if ci not in taken and match(i, entry, ci)]
+            if hits:
+                best = max(hits, key=lambda ci: _ratio(_norm(entry.text), texts[ci]))
+                pairs[i] = (best, how)
+                taken.add(best)
+
+    run("text", lambda i, e, ci: _norm(e.text) == texts[ci])
+    run("key", lambda i, e, ci: idents[i] is not None and idents[i].key in keys[ci])
+    run("name", lambda i, e, ci: _same_case_name(e, idents[i], computed[ci][1]))
+    run("section", lambda i, e, ci: idents[i] is not None and _base(idents[i].key) is not None
+        and _base(idents[i].key) in {_base(k) for k in keys[ci]})
+    run("similar", lambda i, e, ci: _ratio(_norm(e.text), texts[ci]) >= 0.85)
+    return pairs
+
+
+def _base(key: tuple | None) -> tuple | None:
+    """A provision's key without its subsection: ("rule", "Fed. R. Civ. P.", "56")."""
+    if not key or key[0] == "case" or not isinstance(key[-1], str):
+        return None
+    m = _SUBSECTION.match(key[-1])
+    return key[:-1] + (m.group(1),) if m else key
+
+
+def _same_case_name(entry: PrintedEntry, ident: Occurrence | None, auth: Authority) -> bool:
+    if auth.category not in ("cases", "administrative"):
+        return False
+    mine = _name_part(entry.text, ident)
+    theirs = _name_part(auth.text, _defining(auth))
+    return bool(mine) and _letters(mine) == _letters(theirs)
+
+
+def _defining(auth: Authority) -> Occurrence | None:
+    fulls = [o for o in auth.occurrences if o.kind == "full"]
+    return next((o for o in fulls if o.display == auth.text), fulls[0] if fulls else None)
+
+
+def _name_part(text: str, occ: Occurrence | None) -> str:
+    """The case name of an entry: the text before its first reporter cite."""
+    if occ is not None and occ.meta.get("volume") and occ.meta.get("reporter"):
+        at = text.find(f"{occ.meta['volume']} {occ.meta['reporter']}")
+        if at > 0:
+            return text[:at].rstrip(" ,")
+    m = re.search(r",\s*\d", text)
+    return text[:m.start()] if m else ""
+
+
+# --- comparisons ---------------------------------------------------------------------------
+
+def _text_details(entry: PrintedEntry, ident: Occurrence | None, auth: Authority, how: str) -> list[str]:
+    """Which parts of the entry disagree with the brief's own citation."""
+    if how == "text":
+        return []
+    defining = _defining(auth)
+    if auth.category in ("cases", "administrative") and ident is not None and defining is not None \
+            and ident.meta.get("volume") and defining.meta.get("volume"):
+        out = []
+        for part, label in (("volume", "volume"), ("reporter", "reporter"), ("page", "first page")):
+            a, b = str(ident.meta.get(part) or ""), str(defining.meta.get(part) or "")
+            if a != b:
+                out.append(f"{label} {b}, not {a}")
+        # the court and year of the case, then the years of its subsequent history, as far as
+        # the entry gives them
+        mine, theirs = _YEAR_PAREN.findall(entry.text), _YEAR_PAREN.findall(auth.text)
+        for k, ((my_court, my_year), (court, year)) in enumerate(zip(mine, theirs)):
+            if my_year != year:
+                out.append(f"year {year}, not {my_year}")
+            if k == 0 and _letters(my_court) != _letters(court):
+                out.append(f"court {court.strip(' ,') or '(none)'}, not {my_court.strip(' ,') or '(none)'}")
+        a_name, b_name = _name_part(entry.text, ident), _name_part(auth.text, defining)
+        if a_name and b_name and _letters(a_name) != _letters(b_name):
+            out.append(f"case name {b_name}, not {a_name}")
+        return out
+    if how in ("section", "similar"):
+        return [f"cited as {auth.text}"]
+    return []
+
+
+def _pages(entry: PrintedEntry, auth: Authority, style: Style, base: dict) -> Finding | None:
+    computed = auth.pages
+    warranted = bool(style.passim) and len(computed) >= style.passim
+    shown = ", ".join(computed)
+    if entry.passim:
+        if warranted:
+            return None
+        why = "the style never uses passim" if not style.passim else \
+            f"passim needs {style.passim} or more pages"
+        return Finding("pages", f"Pages should be {shown}; the table says passim, and {why}: "
+                       f"the citations are on {_and(computed)}",
+                       add=list(computed), passim="not_allowed" if not style.passim else "unwarranted", **base)
+    mine = {_page_key(p) for p in entry.pages}
+    theirs = {_page_key(p) for p in computed}
+    add = [p for p in computed if _page_key(p) not in mine]
+    remove = [p for p in entry.pages if _page_key(p) not in theirs]
+    if add or remove:
+        tail = f"the citations are on {_and(computed)}" if computed else "no citation has a known page"
+        if remove:
+            tail += f"; none is on {_and(remove)}"
+        return Finding("pages", f"Pages should be {shown}; the table says {entry.page_text}: {tail}",
+                       add=add, remove=remove, **base)
+    if warranted:
+        return Finding("pages", f"Pages should be passim: cited on {len(computed)} pages, and the style "
+                       f"prints passim from {style.passim}", passim="warranted", **base)
+    return None
+
+
+def _page_key(label: str) -> str:
+    return label.strip().lower()
+
+
+def _members(heading: str | None, style: Style) -> set[str]:
+    """The categories a printed heading stands for: the style's heading of that name, else its
+    words ("Federal Cases" -> cases); empty when it says nothing we know."""
+    if not heading:
+        return set()
+    key = _letters(heading)
+    for h in style.headings:
+        if _letters(h.heading) == key:
+            return set(h.members)
+    return {cat for pattern, cat in _HEADING_MEMBERS if pattern.search(heading)}
+
+
+def _out_of_order(printed: PrintedTable, pairs: dict, by_entry: dict, style: Style) -> list[int]:
+    """Entries outside the longest run in the style's order, heading by heading (entries under a
+    wrong heading are left out: their heading finding says enough)."""
+    out: list[int] = []
+    groups: dict[int | None, list[int]] = {}
+    for i, entry in enumerate(printed.entries):
+        if i in pairs and not any(f.kind == "heading" for f in by_entry.get(i, [])):
+            groups.setdefault(entry.heading, []).append(i)
+    for members in groups.values():
+        seq = [pairs[i][0] for i in members]
+        keep = _longest_increasing(seq)
+        out += [i for k, i in enumerate(members) if k not in keep]
+    return sorted(out)
+
+
+def _longest_increasing(seq: list[int]) -> set[int]:
+    """Positions of a longest strictly increasing subsequence (O(n²): tables are short). Among
+    equally long ones, the one keeping most entries at their own place in the sorted order, so
+    that two swapped entries are the ones reported, not a neighbour."""
+    if not seq:
+        return set()
+    rank = {v: r for r, v in enumerate(sorted(seq))}
+    home = [1 if rank[v] == k else 0 for k, v in enumerate(seq)]
+    best = [(1, home[j]) for j in range(len(seq))]
+    prev = [-1] * len(seq)
+    for j in range(len(seq)):
+        for i in range(j):
+            cand = (best[i][0] + 1, best[i][1] + home[j])
+            if seq[i] < seq[j] and cand > best[j]:
+                best[j], prev[j] = cand, i
+    k = max(range(len(seq)), key=lambda j: best[j])
+    keep = set()
+    while k != -1:
+        keep.add(k)
+        k = prev[k]
+    return keep
+
+
+def _predecessor(printed: PrintedTable, pairs: dict, i: int, computed: list, by_entry: dict) -> str | None:
+    """The printed entry (same heading) that the style files right before entry i."""
+    mine = pairs[i][0]
+    heading = printed.entries[i].heading
+    before = [(pairs[j][0], printed.entries[j].text) for j, e in enumerate(printed.entries)
+              if j != i and j in pairs and e.heading == heading and pairs[j][0] < mine]
+    return max(before)[1] if before else None
+
+
+def _not_cited(entry: PrintedEntry, ident: Occurrence | None, table: Table, pagemap: PageMap, base: dict) -> Finding:
+    why = "the brief cites it nowhere"
+    if ident is not None:
+        left_out = [o for o in table.excluded if o.key == ident.key]
+        if any("citing_parenthetical" in o.flags for o in left_out):
+            why = "the brief cites it only inside a \"(citing ...)\" parenthetical, which the style does not list"
+        elif any("docket_only" in o.flags for o in left_out):
+            why = "the brief cites it by docket number only, which the style does not list"
+    return Finding("not_cited", f"Not cited: {why}", **base)
+
+
+def _citations(auth: Authority, pagemap: PageMap) -> list[dict]:
+    return [{"page": pagemap.label(o), "kind": o.kind, "story": o.story, "text": o.text} for o in auth.occurrences]
+
+
+# --- text helpers --------------------------------------------------------------------------
+
+_QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " "})
+
+
+def _norm(s: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", s).translate(_QUOTES).split())
+
+
+def _letters(s: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", _norm(s).lower())
+
+
+def _ratio(a: str, b: str) -> float:
+    return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
+
+
+def _and(items: list[str]) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+# --- report --------------------------------------------------------------------------------
+
+_LABELS = {"missing": "Missing", "not_cited": "Not cited", "pages": "Pages", "heading": "Heading",
+           "text": "Text", "order": "Order"}
+
+
+def finding_dict(f: Finding) -> dict:
+    return {"kind": f.kind, "message": f.message, "entry": f.entry, "authority": f.authority,
+            "heading": f.heading, "expected_heading": f.expected_heading, "printed_pages": f.printed_pages,
+            "printed_page_text": f.printed_page_text, "computed_pages": f.computed_pages, "add": f.add,
+            "remove": f.remove, "passim": f.passim, "details": f.details, "citations": f.citations}
+
+
+def report(findings: list[Finding], printed: PrintedTable, pagemap: PageMap, source: str, output: str | None,
+           style: str) -> dict:
+    """The JSON report of an audit."""
+    return {"source": source, "output": output, "style": style,
+            "pagination": {"method": pagemap.method, "exact": pagemap.exact, "note": pagemap.note},
+            "table": {"form": printed.form, "headings": [h.text for h in printed.headings],
+                      "entries": len(printed.entries)},
+            "counts": counts(findings), "findings": [finding_dict(f) for f in findings]}
+
+
+def summary(findings: list[Finding], printed: PrintedTable, pagemap: PageMap) -> str:
+    """For the terminal: the counts per kind, then one line per finding with its entry."""
+    form = "Word TOA fields" if printed.form == "fields" else "typed lines"
+    lines = [f"Table: {len(printed.entries)} entries under {len(printed.headings)} headings ({form})"]
+    c = counts(findings)
+    width = max(len(v) for v in _LABELS.values())
+    lines += [f"{_LABELS[k]:<{width}}  {c[k]:>4}" for k in KINDS]
+    lines.append(f"{'Total':<{width}}  {len(findings):>4}")
+    lines.append(f"Pages: {pagemap.method}{'' if pagemap.exact else ' (approximate)'}")
+    if findings:
+        lines.append("")
+    for f in findings:
+        lines.append(f"{_LABELS[f.kind]:<{width}}  {f.entry or f.authority}: {f.message}")
+    return "\n".join(lines)
+
+
+def comments(findings: list[Finding], printed: PrintedTable) -> dict[int, str]:
+    """Paragraph index -> the text of its Word comment: one per faulty entry (on its first line),
+    and one on the table's heading listing the missing authorities."""
+    out: dict[int, list[str]] = {}
+    missing = [f for f in findings if f.kind == "missing"]
+    for f in findings:
+        if f.kind != "missing" and f.paragraphs:
+            out.setdefault(f.paragraphs[0], []).append(f.message)
+    if missing and printed.title is not None:
+        listed = "; ".join(f"{f.authority} ({_and(f.computed_pages) or 'page unknown'})" for f in missing)
+        out.setdefault(printed.title, []).insert(0, f"Missing from the table ({len(missing)}): {listed}")
+    return {p: "TOA audit: " + " ".join(m.rstrip(".") + "." for m in msgs) for p, msgs in out.items()}
