@@ -414,17 +414,18 @@ def _supra(occ: Occurrence, by_key: dict) -> Authority | None:
 
 def _categorise(authorities, style: Style) -> list[Category]:
     out = []
-    member_rank = {}
     for h in style.headings:
-        for i, m in enumerate(h.members):
-            member_rank[m] = (h, i)
-    for h in style.headings:
-        items = [a for a in authorities if member_rank[a.category][0] == h]
-        items.sort(key=lambda a: (member_rank[a.category][1], _away(a, style.home_jurisdiction),
-                                  total_order(a.sort_key), a.text))
+        items = [a for a in authorities if a.category in h.members]
+        items.sort(key=lambda a: (h.members.index(a.category), *entry_order(a, style)))
         _assign_short_names(items)
         out.append(Category(key=h.key, heading=h.heading, number=h.number, authorities=items, members=h.members))
     return out
+
+
+def entry_order(auth: Authority, style: Style) -> tuple:
+    """Where an entry files within its category: the style's home state first, then the
+    recognizer's sort key (made comparable with any other), then the entry's text."""
+    return _away(auth, style.home_jurisdiction), total_order(auth.sort_key), auth.text
 
 
 def total_order(value) -> tuple:
