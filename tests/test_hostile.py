@@ -100,3 +100,88 @@ def test_tables_fifty_deep_finish_in_seconds(tmp_path):
     _with_body(tmp_path, _nested(50, texts))
     rows = extract_rows(toa("extract", "brief.docx", "--pages", "estimate", "--json", cwd=tmp_path, timeout=60))
     assert [r["text"] for r in rows] == ["Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"]
+
+
+# --------------------------------------------------------------------------- the package itself
+
+
+def _bomb(path: Path, megabytes: int) -> None:
+    """The sample with a document.xml that inflates to `megabytes` MB (of spaces in the XML)."""
+    with zipfile.ZipFile(SAMPLE) as zin, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename != "word/document.xml":
+                zout.writestr(info.filename, data)
+                continue
+            with zout.open("word/document.xml", "w", force_zip64=True) as fh:
+                fh.write(data[:-len(b"</w:document>")])
+                chunk = b" " * 2**20
+                for _ in range(megabytes):
+                    fh.write(chunk)
+                fh.write(b"</w:document>")
+
+
+@pytest.mark.parametrize("command", ["build", "check", "extract"])
+def test_a_part_that_inflates_past_the_limit_is_refused_before_inflating(tmp_path, command):
+    _bomb(tmp_path / "brief.docx", 101)
+    assert (tmp_path / "brief.docx").stat().st_size < 2 * 2**20
+    before = listing(tmp_path)
+    extra = ["--offline", "--no-cache"] if command == "check" else []
+    proc = toa(command, "brief.docx", "--pages", "estimate", *extra, cwd=tmp_path, timeout=60)
+    assert_one_line_error(proc, "at most 100 MB per part")
+    assert listing(tmp_path) == before
+
+
+LAUGHS = ('<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+          + "".join(f'<!ENTITY lol{i} "{("&lol" + str(i - 1) + ";") * 10 if i > 1 else "&lol;" * 10}">'
+                    for i in range(1, 10)) + ']>')
+
+
+def _part(name: str) -> bytes:
+    with zipfile.ZipFile(SAMPLE) as z:
+        return z.read(name)
+
+
+def _in_first_text(xml: bytes, entity: bytes) -> bytes:
+    """`xml` with an entity reference at the start of its first w:t."""
+    start = xml.index(b"<w:t")
+    end = xml.index(b">", start) + 1
+    return xml[:end] + entity + xml[end:]
+
+
+HOSTILE_PARTS = {
+    "doctype-in-document": ("word/document.xml", lambda: _in_first_text(_part("word/document.xml").replace(
+        b"?>", b'?><!DOCTYPE w:document [<!ENTITY xxe "Celotex Corp. v. Catrett">]>', 1), b"&xxe;"), "DOCTYPE"),
+    "laughs-in-footnotes": ("word/footnotes.xml", lambda: LAUGHS.encode() + _in_first_text(
+        _part("word/footnotes.xml").split(b"?>", 1)[1], b"&lol9;"), "DOCTYPE"),
+    "bad-xml-in-footnotes": ("word/footnotes.xml", lambda: _part("word/footnotes.xml")[:-40], "footnotes.xml"),
+    "bad-xml-in-endnotes": ("word/endnotes.xml", lambda: b"<w:endnotes xmlns:w='" + W.encode() + b"'><w:endnote",
+                            "endnotes.xml"),
+    "doctype-in-rels": ("word/_rels/document.xml.rels", lambda: _part("word/_rels/document.xml.rels").replace(
+        b"?>", b"?><!DOCTYPE r SYSTEM 'http://127.0.0.1:9/x.dtd'>", 1), "DOCTYPE"),
+}
+
+
+@pytest.mark.parametrize("command", ["build", "check", "extract"])
+@pytest.mark.parametrize("case", sorted(HOSTILE_PARTS))
+def test_a_hostile_part_is_one_line_and_exit_2(tmp_path, case, command):
+    name, make, words = HOSTILE_PARTS[case]
+    rewrite(SAMPLE, tmp_path / "brief.docx", {name: make()})
+    before = listing(tmp_path)
+    extra = ["--offline", "--no-cache"] if command == "check" else []
+    proc = toa(command, "brief.docx", "--pages", "estimate", *extra, cwd=tmp_path, timeout=60)
+    assert_one_line_error(proc, words)
+    assert listing(tmp_path) == before
+
+
+@pytest.mark.parametrize("char", ["\u2028", "\u2029", "\u0085", "\u0086", "\u009f"])
+def test_separators_and_c1_controls_inside_a_citation_do_not_hide_it(tmp_path, char):
+    """A line separator prints as a line break (a space); other C1 controls print nothing."""
+    spacing = char in "\u2028\u2029\u0085"
+    brief(tmp_path / "brief.docx",
+          f"See Celotex Corp. v. Catrett, 477 U.S.{char if spacing else ' 3' + char}{'3' if spacing else ''}17 (1986).",
+          f"See Anderson v. Liberty Lobby, Inc., 477{char if spacing else ' U' + char + '.S.'}"
+          f"{'U.S.' if spacing else ''} 242 (1986).")
+    rows = extract_rows(toa("extract", "brief.docx", "--pages", "estimate", "--json", cwd=tmp_path))
+    assert [r["authority"] for r in rows] == ["Celotex Corp. v. Catrett, 477 U.S. 317 (1986)",
+                                              "Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986)"]

@@ -36,8 +36,10 @@ class DocumentError(Exception):
 _CHAR_MAP = {c: " " for c in "\u00a0\u2007\u202f\t\r\n\f\v\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2008\u2009\u200a"}
 _CHAR_MAP.update({"\u2013": "-", "\u2014": "-", "\u2011": "-", "\u2010": "-", "\u2012": "-"})
 _DASHES = {"\u2013", "\u2014"}
-# Line and paragraph separators and C1 controls print nothing either: left in, they split a citation.
-_DROP = {"\u00ad", "\u200b", "\ufeff", "\u200c", "\u200d", "\u2028", "\u2029"} | {chr(c) for c in range(0x80, 0xA0)}
+# Line and paragraph separators print as a line break (a space to a reader); the other C1
+# controls print nothing: left in, either hides the citation around it.
+_CHAR_MAP.update({"\u2028": " ", "\u2029": " ", "\u0085": " "})
+_DROP = {"\u00ad", "\u200b", "\ufeff", "\u200c", "\u200d"} | {chr(c) for c in range(0x80, 0xA0) if c != 0x85}
 
 # Decompressed size accepted (README "Limits"): a 1,000-page brief's document.xml is about 15 MB.
 MAX_PART_BYTES = 100 * 1024 * 1024
@@ -242,12 +244,15 @@ def _check_sizes(path: str, infos: list[zipfile.ZipInfo]) -> None:
 def _check_xml(path: str, name: str, data: bytes) -> None:
     """Every XML part must be well-formed and declare no DTD (a DOCTYPE is how entity bombs and
     external entities come in; Word never writes one)."""
+    refused = f"{path}: part {name} declares a DTD (DOCTYPE), which Word never writes; refusing it"
     try:
         root = etree.fromstring(data, SAFE_PARSER)
     except etree.XMLSyntaxError:
+        if b"<!DOCTYPE" in data[:65536]:  # an entity loop or bomb fails to parse
+            raise DocumentError(refused) from None
         raise DocumentError(f"{path} is damaged (part {name} is not well-formed XML)") from None
     if root.getroottree().docinfo.doctype:
-        raise DocumentError(f"{path}: part {name} declares a DTD (DOCTYPE), which Word never writes; refusing it")
+        raise DocumentError(refused)
 
 
 def _sections(body) -> list[Section]:
