@@ -185,3 +185,174 @@ def test_separators_and_c1_controls_inside_a_citation_do_not_hide_it(tmp_path, c
     rows = extract_rows(toa("extract", "brief.docx", "--pages", "estimate", "--json", cwd=tmp_path))
     assert [r["authority"] for r in rows] == ["Celotex Corp. v. Catrett, 477 U.S. 317 (1986)",
                                               "Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986)"]
+
+
+# --------------------------------------------------------------------------- outputs and options
+
+
+def _sample(tmp_path: Path) -> Path:
+    shutil.copyfile(SAMPLE, tmp_path / "brief.docx")
+    return tmp_path / "brief.docx"
+
+
+@pytest.mark.parametrize("command", ["build", "check"])
+@pytest.mark.parametrize("spelling", ["brief.docx", "./brief.docx", "{abs}"])
+def test_a_report_naming_the_input_is_refused_before_any_work(tmp_path, command, spelling):
+    _sample(tmp_path)
+    before = listing(tmp_path)
+    proc = toa(command, "brief.docx", "--pages", "estimate", "--offline", "--no-cache",
+               "--json", spelling.format(abs=tmp_path / "brief.docx"), cwd=tmp_path)
+    assert_one_line_error(proc, "refusing to write the report over the input")
+    assert listing(tmp_path) == before
+
+
+@pytest.mark.parametrize("command", ["build", "check"])
+def test_output_and_report_naming_one_file_is_refused(tmp_path, command):
+    _sample(tmp_path)
+    before = listing(tmp_path)
+    proc = toa(command, "brief.docx", "--pages", "estimate", "--offline", "--no-cache",
+               "-o", "out.docx", "--json", "./out.docx", cwd=tmp_path)
+    assert_one_line_error(proc, "both name")
+    assert listing(tmp_path) == before
+
+
+@pytest.mark.parametrize("option", ["-o", "--json"])
+def test_a_fifo_as_output_is_refused_and_left_alone(tmp_path, option):
+    _sample(tmp_path)
+    os.mkfifo(tmp_path / "pipe")
+    proc = toa("build", "brief.docx", "--pages", "estimate", option, "pipe", cwd=tmp_path, timeout=60)
+    assert_one_line_error(proc, "not a regular file")
+    assert stat.S_ISFIFO(os.lstat(tmp_path / "pipe").st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["brief.docx", "pipe"]
+
+
+def test_the_report_gets_the_same_mode_as_the_docx(tmp_path):
+    _sample(tmp_path)
+    proc = subprocess.run([sys.executable, "-c", "import os, sys; os.umask(0o022); from toa.cli import main; "
+                           "sys.exit(main(sys.argv[1:]))", "build", "brief.docx", "--pages", "estimate",
+                           "--json", "report.json"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    modes = {name: stat.S_IMODE(os.stat(tmp_path / name).st_mode) for name in ("brief.toa.docx", "report.json")}
+    assert modes == {"brief.toa.docx": 0o644, "report.json": 0o644}
+
+
+def test_a_full_disk_is_one_line_and_leaves_nothing(tmp_path):
+    """RLIMIT_FSIZE makes every write past 20 KB fail (EFBIG), as a full disk fails (ENOSPC)."""
+    _sample(tmp_path)
+    before = listing(tmp_path)
+    code = ("import resource, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
+            "resource.setrlimit(resource.RLIMIT_FSIZE, (20000, 20000)); from toa.cli import main; "
+            "sys.exit(main(sys.argv[1:]))")
+    proc = subprocess.run([sys.executable, "-c", code, "build", "brief.docx", "--pages", "estimate"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert_one_line_error(proc, "cannot write brief.toa.docx")
+    assert listing(tmp_path) == before
+
+
+def test_a_template_that_is_not_a_docx_is_bad_input(tmp_path):
+    _sample(tmp_path)
+    (tmp_path / "layout.docx").write_text("not a template")
+    before = listing(tmp_path)
+    proc = toa("build", "brief.docx", "--pages", "estimate", "--template", "layout.docx", cwd=tmp_path)
+    assert_one_line_error(proc, "layout.docx")
+    assert listing(tmp_path) == before
+
+
+@pytest.mark.parametrize("setting", ["headings = 3", 'passim = "often"', "headings = [1, 2]",
+                                     'group_ranges = "yes"', "code_names = 5"])
+def test_a_style_with_wrong_types_is_bad_input(tmp_path, setting):
+    _sample(tmp_path)
+    builtin = (Path(__file__).resolve().parent.parent / "toa" / "styles" / "default.toml").read_text()
+    key = setting.split(" =")[0]
+    kept = [line for line in builtin.splitlines() if not line.startswith(key + " ")]
+    if key == "headings":  # drop the [[headings]] tables too
+        kept = builtin.split("[[headings]]")[0].splitlines()
+    (tmp_path / "firm.toml").write_text(setting + "\n" + "\n".join(kept) + "\n")
+    before = listing(tmp_path)
+    proc = toa("build", "brief.docx", "--pages", "estimate", "--style", "firm.toml", cwd=tmp_path)
+    assert_one_line_error(proc, "firm")
+    assert listing(tmp_path) == before
+
+
+def test_check_offline_without_a_usable_cache_folder_runs_and_says_so(tmp_path):
+    _sample(tmp_path)
+    proc = toa("check", "brief.docx", "--pages", "estimate", "--offline", "--json", "report.json", cwd=tmp_path,
+               env={"XDG_CACHE_HOME": "/proc/toa-no-such-folder"})
+    assert proc.returncode == 0, proc.stderr
+    assert "cannot be used" in proc.stdout and "ran without it" in proc.stdout
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert any("ran without it" in n for n in report["verification"]["notes"])
+    assert (tmp_path / "brief.checked.docx").is_file()
+
+
+# --------------------------------------------------------------------------- LibreOffice
+
+
+def _fake_soffice(folder: Path, script: str) -> dict:
+    """A PATH whose `soffice` is the shell script given: LibreOffice as it misbehaves."""
+    bin_dir = folder / "bin"
+    bin_dir.mkdir()
+    exe = bin_dir / "soffice"
+    exe.write_text("#!/bin/sh\n" + script)
+    exe.chmod(0o755)
+    return {"PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"}
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_a_libreoffice_timeout_ends_everything_it_started(tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    _sample(work)
+    marks = tmp_path / "pids"
+    env = _fake_soffice(tmp_path, f"echo $$ >> {marks}\nsleep 600 &\necho $! >> {marks}\nexec sleep 600\n")
+    try:
+        proc = toa("build", "brief.docx", cwd=work, env=env | {"TOA_RENDER_TIMEOUT": "1"}, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        assert "Pages: estimate (approximate); rendering unavailable (LibreOffice did not finish within 1 s)" \
+            in proc.stdout
+        pids = [int(p) for p in marks.read_text().split()]
+        assert pids and not any(_alive(p) for p in pids)
+        assert sorted(p.name for p in work.iterdir()) == ["brief.docx", "brief.toa.docx"]
+    finally:
+        for pid in [int(p) for p in marks.read_text().split()] if marks.exists() else []:
+            if _alive(pid):
+                os.kill(pid, 9)
+
+
+@pytest.mark.parametrize("script, reason", [
+    ("exit 134\n", "LibreOffice produced no PDF (exit status 134)"),
+    (None, "LibreOffice (soffice) is not installed"),
+])
+def test_the_terminal_says_why_pages_are_estimated(tmp_path, script, reason):
+    work = tmp_path / "work"
+    work.mkdir()
+    _sample(work)
+    if script is None:  # a PATH without soffice; find_soffice also looks at fixed install paths
+        if any(Path(p).exists() for p in ("/usr/lib/libreoffice/program/soffice", "/opt/libreoffice/program/soffice")):
+            pytest.skip("LibreOffice is installed at a fixed path on this machine")
+        env = {"PATH": str(Path(sys.executable).parent)}
+    else:
+        env = _fake_soffice(tmp_path, script)
+    proc = toa("build", "brief.docx", cwd=work, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert f"Pages: estimate (approximate); rendering unavailable ({reason})" in proc.stdout
+
+
+def test_an_unwritable_output_is_found_before_rendering(tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    _sample(work)
+    ran = tmp_path / "ran"
+    env = _fake_soffice(tmp_path, f"touch {ran}\nexit 1\n")
+    before = listing(work)
+    proc = toa("build", "brief.docx", "-o", "missing/out.docx", cwd=work, env=env)
+    assert_one_line_error(proc, "cannot write missing/out.docx")
+    assert not ran.exists()
+    assert listing(work) == before

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 from pypdf import PdfReader
@@ -34,6 +36,41 @@ def find_soffice() -> str | None:
     return None
 
 
+def timeout() -> float:
+    """Seconds LibreOffice gets for one layout: TOA_RENDER_TIMEOUT, or 180."""
+    try:
+        return max(1.0, float(os.environ.get("TOA_RENDER_TIMEOUT", TIMEOUT_SECONDS)))
+    except ValueError:
+        return TIMEOUT_SECONDS
+
+
+def _run(cmd: list[str], seconds: float, env: dict) -> int:
+    """Run LibreOffice in a session of its own, so that on timeout (or Ctrl-C) the whole group
+    dies, soffice.bin and whatever it started included, before its folder is removed."""
+    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env=env, start_new_session=True)
+    try:
+        return proc.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        raise RenderError(f"LibreOffice did not finish within {seconds:.0f} s") from None
+    finally:
+        _kill_group(proc)
+
+
+def _kill_group(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)  # the group outlives its leader: always end it
+    except (ProcessLookupError, PermissionError):
+        pass
+    proc.wait()
+    for _ in range(50):  # the group's other members go once the kernel has delivered the signal
+        try:
+            os.killpg(proc.pid, 0)
+        except (ProcessLookupError, PermissionError):
+            return
+        time.sleep(0.02)
+
+
 def destinations(docx_bytes: bytes) -> tuple[dict[str, int], int]:
     """Render a .docx; return ({destination name: 1-based page number}, page count)."""
     soffice = find_soffice()
@@ -46,14 +83,10 @@ def destinations(docx_bytes: bytes) -> tuple[dict[str, int], int]:
         profile = Path(tmp, "profile").as_uri()
         cmd = [soffice, "--headless", "--norestore", "--nolockcheck", f"-env:UserInstallation={profile}",
                "--convert-to", _EXPORT, "--outdir", tmp, str(src)]
-        try:
-            subprocess.run(cmd, capture_output=True, timeout=TIMEOUT_SECONDS, check=False,
-                           env={**os.environ, "HOME": tmp})
-        except subprocess.TimeoutExpired:
-            raise RenderError(f"LibreOffice did not finish within {TIMEOUT_SECONDS} s") from None
+        returncode = _run(cmd, timeout(), env={**os.environ, "HOME": tmp})
         pdf = Path(tmp, "brief.pdf")
         if not pdf.exists():
-            raise RenderError("LibreOffice produced no PDF")
+            raise RenderError(f"LibreOffice produced no PDF (exit status {returncode})")
         reader = PdfReader(str(pdf))
         out = {}
         for name, dest in reader.named_destinations.items():

@@ -18,6 +18,7 @@ import os
 import tempfile
 
 from .model import Occurrence, PageMap, Table
+from .write.package import mode_for
 
 
 def build_report(table: Table, pagemap: PageMap, source: str, output: str | None, style: str,
@@ -71,6 +72,7 @@ def write_json(report: dict, path: str) -> None:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump(report, fh, indent=2, ensure_ascii=False)
             fh.write("\n")
+        os.chmod(tmp, mode_for(path))  # as the .docx: the umask's mode, not mkstemp's 0600
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
@@ -87,7 +89,8 @@ def summary(report: dict) -> str:
     lines += [f"{h:<{width}}  {n:>11}  {k:>9}" for h, n, k in rows]
     lines.append(f"{'Total':<{width}}  {sum(r[1] for r in rows):>11}  {sum(r[2] for r in rows):>9}")
     p = report["pagination"]
-    lines.append(f"Pages: {p['method']}{'' if p['exact'] else ' (approximate)'}")
+    why = f"; {p['note'].split(';')[0]}" if p.get("note", "").startswith("rendering unavailable") else ""
+    lines.append(f"Pages: {p['method']}{'' if p['exact'] else ' (approximate)'}{why}")
     if report["unlinked"]:
         lines.append(f"Unlinked short forms: {len(report['unlinked'])} (see the report)")
     return "\n".join(lines)

@@ -57,6 +57,8 @@ def verify(table: Table, settings: Settings | None = None, progress: Progress | 
     finally:
         http.close()
         cache.close()
+    if cache.problem:
+        result.notes.append(cache.problem)
     result.requests_made = budget.used
     result.budget_exhausted = budget.exhausted
     if budget.exhausted:

@@ -21,11 +21,11 @@ from .bookmarks import OCC_BOOKMARK_PREFIX, SECTION_BOOKMARK_PREFIX, TOA_BOOKMAR
 from .comments import add_comments
 from .errors import WriteError
 from .fields import mark_citations
-from .package import save, save_to
+from .package import mode_for, save, save_to
 from .table import write_toa
 from .template import TEMPLATE
 
 __all__ = [
     "OCC_BOOKMARK_PREFIX", "SECTION_BOOKMARK_PREFIX", "TEMPLATE", "TOA_BOOKMARK", "WriteError",
-    "add_comments", "insert_bookmarks", "mark_citations", "save", "save_to", "write_toa",
+    "add_comments", "insert_bookmarks", "mark_citations", "mode_for", "save", "save_to", "write_toa",
 ]
