@@ -21,8 +21,11 @@ def test_comment_lines(services):
 
 
 def test_unresolved_and_not_checked_comments(services, dead_url):
+    # A service down is said once (a note), not on every case: comments carry findings only.
     result = verify(table(REED, IMAGINARY), services.settings(courtlistener_url=dead_url))
-    assert comment_text(result[REED.key]).startswith("TOA check: could not verify (CourtListener unreachable")
+    assert comment_text(result[REED.key]) is None
+    assert comment_text(result[IMAGINARY.key]).startswith("TOA check (offline checks only): the year is in the future")
+    assert "CourtListener unreachable: connection failed: 2 cases were checked offline only" in result.notes
     offline = verify(table(REED, IMAGINARY), services.settings(token=None))
     assert comment_text(offline[REED.key]) is None
-    assert comment_text(offline[IMAGINARY.key]).startswith("TOA check: the year is in the future")
+    assert comment_text(offline[IMAGINARY.key]).startswith("TOA check (offline checks only): the year is in the future")

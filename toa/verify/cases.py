@@ -37,6 +37,8 @@ def apply_answer(record: CaseRecord, std: Standard, answer: Answer, settings: Se
     record.evidence_url = citation_url(settings, std)
     if answer.cached:
         record.details["cached"] = True
+    if answer.run_wide:
+        record.details["run_wide"] = True  # the report's notes say it once; comments only for findings
     if answer.not_checked:
         record.verdict, record.reason = NOT_CHECKED, answer.not_checked
         return
@@ -47,6 +49,8 @@ def apply_answer(record: CaseRecord, std: Standard, answer: Answer, settings: Se
     if answer.status == 404:
         record.verdict = NOT_FOUND
         record.reason = "CourtListener has no case at this citation"
+        if std.coverage != "full":
+            record.details["partial_coverage"] = True  # CourtListener holds only part of this reporter
         return
     if answer.status == 400:
         record.verdict = UNKNOWN_REPORTER

@@ -34,6 +34,21 @@ class Standard:
     is_scotus: bool
     editions: tuple[tuple[int, int | None], ...]  # (start year, end year or None)
     jurisdictions: tuple[str, ...]
+    reporter_name: str = ""  # "Decisions and Orders of the National Labor Relations Board"
+
+    @property
+    def coverage(self) -> str:
+        """How far CourtListener's case law covers this reporter: "none" for agency decisions and
+        database cites (WL, LEXIS), which it does not hold; "partial" for specialty reporters,
+        where a 404 proves nothing; "full" for the courts' reporters (a 404 is a real warning)."""
+        if self.cite_type in ("specialty_west", "specialty_lexis") or _AGENCY.search(self.reporter_name):
+            return "none"
+        return "partial" if self.cite_type.startswith("specialty") else "full"
+
+
+# Reporters of agency decisions, named by their publisher (reporters_db files many as "federal").
+_AGENCY = re.compile(r"\b(Board|Commission|Comptroller|Attorney General|Office|Authority|Administrative|"
+                     r"Decisions and Orders|Issuances|Secretary|Department|Bureau)\b")
 
 
 @lru_cache(maxsize=4096)
@@ -64,6 +79,7 @@ def standardize(volume: str, reporter: str, page: str) -> Standard | None:
         is_scotus=bool(getattr(edition.reporter, "is_scotus", False)),
         editions=tuple((e.start.year, e.end.year if e.end else None) for e in editions),
         jurisdictions=jurisdictions,
+        reporter_name=str(getattr(edition.reporter, "name", "") or ""),
     )
 
 

@@ -66,6 +66,13 @@ def _case_comment(r: CaseRecord) -> str | None:
             return (f"{PREFIX}: {r.citation} matches several cases on CourtListener{_link(r)}. "
                     "Check that the intended case is the one cited.")
         return f"{PREFIX}: found on CourtListener, but {flags}{_link(r)}. Check the citation against the opinion."
+    if r.details.get("run_wide") and r.verdict in (UNRESOLVED, NOT_CHECKED):
+        # Token refused or service down: said once in the report, not on every case.
+        return f"{PREFIX} (offline checks only): {flags}{_link(r)}. Check this citation." if r.flags else None
+    if r.verdict == NOT_FOUND and r.details.get("partial_coverage"):
+        extra = f"; also {flags}" if flags else ""
+        return (f"{PREFIX}: {r.citation} is not in CourtListener's database, which holds only part of this "
+                f"reporter{extra}{_link(r)}. Verify this citation by hand.")
     if r.verdict == NOT_FOUND:
         extra = f"; also {flags}" if flags else ""
         return (f"{PREFIX}: NOT FOUND - CourtListener has no case at {r.citation}{extra}{_link(r)}. "
@@ -76,7 +83,7 @@ def _case_comment(r: CaseRecord) -> str | None:
     if r.verdict == UNRESOLVED:
         return _could_not_verify(r, "offline checks:", "citation")
     if r.flags:  # NOT_CHECKED online, but the offline checks found something
-        return f"{PREFIX}: {flags}{_link(r)}. Check this citation."
+        return f"{PREFIX} (offline checks only): {flags}{_link(r)}. Check this citation."
     return None
 
 

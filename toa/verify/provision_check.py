@@ -25,6 +25,11 @@ TIERS: dict[str, list[Tier]] = {
     "fr": [fallbacks.fetch_govinfo_fr, fallbacks.fetch_fedreg],
 }
 _EVIDENCE_FIELDS = {f.name for f in fields(Evidence)}
+# The service each tier asks: its base URL is part of the cache key, so an answer from one
+# server (a test server, a mirror) is never shown as another's.
+SERVICE = {"fetch_usc": "lii_url", "fetch_cfr": "lii_url", "fetch_rule": "lii_url", "const-text": "lii_url",
+           "fetch_olrc": "uscode_url", "fetch_govinfo_usc": "govinfo_url", "fetch_govinfo_fr": "govinfo_url",
+           "fetch_ecfr": "ecfr_url", "fetch_fedreg": "fedreg_url"}
 
 
 class ProvisionChecker:
@@ -73,7 +78,8 @@ class ProvisionChecker:
         return evs
 
     def _cached(self, key: tuple, fetch: Callable[[], Evidence]) -> Evidence:
-        cache_key = "src:" + ":".join(map(str, key))
+        base = getattr(self.settings, SERVICE[key[0]]).rstrip("/")
+        cache_key = f"src:{base}:" + ":".join(map(str, key))
         hit = self.cache.get(cache_key)
         if hit is not None:
             return Evidence(**{k: v for k, v in hit.items() if k in _EVIDENCE_FIELDS})
