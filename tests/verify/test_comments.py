@@ -17,7 +17,8 @@ def test_comment_lines(services):
     assert "(Ashcroft v. Iqbal)" in texts[WRONG_NAME.key] and "/opinion/145875/" in texts[WRONG_NAME.key]
     assert "begins at page 317" in texts[WRONG_PAGE.key]
     assert texts[bad_pin.key] == (f"TOA check: the provision exists, but the cited subsection does not exist in the "
-                                  f"current text ({services.lii.url}/uscode/text/47/230). Check the pinpoint and quotation.")
+                                  f"current text (§ 230(c) has (1) and (2); the brief cites (c)(4)) "
+                                  f"({services.lii.url}/uscode/text/47/230). Check the pinpoint and quotation.")
 
 
 def test_unresolved_and_not_checked_comments(services, dead_url):

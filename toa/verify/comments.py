@@ -91,6 +91,10 @@ def _provision_comment(r: ProvisionRecord) -> str | None:
     flags = _flags(r)
     if r.verdict == CONFIRMED and not r.flags:
         return None
+    notes = [u.pinpoint_note for u in r.units if u.pinpoint_note]
+    if notes:  # name the pinpoint and what exists instead
+        flags = flags.replace(FLAG_TEXT["subsection_not_found"],
+                              f"{FLAG_TEXT['subsection_not_found']} ({'; '.join(dict.fromkeys(notes))})")
     if r.verdict == CONFIRMED:
         return f"{PREFIX}: the provision exists, but {flags}{_link(r)}. Check the pinpoint and quotation."
     if r.verdict == NOT_FOUND:

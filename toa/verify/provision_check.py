@@ -139,6 +139,7 @@ class ProvisionChecker:
             # The section exists but this subsection is not on the page: a stale or invented pinpoint.
             rec.pinpoint = P_NOT_FOUND
             rec.flag("subsection_not_found")
+            rec.pinpoint_note = _what_exists(unit, ev)
         if unit.kind == "const" and "section_not_in_constitution" in rec.flags:
             rec.pinpoint = P_NOT_FOUND
             rec.flag("subsection_not_found")
@@ -191,6 +192,27 @@ class ProvisionChecker:
         rec.quotation = Q_MISMATCH
         rec.quotation_similarity = quotes.similarity(quote, ev.text)
         rec.flag("quotation_mismatch")
+
+
+def _what_exists(unit: Unit, ev: Evidence) -> str:
+    """"§ 230(c) has (1) and (2); the brief cites (c)(4)": the deepest cited level that exists
+    and the subdivisions it has."""
+    cited = "".join(f"({p})" for p in unit.parts)
+    head = unit.provision[: len(unit.provision) - len(cited)] if unit.provision.endswith(cited) else unit.provision
+    section = head[head.find("§"):] if "§" in head else head
+    for depth in range(len(unit.parts) - 1, -1, -1):
+        parent = "/".join(unit.parts[:depth])
+        if depth and parent not in ev.subunits:
+            continue
+        prefix = parent + "/" if parent else ""
+        children = [k[len(prefix):] for k in ev.subunits if k.startswith(prefix) and "/" not in k[len(prefix):]]
+        if not children:
+            continue
+        listed = [f"({c})" for c in children]
+        names = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+        where = section + "".join(f"({p})" for p in unit.parts[:depth])
+        return f"{where} has {names}; the brief cites {''.join(f'({p})' for p in unit.parts)}"
+    return f"{section} has no subdivision {cited}"
 
 
 def summarize(record: ProvisionRecord) -> None:
