@@ -67,6 +67,15 @@ def apply_answer(record: CaseRecord, std: Standard, answer: Answer, settings: Se
     cross_check(record, std, best, answer, settings)
 
 
+def apply_history(record: CaseRecord, std: Standard, answer: Answer | None) -> None:
+    """A subsequent-history cite CourtListener has no case at, in a reporter it holds in full,
+    is flagged as the case's own cite would be (an invented "cert. denied" is as bad)."""
+    if answer is None or answer.status != 404 or std.coverage != "full":
+        return
+    record.flag("history_not_found")
+    record.details.setdefault("history_not_found", []).append(std.citation)
+
+
 def cross_check(record: CaseRecord, std: Standard, best: Cluster, answer: Answer, settings: Settings) -> None:
     if record.case_name and (best.name_similarity or 0.0) < settings.name_threshold:
         record.flag("name_mismatch")

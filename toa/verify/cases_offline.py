@@ -92,6 +92,19 @@ def first_full(authority: Authority) -> Occurrence | None:
     return None
 
 
+def history_standards(authority: Authority) -> list[Standard]:
+    """The cites of the case's subsequent history (aff'd, cert. denied, enforced ...) that can
+    be looked up, as the extractor folded them into its full citations."""
+    out: dict[str, Standard] = {}
+    for occ in authority.occurrences:
+        for key in (occ.meta or {}).get("history", []) if occ.kind == "full" else []:
+            if len(key) == 4 and key[0] == "case":
+                std = standardize(str(key[1]), str(key[2]), str(key[3]))
+                if std is not None:
+                    out.setdefault(std.citation, std)
+    return list(out.values())
+
+
 def page_number(value) -> int | None:
     """First page number in a pincite ("at 170", "170-71", "170 n.3"); None for star pages."""
     if value is None:

@@ -26,11 +26,18 @@ FLAG_TEXT = {
     "reserved": "the section is reserved",
     "removed": "the section was removed",
     "ambiguous_page": "several documents share this page",
+    "history_not_found": "CourtListener has no case at a subsequent-history cite",
 }
 
 
 def _flags(record) -> str:
-    return "; ".join(FLAG_TEXT.get(f, f.replace("_", " ")) for f in record.flags)
+    return "; ".join(_flag_text(record, f) for f in record.flags)
+
+
+def _flag_text(record, flag: str) -> str:
+    text = FLAG_TEXT.get(flag, flag.replace("_", " "))
+    missing = getattr(record, "details", {}).get("history_not_found") if flag == "history_not_found" else None
+    return f"{text} ({', '.join(missing)})" if missing else text
 
 
 def _link(record) -> str:
