@@ -356,3 +356,24 @@ def test_an_unwritable_output_is_found_before_rendering(tmp_path):
     assert_one_line_error(proc, "cannot write missing/out.docx")
     assert not ran.exists()
     assert listing(work) == before
+
+
+# --------------------------------------------------------------------------- long paragraphs
+
+
+def test_a_long_paragraph_is_read_in_windows_without_losing_a_citation(tmp_path):
+    """47 KB in one paragraph (three windows): every citation found once, none cut at a window's
+    edge, and the built copy holds a TA field for each (bench/paragraph_time.py for the sizes)."""
+    units = [f"See Party{i} v. Other, {100 + i} U.S. {200 + i} (1990). The court so held in that case. "
+             for i in range(600)]
+    brief(tmp_path / "brief.docx", "".join(units))
+    rows = extract_rows(toa("extract", "brief.docx", "--pages", "estimate", "--json", cwd=tmp_path))
+    assert [r["authority"] for r in rows] == [f"Party{i} v. Other, {100 + i} U.S. {200 + i} (1990)"
+                                              for i in range(600)]
+    proc = toa("build", "brief.docx", "--pages", "estimate", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    with zipfile.ZipFile(tmp_path / "brief.toa.docx") as z:
+        xml = z.read("word/document.xml").decode()
+    assert xml.count(" TA \\l ") == 600
+    again = extract_rows(toa("extract", "brief.toa.docx", "--pages", "estimate", "--json", cwd=tmp_path))
+    assert [r["text"] for r in again] == [r["text"] for r in rows]
