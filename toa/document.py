@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 
 import docx
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
-from docx.opc.exceptions import PackageNotFoundError
 from lxml import etree
 
 from .model import Document, PageBreak, Paragraph, Section, TextPiece
@@ -218,11 +217,13 @@ def _open(path: str):
             for info in zf.infolist():
                 if info.filename.lower().endswith((".xml", ".rels")):
                     _check_xml(path, info.filename, zf.read(info))
-    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError):
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError, OSError):
+        # OSError: offsets in a damaged directory that point before the start of the file
         raise DocumentError(f"{path} is damaged (not a readable zip archive)") from None
     try:
         return docx.Document(path)
-    except (PackageNotFoundError, KeyError, ValueError, etree.XMLSyntaxError) as exc:
+    except Exception as exc:  # noqa: BLE001 - python-docx fails on a damaged package in many ways
+        # (a relationship without a target, a content type without a name ...): all bad input.
         raise DocumentError(f"{path} cannot be opened as a .docx ({type(exc).__name__})") from None
 
 
