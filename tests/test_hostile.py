@@ -132,6 +132,28 @@ def test_a_part_that_inflates_past_the_limit_is_refused_before_inflating(tmp_pat
     assert listing(tmp_path) == before
 
 
+def test_a_package_that_inflates_past_the_total_limit_is_refused(tmp_path):
+    """Three parts of 90 MB each: every part is under its limit, the whole is not."""
+    with zipfile.ZipFile(SAMPLE) as zin, zipfile.ZipFile(tmp_path / "brief.docx", "w", zipfile.ZIP_DEFLATED) as z:
+        for info in zin.infolist():
+            z.writestr(info.filename, zin.read(info))
+        chunk = b"\0" * 2**20
+        for n in range(3):
+            with z.open(f"word/media/filler{n}.bin", "w", force_zip64=True) as fh:
+                for _ in range(90):
+                    fh.write(chunk)
+    before = listing(tmp_path)
+    proc = toa("extract", "brief.docx", "--pages", "estimate", cwd=tmp_path, timeout=60)
+    assert_one_line_error(proc, "at most 250 MB is accepted")
+    assert listing(tmp_path) == before
+
+
+def test_a_package_of_too_many_parts_is_refused(tmp_path):
+    rewrite(SAMPLE, tmp_path / "brief.docx", {f"customXml/item{n}.bin": b"x" for n in range(2100)})
+    proc = toa("extract", "brief.docx", "--pages", "estimate", cwd=tmp_path, timeout=60)
+    assert_one_line_error(proc, "at most 2000 are accepted")
+
+
 LAUGHS = ('<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
           + "".join(f'<!ENTITY lol{i} "{("&lol" + str(i - 1) + ";") * 10 if i > 1 else "&lol;" * 10}">'
                     for i in range(1, 10)) + ']>')

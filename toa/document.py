@@ -221,7 +221,12 @@ def _open(path: str):
         # OSError: offsets in a damaged directory that point before the start of the file
         raise DocumentError(f"{path} is damaged (not a readable zip archive)") from None
     try:
-        return docx.Document(path)
+        document = docx.Document(path)
+        # A relationship without an id, type or target reads, but cannot be written back.
+        for rel in document.part.package.iter_rels():
+            if not all(isinstance(v, str) and v for v in (rel.rId, rel.reltype, rel.target_ref)):
+                raise ValueError("a relationship without an id, a type or a target")
+        return document
     except Exception as exc:  # noqa: BLE001 - python-docx fails on a damaged package in many ways
         # (a relationship without a target, a content type without a name ...): all bad input.
         raise DocumentError(f"{path} cannot be opened as a .docx ({type(exc).__name__})") from None
