@@ -5,7 +5,7 @@ import bisect
 
 from .. import document as _document
 from ..model import Document, Paragraph
-from ..oxml import qn, split_before, split_many
+from ..oxml import put, qn, split_before, split_many
 from .errors import WriteError
 from .package import _dirty
 from .tags import _PPR
@@ -35,9 +35,11 @@ def _insert_all(doc: Document, items: list) -> list:
                 if off < 0:
                     _insert_at_start(para.element, nodes)
                 else:
-                    parent, idx = _point(para, off, starts)
-                    for k, node in enumerate(nodes):
-                        parent.insert(idx + k, node)
+                    place = _point(para, off, starts)
+                    if place is None:
+                        _insert_at_start(para.element, nodes)
+                    else:
+                        put(place, nodes)
             except ValueError:
                 failed.append(tag)
         styles = styles or _document._StyleInfo(doc.package)
@@ -73,8 +75,9 @@ def _insert_at_start(p, nodes) -> None:
 
 
 def _point(para: Paragraph, offset: int, starts: list[int] | None = None):
-    """(parent, index) where nodes go to sit right before character `offset` of the paragraph.
-    `starts`: the pieces' start offsets (sorted), to find the piece by bisection."""
+    """Where nodes go to sit right before character `offset` of the paragraph: a place for
+    oxml.put, or None for the start of the paragraph. `starts`: the pieces' start offsets
+    (sorted), to find the piece by bisection."""
     starts = starts if starts is not None else [pc.start for pc in para.pieces]
     at = bisect.bisect_right(starts, offset) - 1
     hit = para.pieces[at] if at >= 0 and para.pieces[at].start <= offset < para.pieces[at].end else None
@@ -82,14 +85,14 @@ def _point(para: Paragraph, offset: int, starts: list[int] | None = None):
         hit = next((pc for pc in reversed(para.pieces) if pc.end == offset), None)
     if hit is None:
         if offset == 0 or not para.pieces:
-            p = para.element
-            return p, (1 if len(p) and p[0].tag == _PPR else 0)
+            return None
         raise ValueError(f"offset {offset} is outside paragraph {para.index}")
-    parent, idx = split_before(hit.node, hit.node_offset + offset - hit.start)
-    while parent.tag == qn("w:fldSimple"):  # Word rewrites a simple field's result: go before it
-        idx = parent.getparent().index(parent)
-        parent = parent.getparent()
-    return parent, idx
+    element, side = split_before(hit.node, hit.node_offset + offset - hit.start)
+    parent = element.getparent()
+    while parent is not None and parent.tag == qn("w:fldSimple"):
+        # Word rewrites a simple field's result: go before the field
+        element, side, parent = parent, "before", parent.getparent()
+    return element, side
 
 
 def _reread(para: Paragraph, styles) -> None:
