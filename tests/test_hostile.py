@@ -399,3 +399,9 @@ def test_a_long_paragraph_is_read_in_windows_without_losing_a_citation(tmp_path)
     assert xml.count(" TA \\l ") == 600
     again = extract_rows(toa("extract", "brief.toa.docx", "--pages", "estimate", "--json", cwd=tmp_path))
     assert [r["text"] for r in again] == [r["text"] for r in rows]
+
+
+def test_a_fifo_as_the_brief_is_refused_without_waiting(tmp_path):
+    os.mkfifo(tmp_path / "brief.docx")
+    proc = toa("extract", "brief.docx", "--pages", "estimate", cwd=tmp_path, timeout=60)
+    assert_one_line_error(proc, "not a regular file")

@@ -105,6 +105,8 @@ def _verify_progress(enabled: bool):
 def _check_outputs(args, suffix: str) -> None:
     """Before any work: the report and the output are two new or regular files other than the
     brief (a report written over the brief would replace it), and both can be written."""
+    if not os.path.isfile(args.brief):
+        return  # reading it says what is wrong
     output = args.output or pipeline.default_output(args.brief, suffix)
     if args.report and pipeline.same_file(args.report, args.brief):
         raise pipeline.BuildError(f"refusing to write the report over the input {args.brief}; choose another --json")

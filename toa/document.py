@@ -13,6 +13,7 @@ zero-width characters are dropped (they are invisible in print) by starting a ne
 """
 from __future__ import annotations
 
+import os
 import re
 import statistics
 import zipfile
@@ -197,6 +198,8 @@ def read(path: str, options: ReadOptions | None = None) -> Document:
 
 
 def _open(path: str):
+    if os.path.exists(path) and not os.path.isfile(path) and not os.path.isdir(path):
+        raise DocumentError(f"{path} is not a regular file")  # a FIFO would block the read below
     try:
         with open(path, "rb") as fh:
             head = fh.read(8)
