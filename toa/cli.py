@@ -124,8 +124,24 @@ def _verify_progress(enabled: bool):
     return show
 
 
+def _check_outputs(args, suffix: str) -> None:
+    """Before any work: the report and the output are two new or regular files other than the
+    brief (a report written over the brief would replace it), and both can be written."""
+    if not os.path.isfile(args.brief):
+        return  # reading it says what is wrong
+    output = args.output or pipeline.default_output(args.brief, suffix)
+    if args.report and pipeline.same_file(args.report, args.brief):
+        raise pipeline.BuildError(f"refusing to write the report over the input {args.brief}; choose another --json")
+    if args.report and pipeline.same_file(args.report, output):
+        raise pipeline.BuildError(f"-o and --json both name {output}; choose two different files")
+    for path in (output, args.report):
+        if path and os.path.exists(path) and not os.path.isfile(path):
+            raise pipeline.BuildError(f"refusing to write {path}: it is not a regular file")
+        _check_writable(path)
+
+
 def _check_writable(path: str | None) -> None:
-    """Fail before any work when the report cannot be written: nothing is written then."""
+    """Fail before any work when an output cannot be written: nothing is written then."""
     if not path:
         return
     directory = os.path.dirname(os.path.abspath(path))
@@ -152,7 +168,7 @@ def _options(args) -> ReadOptions:
 
 
 def _build(args) -> int:
-    _check_writable(args.report)
+    _check_outputs(args, ".toa.docx")
     tty = sys.stderr.isatty()
     result = pipeline.build(args.brief, output=args.output, style=args.style, pages=args.pages,
                             template=args.template, overwrite_input=args.in_place, options=_options(args),
@@ -167,7 +183,7 @@ def _build(args) -> int:
 
 
 def _check(args) -> int:
-    _check_writable(args.report)
+    _check_outputs(args, ".checked.docx")
     tty = sys.stderr.isatty()
     result = pipeline.check(args.brief, output=args.output, settings=_settings(args), style=args.style,
                             pages=args.pages, template=args.template, options=_options(args), progress=_progress(tty),

@@ -13,6 +13,7 @@ zero-width characters are dropped (they are invisible in print) by starting a ne
 """
 from __future__ import annotations
 
+import os
 import re
 import statistics
 import zipfile
@@ -21,7 +22,6 @@ from dataclasses import dataclass, field
 
 import docx
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
-from docx.opc.exceptions import PackageNotFoundError
 from lxml import etree
 
 from .model import Document, PageBreak, Paragraph, Section, TextPiece
@@ -36,7 +36,17 @@ class DocumentError(Exception):
 _CHAR_MAP = {c: " " for c in "\u00a0\u2007\u202f\t\r\n\f\v\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2008\u2009\u200a"}
 _CHAR_MAP.update({"\u2013": "-", "\u2014": "-", "\u2011": "-", "\u2010": "-", "\u2012": "-"})
 _DASHES = {"\u2013", "\u2014"}
-_DROP = {"\u00ad", "\u200b", "\ufeff", "\u200c", "\u200d"}
+# Line and paragraph separators print as a line break (a space to a reader); the other C1
+# controls print nothing: left in, either hides the citation around it.
+_CHAR_MAP.update({"\u2028": " ", "\u2029": " ", "\u0085": " "})
+_DROP = {"\u00ad", "\u200b", "\ufeff", "\u200c", "\u200d"} | {chr(c) for c in range(0x80, 0xA0) if c != 0x85}
+
+# Decompressed size accepted (README "Limits"): a 1,000-page brief's document.xml is about 15 MB.
+MAX_PART_BYTES = 100 * 1024 * 1024
+MAX_TOTAL_BYTES = 250 * 1024 * 1024
+MAX_PARTS = 2000
+# Every XML part is parsed with this parser: no entities expanded, no DTD loaded, no network.
+SAFE_PARSER = etree.XMLParser(resolve_entities=False, load_dtd=False, no_network=True, huge_tree=False)
 
 _TOA_HEADING = re.compile(r"^\s*\[?\s*(table|index) of (cited )?authorities\s*\]?\s*$", re.I)
 _TOA_PLACEHOLDER = re.compile(r"^\s*(\[\s*(insert\s+)?(table of authorities|toa)\s*\]|\{\{\s*toa\s*\}\})\s*$", re.I)
@@ -192,6 +202,8 @@ def read(path: str, options: ReadOptions | None = None) -> Document:
 
 
 def _open(path: str):
+    if os.path.exists(path) and not os.path.isfile(path) and not os.path.isdir(path):
+        raise DocumentError(f"{path} is not a regular file")  # a FIFO would block the read below
     try:
         with open(path, "rb") as fh:
             head = fh.read(8)
@@ -203,17 +215,57 @@ def _open(path: str):
         raise DocumentError(f"{path} is not a .docx file")
     try:
         with zipfile.ZipFile(path) as zf:
+            _check_sizes(path, zf.infolist())
             bad = zf.testzip()
             if bad is not None:
                 raise DocumentError(f"{path} is damaged (corrupt entry {bad})")
             if "word/document.xml" not in zf.namelist():
                 raise DocumentError(f"{path} is not a Word document (no word/document.xml)")
-    except (zipfile.BadZipFile, zlib.error, EOFError):
+            for info in zf.infolist():
+                if info.filename.lower().endswith((".xml", ".rels")):
+                    _check_xml(path, info.filename, zf.read(info))
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError, OSError):
+        # OSError: offsets in a damaged directory that point before the start of the file
         raise DocumentError(f"{path} is damaged (not a readable zip archive)") from None
     try:
-        return docx.Document(path)
-    except (PackageNotFoundError, KeyError, ValueError, etree.XMLSyntaxError) as exc:
+        document = docx.Document(path)
+        # A relationship without an id, type or target reads, but cannot be written back.
+        for rel in document.part.package.iter_rels():
+            if not all(isinstance(v, str) and v for v in (rel.rId, rel.reltype, rel.target_ref)):
+                raise ValueError("a relationship without an id, a type or a target")
+        return document
+    except Exception as exc:  # noqa: BLE001 - python-docx fails on a damaged package in many ways
+        # (a relationship without a target, a content type without a name ...): all bad input.
         raise DocumentError(f"{path} cannot be opened as a .docx ({type(exc).__name__})") from None
+
+
+def _check_sizes(path: str, infos: list[zipfile.ZipInfo]) -> None:
+    """Refuse a zip bomb before inflating anything: the sizes are those the archive declares,
+    and zipfile never inflates an entry past its declared size."""
+    if len(infos) > MAX_PARTS:
+        raise DocumentError(f"{path} has {len(infos)} parts; at most {MAX_PARTS} are accepted")
+    for info in infos:
+        if info.file_size > MAX_PART_BYTES:
+            raise DocumentError(f"{path}: part {info.filename} inflates to {info.file_size // 2**20} MB; "
+                                f"at most {MAX_PART_BYTES // 2**20} MB per part is accepted")
+    total = sum(info.file_size for info in infos)
+    if total > MAX_TOTAL_BYTES:
+        raise DocumentError(f"{path} inflates to {total // 2**20} MB; at most {MAX_TOTAL_BYTES // 2**20} MB "
+                            "is accepted")
+
+
+def _check_xml(path: str, name: str, data: bytes) -> None:
+    """Every XML part must be well-formed and declare no DTD (a DOCTYPE is how entity bombs and
+    external entities come in; Word never writes one)."""
+    refused = f"{path}: part {name} declares a DTD (DOCTYPE), which Word never writes; refusing it"
+    try:
+        root = etree.fromstring(data, SAFE_PARSER)
+    except etree.XMLSyntaxError:
+        if b"<!DOCTYPE" in data[:65536]:  # an entity loop or bomb fails to parse
+            raise DocumentError(refused) from None
+        raise DocumentError(f"{path} is damaged (part {name} is not well-formed XML)") from None
+    if root.getroottree().docinfo.doctype:
+        raise DocumentError(refused)
 
 
 def _sections(body) -> list[Section]:
@@ -244,7 +296,7 @@ def _body_paragraphs(container, story: str = "body"):
         if tag == qn("w:p"):
             yield child, story
         elif tag == qn("w:tbl"):
-            for tc in child.iter(qn("w:tc")):
+            for tc in _cells(child):  # a nested table is reached from its own cell, once
                 yield from _body_paragraphs(tc, "table")
         elif tag == qn("w:sdt"):
             content = child.find(qn("w:sdtContent"))
@@ -252,6 +304,22 @@ def _body_paragraphs(container, story: str = "body"):
                 yield from _body_paragraphs(content, story)
         elif tag in (qn("w:customXml"), qn("w:ins")):
             yield from _body_paragraphs(child, story)
+
+
+def _cells(tbl):
+    """The table's own cells, row by row (rows and cells may sit in content controls)."""
+    for row in _direct(tbl, qn("w:tr")):
+        yield from _direct(row, qn("w:tc"))
+
+
+def _direct(parent, tag: str):
+    for child in parent.iterchildren():
+        if child.tag == tag:
+            yield child
+        elif child.tag in (qn("w:sdt"), qn("w:customXml")):
+            content = child.find(qn("w:sdtContent")) if child.tag == qn("w:sdt") else child
+            if content is not None:
+                yield from _direct(content, tag)
 
 
 def _read_paragraph(p_el, styles: _StyleInfo, open_fields: list[list[str]] | None = None) -> _Builder:
@@ -357,7 +425,7 @@ def _note_parts(package) -> dict:
                 part = rel.target_part
                 root = getattr(part, "_element", None)
                 if root is None:
-                    root = etree.fromstring(part.blob)
+                    root = etree.fromstring(part.blob, SAFE_PARSER)
                 cache[kind] = (part, root)
     package._toa_note_parts = cache
     return cache

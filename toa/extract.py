@@ -184,7 +184,53 @@ def _short_name_occurrence(p: Paragraph, m: re.Match, base: Occurrence) -> Occur
     return occ
 
 
+# eyecite rescans the rest of a paragraph once per citation (extract_pincited_reference_citations)
+# and so do some checks here: time grows with the square of a paragraph's length. A long
+# paragraph is read in windows that end at a sentence end, as if it were several paragraphs.
+WINDOW = 20_000
+_SENTENCE_END = re.compile(r"(?:(?<=[a-z]{3}[.!?])|(?<=\)\.))\s+(?=[A-Z“\"(])")
+
+
 def extract_paragraph(para: Paragraph) -> list[Occurrence]:
+    if len(para.text) <= WINDOW:
+        return _extract_window(para)
+    out: list[Occurrence] = []
+    for a, b in _windows(para.text):
+        for occ in _extract_window(_window(para, a, b)):
+            occ.start, occ.end = occ.start + a, occ.end + a
+            occ.anchor_end = occ.anchor_end + a if occ.anchor_end is not None else None
+            for name in ("cite_end", "name_end"):
+                if isinstance(occ.meta.get(name), int):
+                    occ.meta[name] += a
+            out.append(occ)
+    return out
+
+
+def _windows(text: str) -> list[tuple[int, int]]:
+    """Spans of at most WINDOW characters, cut at the last sentence end in each window's second
+    half (else at a space), so that no citation is cut in two."""
+    spans, a = [], 0
+    while len(text) - a > WINDOW:
+        cut = None
+        for m in _SENTENCE_END.finditer(text, a + WINDOW // 2, a + WINDOW):
+            cut = m.end()
+        if cut is None:
+            space = text.rfind(" ", a + WINDOW // 2, a + WINDOW)
+            cut = space + 1 if space > 0 else a + WINDOW
+        spans.append((a, cut))
+        a = cut
+    spans.append((a, len(text)))
+    return spans
+
+
+def _window(para: Paragraph, a: int, b: int) -> Paragraph:
+    """The part [a, b) of a paragraph, as a paragraph of its own (offsets from a)."""
+    return Paragraph(index=para.index, story=para.story, text=para.text[a:b], printed=para.printed[a:b],
+                     emphasis=[(max(s, a) - a, min(e, b) - a) for s, e in para.emphasis if s < b and e > a],
+                     section=para.section, anchor=para.anchor, note_id=para.note_id, style=para.style)
+
+
+def _extract_window(para: Paragraph) -> list[Occurrence]:
     text = para.text
     excluded = non_authority_spans(text)
     found = [o for o in recognize(text, para.emphasis) if not _inside(o.start, excluded)]

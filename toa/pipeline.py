@@ -61,7 +61,7 @@ def analyse(source: str, style: str | None = None, pages: str = "auto", template
     try:
         pagemap = pagination.paginate(doc, table, chosen, pages, reopen=lambda: _read(source, options),
                                       template=template, office=office)
-    except pagination.PaginationError as exc:
+    except (pagination.PaginationError, write.WriteError) as exc:  # WriteError: an unusable --template
         raise BuildError(str(exc)) from None
     pagination.apply(table, pagemap, chosen)
     report = build_report(table, pagemap, source=source, output=None, style=chosen.name)
@@ -82,7 +82,7 @@ def build(source: str, output: str | None = None, style: str | None = None, page
     With `verify` (the Settings of a check), the authorities are verified too and every flagged
     citation gets a Word comment in the same output, as `check` writes them."""
     output = output or default_output(source)
-    if _same_file(source, output) and not overwrite_input:
+    if same_file(source, output) and not overwrite_input:
         raise BuildError(f"refusing to overwrite the input {source}; choose another -o or pass --in-place")
     result = analyse(source, style, pages, template, options, progress)
     step = progress or (lambda _m: None)
@@ -91,7 +91,10 @@ def build(source: str, output: str | None = None, style: str | None = None, page
         _verify(result, verify, verify_progress)
     step("writing")
     write.mark_citations(result.document, result.table)
-    write.write_toa(result.document, result.table, result.style, template=template)
+    try:
+        write.write_toa(result.document, result.table, result.style, template=template)
+    except write.WriteError as exc:
+        raise BuildError(str(exc)) from None
     write.set_field_update(result.document, on=field_update)
     result.report["pagination"]["word_update"] = field_update
     if result.verification is not None:  # after the TA fields, so a range holds only the citation
@@ -110,7 +113,7 @@ def check(source: str, output: str | None = None, settings: Settings | None = No
     from .verify import Settings as _Settings
 
     output = output or default_output(source, ".checked.docx")
-    if _same_file(source, output):
+    if same_file(source, output):
         raise BuildError(f"refusing to overwrite the input {source}; choose another -o")
     result = analyse(source, style, pages, template, options, progress)
     (progress or (lambda _m: None))("checking authorities")
@@ -202,7 +205,7 @@ def _style(doc: Document, name: str | None) -> styles.Style:
         raise BuildError(str(exc)) from None
 
 
-def _same_file(a: str, b: str) -> bool:
+def same_file(a: str, b: str) -> bool:
     try:
         return os.path.samefile(a, b)
     except OSError:

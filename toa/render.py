@@ -48,6 +48,28 @@ def find_soffice() -> str | None:
     return None
 
 
+def timeout() -> float:
+    """Seconds LibreOffice gets for one layout: TOA_RENDER_TIMEOUT, or 180."""
+    try:
+        return max(1.0, float(os.environ.get("TOA_RENDER_TIMEOUT", TIMEOUT_SECONDS)))
+    except ValueError:
+        return TIMEOUT_SECONDS
+
+
+def _run(cmd: list[str], seconds: float, env: dict) -> int:
+    """Run LibreOffice in a session of its own, so that on timeout (or Ctrl-C) the whole group
+    dies, soffice.bin and whatever it started included, before its folder is removed."""
+    kwargs = {"start_new_session": True} if os.name == "posix" else {}
+    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env=env, **kwargs)
+    try:
+        return proc.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        raise RenderError(f"LibreOffice did not finish within {seconds:.0f} s") from None
+    finally:
+        _kill_group(proc)
+
+
 @dataclass
 class Rendering:
     destinations: dict[str, int]  # destination name -> 1-based page number
@@ -72,14 +94,10 @@ def destinations(docx_bytes: bytes, office: Office | None = None) -> Rendering:
         profile = Path(tmp, "profile").as_uri()
         cmd = [soffice, "--headless", "--norestore", "--nolockcheck", f"-env:UserInstallation={profile}",
                "--convert-to", _EXPORT, "--outdir", tmp, str(src)]
-        try:
-            subprocess.run(cmd, capture_output=True, timeout=TIMEOUT_SECONDS, check=False,
-                           env={**os.environ, "HOME": tmp, **fonts.environment()})
-        except subprocess.TimeoutExpired:
-            raise RenderError(f"LibreOffice did not finish within {TIMEOUT_SECONDS} s") from None
+        returncode = _run(cmd, timeout(), env={**os.environ, "HOME": tmp, **fonts.environment()})
         pdf = Path(tmp, "brief.pdf")
         if not pdf.exists():
-            raise RenderError("LibreOffice produced no PDF")
+            raise RenderError(f"LibreOffice produced no PDF (exit status {returncode})")
         return _read_rendering(str(pdf))
 
 
@@ -139,10 +157,10 @@ class Office:
 
     START_TIMEOUT = 60.0
 
-    def __init__(self, soffice: str | None = None, python: str | None = None, timeout: float = TIMEOUT_SECONDS):
+    def __init__(self, soffice: str | None = None, python: str | None = None, timeout: float | None = None):
         self.soffice = soffice or find_soffice()
         self.python = python or find_uno_python()
-        self.timeout = timeout
+        self.timeout = timeout if timeout is not None else globals()["timeout"]()
         self._lock = threading.Lock()
         self._proc: subprocess.Popen | None = None
         self._tmp: tempfile.TemporaryDirectory | None = None
@@ -209,29 +227,31 @@ class Office:
     def _stop(self) -> None:
         proc, self._proc = self._proc, None
         if proc is not None:
-            _kill_tree(proc)
+            _kill_group(proc)
         if self._tmp is not None:
             self._tmp.cleanup()
             self._tmp = None
 
 
-def _kill_tree(proc: subprocess.Popen) -> None:
-    """End unoserver and the LibreOffice it started (oosplash, soffice.bin). They share the
-    process group we gave unoserver; LibreOffice does not always stop on SIGTERM, so the group
-    gets SIGKILL after a short grace."""
+def _kill_group(proc: subprocess.Popen) -> None:
+    """End a process we started in a session of its own and everything in its group (unoserver,
+    oosplash, soffice.bin): LibreOffice does not always stop on SIGTERM, and the group outlives its
+    leader, so the whole group gets SIGKILL and we wait until it is gone."""
     if os.name != "posix":
         subprocess.run(["taskkill", "/T", "/F", "/PID", str(proc.pid)], capture_output=True, check=False)
         proc.wait()
         return
-    for sig, grace in ((signal.SIGTERM, 3.0), (signal.SIGKILL, 10.0)):
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    proc.wait()
+    for _ in range(50):  # the group's other members go once the kernel has delivered the signal
         try:
-            os.killpg(proc.pid, sig)
+            os.killpg(proc.pid, 0)
         except (ProcessLookupError, PermissionError):
-            pass
-        try:
-            proc.wait(grace)
-        except subprocess.TimeoutExpired:
-            pass
+            return
+        time.sleep(0.02)
 
 
 def find_uno_python() -> str | None:

@@ -24,6 +24,7 @@ import os
 import tempfile
 
 from .model import Occurrence, PageMap, Table
+from .write.package import mode_for
 
 
 def build_report(table: Table, pagemap: PageMap, source: str, output: str | None, style: str,
@@ -88,6 +89,7 @@ def write_json(report: dict, path: str) -> None:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump(report, fh, indent=2, ensure_ascii=False)
             fh.write("\n")
+        os.chmod(tmp, mode_for(path))  # as the .docx: the umask's mode, not mkstemp's 0600
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
@@ -117,6 +119,8 @@ def pages_lines(p: dict) -> list[str]:
     """One line: whose layout the pages follow, and the fonts substituted in it; then a warning
     for every font set in one of other widths."""
     line = f"Pages: {_LAYOUT_NAMES.get(p['layout'], p['layout'])}{'' if p['exact'] else ' (approximate)'}"
+    if p.get("note", "").startswith("rendering unavailable"):  # why LibreOffice's layout is not used
+        line += f"; {p['note'].split(';')[0]}"
     if p.get("word_update"):
         line += "; Word will renumber on open"
     line += "."

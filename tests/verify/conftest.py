@@ -15,7 +15,7 @@ from fakes.server import FakeClock, Recorder, Served  # noqa: E402
 
 from toa.verify import Settings  # noqa: E402
 
-TOKEN = "0123456789abcdef0123456789abcdef01234567"
+TOKEN = data.TOKEN
 
 
 class Services:

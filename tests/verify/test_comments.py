@@ -17,12 +17,16 @@ def test_comment_lines(services):
     assert "(Ashcroft v. Iqbal)" in texts[WRONG_NAME.key] and "/opinion/145875/" in texts[WRONG_NAME.key]
     assert "begins at page 317" in texts[WRONG_PAGE.key]
     assert texts[bad_pin.key] == (f"TOA check: the provision exists, but the cited subsection does not exist in the "
-                                  f"current text ({services.lii.url}/uscode/text/47/230). Check the pinpoint and quotation.")
+                                  f"current text (§ 230(c) has (1) and (2); the brief cites (c)(4)) "
+                                  f"({services.lii.url}/uscode/text/47/230). Check the pinpoint and quotation.")
 
 
 def test_unresolved_and_not_checked_comments(services, dead_url):
+    # A service down is said once (a note), not on every case: comments carry findings only.
     result = verify(table(REED, IMAGINARY), services.settings(courtlistener_url=dead_url))
-    assert comment_text(result[REED.key]).startswith("TOA check: could not verify (CourtListener unreachable")
+    assert comment_text(result[REED.key]) is None
+    assert comment_text(result[IMAGINARY.key]).startswith("TOA check (offline checks only): the year is in the future")
+    assert "CourtListener unreachable: connection failed: 2 cases were checked offline only" in result.notes
     offline = verify(table(REED, IMAGINARY), services.settings(token=None))
     assert comment_text(offline[REED.key]) is None
-    assert comment_text(offline[IMAGINARY.key]).startswith("TOA check: the year is in the future")
+    assert comment_text(offline[IMAGINARY.key]).startswith("TOA check (offline checks only): the year is in the future")

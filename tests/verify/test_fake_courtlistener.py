@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import httpx
 
-from conftest import TOKEN
+from fakes.data import TOKEN
 
 AUTH = {"Authorization": f"Token {TOKEN}"}
 PATH = "/api/rest/v4/citation-lookup/"
@@ -26,11 +26,11 @@ def test_validation_bodies(services):
     assert post(services, data={"reporter": "U.S."}).json() == {
         "volume": ["This field is required."], "page": ["This field is required."]}
     assert post(services, data={"text": "a" * 64001}).status_code == 400
-    assert post(services, json={"text": "  " + "a" * 63999 + "  "}).json() == []  # counted after strip
+    assert post(services, json={"text": "  " + "a" * 63999 + "  "}).json() == {}  # counted after strip
 
 
-def test_no_case_citations_is_empty_list(services):
-    assert post(services, data={"text": "47 U.S.C. 230 and 99 Harv. L. Rev. 1"}).json() == []
+def test_no_case_citations_is_an_empty_dict(services):
+    assert post(services, data={"text": "47 U.S.C. 230 and 99 Harv. L. Rev. 1"}).json() == {}
 
 
 def test_statuses_and_indices(services):

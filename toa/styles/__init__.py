@@ -74,13 +74,29 @@ def load(name_or_path: str) -> Style:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise StyleError(f"style file {path} is not valid TOML: {exc}") from None
-    return _from_data(path.name.removesuffix(".toml"), data)
+    try:
+        return _from_data(path.name.removesuffix(".toml"), data)
+    except (TypeError, AttributeError, ValueError) as exc:
+        raise StyleError(f"style file {path} has a value of the wrong type ({exc})") from None
+
+
+# The type of every scalar setting (bool is checked apart: True is an int to Python).
+_TYPES = {"passim": int, "group_ranges": bool, "page_separator": str, "range_separator": str, "title": str,
+          "page_column": str, "citing_parentheticals": bool, "docket_citations": bool, "description": str,
+          "headings": list, "code_names": dict, "skip_sections": list, "home_jurisdiction": str}
 
 
 def _from_data(name: str, data: dict) -> Style:
+    for key, kind in _TYPES.items():
+        value = data.get(key)
+        if value is not None and (not isinstance(value, kind) or (kind is int and isinstance(value, bool))):
+            raise StyleError(f"style {name}: {key} must be {'a' if kind is not int else 'an'} {kind.__name__}, "
+                             f"not {value!r}")
     headings = []
     seen: set[str] = set()
     for h in data.get("headings", []):
+        if not isinstance(h, dict) or not isinstance(h.get("members", []), list):
+            raise StyleError(f"style {name}: each heading is a table with a heading and a list of members")
         members = tuple(h.get("members", []))
         bad = [m for m in members if m not in CATEGORY_KEYS]
         if not members or bad or not h.get("heading"):

@@ -6,6 +6,7 @@ stored, so a flaky network cannot turn into a remembered "not found".
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import threading
 from pathlib import Path
@@ -24,16 +25,16 @@ class Cache:
         self.clock = clock
         self._lock = threading.Lock()
         self._db: sqlite3.Connection | None = None
+        self.problem: str | None = None  # why an enabled cache could not be used
         if self.enabled:
             try:
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
-                self._db = sqlite3.connect(str(path), check_same_thread=False)
-                self._db.execute(SCHEMA)
-                self._db.commit()
-            except sqlite3.Error:
-                # An unusable cache file must not stop verification; run uncached instead.
+                self._db = _connect(Path(path))
+            except (sqlite3.Error, OSError) as exc:
+                # An unusable cache folder or file must not stop verification; run uncached instead.
                 self.enabled = False
                 self._db = None
+                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+                self.problem = f"the verification cache {path} cannot be used ({reason}): ran without it"
 
     @classmethod
     def for_settings(cls, settings: Settings) -> "Cache":
@@ -66,6 +67,18 @@ class Cache:
         if self._db:
             self._db.close()
             self._db = None
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """The answers hold what a firm's briefs cite: folder 0700 and file 0600, the user's only."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    os.close(fd)
+    os.chmod(path, 0o600)
+    db = sqlite3.connect(str(path), check_same_thread=False)
+    db.execute(SCHEMA)
+    db.commit()
+    return db
 
 
 def clear(settings: Settings | None = None) -> int:

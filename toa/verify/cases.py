@@ -37,6 +37,8 @@ def apply_answer(record: CaseRecord, std: Standard, answer: Answer, settings: Se
     record.evidence_url = citation_url(settings, std)
     if answer.cached:
         record.details["cached"] = True
+    if answer.run_wide:
+        record.details["run_wide"] = True  # the report's notes say it once; comments only for findings
     if answer.not_checked:
         record.verdict, record.reason = NOT_CHECKED, answer.not_checked
         return
@@ -47,6 +49,8 @@ def apply_answer(record: CaseRecord, std: Standard, answer: Answer, settings: Se
     if answer.status == 404:
         record.verdict = NOT_FOUND
         record.reason = "CourtListener has no case at this citation"
+        if std.coverage != "full":
+            record.details["partial_coverage"] = True  # CourtListener holds only part of this reporter
         return
     if answer.status == 400:
         record.verdict = UNKNOWN_REPORTER
@@ -61,6 +65,15 @@ def apply_answer(record: CaseRecord, std: Standard, answer: Answer, settings: Se
     best = max(record.clusters, key=lambda c: c.name_similarity or 0.0)
     record.evidence_url = best.url or record.evidence_url
     cross_check(record, std, best, answer, settings)
+
+
+def apply_history(record: CaseRecord, std: Standard, answer: Answer | None) -> None:
+    """A subsequent-history cite CourtListener has no case at, in a reporter it holds in full,
+    is flagged as the case's own cite would be (an invented "cert. denied" is as bad)."""
+    if answer is None or answer.status != 404 or std.coverage != "full":
+        return
+    record.flag("history_not_found")
+    record.details.setdefault("history_not_found", []).append(std.citation)
 
 
 def cross_check(record: CaseRecord, std: Standard, best: Cluster, answer: Answer, settings: Settings) -> None:

@@ -34,6 +34,21 @@ class Standard:
     is_scotus: bool
     editions: tuple[tuple[int, int | None], ...]  # (start year, end year or None)
     jurisdictions: tuple[str, ...]
+    reporter_name: str = ""  # "Decisions and Orders of the National Labor Relations Board"
+
+    @property
+    def coverage(self) -> str:
+        """How far CourtListener's case law covers this reporter: "none" for agency decisions and
+        database cites (WL, LEXIS), which it does not hold; "partial" for specialty reporters,
+        where a 404 proves nothing; "full" for the courts' reporters (a 404 is a real warning)."""
+        if self.cite_type in ("specialty_west", "specialty_lexis") or _AGENCY.search(self.reporter_name):
+            return "none"
+        return "partial" if self.cite_type.startswith("specialty") else "full"
+
+
+# Reporters of agency decisions, named by their publisher (reporters_db files many as "federal").
+_AGENCY = re.compile(r"\b(Board|Commission|Comptroller|Attorney General|Office|Authority|Administrative|"
+                     r"Decisions and Orders|Issuances|Secretary|Department|Bureau)\b")
 
 
 @lru_cache(maxsize=4096)
@@ -64,6 +79,7 @@ def standardize(volume: str, reporter: str, page: str) -> Standard | None:
         is_scotus=bool(getattr(edition.reporter, "is_scotus", False)),
         editions=tuple((e.start.year, e.end.year if e.end else None) for e in editions),
         jurisdictions=jurisdictions,
+        reporter_name=str(getattr(edition.reporter, "name", "") or ""),
     )
 
 
@@ -74,6 +90,19 @@ def first_full(authority: Authority) -> Occurrence | None:
         if occ.kind == "full" and meta.get("volume") and meta.get("reporter") and meta.get("page"):
             return occ
     return None
+
+
+def history_standards(authority: Authority) -> list[Standard]:
+    """The cites of the case's subsequent history (aff'd, cert. denied, enforced ...) that can
+    be looked up, as the extractor folded them into its full citations."""
+    out: dict[str, Standard] = {}
+    for occ in authority.occurrences:
+        for key in (occ.meta or {}).get("history", []) if occ.kind == "full" else []:
+            if len(key) == 4 and key[0] == "case":
+                std = standardize(str(key[1]), str(key[2]), str(key[3]))
+                if std is not None:
+                    out.setdefault(std.citation, std)
+    return list(out.values())
 
 
 def page_number(value) -> int | None:

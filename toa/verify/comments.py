@@ -26,11 +26,18 @@ FLAG_TEXT = {
     "reserved": "the section is reserved",
     "removed": "the section was removed",
     "ambiguous_page": "several documents share this page",
+    "history_not_found": "CourtListener has no case at a subsequent-history cite",
 }
 
 
 def _flags(record) -> str:
-    return "; ".join(FLAG_TEXT.get(f, f.replace("_", " ")) for f in record.flags)
+    return "; ".join(_flag_text(record, f) for f in record.flags)
+
+
+def _flag_text(record, flag: str) -> str:
+    text = FLAG_TEXT.get(flag, flag.replace("_", " "))
+    missing = getattr(record, "details", {}).get("history_not_found") if flag == "history_not_found" else None
+    return f"{text} ({', '.join(missing)})" if missing else text
 
 
 def _link(record) -> str:
@@ -66,6 +73,13 @@ def _case_comment(r: CaseRecord) -> str | None:
             return (f"{PREFIX}: {r.citation} matches several cases on CourtListener{_link(r)}. "
                     "Check that the intended case is the one cited.")
         return f"{PREFIX}: found on CourtListener, but {flags}{_link(r)}. Check the citation against the opinion."
+    if r.details.get("run_wide") and r.verdict in (UNRESOLVED, NOT_CHECKED):
+        # Token refused or service down: said once in the report, not on every case.
+        return f"{PREFIX} (offline checks only): {flags}{_link(r)}. Check this citation." if r.flags else None
+    if r.verdict == NOT_FOUND and r.details.get("partial_coverage"):
+        extra = f"; also {flags}" if flags else ""
+        return (f"{PREFIX}: {r.citation} is not in CourtListener's database, which holds only part of this "
+                f"reporter{extra}{_link(r)}. Verify this citation by hand.")
     if r.verdict == NOT_FOUND:
         extra = f"; also {flags}" if flags else ""
         return (f"{PREFIX}: NOT FOUND - CourtListener has no case at {r.citation}{extra}{_link(r)}. "
@@ -76,7 +90,7 @@ def _case_comment(r: CaseRecord) -> str | None:
     if r.verdict == UNRESOLVED:
         return _could_not_verify(r, "offline checks:", "citation")
     if r.flags:  # NOT_CHECKED online, but the offline checks found something
-        return f"{PREFIX}: {flags}{_link(r)}. Check this citation."
+        return f"{PREFIX} (offline checks only): {flags}{_link(r)}. Check this citation."
     return None
 
 
@@ -84,6 +98,10 @@ def _provision_comment(r: ProvisionRecord) -> str | None:
     flags = _flags(r)
     if r.verdict == CONFIRMED and not r.flags:
         return None
+    notes = [u.pinpoint_note for u in r.units if u.pinpoint_note]
+    if notes:  # name the pinpoint and what exists instead
+        flags = flags.replace(FLAG_TEXT["subsection_not_found"],
+                              f"{FLAG_TEXT['subsection_not_found']} ({'; '.join(dict.fromkeys(notes))})")
     if r.verdict == CONFIRMED:
         return f"{PREFIX}: the provision exists, but {flags}{_link(r)}. Check the pinpoint and quotation."
     if r.verdict == NOT_FOUND:

@@ -34,6 +34,9 @@ class Answer:
     unresolved: str | None = None  # network/protocol failure -> UNRESOLVED
     not_checked: str | None = None  # budget or rate limit -> NOT_CHECKED
     cached: bool = False
+    # The reason is the run's, not the citation's (token refused, service down): said once in
+    # the report's notes rather than in a comment on every case.
+    run_wide: bool = False
 
     def cacheable(self) -> dict:
         return {"status": self.status, "clusters": self.clusters, "normalized": self.normalized,
@@ -56,7 +59,7 @@ class CourtListener:
         answers: dict[str, Answer] = {}
         pending: list[str] = []
         for cite in dict.fromkeys(citations):  # dedupe, keep order
-            hit = self.cache.get(CACHE_PREFIX + cite)
+            hit = self.cache.get(self._key(cite))
             if hit is not None:
                 answers[cite] = Answer(**hit, cached=True)
             else:
@@ -79,6 +82,12 @@ class CourtListener:
             if wait > 0:
                 self.settings.sleep(wait)
             reply = self._post(batch)
+            # The server counts a batch's citations only when it accepted the batch; a request
+            # counts once it passed the per-user throttle (a citation-throttle 429 has).
+            if reply.status == 200:
+                self.cite_window.record(len(batch))
+            if reply.status == 200 or (reply.status == 429 and '"wait_until"' in reply.text):
+                self.request_window.record(1)
             outcome = self._handle(reply, batch, answers)
             if outcome == "retry":
                 throttled += 1
@@ -95,15 +104,17 @@ class CourtListener:
             self.progress("courtlistener", total - len(pending), total)
         for cite, answer in answers.items():
             if not answer.cached and answer.status in (200, 300):
-                self.cache.put(CACHE_PREFIX + cite, answer.cacheable(), self.settings.case_found_ttl)
+                self.cache.put(self._key(cite), answer.cacheable(), self.settings.case_found_ttl)
             elif not answer.cached and answer.status in (400, 404):
-                self.cache.put(CACHE_PREFIX + cite, answer.cacheable(), self.settings.negative_ttl)
+                self.cache.put(self._key(cite), answer.cacheable(), self.settings.negative_ttl)
         return answers
+
+    def _key(self, cite: str) -> str:
+        """The server's base URL is part of the key: a test server's answers stay its own."""
+        return f"{CACHE_PREFIX}{self.settings.courtlistener_url.rstrip('/')}:{cite}"
 
     # -- one request --------------------------------------------------------------------
     def _post(self, batch: list[str]) -> Reply:
-        self.cite_window.record(len(batch))
-        self.request_window.record(1)
         return self.http.request(
             "POST",
             self.settings.courtlistener_url.rstrip("/") + LOOKUP_PATH,
@@ -120,11 +131,16 @@ class CourtListener:
         if reply.error and reply.status is None or (reply.status or 0) >= 500:
             reason = f"CourtListener unreachable: {reply.error or f'HTTP {reply.status}'}"
             for c in batch:
-                answers[c] = Answer(unresolved=reason)
-            return []
+                answers[c] = Answer(unresolved=reason, run_wide=True)
+            return "stop"
+        if reply.error:  # a redirect that is not followed (another host, https to http, a loop)
+            for c in batch:
+                answers[c] = Answer(unresolved=f"CourtListener: {reply.error}", run_wide=True)
+            return "stop"
         if reply.status in (401, 403):
             for c in batch:
-                answers[c] = Answer(unresolved=f"CourtListener refused the API token (HTTP {reply.status})")
+                answers[c] = Answer(unresolved=f"CourtListener refused the API token (HTTP {reply.status})",
+                                    run_wide=True)
             return "stop"
         if reply.status == 429:
             wait = self._throttle_wait(reply)
@@ -141,6 +157,8 @@ class CourtListener:
             return []
         try:
             items = json.loads(reply.text)
+            if items == {}:  # CourtListener's answer when the text holds no citation
+                items = []
             if not isinstance(items, list):
                 raise ValueError("not a list")
         except ValueError:

@@ -6,10 +6,10 @@ from typing import Callable
 
 from ..model import Authority, Table
 from .cache import Cache
-from .cases import apply_answer
-from .cases_offline import Standard, first_full, offline_case_record, unlinked_records
+from .cases import apply_answer, apply_history
+from .cases_offline import Standard, first_full, history_standards, offline_case_record, unlinked_records
 from .courtlistener import CourtListener
-from .http import Http
+from .http import Http, exposes_token
 from .provision_check import ProvisionChecker, summarize
 from .provisions import Unit, classify, units_for
 from .records import NOT_CHECKED, CaseRecord, ProvisionRecord, Verification
@@ -35,6 +35,7 @@ def verify(table: Table, settings: Settings | None = None, progress: Progress | 
     http = Http(settings, budget)  # one client per run
     try:
         cases: list[tuple[CaseRecord, Standard | None]] = []
+        history: dict[tuple, list[Standard]] = {}  # authority key -> its subsequent history's cites
         provisions: list[tuple[ProvisionRecord, list[Unit]]] = []
         counter = [0]
         this_year = settings.today().year
@@ -43,6 +44,7 @@ def verify(table: Table, settings: Settings | None = None, progress: Progress | 
                 if _is_case(authority):
                     record, std = offline_case_record(authority, this_year)
                     cases.append((record, std))
+                    history[authority.key] = history_standards(authority)
                     result.records[authority.key] = record
                 else:
                     units = units_for(authority, counter)
@@ -51,35 +53,60 @@ def verify(table: Table, settings: Settings | None = None, progress: Progress | 
                     provisions.append((prov, units))
                     result.records[authority.key] = prov
         progress("offline", len(result.records), len(result.records))
-        _check_cases(cases, settings, http, cache, progress)
+        result.notes.extend(_check_cases(cases, history, settings, http, cache, progress))
         _check_provisions(provisions, settings, http, cache, progress)
         result.unlinked = unlinked_records(table)
     finally:
         http.close()
         cache.close()
+    if cache.problem:
+        result.notes.append(cache.problem)
     result.requests_made = budget.used
     result.budget_exhausted = budget.exhausted
     if budget.exhausted:
         result.notes.append(f"request budget of {budget.limit} reached: remaining authorities NOT_CHECKED")
+    if settings.token and settings.network and settings.check_cases and exposes_token(settings.courtlistener_url):
+        result.notes.append(f"the CourtListener token goes unencrypted to {settings.courtlistener_url} "
+                            "(plain http): use an https URL")
     if not settings.token and settings.check_cases and any(std for _, std in cases):
         result.notes.append("no CourtListener token: cases were checked offline only")
     return result
 
 
-def _check_cases(cases, settings: Settings, http: Http, cache: Cache, progress: Progress) -> None:
-    lookups = [std for _, std in cases if std is not None]
+def _check_cases(cases, history, settings: Settings, http: Http, cache: Cache, progress: Progress) -> list[str]:
+    """Look the cases and their subsequent history up (one batch); returns the notes for the
+    run (said once, not on every case)."""
+    lookups = [std for _, std in cases if std is not None and std.coverage != "none"]
+    lookups += [std for stds in history.values() for std in stds if std.coverage != "none"]
     if not settings.check_cases:
         answers = {}
     else:
         answers = CourtListener(http, settings, cache, progress).lookup([s.citation for s in lookups])
+    notes: dict[str, int] = {}
+    uncovered: dict[str, int] = {}
     for record, std in cases:
         if std is None:
             continue
+        if std.coverage == "none":  # never sent: a 404 would say nothing about the decision
+            record.verdict = NOT_CHECKED
+            record.reason = f"CourtListener does not hold {std.reporter} ({std.reporter_name}); verify by hand"
+            uncovered[std.reporter] = uncovered.get(std.reporter, 0) + 1
+            continue
         answer = answers.get(std.citation)
+        if answer is not None and answer.run_wide:
+            reason = answer.unresolved or answer.not_checked
+            notes[reason] = notes.get(reason, 0) + 1
         if answer is None:
             record.verdict, record.reason = NOT_CHECKED, "case lookup disabled"
             continue
         apply_answer(record, std, answer, settings)
+        for later in history.get(record.key, []):
+            apply_history(record, later, answers.get(later.citation))
+    out = [f"{reason}: {n} {'case was' if n == 1 else 'cases were'} checked offline only"
+           for reason, n in notes.items()]
+    out += [f"{n} {'citation' if n == 1 else 'citations'} in {reporter}, which CourtListener does not hold, "
+            "not looked up: verify by hand" for reporter, n in uncovered.items()]
+    return out
 
 
 def _check_provisions(provisions, settings: Settings, http: Http, cache: Cache, progress: Progress) -> None:

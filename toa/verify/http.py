@@ -5,6 +5,7 @@ exception, so callers can turn it into UNRESOLVED without try/except around each
 """
 from __future__ import annotations
 
+import ipaddress
 import random
 from dataclasses import dataclass, field
 from email.utils import parsedate_to_datetime
@@ -68,16 +69,24 @@ class Http:
         return self.request("GET", url, **kwargs)
 
     def _follow(self, method: str, url: str, **kwargs) -> Reply:
-        host = urlsplit(url).netloc
+        """Redirects are followed on the same host only, and never from https to http: the
+        token (and the citations) go nowhere but where they were sent. 307/308 repeat the
+        request with its body; 301/302/303 become a GET without one, as browsers do."""
+        start = urlsplit(url)
         for _ in range(MAX_REDIRECTS + 1):
             reply = self._once(method, url, **kwargs)
             if reply.error or reply.status not in (301, 302, 303, 307, 308):
                 return reply
             target = urljoin(url, reply.headers.get("location", ""))
-            if urlsplit(target).netloc != host:
+            to = urlsplit(target)
+            if to.hostname != start.hostname:
                 # e.g. a bot wall such as unblock.federalregister.gov: not an answer.
-                return Reply(url=url, status=reply.status, error=f"redirect to another host ({urlsplit(target).netloc})")
-            url, method, kwargs = target, "GET", {k: v for k, v in kwargs.items() if k == "headers"}
+                return Reply(url=url, status=reply.status, error=f"redirect to another host ({to.netloc})")
+            if start.scheme == "https" and to.scheme != "https":
+                return Reply(url=url, status=reply.status, error="redirect from https to http")
+            if reply.status not in (307, 308):
+                method, kwargs = "GET", {k: v for k, v in kwargs.items() if k == "headers"}
+            url = target
         return Reply(url=url, error="too many redirects")
 
     def _once(self, method: str, url: str, **kwargs) -> Reply:
@@ -98,6 +107,21 @@ class Http:
         text = body.decode("utf-8", errors="replace")
         return Reply(url=str(response.url), status=response.status_code, text=text,
                      headers={k.lower(): v for k, v in response.headers.items()})
+
+
+def exposes_token(url: str) -> bool:
+    """A token sent to this URL crosses a network unencrypted: plain http to a host that is not
+    this machine."""
+    parts = urlsplit(url)
+    if parts.scheme != "http":
+        return False
+    host = parts.hostname or ""
+    if host == "localhost":
+        return False
+    try:
+        return not ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return True
 
 
 def retry_after_seconds(value: str | None, now: float) -> float | None:

@@ -25,6 +25,11 @@ TIERS: dict[str, list[Tier]] = {
     "fr": [fallbacks.fetch_govinfo_fr, fallbacks.fetch_fedreg],
 }
 _EVIDENCE_FIELDS = {f.name for f in fields(Evidence)}
+# The service each tier asks: its base URL is part of the cache key, so an answer from one
+# server (a test server, a mirror) is never shown as another's.
+SERVICE = {"fetch_usc": "lii_url", "fetch_cfr": "lii_url", "fetch_rule": "lii_url", "const-text": "lii_url",
+           "fetch_olrc": "uscode_url", "fetch_govinfo_usc": "govinfo_url", "fetch_govinfo_fr": "govinfo_url",
+           "fetch_ecfr": "ecfr_url", "fetch_fedreg": "fedreg_url"}
 
 
 class ProvisionChecker:
@@ -73,7 +78,8 @@ class ProvisionChecker:
         return evs
 
     def _cached(self, key: tuple, fetch: Callable[[], Evidence]) -> Evidence:
-        cache_key = "src:" + ":".join(map(str, key))
+        base = getattr(self.settings, SERVICE[key[0]]).rstrip("/")
+        cache_key = f"src:{base}:" + ":".join(map(str, key))
         hit = self.cache.get(cache_key)
         if hit is not None:
             return Evidence(**{k: v for k, v in hit.items() if k in _EVIDENCE_FIELDS})
@@ -133,6 +139,7 @@ class ProvisionChecker:
             # The section exists but this subsection is not on the page: a stale or invented pinpoint.
             rec.pinpoint = P_NOT_FOUND
             rec.flag("subsection_not_found")
+            rec.pinpoint_note = _what_exists(unit, ev)
         if unit.kind == "const" and "section_not_in_constitution" in rec.flags:
             rec.pinpoint = P_NOT_FOUND
             rec.flag("subsection_not_found")
@@ -185,6 +192,27 @@ class ProvisionChecker:
         rec.quotation = Q_MISMATCH
         rec.quotation_similarity = quotes.similarity(quote, ev.text)
         rec.flag("quotation_mismatch")
+
+
+def _what_exists(unit: Unit, ev: Evidence) -> str:
+    """"§ 230(c) has (1) and (2); the brief cites (c)(4)": the deepest cited level that exists
+    and the subdivisions it has."""
+    cited = "".join(f"({p})" for p in unit.parts)
+    head = unit.provision[: len(unit.provision) - len(cited)] if unit.provision.endswith(cited) else unit.provision
+    section = head[head.find("§"):] if "§" in head else head
+    for depth in range(len(unit.parts) - 1, -1, -1):
+        parent = "/".join(unit.parts[:depth])
+        if depth and parent not in ev.subunits:
+            continue
+        prefix = parent + "/" if parent else ""
+        children = [k[len(prefix):] for k in ev.subunits if k.startswith(prefix) and "/" not in k[len(prefix):]]
+        if not children:
+            continue
+        listed = [f"({c})" for c in children]
+        names = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+        where = section + "".join(f"({p})" for p in unit.parts[:depth])
+        return f"{where} has {names}; the brief cites {''.join(f'({p})' for p in unit.parts)}"
+    return f"{section} has no subdivision {cited}"
 
 
 def summarize(record: ProvisionRecord) -> None:

@@ -114,6 +114,7 @@ class UnitRecord(_FlaggedRecord):
     paragraph: int | None = None  # where the citation is in the brief (for comments)
     start: int | None = None
     budget: bool = False  # unresolved only because the run's request budget ran out
+    pinpoint_note: str | None = None  # what exists where the cited pinpoint does not
 
 
 @dataclass

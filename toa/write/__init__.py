@@ -23,13 +23,13 @@ from .bookmarks import OCC_BOOKMARK_PREFIX, SECTION_BOOKMARK_PREFIX, TOA_BOOKMAR
 from .comments import add_comments, add_paragraph_comments
 from .errors import WriteError
 from .fields import mark_citations
-from .package import save, save_to
+from .package import mode_for, save, save_to
 from .settings import set_field_update
 from .table import target, write_toa
 from .template import TEMPLATE
 
 __all__ = [
     "OCC_BOOKMARK_PREFIX", "SECTION_BOOKMARK_PREFIX", "TEMPLATE", "TOA_BOOKMARK", "WriteError",
-    "add_comments", "add_paragraph_comments", "insert_bookmarks", "mark_citations", "save", "save_to",
-    "set_field_update", "target", "write_toa",
+    "add_comments", "add_paragraph_comments", "insert_bookmarks", "mark_citations", "mode_for", "save",
+    "save_to", "set_field_update", "target", "write_toa",
 ]

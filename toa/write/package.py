@@ -1,6 +1,7 @@
 """Saving the package: atomically, with the footnote/endnote parts we edited serialised back."""
 from __future__ import annotations
 
+import io
 import os
 import tempfile
 from pathlib import Path
@@ -15,7 +16,11 @@ from .errors import WriteError
 def save_to(doc: Document, stream: IO[bytes]) -> None:
     """Write the package to a binary stream, with the note parts we edited."""
     _flush_notes(doc)
-    doc.package.save(stream)
+    # The zip is built in memory and closed before a byte reaches `stream`: a full disk then
+    # fails one write, not a half-written zip whose finaliser complains at exit.
+    buffer = io.BytesIO()
+    doc.package.save(buffer)
+    stream.write(buffer.getbuffer())
 
 
 def save(doc: Document, path: str | os.PathLike, overwrite_input: bool = False) -> None:
@@ -24,6 +29,8 @@ def save(doc: Document, path: str | os.PathLike, overwrite_input: bool = False) 
     path = Path(path)
     if doc.path and _same_file(doc.path, path) and not overwrite_input:
         raise WriteError(f"refusing to overwrite the input {doc.path}")
+    if path.exists() and not path.is_file():
+        raise WriteError(f"refusing to write {path}: it is not a regular file")
     directory = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
@@ -31,7 +38,7 @@ def save(doc: Document, path: str | os.PathLike, overwrite_input: bool = False) 
             save_to(doc, fh)
             fh.flush()
             os.fsync(fh.fileno())
-        os.chmod(tmp, _mode_for(path))
+        os.chmod(tmp, mode_for(path))
         os.replace(tmp, path)
     except BaseException:
         try:
@@ -49,9 +56,10 @@ def save(doc: Document, path: str | os.PathLike, overwrite_input: bool = False) 
         pass
 
 
-def _mode_for(path: Path) -> int:
+def mode_for(path: Path) -> int:
+    """The mode a new file gets from the umask, or the mode of the file it replaces."""
     try:
-        return path.stat().st_mode & 0o777
+        return Path(path).stat().st_mode & 0o777
     except OSError:
         umask = os.umask(0)
         os.umask(umask)

@@ -70,7 +70,7 @@ def _render(doc: Document, template, cats, style: Style, title: bool):
         tpl = DocxTemplate(io.BytesIO(path.read_bytes()))
         tpl.render(_context(cats, style, title), autoescape=True)
     except Exception as exc:  # jinja or docx errors in a firm's template
-        raise WriteError(f"TOA template {path} cannot be rendered: {exc}") from None
+        raise WriteError(f"TOA template {path} cannot be rendered: {' '.join(str(exc).split())}") from None
     src_body = tpl.docx.element.body
     blocks = [copy.deepcopy(c) for c in src_body if c.tag != _SECTPR]
     for b in blocks:

@@ -1,6 +1,8 @@
 """Fixture data shared by the fakes: CourtListener clusters and statutory texts."""
 from __future__ import annotations
 
+TOKEN = "0123456789abcdef0123456789abcdef01234567"  # the one token the fake CourtListener accepts
+
 
 def cite(volume, reporter, page, type_=1):
     return {"volume": str(volume), "reporter": reporter, "page": str(page), "type": type_}

@@ -1,0 +1,407 @@
+"""Hostile and odd input through the real command line: every defect of issue 10 that a .docx,
+an option or the machine can provoke ends in one line and exit status 2 (or in a correct run),
+never in a traceback, a hang, a changed input or a stray file."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from docxbuild import DocBuilder
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+SAMPLE = SAMPLES / "planted-problems.docx"
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+
+
+def toa(*args: str, cwd: Path, env: dict | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "toa.cli", *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=timeout, env={**os.environ, **(env or {})})
+
+
+def listing(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in folder.iterdir() if p.is_file()}
+
+
+def assert_one_line_error(proc: subprocess.CompletedProcess, words: str):
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert lines[0].startswith("toa: error: ") and words in lines[0], lines[0]
+    assert "Traceback" not in proc.stderr + proc.stdout
+
+
+def rewrite(src: Path, dst: Path, changes: dict[str, bytes]) -> None:
+    """A copy of the .docx `src` with some parts replaced (or added)."""
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            zout.writestr(info.filename, changes.pop(info.filename, None) or zin.read(info))
+        for name, data in changes.items():
+            zout.writestr(name, data)
+
+
+def brief(path: Path, *texts: str) -> Path:
+    b = DocBuilder()
+    b.heading("ARGUMENT", level=1)
+    for t in texts:
+        b.paragraph(t)
+    return b.save(path)
+
+
+def extract_rows(proc: subprocess.CompletedProcess) -> list[dict]:
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+# --------------------------------------------------------------------------- nested tables
+
+
+def _nested(depth: int, texts: list[str]) -> str:
+    """`depth` tables each inside the one cell of the table before; texts[i] in level i's cell."""
+    inner = ""
+    for level in reversed(range(depth)):
+        text = texts[level] if level < len(texts) else ""
+        inner = (f'<w:tbl><w:tblPr/><w:tblGrid><w:gridCol w:w="5000"/></w:tblGrid><w:tr><w:tc>'
+                 f'<w:p><w:r><w:t xml:space="preserve">{text}</w:t></w:r></w:p>{inner}<w:p/></w:tc></w:tr></w:tbl>')
+    return inner
+
+
+def _with_body(tmp_path: Path, body_xml: str) -> Path:
+    src = brief(tmp_path / "base.docx", "Placeholder.")
+    with zipfile.ZipFile(src) as z:
+        doc = z.read("word/document.xml").decode()
+    start = doc.index("<w:body>") + len("<w:body>")
+    end = doc.index("<w:sectPr", start)
+    out = tmp_path / "brief.docx"
+    rewrite(src, out, {"word/document.xml": (doc[:start] + body_xml + doc[end:]).encode()})
+    src.unlink()
+    return out
+
+
+def test_a_table_in_a_table_counts_each_citation_once(tmp_path):
+    _with_body(tmp_path, _nested(2, ["See Celotex Corp. v. Catrett, 477 U.S. 317 (1986).",
+                                     "See Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986)."]))
+    rows = extract_rows(toa("extract", "brief.docx", "--pages", "estimate", "--json", cwd=tmp_path))
+    assert sorted(r["text"] for r in rows) == ["Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986)",
+                                              "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"]
+    assert {r["story"] for r in rows} == {"table"}
+
+
+def test_tables_fifty_deep_finish_in_seconds(tmp_path):
+    texts = [""] * 49 + ["See Celotex Corp. v. Catrett, 477 U.S. 317 (1986)."]
+    _with_body(tmp_path, _nested(50, texts))
+    rows = extract_rows(toa("extract", "brief.docx", "--pages", "estimate", "--json", cwd=tmp_path, timeout=60))
+    assert [r["text"] for r in rows] == ["Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"]
+
+
+# --------------------------------------------------------------------------- the package itself
+
+
+def _bomb(path: Path, megabytes: int) -> None:
+    """The sample with a document.xml that inflates to `megabytes` MB (of spaces in the XML)."""
+    with zipfile.ZipFile(SAMPLE) as zin, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            if info.filename != "word/document.xml":
+                zout.writestr(info.filename, data)
+                continue
+            with zout.open("word/document.xml", "w", force_zip64=True) as fh:
+                fh.write(data[:-len(b"</w:document>")])
+                chunk = b" " * 2**20
+                for _ in range(megabytes):
+                    fh.write(chunk)
+                fh.write(b"</w:document>")
+
+
+@pytest.mark.parametrize("command", ["build", "check", "extract"])
+def test_a_part_that_inflates_past_the_limit_is_refused_before_inflating(tmp_path, command):
+    _bomb(tmp_path / "brief.docx", 101)
+    assert (tmp_path / "brief.docx").stat().st_size < 2 * 2**20
+    before = listing(tmp_path)
+    extra = ["--offline", "--no-cache"] if command == "check" else []
+    proc = toa(command, "brief.docx", "--pages", "estimate", *extra, cwd=tmp_path, timeout=60)
+    assert_one_line_error(proc, "at most 100 MB per part")
+    assert listing(tmp_path) == before
+
+
+def test_a_package_that_inflates_past_the_total_limit_is_refused(tmp_path):
+    """Three parts of 90 MB each: every part is under its limit, the whole is not."""
+    with zipfile.ZipFile(SAMPLE) as zin, zipfile.ZipFile(tmp_path / "brief.docx", "w", zipfile.ZIP_DEFLATED) as z:
+        for info in zin.infolist():
+            z.writestr(info.filename, zin.read(info))
+        chunk = b"\0" * 2**20
+        for n in range(3):
+            with z.open(f"word/media/filler{n}.bin", "w", force_zip64=True) as fh:
+                for _ in range(90):
+                    fh.write(chunk)
+    before = listing(tmp_path)
+    proc = toa("extract", "brief.docx", "--pages", "estimate", cwd=tmp_path, timeout=60)
+    assert_one_line_error(proc, "at most 250 MB is accepted")
+    assert listing(tmp_path) == before
+
+
+def test_a_package_of_too_many_parts_is_refused(tmp_path):
+    rewrite(SAMPLE, tmp_path / "brief.docx", {f"customXml/item{n}.bin": b"x" for n in range(2100)})
+    proc = toa("extract", "brief.docx", "--pages", "estimate", cwd=tmp_path, timeout=60)
+    assert_one_line_error(proc, "at most 2000 are accepted")
+
+
+LAUGHS = ('<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+          + "".join(f'<!ENTITY lol{i} "{("&lol" + str(i - 1) + ";") * 10 if i > 1 else "&lol;" * 10}">'
+                    for i in range(1, 10)) + ']>')
+
+
+def _part(name: str) -> bytes:
+    with zipfile.ZipFile(SAMPLE) as z:
+        return z.read(name)
+
+
+def _in_first_text(xml: bytes, entity: bytes) -> bytes:
+    """`xml` with an entity reference at the start of its first w:t."""
+    start = xml.index(b"<w:t")
+    end = xml.index(b">", start) + 1
+    return xml[:end] + entity + xml[end:]
+
+
+HOSTILE_PARTS = {
+    "doctype-in-document": ("word/document.xml", lambda: _in_first_text(_part("word/document.xml").replace(
+        b"?>", b'?><!DOCTYPE w:document [<!ENTITY xxe "Celotex Corp. v. Catrett">]>', 1), b"&xxe;"), "DOCTYPE"),
+    "laughs-in-footnotes": ("word/footnotes.xml", lambda: LAUGHS.encode() + _in_first_text(
+        _part("word/footnotes.xml").split(b"?>", 1)[1], b"&lol9;"), "DOCTYPE"),
+    "bad-xml-in-footnotes": ("word/footnotes.xml", lambda: _part("word/footnotes.xml")[:-40], "footnotes.xml"),
+    "bad-xml-in-endnotes": ("word/endnotes.xml", lambda: b"<w:endnotes xmlns:w='" + W.encode() + b"'><w:endnote",
+                            "endnotes.xml"),
+    "doctype-in-rels": ("word/_rels/document.xml.rels", lambda: _part("word/_rels/document.xml.rels").replace(
+        b"?>", b"?><!DOCTYPE r SYSTEM 'http://127.0.0.1:9/x.dtd'>", 1), "DOCTYPE"),
+}
+
+
+@pytest.mark.parametrize("command", ["build", "check", "extract"])
+@pytest.mark.parametrize("case", sorted(HOSTILE_PARTS))
+def test_a_hostile_part_is_one_line_and_exit_2(tmp_path, case, command):
+    name, make, words = HOSTILE_PARTS[case]
+    rewrite(SAMPLE, tmp_path / "brief.docx", {name: make()})
+    before = listing(tmp_path)
+    extra = ["--offline", "--no-cache"] if command == "check" else []
+    proc = toa(command, "brief.docx", "--pages", "estimate", *extra, cwd=tmp_path, timeout=60)
+    assert_one_line_error(proc, words)
+    assert listing(tmp_path) == before
+
+
+@pytest.mark.parametrize("char", ["\u2028", "\u2029", "\u0085", "\u0086", "\u009f"])
+def test_separators_and_c1_controls_inside_a_citation_do_not_hide_it(tmp_path, char):
+    """A line separator prints as a line break (a space); other C1 controls print nothing."""
+    spacing = char in "\u2028\u2029\u0085"
+    brief(tmp_path / "brief.docx",
+          f"See Celotex Corp. v. Catrett, 477 U.S.{char if spacing else ' 3' + char}{'3' if spacing else ''}17 (1986).",
+          f"See Anderson v. Liberty Lobby, Inc., 477{char if spacing else ' U' + char + '.S.'}"
+          f"{'U.S.' if spacing else ''} 242 (1986).")
+    rows = extract_rows(toa("extract", "brief.docx", "--pages", "estimate", "--json", cwd=tmp_path))
+    assert [r["authority"] for r in rows] == ["Celotex Corp. v. Catrett, 477 U.S. 317 (1986)",
+                                              "Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986)"]
+
+
+# --------------------------------------------------------------------------- outputs and options
+
+
+def _sample(tmp_path: Path) -> Path:
+    shutil.copyfile(SAMPLE, tmp_path / "brief.docx")
+    return tmp_path / "brief.docx"
+
+
+@pytest.mark.parametrize("command", ["build", "check"])
+@pytest.mark.parametrize("spelling", ["brief.docx", "./brief.docx", "{abs}"])
+def test_a_report_naming_the_input_is_refused_before_any_work(tmp_path, command, spelling):
+    _sample(tmp_path)
+    before = listing(tmp_path)
+    proc = toa(command, "brief.docx", "--pages", "estimate", "--offline", "--no-cache",
+               "--json", spelling.format(abs=tmp_path / "brief.docx"), cwd=tmp_path)
+    assert_one_line_error(proc, "refusing to write the report over the input")
+    assert listing(tmp_path) == before
+
+
+@pytest.mark.parametrize("command", ["build", "check"])
+def test_output_and_report_naming_one_file_is_refused(tmp_path, command):
+    _sample(tmp_path)
+    before = listing(tmp_path)
+    proc = toa(command, "brief.docx", "--pages", "estimate", "--offline", "--no-cache",
+               "-o", "out.docx", "--json", "./out.docx", cwd=tmp_path)
+    assert_one_line_error(proc, "both name")
+    assert listing(tmp_path) == before
+
+
+@pytest.mark.parametrize("option", ["-o", "--json"])
+def test_a_fifo_as_output_is_refused_and_left_alone(tmp_path, option):
+    _sample(tmp_path)
+    os.mkfifo(tmp_path / "pipe")
+    proc = toa("build", "brief.docx", "--pages", "estimate", option, "pipe", cwd=tmp_path, timeout=60)
+    assert_one_line_error(proc, "not a regular file")
+    assert stat.S_ISFIFO(os.lstat(tmp_path / "pipe").st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["brief.docx", "pipe"]
+
+
+def test_the_report_gets_the_same_mode_as_the_docx(tmp_path):
+    _sample(tmp_path)
+    proc = subprocess.run([sys.executable, "-c", "import os, sys; os.umask(0o022); from toa.cli import main; "
+                           "sys.exit(main(sys.argv[1:]))", "build", "brief.docx", "--pages", "estimate",
+                           "--json", "report.json"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    modes = {name: stat.S_IMODE(os.stat(tmp_path / name).st_mode) for name in ("brief.toa.docx", "report.json")}
+    assert modes == {"brief.toa.docx": 0o644, "report.json": 0o644}
+
+
+def test_a_full_disk_is_one_line_and_leaves_nothing(tmp_path):
+    """RLIMIT_FSIZE makes every write past 20 KB fail (EFBIG), as a full disk fails (ENOSPC)."""
+    _sample(tmp_path)
+    before = listing(tmp_path)
+    code = ("import resource, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
+            "resource.setrlimit(resource.RLIMIT_FSIZE, (20000, 20000)); from toa.cli import main; "
+            "sys.exit(main(sys.argv[1:]))")
+    proc = subprocess.run([sys.executable, "-c", code, "build", "brief.docx", "--pages", "estimate"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert_one_line_error(proc, "cannot write brief.toa.docx")
+    assert listing(tmp_path) == before
+
+
+def test_a_template_that_is_not_a_docx_is_bad_input(tmp_path):
+    _sample(tmp_path)
+    (tmp_path / "layout.docx").write_text("not a template")
+    before = listing(tmp_path)
+    proc = toa("build", "brief.docx", "--pages", "estimate", "--template", "layout.docx", cwd=tmp_path)
+    assert_one_line_error(proc, "layout.docx")
+    assert listing(tmp_path) == before
+
+
+@pytest.mark.parametrize("setting", ["headings = 3", 'passim = "often"', "headings = [1, 2]",
+                                     'group_ranges = "yes"', "code_names = 5"])
+def test_a_style_with_wrong_types_is_bad_input(tmp_path, setting):
+    _sample(tmp_path)
+    builtin = (Path(__file__).resolve().parent.parent / "toa" / "styles" / "default.toml").read_text()
+    key = setting.split(" =")[0]
+    kept = [line for line in builtin.splitlines() if not line.startswith(key + " ")]
+    if key == "headings":  # drop the [[headings]] tables too
+        kept = builtin.split("[[headings]]")[0].splitlines()
+    (tmp_path / "firm.toml").write_text(setting + "\n" + "\n".join(kept) + "\n")
+    before = listing(tmp_path)
+    proc = toa("build", "brief.docx", "--pages", "estimate", "--style", "firm.toml", cwd=tmp_path)
+    assert_one_line_error(proc, "firm")
+    assert listing(tmp_path) == before
+
+
+def test_check_offline_without_a_usable_cache_folder_runs_and_says_so(tmp_path):
+    _sample(tmp_path)
+    proc = toa("check", "brief.docx", "--pages", "estimate", "--offline", "--json", "report.json", cwd=tmp_path,
+               env={"XDG_CACHE_HOME": "/proc/toa-no-such-folder"})
+    assert proc.returncode == 0, proc.stderr
+    assert "cannot be used" in proc.stdout and "ran without it" in proc.stdout
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert any("ran without it" in n for n in report["verification"]["notes"])
+    assert (tmp_path / "brief.checked.docx").is_file()
+
+
+# --------------------------------------------------------------------------- LibreOffice
+
+
+def _fake_soffice(folder: Path, script: str) -> dict:
+    """A PATH whose `soffice` is the shell script given: LibreOffice as it misbehaves."""
+    bin_dir = folder / "bin"
+    bin_dir.mkdir()
+    exe = bin_dir / "soffice"
+    exe.write_text("#!/bin/sh\n" + script)
+    exe.chmod(0o755)
+    return {"PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"}
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_a_libreoffice_timeout_ends_everything_it_started(tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    _sample(work)
+    marks = tmp_path / "pids"
+    env = _fake_soffice(tmp_path, f"echo $$ >> {marks}\nsleep 600 &\necho $! >> {marks}\nexec sleep 600\n")
+    try:
+        proc = toa("build", "brief.docx", cwd=work, env=env | {"TOA_RENDER_TIMEOUT": "1"}, timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        assert "Pages: estimate (approximate); rendering unavailable (LibreOffice did not finish within 1 s)" \
+            in proc.stdout
+        pids = [int(p) for p in marks.read_text().split()]
+        assert pids and not any(_alive(p) for p in pids)
+        assert sorted(p.name for p in work.iterdir()) == ["brief.docx", "brief.toa.docx"]
+    finally:
+        for pid in [int(p) for p in marks.read_text().split()] if marks.exists() else []:
+            if _alive(pid):
+                os.kill(pid, 9)
+
+
+@pytest.mark.parametrize("script, reason", [
+    ("exit 134\n", "LibreOffice produced no PDF (exit status 134)"),
+    (None, "LibreOffice (soffice) is not installed"),
+])
+def test_the_terminal_says_why_pages_are_estimated(tmp_path, script, reason):
+    work = tmp_path / "work"
+    work.mkdir()
+    _sample(work)
+    if script is None:  # a PATH without soffice; find_soffice also looks at fixed install paths
+        if any(Path(p).exists() for p in ("/usr/lib/libreoffice/program/soffice", "/opt/libreoffice/program/soffice")):
+            pytest.skip("LibreOffice is installed at a fixed path on this machine")
+        env = {"PATH": str(Path(sys.executable).parent)}
+    else:
+        env = _fake_soffice(tmp_path, script)
+    proc = toa("build", "brief.docx", cwd=work, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert f"Pages: estimate (approximate); rendering unavailable ({reason})" in proc.stdout
+
+
+def test_an_unwritable_output_is_found_before_rendering(tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    _sample(work)
+    ran = tmp_path / "ran"
+    env = _fake_soffice(tmp_path, f"touch {ran}\nexit 1\n")
+    before = listing(work)
+    proc = toa("build", "brief.docx", "-o", "missing/out.docx", cwd=work, env=env)
+    assert_one_line_error(proc, "cannot write missing/out.docx")
+    assert not ran.exists()
+    assert listing(work) == before
+
+
+# --------------------------------------------------------------------------- long paragraphs
+
+
+def test_a_long_paragraph_is_read_in_windows_without_losing_a_citation(tmp_path):
+    """47 KB in one paragraph (three windows): every citation found once, none cut at a window's
+    edge, and the built copy holds a TA field for each (bench/paragraph_time.py for the sizes)."""
+    units = [f"See Party{i} v. Other, {100 + i} U.S. {200 + i} (1990). The court so held in that case. "
+             for i in range(600)]
+    brief(tmp_path / "brief.docx", "".join(units))
+    rows = extract_rows(toa("extract", "brief.docx", "--pages", "estimate", "--json", cwd=tmp_path))
+    assert [r["authority"] for r in rows] == [f"Party{i} v. Other, {100 + i} U.S. {200 + i} (1990)"
+                                              for i in range(600)]
+    proc = toa("build", "brief.docx", "--pages", "estimate", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    with zipfile.ZipFile(tmp_path / "brief.toa.docx") as z:
+        xml = z.read("word/document.xml").decode()
+    assert xml.count(" TA \\l ") == 600
+    again = extract_rows(toa("extract", "brief.toa.docx", "--pages", "estimate", "--json", cwd=tmp_path))
+    assert [r["text"] for r in again] == [r["text"] for r in rows]
+
+
+def test_a_fifo_as_the_brief_is_refused_without_waiting(tmp_path):
+    os.mkfifo(tmp_path / "brief.docx")
+    proc = toa("extract", "brief.docx", "--pages", "estimate", cwd=tmp_path, timeout=60)
+    assert_one_line_error(proc, "not a regular file")
