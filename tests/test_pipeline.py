@@ -13,8 +13,8 @@ import math
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from toa import pipeline
-from toa.authorities import total_order
+from toa import pipeline, styles
+from toa.authorities import _away, total_order
 from toa.model import Authority
 
 from docxbuild import DocBuilder, Footnote
@@ -100,9 +100,11 @@ def test_random_mixes_of_citations_build_and_write(tmp_path, paras, style):
         assert "no citations" in str(exc).lower() or "no authorities" in str(exc).lower(), exc
         return
     assert output.is_file()
+    home = styles.load(style).home_jurisdiction
     for category in result.table.categories:
         keys = [total_order(a.sort_key) for a in category.authorities]
-        ranks = [category.members.index(a.category) for a in category.authorities]
+        # within a member category, the style's home state's provisions come first
+        ranks = [(category.members.index(a.category), _away(a, home)) for a in category.authorities]
         assert list(zip(ranks, keys)) == sorted(zip(ranks, keys))
     json.dumps(result.report)  # the report is plain JSON
 
