@@ -253,3 +253,14 @@ def test_an_entry_reads_as_the_brief_abbreviates_it():
     # a code written out in order and cited no other way keeps its words
     t = table_of("Under Labor Code section 98.6 she may sue. (Lab. Code, § 98.7.)", style="california")
     assert sorted(entries(t)) == ["Lab. Code, § 98.7", "Labor Code section 98.6"]
+
+
+def test_a_bare_section_before_the_full_cite_of_its_code_joins_that_section():
+    t = table_of("Section 31.03 is broad.", "He was charged under Section 31.03 of the Texas Penal Code.",
+                 style="texas")
+    assert entries(t) == {"Texas Penal Code § 31.03": ["reference", "full"]} and t.unlinked == []
+    # a subsection the brief never cites, or a section two codes have, is not guessed
+    t = table_of("Section 31.03(e) is broad.", "See Section 31.03 of the Texas Penal Code.", style="texas")
+    assert list(entries(t)) == ["Texas Penal Code § 31.03"] and len(t.unlinked) == 1
+    t = table_of("Section 2 applies.", "Tex. Penal Code § 2; Tex. Fam. Code § 2.", style="texas")
+    assert len(t.unlinked) == 1

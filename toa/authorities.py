@@ -36,7 +36,7 @@ def build(doc: Document, occurrences: list[Occurrence], style: Style) -> Table:
     linker = _Linker(doc)
     for occ in reading_order(doc, occurrences):
         linker.add(occ)
-    linker.link_rules_cited_later()
+    linker.link_references_cited_later()
     kept, excluded = [], []
     for auth in linker.by_key.values():
         reason = _left_out(auth, style)
@@ -82,18 +82,29 @@ class _Linker:
             # an aside: an Id. after either still points at the citation before.
             self.antecedents.set(chain, target)
 
-    def link_rules_cited_later(self) -> None:
-        """A bare "Rule 404(b)" before the brief's full cite of that rule ("Tex. R. Evid. 404(b)"
-        on the next page) is that rule when exactly one set of rules the brief cites in full has a
-        rule of that number; a rule no full cite names is never guessed."""
-        for occ in [o for o in self.unlinked if o.kind == "reference" and o.meta.get("rule")]:
-            number = _section_number(occ.meta)
-            cited = [a for a in self.by_key.values() if a.category == "rules_regulations"
-                     and any(o.kind == "full" and o.meta.get("rule") == number for o in a.occurrences)]
-            sets = {o.meta.get("rule_set") for a in cited for o in a.occurrences if o.kind == "full"}
-            if len(sets) != 1:
+    def link_references_cited_later(self) -> None:
+        """A bare "Rule 404(b)" or "Section 21.02" before the brief's full cite of that rule or
+        section ("Tex. R. Evid. 404(b)", "Section 21.02 of the Texas Penal Code" pages later) is
+        that provision when exactly one set of rules or one code the brief cites has a rule or
+        section of that number, and the brief cites it with exactly that subdivision; a provision
+        no citation names is never guessed."""
+        mentions = [o for o in self.unlinked if o.kind == "reference" and (o.meta.get("rule") or o.meta.get("section"))]
+        for occ in mentions:
+            number, rule = _section_number(occ.meta), bool(occ.meta.get("rule"))
+            cited = [a for a in self.by_key.values() if a.category == ("rules_regulations" if rule else "statutes")
+                     and any(_section_number(o.meta) == number and bool(o.meta.get("rule")) == rule
+                             and o.meta.get("mark") == occ.meta.get("mark") for o in _cites_of(a))]
+            act = (occ.meta.get("act") or "").lower()
+            if act:  # "section 7428 of the Internal Revenue Code": only that act's entries
+                cited = [a for a in cited if act in a.text.lower()]
+            codes = {_code_of(o) for a in cited for o in _cites_of(a)}
+            if len(codes) != 1:
                 continue
-            target = _section_of(occ, min(cited, key=lambda a: len(a.key[-1])), self.by_key)
+            # only a provision the brief cites with exactly that number: a mention never makes an entry
+            written = (occ.meta.get("rule") or occ.meta.get("section") or "") + (occ.meta.get("subsection") or "")
+            target = next((a for a in cited for o in _cites_of(a)
+                           if (o.meta.get("rule") or o.meta.get("section") or "") + (o.meta.get("subsection") or "")
+                           == written), None)
             if target is not None:
                 occ.key = target.key
                 target.occurrences = reading_order(self.doc, target.occurrences + [occ])
@@ -401,6 +412,20 @@ def _reference(occ: Occurrence, by_key: dict, text: str) -> Authority | None:
     if not same:
         return None
     return _section_of(occ, max(same, key=_last_seen), by_key)
+
+
+def _cites_of(auth: Authority) -> list[Occurrence]:
+    """The full citations of an authority, a short form read as the citation it completed."""
+    return [o.meta.get("completed", o) for o in auth.occurrences if o.kind == "full" or "completed" in o.meta]
+
+
+def _code_of(occ: Occurrence) -> tuple:
+    """The rule set or code a full citation is in: ("rule", "Tex. R. Evid."), ("state", "Tex.",
+    "penal code", ""), ("usc", "18")."""
+    if occ.meta.get("rule_set"):
+        return ("rule", occ.meta["rule_set"])
+    key = occ.key or ()
+    return tuple(key[:4]) if key[:1] == ("state",) else tuple(key[:2])
 
 
 def _section_number(meta: dict) -> str:
