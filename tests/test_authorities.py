@@ -175,7 +175,7 @@ def test_two_state_cases_at_one_reporter_page_are_both_kept():
 def test_bare_section_refers_back_to_the_state_code_named_last():
     t = table_of("The motion was timely. (Code Civ. Proc., § 657.)",
                  "The court lost power to rule on it. The limits of section 660, subdivision (c) are jurisdictional.")
-    assert entries(t) == {"Code Civ. Proc., § 657": ["full"], "Code Civ. Proc. § 660(c)": ["reference"]}
+    assert entries(t) == {"Code Civ. Proc., § 657": ["full"], "Code Civ. Proc., § 660(c)": ["reference"]}
 
 
 def test_bare_section_after_a_federal_statute_stays_unlinked():
@@ -219,3 +219,48 @@ def test_id_with_a_texas_article_or_its_section():
     t = table_of("See Tex. Code Crim. Proc. art. 38.37. Id. art. 38.38. Id. § 2.")
     assert entries(t) == {"Tex. Code Crim. Proc. art. 38.37": ["full"], "Tex. Code Crim. Proc. art. 38.38": ["id"],
                           "Tex. Code Crim. Proc. art. 38.38, § 2": ["id"]}
+
+
+def test_id_with_a_subdivision_is_that_subdivision_of_the_section_before():
+    t = table_of("A report is protected. (Veh. Code, § 2800, subd. (b)(2).) A stop is presumed lawful. "
+                 "(Id., subd. (c)(1).)", style="california")
+    assert entries(t) == {"Veh. Code, § 2800, subd. (b)(2)": ["full"], "Veh. Code, § 2800, subd. (c)(1)": ["id"]}
+    # after a case, "Id., subd." points nowhere
+    t = table_of("(Reid v. Google, Inc. (2010) 50 Cal.4th 512, 532.) (Id., subd. (c).)", style="california")
+    assert len(t.unlinked) == 1
+
+
+def test_a_bare_rule_before_the_full_cite_of_its_rule_set_joins_it():
+    t = table_of("The court erred under Rule 403.", "Counsel objected under Tex. R. Evid. 403.", style="texas")
+    assert entries(t) == {"Tex. R. Evid. 403": ["reference", "full"]} and t.unlinked == []
+    # two sets of rules with a rule of that number: a bare "Rule 12" is not guessed
+    t = table_of("See Rule 12.", "Tex. R. Civ. P. 12; Tex. R. Evid. 12.", style="texas")
+    assert len(t.unlinked) == 1
+    # no full cite of any rule of that number: nothing is invented
+    t = table_of("See Rule 702.", "Tex. R. Evid. 403.", style="texas")
+    assert "Tex. R. Evid. 702" not in entries(t) and len(t.unlinked) == 1
+
+
+def test_an_entry_reads_as_the_brief_abbreviates_it():
+    # one authority written out and abbreviated: the abbreviated form
+    t = table_of("This violated the Texas Constitution, Article I, Section 19.", "See Tex. Const. art. I, § 19.",
+                 style="texas")
+    assert list(entries(t)) == ["Tex. Const. art. I, § 19"]
+    # a provision named only as "Article N of the Code ...": in the abbreviation the brief gives that code
+    t = table_of("The fee rests on Article 102.011 of the Texas Code of Criminal Procedure.",
+                 "See Tex. Code Crim. Proc. art. 42.01, § 1.", style="texas")
+    assert sorted(entries(t)) == ["Tex. Code Crim. Proc. art. 102.011", "Tex. Code Crim. Proc. art. 42.01, § 1"]
+    # a code written out in order and cited no other way keeps its words
+    t = table_of("Under Labor Code section 98.6 she may sue. (Lab. Code, § 98.7.)", style="california")
+    assert sorted(entries(t)) == ["Lab. Code, § 98.7", "Labor Code section 98.6"]
+
+
+def test_a_bare_section_before_the_full_cite_of_its_code_joins_that_section():
+    t = table_of("Section 31.03 is broad.", "He was charged under Section 31.03 of the Texas Penal Code.",
+                 style="texas")
+    assert entries(t) == {"Texas Penal Code § 31.03": ["reference", "full"]} and t.unlinked == []
+    # a subsection the brief never cites, or a section two codes have, is not guessed
+    t = table_of("Section 31.03(e) is broad.", "See Section 31.03 of the Texas Penal Code.", style="texas")
+    assert list(entries(t)) == ["Texas Penal Code § 31.03"] and len(t.unlinked) == 1
+    t = table_of("Section 2 applies.", "Tex. Penal Code § 2; Tex. Fam. Code § 2.", style="texas")
+    assert len(t.unlinked) == 1

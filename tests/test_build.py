@@ -695,25 +695,31 @@ def test_building_again_from_the_output_replaces_the_table(built, tmp_path):
 # --------------------------------------------------------------------------- 8. state briefs
 
 
-def answer_key_cases(name: str) -> list[tuple[str, str]]:
-    """(entry, pages) of the Cases table of samples/README.md's answer key for NAME, without the
-    italics and the marks (◊ invented, ‡ citing, † mention only)."""
+def answer_key(name: str) -> dict[str, list[tuple[str, str]]]:
+    """{heading: [(entry, pages)]} of samples/README.md's answer key for NAME, every heading with a
+    table, without the italics and the marks (◊ invented, ‡ citing, † mention only)."""
     readme = (SAMPLES / "README.md").read_text(encoding="utf-8")
     section = readme.split(f"## {name}.docx", 1)[1].split("\n## ", 1)[0]
-    table = section.split("**Cases**", 1)[1].split("\n\n", 2)[1]
-    rows = []
-    for line in table.splitlines()[2:]:
-        entry, pages = [c.strip() for c in line.strip("|").split("|")]
-        rows.append((re.sub(r"\s*[◊‡]", "", entry.replace("*", "")).strip(), pages.replace("†", "")))
-    return rows
+    key = {}
+    for heading, body in re.findall(r"\n\*\*([^*\n]+)\*\*\n(.*?)(?=\n\*\*|\Z)", section, re.S):
+        lines = [ln for ln in body.splitlines() if ln.startswith("|")][2:]
+        if not lines:
+            continue  # "Must NOT appear"
+        rows = []
+        for line in lines:
+            entry, pages = [c.strip() for c in line.strip("|").split("|")]
+            rows.append((re.sub(r"\s*[◊‡]", "", entry.replace("*", "")).strip(), pages.replace("†", "")))
+        key[heading] = rows
+    return key
 
 
 @pytest.mark.parametrize("name, style", [("texas-brief", "texas"), ("california-brief", "california")])
-def test_state_briefs_get_their_court_style_and_the_cases_of_the_answer_key(tmp_path, name, style):
+def test_state_briefs_get_their_court_style_and_the_entries_of_the_answer_key(tmp_path, name, style):
     shutil.copyfile(SAMPLES / f"{name}.docx", tmp_path / f"{name}.docx")
     proc = run_toa("build", f"{name}.docx", "--json", "report.json", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
     assert report["style"] == style
-    cases = next(c for c in report["categories"] if c["key"] == "cases")
-    assert [(a["text"], a["page_text"]) for a in cases["authorities"]] == answer_key_cases(name)
+    got = {c["heading"]: [(a["text"], a["page_text"]) for a in c["authorities"]]
+           for c in report["categories"] if c["authorities"]}
+    assert got == answer_key(name)

@@ -36,6 +36,7 @@ def build(doc: Document, occurrences: list[Occurrence], style: Style) -> Table:
     linker = _Linker(doc)
     for occ in reading_order(doc, occurrences):
         linker.add(occ)
+    linker.link_references_cited_later()
     kept, excluded = [], []
     for auth in linker.by_key.values():
         reason = _left_out(auth, style)
@@ -45,6 +46,7 @@ def build(doc: Document, occurrences: list[Occurrence], style: Style) -> Table:
             excluded.extend(auth.occurrences)
         else:
             kept.append(auth)
+    _print_formally(kept)
     _name_codes(kept, dict(style.code_names))
     return Table(categories=_categorise(kept, style), unlinked=linker.unlinked, excluded=excluded)
 
@@ -79,6 +81,34 @@ class _Linker:
             # "Section 1988" or "the First Amendment" in prose is a mention, and "(quoting X)"
             # an aside: an Id. after either still points at the citation before.
             self.antecedents.set(chain, target)
+
+    def link_references_cited_later(self) -> None:
+        """A bare "Rule 404(b)" or "Section 21.02" before the brief's full cite of that rule or
+        section ("Tex. R. Evid. 404(b)", "Section 21.02 of the Texas Penal Code" pages later) is
+        that provision when exactly one set of rules or one code the brief cites has a rule or
+        section of that number, and the brief cites it with exactly that subdivision; a provision
+        no citation names is never guessed."""
+        mentions = [o for o in self.unlinked if o.kind == "reference" and (o.meta.get("rule") or o.meta.get("section"))]
+        for occ in mentions:
+            number, rule = _section_number(occ.meta), bool(occ.meta.get("rule"))
+            cited = [a for a in self.by_key.values() if a.category == ("rules_regulations" if rule else "statutes")
+                     and any(_section_number(o.meta) == number and bool(o.meta.get("rule")) == rule
+                             and o.meta.get("mark") == occ.meta.get("mark") for o in _cites_of(a))]
+            act = (occ.meta.get("act") or "").lower()
+            if act:  # "section 7428 of the Internal Revenue Code": only that act's entries
+                cited = [a for a in cited if act in a.text.lower()]
+            codes = {_code_of(o) for a in cited for o in _cites_of(a)}
+            if len(codes) != 1:
+                continue
+            # only a provision the brief cites with exactly that number: a mention never makes an entry
+            written = (occ.meta.get("rule") or occ.meta.get("section") or "") + (occ.meta.get("subsection") or "")
+            target = next((a for a in cited for o in _cites_of(a)
+                           if (o.meta.get("rule") or o.meta.get("section") or "") + (o.meta.get("subsection") or "")
+                           == written), None)
+            if target is not None:
+                occ.key = target.key
+                target.occurrences = reading_order(self.doc, target.occurrences + [occ])
+                self.unlinked.remove(occ)
 
     def _target(self, occ: Occurrence, last, last_paged) -> Authority | None:
         by_key, alias = self.by_key, self.alias
@@ -118,6 +148,46 @@ def _left_out(auth: Authority, style: Style) -> str | None:
         return "unlinked"  # a bare reporter cite ("reported at 97 F.4th 81") names no case
     auth.occurrences = counted
     return None
+
+
+def _formal(occ: Occurrence) -> bool:
+    """A full citation in the abbreviated form of a citation manual ("Tex. Const. art. I, § 10",
+    "Tex. Code Crim. Proc. art. 38.37"), not written out ("Texas Constitution, Article I, Section 10",
+    "Article 38.37 of the Code of Criminal Procedure") nor a mention ("the Sixth Amendment")."""
+    if occ.kind != "full" or "informal_reference" in occ.flags or occ.meta.get("inverted"):
+        return False
+    if occ.category == "constitutional":
+        return "Const." in (occ.display or occ.text)
+    if occ.key and occ.key[0] == "state":
+        return bool(re.search(r"\.|&", occ.meta.get("code", "")))
+    return True
+
+
+def _print_formally(authorities: list[Authority]) -> None:
+    """An entry reads as the brief's own abbreviated citation of it: of an authority cited both
+    written out and abbreviated, the abbreviated form; a provision cited only as "Article 38.37 of
+    the Code of Criminal Procedure" in the abbreviation the brief gives that code elsewhere ("Tex.
+    Code Crim. Proc. art. 38.37"). A code written out but cited in order ("Labor Code section
+    1102.5") keeps its words, as tables print them."""
+    formal_of_code = {}
+    for auth in authorities:
+        for o in auth.occurrences:
+            if _formal(o) and o.key and o.key[0] == "state":
+                formal_of_code.setdefault(o.key[:4], o)
+    for auth in authorities:
+        if auth.category not in _PROVISIONS:
+            continue
+        fulls = [o for o in auth.occurrences if o.kind == "full"]
+        if not fulls or _formal(fulls[0]):
+            continue
+        formal = next((o for o in fulls if _formal(o)), None)
+        if formal is None and fulls[0].meta.get("inverted"):
+            base = formal_of_code.get(auth.key[:4])
+            formal = _completed(base, fulls[0]) if base is not None else None
+            if formal is not None and formal.key != auth.key:
+                formal = None
+        if formal is not None and formal.display:
+            auth.text, auth.emphasis = formal.display, _emphasis_of(formal)
 
 
 def _name_codes(authorities: list[Authority], names: dict[str, str]) -> None:
@@ -283,6 +353,13 @@ def _id(occ: Occurrence, last: Authority | None, by_key: dict, last_paged: Autho
     quotation, "Id. at 759" is the case cited before it), at or after a case's first page."""
     if last is None or last is RECORD:
         return None
+    if occ.meta.get("subdivision_only"):  # "Id., subd. (d)(1)": a subdivision of the section cited before
+        base = next((o.meta.get("completed", o) for o in last.occurrences if o.kind == "full" or "completed" in o.meta),
+                    None)
+        if last.category != "statutes" or base is None or base.meta.get("mark") or not base.meta.get("section"):
+            return None
+        occ.meta["section"] = base.meta["section"]
+        return _section_of(occ, last, by_key)
     if occ.meta.get("section") or occ.meta.get("rule"):
         return _section_of(occ, last, by_key)
     if last.category in _PROVISIONS and re.match(r"at\s+\*?\d", occ.meta.get("pin", "")):
@@ -337,6 +414,20 @@ def _reference(occ: Occurrence, by_key: dict, text: str) -> Authority | None:
     return _section_of(occ, max(same, key=_last_seen), by_key)
 
 
+def _cites_of(auth: Authority) -> list[Occurrence]:
+    """The full citations of an authority, a short form read as the citation it completed."""
+    return [o.meta.get("completed", o) for o in auth.occurrences if o.kind == "full" or "completed" in o.meta]
+
+
+def _code_of(occ: Occurrence) -> tuple:
+    """The rule set or code a full citation is in: ("rule", "Tex. R. Evid."), ("state", "Tex.",
+    "penal code", ""), ("usc", "18")."""
+    if occ.meta.get("rule_set"):
+        return ("rule", occ.meta["rule_set"])
+    key = occ.key or ()
+    return tuple(key[:4]) if key[:1] == ("state",) else tuple(key[:2])
+
+
 def _section_number(meta: dict) -> str:
     """"6330" of section 6330(c)(2), "54" of Rule 54(d)."""
     return re.split(r"[(\s]", (meta.get("section") or meta.get("rule") or "").strip(), maxsplit=1)[0]
@@ -388,7 +479,12 @@ def _completed(base: Occurrence, short: Occurrence) -> Occurrence | None:
         elif m.get("mark"):  # "§ 2" after "Tex. Code Crim. Proc. art. 38.37": a section of that article
             written = f"{code} {m['mark']} {m['section'].split(',')[0]}, § {section}"
         else:
-            written = f"{code} § {section}" if not m.get("title") else f"{code} tit. {m['title']}, § {section}"
+            # written as the base citation is: "Health & Saf. Code, § 1278.5, subd. (d)(1)"
+            comma = "," if re.search(r",\s§", base.display or "") else ""
+            subd = re.search(r",\s(subd\.|subdivision)\s\(", base.display or "")
+            if subd and s.get("subsection") and not m.get("title"):
+                section = f"{s.get('section') or ''}, {subd.group(1)} {s['subsection']}"
+            written = f"{code}{comma} § {section}" if not m.get("title") else f"{code} tit. {m['title']}, § {section}"
     else:
         return None
     found = [o for o in recognizers.recognize(written, []) if o.kind == "full" and o.key]
@@ -448,7 +544,8 @@ def _away(auth: Authority, home: str) -> int:
     without a state ("Code Civ. Proc., § 437c") is the home state's."""
     if not home or auth.category not in _PROVISIONS:
         return 1
-    full = next((o for o in auth.occurrences if o.kind == "full"), None)
+    full = next((o.meta.get("completed", o) for o in auth.occurrences if o.kind == "full" or "completed" in o.meta),
+                None)  # a provision cited only by short forms is read through the citation they completed
     meta = full.meta if full else {}
     return 0 if meta.get("jurisdiction") == home or meta.get("state_implied") else 1
 

@@ -281,7 +281,7 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
             occ.flags.append("citing_parenthetical")
         elif opener and opener[:1].islower():
             occ.meta["in_parenthetical"] = True  # "(quoting X)": an Id. after it is not X
-        if occ.display and occ.category in ("cases", "administrative") and para.printed:
+        if occ.display and occ.category in ("cases", "administrative", "legislative", "other") and para.printed:
             occ.display = _as_printed(occ.display, para, occ)
         if occ.display:
             occ.meta["emphasis"] = display_emphasis(para, occ)
@@ -291,8 +291,8 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
 
 
 def _as_printed(display: str, para: Paragraph, occ: Occurrence) -> str:
-    """The entry text with the brief's dashes ("Tex. App.—Houston"): the display is the cited
-    text less pins, so its characters are found in order in the citation's span."""
+    """The entry text with the brief's dashes ("Tex. App.—Houston", "(2007–2008 Reg. Sess.)"): the
+    display is the cited text less pins, so its characters are found in order in the citation's span."""
     out, i = [], occ.start
     for ch in display:
         while i < occ.end and para.text[i] != ch:

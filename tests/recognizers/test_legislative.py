@@ -95,7 +95,14 @@ def test_california_bills_and_committee_analyses(run):
                     "Assem. Bill No. 321 (2001-2002 Reg. Sess.), as amended May 2, 2001."))
     assert [o.category for o in occs] == ["legislative", "legislative"]
     assert occs[0].display == "Assembly Bill 321"
-    assert occs[1].display == "Assem. Com. on Judiciary, Analysis of Assem. Bill No. 321 (2001-2002 Reg. Sess.)"
+    # the version analysed identifies the document: each version of a bill has its own analysis
+    assert occs[1].display == ("Assem. Com. on Judiciary, Analysis of Assem. Bill No. 321 (2001-2002 Reg. Sess.), "
+                               "as amended May 2, 2001")
+    [a, b] = full(run("(Sen. Com. on Health, Analysis of Sen. Bill No. 90 (2009-2010 Reg. Sess.) as amended Apr. 1, "
+                      "2009, p. 3; Sen. Com. on Health, Analysis of Sen. Bill No. 90 (2009-2010 Reg. Sess.) as "
+                      "introduced Feb. 2, 2009, p. 2.)"))
+    assert a.display == "Sen. Com. on Health, Analysis of Sen. Bill No. 90 (2009-2010 Reg. Sess.) as amended Apr. 1, 2009"
+    assert b.display.endswith("as introduced Feb. 2, 2009") and a.key != b.key
 
 
 def test_a_bill_named_in_a_title_or_in_prose_is_not_an_entry(run):
@@ -115,3 +122,10 @@ def test_hearing_dated_by_its_year_alone(run):
     (o,) = full(run("See Hearing on Data Brokers Before the S. Comm. on Commerce (2021) (statement of A. Roe)."))
     assert o.display == "Hearing on Data Brokers Before the S. Comm. on Commerce (2021)"
     assert full(run("Before the hearing on the motion (2019) the court ruled.")) == []
+
+
+def test_state_hearing_dated_by_its_day(run):
+    (o,) = full(run("Hearing on S.B. 77 Before the Senate Comm. on State Affairs, 87th Leg., R.S. (Mar. 9, 2021) "
+                    "(statement of Sen. Doe)."))
+    assert o.category == "legislative"
+    assert o.display == "Hearing on S.B. 77 Before the Senate Comm. on State Affairs, 87th Leg., R.S. (Mar. 9, 2021)"

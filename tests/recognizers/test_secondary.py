@@ -236,3 +236,27 @@ def test_eu_instruments_and_treaties(run):
     assert occs[0].display.endswith("on geo-blocking, 2018 O.J. (L 60 I) 1")
     assert occs[1].display == "Convention on Road Traffic, Nov. 8, 1968, 1042 U.N.T.S. 17"
     assert full(run("He signed it, 1042 U.N.T.S. 17.")) == []
+
+
+def test_web_page_in_california_style_with_the_url_in_angle_brackets(run):
+    """"Author, Title (year) <URL> [as of date]": the author is not cut at "Dept." and the URL,
+    which locates the page, stays in the entry; the "[as of …]" date does not."""
+    t = ("The agency asks workers to call. (Cal. Dept. of Fish and Wildlife, Report a Poacher (2023) "
+         "<https://wildlife.ca.gov/Enforcement/CalTIP> [as of Jan. 5, 2024].)")
+    [o] = full(run(t))
+    assert o.category == "other"
+    assert o.display == ("Cal. Dept. of Fish and Wildlife, Report a Poacher (2023) "
+                         "<https://wildlife.ca.gov/Enforcement/CalTIP>")
+    # without the brackets' "[as of …]" or a date, a bracketed link in prose is no entry
+    assert full(run("Forms are online at <https://wildlife.ca.gov/Forms> for anyone.")) == []
+
+
+def test_practice_guide_in_california_style_keeps_its_paragraph(run):
+    t = ("See Weil & Brown, Cal. Practice Guide: Civil Procedure Before Trial (The Rutter Group 2023) "
+         "¶ 10:120. Also Okada et al., Cal. Practice Guide: Landlord-Tenant (The Rutter Group 2022) ¶ 7:45.")
+    a, b = full(run(t))
+    assert a.display == "Weil & Brown, Cal. Practice Guide: Civil Procedure Before Trial (The Rutter Group 2023) ¶ 10:120"
+    assert b.display == "Okada et al., Cal. Practice Guide: Landlord-Tenant (The Rutter Group 2022) ¶ 7:45"
+    assert {a.category, b.category} == {"other"}
+    # a case in California form is never a book
+    assert all(o.category == "cases" for o in full(run("(Reid v. Google, Inc. (2010) 50 Cal.4th 512, 532.)")))

@@ -226,6 +226,7 @@ def find(text: str, _emphasis=None) -> list[Claim]:
             edition, end = _edition_after(text, n_end)
             o = _make(text, b0 + before.start(), end, state=state, name_w=name_w, words=words, title="", sec=sec,
                       sub=sub, edition=edition, mark_w=mark_w, comma=False, art_sec=art_sec)
+            o.meta["inverted"] = True  # written "Article 38.37 of the Code ...": the entry is reworded
             claims.append(claim([o]))
     return claims
 

@@ -396,6 +396,10 @@ def popular_name_before(text: str, pos: int) -> int | None:
 
 
 _SENTENCE_END = re.compile(r"(?:(?<=[a-z]{3})|(?<=[)\]\d]))[.!?][\"”’']?\s+(?=[A-Z])")
+# Abbreviations of organisation words that end in three lower-case letters, so that their period
+# would otherwise read as a sentence end.
+_NAME_ABBREVIATION = re.compile(r"\b(?:Dept|Depts|Govt|Assn|Corp|Dist|Comm|Intl|Natl|Univ|Admin|Mgmt|Educ|Hosp|"
+                                r"Indus|Servs?)\.$")
 _BREAK = re.compile(r";\s*|\(\s*|:\s+(?=See\b)")
 _LEAD_SIGNAL = re.compile(r"(?:(?:See|see|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|Accord|"
                           r"with|and)[,]?\s+)+")
@@ -410,6 +414,8 @@ def boundary_before(text: str, pos: int, limit: int = 250) -> int:
     best = lo
     for rx in (_BREAK, _SENTENCE_END):
         for m in rx.finditer(text, lo, pos):
+            if rx is _SENTENCE_END and _NAME_ABBREVIATION.search(text, max(0, m.start() - 8), m.start() + 1):
+                continue  # "Cal. Dept. of Public Health": an abbreviation inside a name
             best = max(best, m.end())
     sm = _LEAD_SIGNAL.match(text, best, pos)
     return sm.end() if sm else best

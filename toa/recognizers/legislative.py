@@ -74,7 +74,10 @@ _STATE_BILL_WRITTEN = re.compile(r"(?<![\w.])(?P<house>Assembly|Assem\.|Senate|S
 _BILL_ANALYSIS = re.compile(
     r"(?<![\w.])(?P<com>(?:Assem\.|Sen\.|Assembly|Senate|House)\s(?:Com\.|Comm\.|Committee)\s[Oo]n\s[^,;()]{3,80}),\s"
     r"(?P<doc>[A-Z][^,;()]{2,60}?)\sof\s(?P<bill>(?:Assem\.|Sen\.|Assembly|Senate|House)\sBill\s(?:No\.\s?)?(?P<num>\d+))"
-    r"(?:\s\((?P<sess>[^()]*Sess\.)\))?")
+    r"(?:\s\((?P<sess>[^()]*Sess\.)\))?"
+    # the version analysed: "as amended Apr. 14, 2008", "as introduced Feb. 22, 2019"
+    r"(?P<version>,?\sas\s(?:amended|introduced|passed)(?:\sin\s(?:Assembly|Senate))?\s"
+    r"[A-Z][a-z]{2,8}\.?\s\d{1,2},\s\d{4})?")
 
 
 # A hearing cited without a Congress: a state legislature's ("Hearing on S.B. 5 Before the S. Comm. on
@@ -83,7 +86,7 @@ _STATE_HEARING = re.compile(
     r"\bHearings?\son\s(?P<subject>[^;()]{2,200}?)\sBefore\s(?:the\s)?[^;()]{0,100}?\b(?:Comm\.|Committee|Subcomm\.|"
     r"Subcommittee)[^;()]{0,100}?"
     r"(?:,\s(?:\d+" + _ORD + r"\sLeg\.(?:,\s(?:R\.S\.|\d+" + _ORD + r"\sC\.S\.))?|\d{4}(?:-\d{4})?\s(?:Reg\.\s)?Sess\.))?"
-    r"(?P<pin>,?\s(?:at\s)?\d+(?:\s?-\s?\d+)?)?\s?\((?:[A-Z][A-Za-z.]*\s)?(?P<year>\d{4})\)")
+    r"(?P<pin>,?\s(?:at\s)?\d+(?:\s?-\s?\d+)?)?\s?\((?:[A-Z][A-Za-z.]*\s(?:\d{1,2},\s)?)?(?P<year>\d{4})\)")
 
 
 def _leg_sort(display: str) -> tuple:
@@ -196,7 +199,8 @@ def find(text: str, emphasis=None) -> list[Claim]:
                                  meta={"bill_type": btype, "number": m.group("num")})], RANK_SECONDARY))
     for m in _BILL_ANALYSIS.finditer(text) if "Bill" in text else ():
         display = clean(m.group(0))
-        key = ("bill_report", alpha_key(m.group("com")), alpha_key(m.group("doc")), m.group("num"), clean(m.group("sess") or ""))
+        key = ("bill_report", alpha_key(m.group("com")), alpha_key(m.group("doc")), m.group("num"), clean(m.group("sess") or ""),
+               alpha_key(m.group("version") or ""))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
                                  sort_key=_leg_sort(display), meta={"number": m.group("num")})]))
     return claims

@@ -94,6 +94,15 @@ _TREATISE = re.compile(
     r"(?P<title>(?:A\s|An\s|The\s)?[A-Z][\w'’-]*(?:\s(?:[A-Z][\w'’-]*|of|the|and|in|on|for|to|a|an|&|at))+)"
     rf"(?P<pin>\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN})")
 
+# A book in California Style Manual form, the pin after the publisher and year: "Chin et al., Cal.
+# Practice Guide: Employment Litigation (The Rutter Group 2024) ¶ 5:1520", "Witkin, Cal. Procedure
+# (6th ed. 2021) Pleading, § 12". The pin names the part of a looseleaf guide cited, so it stays.
+_CSM_BOOK = re.compile(
+    rf"(?<![\w.])(?P<author>(?:{_AUTHORS}|{SURNAME}(?:\s(?:&|and)\s{SURNAME})?)(?:\set\sal\.)?),\s"
+    r"(?P<title>[A-Z][^()\[\];]{3,150}?)\s(?P<paren>\((?:[A-Z][^()]{0,60}?\s)?(?:\d+(?:st|nd|rd|d|th)\sed\.\s)?"
+    r"(?:1[5-9]\d\d|20\d\d)\))"
+    r"(?P<pin>(?:\s[A-Z][a-z]+(?:\s[A-Za-z]+){0,3},)?\s(?:¶¶?|§§?)\s?\d[\w:-]*(?:\.\d[\w:-]*)*(?:\s?[-–]\s?\d[\w:]*(?:\.\d[\w:]*)*)?)")
+_CSM_SIGNAL = re.compile(r"(?:(?:see|also|cf\.|but|accord|compare|e\.g\.|generally)[,]?\s+)+", re.I)
 _SKIP_TITLE = re.compile(r"^(?:see|see also|cf\.?|e\.g\.|id\.?|ibid\.?|supra|infra|passim|et seq\.?|i\.e\.|"
                          r"compare|contra|accord|but|and|or|per curiam|sic|not|only|any|all|must|cert\. denied)\W*$",
                          re.I)
@@ -392,6 +401,19 @@ def find_plain_works(text: str) -> list[Claim]:
         claims.append(claim([_work_occ(text, start, m.end(), vol=m.group("vol") or "", author=author,
                                        title=clean(m.group("title")), tail="", paren=clean(m.group("paren")),
                                        key_extra=clean(m.group("paren")))], RANK_SECONDARY))
+    for m in _CSM_BOOK.finditer(text):
+        if " v. " in m.group(0):
+            continue
+        signal = _CSM_SIGNAL.match(m.group("author"))
+        start = m.start() + (signal.end() if signal else 0)
+        author = m.group("author")[start - m.start():]
+        if not author.strip():
+            continue
+        title = clean(m.group("title"))
+        paren, pin = clean(m.group("paren")), clean(m.group("pin"))
+        claims.append(claim([_work_occ(text, start, m.end(), vol="", author=clean(author),
+                                       title=title, tail="", paren=f"{paren} {pin}",
+                                       key_extra=f"{paren} {pin}")], RANK_SECONDARY))
     return claims
 
 
@@ -422,6 +444,7 @@ _WEB_URL = re.compile(r"(?P<url>(?:https?|ftp)://[^\s<>“”\"]+(?:\s(?=[\w/-]*
                       r"[^\s<>“”\"]+)?)")
 _LAST_VISITED = re.compile(r"\((?=last\svisited)")
 _WEB_DATE = re.compile(r"(?:\(|,\s)" + MONTH + r"\s\d{1,2},\s\d{4}\)?,?\s$|\(last\svisited,?\s[^()]*$|\)\s?,?\s$")
+_AS_OF = re.compile(r"\s?\[as\sof\s[^\]]{4,30}\]")
 _QUOTED_TITLE = re.compile(r"[“\"][^”\"]{8,}[,.]?[”\"]")
 
 
@@ -476,20 +499,22 @@ def find_web(text: str, emphasis) -> list[Claim]:
     for m in _WEB_URL.finditer(text) if "://" in text else ():
         url = m.group("url").rstrip(".,;)")
         url_end = m.start() + len(url)
+        # the California Style Manual's "Title (2024) <https://…> [as of Mar. 1, 2025]"
+        angled = text[m.start() - 1:m.start()] == "<" and text.startswith(">", url_end)
         lv = text.rfind("(last visited", max(0, m.start() - 60), m.start())
-        head_end = lv if lv >= 0 else m.start()
+        head_end = lv if lv >= 0 else m.start() - (1 if angled else 0)
         # a date parenthetical before the URL ("…, (Jan. 8, 2018), https://") is not where the cite starts
         dp = re.search(r"\([^()]*\)[,\s]*$", text[max(0, head_end - 60):head_end])
         start = boundary_before(text, max(0, head_end - 60) + dp.start() if dp else head_end)
         head = text[start:head_end]
-        dated = lv >= 0 or _WEB_DATE.search(text[start:m.start()])
+        dated = lv >= 0 or _WEB_DATE.search(text[start:head_end]) or angled and _AS_OF.match(text, url_end + 1)
         titled = _QUOTED_TITLE.search(head) or any(start <= a < head_end for a, _b in emphasis)
         if _STANDALONE_BEFORE.fullmatch(text, _sentence_start(text, m.start()), m.start()) \
                 and _STANDALONE_AFTER.match(text, url_end):
             start = m.start()  # a citation sentence that is the URL alone: "See https://…."
-        elif not (dated and (titled or lv >= 0)) or len(head.strip(" ,")) < 6:
+        elif not (dated and (titled or lv >= 0 or angled)) or len(head.strip(" ,")) < 6:
             continue
-        end = url_end
+        end = url_end + (1 if angled else 0)
         if lv >= 0 and text.startswith(")", end):
             end += 1
         display = clean(text[start:end]).rstrip(",. ")

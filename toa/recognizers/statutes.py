@@ -679,8 +679,18 @@ def _short_occs(text, m, kind, emphasis=None):
     return occs
 
 
+# "(Id., subd. (d)(1).)": another subdivision of the section cited just before (California Style Manual)
+_ID_SUBDIVISION = re.compile(r"(?<![\w.])[Ii]d\.(?=,\s(?:subds?\.|subdivisions?)\s?[(\d])")
+
+
 def find_short_forms(text: str, emphasis=None) -> list[Claim]:
     claims = []
+    for m in _ID_SUBDIVISION.finditer(text):
+        subs, _end, _word = subdivisions(text, m.end())
+        occs = [occ(text, m.start() if k == 0 else a, b, category=None, key=None, display=None, sort_key=None,
+                    kind="id", meta={"subsection": sub, "subdivision_only": True}) for k, (a, b, sub) in enumerate(subs)]
+        if occs:
+            claims.append(claim(occs, RANK_REFERENCE))
     for m in _ID_SECTION.finditer(text):
         occs = _short_occs(text, m, "id")
         if occs:
