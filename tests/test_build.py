@@ -28,8 +28,10 @@ from pathlib import Path
 import pytest
 from lxml import etree
 
+from toa import styles
+
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-NAMES = ("appellate-brief", "trial-memorandum", "planted-problems")
+NAMES = ("appellate-brief", "trial-memorandum", "planted-problems", "texas-brief", "california-brief")
 
 W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 R_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -40,8 +42,8 @@ SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 if SOFFICE is None:  # the default build renders pages with LibreOffice; without it the snapshots differ
     pytest.skip("LibreOffice (soffice) is not installed", allow_module_level=True)
 
-TITLE = re.compile(r"^\s*table of authorities\s*$", re.I)
-PLACEHOLDER = re.compile(r"^\s*\[\s*table of authorities\s*\]\s*$", re.I)
+TITLE = re.compile(r"^\s*(table|index) of authorities\s*$", re.I)  # Texas calls it an index
+PLACEHOLDER = re.compile(r"^\s*\[\s*(table|index) of authorities\s*\]\s*$", re.I)
 
 
 # --------------------------------------------------------------------------- running toa
@@ -75,7 +77,7 @@ class Built:
 @pytest.fixture(scope="session")
 def builds(tmp_path_factory) -> dict[str, Built]:
     """Every sample built once, by `toa build NAME.docx --json NAME.report.json` run in a folder of
-    its own (relative paths, default options); the three builds run side by side."""
+    its own (relative paths, default options); the builds run side by side."""
     jobs = {}
     for name in NAMES:
         folder = tmp_path_factory.mktemp(name)
@@ -255,7 +257,7 @@ def toa_region(body) -> tuple[int, int]:
     assert toas, "no TOA field in the output"
     first, last = min(f.begin for f in toas), max(f.end for f in toas)
     titles = [i for i in range(first) if TITLE.match(printed_text(paras[i]))]
-    assert titles, "no TABLE OF AUTHORITIES title before the first TOA field"
+    assert titles, "no TABLE (or INDEX) OF AUTHORITIES title before the first TOA field"
     return titles[-1], last
 
 
@@ -303,7 +305,8 @@ def test_report_names_the_files_and_the_render(built):
 def test_printed_table_is_the_report(built):
     """Title, page label, then per heading the heading and its entries, as the report says."""
     lines = toa_lines(built.output)
-    expected = ["TABLE OF AUTHORITIES", "Page(s)"]
+    style = styles.load(built.report["style"])
+    expected = [style.title, style.page_column]
     for c in built.report["categories"]:
         expected.append(c["heading"])
         expected += [f"{a['text']}\t{a['page_text']}" for a in c["authorities"]]
@@ -665,7 +668,7 @@ def test_in_place_replaces_the_input(tmp_path):
 # --------------------------------------------------------------------------- 7. committed outputs
 
 
-@pytest.mark.parametrize("name", ["appellate-brief", "trial-memorandum"])
+@pytest.mark.parametrize("name", ["appellate-brief", "trial-memorandum", "texas-brief", "california-brief"])
 def test_committed_sample_outputs_are_current(builds, name):
     """samples/NAME.report.json and samples/NAME.toa.docx are what `cd samples && toa build
     NAME.docx --json NAME.report.json` makes today (rebuild them so when the engine changes)."""

@@ -253,3 +253,9 @@ def test_a_line_of_an_index_is_not_a_citation():
     assert full(extract_paragraph(p)) == []
     p = para("Smith v. Jones, 500 U.S. 1 (1990)………… 3")
     assert full(extract_paragraph(p)) == []
+
+
+def test_a_california_supra_with_a_reporter_pin_is_one_short_cite():
+    p = para(("(", False), ("Aguilar", True), (", supra, 25 Cal.4th at p. 850.)", False))
+    occs = [o for o in extract_paragraph(p) if o.kind != "record"]
+    assert [(o.kind, p.text[o.start:o.end]) for o in occs] == [("short", "Aguilar, supra, 25 Cal.4th at p. 850")]

@@ -259,6 +259,10 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
                              text=text[s:cite.span()[1]], meta={"antecedent": cite.metadata.antecedent_guess or ""})
         if occ is not None:
             cases.append(occ)
+    # California's "(Aguilar, supra, 25 Cal.4th at p. 850)" is one short cite, which eyecite also
+    # reads as a supra: the supra inside a short cite's words goes.
+    shorts = [(o.start, o.end) for o in cases if o.kind == "short"]
+    cases = [o for o in cases if not (o.kind == "supra" and any(a <= o.start and o.end <= b for a, b in shorts))]
     cases.extend(_unknown_reporter_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
     cases.extend(_docket_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
     cases.extend(_neutral_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
@@ -666,7 +670,7 @@ def _with_prefix(text: str, start: int) -> int:
 
 def _short_case(cite: ShortCaseCitation, text: str) -> Occurrence:
     s, e = cite.full_span()
-    s = _strip_signal(text, s, e)
+    s = _strip_signal(text, _skip_opening(text, s, e), e)
     return Occurrence(paragraph=-1, start=s, end=cite.span()[1], kind="short", story="", text=text[s:cite.span()[1]],
                       meta={"volume": cite.groups.get("volume", ""), "reporter": _reporter(cite),
                             "pin": cite.groups.get("page", ""), "antecedent": cite.metadata.antecedent_guess or ""})
