@@ -23,14 +23,7 @@ from pathlib import Path
 
 import httpx
 
-EVAL_CASES = Path(__file__).resolve().parents[2] / "shared" / "eval" / "cases"
-
-
-def largest_brief() -> Path:
-    briefs = sorted(EVAL_CASES.glob("*/brief.docx"), key=lambda p: p.stat().st_size)
-    if not briefs:
-        sys.exit("no brief given and no evaluation briefs found at " + str(EVAL_CASES))
-    return briefs[-1]
+from build_time import largest_brief  # bench/ is this script's folder, first on sys.path
 
 
 def free_port() -> int:

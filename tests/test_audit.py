@@ -160,6 +160,8 @@ def test_no_table_is_one_line_and_suggests_build(tmp_path):
 @pytest.mark.parametrize("args, words", [
     (["not-there.docx"], "cannot read"),
     (["brief.docx", "-o", "brief.docx"], "refusing to overwrite"),
+    (["brief.docx", "--json", "brief.docx"], "refusing to write the report over the input"),
+    (["brief.docx", "-o", "same.out", "--json", "same.out"], "choose two different files"),
 ])
 def test_bad_input_exits_2(tmp_path, args, words):
     shutil.copyfile(APPELLATE, tmp_path / "brief.docx")

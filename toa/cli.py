@@ -124,15 +124,16 @@ def _verify_progress(enabled: bool):
     return show
 
 
-def _check_outputs(args, suffix: str) -> None:
+def _check_outputs(args, suffix: str | None) -> None:
     """Before any work: the report and the output are two new or regular files other than the
-    brief (a report written over the brief would replace it), and both can be written."""
+    brief (a report written over the brief would replace it), and both can be written. `suffix`
+    names the default output; None when the command writes a .docx only if asked (audit)."""
     if not os.path.isfile(args.brief):
         return  # reading it says what is wrong
-    output = args.output or pipeline.default_output(args.brief, suffix)
+    output = args.output or (pipeline.default_output(args.brief, suffix) if suffix else None)
     if args.report and pipeline.same_file(args.report, args.brief):
         raise pipeline.BuildError(f"refusing to write the report over the input {args.brief}; choose another --json")
-    if args.report and pipeline.same_file(args.report, output):
+    if args.report and output and pipeline.same_file(args.report, output):
         raise pipeline.BuildError(f"-o and --json both name {output}; choose two different files")
     for path in (output, args.report):
         if path and os.path.exists(path) and not os.path.isfile(path):
@@ -197,7 +198,7 @@ def _check(args) -> int:
 def _audit(args) -> int:
     from .audit import summary as audit_summary
 
-    _check_writable(args.report)
+    _check_outputs(args, None)
     result = pipeline.audit(args.brief, output=args.output, style=args.style, pages=args.pages,
                             template=args.template, options=_options(args), progress=_progress(sys.stderr.isatty()))
     _write_report(result.report, args.report)

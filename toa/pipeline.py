@@ -144,7 +144,7 @@ def audit(source: str, output: str | None = None, style: str | None = None, page
     """Check the table the brief already has against the one `toa build` computes (same pages,
     same style). With `output`, a copy of the brief gets a Word comment on each faulty entry and
     one on the table's heading listing the missing authorities; the input is never changed."""
-    if output and _same_file(source, output):
+    if output and same_file(source, output):
         raise BuildError(f"refusing to overwrite the input {source}; choose another -o")
     if printed.read_table(_read(source, options)) is None:
         raise BuildError(f"{source} has no table of authorities to audit; `toa build {source}` makes one")
