@@ -28,7 +28,7 @@ from toa import pipeline, styles
 from toa.model import CATEGORY_NUMBERS
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-NAMES = ("appellate-brief", "trial-memorandum", "planted-problems", "many-pages")
+NAMES = ("appellate-brief", "trial-memorandum", "planted-problems", "texas-brief", "california-brief", "many-pages")
 W = wordtoa.W
 # Headings whose order Word keeps: cases and decisions sort by their name as written, as Word
 # sorts by the long citation. Elsewhere we order by number (title and section, article) or by
