@@ -179,6 +179,10 @@ HOSTILE_PARTS = {
     "bad-xml-in-footnotes": ("word/footnotes.xml", lambda: _part("word/footnotes.xml")[:-40], "footnotes.xml"),
     "bad-xml-in-endnotes": ("word/endnotes.xml", lambda: b"<w:endnotes xmlns:w='" + W.encode() + b"'><w:endnote",
                             "endnotes.xml"),
+    "main-part-not-a-document": ("word/document.xml", lambda: _part("word/document.xml").replace(
+        b"<w:document ", b"<w:documentx ", 1).replace(b"</w:document>", b"</w:documentx>"), "cannot be opened"),
+    "main-part-without-body": ("word/document.xml", lambda: b'<w:document xmlns:w="' + W.encode() + b'"/>',
+                               "cannot be opened"),
     "doctype-in-rels": ("word/_rels/document.xml.rels", lambda: _part("word/_rels/document.xml.rels").replace(
         b"?>", b"?><!DOCTYPE r SYSTEM 'http://127.0.0.1:9/x.dtd'>", 1), "DOCTYPE"),
 }

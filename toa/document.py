@@ -229,6 +229,9 @@ def _open(path: str):
         raise DocumentError(f"{path} is damaged (not a readable zip archive)") from None
     try:
         document = docx.Document(path)
+        # The main part must be a document with a body: a damaged one may hold any element.
+        if document.element.tag != qn("w:document") or document.element.find(qn("w:body")) is None:
+            raise ValueError("the main part is not a Word document with a body")
         # A relationship without an id, type or target reads, but cannot be written back.
         for rel in document.part.package.iter_rels():
             if not all(isinstance(v, str) and v for v in (rel.rId, rel.reltype, rel.target_ref)):
