@@ -3,10 +3,8 @@ against the local fakes of CourtListener, LII and the official sources (tests/ve
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import re
-import logging
 import shutil
 import zipfile
 from pathlib import Path
@@ -15,6 +13,7 @@ import docx
 import pytest
 
 from docxbuild import DocBuilder, Footnote, convert_to_pdf, pdf_pages_text
+from fakes.data import TOKEN
 from test_write import comment_ranges, part_root, ta_sites, w
 from toa.cli import main
 
@@ -30,25 +29,6 @@ CLEAN = ["Reed v. Town of Gilbert, 576 U.S. 155, 163 (2015)", "Anderson v. Liber
          "Fed. R. Civ. P. 56(a)", "U.S. Const. amend. XIV, § 1"]
 
 
-def _load_fakes():
-    """tests/verify/conftest.py's Services (the three fake servers), loaded under another name."""
-    spec = importlib.util.spec_from_file_location("_verify_fakes", HERE / "verify" / "conftest.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_FAKES = _load_fakes()
-
-
-@pytest.fixture(scope="module")
-def fakes():
-    logging.getLogger("werkzeug").setLevel(logging.ERROR)
-    services = _FAKES.Services()
-    yield services
-    services.stop()
-
-
 @pytest.fixture
 def env(fakes, monkeypatch, tmp_path):
     """Settings.from_env points at the fakes, with a token and a private cache directory."""
@@ -58,7 +38,7 @@ def env(fakes, monkeypatch, tmp_path):
         urls[var] = fakes.official.url
     for var, url in urls.items():
         monkeypatch.setenv(var, url)
-    monkeypatch.setenv("COURTLISTENER_API_TOKEN", _FAKES.TOKEN)
+    monkeypatch.setenv("COURTLISTENER_API_TOKEN", TOKEN)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.delenv("TOA_VERIFY_NO_CACHE", raising=False)

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import importlib.util
 import json
-import logging
 import os
 import shutil
 import socket
@@ -24,6 +22,7 @@ from pathlib import Path
 import pytest
 
 import wordstub
+from fakes.data import TOKEN
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
@@ -47,24 +46,6 @@ EXPECTED = {
 }
 
 
-def _load_fakes():
-    spec = importlib.util.spec_from_file_location("_verify_fakes_pane", ROOT / "tests" / "verify" / "conftest.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_FAKES = _load_fakes()
-
-
-@pytest.fixture(scope="module")
-def fakes():
-    logging.getLogger("werkzeug").setLevel(logging.ERROR)
-    services = _FAKES.Services()
-    yield services
-    services.stop()
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory, fakes):
     """`toa serve` in its own process, with a certificate from a test CA."""
@@ -79,7 +60,7 @@ def server(tmp_path_factory, fakes):
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = {**os.environ, "TOA_COURTLISTENER_URL": fakes.cl.url, "TOA_LII_URL": fakes.lii.url,
-           "COURTLISTENER_API_TOKEN": _FAKES.TOKEN, "TOA_VERIFY_NO_CACHE": "1",
+           "COURTLISTENER_API_TOKEN": TOKEN, "TOA_VERIFY_NO_CACHE": "1",
            "XDG_CACHE_HOME": str(tmp / "cache"), "XDG_CONFIG_HOME": str(tmp / "config")}
     for var in ("TOA_USCODE_URL", "TOA_GOVINFO_URL", "TOA_ECFR_URL", "TOA_FEDREG_URL"):
         env[var] = fakes.official.url

@@ -1,0 +1,42 @@
+"""The three fake services (CourtListener, LII, the official sources) served together on
+ephemeral loopback ports, with one recorder of every request and one fake clock."""
+from __future__ import annotations
+
+from datetime import date
+
+from toa.verify import Settings
+
+from . import courtlistener, data, lii, official
+from .server import FakeClock, Recorder, Served
+
+TOKEN = data.TOKEN
+
+class Services:
+    def __init__(self):
+        self.recorder = Recorder()
+        self.clock = FakeClock()
+        self.cl_state = courtlistener.CLState(clusters=data.CLUSTERS, clock=self.clock, token=TOKEN)
+        self.lii_state = lii.LIIState()
+        self.official_state = official.OfficialState()
+        self.cl = Served(courtlistener.make_app(self.cl_state), self.recorder)
+        self.lii = Served(lii.make_app(self.lii_state), self.recorder)
+        self.official = Served(official.make_app(self.official_state), self.recorder)
+
+    def reset(self):
+        self.recorder.requests.clear()
+        self.clock.now, self.clock.slept = FakeClock().now, []
+        self.cl_state.reset(), self.lii_state.reset(), self.official_state.reset()
+
+    def settings(self, **overrides) -> Settings:
+        values = dict(
+            courtlistener_url=self.cl.url, lii_url=self.lii.url, uscode_url=self.official.url,
+            govinfo_url=self.official.url, ecfr_url=self.official.url, fedreg_url=self.official.url,
+            token=TOKEN, use_cache=False, clock=self.clock, sleep=self.clock.sleep,
+            connect_timeout=0.5, read_timeout=0.25, backoff=0.01, as_of=date(2026, 9, 1),
+        )
+        values.update(overrides)
+        return Settings(**values)
+
+    def stop(self):
+        for s in (self.cl, self.lii, self.official):
+            s.stop()
