@@ -177,6 +177,12 @@
     UNRESOLVED: ["warn", "UNRESOLVED"], NOT_CHECKED: ["none", "NOT CHECKED"],
   };
 
+  // The engine's own judgment calls on an entry, shown for review (the report's entry flags).
+  const REVIEW = {
+    citing_parenthetical: "cited only inside “(citing …)”",
+    informal_reference: "also named in the text without a citation",
+  };
+
   function needsAttention(a) {
     return Boolean(a.verification && a.verification.comment);
   }
@@ -205,6 +211,12 @@
         const entry = el("div", "entry");
         entry.append(el("span", "text", a.text), el("span", "pages", a.page_text || "?"));
         div.append(entry);
+        const review = (a.flags || []).filter((f) => REVIEW[f]);
+        if (review.length) {
+          const tags = el("div", "badges review");
+          for (const f of review) tags.append(el("span", "badge none", REVIEW[f]));
+          div.append(tags);
+        }
         if (a.verification) {
           const v = a.verification;
           const badges = el("div", "badges");

@@ -190,6 +190,9 @@ def test_scan_go_to_and_insert_table(browser, server, platform, tmp_path):
     for text, pages in EXPECTED.items():
         assert entries[text]["pages"] == pages, text
     assert "Monroe v. Pape" not in " ".join(entries)
+    # an entry the engine flagged for review says so: Pembaur is cited only inside "(citing …)"
+    assert entries["Pembaur v. City of Cincinnati, 475 U.S. 469 (1986)"]["badges"] == ["cited only inside “(citing …)”"]
+    assert all(not e["badges"] for t, e in entries.items() if t.startswith("Garcetti"))
     assert pane.headings()[0].startswith("Cases (25 authorities")  # the key's 25 cases, Pembaur (citing) included
     if platform == "PC":
         browser.save_screenshot(str(tmp_path / "pane.png"))
