@@ -25,7 +25,7 @@ from docx.opc.constants import RELATIONSHIP_TYPE as RT
 from lxml import etree
 
 from .model import Document, PageBreak, Paragraph, Section, TextPiece
-from .oxml import is_on, qn, w_attr
+from .oxml import is_on, qn, safe_parser, w_attr
 
 
 class DocumentError(Exception):
@@ -46,7 +46,7 @@ MAX_PART_BYTES = 100 * 1024 * 1024
 MAX_TOTAL_BYTES = 250 * 1024 * 1024
 MAX_PARTS = 2000
 # Every XML part is parsed with this parser: no entities expanded, no DTD loaded, no network.
-SAFE_PARSER = etree.XMLParser(resolve_entities=False, load_dtd=False, no_network=True, huge_tree=False)
+SAFE_PARSER = safe_parser()
 
 _TOA_HEADING = re.compile(r"^\s*\[?\s*(table|index) of (cited )?authorities\s*\]?\s*$", re.I)
 _TOA_PLACEHOLDER = re.compile(r"^\s*(\[\s*(insert\s+)?(table of authorities|toa)\s*\]|\{\{\s*toa\s*\}\})\s*$", re.I)

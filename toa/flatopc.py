@@ -17,6 +17,8 @@ import zipfile
 
 from lxml import etree
 
+from .oxml import safe_parser
+
 PKG_NS = "http://schemas.microsoft.com/office/2006/xmlPackage"
 REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
 CT_NS = "http://schemas.openxmlformats.org/package/2006/content-types"
@@ -33,15 +35,13 @@ class FlatOpcError(Exception):
     """The XML is not a Word Flat OPC package; the message is one line for the user."""
 
 
+def _parser() -> etree.XMLParser:
+    # Large text nodes (an image's base64) are allowed: the request's size limit bounds them.
+    return safe_parser(huge_tree=True)
+
+
 def _p(local: str) -> str:
     return f"{{{PKG_NS}}}{local}"
-
-
-def _parser() -> etree.XMLParser:
-    # No entities, no network, no DTDs: the XML comes from outside. Large text nodes (an image's
-    # base64) are allowed: the request's size limit bounds them.
-    return etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, huge_tree=True,
-                           remove_blank_text=False)
 
 
 def to_docx(xml: bytes) -> bytes:

@@ -13,6 +13,13 @@ W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
 
+def safe_parser(huge_tree: bool = False) -> etree.XMLParser:
+    """The one parser for XML that comes from outside (a brief's parts, a Flat OPC upload, a web
+    service's answer): no entity expanded, no DTD loaded, no network. `huge_tree` lets very large
+    text nodes through (an image's base64 in a Flat OPC package) where a size limit bounds them."""
+    return etree.XMLParser(resolve_entities=False, load_dtd=False, no_network=True, huge_tree=huge_tree)
+
+
 def qn(tag: str) -> str:
     """'w:p' -> '{namespace}p'."""
     prefix, local = tag.split(":")

@@ -4,10 +4,12 @@ Every query carries citation components (title, section, part, volume, page) or 
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ET
 from datetime import date, timedelta
 from urllib.parse import quote
 
+from lxml import etree
+
+from ..oxml import safe_parser
 from .evidence import (ABSENT, FOUND, Evidence, bot_wall, complete_html, digest, error, html_tree, month_dates,
                        squash, text_of, transport_error, walk)
 from .http import Http, Reply
@@ -153,8 +155,8 @@ def fetch_ecfr(http: Http, settings: Settings, title: str, section: str) -> Evid
     if reply.status != 200 or not reply.text.strip():
         return error("eCFR", full_url, scope, f"HTTP {reply.status}" if reply.status != 200 else "empty body")
     try:
-        root = ET.fromstring(reply.text)
-    except ET.ParseError:
+        root = etree.fromstring(reply.text.encode("utf-8"), safe_parser())
+    except (etree.XMLSyntaxError, ValueError):
         return error("eCFR", full_url, scope, "malformed or truncated XML")
     div = next((d for d in root.iter("DIV8") if d.get("TYPE") == "SECTION" and d.get("N") == section), None)
     if div is None:
