@@ -264,3 +264,39 @@ def test_a_bare_section_before_the_full_cite_of_its_code_joins_that_section():
     assert list(entries(t)) == ["Texas Penal Code § 31.03"] and len(t.unlinked) == 1
     t = table_of("Section 2 applies.", "Tex. Penal Code § 2; Tex. Fam. Code § 2.", style="texas")
     assert len(t.unlinked) == 1
+
+
+def test_a_provision_cited_with_a_list_of_subdivisions_is_one_entry_as_cited():
+    t = table_of("The appeal was timely. (Cal. Rules of Court, rule 8.104(a)(1), (f).)",
+                 "A notice filed late is void. (Cal. Rules of Court, rule 8.104(a)(1), (f).)",
+                 "That is so under rule 8.104(f) as well.", style="california")
+    assert entries(t) == {"Cal. Rules of Court, rule 8.104(a)(1), (f)": ["full", "full"]}
+    # a bare mention of one subdivision of the list, or an Id. of another, after the cite
+    t = table_of("See Code Civ. Proc., § 437c, subds. (a), (c). Under section 437c(c) the court rules.",
+                 "The statute also sets a deadline. (Id., subd. (b).)", style="california")
+    assert entries(t) == {"Code Civ. Proc., § 437c, subds. (a), (c)": ["full", "reference"],
+                          "Code Civ. Proc., § 437c, subd. (b)": ["id"]}
+    # one subdivision cited alone is its own entry, as the brief cites it
+    t = table_of("(Health & Saf. Code, § 1250, subds. (c), (k).)", "(Health & Saf. Code, § 1250, subd. (k).)",
+                 style="california")
+    assert sorted(entries(t)) == ["Health & Saf. Code, § 1250, subd. (k)",
+                                  "Health & Saf. Code, § 1250, subds. (c), (k)"]
+
+
+def test_a_bare_section_whose_code_is_named_just_after_it_is_in_that_code():
+    before = "The facility is licensed. (Health & Saf. Code, § 1250.)"
+    # the code named after it, in the same paragraph or the next, not the code named last before it
+    t = table_of(before, "Section 664.5 requires notice of entry. It says who gives it. (Code Civ. Proc., § 664.5.)",
+                 style="california")
+    assert entries(t) == {"Health & Saf. Code, § 1250": ["full"], "Code Civ. Proc., § 664.5": ["reference", "full"]}
+    t = table_of(before, "Section 664.5 requires notice of entry.", "(Code Civ. Proc., § 664.5, subd. (a).)",
+                 style="california")
+    assert sorted(entries(t)) == ["Code Civ. Proc., § 664.5", "Code Civ. Proc., § 664.5, subd. (a)",
+                                  "Health & Saf. Code, § 1250"]
+    # cited two paragraphs on, or by two codes just after, the code named last still takes it
+    t = table_of(before, "Section 664.5 requires notice of entry.", "Nothing else.", "(Code Civ. Proc., § 664.5.)",
+                 style="california")
+    assert entries(t)["Health & Saf. Code, § 664.5"] == ["reference"]
+    t = table_of(before, "Section 664.5 applies. (Code Civ. Proc., § 664.5; Gov. Code, § 664.5.)",
+                 style="california")
+    assert entries(t)["Health & Saf. Code, § 664.5"] == ["reference"]

@@ -33,7 +33,7 @@ def reading_order(doc: Document, occurrences: list[Occurrence]) -> list[Occurren
 
 
 def build(doc: Document, occurrences: list[Occurrence], style: Style) -> Table:
-    linker = _Linker(doc)
+    linker = _Linker(doc, occurrences)
     for occ in reading_order(doc, occurrences):
         linker.add(occ)
     linker.link_references_cited_later()
@@ -54,12 +54,18 @@ def build(doc: Document, occurrences: list[Occurrence], style: Style) -> Table:
 class _Linker:
     """Links each occurrence, in reading order, to its authority (made by its first full cite)."""
 
-    def __init__(self, doc: Document):
+    def __init__(self, doc: Document, occurrences: list[Occurrence]):
         self.doc = doc
         self.by_key: dict[tuple, Authority] = {}
         self.alias: dict[tuple, tuple] = {}  # cite key -> (authority key, "parallel" | "history")
         self.unlinked: list[Occurrence] = []
         self.antecedents = _Antecedents()
+        self.statutes_in: dict[int, list[Occurrence]] = {}  # paragraph -> its full statute cites
+        for o in occurrences:
+            if o.kind == "full" and o.category == "statutes" and o.meta.get("section"):
+                self.statutes_in.setdefault(o.paragraph, []).append(o)
+        # (bare section, the full cite of its number just after it, whether a code before was guessed)
+        self.cited_after: list[tuple[Occurrence, Occurrence, bool]] = []
 
     def add(self, occ: Occurrence) -> None:
         chain = self.antecedents.chain(self.doc, occ)
@@ -88,6 +94,16 @@ class _Linker:
         that provision when exactly one set of rules or one code the brief cites has a rule or
         section of that number, and the brief cites it with exactly that subdivision; a provision
         no citation names is never guessed."""
+        for occ, later, guessed in self.cited_after:
+            # in the code of the cite just after it, where the code named before it was only a guess;
+            # else only when that cite is of the section as the mention writes it
+            auth = self.by_key.get(later.key)
+            exact = _written(occ.meta) in _cited_as(later.meta.get("completed", later).meta)
+            target = _section_of(occ, auth, self.by_key) if auth is not None and (guessed or exact) else None
+            if target is not None:
+                occ.key = target.key
+                target.occurrences = reading_order(self.doc, target.occurrences + [occ])
+                self.unlinked.remove(occ)
         mentions = [o for o in self.unlinked if o.kind == "reference" and (o.meta.get("rule") or o.meta.get("section"))]
         for occ in mentions:
             number, rule = _section_number(occ.meta), bool(occ.meta.get("rule"))
@@ -101,10 +117,8 @@ class _Linker:
             if len(codes) != 1:
                 continue
             # only a provision the brief cites with exactly that number: a mention never makes an entry
-            written = (occ.meta.get("rule") or occ.meta.get("section") or "") + (occ.meta.get("subsection") or "")
-            target = next((a for a in cited for o in _cites_of(a)
-                           if (o.meta.get("rule") or o.meta.get("section") or "") + (o.meta.get("subsection") or "")
-                           == written), None)
+            written = _written(occ.meta)
+            target = next((a for a in cited for o in _cites_of(a) if written in _cited_as(o.meta)), None)
             if target is not None:
                 occ.key = target.key
                 target.occurrences = reading_order(self.doc, target.occurrences + [occ])
@@ -126,8 +140,29 @@ class _Linker:
         if occ.kind == "supra":
             return _supra(occ, by_key)
         if occ.kind == "reference":
-            return _reference(occ, by_key, self.doc.paragraphs[occ.paragraph].text)
+            prior, guessed = _reference_code(occ, by_key, self.doc.paragraphs[occ.paragraph].text)
+            later = self._cited_soon_after(occ) if prior is None or guessed else None
+            if later is not None:  # linked once that cite has its authority
+                self.cited_after.append((occ, later, guessed))
+                return None
+            return _section_of(occ, prior, by_key) if prior is not None else None
         return None
+
+    def _cited_soon_after(self, occ: Occurrence) -> Occurrence | None:
+        """The first full cite of a bare section's number in a code, after it in its paragraph or
+        in the next paragraph of the same text ("Section 664.5 provides ... . (Code Civ. Proc.,
+        § 664.5.)"): the code the brief means, though it names it only after. None when no code,
+        or more than one, cites that number there."""
+        if not occ.meta.get("section") or occ.meta.get("act"):
+            return None
+        number, paras = _section_number(occ.meta), self.doc.paragraphs
+        here = paras[occ.paragraph]
+        following = next((p.index for p in paras[occ.paragraph + 1:]
+                          if p.text.strip() and (p.story, p.note_id) == (here.story, here.note_id)), None)
+        cites = [o for index in (occ.paragraph, following) for o in self.statutes_in.get(index, [])
+                 if (index != occ.paragraph or o.start > occ.start) and _section_number(o.meta) == number]
+        # a section two codes cite there ("Tex. Penal Code § 2; Tex. Fam. Code § 2") is not decided
+        return cites[0] if len({_code_of(o) for o in cites}) == 1 else None
 
 
 def _left_out(auth: Authority, style: Style) -> str | None:
@@ -384,9 +419,10 @@ def _pin_fits(auth: Authority, occ: Occurrence, span: int) -> bool:
     return first is None or first <= pin <= first + span
 
 
-def _reference(occ: Occurrence, by_key: dict, text: str) -> Authority | None:
-    """A bare "§ 6330(c)" or "Rule 54(d)": the code of the latest provision with that section
-    number, else of the latest statute or rule cited earlier in the same sentence."""
+def _reference_code(occ: Occurrence, by_key: dict, text: str) -> tuple[Authority | None, bool]:
+    """Whose code a bare "§ 6330(c)" or "Rule 54(d)" is in: (the latest provision with that
+    section number, False), else a guess (the latest statute or rule cited earlier in the same
+    sentence, or a state code named last, True), else (None, False)."""
     number = _section_number(occ.meta)
     provisions = [a for a in by_key.values() if a.category in ("statutes", "rules_regulations")]
     act = (occ.meta.get("act") or "").lower()
@@ -394,10 +430,11 @@ def _reference(occ: Occurrence, by_key: dict, text: str) -> Authority | None:
         provisions = [a for a in provisions if act in a.text.lower()]
     same = [a for a in provisions if any(o.kind == "full" and _section_number(o.meta) == number
                                          for o in a.occurrences)]
-    if not same:
-        same = [a for a in provisions
-                if any(o.paragraph == occ.paragraph and o.end <= occ.start
-                       and not _SENTENCE_END.search(text, o.end, occ.start + 1) for o in a.occurrences)]
+    if same:
+        return max(same, key=_last_seen), False
+    same = [a for a in provisions
+            if any(o.paragraph == occ.paragraph and o.end <= occ.start
+                   and not _SENTENCE_END.search(text, o.end, occ.start + 1) for o in a.occurrences)]
     if not same and occ.meta.get("section"):
         # "section 437c" after "Code Civ. Proc., § 657": a state code's section, when that code
         # is the statute named last (state briefs cite one code at length this way) and the
@@ -409,9 +446,7 @@ def _reference(occ: Occurrence, by_key: dict, text: str) -> Authority | None:
                 any(o.meta.get("state_implied") for o in recent.occurrences)
                 or not any(k[0] == "usc" for k in by_key)):
             same = [recent]
-    if not same:
-        return None
-    return _section_of(occ, max(same, key=_last_seen), by_key)
+    return (max(same, key=_last_seen), True) if same else (None, False)
 
 
 def _cites_of(auth: Authority) -> list[Occurrence]:
@@ -445,9 +480,11 @@ def _section_of(occ: Occurrence, prior: Authority, by_key: dict) -> Authority | 
                 None)
     if base is None:
         return None
-    cited = (occ.meta.get("section") or occ.meta.get("rule") or "") + (occ.meta.get("subsection") or "")
-    if cited and cited == (base.meta.get("section") or "") + (base.meta.get("subsection") or ""):
-        return prior  # "Section 4(f)" after "Department of Transportation Act, Pub. L. No. 89-670, § 4(f)"
+    cited = _written(occ.meta)
+    if cited and cited in _cited_as(base.meta):
+        # "Section 4(f)" after "Department of Transportation Act, Pub. L. No. 89-670, § 4(f)";
+        # "rule 8.104(f)" after "Cal. Rules of Court, rule 8.104(a)(1), (f)"
+        return prior
     full = _completed(base, occ)
     if full is None:
         return None
@@ -458,6 +495,22 @@ def _section_of(occ: Occurrence, prior: Authority, by_key: dict) -> Authority | 
                          sort_key=full.sort_key or full.display, flags=list(full.flags))
         by_key[full.key] = auth
     return auth
+
+
+def _written(meta: dict) -> str:
+    """The section or rule with its subsection: "437c(c)", "8.104(a)(1)"."""
+    return (meta.get("section") or meta.get("rule") or "") + (meta.get("subsection") or "")
+
+
+def _cited_as(meta: dict) -> set[str]:
+    """What a full citation cites: its section with its subsection, and, for a list of
+    subsections ("8.104(a)(1), (f)"), each of them and the whole list."""
+    forms = {_written(meta)}
+    subs = meta.get("subsections") or []
+    if subs:
+        number = meta.get("section") or meta.get("rule") or ""
+        forms |= {number + s for s in subs} | {number + ", ".join(subs)}
+    return forms
 
 
 def _completed(base: Occurrence, short: Occurrence) -> Occurrence | None:
@@ -481,9 +534,9 @@ def _completed(base: Occurrence, short: Occurrence) -> Occurrence | None:
         else:
             # written as the base citation is: "Health & Saf. Code, § 1278.5, subd. (d)(1)"
             comma = "," if re.search(r",\s§", base.display or "") else ""
-            subd = re.search(r",\s(subd\.|subdivision)\s\(", base.display or "")
-            if subd and s.get("subsection") and not m.get("title"):
-                section = f"{s.get('section') or ''}, {subd.group(1)} {s['subsection']}"
+            subd = re.search(r",\s(subd|subdivision)s?(\.?)\s\(", base.display or "")
+            if subd and s.get("subsection") and not m.get("title"):  # "subds. (c), (k)": one is "subd. (k)"
+                section = f"{s.get('section') or ''}, {subd.group(1)}{subd.group(2)} {s['subsection']}"
             written = f"{code}{comma} § {section}" if not m.get("title") else f"{code} tit. {m['title']}, § {section}"
     else:
         return None

@@ -11,13 +11,17 @@ def test_california_style_manual_forms_are_one_code(run):
     assert a == b == c == [("state", "", "code civ proc", "", "437c(c)")]
 
 
-def test_subdivision_lists_give_one_entry_each(run):
-    occs = full(run("(Health & Saf. Code, § 1250, subds. (c), (k).)"))
-    assert [o.key[4] for o in occs] == ["1250(c)", "1250(k)"]
-    assert occs[0].display == "Health & Saf. Code, § 1250, subd. (c)"
-    assert occs[1].text == "(k)"
-    occs = full(run("(Gov. Code, § 12940, subd. (h) (1), (7).)"))
-    assert [o.key[4] for o in occs] == ["12940(h)(1)", "12940(h)(7)"]
+def test_a_subdivision_list_is_one_provision_as_cited(run):
+    (o,) = full(run("(Health & Saf. Code, § 1250, subds. (c), (k).)"))
+    assert o.key[4] == "1250(c), (k)"
+    assert o.display == "Health & Saf. Code, § 1250, subds. (c), (k)"
+    assert o.text == "Health & Saf. Code, § 1250, subds. (c), (k)"
+    assert (o.meta["subsection"], o.meta["subsections"]) == ("(c)", ["(c)", "(k)"])
+    (o,) = full(run("(Gov. Code, § 12940, subd. (h) (1), (7).)"))
+    assert o.display == "Gov. Code, § 12940, subd. (h)(1), (7)"
+    assert o.meta["subsections"] == ["(h)(1)", "(h)(7)"]
+    (o,) = full(run("See Code Civ. Proc., § 437c, subds. (a), (c) (West 2024)."))
+    assert o.display == "Code Civ. Proc., § 437c, subds. (a), (c) (West 2024)"
 
 
 def test_written_out_code_with_unparenthesised_subdivision(run):

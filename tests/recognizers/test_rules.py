@@ -145,8 +145,13 @@ def test_local_court_rules(run):
 
 
 def test_rule_subsections_after_a_space_and_bare_continuations(run):
-    assert keys(run("(California Rule of Court 8.104 (a)(1), (f).)")) == [
-        ("rule", "Cal. Rules of Court, rule", "8.104(a)(1)"), ("rule", "Cal. Rules of Court, rule", "8.104(f)")]
-    assert keys(run("Fed. R. Civ. P. 12(b)(6), (c)")) == [("rule", "Fed. R. Civ. P.", "12(b)(6)"),
-                                                         ("rule", "Fed. R. Civ. P.", "12(c)")]
+    # a rule cited with a list of subsections is one provision, written as the brief cites it
+    (o,) = full(run("(California Rule of Court 8.104 (a)(1), (f).)"))
+    assert o.key == ("rule", "Cal. Rules of Court, rule", "8.104(a)(1), (f)")
+    assert o.display == "Cal. Rules of Court, rule 8.104(a)(1), (f)"
+    assert (o.meta["subsection"], o.meta["subsections"]) == ("(a)(1)", ["(a)(1)", "(f)"])
+    assert keys(run("(Cal. Rules of Court, rule 8.104(a)(1), (f).)")) == [o.key]
+    assert keys(run("Fed. R. Civ. P. 12(b)(6), (c)")) == [("rule", "Fed. R. Civ. P.", "12(b)(6), (c)")]
+    assert keys(run("Fed. R. Civ. P. 12(b)(6), 56")) == [("rule", "Fed. R. Civ. P.", "12(b)(6)"),
+                                                        ("rule", "Fed. R. Civ. P.", "56")]
     assert keys(run("Fed. R. Civ. P. 11 (1983)")) == [("rule", "Fed. R. Civ. P.", "11", "1983")]

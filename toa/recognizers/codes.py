@@ -42,7 +42,7 @@ from .common import (
     state_abbr,
     state_name,
 )
-from .rules import rule_sort
+from .rules import rule_sort, subsection_list
 from .statutes import _STATE_ITEM, parse_items, statute_sort, subdivisions
 
 # A word of a name as written ("Health", "&", "Saf.", "Gov't", "PROF'L", "Code", "CODE").
@@ -60,6 +60,7 @@ _BEFORE_NAME = re.compile(
     r"(?P<sub>" + SUBSECS + r")\sof\s(?:the\s)?$")
 _ART_SECTION = re.compile(r",?\s?§\s?(?P<sec>\d+[A-Za-z]?)(?P<sub>" + SUBSECS + r")")
 _EDITION = re.compile(r"\s?(" + EDITION_PAREN + ")")
+_SUBD_SHOWN = re.compile(r",\s(subds?\.|subdivisions?)\s")
 
 
 def _state(written: str) -> str | None:
@@ -137,7 +138,10 @@ def _category(words: str) -> str:
 
 def _make(text, start, end, *, state, name_w, words, title, sec, sub, edition, mark_w, comma, art_sec="",
           subd_word="", anchor_end=None):
+    """One cited provision; `sub` may list subdivisions of the section ("(c), (k)"): the section
+    cited with that list is one provision, its entry written as the brief cites it."""
     section = f"{sec}{sub}" if not art_sec else f"{sec}, § {art_sec}{sub}"
+    subs = subsection_list(sub)
     # "Cal. Code Regs., tit. 22" and "22 Cal. Code Regs." name one title
     title_key = re.sub(r"^(?:tit(?:le)?\.?|TIT(?:LE)?\.?)\s?", "", title) if title else ""
     cat = _category(words)
@@ -153,7 +157,9 @@ def _make(text, start, end, *, state, name_w, words, title, sec, sub, edition, m
         cited = f"{mark_w} {sec}{shown_sub}"
     display = f"{head}{sep} {cited}" + (f" ({edition})" if edition else "")
     meta = {"code": name_w, "jurisdiction": state or "", "section": sec if not art_sec else f"{sec}, § {art_sec}",
-            "subsection": sub}
+            "subsection": subs[0] if subs else ""}
+    if len(subs) > 1:
+        meta["subsections"] = subs
     if not state:
         meta["state_implied"] = True  # "Pen. Code, § 187": the brief names no state
     if title_key:
@@ -271,8 +277,11 @@ def _after_form(text, n_start, after, *, state, name_w, words) -> Claim | None:
                 end = e
         if i == len(items) - 1 and not art_sec:
             subs, s_end, word = subdivisions(text, e, sub)
-            if subs:
-                members = [(start if k == 0 else ss, se, su, word) for k, (ss, se, su) in enumerate(subs)]
+            if subs:  # "§ 1250, subds. (c), (k)": one provision with its list of subdivisions
+                written = [re.sub(r"\s", "", text[ss:se]) for ss, se, _su in subs]
+                first = subs[0][2]
+                members = [(start, s_end, ", ".join([first] + [w if w.startswith("(") else f"({w})"
+                                                               for w in written[1:]]), word)]
                 end = s_end
         for m_start, m_end, m_sub, word in members:
             o = _make(text, m_start, m_end, state=state, name_w=name_w,
@@ -283,11 +292,12 @@ def _after_form(text, n_start, after, *, state, name_w, words) -> Claim | None:
     if edition2 and not edition:
         last = occs[-1]
         fixed = _make(text, last.start, end2, state=state, name_w=name_w, words=words, title=title,
-                      sec=last.meta["section"].split(",")[0], sub=last.meta["subsection"], edition=edition2,
+                      sec=last.meta["section"].split(",")[0],
+                      sub=last.meta["subsection"] if ", §" in last.meta["section"]
+                      else last.key[4][len(last.meta["section"]):], edition=edition2,
                       mark_w=mark_w, comma=bool(after.group("comma")),
                       art_sec=last.meta["section"].split("§ ")[1] if ", §" in last.meta["section"] else "",
-                      subd_word="subd." if ", subd" in (last.display or "") else (
-                          "subdivision" if ", subdivision" in (last.display or "") else ""))
+                      subd_word=subd.group(1) if (subd := _SUBD_SHOWN.search(last.display or "")) else "")
         occs[-1] = fixed
     return claim(occs)
 

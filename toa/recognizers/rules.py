@@ -137,8 +137,11 @@ def parse_rules(text: str, pos: int):
     end = m.end()
     while True:
         b = _RULE_SUB_ONLY.match(text, end)
-        if b and items[-1][3]:  # "8.104(a)(1), (f)": a bare subsection continues the rule before
-            items.append((b.start("sub"), b.end(), items[-1][2], continue_subsection(items[-1][3], b.group("sub"))))
+        if b and items[-1][3]:
+            # "8.104(a)(1), (f)": bare subsections continue the rule before, and the rule cited
+            # with its list of subsections is one provision, as the brief cites it
+            s, _e, rule, sub = items[-1]
+            items[-1] = (s, b.end(), rule, f"{sub}, {b.group('sub')}")
             end = b.end()
             continue
         j = _RULE_JOIN.match(text, end)
@@ -166,6 +169,14 @@ def parse_rules(text: str, pos: int):
     return items, end
 
 
+def subsection_list(sub: str) -> list[str]:
+    """"(a)(1), (f)" -> ["(a)(1)", "(f)"]: each subsection of a list written in full."""
+    out = []
+    for part in filter(None, (p.strip() for p in sub.split(","))):
+        out.append(continue_subsection(out[-1], part) if out else part)
+    return out
+
+
 def _sub(m: re.Match) -> str:
     return re.sub(r"\s", "", squeeze_subsections(m.group("sub")))
 
@@ -176,7 +187,10 @@ def _rule_occs(text, head_start, items, set_name, end, edition, group=0, juris="
         cite = f"{rule}{sub}"
         key = ("rule", set_name, cite) + ((edition,) if edition else ())
         display = f"{set_name} {cite}" + (f" ({edition})" if edition else "")
-        meta = {"rule_set": set_name, "rule": rule, "subsection": sub, "jurisdiction": juris}
+        subs = subsection_list(sub)
+        meta = {"rule_set": set_name, "rule": rule, "subsection": subs[0] if subs else "", "jurisdiction": juris}
+        if len(subs) > 1:
+            meta["subsections"] = subs
         if edition:
             meta["edition"] = edition
         o = occ(text, head_start if i == 0 or s == items[0][0] else s, e, category=CAT, key=key, display=display,

@@ -169,7 +169,8 @@ _SUBD_JOIN = re.compile(r"(?:,\s?(?:and\s|or\s)?|\s(?:and|or)\s)(?=\()")
 
 def subdivisions(text: str, pos: int, base: str = "") -> tuple[list[tuple[int, int, str]], int, str]:
     """The California Style Manual's ", subd. (a)(4)" / ", subds. (c), (k)" / ", subdivision 1"
-    after a section: ([(start, end, "(a)(4)"), ...], end, "subd." or "subdivision") or ([], pos, "")."""
+    after a section: ([(start, end, "(a)(4)"), ...], end, the word as written: "subd.", "subds.",
+    "subdivision" or "subdivisions") or ([], pos, "")."""
     head = _SUBD_HEAD.match(text, pos)
     if not head:
         return [], pos, ""
@@ -187,7 +188,8 @@ def subdivisions(text: str, pos: int, base: str = "") -> tuple[list[tuple[int, i
         j = _SUBD_JOIN.match(text, end)
         m = _SUBD_ONE.match(text, j.end()) if j else None
     word = head.group("w").lower()
-    return out, end, "subdivision" if word.startswith("subdivision") else "subd."
+    plural = "s" if word.rstrip(".").endswith("s") else ""
+    return out, end, f"subdivision{plural}" if word.startswith("subdivision") else f"subd{plural}."
 
 
 def _edition_after(text: str, end: int) -> tuple[str, int]:
