@@ -9,7 +9,6 @@ import shutil
 import stat
 import subprocess
 import sys
-import time
 import zipfile
 from pathlib import Path
 

@@ -91,7 +91,7 @@ def _write_brief(path, paras) -> None:
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(paras=brief, style=st.sampled_from(["default", "frap", "scotus", "sg", "texas", "california"]))
 def test_random_mixes_of_citations_build_and_write(tmp_path, paras, style):
-    source, output, report = tmp_path / "brief.docx", tmp_path / "brief.toa.docx", tmp_path / "report.json"
+    source, output = tmp_path / "brief.docx", tmp_path / "brief.toa.docx"
     source.unlink(missing_ok=True)
     _write_brief(source, paras)
     try:

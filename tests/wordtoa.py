@@ -128,7 +128,7 @@ def assemble(tas: list[TAField], toa: TOAField) -> list[Entry]:
     short_to_long: dict[str, str] = {}
     for t in mine:
         if t.long is not None:
-            e = by_long.setdefault(t.long_text, {"italic": t.long, "pages": []})
+            by_long.setdefault(t.long_text, {"italic": t.long, "pages": []})
             if t.short:
                 short_to_long.setdefault(t.short, t.long_text)
     for t in mine:
