@@ -73,6 +73,13 @@ def test_unknown_reporter_with_italic_name():
     assert "unknown_reporter" in o.flags
 
 
+def test_mistyped_reporter_series_is_listed_for_review():
+    [good, typo] = full(extract_paragraph(para("(citing Doe v. State, 550 S.W.2d 54, 59 (Tex. Crim. App. 1977) and "
+                                               "Poe v. State, 493 S.W.29 206 (Tex. Crim. App. 1979) (polygraph)).")))
+    assert typo.display == "Poe v. State, 493 S.W.29 206 (Tex. Crim. App. 1979)"
+    assert "unknown_reporter" in typo.flags and "unknown_reporter" not in good.flags
+
+
 def test_case_sort_key_orders_numerals_first_and_ignores_punctuation():
     names = ["United States v. Jones", "In re Bilski", "75 Broken Television Sets", "Ex parte Young",
              "$154,362.05 in U.S. Currency", "O'Brien v. Smith", "Obrien v. Adams"]

@@ -407,9 +407,10 @@ def _full_case(cite: FullCaseCitation, para: Paragraph, earlier: list[Occurrence
 
 
 # An italic case name, then a cite in a reporter eyecite does not know, e.g. English reports
-# "Regina v. Marriott, (1838) 173 Eng. Rep. 559" or "Rex v. Friend, (1802) 10 Cox C.C. 547".
+# "Regina v. Marriott, (1838) 173 Eng. Rep. 559" or "Rex v. Friend, (1802) 10 Cox C.C. 547",
+# or a known one mistyped ("493 S.W.29 206" for S.W.2d): listed, and flagged for review.
 _UNKNOWN_CITE = re.compile(r",\s*(?P<year>\(\d{4}\)\s*)?(?P<volume>\d{1,4})\s+(?P<reporter>[A-Z][A-Za-z.&'’]*"
-                           r"(?:\s[A-Z][A-Za-z.&'’]*){0,3})\s+(?P<page>\d{1,5})\b")
+                           r"(?:\s[A-Z][A-Za-z.&'’]*){0,3}(?:(?<=\.)\d{1,2}[a-z]{0,2})?)\s+(?P<page>\d{1,5})\b")
 
 
 def _unknown_reporter_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurrence]:
