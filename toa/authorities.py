@@ -168,7 +168,8 @@ class _Linker:
 def _left_out(auth: Authority, style: Style) -> str | None:
     """Why an authority gets no entry ("unlinked", "citing", "docket"), or None. Drops from it the
     occurrences inside "(citing X)" that the style does not count."""
-    counted = [o for o in auth.occurrences if style.citing_parentheticals or "citing_parenthetical" not in o.flags]
+    counted = [o for o in auth.occurrences if (style.citing_parentheticals or "citing_parenthetical" not in o.flags)
+               and (style.name_mentions or "name_mention" not in o.flags)]
     if not counted:
         return "citing"  # cited only inside "(citing X)"
     # The entry carries the flag only when every citation of it is inside "(citing X)": the

@@ -19,6 +19,7 @@ from eyecite import helpers as _eyecite_helpers
 from eyecite.models import FullCaseCitation, IdCitation, ShortCaseCitation, SupraCitation
 
 from .model import Document, Occurrence, Paragraph
+from .case_mentions import case_mentions
 from .recognizers import codes, non_authority_spans, recognize
 
 logging.getLogger("eyecite").setLevel(logging.ERROR)
@@ -84,6 +85,7 @@ def extract(doc: Document) -> list[Occurrence]:
         _join_across(head, tail, found)
     out = [o for p in scanned for o in found[p.index]]
     out.extend(defined_short_forms(scanned, out))
+    out.extend(case_mentions(scanned, out))
     codes.resolve_jurisdictions(out)
     return out
 

@@ -49,6 +49,8 @@ class Style:
     title: str = "TABLE OF AUTHORITIES"
     page_column: str = "Page(s)"
     citing_parentheticals: bool = True  # list X cited only inside "(citing X)" (flagged for review)
+    # count the pages where a case cited in full is named without a citation ("In Bunton, …")
+    name_mentions: bool = False
     # U.S. Code titles printed under the name of the code they enact ("26" -> "Internal
     # Revenue Code (26 U.S.C.)"), as the Solicitor General's tables print them.
     code_names: tuple[tuple[str, str], ...] = ()
@@ -83,7 +85,8 @@ def load(name_or_path: str) -> Style:
 # The type of every scalar setting (bool is checked apart: True is an int to Python).
 _TYPES = {"passim": int, "group_ranges": bool, "page_separator": str, "range_separator": str, "title": str,
           "page_column": str, "citing_parentheticals": bool, "docket_citations": bool, "description": str,
-          "headings": list, "code_names": dict, "skip_sections": list, "home_jurisdiction": str}
+          "headings": list, "code_names": dict, "skip_sections": list, "home_jurisdiction": str,
+          "name_mentions": bool}
 
 
 def _from_data(name: str, data: dict) -> Style:
@@ -108,7 +111,7 @@ def _from_data(name: str, data: dict) -> Style:
         raise StyleError(f"style {name}: no heading for {', '.join(missing)}")
     fields = {k: data[k] for k in ("passim", "group_ranges", "page_separator", "range_separator", "title",
                                    "page_column", "citing_parentheticals", "docket_citations",
-                                   "home_jurisdiction") if k in data}
+                                   "home_jurisdiction", "name_mentions") if k in data}
     fields["code_names"] = tuple((str(k), str(v)) for k, v in data.get("code_names", {}).items())
     fields["skip_sections"] = tuple(str(h) for h in data.get("skip_sections", ()))
     return Style(name=name, description=data.get("description", ""), headings=tuple(headings), **fields)

@@ -1,0 +1,132 @@
+"""A case named in the text without a citation ("In *Bunton*, the trial court …", "Heien does
+not apply"), after the brief has cited it in full.
+
+Lawyers who type their tables search the brief for each case's name and list every page it is
+on; the court rules ask for every page an authority is cited on. Such a mention is read as a
+short form of the case, flagged `name_mention`, and a style decides whether it counts (the
+Solicitor General's tables and the Supreme Court printers' leave them out).
+
+A name counts only when it points at one case: the name the brief defined for it
+("(“Heien”)"), the name its short forms use ("Heien, 135 S. Ct. at 536", "Massicot, supra"),
+or the case's own first distinctive party in italics. A name two cited cases share, a name
+inside another citation or a quotation, and a word the brief does not set in italics (when it
+sets its case names in italics) is not a mention.
+"""
+from __future__ import annotations
+
+import re
+
+from .model import Occurrence, Paragraph
+
+# Parties that name no case: the government side of "People v. Massicot", "State v. X".
+_GENERIC_PARTY = re.compile(r"^(?:the\s+)?(?:people|state|commonwealth|united\s+states|u\.\s?s\.|government|"
+                            r"in\s+re|ex\s+parte|matter\s+of|in\s+the\s+matter\s+of|estate\s+of|petition\s+of)\b",
+                            re.I)
+_NAME_TOKEN = re.compile(r"[A-Z][a-zA-Z'’-]{2,}")
+# "(“Heien”)", "(hereinafter “Massicot”)", "(“Devenpeck.”)": a quoted name defined after the cite.
+_DEFINED = re.compile(r"\s*\((?:hereinafter\s+)?[“\"](?P<name>[A-Z][a-zA-Z'’-]{2,}(?:\s[A-Z][a-zA-Z'’-]+){0,2})"
+                      r"[.,]?[”\"]\.?\)")
+# Words that begin a case name but say nothing of which case it is.
+_NOT_A_NAME = {"The", "In", "Ex", "Re", "See", "Matter", "Estate", "City", "County", "Town", "Village",
+               "Board", "Department", "Dept", "Commission", "Commissioner", "Secretary", "Director",
+               "National", "American", "First", "United", "State", "States", "People", "Doe", "Roe"}
+
+
+def case_mentions(paragraphs: list[Paragraph], occurrences: list[Occurrence]) -> list[Occurrence]:
+    """Bare mentions of cases cited in full, as short forms flagged `name_mention`, in the
+    paragraphs after each case's first full cite."""
+    by_para = {p.index: p for p in paragraphs}
+    cases = [o for o in occurrences if o.kind == "full" and o.category == "cases" and o.meta.get("case_name")
+             and o.key is not None and o.paragraph in by_para]
+    if not cases:
+        return []
+    names = _names(cases, occurrences, by_para)
+    if not names:
+        return []
+    italic_briefs = _sets_names_in_italics(cases, by_para)
+    first_cite = {}
+    order = {p.index: i for i, p in enumerate(paragraphs)}
+    for o in cases:
+        here = (order[o.paragraph], o.end)
+        first_cite[o.key] = min(first_cite.get(o.key, here), here)
+    taken: dict[int, list[tuple[int, int]]] = {}
+    for o in occurrences:
+        taken.setdefault(o.paragraph, []).append((o.start, o.end))
+    pattern = re.compile(r"(?<![\w.’'-])(?P<name>" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+                         + r")(?![\w-]|\s+v\.?\s|\s*,\s*(?:supra|\d))")
+    out = []
+    for p in paragraphs:
+        for m in pattern.finditer(p.text):
+            key, how = names[m.group("name")]
+            if (order[p.index], m.start()) <= first_cite[key] or _inside(m.start(), m.end(), taken.get(p.index, [])):
+                continue
+            if _quoted(p.text, m.start()):
+                continue  # a court's words, quoted
+            if (italic_briefs or how == "party") and not _italic(p, m.start(), m.end()):
+                continue
+            out.append(Occurrence(paragraph=p.index, start=m.start(), end=m.end(), kind="short", story=p.story,
+                                  text=m.group(0), key=key, flags=["name_mention", "informal_reference"],
+                                  meta={"short_name": m.group("name")}))
+    return out
+
+
+def _names(cases: list[Occurrence], occurrences: list[Occurrence], by_para: dict) -> dict[str, tuple]:
+    """Name -> (case key, how the brief names it: "defined" | "short" | "party"), for the names
+    that point at exactly one cited case."""
+    found: dict[str, set] = {}
+    how: dict[str, str] = {}
+
+    def note(name: str, key: tuple, kind: str) -> None:
+        found.setdefault(name, set()).add(key)
+        if how.get(name) != "defined":
+            how[name] = kind if how.get(name) in (None, "party") else how[name]
+
+    parties: dict[str, set] = {}
+    for o in cases:
+        for word in _NAME_TOKEN.findall(o.meta["case_name"]):
+            parties.setdefault(word, set()).add(o.key)
+        m = _DEFINED.match(by_para[o.paragraph].text, o.end)
+        if m:
+            note(m.group("name"), o.key, "defined")
+        party = _distinctive_party(o.meta["case_name"])
+        if party:
+            note(party, o.key, "party")
+    for o in occurrences:
+        antecedent = (o.meta.get("antecedent") or "").strip(" ,")
+        if o.kind in ("short", "supra") and _NAME_TOKEN.fullmatch(antecedent) and len(parties.get(antecedent, ())) == 1:
+            note(antecedent, next(iter(parties[antecedent])), "short")
+    # a name that is a word of two cited cases' names ("Smith") is nobody's
+    return {n: (next(iter(keys)), how[n]) for n, keys in found.items()
+            if len(keys) == 1 and len(parties.get(n, keys) | keys) == 1 and n not in _NOT_A_NAME}
+
+
+def _distinctive_party(case_name: str) -> str:
+    """The one word a case is called by: its first party's name ("Castillo v. State"), or the
+    other party's when the first is the government ("People v. Massicot"), or the name after
+    "In re" / "Ex parte"."""
+    parts = re.split(r"\s+v\.?\s+", case_name, maxsplit=1)
+    party = parts[0]
+    prefix = _GENERIC_PARTY.match(party)
+    if prefix and prefix.end() < len(party.rstrip()):
+        party = party[prefix.end():]  # "In re Giannini", "Ex parte Kibler"
+    elif prefix and len(parts) == 2:
+        party = parts[1]
+    words = _NAME_TOKEN.findall(party)
+    return words[0] if words and party.strip().startswith(words[0]) else ""
+
+
+def _sets_names_in_italics(cases: list[Occurrence], by_para: dict) -> bool:
+    italic = sum(1 for o in cases if _italic(by_para[o.paragraph], o.start, o.start + 1))
+    return italic * 2 > len(cases)
+
+
+def _italic(p: Paragraph, start: int, end: int) -> bool:
+    return any(a <= start and end <= b for a, b in p.emphasis)
+
+
+def _inside(start: int, end: int, spans) -> bool:
+    return any(a <= start < b or a < end <= b for a, b in spans)
+
+
+def _quoted(text: str, pos: int) -> bool:
+    return text.rfind("“", 0, pos) > text.rfind("”", 0, pos)
