@@ -181,6 +181,7 @@
   const REVIEW = {
     citing_parenthetical: "cited only inside “(citing …)”",
     informal_reference: "also named in the text without a citation",
+    short_cite_mismatch: "a short cite whose volume, reporter or pin does not fit the full cite",
   };
 
   function needsAttention(a) {

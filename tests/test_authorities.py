@@ -46,6 +46,33 @@ def test_unlinked_short_form_is_reported():
     assert [o.text for o in t.unlinked] == ["Jones, 501 U.S. at 5"]
 
 
+def test_short_cite_before_the_full_cite_joins_the_case_cited_later():
+    t = table_of("The other side relies on Marlow, 85 Cal.App.4th at 938.",
+                 "Compare In re Marlow W., 85 Cal.App.4th 937, 940 (2000).")
+    assert entries(t) == {"In re Marlow W., 85 Cal.App.4th 937 (2000)": ["short", "full"]}
+    assert t.unlinked == []
+
+
+def test_short_cite_before_a_full_cite_of_another_name_stays_unlinked():
+    t = table_of("Smith, 85 F.3d at 10.", "Jones v. Roe, 85 F.3d 5 (5th Cir. 1996).")
+    assert [o.text for o in t.unlinked] == ["Smith, 85 F.3d at 10"]
+
+
+def test_short_cite_with_a_typo_joins_the_one_case_it_can_be_and_is_flagged():
+    t = table_of("Ex parte Quarles, 448 S.W.3d 29, 40 (Tex. Crim. App. 2014); Nunn v. State, 573 S.W.3d 869 "
+                 "(Tex. App.—Houston [1st Dist.] 2019, pet. ref’d).",
+                 "Quarles, 448 S.W.3d at 28. The same is true here. 573 S.W. at 880.")
+    assert entries(t) == {"Ex parte Quarles, 448 S.W.3d 29 (Tex. Crim. App. 2014)": ["full", "short"],
+                          "Nunn v. State, 573 S.W.3d 869 (Tex. App.—Houston [1st Dist.] 2019, pet. ref’d)": ["full", "short"]}
+    shorts = [o for c in t.categories for a in c.authorities for o in a.occurrences if o.kind == "short"]
+    assert all("short_cite_mismatch" in o.flags for o in shorts)
+
+
+def test_short_cite_with_a_pin_before_every_first_page_and_no_name_stays_unlinked():
+    t = table_of("Nunn v. State, 573 S.W.3d 869 (Tex. App. 2019).", "573 S.W.3d at 12.")
+    assert [o.text for o in t.unlinked] == ["573 S.W.3d at 12"]
+
+
 @pytest.mark.parametrize("style", ["default", "frap", "scotus", "sg", "texas", "california"])
 def test_cases_cited_only_in_citing_parentheticals_are_listed_and_flagged(style):
     text = "Smith v. Jones, 1 F.4th 1, 5 (1st Cir. 2021) (citing Doe v. Roe, 2 F.4th 2 (2d Cir. 2021))."

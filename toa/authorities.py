@@ -93,7 +93,7 @@ class _Linker:
         section ("Tex. R. Evid. 404(b)", "Section 21.02 of the Texas Penal Code" pages later) is
         that provision when exactly one set of rules or one code the brief cites has a rule or
         section of that number, and the brief cites it with exactly that subdivision; a provision
-        no citation names is never guessed."""
+        no citation names is never guessed. A case's short cite before its full cite is that case."""
         for occ, later, guessed in self.cited_after:
             # in the code of the cite just after it, where the code named before it was only a guess;
             # else only when that cite is of the section as the mention writes it
@@ -101,6 +101,15 @@ class _Linker:
             exact = _written(occ.meta) in _cited_as(later.meta.get("completed", later).meta)
             target = _section_of(occ, auth, self.by_key) if auth is not None and (guessed or exact) else None
             if target is not None:
+                occ.key = target.key
+                target.occurrences = reading_order(self.doc, target.occurrences + [occ])
+                self.unlinked.remove(occ)
+        # A short cite before the case's full cite ("Dallas W., 85 Cal. App. 4th at 938" quoted
+        # from the other side's brief, the full cite pages later) is that case.
+        for occ in [o for o in self.unlinked if o.kind == "short" and o.meta.get("volume")]:
+            target = _short(occ, self.by_key, self.alias)
+            named = (occ.meta.get("antecedent") or "").lower()
+            if target is not None and target.category == "cases" and named in target.text.lower():
                 occ.key = target.key
                 target.occurrences = reading_order(self.doc, target.occurrences + [occ])
                 self.unlinked.remove(occ)
@@ -369,13 +378,38 @@ def _short(occ: Occurrence, by_key: dict, alias: dict) -> Authority | None:
             auth = by_key.get(alias[k][0] if k in alias else k)
             if auth is not None and (pin is None or first is None or first <= pin):
                 candidates.append((first or 0, auth))
-    if not candidates:
-        return None
     antecedent = (occ.meta.get("antecedent") or "").lower()
+    if not candidates:
+        return _mistyped_short(occ, by_key, alias, antecedent)
     if antecedent and len(candidates) > 1:
         named = [c for c in candidates if antecedent in c[1].text.lower()]
         candidates = named or candidates
     return max(candidates, key=lambda c: c[0])[1]
+
+
+def _mistyped_short(occ: Occurrence, by_key: dict, alias: dict, antecedent: str) -> Authority | None:
+    """A short cite with a typo in it, when only one cited case fits the rest: "Bryant, 448
+    S.W.3d at 28" of "Ex parte Bryant, 448 S.W.3d 29" (the pin before the first page, with the
+    name), or "573 S.W. at 880" of "573 S.W.3d 869" (the series left off, the pin a few pages
+    on). Flagged short_cite_mismatch: the brief has a cite to correct."""
+    vol, rep, pin = occ.meta.get("volume"), occ.meta.get("reporter") or "", _number(occ.meta.get("pin", ""))
+    fits = set()
+    for k in list(by_key) + list(alias):
+        if len(k) != 4 or k[0] != "case" or k[1] != vol:
+            continue
+        auth = by_key.get(alias[k][0] if k in alias else k)
+        first = _number(k[3])
+        if auth is None:
+            continue
+        if k[2] == rep and antecedent and antecedent in auth.text.lower():
+            fits.add(auth.key)
+        elif k[2] != rep and k[2].startswith(rep) and rep.endswith(".") and pin is not None and first is not None \
+                and 0 <= pin - first <= 150 and (not antecedent or antecedent in auth.text.lower()):
+            fits.add(auth.key)
+    if len(fits) != 1:
+        return None
+    occ.flags.append("short_cite_mismatch")
+    return by_key[fits.pop()]
 
 
 def _number(s: str) -> int | None:
