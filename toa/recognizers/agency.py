@@ -46,7 +46,7 @@ _PTAB = re.compile(r"(?<![\w])(?P<no>(?:IPR|PGR|CBM|DER)\d{4}-\d{5})(?P<paper>,\
                    r"(?P<pin>,\s(?:at\s)?\d+(?=\s?\(|[.,;]|$))?(?P<paren>\s?\((?:[^()]{0,40}?)\d{4}\))?")
 _IRS = re.compile(
     r"(?<![\w.])(?P<kind>Rev\.\sRul\.|Rev\.\sProc\.|(?:I\.\s?R\.\s?S\.\s|IRS\s)?Notice|(?:I\.\s?R\.\s?S\.\s)?Announcement|"
-    r"Priv\.\sLtr\.\sRul\.|Tech\.\sAdv\.\sMem\.|Gen\.\sCouns\.\sMem\.|T\.D\.)\s(?P<no>\d{2,4}-\d+)"
+    r"Priv\.\sLtr\.\sRul\.|Tech\.\sAdv\.\sMem\.|Gen\.\sCouns\.\sMem\.|T\.D\.)\s(?P<no>\d{2,4}-\d+(?:-\d+)?)"
     r"(?P<bull>,\s\d{4}-\d+\s(?:I\.\s?R\.\s?B\.|C\.\s?B\.)\s\d+)?"
     r"(?P<pin>,\s(?:at\s)?\d+(?=\s?\(|[.,;]|$))?")
 # A case-style name right before the cite: "Matter of X, ", "In re X, ", "A v. B, ", "Acme Corp., "

@@ -106,7 +106,8 @@ _CFR_HEAD = re.compile(
     r"(?:(?:[Pp]t|[Pp]art)\.?\s?\d+[A-Za-z]?,?\s(?:[Ss]ubpt\.?\s?[A-Z0-9]+,?\s)?(?=§|[Ss]ec))?"
     r"(?P<mark>§§?|[Ss]ections?|[Pp]ts?\.|[Pp]arts?)?\s?(?=\d)")
 _TREAS_REG = re.compile(r"(?<![\w.])(?:Treas\.\s?Reg\.|Treasury\sRegulations?)\s?(?P<mark>§§?)\s?(?=\d)")
-_CFR_SECTION = r"\d+[A-Za-z]?(?:\.\d+[A-Za-z]*)?(?:-\d+[A-Za-z]*)?"
+# "240.10b5-1", and the Treasury's "1.501(c)(3)-1", whose number holds the Code subsection it serves
+_CFR_SECTION = r"\d+[A-Za-z]?(?:\.\d+[A-Za-z]*)?(?:(?:\([a-z0-9]+\))+(?=-\d))?(?:-\d+[A-Za-z]*)?"
 _CFR_ITEM = re.compile(rf"(?P<sec>{_CFR_SECTION})(?P<sub>{SUBSECS})(?P<etseq>,?\set\sseq\.?)?")
 _CFR_JOIN = re.compile(r"(?:,\s(?:and\s|or\s)?|\s(?:and|or)\s)(?=\d)")
 
@@ -157,8 +158,8 @@ def parse_rules(text: str, pos: int):
             return ([], pos) if len(items) == 1 else (items, end)
         if joiner in ("-", "through") and prev[2].isdigit() and n.group("rule").isdigit() and not prev[3]:
             lo, hi = int(prev[2]), int(n.group("rule"))
-            if not (lo < hi <= lo + 20):
-                break
+            if not (lo < hi <= lo + 20) or n.group("rule").startswith("0"):
+                break  # "839-020": one number written with a hyphen, not a range
 
             # every rule of the range shares the span of the whole range
             items.pop()

@@ -1,0 +1,35 @@
+from conftest import full, keys
+
+
+def test_state_administrative_codes_by_their_own_numbering(run):
+    found = full(run("Or. Admin. R. 839-020-0050(2)(a); Ga. Comp. R. & Regs. 560-12-1-.01; "
+                     "Fla. Admin. Code Ann. r. 64B8-9.003; Ala. Admin. Code r. 335-6-6-.02; Minn. R. 4717.7000."))
+    assert [o.display for o in found] == ["Or. Admin. R. 839-020-0050(2)(a)", "Ga. Comp. R. & Regs. 560-12-1-.01",
+                                          "Fla. Admin. Code r. 64B8-9.003", "Ala. Admin. Code r. 335-6-6-.02",
+                                          "Minn. R. 4717.7000"]
+    assert {o.category for o in found} == {"rules_regulations"}
+
+
+def test_a_hyphenated_regulation_number_is_never_a_range_of_rules(run):
+    # it was read as rules 9 to 20 of a rule set called "83"
+    assert keys(run("Or. Admin. R. 839-020-0050.")) == [("state", "Or.", "admin r", "", "839-020-0050")]
+
+
+def test_title_first_forms_and_their_written_out_names_are_one_regulation(run):
+    a = keys(run("12 NYCRR 23-1.7(d)"))
+    b = keys(run("N.Y. Comp. Codes R. & Regs. tit. 12, § 23-1.7(d)"))
+    assert a == b == [("state", "N.Y.", "comp code r regs", "12", "23-1.7(d)")]
+    assert [o.display for o in full(run("940 CMR 3.16(3)"))] == ["940 Mass. Code Regs. § 3.16(3)"]
+
+
+def test_initialisms_key_as_the_abbreviated_code(run):
+    assert keys(run("N.J.A.C. 10:69-1.1")) == keys(run("N.J. Admin. Code § 10:69-1.1"))
+    assert keys(run("WAC 296-126-092")) == keys(run("Wash. Admin. Code § 296-126-092"))
+
+
+def test_a_title_number_alone_is_no_cite(run):
+    assert full(run("The CMR 3.16 form was filed.")) == []
+
+
+def test_treasury_regulation_number_holds_its_code_subsection(run):
+    assert keys(run("Treas. Reg. § 1.501(c)(3)-1(d)(2)")) == [("cfr", "26", "1.501(c)(3)-1(d)(2)")]
