@@ -48,6 +48,14 @@ def test_italic_spans_are_kept(tmp_path):
     assert [p.text[a:e] for a, e in p.emphasis] == ["Reed", "Town of Gilbert"]
 
 
+def test_a_links_underline_is_not_emphasis_but_its_italics_are(tmp_path):
+    b = DocBuilder()
+    b.paragraph("See ", Hyperlink("https://example.com", ("Matsushita Elec. Indus. Co. v. Zenith Radio Corp.", "i"),
+                                  ", 475 U.S. 574 (1986)"), ".")
+    p = read(str(b.save(tmp_path / "l.docx"))).paragraphs[0]
+    assert [p.text[a:e] for a, e in p.emphasis] == ["Matsushita Elec. Indus. Co. v. Zenith Radio Corp."]
+
+
 def test_page_breaks_and_sections(tmp_path):
     b = DocBuilder(fmt="lowerRoman", start=1)
     b.paragraph("Cover")

@@ -73,6 +73,13 @@ def test_unknown_reporter_with_italic_name():
     assert "unknown_reporter" in o.flags
 
 
+def test_plain_case_name_with_abbreviated_words_is_read_whole():
+    occs = full(extract_paragraph(para("See Matsushita Elec. Indus. Co. v. Zenith Radio Corp., 475 U.S. 574 (1986); "
+                                       "Nat’l Fed’n of Indep. Bus. v. Sebelius, 567 U.S. 519 (2012).")))
+    assert [o.display for o in occs] == ["Matsushita Elec. Indus. Co. v. Zenith Radio Corp., 475 U.S. 574 (1986)",
+                                         "Nat’l Fed’n of Indep. Bus. v. Sebelius, 567 U.S. 519 (2012)"]
+
+
 def test_mistyped_reporter_series_is_listed_for_review():
     [good, typo] = full(extract_paragraph(para("(citing Doe v. State, 550 S.W.2d 54, 59 (Tex. Crim. App. 1977) and "
                                                "Poe v. State, 493 S.W.29 206 (Tex. Crim. App. 1979) (polygraph)).")))

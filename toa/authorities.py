@@ -83,9 +83,9 @@ class _Linker:
         occ.key = target.key
         if occ.kind != "full":
             target.occurrences.append(occ)
-        if "informal_reference" not in occ.flags and not occ.meta.get("in_parenthetical"):
-            # "Section 1988" or "the First Amendment" in prose is a mention, and "(quoting X)"
-            # an aside: an Id. after either still points at the citation before.
+        if not {"informal_reference", "name_mention"} & set(occ.flags) and not occ.meta.get("in_parenthetical"):
+            # "Section 1988", "the First Amendment" or "Heien" in prose is a mention, and
+            # "(quoting X)" an aside: an Id. after either still points at the citation before.
             self.antecedents.set(chain, target)
 
     def link_references_cited_later(self) -> None:

@@ -65,7 +65,7 @@ def case_mentions(paragraphs: list[Paragraph], occurrences: list[Occurrence]) ->
             if (italic_briefs or how == "party") and not _italic(p, m.start(), m.end()):
                 continue
             out.append(Occurrence(paragraph=p.index, start=m.start(), end=m.end(), kind="short", story=p.story,
-                                  text=m.group(0), key=key, flags=["name_mention", "informal_reference"],
+                                  text=m.group(0), key=key, flags=["name_mention"],
                                   meta={"short_name": m.group("name")}))
     return out
 

@@ -138,7 +138,9 @@ class _StyleInfo:
             if sid:
                 self.names[sid] = w_attr(name, "val", sid) if name is not None else sid
             rpr = st.find(qn("w:rPr"))
-            if sid and rpr is not None and (_emphatic_rpr(rpr)):
+            # A link is underlined by its style, which says nothing of a case name; italics still do.
+            link = self.names.get(sid, "").replace(" ", "").lower() in ("hyperlink", "followedhyperlink")
+            if sid and rpr is not None and (is_on(rpr.find(qn("w:i"))) if link else _emphatic_rpr(rpr)):
                 self.emphatic.add(sid)
 
 

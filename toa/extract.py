@@ -585,8 +585,11 @@ def _case_name(cite: FullCaseCitation, para: Paragraph) -> tuple[int, int]:
     f_start = _skip_opening(text, f_start, c_start)  # "(People v. Morris (1991) 53 Cal.3d 152.)"
     f_start = _skip_opening(text, _strip_signal(text, f_start, c_start), c_start)
     f_start = _with_prefix(text, f_start)
-    if re.search(r"\b(?:v|vs)\.\s*$", text[max(0, f_start - 6):f_start]):
-        f_start = _plain_name_start(text, f_start)  # eyecite began after "vs.": "Ed Friedman vs. Fish"
+    if re.search(r"\b(?:v|vs)\.\s*$", text[max(0, f_start - 6):f_start]) \
+            or _NAME_ABBREVIATION_BEFORE.search(text, max(0, f_start - 12), f_start):
+        # eyecite began after "vs." ("Ed Friedman vs. Fish") or after a name's abbreviation it
+        # took for a sentence end ("Matsushita Elec. Indus. | Co. v. Zenith")
+        f_start = _plain_name_start(text, f_start)
     end = c_start
     m = re.search(r"[\s,]*(?:Nos?\.\s*[\w\-:.]+(?:,\s*[\w\-:.]+)*[\s,]*)?$", text[f_start:c_start])
     if m:
@@ -615,6 +618,14 @@ def _italic_names_before(para: Paragraph, pattern: re.Pattern, group: str, taken
 
 # A word of a case name written in roman: capitalised, or one of the small words names hold.
 _NAME_WORD = re.compile(r"(?:[A-Z$\d][\w.'’&$,-]*|v\.?|vs\.|ex|rel\.|of|the|and|for|de|del|la|in|re|on|behalf|&)$")
+
+
+# Abbreviations of name words (Bluebook table T6) that end with a period inside a case name
+# (not "Co.", "Inc.": a sentence about a company ends with them).
+_NAME_ABBREVIATION_BEFORE = re.compile(
+    r"\b(?:Ass['’]n|Elec|Indus|Ins|Int['’]l|Mfg|Mut|Nat['’]l|Sav|Sys|Tel|Transp|Univ|Dep['’]t|"
+    r"Dist|Educ|Env['’]t|Gov['’]t|Hosp|Prods|Servs|Bd|Comm['’]n|Cnty|Auth|Fin|Grp|Hous|Inv|Med|Mun|Pub|Ry|Tech|"
+    r"Admin|Mgmt|Dev|Ltd|Ctr|Chem|Constr|Cmty|Distrib|Enters|Equip|Found|Fed['’]n|Indep|Bus|Sch|Tr|Gen)\.\s+$")
 
 
 def _plain_name_start(text: str, end: int) -> int:

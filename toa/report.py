@@ -59,7 +59,8 @@ def build_report(table: Table, pagemap: PageMap, source: str, output: str | None
 def _entry_flags(a) -> list[str]:
     """The entry's flags and its citations'; "citing_parenthetical" only when the authority
     itself carries it (cited nowhere but inside "(citing X)")."""
-    flags = set(a.flags) | {f for o in a.occurrences for f in o.flags if f != "citing_parenthetical"}
+    # (a case also named in the text without a citation is no judgment call to review)
+    flags = set(a.flags) | {f for o in a.occurrences for f in o.flags if f not in ("citing_parenthetical", "name_mention")}
     return sorted(flags)
 
 
