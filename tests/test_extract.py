@@ -80,6 +80,12 @@ def test_plain_case_name_with_abbreviated_words_is_read_whole():
                                          "Nat’l Fed’n of Indep. Bus. v. Sebelius, 567 U.S. 519 (2012)"]
 
 
+def test_a_westlaw_decision_of_an_agency_is_an_administrative_decision():
+    occs = full(extract_paragraph(para("In re Pacific Gas & Elec. Co., D.19-05-020, 2019 WL 2424513 (Cal. P.U.C. May 16, "
+                                       "2019); Smith v. Dep’t of Labor, 2019 WL 444444, at *2 (D.D.C. Jan. 4, 2019).")))
+    assert [o.category for o in occs] == ["administrative", "cases"]
+
+
 def test_mistyped_reporter_series_is_listed_for_review():
     [good, typo] = full(extract_paragraph(para("(citing Doe v. State, 550 S.W.2d 54, 59 (Tex. Crim. App. 1977) and "
                                                "Poe v. State, 493 S.W.29 206 (Tex. Crim. App. 1979) (polygraph)).")))

@@ -35,6 +35,13 @@ if _LEAK_FIX not in _eyecite_helpers.POST_FULL_CITATION_REGEX:
 AGENCY_REPORTERS = {"I. & N. Dec.", "N.L.R.B.", "NLRB", "F.C.C.", "FCC Rcd", "F.C.C.R.", "F.C.C. Rcd.",
                     "F.C.C.2d", "F.T.C.", "S.E.C.", "Op. Att'y Gen.", "Op. O.L.C."}
 
+# A decision on Westlaw or Lexis whose parenthetical names an agency, not a court: "(Cal. P.U.C.
+# May 16, 2019)", "(N.L.R.B. Mar. 3, 2020)", "(B.I.A. 2018)", "(F.E.R.C. 2021)", "(T.T.A.B. 2019)".
+_AGENCY_COURT = re.compile(r"\((?:[A-Z][a-z]*\.\s?)*(?:P\.\s?U\.\s?C\.|N\.\s?L\.\s?R\.\s?B\.|B\.\s?I\.\s?A\.|"
+                           r"F\.\s?E\.\s?R\.\s?C\.|F\.\s?C\.\s?C\.|S\.\s?E\.\s?C\.|E\.\s?E\.\s?O\.\s?C\.|"
+                           r"M\.\s?S\.\s?P\.\s?B\.|T\.\s?T\.\s?A\.\s?B\.|P\.\s?T\.\s?A\.\s?B\.|F\.\s?T\.\s?C\.|"
+                           r"Bd\.|Comm['’]n|Dep['’]t|Agency|Off\.)")
+
 _SIGNAL = re.compile(
     r"^(?:(?:[Ss]ee|[Cc]f\.|[Bb]ut|[Cc]ompare|[Cc]ontra|[Aa]ccord|also|generally|[Ee]\.g\.|and|with|quoting|"
     r"citing|in(?! re\b)|In(?! re\b| the Matter\b| Matter\b| the Interest\b| Interest\b)|under|following|"
@@ -393,9 +400,9 @@ def _full_case(cite: FullCaseCitation, para: Paragraph, earlier: list[Occurrence
         return None
     end = _end_of_cite(text, c_end)
     year = cite.metadata.year
+    agency = reporter in AGENCY_REPORTERS or (reporter in ("WL", "LEXIS") and _AGENCY_COURT.search(text, c_end, end))
     occ = Occurrence(paragraph=para.index, start=name_start, end=end, kind="full", story=para.story,
-                     text=text[name_start:end], category="administrative" if reporter in AGENCY_REPORTERS else "cases",
-                     key=key)
+                     text=text[name_start:end], category="administrative" if agency else "cases", key=key)
     name = text[name_start:name_end].strip(" ,")
     occ.meta = {"volume": key[1], "reporter": reporter, "page": key[3], "year": year,
                 "court": cite.metadata.court, "case_name": name, "pin_cite": cite.metadata.pin_cite,
