@@ -139,6 +139,33 @@ def test_footnotes_typed_as_small_paragraphs_are_recognised(tmp_path):
     assert [p.typed_note for p in doc.paragraphs] == [False, True, False, False]
 
 
+def note_carried_over(tmp_path, head_end="Cons. Stat.", tail="Ann. § 301(a) and (b) (1983); R.I. Gen. Laws § 11-1-1."):
+    from docxbuild import Run
+
+    b = DocBuilder()
+    b.paragraph("ARGUMENT")
+    b.paragraph("The common law was settled.")
+    b.paragraph("The States agree.3")
+    b.paragraph(Run(f"3 See Ala. Code § 13A-2-1(3) (1982); 18 Pa. {head_end}", size=9))
+    b.paragraph(PageBreak(), "Congress knew that background.")
+    b.paragraph(Run(tail, size=9))
+    b.paragraph(Run("4 See State v. Spates, 405 A.2d 656 (Conn. 1978).", size=9))
+    return read(str(b.save(tmp_path / "n.docx")))
+
+
+def test_a_typed_note_carried_over_to_the_next_page_continues_it(tmp_path):
+    doc = note_carried_over(tmp_path)
+    assert [(p.typed_note, p.continues) for p in doc.paragraphs] == [
+        (False, None), (False, None), (False, None), (True, None), (False, None), (True, 3), (True, None)]
+
+
+def test_small_print_after_a_note_that_ended_is_not_its_continuation(tmp_path):
+    doc = note_carried_over(tmp_path, head_end="Cons. Stat. § 301 (1983).")
+    assert doc.paragraphs[5].continues is None
+    doc = note_carried_over(tmp_path, tail="ELIZABETH B. PRELOGAR")
+    assert doc.paragraphs[5].continues is None
+
+
 def test_a_table_of_contents_field_over_many_paragraphs_is_skipped(tmp_path):
     import docx
 

@@ -279,3 +279,15 @@ def test_a_california_supra_with_a_reporter_pin_is_one_short_cite():
     p = para(("(", False), ("Aguilar", True), (", supra, 25 Cal.4th at p. 850.)", False))
     occs = [o for o in extract_paragraph(p) if o.kind != "record"]
     assert [(o.kind, p.text[o.start:o.end]) for o in occs] == [("short", "Aguilar, supra, 25 Cal.4th at p. 850")]
+
+
+def test_a_citation_cut_where_a_typed_note_turns_the_page_is_read_whole(tmp_path):
+    from test_document import note_carried_over
+
+    from toa.extract import extract
+
+    doc = note_carried_over(tmp_path)
+    cites = [(o.paragraph, o.display) for o in extract(doc) if o.kind != "record"]
+    assert (3, "18 Pa. Cons. Stat. Ann. § 301(a)") in cites
+    # the "(b)" of "§ 301(a) and (b)" is the rest of that cite, not a provision of its own
+    assert [c for c in cites if c[0] == 5] == [(5, "R.I. Gen. Laws § 11-1-1")]

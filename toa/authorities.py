@@ -265,6 +265,8 @@ class _Antecedents:
     @staticmethod
     def chain(doc: Document, occ: Occurrence):
         p = doc.paragraphs[occ.paragraph]
+        while p.continues is not None:  # a note carried over to the next page is that note
+            p = doc.paragraphs[p.continues]
         if p.typed_note:
             return ("typed", p.index)
         return (p.story, p.note_id) if p.note_id is not None else "text"
@@ -572,7 +574,12 @@ def _completed(base: Occurrence, short: Occurrence) -> Occurrence | None:
             subd = re.search(r",\s(subd|subdivision)s?(\.?)\s\(", base.display or "")
             if subd and s.get("subsection") and not m.get("title"):  # "subds. (c), (k)": one is "subd. (k)"
                 section = f"{s.get('section') or ''}, {subd.group(1)}{subd.group(2)} {s['subsection']}"
-            written = f"{code}{comma} § {section}" if not m.get("title") else f"{code} tit. {m['title']}, § {section}"
+            if not m.get("title"):
+                written = f"{code}{comma} § {section}"
+            elif (base.display or "").startswith(f"{m['title']} "):  # "18 Pa. Cons. Stat. Ann. § 301"
+                written = f"{m['title']} {code} § {section}"
+            else:  # "Okla. Stat. tit. 21, § 3"
+                written = f"{code} tit. {m['title']}, § {section}"
     else:
         return None
     found = [o for o in recognizers.recognize(written, []) if o.kind == "full" and o.key]

@@ -474,13 +474,32 @@ def _mark_typed_notes(doc: Document) -> None:
         return
     text_size = statistics.median(sz for p in doc.paragraphs if p.story == "body"
                                   for sz in [sizes[p.index] or _default_size(doc)] if sz)
+    def small(p):
+        return sizes.get(p.index) is not None and sizes[p.index] < 0.9 * text_size
+
     for p in doc.paragraphs:
-        sz = sizes.get(p.index)
-        if sz is not None and sz < 0.9 * text_size and _NOTE_NUMBER.match(p.text):
+        if small(p) and _NOTE_NUMBER.match(p.text):
             p.typed_note = True
+    # A note cut at the foot of a page goes on at the foot of the next, in small print without
+    # a number, after that page's text and before its own notes.
+    note, turned, prev = None, False, None
+    for p in (p for p in doc.paragraphs if p.story == "body"):
+        turned = turned or bool(p.breaks)
+        if p.typed_note:
+            note, turned = p, False
+        elif note is not None and turned and small(p) and not p.skipped and p.text.strip() \
+                and prev is not None and not small(prev) and _NOTE_OPEN_END.search(note.text) \
+                and _NOTE_GOES_ON.match(p.text):
+            p.typed_note, p.continues = True, note.index
+            note, turned = p, False
+        prev = p
 
 
 _NOTE_NUMBER = re.compile(r"^\s*\d{1,3}\s+[A-Z“\"(]")
+# A note that stops without ending its sentence ("… 18 Pa. Cons. Stat.", "… see, e.g., Miles v.").
+# … and goes on with the rest of a word or sentence ("rect. Regardless", "Ann. § 301(a)"), not a heading.
+_NOTE_GOES_ON = re.compile(r"\s*(?:[a-z0-9§(]|(?:[A-Z][a-z]{0,5}\.\s?)+(?:§|\d))")
+_NOTE_OPEN_END = re.compile(r"(?:[\w,;:’'&(-]|\b(?:v|vs|ex|rel|[A-Z][a-z]{0,4})\.|[A-Z]\.)\s*$")
 
 
 def _print_size(p: Paragraph) -> int | None:

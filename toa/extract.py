@@ -111,6 +111,11 @@ def continued_paragraphs(paragraphs: list[Paragraph]) -> list[tuple[Paragraph, P
     first one on the next page when notes typed at the foot of the page come between (briefs
     converted from PDF)."""
     pairs, continued = [], set()
+    by_index = {p.index: p for p in paragraphs}
+    for tail in paragraphs:  # a typed note carried over to the next page (document.py found it)
+        if tail.continues in by_index:
+            pairs.append((by_index[tail.continues], tail))
+            continued.add(tail.continues)
     for i, tail in enumerate(paragraphs):
         if i == 0 or tail.story != "body" or tail.typed_note or not _CONTINUES.match(tail.text) \
                 or _NOTE_START.match(tail.text):
@@ -135,10 +140,15 @@ def _join_across(head: Paragraph, tail: Paragraph, found: dict[int, list[Occurre
     joined = Paragraph(index=head.index, story=head.story, text=head.text + " " + tail.text,
                        emphasis=head.emphasis + shifted,
                        printed=(head.printed or head.text) + " " + (tail.printed or tail.text))
-    across = [o for o in extract_paragraph(joined) if o.kind == "full" and o.start < len(head.text) and o.end > cut]
+    whole = extract_paragraph(joined)
+    across = [o for o in whole if o.kind == "full" and o.start < len(head.text) and o.end > cut]
+    seen_whole = {o.start - cut for o in whole if o.kind == "reference"}
     for o in across:
         covered = o.end - cut
-        found[tail.index] = [t for t in found[tail.index] if t.start >= covered]
+        # a bare "(b)" the tail shows alone is the rest of the cite ("§ 301(a) and (b)") when the
+        # joined reading does not find it
+        found[tail.index] = [t for t in found[tail.index] if t.start >= covered
+                             and (t.kind != "reference" or t.start in seen_whole)]
         found[head.index] = [h for h in found[head.index] if h.end <= o.start or h.start >= len(head.text)]
         o.end = o.anchor_end = len(head.text)
         o.text = joined.text[o.start:covered + cut]

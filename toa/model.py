@@ -97,6 +97,9 @@ class Paragraph:
     # A footnote typed as an ordinary paragraph in small print, its number first (briefs
     # converted from PDF): printed where it stands, but its citations are not the text's.
     typed_note: bool = False
+    # A typed note carried over to the foot of the next page: the paragraph of the note it
+    # continues (a citation cut at the turn is read whole, and an Id. goes on from there).
+    continues: int | None = None
     style: str | None = None
 
 
