@@ -259,3 +259,28 @@ def test_a_california_supra_with_a_reporter_pin_is_one_short_cite():
     p = para(("(", False), ("Aguilar", True), (", supra, 25 Cal.4th at p. 850.)", False))
     occs = [o for o in extract_paragraph(p) if o.kind != "record"]
     assert [(o.kind, p.text[o.start:o.end]) for o in occs] == [("short", "Aguilar, supra, 25 Cal.4th at p. 850")]
+
+
+def test_italic_history_phrases_of_every_kind_stay_with_their_case():
+    occs = full(extract_paragraph(para(
+        ("Sonner v. Premier Nutrition Corp.", True), ", 971 F.3d 834 (9th Cir. 2020), ", ("reh’g denied", True),
+        ", 2020 WL 6693180 (9th Cir. Nov. 13, 2020); ", ("Wright v. Cloud Nine Lending, Inc.", True),
+        ", No. 2:23-cv-101, 2024 WL 112233 (W.D. Wash. Jan. 10, 2024), ",
+        ("report and recommendation adopted", True), ", 2024 WL 445566 (W.D. Wash. Feb. 6, 2024); ",
+        ("Ruiz v. Tan", True), ", 12 F.4th 50 (2d Cir. 2021), ", ("reh’g en banc denied", True),
+        ", 20 F.4th 1 (2d Cir. 2022).")))
+    assert [o.display for o in occs] == [
+        "Sonner v. Premier Nutrition Corp., 971 F.3d 834 (9th Cir. 2020), reh’g denied, 2020 WL 6693180 "
+        "(9th Cir. Nov. 13, 2020)",
+        "Wright v. Cloud Nine Lending, Inc., No. 2:23-cv-101, 2024 WL 112233 (W.D. Wash. Jan. 10, 2024), "
+        "report and recommendation adopted, 2024 WL 445566 (W.D. Wash. Feb. 6, 2024)",
+        "Ruiz v. Tan, 12 F.4th 50 (2d Cir. 2021), reh’g en banc denied, 20 F.4th 1 (2d Cir. 2022)"]
+
+
+def test_history_phrases_in_roman_stay_with_their_case():
+    assert displays("Ames v. Brill, No. 3:20-cv-417, 2021 WL 7654321 (N.D. Cal. Mar. 3, 2021), report and "
+                    "recommendation adopted, 2021 WL 7654999 (N.D. Cal. Apr. 1, 2021); Kemp v. Lusk, 9 F.4th 3 "
+                    "(8th Cir. 2021), reh'g en banc denied, 10 F.4th 7 (8th Cir. 2021).") == [
+        "Ames v. Brill, No. 3:20-cv-417, 2021 WL 7654321 (N.D. Cal. Mar. 3, 2021), report and recommendation "
+        "adopted, 2021 WL 7654999 (N.D. Cal. Apr. 1, 2021)",
+        "Kemp v. Lusk, 9 F.4th 3 (8th Cir. 2021), reh'g en banc denied, 10 F.4th 7 (8th Cir. 2021)"]

@@ -59,12 +59,14 @@ _CROSS_REFERENCE = re.compile(r"^(?:pp?\.\s*)?(?:\d+(?:-\d+)?|nn?\.\s*\d+)$")
 _HISTORY = re.compile(
     r"^,?\s*(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|cert\.\s+denied|cert\.\s+granted|cert\.\s+dismissed|"
     r"petition for cert\.\s+(?:filed|pending)|reh'g denied|reh’g denied|appeal dismissed|overruled|abrogated|"
-    r"enforced|enf'd|enf’d|on\s+reh(?:'|’|ea)r?(?:'|’)?g|on\s+remand|reh(?:'|’)g\s+(?:en\s+banc\s+)?granted)"
+    r"enforced|enf'd|enf’d|on\s+reh(?:'|’|ea)r?(?:'|’)?g|on\s+remand|reh(?:'|’)g\s+(?:en\s+banc\s+)?(?:granted|denied)|"
+    r"(?:report\s+and\s+recommendation|R\.\s?&\s?R\.)\s+adopted)"
     r"[^,;()]{0,60}?(?:,\s*|\s+)(?:on other grounds,\s*)?$", re.I)
 
 _HISTORY_NAME = re.compile(
     r"(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|enforced|enf'd|enf’d|cert\.\s+denied|cert\.\s+granted|"
-    r"cert\.\s+dismissed|petition for cert\.\s+(?:filed|pending))(?:[^,;()]{0,40}?\bsub nom\.)?[\s,]*")
+    r"cert\.\s+dismissed|petition for cert\.\s+(?:filed|pending)|reh(?:'|’)g\s+(?:en\s+banc\s+)?(?:denied|granted)|"
+    r"appeal\s+dismissed|(?:report\s+and\s+recommendation|R\.\s?&\s?R\.)\s+adopted)(?:[^,;()]{0,40}?\bsub nom\.)?[\s,]*")
 
 _SUB_NOM = re.compile(r"^,?\s*(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|cert\.\s+denied)[^,;()]{0,40}?"
                       r"\bsub nom\.\s*$")
