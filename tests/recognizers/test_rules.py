@@ -155,3 +155,36 @@ def test_rule_subsections_after_a_space_and_bare_continuations(run):
     assert keys(run("Fed. R. Civ. P. 12(b)(6), 56")) == [("rule", "Fed. R. Civ. P.", "12(b)(6)"),
                                                         ("rule", "Fed. R. Civ. P.", "56")]
     assert keys(run("Fed. R. Civ. P. 11 (1983)")) == [("rule", "Fed. R. Civ. P.", "11", "1983")]
+
+
+def test_district_court_local_rules_with_and_without_the_court(run):
+    occs = full(run("See N.D. Cal. Civ. L.R. 7-2(b); Civil L.R. 7-3; S.D.N.Y. Local Civ. R. 6.3; D.D.C. LCvR 7(m); "
+                    "Local Rule 56.1(a); L. Civ. R. 7.1, 7.2; D. Mass. L.R. 7.1(a)(2)."))
+    assert [o.display for o in occs] == [
+        "N.D. Cal. Civ. L.R. 7-2(b)", "Civil L.R. 7-3", "S.D.N.Y. Local Civ. R. 6.3", "D.D.C. LCvR 7(m)",
+        "Local Rule 56.1(a)", "L. Civ. R. 7.1", "L. Civ. R. 7.2", "D. Mass. L.R. 7.1(a)(2)"]
+    assert all(o.category == "rules_regulations" for o in occs)
+    # one rule, however the set is written and whether or not the court is named
+    assert keys(run("Civ. L.R. 7-2(b)")) == keys(run("N.D. Cal. Civ. L.R. 7-2(b)")) == keys(run("LCvR 7-2(b)"))
+    assert keys(run("Local Civil Rule 56.1")) == keys(run("Local Civ. R. 56.1"))
+
+
+def test_a_local_civil_rule_is_not_a_federal_rule(run):
+    assert [o.display for o in full(run("Local Civil Rule 7.1(a) requires a conference."))] == [
+        "Local Civil Rule 7.1(a)"]
+
+
+def test_circuit_rules_numbered_with_hyphens(run):
+    occs = full(run("9th Cir. R. 36-3(a); Ninth Circuit Rule 28-2.7; 3d Cir. L.A.R. 28.1(b); Circuit Rule 28(a)."))
+    assert [o.display for o in occs] == ["9th Cir. R. 36-3(a)", "9th Cir. R. 28-2.7", "3d Cir. L.A.R. 28.1(b)",
+                                         "Circuit Rule 28(a)"]
+    assert keys(run("Ninth Circuit Rule 36-3")) == keys(run("9th Cir. R. 36-3"))
+
+
+def test_cfr_section_numbers_with_a_letter_inside(run):
+    assert keys(run("17 C.F.R. §§ 240.14a-9, 240.10b5-1(c)")) == [
+        ("cfr", "17", "240.14a-9"), ("cfr", "17", "240.10b5-1(c)")]
+
+
+def test_english_law_reports_are_not_a_local_rule(run):
+    assert not [o for o in full(run("Rylands v. Fletcher, (1868) L.R. 3 H.L. 330.")) if o.key[0] == "rule"]

@@ -58,7 +58,7 @@ _EDITION = re.compile(r"\s?(" + EDITION_PAREN + ")")
 _FED_ABBR = re.compile(r"(?<![\w.])Fed\.\s?R\.\s?(?P<set>Civ|Crim|App|Evid|Bankr)\.(?:\s?P(?:roc)?\.)?\s(?:Rules?\s)?(?=\d)")
 _FED_LONG = re.compile(r"(?<![\w.])Federal\sRules?\sof\s(?:(?P<set>Civil|Criminal|Appellate|Bankruptcy)\sProcedure|"
                        r"(?P<evid>Evidence))\s(?=\d)")
-_SET_RULE = re.compile(r"(?<![\w.])(?P<set>Civil|Criminal|Appellate|Bankruptcy|Evidence)\sRules?\s(?=\d)")
+_SET_RULE = re.compile(r"(?<![\w.])(?<!Local\s)(?<!Loc\.\s)(?P<set>Civil|Criminal|Appellate|Bankruptcy|Evidence)\sRules?\s(?=\d)")
 # "Rule 54(d) of the Federal Rules of Civil Procedure"
 _RULE_OF = re.compile(r"(?<![\w.])Rules?\s(?=\d)")
 _OF_FEDERAL = re.compile(r"\sof\sthe\sFederal\sRules\sof\s(?:(?P<set>Civil|Criminal|Appellate|Bankruptcy)\sProcedure|"
@@ -69,7 +69,27 @@ _SCT = re.compile(r"(?<![\w.])(?:Sup\.\s?Ct\.\sR\.|S\.\s?Ct\.\sR\.|Supreme\sCour
 _SUPP = re.compile(r"(?<![\w.])(?:Supp\.\s?R\.|Supplemental\sRules?)\s(?=[A-G](?![\w.]))")
 _SUPP_ITEM = re.compile(rf"(?P<rule>[A-G])(?!\w|\.\w)(?P<sub>{SUBSECS})")
 _LETTER_RULE_REF = re.compile(r"(?<![\w.])Rule\s(?=[A-G]\()")
-_CIRCUIT = re.compile(r"(?<![\w.])(?P<court>(?:\d+(?:st|d|nd|rd|th)|D\.\s?C\.|Fed\.)\sCir\.)\sR\.\s(?=\d)")
+# Circuit rules are numbered with hyphens ("9th Cir. R. 36-3", "Ninth Circuit Rule 28-2.7"), and
+# the Third Circuit's are "L.A.R."; a circuit brief cites its own court's as "Circuit Rule 28(a)".
+_CIRCUIT = re.compile(r"(?<![\w.])(?:(?P<court>(?:\d+(?:st|d|nd|rd|th)|D\.\s?C\.|Fed\.)\sCir\.)\s(?P<kind>R\.|L\.\s?A\.\s?R\.)|"
+                      r"(?P<ordinal>First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|D\.C\.|"
+                      r"Federal)\sCircuit\sRules?|(?P<own>Circuit\sRules?))\s(?=\d)")
+_ORDINALS = {"First": "1st", "Second": "2d", "Third": "3d", "Fourth": "4th", "Fifth": "5th", "Sixth": "6th",
+             "Seventh": "7th", "Eighth": "8th", "Ninth": "9th", "Tenth": "10th", "Eleventh": "11th", "D.C.": "D.C.",
+             "Federal": "Fed."}
+# A district court's local rules, with or without the court: "N.D. Cal. Civ. L.R. 7-2(b)", "Civil L.R. 7-3",
+# "S.D.N.Y. Local Civ. R. 6.3", "Local Rule 56.1(a)", "LCvR 7(m)", "L. Civ. R. 7.1", "Local Bankruptcy Rule 4001-1".
+_LOCAL_KIND = r"(?:Civ(?:il|\.)|Crim(?:inal|\.)|Bankr(?:uptcy|\.)|Pat(?:ent|\.)|Adm(?:iralty|\.))"
+_DISTRICT = (r"(?:[NSEWMC]\.\s?D\.\s?|D\.\s?)(?:[A-Z][a-z]{1,6}\.(?:\s(?!" + _LOCAL_KIND + r")[A-Z][a-z]{0,6}\.)?|"
+             r"(?:[A-Z]\.){1,3})")
+_LOCAL = re.compile(
+    rf"(?<![\w.])(?:(?P<court>{_DISTRICT})\s)?(?P<set>{_LOCAL_KIND}\s?L\.\s?R\.|L\.\s?(?:Civ|Cv|Cr|Crim|Bankr|B|Pat)\.\s?R\.|"
+    rf"L\.\s?R\.|LR|LCvR|LCrR|LBR|LPR|Loc(?:al|\.)\s(?:{_LOCAL_KIND}\s)?(?:Rules?|R\.))\s?(?=\d)")
+_LOCAL_ITEM = re.compile(rf"(?P<rule>\d+(?:[.-]\d+)*[A-Za-z]?)(?P<sub>{SUBSECS})(?![\w-]|\.\d)")
+_LOCAL_WORDS = {"civ": "civ", "civil": "civ", "cv": "civ", "crim": "crim", "criminal": "crim", "cr": "crim",
+                "bankr": "bankr", "bankruptcy": "bankr", "b": "bankr", "pat": "pat", "patent": "pat", "adm": "adm",
+                "admiralty": "adm", "l": "l", "loc": "l", "local": "l", "r": "r", "rule": "r", "rules": "r"}
+_LOCAL_INITIALS = {"LR": "l r", "LCvR": "l civ r", "LCrR": "l crim r", "LBR": "l bankr r", "LPR": "l pat r"}
 _STATE_RULE = re.compile(rf"(?<![\w.])(?P<state>{STATE_RE}|{STATE_CAPS_RE})\s(?:(?P<pre>[A-Z][A-Za-z]*\.)\s)?R\.\s"
                          r"(?P<set>(?:[A-Z0-9][A-Za-z0-9'’]*\.?\s?(?:&\s)?){1,3}?)(?:,?\s(?:[Rr]ule|R\.)\s?)?(?=\d)")
 # "Texas Rule of Evidence 404(b)", "Texas Rules of Appellate Procedure 38.1", "Texas Disciplinary Rules of
@@ -106,7 +126,8 @@ _CFR_HEAD = re.compile(
     r"(?:(?:[Pp]t|[Pp]art)\.?\s?\d+[A-Za-z]?,?\s(?:[Ss]ubpt\.?\s?[A-Z0-9]+,?\s)?(?=§|[Ss]ec))?"
     r"(?P<mark>§§?|[Ss]ections?|[Pp]ts?\.|[Pp]arts?)?\s?(?=\d)")
 _TREAS_REG = re.compile(r"(?<![\w.])(?:Treas\.\s?Reg\.|Treasury\sRegulations?)\s?(?P<mark>§§?)\s?(?=\d)")
-_CFR_SECTION = r"\d+[A-Za-z]?(?:\.\d+[A-Za-z]*)?(?:-\d+[A-Za-z]*)?"
+# "240.10b5-1": a letter inside a section number, then a hyphen
+_CFR_SECTION = r"\d+[A-Za-z]?(?:\.\d+(?:[A-Za-z]+\d*)?)?(?:-\d+[A-Za-z]*)?"
 _CFR_ITEM = re.compile(rf"(?P<sec>{_CFR_SECTION})(?P<sub>{SUBSECS})(?P<etseq>,?\set\sseq\.?)?")
 _CFR_JOIN = re.compile(r"(?:,\s(?:and\s|or\s)?|\s(?:and|or)\s)(?=\d)")
 
@@ -210,6 +231,37 @@ def _edition_after(text, end):
     return (clean(m.group(1)[1:-1]), m.end()) if m else ("", end)
 
 
+def _numbered_rules(text, head, set_name, key_set=None):
+    """Circuit and local rules, numbered with hyphens and points ("36-3(a)", "28-2.7", "56.1"): a
+    hyphen is part of the number there, never a range. `key_set` keys rule sets written in
+    several ways (a local rule with or without its court) as one."""
+    items, end = [], head.end()
+    m = _LOCAL_ITEM.match(text, end)
+    while m:
+        items.append((m.start(), m.end(), m.group("rule"), _sub(m)))
+        end = m.end()
+        j = _CFR_JOIN.match(text, end)
+        m = _LOCAL_ITEM.match(text, j.end()) if j else None
+        if m and re.match(r"\s?(?:[A-Z]|\d)", text[m.end():m.end() + 2]):
+            break  # the volume or title of the next citation
+    if not items or key_set and re.match(r"\s(?:[A-Z][A-Za-z]*\.){1,3}\s?\d", text[items[0][1]:items[0][1] + 12]):
+        return None  # "L.R. 3 H.L. 330": the English Law Reports, not a local rule
+    edition, end2 = _edition_after(text, end)
+    occs = _rule_occs(text, head.start(), items, set_name, end2, edition)
+    if key_set:
+        for o in occs:
+            o.key = ("rule", key_set) + o.key[2:]
+    return claim(occs)
+
+
+def _local_set(written: str) -> str:
+    """One spelling of a local rule set for keys: "Civ. L.R.", "L. Civ. R.", "Local Civil Rule" and
+    "LCvR" are all "civ l r"."""
+    words = _LOCAL_INITIALS.get(written, "").split() or [_LOCAL_WORDS.get(w.lower(), w.lower())
+                                                         for w in re.findall(r"[A-Za-z]+", written)]
+    return " ".join(sorted(words))
+
+
 def _full_rules(text, head, set_name, group=0, juris="US"):
     items, end = parse_rules(text, head.end())
     if not items:
@@ -252,7 +304,19 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
                                      meta={"rule": item.group("rule") + squeeze_subsections(item.group("sub"))})],
                                 RANK_REFERENCE))
     for m in _CIRCUIT.finditer(text):
-        c = _full_rules(text, m, clean(m.group("court")).replace("D. C.", "D.C.") + " R.")
+        if m.group("court"):
+            kind = re.sub(r"\s", "", m.group("kind"))
+            set_name = f"{clean(m.group('court')).replace('D. C.', 'D.C.')} {kind}"
+        elif m.group("ordinal"):
+            set_name = f"{_ORDINALS[m.group('ordinal')]} Cir. R."
+        else:
+            set_name = "Circuit Rule"
+        c = _numbered_rules(text, m, set_name)
+        if c:
+            claims.append(c)
+    for m in _LOCAL.finditer(text) if "L" in text else ():
+        written = clean(m.group(0))
+        c = _numbered_rules(text, m, written, key_set="local " + _local_set(m.group("set")))
         if c:
             claims.append(c)
     # (each scan only where its fixed words occur: these patterns start with every state's name)
