@@ -232,3 +232,27 @@ def test_state_session_law_with_legislature_and_session_laws_cite():
     [o] = recognize(text, [])
     assert o.display == "Act of June 2, 2003, 78th Leg., R.S., ch. 204, § 10.01, 2003 Tex. Gen. Laws 847"
     assert o.key == ("act", "2003-06-02", "204", "10.01")
+
+
+def test_section_lists_joined_by_ampersand(run):
+    assert keys(run("28 U.S.C. §§ 1331 & 1332(d)(2)")) == [("usc", "28", "1331"), ("usc", "28", "1332(d)(2)")]
+
+
+def test_a_range_under_a_double_section_sign_keeps_it(run):
+    [o] = full(run("See 15 U.S.C. §§ 77k-77l; 15 U.S.C. §§ 1681-1681x."))[:1]
+    assert o.display == "15 U.S.C. §§ 77k-77l"
+    assert full(run("42 U.S.C. § 2000e-5(f)(1)"))[0].display == "42 U.S.C. § 2000e-5(f)(1)"
+
+
+def test_a_statutory_note_is_its_own_entry(run):
+    [o] = full(run("See 18 U.S.C. § 1030 note (2018)."))
+    assert o.key == ("usc", "18", "1030 note", "2018")
+    assert o.display == "18 U.S.C. § 1030 note (2018)"
+    assert keys(run("8 U.S.C. § 1182 notes that")) == [("usc", "8", "1182")]
+
+
+def test_internal_revenue_code_by_its_own_name(run):
+    occs = full(run("I.R.C. § 162(a); IRC §§ 61, 7491(a); 26 U.S.C. § 162(a)."))
+    assert [o.display for o in occs] == ["I.R.C. § 162(a)", "IRC § 61", "IRC § 7491(a)", "26 U.S.C. § 162(a)"]
+    assert all(o.category == "statutes" for o in occs)
+    assert occs[0].key != occs[3].key  # listed as the brief cites it

@@ -66,8 +66,8 @@ _ITEM_TMPL = _NOT_ORDINAL + r"(?P<sec>{sec})(?![A-Za-z0-9])(?P<sub>{subs})(?P<et
 _USC_ITEM = re.compile(_ITEM_TMPL.format(sec=_USC_SECTION, subs=SUBSECS))
 _STATE_ITEM = re.compile(_ITEM_TMPL.format(sec=_STATE_SECTION, subs=SUBSECS))
 _SUB_ONLY = re.compile(r"(?P<sub>(?:\(\s?[A-Za-z0-9]{1,6}\s?\))+)")
-# What joins list members: "1983, 1988", "6330(c)(3) and (e)(1)", "(a), (d), and (e)".
-_JOIN = re.compile(r"(?:,\s(?:and\s|or\s)?|\s(?:and|or)\s)(?=[\d(])")
+# What joins list members: "1983, 1988", "6330(c)(3) and (e)(1)", "(a), (d), and (e)", "1331 & 1332".
+_JOIN = re.compile(r"(?:,\s(?:and\s|or\s|&\s)?|\s(?:and|or|&)\s)(?=[\d(])")
 # A list member must not be the volume/title of the next citation ("924(c), 28 U.S.C. 1331").
 _NEXT_CITE = re.compile(r"\s?(?:[A-Z]|\d)")
 _EDITION = re.compile(r"\s?(" + EDITION_PAREN + ")")
@@ -218,13 +218,16 @@ _USC_PROSE = re.compile(
     r"\sof\s[Tt]itle\s(?P<title>\d{1,2})(?:,\sUnited\sStates\sCode|\sof\sthe\sUnited\sStates\sCode)?")
 
 
-def _usc_occ(text, start, end, title, code, app, mark, sec, sub, etseq, edition, name_start=None):
+def _usc_occ(text, start, end, title, code, app, mark, sec, sub, etseq, edition, name_start=None, note=False,
+             alone=False):
     code_w = re.sub(r"\s+", "", code).replace("U.S.Code", "U.S. Code")
     t = f"{title} App." if app else title
-    section = f"{sec}{sub}" + (" et seq." if etseq else "")
+    section = f"{sec}{sub}" + (" et seq." if etseq else "") + (" note" if note else "")
     key = ("usc", t, section) + ((edition,) if edition else ())
+    # "§§ 77k-77l" alone under a double mark is a range, though its ends hold letters
+    ranged = _is_range(sec) or alone and mark == "§§" and "-" in sec
     if mark:
-        mk = "§§" if mark.startswith("§") and (_is_range(sec) or etseq and mark == "§§") else (
+        mk = "§§" if mark.startswith("§") and (ranged or etseq and mark == "§§") else (
             "§" if mark.startswith("§") else re.sub(r"s$", "", mark.rstrip(".")).strip())
         mark_w = mk + " "
     else:
@@ -233,8 +236,10 @@ def _usc_occ(text, start, end, title, code, app, mark, sec, sub, etseq, edition,
     meta = {"code": "U.S.C.", "title": t, "section": sec, "subsection": sub}
     if etseq:
         meta["et_seq"] = True
-    if _is_range(sec):
+    if ranged:
         meta["range"] = True
+    if note:
+        meta["note"] = True
     if edition:
         meta["edition"] = edition
     name = ""
@@ -248,20 +253,46 @@ def _usc_occ(text, start, end, title, code, app, mark, sec, sub, etseq, edition,
     return occ(text, s, end, category=CAT, key=key, display=display, sort_key=sort, meta=meta)
 
 
+# The Internal Revenue Code cited by its own name: "I.R.C. § 162(a)", "IRC §§ 61, 162".
+_IRC_HEAD = re.compile(r"(?<![\w.])(?P<code>I\.\s?R\.\s?C\.|IRC)\s?(?P<mark>§§?)\s?(?=\d)")
+# "18 U.S.C. § 1030 note": the statutory note printed after a section, an entry of its own
+_NOTE = re.compile(r"\snote\b(?![-\w]|\sthat\b)")
+
+
 def find_usc(text: str, _emphasis=None) -> list[Claim]:
     claims = []
+    for m in _IRC_HEAD.finditer(text):
+        items, end = parse_items(text, m.end(), _USC_ITEM)
+        edition, end2 = _edition_after(text, end)
+        occs = []
+        for i, (s, e, sec, sub, etseq) in enumerate(items):
+            o = _usc_occ(text, m.start() if i == 0 else s, e, "26", "U.S.C.", None, m.group("mark"), sec, sub, etseq,
+                         edition, alone=len(items) == 1)
+            o.key = ("irc",) + o.key[1:]
+            o.display = clean(m.group("code")) + o.display[len("26 U.S.C."):]
+            o.meta["cited_as"] = "I.R.C."  # title 26 of the Code: verified as 26 U.S.C.
+            occs.append(o)
+        if occs and edition:
+            occs[-1].end = occs[-1].anchor_end = end2
+            occs[-1].text = text[occs[-1].start:end2]
+        if occs:
+            claims.append(claim(occs))
     for m in _USC_HEAD.finditer(text):
         items, end = parse_items(text, m.end(), _USC_ITEM)
         if not items:
             continue
+        note = _NOTE.match(text, end)
+        if note:
+            end = note.end()
         edition, end2 = _edition_after(text, end)
         name_start = popular_name_before(text, m.start())
         occs = []
         for i, (s, e, sec, sub, etseq) in enumerate(items):
             start = m.start() if i == 0 else s
-            occs.append(_usc_occ(text, start, e if i else e, m.group("title"), m.group("code"), m.group("app"),
-                                 m.group("mark"), sec, sub, etseq, edition,
-                                 name_start if i == 0 else None))
+            last = i == len(items) - 1
+            occs.append(_usc_occ(text, start, end if last and note else e, m.group("title"), m.group("code"),
+                                 m.group("app"), m.group("mark"), sec, sub, etseq, edition,
+                                 name_start if i == 0 else None, note=bool(note) and last, alone=len(items) == 1))
         if edition:
             # The parenthetical belongs to the cite (and the TA field goes after it).
             occs[-1].end = end2
