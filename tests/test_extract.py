@@ -284,3 +284,18 @@ def test_history_phrases_in_roman_stay_with_their_case():
         "Ames v. Brill, No. 3:20-cv-417, 2021 WL 7654321 (N.D. Cal. Mar. 3, 2021), report and recommendation "
         "adopted, 2021 WL 7654999 (N.D. Cal. Apr. 1, 2021)",
         "Kemp v. Lusk, 9 F.4th 3 (8th Cir. 2021), reh'g en banc denied, 10 F.4th 7 (8th Cir. 2021)"]
+
+
+def test_several_history_phrases_before_one_cite():
+    assert displays("In re Kemper Ins. Cos., 819 F.3d 76, 80 (5th Cir. 2016), aff'd in part, rev'd in part, "
+                    "137 S. Ct. 1 (2017).") == [
+        "In re Kemper Ins. Cos., 819 F.3d 76 (5th Cir. 2016), aff'd in part, rev'd in part, 137 S. Ct. 1 (2017)"]
+
+
+def test_superseded_as_stated_in_names_a_case_of_its_own():
+    assert displays(("Firestone Tire & Rubber Co. v. Bruch", True), ", 489 U.S. 101 (1989), ",
+                    ("superseded by statute on other grounds as stated in", True), " ", ("Hall v. Sullivan", True),
+                    ", 12 F.4th 88 (2d Cir. 2021); Ray v. Ames, 1 F.4th 2 (1st Cir. 2021), abrogated as recognized "
+                    "in Lowe v. Pratt, 3 F.4th 4 (1st Cir. 2022).") == [
+        "Firestone Tire & Rubber Co. v. Bruch, 489 U.S. 101 (1989)", "Hall v. Sullivan, 12 F.4th 88 (2d Cir. 2021)",
+        "Ray v. Ames, 1 F.4th 2 (1st Cir. 2021)", "Lowe v. Pratt, 3 F.4th 4 (1st Cir. 2022)"]

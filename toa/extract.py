@@ -38,7 +38,8 @@ _SIGNAL = re.compile(
     r"^(?:(?:[Ss]ee|[Cc]f\.|[Bb]ut|[Cc]ompare|[Cc]ontra|[Aa]ccord|also|generally|[Ee]\.g\.|and|with|quoting|"
     r"citing|in(?! re\b)|In(?! re\b| the Matter\b| Matter\b| the Interest\b| Interest\b)|under|following|"
     r"overruling|(?:overruled|abrogated|disapproved(?: of)?|superseded|questioned|criticized|limited|"
-    r"distinguished)(?: on (?:other|another) grounds?)?(?: by| in)?)[\s,]+)+")
+    r"distinguished)(?: by (?:statute|rule|regulation|constitutional amendment))?(?: on (?:other|another) grounds?)?"
+    r"(?: by| in| as (?:stated|recognized) in)?|as (?:stated|recognized) in)[\s,]+)+")
 _NAME_PREFIX = re.compile(r"(?:\b(?:In [Rr]e|Ex [Pp]arte|In the Matter of|Matter of|Estate of|Petition of|Application of)|"
                           r"\b[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*)*\s+ex rel\.)\s*$")
 # between a name and its cite: a California year, a docket number, a reporter not yet paged
@@ -56,12 +57,12 @@ _OPINION_PAREN = re.compile(r"^\s*\((?:op\.\s+on\s+reh(?:'|’)g|on\s+reh(?:'|�
 # "(per curiam)", "(en banc) (quoting X, 1 U.S. 1 (1800))": parentheticals between a case and its history
 _LEADING_PARENS = re.compile(r"^(?:\s*\((?:[^()]|\([^()]*\))*\))+")
 _CROSS_REFERENCE = re.compile(r"^(?:pp?\.\s*)?(?:\d+(?:-\d+)?|nn?\.\s*\d+)$")
-_HISTORY = re.compile(
-    r"^,?\s*(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|cert\.\s+denied|cert\.\s+granted|cert\.\s+dismissed|"
+_HISTORY = re.compile(  # one phrase or several ("aff'd in part, rev'd in part,")
+    r"^,?\s*(?:(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|cert\.\s+denied|cert\.\s+granted|cert\.\s+dismissed|"
     r"petition for cert\.\s+(?:filed|pending)|reh'g denied|reh’g denied|appeal dismissed|overruled|abrogated|"
     r"enforced|enf'd|enf’d|on\s+reh(?:'|’|ea)r?(?:'|’)?g|on\s+remand|reh(?:'|’)g\s+(?:en\s+banc\s+)?(?:granted|denied)|"
     r"(?:report\s+and\s+recommendation|R\.\s?&\s?R\.)\s+adopted)"
-    r"[^,;()]{0,60}?(?:,\s*|\s+)(?:on other grounds,\s*)?$", re.I)
+    r"[^,;()]{0,60}?(?:,\s*|\s+)(?:on other grounds,\s*)?)+$", re.I)
 
 _HISTORY_NAME = re.compile(
     r"(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|enforced|enf'd|enf’d|cert\.\s+denied|cert\.\s+granted|"
