@@ -188,3 +188,22 @@ def test_cfr_section_numbers_with_a_letter_inside(run):
 
 def test_english_law_reports_are_not_a_local_rule(run):
     assert not [o for o in full(run("Rylands v. Fletcher, (1868) L.R. 3 H.L. 330.")) if o.key[0] == "rule"]
+
+
+def test_federal_rules_written_as_initials(run):
+    assert keys(run("FRCP 56(a); F.R.C.P. 26(b)(1); FRE 702; F.R.Crim.P. 29; FRAP 4(a)(1)(A); FRBP 9019.")) == [
+        ("rule", "Fed. R. Civ. P.", "56(a)"), ("rule", "Fed. R. Civ. P.", "26(b)(1)"), ("rule", "Fed. R. Evid.", "702"),
+        ("rule", "Fed. R. Crim. P.", "29"), ("rule", "Fed. R. App. P.", "4(a)(1)(A)"),
+        ("rule", "Fed. R. Bankr. P.", "9019")]
+
+
+def test_a_codification_parenthetical_belongs_to_its_federal_register_cite(run):
+    occs = full(run("Proposed Rule, 88 Fed. Reg. 1,000 (proposed Jan. 5, 2023) (to be codified at 12 C.F.R. "
+                    "pt. 1041); Exec. Order No. 13,892, 84 Fed. Reg. 55,239 (Oct. 9, 2019)."))
+    assert [o.display for o in occs] == ["Proposed Rule, 88 Fed. Reg. 1,000 (proposed Jan. 5, 2023)",
+                                         "Exec. Order No. 13,892, 84 Fed. Reg. 55,239 (Oct. 9, 2019)"]
+
+
+def test_a_federal_register_title_with_a_parenthesis_is_kept_whole(run):
+    [o] = full(run("See Truth in Lending (Regulation Z), 85 Fed. Reg. 86,308 (Dec. 29, 2020)."))
+    assert o.display == "Truth in Lending (Regulation Z), 85 Fed. Reg. 86,308 (Dec. 29, 2020)"

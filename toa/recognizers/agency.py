@@ -24,7 +24,7 @@ CAT = "administrative"
 
 # reporter regex -> canonical name
 _REPORTERS = (
-    (r"I\.\s?&\s?N\.\s?Dec\.", "I. & N. Dec."),
+    (r"I\.?\s?&\s?N\.?\s?Dec\.", "I. & N. Dec."),  # also "I&N Dec.", as immigration briefs write it
     (r"N\.\s?L\.\s?R\.\s?B\.|NLRB", "N.L.R.B."),
     (r"FCC\sRcd\.?|F\.C\.C\.\sRcd\.?", "FCC Rcd"),
     (r"F\.\s?C\.\s?C\.\s?2d|F\.\s?C\.\s?C\.", "F.C.C."),
@@ -40,7 +40,7 @@ _REPORTERS = (
 _REPORTER_ALT = "|".join(f"(?P<r{i}>{rx})" for i, (rx, _n) in enumerate(_REPORTERS))
 _ADMIN = re.compile(
     rf"(?<![\w.])(?P<vol>\d{{1,4}})\s(?:{_REPORTER_ALT})\s(?P<page>No\.\s\d+|{PAGE})"
-    rf"(?P<pin>,\s(?:at\s)?{PAGE}(?:\s?-\s?\d+)?(?=\s?\(|[.,;]|$))?"
+    rf"(?P<pin>,\s(?:slip\sop\.\s)?(?:at\s)?{PAGE}(?:\s?-\s?\d+)?(?=\s?\(|[.,;]|$))?"
     r"(?P<paren>\s?\((?:[^()]{0,40}?)\d{4}\))?")
 _PTAB = re.compile(r"(?<![\w])(?P<no>(?:IPR|PGR|CBM|DER)\d{4}-\d{5})(?P<paper>,\s(?:Paper|Paper\sNo\.)\s\d+)?"
                    r"(?P<pin>,\s(?:at\s)?\d+(?=\s?\(|[.,;]|$))?(?P<paren>\s?\((?:[^()]{0,40}?)\d{4}\))?")
@@ -68,7 +68,7 @@ def _name_before(text: str, pos: int, emphasis) -> int | None:
     return start + (len(seg) - len(seg.lstrip()))
 
 
-def _admin_sort(name: str, cite: str) -> tuple:
+def admin_sort_key(name: str, cite: str) -> tuple:
     n = re.sub(r"^(?:matter\sof|in\sthe\smatter\sof|in\sre|re)\s", "", alpha_key(name))
     return (n, natkey(cite))
 
@@ -85,7 +85,7 @@ def find(text: str, emphasis=None) -> list[Claim]:
         display = (f"{name}, " if name else "") + cite + (f" {paren}" if paren else "")
         key = ("admin", rep, m.group("vol"), page.replace(",", ""))
         claims.append(claim([occ(text, name_start if name_start is not None else m.start(), m.end(), category=CAT,
-                                 key=key, display=display, sort_key=_admin_sort(name or rep, cite),
+                                 key=key, display=display, sort_key=admin_sort_key(name or rep, cite),
                                  meta={"reporter": rep, "volume": m.group("vol"), "page": page, "name": name},
                                  flags=None if name else ["uncertain_category"] if rep == "Op. O.L.C." else None)]))
     for m in _PTAB.finditer(text):
@@ -95,7 +95,7 @@ def find(text: str, emphasis=None) -> list[Claim]:
             f" {clean(m.group('paren'))}" if m.group("paren") else "")
         claims.append(claim([occ(text, name_start if name_start is not None else m.start(), m.end(), category=CAT,
                                  key=("ptab", m.group("no")), display=display,
-                                 sort_key=_admin_sort(name or m.group("no"), m.group("no")),
+                                 sort_key=admin_sort_key(name or m.group("no"), m.group("no")),
                                  meta={"tribunal": "PTAB", "number": m.group("no"), "name": name})]))
     for m in _IRS.finditer(text):
         kind = clean(m.group("kind"))

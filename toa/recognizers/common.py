@@ -399,7 +399,7 @@ _SENTENCE_END = re.compile(r"(?:(?<=[a-z]{3})|(?<=[)\]\d]))[.!?][\"”’']?\s+(
 # Abbreviations of organisation words that end in three lower-case letters, so that their period
 # would otherwise read as a sentence end.
 _NAME_ABBREVIATION = re.compile(r"\b(?:Dept|Depts|Govt|Assn|Corp|Dist|Comm|Intl|Natl|Univ|Admin|Mgmt|Educ|Hosp|"
-                                r"Indus|Servs?)\.$")
+                                r"Indus|Servs?|Exec|Proc)\.$")
 _BREAK = re.compile(r";\s*|\(\s*|:\s+(?=See\b)")
 _LEAD_SIGNAL = re.compile(r"(?:(?:See|see|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|Accord|"
                           r"with|and)[,]?\s+)+")

@@ -56,6 +56,11 @@ _RULE_JOIN = re.compile(r"(?:,\s(?:and\s|or\s)?|\s(?:and|or|through)\s|\s?-\s?)(
 _EDITION = re.compile(r"\s?(" + EDITION_PAREN + ")")
 
 _FED_ABBR = re.compile(r"(?<![\w.])Fed\.\s?R\.\s?(?P<set>Civ|Crim|App|Evid|Bankr)\.(?:\s?P(?:roc)?\.)?\s(?:Rules?\s)?(?=\d)")
+# District-court motions often write the sets as initials: "FRCP 56(a)", "F.R.C.P. 26(b)(1)", "FRE 702".
+_FED_INITIALS = re.compile(r"(?<![\w.])(?P<set>FRCP|F\.\s?R\.\s?C(?:iv)?\.\s?P\.|FRCrP|F\.\s?R\.\s?Cr(?:im)?\.\s?P\.|FRE|"
+                           r"F\.\s?R\.\s?E(?:vid)?\.|FRAP|F\.\s?R\.\s?A(?:pp)?\.\s?P\.|FRBP|F\.\s?R\.\s?B(?:ankr)?\.\s?P\.)"
+                           r"\s(?:Rules?\s)?(?=\d)")
+_INITIAL_SETS = {"c": "civ", "cr": "crim", "e": "evid", "a": "app", "b": "bankr"}
 _FED_LONG = re.compile(r"(?<![\w.])Federal\sRules?\sof\s(?:(?P<set>Civil|Criminal|Appellate|Bankruptcy)\sProcedure|"
                        r"(?P<evid>Evidence))\s(?=\d)")
 _SET_RULE = re.compile(r"(?<![\w.])(?<!Local\s)(?<!Loc\.\s)(?P<set>Civil|Criminal|Appellate|Bankruptcy|Evidence)\sRules?\s(?=\d)")
@@ -138,7 +143,9 @@ _USSG = re.compile(
 
 _FR = re.compile(r"(?<![\w.])(?P<vol>\d{1,3})\sFed\.\s?Reg\.\s(?P<page>\d{1,3}(?:,\d{3})+|\d+)"
                  r"(?P<pin>,\s(?:\d{1,3}(?:,\d{3})+|\d+)(?:\s?-\s?\d[\d,]*)?(?![\d,]*\s?[A-Za-z]))?"
-                 r"(?P<date>\s?\((?:[a-z][a-z\s.]*?\s)?[A-Z][a-z]{2,8}\.?\s\d{1,2},\s\d{4}\))?")
+                 r"(?P<date>\s?\((?:[a-z][a-z\s.]*?\s)?[A-Z][a-z]{2,8}\.?\s\d{1,2},\s\d{4}\))?"
+                 # "(to be codified at 12 C.F.R. pt. 1041)" says where the rule will go: part of this cite
+                 r"(?:\s?\((?:to\sbe\s)?codified\s(?:at|in)\s(?:[^()]|\([^()]{0,8}\))*\))?")
 
 _FR_SHORT = re.compile(r"(?<![\w.])(?P<vol>\d{1,3})\sFed\.\s?Reg\.\sat\s(?P<pin>\d{1,3}(?:,\d{3})+|\d+)")
 
@@ -274,6 +281,12 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
     claims = []
     for m in _FED_ABBR.finditer(text):
         c = _full_rules(text, m, RULE_SETS[m.group("set").lower()])
+        if c:
+            claims.append(c)
+    for m in _FED_INITIALS.finditer(text):
+        letters = re.sub(r"[^A-Za-z]", "", m.group("set")).lower()  # "frcp", "frcivp", "fre", "frcrimp"
+        kind = re.match(r"fr(cr|c|e|a|b)", letters).group(1)
+        c = _full_rules(text, m, RULE_SETS[_INITIAL_SETS[kind]])
         if c:
             claims.append(c)
     for m in _FED_LONG.finditer(text):
@@ -452,6 +465,12 @@ def _notice_title(text: str, pos: int, emphasis) -> int | None:
     if italic:
         return italic[0]
     start = boundary_before(text, pos - 2, limit=300)
+    while text.count(")", start, pos - 2) > text.count("(", start, pos - 2):
+        # "Truth in Lending (Regulation Z), 85 Fed. Reg. …": the clause broke at the title's own paren
+        opening = text.rfind("(", 0, start)
+        if opening < 0:
+            return None
+        start = boundary_before(text, opening, limit=300)
     title = text[start:pos - 2]
     words = title.split()
     if len(words) < 2 or not title[:1].isupper() or re.search(r"\d+\s(?:[A-Z][\w.]*\s)+\d|§|\bv\.\s", title):
