@@ -299,3 +299,17 @@ def test_superseded_as_stated_in_names_a_case_of_its_own():
                     "in Lowe v. Pratt, 3 F.4th 4 (1st Cir. 2022).") == [
         "Firestone Tire & Rubber Co. v. Bruch, 489 U.S. 101 (1989)", "Hall v. Sullivan, 12 F.4th 88 (2d Cir. 2021)",
         "Ray v. Ames, 1 F.4th 2 (1st Cir. 2021)", "Lowe v. Pratt, 3 F.4th 4 (1st Cir. 2022)"]
+
+
+def test_short_forms_of_a_decision_cited_by_docket_number():
+    from toa.extract import extract
+    from toa.model import Document
+
+    ps = [Paragraph(index=0, story="body", text="The court in Okafor v. Lumen Data Sys., No. 5:19-cv-03312-EJD, slip "
+                                                "op. at 6 (N.D. Cal. Oct. 2, 2020), rejected it."),
+          Paragraph(index=1, story="body", text="See Okafor, slip op. at 7; Lumen Data Sys., No. 5:19-cv-03312-EJD, "
+                                                "slip op. at 9. Cf. Pratt, slip op. at 3.")]
+    occs = extract(Document(path="x.docx", paragraphs=ps, sections=[]))
+    shorts = [(o.text, o.key) for o in occs if o.kind == "short"]
+    key = ("docket", "5:19-cv-03312-EJD", "okafor v. lumen data sys.")
+    assert shorts == [("Okafor, slip op. at 7", key), ("Lumen Data Sys., No. 5:19-cv-03312-EJD, slip op. at 9", key)]

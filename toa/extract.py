@@ -87,6 +87,7 @@ def extract(doc: Document) -> list[Occurrence]:
         _join_across(head, tail, found)
     out = [o for p in scanned for o in found[p.index]]
     out.extend(defined_short_forms(scanned, out))
+    out.extend(docket_short_forms(scanned, out))
     codes.resolve_jurisdictions(out)
     return out
 
@@ -170,6 +171,37 @@ def defined_short_forms(paragraphs: list[Paragraph], occurrences: list[Occurrenc
             if (p.index, m.start()) <= (base.paragraph, base.end) or _inside(m.start("name"), taken.get(p.index, [])):
                 continue
             out.append(_short_name_occurrence(p, m, base))
+    return out
+
+
+# The short form of a decision cited by docket number: "Okafor, slip op. at 7", "Okafor, No. 19-cv-3312,
+# slip op. at 7". (One with a database cite, "Okafor, 2020 WL 1234, at *3", is eyecite's.)
+_DOCKET_SHORT = re.compile(r"(?P<name>[A-Z][\w.'’&-]*(?:\s(?:of\s|the\s|&\s)?[A-Z][\w.'’&-]*){0,4}),\s"
+                           r"(?:Nos?\.\s[\w:.-]+,\s)?slip\sop\.(?:\sat)?\s\d+(?:-\d+)?")
+
+
+def docket_short_forms(paragraphs: list[Paragraph], occurrences: list[Occurrence]) -> list[Occurrence]:
+    """Short forms of the decisions cited by docket number: the name (or its first words) of
+    such a decision cited before, then its slip opinion's page."""
+    dockets = [o for o in occurrences if o.kind == "full" and (o.key or ())[:1] == ("docket",)]
+    if not dockets:
+        return []
+    taken: dict[int, list[tuple[int, int]]] = {}
+    for o in occurrences:
+        taken.setdefault(o.paragraph, []).append((o.start, o.end))
+    out = []
+    for p in paragraphs:
+        for m in _DOCKET_SHORT.finditer(p.text):
+            start = _strip_signal(p.text, m.start(), m.end("name"))
+            name = p.text[start:m.end("name")]
+            if _inside(m.start(), taken.get(p.index, [])) or _inside(m.end() - 1, taken.get(p.index, [])):
+                continue
+            earlier = [d for d in dockets if (d.paragraph, d.start) < (p.index, start)
+                       and re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", d.meta.get("case_name", ""))]
+            if earlier:
+                base = earlier[-1]
+                out.append(Occurrence(paragraph=p.index, start=start, end=m.end(), kind="short", story=p.story,
+                                      text=p.text[start:m.end()], key=base.key, meta={"short_name": name}))
     return out
 
 
