@@ -207,3 +207,8 @@ def test_a_codification_parenthetical_belongs_to_its_federal_register_cite(run):
 def test_a_federal_register_title_with_a_parenthesis_is_kept_whole(run):
     [o] = full(run("See Truth in Lending (Regulation Z), 85 Fed. Reg. 86,308 (Dec. 29, 2020)."))
     assert o.display == "Truth in Lending (Regulation Z), 85 Fed. Reg. 86,308 (Dec. 29, 2020)"
+
+
+def test_federal_rules_typed_without_the_last_period(run):
+    assert keys(run("Fed. R. Civ. P 12(b)(6); Fed. R. Civ. Pro. 12(b)(1).")) == [
+        ("rule", "Fed. R. Civ. P.", "12(b)(6)"), ("rule", "Fed. R. Civ. P.", "12(b)(1)")]

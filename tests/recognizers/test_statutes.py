@@ -256,3 +256,9 @@ def test_internal_revenue_code_by_its_own_name(run):
     assert [o.display for o in occs] == ["I.R.C. § 162(a)", "IRC § 61", "IRC § 7491(a)", "26 U.S.C. § 162(a)"]
     assert all(o.category == "statutes" for o in occs)
     assert occs[0].key != occs[3].key  # listed as the brief cites it
+
+
+def test_usc_written_without_periods(run):
+    assert keys(run("Plaintiff sues under 42 USC 1983 and 42 USC § 1985(3).")) == [
+        ("usc", "42", "1983"), ("usc", "42", "1985(3)")]
+    assert keys(run("She graduated from USC 2019 and moved.")) == []

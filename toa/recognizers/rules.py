@@ -55,7 +55,8 @@ _RULE_SUB_ONLY = re.compile(r"(?:,\s?(?:and\s|or\s)?|\s(?:and|or)\s)(?P<sub>(?:\
 _RULE_JOIN = re.compile(r"(?:,\s(?:and\s|or\s)?|\s(?:and|or|through)\s|\s?-\s?)(?=\d)")
 _EDITION = re.compile(r"\s?(" + EDITION_PAREN + ")")
 
-_FED_ABBR = re.compile(r"(?<![\w.])Fed\.\s?R\.\s?(?P<set>Civ|Crim|App|Evid|Bankr)\.(?:\s?P(?:roc)?\.)?\s(?:Rules?\s)?(?=\d)")
+# (also as typed in a hurry: "Fed. R. Civ. P 12", "Fed. R. Civ. Pro. 12")
+_FED_ABBR = re.compile(r"(?<![\w.])Fed\.\s?R\.\s?(?P<set>Civ|Crim|App|Evid|Bankr)\.(?:\s?P(?:roc?|ro)?\.?)?\s(?:Rules?\s)?(?=\d)")
 # District-court motions often write the sets as initials: "FRCP 56(a)", "F.R.C.P. 26(b)(1)", "FRE 702".
 _FED_INITIALS = re.compile(r"(?<![\w.])(?P<set>FRCP|F\.\s?R\.\s?C(?:iv)?\.\s?P\.|FRCrP|F\.\s?R\.\s?Cr(?:im)?\.\s?P\.|FRE|"
                            r"F\.\s?R\.\s?E(?:vid)?\.|FRAP|F\.\s?R\.\s?A(?:pp)?\.\s?P\.|FRBP|F\.\s?R\.\s?B(?:ankr)?\.\s?P\.)"

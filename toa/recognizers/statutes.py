@@ -210,7 +210,7 @@ def statute_sort(jur: int, group: int, name: str = "", date: tuple = (), title: 
 # ---------------------------------------------------------------------------
 
 _USC_HEAD = re.compile(
-    r"(?<![\w.])(?P<title>\d{1,2})\s(?P<code>U\.\s?S\.\s?C\.?(?:\s?[AS]\.)?|U\.S\.\sCode)"
+    r"(?<![\w.])(?P<title>\d{1,2})\s(?P<code>U\.\s?S\.\s?C\.?(?:\s?[AS]\.)?|U\.S\.\sCode|USCA?(?=\s?§|\s\d))"
     r"(?:\s(?P<app>[Aa]pp\.))?\s?(?P<mark>§§?|[Ss]ections?|[Ss]ecs?\.)?\s?(?=\d)")
 # "Section 924(c) of Title 18" / "section 1226(c) of title 8, United States Code"
 _USC_PROSE = re.compile(
