@@ -277,4 +277,18 @@ def find(text: str, _emphasis=None) -> list[Claim]:
         claims.append(claim([_provision(text, start, end, "US", part, n, sec, cl,
                                         flags=["informal_reference"], meta={"clause_name": m.group(0)})],
                             RANK_REFERENCE))
-    return claims
+    return _without_appositives(text, claims)
+
+
+def _without_appositives(text: str, claims: list[Claim]) -> list[Claim]:
+    """"The Fourteenth Amendment, U.S. Const. amend. XIV, § 1, …": a mention set right before the
+    citation of that provision is the citation's own name, not a second (informal) entry."""
+    formal = [o for c in claims for o in c.occs if o.kind == "full" and "informal_reference" not in o.flags]
+    out = []
+    for c in claims:
+        after = [o for o in formal if re.fullmatch(r",?\s\(?", text[c.end:o.start])]
+        if c.occs and all("informal_reference" in o.flags and any(f.key[:4] == o.key[:4] for f in after)
+                          for o in c.occs):
+            continue
+        out.append(c)
+    return out
