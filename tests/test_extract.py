@@ -313,3 +313,12 @@ def test_short_forms_of_a_decision_cited_by_docket_number():
     shorts = [(o.text, o.key) for o in occs if o.kind == "short"]
     key = ("docket", "5:19-cv-03312-EJD", "okafor v. lumen data sys.")
     assert shorts == [("Okafor, slip op. at 7", key), ("Lumen Data Sys., No. 5:19-cv-03312-EJD, slip op. at 9", key)]
+
+
+def test_a_statute_named_in_a_case_name_is_not_cited():
+    occs = [o for o in extract_paragraph(para(
+        ("In re Application of the U.S. for an Order Pursuant to 18 U.S.C. § 2703(d)", True),
+        ", 707 F.3d 283, 287 (4th Cir. 2013); 18 U.S.C. § 2703(c).")) if o.kind == "full"]
+    assert [o.display for o in occs] == [
+        "In re Application of the U.S. for an Order Pursuant to 18 U.S.C. § 2703(d), 707 F.3d 283 (4th Cir. 2013)",
+        "18 U.S.C. § 2703(c)"]

@@ -301,6 +301,10 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
     cases.extend(_unknown_reporter_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
     cases.extend(_docket_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
     cases.extend(_neutral_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
+    # "In re Application … Pursuant to 18 U.S.C. § 2703(d), 707 F.3d 283": a statute in a case's name
+    # is part of the name, not a citation of the statute
+    names = [(o.start, o.meta["name_end"]) for o in cases if o.kind == "full" and isinstance(o.meta.get("name_end"), int)]
+    found = [o for o in found if not any(a <= o.start and o.end <= b for a, b in names)]
     records = [Occurrence(paragraph=para.index, start=a, end=b, kind="record", story=para.story, text=text[a:b])
                for a, b in excluded]
     out = []

@@ -262,3 +262,9 @@ def test_usc_written_without_periods(run):
     assert keys(run("Plaintiff sues under 42 USC 1983 and 42 USC § 1985(3).")) == [
         ("usc", "42", "1983"), ("usc", "42", "1985(3)")]
     assert keys(run("She graduated from USC 2019 and moved.")) == []
+
+
+def test_an_act_named_for_a_fiscal_year_keeps_its_name(run):
+    [o] = full(run("See National Defense Authorization Act for Fiscal Year 2010, Pub. L. No. 111-84, div. A, "
+                   "123 Stat. 2190 (2009)."))
+    assert o.display.startswith("National Defense Authorization Act for Fiscal Year 2010, Pub. L. No. 111-84")

@@ -347,7 +347,8 @@ def code_key(name: str) -> str:
 # ---------------------------------------------------------------------------
 
 _NAME_TAIL = re.compile(
-    r"((?:Act|Amendments|Code|Law|Resolution|Rights(?:\s\d+)?)(?:\sof\s\d{4}|,\s\d{4})?),?\s*\(?$")
+    r"((?:Act|Amendments|Code|Law|Resolution|Rights(?:\s\d+)?)"
+    r"(?:\sof\s\d{4}|,\s\d{4}|\sfor\sFiscal\sYears?\s\d{4}(?:\sand\s\d{4})?)?),?\s*\(?$")
 _NAME_WORD = re.compile(r"^(?:[A-Z][\w'’.&-]*|\d{4}|of|and|for|the|on|to|in|&|a|an|with|from|by|’s|'s)$")
 _CONNECTORS = {"of", "and", "for", "the", "on", "to", "in", "&", "a", "an", "with", "from", "by"}
 _SENTENCE_WORDS = {"See", "Cf.", "Compare", "But", "Under", "In", "As", "And", "Because", "When", "While",
