@@ -322,3 +322,13 @@ def test_a_statute_named_in_a_case_name_is_not_cited():
     assert [o.display for o in occs] == [
         "In re Application of the U.S. for an Order Pursuant to 18 U.S.C. § 2703(d), 707 F.3d 283 (4th Cir. 2013)",
         "18 U.S.C. § 2703(c)"]
+
+
+def test_a_short_form_starts_at_its_own_name():
+    occs = extract_paragraph(para("Brown v. Bd. of Educ., 349 U.S. 294 (1955) (Brown II). Brown I, 347 U.S. at 495; "
+                                  "In re Rigel Pharms., Inc. Sec. Litig., 697 F.3d 869 (9th Cir. 2012). Rigel, 697 F.3d "
+                                  "at 876."))
+    assert [o.text for o in occs if o.kind == "short"] == ["Brown I, 347 U.S. at 495", "Rigel, 697 F.3d at 876"]
+    occs = extract_paragraph(para("Nat’l Ass’n of Mfrs. v. Dep’t of Def., 583 U.S. 109 (2018). Nat’l Ass’n of Mfrs., "
+                                  "583 U.S. at 111."))
+    assert [o.text for o in occs if o.kind == "short"] == ["Nat’l Ass’n of Mfrs., 583 U.S. at 111"]

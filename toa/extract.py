@@ -707,8 +707,16 @@ def _with_prefix(text: str, start: int) -> int:
     return start
 
 
+# A sentence or clause end inside a short cite's span: after ")", a digit or a lower-case word ("held."),
+# never after an abbreviation in a name ("Mfrs.", "Corp.", "v.").
+_SHORT_NAME_LEAK = re.compile(r"(?:\)|\d|\b[a-z]{3,})[.;]\s+(?=[A-Z])|;\s+")
+
+
 def _short_case(cite: ShortCaseCitation, text: str) -> Occurrence:
     s, e = cite.full_span()
+    ends = list(_SHORT_NAME_LEAK.finditer(text, s, cite.span()[0]))
+    if ends:  # the name leaked back over the sentence before ("(Brown II). Brown I, 347 U.S. at 495")
+        s = ends[-1].end()
     s = _strip_signal(text, _skip_opening(text, s, e), e)
     return Occurrence(paragraph=-1, start=s, end=cite.span()[1], kind="short", story="", text=text[s:cite.span()[1]],
                       meta={"volume": cite.groups.get("volume", ""), "reporter": _reporter(cite),
