@@ -332,3 +332,10 @@ def test_a_short_form_starts_at_its_own_name():
     occs = extract_paragraph(para("Nat’l Ass’n of Mfrs. v. Dep’t of Def., 583 U.S. 109 (2018). Nat’l Ass’n of Mfrs., "
                                   "583 U.S. at 111."))
     assert [o.text for o in occs if o.kind == "short"] == ["Nat’l Ass’n of Mfrs., 583 U.S. at 111"]
+
+
+def test_a_bankruptcy_case_name_with_its_in_re_parenthetical_in_roman():
+    assert displays("See Tanner v. Hoang (In re Hoang), 603 B.R. 1, 5 (B.A.P. 9th Cir. 2019); Official Comm. of "
+                    "Unsecured Creditors v. Ragsdale (In re Stone), 588 B.R. 800 (Bankr. N.D. Ga. 2018).") == [
+        "Tanner v. Hoang (In re Hoang), 603 B.R. 1 (B.A.P. 9th Cir. 2019)",
+        "Official Comm. of Unsecured Creditors v. Ragsdale (In re Stone), 588 B.R. 800 (Bankr. N.D. Ga. 2018)"]

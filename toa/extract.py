@@ -621,6 +621,11 @@ def _case_name(cite: FullCaseCitation, para: Paragraph) -> tuple[int, int]:
     f_start = _skip_opening(text, f_start, c_start)  # "(People v. Morris (1991) 53 Cal.3d 152.)"
     f_start = _skip_opening(text, _strip_signal(text, f_start, c_start), c_start)
     f_start = _with_prefix(text, f_start)
+    if text.count(")", f_start, c_start) > text.count("(", f_start, c_start):
+        # "Comm. v. Ragsdale (In re Stone), 588 B.R. 800": the name goes on before its parenthesis
+        opening = text.rfind("(", 0, f_start)
+        if opening > 0 and _plain_name_start(text, opening) < opening:
+            f_start = _plain_name_start(text, opening)
     if re.search(r"\b(?:v|vs)\.\s*$", text[max(0, f_start - 6):f_start]):
         f_start = _plain_name_start(text, f_start)  # eyecite began after "vs.": "Ed Friedman vs. Fish"
     end = c_start

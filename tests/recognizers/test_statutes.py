@@ -268,3 +268,10 @@ def test_an_act_named_for_a_fiscal_year_keeps_its_name(run):
     [o] = full(run("See National Defense Authorization Act for Fiscal Year 2010, Pub. L. No. 111-84, div. A, "
                    "123 Stat. 2190 (2009)."))
     assert o.display.startswith("National Defense Authorization Act for Fiscal Year 2010, Pub. L. No. 111-84")
+
+
+def test_a_range_of_subsections_is_one_provision(run):
+    occs = full(run("28 U.S.C. § 2254(d)(1)-(2); 28 U.S.C. §§ 157(b)(2)(A)-(O), 158(a)(1)."))
+    assert [o.display for o in occs] == ["28 U.S.C. § 2254(d)(1)-(2)", "28 U.S.C. § 157(b)(2)(A)-(O)",
+                                         "28 U.S.C. § 158(a)(1)"]
+    assert occs[0].meta["subsection"] == "(d)(1)"

@@ -90,7 +90,7 @@ def parse_items(text: str, pos: int, item_re: re.Pattern, allow_list: bool = Tru
     if not m:
         return items, pos
     items.append((m.start(), m.end(), m.group("sec"), squeeze_subsections(m.group("sub")), bool(m.group("etseq"))))
-    end = m.end()
+    end = _with_subsection_range(text, items)
     while allow_list:
         j = _JOIN.match(text, end)
         if not j:
@@ -110,8 +110,23 @@ def parse_items(text: str, pos: int, item_re: re.Pattern, allow_list: bool = Tru
         if re.fullmatch(r"\d{4}", n.group("sec")) and not n.group("sub") and text[n.end():n.end() + 1] == ")":
             break
         items.append((n.start(), n.end(), n.group("sec"), squeeze_subsections(n.group("sub")), bool(n.group("etseq"))))
-        end = n.end()
+        end = _with_subsection_range(text, items)
     return items, end
+
+
+_SUB_RANGE = re.compile(r"\s?-\s?(?P<to>(?:\(\s?[A-Za-z0-9]{1,6}\s?\))+)")
+
+
+def _with_subsection_range(text: str, items: list) -> int:
+    """"§ 2254(d)(1)-(2)", "§ 157(b)(2)(A)-(O)": a range of subsections is one provision, as cited
+    (its meta "subsection" is where the range starts, for verification). The last member grows
+    over it; returns where the member ends."""
+    s, e, sec, sub, etseq = items[-1]
+    r = _SUB_RANGE.match(text, e) if sub and not etseq else None
+    if r:
+        items[-1] = (s, r.end(), sec, f"{sub}-{squeeze_subsections(r.group('to'))}", etseq)
+        return r.end()
+    return e
 
 
 def split_pair_ranges(items):
@@ -233,7 +248,7 @@ def _usc_occ(text, start, end, title, code, app, mark, sec, sub, etseq, edition,
     else:
         mark_w = ""
     display = f"{title} {code_w} " + (f"{app} " if app else "") + mark_w + section + (f" ({edition})" if edition else "")
-    meta = {"code": "U.S.C.", "title": t, "section": sec, "subsection": sub}
+    meta = {"code": "U.S.C.", "title": t, "section": sec, "subsection": sub.split("-")[0]}
     if etseq:
         meta["et_seq"] = True
     if ranged:
@@ -560,7 +575,7 @@ def _state_occ(text, start, end, abbr, code_w, code_norm, prefix, sec, sub, edit
     key = ("state", abbr, code_norm, prefix, section) + ((edition,) if edition else ())
     display = pre_display if pre_display is not None else f"{code_w} {mark} {section}" + (
         f" ({edition})" if edition else "")
-    meta = {"code": clean(code_w), "jurisdiction": abbr, "section": sec, "subsection": sub}
+    meta = {"code": clean(code_w), "jurisdiction": abbr, "section": sec, "subsection": sub.split("-")[0]}
     if prefix:
         meta["title"] = prefix
     if edition:
@@ -699,7 +714,7 @@ def _short_occs(text, m, kind, emphasis=None):
     if subs:  # "section 314, subdivision (1)", "§ 1250, subds. (c), (k)"
         items[-1:] = [(s0 if k == 0 else a, b, sec0, sub, etseq0) for k, (a, b, sub) in enumerate(subs)]
     for i, (s, e, sec, sub, etseq) in enumerate(items):
-        meta = {"section": sec, "subsection": sub}
+        meta = {"section": sec, "subsection": sub.split("-")[0]}
         if etseq:
             meta["et_seq"] = True
         if act:
