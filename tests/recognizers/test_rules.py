@@ -212,3 +212,11 @@ def test_a_federal_register_title_with_a_parenthesis_is_kept_whole(run):
 def test_federal_rules_typed_without_the_last_period(run):
     assert keys(run("Fed. R. Civ. P 12(b)(6); Fed. R. Civ. Pro. 12(b)(1).")) == [
         ("rule", "Fed. R. Civ. P.", "12(b)(6)"), ("rule", "Fed. R. Civ. P.", "12(b)(1)")]
+
+
+def test_acquisition_regulations_by_their_own_names(run):
+    occs = full(run("See FAR 52.249-2; FAR § 33.211(a); DFARS 252.204-7012(b); 48 C.F.R. § 52.233-1."))
+    assert [o.display for o in occs] == ["FAR 52.249-2", "FAR § 33.211(a)", "DFARS 252.204-7012(b)",
+                                         "48 C.F.R. § 52.233-1"]
+    assert occs[0].meta["title"] == "48" and occs[0].category == "rules_regulations"
+    assert keys(run("The FAR 2019 revision")) == []

@@ -131,6 +131,8 @@ _CFR_HEAD = re.compile(
     r"(?<![\w.])(?P<title>\d{1,2})\sC\.\s?F\.\s?R\.?\s?"
     r"(?:(?:[Pp]t|[Pp]art)\.?\s?\d+[A-Za-z]?,?\s(?:[Ss]ubpt\.?\s?[A-Z0-9]+,?\s)?(?=§|[Ss]ec))?"
     r"(?P<mark>§§?|[Ss]ections?|[Pp]ts?\.|[Pp]arts?)?\s?(?=\d)")
+# The Federal Acquisition Regulation and the defense supplement by their own names: title 48 of the C.F.R.
+_FAR = re.compile(r"(?<![\w.])(?P<set>FAR|DFARS)\s(?P<mark>§§?\s?)?(?=\d{1,3}\.\d)")
 _TREAS_REG = re.compile(r"(?<![\w.])(?:Treas\.\s?Reg\.|Treasury\sRegulations?)\s?(?P<mark>§§?)\s?(?=\d)")
 # "240.10b5-1": a letter inside a section number, then a hyphen
 _CFR_SECTION = r"\d+[A-Za-z]?(?:\.\d+(?:[A-Za-z]+\d*)?)?(?:-\d+[A-Za-z]*)?"
@@ -439,6 +441,25 @@ def find_cfr(text: str, _emphasis=None) -> list[Claim]:
     return claims
 
 
+def find_far(text: str, _emphasis=None) -> list[Claim]:
+    """"FAR 52.249-2", "DFARS 252.204-7012(b)": listed as cited, verified as 48 C.F.R. sections."""
+    claims = []
+    for m in _FAR.finditer(text):
+        items, end = _cfr_items(text, m.end())
+        occs = []
+        for i, (s, e, sec, sub, etseq) in enumerate(items):
+            cite = f"{sec}{sub}" + (" et seq." if etseq else "")
+            occs.append(occ(text, m.start() if i == 0 else s, e, category=CAT, key=("far", m.group("set"), cite),
+                            display=f"{m.group('set')} {(m.group('mark') or '').strip() + ' ' if m.group('mark') else ''}"
+                                    f"{cite}",
+                            sort_key=rule_sort(2, "C.F.R.", "48", cite, m.group("set")),
+                            meta={"code": "C.F.R.", "title": "48", "section": sec, "subsection": sub,
+                                  "cited_as": m.group("set")}))
+        if occs:
+            claims.append(claim(occs))
+    return claims
+
+
 def find_ussg(text: str, _emphasis=None) -> list[Claim]:
     claims = []
     for m in _USSG.finditer(text):
@@ -503,7 +524,7 @@ def find_fed_reg(text: str, emphasis=None) -> list[Claim]:
     return claims
 
 
-FINDERS = (find_rules, find_cfr, find_ussg, find_fed_reg)
+FINDERS = (find_rules, find_cfr, find_far, find_ussg, find_fed_reg)
 
 
 def find(text: str, emphasis=None) -> list[Claim]:
