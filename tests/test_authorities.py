@@ -300,3 +300,10 @@ def test_a_bare_section_whose_code_is_named_just_after_it_is_in_that_code():
     t = table_of(before, "Section 664.5 applies. (Code Civ. Proc., § 664.5; Gov. Code, § 664.5.)",
                  style="california")
     assert entries(t)["Health & Saf. Code, § 664.5"] == ["reference"]
+
+
+def test_id_with_a_page_after_a_federal_register_notice_is_that_notice():
+    t = table_of("Boeing Co. v. Ames, 500 U.S. 100 (1991); Protecting Americans from Harmful Robocalls, 84 Fed. Reg. "
+                 "10,000, 10,004 (Mar. 1, 2019); id. at 10,005; id. at 12.")
+    assert entries(t)["Protecting Americans from Harmful Robocalls, 84 Fed. Reg. 10,000 (Mar. 1, 2019)"] == ["full", "id"]
+    assert entries(t)["Boeing Co. v. Ames, 500 U.S. 100 (1991)"] == ["full"]

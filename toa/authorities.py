@@ -266,7 +266,7 @@ class _Antecedents:
 
     def set(self, chain, target) -> None:
         self.last[chain] = self.latest = target
-        if isinstance(target, Authority) and target.category not in _PROVISIONS:
+        if isinstance(target, Authority) and _paged(target):
             self.paged[chain] = self.latest_paged = target
 
 
@@ -397,7 +397,7 @@ def _id(occ: Occurrence, last: Authority | None, by_key: dict, last_paged: Autho
         return _section_of(occ, last, by_key)
     if occ.meta.get("section") or occ.meta.get("rule"):
         return _section_of(occ, last, by_key)
-    if last.category in _PROVISIONS and re.match(r"at\s+\*?\d", occ.meta.get("pin", "")):
+    if not _paged(last) and re.match(r"at\s+\*?\d", occ.meta.get("pin", "")):
         last = last_paged
         if last is None or not _pin_fits(last, occ, span=150):
             return None
@@ -408,10 +408,19 @@ def _id(occ: Occurrence, last: Authority | None, by_key: dict, last_paged: Autho
     return last
 
 
+def _paged(auth: Authority) -> bool:
+    """Cited by page, so that "Id. at 10,005" can point at it: a case, a book, a Federal Register
+    notice; not a constitution, statute, rule or regulation section."""
+    return auth.category not in _PROVISIONS or auth.key[:1] == ("fr",)
+
+
 def _pin_fits(auth: Authority, occ: Occurrence, span: int) -> bool:
-    """A page pin can belong to a case that begins at most `span` pages before it (star
-    pins of WL and LEXIS cites are not pages of a reporter)."""
-    pin = None if "*" in occ.meta.get("pin", "") else _number(occ.meta.get("pin", ""))
+    """A page pin can belong to a case or a Federal Register notice that begins at most `span`
+    pages before it (star pins of WL and LEXIS cites are not pages of a reporter)."""
+    pin = None if "*" in occ.meta.get("pin", "") else _number(occ.meta.get("pin", "").replace(",", ""))
+    if auth.key[:1] == ("fr",) and pin is not None:  # a notice's pages, "at 10,005"
+        first = _number(auth.key[2])
+        return first is not None and first <= pin <= first + span
     if auth.category not in ("cases", "administrative") or pin is None or auth.key[0] != "case" \
             or "WL" in auth.key or any("LEXIS" in str(k) for k in auth.key):
         return True
