@@ -359,6 +359,12 @@ def _short(occ: Occurrence, by_key: dict, alias: dict) -> Authority | None:
         notices = [(int(k[2]), a) for k, a in by_key.items()
                    if k[0] == "fr" and k[1] == occ.meta.get("volume") and pin is not None and int(k[2]) <= pin]
         return max(notices, key=lambda n: n[0])[1] if notices else None
+    if occ.meta.get("admin_reporter"):  # "Acosta, 19 I&N Dec. at 234": the decision that starts before the pin
+        pin = _number(occ.meta.get("pin", ""))
+        decisions = [(_number(k[3]), a) for k, a in by_key.items() if k[:3] == ("admin", occ.meta["admin_reporter"],
+                                                                            occ.meta.get("volume"))]
+        decisions = [(first, a) for first, a in decisions if first is not None and pin is not None and first <= pin]
+        return max(decisions, key=lambda d: d[0])[1] if decisions else None
     vol, rep = occ.meta.get("volume"), occ.meta.get("reporter")
     pin = _number(occ.meta.get("pin", ""))
     candidates = []

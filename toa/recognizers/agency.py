@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from .common import PAGE, Claim, alpha_key, boundary_before, claim, clean, natkey, occ
+from .common import PAGE, RANK_REFERENCE, Claim, alpha_key, boundary_before, claim, clean, natkey, occ
 
 CAT = "administrative"
 
@@ -42,6 +42,8 @@ _ADMIN = re.compile(
     rf"(?<![\w.])(?P<vol>\d{{1,4}})\s(?:{_REPORTER_ALT})\s(?P<page>No\.\s\d+|{PAGE})"
     rf"(?P<pin>,\s(?:slip\sop\.\s)?(?:at\s)?{PAGE}(?:\s?-\s?\d+)?(?=\s?\(|[.,;]|$))?"
     r"(?P<paren>\s?\((?:[^()]{0,40}?)\d{4}\))?")
+# "Acosta, 19 I&N Dec. at 234": a short cite of a decision in an agency reporter
+_ADMIN_SHORT = re.compile(rf"(?<![\w.])(?P<vol>\d{{1,4}})\s(?:{_REPORTER_ALT})\sat\s(?P<pin>\d[\d,]*)")
 _PTAB = re.compile(r"(?<![\w])(?P<no>(?:IPR|PGR|CBM|DER)\d{4}-\d{5})(?P<paper>,\s(?:Paper|Paper\sNo\.)\s\d+)?"
                    r"(?P<pin>,\s(?:at\s)?\d+(?=\s?\(|[.,;]|$))?(?P<paren>\s?\((?:[^()]{0,40}?)\d{4}\))?")
 _IRS = re.compile(
@@ -88,6 +90,13 @@ def find(text: str, emphasis=None) -> list[Claim]:
                                  key=key, display=display, sort_key=admin_sort_key(name or rep, cite),
                                  meta={"reporter": rep, "volume": m.group("vol"), "page": page, "name": name},
                                  flags=None if name else ["uncertain_category"] if rep == "Op. O.L.C." else None)]))
+    for m in _ADMIN_SHORT.finditer(text):
+        rep = next(_REPORTERS[i][1] for i in range(len(_REPORTERS)) if m.group(f"r{i}"))
+        name_start = _name_before(text, m.start(), emphasis)
+        claims.append(claim([occ(text, name_start if name_start is not None else m.start(), m.end(), category=None,
+                                 key=None, display=None, sort_key=None, kind="short",
+                                 meta={"admin_reporter": rep, "volume": m.group("vol"),
+                                       "pin": m.group("pin").replace(",", "")})], RANK_REFERENCE))
     for m in _PTAB.finditer(text):
         name_start = _name_before(text, m.start(), emphasis)
         name = clean(text[name_start:m.start()]).rstrip(", ") if name_start is not None else ""
