@@ -45,3 +45,15 @@ def test_immigration_decisions_written_without_periods(run):
     assert a.key == ("admin", "I. & N. Dec.", "27", "664")
     assert a.display == "Matter of Castillo-Perez, 27 I&N Dec. 664 (A.G. 2019)"
     assert a.sort_key < b.sort_key
+
+
+def test_sec_releases_as_decisions_and_as_guidance(run, emph):
+    text = ("In re Kamerling, Exchange Act Release No. 93456, at 4 (Oct. 29, 2021); Securities Act Release No. 9689, "
+            "2014 WL 7145625, at *3 (Dec. 15, 2014); Disclosure of Order Execution Information, Exchange Act Release "
+            "No. 43590, 65 Fed. Reg. 75,414 (Dec. 1, 2000).")
+    occs = full(run(text, emph(text, "In re Kamerling")))
+    assert [(o.display, o.category) for o in occs] == [
+        ("In re Kamerling, Exchange Act Release No. 93456 (Oct. 29, 2021)", "administrative"),
+        ("Securities Act Release No. 9689, 2014 WL 7145625 (Dec. 15, 2014)", "other"),
+        ("Disclosure of Order Execution Information, Exchange Act Release No. 43590, 65 Fed. Reg. 75,414 (Dec. 1, 2000)",
+         "rules_regulations")]

@@ -42,6 +42,13 @@ _ADMIN = re.compile(
     rf"(?<![\w.])(?P<vol>\d{{1,4}})\s(?:{_REPORTER_ALT})\s(?P<page>No\.\s\d+|{PAGE})"
     rf"(?P<pin>,\s(?:slip\sop\.\s)?(?:at\s)?{PAGE}(?:\s?-\s?\d+)?(?=\s?\(|[.,;]|$))?"
     r"(?P<paren>\s?\((?:[^()]{0,40}?)\d{4}\))?")
+# An SEC release: "In re Kamerling, Exchange Act Release No. 93456 (Oct. 29, 2021)", "Securities Act Release
+# No. 9689, 2014 WL 7145625 (Dec. 15, 2014)". One printed in the Federal Register is that notice's (rules.py).
+_SEC_RELEASE = re.compile(
+    r"(?<![\w.])(?P<kind>(?:(?:Securities\s)?Exchange|Securities|Investment\sCompany|Investment\sAdvisers|Advisers|"
+    r"Trust\sIndenture)\sAct|SEC|Accounting\sand\sAuditing\sEnforcement|Litigation)\sRelease\sNo\.\s"
+    r"(?P<no>\d[\d,-]*\d|\d)(?!,?\s\d{1,3}\sFed\.\s?Reg\.)"
+    r"(?P<wl>,\s\d{4}\sWL\s\d+)?(?P<pin>,\s(?:at\s)?\*?\d+(?=\s?\(|[.,;]|$))?(?P<paren>\s?\([^()]{0,40}?\d{4}\))?")
 # "Acosta, 19 I&N Dec. at 234": a short cite of a decision in an agency reporter
 _ADMIN_SHORT = re.compile(rf"(?<![\w.])(?P<vol>\d{{1,4}})\s(?:{_REPORTER_ALT})\sat\s(?P<pin>\d[\d,]*)")
 _PTAB = re.compile(r"(?<![\w])(?P<no>(?:IPR|PGR|CBM|DER)\d{4}-\d{5})(?P<paper>,\s(?:Paper|Paper\sNo\.)\s\d+)?"
@@ -90,6 +97,18 @@ def find(text: str, emphasis=None) -> list[Claim]:
                                  key=key, display=display, sort_key=admin_sort_key(name or rep, cite),
                                  meta={"reporter": rep, "volume": m.group("vol"), "page": page, "name": name},
                                  flags=None if name else ["uncertain_category"] if rep == "Op. O.L.C." else None)]))
+    for m in _SEC_RELEASE.finditer(text) if "Release No." in text else ():
+        name_start = _name_before(text, m.start(), emphasis)
+        name = clean(text[name_start:m.start()]).rstrip(", ") if name_start is not None else ""
+        cite = clean(m.group(0)[:m.start("pin") - m.start()] if m.group("pin") else m.group(0)[:m.end("wl" if m.group(
+            "wl") else "no") - m.start()])
+        display = (f"{name}, " if name else "") + cite + (f" {clean(m.group('paren'))}" if m.group("paren") else "")
+        number = m.group("no").replace(",", "")
+        # an adjudication is named for its respondent; a release without a name is guidance or a rule
+        claims.append(claim([occ(text, name_start if name_start is not None else m.start(), m.end(),
+                                 category=CAT if name else "other", key=("sec release", number), display=display,
+                                 sort_key=admin_sort_key(name, cite) if name else (alpha_key(cite), "", natkey(number)),
+                                 meta={"release": number, "name": name})]))
     for m in _ADMIN_SHORT.finditer(text):
         rep = next(_REPORTERS[i][1] for i in range(len(_REPORTERS)) if m.group(f"r{i}"))
         name_start = _name_before(text, m.start(), emphasis)
