@@ -339,3 +339,14 @@ def test_a_bankruptcy_case_name_with_its_in_re_parenthetical_in_roman():
                     "Unsecured Creditors v. Ragsdale (In re Stone), 588 B.R. 800 (Bankr. N.D. Ga. 2018).") == [
         "Tanner v. Hoang (In re Hoang), 603 B.R. 1 (B.A.P. 9th Cir. 2019)",
         "Official Comm. of Unsecured Creditors v. Ragsdale (In re Stone), 588 B.R. 800 (Bankr. N.D. Ga. 2018)"]
+
+
+def test_names_in_roman_with_words_eyecite_does_not_take_for_a_name():
+    assert displays("See eBay Inc. v. MercExchange, L.L.C., 547 U.S. 388, 391 (2006); In re: Kemp Cookie Litig., "
+                    "806 F.3d 125 (3d Cir. 2015); Smith v. ABC Corp. d/b/a XYZ Stores, 1 F.4th 1 (1st Cir. 2021); "
+                    "Doe 1 v. Roe, 2 F.4th 2 (2d Cir. 2021); Smith et al. v. Jones, 5 F.4th 5 (5th Cir. 2021).") == [
+        "eBay Inc. v. MercExchange, L.L.C., 547 U.S. 388 (2006)", "In re: Kemp Cookie Litig., 806 F.3d 125 (3d Cir. 2015)",
+        "Smith v. ABC Corp. d/b/a XYZ Stores, 1 F.4th 1 (1st Cir. 2021)", "Doe 1 v. Roe, 2 F.4th 2 (2d Cir. 2021)",
+        "Smith et al. v. Jones, 5 F.4th 5 (5th Cir. 2021)"]
+    assert displays("As the court said in eBay, it applies. Lee v. Park, 4 F.4th 4 (4th Cir. 2021).") == [
+        "Lee v. Park, 4 F.4th 4 (4th Cir. 2021)"]

@@ -626,8 +626,11 @@ def _case_name(cite: FullCaseCitation, para: Paragraph) -> tuple[int, int]:
         opening = text.rfind("(", 0, f_start)
         if opening > 0 and _plain_name_start(text, opening) < opening:
             f_start = _plain_name_start(text, opening)
-    if re.search(r"\b(?:v|vs)\.\s*$", text[max(0, f_start - 6):f_start]):
-        f_start = _plain_name_start(text, f_start)  # eyecite began after "vs.": "Ed Friedman vs. Fish"
+    if re.search(r"\b(?:v|vs)\.\s*$", text[max(0, f_start - 6):f_start]) or re.match(r"(?:v|vs)\.\s", text[f_start:]) \
+            or _NAME_JOINT.search(text, max(0, f_start - 12), f_start):
+        # eyecite began after "vs." ("Ed Friedman vs. Fish"), at "v." ("Doe 1 v. Roe", "Smith et al. v. Jones"),
+        # or after a word it does not take for a name's ("eBay Inc.", "In re: Google", "Corp. d/b/a XYZ")
+        f_start = _plain_name_start(text, f_start)
     end = c_start
     m = re.search(r"[\s,]*(?:Nos?\.\s*[\w\-:.]+(?:,\s*[\w\-:.]+)*[\s,]*)?$", text[f_start:c_start])
     if m:
@@ -655,7 +658,10 @@ def _italic_names_before(para: Paragraph, pattern: re.Pattern, group: str, taken
 
 
 # A word of a case name written in roman: capitalised, or one of the small words names hold.
-_NAME_WORD = re.compile(r"(?:[A-Z$\d][\w.'’&$,-]*|v\.?|vs\.|ex|rel\.|of|the|and|for|de|del|la|in|re|on|behalf|&)$")
+_NAME_WORD = re.compile(r"(?:[A-Z$\d][\w.'’&$,-]*|[a-z]+[A-Z][\w.'’&-]*,?|v\.?|vs\.|ex|rel\.|of|the|and|for|de|del|la|"
+                        r"in|re:?|on|behalf|&|d/b/a|f/k/a|a/k/a|n/k/a|et|al\.,?)$")
+# A name's word that eyecite does not take as one, just before where its name begins
+_NAME_JOINT = re.compile(r"(?:\b[a-z]+[A-Z][\w'’&.-]*|\bre:|\b(?:d/b/a|f/k/a|a/k/a|n/k/a))\s+$")
 
 
 def _plain_name_start(text: str, end: int) -> int:
@@ -665,13 +671,14 @@ def _plain_name_start(text: str, end: int) -> int:
     start = end
     for w in reversed(words):
         token = w.group(0).rstrip(",")
-        if token.endswith((";", ")", ":")) or token.startswith(("(", "[")) or not _NAME_WORD.match(token):
+        if token.endswith((";", ")", ":")) and token != "re:" or token.startswith(("(", "[")) or not _NAME_WORD.match(token):
             if token.startswith(("(", "[")) and _NAME_WORD.match(token.lstrip("([")):
                 start = max(0, end - 200) + w.start() + 1
             break
         start = max(0, end - 200) + w.start()
     start = _strip_signal(text, start, end)
-    while start < end and not text[start].isupper() and text[start] not in "$0123456789":
+    while start < end and not text[start].isupper() and text[start] not in "$0123456789" \
+            and not re.match(r"[a-z]+[A-Z]", text[start:end]):
         nxt = text.find(" ", start, end)  # a leading lower-case word ("in", "the") is not the name
         start = end if nxt < 0 else nxt + 1
     return start
