@@ -275,3 +275,10 @@ def test_a_range_of_subsections_is_one_provision(run):
     assert [o.display for o in occs] == ["28 U.S.C. § 2254(d)(1)-(2)", "28 U.S.C. § 157(b)(2)(A)-(O)",
                                          "28 U.S.C. § 158(a)(1)"]
     assert occs[0].meta["subsection"] == "(d)(1)"
+
+
+def test_an_act_named_with_a_defined_short_name_before_its_cite(run):
+    occs = full(run("The Class Action Fairness Act of 2005 (“CAFA”), Pub. L. No. 109-2, 119 Stat. 4, and the Fair "
+                    "Credit Reporting Act (FCRA), 15 U.S.C. § 1681, apply."))
+    assert [o.display for o in occs] == ["Class Action Fairness Act of 2005, Pub. L. No. 109-2, 119 Stat. 4",
+                                         "Fair Credit Reporting Act, 15 U.S.C. § 1681"]

@@ -346,9 +346,17 @@ def code_key(name: str) -> str:
 # looking back for names
 # ---------------------------------------------------------------------------
 
+# A short name the brief defines for an act, between its name and its cite: "(“CAFA”)", "(FCRA)"
+_DEFINED_TERM = r"\s\((?:hereinafter\s)?[“\"]?[A-Z][\w&.’'-]{1,15}[”\"]?\)"
 _NAME_TAIL = re.compile(
     r"((?:Act|Amendments|Code|Law|Resolution|Rights(?:\s\d+)?)"
-    r"(?:\sof\s\d{4}|,\s\d{4}|\sfor\sFiscal\sYears?\s\d{4}(?:\sand\s\d{4})?)?),?\s*\(?$")
+    r"(?:\sof\s\d{4}|,\s\d{4}|\sfor\sFiscal\sYears?\s\d{4}(?:\sand\s\d{4})?)?)(?:" + _DEFINED_TERM + r")?,?\s*\(?$")
+
+
+def without_defined_term(name: str) -> str:
+    """"Class Action Fairness Act of 2005 (“CAFA”)" -> "Class Action Fairness Act of 2005": the entry
+    names the act; the brief's own short name for it is not part of that name."""
+    return re.sub(_DEFINED_TERM + "$", "", name)
 _NAME_WORD = re.compile(r"^(?:[A-Z][\w'’.&-]*|\d{4}|of|and|for|the|on|to|in|&|a|an|with|from|by|’s|'s)$")
 _CONNECTORS = {"of", "and", "for", "the", "on", "to", "in", "&", "a", "an", "with", "from", "by"}
 _SENTENCE_WORDS = {"See", "Cf.", "Compare", "But", "Under", "In", "As", "And", "Because", "When", "While",

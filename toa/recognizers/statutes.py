@@ -43,6 +43,7 @@ from .common import (
     parse_date,
     popular_name_before,
     split_section,
+    without_defined_term,
     squeeze_subsections,
     state_abbr,
     state_name,
@@ -260,7 +261,7 @@ def _usc_occ(text, start, end, title, code, app, mark, sec, sub, etseq, edition,
     name = ""
     s = start
     if name_start is not None:
-        name = clean(text[name_start:start]).rstrip(",( ").strip()
+        name = without_defined_term(clean(text[name_start:start]).rstrip(",( ").strip())
         display = f"{name}, {display}"
         meta["popular_name"] = name
         s = name_start
@@ -455,7 +456,7 @@ def find_session_laws(text: str, _emphasis=None) -> list[Claim]:
         if kind in ("name", "stat") and not any(k == "stat" for k, _m in parts):
             continue
         name_start = popular_name_before(text, m_end_for_name(text, a_start, kind))
-        name = clean(text[name_start:a_start]).rstrip(",( ") if name_start is not None else ""
+        name = without_defined_term(clean(text[name_start:a_start]).rstrip(",( ")) if name_start is not None else ""
         anchor_text = text[a_start:a_end] if kind in ("publ", "act") else ""
         anchor_end = end
         if parts and parts[-1][0] == "stat":
