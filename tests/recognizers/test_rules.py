@@ -220,3 +220,13 @@ def test_acquisition_regulations_by_their_own_names(run):
                                          "48 C.F.R. § 52.233-1"]
     assert occs[0].meta["title"] == "48" and occs[0].category == "rules_regulations"
     assert keys(run("The FAR 2019 revision")) == []
+
+
+def test_an_advisory_committee_note_is_its_own_entry(run):
+    occs = full(run("See Fed. R. Civ. P. 26(b)(1) advisory committee’s note to 2015 amendment; Fed. R. Evid. 702 "
+                    "advisory committee's note (2000); Fed. R. Civ. P. 26(b)(1)."))
+    # (the recognizers read straightened quotes; the entry gets the brief's back in extract)
+    assert [o.display for o in occs] == ["Fed. R. Civ. P. 26(b)(1) advisory committee's note to 2015 amendment",
+                                         "Fed. R. Evid. 702 advisory committee's note (2000)", "Fed. R. Civ. P. 26(b)(1)"]
+    assert occs[0].key != occs[2].key
+    assert occs[0].category == "rules_regulations"

@@ -272,12 +272,27 @@ def _local_set(written: str) -> str:
     return " ".join(sorted(words))
 
 
+# "Fed. R. Civ. P. 26 advisory committee's note to 2015 amendment": the note is an authority of its own
+_COMMITTEE_NOTE = re.compile(r"\s(?P<note>(?:advisory\scommittee(?:'|’)?s?|adv\.\scomm\.)\snotes?"
+                             r"(?:\sto\s(?:the\s)?\d{4}\samendments?|\s\(\d{4}(?:\samendments?)?\))?)")
+
+
 def _full_rules(text, head, set_name, group=0, juris="US"):
     items, end = parse_rules(text, head.end())
     if not items:
         return None
     edition, end2 = _edition_after(text, end)
-    return claim(_rule_occs(text, head.start(), items, set_name, end2, edition, group, juris))
+    occs = _rule_occs(text, head.start(), items, set_name, end2, edition, group, juris)
+    note = _COMMITTEE_NOTE.match(text, end2) if len(occs) == 1 else None
+    if note:
+        o = occs[0]
+        o.key = o.key + (clean(note.group("note")),)
+        o.display = f"{o.display} {clean(note.group('note'))}"
+        o.sort_key = o.sort_key[:-1] + (f"{o.sort_key[-1]}|{clean(note.group('note'))}",)
+        o.meta["committee_note"] = clean(note.group("note"))
+        o.end = o.anchor_end = note.end()
+        o.text = text[o.start:o.end]
+    return claim(occs)
 
 
 def find_rules(text: str, _emphasis=None) -> list[Claim]:
