@@ -315,3 +315,9 @@ def test_short_cites_of_agency_decisions_join_them():
     assert entries(t)["Matter of Acosta, 19 I&N Dec. 211 (BIA 1985)"] == ["full", "short"]
     assert entries(t)["Matter of Ruiz, 19 I&N Dec. 300 (BIA 1986)"] == ["full", "short"]
     assert [o.text for o in t.unlinked] == ["19 I&N Dec. at 100"]
+
+
+def test_a_bare_rule_after_its_committee_note_is_the_rule():
+    t = table_of("Fed. R. Civ. P. 26(b)(1) advisory committee's note to 2015 amendment. Rule 26(b)(1) governs.")
+    assert entries(t) == {"Fed. R. Civ. P. 26(b)(1) advisory committee's note to 2015 amendment": ["full"],
+                          "Fed. R. Civ. P. 26(b)(1)": ["reference"]}

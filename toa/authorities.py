@@ -496,9 +496,10 @@ def _section_of(occ: Occurrence, prior: Authority, by_key: dict) -> Authority | 
     if base is None:
         return None
     cited = _written(occ.meta)
-    if cited and cited in _cited_as(base.meta):
+    if cited and cited in _cited_as(base.meta) and not base.meta.get("committee_note"):
         # "Section 4(f)" after "Department of Transportation Act, Pub. L. No. 89-670, § 4(f)";
-        # "rule 8.104(f)" after "Cal. Rules of Court, rule 8.104(a)(1), (f)"
+        # "rule 8.104(f)" after "Cal. Rules of Court, rule 8.104(a)(1), (f)" (a rule's committee note is not
+        # the rule: "Rule 26(b)(1)" after it is read in full below)
         return prior
     full = _completed(base, occ)
     if full is None:
