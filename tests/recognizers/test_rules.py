@@ -186,8 +186,9 @@ def test_cfr_section_numbers_with_a_letter_inside(run):
         ("cfr", "17", "240.14a-9"), ("cfr", "17", "240.10b5-1(c)")]
 
 
-def test_english_law_reports_are_not_a_local_rule(run):
+def test_english_law_reports_and_years_are_not_a_local_rule(run):
     assert not [o for o in full(run("Rylands v. Fletcher, (1868) L.R. 3 H.L. 330.")) if o.key[0] == "rule"]
+    assert keys(run("The Local Rules, LR 2019 guidance and the Circuit Rules agree.")) == []
 
 
 def test_federal_rules_written_as_initials(run):

@@ -256,6 +256,8 @@ def _numbered_rules(text, head, set_name, key_set=None):
             break  # the volume or title of the next citation
     if not items or key_set and re.match(r"\s(?:[A-Z][A-Za-z]*\.){1,3}\s?\d", text[items[0][1]:items[0][1] + 12]):
         return None  # "L.R. 3 H.L. 330": the English Law Reports, not a local rule
+    if key_set and re.fullmatch(r"(?:19|20)\d\d", items[0][2]) and not items[0][3]:
+        return None  # "LR 2019 guidance": a year, not a rule
     edition, end2 = _edition_after(text, end)
     occs = _rule_occs(text, head.start(), items, set_name, end2, edition)
     if key_set:
