@@ -231,3 +231,13 @@ def test_an_advisory_committee_note_is_its_own_entry(run):
                                          "Fed. R. Evid. 702 advisory committee's note (2000)", "Fed. R. Civ. P. 26(b)(1)"]
     assert occs[0].key != occs[2].key
     assert occs[0].category == "rules_regulations"
+
+
+def test_an_executive_order_compiled_in_title_3_is_one_entry_with_its_reprint(run):
+    occs = full(run("See Exec. Order No. 12,866, 3 C.F.R. 638 (1994), reprinted in 5 U.S.C. § 601 note; "
+                    "Exec. Order No. 14,110, 88 Fed. Reg. 75,191 (Nov. 1, 2023); 3 C.F.R. § 100.1."))
+    assert [o.display for o in occs] == [
+        "Exec. Order No. 12,866, 3 C.F.R. 638 (1994), reprinted in 5 U.S.C. § 601 note",
+        "Exec. Order No. 14,110, 88 Fed. Reg. 75,191 (Nov. 1, 2023)", "3 C.F.R. § 100.1"]
+    assert occs[0].category == "rules_regulations"
+    assert occs[0].meta["code"] != "C.F.R."  # not verified as a section of 3 C.F.R.

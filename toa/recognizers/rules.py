@@ -454,8 +454,36 @@ def find_cfr(text: str, _emphasis=None) -> list[Claim]:
         if edition:
             occs[-1].end = occs[-1].anchor_end = end2
             occs[-1].text = text[occs[-1].start:end2]
+        if title == "3" and len(occs) == 1:
+            _as_presidential_document(text, occs[0])
         claims.append(claim(occs))
     return claims
+
+
+# Title 3 of the C.F.R. compiles the President's documents: "Exec. Order No. 12,866, 3 C.F.R. 638 (1994),
+# reprinted in 5 U.S.C. § 601 note" is one citation of the order, its compilation and a reprint.
+_PRESIDENTIAL = re.compile(r"(?:Exec(?:\.|utive)\sOrder|Proclamation|Proc\.|Presidential\sMemorandum)"
+                           r"(?:\sNo\.)?\s\d[\d,]*,\s$")
+_REPRINTED = re.compile(r",\s(?:reprinted\sin|as\samended\sby)\s\d{1,2}\sU\.\s?S\.\s?C\.?\s(?:app\.\s)?§?\s?"
+                        r"\d+[\w-]*(?:\([^()\s]{1,6}\))*(?:\snote)?")
+
+
+def _as_presidential_document(text: str, o) -> None:
+    """An executive order or proclamation cited to 3 C.F.R.: the entry begins with its name and
+    keeps the reprint that follows."""
+    name = _PRESIDENTIAL.search(text, max(0, o.start - 40), o.start)
+    if not name:
+        return
+    o.start = name.start()
+    o.display = f"{text[name.start():name.end()].strip()} {o.display}"
+    o.key = ("eo", clean(text[name.start():name.end()]).rstrip(", "))
+    o.meta["presidential"] = clean(text[name.start():name.end()]).rstrip(", ")
+    o.meta["code"] = "3 C.F.R. compilation"  # a page of the compilation, not a section to look up
+    reprint = _REPRINTED.match(text, o.end)
+    if reprint:
+        o.display += clean(reprint.group(0))
+        o.end = o.anchor_end = reprint.end()
+    o.text = text[o.start:o.end]
 
 
 def find_far(text: str, _emphasis=None) -> list[Claim]:
