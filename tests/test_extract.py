@@ -350,3 +350,13 @@ def test_names_in_roman_with_words_eyecite_does_not_take_for_a_name():
         "Smith et al. v. Jones, 5 F.4th 5 (5th Cir. 2021)"]
     assert displays("As the court said in eBay, it applies. Lee v. Park, 4 F.4th 4 (4th Cir. 2021).") == [
         "Lee v. Park, 4 F.4th 4 (4th Cir. 2021)"]
+
+
+def test_a_nameless_cite_after_the_case_is_named_in_italics_is_that_case():
+    assert displays("In ", ("Sanford v. Halvorsen Grp.", True), ", the court agreed. 2019 WL 4455667, at *2 "
+                    "(C.D. Cal. Sept. 17, 2019).") == ["Sanford v. Halvorsen Grp., 2019 WL 4455667 (C.D. Cal. Sept. 17, 2019)"]
+    # a name that is another citation's, or a cite that is history, is not borrowed
+    assert displays(("Ames v. Bo", True), ", 1 F.4th 1 (1st Cir. 2021). The rule differs. 500 U.S. 100 (1991).") == [
+        "Ames v. Bo, 1 F.4th 1 (1st Cir. 2021)", "500 U.S. 100 (1991)"]
+    assert displays(("Ames v. Bo", True), ", 1 F.4th 1 (1st Cir. 2021), aff'd, 500 U.S. 100 (1991).") == [
+        "Ames v. Bo, 1 F.4th 1 (1st Cir. 2021), aff'd, 500 U.S. 100 (1991)"]

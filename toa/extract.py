@@ -438,11 +438,32 @@ def _full_case(cite: FullCaseCitation, para: Paragraph, earlier: list[Occurrence
                 "court": cite.metadata.court, "case_name": name, "pin_cite": cite.metadata.pin_cite,
                 "cite_end": c_end, "name_end": name_end}
     occ.display = _case_display(text, name_start, c_start, end)
+    if not name:
+        named = _named_before(para, c_start, earlier)
+        if named:  # "In *Sanford v. Halvorsen Grp.*, the court agreed. 2019 WL 4455667, at *2 (C.D. Cal. 2019)."
+            name = occ.meta["case_name"] = named
+            occ.display = f"{named}, {occ.display}"
+            occ.meta["name_before"] = True
     occ.sort_key = case_sort_key(name or occ.display)
     occ.anchor_end = end
     if not name:
         occ.flags.append("missing_case_name")
     return occ
+
+
+def _named_before(para: Paragraph, c_start: int, earlier: list[Occurrence]) -> str:
+    """The case a nameless cite stands for when the brief named it in italics in the words just
+    before ("In *Sanford v. Halvorsen Grp.*, the court agreed. 2019 WL 4455667"): the last italic
+    case name in the 300 characters before the cite that no citation before it has taken."""
+    for a, b in reversed(para.emphasis):
+        if b > c_start:
+            continue
+        if b < c_start - 300 or any(a <= o.end and o.start < c_start for o in earlier):
+            return ""  # too far, or a citation lies between (or the name is a citation's own)
+        name = para.text[a:b].strip(" ,")
+        if re.search(r"\sv\.\s|^(?:In re|Ex parte)\s", name):
+            return name
+    return ""
 
 
 # An italic case name, then a cite in a reporter eyecite does not know, e.g. English reports
