@@ -282,3 +282,10 @@ def test_an_act_named_with_a_defined_short_name_before_its_cite(run):
                     "Credit Reporting Act (FCRA), 15 U.S.C. § 1681, apply."))
     assert [o.display for o in occs] == ["Class Action Fairness Act of 2005, Pub. L. No. 109-2, 119 Stat. 4",
                                          "Fair Credit Reporting Act, 15 U.S.C. § 1681"]
+
+
+def test_title_first_prose_and_abbreviated_section_words(run):
+    occs = full(run("He was charged under Title 18, United States Code, Section 922(g)(1), and 18 U.S.C. Sec. "
+                    "924(a)(2)."))
+    assert [(o.key, o.display) for o in occs] == [
+        (("usc", "18", "922(g)(1)"), "18 U.S.C. § 922(g)(1)"), (("usc", "18", "924(a)(2)"), "18 U.S.C. Sec. 924(a)(2)")]

@@ -232,6 +232,10 @@ _USC_HEAD = re.compile(
 _USC_PROSE = re.compile(
     r"(?<![\w.])(?P<mark>§|[Ss]ection)\s?(?P<sec>" + _USC_SECTION + r")(?P<sub>" + SUBSECS + r")"
     r"\sof\s[Tt]itle\s(?P<title>\d{1,2})(?:,\sUnited\sStates\sCode|\sof\sthe\sUnited\sStates\sCode)?")
+# "Title 18, United States Code, Section 922(g)(1)", as indictments and criminal briefs write it
+_USC_TITLE_FIRST = re.compile(
+    r"(?<![\w.])[Tt]itle\s(?P<title>\d{1,2}),?\s(?:of\sthe\s)?United\sStates\sCode,?\s(?P<mark>§|[Ss]ections?)\s?"
+    r"(?P<sec>" + _USC_SECTION + r")(?P<sub>" + SUBSECS + r")")
 
 
 def _usc_occ(text, start, end, title, code, app, mark, sec, sub, etseq, edition, name_start=None, note=False,
@@ -244,7 +248,7 @@ def _usc_occ(text, start, end, title, code, app, mark, sec, sub, etseq, edition,
     ranged = _is_range(sec) or alone and mark == "§§" and "-" in sec
     if mark:
         mk = "§§" if mark.startswith("§") and (ranged or etseq and mark == "§§") else (
-            "§" if mark.startswith("§") else re.sub(r"s$", "", mark.rstrip(".")).strip())
+            "§" if mark.startswith("§") else re.sub(r"s(\.?)$", r"\1", mark).strip())  # "Secs." -> "Sec."
         mark_w = mk + " "
     else:
         mark_w = ""
@@ -315,6 +319,10 @@ def find_usc(text: str, _emphasis=None) -> list[Claim]:
             occs[-1].text = text[occs[-1].start:end2]
             occs[-1].anchor_end = end2
         claims.append(claim(occs))
+    for m in _USC_TITLE_FIRST.finditer(text) if "United States Code" in text else ():
+        sub = squeeze_subsections(m.group("sub"))
+        o = _usc_occ(text, m.start(), m.end(), m.group("title"), "U.S.C.", None, "§", m.group("sec"), sub, False, "")
+        claims.append(claim([o]))
     for m in _USC_PROSE.finditer(text):
         o = _usc_occ(text, m.start(), m.end(), m.group("title"), "U.S.C.", None, "§", m.group("sec"),
                      squeeze_subsections(m.group("sub")), False, "")
