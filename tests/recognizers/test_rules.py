@@ -179,6 +179,7 @@ def test_circuit_rules_numbered_with_hyphens(run):
     assert [o.display for o in occs] == ["9th Cir. R. 36-3(a)", "9th Cir. R. 28-2.7", "3d Cir. L.A.R. 28.1(b)",
                                          "Circuit Rule 28(a)"]
     assert keys(run("Ninth Circuit Rule 36-3")) == keys(run("9th Cir. R. 36-3"))
+    assert [o.display for o in full(run("See Cir. R. 32-1; cf. 9th Cir. R. 32-1."))] == ["Cir. R. 32-1", "9th Cir. R. 32-1"]
 
 
 def test_cfr_section_numbers_with_a_letter_inside(run):

@@ -79,7 +79,7 @@ _LETTER_RULE_REF = re.compile(r"(?<![\w.])Rule\s(?=[A-G]\()")
 # the Third Circuit's are "L.A.R."; a circuit brief cites its own court's as "Circuit Rule 28(a)".
 _CIRCUIT = re.compile(r"(?<![\w.])(?:(?P<court>(?:\d+(?:st|d|nd|rd|th)|D\.\s?C\.|Fed\.)\sCir\.)\s(?P<kind>R\.|L\.\s?A\.\s?R\.)|"
                       r"(?P<ordinal>First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|D\.C\.|"
-                      r"Federal)\sCircuit\sRules?|(?P<own>Circuit\sRules?))\s(?=\d)")
+                      r"Federal)\sCircuit\sRules?|(?P<own>Circuit\sRules?|Cir\.\sR\.))\s(?=\d)")
 _ORDINALS = {"First": "1st", "Second": "2d", "Third": "3d", "Fourth": "4th", "Fifth": "5th", "Sixth": "6th",
              "Seventh": "7th", "Eighth": "8th", "Ninth": "9th", "Tenth": "10th", "Eleventh": "11th", "D.C.": "D.C.",
              "Federal": "Fed."}
@@ -343,7 +343,7 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
         elif m.group("ordinal"):
             set_name = f"{_ORDINALS[m.group('ordinal')]} Cir. R."
         else:
-            set_name = "Circuit Rule"
+            set_name = "Cir. R." if m.group("own").startswith("Cir.") else "Circuit Rule"
         c = _numbered_rules(text, m, set_name)
         if c:
             claims.append(c)
