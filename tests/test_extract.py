@@ -360,3 +360,12 @@ def test_a_nameless_cite_after_the_case_is_named_in_italics_is_that_case():
         "Ames v. Bo, 1 F.4th 1 (1st Cir. 2021)", "500 U.S. 100 (1991)"]
     assert displays(("Ames v. Bo", True), ", 1 F.4th 1 (1st Cir. 2021), aff'd, 500 U.S. 100 (1991).") == [
         "Ames v. Bo, 1 F.4th 1 (1st Cir. 2021), aff'd, 500 U.S. 100 (1991)"]
+
+
+def test_history_cited_by_docket_number_and_database():
+    assert displays("Doe v. Roe, 2022 WL 1234567, at *2 (N.D. Cal. Mar. 1, 2022), aff'd, No. 22-15000, 2023 WL "
+                    "555123 (9th Cir. Feb. 1, 2023).") == [
+        "Doe v. Roe, 2022 WL 1234567 (N.D. Cal. Mar. 1, 2022), aff'd, No. 22-15000, 2023 WL 555123 (9th Cir. Feb. 1, 2023)"]
+    # the affirmance of a decision cited by docket number borrows no name
+    assert displays(("Doe v. Roe", True), ", No. 3:21-cv-1 (N.D. Cal. Mar. 1, 2022), aff'd, 60 F.4th 1 "
+                    "(9th Cir. 2023).") == ["Doe v. Roe, No. 3:21-cv-1 (N.D. Cal. Mar. 1, 2022)", "60 F.4th 1 (9th Cir. 2023)"]

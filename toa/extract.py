@@ -62,7 +62,8 @@ _HISTORY = re.compile(  # one phrase or several ("aff'd in part, rev'd in part,"
     r"petition for cert\.\s+(?:filed|pending)|reh'g denied|reh’g denied|appeal dismissed|overruled|abrogated|"
     r"enforced|enf'd|enf’d|on\s+reh(?:'|’|ea)r?(?:'|’)?g|on\s+remand|reh(?:'|’)g\s+(?:en\s+banc\s+)?(?:granted|denied)|"
     r"(?:report\s+and\s+recommendation|R\.\s?&\s?R\.)\s+adopted)"
-    r"[^,;()]{0,60}?(?:,\s*|\s+)(?:on other grounds,\s*)?)+$", re.I)
+    r"[^,;()]{0,60}?(?:,\s*|\s+)(?:on other grounds,\s*)?)+"
+    r"(?:Nos?\.\s*[\w:.-]+(?:,\s*[\w:.-]+)*?,\s*)?$", re.I)  # "aff'd, No. 22-15000, 2023 WL 555123"
 
 _HISTORY_NAME = re.compile(
     r"(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|enforced|enf'd|enf’d|cert\.\s+denied|cert\.\s+granted|"
@@ -458,8 +459,9 @@ def _named_before(para: Paragraph, c_start: int, earlier: list[Occurrence]) -> s
     for a, b in reversed(para.emphasis):
         if b > c_start:
             continue
-        if b < c_start - 300 or any(a <= o.end and o.start < c_start for o in earlier):
-            return ""  # too far, or a citation lies between (or the name is a citation's own)
+        if b < c_start - 300 or any(a <= o.end and o.start < c_start for o in earlier) \
+                or _HISTORY_NAME.search(para.text, max(b, c_start - 80), c_start):
+            return ""  # too far, a citation lies between (or the name is a citation's own), or it is history
         name = para.text[a:b].strip(" ,")
         if re.search(r"\sv\.\s|^(?:In re|Ex parte)\s", name):
             return name
