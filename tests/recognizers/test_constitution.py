@@ -146,3 +146,11 @@ def test_a_mention_set_before_its_own_citation_is_not_a_second_entry(run):
     assert [(o.display, o.flags) for o in occs] == [
         ("U.S. Const. amend. XIV, § 1", []), ("U.S. Const. art. I, § 8, cl. 3", []),
         ("U.S. Const. amend. I", ["informal_reference"])]
+
+
+def test_lists_of_sections_and_clauses_give_one_entry_each(run):
+    occs = full(run("U.S. Const. amend. XIV, §§ 1, 5; U.S. Const. art. I, § 8, cls. 3 and 18; U.S. Const. amend. XIV, "
+                    "§ 1, 5 U.S.C. § 552."))
+    assert [o.display for o in occs] == ["U.S. Const. amend. XIV, § 1", "U.S. Const. amend. XIV, § 5",
+                                         "U.S. Const. art. I, § 8, cl. 3", "U.S. Const. art. I, § 8, cl. 18",
+                                         "U.S. Const. amend. XIV, § 1", "5 U.S.C. § 552"]
