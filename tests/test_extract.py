@@ -299,6 +299,9 @@ def test_superseded_as_stated_in_names_a_case_of_its_own():
                     "in Lowe v. Pratt, 3 F.4th 4 (1st Cir. 2022).") == [
         "Firestone Tire & Rubber Co. v. Bruch, 489 U.S. 101 (1989)", "Hall v. Sullivan, 12 F.4th 88 (2d Cir. 2021)",
         "Ray v. Ames, 1 F.4th 2 (1st Cir. 2021)", "Lowe v. Pratt, 3 F.4th 4 (1st Cir. 2022)"]
+    assert displays(("AMF Inc. v. Sleekcraft Boats", True), ", 599 F.2d 341 (9th Cir. 1979), ",
+                    ("abrogated in part on other grounds by", True), " ", ("Mattel, Inc. v. MGA Entm’t, Inc.", True),
+                    ", 353 F.3d 792 (9th Cir. 2003).")[1] == "Mattel, Inc. v. MGA Entm’t, Inc., 353 F.3d 792 (9th Cir. 2003)"
 
 
 def test_short_forms_of_a_decision_cited_by_docket_number():

@@ -38,7 +38,8 @@ _SIGNAL = re.compile(
     r"^(?:(?:[Ss]ee|[Cc]f\.|[Bb]ut|[Cc]ompare|[Cc]ontra|[Aa]ccord|also|generally|[Ee]\.g\.|and|with|quoting|"
     r"citing|in(?! re\b)|In(?! re\b| the Matter\b| Matter\b| the Interest\b| Interest\b)|under|following|"
     r"overruling|(?:overruled|abrogated|disapproved(?: of)?|superseded|questioned|criticized|limited|"
-    r"distinguished)(?: by (?:statute|rule|regulation|constitutional amendment))?(?: on (?:other|another) grounds?)?"
+    r"distinguished)(?: in (?:relevant )?part)?(?: by (?:statute|rule|regulation|constitutional amendment))?"
+    r"(?: on (?:other|another) grounds?)?"
     r"(?: by| in| as (?:stated|recognized) in)?|as (?:stated|recognized) in)[\s,]+)+")
 _NAME_PREFIX = re.compile(r"(?:\b(?:In [Rr]e|Ex [Pp]arte|In the Matter of|Matter of|Estate of|Petition of|Application of)|"
                           r"\b[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*)*\s+ex rel\.)\s*$")
