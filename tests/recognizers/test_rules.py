@@ -179,6 +179,7 @@ def test_circuit_rules_numbered_with_hyphens(run):
     assert [o.display for o in occs] == ["9th Cir. R. 36-3(a)", "9th Cir. R. 28-2.7", "3d Cir. L.A.R. 28.1(b)",
                                          "Circuit Rule 28(a)"]
     assert keys(run("Ninth Circuit Rule 36-3")) == keys(run("9th Cir. R. 36-3"))
+    assert keys(run("2d Cir. Rule 32.1")) == keys(run("2d Cir. R. 32.1")) == [("rule", "2d Cir. R.", "32.1")]
     assert [o.display for o in full(run("See Cir. R. 32-1; cf. 9th Cir. R. 32-1."))] == ["Cir. R. 32-1", "9th Cir. R. 32-1"]
 
 
@@ -197,6 +198,8 @@ def test_federal_rules_written_as_initials(run):
         ("rule", "Fed. R. Civ. P.", "56(a)"), ("rule", "Fed. R. Civ. P.", "26(b)(1)"), ("rule", "Fed. R. Evid.", "702"),
         ("rule", "Fed. R. Crim. P.", "29"), ("rule", "Fed. R. App. P.", "4(a)(1)(A)"),
         ("rule", "Fed. R. Bankr. P.", "9019")]
+    assert keys(run("Its FRE 2020 plan changed; FRBP 2004 allows an examination.")) == [
+        ("rule", "Fed. R. Bankr. P.", "2004")]
 
 
 def test_a_codification_parenthetical_belongs_to_its_federal_register_cite(run):

@@ -77,7 +77,7 @@ _SUPP_ITEM = re.compile(rf"(?P<rule>[A-G])(?!\w|\.\w)(?P<sub>{SUBSECS})")
 _LETTER_RULE_REF = re.compile(r"(?<![\w.])Rule\s(?=[A-G]\()")
 # Circuit rules are numbered with hyphens ("9th Cir. R. 36-3", "Ninth Circuit Rule 28-2.7"), and
 # the Third Circuit's are "L.A.R."; a circuit brief cites its own court's as "Circuit Rule 28(a)".
-_CIRCUIT = re.compile(r"(?<![\w.])(?:(?P<court>(?:\d+(?:st|d|nd|rd|th)|D\.\s?C\.|Fed\.)\sCir\.)\s(?P<kind>R\.|L\.\s?A\.\s?R\.)|"
+_CIRCUIT = re.compile(r"(?<![\w.])(?:(?P<court>(?:\d+(?:st|d|nd|rd|th)|D\.\s?C\.|Fed\.)\sCir\.)\s(?P<kind>R\.|Rule|L\.\s?A\.\s?R\.)|"
                       r"(?P<ordinal>First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|D\.C\.|"
                       r"Federal)\sCircuit\sRules?|(?P<own>Circuit\sRules?|Cir\.\sR\.))\s(?=\d)")
 _ORDINALS = {"First": "1st", "Second": "2d", "Third": "3d", "Fourth": "4th", "Fifth": "5th", "Sixth": "6th",
@@ -306,6 +306,8 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
     for m in _FED_INITIALS.finditer(text):
         letters = re.sub(r"[^A-Za-z]", "", m.group("set")).lower()  # "frcp", "frcivp", "fre", "frcrimp"
         kind = re.match(r"fr(cr|c|e|a|b)", letters).group(1)
+        if kind != "b" and re.match(r"(?:19|20)\d\d(?![\d(.-])", text[m.end():m.end() + 5]):
+            continue  # "FRE 2020 plan": a year (only the Bankruptcy Rules run to four digits, Rule 2004)
         c = _full_rules(text, m, RULE_SETS[_INITIAL_SETS[kind]])
         if c:
             claims.append(c)
@@ -338,7 +340,7 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
                                 RANK_REFERENCE))
     for m in _CIRCUIT.finditer(text):
         if m.group("court"):
-            kind = re.sub(r"\s", "", m.group("kind"))
+            kind = "R." if m.group("kind") == "Rule" else re.sub(r"\s", "", m.group("kind"))
             set_name = f"{clean(m.group('court')).replace('D. C.', 'D.C.')} {kind}"
         elif m.group("ordinal"):
             set_name = f"{_ORDINALS[m.group('ordinal')]} Cir. R."
