@@ -277,6 +277,12 @@ def test_italic_history_phrases_of_every_kind_stay_with_their_case():
         "Ruiz v. Tan, 12 F.4th 50 (2d Cir. 2021), reh’g en banc denied, 20 F.4th 1 (2d Cir. 2022)"]
 
 
+def test_rehearing_granted_and_opinion_vacated_is_history():
+    assert displays("Kemp v. Lusk, 9 F.4th 3 (8th Cir. 2021), reh’g en banc granted, opinion vacated, 12 F.4th 9 "
+                    "(8th Cir. 2021).") == [
+        "Kemp v. Lusk, 9 F.4th 3 (8th Cir. 2021), reh’g en banc granted, opinion vacated, 12 F.4th 9 (8th Cir. 2021)"]
+
+
 def test_history_phrases_in_roman_stay_with_their_case():
     assert displays("Ames v. Brill, No. 3:20-cv-417, 2021 WL 7654321 (N.D. Cal. Mar. 3, 2021), report and "
                     "recommendation adopted, 2021 WL 7654999 (N.D. Cal. Apr. 1, 2021); Kemp v. Lusk, 9 F.4th 3 "

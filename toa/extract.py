@@ -62,7 +62,7 @@ _HISTORY = re.compile(  # one phrase or several ("aff'd in part, rev'd in part,"
     r"^,?\s*(?:(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|cert\.\s+denied|cert\.\s+granted|cert\.\s+dismissed|"
     r"petition for cert\.\s+(?:filed|pending)|reh'g denied|reh’g denied|appeal dismissed|overruled|abrogated|"
     r"enforced|enf'd|enf’d|on\s+reh(?:'|’|ea)r?(?:'|’)?g|on\s+remand|reh(?:'|’)g\s+(?:en\s+banc\s+)?(?:granted|denied)|"
-    r"(?:report\s+and\s+recommendation|R\.\s?&\s?R\.)\s+adopted)"
+    r"(?:report\s+and\s+recommendation|R\.\s?&\s?R\.)\s+adopted|(?:opinion|judgment)\s+(?:vacated|withdrawn|amended|superseded))"
     r"[^,;()]{0,60}?(?:,\s*|\s+)(?:on other grounds,\s*)?)+"
     r"(?:Nos?\.\s*[\w:.-]+(?:,\s*[\w:.-]+)*?,\s*)?$", re.I)  # "aff'd, No. 22-15000, 2023 WL 555123"
 
