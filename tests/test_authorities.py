@@ -327,3 +327,24 @@ def test_a_bare_section_whose_code_is_named_just_after_it_is_in_that_code():
     t = table_of(before, "Section 664.5 applies. (Code Civ. Proc., § 664.5; Gov. Code, § 664.5.)",
                  style="california")
     assert entries(t)["Health & Saf. Code, § 664.5"] == ["reference"]
+
+
+def test_id_with_a_page_after_a_federal_register_notice_is_that_notice():
+    t = table_of("Boeing Co. v. Ames, 500 U.S. 100 (1991); Protecting Americans from Harmful Robocalls, 84 Fed. Reg. "
+                 "10,000, 10,004 (Mar. 1, 2019); id. at 10,005; id. at 12.")
+    assert entries(t)["Protecting Americans from Harmful Robocalls, 84 Fed. Reg. 10,000 (Mar. 1, 2019)"] == ["full", "id"]
+    assert entries(t)["Boeing Co. v. Ames, 500 U.S. 100 (1991)"] == ["full"]
+
+
+def test_short_cites_of_agency_decisions_join_them():
+    t = table_of("Matter of Acosta, 19 I&N Dec. 211, 233 (BIA 1985); Matter of Ruiz, 19 I&N Dec. 300 (BIA 1986).",
+                 "Acosta, 19 I&N Dec. at 234; Ruiz, 19 I. & N. Dec. at 305; 19 I&N Dec. at 100.")
+    assert entries(t)["Matter of Acosta, 19 I&N Dec. 211 (BIA 1985)"] == ["full", "short"]
+    assert entries(t)["Matter of Ruiz, 19 I&N Dec. 300 (BIA 1986)"] == ["full", "short"]
+    assert [o.text for o in t.unlinked] == ["19 I&N Dec. at 100"]
+
+
+def test_a_bare_rule_after_its_committee_note_is_the_rule():
+    t = table_of("Fed. R. Civ. P. 26(b)(1) advisory committee's note to 2015 amendment. Rule 26(b)(1) governs.")
+    assert entries(t) == {"Fed. R. Civ. P. 26(b)(1) advisory committee's note to 2015 amendment": ["full"],
+                          "Fed. R. Civ. P. 26(b)(1)": ["reference"]}

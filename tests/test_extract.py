@@ -291,3 +291,122 @@ def test_a_citation_cut_where_a_typed_note_turns_the_page_is_read_whole(tmp_path
     assert (3, "18 Pa. Cons. Stat. Ann. § 301(a)") in cites
     # the "(b)" of "§ 301(a) and (b)" is the rest of that cite, not a provision of its own
     assert [c for c in cites if c[0] == 5] == [(5, "R.I. Gen. Laws § 11-1-1")]
+
+
+def test_italic_history_phrases_of_every_kind_stay_with_their_case():
+    occs = full(extract_paragraph(para(
+        ("Sonner v. Premier Nutrition Corp.", True), ", 971 F.3d 834 (9th Cir. 2020), ", ("reh’g denied", True),
+        ", 2020 WL 6693180 (9th Cir. Nov. 13, 2020); ", ("Wright v. Cloud Nine Lending, Inc.", True),
+        ", No. 2:23-cv-101, 2024 WL 112233 (W.D. Wash. Jan. 10, 2024), ",
+        ("report and recommendation adopted", True), ", 2024 WL 445566 (W.D. Wash. Feb. 6, 2024); ",
+        ("Ruiz v. Tan", True), ", 12 F.4th 50 (2d Cir. 2021), ", ("reh’g en banc denied", True),
+        ", 20 F.4th 1 (2d Cir. 2022).")))
+    assert [o.display for o in occs] == [
+        "Sonner v. Premier Nutrition Corp., 971 F.3d 834 (9th Cir. 2020), reh’g denied, 2020 WL 6693180 "
+        "(9th Cir. Nov. 13, 2020)",
+        "Wright v. Cloud Nine Lending, Inc., No. 2:23-cv-101, 2024 WL 112233 (W.D. Wash. Jan. 10, 2024), "
+        "report and recommendation adopted, 2024 WL 445566 (W.D. Wash. Feb. 6, 2024)",
+        "Ruiz v. Tan, 12 F.4th 50 (2d Cir. 2021), reh’g en banc denied, 20 F.4th 1 (2d Cir. 2022)"]
+
+
+def test_rehearing_granted_and_opinion_vacated_is_history():
+    assert displays("Kemp v. Lusk, 9 F.4th 3 (8th Cir. 2021), reh’g en banc granted, opinion vacated, 12 F.4th 9 "
+                    "(8th Cir. 2021).") == [
+        "Kemp v. Lusk, 9 F.4th 3 (8th Cir. 2021), reh’g en banc granted, opinion vacated, 12 F.4th 9 (8th Cir. 2021)"]
+
+
+def test_history_phrases_in_roman_stay_with_their_case():
+    assert displays("Ames v. Brill, No. 3:20-cv-417, 2021 WL 7654321 (N.D. Cal. Mar. 3, 2021), report and "
+                    "recommendation adopted, 2021 WL 7654999 (N.D. Cal. Apr. 1, 2021); Kemp v. Lusk, 9 F.4th 3 "
+                    "(8th Cir. 2021), reh'g en banc denied, 10 F.4th 7 (8th Cir. 2021).") == [
+        "Ames v. Brill, No. 3:20-cv-417, 2021 WL 7654321 (N.D. Cal. Mar. 3, 2021), report and recommendation "
+        "adopted, 2021 WL 7654999 (N.D. Cal. Apr. 1, 2021)",
+        "Kemp v. Lusk, 9 F.4th 3 (8th Cir. 2021), reh'g en banc denied, 10 F.4th 7 (8th Cir. 2021)"]
+
+
+def test_several_history_phrases_before_one_cite():
+    assert displays("In re Kemper Ins. Cos., 819 F.3d 76, 80 (5th Cir. 2016), aff'd in part, rev'd in part, "
+                    "137 S. Ct. 1 (2017).") == [
+        "In re Kemper Ins. Cos., 819 F.3d 76 (5th Cir. 2016), aff'd in part, rev'd in part, 137 S. Ct. 1 (2017)"]
+
+
+def test_superseded_as_stated_in_names_a_case_of_its_own():
+    assert displays(("Firestone Tire & Rubber Co. v. Bruch", True), ", 489 U.S. 101 (1989), ",
+                    ("superseded by statute on other grounds as stated in", True), " ", ("Hall v. Sullivan", True),
+                    ", 12 F.4th 88 (2d Cir. 2021); Ray v. Ames, 1 F.4th 2 (1st Cir. 2021), abrogated as recognized "
+                    "in Lowe v. Pratt, 3 F.4th 4 (1st Cir. 2022).") == [
+        "Firestone Tire & Rubber Co. v. Bruch, 489 U.S. 101 (1989)", "Hall v. Sullivan, 12 F.4th 88 (2d Cir. 2021)",
+        "Ray v. Ames, 1 F.4th 2 (1st Cir. 2021)", "Lowe v. Pratt, 3 F.4th 4 (1st Cir. 2022)"]
+    assert displays(("AMF Inc. v. Sleekcraft Boats", True), ", 599 F.2d 341 (9th Cir. 1979), ",
+                    ("abrogated in part on other grounds by", True), " ", ("Mattel, Inc. v. MGA Entm’t, Inc.", True),
+                    ", 353 F.3d 792 (9th Cir. 2003).")[1] == "Mattel, Inc. v. MGA Entm’t, Inc., 353 F.3d 792 (9th Cir. 2003)"
+
+
+def test_short_forms_of_a_decision_cited_by_docket_number():
+    from toa.extract import extract
+    from toa.model import Document
+
+    ps = [Paragraph(index=0, story="body", text="The court in Okafor v. Lumen Data Sys., No. 5:19-cv-03312-EJD, slip "
+                                                "op. at 6 (N.D. Cal. Oct. 2, 2020), rejected it."),
+          Paragraph(index=1, story="body", text="See Okafor, slip op. at 7; Lumen Data Sys., No. 5:19-cv-03312-EJD, "
+                                                "slip op. at 9. Cf. Pratt, slip op. at 3.")]
+    occs = extract(Document(path="x.docx", paragraphs=ps, sections=[]))
+    shorts = [(o.text, o.key) for o in occs if o.kind == "short"]
+    key = ("docket", "5:19-cv-03312-EJD", "okafor v. lumen data sys.")
+    assert shorts == [("Okafor, slip op. at 7", key), ("Lumen Data Sys., No. 5:19-cv-03312-EJD, slip op. at 9", key)]
+
+
+def test_a_statute_named_in_a_case_name_is_not_cited():
+    occs = [o for o in extract_paragraph(para(
+        ("In re Application of the U.S. for an Order Pursuant to 18 U.S.C. § 2703(d)", True),
+        ", 707 F.3d 283, 287 (4th Cir. 2013); 18 U.S.C. § 2703(c).")) if o.kind == "full"]
+    assert [o.display for o in occs] == [
+        "In re Application of the U.S. for an Order Pursuant to 18 U.S.C. § 2703(d), 707 F.3d 283 (4th Cir. 2013)",
+        "18 U.S.C. § 2703(c)"]
+
+
+def test_a_short_form_starts_at_its_own_name():
+    occs = extract_paragraph(para("Brown v. Bd. of Educ., 349 U.S. 294 (1955) (Brown II). Brown I, 347 U.S. at 495; "
+                                  "In re Rigel Pharms., Inc. Sec. Litig., 697 F.3d 869 (9th Cir. 2012). Rigel, 697 F.3d "
+                                  "at 876."))
+    assert [o.text for o in occs if o.kind == "short"] == ["Brown I, 347 U.S. at 495", "Rigel, 697 F.3d at 876"]
+    occs = extract_paragraph(para("Nat’l Ass’n of Mfrs. v. Dep’t of Def., 583 U.S. 109 (2018). Nat’l Ass’n of Mfrs., "
+                                  "583 U.S. at 111."))
+    assert [o.text for o in occs if o.kind == "short"] == ["Nat’l Ass’n of Mfrs., 583 U.S. at 111"]
+
+
+def test_a_bankruptcy_case_name_with_its_in_re_parenthetical_in_roman():
+    assert displays("See Tanner v. Hoang (In re Hoang), 603 B.R. 1, 5 (B.A.P. 9th Cir. 2019); Official Comm. of "
+                    "Unsecured Creditors v. Ragsdale (In re Stone), 588 B.R. 800 (Bankr. N.D. Ga. 2018).") == [
+        "Tanner v. Hoang (In re Hoang), 603 B.R. 1 (B.A.P. 9th Cir. 2019)",
+        "Official Comm. of Unsecured Creditors v. Ragsdale (In re Stone), 588 B.R. 800 (Bankr. N.D. Ga. 2018)"]
+
+
+def test_names_in_roman_with_words_eyecite_does_not_take_for_a_name():
+    assert displays("See eBay Inc. v. MercExchange, L.L.C., 547 U.S. 388, 391 (2006); In re: Kemp Cookie Litig., "
+                    "806 F.3d 125 (3d Cir. 2015); Smith v. ABC Corp. d/b/a XYZ Stores, 1 F.4th 1 (1st Cir. 2021); "
+                    "Doe 1 v. Roe, 2 F.4th 2 (2d Cir. 2021); Smith et al. v. Jones, 5 F.4th 5 (5th Cir. 2021).") == [
+        "eBay Inc. v. MercExchange, L.L.C., 547 U.S. 388 (2006)", "In re: Kemp Cookie Litig., 806 F.3d 125 (3d Cir. 2015)",
+        "Smith v. ABC Corp. d/b/a XYZ Stores, 1 F.4th 1 (1st Cir. 2021)", "Doe 1 v. Roe, 2 F.4th 2 (2d Cir. 2021)",
+        "Smith et al. v. Jones, 5 F.4th 5 (5th Cir. 2021)"]
+    assert displays("As the court said in eBay, it applies. Lee v. Park, 4 F.4th 4 (4th Cir. 2021).") == [
+        "Lee v. Park, 4 F.4th 4 (4th Cir. 2021)"]
+
+
+def test_a_nameless_cite_after_the_case_is_named_in_italics_is_that_case():
+    assert displays("In ", ("Sanford v. Halvorsen Grp.", True), ", the court agreed. 2019 WL 4455667, at *2 "
+                    "(C.D. Cal. Sept. 17, 2019).") == ["Sanford v. Halvorsen Grp., 2019 WL 4455667 (C.D. Cal. Sept. 17, 2019)"]
+    # a name that is another citation's, or a cite that is history, is not borrowed
+    assert displays(("Ames v. Bo", True), ", 1 F.4th 1 (1st Cir. 2021). The rule differs. 500 U.S. 100 (1991).") == [
+        "Ames v. Bo, 1 F.4th 1 (1st Cir. 2021)", "500 U.S. 100 (1991)"]
+    assert displays(("Ames v. Bo", True), ", 1 F.4th 1 (1st Cir. 2021), aff'd, 500 U.S. 100 (1991).") == [
+        "Ames v. Bo, 1 F.4th 1 (1st Cir. 2021), aff'd, 500 U.S. 100 (1991)"]
+
+
+def test_history_cited_by_docket_number_and_database():
+    assert displays("Doe v. Roe, 2022 WL 1234567, at *2 (N.D. Cal. Mar. 1, 2022), aff'd, No. 22-15000, 2023 WL "
+                    "555123 (9th Cir. Feb. 1, 2023).") == [
+        "Doe v. Roe, 2022 WL 1234567 (N.D. Cal. Mar. 1, 2022), aff'd, No. 22-15000, 2023 WL 555123 (9th Cir. Feb. 1, 2023)"]
+    # the affirmance of a decision cited by docket number borrows no name
+    assert displays(("Doe v. Roe", True), ", No. 3:21-cv-1 (N.D. Cal. Mar. 1, 2022), aff'd, 60 F.4th 1 "
+                    "(9th Cir. 2023).") == ["Doe v. Roe, No. 3:21-cv-1 (N.D. Cal. Mar. 1, 2022)", "60 F.4th 1 (9th Cir. 2023)"]

@@ -278,7 +278,7 @@ class _Antecedents:
 
     def set(self, chain, target) -> None:
         self.last[chain] = self.latest = target
-        if isinstance(target, Authority) and target.category not in _PROVISIONS:
+        if isinstance(target, Authority) and _paged(target):
             self.paged[chain] = self.latest_paged = target
 
 
@@ -371,6 +371,12 @@ def _short(occ: Occurrence, by_key: dict, alias: dict) -> Authority | None:
         notices = [(int(k[2]), a) for k, a in by_key.items()
                    if k[0] == "fr" and k[1] == occ.meta.get("volume") and pin is not None and int(k[2]) <= pin]
         return max(notices, key=lambda n: n[0])[1] if notices else None
+    if occ.meta.get("admin_reporter"):  # "Acosta, 19 I&N Dec. at 234": the decision that starts before the pin
+        pin = _number(occ.meta.get("pin", ""))
+        decisions = [(_number(k[3]), a) for k, a in by_key.items() if k[:3] == ("admin", occ.meta["admin_reporter"],
+                                                                            occ.meta.get("volume"))]
+        decisions = [(first, a) for first, a in decisions if first is not None and pin is not None and first <= pin]
+        return max(decisions, key=lambda d: d[0])[1] if decisions else None
     vol, rep = occ.meta.get("volume"), occ.meta.get("reporter")
     pin = _number(occ.meta.get("pin", ""))
     candidates = []
@@ -434,7 +440,7 @@ def _id(occ: Occurrence, last: Authority | None, by_key: dict, last_paged: Autho
         return _section_of(occ, last, by_key)
     if occ.meta.get("section") or occ.meta.get("rule"):
         return _section_of(occ, last, by_key)
-    if last.category in _PROVISIONS and re.match(r"at\s+\*?\d", occ.meta.get("pin", "")):
+    if not _paged(last) and re.match(r"at\s+\*?\d", occ.meta.get("pin", "")):
         last = last_paged
         if last is None or not _pin_fits(last, occ, span=150):
             return None
@@ -445,10 +451,19 @@ def _id(occ: Occurrence, last: Authority | None, by_key: dict, last_paged: Autho
     return last
 
 
+def _paged(auth: Authority) -> bool:
+    """Cited by page, so that "Id. at 10,005" can point at it: a case, a book, a Federal Register
+    notice; not a constitution, statute, rule or regulation section."""
+    return auth.category not in _PROVISIONS or auth.key[:1] == ("fr",)
+
+
 def _pin_fits(auth: Authority, occ: Occurrence, span: int) -> bool:
-    """A page pin can belong to a case that begins at most `span` pages before it (star
-    pins of WL and LEXIS cites are not pages of a reporter)."""
-    pin = None if "*" in occ.meta.get("pin", "") else _number(occ.meta.get("pin", ""))
+    """A page pin can belong to a case or a Federal Register notice that begins at most `span`
+    pages before it (star pins of WL and LEXIS cites are not pages of a reporter)."""
+    pin = None if "*" in occ.meta.get("pin", "") else _number(occ.meta.get("pin", "").replace(",", ""))
+    if auth.key[:1] == ("fr",) and pin is not None:  # a notice's pages, "at 10,005"
+        first = _number(auth.key[2])
+        return first is not None and first <= pin <= first + span
     if auth.category not in ("cases", "administrative") or pin is None or auth.key[0] != "case" \
             or "WL" in auth.key or any("LEXIS" in str(k) for k in auth.key):
         return True
@@ -518,9 +533,10 @@ def _section_of(occ: Occurrence, prior: Authority, by_key: dict) -> Authority | 
     if base is None:
         return None
     cited = _written(occ.meta)
-    if cited and cited in _cited_as(base.meta):
+    if cited and cited in _cited_as(base.meta) and not base.meta.get("committee_note"):
         # "Section 4(f)" after "Department of Transportation Act, Pub. L. No. 89-670, § 4(f)";
-        # "rule 8.104(f)" after "Cal. Rules of Court, rule 8.104(a)(1), (f)"
+        # "rule 8.104(f)" after "Cal. Rules of Court, rule 8.104(a)(1), (f)" (a rule's committee note is not
+        # the rule: "Rule 26(b)(1)" after it is read in full below)
         return prior
     full = _completed(base, occ)
     if full is None:

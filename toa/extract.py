@@ -46,7 +46,9 @@ _SIGNAL = re.compile(
     r"^(?:(?:[Ss]ee|[Cc]f\.|[Bb]ut|[Cc]ompare|[Cc]ontra|[Aa]ccord|also|generally|[Ee]\.g\.|and|with|quoting|"
     r"citing|in(?! re\b)|In(?! re\b| the Matter\b| Matter\b| the Interest\b| Interest\b)|under|following|"
     r"overruling|(?:overruled|abrogated|disapproved(?: of)?|superseded|questioned|criticized|limited|"
-    r"distinguished)(?: on (?:other|another) grounds?)?(?: by| in)?)[\s,]+)+")
+    r"distinguished)(?: in (?:relevant )?part)?(?: by (?:statute|rule|regulation|constitutional amendment))?"
+    r"(?: on (?:other|another) grounds?)?"
+    r"(?: by| in| as (?:stated|recognized) in)?|as (?:stated|recognized) in)[\s,]+)+")
 _NAME_PREFIX = re.compile(r"(?:\b(?:In [Rr]e|Ex [Pp]arte|In the Matter of|Matter of|Estate of|Petition of|Application of)|"
                           r"\b[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*)*\s+ex rel\.)\s*$")
 # between a name and its cite: a California year, a docket number, a reporter not yet paged
@@ -64,15 +66,18 @@ _OPINION_PAREN = re.compile(r"^\s*\((?:op\.\s+on\s+reh(?:'|’)g|on\s+reh(?:'|�
 # "(per curiam)", "(en banc) (quoting X, 1 U.S. 1 (1800))": parentheticals between a case and its history
 _LEADING_PARENS = re.compile(r"^(?:\s*\((?:[^()]|\([^()]*\))*\))+")
 _CROSS_REFERENCE = re.compile(r"^(?:pp?\.\s*)?(?:\d+(?:-\d+)?|nn?\.\s*\d+)$")
-_HISTORY = re.compile(
-    r"^,?\s*(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|cert\.\s+denied|cert\.\s+granted|cert\.\s+dismissed|"
+_HISTORY = re.compile(  # one phrase or several ("aff'd in part, rev'd in part,")
+    r"^,?\s*(?:(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|cert\.\s+denied|cert\.\s+granted|cert\.\s+dismissed|"
     r"petition for cert\.\s+(?:filed|pending)|reh'g denied|reh’g denied|appeal dismissed|overruled|abrogated|"
-    r"enforced|enf'd|enf’d|on\s+reh(?:'|’|ea)r?(?:'|’)?g|on\s+remand|reh(?:'|’)g\s+(?:en\s+banc\s+)?granted)"
-    r"[^,;()]{0,60}?(?:,\s*|\s+)(?:on other grounds,\s*)?$", re.I)
+    r"enforced|enf'd|enf’d|on\s+reh(?:'|’|ea)r?(?:'|’)?g|on\s+remand|reh(?:'|’)g\s+(?:en\s+banc\s+)?(?:granted|denied)|"
+    r"(?:report\s+and\s+recommendation|R\.\s?&\s?R\.)\s+adopted|(?:opinion|judgment)\s+(?:vacated|withdrawn|amended|superseded))"
+    r"[^,;()]{0,60}?(?:,\s*|\s+)(?:on other grounds,\s*)?)+"
+    r"(?:Nos?\.\s*[\w:.-]+(?:,\s*[\w:.-]+)*?,\s*)?$", re.I)  # "aff'd, No. 22-15000, 2023 WL 555123"
 
 _HISTORY_NAME = re.compile(
     r"(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|enforced|enf'd|enf’d|cert\.\s+denied|cert\.\s+granted|"
-    r"cert\.\s+dismissed|petition for cert\.\s+(?:filed|pending))(?:[^,;()]{0,40}?\bsub nom\.)?[\s,]*")
+    r"cert\.\s+dismissed|petition for cert\.\s+(?:filed|pending)|reh(?:'|’)g\s+(?:en\s+banc\s+)?(?:denied|granted)|"
+    r"appeal\s+dismissed|(?:report\s+and\s+recommendation|R\.\s?&\s?R\.)\s+adopted)(?:[^,;()]{0,40}?\bsub nom\.)?[\s,]*")
 
 _SUB_NOM = re.compile(r"^,?\s*(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|cert\.\s+denied)[^,;()]{0,40}?"
                       r"\bsub nom\.\s*$")
@@ -93,6 +98,7 @@ def extract(doc: Document) -> list[Occurrence]:
     out = [o for p in scanned for o in found[p.index]]
     out.extend(defined_short_forms(scanned, out))
     out.extend(case_mentions(scanned, out))
+    out.extend(docket_short_forms(scanned, out))
     codes.resolve_jurisdictions(out)
     return out
 
@@ -186,6 +192,37 @@ def defined_short_forms(paragraphs: list[Paragraph], occurrences: list[Occurrenc
             if (p.index, m.start()) <= (base.paragraph, base.end) or _inside(m.start("name"), taken.get(p.index, [])):
                 continue
             out.append(_short_name_occurrence(p, m, base))
+    return out
+
+
+# The short form of a decision cited by docket number: "Okafor, slip op. at 7", "Okafor, No. 19-cv-3312,
+# slip op. at 7". (One with a database cite, "Okafor, 2020 WL 1234, at *3", is eyecite's.)
+_DOCKET_SHORT = re.compile(r"(?P<name>[A-Z][\w.'’&-]*(?:\s(?:of\s|the\s|&\s)?[A-Z][\w.'’&-]*){0,4}),\s"
+                           r"(?:Nos?\.\s[\w:.-]+,\s)?slip\sop\.(?:\sat)?\s\d+(?:-\d+)?")
+
+
+def docket_short_forms(paragraphs: list[Paragraph], occurrences: list[Occurrence]) -> list[Occurrence]:
+    """Short forms of the decisions cited by docket number: the name (or its first words) of
+    such a decision cited before, then its slip opinion's page."""
+    dockets = [o for o in occurrences if o.kind == "full" and (o.key or ())[:1] == ("docket",)]
+    if not dockets:
+        return []
+    taken: dict[int, list[tuple[int, int]]] = {}
+    for o in occurrences:
+        taken.setdefault(o.paragraph, []).append((o.start, o.end))
+    out = []
+    for p in paragraphs:
+        for m in _DOCKET_SHORT.finditer(p.text):
+            start = _strip_signal(p.text, m.start(), m.end("name"))
+            name = p.text[start:m.end("name")]
+            if _inside(m.start(), taken.get(p.index, [])) or _inside(m.end() - 1, taken.get(p.index, [])):
+                continue
+            earlier = [d for d in dockets if (d.paragraph, d.start) < (p.index, start)
+                       and re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", d.meta.get("case_name", ""))]
+            if earlier:
+                base = earlier[-1]
+                out.append(Occurrence(paragraph=p.index, start=start, end=m.end(), kind="short", story=p.story,
+                                      text=p.text[start:m.end()], key=base.key, meta={"short_name": name}))
     return out
 
 
@@ -285,6 +322,10 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
     cases.extend(_unknown_reporter_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
     cases.extend(_docket_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
     cases.extend(_neutral_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
+    # "In re Application … Pursuant to 18 U.S.C. § 2703(d), 707 F.3d 283": a statute in a case's name
+    # is part of the name, not a citation of the statute
+    names = [(o.start, o.meta["name_end"]) for o in cases if o.kind == "full" and isinstance(o.meta.get("name_end"), int)]
+    found = [o for o in found if not any(a <= o.start and o.end <= b for a, b in names)]
     records = [Occurrence(paragraph=para.index, start=a, end=b, kind="record", story=para.story, text=text[a:b])
                for a, b in excluded]
     out = []
@@ -418,11 +459,33 @@ def _full_case(cite: FullCaseCitation, para: Paragraph, earlier: list[Occurrence
                 "court": cite.metadata.court, "case_name": name, "pin_cite": cite.metadata.pin_cite,
                 "cite_end": c_end, "name_end": name_end}
     occ.display = _case_display(text, name_start, c_start, end)
+    if not name:
+        named = _named_before(para, c_start, earlier)
+        if named:  # "In *Sanford v. Halvorsen Grp.*, the court agreed. 2019 WL 4455667, at *2 (C.D. Cal. 2019)."
+            name = occ.meta["case_name"] = named
+            occ.display = f"{named}, {occ.display}"
+            occ.meta["name_before"] = True
     occ.sort_key = case_sort_key(name or occ.display)
     occ.anchor_end = end
     if not name:
         occ.flags.append("missing_case_name")
     return occ
+
+
+def _named_before(para: Paragraph, c_start: int, earlier: list[Occurrence]) -> str:
+    """The case a nameless cite stands for when the brief named it in italics in the words just
+    before ("In *Sanford v. Halvorsen Grp.*, the court agreed. 2019 WL 4455667"): the last italic
+    case name in the 300 characters before the cite that no citation before it has taken."""
+    for a, b in reversed(para.emphasis):
+        if b > c_start:
+            continue
+        if b < c_start - 300 or any(a <= o.end and o.start < c_start for o in earlier) \
+                or _HISTORY_NAME.search(para.text, max(b, c_start - 80), c_start):
+            return ""  # too far, a citation lies between (or the name is a citation's own), or it is history
+        name = para.text[a:b].strip(" ,")
+        if re.search(r"\sv\.\s|^(?:In re|Ex parte)\s", name):
+            return name
+    return ""
 
 
 # An italic case name, then a cite in a reporter eyecite does not know, e.g. English reports
@@ -602,10 +665,17 @@ def _case_name(cite: FullCaseCitation, para: Paragraph) -> tuple[int, int]:
     f_start = _skip_opening(text, f_start, c_start)  # "(People v. Morris (1991) 53 Cal.3d 152.)"
     f_start = _skip_opening(text, _strip_signal(text, f_start, c_start), c_start)
     f_start = _with_prefix(text, f_start)
-    if re.search(r"\b(?:v|vs)\.\s*$", text[max(0, f_start - 6):f_start]) \
+    if text.count(")", f_start, c_start) > text.count("(", f_start, c_start):
+        # "Comm. v. Ragsdale (In re Stone), 588 B.R. 800": the name goes on before its parenthesis
+        opening = text.rfind("(", 0, f_start)
+        if opening > 0 and _plain_name_start(text, opening) < opening:
+            f_start = _plain_name_start(text, opening)
+    if re.search(r"\b(?:v|vs)\.\s*$", text[max(0, f_start - 6):f_start]) or re.match(r"(?:v|vs)\.\s", text[f_start:]) \
+            or _NAME_JOINT.search(text, max(0, f_start - 12), f_start) \
             or _NAME_ABBREVIATION_BEFORE.search(text, max(0, f_start - 12), f_start):
-        # eyecite began after "vs." ("Ed Friedman vs. Fish") or after a name's abbreviation it
-        # took for a sentence end ("Matsushita Elec. Indus. | Co. v. Zenith")
+        # eyecite began after "vs." ("Ed Friedman vs. Fish"), at "v." ("Doe 1 v. Roe", "Smith et al. v. Jones"),
+        # after a word it does not take for a name's ("eBay Inc.", "In re: Google", "Corp. d/b/a XYZ"), or
+        # after a name's abbreviation it took for a sentence end ("Matsushita Elec. Indus. | Co. v. Zenith")
         f_start = _plain_name_start(text, f_start)
     end = c_start
     m = re.search(r"[\s,]*(?:Nos?\.\s*[\w\-:.]+(?:,\s*[\w\-:.]+)*[\s,]*)?$", text[f_start:c_start])
@@ -634,7 +704,10 @@ def _italic_names_before(para: Paragraph, pattern: re.Pattern, group: str, taken
 
 
 # A word of a case name written in roman: capitalised, or one of the small words names hold.
-_NAME_WORD = re.compile(r"(?:[A-Z$\d][\w.'’&$,-]*|v\.?|vs\.|ex|rel\.|of|the|and|for|de|del|la|in|re|on|behalf|&)$")
+_NAME_WORD = re.compile(r"(?:[A-Z$\d][\w.'’&$,-]*|[a-z]+[A-Z][\w.'’&-]*,?|v\.?|vs\.|ex|rel\.|of|the|and|for|de|del|la|"
+                        r"in|re:?|on|behalf|&|d/b/a|f/k/a|a/k/a|n/k/a|et|al\.,?)$")
+# A name's word that eyecite does not take as one, just before where its name begins
+_NAME_JOINT = re.compile(r"(?:\b[a-z]+[A-Z][\w'’&.-]*|\bre:|\b(?:d/b/a|f/k/a|a/k/a|n/k/a))\s+$")
 
 
 # Abbreviations of name words (Bluebook table T6) that end with a period inside a case name
@@ -652,13 +725,14 @@ def _plain_name_start(text: str, end: int) -> int:
     start = end
     for w in reversed(words):
         token = w.group(0).rstrip(",")
-        if token.endswith((";", ")", ":")) or token.startswith(("(", "[")) or not _NAME_WORD.match(token):
+        if token.endswith((";", ")", ":")) and token != "re:" or token.startswith(("(", "[")) or not _NAME_WORD.match(token):
             if token.startswith(("(", "[")) and _NAME_WORD.match(token.lstrip("([")):
                 start = max(0, end - 200) + w.start() + 1
             break
         start = max(0, end - 200) + w.start()
     start = _strip_signal(text, start, end)
-    while start < end and not text[start].isupper() and text[start] not in "$0123456789":
+    while start < end and not text[start].isupper() and text[start] not in "$0123456789" \
+            and not re.match(r"[a-z]+[A-Z]", text[start:end]):
         nxt = text.find(" ", start, end)  # a leading lower-case word ("in", "the") is not the name
         start = end if nxt < 0 else nxt + 1
     return start
@@ -699,8 +773,16 @@ def _with_prefix(text: str, start: int) -> int:
     return start
 
 
+# A sentence or clause end inside a short cite's span: after ")", a digit or a lower-case word ("held."),
+# never after an abbreviation in a name ("Mfrs.", "Corp.", "v.").
+_SHORT_NAME_LEAK = re.compile(r"(?:\)|\d|\b[a-z]{3,})[.;]\s+(?=[A-Z])|;\s+")
+
+
 def _short_case(cite: ShortCaseCitation, text: str) -> Occurrence:
     s, e = cite.full_span()
+    ends = list(_SHORT_NAME_LEAK.finditer(text, s, cite.span()[0]))
+    if ends:  # the name leaked back over the sentence before ("(Brown II). Brown I, 347 U.S. at 495")
+        s = ends[-1].end()
     s = _strip_signal(text, _skip_opening(text, s, e), e)
     return Occurrence(paragraph=-1, start=s, end=cite.span()[1], kind="short", story="", text=text[s:cite.span()[1]],
                       meta={"volume": cite.groups.get("volume", ""), "reporter": _reporter(cite),

@@ -32,3 +32,28 @@ def test_irs_guidance_is_other(run):
     assert o.key == ("irs", "Rev. Proc.", "2013-34")
     assert o.category == "other"
     assert keys(run("IRS Notice 2014-7")) == keys(run("Notice 2014-7"))
+
+
+def test_board_decision_with_a_slip_opinion_pin_keeps_its_year(run):
+    [o] = [o for o in run("Stericycle, Inc., 372 NLRB No. 113, slip op. at 3 (2023).") if o.kind == "full"]
+    assert o.display == "Stericycle, Inc., 372 NLRB No. 113 (2023)"
+
+
+def test_immigration_decisions_written_without_periods(run):
+    a, b = full(run("Matter of Castillo-Perez, 27 I&N Dec. 664 (A.G. 2019); Matter of Z-Z-O-, 26 I. & N. Dec. 586 "
+                    "(BIA 2015)."))
+    assert a.key == ("admin", "I. & N. Dec.", "27", "664")
+    assert a.display == "Matter of Castillo-Perez, 27 I&N Dec. 664 (A.G. 2019)"
+    assert a.sort_key < b.sort_key
+
+
+def test_sec_releases_as_decisions_and_as_guidance(run, emph):
+    text = ("In re Kamerling, Exchange Act Release No. 93456, at 4 (Oct. 29, 2021); Securities Act Release No. 9689, "
+            "2014 WL 7145625, at *3 (Dec. 15, 2014); Disclosure of Order Execution Information, Exchange Act Release "
+            "No. 43590, 65 Fed. Reg. 75,414 (Dec. 1, 2000).")
+    occs = full(run(text, emph(text, "In re Kamerling")))
+    assert [(o.display, o.category) for o in occs] == [
+        ("In re Kamerling, Exchange Act Release No. 93456 (Oct. 29, 2021)", "administrative"),
+        ("Securities Act Release No. 9689, 2014 WL 7145625 (Dec. 15, 2014)", "other"),
+        ("Disclosure of Order Execution Information, Exchange Act Release No. 43590, 65 Fed. Reg. 75,414 (Dec. 1, 2000)",
+         "rules_regulations")]

@@ -138,3 +138,19 @@ def test_constitutions_written_out(run):
 
     assert keys(run("Texas Constitution, Article I, Section 15")) == [("const", "Tex.", "art", "I", "15")]
     assert keys(run("United States Constitution, Amendment VI")) == keys(run("U.S. Const. amend. 6"))
+
+
+def test_a_mention_set_before_its_own_citation_is_not_a_second_entry(run):
+    occs = run("Because the Fourteenth Amendment, U.S. Const. amend. XIV, § 1, guarantees it, and the Commerce "
+               "Clause (U.S. Const. art. I, § 8, cl. 3) reaches it, the First Amendment does too.")
+    assert [(o.display, o.flags) for o in occs] == [
+        ("U.S. Const. amend. XIV, § 1", []), ("U.S. Const. art. I, § 8, cl. 3", []),
+        ("U.S. Const. amend. I", ["informal_reference"])]
+
+
+def test_lists_of_sections_and_clauses_give_one_entry_each(run):
+    occs = full(run("U.S. Const. amend. XIV, §§ 1, 5; U.S. Const. art. I, § 8, cls. 3 and 18; U.S. Const. amend. XIV, "
+                    "§ 1, 5 U.S.C. § 552."))
+    assert [o.display for o in occs] == ["U.S. Const. amend. XIV, § 1", "U.S. Const. amend. XIV, § 5",
+                                         "U.S. Const. art. I, § 8, cl. 3", "U.S. Const. art. I, § 8, cl. 18",
+                                         "U.S. Const. amend. XIV, § 1", "5 U.S.C. § 552"]

@@ -155,3 +155,93 @@ def test_rule_subsections_after_a_space_and_bare_continuations(run):
     assert keys(run("Fed. R. Civ. P. 12(b)(6), 56")) == [("rule", "Fed. R. Civ. P.", "12(b)(6)"),
                                                         ("rule", "Fed. R. Civ. P.", "56")]
     assert keys(run("Fed. R. Civ. P. 11 (1983)")) == [("rule", "Fed. R. Civ. P.", "11", "1983")]
+
+
+def test_district_court_local_rules_with_and_without_the_court(run):
+    occs = full(run("See N.D. Cal. Civ. L.R. 7-2(b); Civil L.R. 7-3; S.D.N.Y. Local Civ. R. 6.3; D.D.C. LCvR 7(m); "
+                    "Local Rule 56.1(a); L. Civ. R. 7.1, 7.2; D. Mass. L.R. 7.1(a)(2)."))
+    assert [o.display for o in occs] == [
+        "N.D. Cal. Civ. L.R. 7-2(b)", "Civil L.R. 7-3", "S.D.N.Y. Local Civ. R. 6.3", "D.D.C. LCvR 7(m)",
+        "Local Rule 56.1(a)", "L. Civ. R. 7.1", "L. Civ. R. 7.2", "D. Mass. L.R. 7.1(a)(2)"]
+    assert all(o.category == "rules_regulations" for o in occs)
+    # one rule, however the set is written and whether or not the court is named
+    assert keys(run("Civ. L.R. 7-2(b)")) == keys(run("N.D. Cal. Civ. L.R. 7-2(b)")) == keys(run("LCvR 7-2(b)"))
+    assert keys(run("Local Civil Rule 56.1")) == keys(run("Local Civ. R. 56.1"))
+
+
+def test_a_local_civil_rule_is_not_a_federal_rule(run):
+    assert [o.display for o in full(run("Local Civil Rule 7.1(a) requires a conference."))] == [
+        "Local Civil Rule 7.1(a)"]
+
+
+def test_circuit_rules_numbered_with_hyphens(run):
+    occs = full(run("9th Cir. R. 36-3(a); Ninth Circuit Rule 28-2.7; 3d Cir. L.A.R. 28.1(b); Circuit Rule 28(a)."))
+    assert [o.display for o in occs] == ["9th Cir. R. 36-3(a)", "9th Cir. R. 28-2.7", "3d Cir. L.A.R. 28.1(b)",
+                                         "Circuit Rule 28(a)"]
+    assert keys(run("Ninth Circuit Rule 36-3")) == keys(run("9th Cir. R. 36-3"))
+    assert keys(run("2d Cir. Rule 32.1")) == keys(run("2d Cir. R. 32.1")) == [("rule", "2d Cir. R.", "32.1")]
+    assert [o.display for o in full(run("See Cir. R. 32-1; cf. 9th Cir. R. 32-1."))] == ["Cir. R. 32-1", "9th Cir. R. 32-1"]
+
+
+def test_cfr_section_numbers_with_a_letter_inside(run):
+    assert keys(run("17 C.F.R. §§ 240.14a-9, 240.10b5-1(c)")) == [
+        ("cfr", "17", "240.14a-9"), ("cfr", "17", "240.10b5-1(c)")]
+
+
+def test_english_law_reports_and_years_are_not_a_local_rule(run):
+    assert not [o for o in full(run("Rylands v. Fletcher, (1868) L.R. 3 H.L. 330.")) if o.key[0] == "rule"]
+    assert keys(run("The Local Rules, LR 2019 guidance and the Circuit Rules agree.")) == []
+
+
+def test_federal_rules_written_as_initials(run):
+    assert keys(run("FRCP 56(a); F.R.C.P. 26(b)(1); FRE 702; F.R.Crim.P. 29; FRAP 4(a)(1)(A); FRBP 9019.")) == [
+        ("rule", "Fed. R. Civ. P.", "56(a)"), ("rule", "Fed. R. Civ. P.", "26(b)(1)"), ("rule", "Fed. R. Evid.", "702"),
+        ("rule", "Fed. R. Crim. P.", "29"), ("rule", "Fed. R. App. P.", "4(a)(1)(A)"),
+        ("rule", "Fed. R. Bankr. P.", "9019")]
+    assert keys(run("Its FRE 2020 plan changed; FRBP 2004 allows an examination.")) == [
+        ("rule", "Fed. R. Bankr. P.", "2004")]
+
+
+def test_a_codification_parenthetical_belongs_to_its_federal_register_cite(run):
+    occs = full(run("Proposed Rule, 88 Fed. Reg. 1,000 (proposed Jan. 5, 2023) (to be codified at 12 C.F.R. "
+                    "pt. 1041); Exec. Order No. 13,892, 84 Fed. Reg. 55,239 (Oct. 9, 2019)."))
+    assert [o.display for o in occs] == ["Proposed Rule, 88 Fed. Reg. 1,000 (proposed Jan. 5, 2023)",
+                                         "Exec. Order No. 13,892, 84 Fed. Reg. 55,239 (Oct. 9, 2019)"]
+
+
+def test_a_federal_register_title_with_a_parenthesis_is_kept_whole(run):
+    [o] = full(run("See Truth in Lending (Regulation Z), 85 Fed. Reg. 86,308 (Dec. 29, 2020)."))
+    assert o.display == "Truth in Lending (Regulation Z), 85 Fed. Reg. 86,308 (Dec. 29, 2020)"
+
+
+def test_federal_rules_typed_without_the_last_period(run):
+    assert keys(run("Fed. R. Civ. P 12(b)(6); Fed. R. Civ. Pro. 12(b)(1).")) == [
+        ("rule", "Fed. R. Civ. P.", "12(b)(6)"), ("rule", "Fed. R. Civ. P.", "12(b)(1)")]
+
+
+def test_acquisition_regulations_by_their_own_names(run):
+    occs = full(run("See FAR 52.249-2; FAR § 33.211(a); DFARS 252.204-7012(b); 48 C.F.R. § 52.233-1."))
+    assert [o.display for o in occs] == ["FAR 52.249-2", "FAR § 33.211(a)", "DFARS 252.204-7012(b)",
+                                         "48 C.F.R. § 52.233-1"]
+    assert occs[0].meta["title"] == "48" and occs[0].category == "rules_regulations"
+    assert keys(run("The FAR 2019 revision")) == []
+
+
+def test_an_advisory_committee_note_is_its_own_entry(run):
+    occs = full(run("See Fed. R. Civ. P. 26(b)(1) advisory committee’s note to 2015 amendment; Fed. R. Evid. 702 "
+                    "advisory committee's note (2000); Fed. R. Civ. P. 26(b)(1)."))
+    # (the recognizers read straightened quotes; the entry gets the brief's back in extract)
+    assert [o.display for o in occs] == ["Fed. R. Civ. P. 26(b)(1) advisory committee's note to 2015 amendment",
+                                         "Fed. R. Evid. 702 advisory committee's note (2000)", "Fed. R. Civ. P. 26(b)(1)"]
+    assert occs[0].key != occs[2].key
+    assert occs[0].category == "rules_regulations"
+
+
+def test_an_executive_order_compiled_in_title_3_is_one_entry_with_its_reprint(run):
+    occs = full(run("See Exec. Order No. 12,866, 3 C.F.R. 638 (1994), reprinted in 5 U.S.C. § 601 note; "
+                    "Exec. Order No. 14,110, 88 Fed. Reg. 75,191 (Nov. 1, 2023); 3 C.F.R. § 100.1."))
+    assert [o.display for o in occs] == [
+        "Exec. Order No. 12,866, 3 C.F.R. 638 (1994), reprinted in 5 U.S.C. § 601 note",
+        "Exec. Order No. 14,110, 88 Fed. Reg. 75,191 (Nov. 1, 2023)", "3 C.F.R. § 100.1"]
+    assert occs[0].category == "rules_regulations"
+    assert occs[0].meta["code"] != "C.F.R."  # not verified as a section of 3 C.F.R.

@@ -232,3 +232,60 @@ def test_state_session_law_with_legislature_and_session_laws_cite():
     [o] = recognize(text, [])
     assert o.display == "Act of June 2, 2003, 78th Leg., R.S., ch. 204, § 10.01, 2003 Tex. Gen. Laws 847"
     assert o.key == ("act", "2003-06-02", "204", "10.01")
+
+
+def test_section_lists_joined_by_ampersand(run):
+    assert keys(run("28 U.S.C. §§ 1331 & 1332(d)(2)")) == [("usc", "28", "1331"), ("usc", "28", "1332(d)(2)")]
+
+
+def test_a_range_under_a_double_section_sign_keeps_it(run):
+    [o] = full(run("See 15 U.S.C. §§ 77k-77l; 15 U.S.C. §§ 1681-1681x."))[:1]
+    assert o.display == "15 U.S.C. §§ 77k-77l"
+    assert full(run("42 U.S.C. § 2000e-5(f)(1)"))[0].display == "42 U.S.C. § 2000e-5(f)(1)"
+
+
+def test_a_statutory_note_is_its_own_entry(run):
+    [o] = full(run("See 18 U.S.C. § 1030 note (2018)."))
+    assert o.key == ("usc", "18", "1030 note", "2018")
+    assert o.display == "18 U.S.C. § 1030 note (2018)"
+    assert keys(run("8 U.S.C. § 1182 notes that")) == [("usc", "8", "1182")]
+
+
+def test_internal_revenue_code_by_its_own_name(run):
+    occs = full(run("I.R.C. § 162(a); IRC §§ 61, 7491(a); 26 U.S.C. § 162(a)."))
+    assert [o.display for o in occs] == ["I.R.C. § 162(a)", "IRC § 61", "IRC § 7491(a)", "26 U.S.C. § 162(a)"]
+    assert all(o.category == "statutes" for o in occs)
+    assert occs[0].key != occs[3].key  # listed as the brief cites it
+
+
+def test_usc_written_without_periods(run):
+    assert keys(run("Plaintiff sues under 42 USC 1983 and 42 USC § 1985(3).")) == [
+        ("usc", "42", "1983"), ("usc", "42", "1985(3)")]
+    assert keys(run("She graduated from USC 2019 and moved.")) == []
+
+
+def test_an_act_named_for_a_fiscal_year_keeps_its_name(run):
+    [o] = full(run("See National Defense Authorization Act for Fiscal Year 2010, Pub. L. No. 111-84, div. A, "
+                   "123 Stat. 2190 (2009)."))
+    assert o.display.startswith("National Defense Authorization Act for Fiscal Year 2010, Pub. L. No. 111-84")
+
+
+def test_a_range_of_subsections_is_one_provision(run):
+    occs = full(run("28 U.S.C. § 2254(d)(1)-(2); 28 U.S.C. §§ 157(b)(2)(A)-(O), 158(a)(1)."))
+    assert [o.display for o in occs] == ["28 U.S.C. § 2254(d)(1)-(2)", "28 U.S.C. § 157(b)(2)(A)-(O)",
+                                         "28 U.S.C. § 158(a)(1)"]
+    assert occs[0].meta["subsection"] == "(d)(1)"
+
+
+def test_an_act_named_with_a_defined_short_name_before_its_cite(run):
+    occs = full(run("The Class Action Fairness Act of 2005 (“CAFA”), Pub. L. No. 109-2, 119 Stat. 4, and the Fair "
+                    "Credit Reporting Act (FCRA), 15 U.S.C. § 1681, apply."))
+    assert [o.display for o in occs] == ["Class Action Fairness Act of 2005, Pub. L. No. 109-2, 119 Stat. 4",
+                                         "Fair Credit Reporting Act, 15 U.S.C. § 1681"]
+
+
+def test_title_first_prose_and_abbreviated_section_words(run):
+    occs = full(run("He was charged under Title 18, United States Code, Section 922(g)(1), and 18 U.S.C. Sec. "
+                    "924(a)(2)."))
+    assert [(o.key, o.display) for o in occs] == [
+        (("usc", "18", "922(g)(1)"), "18 U.S.C. § 922(g)(1)"), (("usc", "18", "924(a)(2)"), "18 U.S.C. Sec. 924(a)(2)")]

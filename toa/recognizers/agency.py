@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import re
 
-from .common import PAGE, Claim, alpha_key, boundary_before, claim, clean, natkey, occ
+from .common import PAGE, RANK_REFERENCE, Claim, alpha_key, boundary_before, claim, clean, natkey, occ
 
 CAT = "administrative"
 
 # reporter regex -> canonical name
 _REPORTERS = (
-    (r"I\.\s?&\s?N\.\s?Dec\.", "I. & N. Dec."),
+    (r"I\.?\s?&\s?N\.?\s?Dec\.", "I. & N. Dec."),  # also "I&N Dec.", as immigration briefs write it
     (r"N\.\s?L\.\s?R\.\s?B\.|NLRB", "N.L.R.B."),
     (r"FCC\sRcd\.?|F\.C\.C\.\sRcd\.?", "FCC Rcd"),
     (r"F\.\s?C\.\s?C\.\s?2d|F\.\s?C\.\s?C\.", "F.C.C."),
@@ -40,8 +40,17 @@ _REPORTERS = (
 _REPORTER_ALT = "|".join(f"(?P<r{i}>{rx})" for i, (rx, _n) in enumerate(_REPORTERS))
 _ADMIN = re.compile(
     rf"(?<![\w.])(?P<vol>\d{{1,4}})\s(?:{_REPORTER_ALT})\s(?P<page>No\.\s\d+|{PAGE})"
-    rf"(?P<pin>,\s(?:at\s)?{PAGE}(?:\s?-\s?\d+)?(?=\s?\(|[.,;]|$))?"
+    rf"(?P<pin>,\s(?:slip\sop\.\s)?(?:at\s)?{PAGE}(?:\s?-\s?\d+)?(?=\s?\(|[.,;]|$))?"
     r"(?P<paren>\s?\((?:[^()]{0,40}?)\d{4}\))?")
+# An SEC release: "In re Kamerling, Exchange Act Release No. 93456 (Oct. 29, 2021)", "Securities Act Release
+# No. 9689, 2014 WL 7145625 (Dec. 15, 2014)". One printed in the Federal Register is that notice's (rules.py).
+_SEC_RELEASE = re.compile(
+    r"(?<![\w.])(?P<kind>(?:(?:Securities\s)?Exchange|Securities|Investment\sCompany|Investment\sAdvisers|Advisers|"
+    r"Trust\sIndenture)\sAct|SEC|Accounting\sand\sAuditing\sEnforcement|Litigation)\sRelease\sNo\.\s"
+    r"(?P<no>\d[\d,-]*\d|\d)(?!,?\s\d{1,3}\sFed\.\s?Reg\.)"
+    r"(?P<wl>,\s\d{4}\sWL\s\d+)?(?P<pin>,\s(?:at\s)?\*?\d+(?=\s?\(|[.,;]|$))?(?P<paren>\s?\([^()]{0,40}?\d{4}\))?")
+# "Acosta, 19 I&N Dec. at 234": a short cite of a decision in an agency reporter
+_ADMIN_SHORT = re.compile(rf"(?<![\w.])(?P<vol>\d{{1,4}})\s(?:{_REPORTER_ALT})\sat\s(?P<pin>\d[\d,]*)")
 _PTAB = re.compile(r"(?<![\w])(?P<no>(?:IPR|PGR|CBM|DER)\d{4}-\d{5})(?P<paper>,\s(?:Paper|Paper\sNo\.)\s\d+)?"
                    r"(?P<pin>,\s(?:at\s)?\d+(?=\s?\(|[.,;]|$))?(?P<paren>\s?\((?:[^()]{0,40}?)\d{4}\))?")
 _IRS = re.compile(
@@ -68,7 +77,7 @@ def _name_before(text: str, pos: int, emphasis) -> int | None:
     return start + (len(seg) - len(seg.lstrip()))
 
 
-def _admin_sort(name: str, cite: str) -> tuple:
+def admin_sort_key(name: str, cite: str) -> tuple:
     n = re.sub(r"^(?:matter\sof|in\sthe\smatter\sof|in\sre|re)\s", "", alpha_key(name))
     return (n, natkey(cite))
 
@@ -85,9 +94,28 @@ def find(text: str, emphasis=None) -> list[Claim]:
         display = (f"{name}, " if name else "") + cite + (f" {paren}" if paren else "")
         key = ("admin", rep, m.group("vol"), page.replace(",", ""))
         claims.append(claim([occ(text, name_start if name_start is not None else m.start(), m.end(), category=CAT,
-                                 key=key, display=display, sort_key=_admin_sort(name or rep, cite),
+                                 key=key, display=display, sort_key=admin_sort_key(name or rep, cite),
                                  meta={"reporter": rep, "volume": m.group("vol"), "page": page, "name": name},
                                  flags=None if name else ["uncertain_category"] if rep == "Op. O.L.C." else None)]))
+    for m in _SEC_RELEASE.finditer(text) if "Release No." in text else ():
+        name_start = _name_before(text, m.start(), emphasis)
+        name = clean(text[name_start:m.start()]).rstrip(", ") if name_start is not None else ""
+        cite = clean(m.group(0)[:m.start("pin") - m.start()] if m.group("pin") else m.group(0)[:m.end("wl" if m.group(
+            "wl") else "no") - m.start()])
+        display = (f"{name}, " if name else "") + cite + (f" {clean(m.group('paren'))}" if m.group("paren") else "")
+        number = m.group("no").replace(",", "")
+        # an adjudication is named for its respondent; a release without a name is guidance or a rule
+        claims.append(claim([occ(text, name_start if name_start is not None else m.start(), m.end(),
+                                 category=CAT if name else "other", key=("sec release", number), display=display,
+                                 sort_key=admin_sort_key(name, cite) if name else (alpha_key(cite), "", natkey(number)),
+                                 meta={"release": number, "name": name})]))
+    for m in _ADMIN_SHORT.finditer(text):
+        rep = next(_REPORTERS[i][1] for i in range(len(_REPORTERS)) if m.group(f"r{i}"))
+        name_start = _name_before(text, m.start(), emphasis)
+        claims.append(claim([occ(text, name_start if name_start is not None else m.start(), m.end(), category=None,
+                                 key=None, display=None, sort_key=None, kind="short",
+                                 meta={"admin_reporter": rep, "volume": m.group("vol"),
+                                       "pin": m.group("pin").replace(",", "")})], RANK_REFERENCE))
     for m in _PTAB.finditer(text):
         name_start = _name_before(text, m.start(), emphasis)
         name = clean(text[name_start:m.start()]).rstrip(", ") if name_start is not None else ""
@@ -95,7 +123,7 @@ def find(text: str, emphasis=None) -> list[Claim]:
             f" {clean(m.group('paren'))}" if m.group("paren") else "")
         claims.append(claim([occ(text, name_start if name_start is not None else m.start(), m.end(), category=CAT,
                                  key=("ptab", m.group("no")), display=display,
-                                 sort_key=_admin_sort(name or m.group("no"), m.group("no")),
+                                 sort_key=admin_sort_key(name or m.group("no"), m.group("no")),
                                  meta={"tribunal": "PTAB", "number": m.group("no"), "name": name})]))
     for m in _IRS.finditer(text):
         kind = clean(m.group("kind"))

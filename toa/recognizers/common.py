@@ -346,8 +346,17 @@ def code_key(name: str) -> str:
 # looking back for names
 # ---------------------------------------------------------------------------
 
+# A short name the brief defines for an act, between its name and its cite: "(“CAFA”)", "(FCRA)"
+_DEFINED_TERM = r"\s\((?:hereinafter\s)?[“\"]?[A-Z][\w&.’'-]{1,15}[”\"]?\)"
 _NAME_TAIL = re.compile(
-    r"((?:Act|Amendments|Code|Law|Resolution|Rights(?:\s\d+)?)(?:\sof\s\d{4}|,\s\d{4})?),?\s*\(?$")
+    r"((?:Act|Amendments|Code|Law|Resolution|Rights(?:\s\d+)?)"
+    r"(?:\sof\s\d{4}|,\s\d{4}|\sfor\sFiscal\sYears?\s\d{4}(?:\sand\s\d{4})?)?)(?:" + _DEFINED_TERM + r")?,?\s*\(?$")
+
+
+def without_defined_term(name: str) -> str:
+    """"Class Action Fairness Act of 2005 (“CAFA”)" -> "Class Action Fairness Act of 2005": the entry
+    names the act; the brief's own short name for it is not part of that name."""
+    return re.sub(_DEFINED_TERM + "$", "", name)
 _NAME_WORD = re.compile(r"^(?:[A-Z][\w'’.&-]*|\d{4}|of|and|for|the|on|to|in|&|a|an|with|from|by|’s|'s)$")
 _CONNECTORS = {"of", "and", "for", "the", "on", "to", "in", "&", "a", "an", "with", "from", "by"}
 _SENTENCE_WORDS = {"See", "Cf.", "Compare", "But", "Under", "In", "As", "And", "Because", "When", "While",
@@ -399,7 +408,7 @@ _SENTENCE_END = re.compile(r"(?:(?<=[a-z]{3})|(?<=[)\]\d]))[.!?][\"”’']?\s+(
 # Abbreviations of organisation words that end in three lower-case letters, so that their period
 # would otherwise read as a sentence end.
 _NAME_ABBREVIATION = re.compile(r"\b(?:Dept|Depts|Govt|Assn|Corp|Dist|Comm|Intl|Natl|Univ|Admin|Mgmt|Educ|Hosp|"
-                                r"Indus|Servs?)\.$")
+                                r"Indus|Servs?|Exec|Proc)\.$")
 _BREAK = re.compile(r";\s*|\(\s*|:\s+(?=See\b)")
 _LEAD_SIGNAL = re.compile(r"(?:(?:See|see|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|Accord|"
                           r"with|and)[,]?\s+)+")

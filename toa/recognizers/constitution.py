@@ -37,9 +37,16 @@ _NUM = r"(?:[IVXLC]+|\d+)\b(?!\.\d)"  # "art. 38.37" is a code's article, not a 
 _PART = (r"(?P<part>[Aa]rt(?:icle)?s?\.?|ART(?:ICLE)?S?\.?|[Aa]mend(?:ment)?s?\.?|AMEND(?:MENT)?S?\.?|[Aa]md\.|AMD\.|"
          r"pmbl\.|PMBL\.|[Pp]reamble)")
 # "art. III, § 2, cl. 1" ; "amend. XIV, § 1" ; "amends. I, XIV" ; "Art. I § 7, Cl. 1"
+# a list of sections or clauses ("§§ 1, 5", "cls. 3, 18") never takes the title of a next cite ("§ 1, 5 U.S.C.")
+_MORE = r"(?:(?:,\s|,?\sand\s)\d+[A-Za-z]?(?![\w.]|\s[A-Z]))*"
 _REST = (rf"\s?(?P<nums>{_NUM}(?:(?:,\s|\sand\s|,\sand\s)[IVXLC]+\b(?!\s[a-z]))*)"
-         r"(?:,?\s(?:§|[Ss]ec(?:tion|\.)|SEC(?:TION|\.))\s?(?P<sec>\d+[A-Za-z]?))?"
-         r"(?:,?\s(?:[Cc]l(?:ause|\.)|CL(?:AUSE|\.))\s?(?P<cl>\d+))?")
+         r"(?:,?\s(?:§§?|[Ss]ec(?:tions?|s?\.)|SEC(?:TIONS?|S?\.))\s?(?P<sec>\d+[A-Za-z]?" + _MORE + "))?"
+         r"(?:,?\s(?:[Cc]l(?:auses?|s?\.)|CL(?:AUSES?|S?\.))\s?(?P<cl>\d+" + _MORE + "))?")
+
+
+def _members(s: str) -> list[str]:
+    """"1, 5" / "3 and 18" -> ["1", "5"] / ["3", "18"]; "" -> [""]."""
+    return re.split(r",\s(?:and\s)?|\sand\s", s) if s else [""]
 _FORMAL = re.compile(
     rf"(?<![\w.])(?P<juris>U\.\s?S\.\s|United\sStates\s|UNITED\sSTATES\s|(?P<state>{STATE_RE}|{STATE_CAPS_RE})\s)?"
     rf"(?P<const>Const(?:itution|\.)|CONST(?:ITUTION|\.)),?\s{_PART}(?:{_REST})?")
@@ -195,7 +202,8 @@ def _continuations(text, end, juris, part, nums, assumed):
             nums = _nums(m.group("nums") or "")
             if not nums:
                 break
-            sec, cl = (m.group("sec") or "", m.group("cl") or "") if len(nums) == 1 else ("", "")
+            sec, cl = (_members(m.group("sec") or "")[0], _members(m.group("cl") or "")[0]) if len(nums) == 1 \
+                else ("", "")
             out.extend(_provision(text, m.start("part"), m.end(), juris, part, n, sec, cl, meta=meta) for n in nums)
         end = m.end()
         cp = _CLAUSE_PAREN.match(text, end)
@@ -219,7 +227,8 @@ def find(text: str, _emphasis=None) -> list[Claim]:
         nums = _nums(m.group("nums") or "") if m.group("nums") else []
         if part != "pmbl" and not nums:
             continue
-        sec, cl = m.group("sec") or "", m.group("cl") or ""
+        secs, cls = _members(m.group("sec") or ""), _members(m.group("cl") or "")
+        sec, cl = secs[0], cls[0]
         end = m.end()
         cp = _CLAUSE_PAREN.match(text, end)
         if cp:
@@ -237,6 +246,11 @@ def find(text: str, _emphasis=None) -> list[Claim]:
             else:
                 display = ("U.S. " + written) if assumed else written
             meta = {"jurisdiction_assumed": True} if assumed else {}
+            if len(nums) <= 1 and (len(secs) > 1 or len(cls) > 1):
+                # "amend. XIV, §§ 1, 5", "art. I, § 8, cls. 3, 18": one entry per section or clause
+                for s_, c_ in [(x, cl) for x in secs] if len(secs) > 1 else [(sec, y) for y in cls]:
+                    occs.append(_provision(text, m.start(), end, juris, part, n, s_, c_, meta=dict(meta)))
+                continue
             occs.append(_provision(text, m.start(), end, juris, part, n,
                                    sec if len(nums) <= 1 else "", cl if len(nums) <= 1 else "",
                                    display=display, meta=meta))
@@ -244,7 +258,8 @@ def find(text: str, _emphasis=None) -> list[Claim]:
     for m in _ID.finditer(text):
         part = _part(m.group("part"))
         nums = _nums(m.group("nums"))
-        occs = [_provision(text, m.start(), m.end(), last_juris, part, n, m.group("sec") or "", m.group("cl") or "",
+        occs = [_provision(text, m.start(), m.end(), last_juris, part, n, _members(m.group("sec") or "")[0],
+                           _members(m.group("cl") or "")[0],
                            kind="id") for n in nums]
         if occs:
             claims.append(claim(occs))
@@ -277,4 +292,18 @@ def find(text: str, _emphasis=None) -> list[Claim]:
         claims.append(claim([_provision(text, start, end, "US", part, n, sec, cl,
                                         flags=["informal_reference"], meta={"clause_name": m.group(0)})],
                             RANK_REFERENCE))
-    return claims
+    return _without_appositives(text, claims)
+
+
+def _without_appositives(text: str, claims: list[Claim]) -> list[Claim]:
+    """"The Fourteenth Amendment, U.S. Const. amend. XIV, § 1, …": a mention set right before the
+    citation of that provision is the citation's own name, not a second (informal) entry."""
+    formal = [o for c in claims for o in c.occs if o.kind == "full" and "informal_reference" not in o.flags]
+    out = []
+    for c in claims:
+        after = [o for o in formal if re.fullmatch(r",?\s\(?", text[c.end:o.start])]
+        if c.occs and all("informal_reference" in o.flags and any(f.key[:4] == o.key[:4] for f in after)
+                          for o in c.occs):
+            continue
+        out.append(c)
+    return out

@@ -55,10 +55,16 @@ _RULE_SUB_ONLY = re.compile(r"(?:,\s?(?:and\s|or\s)?|\s(?:and|or)\s)(?P<sub>(?:\
 _RULE_JOIN = re.compile(r"(?:,\s(?:and\s|or\s)?|\s(?:and|or|through)\s|\s?-\s?)(?=\d)")
 _EDITION = re.compile(r"\s?(" + EDITION_PAREN + ")")
 
-_FED_ABBR = re.compile(r"(?<![\w.])Fed\.\s?R\.\s?(?P<set>Civ|Crim|App|Evid|Bankr)\.(?:\s?P(?:roc)?\.)?\s(?:Rules?\s)?(?=\d)")
+# (also as typed in a hurry: "Fed. R. Civ. P 12", "Fed. R. Civ. Pro. 12")
+_FED_ABBR = re.compile(r"(?<![\w.])Fed\.\s?R\.\s?(?P<set>Civ|Crim|App|Evid|Bankr)\.(?:\s?P(?:roc?|ro)?\.?)?\s(?:Rules?\s)?(?=\d)")
+# District-court motions often write the sets as initials: "FRCP 56(a)", "F.R.C.P. 26(b)(1)", "FRE 702".
+_FED_INITIALS = re.compile(r"(?<![\w.])(?P<set>FRCP|F\.\s?R\.\s?C(?:iv)?\.\s?P\.|FRCrP|F\.\s?R\.\s?Cr(?:im)?\.\s?P\.|FRE|"
+                           r"F\.\s?R\.\s?E(?:vid)?\.|FRAP|F\.\s?R\.\s?A(?:pp)?\.\s?P\.|FRBP|F\.\s?R\.\s?B(?:ankr)?\.\s?P\.)"
+                           r"\s(?:Rules?\s)?(?=\d)")
+_INITIAL_SETS = {"c": "civ", "cr": "crim", "e": "evid", "a": "app", "b": "bankr"}
 _FED_LONG = re.compile(r"(?<![\w.])Federal\sRules?\sof\s(?:(?P<set>Civil|Criminal|Appellate|Bankruptcy)\sProcedure|"
                        r"(?P<evid>Evidence))\s(?=\d)")
-_SET_RULE = re.compile(r"(?<![\w.])(?P<set>Civil|Criminal|Appellate|Bankruptcy|Evidence)\sRules?\s(?=\d)")
+_SET_RULE = re.compile(r"(?<![\w.])(?<!Local\s)(?<!Loc\.\s)(?P<set>Civil|Criminal|Appellate|Bankruptcy|Evidence)\sRules?\s(?=\d)")
 # "Rule 54(d) of the Federal Rules of Civil Procedure"
 _RULE_OF = re.compile(r"(?<![\w.])Rules?\s(?=\d)")
 _OF_FEDERAL = re.compile(r"\sof\sthe\sFederal\sRules\sof\s(?:(?P<set>Civil|Criminal|Appellate|Bankruptcy)\sProcedure|"
@@ -69,7 +75,27 @@ _SCT = re.compile(r"(?<![\w.])(?:Sup\.\s?Ct\.\sR\.|S\.\s?Ct\.\sR\.|Supreme\sCour
 _SUPP = re.compile(r"(?<![\w.])(?:Supp\.\s?R\.|Supplemental\sRules?)\s(?=[A-G](?![\w.]))")
 _SUPP_ITEM = re.compile(rf"(?P<rule>[A-G])(?!\w|\.\w)(?P<sub>{SUBSECS})")
 _LETTER_RULE_REF = re.compile(r"(?<![\w.])Rule\s(?=[A-G]\()")
-_CIRCUIT = re.compile(r"(?<![\w.])(?P<court>(?:\d+(?:st|d|nd|rd|th)|D\.\s?C\.|Fed\.)\sCir\.)\sR\.\s(?=\d)")
+# Circuit rules are numbered with hyphens ("9th Cir. R. 36-3", "Ninth Circuit Rule 28-2.7"), and
+# the Third Circuit's are "L.A.R."; a circuit brief cites its own court's as "Circuit Rule 28(a)".
+_CIRCUIT = re.compile(r"(?<![\w.])(?:(?P<court>(?:\d+(?:st|d|nd|rd|th)|D\.\s?C\.|Fed\.)\sCir\.)\s(?P<kind>R\.|Rule|L\.\s?A\.\s?R\.)|"
+                      r"(?P<ordinal>First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|D\.C\.|"
+                      r"Federal)\sCircuit\sRules?|(?P<own>Circuit\sRules?|Cir\.\sR\.))\s(?=\d)")
+_ORDINALS = {"First": "1st", "Second": "2d", "Third": "3d", "Fourth": "4th", "Fifth": "5th", "Sixth": "6th",
+             "Seventh": "7th", "Eighth": "8th", "Ninth": "9th", "Tenth": "10th", "Eleventh": "11th", "D.C.": "D.C.",
+             "Federal": "Fed."}
+# A district court's local rules, with or without the court: "N.D. Cal. Civ. L.R. 7-2(b)", "Civil L.R. 7-3",
+# "S.D.N.Y. Local Civ. R. 6.3", "Local Rule 56.1(a)", "LCvR 7(m)", "L. Civ. R. 7.1", "Local Bankruptcy Rule 4001-1".
+_LOCAL_KIND = r"(?:Civ(?:il|\.)|Crim(?:inal|\.)|Bankr(?:uptcy|\.)|Pat(?:ent|\.)|Adm(?:iralty|\.))"
+_DISTRICT = (r"(?:[NSEWMC]\.\s?D\.\s?|D\.\s?)(?:[A-Z][a-z]{1,6}\.(?:\s(?!" + _LOCAL_KIND + r")[A-Z][a-z]{0,6}\.)?|"
+             r"(?:[A-Z]\.){1,3})")
+_LOCAL = re.compile(
+    rf"(?<![\w.])(?:(?P<court>{_DISTRICT})\s)?(?P<set>{_LOCAL_KIND}\s?L\.\s?R\.|L\.\s?(?:Civ|Cv|Cr|Crim|Bankr|B|Pat)\.\s?R\.|"
+    rf"L\.\s?R\.|LR|LCvR|LCrR|LBR|LPR|Loc(?:al|\.)\s(?:{_LOCAL_KIND}\s)?(?:Rules?|R\.))\s?(?=\d)")
+_LOCAL_ITEM = re.compile(rf"(?P<rule>\d+(?:[.-]\d+)*[A-Za-z]?)(?P<sub>{SUBSECS})(?![\w-]|\.\d)")
+_LOCAL_WORDS = {"civ": "civ", "civil": "civ", "cv": "civ", "crim": "crim", "criminal": "crim", "cr": "crim",
+                "bankr": "bankr", "bankruptcy": "bankr", "b": "bankr", "pat": "pat", "patent": "pat", "adm": "adm",
+                "admiralty": "adm", "l": "l", "loc": "l", "local": "l", "r": "r", "rule": "r", "rules": "r"}
+_LOCAL_INITIALS = {"LR": "l r", "LCvR": "l civ r", "LCrR": "l crim r", "LBR": "l bankr r", "LPR": "l pat r"}
 _STATE_RULE = re.compile(rf"(?<![\w.])(?P<state>{STATE_RE}|{STATE_CAPS_RE})\s(?:(?P<pre>[A-Z][A-Za-z]*\.)\s)?R\.\s"
                          r"(?P<set>(?:[A-Z0-9][A-Za-z0-9'’]*\.?\s?(?:&\s)?){1,3}?)(?:,?\s(?:[Rr]ule|R\.)\s?)?(?=\d)")
 # "Texas Rule of Evidence 404(b)", "Texas Rules of Appellate Procedure 38.1", "Texas Disciplinary Rules of
@@ -105,9 +131,12 @@ _CFR_HEAD = re.compile(
     r"(?<![\w.])(?P<title>\d{1,2})\sC\.\s?F\.\s?R\.?\s?"
     r"(?:(?:[Pp]t|[Pp]art)\.?\s?\d+[A-Za-z]?,?\s(?:[Ss]ubpt\.?\s?[A-Z0-9]+,?\s)?(?=§|[Ss]ec))?"
     r"(?P<mark>§§?|[Ss]ections?|[Pp]ts?\.|[Pp]arts?)?\s?(?=\d)")
+# The Federal Acquisition Regulation and the defense supplement by their own names: title 48 of the C.F.R.
+_FAR = re.compile(r"(?<![\w.])(?P<set>FAR|DFARS)\s(?P<mark>§§?\s?)?(?=\d{1,3}\.\d)")
 _TREAS_REG = re.compile(r"(?<![\w.])(?:Treas\.\s?Reg\.|Treasury\sRegulations?)\s?(?P<mark>§§?)\s?(?=\d)")
-# "240.10b5-1", and the Treasury's "1.501(c)(3)-1", whose number holds the Code subsection it serves
-_CFR_SECTION = r"\d+[A-Za-z]?(?:\.\d+[A-Za-z]*)?(?:(?:\([a-z0-9]+\))+(?=-\d))?(?:-\d+[A-Za-z]*)?"
+# "240.10b5-1": a letter inside a section number, then a hyphen; the Treasury's "1.501(c)(3)-1",
+# whose number holds the Code subsection it serves
+_CFR_SECTION = r"\d+[A-Za-z]?(?:\.\d+(?:[A-Za-z]+\d*)?)?(?:(?:\([a-z0-9]+\))+(?=-\d))?(?:-\d+[A-Za-z]*)?"
 _CFR_ITEM = re.compile(rf"(?P<sec>{_CFR_SECTION})(?P<sub>{SUBSECS})(?P<etseq>,?\set\sseq\.?)?")
 _CFR_JOIN = re.compile(r"(?:,\s(?:and\s|or\s)?|\s(?:and|or)\s)(?=\d)")
 
@@ -118,7 +147,9 @@ _USSG = re.compile(
 
 _FR = re.compile(r"(?<![\w.])(?P<vol>\d{1,3})\sFed\.\s?Reg\.\s(?P<page>\d{1,3}(?:,\d{3})+|\d+)"
                  r"(?P<pin>,\s(?:\d{1,3}(?:,\d{3})+|\d+)(?:\s?-\s?\d[\d,]*)?(?![\d,]*\s?[A-Za-z]))?"
-                 r"(?P<date>\s?\((?:[a-z][a-z\s.]*?\s)?[A-Z][a-z]{2,8}\.?\s\d{1,2},\s\d{4}\))?")
+                 r"(?P<date>\s?\((?:[a-z][a-z\s.]*?\s)?[A-Z][a-z]{2,8}\.?\s\d{1,2},\s\d{4}\))?"
+                 # "(to be codified at 12 C.F.R. pt. 1041)" says where the rule will go: part of this cite
+                 r"(?:\s?\((?:to\sbe\s)?codified\s(?:at|in)\s(?:[^()]|\([^()]{0,8}\))*\))?")
 
 _FR_SHORT = re.compile(r"(?<![\w.])(?P<vol>\d{1,3})\sFed\.\s?Reg\.\sat\s(?P<pin>\d{1,3}(?:,\d{3})+|\d+)")
 
@@ -211,18 +242,74 @@ def _edition_after(text, end):
     return (clean(m.group(1)[1:-1]), m.end()) if m else ("", end)
 
 
+def _numbered_rules(text, head, set_name, key_set=None):
+    """Circuit and local rules, numbered with hyphens and points ("36-3(a)", "28-2.7", "56.1"): a
+    hyphen is part of the number there, never a range. `key_set` keys rule sets written in
+    several ways (a local rule with or without its court) as one."""
+    items, end = [], head.end()
+    m = _LOCAL_ITEM.match(text, end)
+    while m:
+        items.append((m.start(), m.end(), m.group("rule"), _sub(m)))
+        end = m.end()
+        j = _CFR_JOIN.match(text, end)
+        m = _LOCAL_ITEM.match(text, j.end()) if j else None
+        if m and re.match(r"\s?(?:[A-Z]|\d)", text[m.end():m.end() + 2]):
+            break  # the volume or title of the next citation
+    if not items or key_set and re.match(r"\s(?:[A-Z][A-Za-z]*\.){1,3}\s?\d", text[items[0][1]:items[0][1] + 12]):
+        return None  # "L.R. 3 H.L. 330": the English Law Reports, not a local rule
+    if key_set and re.fullmatch(r"(?:19|20)\d\d", items[0][2]) and not items[0][3]:
+        return None  # "LR 2019 guidance": a year, not a rule
+    edition, end2 = _edition_after(text, end)
+    occs = _rule_occs(text, head.start(), items, set_name, end2, edition)
+    if key_set:
+        for o in occs:
+            o.key = ("rule", key_set) + o.key[2:]
+    return claim(occs)
+
+
+def _local_set(written: str) -> str:
+    """One spelling of a local rule set for keys: "Civ. L.R.", "L. Civ. R.", "Local Civil Rule" and
+    "LCvR" are all "civ l r"."""
+    words = _LOCAL_INITIALS.get(written, "").split() or [_LOCAL_WORDS.get(w.lower(), w.lower())
+                                                         for w in re.findall(r"[A-Za-z]+", written)]
+    return " ".join(sorted(words))
+
+
+# "Fed. R. Civ. P. 26 advisory committee's note to 2015 amendment": the note is an authority of its own
+_COMMITTEE_NOTE = re.compile(r"\s(?P<note>(?:advisory\scommittee(?:'|’)?s?|adv\.\scomm\.)\snotes?"
+                             r"(?:\sto\s(?:the\s)?\d{4}\samendments?|\s\(\d{4}(?:\samendments?)?\))?)")
+
+
 def _full_rules(text, head, set_name, group=0, juris="US"):
     items, end = parse_rules(text, head.end())
     if not items:
         return None
     edition, end2 = _edition_after(text, end)
-    return claim(_rule_occs(text, head.start(), items, set_name, end2, edition, group, juris))
+    occs = _rule_occs(text, head.start(), items, set_name, end2, edition, group, juris)
+    note = _COMMITTEE_NOTE.match(text, end2) if len(occs) == 1 else None
+    if note:
+        o = occs[0]
+        o.key = o.key + (clean(note.group("note")),)
+        o.display = f"{o.display} {clean(note.group('note'))}"
+        o.sort_key = o.sort_key[:-1] + (f"{o.sort_key[-1]}|{clean(note.group('note'))}",)
+        o.meta["committee_note"] = clean(note.group("note"))
+        o.end = o.anchor_end = note.end()
+        o.text = text[o.start:o.end]
+    return claim(occs)
 
 
 def find_rules(text: str, _emphasis=None) -> list[Claim]:
     claims = []
     for m in _FED_ABBR.finditer(text):
         c = _full_rules(text, m, RULE_SETS[m.group("set").lower()])
+        if c:
+            claims.append(c)
+    for m in _FED_INITIALS.finditer(text):
+        letters = re.sub(r"[^A-Za-z]", "", m.group("set")).lower()  # "frcp", "frcivp", "fre", "frcrimp"
+        kind = re.match(r"fr(cr|c|e|a|b)", letters).group(1)
+        if kind != "b" and re.match(r"(?:19|20)\d\d(?![\d(.-])", text[m.end():m.end() + 5]):
+            continue  # "FRE 2020 plan": a year (only the Bankruptcy Rules run to four digits, Rule 2004)
+        c = _full_rules(text, m, RULE_SETS[_INITIAL_SETS[kind]])
         if c:
             claims.append(c)
     for m in _FED_LONG.finditer(text):
@@ -253,7 +340,19 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
                                      meta={"rule": item.group("rule") + squeeze_subsections(item.group("sub"))})],
                                 RANK_REFERENCE))
     for m in _CIRCUIT.finditer(text):
-        c = _full_rules(text, m, clean(m.group("court")).replace("D. C.", "D.C.") + " R.")
+        if m.group("court"):
+            kind = "R." if m.group("kind") == "Rule" else re.sub(r"\s", "", m.group("kind"))
+            set_name = f"{clean(m.group('court')).replace('D. C.', 'D.C.')} {kind}"
+        elif m.group("ordinal"):
+            set_name = f"{_ORDINALS[m.group('ordinal')]} Cir. R."
+        else:
+            set_name = "Cir. R." if m.group("own").startswith("Cir.") else "Circuit Rule"
+        c = _numbered_rules(text, m, set_name)
+        if c:
+            claims.append(c)
+    for m in _LOCAL.finditer(text) if "L" in text else ():
+        written = clean(m.group(0))
+        c = _numbered_rules(text, m, written, key_set="local " + _local_set(m.group("set")))
         if c:
             claims.append(c)
     # (each scan only where its fixed words occur: these patterns start with every state's name)
@@ -358,7 +457,54 @@ def find_cfr(text: str, _emphasis=None) -> list[Claim]:
         if edition:
             occs[-1].end = occs[-1].anchor_end = end2
             occs[-1].text = text[occs[-1].start:end2]
+        if title == "3" and len(occs) == 1:
+            _as_presidential_document(text, occs[0])
         claims.append(claim(occs))
+    return claims
+
+
+# Title 3 of the C.F.R. compiles the President's documents: "Exec. Order No. 12,866, 3 C.F.R. 638 (1994),
+# reprinted in 5 U.S.C. § 601 note" is one citation of the order, its compilation and a reprint.
+_PRESIDENTIAL = re.compile(r"(?:Exec(?:\.|utive)\sOrder|Proclamation|Proc\.|Presidential\sMemorandum)"
+                           r"(?:\sNo\.)?\s\d[\d,]*,\s$")
+_REPRINTED = re.compile(r",\s(?:reprinted\sin|as\samended\sby)\s\d{1,2}\sU\.\s?S\.\s?C\.?\s(?:app\.\s)?§?\s?"
+                        r"\d+[\w-]*(?:\([^()\s]{1,6}\))*(?:\snote)?")
+
+
+def _as_presidential_document(text: str, o) -> None:
+    """An executive order or proclamation cited to 3 C.F.R.: the entry begins with its name and
+    keeps the reprint that follows."""
+    name = _PRESIDENTIAL.search(text, max(0, o.start - 40), o.start)
+    if not name:
+        return
+    o.start = name.start()
+    o.display = f"{text[name.start():name.end()].strip()} {o.display}"
+    o.key = ("eo", clean(text[name.start():name.end()]).rstrip(", "))
+    o.meta["presidential"] = clean(text[name.start():name.end()]).rstrip(", ")
+    o.meta["code"] = "3 C.F.R. compilation"  # a page of the compilation, not a section to look up
+    reprint = _REPRINTED.match(text, o.end)
+    if reprint:
+        o.display += clean(reprint.group(0))
+        o.end = o.anchor_end = reprint.end()
+    o.text = text[o.start:o.end]
+
+
+def find_far(text: str, _emphasis=None) -> list[Claim]:
+    """"FAR 52.249-2", "DFARS 252.204-7012(b)": listed as cited, verified as 48 C.F.R. sections."""
+    claims = []
+    for m in _FAR.finditer(text):
+        items, end = _cfr_items(text, m.end())
+        occs = []
+        for i, (s, e, sec, sub, etseq) in enumerate(items):
+            cite = f"{sec}{sub}" + (" et seq." if etseq else "")
+            occs.append(occ(text, m.start() if i == 0 else s, e, category=CAT, key=("far", m.group("set"), cite),
+                            display=f"{m.group('set')} {(m.group('mark') or '').strip() + ' ' if m.group('mark') else ''}"
+                                    f"{cite}",
+                            sort_key=rule_sort(2, "C.F.R.", "48", cite, m.group("set")),
+                            meta={"code": "C.F.R.", "title": "48", "section": sec, "subsection": sub,
+                                  "cited_as": m.group("set")}))
+        if occs:
+            claims.append(claim(occs))
     return claims
 
 
@@ -389,6 +535,12 @@ def _notice_title(text: str, pos: int, emphasis) -> int | None:
     if italic:
         return italic[0]
     start = boundary_before(text, pos - 2, limit=300)
+    while text.count(")", start, pos - 2) > text.count("(", start, pos - 2):
+        # "Truth in Lending (Regulation Z), 85 Fed. Reg. …": the clause broke at the title's own paren
+        opening = text.rfind("(", 0, start)
+        if opening < 0:
+            return None
+        start = boundary_before(text, opening, limit=300)
     title = text[start:pos - 2]
     words = title.split()
     if len(words) < 2 or not title[:1].isupper() or re.search(r"\d+\s(?:[A-Z][\w.]*\s)+\d|§|\bv\.\s", title):
@@ -420,7 +572,7 @@ def find_fed_reg(text: str, emphasis=None) -> list[Claim]:
     return claims
 
 
-FINDERS = (find_rules, find_cfr, find_ussg, find_fed_reg)
+FINDERS = (find_rules, find_cfr, find_far, find_ussg, find_fed_reg)
 
 
 def find(text: str, emphasis=None) -> list[Claim]:

@@ -43,6 +43,7 @@ from .common import (
     parse_date,
     popular_name_before,
     split_section,
+    without_defined_term,
     squeeze_subsections,
     state_abbr,
     state_name,
@@ -66,8 +67,8 @@ _ITEM_TMPL = _NOT_ORDINAL + r"(?P<sec>{sec})(?![A-Za-z0-9])(?P<sub>{subs})(?P<et
 _USC_ITEM = re.compile(_ITEM_TMPL.format(sec=_USC_SECTION, subs=SUBSECS))
 _STATE_ITEM = re.compile(_ITEM_TMPL.format(sec=_STATE_SECTION, subs=SUBSECS))
 _SUB_ONLY = re.compile(r"(?P<sub>(?:\(\s?[A-Za-z0-9]{1,6}\s?\))+)")
-# What joins list members: "1983, 1988", "6330(c)(3) and (e)(1)", "(a), (d), and (e)".
-_JOIN = re.compile(r"(?:,\s(?:and\s|or\s)?|\s(?:and|or)\s)(?=[\d(])")
+# What joins list members: "1983, 1988", "6330(c)(3) and (e)(1)", "(a), (d), and (e)", "1331 & 1332".
+_JOIN = re.compile(r"(?:,\s(?:and\s|or\s|&\s)?|\s(?:and|or|&)\s)(?=[\d(])")
 # A list member must not be the volume/title of the next citation ("924(c), 28 U.S.C. 1331").
 _NEXT_CITE = re.compile(r"\s?(?:[A-Z]|\d)")
 _EDITION = re.compile(r"\s?(" + EDITION_PAREN + ")")
@@ -90,7 +91,7 @@ def parse_items(text: str, pos: int, item_re: re.Pattern, allow_list: bool = Tru
     if not m:
         return items, pos
     items.append((m.start(), m.end(), m.group("sec"), squeeze_subsections(m.group("sub")), bool(m.group("etseq"))))
-    end = m.end()
+    end = _with_subsection_range(text, items)
     while allow_list:
         j = _JOIN.match(text, end)
         if not j:
@@ -110,8 +111,23 @@ def parse_items(text: str, pos: int, item_re: re.Pattern, allow_list: bool = Tru
         if re.fullmatch(r"\d{4}", n.group("sec")) and not n.group("sub") and text[n.end():n.end() + 1] == ")":
             break
         items.append((n.start(), n.end(), n.group("sec"), squeeze_subsections(n.group("sub")), bool(n.group("etseq"))))
-        end = n.end()
+        end = _with_subsection_range(text, items)
     return items, end
+
+
+_SUB_RANGE = re.compile(r"\s?-\s?(?P<to>(?:\(\s?[A-Za-z0-9]{1,6}\s?\))+)")
+
+
+def _with_subsection_range(text: str, items: list) -> int:
+    """"§ 2254(d)(1)-(2)", "§ 157(b)(2)(A)-(O)": a range of subsections is one provision, as cited
+    (its meta "subsection" is where the range starts, for verification). The last member grows
+    over it; returns where the member ends."""
+    s, e, sec, sub, etseq = items[-1]
+    r = _SUB_RANGE.match(text, e) if sub and not etseq else None
+    if r:
+        items[-1] = (s, r.end(), sec, f"{sub}-{squeeze_subsections(r.group('to'))}", etseq)
+        return r.end()
+    return e
 
 
 def split_pair_ranges(items):
@@ -210,37 +226,46 @@ def statute_sort(jur: int, group: int, name: str = "", date: tuple = (), title: 
 # ---------------------------------------------------------------------------
 
 _USC_HEAD = re.compile(
-    r"(?<![\w.])(?P<title>\d{1,2})\s(?P<code>U\.\s?S\.\s?C\.?(?:\s?[AS]\.)?|U\.S\.\sCode)"
+    r"(?<![\w.])(?P<title>\d{1,2})\s(?P<code>U\.\s?S\.\s?C\.?(?:\s?[AS]\.)?|U\.S\.\sCode|USCA?(?=\s?§|\s\d))"
     r"(?:\s(?P<app>[Aa]pp\.))?\s?(?P<mark>§§?|[Ss]ections?|[Ss]ecs?\.)?\s?(?=\d)")
 # "Section 924(c) of Title 18" / "section 1226(c) of title 8, United States Code"
 _USC_PROSE = re.compile(
     r"(?<![\w.])(?P<mark>§|[Ss]ection)\s?(?P<sec>" + _USC_SECTION + r")(?P<sub>" + SUBSECS + r")"
     r"\sof\s[Tt]itle\s(?P<title>\d{1,2})(?:,\sUnited\sStates\sCode|\sof\sthe\sUnited\sStates\sCode)?")
+# "Title 18, United States Code, Section 922(g)(1)", as indictments and criminal briefs write it
+_USC_TITLE_FIRST = re.compile(
+    r"(?<![\w.])[Tt]itle\s(?P<title>\d{1,2}),?\s(?:of\sthe\s)?United\sStates\sCode,?\s(?P<mark>§|[Ss]ections?)\s?"
+    r"(?P<sec>" + _USC_SECTION + r")(?P<sub>" + SUBSECS + r")")
 
 
-def _usc_occ(text, start, end, title, code, app, mark, sec, sub, etseq, edition, name_start=None):
+def _usc_occ(text, start, end, title, code, app, mark, sec, sub, etseq, edition, name_start=None, note=False,
+             alone=False):
     code_w = re.sub(r"\s+", "", code).replace("U.S.Code", "U.S. Code")
     t = f"{title} App." if app else title
-    section = f"{sec}{sub}" + (" et seq." if etseq else "")
+    section = f"{sec}{sub}" + (" et seq." if etseq else "") + (" note" if note else "")
     key = ("usc", t, section) + ((edition,) if edition else ())
+    # "§§ 77k-77l" alone under a double mark is a range, though its ends hold letters
+    ranged = _is_range(sec) or alone and mark == "§§" and "-" in sec
     if mark:
-        mk = "§§" if mark.startswith("§") and (_is_range(sec) or etseq and mark == "§§") else (
-            "§" if mark.startswith("§") else re.sub(r"s$", "", mark.rstrip(".")).strip())
+        mk = "§§" if mark.startswith("§") and (ranged or etseq and mark == "§§") else (
+            "§" if mark.startswith("§") else re.sub(r"s(\.?)$", r"\1", mark).strip())  # "Secs." -> "Sec."
         mark_w = mk + " "
     else:
         mark_w = ""
     display = f"{title} {code_w} " + (f"{app} " if app else "") + mark_w + section + (f" ({edition})" if edition else "")
-    meta = {"code": "U.S.C.", "title": t, "section": sec, "subsection": sub}
+    meta = {"code": "U.S.C.", "title": t, "section": sec, "subsection": sub.split("-")[0]}
     if etseq:
         meta["et_seq"] = True
-    if _is_range(sec):
+    if ranged:
         meta["range"] = True
+    if note:
+        meta["note"] = True
     if edition:
         meta["edition"] = edition
     name = ""
     s = start
     if name_start is not None:
-        name = clean(text[name_start:start]).rstrip(",( ").strip()
+        name = without_defined_term(clean(text[name_start:start]).rstrip(",( ").strip())
         display = f"{name}, {display}"
         meta["popular_name"] = name
         s = name_start
@@ -248,26 +273,56 @@ def _usc_occ(text, start, end, title, code, app, mark, sec, sub, etseq, edition,
     return occ(text, s, end, category=CAT, key=key, display=display, sort_key=sort, meta=meta)
 
 
+# The Internal Revenue Code cited by its own name: "I.R.C. § 162(a)", "IRC §§ 61, 162".
+_IRC_HEAD = re.compile(r"(?<![\w.])(?P<code>I\.\s?R\.\s?C\.|IRC)\s?(?P<mark>§§?)\s?(?=\d)")
+# "18 U.S.C. § 1030 note": the statutory note printed after a section, an entry of its own
+_NOTE = re.compile(r"\snote\b(?![-\w]|\sthat\b)")
+
+
 def find_usc(text: str, _emphasis=None) -> list[Claim]:
     claims = []
+    for m in _IRC_HEAD.finditer(text):
+        items, end = parse_items(text, m.end(), _USC_ITEM)
+        edition, end2 = _edition_after(text, end)
+        occs = []
+        for i, (s, e, sec, sub, etseq) in enumerate(items):
+            o = _usc_occ(text, m.start() if i == 0 else s, e, "26", "U.S.C.", None, m.group("mark"), sec, sub, etseq,
+                         edition, alone=len(items) == 1)
+            o.key = ("irc",) + o.key[1:]
+            o.display = clean(m.group("code")) + o.display[len("26 U.S.C."):]
+            o.meta["cited_as"] = "I.R.C."  # title 26 of the Code: verified as 26 U.S.C.
+            occs.append(o)
+        if occs and edition:
+            occs[-1].end = occs[-1].anchor_end = end2
+            occs[-1].text = text[occs[-1].start:end2]
+        if occs:
+            claims.append(claim(occs))
     for m in _USC_HEAD.finditer(text):
         items, end = parse_items(text, m.end(), _USC_ITEM)
         if not items:
             continue
+        note = _NOTE.match(text, end)
+        if note:
+            end = note.end()
         edition, end2 = _edition_after(text, end)
         name_start = popular_name_before(text, m.start())
         occs = []
         for i, (s, e, sec, sub, etseq) in enumerate(items):
             start = m.start() if i == 0 else s
-            occs.append(_usc_occ(text, start, e if i else e, m.group("title"), m.group("code"), m.group("app"),
-                                 m.group("mark"), sec, sub, etseq, edition,
-                                 name_start if i == 0 else None))
+            last = i == len(items) - 1
+            occs.append(_usc_occ(text, start, end if last and note else e, m.group("title"), m.group("code"),
+                                 m.group("app"), m.group("mark"), sec, sub, etseq, edition,
+                                 name_start if i == 0 else None, note=bool(note) and last, alone=len(items) == 1))
         if edition:
             # The parenthetical belongs to the cite (and the TA field goes after it).
             occs[-1].end = end2
             occs[-1].text = text[occs[-1].start:end2]
             occs[-1].anchor_end = end2
         claims.append(claim(occs))
+    for m in _USC_TITLE_FIRST.finditer(text) if "United States Code" in text else ():
+        sub = squeeze_subsections(m.group("sub"))
+        o = _usc_occ(text, m.start(), m.end(), m.group("title"), "U.S.C.", None, "§", m.group("sec"), sub, False, "")
+        claims.append(claim([o]))
     for m in _USC_PROSE.finditer(text):
         o = _usc_occ(text, m.start(), m.end(), m.group("title"), "U.S.C.", None, "§", m.group("sec"),
                      squeeze_subsections(m.group("sub")), False, "")
@@ -409,7 +464,7 @@ def find_session_laws(text: str, _emphasis=None) -> list[Claim]:
         if kind in ("name", "stat") and not any(k == "stat" for k, _m in parts):
             continue
         name_start = popular_name_before(text, m_end_for_name(text, a_start, kind))
-        name = clean(text[name_start:a_start]).rstrip(",( ") if name_start is not None else ""
+        name = without_defined_term(clean(text[name_start:a_start]).rstrip(",( ")) if name_start is not None else ""
         anchor_text = text[a_start:a_end] if kind in ("publ", "act") else ""
         anchor_end = end
         if parts and parts[-1][0] == "stat":
@@ -529,7 +584,7 @@ def _state_occ(text, start, end, abbr, code_w, code_norm, prefix, sec, sub, edit
     key = ("state", abbr, code_norm, prefix, section) + ((edition,) if edition else ())
     display = pre_display if pre_display is not None else f"{code_w} {mark} {section}" + (
         f" ({edition})" if edition else "")
-    meta = {"code": clean(code_w), "jurisdiction": abbr, "section": sec, "subsection": sub}
+    meta = {"code": clean(code_w), "jurisdiction": abbr, "section": sec, "subsection": sub.split("-")[0]}
     if prefix:
         meta["title"] = prefix
     if edition:
@@ -668,7 +723,7 @@ def _short_occs(text, m, kind, emphasis=None):
     if subs:  # "section 314, subdivision (1)", "§ 1250, subds. (c), (k)"
         items[-1:] = [(s0 if k == 0 else a, b, sec0, sub, etseq0) for k, (a, b, sub) in enumerate(subs)]
     for i, (s, e, sec, sub, etseq) in enumerate(items):
-        meta = {"section": sec, "subsection": sub}
+        meta = {"section": sec, "subsection": sub.split("-")[0]}
         if etseq:
             meta["et_seq"] = True
         if act:
