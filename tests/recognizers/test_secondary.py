@@ -260,3 +260,41 @@ def test_practice_guide_in_california_style_keeps_its_paragraph(run):
     assert {a.category, b.category} == {"other"}
     # a case in California form is never a book
     assert all(o.category == "cases" for o in full(run("(Reid v. Google, Inc. (2010) 50 Cal.4th 512, 532.)")))
+
+
+def test_web_page_with_the_date_it_was_visited_after_its_url(run, emph):
+    """Bluebook puts "(last visited …)" after the URL; the entry keeps it, and the author is
+    not cut at an organisation's abbreviation ("Consumer Fin. Prot. Bureau")."""
+    t = ("The agency says so. Consumer Fin. Prot. Bureau, What Is a Payday Loan?, "
+         "https://agency.example/ask/payday-loan (last visited Apr. 3, 2023). Next")
+    [o] = full(run(t))
+    assert o.display == ("Consumer Fin. Prot. Bureau, What Is a Payday Loan?, https://agency.example/ask/payday-loan "
+                         "(last visited Apr. 3, 2023)")
+    assert o.key == ("web", "https://agency.example/ask/payday-loan")
+    t = "It is plain. Navigate, Word Dictionary Online, https://words.example/navigate (last visited Mar. 3, 2023)."
+    [o] = full(run(t, emph(t, "Navigate")))
+    assert o.display.startswith("Navigate, Word Dictionary Online, https://words.example/navigate (last visited")
+    # a link read in prose, with no date it was read, stays out
+    assert full(run("Its page, https://agency.example/ask (a guide), explains.")) == []
+
+
+def test_report_available_at_a_url_and_a_press_release(run):
+    t = "The agency explained. U.S. Food & Drug Admin., Guidance for Industry: Labeling 4 (2018), available at https://fda.example/media/123/download."
+    [o] = full(run(t))
+    assert o.display == ("U.S. Food & Drug Admin., Guidance for Industry: Labeling (2018), "
+                         "available at https://fda.example/media/123/download")
+    t = "See also Press Release, Dep't of Justice, Department Sues Lender (Mar. 1, 2022), https://doj.example/pr/sues-lender."
+    [o] = full(run(t))
+    assert o.display == "Press Release, Dep't of Justice, Department Sues Lender (Mar. 1, 2022), https://doj.example/pr/sues-lender"
+    # an undated report handed over to a URL without a title in quotes or italics stays out
+    assert full(run("The agency, available at https://fda.example/media, explains.")) == []
+
+
+def test_an_author_after_a_sentence_ending_in_a_two_letter_word(run, emph):
+    t = "Another blog discussed it. John Doe, The New Rule, Law Blog (Jan. 3, 2020, 8:00 AM), https://blog.example/rule/."
+    [o] = full(run(t, emph(t, "The New Rule")))
+    assert o.display.startswith("John Doe, The New Rule, Law Blog (Jan. 3, 2020, 8:00 AM)")
+    # "et al." and "ed." do not end a sentence
+    t = "See Jane Q. Roe et al. Smith, A Study, 36 Tex. Tech L. Rev. 1 (2005)."
+    [o] = full(run(t, emph(t, "A Study")))
+    assert o.display.startswith("Jane Q. Roe et al. Smith, A Study")

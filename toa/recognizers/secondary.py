@@ -443,8 +443,17 @@ def find_short_forms(text: str) -> list[Claim]:
 _WEB_URL = re.compile(r"(?P<url>(?:https?|ftp)://[^\s<>“”\"]+(?:\s(?=[\w/-]*/|[\w-]+\.(?:pdf|html?|aspx?|php)\b)"
                       r"[^\s<>“”\"]+)?)")
 _LAST_VISITED = re.compile(r"\((?=last\svisited)")
-_WEB_DATE = re.compile(r"(?:\(|,\s)" + MONTH + r"\s\d{1,2},\s\d{4}\)?,?\s$|\(last\svisited,?\s[^()]*$|\)\s?,?\s$")
+_WEB_DATE = re.compile(r"(?:\(|,\s)" + MONTH + r"\s\d{1,2},\s\d{4}\)?,?\s$|\(last\svisited,?\s[^()]*$|\)\s?,?\s?$")
 _AS_OF = re.compile(r"\s?\[as\sof\s[^\]]{4,30}\]")
+# Bluebook puts the date a page was read after its URL: "…, https://… (last visited Mar. 3, 2023)".
+_VISITED_AFTER = re.compile(r"\s?\(last\svisited,?\s[^()]{4,40}\)")
+# "…, Title 4 (2018), available at https://…": the phrase that hands a cited work over to its URL.
+_AVAILABLE_AT = re.compile(r",?\s(?:available\sat|at)\s?$")
+# A press release is named by its genre ("Press Release, Dep't of Justice, Title (date), URL").
+_PRESS_RELEASE = re.compile(r"^(?:News\s|Joint\s)?Press\sRelease,\s")
+# A pin page before the date parenthetical of a report ("Guidance for Industry 4 (2018)"):
+# not part of the entry. A number after "No.", "Vol.", "#" or "Part" is part of the title.
+_WEB_PIN = re.compile(r"(?<![#\d])(?<!No\.)(?<!Vol\.)(?<!Part)(?<!Pt\.)\s\d{1,4}(?:\s?[-–]\s?\d{1,4})?(?=\s\()")
 _QUOTED_TITLE = re.compile(r"[“\"][^”\"]{8,}[,.]?[”\"]")
 
 
@@ -502,22 +511,36 @@ def find_web(text: str, emphasis) -> list[Claim]:
         # the California Style Manual's "Title (2024) <https://…> [as of Mar. 1, 2025]"
         angled = text[m.start() - 1:m.start()] == "<" and text.startswith(">", url_end)
         lv = text.rfind("(last visited", max(0, m.start() - 60), m.start())
+        visited = None if lv >= 0 else _VISITED_AFTER.match(text, url_end)
         head_end = lv if lv >= 0 else m.start() - (1 if angled else 0)
+        available = _AVAILABLE_AT.search(text, max(0, head_end - 16), head_end)
+        if available and lv < 0 and not angled:
+            head_end = available.start()
         # a date parenthetical before the URL ("…, (Jan. 8, 2018), https://") is not where the cite starts
         dp = re.search(r"\([^()]*\)[,\s]*$", text[max(0, head_end - 60):head_end])
         start = boundary_before(text, max(0, head_end - 60) + dp.start() if dp else head_end)
         head = text[start:head_end]
-        dated = lv >= 0 or _WEB_DATE.search(text[start:head_end]) or angled and _AS_OF.match(text, url_end + 1)
-        titled = _QUOTED_TITLE.search(head) or any(start <= a < head_end for a, _b in emphasis)
+        visited_or_dated = lv >= 0 or visited is not None
+        dated = visited_or_dated or _WEB_DATE.search(text[start:head_end]) or angled and _AS_OF.match(text, url_end + 1)
+        # a title in quotes or italics, or a date the page was read, makes it a citation; so does
+        # a press release's genre, or "available at" after a dated work
+        titled = _QUOTED_TITLE.search(head) or any(start <= a < head_end for a, _b in emphasis) \
+            or _PRESS_RELEASE.match(head) or available and _WEB_DATE.search(head)
         if _STANDALONE_BEFORE.fullmatch(text, _sentence_start(text, m.start()), m.start()) \
-                and _STANDALONE_AFTER.match(text, url_end):
+                and _STANDALONE_AFTER.match(text, url_end) and not visited:
             start = m.start()  # a citation sentence that is the URL alone: "See https://…."
-        elif not (dated and (titled or lv >= 0 or angled)) or len(head.strip(" ,")) < 6:
+        elif not (dated and (titled or visited_or_dated or angled)) or len(head.strip(" ,")) < 6:
             continue
         end = url_end + (1 if angled else 0)
         if lv >= 0 and text.startswith(")", end):
             end += 1
-        display = clean(text[start:end]).rstrip(",. ")
+        if available and lv < 0 and not angled:
+            display = clean(_WEB_PIN.sub("", text[start:head_end])).rstrip(",. ") + ", available at " + url
+        else:
+            display = clean(_WEB_PIN.sub("", text[start:end])).rstrip(",. ")
+        if visited:
+            end = visited.end()
+            display += " " + clean(visited.group(0))
         if lv >= 0 and display.count("(") > display.count(")"):
             display += ")"
         first = re.sub(r"^\w+://(?:www\.)?", "", url) if start == m.start() else re.split(r",\s", clean(head), maxsplit=1)[0]
