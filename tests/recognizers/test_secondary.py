@@ -298,3 +298,32 @@ def test_an_author_after_a_sentence_ending_in_a_two_letter_word(run, emph):
     t = "See Jane Q. Roe et al. Smith, A Study, 36 Tex. Tech L. Rev. 1 (2005)."
     [o] = full(run(t, emph(t, "A Study")))
     assert o.display.startswith("Jane Q. Roe et al. Smith, A Study")
+
+
+def test_treatise_volumes_are_kept_when_a_citation_sentence_starts_with_one(run, emph):
+    """"… agree. 5B Charles Alan Wright …": the volume starts the citation sentence and stays in
+    the entry, with a letter ("5B", "10A") or after a sentence of prose; bracketed pins
+    ("§ 12.34[1][b]", "§ 13.03[A]") are dropped like any pin."""
+    t = "The courts agree. 5B Charles Alan Wright & Arthur R. Miller, Federal Practice and Procedure § 1357 (3d ed. 2004)."
+    [o] = full(run(t))
+    assert o.display == "5B Charles Alan Wright & Arthur R. Miller, Federal Practice and Procedure (3d ed. 2004)"
+    t = "Treatises agree. 2 Moore's Federal Practice § 12.34[1][b] (3d ed. 2019); 2 McCormick on Evidence § 185 (7th ed. 2013)."
+    a, b = full(run(t, emph(t, "Moore's Federal Practice", "McCormick on Evidence")))
+    assert (a.display, b.display) == ("2 Moore's Federal Practice (3d ed. 2019)", "2 McCormick on Evidence (7th ed. 2013)")
+    t = "See 4 Melville B. Nimmer & David Nimmer, Nimmer on Copyright § 13.03[A] (2019)."
+    [o] = full(run(t, emph(t, "Nimmer on Copyright")))
+    assert o.display == "4 Melville B. Nimmer & David Nimmer, Nimmer on Copyright (2019)"
+
+
+def test_california_style_treatise_keeps_its_volume(run):
+    t = "(5 Witkin, Summary of Cal. Law (11th ed. 2017) Torts, § 123; see 6 Witkin, Cal. Procedure (6th ed. 2021) Pleading, § 9.)"
+    a, b = full(run(t))
+    assert a.display == "5 Witkin, Summary of Cal. Law (11th ed. 2017) Torts, § 123"
+    assert b.display == "6 Witkin, Cal. Procedure (6th ed. 2021) Pleading, § 9"
+    assert a.key != b.key
+
+
+def test_author_of_an_article_in_a_note_whose_text_starts_with_a_space(run, emph):
+    t = " See Eugene Writer, Crime-Facilitating Speech, 57 Stan. L. Rev. 1095, 1100 (2005)."
+    [o] = full(run(t, emph(t, "Crime-Facilitating Speech")))
+    assert o.display == "Eugene Writer, Crime-Facilitating Speech, 57 Stan. L. Rev. 1095 (2005)"

@@ -49,8 +49,8 @@ CAT = "other"
 
 _YEAR_PAREN = r"\((?:[^()]{0,60}?)\b(?:1[5-9]\d\d|20\d\d)\)"
 # A pin between a title and its edition parenthetical: "§ 689, at 375", "§ 16.2(a), at 750",
-# "ch. 3, at 12", "311-312", "¶ 4.02".  The page after a section/chapter ("at 375") is part of it.
-_PIN_TOKEN = (r"(?:(?:[Vv]ol\.\s\d+,?\s)?(?:§§?\s?\d[\w.:-]*(?:\([\w]+\))*|¶¶?\s?\d[\d.]*|at\s\d+|pt\.\s\w+|ch\.\s\d+|"
+# "ch. 3, at 12", "311-312", "¶ 4.02", "§ 12.34[1][b]".  The page after a section/chapter ("at 375") is part of it.
+_PIN_TOKEN = (r"(?:(?:[Vv]ol\.\s\d+,?\s)?(?:§§?\s?\d[\w.:-]*(?:\([\w]+\)|\[\w+\])*|¶¶?\s?\d[\d.]*|at\s\d+|pt\.\s\w+|ch\.\s\d+|"
               r"\d+[a-z]?(?:\s?-\s?\d+)?(?:\s?n\.\s?\d+)?|[ivxlc]+)"
               r"(?:,\s(?:at\s)?\d+(?:\s?-\s?\d+)?(?:\s?n\.\s?\d+)?)*)")
 _URL = re.compile(r"(?:,\s|\s)(?P<url>(?:https?://|www\.|perma\.cc/)[^\s]+)")
@@ -90,7 +90,7 @@ _PERSON = rf"{_NAME_TOKEN}(?:\s(?:[A-Z]\.|{_NAME_TOKEN})){{0,3}}\s(?:Mc|Mac|La|D
 _AUTHORS = rf"{_PERSON}(?:(?:,\s|\s)(?:&|and)\s{_PERSON}|,\s{_PERSON})*(?:\set\sal\.)?"
 # Plain-text treatise: "2 Wayne R. LaFave, Substantive Criminal Law § 14.1 (3d ed. 2018)"
 _TREATISE = re.compile(
-    rf"(?<![\w.])(?:(?P<vol>\d{{1,2}})\s)?(?P<author>{_AUTHORS}),\s"
+    rf"(?<![\w.])(?:(?P<vol>\d{{1,2}}[A-Z]?)\s)?(?P<author>{_AUTHORS}),\s"
     r"(?P<title>(?:A\s|An\s|The\s)?[A-Z][\w'’-]*(?:\s(?:[A-Z][\w'’-]*|of|the|and|in|on|for|to|a|an|&|at))+)"
     rf"(?P<pin>\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN})")
 
@@ -98,7 +98,7 @@ _TREATISE = re.compile(
 # Practice Guide: Employment Litigation (The Rutter Group 2024) ¶ 5:1520", "Witkin, Cal. Procedure
 # (6th ed. 2021) Pleading, § 12". The pin names the part of a looseleaf guide cited, so it stays.
 _CSM_BOOK = re.compile(
-    rf"(?<![\w.])(?P<author>(?:{_AUTHORS}|{SURNAME}(?:\s(?:&|and)\s{SURNAME})?)(?:\set\sal\.)?),\s"
+    rf"(?<![\w.])(?:(?P<vol>\d{{1,2}}[A-Z]?)\s)?(?P<author>(?:{_AUTHORS}|{SURNAME}(?:\s(?:&|and)\s{SURNAME})?)(?:\set\sal\.)?),\s"
     r"(?P<title>[A-Z][^()\[\];]{3,150}?)\s(?P<paren>\((?:[A-Z][^()]{0,60}?\s)?(?:\d+(?:st|nd|rd|d|th)\sed\.\s)?"
     r"(?:1[5-9]\d\d|20\d\d)\))"
     r"(?P<pin>(?:\s[A-Z][a-z]+(?:\s[A-Za-z]+){0,3},)?\s(?:¶¶?|§§?)\s?\d[\w:-]*(?:\.\d[\w:-]*)*(?:\s?[-–]\s?\d[\w:]*(?:\.\d[\w:]*)*)?)")
@@ -218,6 +218,8 @@ def _title_sep(text: str, pos: int) -> int | None:
 def _author_before(text: str, title_start: int) -> tuple[int, str, str]:
     """(start, volume, author) of "2 Wayne R. LaFave, " / "Pew Research Ctr., " before a title."""
     bstart = boundary_before(text, title_start, limit=200)
+    while bstart < title_start and text[bstart].isspace():  # a note's text starts after a space
+        bstart += 1
     bstart = _strip_signals(text, bstart, title_start)
     prefix = text[bstart:title_start]
     if not prefix.strip():
@@ -405,14 +407,16 @@ def find_plain_works(text: str) -> list[Claim]:
         if " v. " in m.group(0):
             continue
         signal = _CSM_SIGNAL.match(m.group("author"))
-        start = m.start() + (signal.end() if signal else 0)
-        author = m.group("author")[start - m.start():]
+        start = m.start("author") + (signal.end() if signal else 0)
+        author = m.group("author")[start - m.start("author"):]
         if not author.strip():
             continue
         title = clean(m.group("title"))
         paren, pin = clean(m.group("paren")), clean(m.group("pin"))
-        claims.append(claim([_work_occ(text, start, m.end(), vol="", author=clean(author),
-                                       title=title, tail="", paren=f"{paren} {pin}",
+        # "5 Witkin, Summary of Cal. Law …": the volume is part of the entry ("8 See Witkin": a note mark)
+        vol = m.group("vol") if m.group("vol") and not signal else ""
+        claims.append(claim([_work_occ(text, m.start() if vol else start, m.end(), vol=vol,
+                                       author=clean(author), title=title, tail="", paren=f"{paren} {pin}",
                                        key_extra=f"{paren} {pin}")], RANK_SECONDARY))
     return claims
 
