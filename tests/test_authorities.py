@@ -300,3 +300,14 @@ def test_a_bare_section_whose_code_is_named_just_after_it_is_in_that_code():
     t = table_of(before, "Section 664.5 applies. (Code Civ. Proc., § 664.5; Gov. Code, § 664.5.)",
                  style="california")
     assert entries(t)["Health & Saf. Code, § 664.5"] == ["reference"]
+
+
+def test_a_committee_analysis_cited_supra_folds_into_its_full_cite():
+    t = table_of("(Assem. Com. on Judiciary, Analysis of Assem. Bill No. 157 (1997-1998 Reg. Sess.) as amended "
+                 "Apr. 14, 1997, p. 3.)", "The committee said it again. (Assem. Com. on Judiciary, Analysis of "
+                 "Assem. Bill No. 157, supra, at p. 4.)", style="california")
+    [leg] = [c for c in t.categories if c.key == "legislative"]
+    [a] = leg.authorities
+    assert a.text.endswith("as amended Apr. 14, 1997")
+    assert [o.paragraph for o in a.occurrences] == [0, 1]
+    assert not t.unlinked

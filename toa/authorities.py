@@ -354,6 +354,10 @@ def _short(occ: Occurrence, by_key: dict, alias: dict) -> Authority | None:
     """The full cite with the same volume and reporter whose first page is the nearest before the pin."""
     if occ.meta.get("short_name"):
         return by_key.get(occ.key)  # a name the brief defined for an authority cited before
+    if occ.meta.get("bill_report"):  # "(Assem. Com. on Judiciary, Analysis of Assem. Bill No. 157, supra)"
+        ident = occ.meta["bill_report"]
+        reports = [a for k, a in by_key.items() if k[:len(ident)] == ident]
+        return max(reports, key=_last_seen) if reports else None
     if occ.meta.get("code") == "Fed. Reg.":  # "88 Fed. Reg. at 9340": the notice that starts before the pin
         pin = _number(occ.meta.get("pin", ""))
         notices = [(int(k[2]), a) for k, a in by_key.items()

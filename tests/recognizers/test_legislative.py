@@ -129,3 +129,23 @@ def test_state_hearing_dated_by_its_day(run):
                     "(statement of Sen. Doe)."))
     assert o.category == "legislative"
     assert o.display == "Hearing on S.B. 77 Before the Senate Comm. on State Affairs, 87th Leg., R.S. (Mar. 9, 2021)"
+
+
+def test_california_floor_analyses_digests_and_enrolled_bill_reports(run):
+    t = ("(Sen. Rules Com., Off. of Sen. Floor Analyses, 3d reading analysis of Sen. Bill No. 1818 (2003-2004 Reg. "
+         "Sess.) as amended May 3, 2004, p. 2; Legis. Counsel's Dig., Assem. Bill No. 5 (2019-2020 Reg. Sess.); "
+         "see Dept. of Finance, Enrolled Bill Rep. on Assem. Bill No. 7 (1975-1976 Reg. Sess.) Sept. 2, 1976.)")
+    assert [o.display for o in full(run(t))] == [
+        "Sen. Rules Com., Off. of Sen. Floor Analyses, 3d reading analysis of Sen. Bill No. 1818 (2003-2004 Reg. Sess.) "
+        "as amended May 3, 2004",
+        "Legis. Counsel's Dig., Assem. Bill No. 5 (2019-2020 Reg. Sess.)",
+        "Dept. of Finance, Enrolled Bill Rep. on Assem. Bill No. 7 (1975-1976 Reg. Sess.)"]
+    assert {o.category for o in full(run(t))} == {"legislative"}
+    # prose about a bill is not a document about it
+    assert [o.key[0] for o in full(run("The author of Assem. Bill No. 157 (1997-1998 Reg. Sess.) said so."))] == [
+        "state_bill"]
+
+
+def test_a_committee_analysis_cited_supra_is_a_short_cite(run):
+    [o] = run("(Assem. Com. on Judiciary, Analysis of Assem. Bill No. 157, supra, at p. 4.)")
+    assert o.kind == "short" and o.meta["bill_report"] == ("bill_report", "assem com on judiciary", "analysis of", "157")

@@ -71,13 +71,25 @@ _HEARING = re.compile(
 # Reg. Sess.)"), as California briefs cite them.
 _STATE_BILL_WRITTEN = re.compile(r"(?<![\w.])(?P<house>Assembly|Assem\.|Senate|Sen\.|House)\sBill\s(?:No\.\s?)?"
                                  r"(?P<num>\d+)\b(?P<sess>\s\((?:\d{4}-\d{4}\s(?:Reg\.\s)?Sess\.|\d{4})\))?")
+# A document about a California bill: a committee's analysis ("Assem. Com. on Judiciary, Analysis
+# of Assem. Bill No. 157 (1997-1998 Reg. Sess.) as amended Apr. 14, 1997"), a floor analysis
+# ("Sen. Rules Com., Off. of Sen. Floor Analyses, 3d reading analysis of Sen. Bill No. 1818 …"),
+# an enrolled bill report, the Legislative Counsel's Digest ("Legis. Counsel's Dig., Assem. Bill
+# No. 5 (2019-2020 Reg. Sess.)"). Its author is up to three capitalised segments; the document's
+# own words ("3d reading analysis of", "Rep. on") may be in lower case.
+_SEGMENT = r"(?:[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|on|of|the|and|for|&))*)"
 _BILL_ANALYSIS = re.compile(
-    r"(?<![\w.])(?P<com>(?:Assem\.|Sen\.|Assembly|Senate|House)\s(?:Com\.|Comm\.|Committee)\s[Oo]n\s[^,;()]{3,80}),\s"
-    r"(?P<doc>[A-Z][^,;()]{2,60}?)\sof\s(?P<bill>(?:Assem\.|Sen\.|Assembly|Senate|House)\sBill\s(?:No\.\s?)?(?P<num>\d+))"
-    r"(?:\s\((?P<sess>[^()]*Sess\.)\))?"
+    rf"(?<![\w.])(?P<head>(?:{_SEGMENT},\s){{0,3}}(?:[A-Z0-9][\w.'’-]*(?:\s[\w.'’-]+){{0,6}}?\s(?:of|on|to)\s)?)"
+    r"(?P<bill>(?:Assem\.|Sen\.|Assembly|Senate|House)\sBill\s(?:No\.\s?)?(?P<num>\d+))"
+    r"(?:,?\s\((?P<sess>[^()]*Sess\.)\))?"
     # the version analysed: "as amended Apr. 14, 2008", "as introduced Feb. 22, 2019"
-    r"(?P<version>,?\sas\s(?:amended|introduced|passed)(?:\sin\s(?:Assembly|Senate))?\s"
-    r"[A-Z][a-z]{2,8}\.?\s\d{1,2},\s\d{4})?")
+    r"(?P<version>,?\sas\s(?:amended|introduced|passed|enrolled)(?:\sin\s(?:Assembly|Senate))?\s"
+    r"[A-Z][a-z]{2,8}\.?\s\d{1,2},\s\d{4})?"
+    r"(?P<supra>,\ssupra\b)?")
+# What makes the words before a bill a document about it rather than prose ("the author of …").
+_BILL_DOC_WORD = re.compile(r"\b(?:[Aa]nalys[ie]s|Rep\.|[Rr]eport|Dig\.|Digest|Amends\.|[Ss]ummary|Com\.|Comm\.|"
+                            r"Committee)(?=[\s,]|$)")
+_HEAD_SIGNAL = re.compile(r"^(?:(?:See|see|also|Cf\.|cf\.|Compare|But|E\.g\.,?|Accord|and)\s)+")
 
 
 # A hearing cited without a Congress: a state legislature's ("Hearing on S.B. 5 Before the S. Comm. on
@@ -198,12 +210,34 @@ def find(text: str, emphasis=None) -> list[Claim]:
                                  display=display, sort_key=_leg_sort(display),
                                  meta={"bill_type": btype, "number": m.group("num")})], RANK_SECONDARY))
     for m in _BILL_ANALYSIS.finditer(text) if "Bill" in text else ():
-        display = clean(m.group(0))
-        key = ("bill_report", alpha_key(m.group("com")), alpha_key(m.group("doc")), m.group("num"), clean(m.group("sess") or ""),
-               alpha_key(m.group("version") or ""))
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
-                                 sort_key=_leg_sort(display), meta={"number": m.group("num")})]))
+        bill_report = _bill_report(text, m)
+        if bill_report is not None:
+            claims.append(claim([bill_report]))
     return claims
+
+
+def _bill_report(text: str, m: re.Match):
+    """A document about a California bill, or None when the words before the bill are no title
+    of one. Without the session or version, and with "supra", it is a short cite of the full one
+    cited before (kind "short", meta "bill_report": the key's first part)."""
+    head = m.group("head")
+    lead = _HEAD_SIGNAL.match(head)
+    start = m.start() + (lead.end() if lead else 0)
+    head = head[lead.end():] if lead else head
+    if not head or not _BILL_DOC_WORD.search(head):
+        return None
+    author, _sep, doc = head.rstrip().rpartition(", ")
+    if not doc:
+        author, doc = "", head
+    ident = ("bill_report", alpha_key(author or doc), alpha_key(doc if author else ""), m.group("num"))
+    if m.group("supra") and not (m.group("sess") or m.group("version")):
+        return occ(text, start, m.end(), category=None, key=None, display=None, sort_key=None, kind="short",
+                   meta={"bill_report": ident, "number": m.group("num")})
+    end = m.end("version") if m.group("version") else m.end("sess") + 1 if m.group("sess") else m.end("bill")
+    display = clean(text[start:end])
+    key = ident + (clean(m.group("sess") or ""), alpha_key(m.group("version") or ""))
+    return occ(text, start, m.end(), category=CAT, key=key, display=display, sort_key=_leg_sort(display),
+               meta={"number": m.group("num"), "bill_report": ident})
 
 
 def _state_bill(text: str, m: re.Match):
