@@ -327,3 +327,26 @@ def test_author_of_an_article_in_a_note_whose_text_starts_with_a_space(run, emph
     t = " See Eugene Writer, Crime-Facilitating Speech, 57 Stan. L. Rev. 1095, 1100 (2005)."
     [o] = full(run(t, emph(t, "Crime-Facilitating Speech")))
     assert o.display == "Eugene Writer, Crime-Facilitating Speech, 57 Stan. L. Rev. 1095 (2005)"
+
+
+def test_aba_model_rules_however_named_are_one_code(run):
+    t = ("Model Rules of Prof'l Conduct r. 1.7 cmt. 8 (Am. Bar Ass'n 2020); see Model Rules of Pro. Conduct "
+         "R. 1.6(b)(2) (Am. Bar Ass'n 2019); ABA Model Rule 1.7.")
+    a, b, c = full(run(t))
+    assert a.display == "Model Rules of Prof'l Conduct r. 1.7 (Am. Bar Ass'n 2020)"
+    assert b.key == ("model", "model rules of professional conduct", "1.6(b)(2)")
+    assert c.display == "ABA Model Rule 1.7" and c.key == a.key
+    assert full(run("The firm's Model Rule 3 says so.")) == []
+
+
+def test_bar_ethics_and_attorney_general_opinions(run):
+    t = ("ABA Comm. on Ethics & Pro. Resp., Formal Op. 498 (2021); State Bar of Cal. Standing Com. on Prof. "
+         "Responsibility & Conduct, Formal Opn. No. 2010-179; Tex. Att'y Gen. Op. No. KP-0123 (2017); "
+         "Op. Tex. Att'y Gen. No. GA-0456 (2006).")
+    assert [o.display for o in full(run(t))] == [
+        "ABA Comm. on Ethics & Pro. Resp., Formal Op. 498 (2021)",
+        "State Bar of Cal. Standing Com. on Prof. Responsibility & Conduct, Formal Opn. No. 2010-179",
+        "Tex. Att'y Gen. Op. No. KP-0123 (2017)", "Op. Tex. Att'y Gen. No. GA-0456 (2006)"]
+    assert {o.category for o in full(run(t))} == {"other"}
+    # an opinion of a court or a person is not a bar's
+    assert full(run("The court, Op. 5, said so. See Smith Op. 12 (2001).")) == []

@@ -406,7 +406,7 @@ _NAME_ABBREVIATION = re.compile(r"\b(?:Dept|Depts|Govt|Assn|Corp|Dist|Comm|Intl|
                                 r"Indus|Servs?|Prot|Auth|Inst|Cent|Coll|Cong|Exch|Found|Info|Prac|Proc|Tech|Elec|"
                                 r"Exec|Equip|Envtl|Acad|Agric|Bldg|Broad|Chem|Coal|Coop|Constr|Distrib|Econ|Indem|"
                                 r"Liab|Mach|Maint|Mktg|Mortg|Prod|Prop|Psych|Rsch|Rehab|Subcomm|Transp|Cnty|Cmty|"
-                                r"Hous|Pers|Pharm|Telecomm|Bros|Unemp|Sess)\.$")
+                                r"Hous|Pers|Pharm|Telecomm|Bros|Unemp|Sess|Prof|Resp)\.$")
 _BREAK = re.compile(r";\s*|\(\s*|:\s+(?=See\b)")
 _LEAD_SIGNAL = re.compile(r"(?:(?:See|see|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|Accord|"
                           r"with|and)[,]?\s+)+")

@@ -31,6 +31,7 @@ from functools import cache
 from .common import (
     MONTH,
     RANK_SECONDARY,
+    STATE_RE,
     SUBSECS,
     SURNAME,
     Claim,
@@ -43,6 +44,7 @@ from .common import (
     norm,
     occ,
     squeeze_subsections,
+    state_abbr,
 )
 
 CAT = "other"
@@ -62,10 +64,25 @@ _RESTATEMENT = re.compile(
     rf"(?P<paren>\s?{_YEAR_PAREN})?")
 _MODEL = re.compile(
     r"(?<![\w.])(?P<code>Model\sPenal\sCode|U\.\s?C\.\s?C\.|Uniform\sCommercial\sCode|"
-    r"Model\sRules?\sof\sProf(?:'|’|essiona)l\sConduct|Unif\.\s[A-Z][\w.]*(?:\s[A-Z][\w.]*){0,4}?\sAct)"
-    r"\s?(?:(?P<mark>§§?)|R\.)\s?(?P<sec>\d+(?:\.\d+)*(?:-\d+)?)(?P<sub>" + SUBSECS + r")"
+    r"(?P<rules>(?:ABA\s)?Model\sRules?\s(?:of\sPro(?:f(?:'|’|essiona)l|\.)\sConduct\s)?)|"
+    r"Unif\.\s[A-Z][\w.]*(?:\s[A-Z][\w.]*){0,4}?\sAct)"
+    r"\s?(?:(?P<mark>§§?)|R\.|r\.|Rule\s|(?<=Rule\s))\s?(?P<sec>\d+(?:\.\d+)*(?:-\d+)?)(?P<sub>" + SUBSECS + r")"
     r"(?P<cmt>,?\s(?:cmt\.|comment)\s?(?:\d+|[a-z])?)?"
     rf"(?P<paren>\s?{_YEAR_PAREN})?")
+
+# Ethics opinions of bar committees: "ABA Comm. on Ethics & Pro. Resp., Formal Op. 498 (2021)",
+# "ABA Formal Op. 06-439 (2006)", "Cal. State Bar Formal Opn. No. 2015-193", "Tex. Comm. on Prof'l
+# Ethics, Op. 680 (2018)". The issuer, written before the opinion, must be a bar or ethics body.
+_ETHICS_OP = re.compile(
+    r"(?P<op>(?:Formal|Informal|Ethics)\s(?:Op\.|Opn\.|Opinion)|Op\.|Opn\.)\s(?:No\.\s)?"
+    r"(?P<num>\d{1,4}(?:-\d{1,4})?[A-Z]?)(?![\w-])(?P<paren>\s\((?:[^()]{0,30}\s)?\d{4}\))?")
+_ETHICS_ISSUER = re.compile(r"^(?:[A-Z][\w.'’&-]*|on|of|the|and|for|&)(?:,?\s(?:[A-Z][\w.'’&-]*|on|of|the|and|for|&))*,?\s$")
+_ETHICS_WORD = re.compile(r"\b(?:ABA|Bar|Ethics|Prof(?:'|’|essional|\.|l)?|Pro\.|Resp\.|Responsibility)(?=[\s,.]|$)")
+# A state attorney general's opinion by number: "Tex. Att'y Gen. Op. No. KP-0123 (2017)",
+# "Op. Tex. Att'y Gen. No. GA-0456 (2006)".
+_AG_OP = re.compile(
+    rf"(?<![\w.])(?:(?P<s1>{STATE_RE})\sAtt(?:'|’)y\sGen\.\sOp\.|Op\.\s(?P<s2>{STATE_RE})\sAtt(?:'|’)y\sGen\.)"
+    r"\s(?:No\.\s)?(?P<num>[A-Z]{1,3}-?\d{1,5}(?:-\d+)?|\d{2,4}-\d{1,4})(?P<paren>\s\((?:[^()]{0,30}\s)?\d{4}\))?")
 
 # "55 Harv. L. Rev. 615, 620 (1942)": a journal must have a law-review word in it
 # Tokens are separated by a mandatory space ("L.J." is one token), so there is one way to
@@ -186,13 +203,37 @@ def find_formal(text: str) -> list[Claim]:
                                  meta={"edition": ed, "subject": subject, "section": sec})]))
     for m in _MODEL.finditer(text):
         code = clean(m.group("code"))
+        if m.group("rules") and not code.endswith("Conduct") and not code.startswith("ABA"):
+            continue  # "Model Rule 3.3" alone may be any model; "ABA Model Rule 3.3" is the ABA's
         sec = m.group("sec") + squeeze_subsections(m.group("sub"))
         paren = clean(m.group("paren") or "")
-        mark = "R." if not m.group("mark") else "§"
-        display = f"{code} {mark} {sec}" + (f" {paren}" if paren else "")
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("model", norm(code), sec),
+        mark = "§" if m.group("mark") else "r." if "r." in m.group(0) else "R."
+        display = (f"{code} {mark} {sec}" if not code.endswith("Rule") else f"{code} {sec}") + (f" {paren}" if paren else "")
+        # the ABA's Model Rules, however a brief names them, are one code
+        ident = "model rules of professional conduct" if m.group("rules") else norm(code)
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("model", ident, sec),
                                  display=display, sort_key=(alpha_key(code), "", natkey(sec)),
                                  meta={"code": code, "section": sec})]))
+    return claims
+
+
+def find_opinions(text: str) -> list[Claim]:
+    """Bar ethics opinions and state attorney general opinions (Other Authorities)."""
+    claims = []
+    for m in _ETHICS_OP.finditer(text) if "Op" in text else ():
+        start = boundary_before(text, m.start(), limit=160)
+        issuer = text[start:m.start()]
+        if not _ETHICS_ISSUER.match(issuer) or not _ETHICS_WORD.search(issuer):
+            continue
+        display = clean(text[start:m.end()])
+        key = ("ethics", alpha_key(issuer), m.group("num"))
+        claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
+                                 sort_key=(alpha_key(issuer), "", natkey(m.group("num"))))]))
+    for m in _AG_OP.finditer(text) if "Gen." in text else ():
+        state = state_abbr(m.group("s1") or m.group("s2")) or clean(m.group("s1") or m.group("s2"))
+        display = clean(m.group(0))
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("ag_op", state, m.group("num")),
+                                 display=display, sort_key=(alpha_key(display), "", natkey(m.group("num"))))]))
     return claims
 
 
@@ -556,5 +597,5 @@ def find_web(text: str, emphasis) -> list[Claim]:
 
 def find(text: str, emphasis=None) -> list[Claim]:
     emphasis = emphasis or []
-    return find_formal(text) + find_articles(text, emphasis) + find_emphasized_works(text, emphasis) + \
+    return find_formal(text) + find_opinions(text) + find_articles(text, emphasis) + find_emphasized_works(text, emphasis) + \
         find_plain_works(text) + find_short_forms(text) + find_web(text, emphasis) + find_international(text)
