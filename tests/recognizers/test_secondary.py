@@ -350,3 +350,19 @@ def test_bar_ethics_and_attorney_general_opinions(run):
     assert {o.category for o in full(run(t))} == {"other"}
     # an opinion of a court or a person is not a bar's
     assert full(run("The court, Op. 5, said so. See Smith Op. 12 (2001).")) == []
+
+
+def test_california_style_articles_restatements_and_dictionaries(run, emph):
+    t = ("(Smith, The Anti-SLAPP Statute Revisited (2015) 48 Loyola L.A. L.Rev. 1, 12; Note, Tenants and the Law "
+         "(2019) 60 Hastings L.J. 200.)")
+    a, b = full(run(t, emph(t, "The Anti-SLAPP Statute Revisited")))
+    assert a.display == "Smith, The Anti-SLAPP Statute Revisited (2015) 48 Loyola L.A. L.Rev. 1"
+    assert b.display == "Note, Tenants and the Law (2019) 60 Hastings L.J. 200"
+    assert a.key == ("article", "48", "loyola la lrev", "1")
+    # a California case in the same shape is no article: its reporter has no law-review word
+    assert [o for o in full(run("(Smith, Jones on Trusts (2008) 166 Cal.App.4th 952.)")) if o.category == "other"] == []
+    r = full(run("(Rest.2d Torts, § 402A, com. c; Rest.3d Agency, § 7.03.) Restatement (Second) of Torts § 402A (1965)."))
+    assert [o.display for o in r][:2] == ["Rest.2d Torts, § 402A", "Rest.3d Agency, § 7.03"]
+    assert r[0].key == r[2].key == ("restatement", "second", "torts", "402A")
+    [d] = full(run("(Black's Law Dict. (11th ed. 2019) p. 1492, col. 2.)"))
+    assert d.display == "Black's Law Dict. (11th ed. 2019)"

@@ -62,6 +62,11 @@ _RESTATEMENT = re.compile(
     r"(?P<subject>[A-Z][\w'’]*(?:\s(?:[A-Z][\w'’]*|of|the|and|&|on))*)"
     r"(?:,?\s(?P<mark>§§?)\s?(?P<sec>\d+[A-Za-z]?(?:\.\d+)?)(?P<cmt>\s?(?:cmt\.|comment)\s?[a-z](?:,\sillus\.\s\d+)?)?)?"
     rf"(?P<paren>\s?{_YEAR_PAREN})?")
+# The California Style Manual's "Rest.2d Torts, § 402A, com. c", "Rest.3d Agency, § 7.03".
+_CSM_RESTATEMENT = re.compile(
+    r"(?<![\w.])Rest\.\s?(?P<ed>2d|3d|4th)?\s?(?P<subject>[A-Z][\w'’]*\.?(?:\s(?:[A-Z][\w'’]*\.?|of|the|and|&|on))*?)"
+    r",\s(?P<mark>§§?)\s?(?P<sec>\d+[A-Za-z]?(?:\.\d+)?)(?P<cmt>,?\s(?:com\.|cmt\.|comment)\s?[a-z](?:,\sillus\.\s\d+)?)?")
+_CSM_EDITIONS = {"2d": "second", "3d": "third", "4th": "fourth"}
 _MODEL = re.compile(
     r"(?<![\w.])(?P<code>Model\sPenal\sCode|U\.\s?C\.\s?C\.|Uniform\sCommercial\sCode|"
     r"(?P<rules>(?:ABA\s)?Model\sRules?\s(?:of\sPro(?:f(?:'|’|essiona)l|\.)\sConduct\s)?)|"
@@ -98,7 +103,7 @@ _PLAIN_YEAR = re.compile(r"(?:[A-Z][a-z]+\.?\s(?:\d{1,2},\s)?)?\d{4}")
 _JOURNAL_WORD = re.compile(r"(?:\bL\.|\bRev\.|\bJ\.|\bQ\.|\bLaw\b|\bJournal\b|\bReview\b|\bForum\b)")
 
 _DICTIONARY = re.compile(
-    r"(?<![\w.])(?:(?P<vol>\d{1,2})\s)?(?P<title>(?:[A-Z][\w'’-]*\s){0,6}?(?:Dictionary|Lexicon|Thesaurus)"
+    r"(?<![\w.])(?:(?P<vol>\d{1,2})\s)?(?P<title>(?:[A-Z][\w'’-]*\.?\s|\d[a-z]{1,2}\s){0,6}?(?:Dictionary|Dict\.|Lexicon|Thesaurus)"
     r"(?:\sof\sthe\sEnglish\sLanguage|\sof\s(?:[A-Z]\w+)(?:\s[A-Z]\w+){0,2})?)"
     rf"(?P<pin>\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN})(?P<after>\s[Vv]ol\.\s\d+)?")
 
@@ -200,6 +205,14 @@ def find_formal(text: str) -> list[Claim]:
         display = work + (f" § {sec}" if sec else "") + (f" {paren}" if paren else "")
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("restatement", ed, norm(subject), sec),
                                  display=display, sort_key=(alpha_key(work), "", natkey(sec)),
+                                 meta={"edition": ed, "subject": subject, "section": sec})]))
+    for m in _CSM_RESTATEMENT.finditer(text) if "Rest." in text else ():
+        ed, subject, sec = _CSM_EDITIONS.get(m.group("ed") or "", ""), clean(m.group("subject")), m.group("sec")
+        work = clean(text[m.start():m.end("subject")])
+        display = f"{work}, § {sec}"
+        # one key with the Bluebook form: "Rest.2d Torts" is "Restatement (Second) of Torts"
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("restatement", ed, norm(subject), sec),
+                                 display=display, sort_key=(alpha_key("Restatement " + subject), "", natkey(sec)),
                                  meta={"edition": ed, "subject": subject, "section": sec})]))
     for m in _MODEL.finditer(text):
         code = clean(m.group("code"))
@@ -340,6 +353,36 @@ def find_articles(text: str, emphasis) -> list[Claim]:
     return claims
 
 
+# The California Style Manual's article: "Author, Title (2015) 48 Loyola L.A. L.Rev. 1, 12": the
+# year before the volume. The journal needs a law-review word, which no case reporter has.
+_CSM_ARTICLE = re.compile(
+    rf"\s\((?P<year>(?:[A-Z][a-z]+\.?\s)?\d{{4}})\)\s(?P<vol>\d{{1,4}})\s(?P<journal>[A-Z][A-Za-z'’.]*(?:\s{_JTOKEN}){{0,9}}?)"
+    r"\s(?P<page>\d{1,5})(?P<pin>,\s\d+(?:\s?-\s?\d+)?)?(?!\w|\.\d)")
+
+
+def find_csm_articles(text: str) -> list[Claim]:
+    claims = []
+    for m in _CSM_ARTICLE.finditer(text) if ") " in text else ():
+        journal = clean(m.group("journal"))
+        if not _JOURNAL_WORD.search(journal) or journal in _reporter_names():
+            continue
+        start = _strip_signals(text, boundary_before(text, m.start(), limit=300), m.start())
+        while start < m.start() and text[start].isspace():
+            start += 1
+        seg = text[start:m.start()]
+        author, sep, title = seg.partition(", ")
+        if not sep or " v. " in seg or not _AUTHOR_SEGMENT.match(author) or not title.lstrip("“\"'‘")[:1].isupper():
+            continue
+        cite = f"{m.group('vol')} {journal} {m.group('page')}"
+        display = f"{clean(seg)} ({clean(m.group('year'))}) {cite}"
+        key = ("article", m.group("vol"), norm(journal), m.group("page"))
+        claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
+                                 sort_key=_other_sort(clean(author), clean(title), f"{m.group('vol')} {m.group('page')}"),
+                                 meta={"author": clean(author), "title": clean(title), "journal": journal,
+                                       "volume": m.group("vol"), "page": m.group("page")})], RANK_SECONDARY))
+    return claims
+
+
 def _merged_emphasis(text: str, emphasis) -> list[tuple[int, int]]:
     """Join emphasis runs split by formatting changes ("Black's" + " Law Dictionary")."""
     out: list[list[int]] = []
@@ -426,7 +469,7 @@ def find_plain_works(text: str) -> list[Claim]:
         title_start = max(start, m.start("title"))
         title = clean(text[title_start:m.end("title")])
         title = _SIGNAL_PREFIX.sub("", title)
-        if not title or len(title.split()) < 2 and not title.endswith("Dictionary"):
+        if not title or len(title.split()) < 2 and not title.endswith(("Dictionary", "Dict.")):
             continue
         paren = clean(m.group("paren")) + (" " + clean(m.group("after")) if m.group("after") else "")
         claims.append(claim([_work_occ(text, start if not m.group("vol") else m.start(), m.end(), vol=m.group("vol") or "",
@@ -597,5 +640,5 @@ def find_web(text: str, emphasis) -> list[Claim]:
 
 def find(text: str, emphasis=None) -> list[Claim]:
     emphasis = emphasis or []
-    return find_formal(text) + find_opinions(text) + find_articles(text, emphasis) + find_emphasized_works(text, emphasis) + \
+    return find_formal(text) + find_opinions(text) + find_articles(text, emphasis) + find_csm_articles(text) + find_emphasized_works(text, emphasis) + \
         find_plain_works(text) + find_short_forms(text) + find_web(text, emphasis) + find_international(text)
