@@ -27,3 +27,10 @@ def test_a_set_named_in_prose_is_no_citation(run):
     assert full(run("The Eleventh Circuit Pattern Jury Instructions say nothing about intent.")) == []
     assert full(run("The court gave the Seventh Circuit Pattern Criminal Jury Instructions that day.")) == []
     assert full(run("Counsel for CACI, the company, objected.")) == []
+
+
+def test_california_instruction_with_the_name_of_its_set(run):
+    t = "(Doe v. Roe (2004) 1 Cal.App.5th 1, 9, citing Jud. Council of Cal. Civ. Jury Instns. (2004) CACI No. 2430.)"
+    [o] = [o for o in full(run(t)) if o.category == "other"]
+    assert o.display == "Jud. Council of Cal. Civ. Jury Instns. (2004) CACI No. 2430"
+    assert o.key == ("jury", "caci", "2430")

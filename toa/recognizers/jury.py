@@ -2,6 +2,7 @@
 pattern instructions, and Texas's pattern jury charges.
 
     "CACI No. 2430", "CALCRIM Nos. 220, 222"          key ("jury", "caci", "2430")
+    "Judicial Council of California Civil Jury Instructions (2024) CACI No. 2430"   the same key
     "Ninth Circuit Manual of Model Civil Jury Instructions § 9.3 (2017)"
                                                       key ("jury", "<title words>", "9.3")
     "Tex. Pattern Jury Charges PJC 100.3 (2020)"      key ("jury", "<title words>", "100.3")
@@ -22,7 +23,11 @@ _NUMBER = r"\d{1,4}(?:[.:]\d{1,3})*[A-Z]?"
 # California's sets: the Judicial Council's civil (CACI) and criminal (CALCRIM) instructions and
 # their predecessors (BAJI, CALJIC); a list ("CACI Nos. 2430, 2431 & 2432") cites each one.
 _CALIFORNIA = re.compile(
-    rf"(?<![\w.])(?P<set>CACI|CALCRIM|CALJIC|BAJI)\s(?:Nos?\.\s?)?(?P<nums>{_NUMBER}(?:(?:,\s|,?\s(?:and|&)\s){_NUMBER})*)"
+    # the set's full name, as the California Style Manual writes it: "Judicial Council of California
+    # Civil Jury Instructions (2024) CACI No. 2430", "Jud. Council of Cal. Crim. Jury Instns. (2023)"
+    r"(?<![\w.])(?P<name>Jud(?:icial|\.)\sCouncil\sof\sCal(?:ifornia|\.)\s(?:Civil|Civ\.|Criminal|Crim\.)\sJury\s"
+    r"(?:Instructions|Instns\.|Instrs?\.)(?:\s\([^()]{0,20}\d{4}[^()]{0,10}\))?,?\s)?"
+    rf"(?P<set>CACI|CALCRIM|CALJIC|BAJI)\s(?:Nos?\.\s?)?(?P<nums>{_NUMBER}(?:(?:,\s|,?\s(?:and|&)\s){_NUMBER})*)"
     r"(?P<paren>\s\((?:[^()]{0,30}?\s)?\d{4}(?:\sed\.|\srev\.)?\))?")
 _LIST_ITEM = re.compile(_NUMBER)
 # A federal or state pattern set, its title ending in "Jury Instructions" / "Jury Charges", then
@@ -42,12 +47,13 @@ _LEAD = re.compile(r"^(?:(?:See|Also|Cf\.|Compare|But|Accord|Under|In|The|Both|A
 def _california(text: str, m: re.Match) -> Claim:
     setname = m.group("set")
     paren = clean(m.group("paren") or "")
+    name = clean(m.group("name") or "")
     occs = []
     for item in _LIST_ITEM.finditer(m.group("nums")):
         start = m.start() if not occs else m.start("nums") + item.start()
         end = m.start("nums") + item.end()
         number = item.group(0)
-        display = f"{setname} No. {number}" + (f" {paren}" if paren else "")
+        display = (f"{name} " if name and not occs else "") + f"{setname} No. {number}" + (f" {paren}" if paren else "")
         occs.append(occ(text, start, end, category=CAT, key=("jury", setname.lower(), number), display=display,
                         sort_key=(alpha_key(setname), "", natkey(number)), meta={"set": setname, "number": number}))
     occs[-1].end = m.end()
