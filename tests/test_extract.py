@@ -259,3 +259,10 @@ def test_a_california_supra_with_a_reporter_pin_is_one_short_cite():
     p = para(("(", False), ("Aguilar", True), (", supra, 25 Cal.4th at p. 850.)", False))
     occs = [o for o in extract_paragraph(p) if o.kind != "record"]
     assert [(o.kind, p.text[o.start:o.end]) for o in occs] == [("short", "Aguilar, supra, 25 Cal.4th at p. 850")]
+
+
+def test_a_state_attorney_generals_opinion_is_an_other_authority():
+    [o] = full(extract_paragraph(para("The Attorney General agreed. (82 Ops.Cal.Atty.Gen. 1, 4 (1999).)")))
+    assert (o.category, o.display) == ("other", "82 Ops.Cal.Atty.Gen. 1 (1999)")
+    [o] = full(extract_paragraph(para("See 45 Op. Att'y Gen. 1 (1990).")))
+    assert o.category == "administrative"

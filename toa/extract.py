@@ -33,6 +33,9 @@ if _LEAK_FIX not in _eyecite_helpers.POST_FULL_CITATION_REGEX:
 
 AGENCY_REPORTERS = {"I. & N. Dec.", "N.L.R.B.", "NLRB", "F.C.C.", "FCC Rcd", "F.C.C.R.", "F.C.C. Rcd.",
                     "F.C.C.2d", "F.T.C.", "S.E.C.", "Op. Att'y Gen.", "Op. O.L.C."}
+# A state attorney general's published opinions are no court's: state tables list them with the
+# other authorities ("82 Ops.Cal.Atty.Gen. 1 (1999)"), as the recognizers file "Tex. Att'y Gen. Op.".
+OTHER_REPORTERS = {"Ops.Cal.Atty.Gen."}
 
 _SIGNAL = re.compile(
     r"^(?:(?:[Ss]ee|[Cc]f\.|[Bb]ut|[Cc]ompare|[Cc]ontra|[Aa]ccord|also|generally|[Ee]\.g\.|and|with|quoting|"
@@ -392,7 +395,8 @@ def _full_case(cite: FullCaseCitation, para: Paragraph, earlier: list[Occurrence
     end = _end_of_cite(text, c_end)
     year = cite.metadata.year
     occ = Occurrence(paragraph=para.index, start=name_start, end=end, kind="full", story=para.story,
-                     text=text[name_start:end], category="administrative" if reporter in AGENCY_REPORTERS else "cases",
+                     text=text[name_start:end], category="administrative" if reporter in AGENCY_REPORTERS
+                     else "other" if reporter in OTHER_REPORTERS else "cases",
                      key=key)
     name = text[name_start:name_end].strip(" ,")
     occ.meta = {"volume": key[1], "reporter": reporter, "page": key[3], "year": year,
