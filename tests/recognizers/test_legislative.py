@@ -149,3 +149,12 @@ def test_california_floor_analyses_digests_and_enrolled_bill_reports(run):
 def test_a_committee_analysis_cited_supra_is_a_short_cite(run):
     [o] = run("(Assem. Com. on Judiciary, Analysis of Assem. Bill No. 157, supra, at p. 4.)")
     assert o.kind == "short" and o.meta["bill_report"] == ("bill_report", "assem com on judiciary", "analysis of", "157")
+
+
+def test_an_italic_signal_before_a_hearing_title_is_no_part_of_it(run):
+    t = ("It died. See Oversight of the Trade Agency: Hearing Before the Subcomm. on Consumer Prot. of the S. Comm. "
+         "on Commerce, 116th Cong. 23 (2019) (statement of Jane Roe).")
+    see, title = t.index("See"), (t.index("Oversight"), t.index(", 116th"))
+    [o] = full(run(t, [(see, see + 3), title]))
+    assert o.display.startswith("Oversight of the Trade Agency: Hearing Before")
+    assert o.display.endswith("116th Cong. (2019)")

@@ -158,7 +158,8 @@ def _hearing_start(text: str, pos: int, emphasis) -> int:
     italics, at the start of the citation sentence ("Title: Hearing on ...")."""
     for a, b in emphasis or ():
         if a <= pos < b or (a < pos and pos - b <= 2 and b > a):
-            return a
+            signal = _HEAD_SIGNAL.match(text[a:pos])  # an italic "See" before the title is no part of it
+            return a + signal.end() if signal else a
     return boundary_before(text, pos)
 
 
