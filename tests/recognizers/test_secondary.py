@@ -366,3 +366,14 @@ def test_california_style_articles_restatements_and_dictionaries(run, emph):
     assert r[0].key == r[2].key == ("restatement", "second", "torts", "402A")
     [d] = full(run("(Black's Law Dict. (11th ed. 2019) p. 1492, col. 2.)"))
     assert d.display == "Black's Law Dict. (11th ed. 2019)"
+
+
+def test_forthcoming_article_without_a_first_page(run, emph):
+    t = ("It is unsettled. Mary Smith, Arbitration After Epic, 74 Stan. L. Rev. (forthcoming 2023) (manuscript at 12), "
+         "https://ssrn.example/abstract=1234567. Also John Roe, Notice, 110 Geo. L.J. ___ (forthcoming 2022).")
+    a, b = full(run(t, emph(t, "Arbitration After Epic", "Notice")))
+    assert a.display == "Mary Smith, Arbitration After Epic, 74 Stan. L. Rev. (forthcoming 2023)"
+    assert b.display == "John Roe, Notice, 110 Geo. L.J. (forthcoming 2022)"
+    assert a.key == ("article", "74", "stan l rev", "arbitration after epic")
+    # a volume and journal with neither page nor "forthcoming" are no cite
+    assert full(run("See 74 Stan. L. Rev. (2023).")) == []

@@ -95,7 +95,9 @@ _AG_OP = re.compile(
 _JTOKEN = r"(?:(?:[A-Z][A-Za-z'’]*\.){2,}|[A-Z][A-Za-z'’]*\.?|&|of|on|the|in|for|and)"
 _JOURNAL = re.compile(
     rf"(?<![\w.])(?P<vol>\d{{1,4}})\s(?P<journal>[A-Z][A-Za-z'’.]*(?:\s{_JTOKEN}){{0,9}}?)"
-    r"\s(?P<page>\d{1,5})(?P<pin>,\s\d+(?:\s?-\s?\d+)?(?:\s?n\.\s?\d+)?)?\s?\((?P<year>[^()]{0,20}?\d{4})\)")
+    # a forthcoming article has no first page yet: "74 Stan. L. Rev. (forthcoming 2023)", "110 Geo. L.J. ___"
+    r"(?:\s(?P<page>\d{1,5})(?P<pin>,\s\d+(?:\s?-\s?\d+)?(?:\s?n\.\s?\d+)?)?|(?:\s_{1,6})?(?=\s\(forthcoming\s))"
+    r"\s?\((?P<year>[^()]{0,20}?\d{4})\)")
 # Without a law-review word, a journal is accepted only after an italic title and with a plain
 # date parenthetical ("(2018)", "(Spring 2018)", "(Mar. 2018)"): a court in the parenthetical
 # ("(9th Cir. 2018)") makes it a case.
@@ -141,7 +143,7 @@ _DATED = re.compile(rf"{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}}|last\svisited|updated",
 # A looseleaf or current treatise gives its edition without a year: "(4th ed.)".
 _EDITION_ONLY = r"\((?:\d+(?:st|nd|rd|d|th)|rev\.)\sed\.(?:,\s[^()]{1,60})?\)"  # "(4th ed.)", "(2d ed., 2024-1 ed.)"
 _AFTER_BOOK = re.compile(rf"(?P<pin>,?\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN}|{_EDITION_ONLY})")
-_SIGNAL_PREFIX = re.compile(r"^(?:(?:See|see|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|"
+_SIGNAL_PREFIX = re.compile(r"^(?:(?:See|see|Also|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|"
                             r"Accord|with|and|quoting|citing)[,]?\s+)+")
 # An author/organisation segment: capitalised words and connectors ("Pew Research Ctr.",
 # "U.S. Dep't of the Treasury", "Report No. 2023-10-038").
@@ -325,7 +327,8 @@ def find_articles(text: str, emphasis) -> list[Claim]:
         if not _JOURNAL_WORD.search(journal) and not (t and _PLAIN_YEAR.fullmatch(clean(m.group("year")))
                                                       and not _CASE_LIKE.search(text[t[0]:t[1]])):
             continue  # a journal outside the law reviews needs an italic title before it
-        cite = f"{m.group('vol')} {journal} {m.group('page')} ({clean(m.group('year'))})"
+        page = m.group("page") or ""
+        cite = f"{m.group('vol')} {journal}{' ' + page if page else ''} ({clean(m.group('year'))})"
         start, author, title = m.start(), "", ""
         if sep is not None:
             if t:
@@ -345,11 +348,11 @@ def find_articles(text: str, emphasis) -> list[Claim]:
         end = url.end() if url else m.end()
         display = ", ".join(x for x in (author, title) if x)
         display += (" " if title.endswith((',"', ",'")) else ", ") + cite if display else cite
-        key = ("article", m.group("vol"), norm(journal), m.group("page"))
+        key = ("article", m.group("vol"), norm(journal), page or alpha_key(title))
         claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
-                                 sort_key=_other_sort(author, title or journal, f"{m.group('vol')} {m.group('page')}"),
+                                 sort_key=_other_sort(author, title or journal, f"{m.group('vol')} {page}"),
                                  meta={"author": author, "title": title, "journal": journal, "volume": m.group("vol"),
-                                       "page": m.group("page")})], RANK_SECONDARY, end=end))
+                                       "page": page})], RANK_SECONDARY, end=end))
     return claims
 
 
