@@ -311,3 +311,9 @@ def test_a_committee_analysis_cited_supra_folds_into_its_full_cite():
     assert a.text.endswith("as amended Apr. 14, 1997")
     assert [o.paragraph for o in a.occurrences] == [0, 1]
     assert not t.unlinked
+
+
+def test_id_with_a_section_after_a_treatise_is_a_pin_in_the_book():
+    t = table_of("A treatise agrees. 1 Dan B. Dobbs et al., The Law of Torts § 124 (2d ed. 2011); id. § 125.")
+    assert entries(t) == {"1 Dan B. Dobbs et al., The Law of Torts (2d ed. 2011)": ["full", "id"]}
+    assert t.unlinked == []

@@ -400,6 +400,8 @@ def _id(occ: Occurrence, last: Authority | None, by_key: dict, last_paged: Autho
         occ.meta["section"] = base.meta["section"]
         return _section_of(occ, last, by_key)
     if occ.meta.get("section") or occ.meta.get("rule"):
+        if last.category == "other" and last.key[0] in ("work", "article", "encyclopedia"):
+            return last  # "id. § 125" after a treatise: a pin in the book, whose entry has no sections
         return _section_of(occ, last, by_key)
     if last.category in _PROVISIONS and re.match(r"at\s+\*?\d", occ.meta.get("pin", "")):
         last = last_paged

@@ -377,3 +377,37 @@ def test_forthcoming_article_without_a_first_page(run, emph):
     assert a.key == ("article", "74", "stan l rev", "arbitration after epic")
     # a volume and journal with neither page nor "forthcoming" are no cite
     assert full(run("See 74 Stan. L. Rev. (2023).")) == []
+
+
+def test_legal_encyclopedias_each_section_an_entry(run):
+    t = ("75 Am. Jur. 2d Trial § 123 (2022); 88 C.J.S. Trial § 12; 12 Tex. Jur. 3d Criminal Law § 45 (2019). "
+         "(4 Cal.Jur.3d (2023) Appellate Review, § 12, p. 45.)")
+    occs = full(run(t))
+    assert [o.display for o in occs] == ["75 Am. Jur. 2d Trial § 123 (2022)", "88 C.J.S. Trial § 12",
+                                         "12 Tex. Jur. 3d Criminal Law § 45 (2019)", "4 Cal.Jur.3d (2023) Appellate Review, § 12"]
+    assert {o.category for o in occs} == {"other"}
+    assert full(run("75 Am. Jur. 2d Trial § 124 (2022)."))[0].key != occs[0].key
+
+
+def test_alr_annotations_and_the_federalist(run):
+    t = ("See Annotation, Liability of Landlord for Injuries, 12 A.L.R.5th 123, 130 (1993); Smith v. Jones, 12 A.L.R. "
+         "123 (1921). The Federalist No. 78, at 465 (Alexander Hamilton) (Clinton Rossiter ed., 1961); see The "
+         "Federalist No. 51 (James Madison).")
+    occs = full(run(t))
+    assert [o.display for o in occs] == [
+        "Annotation, Liability of Landlord for Injuries, 12 A.L.R.5th 123 (1993)",
+        "The Federalist No. 78 (Alexander Hamilton) (Clinton Rossiter ed., 1961)", "The Federalist No. 51 (James Madison)"]
+    assert occs[1].key == ("federalist", "78")
+
+
+def test_restatement_volume_with_a_subtitle(run):
+    [o] = full(run("Restatement (Third) of Torts: Liab. for Physical & Emotional Harm § 7 (Am. L. Inst. 2010)."))
+    assert o.display == "Restatement (Third) of Torts: Liab. for Physical & Emotional Harm § 7 (Am. L. Inst. 2010)"
+
+
+def test_news_article_with_a_quoted_title_and_no_url(run):
+    t = "It was reported. Jane Roe, “Regulators Weigh New Rules,” N.Y. Times, Jan. 5, 2022, at A1."
+    [o] = full(run(t))
+    assert o.display == 'Jane Roe, "Regulators Weigh New Rules," N.Y. Times, Jan. 5, 2022'
+    # a quotation in prose followed by a name and a date has no author before it
+    assert full(run("He answered “No,” Smith, Jan. 5, 2022.")) == []

@@ -59,7 +59,9 @@ _URL = re.compile(r"(?:,\s|\s)(?P<url>(?:https?://|www\.|perma\.cc/)[^\s]+)")
 
 _RESTATEMENT = re.compile(
     r"(?<![\w.])Restatement\s(?:\((?P<ed>First|Second|Third|Fourth)\)\s)?of\s(?:the\s)?"
-    r"(?P<subject>[A-Z][\w'’]*(?:\s(?:[A-Z][\w'’]*|of|the|and|&|on))*)"
+    r"(?P<subject>[A-Z][\w'’]*(?:\s(?:[A-Z][\w'’]*|of|the|and|&|on))*"
+    # a volume's subtitle: "Restatement (Third) of Torts: Liab. for Physical & Emotional Harm § 7"
+    r"(?::\s[A-Z][\w'’.]*(?:\s(?:[A-Z][\w'’.]*|of|the|and|&|on|for))*)?)"
     r"(?:,?\s(?P<mark>§§?)\s?(?P<sec>\d+[A-Za-z]?(?:\.\d+)?)(?P<cmt>\s?(?:cmt\.|comment)\s?[a-z](?:,\sillus\.\s\d+)?)?)?"
     rf"(?P<paren>\s?{_YEAR_PAREN})?")
 # The California Style Manual's "Rest.2d Torts, § 402A, com. c", "Rest.3d Agency, § 7.03".
@@ -74,6 +76,27 @@ _MODEL = re.compile(
     r"\s?(?:(?P<mark>§§?)|R\.|r\.|Rule\s|(?<=Rule\s))\s?(?P<sec>\d+(?:\.\d+)*(?:-\d+)?)(?P<sub>" + SUBSECS + r")"
     r"(?P<cmt>,?\s(?:cmt\.|comment)\s?(?:\d+|[a-z])?)?"
     rf"(?P<paren>\s?{_YEAR_PAREN})?")
+
+# Legal encyclopedias, each section an entry: "75 Am. Jur. 2d Trial § 123 (2022)", "88 C.J.S. Trial
+# § 12", "12 Tex. Jur. 3d Criminal Law § 45", and the California Style Manual's "4 Cal.Jur.3d (2023)
+# Appellate Review, § 12".
+_ENCYCLOPEDIA = re.compile(
+    r"(?<![\w.])(?P<vol>\d{1,3}[A-Z]?)\s(?P<series>Am\.\s?Jur\.(?:\s?(?:2d|3d))?|C\.\s?J\.\s?S\.|"
+    r"(?:Tex|Cal|N\.\s?Y|Fla|Ohio|Ill|Pa|Mich|Ga|Mass|N\.\s?J)\.\s?Jur\.(?:\s?(?:2d|3d|4th))?)"
+    r"\s(?P<csm>\((?:[^()]{0,20}\s)?\d{4}\)\s)?"
+    r"(?P<title>[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|of|and|&|to|in|on|the|for))*?),?\s(?P<mark>§§?)\s?"
+    r"(?P<sec>\d+[\w.:-]*?)(?=[\s,;.)]|$)(?P<pin>,\s(?:at\s|p\.\s)?\d+(?:-\d+)?)?"
+    r"(?P<paren>\s\((?:[^()]{0,20}\s)?\d{4}\))?")
+# American Law Reports annotations: "Annotation, Title, 12 A.L.R.5th 123 (1993)"; a case reported
+# in an old A.L.R. volume ("Smith v. Jones, 12 A.L.R. 123") is left to the case layer.
+_ALR = re.compile(
+    r"(?<![\w.])(?P<vol>\d{1,3})\sA\.\s?L\.\s?R\.(?P<series>\s?(?:2d|3d|4th|5th|6th|7th)|\s?Fed\.(?:\s?(?:2d|3d|4th))?)?"
+    r"\s(?P<page>\d{1,4}|Art\.\s\d+)(?P<pin>,\s(?:at\s)?\d+(?:\s?-\s?\d+)?)?(?P<paren>\s\((?:[^()]{0,20}\s)?\d{4}\))")
+# "The Federalist No. 78, at 465 (Alexander Hamilton) (Clinton Rossiter ed., 1961)": one entry a paper.
+_FEDERALIST = re.compile(
+    r"(?<![\w.])(?:The\s)?Federalist\s(?:Papers?\s)?No\.\s(?P<num>\d{1,2})(?P<pin>,\sat\s\d+(?:\s?-\s?\d+)?)?"
+    r"(?P<author>\s\((?:Alexander\s)?Hamilton\)|\s\((?:James\s)?Madison\)|\s\((?:John\s)?Jay\)|"
+    r"\s\((?:Alexander\s)?Hamilton\sor\s(?:James\s)?Madison\))?(?P<ed>\s\([^()]{0,60}?\d{4}\))?")
 
 # Ethics opinions of bar committees: "ABA Comm. on Ethics & Pro. Resp., Formal Op. 498 (2021)",
 # "ABA Formal Op. 06-439 (2006)", "Cal. State Bar Formal Opn. No. 2015-193", "Tex. Comm. on Prof'l
@@ -134,6 +157,11 @@ _CASE_LIKE = re.compile(r"\sv\.\s|^In\sre\b|^Ex\sparte\b|^Matter\sof\b|^United\s
 _AFTER_NEWS = re.compile(
     r",\s(?P<pub>(?:The\s)?[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|of|&|the|on))*?),\s"
     rf"(?P<date>{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}})(?P<pin>,\sat\s[A-Z]?\d+)?")
+# A news article with its title in quotation marks: "Jane Roe, “Regulators Weigh New Rules,” N.Y.
+# Times, Jan. 5, 2022, at A1" (the page is a pin).
+_QUOTED_NEWS = re.compile(
+    r"[“\"](?P<title>[A-Z][^”\"]{3,200}?),?[”\"],?\s(?P<pub>(?:The\s)?[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|of|&|the|on))*?)"
+    rf",\s(?P<date>{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}})(?P<pin>,\sat\s[A-Z]?\d+)?(?![\w(])")
 # A web or reference entry: the site/publisher between the title and a date parenthetical
 # ("*Poison*, Encyclopedia Britannica (Sept. 4, 2024), https://...").
 _AFTER_SITE = re.compile(
@@ -229,6 +257,35 @@ def find_formal(text: str) -> list[Claim]:
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("model", ident, sec),
                                  display=display, sort_key=(alpha_key(code), "", natkey(sec)),
                                  meta={"code": code, "section": sec})]))
+    return claims
+
+
+def find_reference_works(text: str) -> list[Claim]:
+    """Legal encyclopedias, A.L.R. annotations and The Federalist (Other Authorities)."""
+    claims = []
+    for m in _ENCYCLOPEDIA.finditer(text) if "Jur." in text or "C.J.S." in text or "J. S." in text else ():
+        series = clean(m.group("series"))
+        title = clean(m.group("title"))
+        display = clean(text[m.start():m.end("sec")]) + (f" {clean(m.group('paren'))}" if m.group("paren") else "")
+        key = ("encyclopedia", m.group("vol"), norm(series), alpha_key(title), m.group("sec"))
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
+                                 sort_key=(alpha_key(series), alpha_key(title), natkey(f"{m.group('vol')} {m.group('sec')}")),
+                                 meta={"volume": m.group("vol"), "title": title, "section": m.group("sec")})]))
+    for m in _ALR.finditer(text) if "L.R" in text or "L. R" in text else ():
+        start = _strip_signals(text, boundary_before(text, m.start(), limit=300), m.start())
+        head = text[start:m.start()]
+        if " v. " in head or not re.search(r"\bAnnot(?:ation|\.)|[a-z]", head):
+            continue  # a reported case, or a bare cite with no title
+        series = clean(m.group("series") or "")
+        cite = f"{m.group('vol')} A.L.R.{' ' if series.startswith('Fed') else ''}{series} {m.group('page')}"
+        display = clean(head).rstrip(" ,") + ", " + cite + " " + clean(m.group("paren"))
+        key = ("article", m.group("vol"), norm("A.L.R." + clean(m.group("series") or "")), m.group("page"))
+        claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
+                                 sort_key=_other_sort("", re.sub(r"^Annot(?:ation|\.),\s", "", clean(head)), cite))]))
+    for m in _FEDERALIST.finditer(text) if "Federalist" in text else ():
+        display = clean(text[m.start():m.end("num")] + (m.group("author") or "") + (m.group("ed") or ""))
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("federalist", m.group("num")),
+                                 display=display, sort_key=("federalist", "", natkey(m.group("num"))))]))
     return claims
 
 
@@ -383,6 +440,25 @@ def find_csm_articles(text: str) -> list[Claim]:
                                  sort_key=_other_sort(clean(author), clean(title), f"{m.group('vol')} {m.group('page')}"),
                                  meta={"author": clean(author), "title": clean(title), "journal": journal,
                                        "volume": m.group("vol"), "page": m.group("page")})], RANK_SECONDARY))
+    return claims
+
+
+def find_quoted_news(text: str) -> list[Claim]:
+    """News articles with an author and a quoted title, cited without a URL."""
+    claims = []
+    for m in _QUOTED_NEWS.finditer(text) if "“" in text or '"' in text else ():
+        start, vol, author = _author_before(text, m.start())
+        if not author:
+            continue
+        quoted = clean(text[m.start():m.start("pub")]).rstrip(" ")
+        quoted += "" if quoted.endswith((",", ',"')) else ","  # the comma before the publication, as written
+        pub = clean(m.group("pub"))
+        display = f"{author}, {quoted} {pub}, {m.group('date')}"
+        key = ("work", alpha_key(author), alpha_key(m.group("title")), "", norm(f"{pub} {m.group('date')}"))
+        claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
+                                 sort_key=_other_sort(author, m.group("title")),
+                                 meta={"author": author, "title": m.group("title"), "publication": pub,
+                                       "date": m.group("date")})], RANK_SECONDARY))
     return claims
 
 
@@ -643,5 +719,5 @@ def find_web(text: str, emphasis) -> list[Claim]:
 
 def find(text: str, emphasis=None) -> list[Claim]:
     emphasis = emphasis or []
-    return find_formal(text) + find_opinions(text) + find_articles(text, emphasis) + find_csm_articles(text) + find_emphasized_works(text, emphasis) + \
+    return find_formal(text) + find_reference_works(text) + find_opinions(text) + find_articles(text, emphasis) + find_csm_articles(text) + find_quoted_news(text) + find_emphasized_works(text, emphasis) + \
         find_plain_works(text) + find_short_forms(text) + find_web(text, emphasis) + find_international(text)
