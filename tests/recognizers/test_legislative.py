@@ -84,7 +84,14 @@ def test_state_bills_with_the_document_about_them():
     from toa.recognizers import recognize
     [o] = recognize("See House Comm. on Civil Practices, Bill Analysis, Tex. H.B. 4, 78th Leg., R.S. (2003).", [])
     assert o.display == "House Comm. on Civil Practices, Bill Analysis, Tex. H.B. 4, 78th Leg., R.S. (2003)"
-    assert o.category == "legislative" and o.key == ("state_bill", "Tex.", "H.B.", "4", "78th Leg., R.S.")
+    assert o.category == "legislative"
+    assert o.key == ("state_bill", "Tex.", "H.B.", "4", "78th Leg., R.S.", "house comm on civil practices bill analysis")
+    # another document about the same bill, and the bill itself, are entries of their own
+    t = ("House Comm. on Judiciary & Civil Jurisprudence, Bill Analysis, Tex. H.B. 2, 87th Leg., R.S. (2021); House "
+         "Research Org., Bill Analysis, Tex. H.B. 2, 87th Leg., R.S. (2021); Tex. H.B. 2, 87th Leg., R.S. (2021).")
+    a, b, c = recognize(t, [])
+    assert a.display.startswith("House Comm. on Judiciary & Civil Jurisprudence, Bill Analysis, Tex. H.B. 2")
+    assert len({a.key, b.key, c.key}) == 3 and c.key == ("state_bill", "Tex.", "H.B.", "2", "87th Leg., R.S.")
     [bare] = recognize("It passed. Cal. A.B. 5, 2019-2020 Reg. Sess. (2019).", [])
     assert bare.display == "Cal. A.B. 5, 2019-2020 Reg. Sess. (2019)"
 

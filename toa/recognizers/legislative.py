@@ -248,10 +248,14 @@ def _state_bill(text: str, m: re.Match):
     btype = re.sub(r"\s", "", m.group("type"))
     start = boundary_before(text, m.start())
     before = text[start:m.start()]
-    if not (before.endswith(", ") and re.fullmatch(r"(?:[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|on|of|the|and|for))*,\s)+",
+    if not (before.endswith(", ") and re.fullmatch(r"(?:[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|on|of|the|and|for|&))*,\s)+",
                                                   before)):
         start = m.start()
     display = clean(text[start:m.end()])
-    return occ(text, start, m.end(), category=CAT, key=("state_bill", abbr, btype, m.group("num"), m.group("leg")),
+    # two documents about one bill ("House Comm. on X, Bill Analysis" and "House Research Org., Bill
+    # Analysis") are two entries; the bill itself is a third
+    document = (alpha_key(text[start:m.start()]),) if start < m.start() else ()
+    return occ(text, start, m.end(), category=CAT,
+               key=("state_bill", abbr, btype, m.group("num"), m.group("leg")) + document,
                display=display, sort_key=_leg_sort(display),
                meta={"jurisdiction": abbr, "bill_type": btype, "number": m.group("num")})
