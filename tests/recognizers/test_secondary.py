@@ -411,3 +411,12 @@ def test_news_article_with_a_quoted_title_and_no_url(run):
     assert o.display == 'Jane Roe, "Regulators Weigh New Rules," N.Y. Times, Jan. 5, 2022'
     # a quotation in prose followed by a name and a date has no author before it
     assert full(run("He answered “No,” Smith, Jan. 5, 2022.")) == []
+
+
+def test_official_comments_printed_after_a_california_code_section(run):
+    t = ("(Cal. Law Revision Com. com., 29B pt. 1 West's Ann. Evid. Code (2015 ed.) foll. § 1200, p. 3; Judicial "
+         "Council of Cal., Advisory Com. com., 23 pt. 1 West's Ann. Code Civ. Proc. (2015 ed.) foll. § 425.16, p. 112.)")
+    a, b = full(run(t))
+    assert a.display == "Cal. Law Revision Com. com., 29B pt. 1 West's Ann. Evid. Code (2015 ed.) foll. § 1200"
+    assert b.display.endswith("foll. § 425.16") and b.display.startswith("Judicial Council of Cal., Advisory Com. com.")
+    assert {a.category, b.category} == {"other"}

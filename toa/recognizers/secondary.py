@@ -98,6 +98,17 @@ _FEDERALIST = re.compile(
     r"(?P<author>\s\((?:Alexander\s)?Hamilton\)|\s\((?:James\s)?Madison\)|\s\((?:John\s)?Jay\)|"
     r"\s\((?:Alexander\s)?Hamilton\sor\s(?:James\s)?Madison\))?(?P<ed>\s\([^()]{0,60}?\d{4}\))?")
 
+# A commission's or committee's official comment on a California code section, printed after it in
+# the annotated code: "Cal. Law Revision Com. com., 29B pt. 1 West's Ann. Evid. Code (2015 ed.) foll.
+# § 1200, p. 3" (the page is a pin). One entry per section commented on.
+_CODE_COMMENT = re.compile(
+    r"(?<![\w.])(?P<author>Cal\.\sLaw\sRevision\sCom\.|California\sLaw\sRevision\sCommission|"
+    r"(?:Jud(?:icial|\.)\sCouncil\sof\sCal\.,\s)?Advisory\sCom\.|Legis\.\sCom\.|"
+    r"(?:Assem\.|Sen\.)\sCom\.\son\s[A-Z][\w.]*(?:\s(?:[A-Z][\w.]*|&|and|of))*)\s(?:com\.|comment),?\s"
+    r"(?:reprinted\sat\s|reprinted\sin\s)?(?P<src>\d{1,3}[A-Z]?(?:\spt\.\s\d+)?\sWest(?:'|’)s\sAnn\.\s[^()]{2,40}?"
+    r"\s\((?:\d{4}\sed\.|\d{4})\)|Deering(?:'|’)s\sAnn\.\s[^()]{2,40}?\s\((?:\d{4}\sed\.|\d{4})\))"
+    r"\sfoll\.\s§\s?(?P<sec>\d+(?:\.\d+)*[a-z]?)(?![\w(])")
+
 # Ethics opinions of bar committees: "ABA Comm. on Ethics & Pro. Resp., Formal Op. 498 (2021)",
 # "ABA Formal Op. 06-439 (2006)", "Cal. State Bar Formal Opn. No. 2015-193", "Tex. Comm. on Prof'l
 # Ethics, Op. 680 (2018)". The issuer, written before the opinion, must be a bar or ethics body.
@@ -286,6 +297,16 @@ def find_reference_works(text: str) -> list[Claim]:
         display = clean(text[m.start():m.end("num")] + (m.group("author") or "") + (m.group("ed") or ""))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("federalist", m.group("num")),
                                  display=display, sort_key=("federalist", "", natkey(m.group("num"))))]))
+    return claims
+
+
+def find_code_comments(text: str) -> list[Claim]:
+    claims = []
+    for m in _CODE_COMMENT.finditer(text) if "foll." in text else ():
+        display = clean(m.group(0))
+        key = ("code_comment", alpha_key(m.group("author")), norm(m.group("src")), m.group("sec"))
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
+                                 sort_key=(alpha_key(m.group("author")), norm(m.group("src")), natkey(m.group("sec"))))]))
     return claims
 
 
@@ -719,5 +740,5 @@ def find_web(text: str, emphasis) -> list[Claim]:
 
 def find(text: str, emphasis=None) -> list[Claim]:
     emphasis = emphasis or []
-    return find_formal(text) + find_reference_works(text) + find_opinions(text) + find_articles(text, emphasis) + find_csm_articles(text) + find_quoted_news(text) + find_emphasized_works(text, emphasis) + \
+    return find_formal(text) + find_reference_works(text) + find_code_comments(text) + find_opinions(text) + find_articles(text, emphasis) + find_csm_articles(text) + find_quoted_news(text) + find_emphasized_works(text, emphasis) + \
         find_plain_works(text) + find_short_forms(text) + find_web(text, emphasis) + find_international(text)
