@@ -317,3 +317,24 @@ def test_id_with_a_section_after_a_treatise_is_a_pin_in_the_book():
     t = table_of("A treatise agrees. 1 Dan B. Dobbs et al., The Law of Torts § 124 (2d ed. 2011); id. § 125.")
     assert entries(t) == {"1 Dan B. Dobbs et al., The Law of Torts (2d ed. 2011)": ["full", "id"]}
     assert t.unlinked == []
+
+
+def test_congressional_record_short_cites_fold_into_the_page_cited_before():
+    t = table_of("137 Cong. Rec. 35,302 (1991) (statement of Sen. Roe); 167 Cong. Rec. S1234 (daily ed. Feb. 2, 2021); "
+                 "167 Cong. Rec. H1000 (daily ed. Feb. 2, 2021).",
+                 "Later. 137 Cong. Rec. at 35,303. 167 Cong. Rec. at S1236. 167 Cong. Rec. at H1001. 167 Cong. Rec. at S1000.")
+    assert entries(t) == {"137 Cong. Rec. 35,302 (1991)": ["full", "short"],
+                          "167 Cong. Rec. S1234 (daily ed. Feb. 2, 2021)": ["full", "short"],
+                          "167 Cong. Rec. H1000 (daily ed. Feb. 2, 2021)": ["full", "short"]}
+    # a pin before every page of its part of the Record cited points at none of them
+    assert [o.text for o in t.unlinked] == ["167 Cong. Rec. at S1000"]
+
+
+def test_supra_naming_an_organisation_by_an_abbreviated_word():
+    text = ("Pew Research Ctr., Americans and Privacy 10 (Nov. 15, 2019), https://www.pew.example/privacy/. "
+            "Pew Research Ctr., supra, at 12.")
+    title = (text.index("Americans"), text.index(" 10 ("))
+    doc = Document(path="x.docx", paragraphs=[Paragraph(index=0, story="body", text=text, emphasis=[title])], sections=[])
+    t = build(doc, extract_paragraph(doc.paragraphs[0]), styles.load("default"))
+    [(text, kinds)] = entries(t).items()
+    assert text.startswith("Pew Research Ctr., Americans and Privacy") and kinds == ["full", "supra"]

@@ -358,11 +358,15 @@ def _short(occ: Occurrence, by_key: dict, alias: dict) -> Authority | None:
         ident = occ.meta["bill_report"]
         reports = [a for k, a in by_key.items() if k[:len(ident)] == ident]
         return max(reports, key=_last_seen) if reports else None
-    if occ.meta.get("code") == "Fed. Reg.":  # "88 Fed. Reg. at 9340": the notice that starts before the pin
-        pin = _number(occ.meta.get("pin", ""))
-        notices = [(int(k[2]), a) for k, a in by_key.items()
-                   if k[0] == "fr" and k[1] == occ.meta.get("volume") and pin is not None and int(k[2]) <= pin]
-        return max(notices, key=lambda n: n[0])[1] if notices else None
+    if occ.meta.get("code") in _PAGED_SERIES:
+        # "88 Fed. Reg. at 9340", "167 Cong. Rec. at S1235": the item that starts before the pin, in
+        # that volume (and in that part of the daily Record: H, S or E)
+        kind, pin = _PAGED_SERIES[occ.meta["code"]], occ.meta.get("pin", "")
+        part, number = re.sub(r"[\d,\s]", "", pin), _number(pin.replace(",", ""))
+        items = [(_number(k[2]), a) for k, a in by_key.items()
+                 if k[0] == kind and k[1] == occ.meta.get("volume") and re.sub(r"\d", "", k[2]) == part
+                 and number is not None and _number(k[2]) is not None and _number(k[2]) <= number]
+        return max(items, key=lambda n: n[0])[1] if items else None
     vol, rep = occ.meta.get("volume"), occ.meta.get("reporter")
     pin = _number(occ.meta.get("pin", ""))
     candidates = []
@@ -379,6 +383,10 @@ def _short(occ: Occurrence, by_key: dict, alias: dict) -> Authority | None:
         named = [c for c in candidates if antecedent in c[1].text.lower()]
         candidates = named or candidates
     return max(candidates, key=lambda c: c[0])[1]
+
+
+# Short forms cited by volume and pin page alone, and the key kind of the series' full cites.
+_PAGED_SERIES = {"Fed. Reg.": "fr", "Cong. Rec.": "congrec"}
 
 
 def _number(s: str) -> int | None:
@@ -557,7 +565,7 @@ def _completed(base: Occurrence, short: Occurrence) -> Occurrence | None:
 def _supra(occ: Occurrence, by_key: dict) -> Authority | None:
     """"Borden, supra" / "LaFave, supra": the earlier authority whose name holds that word; of
     two (an article and a treatise by one author), the one cited last."""
-    ante = (occ.meta.get("antecedent") or "").strip(" ,").lower()
+    ante = (occ.meta.get("antecedent") or "").strip(" ,").rstrip(".").lower()  # "Pew Research Ctr., supra"
     if not ante:
         return None
     hits = [a for a in by_key.values() if ante in {w.lower() for w in _WORD.findall(a.text)}]

@@ -47,6 +47,8 @@ _CONG_REC = re.compile(
     rf"(?<![\w.])(?P<vol>\d{{1,3}})\sCong\.\sRec\.\s(?P<page>[HSE]?\s?{PAGE})"
     rf"(?P<pin>,\s[HSE]?{PAGE}(?:\s?-\s?[HSE]?{PAGE})?(?=\s?\(|[.,;]|$))?"
     r"(?P<date>\s?\((?:daily\sed\.\s)?[^()]{0,25}\d{4}\))?")
+# "167 Cong. Rec. at S1235": a short cite, attached to the Record's page cited before it.
+_CONG_REC_SHORT = re.compile(rf"(?<![\w.])(?P<vol>\d{{1,3}})\sCong\.\sRec\.\sat\s(?P<pin>[HSE]?\s?{PAGE})")
 _CONG_GLOBE = re.compile(rf"(?<![\w.])Cong\.\sGlobe,\s(?P<congno>\d+){_ORD}\sCong\.,\s(?P<sess>\d+){_ORD}\sSess\.\s"
                          r"(?P<page>\d+)(?:\s?-\s?\d+)?(?P<year>\s?\(\d{4}\))?")
 _ANNALS = re.compile(r"(?<![\w.])(?P<vol>\d{1,2})\sAnnals\sof\sCong\.\s(?P<page>\d+)(?:\s?-\s?\d+)?(?P<year>\s?\(\d{4}\))?")
@@ -174,6 +176,10 @@ def find(text: str, emphasis=None) -> list[Claim]:
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("congrec", m.group("vol"), page.replace(",", "")),
                                  display=display, sort_key=_leg_sort(display),
                                  meta={"volume": m.group("vol"), "page": page})]))
+    for m in _CONG_REC_SHORT.finditer(text) if "Rec. at" in text else ():
+        claims.append(claim([occ(text, m.start(), m.end(), category=None, key=None, display=None, sort_key=None,
+                                 kind="short", meta={"code": "Cong. Rec.", "volume": m.group("vol"),
+                                                     "pin": re.sub(r"[\s,]", "", m.group("pin"))})]))
     for m in _CONG_GLOBE.finditer(text):
         display = clean(m.group(0))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT,
