@@ -633,7 +633,8 @@ _WEB_URL = re.compile(r"(?P<url>(?:https?|ftp)://[^\s<>“”\"]+(?:\s(?=[\w/-]*
 _LAST_VISITED = re.compile(r"\((?=last\svisited)")
 _WEB_DATE = re.compile(r"(?:\(|,\s)" + MONTH + r"\s\d{1,2},\s\d{4}\)?,?\s$|\(last\svisited,?\s[^()]*$|\)\s?,?\s?$")
 _AS_OF = re.compile(r"\s?\[as\sof\s[^\]]{4,30}\]")
-# Bluebook puts the date a page was read after its URL: "…, https://… (last visited Mar. 3, 2023)".
+# Bluebook puts the date a page was read after its URL: "…, https://… (last visited Mar. 3, 2023)";
+# it makes the URL a citation, and stays out of the entry.
 _VISITED_AFTER = re.compile(r"\s?\(last\svisited,?\s[^()]{4,40}\)")
 # "…, Title 4 (2018), available at https://…": the phrase that hands a cited work over to its URL.
 _AVAILABLE_AT = re.compile(r",?\s(?:available\sat|at)\s?$")
@@ -641,7 +642,7 @@ _AVAILABLE_AT = re.compile(r",?\s(?:available\sat|at)\s?$")
 _PRESS_RELEASE = re.compile(r"^(?:News\s|Joint\s)?Press\sRelease,\s")
 # A pin page before the date parenthetical of a report ("Guidance for Industry 4 (2018)"):
 # not part of the entry. A number after "No.", "Vol.", "#" or "Part" is part of the title.
-_WEB_PIN = re.compile(r"(?<![#\d])(?<!No\.)(?<!Vol\.)(?<!Part)(?<!Pt\.)\s\d{1,4}(?:\s?[-–]\s?\d{1,4})?(?=\s\()")
+_WEB_PIN = re.compile(r"(?:,\sat|(?<![#\d])(?<!No\.)(?<!Vol\.)(?<!Part)(?<!Pt\.))\s\d{1,4}(?:\s?[-–]\s?\d{1,4})?(?=\s\()")
 _QUOTED_TITLE = re.compile(r"[“\"][^”\"]{8,}[,.]?[”\"]")
 
 
@@ -726,9 +727,8 @@ def find_web(text: str, emphasis) -> list[Claim]:
             display = clean(_WEB_PIN.sub("", text[start:head_end])).rstrip(",. ") + ", available at " + url
         else:
             display = clean(_WEB_PIN.sub("", text[start:end])).rstrip(",. ")
-        if visited:
+        if visited:  # read, like California's "[as of …]", but not part of the entry: the URL locates the page
             end = visited.end()
-            display += " " + clean(visited.group(0))
         if lv >= 0 and display.count("(") > display.count(")"):
             display += ")"
         first = re.sub(r"^\w+://(?:www\.)?", "", url) if start == m.start() else re.split(r",\s", clean(head), maxsplit=1)[0]
