@@ -141,8 +141,9 @@ def _join_across(head: Paragraph, tail: Paragraph, found: dict[int, list[Occurre
 
 
 # A short name the brief defines right after a citation: "… (4th ed. 1868) (Bishop)",
-# "(hereinafter OED)", "(“MOU”)". Cases are left out: their short forms are read by eyecite.
-_DEFINED_NAME = re.compile(r"\s*\((?:hereinafter\s+)?[“\"]?(?P<name>[A-Z][\w.'’&-]*(?:\s[\w.'’&-]+){0,3}?)[”\"]?\)")
+# "(hereinafter OED)", "(“MOU”)", Bluebook's "[hereinafter FTC Report]". Cases are left out: their short forms are read by eyecite.
+_DEFINED_NAME = re.compile(r"\s*(?:\((?:hereinafter\s+)?|\[hereinafter\s+)[“\"]?(?P<name>[A-Z][\w.'’&-]*(?:\s[\w.'’&-]+){0,3}?)"
+                           r"[”\"]?[)\]]")
 
 
 def defined_short_forms(paragraphs: list[Paragraph], occurrences: list[Occurrence]) -> list[Occurrence]:
@@ -159,15 +160,29 @@ def defined_short_forms(paragraphs: list[Paragraph], occurrences: list[Occurrenc
     if not defined:
         return []
     pattern = re.compile(r"(?:\b(?P<vol>\d{1,3})\s)?(?<![\w(])(?P<name>" + "|".join(
-        re.escape(n) for n in sorted(defined, key=len, reverse=True)) + r")(?![\w)])")
+        re.escape(n) for n in sorted(defined, key=len, reverse=True)) + r")(?![\w)\]])")
     taken: dict[int, list[tuple[int, int]]] = {}
+    supras: dict[tuple[int, int], Occurrence] = {}
     for o in occurrences:
         taken.setdefault(o.paragraph, []).append((o.start, o.end))
+        if o.kind == "supra":
+            supras[(o.paragraph, o.start)] = o
     out = []
     for p in paragraphs:
         for m in pattern.finditer(p.text):
             base = defined[m.group("name")]
-            if (p.index, m.start()) <= (base.paragraph, base.end) or _inside(m.start("name"), taken.get(p.index, [])):
+            if (p.index, m.start()) <= (base.paragraph, base.end):
+                continue
+            inside = [a for a, _b in taken.get(p.index, []) if m.start("name") <= a < m.end("name")]
+            supra = supras.get((p.index, inside[0])) if inside else None
+            if supra is not None:
+                # "Doe Study, supra, at 6": eyecite reads the last word ("Study") as the antecedent;
+                # the name the brief defined says which authority it is
+                supra.kind, supra.key, supra.start = "short", base.key, m.start("name")
+                supra.text = p.text[supra.start:supra.end]
+                supra.meta = {"short_name": m.group("name")}
+                continue
+            if inside or _inside(m.start("name"), taken.get(p.index, [])):
                 continue
             out.append(_short_name_occurrence(p, m, base))
     return out
