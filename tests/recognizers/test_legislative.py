@@ -165,3 +165,15 @@ def test_an_italic_signal_before_a_hearing_title_is_no_part_of_it(run):
     [o] = full(run(t, [(see, see + 3), title]))
     assert o.display.startswith("Oversight of the Trade Agency: Hearing Before")
     assert o.display.endswith("116th Cong. (2019)")
+
+
+def test_california_ballot_materials(run):
+    t = ("(Voter Information Guide, Gen. Elec. (Nov. 8, 2016) text of Prop. 64, § 3, p. 178; Ballot Pamp., Gen. Elec. "
+         "(Nov. 4, 2008) argument in favor of Prop. 9, p. 62; Ballot Pamp., Primary Elec. (June 8, 1982) p. 33.)")
+    occs = full(run(t))
+    assert [o.display for o in occs] == [
+        "Voter Information Guide, Gen. Elec. (Nov. 8, 2016) text of Prop. 64, § 3",
+        "Ballot Pamp., Gen. Elec. (Nov. 4, 2008) argument in favor of Prop. 9",
+        "Ballot Pamp., Primary Elec. (June 8, 1982)"]
+    assert {o.category for o in occs} == {"legislative"}
+    assert full(run("The voter information guide for the general election (2016) said little.")) == []

@@ -94,6 +94,14 @@ _BILL_DOC_WORD = re.compile(r"\b(?:[Aa]nalys[ie]s|Rep\.|[Rr]eport|Dig\.|Digest|A
 _HEAD_SIGNAL = re.compile(r"^(?:(?:See|see|also|Cf\.|cf\.|Compare|But|E\.g\.,?|Accord|and)\s)+")
 
 
+# California's ballot materials, the legislative history of an initiative: "Voter Information Guide,
+# Gen. Elec. (Nov. 8, 2016) text of Prop. 64, § 3, p. 178", "Ballot Pamp., Gen. Elec. (Nov. 4, 2008)
+# argument in favor of Prop. 9, p. 62". The page is a pin.
+_BALLOT = re.compile(
+    r"(?<![\w.])(?P<guide>Voter\sInformation\sGuide|Ballot\sPamp(?:\.|hlet)|Ballot\sPamphlet)"
+    r",\s(?P<elec>(?:[A-Z][\w.]*\s){1,3}?Elec(?:\.|tion)\s\((?:[A-Z][a-z]+\.?\s\d{1,2},\s)?\d{4}\))"
+    r"(?P<doc>\s[a-z][^;()]{2,120}?(?:Prop(?:\.|osition)\s\d+[A-Z]?(?:,\s§\s?\d+[\w.]*)?|Legislative\sAnalyst|"
+    r"Legis\.\sAnalyst))?(?=[,;.)]|\s\(|\spp?\.\s\d|$)")
 # A hearing cited without a Congress: a state legislature's ("Hearing on S.B. 5 Before the S. Comm. on
 # State Affairs, 86th Leg., R.S. (Tex. 2019)") or one dated by its year alone.
 _STATE_HEARING = re.compile(
@@ -216,6 +224,11 @@ def find(text: str, emphasis=None) -> list[Claim]:
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("state_bill", "", btype, m.group("num"), ""),
                                  display=display, sort_key=_leg_sort(display),
                                  meta={"bill_type": btype, "number": m.group("num")})], RANK_SECONDARY))
+    for m in _BALLOT.finditer(text) if "Elec" in text else ():
+        display = clean(m.group(0))
+        key = ("ballot", alpha_key(m.group("elec")), alpha_key(m.group("doc") or ""))
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
+                                 sort_key=_leg_sort(display))]))
     for m in _BILL_ANALYSIS.finditer(text) if "Bill" in text else ():
         bill_report = _bill_report(text, m)
         if bill_report is not None:
