@@ -422,3 +422,16 @@ def test_official_comments_printed_after_a_california_code_section(run):
     assert a.display == "Cal. Law Revision Com. com., 29B pt. 1 West's Ann. Evid. Code (2015 ed.) foll. § 1200"
     assert b.display.endswith("foll. § 425.16") and b.display.startswith("Judicial Council of Cal., Advisory Com. com.")
     assert {a.category, b.category} == {"other"}
+
+
+def test_reports_news_and_books_without_italics(run):
+    t = ("Agency reports confirm it. U.S. Gov't Accountability Off., GAO-21-123, Consumer Protection: Actions Needed 15 "
+         "(2021). The press reported it. Jane Roe, Regulators Weigh New Rules, N.Y. Times, Jan. 5, 2022, at A1. See "
+         "Erwin Chemerinsky, Constitutional Law: Principles and Policies § 5.3 (6th ed. 2019).")
+    assert [o.display for o in full(run(t))] == [
+        "U.S. Gov't Accountability Off., GAO-21-123, Consumer Protection: Actions Needed (2021)",
+        "Jane Roe, Regulators Weigh New Rules, N.Y. Times, Jan. 5, 2022",
+        "Erwin Chemerinsky, Constitutional Law: Principles and Policies (6th ed. 2019)"]
+    # a docket number after a case name, a person in prose with a newspaper and a date: no entries
+    assert [o for o in full(run("Doe v. Roe, No. 21-1234, Memorandum Opinion 3 (D.D.C. 2021).")) if o.category == "other"] == []
+    assert full(run("Plaintiff John Smith, a reporter at the Daily News, Jan. 5, 2022, said so.")) == []

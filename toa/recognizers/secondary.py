@@ -149,8 +149,23 @@ _AUTHORS = rf"{_PERSON}(?:(?:,\s|\s)(?:&|and)\s{_PERSON}|,\s{_PERSON})*(?:\set\s
 # Plain-text treatise: "2 Wayne R. LaFave, Substantive Criminal Law § 14.1 (3d ed. 2018)"
 _TREATISE = re.compile(
     rf"(?<![\w.])(?:(?P<vol>\d{{1,2}}[A-Z]?)\s)?(?P<author>{_AUTHORS}),\s"
-    r"(?P<title>(?:A\s|An\s|The\s)?[A-Z][\w'’-]*(?:\s(?:[A-Z][\w'’-]*|of|the|and|in|on|for|to|a|an|&|at))+)"
+    # a subtitle after a colon: "Constitutional Law: Principles and Policies"
+    r"(?P<title>(?:A\s|An\s|The\s)?[A-Z][\w'’-]*:?(?:\s(?:[A-Z][\w'’-]*:?|of|the|and|in|on|for|to|a|an|&|at))+)"
     rf"(?P<pin>\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN})")
+# A report with its number, cited without italics: "U.S. Gov't Accountability Off., GAO-21-123,
+# Consumer Protection: Actions Needed 15 (2021)", "Cong. Rsch. Serv., R45678, Title 3 (2020)".
+_NUMBERED_REPORT = re.compile(
+    r"(?P<num>(?:[A-Z]{2,5}-)?\d{2,4}(?:-\d{1,5})+[A-Z]?|(?:GAO|OIG)-\d{2}-\d{1,5}[A-Z]?|R[LS]?\d{5}|IF\d{5}|LSB\d{5}),\s"
+    r"(?P<title>[A-Z][^()\[\];]{3,200}?)(?P<pin>,?\s(?:at\s)?\d{1,4}(?:\s?[-–]\s?\d{1,4})?)?\s(?P<paren>\((?:[^()]{0,30}\s)?\d{4}\))")
+# A news article cited without italics: "Jane Roe, Regulators Weigh New Rules, N.Y. Times, Jan. 5,
+# 2022, at A1": a person's name, a title, a publication that says it is news, a full date.
+_PLAIN_NEWS = re.compile(
+    rf"(?<![\w.])(?P<author>{_AUTHORS}),\s(?P<title>[A-Z“\"][^,;()]{{3,150}}?),\s"
+    r"(?P<pub>(?:The\s)?(?:[A-Z][\w.'’&-]*\s){0,3}(?:Times|Post|J\.|Journal|News|Tribune|Herald|Gazette|Chronicle|"
+    r"Reuters|Bloomberg|Associated\sPress|Magazine|Mag\.|Daily|Register|Inquirer|Globe|Atlantic|New\sYorker|Politico|"
+    r"Axios|Law360|Slate|Forbes|Fortune|Economist|Statesman|Dispatch|Bee|Examiner|Wkly\.|Weekly|Week)"
+    r"(?:\s[A-Z][\w.'’&-]*){0,2}),\s"
+    rf"(?P<date>{MONTH}\s\d{{1,2}},\s\d{{4}})(?P<pin>,\sat\s[A-Z]?\d+)?")
 
 # A book in California Style Manual form, the pin after the publisher and year: "Chin et al., Cal.
 # Practice Guide: Employment Litigation (The Rutter Group 2024) ¶ 5:1520", "Witkin, Cal. Procedure
@@ -587,6 +602,23 @@ def find_plain_works(text: str) -> list[Claim]:
         claims.append(claim([_work_occ(text, start, m.end(), vol=m.group("vol") or "", author=author,
                                        title=clean(m.group("title")), tail="", paren=clean(m.group("paren")),
                                        key_extra=clean(m.group("paren")))], RANK_SECONDARY))
+    for m in _NUMBERED_REPORT.finditer(text) if re.search(r"\d{2},\s", text) else ():
+        start, _vol, org = _author_before(text, m.start())
+        if not org or _CASE_LIKE.search(m.group("title")):
+            continue
+        title = clean(m.group("title"))
+        paren = clean(m.group("paren"))
+        claims.append(claim([_work_occ(text, start, m.end(), vol="", author=f"{org}, {m.group('num')}", title=title,
+                                       tail="", paren=paren, key_extra=paren)], RANK_SECONDARY))
+    for m in _PLAIN_NEWS.finditer(text) if "," in text else ():
+        author = _SIGNAL_PREFIX.sub("", clean(m.group("author")))
+        if not author or len(author.split()) < 2:
+            continue
+        start = m.start("author") + len(m.group("author")) - len(author)
+        pub, date = clean(m.group("pub")), m.group("date")
+        claims.append(claim([_work_occ(text, start, m.end(), vol="", author=author, title=clean(m.group("title")),
+                                       tail=f"{pub}, {date}", paren="", key_extra="",
+                                       meta={"publication": pub, "date": date})], RANK_SECONDARY))
     for m in _CSM_BOOK.finditer(text):
         if " v. " in m.group(0):
             continue
