@@ -435,3 +435,15 @@ def test_reports_news_and_books_without_italics(run):
     # a docket number after a case name, a person in prose with a newspaper and a date: no entries
     assert [o for o in full(run("Doe v. Roe, No. 21-1234, Memorandum Opinion 3 (D.D.C. 2021).")) if o.category == "other"] == []
     assert full(run("Plaintiff John Smith, a reporter at the Daily News, Jan. 5, 2022, said so.")) == []
+
+
+def test_a_note_number_typed_before_a_signal_is_no_volume(run, emph):
+    t = "144 See Jane Doe, Title Here, 95 Notre Dame L. Rev. 1101 (2020)."
+    assert [o.display for o in full(run(t, emph(t, "Title Here")))] == [
+        "Jane Doe, Title Here, 95 Notre Dame L. Rev. 1101 (2020)"]
+    t = "8 See Jane Doe, Title Here (2020)."
+    assert [o.display for o in full(run(t, emph(t, "Title Here")))] == ["Jane Doe, Title Here (2020)"]
+    assert [o.display for o in full(run(t))] == ["Jane Doe, Title Here (2020)"]
+    # mid-paragraph, a signal before the author is dropped too
+    t = "It is so. See also Jane Doe, Title Here (2020)."
+    assert [o.display for o in full(run(t, emph(t, "Title Here")))] == ["Jane Doe, Title Here (2020)"]

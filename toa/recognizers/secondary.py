@@ -197,7 +197,7 @@ _DATED = re.compile(rf"{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}}|last\svisited|updated",
 # A looseleaf or current treatise gives its edition without a year: "(4th ed.)".
 _EDITION_ONLY = r"\((?:\d+(?:st|nd|rd|d|th)|rev\.)\sed\.(?:,\s[^()]{1,60})?\)"  # "(4th ed.)", "(2d ed., 2024-1 ed.)"
 _AFTER_BOOK = re.compile(rf"(?P<pin>,?\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN}|{_EDITION_ONLY})")
-_SIGNAL_PREFIX = re.compile(r"^(?:(?:See|see|Also|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|"
+_SIGNAL_PREFIX = re.compile(r"(?:(?:See|see|Also|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|"
                             r"Accord|with|and|quoting|citing)[,]?\s+)+")
 # An author/organisation segment: capitalised words and connectors ("Pew Research Ctr.",
 # "U.S. Dep't of the Treasury", "Report No. 2023-10-038").
@@ -243,6 +243,12 @@ def _work_occ(text, start, end, *, vol, author, title, tail, paren, key_extra, f
     m.update(meta or {})
     return occ(text, start, end, category=CAT, key=key, display=display,
                sort_key=_other_sort(author, title, f"{vol or ''} {key_extra}"), flags=flags, meta=m)
+
+
+def _drop_signal(s: str) -> str:
+    """The words after the signals that open `s` ("See also Jane Doe" -> "Jane Doe")."""
+    m = _SIGNAL_PREFIX.match(s)
+    return s[m.end():] if m else s
 
 
 def _strip_signals(text: str, start: int, end: int) -> int:
@@ -369,6 +375,9 @@ def _author_before(text: str, title_start: int) -> tuple[int, str, str]:
     bstart = boundary_before(text, title_start, limit=200)
     while bstart < title_start and text[bstart].isspace():  # a note's text starts after a space
         bstart += 1
+    note = re.compile(r"\d{1,3}\s+(?=\S)").match(text, bstart, title_start)
+    if note and _SIGNAL_PREFIX.match(text, note.end(), title_start):
+        bstart = note.end()  # "144 See Jane Doe, …": a note's number typed before its text
     bstart = _strip_signals(text, bstart, title_start)
     prefix = text[bstart:title_start]
     if not prefix.strip():
@@ -583,7 +592,7 @@ def find_plain_works(text: str) -> list[Claim]:
         start = _strip_signals(text, m.start(), m.end())
         title_start = max(start, m.start("title"))
         title = clean(text[title_start:m.end("title")])
-        title = _SIGNAL_PREFIX.sub("", title)
+        title = _drop_signal(title)
         if not title or len(title.split()) < 2 and not title.endswith(("Dictionary", "Dict.")):
             continue
         paren = clean(m.group("paren")) + (" " + clean(m.group("after")) if m.group("after") else "")
@@ -594,12 +603,14 @@ def find_plain_works(text: str) -> list[Claim]:
         seg = text[m.start():m.end()]
         if " v. " in seg:
             continue
-        author = _SIGNAL_PREFIX.sub("", clean(m.group("author")))
+        author = _drop_signal(clean(m.group("author")))
         if not author or len(author.split()) < 2:
             continue
-        start = m.start() if m.group("vol") else m.start("author") + (len(m.group("author")) - len(
-            _SIGNAL_PREFIX.sub("", m.group("author"))))
-        claims.append(claim([_work_occ(text, start, m.end(), vol=m.group("vol") or "", author=author,
+        signalled = author != clean(m.group("author"))  # "8 See Jane Doe, …": the number is a note's
+        vol = m.group("vol") if m.group("vol") and not signalled else ""
+        start = m.start() if vol else m.start("author") + (len(m.group("author")) - len(
+            _drop_signal(m.group("author"))))
+        claims.append(claim([_work_occ(text, start, m.end(), vol=vol, author=author,
                                        title=clean(m.group("title")), tail="", paren=clean(m.group("paren")),
                                        key_extra=clean(m.group("paren")))], RANK_SECONDARY))
     for m in _NUMBERED_REPORT.finditer(text) if re.search(r"\d{2},\s", text) else ():
@@ -611,7 +622,7 @@ def find_plain_works(text: str) -> list[Claim]:
         claims.append(claim([_work_occ(text, start, m.end(), vol="", author=f"{org}, {m.group('num')}", title=title,
                                        tail="", paren=paren, key_extra=paren)], RANK_SECONDARY))
     for m in _PLAIN_NEWS.finditer(text) if "," in text else ():
-        author = _SIGNAL_PREFIX.sub("", clean(m.group("author")))
+        author = _drop_signal(clean(m.group("author")))
         if not author or len(author.split()) < 2:
             continue
         start = m.start("author") + len(m.group("author")) - len(author)
