@@ -447,3 +447,12 @@ def test_a_note_number_typed_before_a_signal_is_no_volume(run, emph):
     # mid-paragraph, a signal before the author is dropped too
     t = "It is so. See also Jane Doe, Title Here (2020)."
     assert [o.display for o in full(run(t, emph(t, "Title Here")))] == ["Jane Doe, Title Here (2020)"]
+
+
+def test_treatise_by_two_surnames_and_the_manual_for_complex_litigation(run):
+    t = ("See 5C Wright & Miller, Federal Practice & Procedure § 1363 (3d ed. 2004); Fed. Jud. Ctr., Manual for "
+         "Complex Litigation (Fourth) § 21.61 (2004); Manual for Complex Litigation, Fourth § 21.62 (2004).")
+    a, b, c = full(run(t))
+    assert a.display == "5C Wright & Miller, Federal Practice & Procedure (3d ed. 2004)"
+    assert b.display == "Fed. Jud. Ctr., Manual for Complex Litigation (Fourth) (2004)" and b.key == c.key
+    assert full(run("The Manual for Complex Litigation says so.")) == []

@@ -77,6 +77,14 @@ _MODEL = re.compile(
     r"(?P<cmt>,?\s(?:cmt\.|comment)\s?(?:\d+|[a-z])?)?"
     rf"(?P<paren>\s?{_YEAR_PAREN})?")
 
+# The Federal Judicial Center's manual, cited by section: "Fed. Jud. Ctr., Manual for Complex
+# Litigation (Fourth) § 21.61 (2004)", "Manual for Complex Litigation, Fourth § 21.61 (2004)".
+_MANUAL = re.compile(
+    r"(?<![\w.])(?P<org>Fed(?:\.|eral)\sJud(?:\.|icial)\sC(?:tr\.|enter),\s)?Manual\sfor\sComplex\sLitigation"
+    r"(?:,?\s\(?(?P<ed>Fourth|Third|Second|4th|3d|2d)\)?)?(?P<pin>\s§§?\s?\d[\d.]*(?:,\sat\s\d+)?)?"
+    r"(?P<paren>\s\((?:[^()]{0,20}\s)?\d{4}\))?")
+_MANUAL_EDITIONS = {"4th": "Fourth", "3d": "Third", "2d": "Second"}
+
 # Legal encyclopedias, each section an entry: "75 Am. Jur. 2d Trial § 123 (2022)", "88 C.J.S. Trial
 # § 12", "12 Tex. Jur. 3d Criminal Law § 45", and the California Style Manual's "4 Cal.Jur.3d (2023)
 # Appellate Review, § 12".
@@ -148,7 +156,8 @@ _PERSON = rf"{_NAME_TOKEN}(?:\s(?:[A-Z]\.|{_NAME_TOKEN})){{0,3}}\s(?:Mc|Mac|La|D
 _AUTHORS = rf"{_PERSON}(?:(?:,\s|\s)(?:&|and)\s{_PERSON}|,\s{_PERSON})*(?:\set\sal\.)?"
 # Plain-text treatise: "2 Wayne R. LaFave, Substantive Criminal Law § 14.1 (3d ed. 2018)"
 _TREATISE = re.compile(
-    rf"(?<![\w.])(?:(?P<vol>\d{{1,2}}[A-Z]?)\s)?(?P<author>{_AUTHORS}),\s"
+    # authors by surname alone when two: "5C Wright & Miller, Federal Practice & Procedure § 1363"
+    rf"(?<![\w.])(?:(?P<vol>\d{{1,2}}[A-Z]?)\s)?(?P<author>{_AUTHORS}|{SURNAME}\s&\s{SURNAME}),\s"
     # a subtitle after a colon: "Constitutional Law: Principles and Policies"
     r"(?P<title>(?:A\s|An\s|The\s)?[A-Z][\w'’-]*:?(?:\s(?:[A-Z][\w'’-]*:?|of|the|and|in|on|for|to|a|an|&|at))+)"
     rf"(?P<pin>\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN})")
@@ -314,6 +323,14 @@ def find_reference_works(text: str) -> list[Claim]:
         key = ("article", m.group("vol"), norm("A.L.R." + clean(m.group("series") or "")), m.group("page"))
         claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
                                  sort_key=_other_sort("", re.sub(r"^Annot(?:ation|\.),\s", "", clean(head)), cite))]))
+    for m in _MANUAL.finditer(text) if "Complex Litigation" in text else ():
+        if not (m.group("pin") or m.group("paren") or m.group("ed")):
+            continue  # the manual named in prose
+        ed = _MANUAL_EDITIONS.get(m.group("ed") or "", m.group("ed") or "")
+        display = (clean(m.group("org") or "") + " Manual for Complex Litigation").strip() + (f" ({ed})" if ed else "") \
+            + (f" {clean(m.group('paren'))}" if m.group("paren") else "")
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("work", "manual for complex litigation", ed.lower()),
+                                 display=display, sort_key=("manual for complex litigation", "", natkey(ed)))]))
     for m in _FEDERALIST.finditer(text) if "Federalist" in text else ():
         display = clean(text[m.start():m.end("num")] + (m.group("author") or "") + (m.group("ed") or ""))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("federalist", m.group("num")),
@@ -604,7 +621,7 @@ def find_plain_works(text: str) -> list[Claim]:
         if " v. " in seg:
             continue
         author = _drop_signal(clean(m.group("author")))
-        if not author or len(author.split()) < 2:
+        if not author or len(author.split()) < 2 or "&" in author and not all(is_author_word(w) for w in author.split(" & ")):
             continue
         signalled = author != clean(m.group("author"))  # "8 See Jane Doe, …": the number is a note's
         vol = m.group("vol") if m.group("vol") and not signalled else ""
