@@ -621,7 +621,8 @@ def find_plain_works(text: str) -> list[Claim]:
         if " v. " in seg:
             continue
         author = _drop_signal(clean(m.group("author")))
-        if not author or len(author.split()) < 2 or "&" in author and not all(is_author_word(w) for w in author.split(" & ")):
+        pair = re.fullmatch(r"(\S+) & (\S+)", author)  # "Wright & Miller": surnames, not "Sherman & Clayton Acts"
+        if not author or len(author.split()) < 2 or pair and not all(is_author_word(w) for w in pair.groups()):
             continue
         signalled = author != clean(m.group("author"))  # "8 See Jane Doe, …": the number is a note's
         vol = m.group("vol") if m.group("vol") and not signalled else ""
