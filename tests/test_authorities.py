@@ -338,3 +338,12 @@ def test_supra_naming_an_organisation_by_an_abbreviated_word():
     t = build(doc, extract_paragraph(doc.paragraphs[0]), styles.load("default"))
     [(text, kinds)] = entries(t).items()
     assert text.startswith("Pew Research Ctr., Americans and Privacy") and kinds == ["full", "supra"]
+
+
+def test_restatement_short_forms_fold_into_the_section_cited_before():
+    t = table_of("Restatement (Second) of Torts § 402A (1965); Restatement (Third) of Agency § 7.03 (2006).",
+                 "Later. Restatement § 402A cmt. c; Restatement (Second) § 402A cmt. d. Restatement (Second) of Torts, "
+                 "supra, § 402A. Restatement (Third) § 7.03. Restatement § 999.")
+    assert entries(t) == {"Restatement (Second) of Torts § 402A (1965)": ["full", "short", "short", "short"],
+                          "Restatement (Third) of Agency § 7.03 (2006)": ["full", "short"]}
+    assert [o.text for o in t.unlinked] == ["Restatement § 999"]

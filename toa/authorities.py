@@ -354,6 +354,11 @@ def _short(occ: Occurrence, by_key: dict, alias: dict) -> Authority | None:
     """The full cite with the same volume and reporter whose first page is the nearest before the pin."""
     if occ.meta.get("short_name"):
         return by_key.get(occ.key)  # a name the brief defined for an authority cited before
+    if occ.meta.get("restatement"):  # "Restatement § 402A cmt. c": that section of a Restatement cited before
+        m = occ.meta
+        found = [a for k, a in by_key.items() if k[0] == "restatement" and k[3] == m["section"]
+                 and (not m["edition"] or k[1] == m["edition"]) and (not m["subject"] or k[2] == m["subject"])]
+        return max(found, key=_last_seen) if found else None
     if occ.meta.get("bill_report"):  # "(Assem. Com. on Judiciary, Analysis of Assem. Bill No. 157, supra)"
         ident = occ.meta["bill_report"]
         reports = [a for k, a in by_key.items() if k[:len(ident)] == ident]

@@ -64,6 +64,12 @@ _RESTATEMENT = re.compile(
     r"(?::\s[A-Z][\w'’.]*(?:\s(?:[A-Z][\w'’.]*|of|the|and|&|on|for))*)?)"
     r"(?:,?\s(?P<mark>§§?)\s?(?P<sec>\d+[A-Za-z]?(?:\.\d+)?)(?P<cmt>\s?(?:cmt\.|comment)\s?[a-z](?:,\sillus\.\s\d+)?)?)?"
     rf"(?P<paren>\s?{_YEAR_PAREN})?")
+# A Restatement's short form: "Restatement § 402A cmt. c", "Restatement (Second) § 402A",
+# "Restatement (Second) of Torts, supra, § 402A": the section of a Restatement cited before.
+_RESTATEMENT_SHORT = re.compile(
+    r"(?<![\w.])Restatement(?:\s\((?P<ed>First|Second|Third|Fourth)\))?"
+    r"(?:\sof\s(?:the\s)?(?P<subject>[A-Z][\w'’]*(?:\s(?:[A-Z][\w'’]*|of|the|and|&|on))*))?"
+    r"(?P<supra>,\ssupra)?,?\s§\s?(?P<sec>\d+[A-Za-z]?(?:\.\d+)?)(?:,?\s(?:cmt\.|comment)\s?[a-z](?:,\sillus\.\s\d+)?)?")
 # The California Style Manual's "Rest.2d Torts, § 402A, com. c", "Rest.3d Agency, § 7.03".
 _CSM_RESTATEMENT = re.compile(
     r"(?<![\w.])Rest\.\s?(?P<ed>2d|3d|4th)?\s?(?P<subject>[A-Z][\w'’]*\.?(?:\s(?:[A-Z][\w'’]*\.?|of|the|and|&|on))*?)"
@@ -277,6 +283,13 @@ def find_formal(text: str) -> list[Claim]:
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("restatement", ed, norm(subject), sec),
                                  display=display, sort_key=(alpha_key(work), "", natkey(sec)),
                                  meta={"edition": ed, "subject": subject, "section": sec})]))
+    for m in _RESTATEMENT_SHORT.finditer(text) if "Restatement" in text else ():
+        if m.group("subject") and not m.group("supra"):
+            continue  # a full cite
+        meta = {"restatement": True, "edition": (m.group("ed") or "").lower(), "section": m.group("sec"),
+                "subject": norm(m.group("subject") or "")}
+        claims.append(claim([occ(text, m.start(), m.end(), category=None, key=None, display=None, sort_key=None,
+                                 kind="short", meta=meta)]))
     for m in _CSM_RESTATEMENT.finditer(text) if "Rest." in text else ():
         ed, subject, sec = _CSM_EDITIONS.get(m.group("ed") or "", ""), clean(m.group("subject")), m.group("sec")
         work = clean(text[m.start():m.end("subject")])
