@@ -347,3 +347,11 @@ def test_restatement_short_forms_fold_into_the_section_cited_before():
     assert entries(t) == {"Restatement (Second) of Torts § 402A (1965)": ["full", "short", "short", "short"],
                           "Restatement (Third) of Agency § 7.03 (2006)": ["full", "short"]}
     assert [o.text for o in t.unlinked] == ["Restatement § 999"]
+
+
+def test_committee_report_short_forms_fold_into_their_report():
+    t = table_of("H.R. Rep. No. 99-849, at 5 (1986); S. Rep. No. 104-98, at 3 (1995).",
+                 "Later. H.R. Rep. No. 849, at 12. S. Rep. at 4. H.R. Rep., supra, at 7. H.R. Rep. No. 77, at 3.")
+    assert entries(t) == {"H.R. Rep. No. 99-849 (1986)": ["full", "short", "short"],
+                          "S. Rep. No. 104-98 (1995)": ["full", "short"]}
+    assert [o.text for o in t.unlinked] == ["H.R. Rep. No. 77, at 3"]

@@ -359,6 +359,11 @@ def _short(occ: Occurrence, by_key: dict, alias: dict) -> Authority | None:
         found = [a for k, a in by_key.items() if k[0] == "restatement" and k[3] == m["section"]
                  and (not m["edition"] or k[1] == m["edition"]) and (not m["subject"] or k[2] == m["subject"])]
         return max(found, key=_last_seen) if found else None
+    if occ.meta.get("doc"):  # "H.R. Rep. No. 849, at 12", "S. Rep. at 4": the committee report cited before
+        number = occ.meta.get("number")
+        found = [a for k, a in by_key.items() if k[0] == "report" and k[1] == occ.meta["doc"]
+                 and (not number or k[2] == number or k[2].endswith("-" + number))]
+        return max(found, key=_last_seen) if found else None
     if occ.meta.get("bill_report"):  # "(Assem. Com. on Judiciary, Analysis of Assem. Bill No. 157, supra)"
         ident = occ.meta["bill_report"]
         reports = [a for k, a in by_key.items() if k[:len(ident)] == ident]

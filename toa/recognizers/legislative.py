@@ -43,6 +43,9 @@ _REPORT = re.compile(
     r"(?<![\w.])(?P<house>H\.\s?R\.|S\.|H\.|Sen\.)\s?(?P<doc>Conf\.\sRep\.|Exec\.\sRep\.|Exec\.\sDoc\.|Rep\.|Doc\.|"
     r"Comm\.\sPrint|Prt\.)\s(?:No\.\s)?(?P<num>\d+(?:-\d+)?)(?P<pt>,\s[Pp]t\.\s\d+)?"
     rf"(?P<cong>,\s{_CONG})?{_PIN}{_YEAR}")
+# A report named by its kind alone: "H.R. Rep., supra, at 7", "S. Rep. at 4" (kind "short").
+_REPORT_SHORT = re.compile(r"(?<![\w.])(?P<house>H\.\s?R\.|S\.)\s(?P<doc>Conf\.\sRep\.|Rep\.|Doc\.)"
+                           r"(?:,\ssupra,?\s(?:at\s)?|\sat\s)(?P<pin>\d+(?:\s?-\s?\d+)?)")
 _CONG_REC = re.compile(
     rf"(?<![\w.])(?P<vol>\d{{1,3}})\sCong\.\sRec\.\s(?P<page>[HSE]?\s?{PAGE})"
     rf"(?P<pin>,\s[HSE]?{PAGE}(?:\s?-\s?[HSE]?{PAGE})?(?=\s?\(|[.,;]|$))?"
@@ -177,6 +180,10 @@ def find(text: str, emphasis=None) -> list[Claim]:
     claims = []
     for m in _REPORT.finditer(text):
         claims.append(claim([_report(text, m)]))
+    for m in _REPORT_SHORT.finditer(text) if "Rep." in text or "Doc." in text else ():
+        doctype = f"{_house(m.group('house'))} {clean(m.group('doc'))}"
+        claims.append(claim([occ(text, m.start(), m.end(), category=None, key=None, display=None, sort_key=None,
+                                 kind="short", meta={"doc": doctype, "number": None})]))
     for m in _CONG_REC.finditer(text):
         date = clean(m.group("date") or "")
         page = re.sub(r"\s", "", m.group("page"))
