@@ -456,3 +456,9 @@ def test_treatise_by_two_surnames_and_the_manual_for_complex_litigation(run):
     assert a.display == "5C Wright & Miller, Federal Practice & Procedure (3d ed. 2004)"
     assert b.display == "Fed. Jud. Ctr., Manual for Complex Litigation (Fourth) (2004)" and b.key == c.key
     assert full(run("The Manual for Complex Litigation says so.")) == []
+
+
+def test_california_web_report_with_a_page_pin_before_its_url(run):
+    t = "(Cal. Dept. of Justice, Crime in California (2022) p. 12 <https://oag.example/crime.pdf> [as of Mar. 1, 2024].)"
+    [o] = full(run(t))
+    assert o.display == "Cal. Dept. of Justice, Crime in California (2022) <https://oag.example/crime.pdf>"

@@ -780,7 +780,8 @@ def find_web(text: str, emphasis) -> list[Claim]:
         if available and lv < 0 and not angled:
             head_end = available.start()
         # a date parenthetical before the URL ("…, (Jan. 8, 2018), https://") is not where the cite starts
-        dp = re.search(r"\([^()]*\)[,\s]*$", text[max(0, head_end - 60):head_end])
+        # (and a California pin after it: "Crime in California (2022) p. 12 <https://…>")
+        dp = re.search(r"\([^()]*\)(?:,?\spp?\.\s\d+(?:\s?[-–]\s?\d+)?)?[,\s]*$", text[max(0, head_end - 60):head_end])
         start = boundary_before(text, max(0, head_end - 60) + dp.start() if dp else head_end)
         head = text[start:head_end]
         visited_or_dated = lv >= 0 or visited is not None
@@ -801,6 +802,8 @@ def find_web(text: str, emphasis) -> list[Claim]:
             display = clean(_WEB_PIN.sub("", text[start:head_end])).rstrip(",. ") + ", available at " + url
         else:
             display = clean(_WEB_PIN.sub("", text[start:end])).rstrip(",. ")
+        if angled:  # a California pin after the date: "(2022) p. 12 <https://…>"
+            display = re.sub(r"(?<=\))\s?,?\spp?\.\s\d+(?:\s?[-–]\s?\d+)?,?(?=\s<)", "", display)
         if visited:  # read, like California's "[as of …]", but not part of the entry: the URL locates the page
             end = visited.end()
         if lv >= 0 and display.count("(") > display.count(")"):
