@@ -348,3 +348,58 @@ def test_a_bare_rule_after_its_committee_note_is_the_rule():
     t = table_of("Fed. R. Civ. P. 26(b)(1) advisory committee's note to 2015 amendment. Rule 26(b)(1) governs.")
     assert entries(t) == {"Fed. R. Civ. P. 26(b)(1) advisory committee's note to 2015 amendment": ["full"],
                           "Fed. R. Civ. P. 26(b)(1)": ["reference"]}
+
+
+def test_a_committee_analysis_cited_supra_folds_into_its_full_cite():
+    t = table_of("(Assem. Com. on Judiciary, Analysis of Assem. Bill No. 157 (1997-1998 Reg. Sess.) as amended "
+                 "Apr. 14, 1997, p. 3.)", "The committee said it again. (Assem. Com. on Judiciary, Analysis of "
+                 "Assem. Bill No. 157, supra, at p. 4.)", style="california")
+    [leg] = [c for c in t.categories if c.key == "legislative"]
+    [a] = leg.authorities
+    assert a.text.endswith("as amended Apr. 14, 1997")
+    assert [o.paragraph for o in a.occurrences] == [0, 1]
+    assert not t.unlinked
+
+
+def test_id_with_a_section_after_a_treatise_is_a_pin_in_the_book():
+    t = table_of("A treatise agrees. 1 Dan B. Dobbs et al., The Law of Torts § 124 (2d ed. 2011); id. § 125.")
+    assert entries(t) == {"1 Dan B. Dobbs et al., The Law of Torts (2d ed. 2011)": ["full", "id"]}
+    assert t.unlinked == []
+
+
+def test_congressional_record_short_cites_fold_into_the_page_cited_before():
+    t = table_of("137 Cong. Rec. 35,302 (1991) (statement of Sen. Roe); 167 Cong. Rec. S1234 (daily ed. Feb. 2, 2021); "
+                 "167 Cong. Rec. H1000 (daily ed. Feb. 2, 2021).",
+                 "Later. 137 Cong. Rec. at 35,303. 167 Cong. Rec. at S1236. 167 Cong. Rec. at H1001. 167 Cong. Rec. at S1000.")
+    assert entries(t) == {"137 Cong. Rec. 35,302 (1991)": ["full", "short"],
+                          "167 Cong. Rec. S1234 (daily ed. Feb. 2, 2021)": ["full", "short"],
+                          "167 Cong. Rec. H1000 (daily ed. Feb. 2, 2021)": ["full", "short"]}
+    # a pin before every page of its part of the Record cited points at none of them
+    assert [o.text for o in t.unlinked] == ["167 Cong. Rec. at S1000"]
+
+
+def test_supra_naming_an_organisation_by_an_abbreviated_word():
+    text = ("Pew Research Ctr., Americans and Privacy 10 (Nov. 15, 2019), https://www.pew.example/privacy/. "
+            "Pew Research Ctr., supra, at 12.")
+    title = (text.index("Americans"), text.index(" 10 ("))
+    doc = Document(path="x.docx", paragraphs=[Paragraph(index=0, story="body", text=text, emphasis=[title])], sections=[])
+    t = build(doc, extract_paragraph(doc.paragraphs[0]), styles.load("default"))
+    [(text, kinds)] = entries(t).items()
+    assert text.startswith("Pew Research Ctr., Americans and Privacy") and kinds == ["full", "supra"]
+
+
+def test_restatement_short_forms_fold_into_the_section_cited_before():
+    t = table_of("Restatement (Second) of Torts § 402A (1965); Restatement (Third) of Agency § 7.03 (2006).",
+                 "Later. Restatement § 402A cmt. c; Restatement (Second) § 402A cmt. d. Restatement (Second) of Torts, "
+                 "supra, § 402A. Restatement (Third) § 7.03. Restatement § 999.")
+    assert entries(t) == {"Restatement (Second) of Torts § 402A (1965)": ["full", "short", "short", "short"],
+                          "Restatement (Third) of Agency § 7.03 (2006)": ["full", "short"]}
+    assert [o.text for o in t.unlinked] == ["Restatement § 999"]
+
+
+def test_committee_report_short_forms_fold_into_their_report():
+    t = table_of("H.R. Rep. No. 99-849, at 5 (1986); S. Rep. No. 104-98, at 3 (1995).",
+                 "Later. H.R. Rep. No. 849, at 12. S. Rep. at 4. H.R. Rep., supra, at 7. H.R. Rep. No. 77, at 3.")
+    assert entries(t) == {"H.R. Rep. No. 99-849 (1986)": ["full", "short", "short"],
+                          "S. Rep. No. 104-98 (1995)": ["full", "short"]}
+    assert [o.text for o in t.unlinked] == ["H.R. Rep. No. 77, at 3"]

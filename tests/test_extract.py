@@ -135,6 +135,20 @@ def test_defined_short_names_become_short_cites_of_their_authority():
     assert extra[1].display.startswith("11 The Oxford English Dictionary")
 
 
+def test_a_name_defined_in_brackets_and_cited_supra():
+    """Bluebook's "[hereinafter Doe Study]"; "Doe Study, supra, at 6" is that work, though
+    eyecite reads "Study" as the antecedent."""
+    from toa.extract import defined_short_forms
+    first = para("Jane Doe, ", ("Title of Work", True), " 46 (2019), https://agency.example/r.pdf [hereinafter Doe Study].")
+    later = Paragraph(index=1, story="body", text="Doe Study at 5; Doe Study, supra, at 6.")
+    occs = extract_paragraph(first) + extract_paragraph(later)
+    [work] = full(occs)
+    extra = defined_short_forms([first, later], occs)
+    shorts = sorted([o for o in occs + extra if o.kind == "short"], key=lambda o: o.start)
+    assert [(o.text, o.key) for o in shorts] == [("Doe Study", work.key), ("Doe Study, supra, at 6", work.key)]
+    assert not [o for o in occs + extra if o.kind == "supra"]
+
+
 def test_decisions_cited_by_docket_number_and_pending_cases():
     occs = full(extract_paragraph(para(("Arkansas", True), " v. ", ("EPA", True),
                                        ", No. 23-1320 (8th Cir. Apr. 25, 2023); ", ("FDA", True), " v. ",
@@ -410,3 +424,10 @@ def test_history_cited_by_docket_number_and_database():
     # the affirmance of a decision cited by docket number borrows no name
     assert displays(("Doe v. Roe", True), ", No. 3:21-cv-1 (N.D. Cal. Mar. 1, 2022), aff'd, 60 F.4th 1 "
                     "(9th Cir. 2023).") == ["Doe v. Roe, No. 3:21-cv-1 (N.D. Cal. Mar. 1, 2022)", "60 F.4th 1 (9th Cir. 2023)"]
+
+
+def test_a_state_attorney_generals_opinion_is_an_other_authority():
+    [o] = full(extract_paragraph(para("The Attorney General agreed. (82 Ops.Cal.Atty.Gen. 1, 4 (1999).)")))
+    assert (o.category, o.display) == ("other", "82 Ops.Cal.Atty.Gen. 1 (1999)")
+    [o] = full(extract_paragraph(para("See 45 Op. Att'y Gen. 1 (1990).")))
+    assert o.category == "administrative"

@@ -15,8 +15,18 @@ def test_sg_folds_categories_under_three_headings():
     s = styles.load("sg")
     assert [h.heading for h in s.headings] == ["Cases", "Constitution, statutes, regulations, and rules",
                                                "Miscellaneous"]
-    assert [h.number for h in s.headings] == [1, 7, 9]
+    assert [h.number for h in s.headings] == [1, 7, 3]
     assert s.passim == 0
+
+
+@pytest.mark.parametrize("name", ["texas", "frap", "sg"])
+def test_a_catch_all_heading_is_keyed_as_other_authorities(name):
+    """"Other Authorities" holding legislative materials too is the "other" category, in the
+    report's key and in Word's TA category (3, Word's own "Other Authorities")."""
+    last = styles.load(name).headings[-1]
+    assert "legislative" in last.members and last.members[0] == "legislative"
+    assert (last.key, last.number) == ("other", 3)
+    assert styles.load(name).headings[0].key == "cases"
 
 
 def test_style_from_a_file_and_bad_files(tmp_path):

@@ -366,11 +366,29 @@ def _short(occ: Occurrence, by_key: dict, alias: dict) -> Authority | None:
     """The full cite with the same volume and reporter whose first page is the nearest before the pin."""
     if occ.meta.get("short_name"):
         return by_key.get(occ.key)  # a name the brief defined for an authority cited before
-    if occ.meta.get("code") == "Fed. Reg.":  # "88 Fed. Reg. at 9340": the notice that starts before the pin
-        pin = _number(occ.meta.get("pin", ""))
-        notices = [(int(k[2]), a) for k, a in by_key.items()
-                   if k[0] == "fr" and k[1] == occ.meta.get("volume") and pin is not None and int(k[2]) <= pin]
-        return max(notices, key=lambda n: n[0])[1] if notices else None
+    if occ.meta.get("restatement"):  # "Restatement § 402A cmt. c": that section of a Restatement cited before
+        m = occ.meta
+        found = [a for k, a in by_key.items() if k[0] == "restatement" and k[3] == m["section"]
+                 and (not m["edition"] or k[1] == m["edition"]) and (not m["subject"] or k[2] == m["subject"])]
+        return max(found, key=_last_seen) if found else None
+    if occ.meta.get("doc"):  # "H.R. Rep. No. 849, at 12", "S. Rep. at 4": the committee report cited before
+        number = occ.meta.get("number")
+        found = [a for k, a in by_key.items() if k[0] == "report" and k[1] == occ.meta["doc"]
+                 and (not number or k[2] == number or k[2].endswith("-" + number))]
+        return max(found, key=_last_seen) if found else None
+    if occ.meta.get("bill_report"):  # "(Assem. Com. on Judiciary, Analysis of Assem. Bill No. 157, supra)"
+        ident = occ.meta["bill_report"]
+        reports = [a for k, a in by_key.items() if k[:len(ident)] == ident]
+        return max(reports, key=_last_seen) if reports else None
+    if occ.meta.get("code") in _PAGED_SERIES:
+        # "88 Fed. Reg. at 9340", "167 Cong. Rec. at S1235": the item that starts before the pin, in
+        # that volume (and in that part of the daily Record: H, S or E)
+        kind, pin = _PAGED_SERIES[occ.meta["code"]], occ.meta.get("pin", "")
+        part, number = re.sub(r"[\d,\s]", "", pin), _number(pin.replace(",", ""))
+        items = [(_number(k[2]), a) for k, a in by_key.items()
+                 if k[0] == kind and k[1] == occ.meta.get("volume") and re.sub(r"\d", "", k[2]) == part
+                 and number is not None and _number(k[2]) is not None and _number(k[2]) <= number]
+        return max(items, key=lambda n: n[0])[1] if items else None
     if occ.meta.get("admin_reporter"):  # "Acosta, 19 I&N Dec. at 234": the decision that starts before the pin
         pin = _number(occ.meta.get("pin", ""))
         decisions = [(_number(k[3]), a) for k, a in by_key.items() if k[:3] == ("admin", occ.meta["admin_reporter"],
@@ -420,6 +438,10 @@ def _mistyped_short(occ: Occurrence, by_key: dict, alias: dict, antecedent: str)
     return by_key[fits.pop()]
 
 
+# Short forms cited by volume and pin page alone, and the key kind of the series' full cites.
+_PAGED_SERIES = {"Fed. Reg.": "fr", "Cong. Rec.": "congrec"}
+
+
 def _number(s: str) -> int | None:
     m = re.search(r"\d+", s or "")
     return int(m.group()) if m else None
@@ -439,6 +461,8 @@ def _id(occ: Occurrence, last: Authority | None, by_key: dict, last_paged: Autho
         occ.meta["section"] = base.meta["section"]
         return _section_of(occ, last, by_key)
     if occ.meta.get("section") or occ.meta.get("rule"):
+        if last.category == "other" and last.key[0] in ("work", "article", "encyclopedia"):
+            return last  # "id. § 125" after a treatise: a pin in the book, whose entry has no sections
         return _section_of(occ, last, by_key)
     if not _paged(last) and re.match(r"at\s+\*?\d", occ.meta.get("pin", "")):
         last = last_paged
@@ -609,7 +633,7 @@ def _completed(base: Occurrence, short: Occurrence) -> Occurrence | None:
 def _supra(occ: Occurrence, by_key: dict) -> Authority | None:
     """"Borden, supra" / "LaFave, supra": the earlier authority whose name holds that word; of
     two (an article and a treatise by one author), the one cited last."""
-    ante = (occ.meta.get("antecedent") or "").strip(" ,").lower()
+    ante = (occ.meta.get("antecedent") or "").strip(" ,").rstrip(".").lower()  # "Pew Research Ctr., supra"
     if not ante:
         return None
     hits = [a for a in by_key.values() if ante in {w.lower() for w in _WORD.findall(a.text)}]

@@ -34,6 +34,9 @@ if _LEAK_FIX not in _eyecite_helpers.POST_FULL_CITATION_REGEX:
 
 AGENCY_REPORTERS = {"I. & N. Dec.", "N.L.R.B.", "NLRB", "F.C.C.", "FCC Rcd", "F.C.C.R.", "F.C.C. Rcd.",
                     "F.C.C.2d", "F.T.C.", "S.E.C.", "Op. Att'y Gen.", "Op. O.L.C."}
+# A state attorney general's published opinions are no court's: state tables list them with the
+# other authorities ("82 Ops.Cal.Atty.Gen. 1 (1999)"), as the recognizers file "Tex. Att'y Gen. Op.".
+OTHER_REPORTERS = {"Ops.Cal.Atty.Gen."}
 
 # A decision on Westlaw or Lexis whose parenthetical names an agency, not a court: "(Cal. P.U.C.
 # May 16, 2019)", "(N.L.R.B. Mar. 3, 2020)", "(B.I.A. 2018)", "(F.E.R.C. 2021)", "(T.T.A.B. 2019)".
@@ -163,8 +166,9 @@ def _join_across(head: Paragraph, tail: Paragraph, found: dict[int, list[Occurre
 
 
 # A short name the brief defines right after a citation: "… (4th ed. 1868) (Bishop)",
-# "(hereinafter OED)", "(“MOU”)". Cases are left out: their short forms are read by eyecite.
-_DEFINED_NAME = re.compile(r"\s*\((?:hereinafter\s+)?[“\"]?(?P<name>[A-Z][\w.'’&-]*(?:\s[\w.'’&-]+){0,3}?)[”\"]?\)")
+# "(hereinafter OED)", "(“MOU”)", Bluebook's "[hereinafter FTC Report]". Cases are left out: their short forms are read by eyecite.
+_DEFINED_NAME = re.compile(r"\s*(?:\((?:hereinafter\s+)?|\[hereinafter\s+)[“\"]?(?P<name>[A-Z][\w.'’&-]*(?:\s[\w.'’&-]+){0,3}?)"
+                           r"[”\"]?[)\]]")
 
 
 def defined_short_forms(paragraphs: list[Paragraph], occurrences: list[Occurrence]) -> list[Occurrence]:
@@ -181,15 +185,29 @@ def defined_short_forms(paragraphs: list[Paragraph], occurrences: list[Occurrenc
     if not defined:
         return []
     pattern = re.compile(r"(?:\b(?P<vol>\d{1,3})\s)?(?<![\w(])(?P<name>" + "|".join(
-        re.escape(n) for n in sorted(defined, key=len, reverse=True)) + r")(?![\w)])")
+        re.escape(n) for n in sorted(defined, key=len, reverse=True)) + r")(?![\w)\]])")
     taken: dict[int, list[tuple[int, int]]] = {}
+    supras: dict[tuple[int, int], Occurrence] = {}
     for o in occurrences:
         taken.setdefault(o.paragraph, []).append((o.start, o.end))
+        if o.kind == "supra":
+            supras[(o.paragraph, o.start)] = o
     out = []
     for p in paragraphs:
         for m in pattern.finditer(p.text):
             base = defined[m.group("name")]
-            if (p.index, m.start()) <= (base.paragraph, base.end) or _inside(m.start("name"), taken.get(p.index, [])):
+            if (p.index, m.start()) <= (base.paragraph, base.end):
+                continue
+            inside = [a for a, _b in taken.get(p.index, []) if m.start("name") <= a < m.end("name")]
+            supra = supras.get((p.index, inside[0])) if inside else None
+            if supra is not None:
+                # "Doe Study, supra, at 6": eyecite reads the last word ("Study") as the antecedent;
+                # the name the brief defined says which authority it is
+                supra.kind, supra.key, supra.start = "short", base.key, m.start("name")
+                supra.text = p.text[supra.start:supra.end]
+                supra.meta = {"short_name": m.group("name")}
+                continue
+            if inside or _inside(m.start("name"), taken.get(p.index, [])):
                 continue
             out.append(_short_name_occurrence(p, m, base))
     return out
@@ -453,7 +471,8 @@ def _full_case(cite: FullCaseCitation, para: Paragraph, earlier: list[Occurrence
     year = cite.metadata.year
     agency = reporter in AGENCY_REPORTERS or (reporter in ("WL", "LEXIS") and _AGENCY_COURT.search(text, c_end, end))
     occ = Occurrence(paragraph=para.index, start=name_start, end=end, kind="full", story=para.story,
-                     text=text[name_start:end], category="administrative" if agency else "cases", key=key)
+                     text=text[name_start:end], category="administrative" if agency
+                     else "other" if reporter in OTHER_REPORTERS else "cases", key=key)
     name = text[name_start:name_end].strip(" ,")
     occ.meta = {"volume": key[1], "reporter": reporter, "page": key[3], "year": year,
                 "court": cite.metadata.court, "case_name": name, "pin_cite": cite.metadata.pin_cite,

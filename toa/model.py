@@ -152,7 +152,8 @@ class Authority:
 @dataclass
 class Category:
     """One heading of the printed table. A court style may fold several of the seven
-    categories under one heading (`members`); `key` is then the first of them."""
+    categories under one heading (`members`); `key` says which category the heading is
+    (Heading.key: "other" for a catch-all heading, else the first member)."""
 
     key: str
     heading: str

@@ -84,7 +84,14 @@ def test_state_bills_with_the_document_about_them():
     from toa.recognizers import recognize
     [o] = recognize("See House Comm. on Civil Practices, Bill Analysis, Tex. H.B. 4, 78th Leg., R.S. (2003).", [])
     assert o.display == "House Comm. on Civil Practices, Bill Analysis, Tex. H.B. 4, 78th Leg., R.S. (2003)"
-    assert o.category == "legislative" and o.key == ("state_bill", "Tex.", "H.B.", "4", "78th Leg., R.S.")
+    assert o.category == "legislative"
+    assert o.key == ("state_bill", "Tex.", "H.B.", "4", "78th Leg., R.S.", "house comm on civil practices bill analysis")
+    # another document about the same bill, and the bill itself, are entries of their own
+    t = ("House Comm. on Judiciary & Civil Jurisprudence, Bill Analysis, Tex. H.B. 2, 87th Leg., R.S. (2021); House "
+         "Research Org., Bill Analysis, Tex. H.B. 2, 87th Leg., R.S. (2021); Tex. H.B. 2, 87th Leg., R.S. (2021).")
+    a, b, c = recognize(t, [])
+    assert a.display.startswith("House Comm. on Judiciary & Civil Jurisprudence, Bill Analysis, Tex. H.B. 2")
+    assert len({a.key, b.key, c.key}) == 3 and c.key == ("state_bill", "Tex.", "H.B.", "2", "87th Leg., R.S.")
     [bare] = recognize("It passed. Cal. A.B. 5, 2019-2020 Reg. Sess. (2019).", [])
     assert bare.display == "Cal. A.B. 5, 2019-2020 Reg. Sess. (2019)"
 
@@ -129,3 +136,44 @@ def test_state_hearing_dated_by_its_day(run):
                     "(statement of Sen. Doe)."))
     assert o.category == "legislative"
     assert o.display == "Hearing on S.B. 77 Before the Senate Comm. on State Affairs, 87th Leg., R.S. (Mar. 9, 2021)"
+
+
+def test_california_floor_analyses_digests_and_enrolled_bill_reports(run):
+    t = ("(Sen. Rules Com., Off. of Sen. Floor Analyses, 3d reading analysis of Sen. Bill No. 1818 (2003-2004 Reg. "
+         "Sess.) as amended May 3, 2004, p. 2; Legis. Counsel's Dig., Assem. Bill No. 5 (2019-2020 Reg. Sess.); "
+         "see Dept. of Finance, Enrolled Bill Rep. on Assem. Bill No. 7 (1975-1976 Reg. Sess.) Sept. 2, 1976.)")
+    assert [o.display for o in full(run(t))] == [
+        "Sen. Rules Com., Off. of Sen. Floor Analyses, 3d reading analysis of Sen. Bill No. 1818 (2003-2004 Reg. Sess.) "
+        "as amended May 3, 2004",
+        "Legis. Counsel's Dig., Assem. Bill No. 5 (2019-2020 Reg. Sess.)",
+        "Dept. of Finance, Enrolled Bill Rep. on Assem. Bill No. 7 (1975-1976 Reg. Sess.)"]
+    assert {o.category for o in full(run(t))} == {"legislative"}
+    # prose about a bill is not a document about it
+    assert [o.key[0] for o in full(run("The author of Assem. Bill No. 157 (1997-1998 Reg. Sess.) said so."))] == [
+        "state_bill"]
+
+
+def test_a_committee_analysis_cited_supra_is_a_short_cite(run):
+    [o] = run("(Assem. Com. on Judiciary, Analysis of Assem. Bill No. 157, supra, at p. 4.)")
+    assert o.kind == "short" and o.meta["bill_report"] == ("bill_report", "assem com on judiciary", "analysis of", "157")
+
+
+def test_an_italic_signal_before_a_hearing_title_is_no_part_of_it(run):
+    t = ("It died. See Oversight of the Trade Agency: Hearing Before the Subcomm. on Consumer Prot. of the S. Comm. "
+         "on Commerce, 116th Cong. 23 (2019) (statement of Jane Roe).")
+    see, title = t.index("See"), (t.index("Oversight"), t.index(", 116th"))
+    [o] = full(run(t, [(see, see + 3), title]))
+    assert o.display.startswith("Oversight of the Trade Agency: Hearing Before")
+    assert o.display.endswith("116th Cong. (2019)")
+
+
+def test_california_ballot_materials(run):
+    t = ("(Voter Information Guide, Gen. Elec. (Nov. 8, 2016) text of Prop. 64, § 3, p. 178; Ballot Pamp., Gen. Elec. "
+         "(Nov. 4, 2008) argument in favor of Prop. 9, p. 62; Ballot Pamp., Primary Elec. (June 8, 1982) p. 33.)")
+    occs = full(run(t))
+    assert [o.display for o in occs] == [
+        "Voter Information Guide, Gen. Elec. (Nov. 8, 2016) text of Prop. 64, § 3",
+        "Ballot Pamp., Gen. Elec. (Nov. 4, 2008) argument in favor of Prop. 9",
+        "Ballot Pamp., Primary Elec. (June 8, 1982)"]
+    assert {o.category for o in occs} == {"legislative"}
+    assert full(run("The voter information guide for the general election (2016) said little.")) == []

@@ -260,3 +260,205 @@ def test_practice_guide_in_california_style_keeps_its_paragraph(run):
     assert {a.category, b.category} == {"other"}
     # a case in California form is never a book
     assert all(o.category == "cases" for o in full(run("(Reid v. Google, Inc. (2010) 50 Cal.4th 512, 532.)")))
+
+
+def test_web_page_with_the_date_it_was_visited_after_its_url(run, emph):
+    """Bluebook puts "(last visited …)" after the URL; the entry keeps it, and the author is
+    not cut at an organisation's abbreviation ("Consumer Fin. Prot. Bureau")."""
+    t = ("The agency says so. Consumer Fin. Prot. Bureau, What Is a Payday Loan?, "
+         "https://agency.example/ask/payday-loan (last visited Apr. 3, 2023). Next")
+    [o] = full(run(t))
+    assert o.display == "Consumer Fin. Prot. Bureau, What Is a Payday Loan?, https://agency.example/ask/payday-loan"
+    assert o.text.endswith("(last visited Apr. 3, 2023)")
+    assert o.key == ("web", "https://agency.example/ask/payday-loan")
+    t = "It is plain. Navigate, Word Dictionary Online, https://words.example/navigate (last visited Mar. 3, 2023)."
+    [o] = full(run(t, emph(t, "Navigate")))
+    assert o.display == "Navigate, Word Dictionary Online, https://words.example/navigate"
+    # a link read in prose, with no date it was read, stays out
+    assert full(run("Its page, https://agency.example/ask (a guide), explains.")) == []
+
+
+def test_report_available_at_a_url_and_a_press_release(run, emph):
+    t = "The agency explained. U.S. Food & Drug Admin., Guidance for Industry: Labeling 4 (2018), available at https://fda.example/media/123/download."
+    [o] = full(run(t))
+    assert o.display == ("U.S. Food & Drug Admin., Guidance for Industry: Labeling (2018), "
+                         "available at https://fda.example/media/123/download")
+    t = "Agency, Crime in Texas 2022, at 14 (2023), https://agency.example/crime (last visited Mar. 1, 2025)."
+    assert full(run(t, emph(t, "Crime in Texas 2022")))[0].display == "Agency, Crime in Texas 2022 (2023), https://agency.example/crime"
+    t = "See also Press Release, Dep't of Justice, Department Sues Lender (Mar. 1, 2022), https://doj.example/pr/sues-lender."
+    [o] = full(run(t))
+    assert o.display == "Press Release, Dep't of Justice, Department Sues Lender (Mar. 1, 2022), https://doj.example/pr/sues-lender"
+    # an undated report handed over to a URL without a title in quotes or italics stays out
+    assert full(run("The agency, available at https://fda.example/media, explains.")) == []
+
+
+def test_an_author_after_a_sentence_ending_in_a_two_letter_word(run, emph):
+    t = "Another blog discussed it. John Doe, The New Rule, Law Blog (Jan. 3, 2020, 8:00 AM), https://blog.example/rule/."
+    [o] = full(run(t, emph(t, "The New Rule")))
+    assert o.display.startswith("John Doe, The New Rule, Law Blog (Jan. 3, 2020, 8:00 AM)")
+    # "et al." and "ed." do not end a sentence
+    t = "See Jane Q. Roe et al. Smith, A Study, 36 Tex. Tech L. Rev. 1 (2005)."
+    [o] = full(run(t, emph(t, "A Study")))
+    assert o.display.startswith("Jane Q. Roe et al. Smith, A Study")
+
+
+def test_treatise_volumes_are_kept_when_a_citation_sentence_starts_with_one(run, emph):
+    """"… agree. 5B Charles Alan Wright …": the volume starts the citation sentence and stays in
+    the entry, with a letter ("5B", "10A") or after a sentence of prose; bracketed pins
+    ("§ 12.34[1][b]", "§ 13.03[A]") are dropped like any pin."""
+    t = "The courts agree. 5B Charles Alan Wright & Arthur R. Miller, Federal Practice and Procedure § 1357 (3d ed. 2004)."
+    [o] = full(run(t))
+    assert o.display == "5B Charles Alan Wright & Arthur R. Miller, Federal Practice and Procedure (3d ed. 2004)"
+    t = "Treatises agree. 2 Moore's Federal Practice § 12.34[1][b] (3d ed. 2019); 2 McCormick on Evidence § 185 (7th ed. 2013)."
+    a, b = full(run(t, emph(t, "Moore's Federal Practice", "McCormick on Evidence")))
+    assert (a.display, b.display) == ("2 Moore's Federal Practice (3d ed. 2019)", "2 McCormick on Evidence (7th ed. 2013)")
+    t = "See 4 Melville B. Nimmer & David Nimmer, Nimmer on Copyright § 13.03[A] (2019)."
+    [o] = full(run(t, emph(t, "Nimmer on Copyright")))
+    assert o.display == "4 Melville B. Nimmer & David Nimmer, Nimmer on Copyright (2019)"
+
+
+def test_california_style_treatise_keeps_its_volume(run):
+    t = "(5 Witkin, Summary of Cal. Law (11th ed. 2017) Torts, § 123; see 6 Witkin, Cal. Procedure (6th ed. 2021) Pleading, § 9.)"
+    a, b = full(run(t))
+    assert a.display == "5 Witkin, Summary of Cal. Law (11th ed. 2017) Torts, § 123"
+    assert b.display == "6 Witkin, Cal. Procedure (6th ed. 2021) Pleading, § 9"
+    assert a.key != b.key
+
+
+def test_author_of_an_article_in_a_note_whose_text_starts_with_a_space(run, emph):
+    t = " See Eugene Writer, Crime-Facilitating Speech, 57 Stan. L. Rev. 1095, 1100 (2005)."
+    [o] = full(run(t, emph(t, "Crime-Facilitating Speech")))
+    assert o.display == "Eugene Writer, Crime-Facilitating Speech, 57 Stan. L. Rev. 1095 (2005)"
+
+
+def test_aba_model_rules_however_named_are_one_code(run):
+    t = ("Model Rules of Prof'l Conduct r. 1.7 cmt. 8 (Am. Bar Ass'n 2020); see Model Rules of Pro. Conduct "
+         "R. 1.6(b)(2) (Am. Bar Ass'n 2019); ABA Model Rule 1.7.")
+    a, b, c = full(run(t))
+    assert a.display == "Model Rules of Prof'l Conduct r. 1.7 (Am. Bar Ass'n 2020)"
+    assert b.key == ("model", "model rules of professional conduct", "1.6(b)(2)")
+    assert c.display == "ABA Model Rule 1.7" and c.key == a.key
+    assert full(run("The firm's Model Rule 3 says so.")) == []
+
+
+def test_bar_ethics_and_attorney_general_opinions(run):
+    t = ("ABA Comm. on Ethics & Pro. Resp., Formal Op. 498 (2021); State Bar of Cal. Standing Com. on Prof. "
+         "Responsibility & Conduct, Formal Opn. No. 2010-179; Tex. Att'y Gen. Op. No. KP-0123 (2017); "
+         "Op. Tex. Att'y Gen. No. GA-0456 (2006).")
+    assert [o.display for o in full(run(t))] == [
+        "ABA Comm. on Ethics & Pro. Resp., Formal Op. 498 (2021)",
+        "State Bar of Cal. Standing Com. on Prof. Responsibility & Conduct, Formal Opn. No. 2010-179",
+        "Tex. Att'y Gen. Op. No. KP-0123 (2017)", "Op. Tex. Att'y Gen. No. GA-0456 (2006)"]
+    assert {o.category for o in full(run(t))} == {"other"}
+    # an opinion of a court or a person is not a bar's
+    assert full(run("The court, Op. 5, said so. See Smith Op. 12 (2001).")) == []
+
+
+def test_california_style_articles_restatements_and_dictionaries(run, emph):
+    t = ("(Smith, The Anti-SLAPP Statute Revisited (2015) 48 Loyola L.A. L.Rev. 1, 12; Note, Tenants and the Law "
+         "(2019) 60 Hastings L.J. 200.)")
+    a, b = full(run(t, emph(t, "The Anti-SLAPP Statute Revisited")))
+    assert a.display == "Smith, The Anti-SLAPP Statute Revisited (2015) 48 Loyola L.A. L.Rev. 1"
+    assert b.display == "Note, Tenants and the Law (2019) 60 Hastings L.J. 200"
+    assert a.key == ("article", "48", "loyola la lrev", "1")
+    # a California case in the same shape is no article: its reporter has no law-review word
+    assert [o for o in full(run("(Smith, Jones on Trusts (2008) 166 Cal.App.4th 952.)")) if o.category == "other"] == []
+    r = full(run("(Rest.2d Torts, § 402A, com. c; Rest.3d Agency, § 7.03.) Restatement (Second) of Torts § 402A (1965)."))
+    assert [o.display for o in r][:2] == ["Rest.2d Torts, § 402A", "Rest.3d Agency, § 7.03"]
+    assert r[0].key == r[2].key == ("restatement", "second", "torts", "402A")
+    [d] = full(run("(Black's Law Dict. (11th ed. 2019) p. 1492, col. 2.)"))
+    assert d.display == "Black's Law Dict. (11th ed. 2019)"
+
+
+def test_forthcoming_article_without_a_first_page(run, emph):
+    t = ("It is unsettled. Mary Smith, Arbitration After Epic, 74 Stan. L. Rev. (forthcoming 2023) (manuscript at 12), "
+         "https://ssrn.example/abstract=1234567. Also John Roe, Notice, 110 Geo. L.J. ___ (forthcoming 2022).")
+    a, b = full(run(t, emph(t, "Arbitration After Epic", "Notice")))
+    assert a.display == "Mary Smith, Arbitration After Epic, 74 Stan. L. Rev. (forthcoming 2023)"
+    assert b.display == "John Roe, Notice, 110 Geo. L.J. (forthcoming 2022)"
+    assert a.key == ("article", "74", "stan l rev", "arbitration after epic")
+    # a volume and journal with neither page nor "forthcoming" are no cite
+    assert full(run("See 74 Stan. L. Rev. (2023).")) == []
+
+
+def test_legal_encyclopedias_each_section_an_entry(run):
+    t = ("75 Am. Jur. 2d Trial § 123 (2022); 88 C.J.S. Trial § 12; 12 Tex. Jur. 3d Criminal Law § 45 (2019). "
+         "(4 Cal.Jur.3d (2023) Appellate Review, § 12, p. 45.)")
+    occs = full(run(t))
+    assert [o.display for o in occs] == ["75 Am. Jur. 2d Trial § 123 (2022)", "88 C.J.S. Trial § 12",
+                                         "12 Tex. Jur. 3d Criminal Law § 45 (2019)", "4 Cal.Jur.3d (2023) Appellate Review, § 12"]
+    assert {o.category for o in occs} == {"other"}
+    assert full(run("75 Am. Jur. 2d Trial § 124 (2022)."))[0].key != occs[0].key
+
+
+def test_alr_annotations_and_the_federalist(run):
+    t = ("See Annotation, Liability of Landlord for Injuries, 12 A.L.R.5th 123, 130 (1993); Smith v. Jones, 12 A.L.R. "
+         "123 (1921). The Federalist No. 78, at 465 (Alexander Hamilton) (Clinton Rossiter ed., 1961); see The "
+         "Federalist No. 51 (James Madison).")
+    occs = full(run(t))
+    assert [o.display for o in occs] == [
+        "Annotation, Liability of Landlord for Injuries, 12 A.L.R.5th 123 (1993)",
+        "The Federalist No. 78 (Alexander Hamilton) (Clinton Rossiter ed., 1961)", "The Federalist No. 51 (James Madison)"]
+    assert occs[1].key == ("federalist", "78")
+
+
+def test_restatement_volume_with_a_subtitle(run):
+    [o] = full(run("Restatement (Third) of Torts: Liab. for Physical & Emotional Harm § 7 (Am. L. Inst. 2010)."))
+    assert o.display == "Restatement (Third) of Torts: Liab. for Physical & Emotional Harm § 7 (Am. L. Inst. 2010)"
+
+
+def test_news_article_with_a_quoted_title_and_no_url(run):
+    t = "It was reported. Jane Roe, “Regulators Weigh New Rules,” N.Y. Times, Jan. 5, 2022, at A1."
+    [o] = full(run(t))
+    assert o.display == 'Jane Roe, "Regulators Weigh New Rules," N.Y. Times, Jan. 5, 2022'
+    # a quotation in prose followed by a name and a date has no author before it
+    assert full(run("He answered “No,” Smith, Jan. 5, 2022.")) == []
+
+
+def test_official_comments_printed_after_a_california_code_section(run):
+    t = ("(Cal. Law Revision Com. com., 29B pt. 1 West's Ann. Evid. Code (2015 ed.) foll. § 1200, p. 3; Judicial "
+         "Council of Cal., Advisory Com. com., 23 pt. 1 West's Ann. Code Civ. Proc. (2015 ed.) foll. § 425.16, p. 112.)")
+    a, b = full(run(t))
+    assert a.display == "Cal. Law Revision Com. com., 29B pt. 1 West's Ann. Evid. Code (2015 ed.) foll. § 1200"
+    assert b.display.endswith("foll. § 425.16") and b.display.startswith("Judicial Council of Cal., Advisory Com. com.")
+    assert {a.category, b.category} == {"other"}
+
+
+def test_reports_news_and_books_without_italics(run):
+    t = ("Agency reports confirm it. U.S. Gov't Accountability Off., GAO-21-123, Consumer Protection: Actions Needed 15 "
+         "(2021). The press reported it. Jane Roe, Regulators Weigh New Rules, N.Y. Times, Jan. 5, 2022, at A1. See "
+         "Erwin Chemerinsky, Constitutional Law: Principles and Policies § 5.3 (6th ed. 2019).")
+    assert [o.display for o in full(run(t))] == [
+        "U.S. Gov't Accountability Off., GAO-21-123, Consumer Protection: Actions Needed (2021)",
+        "Jane Roe, Regulators Weigh New Rules, N.Y. Times, Jan. 5, 2022",
+        "Erwin Chemerinsky, Constitutional Law: Principles and Policies (6th ed. 2019)"]
+    # a docket number after a case name, a person in prose with a newspaper and a date: no entries
+    assert [o for o in full(run("Doe v. Roe, No. 21-1234, Memorandum Opinion 3 (D.D.C. 2021).")) if o.category == "other"] == []
+    assert full(run("Plaintiff John Smith, a reporter at the Daily News, Jan. 5, 2022, said so.")) == []
+
+
+def test_a_note_number_typed_before_a_signal_is_no_volume(run, emph):
+    t = "144 See Jane Doe, Title Here, 95 Notre Dame L. Rev. 1101 (2020)."
+    assert [o.display for o in full(run(t, emph(t, "Title Here")))] == [
+        "Jane Doe, Title Here, 95 Notre Dame L. Rev. 1101 (2020)"]
+    t = "8 See Jane Doe, Title Here (2020)."
+    assert [o.display for o in full(run(t, emph(t, "Title Here")))] == ["Jane Doe, Title Here (2020)"]
+    assert [o.display for o in full(run(t))] == ["Jane Doe, Title Here (2020)"]
+    # mid-paragraph, a signal before the author is dropped too
+    t = "It is so. See also Jane Doe, Title Here (2020)."
+    assert [o.display for o in full(run(t, emph(t, "Title Here")))] == ["Jane Doe, Title Here (2020)"]
+
+
+def test_treatise_by_two_surnames_and_the_manual_for_complex_litigation(run):
+    t = ("See 5C Wright & Miller, Federal Practice & Procedure § 1363 (3d ed. 2004); Fed. Jud. Ctr., Manual for "
+         "Complex Litigation (Fourth) § 21.61 (2004); Manual for Complex Litigation, Fourth § 21.62 (2004).")
+    a, b, c = full(run(t))
+    assert a.display == "5C Wright & Miller, Federal Practice & Procedure (3d ed. 2004)"
+    assert b.display == "Fed. Jud. Ctr., Manual for Complex Litigation (Fourth) (2004)" and b.key == c.key
+    assert full(run("The Manual for Complex Litigation says so.")) == []
+
+
+def test_california_web_report_with_a_page_pin_before_its_url(run):
+    t = "(Cal. Dept. of Justice, Crime in California (2022) p. 12 <https://oag.example/crime.pdf> [as of Mar. 1, 2024].)"
+    [o] = full(run(t))
+    assert o.display == "Cal. Dept. of Justice, Crime in California (2022) <https://oag.example/crime.pdf>"

@@ -128,3 +128,22 @@ def test_an_empty_dict_is_no_citation_found(services):
     result = verify(table(REED), services.settings())
     assert result[REED.key].verdict == UNRESOLVED
     assert result[REED.key].reason == "CourtListener did not recognise this citation"
+
+
+def test_an_attorney_generals_opinion_in_a_reporter_is_not_checked_as_a_case(services):
+    """"82 Ops.Cal.Atty.Gen. 1" is filed with the other authorities: no court decided it, and its
+    series' first edition has no start year in reporters_db (which once ended the check)."""
+    opinion = case("82 Ops.Cal.Atty.Gen. 1 (1999)", "", 82, "Ops.Cal.Atty.Gen.", 1, 1999)
+    opinion.category = "other"
+    for o in opinion.occurrences:
+        o.category = "other"
+    result = verify(table(opinion), services.settings(network=False))
+    assert cl_requests(services) == []
+    record = result.records[opinion.key]
+    assert (type(record).__name__, record.verdict) == ("ProvisionRecord", NOT_CHECKED)
+
+
+def test_a_reporter_edition_without_a_start_year_is_no_crash():
+    from toa.verify.cases_offline import standardize
+    std = standardize("82", "Ops.Cal.Atty.Gen.", "1")
+    assert std is not None and std.reporter == "Ops.Cal.Atty.Gen."

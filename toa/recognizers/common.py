@@ -404,11 +404,18 @@ def popular_name_before(text: str, pos: int) -> int | None:
     return start
 
 
-_SENTENCE_END = re.compile(r"(?:(?<=[a-z]{3})|(?<=[)\]\d]))[.!?][\"”’']?\s+(?=[A-Z])")
-# Abbreviations of organisation words that end in three lower-case letters, so that their period
-# would otherwise read as a sentence end.
+# A sentence ends after a lower-case word of three letters or more, or a two-letter word that is
+# no abbreviation ("… discussed it. John Doe, …"; not "et al." or "2d ed."). The next sentence
+# starts with a capital, or with the volume of a work ("… agree. 5B Charles Alan Wright, …").
+_SENTENCE_END = re.compile(r"(?:(?<=[a-z]{3})|(?<=[\s(](?!al|ed|eg|ie|vs|cf|ch|cl|no|op|pp|pt|st|nd|rd|th|id)[a-z]{2})|"
+                           r"(?<=[)\]\d]))[.!?][\"”’']?\s+(?=[A-Z]|\d{1,3}[A-Z]?\s[A-Z])")
+# Abbreviations of organisation words (Bluebook T6) that end in three lower-case letters, so that
+# their period would otherwise read as a sentence end.
 _NAME_ABBREVIATION = re.compile(r"\b(?:Dept|Depts|Govt|Assn|Corp|Dist|Comm|Intl|Natl|Univ|Admin|Mgmt|Educ|Hosp|"
-                                r"Indus|Servs?|Exec|Proc)\.$")
+                                r"Indus|Servs?|Prot|Auth|Inst|Cent|Coll|Cong|Exch|Found|Info|Prac|Proc|Tech|Elec|"
+                                r"Exec|Equip|Envtl|Acad|Agric|Bldg|Broad|Chem|Coal|Coop|Constr|Distrib|Econ|Indem|"
+                                r"Liab|Mach|Maint|Mktg|Mortg|Prod|Prop|Psych|Rsch|Rehab|Subcomm|Transp|Cnty|Cmty|"
+                                r"Hous|Pers|Pharm|Telecomm|Bros|Unemp|Sess|Prof|Resp)\.$")
 _BREAK = re.compile(r";\s*|\(\s*|:\s+(?=See\b)")
 _LEAD_SIGNAL = re.compile(r"(?:(?:See|see|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|Accord|"
                           r"with|and)[,]?\s+)+")
@@ -422,7 +429,9 @@ def boundary_before(text: str, pos: int, limit: int = 250) -> int:
     lo = max(0, pos - limit)
     best = lo
     for rx in (_BREAK, _SENTENCE_END):
-        for m in rx.finditer(text, lo, pos):
+        for m in rx.finditer(text, lo, pos + 8):  # the lookahead reads what follows a sentence end
+            if m.end() > pos:
+                break
             if rx is _SENTENCE_END and _NAME_ABBREVIATION.search(text, max(0, m.start() - 8), m.start() + 1):
                 continue  # "Cal. Dept. of Public Health": an abbreviation inside a name
             best = max(best, m.end())

@@ -43,10 +43,15 @@ _REPORT = re.compile(
     r"(?<![\w.])(?P<house>H\.\s?R\.|S\.|H\.|Sen\.)\s?(?P<doc>Conf\.\sRep\.|Exec\.\sRep\.|Exec\.\sDoc\.|Rep\.|Doc\.|"
     r"Comm\.\sPrint|Prt\.)\s(?:No\.\s)?(?P<num>\d+(?:-\d+)?)(?P<pt>,\s[Pp]t\.\s\d+)?"
     rf"(?P<cong>,\s{_CONG})?{_PIN}{_YEAR}")
+# A report named by its kind alone: "H.R. Rep., supra, at 7", "S. Rep. at 4" (kind "short").
+_REPORT_SHORT = re.compile(r"(?<![\w.])(?P<house>H\.\s?R\.|S\.)\s(?P<doc>Conf\.\sRep\.|Rep\.|Doc\.)"
+                           r"(?:,\ssupra,?\s(?:at\s)?|\sat\s)(?P<pin>\d+(?:\s?-\s?\d+)?)")
 _CONG_REC = re.compile(
     rf"(?<![\w.])(?P<vol>\d{{1,3}})\sCong\.\sRec\.\s(?P<page>[HSE]?\s?{PAGE})"
     rf"(?P<pin>,\s[HSE]?{PAGE}(?:\s?-\s?[HSE]?{PAGE})?(?=\s?\(|[.,;]|$))?"
     r"(?P<date>\s?\((?:daily\sed\.\s)?[^()]{0,25}\d{4}\))?")
+# "167 Cong. Rec. at S1235": a short cite, attached to the Record's page cited before it.
+_CONG_REC_SHORT = re.compile(rf"(?<![\w.])(?P<vol>\d{{1,3}})\sCong\.\sRec\.\sat\s(?P<pin>[HSE]?\s?{PAGE})")
 _CONG_GLOBE = re.compile(rf"(?<![\w.])Cong\.\sGlobe,\s(?P<congno>\d+){_ORD}\sCong\.,\s(?P<sess>\d+){_ORD}\sSess\.\s"
                          r"(?P<page>\d+)(?:\s?-\s?\d+)?(?P<year>\s?\(\d{4}\))?")
 _ANNALS = re.compile(r"(?<![\w.])(?P<vol>\d{1,2})\sAnnals\sof\sCong\.\s(?P<page>\d+)(?:\s?-\s?\d+)?(?P<year>\s?\(\d{4}\))?")
@@ -71,15 +76,35 @@ _HEARING = re.compile(
 # Reg. Sess.)"), as California briefs cite them.
 _STATE_BILL_WRITTEN = re.compile(r"(?<![\w.])(?P<house>Assembly|Assem\.|Senate|Sen\.|House)\sBill\s(?:No\.\s?)?"
                                  r"(?P<num>\d+)\b(?P<sess>\s\((?:\d{4}-\d{4}\s(?:Reg\.\s)?Sess\.|\d{4})\))?")
+# A document about a California bill: a committee's analysis ("Assem. Com. on Judiciary, Analysis
+# of Assem. Bill No. 157 (1997-1998 Reg. Sess.) as amended Apr. 14, 1997"), a floor analysis
+# ("Sen. Rules Com., Off. of Sen. Floor Analyses, 3d reading analysis of Sen. Bill No. 1818 …"),
+# an enrolled bill report, the Legislative Counsel's Digest ("Legis. Counsel's Dig., Assem. Bill
+# No. 5 (2019-2020 Reg. Sess.)"). Its author is up to three capitalised segments; the document's
+# own words ("3d reading analysis of", "Rep. on") may be in lower case.
+_SEGMENT = r"(?:[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|on|of|the|and|for|&))*)"
 _BILL_ANALYSIS = re.compile(
-    r"(?<![\w.])(?P<com>(?:Assem\.|Sen\.|Assembly|Senate|House)\s(?:Com\.|Comm\.|Committee)\s[Oo]n\s[^,;()]{3,80}),\s"
-    r"(?P<doc>[A-Z][^,;()]{2,60}?)\sof\s(?P<bill>(?:Assem\.|Sen\.|Assembly|Senate|House)\sBill\s(?:No\.\s?)?(?P<num>\d+))"
-    r"(?:\s\((?P<sess>[^()]*Sess\.)\))?"
+    rf"(?<![\w.])(?P<head>(?:{_SEGMENT},\s){{0,3}}(?:[A-Z0-9][\w.'’-]*(?:\s[\w.'’-]+){{0,6}}?\s(?:of|on|to)\s)?)"
+    r"(?P<bill>(?:Assem\.|Sen\.|Assembly|Senate|House)\sBill\s(?:No\.\s?)?(?P<num>\d+))"
+    r"(?:,?\s\((?P<sess>[^()]*Sess\.)\))?"
     # the version analysed: "as amended Apr. 14, 2008", "as introduced Feb. 22, 2019"
-    r"(?P<version>,?\sas\s(?:amended|introduced|passed)(?:\sin\s(?:Assembly|Senate))?\s"
-    r"[A-Z][a-z]{2,8}\.?\s\d{1,2},\s\d{4})?")
+    r"(?P<version>,?\sas\s(?:amended|introduced|passed|enrolled)(?:\sin\s(?:Assembly|Senate))?\s"
+    r"[A-Z][a-z]{2,8}\.?\s\d{1,2},\s\d{4})?"
+    r"(?P<supra>,\ssupra\b)?")
+# What makes the words before a bill a document about it rather than prose ("the author of …").
+_BILL_DOC_WORD = re.compile(r"\b(?:[Aa]nalys[ie]s|Rep\.|[Rr]eport|Dig\.|Digest|Amends\.|[Ss]ummary|Com\.|Comm\.|"
+                            r"Committee)(?=[\s,]|$)")
+_HEAD_SIGNAL = re.compile(r"^(?:(?:See|see|also|Cf\.|cf\.|Compare|But|E\.g\.,?|Accord|and)\s)+")
 
 
+# California's ballot materials, the legislative history of an initiative: "Voter Information Guide,
+# Gen. Elec. (Nov. 8, 2016) text of Prop. 64, § 3, p. 178", "Ballot Pamp., Gen. Elec. (Nov. 4, 2008)
+# argument in favor of Prop. 9, p. 62". The page is a pin.
+_BALLOT = re.compile(
+    r"(?<![\w.])(?P<guide>Voter\sInformation\sGuide|Ballot\sPamp(?:\.|hlet)|Ballot\sPamphlet)"
+    r",\s(?P<elec>(?:[A-Z][\w.]*\s){1,3}?Elec(?:\.|tion)\s\((?:[A-Z][a-z]+\.?\s\d{1,2},\s)?\d{4}\))"
+    r"(?P<doc>\s[a-z][^;()]{2,120}?(?:Prop(?:\.|osition)\s\d+[A-Z]?(?:,\s§\s?\d+[\w.]*)?|Legislative\sAnalyst|"
+    r"Legis\.\sAnalyst))?(?=[,;.)]|\s\(|\spp?\.\s\d|$)")
 # A hearing cited without a Congress: a state legislature's ("Hearing on S.B. 5 Before the S. Comm. on
 # State Affairs, 86th Leg., R.S. (Tex. 2019)") or one dated by its year alone.
 _STATE_HEARING = re.compile(
@@ -146,7 +171,8 @@ def _hearing_start(text: str, pos: int, emphasis) -> int:
     italics, at the start of the citation sentence ("Title: Hearing on ...")."""
     for a, b in emphasis or ():
         if a <= pos < b or (a < pos and pos - b <= 2 and b > a):
-            return a
+            signal = _HEAD_SIGNAL.match(text[a:pos])  # an italic "See" before the title is no part of it
+            return a + signal.end() if signal else a
     return boundary_before(text, pos)
 
 
@@ -154,6 +180,10 @@ def find(text: str, emphasis=None) -> list[Claim]:
     claims = []
     for m in _REPORT.finditer(text):
         claims.append(claim([_report(text, m)]))
+    for m in _REPORT_SHORT.finditer(text) if "Rep." in text or "Doc." in text else ():
+        doctype = f"{_house(m.group('house'))} {clean(m.group('doc'))}"
+        claims.append(claim([occ(text, m.start(), m.end(), category=None, key=None, display=None, sort_key=None,
+                                 kind="short", meta={"doc": doctype, "number": None})]))
     for m in _CONG_REC.finditer(text):
         date = clean(m.group("date") or "")
         page = re.sub(r"\s", "", m.group("page"))
@@ -161,6 +191,10 @@ def find(text: str, emphasis=None) -> list[Claim]:
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("congrec", m.group("vol"), page.replace(",", "")),
                                  display=display, sort_key=_leg_sort(display),
                                  meta={"volume": m.group("vol"), "page": page})]))
+    for m in _CONG_REC_SHORT.finditer(text) if "Rec. at" in text else ():
+        claims.append(claim([occ(text, m.start(), m.end(), category=None, key=None, display=None, sort_key=None,
+                                 kind="short", meta={"code": "Cong. Rec.", "volume": m.group("vol"),
+                                                     "pin": re.sub(r"[\s,]", "", m.group("pin"))})]))
     for m in _CONG_GLOBE.finditer(text):
         display = clean(m.group(0))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT,
@@ -197,13 +231,40 @@ def find(text: str, emphasis=None) -> list[Claim]:
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("state_bill", "", btype, m.group("num"), ""),
                                  display=display, sort_key=_leg_sort(display),
                                  meta={"bill_type": btype, "number": m.group("num")})], RANK_SECONDARY))
-    for m in _BILL_ANALYSIS.finditer(text) if "Bill" in text else ():
+    for m in _BALLOT.finditer(text) if "Elec" in text else ():
         display = clean(m.group(0))
-        key = ("bill_report", alpha_key(m.group("com")), alpha_key(m.group("doc")), m.group("num"), clean(m.group("sess") or ""),
-               alpha_key(m.group("version") or ""))
+        key = ("ballot", alpha_key(m.group("elec")), alpha_key(m.group("doc") or ""))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
-                                 sort_key=_leg_sort(display), meta={"number": m.group("num")})]))
+                                 sort_key=_leg_sort(display))]))
+    for m in _BILL_ANALYSIS.finditer(text) if "Bill" in text else ():
+        bill_report = _bill_report(text, m)
+        if bill_report is not None:
+            claims.append(claim([bill_report]))
     return claims
+
+
+def _bill_report(text: str, m: re.Match):
+    """A document about a California bill, or None when the words before the bill are no title
+    of one. Without the session or version, and with "supra", it is a short cite of the full one
+    cited before (kind "short", meta "bill_report": the key's first part)."""
+    head = m.group("head")
+    lead = _HEAD_SIGNAL.match(head)
+    start = m.start() + (lead.end() if lead else 0)
+    head = head[lead.end():] if lead else head
+    if not head or not _BILL_DOC_WORD.search(head):
+        return None
+    author, _sep, doc = head.rstrip().rpartition(", ")
+    if not doc:
+        author, doc = "", head
+    ident = ("bill_report", alpha_key(author or doc), alpha_key(doc if author else ""), m.group("num"))
+    if m.group("supra") and not (m.group("sess") or m.group("version")):
+        return occ(text, start, m.end(), category=None, key=None, display=None, sort_key=None, kind="short",
+                   meta={"bill_report": ident, "number": m.group("num")})
+    end = m.end("version") if m.group("version") else m.end("sess") + 1 if m.group("sess") else m.end("bill")
+    display = clean(text[start:end])
+    key = ident + (clean(m.group("sess") or ""), alpha_key(m.group("version") or ""))
+    return occ(text, start, m.end(), category=CAT, key=key, display=display, sort_key=_leg_sort(display),
+               meta={"number": m.group("num"), "bill_report": ident})
 
 
 def _state_bill(text: str, m: re.Match):
@@ -213,10 +274,14 @@ def _state_bill(text: str, m: re.Match):
     btype = re.sub(r"\s", "", m.group("type"))
     start = boundary_before(text, m.start())
     before = text[start:m.start()]
-    if not (before.endswith(", ") and re.fullmatch(r"(?:[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|on|of|the|and|for))*,\s)+",
+    if not (before.endswith(", ") and re.fullmatch(r"(?:[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|on|of|the|and|for|&))*,\s)+",
                                                   before)):
         start = m.start()
     display = clean(text[start:m.end()])
-    return occ(text, start, m.end(), category=CAT, key=("state_bill", abbr, btype, m.group("num"), m.group("leg")),
+    # two documents about one bill ("House Comm. on X, Bill Analysis" and "House Research Org., Bill
+    # Analysis") are two entries; the bill itself is a third
+    document = (alpha_key(text[start:m.start()]),) if start < m.start() else ()
+    return occ(text, start, m.end(), category=CAT,
+               key=("state_bill", abbr, btype, m.group("num"), m.group("leg")) + document,
                display=display, sort_key=_leg_sort(display),
                meta={"jurisdiction": abbr, "bill_type": btype, "number": m.group("num")})

@@ -31,6 +31,7 @@ from functools import cache
 from .common import (
     MONTH,
     RANK_SECONDARY,
+    STATE_RE,
     SUBSECS,
     SURNAME,
     Claim,
@@ -43,29 +44,98 @@ from .common import (
     norm,
     occ,
     squeeze_subsections,
+    state_abbr,
 )
 
 CAT = "other"
 
 _YEAR_PAREN = r"\((?:[^()]{0,60}?)\b(?:1[5-9]\d\d|20\d\d)\)"
 # A pin between a title and its edition parenthetical: "§ 689, at 375", "§ 16.2(a), at 750",
-# "ch. 3, at 12", "311-312", "¶ 4.02".  The page after a section/chapter ("at 375") is part of it.
-_PIN_TOKEN = (r"(?:(?:[Vv]ol\.\s\d+,?\s)?(?:§§?\s?\d[\w.:-]*(?:\([\w]+\))*|¶¶?\s?\d[\d.]*|at\s\d+|pt\.\s\w+|ch\.\s\d+|"
+# "ch. 3, at 12", "311-312", "¶ 4.02", "§ 12.34[1][b]".  The page after a section/chapter ("at 375") is part of it.
+_PIN_TOKEN = (r"(?:(?:[Vv]ol\.\s\d+,?\s)?(?:§§?\s?\d[\w.:-]*(?:\([\w]+\)|\[\w+\])*|¶¶?\s?\d[\d.]*|at\s\d+|pt\.\s\w+|ch\.\s\d+|"
               r"\d+[a-z]?(?:\s?-\s?\d+)?(?:\s?n\.\s?\d+)?|[ivxlc]+)"
               r"(?:,\s(?:at\s)?\d+(?:\s?-\s?\d+)?(?:\s?n\.\s?\d+)?)*)")
 _URL = re.compile(r"(?:,\s|\s)(?P<url>(?:https?://|www\.|perma\.cc/)[^\s]+)")
 
 _RESTATEMENT = re.compile(
     r"(?<![\w.])Restatement\s(?:\((?P<ed>First|Second|Third|Fourth)\)\s)?of\s(?:the\s)?"
-    r"(?P<subject>[A-Z][\w'’]*(?:\s(?:[A-Z][\w'’]*|of|the|and|&|on))*)"
+    r"(?P<subject>[A-Z][\w'’]*(?:\s(?:[A-Z][\w'’]*|of|the|and|&|on))*"
+    # a volume's subtitle: "Restatement (Third) of Torts: Liab. for Physical & Emotional Harm § 7"
+    r"(?::\s[A-Z][\w'’.]*(?:\s(?:[A-Z][\w'’.]*|of|the|and|&|on|for))*)?)"
     r"(?:,?\s(?P<mark>§§?)\s?(?P<sec>\d+[A-Za-z]?(?:\.\d+)?)(?P<cmt>\s?(?:cmt\.|comment)\s?[a-z](?:,\sillus\.\s\d+)?)?)?"
     rf"(?P<paren>\s?{_YEAR_PAREN})?")
+# A Restatement's short form: "Restatement § 402A cmt. c", "Restatement (Second) § 402A",
+# "Restatement (Second) of Torts, supra, § 402A": the section of a Restatement cited before.
+_RESTATEMENT_SHORT = re.compile(
+    r"(?<![\w.])Restatement(?:\s\((?P<ed>First|Second|Third|Fourth)\))?"
+    r"(?:\sof\s(?:the\s)?(?P<subject>[A-Z][\w'’]*(?:\s(?:[A-Z][\w'’]*|of|the|and|&|on))*))?"
+    r"(?P<supra>,\ssupra)?,?\s§\s?(?P<sec>\d+[A-Za-z]?(?:\.\d+)?)(?:,?\s(?:cmt\.|comment)\s?[a-z](?:,\sillus\.\s\d+)?)?")
+# The California Style Manual's "Rest.2d Torts, § 402A, com. c", "Rest.3d Agency, § 7.03".
+_CSM_RESTATEMENT = re.compile(
+    r"(?<![\w.])Rest\.\s?(?P<ed>2d|3d|4th)?\s?(?P<subject>[A-Z][\w'’]*\.?(?:\s(?:[A-Z][\w'’]*\.?|of|the|and|&|on))*?)"
+    r",\s(?P<mark>§§?)\s?(?P<sec>\d+[A-Za-z]?(?:\.\d+)?)(?P<cmt>,?\s(?:com\.|cmt\.|comment)\s?[a-z](?:,\sillus\.\s\d+)?)?")
+_CSM_EDITIONS = {"2d": "second", "3d": "third", "4th": "fourth"}
 _MODEL = re.compile(
     r"(?<![\w.])(?P<code>Model\sPenal\sCode|U\.\s?C\.\s?C\.|Uniform\sCommercial\sCode|"
-    r"Model\sRules?\sof\sProf(?:'|’|essiona)l\sConduct|Unif\.\s[A-Z][\w.]*(?:\s[A-Z][\w.]*){0,4}?\sAct)"
-    r"\s?(?:(?P<mark>§§?)|R\.)\s?(?P<sec>\d+(?:\.\d+)*(?:-\d+)?)(?P<sub>" + SUBSECS + r")"
+    r"(?P<rules>(?:ABA\s)?Model\sRules?\s(?:of\sPro(?:f(?:'|’|essiona)l|\.)\sConduct\s)?)|"
+    r"Unif\.\s[A-Z][\w.]*(?:\s[A-Z][\w.]*){0,4}?\sAct)"
+    r"\s?(?:(?P<mark>§§?)|R\.|r\.|Rule\s|(?<=Rule\s))\s?(?P<sec>\d+(?:\.\d+)*(?:-\d+)?)(?P<sub>" + SUBSECS + r")"
     r"(?P<cmt>,?\s(?:cmt\.|comment)\s?(?:\d+|[a-z])?)?"
     rf"(?P<paren>\s?{_YEAR_PAREN})?")
+
+# The Federal Judicial Center's manual, cited by section: "Fed. Jud. Ctr., Manual for Complex
+# Litigation (Fourth) § 21.61 (2004)", "Manual for Complex Litigation, Fourth § 21.61 (2004)".
+_MANUAL = re.compile(
+    r"(?<![\w.])(?P<org>Fed(?:\.|eral)\sJud(?:\.|icial)\sC(?:tr\.|enter),\s)?Manual\sfor\sComplex\sLitigation"
+    r"(?:,?\s\(?(?P<ed>Fourth|Third|Second|4th|3d|2d)\)?)?(?P<pin>\s§§?\s?\d[\d.]*(?:,\sat\s\d+)?)?"
+    r"(?P<paren>\s\((?:[^()]{0,20}\s)?\d{4}\))?")
+_MANUAL_EDITIONS = {"4th": "Fourth", "3d": "Third", "2d": "Second"}
+
+# Legal encyclopedias, each section an entry: "75 Am. Jur. 2d Trial § 123 (2022)", "88 C.J.S. Trial
+# § 12", "12 Tex. Jur. 3d Criminal Law § 45", and the California Style Manual's "4 Cal.Jur.3d (2023)
+# Appellate Review, § 12".
+_ENCYCLOPEDIA = re.compile(
+    r"(?<![\w.])(?P<vol>\d{1,3}[A-Z]?)\s(?P<series>Am\.\s?Jur\.(?:\s?(?:2d|3d))?|C\.\s?J\.\s?S\.|"
+    r"(?:Tex|Cal|N\.\s?Y|Fla|Ohio|Ill|Pa|Mich|Ga|Mass|N\.\s?J)\.\s?Jur\.(?:\s?(?:2d|3d|4th))?)"
+    r"\s(?P<csm>\((?:[^()]{0,20}\s)?\d{4}\)\s)?"
+    r"(?P<title>[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|of|and|&|to|in|on|the|for))*?),?\s(?P<mark>§§?)\s?"
+    r"(?P<sec>\d+[\w.:-]*?)(?=[\s,;.)]|$)(?P<pin>,\s(?:at\s|p\.\s)?\d+(?:-\d+)?)?"
+    r"(?P<paren>\s\((?:[^()]{0,20}\s)?\d{4}\))?")
+# American Law Reports annotations: "Annotation, Title, 12 A.L.R.5th 123 (1993)"; a case reported
+# in an old A.L.R. volume ("Smith v. Jones, 12 A.L.R. 123") is left to the case layer.
+_ALR = re.compile(
+    r"(?<![\w.])(?P<vol>\d{1,3})\sA\.\s?L\.\s?R\.(?P<series>\s?(?:2d|3d|4th|5th|6th|7th)|\s?Fed\.(?:\s?(?:2d|3d|4th))?)?"
+    r"\s(?P<page>\d{1,4}|Art\.\s\d+)(?P<pin>,\s(?:at\s)?\d+(?:\s?-\s?\d+)?)?(?P<paren>\s\((?:[^()]{0,20}\s)?\d{4}\))")
+# "The Federalist No. 78, at 465 (Alexander Hamilton) (Clinton Rossiter ed., 1961)": one entry a paper.
+_FEDERALIST = re.compile(
+    r"(?<![\w.])(?:The\s)?Federalist\s(?:Papers?\s)?No\.\s(?P<num>\d{1,2})(?P<pin>,\sat\s\d+(?:\s?-\s?\d+)?)?"
+    r"(?P<author>\s\((?:Alexander\s)?Hamilton\)|\s\((?:James\s)?Madison\)|\s\((?:John\s)?Jay\)|"
+    r"\s\((?:Alexander\s)?Hamilton\sor\s(?:James\s)?Madison\))?(?P<ed>\s\([^()]{0,60}?\d{4}\))?")
+
+# A commission's or committee's official comment on a California code section, printed after it in
+# the annotated code: "Cal. Law Revision Com. com., 29B pt. 1 West's Ann. Evid. Code (2015 ed.) foll.
+# § 1200, p. 3" (the page is a pin). One entry per section commented on.
+_CODE_COMMENT = re.compile(
+    r"(?<![\w.])(?P<author>Cal\.\sLaw\sRevision\sCom\.|California\sLaw\sRevision\sCommission|"
+    r"(?:Jud(?:icial|\.)\sCouncil\sof\sCal\.,\s)?Advisory\sCom\.|Legis\.\sCom\.|"
+    r"(?:Assem\.|Sen\.)\sCom\.\son\s[A-Z][\w.]*(?:\s(?:[A-Z][\w.]*|&|and|of))*)\s(?:com\.|comment),?\s"
+    r"(?:reprinted\sat\s|reprinted\sin\s)?(?P<src>\d{1,3}[A-Z]?(?:\spt\.\s\d+)?\sWest(?:'|’)s\sAnn\.\s[^()]{2,40}?"
+    r"\s\((?:\d{4}\sed\.|\d{4})\)|Deering(?:'|’)s\sAnn\.\s[^()]{2,40}?\s\((?:\d{4}\sed\.|\d{4})\))"
+    r"\sfoll\.\s§\s?(?P<sec>\d+(?:\.\d+)*[a-z]?)(?![\w(])")
+
+# Ethics opinions of bar committees: "ABA Comm. on Ethics & Pro. Resp., Formal Op. 498 (2021)",
+# "ABA Formal Op. 06-439 (2006)", "Cal. State Bar Formal Opn. No. 2015-193", "Tex. Comm. on Prof'l
+# Ethics, Op. 680 (2018)". The issuer, written before the opinion, must be a bar or ethics body.
+_ETHICS_OP = re.compile(
+    r"(?P<op>(?:Formal|Informal|Ethics)\s(?:Op\.|Opn\.|Opinion)|Op\.|Opn\.)\s(?:No\.\s)?"
+    r"(?P<num>\d{1,4}(?:-\d{1,4})?[A-Z]?)(?![\w-])(?P<paren>\s\((?:[^()]{0,30}\s)?\d{4}\))?")
+_ETHICS_ISSUER = re.compile(r"^(?:[A-Z][\w.'’&-]*|on|of|the|and|for|&)(?:,?\s(?:[A-Z][\w.'’&-]*|on|of|the|and|for|&))*,?\s$")
+_ETHICS_WORD = re.compile(r"\b(?:ABA|Bar|Ethics|Prof(?:'|’|essional|\.|l)?|Pro\.|Resp\.|Responsibility)(?=[\s,.]|$)")
+# A state attorney general's opinion by number: "Tex. Att'y Gen. Op. No. KP-0123 (2017)",
+# "Op. Tex. Att'y Gen. No. GA-0456 (2006)".
+_AG_OP = re.compile(
+    rf"(?<![\w.])(?:(?P<s1>{STATE_RE})\sAtt(?:'|’)y\sGen\.\sOp\.|Op\.\s(?P<s2>{STATE_RE})\sAtt(?:'|’)y\sGen\.)"
+    r"\s(?:No\.\s)?(?P<num>[A-Z]{1,3}-?\d{1,5}(?:-\d+)?|\d{2,4}-\d{1,4})(?P<paren>\s\((?:[^()]{0,30}\s)?\d{4}\))?")
 
 # "55 Harv. L. Rev. 615, 620 (1942)": a journal must have a law-review word in it
 # Tokens are separated by a mandatory space ("L.J." is one token), so there is one way to
@@ -73,7 +143,9 @@ _MODEL = re.compile(
 _JTOKEN = r"(?:(?:[A-Z][A-Za-z'’]*\.){2,}|[A-Z][A-Za-z'’]*\.?|&|of|on|the|in|for|and)"
 _JOURNAL = re.compile(
     rf"(?<![\w.])(?P<vol>\d{{1,4}})\s(?P<journal>[A-Z][A-Za-z'’.]*(?:\s{_JTOKEN}){{0,9}}?)"
-    r"\s(?P<page>\d{1,5})(?P<pin>,\s\d+(?:\s?-\s?\d+)?(?:\s?n\.\s?\d+)?)?\s?\((?P<year>[^()]{0,20}?\d{4})\)")
+    # a forthcoming article has no first page yet: "74 Stan. L. Rev. (forthcoming 2023)", "110 Geo. L.J. ___"
+    r"(?:\s(?P<page>\d{1,5})(?P<pin>,\s\d+(?:\s?-\s?\d+)?(?:\s?n\.\s?\d+)?)?|(?:\s_{1,6})?(?=\s\(forthcoming\s))"
+    r"\s?\((?P<year>[^()]{0,20}?\d{4})\)")
 # Without a law-review word, a journal is accepted only after an italic title and with a plain
 # date parenthetical ("(2018)", "(Spring 2018)", "(Mar. 2018)"): a court in the parenthetical
 # ("(9th Cir. 2018)") makes it a case.
@@ -81,7 +153,7 @@ _PLAIN_YEAR = re.compile(r"(?:[A-Z][a-z]+\.?\s(?:\d{1,2},\s)?)?\d{4}")
 _JOURNAL_WORD = re.compile(r"(?:\bL\.|\bRev\.|\bJ\.|\bQ\.|\bLaw\b|\bJournal\b|\bReview\b|\bForum\b)")
 
 _DICTIONARY = re.compile(
-    r"(?<![\w.])(?:(?P<vol>\d{1,2})\s)?(?P<title>(?:[A-Z][\w'’-]*\s){0,6}?(?:Dictionary|Lexicon|Thesaurus)"
+    r"(?<![\w.])(?:(?P<vol>\d{1,2})\s)?(?P<title>(?:[A-Z][\w'’-]*\.?\s|\d[a-z]{1,2}\s){0,6}?(?:Dictionary|Dict\.|Lexicon|Thesaurus)"
     r"(?:\sof\sthe\sEnglish\sLanguage|\sof\s(?:[A-Z]\w+)(?:\s[A-Z]\w+){0,2})?)"
     rf"(?P<pin>\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN})(?P<after>\s[Vv]ol\.\s\d+)?")
 
@@ -90,15 +162,31 @@ _PERSON = rf"{_NAME_TOKEN}(?:\s(?:[A-Z]\.|{_NAME_TOKEN})){{0,3}}\s(?:Mc|Mac|La|D
 _AUTHORS = rf"{_PERSON}(?:(?:,\s|\s)(?:&|and)\s{_PERSON}|,\s{_PERSON})*(?:\set\sal\.)?"
 # Plain-text treatise: "2 Wayne R. LaFave, Substantive Criminal Law § 14.1 (3d ed. 2018)"
 _TREATISE = re.compile(
-    rf"(?<![\w.])(?:(?P<vol>\d{{1,2}})\s)?(?P<author>{_AUTHORS}),\s"
-    r"(?P<title>(?:A\s|An\s|The\s)?[A-Z][\w'’-]*(?:\s(?:[A-Z][\w'’-]*|of|the|and|in|on|for|to|a|an|&|at))+)"
+    # authors by surname alone when two: "5C Wright & Miller, Federal Practice & Procedure § 1363"
+    rf"(?<![\w.])(?:(?P<vol>\d{{1,2}}[A-Z]?)\s)?(?P<author>{_AUTHORS}|{SURNAME}\s&\s{SURNAME}),\s"
+    # a subtitle after a colon: "Constitutional Law: Principles and Policies"
+    r"(?P<title>(?:A\s|An\s|The\s)?[A-Z][\w'’-]*:?(?:\s(?:[A-Z][\w'’-]*:?|of|the|and|in|on|for|to|a|an|&|at))+)"
     rf"(?P<pin>\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN})")
+# A report with its number, cited without italics: "U.S. Gov't Accountability Off., GAO-21-123,
+# Consumer Protection: Actions Needed 15 (2021)", "Cong. Rsch. Serv., R45678, Title 3 (2020)".
+_NUMBERED_REPORT = re.compile(
+    r"(?P<num>(?:[A-Z]{2,5}-)?\d{2,4}(?:-\d{1,5})+[A-Z]?|(?:GAO|OIG)-\d{2}-\d{1,5}[A-Z]?|R[LS]?\d{5}|IF\d{5}|LSB\d{5}),\s"
+    r"(?P<title>[A-Z][^()\[\];]{3,200}?)(?P<pin>,?\s(?:at\s)?\d{1,4}(?:\s?[-–]\s?\d{1,4})?)?\s(?P<paren>\((?:[^()]{0,30}\s)?\d{4}\))")
+# A news article cited without italics: "Jane Roe, Regulators Weigh New Rules, N.Y. Times, Jan. 5,
+# 2022, at A1": a person's name, a title, a publication that says it is news, a full date.
+_PLAIN_NEWS = re.compile(
+    rf"(?<![\w.])(?P<author>{_AUTHORS}),\s(?P<title>[A-Z“\"][^,;()]{{3,150}}?),\s"
+    r"(?P<pub>(?:The\s)?(?:[A-Z][\w.'’&-]*\s){0,3}(?:Times|Post|J\.|Journal|News|Tribune|Herald|Gazette|Chronicle|"
+    r"Reuters|Bloomberg|Associated\sPress|Magazine|Mag\.|Daily|Register|Inquirer|Globe|Atlantic|New\sYorker|Politico|"
+    r"Axios|Law360|Slate|Forbes|Fortune|Economist|Statesman|Dispatch|Bee|Examiner|Wkly\.|Weekly|Week)"
+    r"(?:\s[A-Z][\w.'’&-]*){0,2}),\s"
+    rf"(?P<date>{MONTH}\s\d{{1,2}},\s\d{{4}})(?P<pin>,\sat\s[A-Z]?\d+)?")
 
 # A book in California Style Manual form, the pin after the publisher and year: "Chin et al., Cal.
 # Practice Guide: Employment Litigation (The Rutter Group 2024) ¶ 5:1520", "Witkin, Cal. Procedure
 # (6th ed. 2021) Pleading, § 12". The pin names the part of a looseleaf guide cited, so it stays.
 _CSM_BOOK = re.compile(
-    rf"(?<![\w.])(?P<author>(?:{_AUTHORS}|{SURNAME}(?:\s(?:&|and)\s{SURNAME})?)(?:\set\sal\.)?),\s"
+    rf"(?<![\w.])(?:(?P<vol>\d{{1,2}}[A-Z]?)\s)?(?P<author>(?:{_AUTHORS}|{SURNAME}(?:\s(?:&|and)\s{SURNAME})?)(?:\set\sal\.)?),\s"
     r"(?P<title>[A-Z][^()\[\];]{3,150}?)\s(?P<paren>\((?:[A-Z][^()]{0,60}?\s)?(?:\d+(?:st|nd|rd|d|th)\sed\.\s)?"
     r"(?:1[5-9]\d\d|20\d\d)\))"
     r"(?P<pin>(?:\s[A-Z][a-z]+(?:\s[A-Za-z]+){0,3},)?\s(?:¶¶?|§§?)\s?\d[\w:-]*(?:\.\d[\w:-]*)*(?:\s?[-–]\s?\d[\w:]*(?:\.\d[\w:]*)*)?)")
@@ -110,6 +198,11 @@ _CASE_LIKE = re.compile(r"\sv\.\s|^In\sre\b|^Ex\sparte\b|^Matter\sof\b|^United\s
 _AFTER_NEWS = re.compile(
     r",\s(?P<pub>(?:The\s)?[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|of|&|the|on))*?),\s"
     rf"(?P<date>{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}})(?P<pin>,\sat\s[A-Z]?\d+)?")
+# A news article with its title in quotation marks: "Jane Roe, “Regulators Weigh New Rules,” N.Y.
+# Times, Jan. 5, 2022, at A1" (the page is a pin).
+_QUOTED_NEWS = re.compile(
+    r"[“\"](?P<title>[A-Z][^”\"]{3,200}?),?[”\"],?\s(?P<pub>(?:The\s)?[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|of|&|the|on))*?)"
+    rf",\s(?P<date>{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}})(?P<pin>,\sat\s[A-Z]?\d+)?(?![\w(])")
 # A web or reference entry: the site/publisher between the title and a date parenthetical
 # ("*Poison*, Encyclopedia Britannica (Sept. 4, 2024), https://...").
 _AFTER_SITE = re.compile(
@@ -119,7 +212,7 @@ _DATED = re.compile(rf"{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}}|last\svisited|updated",
 # A looseleaf or current treatise gives its edition without a year: "(4th ed.)".
 _EDITION_ONLY = r"\((?:\d+(?:st|nd|rd|d|th)|rev\.)\sed\.(?:,\s[^()]{1,60})?\)"  # "(4th ed.)", "(2d ed., 2024-1 ed.)"
 _AFTER_BOOK = re.compile(rf"(?P<pin>,?\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN}|{_EDITION_ONLY})")
-_SIGNAL_PREFIX = re.compile(r"^(?:(?:See|see|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|"
+_SIGNAL_PREFIX = re.compile(r"(?:(?:See|see|Also|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|"
                             r"Accord|with|and|quoting|citing)[,]?\s+)+")
 # An author/organisation segment: capitalised words and connectors ("Pew Research Ctr.",
 # "U.S. Dep't of the Treasury", "Report No. 2023-10-038").
@@ -167,6 +260,12 @@ def _work_occ(text, start, end, *, vol, author, title, tail, paren, key_extra, f
                sort_key=_other_sort(author, title, f"{vol or ''} {key_extra}"), flags=flags, meta=m)
 
 
+def _drop_signal(s: str) -> str:
+    """The words after the signals that open `s` ("See also Jane Doe" -> "Jane Doe")."""
+    m = _SIGNAL_PREFIX.match(s)
+    return s[m.end():] if m else s
+
+
 def _strip_signals(text: str, start: int, end: int) -> int:
     m = _SIGNAL_PREFIX.match(text, start, end)
     return m.end() if m else start
@@ -184,15 +283,101 @@ def find_formal(text: str) -> list[Claim]:
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("restatement", ed, norm(subject), sec),
                                  display=display, sort_key=(alpha_key(work), "", natkey(sec)),
                                  meta={"edition": ed, "subject": subject, "section": sec})]))
+    for m in _RESTATEMENT_SHORT.finditer(text) if "Restatement" in text else ():
+        if m.group("subject") and not m.group("supra"):
+            continue  # a full cite
+        meta = {"restatement": True, "edition": (m.group("ed") or "").lower(), "section": m.group("sec"),
+                "subject": norm(m.group("subject") or "")}
+        claims.append(claim([occ(text, m.start(), m.end(), category=None, key=None, display=None, sort_key=None,
+                                 kind="short", meta=meta)]))
+    for m in _CSM_RESTATEMENT.finditer(text) if "Rest." in text else ():
+        ed, subject, sec = _CSM_EDITIONS.get(m.group("ed") or "", ""), clean(m.group("subject")), m.group("sec")
+        work = clean(text[m.start():m.end("subject")])
+        display = f"{work}, § {sec}"
+        # one key with the Bluebook form: "Rest.2d Torts" is "Restatement (Second) of Torts"
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("restatement", ed, norm(subject), sec),
+                                 display=display, sort_key=(alpha_key("Restatement " + subject), "", natkey(sec)),
+                                 meta={"edition": ed, "subject": subject, "section": sec})]))
     for m in _MODEL.finditer(text):
         code = clean(m.group("code"))
+        if m.group("rules") and not code.endswith("Conduct") and not code.startswith("ABA"):
+            continue  # "Model Rule 3.3" alone may be any model; "ABA Model Rule 3.3" is the ABA's
         sec = m.group("sec") + squeeze_subsections(m.group("sub"))
         paren = clean(m.group("paren") or "")
-        mark = "R." if not m.group("mark") else "§"
-        display = f"{code} {mark} {sec}" + (f" {paren}" if paren else "")
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("model", norm(code), sec),
+        mark = "§" if m.group("mark") else "r." if "r." in m.group(0) else "R."
+        display = (f"{code} {mark} {sec}" if not code.endswith("Rule") else f"{code} {sec}") + (f" {paren}" if paren else "")
+        # the ABA's Model Rules, however a brief names them, are one code
+        ident = "model rules of professional conduct" if m.group("rules") else norm(code)
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("model", ident, sec),
                                  display=display, sort_key=(alpha_key(code), "", natkey(sec)),
                                  meta={"code": code, "section": sec})]))
+    return claims
+
+
+def find_reference_works(text: str) -> list[Claim]:
+    """Legal encyclopedias, A.L.R. annotations and The Federalist (Other Authorities)."""
+    claims = []
+    for m in _ENCYCLOPEDIA.finditer(text) if "Jur." in text or "C.J.S." in text or "J. S." in text else ():
+        series = clean(m.group("series"))
+        title = clean(m.group("title"))
+        display = clean(text[m.start():m.end("sec")]) + (f" {clean(m.group('paren'))}" if m.group("paren") else "")
+        key = ("encyclopedia", m.group("vol"), norm(series), alpha_key(title), m.group("sec"))
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
+                                 sort_key=(alpha_key(series), alpha_key(title), natkey(f"{m.group('vol')} {m.group('sec')}")),
+                                 meta={"volume": m.group("vol"), "title": title, "section": m.group("sec")})]))
+    for m in _ALR.finditer(text) if "L.R" in text or "L. R" in text else ():
+        start = _strip_signals(text, boundary_before(text, m.start(), limit=300), m.start())
+        head = text[start:m.start()]
+        if " v. " in head or not re.search(r"\bAnnot(?:ation|\.)|[a-z]", head):
+            continue  # a reported case, or a bare cite with no title
+        series = clean(m.group("series") or "")
+        cite = f"{m.group('vol')} A.L.R.{' ' if series.startswith('Fed') else ''}{series} {m.group('page')}"
+        display = clean(head).rstrip(" ,") + ", " + cite + " " + clean(m.group("paren"))
+        key = ("article", m.group("vol"), norm("A.L.R." + clean(m.group("series") or "")), m.group("page"))
+        claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
+                                 sort_key=_other_sort("", re.sub(r"^Annot(?:ation|\.),\s", "", clean(head)), cite))]))
+    for m in _MANUAL.finditer(text) if "Complex Litigation" in text else ():
+        if not (m.group("pin") or m.group("paren") or m.group("ed")):
+            continue  # the manual named in prose
+        ed = _MANUAL_EDITIONS.get(m.group("ed") or "", m.group("ed") or "")
+        display = (clean(m.group("org") or "") + " Manual for Complex Litigation").strip() + (f" ({ed})" if ed else "") \
+            + (f" {clean(m.group('paren'))}" if m.group("paren") else "")
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("work", "manual for complex litigation", ed.lower()),
+                                 display=display, sort_key=("manual for complex litigation", "", natkey(ed)))]))
+    for m in _FEDERALIST.finditer(text) if "Federalist" in text else ():
+        display = clean(text[m.start():m.end("num")] + (m.group("author") or "") + (m.group("ed") or ""))
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("federalist", m.group("num")),
+                                 display=display, sort_key=("federalist", "", natkey(m.group("num"))))]))
+    return claims
+
+
+def find_code_comments(text: str) -> list[Claim]:
+    claims = []
+    for m in _CODE_COMMENT.finditer(text) if "foll." in text else ():
+        display = clean(m.group(0))
+        key = ("code_comment", alpha_key(m.group("author")), norm(m.group("src")), m.group("sec"))
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
+                                 sort_key=(alpha_key(m.group("author")), norm(m.group("src")), natkey(m.group("sec"))))]))
+    return claims
+
+
+def find_opinions(text: str) -> list[Claim]:
+    """Bar ethics opinions and state attorney general opinions (Other Authorities)."""
+    claims = []
+    for m in _ETHICS_OP.finditer(text) if "Op" in text else ():
+        start = boundary_before(text, m.start(), limit=160)
+        issuer = text[start:m.start()]
+        if not _ETHICS_ISSUER.match(issuer) or not _ETHICS_WORD.search(issuer):
+            continue
+        display = clean(text[start:m.end()])
+        key = ("ethics", alpha_key(issuer), m.group("num"))
+        claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
+                                 sort_key=(alpha_key(issuer), "", natkey(m.group("num"))))]))
+    for m in _AG_OP.finditer(text) if "Gen." in text else ():
+        state = state_abbr(m.group("s1") or m.group("s2")) or clean(m.group("s1") or m.group("s2"))
+        display = clean(m.group(0))
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("ag_op", state, m.group("num")),
+                                 display=display, sort_key=(alpha_key(display), "", natkey(m.group("num"))))]))
     return claims
 
 
@@ -218,6 +403,11 @@ def _title_sep(text: str, pos: int) -> int | None:
 def _author_before(text: str, title_start: int) -> tuple[int, str, str]:
     """(start, volume, author) of "2 Wayne R. LaFave, " / "Pew Research Ctr., " before a title."""
     bstart = boundary_before(text, title_start, limit=200)
+    while bstart < title_start and text[bstart].isspace():  # a note's text starts after a space
+        bstart += 1
+    note = re.compile(r"\d{1,3}\s+(?=\S)").match(text, bstart, title_start)
+    if note and _SIGNAL_PREFIX.match(text, note.end(), title_start):
+        bstart = note.end()  # "144 See Jane Doe, …": a note's number typed before its text
     bstart = _strip_signals(text, bstart, title_start)
     prefix = text[bstart:title_start]
     if not prefix.strip():
@@ -269,7 +459,8 @@ def find_articles(text: str, emphasis) -> list[Claim]:
         if not _JOURNAL_WORD.search(journal) and not (t and _PLAIN_YEAR.fullmatch(clean(m.group("year")))
                                                       and not _CASE_LIKE.search(text[t[0]:t[1]])):
             continue  # a journal outside the law reviews needs an italic title before it
-        cite = f"{m.group('vol')} {journal} {m.group('page')} ({clean(m.group('year'))})"
+        page = m.group("page") or ""
+        cite = f"{m.group('vol')} {journal}{' ' + page if page else ''} ({clean(m.group('year'))})"
         start, author, title = m.start(), "", ""
         if sep is not None:
             if t:
@@ -289,11 +480,60 @@ def find_articles(text: str, emphasis) -> list[Claim]:
         end = url.end() if url else m.end()
         display = ", ".join(x for x in (author, title) if x)
         display += (" " if title.endswith((',"', ",'")) else ", ") + cite if display else cite
+        key = ("article", m.group("vol"), norm(journal), page or alpha_key(title))
+        claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
+                                 sort_key=_other_sort(author, title or journal, f"{m.group('vol')} {page}"),
+                                 meta={"author": author, "title": title, "journal": journal, "volume": m.group("vol"),
+                                       "page": page})], RANK_SECONDARY, end=end))
+    return claims
+
+
+# The California Style Manual's article: "Author, Title (2015) 48 Loyola L.A. L.Rev. 1, 12": the
+# year before the volume. The journal needs a law-review word, which no case reporter has.
+_CSM_ARTICLE = re.compile(
+    rf"\s\((?P<year>(?:[A-Z][a-z]+\.?\s)?\d{{4}})\)\s(?P<vol>\d{{1,4}})\s(?P<journal>[A-Z][A-Za-z'’.]*(?:\s{_JTOKEN}){{0,9}}?)"
+    r"\s(?P<page>\d{1,5})(?P<pin>,\s\d+(?:\s?-\s?\d+)?)?(?!\w|\.\d)")
+
+
+def find_csm_articles(text: str) -> list[Claim]:
+    claims = []
+    for m in _CSM_ARTICLE.finditer(text) if ") " in text else ():
+        journal = clean(m.group("journal"))
+        if not _JOURNAL_WORD.search(journal) or journal in _reporter_names():
+            continue
+        start = _strip_signals(text, boundary_before(text, m.start(), limit=300), m.start())
+        while start < m.start() and text[start].isspace():
+            start += 1
+        seg = text[start:m.start()]
+        author, sep, title = seg.partition(", ")
+        if not sep or " v. " in seg or not _AUTHOR_SEGMENT.match(author) or not title.lstrip("“\"'‘")[:1].isupper():
+            continue
+        cite = f"{m.group('vol')} {journal} {m.group('page')}"
+        display = f"{clean(seg)} ({clean(m.group('year'))}) {cite}"
         key = ("article", m.group("vol"), norm(journal), m.group("page"))
         claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
-                                 sort_key=_other_sort(author, title or journal, f"{m.group('vol')} {m.group('page')}"),
-                                 meta={"author": author, "title": title, "journal": journal, "volume": m.group("vol"),
-                                       "page": m.group("page")})], RANK_SECONDARY, end=end))
+                                 sort_key=_other_sort(clean(author), clean(title), f"{m.group('vol')} {m.group('page')}"),
+                                 meta={"author": clean(author), "title": clean(title), "journal": journal,
+                                       "volume": m.group("vol"), "page": m.group("page")})], RANK_SECONDARY))
+    return claims
+
+
+def find_quoted_news(text: str) -> list[Claim]:
+    """News articles with an author and a quoted title, cited without a URL."""
+    claims = []
+    for m in _QUOTED_NEWS.finditer(text) if "“" in text or '"' in text else ():
+        start, vol, author = _author_before(text, m.start())
+        if not author:
+            continue
+        quoted = clean(text[m.start():m.start("pub")]).rstrip(" ")
+        quoted += "" if quoted.endswith((",", ',"')) else ","  # the comma before the publication, as written
+        pub = clean(m.group("pub"))
+        display = f"{author}, {quoted} {pub}, {m.group('date')}"
+        key = ("work", alpha_key(author), alpha_key(m.group("title")), "", norm(f"{pub} {m.group('date')}"))
+        claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
+                                 sort_key=_other_sort(author, m.group("title")),
+                                 meta={"author": author, "title": m.group("title"), "publication": pub,
+                                       "date": m.group("date")})], RANK_SECONDARY))
     return claims
 
 
@@ -382,8 +622,8 @@ def find_plain_works(text: str) -> list[Claim]:
         start = _strip_signals(text, m.start(), m.end())
         title_start = max(start, m.start("title"))
         title = clean(text[title_start:m.end("title")])
-        title = _SIGNAL_PREFIX.sub("", title)
-        if not title or len(title.split()) < 2 and not title.endswith("Dictionary"):
+        title = _drop_signal(title)
+        if not title or len(title.split()) < 2 and not title.endswith(("Dictionary", "Dict.")):
             continue
         paren = clean(m.group("paren")) + (" " + clean(m.group("after")) if m.group("after") else "")
         claims.append(claim([_work_occ(text, start if not m.group("vol") else m.start(), m.end(), vol=m.group("vol") or "",
@@ -393,26 +633,48 @@ def find_plain_works(text: str) -> list[Claim]:
         seg = text[m.start():m.end()]
         if " v. " in seg:
             continue
-        author = _SIGNAL_PREFIX.sub("", clean(m.group("author")))
-        if not author or len(author.split()) < 2:
+        author = _drop_signal(clean(m.group("author")))
+        pair = re.fullmatch(r"(\S+) & (\S+)", author)  # "Wright & Miller": surnames, not "Sherman & Clayton Acts"
+        if not author or len(author.split()) < 2 or pair and not all(is_author_word(w) for w in pair.groups()):
             continue
-        start = m.start() if m.group("vol") else m.start("author") + (len(m.group("author")) - len(
-            _SIGNAL_PREFIX.sub("", m.group("author"))))
-        claims.append(claim([_work_occ(text, start, m.end(), vol=m.group("vol") or "", author=author,
+        signalled = author != clean(m.group("author"))  # "8 See Jane Doe, …": the number is a note's
+        vol = m.group("vol") if m.group("vol") and not signalled else ""
+        start = m.start() if vol else m.start("author") + (len(m.group("author")) - len(
+            _drop_signal(m.group("author"))))
+        claims.append(claim([_work_occ(text, start, m.end(), vol=vol, author=author,
                                        title=clean(m.group("title")), tail="", paren=clean(m.group("paren")),
                                        key_extra=clean(m.group("paren")))], RANK_SECONDARY))
+    for m in _NUMBERED_REPORT.finditer(text) if re.search(r"\d{2},\s", text) else ():
+        start, _vol, org = _author_before(text, m.start())
+        if not org or _CASE_LIKE.search(m.group("title")):
+            continue
+        title = clean(m.group("title"))
+        paren = clean(m.group("paren"))
+        claims.append(claim([_work_occ(text, start, m.end(), vol="", author=f"{org}, {m.group('num')}", title=title,
+                                       tail="", paren=paren, key_extra=paren)], RANK_SECONDARY))
+    for m in _PLAIN_NEWS.finditer(text) if "," in text else ():
+        author = _drop_signal(clean(m.group("author")))
+        if not author or len(author.split()) < 2:
+            continue
+        start = m.start("author") + len(m.group("author")) - len(author)
+        pub, date = clean(m.group("pub")), m.group("date")
+        claims.append(claim([_work_occ(text, start, m.end(), vol="", author=author, title=clean(m.group("title")),
+                                       tail=f"{pub}, {date}", paren="", key_extra="",
+                                       meta={"publication": pub, "date": date})], RANK_SECONDARY))
     for m in _CSM_BOOK.finditer(text):
         if " v. " in m.group(0):
             continue
         signal = _CSM_SIGNAL.match(m.group("author"))
-        start = m.start() + (signal.end() if signal else 0)
-        author = m.group("author")[start - m.start():]
+        start = m.start("author") + (signal.end() if signal else 0)
+        author = m.group("author")[start - m.start("author"):]
         if not author.strip():
             continue
         title = clean(m.group("title"))
         paren, pin = clean(m.group("paren")), clean(m.group("pin"))
-        claims.append(claim([_work_occ(text, start, m.end(), vol="", author=clean(author),
-                                       title=title, tail="", paren=f"{paren} {pin}",
+        # "5 Witkin, Summary of Cal. Law …": the volume is part of the entry ("8 See Witkin": a note mark)
+        vol = m.group("vol") if m.group("vol") and not signal else ""
+        claims.append(claim([_work_occ(text, m.start() if vol else start, m.end(), vol=vol,
+                                       author=clean(author), title=title, tail="", paren=f"{paren} {pin}",
                                        key_extra=f"{paren} {pin}")], RANK_SECONDARY))
     return claims
 
@@ -443,8 +705,18 @@ def find_short_forms(text: str) -> list[Claim]:
 _WEB_URL = re.compile(r"(?P<url>(?:https?|ftp)://[^\s<>“”\"]+(?:\s(?=[\w/-]*/|[\w-]+\.(?:pdf|html?|aspx?|php)\b)"
                       r"[^\s<>“”\"]+)?)")
 _LAST_VISITED = re.compile(r"\((?=last\svisited)")
-_WEB_DATE = re.compile(r"(?:\(|,\s)" + MONTH + r"\s\d{1,2},\s\d{4}\)?,?\s$|\(last\svisited,?\s[^()]*$|\)\s?,?\s$")
+_WEB_DATE = re.compile(r"(?:\(|,\s)" + MONTH + r"\s\d{1,2},\s\d{4}\)?,?\s$|\(last\svisited,?\s[^()]*$|\)\s?,?\s?$")
 _AS_OF = re.compile(r"\s?\[as\sof\s[^\]]{4,30}\]")
+# Bluebook puts the date a page was read after its URL: "…, https://… (last visited Mar. 3, 2023)";
+# it makes the URL a citation, and stays out of the entry.
+_VISITED_AFTER = re.compile(r"\s?\(last\svisited,?\s[^()]{4,40}\)")
+# "…, Title 4 (2018), available at https://…": the phrase that hands a cited work over to its URL.
+_AVAILABLE_AT = re.compile(r",?\s(?:available\sat|at)\s?$")
+# A press release is named by its genre ("Press Release, Dep't of Justice, Title (date), URL").
+_PRESS_RELEASE = re.compile(r"^(?:News\s|Joint\s)?Press\sRelease,\s")
+# A pin page before the date parenthetical of a report ("Guidance for Industry 4 (2018)"):
+# not part of the entry. A number after "No.", "Vol.", "#" or "Part" is part of the title.
+_WEB_PIN = re.compile(r"(?:,\sat|(?<![#\d])(?<!No\.)(?<!Vol\.)(?<!Part)(?<!Pt\.))\s\d{1,4}(?:\s?[-–]\s?\d{1,4})?(?=\s\()")
 _QUOTED_TITLE = re.compile(r"[“\"][^”\"]{8,}[,.]?[”\"]")
 
 
@@ -502,22 +774,38 @@ def find_web(text: str, emphasis) -> list[Claim]:
         # the California Style Manual's "Title (2024) <https://…> [as of Mar. 1, 2025]"
         angled = text[m.start() - 1:m.start()] == "<" and text.startswith(">", url_end)
         lv = text.rfind("(last visited", max(0, m.start() - 60), m.start())
+        visited = None if lv >= 0 else _VISITED_AFTER.match(text, url_end)
         head_end = lv if lv >= 0 else m.start() - (1 if angled else 0)
+        available = _AVAILABLE_AT.search(text, max(0, head_end - 16), head_end)
+        if available and lv < 0 and not angled:
+            head_end = available.start()
         # a date parenthetical before the URL ("…, (Jan. 8, 2018), https://") is not where the cite starts
-        dp = re.search(r"\([^()]*\)[,\s]*$", text[max(0, head_end - 60):head_end])
+        # (and a California pin after it: "Crime in California (2022) p. 12 <https://…>")
+        dp = re.search(r"\([^()]*\)(?:,?\spp?\.\s\d+(?:\s?[-–]\s?\d+)?)?[,\s]*$", text[max(0, head_end - 60):head_end])
         start = boundary_before(text, max(0, head_end - 60) + dp.start() if dp else head_end)
         head = text[start:head_end]
-        dated = lv >= 0 or _WEB_DATE.search(text[start:head_end]) or angled and _AS_OF.match(text, url_end + 1)
-        titled = _QUOTED_TITLE.search(head) or any(start <= a < head_end for a, _b in emphasis)
+        visited_or_dated = lv >= 0 or visited is not None
+        dated = visited_or_dated or _WEB_DATE.search(text[start:head_end]) or angled and _AS_OF.match(text, url_end + 1)
+        # a title in quotes or italics, or a date the page was read, makes it a citation; so does
+        # a press release's genre, or "available at" after a dated work
+        titled = _QUOTED_TITLE.search(head) or any(start <= a < head_end for a, _b in emphasis) \
+            or _PRESS_RELEASE.match(head) or available and _WEB_DATE.search(head)
         if _STANDALONE_BEFORE.fullmatch(text, _sentence_start(text, m.start()), m.start()) \
-                and _STANDALONE_AFTER.match(text, url_end):
+                and _STANDALONE_AFTER.match(text, url_end) and not visited:
             start = m.start()  # a citation sentence that is the URL alone: "See https://…."
-        elif not (dated and (titled or lv >= 0 or angled)) or len(head.strip(" ,")) < 6:
+        elif not (dated and (titled or visited_or_dated or angled)) or len(head.strip(" ,")) < 6:
             continue
         end = url_end + (1 if angled else 0)
         if lv >= 0 and text.startswith(")", end):
             end += 1
-        display = clean(text[start:end]).rstrip(",. ")
+        if available and lv < 0 and not angled:
+            display = clean(_WEB_PIN.sub("", text[start:head_end])).rstrip(",. ") + ", available at " + url
+        else:
+            display = clean(_WEB_PIN.sub("", text[start:end])).rstrip(",. ")
+        if angled:  # a California pin after the date: "(2022) p. 12 <https://…>"
+            display = re.sub(r"(?<=\))\s?,?\spp?\.\s\d+(?:\s?[-–]\s?\d+)?,?(?=\s<)", "", display)
+        if visited:  # read, like California's "[as of …]", but not part of the entry: the URL locates the page
+            end = visited.end()
         if lv >= 0 and display.count("(") > display.count(")"):
             display += ")"
         first = re.sub(r"^\w+://(?:www\.)?", "", url) if start == m.start() else re.split(r",\s", clean(head), maxsplit=1)[0]
@@ -529,5 +817,5 @@ def find_web(text: str, emphasis) -> list[Claim]:
 
 def find(text: str, emphasis=None) -> list[Claim]:
     emphasis = emphasis or []
-    return find_formal(text) + find_articles(text, emphasis) + find_emphasized_works(text, emphasis) + \
+    return find_formal(text) + find_reference_works(text) + find_code_comments(text) + find_opinions(text) + find_articles(text, emphasis) + find_csm_articles(text) + find_quoted_news(text) + find_emphasized_works(text, emphasis) + \
         find_plain_works(text) + find_short_forms(text) + find_web(text, emphasis) + find_international(text)

@@ -29,12 +29,15 @@ class Heading:
 
     @property
     def key(self) -> str:
-        return self.members[0]
+        """The category the heading is: a heading that folds "other" in with other categories
+        ("Other Authorities" holding legislative materials too, "Miscellaneous") is the catch-all
+        "other"; otherwise its first member ("cases" for cases and agency decisions)."""
+        return "other" if "other" in self.members else self.members[0]
 
     @property
     def number(self) -> int:
-        """Word TA category: the number of the heading's first member category."""
-        return CATEGORY_NUMBERS[self.members[0]]
+        """Word TA category: the number of the category the heading is (its key)."""
+        return CATEGORY_NUMBERS[self.key]
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ class Standard:
     page: str
     cite_type: str
     is_scotus: bool
-    editions: tuple[tuple[int, int | None], ...]  # (start year, end year or None)
+    editions: tuple[tuple[int | None, int | None], ...]  # (start year or None, end year or None)
     jurisdictions: tuple[str, ...]
     reporter_name: str = ""  # "Decisions and Orders of the National Labor Relations Board"
 
@@ -77,7 +77,8 @@ def standardize(volume: str, reporter: str, page: str) -> Standard | None:
         page=page,
         cite_type=edition.reporter.cite_type,
         is_scotus=bool(getattr(edition.reporter, "is_scotus", False)),
-        editions=tuple((e.start.year, e.end.year if e.end else None) for e in editions),
+        # reporters_db leaves the start of some series' editions unknown (Ops.Cal.Atty.Gen.)
+        editions=tuple((e.start.year if e.start else None, e.end.year if e.end else None) for e in editions),
         jurisdictions=jurisdictions,
         reporter_name=str(getattr(edition.reporter, "name", "") or ""),
     )
@@ -137,7 +138,7 @@ def check_year(record: CaseRecord, std: Standard, year: int | None, this_year: i
         record.flag("future_year")
         return
     for start, end in std.editions:
-        if start - YEAR_SLACK <= year <= (end + YEAR_SLACK if end else this_year):
+        if (start is None or start - YEAR_SLACK <= year) and year <= (end + YEAR_SLACK if end else this_year):
             return
     record.flag("year_outside_reporter_range")
     record.details["reporter_years"] = [[s, e] for s, e in std.editions]

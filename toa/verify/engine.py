@@ -22,6 +22,8 @@ Progress = Callable[[str, int, int], None]  # (stage, done, total)
 def _is_case(authority: Authority) -> bool:
     if authority.category == "cases":
         return True
+    if authority.category in ("other", "legislative"):
+        return False  # an attorney general's opinion in a reporter ("82 Ops.Cal.Atty.Gen. 1") is no court's
     full = first_full(authority)
     return full is not None and classify(full.meta) is None
 

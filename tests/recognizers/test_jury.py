@@ -1,0 +1,36 @@
+from conftest import full
+
+
+def test_california_instructions_each_an_entry(run):
+    t = "The jury was instructed. (CACI No. 2430; see also CACI Nos. 430, 431 & 432; CALCRIM No. 1191A (2023 ed.).)"
+    occs = full(run(t))
+    assert [o.display for o in occs] == ["CACI No. 2430", "CACI No. 430", "CACI No. 431", "CACI No. 432",
+                                         "CALCRIM No. 1191A (2023 ed.)"]
+    assert {o.category for o in occs} == {"other"}
+    assert occs[0].key == ("jury", "caci", "2430")
+    # the instruction number sorts naturally within its set
+    assert occs[1].sort_key < occs[0].sort_key
+
+
+def test_federal_and_texas_pattern_instructions(run):
+    t = ("See Ninth Circuit Manual of Model Civil Jury Instructions § 9.3 (2017); Fifth Circuit Pattern Jury "
+         "Instructions (Criminal) § 2.02 (2019); 9th Cir. Model Crim. Jury Instr. 4.1 (2022). Also Comm. on "
+         "Pattern Jury Charges, State Bar of Tex., Texas Pattern Jury Charges: General Negligence PJC 2.1 (2020).")
+    assert [o.display for o in full(run(t))] == [
+        "Ninth Circuit Manual of Model Civil Jury Instructions § 9.3 (2017)",
+        "Fifth Circuit Pattern Jury Instructions (Criminal) § 2.02 (2019)",
+        "9th Cir. Model Crim. Jury Instr. 4.1 (2022)",
+        "Texas Pattern Jury Charges: General Negligence PJC 2.1 (2020)"]
+
+
+def test_a_set_named_in_prose_is_no_citation(run):
+    assert full(run("The Eleventh Circuit Pattern Jury Instructions say nothing about intent.")) == []
+    assert full(run("The court gave the Seventh Circuit Pattern Criminal Jury Instructions that day.")) == []
+    assert full(run("Counsel for CACI, the company, objected.")) == []
+
+
+def test_california_instruction_with_the_name_of_its_set(run):
+    t = "(Doe v. Roe (2004) 1 Cal.App.5th 1, 9, citing Jud. Council of Cal. Civ. Jury Instns. (2004) CACI No. 2430.)"
+    [o] = [o for o in full(run(t)) if o.category == "other"]
+    assert o.display == "Jud. Council of Cal. Civ. Jury Instns. (2004) CACI No. 2430"
+    assert o.key == ("jury", "caci", "2430")

@@ -1,0 +1,80 @@
+"""Jury instructions (category "other"): California's official sets, federal circuits' model and
+pattern instructions, and Texas's pattern jury charges.
+
+    "CACI No. 2430", "CALCRIM Nos. 220, 222"          key ("jury", "caci", "2430")
+    "Judicial Council of California Civil Jury Instructions (2024) CACI No. 2430"   the same key
+    "Ninth Circuit Manual of Model Civil Jury Instructions § 9.3 (2017)"
+                                                      key ("jury", "<title words>", "9.3")
+    "Tex. Pattern Jury Charges PJC 100.3 (2020)"      key ("jury", "<title words>", "100.3")
+Each instruction is an entry of its own, as each statute section is: the number names what is
+cited, so it stays in the entry; a signal or "the" before the set's name does not. A set named
+without a number or a year ("the Ninth Circuit's model instructions") is prose, not a citation.
+Sort: (set name, natural key of the number).
+"""
+from __future__ import annotations
+
+import re
+
+from .common import RANK_SECONDARY, Claim, alpha_key, claim, clean, natkey, occ
+
+CAT = "other"
+
+_NUMBER = r"\d{1,4}(?:[.:]\d{1,3})*[A-Z]?"
+# California's sets: the Judicial Council's civil (CACI) and criminal (CALCRIM) instructions and
+# their predecessors (BAJI, CALJIC); a list ("CACI Nos. 2430, 2431 & 2432") cites each one.
+_CALIFORNIA = re.compile(
+    # the set's full name, as the California Style Manual writes it: "Judicial Council of California
+    # Civil Jury Instructions (2024) CACI No. 2430", "Jud. Council of Cal. Crim. Jury Instns. (2023)"
+    r"(?<![\w.])(?P<name>Jud(?:icial|\.)\sCouncil\sof\sCal(?:ifornia|\.)\s(?:Civil|Civ\.|Criminal|Crim\.)\sJury\s"
+    r"(?:Instructions|Instns\.|Instrs?\.)(?:\s\([^()]{0,20}\d{4}[^()]{0,10}\))?,?\s)?"
+    rf"(?P<set>CACI|CALCRIM|CALJIC|BAJI)\s(?:Nos?\.\s?)?(?P<nums>{_NUMBER}(?:(?:,\s|,?\s(?:and|&)\s){_NUMBER})*)"
+    r"(?P<paren>\s\((?:[^()]{0,30}?\s)?\d{4}(?:\sed\.|\srev\.)?\))?")
+_LIST_ITEM = re.compile(_NUMBER)
+# A federal or state pattern set, its title ending in "Jury Instructions" / "Jury Charges", then
+# the instruction ("§ 9.3", "No. 4.1", "Instruction 2.02", "PJC 100.3", "Instr. 4.1") and/or the year.
+_TITLE_WORD = r"(?:[A-Z0-9][\w.’'&-]*|of|on|for|the|and|&)"
+_PATTERN = re.compile(
+    rf"(?<![\w.])(?P<title>(?:[A-Z0-9][\w.’'&-]*\s(?:{_TITLE_WORD}\s){{0,8}}?)?"
+    r"(?:Model|Pattern|Standard)\s(?:(?:Civil|Criminal|Civ\.|Crim\.)\s)?Jury\s(?:Instructions|Instr\.|Charges)"
+    r"(?:\s?[-:–]\s?[A-Z][\w’'&-]*(?:\s(?:(?!PJC\b)[A-Z][\w’'&-]*|of|on|for|the|and|&)){0,6})?"
+    r"(?:\s\((?:Civil|Criminal|Civ\.|Crim\.)(?:\sCases)?\))?)"
+    rf"(?:,?\s(?:§§?\s?|No\.\s|Instruction\s|Instr\.\s|PJC\s)(?P<num>{_NUMBER})|\s(?P<bare>\d{{1,3}}[.:]\d{{1,3}}[A-Z]?))?"
+    r"(?P<paren>\s\((?:[^()]{0,40}?\s)?\d{4}(?:\sed\.)?\))?")
+# Words that open a sentence or a citation clause, not the set's title.
+_LEAD = re.compile(r"^(?:(?:See|Also|Cf\.|Compare|But|Accord|Under|In|The|Both|And|E\.g\.,?|Contra)\s)+")
+
+
+def _california(text: str, m: re.Match) -> Claim:
+    setname = m.group("set")
+    paren = clean(m.group("paren") or "")
+    name = clean(m.group("name") or "")
+    occs = []
+    for item in _LIST_ITEM.finditer(m.group("nums")):
+        start = m.start() if not occs else m.start("nums") + item.start()
+        end = m.start("nums") + item.end()
+        number = item.group(0)
+        display = (f"{name} " if name and not occs else "") + f"{setname} No. {number}" + (f" {paren}" if paren else "")
+        occs.append(occ(text, start, end, category=CAT, key=("jury", setname.lower(), number), display=display,
+                        sort_key=(alpha_key(setname), "", natkey(number)), meta={"set": setname, "number": number}))
+    occs[-1].end = m.end()
+    return claim(occs, RANK_SECONDARY, end=m.end())
+
+
+def _pattern(text: str, m: re.Match) -> Claim | None:
+    if not (m.group("num") or m.group("bare") or m.group("paren")):
+        return None
+    lead = _LEAD.match(m.group("title"))
+    start = m.start("title") + (lead.end() if lead else 0)
+    title = clean(text[start:m.end("title")])
+    number = m.group("num") or m.group("bare") or ""
+    display = clean(text[start:m.end()])
+    return claim([occ(text, start, m.end(), category=CAT, key=("jury", alpha_key(title), number), display=display,
+                      sort_key=(alpha_key(title), "", natkey(number)), meta={"set": title, "number": number})],
+                 RANK_SECONDARY)
+
+
+def find(text: str, emphasis=None) -> list[Claim]:
+    claims = [_california(text, m) for m in _CALIFORNIA.finditer(text)] if "C" in text or "BAJI" in text else []
+    if "Jury" in text:
+        claims.extend(c for c in (_pattern(text, m) for m in _PATTERN.finditer(text)) if c is not None)
+    return claims
