@@ -57,7 +57,10 @@ _AFTER_NAME = re.compile(
 _BEFORE_NAME = re.compile(
     r"(?:(?:Section|section|§)\s(?P<sec2>\d+[A-Za-z]?)(?P<sub2>" + SUBSECS + r")\sof\s)?"
     r"(?P<mark>Sections?|sections?|§§?|Articles?|articles?|Art\.|art\.)\s(?P<sec>\d+[A-Za-z]?(?:[.:-]\d+[A-Za-z]*)*)"
-    r"(?P<sub>" + SUBSECS + r")\sof\s(?:the\s)?$")
+    r"(?P<sub>" + SUBSECS + r")"
+    # "Article 37.07, Section 3(a)(1) of the ..."
+    r"(?:,\s(?:Section|section|Sec\.|sec\.|§)\s(?P<sec3>\d+[A-Za-z]?)(?P<sub3>" + SUBSECS + r"))?"
+    r"\sof\s(?:the\s)?$")
 _ART_SECTION = re.compile(r",?\s?§\s?(?P<sec>\d+[A-Za-z]?)(?P<sub>" + SUBSECS + r")")
 _EDITION = re.compile(r"\s?(" + EDITION_PAREN + ")")
 _SUBD_SHOWN = re.compile(r",\s(subds?\.|subdivisions?)\s")
@@ -223,9 +226,9 @@ def find(text: str, _emphasis=None) -> list[Claim]:
             b0 = max(0, n_start - 80)
             mark_w = _mark_as_shown(before.group("mark"))
             sec, sub = before.group("sec"), squeeze_subsections(before.group("sub"))
-            art_sec = before.group("sec2") or ""
+            art_sec = before.group("sec2") or before.group("sec3") or ""
             if art_sec:
-                sub = squeeze_subsections(before.group("sub2"))
+                sub = squeeze_subsections(before.group("sub2") or before.group("sub3") or "")
             if not mark_w.startswith("art"):
                 mark_w = "§"
                 art_sec = ""
@@ -321,3 +324,28 @@ def resolve_jurisdictions(occurrences) -> None:
     for o in occurrences:
         if o.kind == "full" and o.key and o.key[0] == "state" and not o.key[1] and len(named.get(o.key[2], ())) == 1:
             with_jurisdiction(o, next(iter(named[o.key[2]])))
+
+
+# "Unless otherwise indicated, all further statutory references are to the Labor Code."
+# "Undesignated section references are to the Code of Civil Procedure."
+# "All references to "article" are to the Texas Code of Criminal Procedure."
+_DECLARED = re.compile(
+    r"\b(?:(?P<what>[Ss]tatutory|[Ss]ection|[Cc]ode|[Uu]ndesignated|[Uu]nspecified|[Uu]nlabeled|[Aa]rticle)"
+    r"\s(?:(?:statutory|section|article)\s)?(?:references|citations|cites)"
+    r"|[Rr]eferences\sto\s[\"“”'‘’]?(?P<word>[Ss]ections?|[Aa]rticles?|§§?)[\"“”'‘’]?)"
+    r"(?:,?\s[\w'’]+,?){0,6}?\s(?:are|will\sbe|shall\sbe)\s(?:made\s)?to\s(?:the\s)?")
+
+
+def declared_codes(text: str) -> list[tuple[int, str, str]]:
+    """The code a brief declares its bare section or article references to be in: (where the
+    declaration ends, the code's name as written, "article" | "section" | "any")."""
+    out = []
+    for m in _DECLARED.finditer(text):
+        anchor = _ANCHOR.search(text, m.end(), m.end() + 60)
+        span = _name_span(text, anchor) if anchor else None
+        if span is None or span[0] != m.end():
+            continue  # "... are to the record", "... are to this brief's appendix"
+        said = (m.group("word") or m.group("what")).lower()
+        scope = "article" if said.startswith("art") else "section" if said[0] in "s§" and said != "statutory" else "any"
+        out.append((span[1], clean(text[span[0]:span[1]]), scope))
+    return out
