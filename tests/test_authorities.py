@@ -300,3 +300,45 @@ def test_a_bare_section_whose_code_is_named_just_after_it_is_in_that_code():
     t = table_of(before, "Section 664.5 applies. (Code Civ. Proc., § 664.5; Gov. Code, § 664.5.)",
                  style="california")
     assert entries(t)["Health & Saf. Code, § 664.5"] == ["reference"]
+
+
+def test_a_bare_article_never_joins_a_code_cited_by_section():
+    t = table_of("Possession is a felony. Tex. Health & Safety Code § 481.115(d).",
+                 "Under article 38.23(a), the evidence is inadmissible.")
+    assert list(entries(t)) == ["Tex. Health & Safety Code § 481.115(d)"]
+    assert [o.text for o in t.unlinked] == ["article 38.23(a)"]
+
+
+def test_bare_references_are_in_the_code_the_brief_declares():
+    t = table_of("Unless otherwise indicated, all further statutory references are to the Labor Code.",
+                 "Summary judgment was granted. (Code Civ. Proc., § 437c, subd. (c).)",
+                 "Section 1102.5, subdivision (b) bars retaliation. Under section 1102.6, the burden shifts.",
+                 "Costs follow. (Code Civ. Proc., § 1032, subd. (b); see section 1033.5.)")
+    assert entries(t) == {"Code Civ. Proc., § 437c, subd. (c)": ["full"],
+                          "Code Civ. Proc., § 1032, subd. (b)": ["full"],
+                          "Code Civ. Proc., § 1033.5": ["reference"],  # the sentence names its code
+                          "Labor Code section 1102.5, subdivision (b)": ["reference"],
+                          "Labor Code section 1102.6": ["reference"]}
+
+
+def test_a_declared_code_reads_as_the_brief_abbreviates_it():
+    t = table_of("Appellant was convicted. Tex. Penal Code § 22.02(a)(2); Tex. Code Crim. Proc. art. 38.37.",
+                 "All references to \u201carticle\u201d are to the Texas Code of Criminal Procedure.",
+                 "Under article 38.23(a), evidence obtained in violation of law is excluded. See section 22.02.")
+    assert entries(t) == {"Tex. Penal Code § 22.02(a)(2)": ["full"], "Tex. Penal Code § 22.02": ["reference"],
+                          "Tex. Code Crim. Proc. art. 38.37": ["full"],
+                          "Tex. Code Crim. Proc. art. 38.23(a)": ["reference"]}
+
+
+def test_a_declaration_covers_only_what_follows_it():
+    t = table_of("Under section 1102.5 the burden shifts.",
+                 "All further section references are to the Labor Code. See section 1102.6.")
+    assert list(entries(t)) == ["Labor Code section 1102.6"]
+    assert [o.text for o in t.unlinked] == ["section 1102.5"]
+
+
+def test_a_state_section_cited_with_and_without_its_edition_is_one_entry():
+    t = table_of("Tex. Penal Code Ann. § 22.02(a)(2) (West 2019).", "See Tex. Penal Code § 22.02(a)(2).",
+                 "Tex. Fam. Code § 161.001(b).", "Tex. Fam. Code Ann. § 161.001(b) (West 2014).")
+    assert entries(t) == {"Tex. Penal Code Ann. § 22.02(a)(2) (West 2019)": ["full", "full"],
+                          "Tex. Fam. Code § 161.001(b)": ["full", "full"]}

@@ -23,13 +23,15 @@ _WORD = re.compile(r"[A-Za-z][\w'’-]*")
 def reading_order(doc: Document, occurrences: list[Occurrence]) -> list[Occurrence]:
     """Body order, with each note's citations placed at its reference mark."""
 
-    def key(o: Occurrence):
-        p = doc.paragraphs[o.paragraph]
-        if p.anchor is not None:
-            return (p.anchor[0], p.anchor[1], 1, o.paragraph, o.start)
-        return (o.paragraph, o.start, 0, 0, 0)
+    return sorted(occurrences, key=lambda o: _position(doc, o.paragraph, o.start))
 
-    return sorted(occurrences, key=key)
+
+def _position(doc: Document, paragraph: int, offset: int) -> tuple:
+    """Where a place in the brief comes in reading order (a note's text at its reference mark)."""
+    p = doc.paragraphs[paragraph]
+    if p.anchor is not None:
+        return (p.anchor[0], p.anchor[1], 1, paragraph, offset)
+    return (paragraph, offset, 0, 0, 0)
 
 
 def build(doc: Document, occurrences: list[Occurrence], style: Style) -> Table:
@@ -66,6 +68,9 @@ class _Linker:
                 self.statutes_in.setdefault(o.paragraph, []).append(o)
         # (bare section, the full cite of its number just after it, whether a code before was guessed)
         self.cited_after: list[tuple[Occurrence, Occurrence, bool]] = []
+        # "all further statutory references are to the Labor Code": (where, the code's name, scope)
+        self.declared = [(_position(doc, p.index, end), name, scope) for p in doc.paragraphs if p.text.strip()
+                         for end, name, scope in recognizers.codes.declared_codes(p.text)]
 
     def add(self, occ: Occurrence) -> None:
         chain = self.antecedents.chain(self.doc, occ)
@@ -141,12 +146,48 @@ class _Linker:
             return _supra(occ, by_key)
         if occ.kind == "reference":
             prior, guessed = _reference_code(occ, by_key, self.doc.paragraphs[occ.paragraph].text)
+            # the brief's declared code, unless the sentence itself has just named one
+            declared = self._declared_cite(occ) if prior is None or guessed == "named last" else None
             later = self._cited_soon_after(occ) if prior is None or guessed else None
             if later is not None:  # linked once that cite has its authority
-                self.cited_after.append((occ, later, guessed))
+                self.cited_after.append((occ, later, bool(guessed) or declared is not None))
                 return None
+            if declared is not None:
+                occ.meta["completed"] = declared
+                return _authority_of(declared, by_key)
             return _section_of(occ, prior, by_key) if prior is not None else None
         return None
+
+    def _declared_cite(self, occ: Occurrence) -> Occurrence | None:
+        """A bare "section 1102.5" or "article 38.23" read as a citation of the code the brief
+        declared earlier that such references are in ("all further statutory references are to the
+        Labor Code"), or None."""
+        if occ.meta.get("act") or not occ.meta.get("section"):
+            return None
+        article = _by_article(occ.meta)
+        here = _position(self.doc, occ.paragraph, occ.start)
+        names = [name for where, name, scope in self.declared
+                 if where < here and scope in ("any", "article" if article else "section")]
+        if not names:
+            return None
+        word = "informal_reference" in occ.flags
+        sub = occ.meta.get("subsection") or ""
+        if article:
+            written = f"{names[-1]} art. {occ.meta['section']}{sub}"
+        elif word:  # as the brief writes it: "Labor Code section 1102.5, subdivision (b)"
+            written = f"{names[-1]} section {occ.meta['section']}" + (f", subdivision {sub}" if sub else "")
+        else:
+            written = f"{names[-1]} § {occ.meta['section']}{sub}"
+        found = [o for o in recognizers.recognize(written, []) if o.kind == "full" and o.key and o.key[0] == "state"]
+        if len(found) != 1:
+            return None
+        full = found[0]
+        if not full.key[1]:  # "the Penal Code": the state of the code of that name the brief cites
+            states = {k[1] for k in self.by_key if k[0] == "state" and k[2] == full.key[2] and k[1]}
+            if len(states) == 1:
+                recognizers.codes.with_jurisdiction(full, states.pop())
+        full.meta["declared"] = True
+        return full
 
     def _cited_soon_after(self, occ: Occurrence) -> Occurrence | None:
         """The first full cite of a bare section's number in a code, after it in its paragraph or
@@ -212,11 +253,13 @@ def _print_formally(authorities: list[Authority]) -> None:
     for auth in authorities:
         if auth.category not in _PROVISIONS:
             continue
-        fulls = [o for o in auth.occurrences if o.kind == "full"]
+        # a provision cited only by bare references in the brief's declared code reads as that code's citation
+        fulls = [o for o in auth.occurrences if o.kind == "full"] or \
+            [o.meta["completed"] for o in auth.occurrences if o.meta.get("completed", o).meta.get("declared")]
         if not fulls or _formal(fulls[0]):
             continue
         formal = next((o for o in fulls if _formal(o)), None)
-        if formal is None and fulls[0].meta.get("inverted"):
+        if formal is None and (fulls[0].meta.get("inverted") or fulls[0].meta.get("declared")):
             base = formal_of_code.get(auth.key[:4])
             formal = _completed(base, fulls[0]) if base is not None else None
             if formal is not None and formal.key != auth.key:
@@ -292,6 +335,7 @@ def _add_full(occ: Occurrence, by_key: dict, alias: dict) -> Authority:
     named = bool(occ.meta.get("case_name"))
     if key in alias and not (named and alias[key][1] == "history"):
         key = alias[key][0]  # a parallel cite, or a bare cite of a case's subsequent history
+    key = _edition_of_one(key, by_key)
     auth = by_key.get(key)
     if auth is not None and named and _different_case(auth, occ):
         # Memorandum orders share a reporter page ("Ford v. United States, 569 U.S. 1031" and
@@ -315,6 +359,18 @@ def _add_full(occ: Occurrence, by_key: dict, alias: dict) -> Authority:
     occ.key = key
     auth.occurrences.append(occ)
     return auth
+
+
+def _edition_of_one(key: tuple, by_key: dict) -> tuple:
+    """A state code's section cited with and without the edition of the code ("Tex. Penal Code
+    Ann. § 22.02(a) (West 2019)", "Tex. Penal Code § 22.02(a)") is one entry: the key the brief
+    cited it by first. Two editions of it stay two entries, as two editions of the U.S. Code do."""
+    if key[:1] != ("state",) or len(key) not in (5, 6):
+        return key
+    if len(key) == 6:
+        return key[:5] if key[:5] in by_key else key
+    editions = [k for k in by_key if len(k) == 6 and k[:5] == key]
+    return editions[0] if len(editions) == 1 else key
 
 
 def _first_party(name: str) -> str:
@@ -422,12 +478,14 @@ def _pin_fits(auth: Authority, occ: Occurrence, span: int) -> bool:
 def _reference_code(occ: Occurrence, by_key: dict, text: str) -> tuple[Authority | None, bool]:
     """Whose code a bare "§ 6330(c)" or "Rule 54(d)" is in: (the latest provision with that
     section number, False), else a guess (the latest statute or rule cited earlier in the same
-    sentence, or a state code named last, True), else (None, False)."""
+    sentence, "sentence"; or a state code named last, "named last"), else (None, False)."""
     number = _section_number(occ.meta)
     provisions = [a for a in by_key.values() if a.category in ("statutes", "rules_regulations")]
     act = (occ.meta.get("act") or "").lower()
     if act:  # "section 7428 of the Internal Revenue Code": only that act's entries
         provisions = [a for a in provisions if act in a.text.lower()]
+    if _by_article(occ.meta):  # "article 38.23" is in a code cited by article, never a "§" code
+        provisions = [a for a in provisions if (base := _base_cite(a)) is not None and _by_article(base.meta)]
     same = [a for a in provisions if any(o.kind == "full" and _section_number(o.meta) == number
                                          for o in a.occurrences)]
     if same:
@@ -435,7 +493,9 @@ def _reference_code(occ: Occurrence, by_key: dict, text: str) -> tuple[Authority
     same = [a for a in provisions
             if any(o.paragraph == occ.paragraph and o.end <= occ.start
                    and not _SENTENCE_END.search(text, o.end, occ.start + 1) for o in a.occurrences)]
-    if not same and occ.meta.get("section"):
+    if same:
+        return max(same, key=_last_seen), "sentence"
+    if occ.meta.get("section"):
         # "section 437c" after "Code Civ. Proc., § 657": a state code's section, when that code
         # is the statute named last (state briefs cite one code at length this way) and the
         # brief either names its codes without their state (California) or cites no U.S. Code,
@@ -446,7 +506,18 @@ def _reference_code(occ: Occurrence, by_key: dict, text: str) -> tuple[Authority
                 any(o.meta.get("state_implied") for o in recent.occurrences)
                 or not any(k[0] == "usc" for k in by_key)):
             same = [recent]
-    return (max(same, key=_last_seen), True) if same else (None, False)
+    return (max(same, key=_last_seen), "named last") if same else (None, False)
+
+
+def _by_article(meta: dict) -> bool:
+    """A Texas code's article ("art. 38.37", "article 38.23(a)"), not a section."""
+    return (meta.get("mark") or "").lower().startswith("art")
+
+
+def _base_cite(auth: Authority) -> Occurrence | None:
+    """An authority's first full citation, or the citation its first short form completed."""
+    return next((o.meta.get("completed", o) for o in auth.occurrences if o.kind == "full" or "completed" in o.meta),
+                None)
 
 
 def _cites_of(auth: Authority) -> list[Occurrence]:
@@ -489,9 +560,15 @@ def _section_of(occ: Occurrence, prior: Authority, by_key: dict) -> Authority | 
     if full is None:
         return None
     occ.meta["completed"] = full
+    return _authority_of(full, by_key, prior.category)
+
+
+def _authority_of(full: Occurrence, by_key: dict, category: str = "statutes") -> Authority:
+    """The authority of a citation that a short form completed, made if the brief has none yet."""
+    full.key = _edition_of_one(full.key, by_key)
     auth = by_key.get(full.key)
     if auth is None:
-        auth = Authority(key=full.key, category=full.category or prior.category, text=full.display or full.text,
+        auth = Authority(key=full.key, category=full.category or category, text=full.display or full.text,
                          sort_key=full.sort_key or full.display, flags=list(full.flags))
         by_key[full.key] = auth
     return auth
@@ -529,7 +606,11 @@ def _completed(base: Occurrence, short: Occurrence) -> Occurrence | None:
     elif code and "jurisdiction" in m:
         if m.get("mark") and s.get("mark"):  # a Texas code's article: "article 38.37"
             written = f"{code} {m['mark']} {section}"
+        elif _by_article(s):
+            return None  # "article 38.23" is never a section of a code cited by "§"
         elif m.get("mark"):  # "§ 2" after "Tex. Code Crim. Proc. art. 38.37": a section of that article
+            if "." in section:
+                return None  # "section 508.145" is a code's section, not one of an article's
             written = f"{code} {m['mark']} {m['section'].split(',')[0]}, § {section}"
         else:
             # written as the base citation is: "Health & Saf. Code, § 1278.5, subd. (d)(1)"
