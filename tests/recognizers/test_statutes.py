@@ -232,3 +232,13 @@ def test_state_session_law_with_legislature_and_session_laws_cite():
     [o] = recognize(text, [])
     assert o.display == "Act of June 2, 2003, 78th Leg., R.S., ch. 204, § 10.01, 2003 Tex. Gen. Laws 847"
     assert o.key == ("act", "2003-06-02", "204", "10.01")
+
+
+def test_california_session_laws(run):
+    occs = run("The Legislature adopted the standard. (Stats. 2003, ch. 484, § 2.) See Stats. 2019, ch. 497, §§ 1, 3.")
+    assert [(o.kind, o.key, o.display) for o in occs] == [
+        ("full", ("state", "Cal.", "stats 2003", "ch. 484", "2"), "Stats. 2003, ch. 484, § 2"),
+        ("full", ("state", "Cal.", "stats 2019", "ch. 497", "1, 3"), "Stats. 2019, ch. 497, §§ 1, 3")]
+    (o,) = run("(Stats. 2011, 1st Ex. Sess. 2011, ch. 12, § 3, eff. Jan. 1, 2012.)")
+    assert o.display == "Stats. 2011, 1st Ex. Sess. 2011, ch. 12, § 3"
+    assert o.category == "statutes"

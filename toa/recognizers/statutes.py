@@ -513,6 +513,13 @@ _STATE_SESSION = re.compile(
     rf"(?<![\w.])(?P<year>\d{{4}})\s(?P<state>{STATE_RE})\s(?P<kind>Acts|Laws|Sess\.\sLaws|Sess\.\sLaw\sServ\.|Stat\.)"
     r"\s(?:ch\.|c\.|No\.|Act)\s?(?P<ch>\d+)(?:,\s?(?P<mark>§§?)\s?(?P<sec>\d+[\w.:-]*" + SUBSECS + "))?")
 
+_STATS_SEC = r"\d+[A-Za-z]?(?:\.\d+)?" + SUBSECS
+# California's session laws as the California Style Manual writes them: "Stats. 2003, ch. 484, § 2",
+# "Stats. 2011, 1st Ex. Sess. 2011, ch. 12, § 3", "(Stats. 1987, ch. 1431, § 1, p. 5279)"
+_CAL_STATS = re.compile(
+    r"(?<![\w.])(?:Cal\.\s)?Stats\.\s(?P<year>\d{4})(?P<sess>,\s\d(?:st|nd|rd|th)\sEx\.\sSess\.(?:\s\d{4}(?:-\d{2,4})?)?)?"
+    r",\sch\.\s?(?P<ch>\d+)(?:,\s?(?:§\s?(?P<sec>" + _STATS_SEC + ")|§§\s?(?P<secs>" + _STATS_SEC
+    + r"(?:(?:,\s|,?\sand\s)" + _STATS_SEC + ")+)))?")
 
 # The words of codes cited with a title number before them ("42 Pa. Cons. Stat.", "625 Ill. Comp.
 # Stat.", "22 Cal. Code Regs.", "16 Tex. Admin. Code", "21 Okla. Stat."); "Penal Code" is not one.
@@ -598,6 +605,12 @@ def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
         sec = m.group("sec") or ""
         base, sub = split_section(sec)
         o = _state_occ(text, m.start(), m.end(), abbr, m.group("kind"), f"{norm(m.group('kind'))} {m.group('year')}",
+                       f"ch. {m.group('ch')}", base, sub, "", pre_display=clean(m.group(0)))
+        claims.append(claim([o]))
+    for m in _CAL_STATS.finditer(text):
+        base, sub = split_section(m.group("sec") or "") if not m.group("secs") else (clean(m.group("secs")), "")
+        sess = norm(m.group("sess") or "").strip(", ")
+        o = _state_occ(text, m.start(), m.end(), "Cal.", "Stats.", f"stats {m.group('year')} {sess}".strip(),
                        f"ch. {m.group('ch')}", base, sub, "", pre_display=clean(m.group(0)))
         claims.append(claim([o]))
     return claims
