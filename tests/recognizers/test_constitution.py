@@ -138,3 +138,22 @@ def test_constitutions_written_out(run):
 
     assert keys(run("Texas Constitution, Article I, Section 15")) == [("const", "Tex.", "art", "I", "15")]
     assert keys(run("United States Constitution, Amendment VI")) == keys(run("U.S. Const. amend. 6"))
+
+
+def test_the_california_style_manual_numbers_amendments(run):
+    occs = run("(See U.S. Const., 14th Amend.; Cal. Const., art. I, § 7.)")
+    assert [(o.key, o.display) for o in occs] == [
+        (("const", "US", "amend", "XIV"), "U.S. Const., 14th Amend."),
+        (("const", "Cal.", "art", "I", "7"), "Cal. Const., art. I, § 7")]
+    occs = run("(U.S. Const., 5th & 14th Amends.)")
+    assert [(o.key, o.display) for o in occs] == [(("const", "US", "amend", "V"), "U.S. Const., 5th Amend."),
+                                                 (("const", "US", "amend", "XIV"), "U.S. Const., 14th Amend.")]
+
+
+def test_a_state_named_after_the_provision(run):
+    (o,) = run("The right is guaranteed. Art. I, § 9, Fla. Const.")
+    assert (o.key, o.display, o.flags) == (("const", "Fla.", "art", "I", "9"), "Art. I, § 9, Fla. Const.", [])
+    (o,) = run("Article I, Section 9 of the Texas Constitution protects the same right.")
+    assert (o.key, o.display) == (("const", "Tex.", "art", "I", "9"), "Tex. Const. art. I, § 9")
+    (o,) = run("Article III of the Constitution")
+    assert o.key == ("const", "US", "art", "III")

@@ -124,6 +124,17 @@ _ART_WORD = r"(?:Article|Art\.)\s(?P<num>VII|VI|V|IV|III|II|I)\b"
 _ART_POSSESSIVE = re.compile(_ART_WORD + r"(?:'s|’s)\s(?:[A-Z][\w-]*\s){0,4}$")
 _OF_ARTICLE = re.compile(r"\sof\s" + _ART_WORD + r"(?:\sof\sthe\s(?:U\.S\.\s|United\sStates\s)?Constitution)?")
 
+# The California Style Manual's form: "U.S. Const., 14th Amend.", "U.S. Const., 5th & 14th Amends."
+_NUMBERED_AMEND = re.compile(
+    r"(?<![\w.])(?P<juris>U\.\s?S\.|United\sStates)\s(?:Const\.|Constitution),\s"
+    r"(?P<ords>\d{1,2}(?:st|nd|rd|th)(?:(?:,\s|,?\s(?:and|&)\s)\d{1,2}(?:st|nd|rd|th))*)\s(?P<amend>Amends?\.|Amendments?)"
+    r"(?:,?\s§\s?(?P<sec>\d+))?")
+# The state after the provision: "art. I, § 9, Fla. Const." (Florida's form), "Article I, section 24,
+# Florida Constitution", "Article I, Section 9 of the Texas Constitution"
+_STATE_AFTER = re.compile(
+    rf"(?<![\w.])(?P<part>[Aa]rt\.|[Aa]rticle|ART\.)\s(?P<num>[IVXLC]+|\d+)\b(?!\.\d)"
+    rf"(?:,?\s(?:§|[Ss]ection)\s?(?P<sec>\d+)(?:\([\w]{{1,4}}\))*)?,?\s(?:of\s(?:the\s)?)?(?P<state>{STATE_RE})\s(?:Const\.|Constitution\b)")
+
 PART_RANK = {"pmbl": 0, "art": 1, "amend": 2}
 
 
@@ -156,6 +167,10 @@ def _canonical(juris, part, roman, sec, cl) -> str:
     if cl:
         s += f", cl. {cl}"
     return f"{j} Const. {s}"
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def _nums(s: str) -> list[int]:
@@ -241,6 +256,21 @@ def find(text: str, _emphasis=None) -> list[Claim]:
                                    sec if len(nums) <= 1 else "", cl if len(nums) <= 1 else "",
                                    display=display, meta=meta))
         claims.append(claim(occs + conts, end=claim_end))
+    for m in _NUMBERED_AMEND.finditer(text):
+        nums = [int(n) for n in re.findall(r"\d+", m.group("ords"))]
+        sec = m.group("sec") or "" if len(nums) == 1 else ""
+        occs = [_provision(text, m.start(), m.end(), "US", "amend", n, sec,
+                           display=clean(m.group(0)) if len(nums) == 1 else f"U.S. Const., {_ordinal(n)} Amend.")
+                for n in nums]
+        claims.append(claim(occs))
+    for m in _STATE_AFTER.finditer(text):
+        juris = state_abbr(m.group("state"))
+        n = number_token(m.group("num"))
+        if juris and n:
+            # written in prose ("... of the Texas Constitution"), the entry is the Bluebook's
+            display = None if re.search(r"\sof\s", m.group(0)) else clean(m.group(0))
+            claims.append(claim([_provision(text, m.start(), m.end(), juris, "art", n, m.group("sec") or "",
+                                            display=display)]))
     for m in _ID.finditer(text):
         part = _part(m.group("part"))
         nums = _nums(m.group("nums"))
