@@ -15,13 +15,13 @@ import re
 
 from toa.model import Occurrence
 
-from . import agency, codes, constitution, legislative, nonauthority, rules, secondary, statutes
+from . import agency, codes, constitution, instructions, legislative, nonauthority, rules, secondary, statutes
 from .common import RANK_REFERENCE, Claim, is_author_word
 from .nonauthority import non_authority_spans
 
 __all__ = ["recognize", "non_authority_spans", "FAMILIES"]
 
-FAMILIES = (nonauthority, constitution, statutes, codes, rules, legislative, agency, secondary)
+FAMILIES = (nonauthority, constitution, statutes, codes, rules, legislative, agency, secondary, instructions)
 
 
 def _resolve(claims: list[Claim]) -> list[Claim]:
