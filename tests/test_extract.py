@@ -259,3 +259,14 @@ def test_a_california_supra_with_a_reporter_pin_is_one_short_cite():
     p = para(("(", False), ("Aguilar", True), (", supra, 25 Cal.4th at p. 850.)", False))
     occs = [o for o in extract_paragraph(p) if o.kind != "record"]
     assert [(o.kind, p.text[o.start:o.end]) for o in occs] == [("short", "Aguilar, supra, 25 Cal.4th at p. 850")]
+
+
+def test_california_id_and_ibid_inside_their_parentheses():
+    occs = extract_paragraph(para("The duty is settled. (People v. Ortega (1998) 19 Cal.4th 686, 693.) ",
+                                  "It extends to the second count. (Id. at p. 694, fn. 2.) Nothing more is needed. ",
+                                  "(Ibid.) [Id. at pp. 695\u2013696.]"))
+    assert [(o.kind, o.text, o.meta.get("pin")) for o in occs] == [
+        ("full", "People v. Ortega (1998) 19 Cal.4th 686, 693", None),
+        ("id", "Id. at p. 694, fn. 2", "at p. 694, fn. 2"),
+        ("id", "Ibid.", ""),
+        ("id", "Id. at pp. 695\u2013696", "at pp. 695-696")]

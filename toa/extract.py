@@ -239,7 +239,7 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
             o.display = _quotes_as_written(o.display, text[o.start:o.end])
     taken = [(o.start, o.end) for o in found]
     cases: list[Occurrence] = []
-    for cite in get_citations(text):
+    for cite in get_citations(_ids_unglued(text)):
         occ = None
         start = cite.span()[0]
         if _inside(start, excluded) or _inside(start, taken):
@@ -292,6 +292,20 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
         out.append(occ)
     out.sort(key=lambda o: (o.start, o.end))
     return _drop_overlaps(out)
+
+
+# eyecite reads no "Id." glued to the bracket before it, nor an "Ibid." to the one after (the
+# California Style Manual's "(Id. at p. 161.)" and "(Ibid.)"), nor an Id.'s pin with an en dash.
+_GLUED_BEFORE_ID = re.compile(r"[(\[](?=(?:[Ii]d|[Ii]bid)\.)")
+_GLUED_AFTER_IBID = re.compile(r"(?<=[Ii]bid\.)[)\]]")
+_ID_PIN_DASH = re.compile(r"(?<=[Ii]d\.\sat\s)((?:pp?\.\s)?\d+)[–—](?=\d)")
+
+
+def _ids_unglued(text: str) -> str:
+    """The paragraph as eyecite is given it: those brackets read as spaces, the dash as a hyphen
+    (offsets unchanged)."""
+    text = _GLUED_AFTER_IBID.sub(" ", _GLUED_BEFORE_ID.sub(" ", text))
+    return _ID_PIN_DASH.sub(r"\1-", text)
 
 
 def _as_printed(display: str, para: Paragraph, occ: Occurrence) -> str:

@@ -518,7 +518,7 @@ _STATS_SEC = r"\d+[A-Za-z]?(?:\.\d+)?" + SUBSECS
 # "Stats. 2011, 1st Ex. Sess. 2011, ch. 12, § 3", "(Stats. 1987, ch. 1431, § 1, p. 5279)"
 _CAL_STATS = re.compile(
     r"(?<![\w.])(?:Cal\.\s)?Stats\.\s(?P<year>\d{4})(?P<sess>,\s\d(?:st|nd|rd|th)\sEx\.\sSess\.(?:\s\d{4}(?:-\d{2,4})?)?)?"
-    r",\sch\.\s?(?P<ch>\d+)(?:,\s?(?:§\s?(?P<sec>" + _STATS_SEC + ")|§§\s?(?P<secs>" + _STATS_SEC
+    r",\sch\.\s?(?P<ch>\d+)(?:,\s?(?:§\s?(?P<sec>" + _STATS_SEC + r")|§§\s?(?P<secs>" + _STATS_SEC
     + r"(?:(?:,\s|,?\sand\s)" + _STATS_SEC + ")+)))?")
 
 # The words of codes cited with a title number before them ("42 Pa. Cons. Stat.", "625 Ill. Comp.
