@@ -270,3 +270,14 @@ def test_california_id_and_ibid_inside_their_parentheses():
         ("id", "Id. at p. 694, fn. 2", "at p. 694, fn. 2"),
         ("id", "Ibid.", ""),
         ("id", "Id. at pp. 695\u2013696", "at pp. 695-696")]
+
+
+def test_california_bracketed_parallel_cites_stay_with_their_case():
+    occs = extract_paragraph(para("The error was prejudicial. (Chapman v. California (1967) 386 U.S. 18, 24 ",
+                                  "[87 S.Ct. 824, 17 L.Ed.2d 705]; see Fahy v. Connecticut (1963) 375 U.S. 85 ",
+                                  "[84 S.Ct. 229].)"))
+    assert [(o.text, o.display) for o in full(occs)] == [
+        ("Chapman v. California (1967) 386 U.S. 18, 24 [87 S.Ct. 824, 17 L.Ed.2d 705]",
+         "Chapman v. California (1967) 386 U.S. 18 [87 S.Ct. 824, 17 L.Ed.2d 705]"),
+        ("Fahy v. Connecticut (1963) 375 U.S. 85 [84 S.Ct. 229]", "Fahy v. Connecticut (1963) 375 U.S. 85 [84 S.Ct. 229]")]
+    assert full(occs)[0].meta["parallel"] == [("case", "87", "S. Ct.", "824"), ("case", "17", "L. Ed. 2d", "705")]

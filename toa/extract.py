@@ -239,7 +239,8 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
             o.display = _quotes_as_written(o.display, text[o.start:o.end])
     taken = [(o.start, o.end) for o in found]
     cases: list[Occurrence] = []
-    for cite in get_citations(_ids_unglued(text)):
+    # in text order: eyecite can return a California cite's bracketed parallel before the cite itself
+    for cite in sorted(get_citations(_ids_unglued(text)), key=lambda c: c.span()[0]):
         occ = None
         start = cite.span()[0]
         if _inside(start, excluded) or _inside(start, taken):
@@ -528,7 +529,8 @@ def _reporter(cite) -> str:
 
 def _is_parallel_gap(text: str, a: int, b: int) -> bool:
     gap = text[a:b]
-    return bool(re.fullmatch(r"(?:,\s*(?:at\s+)?\*?\d+(?:-\d+)?(?:\s*n\.\s*\d+)?)*\s*,\s*", gap))
+    # California brackets a case's parallel cites: "(1966) 384 U.S. 436, 444 [86 S.Ct. 1602, 16 L.Ed.2d 694]"
+    return bool(re.fullmatch(r"(?:,\s*(?:at\s+)?\*?\d+(?:[-–]\d+)?(?:\s*n\.\s*\d+)?)*\s*(?:,\s*|\[)", gap))
 
 
 def _extend(occ: Occurrence, text: str, cite_end: int, history: bool = False):
@@ -538,6 +540,8 @@ def _extend(occ: Occurrence, text: str, cite_end: int, history: bool = False):
         occ.display = occ.display + text[occ.end:end] if occ.display else text[occ.start:end]
         occ.display = _strip_pins(occ.display)
     else:
+        if text[occ.start:end].count("[") > text[occ.start:end].count("]") and text.startswith("]", end):
+            end += 1  # the bracket that closes California's parallel cites
         occ.display = _case_display(text, occ.start, occ.meta["cite_end"], end)
     occ.end = max(occ.end, end)
     occ.anchor_end = occ.end
