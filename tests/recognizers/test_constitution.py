@@ -157,3 +157,11 @@ def test_a_state_named_after_the_provision(run):
     assert (o.key, o.display) == (("const", "Tex.", "art", "I", "9"), "Tex. Const. art. I, § 9")
     (o,) = run("Article III of the Constitution")
     assert o.key == ("const", "US", "art", "III")
+
+
+def test_a_list_of_sections_is_one_provision_each(run):
+    occs = run("(U.S. Const., 5th & 14th Amends.; Cal. Const., art. I, §§ 7, 15.)")
+    assert [(o.key, o.display) for o in occs][2:] == [(("const", "Cal.", "art", "I", "7"), "Cal. Const., art. I, § 7"),
+                                                     (("const", "Cal.", "art", "I", "15"), "Cal. Const., art. I, § 15")]
+    occs = run("Tex. Const. art. I, §§ 10 and 19; art. V, § 5.")
+    assert [o.display for o in occs] == ["Tex. Const. art. I, § 10", "Tex. Const. art. I, § 19", "Tex. Const. art. V, § 5"]

@@ -38,7 +38,9 @@ _PART = (r"(?P<part>[Aa]rt(?:icle)?s?\.?|ART(?:ICLE)?S?\.?|[Aa]mend(?:ment)?s?\.
          r"pmbl\.|PMBL\.|[Pp]reamble)")
 # "art. III, § 2, cl. 1" ; "amend. XIV, § 1" ; "amends. I, XIV" ; "Art. I § 7, Cl. 1"
 _REST = (rf"\s?(?P<nums>{_NUM}(?:(?:,\s|\sand\s|,\sand\s)[IVXLC]+\b(?!\s[a-z]))*)"
-         r"(?:,?\s(?:§|[Ss]ec(?:tion|\.)|SEC(?:TION|\.))\s?(?P<sec>\d+[A-Za-z]?))?"
+         # "§ 7", or a list of sections ("art. I, §§ 7, 15": one provision each)
+         r"(?:,?\s(?:(?:§§|[Ss]ections|SECTIONS)\s?(?P<secs>\d+[A-Za-z]?(?:(?:,\s|,?\s(?:and|&)\s)\d+[A-Za-z]?\b)+)"
+         r"|(?:§|[Ss]ec(?:tion|\.)|SEC(?:TION|\.))\s?(?P<sec>\d+[A-Za-z]?)))?"
          r"(?:,?\s(?:[Cc]l(?:ause|\.)|CL(?:AUSE|\.))\s?(?P<cl>\d+))?")
 _FORMAL = re.compile(
     rf"(?<![\w.])(?P<juris>U\.\s?S\.\s|United\sStates\s|UNITED\sSTATES\s|(?P<state>{STATE_RE}|{STATE_CAPS_RE})\s)?"
@@ -173,6 +175,13 @@ def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
+def _sections(m: re.Match) -> list[str]:
+    """The section, or each section of a list ("§§ 7, 15"), a match of _REST names; [""] for none."""
+    if m.group("secs"):
+        return re.findall(r"\d+[A-Za-z]?", m.group("secs"))
+    return [m.group("sec") or ""]
+
+
 def _nums(s: str) -> list[int]:
     return [n for n in (number_token(t) for t in re.split(r",\s(?:and\s)?|\sand\s", s)) if n]
 
@@ -210,8 +219,9 @@ def _continuations(text, end, juris, part, nums, assumed):
             nums = _nums(m.group("nums") or "")
             if not nums:
                 break
-            sec, cl = (m.group("sec") or "", m.group("cl") or "") if len(nums) == 1 else ("", "")
-            out.extend(_provision(text, m.start("part"), m.end(), juris, part, n, sec, cl, meta=meta) for n in nums)
+            secs, cl = (_sections(m), m.group("cl") or "") if len(nums) == 1 else ([""], "")
+            out.extend(_provision(text, m.start("part"), m.end(), juris, part, n, sec, cl, meta=meta)
+                       for n in nums for sec in secs)
         end = m.end()
         cp = _CLAUSE_PAREN.match(text, end)
         if cp:
@@ -234,7 +244,8 @@ def find(text: str, _emphasis=None) -> list[Claim]:
         nums = _nums(m.group("nums") or "") if m.group("nums") else []
         if part != "pmbl" and not nums:
             continue
-        sec, cl = m.group("sec") or "", m.group("cl") or ""
+        secs, cl = _sections(m), m.group("cl") or ""
+        sec = secs[0]
         end = m.end()
         cp = _CLAUSE_PAREN.match(text, end)
         if cp:
@@ -242,6 +253,15 @@ def find(text: str, _emphasis=None) -> list[Claim]:
         written = clean(text[m.start():end])
         occs = []
         conts, claim_end = _continuations(text, end, juris, part, nums, assumed)
+        if len(secs) > 1 and len(nums) == 1:  # "Cal. Const., art. I, §§ 7, 15": one entry per section
+            meta = {"jurisdiction_assumed": True} if assumed else {}
+            comma = "Const.," in written  # the California Style Manual's "Cal. Const., art. I, § 7"
+            occs = [_provision(text, m.start(), end, juris, part, nums[0], sc, meta=meta,
+                               display=_canonical(juris, part, int_to_roman(nums[0]), sc, "").replace(
+                                   "Const. ", "Const., " if comma else "Const. "))
+                    for sc in secs]
+            claims.append(claim(occs + conts, end=claim_end))
+            continue
         for i, n in enumerate(nums or [0]):
             if len(nums) > 1:
                 # "U.S. Const. amends. I, XIV" -> one entry per amendment
@@ -274,8 +294,8 @@ def find(text: str, _emphasis=None) -> list[Claim]:
     for m in _ID.finditer(text):
         part = _part(m.group("part"))
         nums = _nums(m.group("nums"))
-        occs = [_provision(text, m.start(), m.end(), last_juris, part, n, m.group("sec") or "", m.group("cl") or "",
-                           kind="id") for n in nums]
+        occs = [_provision(text, m.start(), m.end(), last_juris, part, n, sc, m.group("cl") or "", kind="id")
+                for n in nums for sc in (_sections(m) if len(nums) == 1 else [""])]
         if occs:
             claims.append(claim(occs))
     for m in _ORDINAL_AMEND.finditer(text):
