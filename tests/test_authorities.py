@@ -270,7 +270,7 @@ def test_a_provision_cited_with_a_list_of_subdivisions_is_one_entry_as_cited():
     t = table_of("The appeal was timely. (Cal. Rules of Court, rule 8.104(a)(1), (f).)",
                  "A notice filed late is void. (Cal. Rules of Court, rule 8.104(a)(1), (f).)",
                  "That is so under rule 8.104(f) as well.", style="california")
-    assert entries(t) == {"Cal. Rules of Court, rule 8.104(a)(1), (f)": ["full", "full"]}
+    assert entries(t) == {"Cal. Rules of Court, rule 8.104(a)(1), (f)": ["full", "full", "reference"]}
     # a bare mention of one subdivision of the list, or an Id. of another, after the cite
     t = table_of("See Code Civ. Proc., § 437c, subds. (a), (c). Under section 437c(c) the court rules.",
                  "The statute also sets a deadline. (Id., subd. (b).)", style="california")

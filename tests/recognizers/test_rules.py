@@ -155,3 +155,14 @@ def test_rule_subsections_after_a_space_and_bare_continuations(run):
     assert keys(run("Fed. R. Civ. P. 12(b)(6), 56")) == [("rule", "Fed. R. Civ. P.", "12(b)(6)"),
                                                         ("rule", "Fed. R. Civ. P.", "56")]
     assert keys(run("Fed. R. Civ. P. 11 (1983)")) == [("rule", "Fed. R. Civ. P.", "11", "1983")]
+
+
+def test_california_rules_of_court_in_lower_case_and_in_lists(run):
+    (o,) = run("The brief complies with rule 8.204(c)(1) of the California Rules of Court.")
+    assert (o.kind, o.key, o.display) == ("full", ("rule", "Cal. Rules of Court, rule", "8.204(c)(1)"),
+                                          "Cal. Rules of Court, rule 8.204(c)(1)")
+    occs = run("(See also Cal. Rules of Court, rules 8.360(b), 8.520(b).)")
+    assert [o.display for o in occs] == ["Cal. Rules of Court, rule 8.360(b)", "Cal. Rules of Court, rule 8.520(b)"]
+    (o,) = run("Under rule 8.1115(a), it is not citable.")
+    assert (o.kind, o.meta) == ("reference", {"rule": "8.1115(a)"})
+    assert run("The rule 12 motion was denied.") == []
