@@ -342,3 +342,17 @@ def test_a_state_section_cited_with_and_without_its_edition_is_one_entry():
                  "Tex. Fam. Code § 161.001(b).", "Tex. Fam. Code Ann. § 161.001(b) (West 2014).")
     assert entries(t) == {"Tex. Penal Code Ann. § 22.02(a)(2) (West 2019)": ["full", "full"],
                           "Tex. Fam. Code § 161.001(b)": ["full", "full"]}
+
+
+def test_a_bare_subdivision_is_of_the_section_cited_just_before():
+    t = table_of("The court must find the facts true. (Pen. Code, § 1170, subd. (b)(2); People v. Lynch (2024) "
+                 "16 Cal.5th 730, 742.)",
+                 "Under subdivision (b)(6), the court must impose the lower term.")
+    assert entries(t)["Pen. Code, § 1170, subd. (b)(6)"] == ["reference"]
+
+
+def test_a_bare_subdivision_far_from_any_section_stays_unlinked():
+    t = table_of("(Pen. Code, § 1170, subd. (b)(2).)", "The jury deliberated.", "It returned a verdict.",
+                 "The court recessed.", "Under subdivision (b)(6), the court must impose the lower term.")
+    assert list(entries(t)) == ["Pen. Code, § 1170, subd. (b)(2)"]
+    assert [o.text for o in t.unlinked] == ["subdivision (b)(6)"]

@@ -68,6 +68,7 @@ class _Linker:
                 self.statutes_in.setdefault(o.paragraph, []).append(o)
         # (bare section, the full cite of its number just after it, whether a code before was guessed)
         self.cited_after: list[tuple[Occurrence, Occurrence, bool]] = []
+        self.last_statute: dict = {}  # text or note -> (paragraph, the statute cited last there)
         # "all further statutory references are to the Labor Code": (where, the code's name, scope)
         self.declared = [(_position(doc, p.index, end), name, scope) for p in doc.paragraphs if p.text.strip()
                          for end, name, scope in recognizers.codes.declared_codes(p.text)]
@@ -88,6 +89,8 @@ class _Linker:
         occ.key = target.key
         if occ.kind != "full":
             target.occurrences.append(occ)
+        if target.category == "statutes":
+            self.last_statute[_chain_of(self.doc, occ)] = (occ.paragraph, target)
         if "informal_reference" not in occ.flags and not occ.meta.get("in_parenthetical"):
             # "Section 1988" or "the First Amendment" in prose is a mention, and "(quoting X)"
             # an aside: an Id. after either still points at the citation before.
@@ -144,6 +147,8 @@ class _Linker:
             return _id(occ, last, by_key, last_paged)
         if occ.kind == "supra":
             return _supra(occ, by_key)
+        if occ.kind == "reference" and occ.meta.get("subdivision_only"):
+            return self._subdivision_of_last(occ)
         if occ.kind == "reference":
             prior, guessed = _reference_code(occ, by_key, self.doc.paragraphs[occ.paragraph].text)
             # the brief's declared code, unless the sentence itself has just named one
@@ -157,6 +162,18 @@ class _Linker:
                 return _authority_of(declared, by_key)
             return _section_of(occ, prior, by_key) if prior is not None else None
         return None
+
+    def _subdivision_of_last(self, occ: Occurrence) -> Authority | None:
+        """"Under subdivision (b)(6), ...": that subdivision of the section cited last, when it was
+        cited in the same paragraph or one of the two before it (in the text, or in the same note)."""
+        paragraph, last = self.last_statute.get(_chain_of(self.doc, occ), (None, None))
+        if last is None or not 0 <= occ.paragraph - paragraph <= 2:
+            return None
+        base = _base_cite(last)
+        if base is None or base.meta.get("mark") or not base.meta.get("section"):
+            return None  # a section, never an article or an act's whole chapter
+        occ.meta["section"] = base.meta["section"]
+        return _section_of(occ, last, self.by_key)
 
     def _declared_cite(self, occ: Occurrence) -> Occurrence | None:
         """A bare "section 1102.5" or "article 38.23" read as a citation of the code the brief
@@ -204,6 +221,12 @@ class _Linker:
                  if (index != occ.paragraph or o.start > occ.start) and _section_number(o.meta) == number]
         # a section two codes cite there ("Tex. Penal Code § 2; Tex. Fam. Code § 2") is not decided
         return cites[0] if len({_code_of(o) for o in cites}) == 1 else None
+
+
+def _chain_of(doc: Document, occ: Occurrence):
+    """The text, or the one note, an occurrence is in."""
+    p = doc.paragraphs[occ.paragraph]
+    return (p.story, p.note_id)
 
 
 def _left_out(auth: Authority, style: Style) -> str | None:
@@ -559,6 +582,8 @@ def _section_of(occ: Occurrence, prior: Authority, by_key: dict) -> Authority | 
     full = _completed(base, occ)
     if full is None:
         return None
+    if base.meta.get("declared"):  # read, as its base was, in the code the brief declared
+        full.meta["declared"] = True
     occ.meta["completed"] = full
     return _authority_of(full, by_key, prior.category)
 

@@ -242,3 +242,12 @@ def test_california_session_laws(run):
     (o,) = run("(Stats. 2011, 1st Ex. Sess. 2011, ch. 12, § 3, eff. Jan. 1, 2012.)")
     assert o.display == "Stats. 2011, 1st Ex. Sess. 2011, ch. 12, § 3"
     assert o.category == "statutes"
+
+
+def test_a_bare_subdivision_in_prose_is_a_reference(run):
+    (o,) = run("Under subdivision (b)(6), the court must impose the lower term.")
+    assert (o.kind, o.text, o.meta) == ("reference", "subdivision (b)(6)",
+                                        {"subsection": "(b)(6)", "subdivision_only": True})
+    assert [o.meta["subsection"] for o in run("Subdivisions (b) and (c) apply.")] == ["(b)", "(c)"]
+    assert [o.text for o in run("(Pen. Code, § 1170, subd. (b)(2).)")] == ["Pen. Code, § 1170, subd. (b)(2)"]
+    assert run("The Oakwood subdivision (Lot 4) was sold.") == []

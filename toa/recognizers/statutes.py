@@ -698,8 +698,34 @@ def _short_occs(text, m, kind, emphasis=None):
 _ID_SUBDIVISION = re.compile(r"(?<![\w.])[Ii]d\.(?=,\s(?:subds?\.|subdivisions?)\s?[(\d])")
 
 
+# "Under subdivision (b)(6), the court ...": a subdivision of the section cited just before
+_BARE_SUBDIVISION = re.compile(r"(?<![\w.])(?:[Ss]ubdivisions?|[Ss]ubds?\.)\s?(?=\()")
+_OF_AFTER = re.compile(r",?\sof\s")
+
+
+def _bare_subdivisions(text: str, m: re.Match) -> list:
+    if text[:m.start()].rstrip().endswith(","):
+        return []  # ", subd. (b)" of a cite: part of it
+    out, pos = [], m.end()
+    while (one := _SUBD_ONE.match(text, pos)) and one.group().startswith("("):
+        out.append(occ(text, m.start() if not out else one.start(), one.end(), category=None, key=None, display=None,
+                       sort_key=None, kind="reference", flags=["informal_reference"],
+                       meta={"subsection": re.sub(r"\s", "", one.group()), "subdivision_only": True}))
+        j = _SUBD_JOIN.match(text, one.end())
+        if not j:
+            break
+        pos = j.end()
+    if out and _OF_AFTER.match(text, out[-1].end):
+        return []  # "subdivision (b) of section 1170" names its section (read by the section's own form)
+    return out
+
+
 def find_short_forms(text: str, emphasis=None) -> list[Claim]:
     claims = []
+    for m in _BARE_SUBDIVISION.finditer(text):
+        occs = _bare_subdivisions(text, m)
+        if occs:
+            claims.append(claim(occs, RANK_REFERENCE))
     for m in _ID_SUBDIVISION.finditer(text):
         subs, _end, _word = subdivisions(text, m.end())
         occs = [occ(text, m.start() if k == 0 else a, b, category=None, key=None, display=None, sort_key=None,
