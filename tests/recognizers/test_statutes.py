@@ -251,3 +251,19 @@ def test_a_bare_subdivision_in_prose_is_a_reference(run):
     assert [o.meta["subsection"] for o in run("Subdivisions (b) and (c) apply.")] == ["(b)", "(c)"]
     assert [o.text for o in run("(Pen. Code, § 1170, subd. (b)(2).)")] == ["Pen. Code, § 1170, subd. (b)(2)"]
     assert run("The Oakwood subdivision (Lot 4) was sold.") == []
+
+
+def test_states_own_short_forms_share_the_bluebook_keys(run):
+    assert keys(run("under CPLR 3211(a)(7)")) == keys(run("N.Y. C.P.L.R. 3211(a)(7)"))
+    assert keys(run("R.C. 2305.10(A) applies")) == keys(run("Ohio Rev. Code Ann. § 2305.10(A)"))
+    assert keys(run("G.L. c. 93A, § 9")) == keys(run("Mass. Gen. Laws ch. 93A, § 9"))
+    assert keys(run("N.J.S.A. 2A:14-2")) == keys(run("N.J. Stat. Ann. § 2A:14-2"))
+    assert keys(run("K.S.A. 60-513")) == keys(run("Kan. Stat. Ann. § 60-513"))
+
+
+def test_florida_names_its_statutes_after_the_section(run):
+    (o,) = run("The cap applies. § 768.28(5), Fla. Stat. (2022).")
+    assert (o.key, o.display) == (("state", "Fla.", "stat", "", "768.28(5)", "2022"), "§ 768.28(5), Fla. Stat. (2022)")
+    assert keys(run("See Fla. Stat. § 768.28(5) (2022).")) == [o.key]
+    (o,) = run("under section 95.11(3)(a), Florida Statutes, the action")
+    assert (o.key, o.display) == (("state", "Fla.", "stat", "", "95.11(3)(a)"), "§ 95.11(3)(a), Fla. Stat.")

@@ -508,7 +508,24 @@ _OFFICIAL_SHORT = (
                 + ")"), "Ga.", "code"),
     (re.compile(r"(?<![\w.])(?P<name>MCL|M\.C\.L\.(?:A\.)?)\s(?:§§?\s?)?(?P<sec>\d+\.\d+[a-z]?)(?P<sub>" + SUBSECS
                 + ")"), "Mich.", "comp laws"),
+    # "CPLR 3211(a)(7)" = "N.Y. C.P.L.R. 3211(a)(7)"; "R.C. 2305.10(A)" = "Ohio Rev. Code Ann. § 2305.10(A)";
+    # "N.J.S.A. 2A:14-2" = "N.J. Stat. Ann. § 2A:14-2"; "K.S.A. 60-513" = "Kan. Stat. Ann. § 60-513"
+    (re.compile(r"(?<![\w.])(?P<name>CPLR|C\.\s?P\.\s?L\.\s?R\.)\s(?:§\s?|R(?:ule)?\.?\s)?(?P<sec>\d{3,4}(?:\.\d+)?)"
+                r"(?P<sub>" + SUBSECS + ")"), "N.Y.", "ny cplr"),
+    (re.compile(r"(?<![\w.])(?P<name>(?:Ohio\s)?R\.\s?C\.|ORC)\s(?:§\s?)?(?P<sec>\d{1,4}\.\d{2,3}[A-Z]?)(?P<sub>" + SUBSECS
+                + ")"), "Ohio", "rev code"),
+    (re.compile(r"(?<![\w.])(?P<name>N\.\s?J\.\s?S\.\s?A\.)\s(?:§\s?)?(?P<sec>\d+[A-Z]?:\d+[A-Z]?-\d+[\w.]*)(?P<sub>"
+                + SUBSECS + ")"), "N.J.", "stat"),
+    (re.compile(r"(?<![\w.])(?P<name>K\.\s?S\.\s?A\.)\s(?:§\s?)?(?P<sec>\d+[a-z]?-\d+[a-z]?(?:\.\d+)?)(?P<sub>"
+                + SUBSECS + ")"), "Kan.", "stat"),
 )
+# Massachusetts' "G.L. c. 93A, § 9" = "Mass. Gen. Laws ch. 93A, § 9"
+_MASS_GL = re.compile(r"(?<![\w.])(?P<name>(?:M\.\s?)?G\.\s?L\.)\s(?:c|ch)\.\s?(?P<ch>\d+[A-Z]?),\s§\s?"
+                      r"(?P<sec>\d+[A-Z]?(?:\.\d+)?)(?P<sub>" + SUBSECS + ")")
+# Florida's own form, the code after the section: "§ 768.28(5), Fla. Stat. (2022)", "section 768.28,
+# Florida Statutes" = "Fla. Stat. § 768.28(5) (2022)"
+_FLA_AFTER = re.compile(r"(?<![\w.§])(?:§|[Ss]ection)\s?(?P<sec>\d+\.\d+[a-z]?)(?P<sub>" + SUBSECS + r"),\s"
+                        r"(?P<name>Fla\.\sStat\.|Florida\sStatutes)(?:\s\((?P<ed>\d{4})\))?")
 _STATE_SESSION = re.compile(
     rf"(?<![\w.])(?P<year>\d{{4}})\s(?P<state>{STATE_RE})\s(?P<kind>Acts|Laws|Sess\.\sLaws|Sess\.\sLaw\sServ\.|Stat\.)"
     r"\s(?:ch\.|c\.|No\.|Act)\s?(?P<ch>\d+)(?:,\s?(?P<mark>§§?)\s?(?P<sec>\d+[\w.:-]*" + SUBSECS + "))?")
@@ -598,6 +615,17 @@ def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
             o = _state_occ(text, m.start(), end, abbr, m.group("name"), code_norm or _code_norm(m.group("name")), pre,
                            m.group("sec"), sub, edition, pre_display=display)
             claims.append(claim([o]))
+    for m in _MASS_GL.finditer(text):
+        sub = squeeze_subsections(m.group("sub"))
+        o = _state_occ(text, m.start(), m.end(), "Mass.", m.group("name"), "gen laws", f"ch. {m.group('ch')}",
+                       m.group("sec"), sub, "", pre_display=clean(m.group(0)))
+        claims.append(claim([o]))
+    for m in _FLA_AFTER.finditer(text):
+        sub = squeeze_subsections(m.group("sub"))
+        edition = m.group("ed") or ""
+        o = _state_occ(text, m.start(), m.end(), "Fla.", m.group("name"), "stat", "", m.group("sec"), sub, edition,
+                       pre_display=f"§ {m.group('sec')}{sub}, Fla. Stat." + (f" ({edition})" if edition else ""))
+        claims.append(claim([o]))
     for m in _STATE_SESSION.finditer(text):
         abbr = state_abbr(m.group("state"))
         if abbr is None:
