@@ -356,3 +356,10 @@ def test_a_bare_subdivision_far_from_any_section_stays_unlinked():
                  "The court recessed.", "Under subdivision (b)(6), the court must impose the lower term.")
     assert list(entries(t)) == ["Pen. Code, § 1170, subd. (b)(2)"]
     assert [o.text for o in t.unlinked] == ["subdivision (b)(6)"]
+
+
+def test_a_bare_section_numbered_unlike_the_code_named_last_is_not_guessed_into_it():
+    t = table_of("Florida caps the waiver. Fla. Stat. § 768.28(5).",
+                 "In Illinois, a section 2-615 motion attacks the complaint.")
+    assert list(entries(t)) == ["Fla. Stat. § 768.28(5)"]
+    assert [o.text for o in t.unlinked] == ["section 2-615"]

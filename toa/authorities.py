@@ -525,11 +525,18 @@ def _reference_code(occ: Occurrence, by_key: dict, text: str) -> tuple[Authority
         # whose sections a bare "§ 301(a)" would as likely mean
         named = [a for a in provisions if a.category == "statutes" and any(o.kind == "full" for o in a.occurrences)]
         recent = max(named, key=_last_seen, default=None)
-        if recent is not None and recent.key[0] == "state" and (
+        if recent is not None and _numbered_alike(number, _section_number(_base_cite(recent).meta)) \
+                and recent.key[0] == "state" and (
                 any(o.meta.get("state_implied") for o in recent.occurrences)
                 or not any(k[0] == "usc" for k in by_key)):
             same = [recent]
     return (max(same, key=_last_seen), "named last") if same else (None, False)
+
+
+def _numbered_alike(a: str, b: str) -> bool:
+    """Whether two section numbers could be of one code: "2-615" (Illinois, Georgia) and "768.28"
+    (Florida) are numbered in different ways, "1102.5" and "437c" are not."""
+    return bool(re.search(r"[-:/–]", a)) == bool(re.search(r"[-:/–]", b))
 
 
 def _by_article(meta: dict) -> bool:
