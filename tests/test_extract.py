@@ -281,3 +281,28 @@ def test_california_bracketed_parallel_cites_stay_with_their_case():
          "Chapman v. California (1967) 386 U.S. 18 [87 S.Ct. 824, 17 L.Ed.2d 705]"),
         ("Fahy v. Connecticut (1963) 375 U.S. 85 [84 S.Ct. 229]", "Fahy v. Connecticut (1963) 375 U.S. 85 [84 S.Ct. 229]")]
     assert full(occs)[0].meta["parallel"] == [("case", "87", "S. Ct.", "824"), ("case", "17", "L. Ed. 2d", "705")]
+
+
+def test_california_court_and_year_between_the_name_and_the_cite():
+    occs = extract_paragraph(para("The Ninth Circuit agrees. (United States v. Smith (9th Cir. 2020) 961 F.3d 1203, ",
+                                  "1207; Doe v. Roe (C.D.Cal., Mar. 3, 2021, No. 2:20-cv-01234) 2021 WL 812345.) ",
+                                  "So does ", ("Roe v. Poe", True), " (N.D.Cal. 2019) 400 F.Supp.3d 1, 5."))
+    assert [o.display for o in full(occs)] == [
+        "United States v. Smith (9th Cir. 2020) 961 F.3d 1203",
+        "Doe v. Roe (C.D.Cal., Mar. 3, 2021, No. 2:20-cv-01234) 2021 WL 812345",
+        "Roe v. Poe (N.D.Cal. 2019) 400 F.Supp.3d 1"]
+
+
+def test_california_real_party_in_interest_is_part_of_the_name():
+    plain = extract_paragraph(para("(People v. Superior Court (Romero) (1996) 13 Cal.4th 497, 530.)"))
+    italic = extract_paragraph(para("(", ("People v. Superior Court", True), " (", ("Romero", True),
+                                    ") (1996) 13 Cal.4th 497, 530.)"))
+    assert [o.display for o in full(plain)] == [o.display for o in full(italic)] == [
+        "People v. Superior Court (Romero) (1996) 13 Cal.4th 497"]
+
+
+def test_an_italic_case_name_with_its_year_is_not_also_a_work():
+    occs = extract_paragraph(para("See ", ("Estate of Duke", True), " (2015) 61 Cal.4th 871, 880; ",
+                                  ("Conservatorship of O.B.", True), " (2020) 9 Cal.5th 989."))
+    assert [(o.category, o.display) for o in occs] == [
+        ("cases", "Estate of Duke (2015) 61 Cal.4th 871"), ("cases", "Conservatorship of O.B. (2020) 9 Cal.5th 989")]

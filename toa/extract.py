@@ -43,7 +43,7 @@ _NAME_PREFIX = re.compile(r"(?:\b(?:In [Rr]e|Ex [Pp]arte|In the Matter of|Matter
                           r"\b[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*)*\s+ex rel\.)\s*$")
 # between a name and its cite: a California year, a docket number, a reporter not yet paged
 # ("--- F.Supp.3d ----, 2018 WL 1876116")
-_GAP_BEFORE_CITE = re.compile(r"^[\s,]*(?:\(\d{4}\)\s*)?(?:-{2,}\s*[A-Z][\w.\s]{0,12}?\s*-{2,}[\s,]*)?(?:Nos?\.\s*[\w\-:.]+(?:(?:,|\s+&|\s+and)\s*[\w\-:.]+)*[\s,]*)?$")
+_GAP_BEFORE_CITE = re.compile(r"^[\s,]*(?:\((?:[^()]{0,60}?[\s,])?\d{4}(?:,\s*No\.\s*[\w\-:.]+)?\)\s*)?(?:-{2,}\s*[A-Z][\w.\s]{0,12}?\s*-{2,}[\s,]*)?(?:Nos?\.\s*[\w\-:.]+(?:(?:,|\s+&|\s+and)\s*[\w\-:.]+)*[\s,]*)?$")
 _PIN = re.compile(r"^(?:,\s*nn?\.\s*\d+|,\s*(?:at\s+)?\*?\d+(?:-\*?\d+)?(?![\d])(?!\s+[A-Z])(?:\s*(?:&|and)\s*nn?\.\s*\d+|\s*nn?\.\s*\d+(?:-\d+)?)?)+")
 # The court/date parenthetical: one with a year, or a court alone ("(2d Cir.)" when the year
 # follows a later subsequent-history cite). Explanatory parentheticals start in lower case.
@@ -357,6 +357,11 @@ def _drop_overlaps(occs: list[Occurrence]) -> list[Occurrence]:
     """A citation inside another one's words (the U.S.C. codification in an act's parenthetical)
     belongs to it; citations that share one span ("Fifth and Fourteenth Amendments",
     "Fed. R. Evid. 413-415") are all kept. `occs` is sorted by position."""
+    # "*Estate of Duke* (2015) 61 Cal.4th 871": an italic title with a year is not a work of its own
+    # when it is the name of a case cited in California's way
+    cases = [(o.start, o.end) for o in occs if o.kind == "full" and o.category == "cases"]
+    occs = [o for o in occs if not (o.category == "other" and o.kind == "full"
+                                    and any(a <= o.start and o.end <= b for a, b in cases))]
     out: list[Occurrence] = []
     for o in occs:
         prev = out[-1] if out else None
@@ -581,18 +586,28 @@ def _case_name(cite: FullCaseCitation, para: Paragraph) -> tuple[int, int]:
     text = para.text
     c_start = cite.span()[0]
     # Italics first: the emphasized stretch that ends just before the cite.
-    for a, b in reversed(para.emphasis):
+    for i in range(len(para.emphasis) - 1, -1, -1):
+        a, b = para.emphasis[i]
         if b > c_start:
             continue
-        if not _GAP_BEFORE_CITE.match(text[b:c_start]):
+        close = b
+        if text.startswith(")", b) and text[a - 1:a] == "(" and i and re.fullmatch(r"\s?\(", text[para.emphasis[i - 1][1]:a]):
+            # "*People v. Superior Court* (*Romero*) (1996) 13 Cal.4th 497": the real party is part of the name
+            close, a = b + 1, para.emphasis[i - 1][0]
+        if not _GAP_BEFORE_CITE.match(text[close:c_start]):
             break
         start = _with_prefix(text, _italic_name_start(para, a, b))
-        if b > start:
-            return start, b
+        if close > start:
+            return start, close
     # Plain text: eyecite's start, mended for the forms it gets wrong.
     f_start = cite.full_span()[0]
     if f_start >= c_start:
         return c_start, c_start
+    paren = f_start if text[f_start] == "(" else f_start - 1 if text[f_start - 1:f_start] == "(" else None
+    if paren is not None:
+        named = _name_before_parenthesis(text, paren, c_start)
+        if named is not None:
+            return named
     seg = text[f_start:c_start]
     cut = max(seg.rfind("). "), seg.rfind("; "))
     if cut >= 0:  # the name leaked back over an earlier citation
@@ -630,6 +645,26 @@ def _italic_names_before(para: Paragraph, pattern: re.Pattern, group: str, taken
 
 # A word of a case name written in roman: capitalised, or one of the small words names hold.
 _NAME_WORD = re.compile(r"(?:[A-Z$\d][\w.'’&$,-]*|v\.?|vs\.|ex|rel\.|of|the|and|for|de|del|la|in|re|on|behalf|&)$")
+
+
+# Where eyecite begins a California cite inside the parenthesis after its name: the court and year
+# ("United States v. Smith (9th Cir. 2020) 961 F.3d 1203") or the real party ("People v. Superior
+# Court (Romero) (1996) 13 Cal.4th 497").
+_COURT_YEAR_REST = re.compile(r"[^()]{0,60}?\b\d{4}(?:,\s*No\.\s*[\w\-:.]+)?\)\s*$")
+_REAL_PARTY_REST = re.compile(r"[A-Z][^()]{0,40}\)(?=\s*\(\d{4}\)\s*$)")
+
+
+def _name_before_parenthesis(text: str, paren: int, c_start: int) -> tuple[int, int] | None:
+    """(start, end) of a roman case name before the parenthesis at `paren`, or None."""
+    if _COURT_YEAR_REST.match(text, paren + 1, c_start):
+        end = len(text[:paren].rstrip())
+    elif m := _REAL_PARTY_REST.match(text, paren + 1, c_start):
+        end = m.end()
+    else:
+        return None
+    start = _plain_name_start(text, len(text[:paren].rstrip()))
+    return (start, end) if start < paren and re.search(r"\s(?:v|vs)\.\s|^(?:In\sre|Ex\sparte|Estate|Conservatorship|"
+                                                       r"Guardianship|Marriage|Adoption)\b", text[start:paren]) else None
 
 
 def _plain_name_start(text: str, end: int) -> int:
