@@ -306,3 +306,12 @@ def test_an_italic_case_name_with_its_year_is_not_also_a_work():
                                   ("Conservatorship of O.B.", True), " (2020) 9 Cal.5th 989."))
     assert [(o.category, o.display) for o in occs] == [
         ("cases", "Estate of Duke (2015) 61 Cal.4th 871"), ("cases", "Conservatorship of O.B. (2020) 9 Cal.5th 989")]
+
+
+def test_bare_sections_inside_a_block_quotation_are_the_statutes_words():
+    quote = para("(2) The court may impose the upper term only as provided in Section 1170.1 and subdivision (c). ",
+                 "(§ 1170, subd. (b)(2).)")
+    quote.block_quote = True
+    assert [o.text for o in extract_paragraph(quote)] == ["§ 1170, subd. (b)(2)"]
+    quote.block_quote = False
+    assert [o.text for o in extract_paragraph(quote)] == ["Section 1170.1", "subdivision (c)", "§ 1170, subd. (b)(2)"]

@@ -223,11 +223,15 @@ def _windows(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_CLOSING_CITE = re.compile(r"\((?:[^()]|\([^()]*\))*\)\.?[\s\u201d\"]*$")
+
+
 def _window(para: Paragraph, a: int, b: int) -> Paragraph:
     """The part [a, b) of a paragraph, as a paragraph of its own (offsets from a)."""
     return Paragraph(index=para.index, story=para.story, text=para.text[a:b], printed=para.printed[a:b],
                      emphasis=[(max(s, a) - a, min(e, b) - a) for s, e in para.emphasis if s < b and e > a],
-                     section=para.section, anchor=para.anchor, note_id=para.note_id, style=para.style)
+                     section=para.section, anchor=para.anchor, note_id=para.note_id, style=para.style,
+                     block_quote=para.block_quote)
 
 
 def _extract_window(para: Paragraph) -> list[Occurrence]:
@@ -270,9 +274,15 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
     records = [Occurrence(paragraph=para.index, start=a, end=b, kind="record", story=para.story, text=text[a:b])
                for a, b in excluded]
     out = []
+    # a block quotation's own citation, in the parenthesis that closes it: "... trial. (§ 1170, subd. (b)(2).)"
+    closing = _CLOSING_CITE.search(text) if para.block_quote else None
     for occ in found + cases + records:
-        if (occ.kind == "reference" or "informal_reference" in occ.flags) and _in_quotation(text, occ.start):
-            continue  # "… under § 1988." quoted from a court: the court's words, not a citation
+        quoted = para.block_quote and not (closing and occ.start >= closing.start())
+        if (occ.kind == "reference" or "informal_reference" in occ.flags) and (
+                _in_quotation(text, occ.start) or quoted):
+            # "… under § 1988." quoted from a court, "pursuant to Section 1170.1" in a statute's text
+            # set off as a block quotation: the quoted words, not the brief's citation
+            continue
         if _DOT_LEADER.match(text, occ.end):
             continue  # "Pen. Code § 43.3 ........ 47": a line of an index or table, not a citation
         occ.paragraph = para.index

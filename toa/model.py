@@ -98,6 +98,8 @@ class Paragraph:
     # converted from PDF): printed where it stands, but its citations are not the text's.
     typed_note: bool = False
     style: str | None = None
+    # set off as a block quotation: a quotation style, or indented from both margins
+    block_quote: bool = False
 
 
 @dataclass
