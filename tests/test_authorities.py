@@ -363,3 +363,9 @@ def test_a_bare_section_numbered_unlike_the_code_named_last_is_not_guessed_into_
                  "In Illinois, a section 2-615 motion attacks the complaint.")
     assert list(entries(t)) == ["Fla. Stat. § 768.28(5)"]
     assert [o.text for o in t.unlinked] == ["section 2-615"]
+
+
+def test_id_with_a_texas_article_and_its_lettered_section():
+    t = table_of("The State may offer it. Tex. Code Crim. Proc. Ann. art. 38.37, § 2; see id. art. 38.37, § 2-a.")
+    assert entries(t) == {"Tex. Code Crim. Proc. Ann. art. 38.37, § 2": ["full"],
+                          "Tex. Code Crim. Proc. Ann. art. 38.37, § 2-a": ["id"]}

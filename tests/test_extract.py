@@ -315,3 +315,11 @@ def test_bare_sections_inside_a_block_quotation_are_the_statutes_words():
     assert [o.text for o in extract_paragraph(quote)] == ["§ 1170, subd. (b)(2)"]
     quote.block_quote = False
     assert [o.text for o in extract_paragraph(quote)] == ["Section 1170.1", "subdivision (c)", "§ 1170, subd. (b)(2)"]
+
+
+def test_texas_opinion_parentheticals_stay_in_the_entry():
+    occs = extract_paragraph(para("Lee v. State, 206 S.W.3d 620, 623 (Tex. Crim. App. 2006) (plurality op.); In re "
+                                  "Weeks, 392 S.W.3d 623, 627 (Tex. Crim. App. 2013) (orig. proceeding) (holding so)."))
+    assert [o.display for o in full(occs)] == [
+        "Lee v. State, 206 S.W.3d 620 (Tex. Crim. App. 2006) (plurality op.)",
+        "In re Weeks, 392 S.W.3d 623 (Tex. Crim. App. 2013) (orig. proceeding)"]

@@ -61,7 +61,7 @@ _BEFORE_NAME = re.compile(
     # "Article 37.07, Section 3(a)(1) of the ..."
     r"(?:,\s(?:Section|section|Sec\.|sec\.|§)\s(?P<sec3>\d+[A-Za-z]?)(?P<sub3>" + SUBSECS + r"))?"
     r"\sof\s(?:the\s)?$")
-_ART_SECTION = re.compile(r",?\s?§\s?(?P<sec>\d+[A-Za-z]?)(?P<sub>" + SUBSECS + r")")
+_ART_SECTION = re.compile(r",?\s?§\s?(?P<sec>\d+[A-Za-z]?(?:-[A-Za-z])?)(?P<sub>" + SUBSECS + r")")  # "§ 2-a"
 _EDITION = re.compile(r"\s?(" + EDITION_PAREN + ")")
 _SUBD_SHOWN = re.compile(r",\s(subds?\.|subdivisions?)\s")
 

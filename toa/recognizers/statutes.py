@@ -708,6 +708,10 @@ def _short_occs(text, m, kind, emphasis=None):
     subs, _end, _word = subdivisions(text, e0, sub0)
     if subs:  # "section 314, subdivision (1)", "§ 1250, subds. (c), (k)"
         items[-1:] = [(s0 if k == 0 else a, b, sec0, sub, etseq0) for k, (a, b, sub) in enumerate(subs)]
+    art_sec = _ARTICLE_SECTION.match(text, items[-1][1]) if article and len(items) == 1 and kind == "id" else None
+    if art_sec:  # "Id. art. 38.37, § 2-a": a section of that article
+        s0, _e, sec0, sub0, etseq0 = items[0]
+        items = [(s0, art_sec.end(), f"{sec0}{sub0}, § {art_sec.group('sec')}", art_sec.group("sub"), etseq0)]
     for i, (s, e, sec, sub, etseq) in enumerate(items):
         meta = {"section": sec, "subsection": sub}
         if etseq:
@@ -721,6 +725,8 @@ def _short_occs(text, m, kind, emphasis=None):
         occs.append(o)
     return occs
 
+
+_ARTICLE_SECTION = re.compile(r",?\s§\s?(?P<sec>\d+[A-Za-z]?(?:-[A-Za-z])?)(?P<sub>" + SUBSECS + r")")
 
 # "(Id., subd. (d)(1).)": another subdivision of the section cited just before (California Style Manual)
 _ID_SUBDIVISION = re.compile(r"(?<![\w.])[Ii]d\.(?=,\s(?:subds?\.|subdivisions?)\s?[(\d])")
