@@ -323,3 +323,12 @@ def test_texas_opinion_parentheticals_stay_in_the_entry():
     assert [o.display for o in full(occs)] == [
         "Lee v. State, 206 S.W.3d 620 (Tex. Crim. App. 2006) (plurality op.)",
         "In re Weeks, 392 S.W.3d 623 (Tex. Crim. App. 2013) (orig. proceeding)"]
+
+
+def test_a_california_case_name_split_over_two_paragraphs_is_one_name():
+    from toa.extract import extract
+    from toa.model import Document
+    paras = [Paragraph(index=0, story="body", text="The rule remains good law under People v."),
+             Paragraph(index=1, story="body", text="Morris (1991) 53 Cal.3d 152, 160.")]
+    occs = extract(Document(path="x.docx", paragraphs=paras, sections=[]))
+    assert [o.display for o in full(occs)] == ["People v. Morris (1991) 53 Cal.3d 152"]

@@ -90,9 +90,10 @@ def extract(doc: Document) -> list[Occurrence]:
 
 
 # A sentence cut by a line or page break: the first part ends without closing punctuation, the
-# rest starts in lower case, with a digit, or with a name's tail ("Ex parte" | "Kibler, 664 …").
+# rest starts in lower case, with a digit, or with a name's tail ("Ex parte" | "Kibler, 664 …",
+# California's "People v." | "Morris (1991) 53 Cal.3d 152").
 _OPEN_END = re.compile(r"(?:[\w,’'&-]|\b(?:v|vs|ex|rel|[A-Z][a-z]{0,4})\.|[A-Z]\.)\s*$")
-_CONTINUES = re.compile(r"^\s*(?:[a-z0-9]|[A-Z][\w.'’&-]*,\s+\d|(?:[A-Z][A-Za-z]*\.\s?)+(?:\d[a-z]{1,2}\s)?\s*\d)")
+_CONTINUES = re.compile(r"^\s*(?:[a-z0-9]|[A-Z][\w.'’&-]*,\s+\d|[A-Z][\w.'’&-]*(?:\s[A-Z][\w.'’&-]*){0,3}\s\(\d{4}\)\s\d|(?:[A-Z][A-Za-z]*\.\s?)+(?:\d[a-z]{1,2}\s)?\s*\d)")
 
 
 _NOTE_START = re.compile(r"^\s*\d{1,3}/\s")  # "5/ Defendant filed …": a note typed as a paragraph
