@@ -267,3 +267,9 @@ def test_florida_names_its_statutes_after_the_section(run):
     assert keys(run("See Fla. Stat. § 768.28(5) (2022).")) == [o.key]
     (o,) = run("under section 95.11(3)(a), Florida Statutes, the action")
     assert (o.key, o.display) == (("state", "Fla.", "stat", "", "95.11(3)(a)"), "§ 95.11(3)(a), Fla. Stat.")
+
+
+def test_a_subdivision_of_a_bare_section_written_first(run):
+    (o,) = run("Under subdivision (b) of section 1170, the court must.")
+    assert (o.kind, o.text, o.meta["section"], o.meta["subsection"]) == (
+        "reference", "subdivision (b) of section 1170", "1170", "(b)")

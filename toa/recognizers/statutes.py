@@ -735,6 +735,7 @@ _ID_SUBDIVISION = re.compile(r"(?<![\w.])[Ii]d\.(?=,\s(?:subds?\.|subdivisions?)
 # "Under subdivision (b)(6), the court ...": a subdivision of the section cited just before
 _BARE_SUBDIVISION = re.compile(r"(?<![\w.])(?:[Ss]ubdivisions?|[Ss]ubds?\.)\s?(?=\()")
 _OF_AFTER = re.compile(r",?\sof\s")
+_OF_SECTION = re.compile(r",?\sof\s(?:[Ss]ection|§)\s?(?P<sec>\d+[A-Za-z]?(?:\.\d+[A-Za-z]?)*)(?![\w(.]\w)")
 
 
 def _bare_subdivisions(text: str, m: re.Match) -> list:
@@ -750,7 +751,13 @@ def _bare_subdivisions(text: str, m: re.Match) -> list:
             break
         pos = j.end()
     if out and _OF_AFTER.match(text, out[-1].end):
-        return []  # "subdivision (b) of section 1170" names its section (read by the section's own form)
+        of = _OF_SECTION.match(text, out[-1].end)
+        if not of or len(out) > 1 or _OF_ACT.match(text, of.end()):
+            return []  # "subdivision (b) of section 1170 of the Code of Civil Procedure": read by the code's form
+        # "subdivision (b) of section 1170": that subdivision of that section
+        o = out[0]
+        return [occ(text, o.start, of.end(), category=None, key=None, display=None, sort_key=None, kind="reference",
+                    flags=["informal_reference"], meta={"section": of.group("sec"), "subsection": o.meta["subsection"]})]
     return out
 
 
