@@ -332,3 +332,9 @@ def test_a_california_case_name_split_over_two_paragraphs_is_one_name():
              Paragraph(index=1, story="body", text="Morris (1991) 53 Cal.3d 152, 160.")]
     occs = extract(Document(path="x.docx", paragraphs=paras, sections=[]))
     assert [o.display for o in full(occs)] == ["People v. Morris (1991) 53 Cal.3d 152"]
+
+
+def test_new_york_brackets_its_court_and_year():
+    occs = extract_paragraph(para("Smith v. Jones, 150 A.D.3d 1002, 1004 [2d Dept 2017]; Matter of Roe, 35 NY3d 12 [2020]."))
+    assert [o.display for o in full(occs)] == ["Smith v. Jones, 150 A.D.3d 1002 [2d Dept 2017]",
+                                               "Matter of Roe, 35 NY3d 12 [2020]"]

@@ -47,7 +47,9 @@ _GAP_BEFORE_CITE = re.compile(r"^[\s,]*(?:\((?:[^()]{0,60}?[\s,])?\d{4}(?:,\s*No
 _PIN = re.compile(r"^(?:,\s*nn?\.\s*\d+|,\s*(?:at\s+)?\*?\d+(?:-\*?\d+)?(?![\d])(?!\s+[A-Z])(?:\s*(?:&|and)\s*nn?\.\s*\d+|\s*nn?\.\s*\d+(?:-\d+)?)?)+")
 # The court/date parenthetical: one with a year, or a court alone ("(2d Cir.)" when the year
 # follows a later subsequent-history cite). Explanatory parentheticals start in lower case.
-_YEAR_PAREN = re.compile(r"^\s*\((?:[^()]*?\b(?:1[6-9]\d\d|20\d\d)(?:,[^()]{1,30})?|[A-Z0-9][^()]{0,40}?\b[A-Z][A-Za-z]*\.)\)")
+_YEAR_PAREN = re.compile(r"^\s*(?:\((?:[^()]*?\b(?:1[6-9]\d\d|20\d\d)(?:,[^()]{1,30})?|[A-Z0-9][^()]{0,40}?\b[A-Z][A-Za-z]*\.)\)"
+                         # New York's official style brackets it: "150 A.D.3d 1002 [2d Dept 2017]"
+                         r"|\[[^\[\]]{0,40}?\b(?:1[6-9]\d\d|20\d\d)\])")
 # What kind of opinion it is, after the court/year parenthetical: part of the entry
 # ("(Tex. Crim. App. 2012) (op. on reh'g)", "(mem. op., not designated for publication)").
 _OPINION_PAREN = re.compile(r"^\s*\((?:op\.\s+on\s+reh(?:'|’)g|on\s+reh(?:'|’)g|en\s+banc|per\s+curiam|"
