@@ -135,3 +135,18 @@ def test_a_declared_code_for_bare_references():
         == [("Family Code", "section")]
     assert declared_codes("All record references are to the clerk's record.") == []
     assert declared_codes("Citations are to the Code, as the court below held.") == []
+
+
+def test_a_list_of_an_articles_sections_is_one_provision_each(run):
+    occs = full(run("TEX. CODE CRIM. PROC. art. 38.22, §§ 2, 3 governs."))
+    assert [(o.key, o.display) for o in occs] == [
+        (("state", "Tex.", "code crim proc", "", "38.22, § 2"), "Tex. Code Crim. Proc. art. 38.22, § 2"),
+        (("state", "Tex.", "code crim proc", "", "38.22, § 3"), "Tex. Code Crim. Proc. art. 38.22, § 3")]
+
+
+def test_a_section_with_a_list_of_subsections_is_one_provision_as_cited(run):
+    (o,) = full(run("TEX. HEALTH & SAFETY CODE § 481.112(a), (d)."))
+    assert (o.key[4], o.display) == ("481.112(a), (d)", "Tex. Health & Safety Code § 481.112(a), (d)")
+    assert o.meta["subsections"] == ["(a)", "(d)"]
+    (o,) = full(run("Tex. Penal Code § 22.01(a), (2019)"))
+    assert o.key[4] == "22.01(a)"
