@@ -166,3 +166,11 @@ def test_california_rules_of_court_in_lower_case_and_in_lists(run):
     (o,) = run("Under rule 8.1115(a), it is not citable.")
     assert (o.kind, o.meta) == ("reference", {"rule": "8.1115(a)"})
     assert run("The rule 12 motion was denied.") == []
+
+
+def test_abbreviated_rules_of_professional_conduct(run):
+    assert [o.key for o in run("Tex. Disciplinary Rules Prof\u2019l Conduct R. 3.09(a)(1)")] == [
+        o.key for o in run("Texas Disciplinary Rules of Professional Conduct 3.09(a)(1)")]
+    assert [o.key for o in run("(Cal. Rules Prof. Conduct, rule 3.3.)")] == [
+        o.key for o in run("California Rules of Professional Conduct, rule 3.3")] == [
+        ("rule", "Cal. R. Prof'l Conduct", "3.3")]

@@ -80,6 +80,11 @@ _STATE_RULE_LONG = re.compile(
     r"(?:,?\s(?:[Rr]ules?|R\.)\s?|\s)(?=\d)")
 _OF_STATE_RULES = re.compile(rf"\sof\s(?:the\s)?(?P<state>{STATE_RE})\s(?P<pre>Disciplinary\s)?Rules\sof\s"
                              rf"(?P<set>{_LONG_STATE_SETS})")
+# Rules of professional conduct abbreviated: "Tex. Disciplinary Rules Prof'l Conduct R. 3.03",
+# "Cal. Rules Prof. Conduct, rule 3.3" (keyed as "Texas Disciplinary Rules of Professional Conduct 3.03")
+_STATE_CONDUCT = re.compile(
+    rf"(?<![\w.])(?P<state>{STATE_RE})\s(?P<pre>Disciplinary\s)?Rules\s(?:of\s)?Prof(?:'|’)?l?\.?\s(?:Conduct|Cond\.)"
+    r",?\s(?:R\.|[Rr]ules?)\s?(?=\d)")
 # the state's Supreme Court rules ("Ill. S. Ct. R. 23") and rules of self-regulatory bodies ("FINRA Rule 4530")
 _STATE_SCT = re.compile(rf"(?<![\w.])(?P<state>{STATE_RE})\s(?:S\.\s?Ct\.|Sup\.\s?Ct\.)\sR\.\s(?=\d)")
 _SRO_RULE = re.compile(r"(?<![\w.])(?P<org>FINRA|NASD|NYSE|MSRB|CBOE|NFA|Nasdaq)\s(?:Rules?|R\.)\s(?=\d)")
@@ -264,6 +269,12 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
             c = _full_rules(text, m, state_rule_set(abbr, m.group("pre") or "", m.group("set")), group=1, juris=abbr)
             if c:
                 claims.append(c)
+    for m in _STATE_CONDUCT.finditer(text) if "Conduct" in text or "Cond." in text else ():
+        abbr = state_abbr(m.group("state"))
+        c = _full_rules(text, m, state_rule_set(abbr, m.group("pre") or "", "Professional Conduct"), group=1,
+                        juris=abbr) if abbr else None
+        if c:
+            claims.append(c)
     for m in _STATE_SCT.finditer(text) if "Ct. R." in text else ():
         abbr = state_abbr(m.group("state"))
         c = _full_rules(text, m, f"{abbr} S. Ct. R.", group=1, juris=abbr) if abbr else None
