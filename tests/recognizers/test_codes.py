@@ -150,3 +150,9 @@ def test_a_section_with_a_list_of_subsections_is_one_provision_as_cited(run):
     assert o.meta["subsections"] == ["(a)", "(d)"]
     (o,) = full(run("Tex. Penal Code § 22.01(a), (2019)"))
     assert o.key[4] == "22.01(a)"
+
+
+def test_a_texas_range_of_sections_is_one_entry(run):
+    occs = full(run("TEX. GOV'T CODE ANN. §§ 311.011, 311.021-.023."))
+    assert [(o.key[4], o.display) for o in occs] == [("311.011", "Tex. Gov't Code Ann. § 311.011"),
+                                                     ("311.021-.023", "Tex. Gov't Code Ann. §§ 311.021-.023")]

@@ -304,7 +304,8 @@ def _after_form(text, n_start, after, *, state, name_w, words) -> Claim | None:
         for m_start, m_end, m_sub, word, art_sec in members:
             o = _make(text, m_start, m_end, state=state, name_w=name_w,
                       words=words, title=title, sec=sec + (" et seq." if etseq else ""), sub=m_sub, edition=edition,
-                      mark_w=mark_w, comma=bool(after.group("comma")), art_sec=art_sec, subd_word=word)
+                      mark_w="§§" if "-." in sec and mark_w == "§" else mark_w,  # a range: "§§ 311.021-.023"
+                      comma=bool(after.group("comma")), art_sec=art_sec, subd_word=word)
             occs.append(o)
     edition2, end2 = _edition_after(text, end)
     if edition2 and not edition:

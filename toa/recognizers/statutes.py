@@ -57,7 +57,8 @@ CAT = "statutes"
 # A federal section: "924", "1983a", "2000e-5", "300aa-15", "1961-1968" (a range; see _is_range).
 _USC_SECTION = r"\d+[A-Za-z]*(?:-\d+[A-Za-z]*)*"
 # A state section: "6.01", "13A-2-1", "14:8", "2C:2-1", "5/2-1001", "9A.04.110".
-_STATE_SECTION = r"\d+[A-Za-z]?(?:[.:/-]\d+[A-Za-z]*)*"
+# "311.021-.023": Texas's range of sections with the shared part left out
+_STATE_SECTION = r"\d+[A-Za-z]?(?:[.:/-]\d+[A-Za-z]*)*(?:-\.\d+[A-Za-z]*)?"
 
 # A member never starts an ordinal ("97th Cong.", "2d Sess.") and never stops inside a word:
 # without these guards "§ 1615(a)(1), 97th Cong." read "97t" as a second section.
