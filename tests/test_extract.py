@@ -323,6 +323,9 @@ def test_texas_opinion_parentheticals_stay_in_the_entry():
     assert [o.display for o in full(occs)] == [
         "Lee v. State, 206 S.W.3d 620 (Tex. Crim. App. 2006) (plurality op.)",
         "In re Weeks, 392 S.W.3d 623 (Tex. Crim. App. 2013) (orig. proceeding)"]
+    # the Bluebook's "(plurality opinion)" describes the opinion, as "(holding ...)" would: not in the entry
+    occs = extract_paragraph(para("City of Mesa v. Doe, 485 U.S. 112, 127 (1988) (plurality opinion)."))
+    assert [o.display for o in full(occs)] == ["City of Mesa v. Doe, 485 U.S. 112 (1988)"]
 
 
 def test_a_california_case_name_split_over_two_paragraphs_is_one_name():

@@ -53,7 +53,7 @@ _YEAR_PAREN = re.compile(r"^\s*(?:\((?:[^()]*?\b(?:1[6-9]\d\d|20\d\d)(?:,[^()]{1
 # What kind of opinion it is, after the court/year parenthetical: part of the entry
 # ("(Tex. Crim. App. 2012) (op. on reh'g)", "(mem. op., not designated for publication)").
 _OPINION_PAREN = re.compile(r"^\s*\((?:op\.\s+on\s+reh(?:'|’)g|on\s+reh(?:'|’)g|en\s+banc|per\s+curiam|"
-                            r"orig\.\s+proceeding|plurality\s+op(?:\.|inion)|mem\.\s+op\.\s+on\s+reh(?:'|’)g|"
+                            r"orig\.\s+proceeding|plurality\s+op\.|mem\.\s+op\.\s+on\s+reh(?:'|’)g|"
                             r"mem\.\s+op\.?(?:,\s*not\s+designated\s+for\s+publication)?|"
                             r"not\s+designated\s+for\s+publication)\)")
 # "(per curiam)", "(en banc) (quoting X, 1 U.S. 1 (1800))": parentheticals between a case and its history
