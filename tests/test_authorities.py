@@ -369,3 +369,19 @@ def test_id_with_a_texas_article_and_its_lettered_section():
     t = table_of("The State may offer it. Tex. Code Crim. Proc. Ann. art. 38.37, § 2; see id. art. 38.37, § 2-a.")
     assert entries(t) == {"Tex. Code Crim. Proc. Ann. art. 38.37, § 2": ["full"],
                           "Tex. Code Crim. Proc. Ann. art. 38.37, § 2-a": ["id"]}
+
+
+def test_a_bare_section_with_a_list_of_subdivisions_is_one_entry_as_cited():
+    t = table_of("The People alleged a firearm enhancement. (Pen. Code, § 12022.53, subd. (b).)",
+                 "The jury found true the allegations. (§ 12022.53, subds. (b), (c), (d).) Under section 12022.53, "
+                 "subdivision (c), the term is 20 years.", style="california")
+    assert entries(t) == {"Pen. Code, § 12022.53, subd. (b)": ["full"],
+                          "Pen. Code, § 12022.53, subds. (b), (c), (d)": ["reference", "reference"]}
+
+
+def test_a_provision_cited_only_by_a_bare_reference_reads_as_the_brief_abbreviates_its_code():
+    t = table_of("Was the evidence admissible under Article 38.37 of the Texas Code of Criminal Procedure?",
+                 "It was. Tex. Code Crim. Proc. Ann. art. 38.37, § 2(b).",
+                 "Section 2 of Article 38.37 reaches further. See article 38.37, § 1.")
+    assert "Tex. Code Crim. Proc. Ann. art. 38.37, § 2" in entries(t)
+    assert not [e for e in entries(t) if "Code of Criminal Procedure" in e]

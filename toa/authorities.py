@@ -192,9 +192,11 @@ class _Linker:
         if article:
             written = f"{names[-1]} art. {occ.meta['section']}{sub}"
         elif word:  # as the brief writes it: "Labor Code section 1102.5, subdivision (b)"
-            written = f"{names[-1]} section {occ.meta['section']}" + (f", subdivision {sub}" if sub else "")
+            listed = ", ".join(occ.meta.get("subsections") or [])
+            written = f"{names[-1]} section {occ.meta['section']}" + (
+                f", subdivisions {listed}" if listed else f", subdivision {sub}" if sub else "")
         else:
-            written = f"{names[-1]} § {occ.meta['section']}{sub}"
+            written = f"{names[-1]} § {occ.meta['section']}{', '.join(occ.meta.get('subsections') or []) or sub}"
         found = [o for o in recognizers.recognize(written, []) if o.kind == "full" and o.key and o.key[0] == "state"]
         if len(found) != 1:
             return None
@@ -276,13 +278,14 @@ def _print_formally(authorities: list[Authority]) -> None:
     for auth in authorities:
         if auth.category not in _PROVISIONS:
             continue
-        # a provision cited only by bare references in the brief's declared code reads as that code's citation
-        fulls = [o for o in auth.occurrences if o.kind == "full"] or \
-            [o.meta["completed"] for o in auth.occurrences if o.meta.get("completed", o).meta.get("declared")]
+        # a provision cited only by short forms reads as the citation they completed
+        fulls = [o for o in auth.occurrences if o.kind == "full"]
+        completed_only = not fulls
+        fulls = fulls or [o.meta["completed"] for o in auth.occurrences if "completed" in o.meta]
         if not fulls or _formal(fulls[0]):
             continue
         formal = next((o for o in fulls if _formal(o)), None)
-        if formal is None and (fulls[0].meta.get("inverted") or fulls[0].meta.get("declared")):
+        if formal is None and (fulls[0].meta.get("inverted") or completed_only):
             base = formal_of_code.get(auth.key[:4])
             formal = _completed(base, fulls[0]) if base is not None else None
             if formal is not None and formal.key != auth.key:
@@ -509,8 +512,8 @@ def _reference_code(occ: Occurrence, by_key: dict, text: str) -> tuple[Authority
         provisions = [a for a in provisions if act in a.text.lower()]
     if _by_article(occ.meta):  # "article 38.23" is in a code cited by article, never a "§" code
         provisions = [a for a in provisions if (base := _base_cite(a)) is not None and _by_article(base.meta)]
-    same = [a for a in provisions if any(o.kind == "full" and _section_number(o.meta) == number
-                                         for o in a.occurrences)]
+    # cited with that number, in full or by a short form read as a full cite ("§ 12022.53, subds. (b), (c)")
+    same = [a for a in provisions if any(_section_number(o.meta) == number for o in _cites_of(a))]
     if same:
         return max(same, key=_last_seen), False
     same = [a for a in provisions
@@ -607,8 +610,9 @@ def _authority_of(full: Occurrence, by_key: dict, category: str = "statutes") ->
 
 
 def _written(meta: dict) -> str:
-    """The section or rule with its subsection: "437c(c)", "8.104(a)(1)"."""
-    return (meta.get("section") or meta.get("rule") or "") + (meta.get("subsection") or "")
+    """The section or rule with its subsection, or its list of them: "437c(c)", "8.104(a)(1)", "1250(c), (k)"."""
+    return (meta.get("section") or meta.get("rule") or "") + (", ".join(meta.get("subsections") or [])
+                                                              or meta.get("subsection") or "")
 
 
 def _cited_as(meta: dict) -> set[str]:
@@ -626,7 +630,8 @@ def _completed(base: Occurrence, short: Occurrence) -> Occurrence | None:
     """The full citation a short form stands for: the short form's section written in the
     base citation's code, read by the same recognizers as any citation in the brief."""
     m, s = base.meta, short.meta
-    section = (s.get("section") or s.get("rule") or "") + (s.get("subsection") or "")
+    listed = ", ".join(s.get("subsections") or [])  # "§ 12022.53, subds. (b), (c)": the list as cited
+    section = (s.get("section") or s.get("rule") or "") + (listed or s.get("subsection") or "")
     if not section or bool(s.get("rule")) != bool(m.get("rule_set")):
         return None  # "Rule 54(d)" names a rule, "§ 2727" a section: never the other
     code = m.get("code")
@@ -649,7 +654,8 @@ def _completed(base: Occurrence, short: Occurrence) -> Occurrence | None:
             comma = "," if re.search(r",\s§", base.display or "") else ""
             subd = re.search(r",\s(subd|subdivision)s?(\.?)\s\(", base.display or "")
             if subd and s.get("subsection") and not m.get("title"):  # "subds. (c), (k)": one is "subd. (k)"
-                section = f"{s.get('section') or ''}, {subd.group(1)}{subd.group(2)} {s['subsection']}"
+                word = subd.group(1) + ("s" if listed else "") + subd.group(2)
+                section = f"{s.get('section') or ''}, {word} {listed or s['subsection']}"
             written = f"{code}{comma} § {section}" if not m.get("title") else f"{code} tit. {m['title']}, § {section}"
     else:
         return None

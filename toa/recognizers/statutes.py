@@ -707,14 +707,19 @@ def _short_occs(text, m, kind, emphasis=None):
     article = m.group("mark").lower().startswith("art")
     s0, e0, sec0, sub0, etseq0 = items[-1]
     subs, _end, _word = subdivisions(text, e0, sub0)
-    if subs:  # "section 314, subdivision (1)", "§ 1250, subds. (c), (k)"
-        items[-1:] = [(s0 if k == 0 else a, b, sec0, sub, etseq0) for k, (a, b, sub) in enumerate(subs)]
+    listed = {}
+    if subs:  # "section 314, subdivision (1)"; "§ 1250, subds. (c), (k)": one provision as cited, as a full cite is
+        items[-1:] = [(s0, subs[-1][1], sec0, subs[0][2], etseq0)]
+        if len(subs) > 1:
+            listed = {len(items) - 1: [sub for _a, _b, sub in subs]}
     art_sec = _ARTICLE_SECTION.match(text, items[-1][1]) if article and len(items) == 1 and kind == "id" else None
     if art_sec:  # "Id. art. 38.37, § 2-a": a section of that article
         s0, _e, sec0, sub0, etseq0 = items[0]
         items = [(s0, art_sec.end(), f"{sec0}{sub0}, § {art_sec.group('sec')}", art_sec.group("sub"), etseq0)]
     for i, (s, e, sec, sub, etseq) in enumerate(items):
         meta = {"section": sec, "subsection": sub}
+        if i in listed:
+            meta["subsections"] = listed[i]
         if etseq:
             meta["et_seq"] = True
         if act:
