@@ -297,7 +297,7 @@ def test_a_provision_cited_with_a_list_of_subdivisions_is_one_entry_as_cited():
     t = table_of("The appeal was timely. (Cal. Rules of Court, rule 8.104(a)(1), (f).)",
                  "A notice filed late is void. (Cal. Rules of Court, rule 8.104(a)(1), (f).)",
                  "That is so under rule 8.104(f) as well.", style="california")
-    assert entries(t) == {"Cal. Rules of Court, rule 8.104(a)(1), (f)": ["full", "full"]}
+    assert entries(t) == {"Cal. Rules of Court, rule 8.104(a)(1), (f)": ["full", "full", "reference"]}
     # a bare mention of one subdivision of the list, or an Id. of another, after the cite
     t = table_of("See Code Civ. Proc., § 437c, subds. (a), (c). Under section 437c(c) the court rules.",
                  "The statute also sets a deadline. (Id., subd. (b).)", style="california")
@@ -403,3 +403,88 @@ def test_committee_report_short_forms_fold_into_their_report():
     assert entries(t) == {"H.R. Rep. No. 99-849 (1986)": ["full", "short", "short"],
                           "S. Rep. No. 104-98 (1995)": ["full", "short"]}
     assert [o.text for o in t.unlinked] == ["H.R. Rep. No. 77, at 3"]
+
+
+def test_a_bare_article_never_joins_a_code_cited_by_section():
+    t = table_of("Possession is a felony. Tex. Health & Safety Code § 481.115(d).",
+                 "Under article 38.23(a), the evidence is inadmissible.")
+    assert list(entries(t)) == ["Tex. Health & Safety Code § 481.115(d)"]
+    assert [o.text for o in t.unlinked] == ["article 38.23(a)"]
+
+
+def test_bare_references_are_in_the_code_the_brief_declares():
+    t = table_of("Unless otherwise indicated, all further statutory references are to the Labor Code.",
+                 "Summary judgment was granted. (Code Civ. Proc., § 437c, subd. (c).)",
+                 "Section 1102.5, subdivision (b) bars retaliation. Under section 1102.6, the burden shifts.",
+                 "Costs follow. (Code Civ. Proc., § 1032, subd. (b); see section 1033.5.)")
+    assert entries(t) == {"Code Civ. Proc., § 437c, subd. (c)": ["full"],
+                          "Code Civ. Proc., § 1032, subd. (b)": ["full"],
+                          "Code Civ. Proc., § 1033.5": ["reference"],  # the sentence names its code
+                          "Labor Code section 1102.5, subdivision (b)": ["reference"],
+                          "Labor Code section 1102.6": ["reference"]}
+
+
+def test_a_declared_code_reads_as_the_brief_abbreviates_it():
+    t = table_of("Appellant was convicted. Tex. Penal Code § 22.02(a)(2); Tex. Code Crim. Proc. art. 38.37.",
+                 "All references to \u201carticle\u201d are to the Texas Code of Criminal Procedure.",
+                 "Under article 38.23(a), evidence obtained in violation of law is excluded. See section 22.02.")
+    assert entries(t) == {"Tex. Penal Code § 22.02(a)(2)": ["full"], "Tex. Penal Code § 22.02": ["reference"],
+                          "Tex. Code Crim. Proc. art. 38.37": ["full"],
+                          "Tex. Code Crim. Proc. art. 38.23(a)": ["reference"]}
+
+
+def test_a_declaration_covers_only_what_follows_it():
+    t = table_of("Under section 1102.5 the burden shifts.",
+                 "All further section references are to the Labor Code. See section 1102.6.")
+    assert list(entries(t)) == ["Labor Code section 1102.6"]
+    assert [o.text for o in t.unlinked] == ["section 1102.5"]
+
+
+def test_a_state_section_cited_with_and_without_its_edition_is_one_entry():
+    t = table_of("Tex. Penal Code Ann. § 22.02(a)(2) (West 2019).", "See Tex. Penal Code § 22.02(a)(2).",
+                 "Tex. Fam. Code § 161.001(b).", "Tex. Fam. Code Ann. § 161.001(b) (West 2014).")
+    assert entries(t) == {"Tex. Penal Code Ann. § 22.02(a)(2) (West 2019)": ["full", "full"],
+                          "Tex. Fam. Code § 161.001(b)": ["full", "full"]}
+
+
+def test_a_bare_subdivision_is_of_the_section_cited_just_before():
+    t = table_of("The court must find the facts true. (Pen. Code, § 1170, subd. (b)(2); People v. Lynch (2024) "
+                 "16 Cal.5th 730, 742.)",
+                 "Under subdivision (b)(6), the court must impose the lower term.")
+    assert entries(t)["Pen. Code, § 1170, subd. (b)(6)"] == ["reference"]
+
+
+def test_a_bare_subdivision_far_from_any_section_stays_unlinked():
+    t = table_of("(Pen. Code, § 1170, subd. (b)(2).)", "The jury deliberated.", "It returned a verdict.",
+                 "The court recessed.", "Under subdivision (b)(6), the court must impose the lower term.")
+    assert list(entries(t)) == ["Pen. Code, § 1170, subd. (b)(2)"]
+    assert [o.text for o in t.unlinked] == ["subdivision (b)(6)"]
+
+
+def test_a_bare_section_numbered_unlike_the_code_named_last_is_not_guessed_into_it():
+    t = table_of("Florida caps the waiver. Fla. Stat. § 768.28(5).",
+                 "In Illinois, a section 2-615 motion attacks the complaint.")
+    assert list(entries(t)) == ["Fla. Stat. § 768.28(5)"]
+    assert [o.text for o in t.unlinked] == ["section 2-615"]
+
+
+def test_id_with_a_texas_article_and_its_lettered_section():
+    t = table_of("The State may offer it. Tex. Code Crim. Proc. Ann. art. 38.37, § 2; see id. art. 38.37, § 2-a.")
+    assert entries(t) == {"Tex. Code Crim. Proc. Ann. art. 38.37, § 2": ["full"],
+                          "Tex. Code Crim. Proc. Ann. art. 38.37, § 2-a": ["id"]}
+
+
+def test_a_bare_section_with_a_list_of_subdivisions_is_one_entry_as_cited():
+    t = table_of("The People alleged a firearm enhancement. (Pen. Code, § 12022.53, subd. (b).)",
+                 "The jury found true the allegations. (§ 12022.53, subds. (b), (c), (d).) Under section 12022.53, "
+                 "subdivision (c), the term is 20 years.", style="california")
+    assert entries(t) == {"Pen. Code, § 12022.53, subd. (b)": ["full"],
+                          "Pen. Code, § 12022.53, subds. (b), (c), (d)": ["reference", "reference"]}
+
+
+def test_a_provision_cited_only_by_a_bare_reference_reads_as_the_brief_abbreviates_its_code():
+    t = table_of("Was the evidence admissible under Article 38.37 of the Texas Code of Criminal Procedure?",
+                 "It was. Tex. Code Crim. Proc. Ann. art. 38.37, § 2(b).",
+                 "Section 2 of Article 38.37 reaches further. See article 38.37, § 1.")
+    assert "Tex. Code Crim. Proc. Ann. art. 38.37, § 2" in entries(t)
+    assert not [e for e in entries(t) if "Code of Criminal Procedure" in e]

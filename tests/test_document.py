@@ -196,3 +196,12 @@ def test_a_table_of_contents_field_over_many_paragraphs_is_skipped(tmp_path):
 
     doc = read(str(path))
     assert [p.skipped for p in doc.paragraphs] == ["toc", "toc", "toc", None]
+
+
+def test_block_quotations_are_marked(tmp_path):
+    b = DocBuilder()
+    b.paragraph("The statute provides:")
+    b.paragraph("The court may impose the upper term as provided in Section 1170.1.", left=1.0, right=1.0)
+    b.paragraph("A hanging first line is not a quotation.", left=0.5, hanging=0.5)
+    doc = read(str(b.save(tmp_path / "q.docx")))
+    assert [p.block_quote for p in doc.paragraphs] == [False, True, False]

@@ -431,3 +431,85 @@ def test_a_state_attorney_generals_opinion_is_an_other_authority():
     assert (o.category, o.display) == ("other", "82 Ops.Cal.Atty.Gen. 1 (1999)")
     [o] = full(extract_paragraph(para("See 45 Op. Att'y Gen. 1 (1990).")))
     assert o.category == "administrative"
+
+
+def test_california_id_and_ibid_inside_their_parentheses():
+    occs = extract_paragraph(para("The duty is settled. (People v. Ortega (1998) 19 Cal.4th 686, 693.) ",
+                                  "It extends to the second count. (Id. at p. 694, fn. 2.) Nothing more is needed. ",
+                                  "(Ibid.) [Id. at pp. 695\u2013696.]"))
+    assert [(o.kind, o.text, o.meta.get("pin")) for o in occs] == [
+        ("full", "People v. Ortega (1998) 19 Cal.4th 686, 693", None),
+        ("id", "Id. at p. 694, fn. 2", "at p. 694, fn. 2"),
+        ("id", "Ibid.", ""),
+        ("id", "Id. at pp. 695\u2013696", "at pp. 695-696")]
+
+
+def test_california_bracketed_parallel_cites_stay_with_their_case():
+    occs = extract_paragraph(para("The error was prejudicial. (Chapman v. California (1967) 386 U.S. 18, 24 ",
+                                  "[87 S.Ct. 824, 17 L.Ed.2d 705]; see Fahy v. Connecticut (1963) 375 U.S. 85 ",
+                                  "[84 S.Ct. 229].)"))
+    assert [(o.text, o.display) for o in full(occs)] == [
+        ("Chapman v. California (1967) 386 U.S. 18, 24 [87 S.Ct. 824, 17 L.Ed.2d 705]",
+         "Chapman v. California (1967) 386 U.S. 18 [87 S.Ct. 824, 17 L.Ed.2d 705]"),
+        ("Fahy v. Connecticut (1963) 375 U.S. 85 [84 S.Ct. 229]", "Fahy v. Connecticut (1963) 375 U.S. 85 [84 S.Ct. 229]")]
+    assert full(occs)[0].meta["parallel"] == [("case", "87", "S. Ct.", "824"), ("case", "17", "L. Ed. 2d", "705")]
+
+
+def test_california_court_and_year_between_the_name_and_the_cite():
+    occs = extract_paragraph(para("The Ninth Circuit agrees. (United States v. Smith (9th Cir. 2020) 961 F.3d 1203, ",
+                                  "1207; Doe v. Roe (C.D.Cal., Mar. 3, 2021, No. 2:20-cv-01234) 2021 WL 812345.) ",
+                                  "So does ", ("Roe v. Poe", True), " (N.D.Cal. 2019) 400 F.Supp.3d 1, 5."))
+    assert [o.display for o in full(occs)] == [
+        "United States v. Smith (9th Cir. 2020) 961 F.3d 1203",
+        "Doe v. Roe (C.D.Cal., Mar. 3, 2021, No. 2:20-cv-01234) 2021 WL 812345",
+        "Roe v. Poe (N.D.Cal. 2019) 400 F.Supp.3d 1"]
+
+
+def test_california_real_party_in_interest_is_part_of_the_name():
+    plain = extract_paragraph(para("(People v. Superior Court (Romero) (1996) 13 Cal.4th 497, 530.)"))
+    italic = extract_paragraph(para("(", ("People v. Superior Court", True), " (", ("Romero", True),
+                                    ") (1996) 13 Cal.4th 497, 530.)"))
+    assert [o.display for o in full(plain)] == [o.display for o in full(italic)] == [
+        "People v. Superior Court (Romero) (1996) 13 Cal.4th 497"]
+
+
+def test_an_italic_case_name_with_its_year_is_not_also_a_work():
+    occs = extract_paragraph(para("See ", ("Estate of Duke", True), " (2015) 61 Cal.4th 871, 880; ",
+                                  ("Conservatorship of O.B.", True), " (2020) 9 Cal.5th 989."))
+    assert [(o.category, o.display) for o in occs] == [
+        ("cases", "Estate of Duke (2015) 61 Cal.4th 871"), ("cases", "Conservatorship of O.B. (2020) 9 Cal.5th 989")]
+
+
+def test_bare_sections_inside_a_block_quotation_are_the_statutes_words():
+    quote = para("(2) The court may impose the upper term only as provided in Section 1170.1 and subdivision (c). ",
+                 "(§ 1170, subd. (b)(2).)")
+    quote.block_quote = True
+    assert [o.text for o in extract_paragraph(quote)] == ["§ 1170, subd. (b)(2)"]
+    quote.block_quote = False
+    assert [o.text for o in extract_paragraph(quote)] == ["Section 1170.1", "subdivision (c)", "§ 1170, subd. (b)(2)"]
+
+
+def test_texas_opinion_parentheticals_stay_in_the_entry():
+    occs = extract_paragraph(para("Lee v. State, 206 S.W.3d 620, 623 (Tex. Crim. App. 2006) (plurality op.); In re "
+                                  "Weeks, 392 S.W.3d 623, 627 (Tex. Crim. App. 2013) (orig. proceeding) (holding so)."))
+    assert [o.display for o in full(occs)] == [
+        "Lee v. State, 206 S.W.3d 620 (Tex. Crim. App. 2006) (plurality op.)",
+        "In re Weeks, 392 S.W.3d 623 (Tex. Crim. App. 2013) (orig. proceeding)"]
+    # the Bluebook's "(plurality opinion)" describes the opinion, as "(holding ...)" would: not in the entry
+    occs = extract_paragraph(para("City of Mesa v. Doe, 485 U.S. 112, 127 (1988) (plurality opinion)."))
+    assert [o.display for o in full(occs)] == ["City of Mesa v. Doe, 485 U.S. 112 (1988)"]
+
+
+def test_a_california_case_name_split_over_two_paragraphs_is_one_name():
+    from toa.extract import extract
+    from toa.model import Document
+    paras = [Paragraph(index=0, story="body", text="The rule remains good law under People v."),
+             Paragraph(index=1, story="body", text="Morris (1991) 53 Cal.3d 152, 160.")]
+    occs = extract(Document(path="x.docx", paragraphs=paras, sections=[]))
+    assert [o.display for o in full(occs)] == ["People v. Morris (1991) 53 Cal.3d 152"]
+
+
+def test_new_york_brackets_its_court_and_year():
+    occs = extract_paragraph(para("Smith v. Jones, 150 A.D.3d 1002, 1004 [2d Dept 2017]; Matter of Roe, 35 NY3d 12 [2020]."))
+    assert [o.display for o in full(occs)] == ["Smith v. Jones, 150 A.D.3d 1002 [2d Dept 2017]",
+                                               "Matter of Roe, 35 NY3d 12 [2020]"]

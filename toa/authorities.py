@@ -23,13 +23,15 @@ _WORD = re.compile(r"[A-Za-z][\w'’-]*")
 def reading_order(doc: Document, occurrences: list[Occurrence]) -> list[Occurrence]:
     """Body order, with each note's citations placed at its reference mark."""
 
-    def key(o: Occurrence):
-        p = doc.paragraphs[o.paragraph]
-        if p.anchor is not None:
-            return (p.anchor[0], p.anchor[1], 1, o.paragraph, o.start)
-        return (o.paragraph, o.start, 0, 0, 0)
+    return sorted(occurrences, key=lambda o: _position(doc, o.paragraph, o.start))
 
-    return sorted(occurrences, key=key)
+
+def _position(doc: Document, paragraph: int, offset: int) -> tuple:
+    """Where a place in the brief comes in reading order (a note's text at its reference mark)."""
+    p = doc.paragraphs[paragraph]
+    if p.anchor is not None:
+        return (p.anchor[0], p.anchor[1], 1, paragraph, offset)
+    return (paragraph, offset, 0, 0, 0)
 
 
 def build(doc: Document, occurrences: list[Occurrence], style: Style) -> Table:
@@ -66,6 +68,10 @@ class _Linker:
                 self.statutes_in.setdefault(o.paragraph, []).append(o)
         # (bare section, the full cite of its number just after it, whether a code before was guessed)
         self.cited_after: list[tuple[Occurrence, Occurrence, bool]] = []
+        self.last_statute: dict = {}  # text or note -> (paragraph, the statute cited last there)
+        # "all further statutory references are to the Labor Code": (where, the code's name, scope)
+        self.declared = [(_position(doc, p.index, end), name, scope) for p in doc.paragraphs if p.text.strip()
+                         for end, name, scope in recognizers.codes.declared_codes(p.text)]
 
     def add(self, occ: Occurrence) -> None:
         chain = self.antecedents.chain(self.doc, occ)
@@ -83,6 +89,8 @@ class _Linker:
         occ.key = target.key
         if occ.kind != "full":
             target.occurrences.append(occ)
+        if target.category == "statutes":
+            self.last_statute[_chain_of(self.doc, occ)] = (occ.paragraph, target)
         if not {"informal_reference", "name_mention"} & set(occ.flags) and not occ.meta.get("in_parenthetical"):
             # "Section 1988", "the First Amendment" or "Heien" in prose is a mention, and
             # "(quoting X)" an aside: an Id. after either still points at the citation before.
@@ -148,14 +156,66 @@ class _Linker:
             return _id(occ, last, by_key, last_paged)
         if occ.kind == "supra":
             return _supra(occ, by_key)
+        if occ.kind == "reference" and occ.meta.get("subdivision_only"):
+            return self._subdivision_of_last(occ)
         if occ.kind == "reference":
             prior, guessed = _reference_code(occ, by_key, self.doc.paragraphs[occ.paragraph].text)
+            # the brief's declared code, unless the sentence itself has just named one
+            declared = self._declared_cite(occ) if prior is None or guessed == "named last" else None
             later = self._cited_soon_after(occ) if prior is None or guessed else None
             if later is not None:  # linked once that cite has its authority
-                self.cited_after.append((occ, later, guessed))
+                self.cited_after.append((occ, later, bool(guessed) or declared is not None))
                 return None
+            if declared is not None:
+                occ.meta["completed"] = declared
+                return _authority_of(declared, by_key)
             return _section_of(occ, prior, by_key) if prior is not None else None
         return None
+
+    def _subdivision_of_last(self, occ: Occurrence) -> Authority | None:
+        """"Under subdivision (b)(6), ...": that subdivision of the section cited last, when it was
+        cited in the same paragraph or one of the two before it (in the text, or in the same note)."""
+        paragraph, last = self.last_statute.get(_chain_of(self.doc, occ), (None, None))
+        if last is None or not 0 <= occ.paragraph - paragraph <= 2:
+            return None
+        base = _base_cite(last)
+        if base is None or base.meta.get("mark") or not base.meta.get("section"):
+            return None  # a section, never an article or an act's whole chapter
+        occ.meta["section"] = base.meta["section"]
+        return _section_of(occ, last, self.by_key)
+
+    def _declared_cite(self, occ: Occurrence) -> Occurrence | None:
+        """A bare "section 1102.5" or "article 38.23" read as a citation of the code the brief
+        declared earlier that such references are in ("all further statutory references are to the
+        Labor Code"), or None."""
+        if occ.meta.get("act") or not occ.meta.get("section"):
+            return None
+        article = _by_article(occ.meta)
+        here = _position(self.doc, occ.paragraph, occ.start)
+        names = [name for where, name, scope in self.declared
+                 if where < here and scope in ("any", "article" if article else "section")]
+        if not names:
+            return None
+        word = "informal_reference" in occ.flags
+        sub = occ.meta.get("subsection") or ""
+        if article:
+            written = f"{names[-1]} art. {occ.meta['section']}{sub}"
+        elif word:  # as the brief writes it: "Labor Code section 1102.5, subdivision (b)"
+            listed = ", ".join(occ.meta.get("subsections") or [])
+            written = f"{names[-1]} section {occ.meta['section']}" + (
+                f", subdivisions {listed}" if listed else f", subdivision {sub}" if sub else "")
+        else:
+            written = f"{names[-1]} § {occ.meta['section']}{', '.join(occ.meta.get('subsections') or []) or sub}"
+        found = [o for o in recognizers.recognize(written, []) if o.kind == "full" and o.key and o.key[0] == "state"]
+        if len(found) != 1:
+            return None
+        full = found[0]
+        if not full.key[1]:  # "the Penal Code": the state of the code of that name the brief cites
+            states = {k[1] for k in self.by_key if k[0] == "state" and k[2] == full.key[2] and k[1]}
+            if len(states) == 1:
+                recognizers.codes.with_jurisdiction(full, states.pop())
+        full.meta["declared"] = True
+        return full
 
     def _cited_soon_after(self, occ: Occurrence) -> Occurrence | None:
         """The first full cite of a bare section's number in a code, after it in its paragraph or
@@ -172,6 +232,12 @@ class _Linker:
                  if (index != occ.paragraph or o.start > occ.start) and _section_number(o.meta) == number]
         # a section two codes cite there ("Tex. Penal Code § 2; Tex. Fam. Code § 2") is not decided
         return cites[0] if len({_code_of(o) for o in cites}) == 1 else None
+
+
+def _chain_of(doc: Document, occ: Occurrence):
+    """The text, or the one note, an occurrence is in."""
+    p = doc.paragraphs[occ.paragraph]
+    return (p.story, p.note_id)
 
 
 def _left_out(auth: Authority, style: Style) -> str | None:
@@ -222,11 +288,14 @@ def _print_formally(authorities: list[Authority]) -> None:
     for auth in authorities:
         if auth.category not in _PROVISIONS:
             continue
+        # a provision cited only by short forms reads as the citation they completed
         fulls = [o for o in auth.occurrences if o.kind == "full"]
+        completed_only = not fulls
+        fulls = fulls or [o.meta["completed"] for o in auth.occurrences if "completed" in o.meta]
         if not fulls or _formal(fulls[0]):
             continue
         formal = next((o for o in fulls if _formal(o)), None)
-        if formal is None and fulls[0].meta.get("inverted"):
+        if formal is None and (fulls[0].meta.get("inverted") or completed_only):
             base = formal_of_code.get(auth.key[:4])
             formal = _completed(base, fulls[0]) if base is not None else None
             if formal is not None and formal.key != auth.key:
@@ -304,6 +373,7 @@ def _add_full(occ: Occurrence, by_key: dict, alias: dict) -> Authority:
     named = bool(occ.meta.get("case_name"))
     if key in alias and not (named and alias[key][1] == "history"):
         key = alias[key][0]  # a parallel cite, or a bare cite of a case's subsequent history
+    key = _edition_of_one(key, by_key)
     auth = by_key.get(key)
     if auth is not None and named and _different_case(auth, occ):
         # Memorandum orders share a reporter page ("Ford v. United States, 569 U.S. 1031" and
@@ -327,6 +397,18 @@ def _add_full(occ: Occurrence, by_key: dict, alias: dict) -> Authority:
     occ.key = key
     auth.occurrences.append(occ)
     return auth
+
+
+def _edition_of_one(key: tuple, by_key: dict) -> tuple:
+    """A state code's section cited with and without the edition of the code ("Tex. Penal Code
+    Ann. § 22.02(a) (West 2019)", "Tex. Penal Code § 22.02(a)") is one entry: the key the brief
+    cited it by first. Two editions of it stay two entries, as two editions of the U.S. Code do."""
+    if key[:1] != ("state",) or len(key) not in (5, 6):
+        return key
+    if len(key) == 6:
+        return key[:5] if key[:5] in by_key else key
+    editions = [k for k in by_key if len(k) == 6 and k[:5] == key]
+    return editions[0] if len(editions) == 1 else key
 
 
 def _first_party(name: str) -> str:
@@ -498,31 +580,53 @@ def _pin_fits(auth: Authority, occ: Occurrence, span: int) -> bool:
 def _reference_code(occ: Occurrence, by_key: dict, text: str) -> tuple[Authority | None, bool]:
     """Whose code a bare "§ 6330(c)" or "Rule 54(d)" is in: (the latest provision with that
     section number, False), else a guess (the latest statute or rule cited earlier in the same
-    sentence, or a state code named last, True), else (None, False)."""
+    sentence, "sentence"; or a state code named last, "named last"), else (None, False)."""
     number = _section_number(occ.meta)
     provisions = [a for a in by_key.values() if a.category in ("statutes", "rules_regulations")]
     act = (occ.meta.get("act") or "").lower()
     if act:  # "section 7428 of the Internal Revenue Code": only that act's entries
         provisions = [a for a in provisions if act in a.text.lower()]
-    same = [a for a in provisions if any(o.kind == "full" and _section_number(o.meta) == number
-                                         for o in a.occurrences)]
+    if _by_article(occ.meta):  # "article 38.23" is in a code cited by article, never a "§" code
+        provisions = [a for a in provisions if (base := _base_cite(a)) is not None and _by_article(base.meta)]
+    # cited with that number, in full or by a short form read as a full cite ("§ 12022.53, subds. (b), (c)")
+    same = [a for a in provisions if any(_section_number(o.meta) == number for o in _cites_of(a))]
     if same:
         return max(same, key=_last_seen), False
     same = [a for a in provisions
             if any(o.paragraph == occ.paragraph and o.end <= occ.start
                    and not _SENTENCE_END.search(text, o.end, occ.start + 1) for o in a.occurrences)]
-    if not same and occ.meta.get("section"):
+    if same:
+        return max(same, key=_last_seen), "sentence"
+    if occ.meta.get("section"):
         # "section 437c" after "Code Civ. Proc., § 657": a state code's section, when that code
         # is the statute named last (state briefs cite one code at length this way) and the
         # brief either names its codes without their state (California) or cites no U.S. Code,
         # whose sections a bare "§ 301(a)" would as likely mean
         named = [a for a in provisions if a.category == "statutes" and any(o.kind == "full" for o in a.occurrences)]
         recent = max(named, key=_last_seen, default=None)
-        if recent is not None and recent.key[0] == "state" and (
+        if recent is not None and _numbered_alike(number, _section_number(_base_cite(recent).meta)) \
+                and recent.key[0] == "state" and (
                 any(o.meta.get("state_implied") for o in recent.occurrences)
                 or not any(k[0] == "usc" for k in by_key)):
             same = [recent]
-    return (max(same, key=_last_seen), True) if same else (None, False)
+    return (max(same, key=_last_seen), "named last") if same else (None, False)
+
+
+def _numbered_alike(a: str, b: str) -> bool:
+    """Whether two section numbers could be of one code: "2-615" (Illinois, Georgia) and "768.28"
+    (Florida) are numbered in different ways, "1102.5" and "437c" are not."""
+    return bool(re.search(r"[-:/–]", a)) == bool(re.search(r"[-:/–]", b))
+
+
+def _by_article(meta: dict) -> bool:
+    """A Texas code's article ("art. 38.37", "article 38.23(a)"), not a section."""
+    return (meta.get("mark") or "").lower().startswith("art")
+
+
+def _base_cite(auth: Authority) -> Occurrence | None:
+    """An authority's first full citation, or the citation its first short form completed."""
+    return next((o.meta.get("completed", o) for o in auth.occurrences if o.kind == "full" or "completed" in o.meta),
+                None)
 
 
 def _cites_of(auth: Authority) -> list[Occurrence]:
@@ -565,18 +669,27 @@ def _section_of(occ: Occurrence, prior: Authority, by_key: dict) -> Authority | 
     full = _completed(base, occ)
     if full is None:
         return None
+    if base.meta.get("declared"):  # read, as its base was, in the code the brief declared
+        full.meta["declared"] = True
     occ.meta["completed"] = full
+    return _authority_of(full, by_key, prior.category)
+
+
+def _authority_of(full: Occurrence, by_key: dict, category: str = "statutes") -> Authority:
+    """The authority of a citation that a short form completed, made if the brief has none yet."""
+    full.key = _edition_of_one(full.key, by_key)
     auth = by_key.get(full.key)
     if auth is None:
-        auth = Authority(key=full.key, category=full.category or prior.category, text=full.display or full.text,
+        auth = Authority(key=full.key, category=full.category or category, text=full.display or full.text,
                          sort_key=full.sort_key or full.display, flags=list(full.flags))
         by_key[full.key] = auth
     return auth
 
 
 def _written(meta: dict) -> str:
-    """The section or rule with its subsection: "437c(c)", "8.104(a)(1)"."""
-    return (meta.get("section") or meta.get("rule") or "") + (meta.get("subsection") or "")
+    """The section or rule with its subsection, or its list of them: "437c(c)", "8.104(a)(1)", "1250(c), (k)"."""
+    return (meta.get("section") or meta.get("rule") or "") + (", ".join(meta.get("subsections") or [])
+                                                              or meta.get("subsection") or "")
 
 
 def _cited_as(meta: dict) -> set[str]:
@@ -594,7 +707,8 @@ def _completed(base: Occurrence, short: Occurrence) -> Occurrence | None:
     """The full citation a short form stands for: the short form's section written in the
     base citation's code, read by the same recognizers as any citation in the brief."""
     m, s = base.meta, short.meta
-    section = (s.get("section") or s.get("rule") or "") + (s.get("subsection") or "")
+    listed = ", ".join(s.get("subsections") or [])  # "§ 12022.53, subds. (b), (c)": the list as cited
+    section = (s.get("section") or s.get("rule") or "") + (listed or s.get("subsection") or "")
     if not section or bool(s.get("rule")) != bool(m.get("rule_set")):
         return None  # "Rule 54(d)" names a rule, "§ 2727" a section: never the other
     code = m.get("code")
@@ -606,14 +720,19 @@ def _completed(base: Occurrence, short: Occurrence) -> Occurrence | None:
     elif code and "jurisdiction" in m:
         if m.get("mark") and s.get("mark"):  # a Texas code's article: "article 38.37"
             written = f"{code} {m['mark']} {section}"
+        elif _by_article(s):
+            return None  # "article 38.23" is never a section of a code cited by "§"
         elif m.get("mark"):  # "§ 2" after "Tex. Code Crim. Proc. art. 38.37": a section of that article
+            if "." in section:
+                return None  # "section 508.145" is a code's section, not one of an article's
             written = f"{code} {m['mark']} {m['section'].split(',')[0]}, § {section}"
         else:
             # written as the base citation is: "Health & Saf. Code, § 1278.5, subd. (d)(1)"
             comma = "," if re.search(r",\s§", base.display or "") else ""
             subd = re.search(r",\s(subd|subdivision)s?(\.?)\s\(", base.display or "")
             if subd and s.get("subsection") and not m.get("title"):  # "subds. (c), (k)": one is "subd. (k)"
-                section = f"{s.get('section') or ''}, {subd.group(1)}{subd.group(2)} {s['subsection']}"
+                word = subd.group(1) + ("s" if listed else "") + subd.group(2)
+                section = f"{s.get('section') or ''}, {word} {listed or s['subsection']}"
             if not m.get("title"):
                 written = f"{code}{comma} § {section}"
             elif (base.display or "").startswith(f"{m['title']} "):  # "18 Pa. Cons. Stat. Ann. § 301"

@@ -401,12 +401,25 @@ def _paragraph(index: int, story: str, b: _Builder, p_el, styles: _StyleInfo) ->
         style = styles.names.get(sid, sid)
     para = Paragraph(index=index, story=story, text="".join(b.chars), printed="".join(b.printed),
                      emphasis=b.emphasis, pieces=b.pieces,
-                     element=p_el, breaks=b.breaks, style=style)
+                     element=p_el, breaks=b.breaks, style=style, block_quote=_block_quote(ppr, style))
     if any(code.split()[:1] == ["TOA"] for code in b.field_codes if code.strip()):
         para.skipped = "toa"
     elif any(code.split()[:1] == ["TOC"] for code in b.field_codes if code.strip()):
         para.skipped = "toc"
     return para
+
+
+def _block_quote(ppr, style: str | None) -> bool:
+    """A paragraph set off as a block quotation: in a quotation style ("Quote", "Block Text"), or
+    indented from both margins by its own w:ind."""
+    if style and re.search(r"quot|block", style, re.I):
+        return True
+    ind = ppr.find(qn("w:ind")) if ppr is not None else None
+    if ind is None:
+        return False
+    left = w_attr(ind, "left") or w_attr(ind, "start") or "0"
+    right = w_attr(ind, "right") or w_attr(ind, "end") or "0"
+    return all(v.lstrip("-").isdigit() and int(v) > 0 for v in (left, right))
 
 
 def _load_notes(package, kind: str) -> dict[str, object]:

@@ -56,14 +56,17 @@ _NAME_PREFIX = re.compile(r"(?:\b(?:In [Rr]e|Ex [Pp]arte|In the Matter of|Matter
                           r"\b[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*)*\s+ex rel\.)\s*$")
 # between a name and its cite: a California year, a docket number, a reporter not yet paged
 # ("--- F.Supp.3d ----, 2018 WL 1876116")
-_GAP_BEFORE_CITE = re.compile(r"^[\s,]*(?:\(\d{4}\)\s*)?(?:-{2,}\s*[A-Z][\w.\s]{0,12}?\s*-{2,}[\s,]*)?(?:Nos?\.\s*[\w\-:.]+(?:(?:,|\s+&|\s+and)\s*[\w\-:.]+)*[\s,]*)?$")
+_GAP_BEFORE_CITE = re.compile(r"^[\s,]*(?:\((?:[^()]{0,60}?[\s,])?\d{4}(?:,\s*No\.\s*[\w\-:.]+)?\)\s*)?(?:-{2,}\s*[A-Z][\w.\s]{0,12}?\s*-{2,}[\s,]*)?(?:Nos?\.\s*[\w\-:.]+(?:(?:,|\s+&|\s+and)\s*[\w\-:.]+)*[\s,]*)?$")
 _PIN = re.compile(r"^(?:,\s*nn?\.\s*\d+|,\s*(?:at\s+)?\*?\d+(?:-\*?\d+)?(?![\d])(?!\s+[A-Z])(?:\s*(?:&|and)\s*nn?\.\s*\d+|\s*nn?\.\s*\d+(?:-\d+)?)?)+")
 # The court/date parenthetical: one with a year, or a court alone ("(2d Cir.)" when the year
 # follows a later subsequent-history cite). Explanatory parentheticals start in lower case.
-_YEAR_PAREN = re.compile(r"^\s*\((?:[^()]*?\b(?:1[6-9]\d\d|20\d\d)(?:,[^()]{1,30})?|[A-Z0-9][^()]{0,40}?\b[A-Z][A-Za-z]*\.)\)")
+_YEAR_PAREN = re.compile(r"^\s*(?:\((?:[^()]*?\b(?:1[6-9]\d\d|20\d\d)(?:,[^()]{1,30})?|[A-Z0-9][^()]{0,40}?\b[A-Z][A-Za-z]*\.)\)"
+                         # New York's official style brackets it: "150 A.D.3d 1002 [2d Dept 2017]"
+                         r"|\[[^\[\]]{0,40}?\b(?:1[6-9]\d\d|20\d\d)\])")
 # What kind of opinion it is, after the court/year parenthetical: part of the entry
 # ("(Tex. Crim. App. 2012) (op. on reh'g)", "(mem. op., not designated for publication)").
 _OPINION_PAREN = re.compile(r"^\s*\((?:op\.\s+on\s+reh(?:'|’)g|on\s+reh(?:'|’)g|en\s+banc|per\s+curiam|"
+                            r"orig\.\s+proceeding|plurality\s+op\.|mem\.\s+op\.\s+on\s+reh(?:'|’)g|"
                             r"mem\.\s+op\.?(?:,\s*not\s+designated\s+for\s+publication)?|"
                             r"not\s+designated\s+for\s+publication)\)")
 # "(per curiam)", "(en banc) (quoting X, 1 U.S. 1 (1800))": parentheticals between a case and its history
@@ -107,9 +110,10 @@ def extract(doc: Document) -> list[Occurrence]:
 
 
 # A sentence cut by a line or page break: the first part ends without closing punctuation, the
-# rest starts in lower case, with a digit, or with a name's tail ("Ex parte" | "Kibler, 664 …").
+# rest starts in lower case, with a digit, or with a name's tail ("Ex parte" | "Kibler, 664 …",
+# California's "People v." | "Morris (1991) 53 Cal.3d 152").
 _OPEN_END = re.compile(r"(?:[\w,’'&-]|\b(?:v|vs|ex|rel|[A-Z][a-z]{0,4})\.|[A-Z]\.)\s*$")
-_CONTINUES = re.compile(r"^\s*(?:[a-z0-9]|[A-Z][\w.'’&-]*,\s+\d|(?:[A-Z][A-Za-z]*\.\s?)+(?:\d[a-z]{1,2}\s)?\s*\d)")
+_CONTINUES = re.compile(r"^\s*(?:[a-z0-9]|[A-Z][\w.'’&-]*,\s+\d|[A-Z][\w.'’&-]*(?:\s[A-Z][\w.'’&-]*){0,3}\s\(\d{4}\)\s\d|(?:[A-Z][A-Za-z]*\.\s?)+(?:\d[a-z]{1,2}\s)?\s*\d)")
 
 
 _NOTE_START = re.compile(r"^\s*\d{1,3}/\s")  # "5/ Defendant filed …": a note typed as a paragraph
@@ -297,11 +301,15 @@ def _windows(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_CLOSING_CITE = re.compile(r"\((?:[^()]|\([^()]*\))*\)\.?[\s\u201d\"]*$")
+
+
 def _window(para: Paragraph, a: int, b: int) -> Paragraph:
     """The part [a, b) of a paragraph, as a paragraph of its own (offsets from a)."""
     return Paragraph(index=para.index, story=para.story, text=para.text[a:b], printed=para.printed[a:b],
                      emphasis=[(max(s, a) - a, min(e, b) - a) for s, e in para.emphasis if s < b and e > a],
-                     section=para.section, anchor=para.anchor, note_id=para.note_id, style=para.style)
+                     section=para.section, anchor=para.anchor, note_id=para.note_id, style=para.style,
+                     block_quote=para.block_quote)
 
 
 def _extract_window(para: Paragraph) -> list[Occurrence]:
@@ -313,7 +321,8 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
             o.display = _quotes_as_written(o.display, text[o.start:o.end])
     taken = [(o.start, o.end) for o in found]
     cases: list[Occurrence] = []
-    for cite in get_citations(text):
+    # in text order: eyecite can return a California cite's bracketed parallel before the cite itself
+    for cite in sorted(get_citations(_ids_unglued(text)), key=lambda c: c.span()[0]):
         occ = None
         start = cite.span()[0]
         if _inside(start, excluded) or _inside(start, taken):
@@ -347,9 +356,15 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
     records = [Occurrence(paragraph=para.index, start=a, end=b, kind="record", story=para.story, text=text[a:b])
                for a, b in excluded]
     out = []
+    # a block quotation's own citation, in the parenthesis that closes it: "... trial. (§ 1170, subd. (b)(2).)"
+    closing = _CLOSING_CITE.search(text) if para.block_quote else None
     for occ in found + cases + records:
-        if (occ.kind == "reference" or "informal_reference" in occ.flags) and _in_quotation(text, occ.start):
-            continue  # "… under § 1988." quoted from a court: the court's words, not a citation
+        quoted = para.block_quote and not (closing and occ.start >= closing.start())
+        if (occ.kind == "reference" or "informal_reference" in occ.flags) and (
+                _in_quotation(text, occ.start) or quoted):
+            # "… under § 1988." quoted from a court, "pursuant to Section 1170.1" in a statute's text
+            # set off as a block quotation: the quoted words, not the brief's citation
+            continue
         if _DOT_LEADER.match(text, occ.end):
             continue  # "Pen. Code § 43.3 ........ 47": a line of an index or table, not a citation
         occ.paragraph = para.index
@@ -370,6 +385,20 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
         out.append(occ)
     out.sort(key=lambda o: (o.start, o.end))
     return _drop_overlaps(out)
+
+
+# eyecite reads no "Id." glued to the bracket before it, nor an "Ibid." to the one after (the
+# California Style Manual's "(Id. at p. 161.)" and "(Ibid.)"), nor an Id.'s pin with an en dash.
+_GLUED_BEFORE_ID = re.compile(r"[(\[](?=(?:[Ii]d|[Ii]bid)\.)")
+_GLUED_AFTER_IBID = re.compile(r"(?<=[Ii]bid\.)[)\]]")
+_ID_PIN_DASH = re.compile(r"(?<=[Ii]d\.\sat\s)((?:pp?\.\s)?\d+)[–—](?=\d)")
+
+
+def _ids_unglued(text: str) -> str:
+    """The paragraph as eyecite is given it: those brackets read as spaces, the dash as a hyphen
+    (offsets unchanged)."""
+    text = _GLUED_AFTER_IBID.sub(" ", _GLUED_BEFORE_ID.sub(" ", text))
+    return _ID_PIN_DASH.sub(r"\1-", text)
 
 
 def _as_printed(display: str, para: Paragraph, occ: Occurrence) -> str:
@@ -420,6 +449,11 @@ def _drop_overlaps(occs: list[Occurrence]) -> list[Occurrence]:
     """A citation inside another one's words (the U.S.C. codification in an act's parenthetical)
     belongs to it; citations that share one span ("Fifth and Fourteenth Amendments",
     "Fed. R. Evid. 413-415") are all kept. `occs` is sorted by position."""
+    # "*Estate of Duke* (2015) 61 Cal.4th 871": an italic title with a year is not a work of its own
+    # when it is the name of a case cited in California's way
+    cases = [(o.start, o.end) for o in occs if o.kind == "full" and o.category == "cases"]
+    occs = [o for o in occs if not (o.category == "other" and o.kind == "full"
+                                    and any(a <= o.start and o.end <= b for a, b in cases))]
     out: list[Occurrence] = []
     for o in occs:
         prev = out[-1] if out else None
@@ -616,7 +650,8 @@ def _reporter(cite) -> str:
 
 def _is_parallel_gap(text: str, a: int, b: int) -> bool:
     gap = text[a:b]
-    return bool(re.fullmatch(r"(?:,\s*(?:at\s+)?\*?\d+(?:-\d+)?(?:\s*n\.\s*\d+)?)*\s*,\s*", gap))
+    # California brackets a case's parallel cites: "(1966) 384 U.S. 436, 444 [86 S.Ct. 1602, 16 L.Ed.2d 694]"
+    return bool(re.fullmatch(r"(?:,\s*(?:at\s+)?\*?\d+(?:[-–]\d+)?(?:\s*n\.\s*\d+)?)*\s*(?:,\s*|\[)", gap))
 
 
 def _extend(occ: Occurrence, text: str, cite_end: int, history: bool = False):
@@ -626,6 +661,8 @@ def _extend(occ: Occurrence, text: str, cite_end: int, history: bool = False):
         occ.display = occ.display + text[occ.end:end] if occ.display else text[occ.start:end]
         occ.display = _strip_pins(occ.display)
     else:
+        if text[occ.start:end].count("[") > text[occ.start:end].count("]") and text.startswith("]", end):
+            end += 1  # the bracket that closes California's parallel cites
         occ.display = _case_display(text, occ.start, occ.meta["cite_end"], end)
     occ.end = max(occ.end, end)
     occ.anchor_end = occ.end
@@ -665,18 +702,28 @@ def _case_name(cite: FullCaseCitation, para: Paragraph) -> tuple[int, int]:
     text = para.text
     c_start = cite.span()[0]
     # Italics first: the emphasized stretch that ends just before the cite.
-    for a, b in reversed(para.emphasis):
+    for i in range(len(para.emphasis) - 1, -1, -1):
+        a, b = para.emphasis[i]
         if b > c_start:
             continue
-        if not _GAP_BEFORE_CITE.match(text[b:c_start]):
+        close = b
+        if text.startswith(")", b) and text[a - 1:a] == "(" and i and re.fullmatch(r"\s?\(", text[para.emphasis[i - 1][1]:a]):
+            # "*People v. Superior Court* (*Romero*) (1996) 13 Cal.4th 497": the real party is part of the name
+            close, a = b + 1, para.emphasis[i - 1][0]
+        if not _GAP_BEFORE_CITE.match(text[close:c_start]):
             break
         start = _with_prefix(text, _italic_name_start(para, a, b))
-        if b > start:
-            return start, b
+        if close > start:
+            return start, close
     # Plain text: eyecite's start, mended for the forms it gets wrong.
     f_start = cite.full_span()[0]
     if f_start >= c_start:
         return c_start, c_start
+    paren = f_start if text[f_start] == "(" else f_start - 1 if text[f_start - 1:f_start] == "(" else None
+    if paren is not None:
+        named = _name_before_parenthesis(text, paren, c_start)
+        if named is not None:
+            return named
     seg = text[f_start:c_start]
     cut = max(seg.rfind("). "), seg.rfind("; "))
     if cut >= 0:  # the name leaked back over an earlier citation
@@ -735,6 +782,26 @@ _NAME_ABBREVIATION_BEFORE = re.compile(
     r"\b(?:Ass['’]n|Elec|Indus|Ins|Int['’]l|Mfg|Mut|Nat['’]l|Sav|Sys|Tel|Transp|Univ|Dep['’]t|"
     r"Dist|Educ|Env['’]t|Gov['’]t|Hosp|Prods|Servs|Bd|Comm['’]n|Cnty|Auth|Fin|Grp|Hous|Inv|Med|Mun|Pub|Ry|Tech|"
     r"Admin|Mgmt|Dev|Ltd|Ctr|Chem|Constr|Cmty|Distrib|Enters|Equip|Found|Fed['’]n|Indep|Bus|Sch|Tr|Gen)\.\s+$")
+
+
+# Where eyecite begins a California cite inside the parenthesis after its name: the court and year
+# ("United States v. Smith (9th Cir. 2020) 961 F.3d 1203") or the real party ("People v. Superior
+# Court (Romero) (1996) 13 Cal.4th 497").
+_COURT_YEAR_REST = re.compile(r"[^()]{0,60}?\b\d{4}(?:,\s*No\.\s*[\w\-:.]+)?\)\s*$")
+_REAL_PARTY_REST = re.compile(r"[A-Z][^()]{0,40}\)(?=\s*\(\d{4}\)\s*$)")
+
+
+def _name_before_parenthesis(text: str, paren: int, c_start: int) -> tuple[int, int] | None:
+    """(start, end) of a roman case name before the parenthesis at `paren`, or None."""
+    if _COURT_YEAR_REST.match(text, paren + 1, c_start):
+        end = len(text[:paren].rstrip())
+    elif m := _REAL_PARTY_REST.match(text, paren + 1, c_start):
+        end = m.end()
+    else:
+        return None
+    start = _plain_name_start(text, len(text[:paren].rstrip()))
+    return (start, end) if start < paren and re.search(r"\s(?:v|vs)\.\s|^(?:In\sre|Ex\sparte|Estate|Conservatorship|"
+                                                       r"Guardianship|Marriage|Adoption)\b", text[start:paren]) else None
 
 
 def _plain_name_start(text: str, end: int) -> int:

@@ -101,6 +101,8 @@ class Paragraph:
     # continues (a citation cut at the turn is read whole, and an Id. goes on from there).
     continues: int | None = None
     style: str | None = None
+    # set off as a block quotation: a quotation style, or indented from both margins
+    block_quote: bool = False
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """State codes as state courts write them (toa.recognizers.codes), on invented text."""
 from conftest import full, keys
 
-from toa.recognizers.codes import resolve_jurisdictions
+from toa.recognizers.codes import declared_codes, resolve_jurisdictions
 
 
 def test_california_style_manual_forms_are_one_code(run):
@@ -116,3 +116,43 @@ def test_a_footnote_number_never_joins_a_code_named_by_its_subject(run):
     assert o.text == "Texas Penal Code § 71.01"
     assert o.key == ("state", "Tex.", "penal code", "", "71.01")
     assert keys(run("42 Pa. Cons. Stat. § 5524")) == [("state", "Pa.", "cons stat", "42", "5524")]
+
+
+def test_article_and_section_written_before_the_code(run):
+    (o,) = full(run("Sentencing is governed by Article 37.07, Section 3(a)(1) of the Code of Criminal Procedure."))
+    assert o.key == ("state", "", "code crim proc", "", "37.07, § 3(a)(1)")
+    assert o.display == "Code of Criminal Procedure art. 37.07, § 3(a)(1)"
+
+
+def test_a_declared_code_for_bare_references():
+    assert declared_codes("Unless otherwise indicated, all further statutory references are to the Labor Code.") \
+        == [(82, "Labor Code", "any")]
+    assert [d[1:] for d in declared_codes("Undesignated section references, unless noted, are to the Code of "
+                                          "Civil Procedure.")] == [("Code of Civil Procedure", "any")]
+    assert [d[1:] for d in declared_codes("All references to \u201carticle\u201d are to the Texas Code of "
+                                          "Criminal Procedure.")] == [("Texas Code of Criminal Procedure", "article")]
+    assert [d[1:] for d in declared_codes("All further section references are to the Family Code.")] \
+        == [("Family Code", "section")]
+    assert declared_codes("All record references are to the clerk's record.") == []
+    assert declared_codes("Citations are to the Code, as the court below held.") == []
+
+
+def test_a_list_of_an_articles_sections_is_one_provision_each(run):
+    occs = full(run("TEX. CODE CRIM. PROC. art. 38.22, §§ 2, 3 governs."))
+    assert [(o.key, o.display) for o in occs] == [
+        (("state", "Tex.", "code crim proc", "", "38.22, § 2"), "Tex. Code Crim. Proc. art. 38.22, § 2"),
+        (("state", "Tex.", "code crim proc", "", "38.22, § 3"), "Tex. Code Crim. Proc. art. 38.22, § 3")]
+
+
+def test_a_section_with_a_list_of_subsections_is_one_provision_as_cited(run):
+    (o,) = full(run("TEX. HEALTH & SAFETY CODE § 481.112(a), (d)."))
+    assert (o.key[4], o.display) == ("481.112(a), (d)", "Tex. Health & Safety Code § 481.112(a), (d)")
+    assert o.meta["subsections"] == ["(a)", "(d)"]
+    (o,) = full(run("Tex. Penal Code § 22.01(a), (2019)"))
+    assert o.key[4] == "22.01(a)"
+
+
+def test_a_texas_range_of_sections_is_one_entry(run):
+    occs = full(run("TEX. GOV'T CODE ANN. §§ 311.011, 311.021-.023."))
+    assert [(o.key[4], o.display) for o in occs] == [("311.011", "Tex. Gov't Code Ann. § 311.011"),
+                                                     ("311.021-.023", "Tex. Gov't Code Ann. §§ 311.021-.023")]

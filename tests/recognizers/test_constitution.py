@@ -154,3 +154,30 @@ def test_lists_of_sections_and_clauses_give_one_entry_each(run):
     assert [o.display for o in occs] == ["U.S. Const. amend. XIV, § 1", "U.S. Const. amend. XIV, § 5",
                                          "U.S. Const. art. I, § 8, cl. 3", "U.S. Const. art. I, § 8, cl. 18",
                                          "U.S. Const. amend. XIV, § 1", "5 U.S.C. § 552"]
+
+
+def test_the_california_style_manual_numbers_amendments(run):
+    occs = run("(See U.S. Const., 14th Amend.; Cal. Const., art. I, § 7.)")
+    assert [(o.key, o.display) for o in occs] == [
+        (("const", "US", "amend", "XIV"), "U.S. Const., 14th Amend."),
+        (("const", "Cal.", "art", "I", "7"), "Cal. Const., art. I, § 7")]
+    occs = run("(U.S. Const., 5th & 14th Amends.)")
+    assert [(o.key, o.display) for o in occs] == [(("const", "US", "amend", "V"), "U.S. Const., 5th Amend."),
+                                                 (("const", "US", "amend", "XIV"), "U.S. Const., 14th Amend.")]
+
+
+def test_a_state_named_after_the_provision(run):
+    (o,) = run("The right is guaranteed. Art. I, § 9, Fla. Const.")
+    assert (o.key, o.display, o.flags) == (("const", "Fla.", "art", "I", "9"), "Art. I, § 9, Fla. Const.", [])
+    (o,) = run("Article I, Section 9 of the Texas Constitution protects the same right.")
+    assert (o.key, o.display) == (("const", "Tex.", "art", "I", "9"), "Tex. Const. art. I, § 9")
+    (o,) = run("Article III of the Constitution")
+    assert o.key == ("const", "US", "art", "III")
+
+
+def test_a_list_of_sections_is_one_provision_each(run):
+    occs = run("(U.S. Const., 5th & 14th Amends.; Cal. Const., art. I, §§ 7, 15.)")
+    assert [(o.key, o.display) for o in occs][2:] == [(("const", "Cal.", "art", "I", "7"), "Cal. Const., art. I, § 7"),
+                                                     (("const", "Cal.", "art", "I", "15"), "Cal. Const., art. I, § 15")]
+    occs = run("Tex. Const. art. I, §§ 10 and 19; art. V, § 5.")
+    assert [o.display for o in occs] == ["Tex. Const. art. I, § 10", "Tex. Const. art. I, § 19", "Tex. Const. art. V, § 5"]

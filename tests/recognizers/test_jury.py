@@ -34,3 +34,10 @@ def test_california_instruction_with_the_name_of_its_set(run):
     [o] = [o for o in full(run(t)) if o.category == "other"]
     assert o.display == "Jud. Council of Cal. Civ. Jury Instns. (2004) CACI No. 2430"
     assert o.key == ("jury", "caci", "2430")
+
+
+def test_a_single_instruction_does_not_take_the_record_cite_after_it(run):
+    occs = run("The court gave CALJIC No. 8.80.1, 1 CT 23, over objection.")
+    assert [o.display for o in occs] == ["CALJIC No. 8.80.1"]
+    occs = run("The jury was so instructed. (CACI No. 2430; see CALCRIM Nos. 220, 222 & 3428.)")
+    assert [o.display for o in occs] == ["CACI No. 2430", "CALCRIM No. 220", "CALCRIM No. 222", "CALCRIM No. 3428"]

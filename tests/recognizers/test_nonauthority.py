@@ -43,3 +43,17 @@ def test_a_record_cite_after_a_sentence_is_not_glued_to_it():
     from toa.recognizers import non_authority_spans
     text = "He did not forward the report. ER 123. Id."
     assert [text[a:b] for a, b in non_authority_spans(text)] == ["ER 123"]
+
+
+def test_state_appellate_records_and_briefs_are_not_authorities():
+    text = ("The officer testified (4 R.R. 112; C.R. 45; Supp. CR 3; 2 RR 13-14; RR vol. 3, p. 12), the jury "
+            "convicted (1CT 45; 2 RT 301; 3 AA 612), and the parties agree (AOB 12; RB 5; ARB 3; Typed opn. 5).")
+    spans = non_authority_spans(text)
+    assert [text[a:b] for a, b in spans] == ["4 R.R. 112", "C.R. 45", "Supp. CR 3", "2 RR 13-14", "RR vol. 3, p. 12",
+                                             "1CT 45", "2 RT 301", "3 AA 612", "AOB 12", "RB 5", "ARB 3",
+                                             "Typed opn. 5"]
+
+
+def test_a_docket_number_ending_in_cr_is_not_a_record_cite():
+    text = "Harris v. State, No. 14-17-00321-CR, 2018 WL 4208795, at *3 (Tex. App.—Houston [14th Dist.] 2018)"
+    assert non_authority_spans(text) == []

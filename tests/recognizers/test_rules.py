@@ -245,3 +245,22 @@ def test_an_executive_order_compiled_in_title_3_is_one_entry_with_its_reprint(ru
         "Exec. Order No. 14,110, 88 Fed. Reg. 75,191 (Nov. 1, 2023)", "3 C.F.R. § 100.1"]
     assert occs[0].category == "rules_regulations"
     assert occs[0].meta["code"] != "C.F.R."  # not verified as a section of 3 C.F.R.
+
+
+def test_california_rules_of_court_in_lower_case_and_in_lists(run):
+    (o,) = run("The brief complies with rule 8.204(c)(1) of the California Rules of Court.")
+    assert (o.kind, o.key, o.display) == ("full", ("rule", "Cal. Rules of Court, rule", "8.204(c)(1)"),
+                                          "Cal. Rules of Court, rule 8.204(c)(1)")
+    occs = run("(See also Cal. Rules of Court, rules 8.360(b), 8.520(b).)")
+    assert [o.display for o in occs] == ["Cal. Rules of Court, rule 8.360(b)", "Cal. Rules of Court, rule 8.520(b)"]
+    (o,) = run("Under rule 8.1115(a), it is not citable.")
+    assert (o.kind, o.meta) == ("reference", {"rule": "8.1115(a)"})
+    assert run("The rule 12 motion was denied.") == []
+
+
+def test_abbreviated_rules_of_professional_conduct(run):
+    assert [o.key for o in run("Tex. Disciplinary Rules Prof\u2019l Conduct R. 3.09(a)(1)")] == [
+        o.key for o in run("Texas Disciplinary Rules of Professional Conduct 3.09(a)(1)")]
+    assert [o.key for o in run("(Cal. Rules Prof. Conduct, rule 3.3.)")] == [
+        o.key for o in run("California Rules of Professional Conduct, rule 3.3")] == [
+        ("rule", "Cal. R. Prof'l Conduct", "3.3")]

@@ -289,3 +289,44 @@ def test_title_first_prose_and_abbreviated_section_words(run):
                     "924(a)(2)."))
     assert [(o.key, o.display) for o in occs] == [
         (("usc", "18", "922(g)(1)"), "18 U.S.C. § 922(g)(1)"), (("usc", "18", "924(a)(2)"), "18 U.S.C. Sec. 924(a)(2)")]
+
+
+def test_california_session_laws(run):
+    occs = run("The Legislature adopted the standard. (Stats. 2003, ch. 484, § 2.) See Stats. 2019, ch. 497, §§ 1, 3.")
+    assert [(o.kind, o.key, o.display) for o in occs] == [
+        ("full", ("state", "Cal.", "stats 2003", "ch. 484", "2"), "Stats. 2003, ch. 484, § 2"),
+        ("full", ("state", "Cal.", "stats 2019", "ch. 497", "1, 3"), "Stats. 2019, ch. 497, §§ 1, 3")]
+    (o,) = run("(Stats. 2011, 1st Ex. Sess. 2011, ch. 12, § 3, eff. Jan. 1, 2012.)")
+    assert o.display == "Stats. 2011, 1st Ex. Sess. 2011, ch. 12, § 3"
+    assert o.category == "statutes"
+
+
+def test_a_bare_subdivision_in_prose_is_a_reference(run):
+    (o,) = run("Under subdivision (b)(6), the court must impose the lower term.")
+    assert (o.kind, o.text, o.meta) == ("reference", "subdivision (b)(6)",
+                                        {"subsection": "(b)(6)", "subdivision_only": True})
+    assert [o.meta["subsection"] for o in run("Subdivisions (b) and (c) apply.")] == ["(b)", "(c)"]
+    assert [o.text for o in run("(Pen. Code, § 1170, subd. (b)(2).)")] == ["Pen. Code, § 1170, subd. (b)(2)"]
+    assert run("The Oakwood subdivision (Lot 4) was sold.") == []
+
+
+def test_states_own_short_forms_share_the_bluebook_keys(run):
+    assert keys(run("under CPLR 3211(a)(7)")) == keys(run("N.Y. C.P.L.R. 3211(a)(7)"))
+    assert keys(run("R.C. 2305.10(A) applies")) == keys(run("Ohio Rev. Code Ann. § 2305.10(A)"))
+    assert keys(run("G.L. c. 93A, § 9")) == keys(run("Mass. Gen. Laws ch. 93A, § 9"))
+    assert keys(run("N.J.S.A. 2A:14-2")) == keys(run("N.J. Stat. Ann. § 2A:14-2"))
+    assert keys(run("K.S.A. 60-513")) == keys(run("Kan. Stat. Ann. § 60-513"))
+
+
+def test_florida_names_its_statutes_after_the_section(run):
+    (o,) = run("The cap applies. § 768.28(5), Fla. Stat. (2022).")
+    assert (o.key, o.display) == (("state", "Fla.", "stat", "", "768.28(5)", "2022"), "§ 768.28(5), Fla. Stat. (2022)")
+    assert keys(run("See Fla. Stat. § 768.28(5) (2022).")) == [o.key]
+    (o,) = run("under section 95.11(3)(a), Florida Statutes, the action")
+    assert (o.key, o.display) == (("state", "Fla.", "stat", "", "95.11(3)(a)"), "§ 95.11(3)(a), Fla. Stat.")
+
+
+def test_a_subdivision_of_a_bare_section_written_first(run):
+    (o,) = run("Under subdivision (b) of section 1170, the court must.")
+    assert (o.kind, o.text, o.meta["section"], o.meta["subsection"]) == (
+        "reference", "subdivision (b) of section 1170", "1170", "(b)")

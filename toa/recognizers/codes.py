@@ -57,8 +57,17 @@ _AFTER_NAME = re.compile(
 _BEFORE_NAME = re.compile(
     r"(?:(?:Section|section|§)\s(?P<sec2>\d+[A-Za-z]?)(?P<sub2>" + SUBSECS + r")\sof\s)?"
     r"(?P<mark>Sections?|sections?|§§?|Articles?|articles?|Art\.|art\.)\s(?P<sec>\d+[A-Za-z]?(?:[.:-]\d+[A-Za-z]*)*)"
-    r"(?P<sub>" + SUBSECS + r")\sof\s(?:the\s)?$")
-_ART_SECTION = re.compile(r",?\s?§\s?(?P<sec>\d+[A-Za-z]?)(?P<sub>" + SUBSECS + r")")
+    r"(?P<sub>" + SUBSECS + r")"
+    # "Article 37.07, Section 3(a)(1) of the ..."
+    r"(?:,\s(?:Section|section|Sec\.|sec\.|§)\s(?P<sec3>\d+[A-Za-z]?)(?P<sub3>" + SUBSECS + r"))?"
+    r"\sof\s(?:the\s)?$")
+_ART_SECTION_ITEM = re.compile(r"(?P<sec>\d+[A-Za-z]?(?:-[A-Za-z])?)(?P<sub>" + SUBSECS + r")")
+_ART_SECTIONS = re.compile(r",?\s?§§\s?(?P<list>" + _ART_SECTION_ITEM.pattern.replace("?P<sec>", "?:").replace("?P<sub>", "?:")
+                           + r"(?:(?:,\s|,?\s(?:and|&)\s)" + _ART_SECTION_ITEM.pattern.replace("?P<sec>", "?:")
+                           .replace("?P<sub>", "?:") + r")+)")
+# "§ 481.112(a), (d)": more subsections of the section cited (letters, or numbers of one to three digits, never a year)
+_SUB_LIST = re.compile(r"(?:(?:,\s?(?:and\s|or\s)?|\s(?:and|or)\s)(?:\((?:[A-Za-z]{1,4}|\d{1,3})\))+)+(?![\w(])")
+_ART_SECTION = re.compile(r",?\s?§\s?(?P<sec>\d+[A-Za-z]?(?:-[A-Za-z])?)(?P<sub>" + SUBSECS + r")")  # "§ 2-a"
 _EDITION = re.compile(r"\s?(" + EDITION_PAREN + ")")
 _SUBD_SHOWN = re.compile(r",\s(subds?\.|subdivisions?)\s")
 
@@ -223,9 +232,9 @@ def find(text: str, _emphasis=None) -> list[Claim]:
             b0 = max(0, n_start - 80)
             mark_w = _mark_as_shown(before.group("mark"))
             sec, sub = before.group("sec"), squeeze_subsections(before.group("sub"))
-            art_sec = before.group("sec2") or ""
+            art_sec = before.group("sec2") or before.group("sec3") or ""
             if art_sec:
-                sub = squeeze_subsections(before.group("sub2"))
+                sub = squeeze_subsections(before.group("sub2") or before.group("sub3") or "")
             if not mark_w.startswith("art"):
                 mark_w = "§"
                 art_sec = ""
@@ -267,26 +276,36 @@ def _after_form(text, n_start, after, *, state, name_w, words) -> Claim | None:
     occs = []
     for i, (s, e, sec, sub, etseq) in enumerate(items):
         start = n_start if i == 0 else s
-        art_sec = ""
-        members = [(start, e, sub, "")]
+        members = [(start, e, sub, "", "")]  # (start, end, subsection(s), subdivision word, article's section)
         if is_art and i == len(items) - 1:
             a = _ART_SECTION.match(text, e)
-            if a:
-                art_sec, e = a.group("sec"), a.end()
-                members = [(start, e, squeeze_subsections(a.group("sub")) or sub, "")]
-                end = e
-        if i == len(items) - 1 and not art_sec:
+            many = _ART_SECTIONS.match(text, e)
+            if many:  # "art. 38.22, §§ 2, 3": one provision per section of the article
+                secs = list(_ART_SECTION_ITEM.finditer(text, many.start("list"), many.end()))
+                members = [(start if k == 0 else x.start(), x.end(), squeeze_subsections(x.group("sub")), "",
+                            x.group("sec")) for k, x in enumerate(secs)]
+                end = many.end()
+            elif a:
+                members = [(start, a.end(), squeeze_subsections(a.group("sub")) or sub, "", a.group("sec"))]
+                end = a.end()
+        if i == len(items) - 1 and not members[0][4]:
             subs, s_end, word = subdivisions(text, e, sub)
+            more = _SUB_LIST.match(text, e) if sub and not plural else None
             if subs:  # "§ 1250, subds. (c), (k)": one provision with its list of subdivisions
                 written = [re.sub(r"\s", "", text[ss:se]) for ss, se, _su in subs]
                 first = subs[0][2]
                 members = [(start, s_end, ", ".join([first] + [w if w.startswith("(") else f"({w})"
-                                                               for w in written[1:]]), word)]
+                                                               for w in written[1:]]), word, "")]
                 end = s_end
-        for m_start, m_end, m_sub, word in members:
+            elif more:  # "§ 481.112(a), (d)": one provision as cited, with its list of subsections
+                listed = [re.sub(r"\s", "", x) for x in re.findall(r"(?:\([A-Za-z0-9]{1,4}\))+", more.group())]
+                members = [(start, more.end(), ", ".join([sub] + listed), "", "")]
+                end = more.end()
+        for m_start, m_end, m_sub, word, art_sec in members:
             o = _make(text, m_start, m_end, state=state, name_w=name_w,
                       words=words, title=title, sec=sec + (" et seq." if etseq else ""), sub=m_sub, edition=edition,
-                      mark_w=mark_w, comma=bool(after.group("comma")), art_sec=art_sec, subd_word=word)
+                      mark_w="§§" if "-." in sec and mark_w == "§" else mark_w,  # a range: "§§ 311.021-.023"
+                      comma=bool(after.group("comma")), art_sec=art_sec, subd_word=word)
             occs.append(o)
     edition2, end2 = _edition_after(text, end)
     if edition2 and not edition:
@@ -321,3 +340,28 @@ def resolve_jurisdictions(occurrences) -> None:
     for o in occurrences:
         if o.kind == "full" and o.key and o.key[0] == "state" and not o.key[1] and len(named.get(o.key[2], ())) == 1:
             with_jurisdiction(o, next(iter(named[o.key[2]])))
+
+
+# "Unless otherwise indicated, all further statutory references are to the Labor Code."
+# "Undesignated section references are to the Code of Civil Procedure."
+# "All references to "article" are to the Texas Code of Criminal Procedure."
+_DECLARED = re.compile(
+    r"\b(?:(?P<what>[Ss]tatutory|[Ss]ection|[Cc]ode|[Uu]ndesignated|[Uu]nspecified|[Uu]nlabeled|[Aa]rticle)"
+    r"\s(?:(?:statutory|section|article)\s)?(?:references|citations|cites)"
+    r"|[Rr]eferences\sto\s[\"“”'‘’]?(?P<word>[Ss]ections?|[Aa]rticles?|§§?)[\"“”'‘’]?)"
+    r"(?:,?\s[\w'’]+,?){0,6}?\s(?:are|will\sbe|shall\sbe)\s(?:made\s)?to\s(?:the\s)?")
+
+
+def declared_codes(text: str) -> list[tuple[int, str, str]]:
+    """The code a brief declares its bare section or article references to be in: (where the
+    declaration ends, the code's name as written, "article" | "section" | "any")."""
+    out = []
+    for m in _DECLARED.finditer(text):
+        anchor = _ANCHOR.search(text, m.end(), m.end() + 60)
+        span = _name_span(text, anchor) if anchor else None
+        if span is None or span[0] != m.end():
+            continue  # "... are to the record", "... are to this brief's appendix"
+        said = (m.group("word") or m.group("what")).lower()
+        scope = "article" if said.startswith("art") else "section" if said[0] in "s§" and said != "statutory" else "any"
+        out.append((span[1], clean(text[span[0]:span[1]]), scope))
+    return out

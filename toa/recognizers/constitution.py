@@ -38,7 +38,7 @@ _PART = (r"(?P<part>[Aa]rt(?:icle)?s?\.?|ART(?:ICLE)?S?\.?|[Aa]mend(?:ment)?s?\.
          r"pmbl\.|PMBL\.|[Pp]reamble)")
 # "art. III, § 2, cl. 1" ; "amend. XIV, § 1" ; "amends. I, XIV" ; "Art. I § 7, Cl. 1"
 # a list of sections or clauses ("§§ 1, 5", "cls. 3, 18") never takes the title of a next cite ("§ 1, 5 U.S.C.")
-_MORE = r"(?:(?:,\s|,?\sand\s)\d+[A-Za-z]?(?![\w.]|\s[A-Z]))*"
+_MORE = r"(?:(?:,\s|,?\sand\s)\d+[A-Za-z]?(?!\w|\.\w|\s[A-Z]))*"
 _REST = (rf"\s?(?P<nums>{_NUM}(?:(?:,\s|\sand\s|,\sand\s)[IVXLC]+\b(?!\s[a-z]))*)"
          r"(?:,?\s(?:§§?|[Ss]ec(?:tions?|s?\.)|SEC(?:TIONS?|S?\.))\s?(?P<sec>\d+[A-Za-z]?" + _MORE + "))?"
          r"(?:,?\s(?:[Cc]l(?:auses?|s?\.)|CL(?:AUSES?|S?\.))\s?(?P<cl>\d+" + _MORE + "))?")
@@ -131,6 +131,17 @@ _ART_WORD = r"(?:Article|Art\.)\s(?P<num>VII|VI|V|IV|III|II|I)\b"
 _ART_POSSESSIVE = re.compile(_ART_WORD + r"(?:'s|’s)\s(?:[A-Z][\w-]*\s){0,4}$")
 _OF_ARTICLE = re.compile(r"\sof\s" + _ART_WORD + r"(?:\sof\sthe\s(?:U\.S\.\s|United\sStates\s)?Constitution)?")
 
+# The California Style Manual's form: "U.S. Const., 14th Amend.", "U.S. Const., 5th & 14th Amends."
+_NUMBERED_AMEND = re.compile(
+    r"(?<![\w.])(?P<juris>U\.\s?S\.|United\sStates)\s(?:Const\.|Constitution),\s"
+    r"(?P<ords>\d{1,2}(?:st|nd|rd|th)(?:(?:,\s|,?\s(?:and|&)\s)\d{1,2}(?:st|nd|rd|th))*)\s(?P<amend>Amends?\.|Amendments?)"
+    r"(?:,?\s§\s?(?P<sec>\d+))?")
+# The state after the provision: "art. I, § 9, Fla. Const." (Florida's form), "Article I, section 24,
+# Florida Constitution", "Article I, Section 9 of the Texas Constitution"
+_STATE_AFTER = re.compile(
+    rf"(?<![\w.])(?P<part>[Aa]rt\.|[Aa]rticle|ART\.)\s(?P<num>[IVXLC]+|\d+)\b(?!\.\d)"
+    rf"(?:,?\s(?:§|[Ss]ection)\s?(?P<sec>\d+)(?:\([\w]{{1,4}}\))*)?,?\s(?:of\s(?:the\s)?)?(?P<state>{STATE_RE})\s(?:Const\.|Constitution\b)")
+
 PART_RANK = {"pmbl": 0, "art": 1, "amend": 2}
 
 
@@ -163,6 +174,10 @@ def _canonical(juris, part, roman, sec, cl) -> str:
     if cl:
         s += f", cl. {cl}"
     return f"{j} Const. {s}"
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def _nums(s: str) -> list[int]:
@@ -236,6 +251,15 @@ def find(text: str, _emphasis=None) -> list[Claim]:
         written = clean(text[m.start():end])
         occs = []
         conts, claim_end = _continuations(text, end, juris, part, nums, assumed)
+        if len(secs) > 1 and len(nums) == 1:  # "Cal. Const., art. I, §§ 7, 15": one entry per section
+            meta = {"jurisdiction_assumed": True} if assumed else {}
+            comma = "Const.," in written  # the California Style Manual's "Cal. Const., art. I, § 7"
+            occs = [_provision(text, m.start(), end, juris, part, nums[0], sc, meta=meta,
+                               display=_canonical(juris, part, int_to_roman(nums[0]), sc, "").replace(
+                                   "Const. ", "Const., " if comma else "Const. "))
+                    for sc in secs]
+            claims.append(claim(occs + conts, end=claim_end))
+            continue
         for i, n in enumerate(nums or [0]):
             if len(nums) > 1:
                 # "U.S. Const. amends. I, XIV" -> one entry per amendment
@@ -246,15 +270,28 @@ def find(text: str, _emphasis=None) -> list[Claim]:
             else:
                 display = ("U.S. " + written) if assumed else written
             meta = {"jurisdiction_assumed": True} if assumed else {}
-            if len(nums) <= 1 and (len(secs) > 1 or len(cls) > 1):
-                # "amend. XIV, §§ 1, 5", "art. I, § 8, cls. 3, 18": one entry per section or clause
-                for s_, c_ in [(x, cl) for x in secs] if len(secs) > 1 else [(sec, y) for y in cls]:
-                    occs.append(_provision(text, m.start(), end, juris, part, n, s_, c_, meta=dict(meta)))
+            if len(nums) <= 1 and len(cls) > 1:  # "art. I, § 8, cls. 3, 18": one entry per clause
+                occs.extend(_provision(text, m.start(), end, juris, part, n, sec, c_, meta=dict(meta)) for c_ in cls)
                 continue
             occs.append(_provision(text, m.start(), end, juris, part, n,
                                    sec if len(nums) <= 1 else "", cl if len(nums) <= 1 else "",
                                    display=display, meta=meta))
         claims.append(claim(occs + conts, end=claim_end))
+    for m in _NUMBERED_AMEND.finditer(text):
+        nums = [int(n) for n in re.findall(r"\d+", m.group("ords"))]
+        sec = m.group("sec") or "" if len(nums) == 1 else ""
+        occs = [_provision(text, m.start(), m.end(), "US", "amend", n, sec,
+                           display=clean(m.group(0)) if len(nums) == 1 else f"U.S. Const., {_ordinal(n)} Amend.")
+                for n in nums]
+        claims.append(claim(occs))
+    for m in _STATE_AFTER.finditer(text):
+        juris = state_abbr(m.group("state"))
+        n = number_token(m.group("num"))
+        if juris and n:
+            # written in prose ("... of the Texas Constitution"), the entry is the Bluebook's
+            display = None if re.search(r"\sof\s", m.group(0)) else clean(m.group(0))
+            claims.append(claim([_provision(text, m.start(), m.end(), juris, "art", n, m.group("sec") or "",
+                                            display=display)]))
     for m in _ID.finditer(text):
         part = _part(m.group("part"))
         nums = _nums(m.group("nums"))

@@ -27,7 +27,7 @@ _CALIFORNIA = re.compile(
     # Civil Jury Instructions (2024) CACI No. 2430", "Jud. Council of Cal. Crim. Jury Instns. (2023)"
     r"(?<![\w.])(?P<name>Jud(?:icial|\.)\sCouncil\sof\sCal(?:ifornia|\.)\s(?:Civil|Civ\.|Criminal|Crim\.)\sJury\s"
     r"(?:Instructions|Instns\.|Instrs?\.)(?:\s\([^()]{0,20}\d{4}[^()]{0,10}\))?,?\s)?"
-    rf"(?P<set>CACI|CALCRIM|CALJIC|BAJI)\s(?:Nos?\.\s?)?(?P<nums>{_NUMBER}(?:(?:,\s|,?\s(?:and|&)\s){_NUMBER})*)"
+    rf"(?P<set>CACI|CALCRIM|CALJIC|BAJI)\s(?P<mark>Nos?\.\s?)?(?P<nums>{_NUMBER}(?:(?:,\s|,?\s(?:and|&)\s){_NUMBER})*)"
     r"(?P<paren>\s\((?:[^()]{0,30}?\s)?\d{4}(?:\sed\.|\srev\.)?\))?")
 _LIST_ITEM = re.compile(_NUMBER)
 # A federal or state pattern set, its title ending in "Jury Instructions" / "Jury Charges", then
@@ -49,7 +49,16 @@ def _california(text: str, m: re.Match) -> Claim:
     paren = clean(m.group("paren") or "")
     name = clean(m.group("name") or "")
     occs = []
-    for item in _LIST_ITEM.finditer(m.group("nums")):
+    items = list(_LIST_ITEM.finditer(m.group("nums")))
+    if (m.group("mark") or "").startswith("No.") and len(items) > 1:
+        # a list only after "Nos.": "CALJIC No. 8.80.1, 1 CT 23" cites the record next
+        item = items[0]
+        end = m.start("nums") + item.end()
+        return claim([occ(text, m.start(), end, category=CAT, key=("jury", setname.lower(), item.group(0)),
+                          display=(f"{name} " if name else "") + f"{setname} No. {item.group(0)}",
+                          sort_key=(alpha_key(setname), "", natkey(item.group(0))),
+                          meta={"set": setname, "number": item.group(0)})], RANK_SECONDARY, end=end)
+    for item in items:
         start = m.start() if not occs else m.start("nums") + item.start()
         end = m.start("nums") + item.end()
         number = item.group(0)

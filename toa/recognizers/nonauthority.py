@@ -33,6 +33,13 @@ _EXHIBIT = re.compile(r"(?<![\w.])(?:Ex|Exh|Exs)\.\s[A-Z0-9][\w-]*(?![\w.])" + _
 _PAPER = re.compile(
     r"(?<![\w.])(?:(?:Pl|Pls|Def|Defs)\.?['’]s?\s(?:[A-Z][\w.'’]*\s){0,4}?(?:Pet|Compl|Answer|Mot|Resp|Decl|Aff)"
     r"|(?:[A-Z][\w'’]*\s)?(?:Compl|Decl|Aff))\.?(?=\s?(?:¶|at\s\d|\d))" + _PARAS)
+# State appellate records and briefs: Texas's reporter's and clerk's records ("2 RR 13", "4 R.R. 112",
+# "CR 45", "Supp. CR 3", "RR vol. 3, p. 12"), California's transcripts, appendices and briefs ("1 CT 45",
+# "2RT 301", "3 AA 612", "AOB 12", "RB 5", "ARB 3", "Typed opn. 5").
+_STATE_RECORD = re.compile(
+    r"(?<![\w.])(?:\d{1,2}\s?)?(?:Supp\.\s)?(?:RR|R\.\s?R\.|S?CR|C\.\s?R\.|SRR|CT|RT|C\.\s?T\.|R\.\s?T\.|AA|RA|JA|"
+    r"AOB|RB|ARB|OBM|ABM|RBM|RJN|(?:Typed\s)?[Oo]pn\.)\s?(?:vol\.\s?\d+,\s)?(?:at\s)?(?:pp?\.\s)?"
+    + _PIN.replace("(?:at\\s)?", ""))
 _PATENT = re.compile(
     r"(?<![\w.])(?:U\.\s?S\.\s)?Pat(?:ent|\.)(?:\sApplication|\sAppl\.|\sApp\.)?\s(?:Pub\.\s)?No\.\s?[\d,/]+"
     r"|[‘'’]\d{3}\spatent\b")
@@ -60,7 +67,7 @@ def find(text: str, _emphasis=None) -> list[Claim]:
 def non_authority_spans(text: str) -> list[tuple[int, int]]:
     """Spans of record cites, brief cites and patents in `text` (sorted, may touch)."""
     spans = []
-    for rx in (_RECORD, _BRIEF, _PATENT, _EXHIBIT, _PAPER):
+    for rx in (_RECORD, _BRIEF, _PATENT, _EXHIBIT, _PAPER, _STATE_RECORD):
         for m in rx.finditer(text):
             if rx is _RECORD and _glued_to_abbreviation(text, m.start()):
                 continue  # "H.R. Doc. No. 5", "S. Doc. 12" are legislative documents

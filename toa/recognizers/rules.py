@@ -66,7 +66,7 @@ _FED_LONG = re.compile(r"(?<![\w.])Federal\sRules?\sof\s(?:(?P<set>Civil|Crimina
                        r"(?P<evid>Evidence))\s(?=\d)")
 _SET_RULE = re.compile(r"(?<![\w.])(?<!Local\s)(?<!Loc\.\s)(?P<set>Civil|Criminal|Appellate|Bankruptcy|Evidence)\sRules?\s(?=\d)")
 # "Rule 54(d) of the Federal Rules of Civil Procedure"
-_RULE_OF = re.compile(r"(?<![\w.])Rules?\s(?=\d)")
+_RULE_OF = re.compile(r"(?<![\w.])[Rr]ules?\s(?=\d)")
 _OF_FEDERAL = re.compile(r"\sof\sthe\sFederal\sRules\sof\s(?:(?P<set>Civil|Criminal|Appellate|Bankruptcy)\sProcedure|"
                          r"(?P<evid>Evidence))")
 _SCT = re.compile(r"(?<![\w.])(?:Sup\.\s?Ct\.\sR\.|S\.\s?Ct\.\sR\.|Supreme\sCourt\sRules?|[Tt]his\sCourt(?:'s|’s)\sRules?)"
@@ -103,9 +103,14 @@ _STATE_RULE = re.compile(rf"(?<![\w.])(?P<state>{STATE_RE}|{STATE_CAPS_RE})\s(?:
 _LONG_STATE_SETS = r"(?:Appellate|Civil|Criminal|Juvenile|Family|Disciplinary)\sProcedure|Evidence|Court|Professional\sConduct"
 _STATE_RULE_LONG = re.compile(
     rf"(?<![\w.])(?P<state>{STATE_RE})\s(?P<pre>Disciplinary\s)?Rules?\sof\s(?P<set>{_LONG_STATE_SETS})"
-    r"(?:,?\s(?:[Rr]ule|R\.)\s?|\s)(?=\d)")
+    r"(?:,?\s(?:[Rr]ules?|R\.)\s?|\s)(?=\d)")
 _OF_STATE_RULES = re.compile(rf"\sof\s(?:the\s)?(?P<state>{STATE_RE})\s(?P<pre>Disciplinary\s)?Rules\sof\s"
                              rf"(?P<set>{_LONG_STATE_SETS})")
+# Rules of professional conduct abbreviated: "Tex. Disciplinary Rules Prof'l Conduct R. 3.03",
+# "Cal. Rules Prof. Conduct, rule 3.3" (keyed as "Texas Disciplinary Rules of Professional Conduct 3.03")
+_STATE_CONDUCT = re.compile(
+    rf"(?<![\w.])(?P<state>{STATE_RE})\s(?P<pre>Disciplinary\s)?Rules\s(?:of\s)?Prof(?:'|’)?l?\.?\s(?:Conduct|Cond\.)"
+    r",?\s(?:R\.|[Rr]ules?)\s?(?=\d)")
 # the state's Supreme Court rules ("Ill. S. Ct. R. 23") and rules of self-regulatory bodies ("FINRA Rule 4530")
 _STATE_SCT = re.compile(rf"(?<![\w.])(?P<state>{STATE_RE})\s(?:S\.\s?Ct\.|Sup\.\s?Ct\.)\sR\.\s(?=\d)")
 _SRO_RULE = re.compile(r"(?<![\w.])(?P<org>FINRA|NASD|NYSE|MSRB|CBOE|NFA|Nasdaq)\s(?:Rules?|R\.)\s(?=\d)")
@@ -364,6 +369,12 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
             c = _full_rules(text, m, state_rule_set(abbr, m.group("pre") or "", m.group("set")), group=1, juris=abbr)
             if c:
                 claims.append(c)
+    for m in _STATE_CONDUCT.finditer(text) if "Conduct" in text or "Cond." in text else ():
+        abbr = state_abbr(m.group("state"))
+        c = _full_rules(text, m, state_rule_set(abbr, m.group("pre") or "", "Professional Conduct"), group=1,
+                        juris=abbr) if abbr else None
+        if c:
+            claims.append(c)
     for m in _STATE_SCT.finditer(text) if "Ct. R." in text else ():
         abbr = state_abbr(m.group("state"))
         c = _full_rules(text, m, f"{abbr} S. Ct. R.", group=1, juris=abbr) if abbr else None
@@ -389,6 +400,8 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
             key = "evid" if of.group("evid") else _LONG_SET[of.group("set").lower()]
             claims.append(claim(_rule_occs(text, m.start(), items, RULE_SETS[key], of.end(), "")))
             continue
+        if m.group()[0] == "r" and "." not in items[0][2]:
+            continue  # "rule 8.204" is California's or Texas's way to cite a rule; "the rule 12 motion" is prose
         occs = [occ(text, m.start() if i == 0 or s == items[0][0] else s, e, category=None, key=None, display=None,
                     sort_key=None, kind="reference", meta={"rule": f"{rule}{sub}"})
                 for i, (s, e, rule, sub) in enumerate(items)]

@@ -58,7 +58,8 @@ CAT = "statutes"
 # A federal section: "924", "1983a", "2000e-5", "300aa-15", "1961-1968" (a range; see _is_range).
 _USC_SECTION = r"\d+[A-Za-z]*(?:-\d+[A-Za-z]*)*"
 # A state section: "6.01", "13A-2-1", "14:8", "2C:2-1", "5/2-1001", "9A.04.110".
-_STATE_SECTION = r"\d+[A-Za-z]?(?:[.:/-]\d+[A-Za-z]*)*"
+# "311.021-.023": Texas's range of sections with the shared part left out
+_STATE_SECTION = r"\d+[A-Za-z]?(?:[.:/-]\d+[A-Za-z]*)*(?:-\.\d+[A-Za-z]*)?"
 
 # A member never starts an ordinal ("97th Cong.", "2d Sess.") and never stops inside a word:
 # without these guards "§ 1615(a)(1), 97th Cong." read "97t" as a second section.
@@ -563,11 +564,35 @@ _OFFICIAL_SHORT = (
                 + ")"), "Ga.", "code"),
     (re.compile(r"(?<![\w.])(?P<name>MCL|M\.C\.L\.(?:A\.)?)\s(?:§§?\s?)?(?P<sec>\d+\.\d+[a-z]?)(?P<sub>" + SUBSECS
                 + ")"), "Mich.", "comp laws"),
+    # "CPLR 3211(a)(7)" = "N.Y. C.P.L.R. 3211(a)(7)"; "R.C. 2305.10(A)" = "Ohio Rev. Code Ann. § 2305.10(A)";
+    # "N.J.S.A. 2A:14-2" = "N.J. Stat. Ann. § 2A:14-2"; "K.S.A. 60-513" = "Kan. Stat. Ann. § 60-513"
+    (re.compile(r"(?<![\w.])(?P<name>CPLR|C\.\s?P\.\s?L\.\s?R\.)\s(?:§\s?|R(?:ule)?\.?\s)?(?P<sec>\d{3,4}(?:\.\d+)?)"
+                r"(?P<sub>" + SUBSECS + ")"), "N.Y.", "ny cplr"),
+    (re.compile(r"(?<![\w.])(?P<name>(?:Ohio\s)?R\.\s?C\.|ORC)\s(?:§\s?)?(?P<sec>\d{1,4}\.\d{2,3}[A-Z]?)(?P<sub>" + SUBSECS
+                + ")"), "Ohio", "rev code"),
+    (re.compile(r"(?<![\w.])(?P<name>N\.\s?J\.\s?S\.\s?A\.)\s(?:§\s?)?(?P<sec>\d+[A-Z]?:\d+[A-Z]?-\d+[\w.]*)(?P<sub>"
+                + SUBSECS + ")"), "N.J.", "stat"),
+    (re.compile(r"(?<![\w.])(?P<name>K\.\s?S\.\s?A\.)\s(?:§\s?)?(?P<sec>\d+[a-z]?-\d+[a-z]?(?:\.\d+)?)(?P<sub>"
+                + SUBSECS + ")"), "Kan.", "stat"),
 )
+# Massachusetts' "G.L. c. 93A, § 9" = "Mass. Gen. Laws ch. 93A, § 9"
+_MASS_GL = re.compile(r"(?<![\w.])(?P<name>(?:M\.\s?)?G\.\s?L\.)\s(?:c|ch)\.\s?(?P<ch>\d+[A-Z]?),\s§\s?"
+                      r"(?P<sec>\d+[A-Z]?(?:\.\d+)?)(?P<sub>" + SUBSECS + ")")
+# Florida's own form, the code after the section: "§ 768.28(5), Fla. Stat. (2022)", "section 768.28,
+# Florida Statutes" = "Fla. Stat. § 768.28(5) (2022)"
+_FLA_AFTER = re.compile(r"(?<![\w.§])(?:§|[Ss]ection)\s?(?P<sec>\d+\.\d+[a-z]?)(?P<sub>" + SUBSECS + r"),\s"
+                        r"(?P<name>Fla\.\sStat\.|Florida\sStatutes)(?:\s\((?P<ed>\d{4})\))?")
 _STATE_SESSION = re.compile(
     rf"(?<![\w.])(?P<year>\d{{4}})\s(?P<state>{STATE_RE})\s(?P<kind>Acts|Laws|Sess\.\sLaws|Sess\.\sLaw\sServ\.|Stat\.)"
     r"\s(?:ch\.|c\.|No\.|Act)\s?(?P<ch>\d+)(?:,\s?(?P<mark>§§?)\s?(?P<sec>\d+[\w.:-]*" + SUBSECS + "))?")
 
+_STATS_SEC = r"\d+[A-Za-z]?(?:\.\d+)?" + SUBSECS
+# California's session laws as the California Style Manual writes them: "Stats. 2003, ch. 484, § 2",
+# "Stats. 2011, 1st Ex. Sess. 2011, ch. 12, § 3", "(Stats. 1987, ch. 1431, § 1, p. 5279)"
+_CAL_STATS = re.compile(
+    r"(?<![\w.])(?:Cal\.\s)?Stats\.\s(?P<year>\d{4})(?P<sess>,\s\d(?:st|nd|rd|th)\sEx\.\sSess\.(?:\s\d{4}(?:-\d{2,4})?)?)?"
+    r",\sch\.\s?(?P<ch>\d+)(?:,\s?(?:§\s?(?P<sec>" + _STATS_SEC + r")|§§\s?(?P<secs>" + _STATS_SEC
+    + r"(?:(?:,\s|,?\sand\s)" + _STATS_SEC + ")+)))?")
 
 # The words of codes cited with a title number before them ("42 Pa. Cons. Stat.", "625 Ill. Comp.
 # Stat.", "22 Cal. Code Regs.", "16 Tex. Admin. Code", "21 Okla. Stat."); "Penal Code" is not one.
@@ -646,6 +671,17 @@ def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
             o = _state_occ(text, m.start(), end, abbr, m.group("name"), code_norm or _code_norm(m.group("name")), pre,
                            m.group("sec"), sub, edition, pre_display=display)
             claims.append(claim([o]))
+    for m in _MASS_GL.finditer(text):
+        sub = squeeze_subsections(m.group("sub"))
+        o = _state_occ(text, m.start(), m.end(), "Mass.", m.group("name"), "gen laws", f"ch. {m.group('ch')}",
+                       m.group("sec"), sub, "", pre_display=clean(m.group(0)))
+        claims.append(claim([o]))
+    for m in _FLA_AFTER.finditer(text):
+        sub = squeeze_subsections(m.group("sub"))
+        edition = m.group("ed") or ""
+        o = _state_occ(text, m.start(), m.end(), "Fla.", m.group("name"), "stat", "", m.group("sec"), sub, edition,
+                       pre_display=f"§ {m.group('sec')}{sub}, Fla. Stat." + (f" ({edition})" if edition else ""))
+        claims.append(claim([o]))
     for m in _STATE_SESSION.finditer(text):
         abbr = state_abbr(m.group("state"))
         if abbr is None:
@@ -653,6 +689,12 @@ def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
         sec = m.group("sec") or ""
         base, sub = split_section(sec)
         o = _state_occ(text, m.start(), m.end(), abbr, m.group("kind"), f"{norm(m.group('kind'))} {m.group('year')}",
+                       f"ch. {m.group('ch')}", base, sub, "", pre_display=clean(m.group(0)))
+        claims.append(claim([o]))
+    for m in _CAL_STATS.finditer(text):
+        base, sub = split_section(m.group("sec") or "") if not m.group("secs") else (clean(m.group("secs")), "")
+        sess = norm(m.group("sess") or "").strip(", ")
+        o = _state_occ(text, m.start(), m.end(), "Cal.", "Stats.", f"stats {m.group('year')} {sess}".strip(),
                        f"ch. {m.group('ch')}", base, sub, "", pre_display=clean(m.group(0)))
         claims.append(claim([o]))
     return claims
@@ -720,10 +762,19 @@ def _short_occs(text, m, kind, emphasis=None):
     article = m.group("mark").lower().startswith("art")
     s0, e0, sec0, sub0, etseq0 = items[-1]
     subs, _end, _word = subdivisions(text, e0, sub0)
-    if subs:  # "section 314, subdivision (1)", "§ 1250, subds. (c), (k)"
-        items[-1:] = [(s0 if k == 0 else a, b, sec0, sub, etseq0) for k, (a, b, sub) in enumerate(subs)]
+    listed = {}
+    if subs:  # "section 314, subdivision (1)"; "§ 1250, subds. (c), (k)": one provision as cited, as a full cite is
+        items[-1:] = [(s0, subs[-1][1], sec0, subs[0][2], etseq0)]
+        if len(subs) > 1:
+            listed = {len(items) - 1: [sub for _a, _b, sub in subs]}
+    art_sec = _ARTICLE_SECTION.match(text, items[-1][1]) if article and len(items) == 1 and kind == "id" else None
+    if art_sec:  # "Id. art. 38.37, § 2-a": a section of that article
+        s0, _e, sec0, sub0, etseq0 = items[0]
+        items = [(s0, art_sec.end(), f"{sec0}{sub0}, § {art_sec.group('sec')}", art_sec.group("sub"), etseq0)]
     for i, (s, e, sec, sub, etseq) in enumerate(items):
         meta = {"section": sec, "subsection": sub.split("-")[0]}
+        if i in listed:
+            meta["subsections"] = listed[i]
         if etseq:
             meta["et_seq"] = True
         if act:
@@ -736,12 +787,47 @@ def _short_occs(text, m, kind, emphasis=None):
     return occs
 
 
+_ARTICLE_SECTION = re.compile(r",?\s§\s?(?P<sec>\d+[A-Za-z]?(?:-[A-Za-z])?)(?P<sub>" + SUBSECS + r")")
+
 # "(Id., subd. (d)(1).)": another subdivision of the section cited just before (California Style Manual)
 _ID_SUBDIVISION = re.compile(r"(?<![\w.])[Ii]d\.(?=,\s(?:subds?\.|subdivisions?)\s?[(\d])")
 
 
+# "Under subdivision (b)(6), the court ...": a subdivision of the section cited just before
+_BARE_SUBDIVISION = re.compile(r"(?<![\w.])(?:[Ss]ubdivisions?|[Ss]ubds?\.)\s?(?=\()")
+_OF_AFTER = re.compile(r",?\sof\s")
+_OF_SECTION = re.compile(r",?\sof\s(?:[Ss]ection|§)\s?(?P<sec>\d+[A-Za-z]?(?:\.\d+[A-Za-z]?)*)(?![\w(.]\w)")
+
+
+def _bare_subdivisions(text: str, m: re.Match) -> list:
+    if text[:m.start()].rstrip().endswith(","):
+        return []  # ", subd. (b)" of a cite: part of it
+    out, pos = [], m.end()
+    while (one := _SUBD_ONE.match(text, pos)) and one.group().startswith("("):
+        out.append(occ(text, m.start() if not out else one.start(), one.end(), category=None, key=None, display=None,
+                       sort_key=None, kind="reference", flags=["informal_reference"],
+                       meta={"subsection": re.sub(r"\s", "", one.group()), "subdivision_only": True}))
+        j = _SUBD_JOIN.match(text, one.end())
+        if not j:
+            break
+        pos = j.end()
+    if out and _OF_AFTER.match(text, out[-1].end):
+        of = _OF_SECTION.match(text, out[-1].end)
+        if not of or len(out) > 1 or _OF_ACT.match(text, of.end()):
+            return []  # "subdivision (b) of section 1170 of the Code of Civil Procedure": read by the code's form
+        # "subdivision (b) of section 1170": that subdivision of that section
+        o = out[0]
+        return [occ(text, o.start, of.end(), category=None, key=None, display=None, sort_key=None, kind="reference",
+                    flags=["informal_reference"], meta={"section": of.group("sec"), "subsection": o.meta["subsection"]})]
+    return out
+
+
 def find_short_forms(text: str, emphasis=None) -> list[Claim]:
     claims = []
+    for m in _BARE_SUBDIVISION.finditer(text):
+        occs = _bare_subdivisions(text, m)
+        if occs:
+            claims.append(claim(occs, RANK_REFERENCE))
     for m in _ID_SUBDIVISION.finditer(text):
         subs, _end, _word = subdivisions(text, m.end())
         occs = [occ(text, m.start() if k == 0 else a, b, category=None, key=None, display=None, sort_key=None,
