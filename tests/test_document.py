@@ -166,6 +166,18 @@ def test_small_print_after_a_note_that_ended_is_not_its_continuation(tmp_path):
     assert doc.paragraphs[5].continues is None
 
 
+def test_lines_above_a_quotations_source_standing_alone_are_a_block_quotation(tmp_path):
+    b = DocBuilder()
+    b.paragraph("ARGUMENT")
+    b.paragraph("The statute is plain:")
+    b.paragraph("The power to rule on a motion expires 60 days after the clerk mails notice")
+    b.paragraph("of entry of judgment pursuant to Section 664.5 or after service.")
+    b.paragraph("(Code Civ. Proc., § 660, emphasis added.)")
+    b.paragraph("Here the court ruled on day 61. (Code Civ. Proc., § 660.)")
+    doc = read(str(b.save(tmp_path / "q.docx")))
+    assert [p.block_quote for p in doc.paragraphs] == [False, False, True, True, False, False]
+
+
 def test_a_table_of_contents_field_over_many_paragraphs_is_skipped(tmp_path):
     import docx
 

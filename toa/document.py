@@ -200,6 +200,7 @@ def read(path: str, options: ReadOptions | None = None) -> Document:
                    saved_by_word=_saved_by_word(package))
     _mark_skipped(doc, options)
     _mark_typed_notes(doc)
+    _mark_attributed_quotes(doc)
     return doc
 
 
@@ -407,6 +408,29 @@ def _paragraph(index: int, story: str, b: _Builder, p_el, styles: _StyleInfo) ->
     elif any(code.split()[:1] == ["TOC"] for code in b.field_codes if code.strip()):
         para.skipped = "toc"
     return para
+
+
+# A paragraph that is only the source of a quotation set off above it: "(Code Civ. Proc., § 660,
+# emphasis added.)", "(Id. at p. 12.)", "(People v. Morris (1991) 53 Cal.3d 152, 190.)".
+_ATTRIBUTION = re.compile(r"^\s*\((?=[^()]*(?:§|\bCode\b|\bI[db]\.|\bIbid\.|\sv\.\s|\bConst\.|\bU\.S\.C\.))"
+                          r"[^()]*(?:\([^()]*\)[^()]*)*\)\.?\s*$")
+_SENTENCE_ENDS = re.compile(r"[.?!:;”\"’')\]]\s*$")
+
+
+def _mark_attributed_quotes(doc: Document) -> None:
+    """The paragraphs just above a quotation's source standing alone are the quotation, set off
+    as a block though its indents were lost (a brief converted from PDF, line by line): the
+    paragraph before, and those before it whose sentence runs on into the next."""
+    body = [p for p in doc.paragraphs if p.story == "body" and not p.skipped and p.text.strip()]
+    for i, p in enumerate(body):
+        if i == 0 or len(p.text) > 250 or not _ATTRIBUTION.match(p.text):
+            continue
+        j = i - 1
+        body[j].block_quote = True
+        while j > 0 and i - j < 15 and not _SENTENCE_ENDS.search(body[j - 1].text) \
+                and not (body[j - 1].style or "").lower().startswith(("heading", "title")):
+            j -= 1
+            body[j].block_quote = True
 
 
 def _block_quote(ppr, style: str | None) -> bool:
