@@ -462,3 +462,9 @@ def test_california_web_report_with_a_page_pin_before_its_url(run):
     t = "(Cal. Dept. of Justice, Crime in California (2022) p. 12 <https://oag.example/crime.pdf> [as of Mar. 1, 2024].)"
     [o] = full(run(t))
     assert o.display == "Cal. Dept. of Justice, Crime in California (2022) <https://oag.example/crime.pdf>"
+
+
+def test_a_dictionary_cited_by_its_link_alone_is_named(run):
+    occs = run("She meant to shock the middle class. https://www.merriam-webster.com/dictionary/%C3%A9pater. It fails.")
+    assert [o.display for o in occs] == ["Merriam-Webster.com Dictionary, https://www.merriam-webster.com/dictionary/%C3%A9pater"]
+    assert [o.display for o in run("See https://www.example.com/report.")] == ["https://www.example.com/report"]

@@ -762,6 +762,13 @@ def _sentence_start(text: str, pos: int) -> int:
     return ends[-1] if ends else 0
 
 
+# Dictionaries on the web, by host, as the Bluebook (R. 18.2) names them.
+_DICTIONARY_SITES = {"merriam-webster.com": "Merriam-Webster.com Dictionary", "dictionary.com": "Dictionary.com",
+                     "oed.com": "Oxford English Dictionary Online", "ahdictionary.com": "American Heritage Dictionary",
+                     "collinsdictionary.com": "Collins English Dictionary",
+                     "dictionary.cambridge.org": "Cambridge Dictionary", "en.wiktionary.org": "Wiktionary"}
+
+
 def find_web(text: str, emphasis) -> list[Claim]:
     """Web pages and news articles cited with their URL. The entry runs from the author or
     publisher to the URL (and a "(last visited …)" parenthetical); it needs a quoted or italic
@@ -809,6 +816,9 @@ def find_web(text: str, emphasis) -> list[Claim]:
         if lv >= 0 and display.count("(") > display.count(")"):
             display += ")"
         first = re.sub(r"^\w+://(?:www\.)?", "", url) if start == m.start() else re.split(r",\s", clean(head), maxsplit=1)[0]
+        named = _DICTIONARY_SITES.get(re.sub(r"^\w+://(?:www\.)?", "", url).split("/")[0].lower())
+        if start == m.start() and named:  # a dictionary cited by its link alone, named as Rule 18.2 names it
+            display, first = f"{named}, {url}", named
         o = occ(text, start, end, category=CAT, key=("web", url.lower().rstrip("/")), display=display,
                 sort_key=_other_sort("", first, url), meta={"url": url})
         claims.append(claim([o], RANK_SECONDARY))
