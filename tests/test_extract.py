@@ -509,6 +509,26 @@ def test_a_california_case_name_split_over_two_paragraphs_is_one_name():
     assert [o.display for o in full(occs)] == ["People v. Morris (1991) 53 Cal.3d 152"]
 
 
+def test_a_rule_cut_by_a_running_page_header_is_read_whole():
+    from toa.extract import extract
+    from toa.model import Document, PageBreak
+
+    header = "Case: 17-56544, 07/25/2018, ID: 10956659, DktEntry: 36, Page {} of 60"
+    lead = "Courts have issued rules on what may be worn in a courtroom, and they are strict about it. " * 3
+    paras = [Paragraph(index=0, story="body", text=header.format(26)),
+             Paragraph(index=1, story="body", text=lead + "Tenn. R. 20 Dist. Rule 1.04; Or. R. Coos"),
+             Paragraph(index=2, story="body", text=header.format(27), breaks=[PageBreak(0, "explicit")]),
+             Paragraph(index=3, story="body", text="Curry Rule 3.011(2)(a) (Juvenile Court). Given the widespread "
+                                                   "use of such clothing, the contention fails."),
+             Paragraph(index=4, story="body", text=header.format(28), breaks=[PageBreak(0, "explicit")]),
+             Paragraph(index=5, story="body", text="ARGUMENT"),
+             Paragraph(index=6, story="body", text="Smith v. Jones, 1 F.4th 1 (1st Cir. 2021).")]
+    occs = extract(Document(path="x.docx", paragraphs=paras, sections=[]))
+    assert [(o.paragraph, o.display) for o in full(occs)] == [
+        (1, "Tenn. R. 20 Dist. Rule 1.04"), (1, "Or. R. Coos Curry Rule 3.011(2)(a)"),
+        (6, "Smith v. Jones, 1 F.4th 1 (1st Cir. 2021)")]
+
+
 def test_new_york_brackets_its_court_and_year():
     occs = extract_paragraph(para("Smith v. Jones, 150 A.D.3d 1002, 1004 [2d Dept 2017]; Matter of Roe, 35 NY3d 12 [2020]."))
     assert [o.display for o in full(occs)] == ["Smith v. Jones, 150 A.D.3d 1002 [2d Dept 2017]",

@@ -129,20 +129,43 @@ def continued_paragraphs(paragraphs: list[Paragraph]) -> list[tuple[Paragraph, P
         if tail.continues in by_index:
             pairs.append((by_index[tail.continues], tail))
             continued.add(tail.continues)
+    headers = _running_headers(paragraphs)
     for i, tail in enumerate(paragraphs):
-        if i == 0 or tail.story != "body" or tail.typed_note or not _CONTINUES.match(tail.text) \
-                or _NOTE_START.match(tail.text):
+        if i == 0 or tail.story != "body" or tail.typed_note or _NOTE_START.match(tail.text) or tail.index in headers:
+            continue
+        # a capitalised word goes on a sentence only after a long paragraph that stops mid-word
+        # ("… Or. R. Coos" | "Curry Rule 3.011(2)(a)"), never after a heading
+        capital = not _CONTINUES.match(tail.text)
+        if capital and not _CAPITAL_START.match(tail.text):
             continue
         new_page = any(b.offset == 0 for b in tail.breaks)
         for head in reversed(paragraphs[max(0, i - 8):i]):
+            if head.index in headers:
+                new_page = True  # a running header ("Case: 17-56544 … Page 27 of 60") turns the page
+                continue
             if head.index not in continued and head.story == tail.story and _OPEN_END.search(head.text) \
-                    and not head.typed_note and not (head.style or "").lower().startswith(("heading", "title")):
+                    and not head.typed_note and not (head.style or "").lower().startswith(("heading", "title")) \
+                    and not (capital and (len(head.text) < 200 or not _MID_SENTENCE_END.search(head.text))):
                 pairs.append((head, tail))
                 continued.add(head.index)
                 break
             if not new_page or head.story != tail.story:
                 break
     return pairs
+
+
+_CAPITAL_START = re.compile(r"^\s*[A-Z][a-z]+\b")
+_MID_SENTENCE_END = re.compile(r"[a-z]\s*$")
+
+
+def _running_headers(paragraphs: list[Paragraph]) -> set[int]:
+    """Paragraphs printed at the top or foot of every page of a brief converted from PDF (the same
+    short words, page numbers aside, three times or more)."""
+    seen: dict[str, list[int]] = {}
+    for p in paragraphs:
+        if p.story == "body" and len(p.text) < 150:
+            seen.setdefault(re.sub(r"\d+", "#", p.text.strip()), []).append(p.index)
+    return {i for text, found in seen.items() if len(found) >= 3 and "#" in text for i in found}
 
 
 def _join_across(head: Paragraph, tail: Paragraph, found: dict[int, list[Occurrence]]) -> None:
