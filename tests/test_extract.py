@@ -529,6 +529,14 @@ def test_a_rule_cut_by_a_running_page_header_is_read_whole():
         (6, "Smith v. Jones, 1 F.4th 1 (1st Cir. 2021)")]
 
 
+def test_a_provision_written_out_inside_a_quotation_is_the_courts_words():
+    occs = extract_paragraph(para("Costs may not be challenged “in a proceeding under Article 103.008 of the Texas Code "
+                                  "of Criminal Procedure.” Cardenas v. State, 423 S.W.3d 396, 399 (Tex. Crim. App. "
+                                  "2014); see Article 102.0186 of the Texas Code of Criminal Procedure."))
+    assert [o.display for o in full(occs)] == ["Cardenas v. State, 423 S.W.3d 396 (Tex. Crim. App. 2014)",
+                                               "Texas Code of Criminal Procedure art. 102.0186"]
+
+
 def test_new_york_brackets_its_court_and_year():
     occs = extract_paragraph(para("Smith v. Jones, 150 A.D.3d 1002, 1004 [2d Dept 2017]; Matter of Roe, 35 NY3d 12 [2020]."))
     assert [o.display for o in full(occs)] == ["Smith v. Jones, 150 A.D.3d 1002 [2d Dept 2017]",

@@ -383,10 +383,11 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
     closing = _CLOSING_CITE.search(text) if para.block_quote else None
     for occ in found + cases + records:
         quoted = para.block_quote and not (closing and occ.start >= closing.start())
-        if (occ.kind == "reference" or "informal_reference" in occ.flags) and (
+        if (occ.kind == "reference" or "informal_reference" in occ.flags or occ.meta.get("inverted")) and (
                 _in_quotation(text, occ.start) or quoted):
-            # "… under § 1988." quoted from a court, "pursuant to Section 1170.1" in a statute's text
-            # set off as a block quotation: the quoted words, not the brief's citation
+            # "… under § 1988." or "under Article 103.008 of the Code of Criminal Procedure" quoted
+            # from a court, "pursuant to Section 1170.1" in a statute's text set off as a block
+            # quotation: the quoted words, not the brief's citation
             continue
         if _DOT_LEADER.match(text, occ.end):
             continue  # "Pen. Code § 43.3 ........ 47": a line of an index or table, not a citation
