@@ -537,6 +537,14 @@ def test_a_provision_written_out_inside_a_quotation_is_the_courts_words():
                                                "Texas Code of Criminal Procedure art. 102.0186"]
 
 
+def test_a_nameless_cite_after_a_case_named_in_roman_is_that_case():
+    occs = full(extract_paragraph(para("In Quill v. State, the court of appeals held that the trial court did not err. "
+                                       "See 466 S.W.3d 876, 877 (Tex. App.—Texarkana 2015, pet. ref’d).")))
+    assert [o.display for o in occs] == ["Quill v. State, 466 S.W.3d 876 (Tex. App.—Texarkana 2015, pet. ref’d)"]
+    occs = full(extract_paragraph(para("The court agreed. See 466 S.W.3d 876, 877 (Tex. App. 2015).")))
+    assert "missing_case_name" in occs[0].flags
+
+
 def test_new_york_brackets_its_court_and_year():
     occs = extract_paragraph(para("Smith v. Jones, 150 A.D.3d 1002, 1004 [2d Dept 2017]; Matter of Roe, 35 NY3d 12 [2020]."))
     assert [o.display for o in full(occs)] == ["Smith v. Jones, 150 A.D.3d 1002 [2d Dept 2017]",

@@ -553,7 +553,11 @@ def _named_before(para: Paragraph, c_start: int, earlier: list[Occurrence]) -> s
     """The case a nameless cite stands for when the brief named it in italics in the words just
     before ("In *Sanford v. Halvorsen Grp.*, the court agreed. 2019 WL 4455667"): the last italic
     case name in the 300 characters before the cite that no citation before it has taken."""
-    for a, b in reversed(para.emphasis):
+    # a paragraph typed without italics: the names written as case names ("In Bradshaw v. State, the
+    # court held … . See 466 S.W.3d 876")
+    spans = para.emphasis or [(m.start("name"), m.end("name"))
+                              for m in _PLAIN_CASE_NAME.finditer(para.text, max(0, c_start - 300), c_start)]
+    for a, b in reversed(spans):
         if b > c_start:
             continue
         if b < c_start - 300 or any(a <= o.end and o.start < c_start for o in earlier) \
@@ -563,6 +567,11 @@ def _named_before(para: Paragraph, c_start: int, earlier: list[Occurrence]) -> s
         if re.search(r"\sv\.\s|^(?:In re|Ex parte)\s", name):
             return name
     return ""
+
+
+_NAME_PART = r"[A-Z][\w.'’&-]*(?:\s(?:of|the|and|&|[A-Z][\w.'’&-]*)){0,5}"
+_PLAIN_CASE_NAME = re.compile(rf"(?<![\w.])(?:In\s(?!re\b))?(?P<name>(?:In re|Ex parte)\s{_NAME_PART}|{_NAME_PART}\sv\.\s"
+                              rf"{_NAME_PART})(?=,|\s[a-z])")
 
 
 # An italic case name, then a cite in a reporter eyecite does not know, e.g. English reports
