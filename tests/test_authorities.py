@@ -488,3 +488,15 @@ def test_a_provision_cited_only_by_a_bare_reference_reads_as_the_brief_abbreviat
                  "Section 2 of Article 38.37 reaches further. See article 38.37, § 1.")
     assert "Tex. Code Crim. Proc. Ann. art. 38.37, § 2" in entries(t)
     assert not [e for e in entries(t) if "Code of Criminal Procedure" in e]
+
+
+def test_a_bare_rule_is_in_the_one_set_of_federal_rules_cited_that_has_it():
+    t = table_of("To survive a motion under Rule 12(b)(6), a complaint must plead facts.",
+                 "See Fed. R. Civ. P. 9(b); Fed. R. Evid. 201(b). Rule 201(b) allows notice.")
+    assert entries(t) == {"Fed. R. Civ. P. 9(b)": ["full"], "Fed. R. Civ. P. 12(b)(6)": ["reference"],
+                          "Fed. R. Evid. 201(b)": ["full", "reference"]}
+    # two sets with a rule 12, a set never cited, or a state's rules cited too: not guessed
+    for cites in ("See Fed. R. Civ. P. 9(b); Fed. R. App. P. 4(a).", "No rules are cited.",
+                  "See Fed. R. Civ. P. 9(b); Tex. R. Evid. 403."):
+        t = table_of("Under Rule 12(b)(6), it fails.", cites)
+        assert [o.text for o in t.unlinked] == ["Rule 12(b)(6)"]

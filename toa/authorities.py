@@ -140,6 +140,30 @@ class _Linker:
                 occ.key = target.key
                 target.occurrences = reading_order(self.doc, target.occurrences + [occ])
                 self.unlinked.remove(occ)
+        for occ in [o for o in self.unlinked if o.kind == "reference" and o.meta.get("rule")]:
+            target = self._federal_rule(occ)
+            if target is not None:
+                occ.key = target.key
+                target.occurrences = reading_order(self.doc, target.occurrences + [occ])
+                self.unlinked.remove(occ)
+
+    def _federal_rule(self, occ: Occurrence) -> Authority | None:
+        """"Rule 12(b)(6)" in a brief that cites the Federal Rules of Civil Procedure and no other
+        set of federal rules that has a rule 12: that set's rule (the set the brief names; a rule
+        of a set it never cites is not guessed). Not in a brief that cites a state's rules, whose
+        "Rule 403" is as likely the state's."""
+        m = re.match(r"\d+", occ.meta["rule"])
+        if not m:
+            return None
+        cited: dict[str, Authority] = {}
+        for a in self.by_key.values():
+            for o in _cites_of(a):
+                if o.meta.get("rule_set") and o.meta.get("jurisdiction") not in (None, "US"):
+                    return None
+                if o.meta.get("rule_set") in _FEDERAL_RULE_NUMBERS:
+                    cited.setdefault(o.meta["rule_set"], a)
+        fits = [s for s in cited if int(m.group(0)) in _FEDERAL_RULE_NUMBERS[s]]
+        return _section_of(occ, cited[fits[0]], self.by_key) if len(fits) == 1 else None
 
     def _target(self, occ: Occurrence, last, last_paged) -> Authority | None:
         by_key, alias = self.by_key, self.alias
@@ -651,6 +675,13 @@ def _section_number(meta: dict) -> str:
 def _last_seen(auth: Authority) -> tuple:
     o = auth.occurrences[-1]
     return (o.paragraph, o.start)
+
+
+# The rules each set of federal rules has (their numbers do not change): which set a bare
+# "Rule 56(a)" can be in.
+_FEDERAL_RULE_NUMBERS = {"Fed. R. Civ. P.": range(1, 87), "Fed. R. App. P.": range(1, 49),
+                         "Fed. R. Crim. P.": range(1, 62), "Fed. R. Evid.": range(101, 1104),
+                         "Fed. R. Bankr. P.": range(1001, 9038), "Sup. Ct. R.": range(1, 49)}
 
 
 def _section_of(occ: Occurrence, prior: Authority, by_key: dict) -> Authority | None:
