@@ -385,3 +385,10 @@ def test_a_provision_cited_only_by_a_bare_reference_reads_as_the_brief_abbreviat
                  "Section 2 of Article 38.37 reaches further. See article 38.37, § 1.")
     assert "Tex. Code Crim. Proc. Ann. art. 38.37, § 2" in entries(t)
     assert not [e for e in entries(t) if "Code of Criminal Procedure" in e]
+
+
+def test_a_california_short_form_by_name_joins_its_case():
+    t = table_of("The statute applies. (Baral v. Schnitt (2016) 1 Cal.5th 376, 384 (Baral).)",
+                 "The burden then shifts. (Baral, at p. 396.) (Doe, at p. 5.)", style="california")
+    assert entries(t) == {"Baral v. Schnitt (2016) 1 Cal.5th 376": ["full", "supra"]}
+    assert [o.text for o in t.unlinked] == ["Doe, at p. 5"]
