@@ -500,3 +500,18 @@ def test_a_bare_rule_is_in_the_one_set_of_federal_rules_cited_that_has_it():
                   "See Fed. R. Civ. P. 9(b); Tex. R. Evid. 403."):
         t = table_of("Under Rule 12(b)(6), it fails.", cites)
         assert [o.text for o in t.unlinked] == ["Rule 12(b)(6)"]
+
+
+def test_a_california_short_form_by_name_joins_its_case():
+    t = table_of("The statute applies. (Baral v. Schnitt (2016) 1 Cal.5th 376, 384 (Baral).)",
+                 "The burden then shifts. (Baral, at p. 396.) (Doe, at p. 5.)", style="california")
+    assert entries(t) == {"Baral v. Schnitt (2016) 1 Cal.5th 376": ["full", "supra"]}
+    assert [o.text for o in t.unlinked] == ["Doe, at p. 5"]
+
+
+def test_a_subdivision_completed_from_a_written_out_code_is_written_out():
+    t = table_of("Code of Civil Procedure section 425.16 applies.",
+                 "Under section 425.16, subdivision (e)(4), the conduct is protected.",
+                 "Texas Penal Code Section 22.01 defines assault. Section 22.01(a)(1) covers bodily injury.")
+    assert "Code of Civil Procedure section 425.16, subdivision (e)(4)" in entries(t)
+    assert "Texas Penal Code section 22.01(a)(1)" in entries(t)

@@ -549,3 +549,11 @@ def test_new_york_brackets_its_court_and_year():
     occs = extract_paragraph(para("Smith v. Jones, 150 A.D.3d 1002, 1004 [2d Dept 2017]; Matter of Roe, 35 NY3d 12 [2020]."))
     assert [o.display for o in full(occs)] == ["Smith v. Jones, 150 A.D.3d 1002 [2d Dept 2017]",
                                                "Matter of Roe, 35 NY3d 12 [2020]"]
+
+
+def test_california_short_form_by_name_alone():
+    occs = extract_paragraph(para("(See People v. Lynch, at pp. 768-769; Estate of Duke, at p. 880; Baral, at p. 396.) ",
+                                  "The court said, at p. 5, that it agreed."))
+    assert [(o.kind, o.text, o.meta["antecedent"]) for o in occs] == [
+        ("supra", "People v. Lynch, at pp. 768-769", "Lynch"), ("supra", "Estate of Duke, at p. 880", "Duke"),
+        ("supra", "Baral, at p. 396", "Baral")]

@@ -757,6 +757,14 @@ def _completed(base: Occurrence, short: Occurrence) -> Occurrence | None:
             if "." in section:
                 return None  # "section 508.145" is a code's section, not one of an article's
             written = f"{code} {m['mark']} {m['section'].split(',')[0]}, § {section}"
+        elif re.search(r"\s[Ss]ection\s\d", base.display or "") and not m.get("title"):
+            # written out as the base citation is: "Code of Civil Procedure section 425.16, subdivision (e)(4)"
+            number, subs = s.get("section") or "", listed or s.get("subsection") or ""
+            word = "subdivisions" if listed else "subdivision"
+            if m.get("state_implied") or "subdivision" in (base.display or ""):  # California's words
+                written = f"{code} section {number}" + (f", {word} {subs}" if subs else "")
+            else:  # "Texas Penal Code Section 22.01(a)"
+                written = f"{code} section {number}{subs}"
         else:
             # written as the base citation is: "Health & Saf. Code, § 1278.5, subd. (d)(1)"
             comma = "," if re.search(r",\s§", base.display or "") else ""

@@ -372,6 +372,7 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
     cases.extend(_unknown_reporter_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
     cases.extend(_docket_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
     cases.extend(_neutral_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
+    cases.extend(_named_pins(para, [(o.start, o.end) for o in found + cases] + excluded))
     # "In re Application … Pursuant to 18 U.S.C. § 2703(d), 707 F.3d 283": a statute in a case's name
     # is part of the name, not a citation of the statute
     names = [(o.start, o.meta["name_end"]) for o in cases if o.kind == "full" and isinstance(o.meta.get("name_end"), int)]
@@ -625,6 +626,34 @@ def _neutral_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurr
         occ.meta = {"volume": key[1], "reporter": key[2], "page": key[3], "year": m.group("year"), "court": None,
                     "case_name": name, "pin_cite": None, "cite_end": m.end(), "name_end": b}
         out.append(occ)
+    return out
+
+
+# The California Style Manual's short form by name alone, for a case cited just before:
+# "(Baral, at p. 396.)", "(See People v. Lynch, at pp. 768-769; Lawson, at p. 712.)"
+_NAMED_PIN = re.compile(
+    r"(?:(?<=\()|(?<=;\s)|(?<=\[))(?:(?:[Ss]ee(?:\salso)?|[Aa]ccord,?|[Cc]f\.)\s)?"
+    r"(?P<name>(?:[A-Z][\w.'’&-]*\s(?:v\.|of)\s)?[A-Z][\w.'’&-]*(?:\s[A-Z][\w.'’&-]*){0,2}),\sat\s"
+    r"(?P<pin>pp?\.\s\d+(?:-\d+)?(?:,\sfn\.\s\d+)?)")
+_GOVERNMENT_PARTY = {"People", "State", "United States", "Commonwealth", "City", "County"}
+
+
+def _named_pins(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurrence]:
+    """California's "(Baral, at p. 396.)": a short form naming its case by one party, linked as a
+    supra is (by that word)."""
+    text, out = para.text, []
+    for m in _NAMED_PIN.finditer(text):
+        start = m.start("name")
+        if _inside(start, taken):
+            continue
+        name = m.group("name")
+        parts = re.match(r"(?P<a>.+?)\s(?P<w>v\.|of)\s(?P<b>.+)$", name)
+        if parts and (parts.group("w") == "of" or parts.group("a") in _GOVERNMENT_PARTY):
+            word = parts.group("b").split()[-1]  # "People v. Lynch", "Estate of Duke": the other party
+        else:
+            word = name.split()[0]
+        out.append(Occurrence(paragraph=para.index, start=start, end=m.end(), kind="supra", story=para.story,
+                              text=text[start:m.end()], meta={"antecedent": word, "pin": "at " + m.group("pin")}))
     return out
 
 

@@ -264,3 +264,12 @@ def test_abbreviated_rules_of_professional_conduct(run):
     assert [o.key for o in run("(Cal. Rules Prof. Conduct, rule 3.3.)")] == [
         o.key for o in run("California Rules of Professional Conduct, rule 3.3")] == [
         ("rule", "Cal. R. Prof'l Conduct", "3.3")]
+
+
+def test_states_own_names_for_their_court_rules(run):
+    text = "MCR 2.116(C)(8); Pa.R.A.P. 1925(b); Pa.R.Crim.P. 600(A); RAP 13.4(b)(1); Civ.R. 12(B)(6); Evid.R. 404(B)."
+    assert [(o.key, o.meta["jurisdiction"]) for o in run(text)] == [
+        (("rule", "MCR", "2.116(C)(8)"), "Mich."), (("rule", "Pa.R.A.P.", "1925(b)"), "Pa."),
+        (("rule", "Pa.R.Crim.P.", "600(A)"), "Pa."), (("rule", "RAP", "13.4(b)(1)"), "Wash."),
+        (("rule", "Civ.R.", "12(B)(6)"), "Ohio"), (("rule", "Evid.R.", "404(B)"), "Ohio")]
+    assert [o.key for o in run("See Fed. R. Civ. P. 12(b)(6).")] == [("rule", "Fed. R. Civ. P.", "12(b)(6)")]

@@ -316,6 +316,7 @@ def test_states_own_short_forms_share_the_bluebook_keys(run):
     assert keys(run("G.L. c. 93A, § 9")) == keys(run("Mass. Gen. Laws ch. 93A, § 9"))
     assert keys(run("N.J.S.A. 2A:14-2")) == keys(run("N.J. Stat. Ann. § 2A:14-2"))
     assert keys(run("K.S.A. 60-513")) == keys(run("Kan. Stat. Ann. § 60-513"))
+    assert keys(run("OCGA § 9-11-12(b)(6)")) == keys(run("O.C.G.A. § 9-11-12(b)(6)"))
 
 
 def test_florida_names_its_statutes_after_the_section(run):

@@ -111,6 +111,17 @@ _OF_STATE_RULES = re.compile(rf"\sof\s(?:the\s)?(?P<state>{STATE_RE})\s(?P<pre>D
 _STATE_CONDUCT = re.compile(
     rf"(?<![\w.])(?P<state>{STATE_RE})\s(?P<pre>Disciplinary\s)?Rules\s(?:of\s)?Prof(?:'|’)?l?\.?\s(?:Conduct|Cond\.)"
     r",?\s(?:R\.|[Rr]ules?)\s?(?=\d)")
+# States' own names for their court rules: Michigan "MCR 2.116(C)(8)", Pennsylvania "Pa.R.A.P. 1925(b)",
+# "Pa.R.Crim.P. 600", "Pa.R.C.P. 1028", Washington "RAP 13.4(b)", Ohio "App.R. 16(A)(7)", "Civ.R. 12(B)(6)",
+# "Crim.R. 11", "Evid.R. 404(B)"
+_OFFICIAL_RULES = (
+    (re.compile(r"(?<![\w.])MCR\s(?=\d)"), "MCR", "Mich."),
+    (re.compile(r"(?<![\w.])Pa\.\s?R\.\s?A\.\s?P\.\s(?=\d)"), "Pa.R.A.P.", "Pa."),
+    (re.compile(r"(?<![\w.])Pa\.\s?R\.\s?Crim\.\s?P\.\s(?=\d)"), "Pa.R.Crim.P.", "Pa."),
+    (re.compile(r"(?<![\w.])Pa\.\s?R\.\s?C(?:iv)?\.\s?P\.\s(?=\d)"), "Pa.R.C.P.", "Pa."),
+    (re.compile(r"(?<![\w.])RAP\s(?=\d)"), "RAP", "Wash."),
+    (re.compile(r"(?<![\w.])(?P<set>App|Civ|Crim|Evid|Juv)\.\s?R\.\s(?=\d)"), "Ohio", "Ohio"),
+)
 # the state's Supreme Court rules ("Ill. S. Ct. R. 23") and rules of self-regulatory bodies ("FINRA Rule 4530")
 _STATE_SCT = re.compile(rf"(?<![\w.])(?P<state>{STATE_RE})\s(?:S\.\s?Ct\.|Sup\.\s?Ct\.)\sR\.\s(?=\d)")
 _SRO_RULE = re.compile(r"(?<![\w.])(?P<org>FINRA|NASD|NYSE|MSRB|CBOE|NFA|Nasdaq)\s(?:Rules?|R\.)\s(?=\d)")
@@ -367,6 +378,14 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
             if abbr is None:
                 continue
             c = _full_rules(text, m, state_rule_set(abbr, m.group("pre") or "", m.group("set")), group=1, juris=abbr)
+            if c:
+                claims.append(c)
+    for rx, set_name, juris in _OFFICIAL_RULES:
+        for m in rx.finditer(text):
+            if set_name == "Ohio" and re.search(r"[A-Za-z]\.\s?$", text[max(0, m.start() - 6):m.start()]):
+                continue  # "Mass. App. R. 5" would be another state's; Ohio's stand alone
+            name = f"{m.group('set')}.R." if set_name == "Ohio" else set_name
+            c = _full_rules(text, m, name, group=1, juris=juris)
             if c:
                 claims.append(c)
     for m in _STATE_CONDUCT.finditer(text) if "Conduct" in text or "Cond." in text else ():

@@ -560,7 +560,7 @@ _OFFICIAL_SHORT = (
      "Ill.", "ill comp stat"),
     (re.compile(r"(?<![\w.])(?P<pre>\d{1,3})\s(?P<name>Pa\.\s?C\.\s?S\.(?:\s?A\.)?)\s(?:§§?\s?)?"
                 r"(?P<sec>\d+[A-Za-z]?(?:\.\d+)?)(?P<sub>" + SUBSECS + ")"), "Pa.", "cons stat"),
-    (re.compile(r"(?<![\w.])(?P<name>O\.\s?C\.\s?G\.\s?A\.)\s(?:§§?\s?)?(?P<sec>\d+-\d+-\d+[\w.]*)(?P<sub>" + SUBSECS
+    (re.compile(r"(?<![\w.])(?P<name>O\.\s?C\.\s?G\.\s?A\.|OCGA)\s(?:§§?\s?)?(?P<sec>\d+-\d+-\d+[\w.]*)(?P<sub>" + SUBSECS
                 + ")"), "Ga.", "code"),
     (re.compile(r"(?<![\w.])(?P<name>MCL|M\.C\.L\.(?:A\.)?)\s(?:§§?\s?)?(?P<sec>\d+\.\d+[a-z]?)(?P<sub>" + SUBSECS
                 + ")"), "Mich.", "comp laws"),
