@@ -54,6 +54,11 @@ def test_state_appellate_records_and_briefs_are_not_authorities():
                                              "Typed opn. 5"]
 
 
+def test_a_rule_with_subdivisions_is_no_record_page():
+    text = "Dismissal under CR 12(b)(6) is reviewed de novo (CR 45), as is CR 56 (c) (2 RR 13)."
+    assert [text[a:b] for a, b in non_authority_spans(text)] == ["CR 45", "2 RR 13"]
+
+
 def test_a_docket_number_ending_in_cr_is_not_a_record_cite():
     text = "Harris v. State, No. 14-17-00321-CR, 2018 WL 4208795, at *3 (Tex. App.—Houston [14th Dist.] 2018)"
     assert non_authority_spans(text) == []

@@ -39,7 +39,9 @@ _PAPER = re.compile(
 _STATE_RECORD = re.compile(
     r"(?<![\w.])(?:\d{1,2}\s?)?(?:Supp\.\s)?(?:RR|R\.\s?R\.|S?CR|C\.\s?R\.|SRR|CT|RT|C\.\s?T\.|R\.\s?T\.|AA|RA|JA|"
     r"AOB|RB|ARB|OBM|ABM|RBM|RJN|(?:Typed\s)?[Oo]pn\.)\s?(?:vol\.\s?\d+,\s)?(?:at\s)?(?:pp?\.\s)?"
-    + _PIN.replace("(?:at\\s)?", ""))
+    + _PIN.replace("(?:at\\s)?", "")
+    # "CR 12(b)(6)" (Washington's civil rules) is a rule: a record page has no subdivision
+    + r"(?![\d(]|\s\([a-z0-9]{1,3}\))")
 _PATENT = re.compile(
     r"(?<![\w.])(?:U\.\s?S\.\s)?Pat(?:ent|\.)(?:\sApplication|\sAppl\.|\sApp\.)?\s(?:Pub\.\s)?No\.\s?[\d,/]+"
     r"|[‘'’]\d{3}\spatent\b")
