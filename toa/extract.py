@@ -11,6 +11,7 @@ and nameless cites that follow a case are parallel cites or subsequent history o
 """
 from __future__ import annotations
 
+import bisect
 import logging
 import re
 
@@ -305,8 +306,11 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
     cases.extend(_neutral_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
     # "In re Application … Pursuant to 18 U.S.C. § 2703(d), 707 F.3d 283": a statute in a case's name
     # is part of the name, not a citation of the statute
-    names = [(o.start, o.meta["name_end"]) for o in cases if o.kind == "full" and isinstance(o.meta.get("name_end"), int)]
-    found = [o for o in found if not any(a <= o.start and o.end <= b for a, b in names)]
+    names = sorted((o.start, o.meta["name_end"]) for o in cases
+                   if o.kind == "full" and isinstance(o.meta.get("name_end"), int) and o.meta["name_end"] > o.start)
+    if names:
+        starts = [a for a, _b in names]
+        found = [o for o in found if not _in_name(o, names, starts)]
     records = [Occurrence(paragraph=para.index, start=a, end=b, kind="record", story=para.story, text=text[a:b])
                for a, b in excluded]
     out = []
@@ -333,6 +337,12 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
         out.append(occ)
     out.sort(key=lambda o: (o.start, o.end))
     return _drop_overlaps(out)
+
+
+def _in_name(occ: Occurrence, names: list[tuple[int, int]], starts: list[int]) -> bool:
+    """Whether `occ` lies inside one of the case names (sorted spans that do not overlap)."""
+    i = bisect.bisect_right(starts, occ.start) - 1
+    return i >= 0 and occ.end <= names[i][1]
 
 
 def _as_printed(display: str, para: Paragraph, occ: Occurrence) -> str:
