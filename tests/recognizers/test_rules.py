@@ -245,3 +245,10 @@ def test_an_executive_order_compiled_in_title_3_is_one_entry_with_its_reprint(ru
         "Exec. Order No. 14,110, 88 Fed. Reg. 75,191 (Nov. 1, 2023)", "3 C.F.R. § 100.1"]
     assert occs[0].category == "rules_regulations"
     assert occs[0].meta["code"] != "C.F.R."  # not verified as a section of 3 C.F.R.
+
+
+def test_a_federal_register_title_with_the_agencys_heading_before_a_semicolon(run):
+    [o] = full(run("See Medicaid Program; Ensuring Access to Medicaid Services, 89 Fed. Reg. 40,542 (May 10, 2024)."))
+    assert o.display == "Medicaid Program; Ensuring Access to Medicaid Services, 89 Fed. Reg. 40,542 (May 10, 2024)"
+    occs = full(run("5 U.S.C. § 553; Ensuring Access to Medicaid Services, 89 Fed. Reg. 40,542 (May 10, 2024)."))
+    assert occs[1].display == "Ensuring Access to Medicaid Services, 89 Fed. Reg. 40,542 (May 10, 2024)"

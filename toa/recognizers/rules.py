@@ -540,6 +540,13 @@ def _notice_title(text: str, pos: int, emphasis) -> int | None:
         if opening < 0:
             return None
         start = boundary_before(text, opening, limit=300)
+    while start >= 2 and text[start - 2:start] == "; ":
+        # "Medicaid Program; Ensuring Access to Medicaid Services": the agency's heading is part of the title
+        before = boundary_before(text, start - 2, limit=120)
+        head = text[before:start - 2]
+        if not re.fullmatch(r"[A-Z][\w'’&-]*(?:\s(?:[A-Z][\w'’&.-]*|of|and|for|the|on|to|in)){0,7}", head):
+            break
+        start = before
     title = text[start:pos - 2]
     words = title.split()
     if len(words) < 2 or not title[:1].isupper() or re.search(r"\d+\s(?:[A-Z][\w.]*\s)+\d|§|\bv\.\s", title):
