@@ -165,7 +165,7 @@ def parse_rules(text: str, pos: int):
     if not m:
         return [], pos
     items = [(m.start(), m.end(), m.group("rule"), _sub(m))]
-    end = m.end()
+    end = _with_sub_range(text, items)
     while True:
         b = _RULE_SUB_ONLY.match(text, end)
         if b and items[-1][3]:
@@ -196,8 +196,21 @@ def parse_rules(text: str, pos: int):
             items.extend((prev[0], n.end(), str(k), "") for k in range(lo, hi + 1))
         else:
             items.append((n.start(), n.end(), n.group("rule"), _sub(n)))
-        end = n.end()
+        end = _with_sub_range(text, items) if items[-1][1] == n.end() else n.end()
     return items, end
+
+
+_SUB_RANGE = re.compile(r"\s?-\s?(?P<to>(?:\([A-Za-z0-9]{1,3}\))+)")
+
+
+def _with_sub_range(text: str, items: list) -> int:
+    """"65(b)(1)(A)-(B)": a range of subdivisions is one rule as cited (the last item grows over it)."""
+    s, e, rule, sub = items[-1]
+    r = _SUB_RANGE.match(text, e) if sub else None
+    if r:
+        items[-1] = (s, r.end(), rule, f"{sub}-{r.group('to')}")
+        return r.end()
+    return e
 
 
 def subsection_list(sub: str) -> list[str]:
@@ -219,7 +232,8 @@ def _rule_occs(text, head_start, items, set_name, end, edition, group=0, juris="
         key = ("rule", set_name, cite) + ((edition,) if edition else ())
         display = f"{set_name} {cite}" + (f" ({edition})" if edition else "")
         subs = subsection_list(sub)
-        meta = {"rule_set": set_name, "rule": rule, "subsection": subs[0] if subs else "", "jurisdiction": juris}
+        meta = {"rule_set": set_name, "rule": rule, "subsection": subs[0].split("-")[0] if subs else "",
+                "jurisdiction": juris}
         if len(subs) > 1:
             meta["subsections"] = subs
         if edition:
