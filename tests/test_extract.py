@@ -378,3 +378,14 @@ def test_history_cited_by_docket_number_and_database():
     # the affirmance of a decision cited by docket number borrows no name
     assert displays(("Doe v. Roe", True), ", No. 3:21-cv-1 (N.D. Cal. Mar. 1, 2022), aff'd, 60 F.4th 1 "
                     "(9th Cir. 2023).") == ["Doe v. Roe, No. 3:21-cv-1 (N.D. Cal. Mar. 1, 2022)", "60 F.4th 1 (9th Cir. 2023)"]
+
+
+def test_docket_numbers_as_district_courts_write_them_and_bloomberg_law_cites():
+    assert displays("In re Tesla S’holder Litig., C.A. No. 12711-VCS (Del. Ch. Feb. 4, 2020); Ames v. Bo, Civil Action "
+                    "No. 20-1234 (E.D. Pa. Jan. 4, 2021); Cole v. Dart, No. CV 20-1234-GW (C.D. Cal. Jan. 4, 2021); "
+                    "Fox v. Grey, 2021 BL 123456, at *3 (S.D.N.Y. Jan. 4, 2021).") == [
+        "In re Tesla S’holder Litig., C.A. No. 12711-VCS (Del. Ch. Feb. 4, 2020)",
+        "Ames v. Bo, Civil Action No. 20-1234 (E.D. Pa. Jan. 4, 2021)",
+        "Cole v. Dart, No. CV 20-1234-GW (C.D. Cal. Jan. 4, 2021)", "Fox v. Grey, 2021 BL 123456 (S.D.N.Y. Jan. 4, 2021)"]
+    [o] = full(extract_paragraph(para(("Ames v. Bo", True), ", Case No. 8:20-cv-1, 2021 WL 99 (M.D. Fla. 2021).")))
+    assert o.meta["case_name"] == "Ames v. Bo"

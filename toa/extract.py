@@ -44,9 +44,13 @@ _SIGNAL = re.compile(
     r"(?: by| in| as (?:stated|recognized) in)?|as (?:stated|recognized) in)[\s,]+)+")
 _NAME_PREFIX = re.compile(r"(?:\b(?:In [Rr]e|Ex [Pp]arte|In the Matter of|Matter of|Estate of|Petition of|Application of)|"
                           r"\b[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*)*\s+ex rel\.)\s*$")
+# The number as district courts write it: "No. 20-1234", "C.A. No. 12711-VCS", "Civil Action No. 20-1234",
+# "Case No. 8:20-cv-1234-T-33", "No. CV 20-1234-GW"; a Bloomberg Law cite may follow ("2021 BL 123456").
+_DOCKET_NO = (r"(?:(?:C\.\s?A\.|Civ\.\s?A\.|Civil\sAction|Case|Cause|Adv\.\s?Pro(?:c\.)?|Adversary\sProceeding|"
+              r"Misc\.|Crim\.|Criminal\sAction)\s)?Nos?\.\s*")
 # between a name and its cite: a California year, a docket number, a reporter not yet paged
 # ("--- F.Supp.3d ----, 2018 WL 1876116")
-_GAP_BEFORE_CITE = re.compile(r"^[\s,]*(?:\(\d{4}\)\s*)?(?:-{2,}\s*[A-Z][\w.\s]{0,12}?\s*-{2,}[\s,]*)?(?:Nos?\.\s*[\w\-:.]+(?:(?:,|\s+&|\s+and)\s*[\w\-:.]+)*[\s,]*)?$")
+_GAP_BEFORE_CITE = re.compile(r"^[\s,]*(?:\(\d{4}\)\s*)?(?:-{2,}\s*[A-Z][\w.\s]{0,12}?\s*-{2,}[\s,]*)?(?:" + _DOCKET_NO + r"(?:[A-Z]{1,3}\s)?[\w\-:.]+(?:(?:,|\s+&|\s+and)\s*[\w\-:.]+)*[\s,]*)?$")
 _PIN = re.compile(r"^(?:,\s*nn?\.\s*\d+|,\s*(?:at\s+)?\*?\d+(?:-\*?\d+)?(?![\d])(?!\s+[A-Z])(?:\s*(?:&|and)\s*nn?\.\s*\d+|\s*nn?\.\s*\d+(?:-\d+)?)?)+")
 # The court/date parenthetical: one with a year, or a court alone ("(2d Cir.)" when the year
 # follows a later subsequent-history cite). Explanatory parentheticals start in lower case.
@@ -555,9 +559,15 @@ def _after_history(text: str, prev: Occurrence | None, name_start: int, name_end
 
 # An italic case name cited by docket number alone (an order, a slip opinion, a pending case):
 # "Arkansas v. EPA, No. 23-1320 (8th Cir. Apr. 25, 2023)", "…, No. 22-451, slip op. 5 (U.S. 2024)".
-_DOCKET_CITE = re.compile(r",\s*(?P<no>Nos?\.\s*(?P<docket>\d[\w:-]*(?:(?:,\s*|\s*&\s*)\d[\w:-]*)*))"
+_DOCKET_CITE = re.compile(r",\s*(?P<no>" + _DOCKET_NO + r"(?P<docket>(?:[A-Z]{1,3}\s)?\d[\w:-]*"
+                          r"(?:(?:,\s*|\s*&\s*)\d[\w:-]*)*))"
+                          r"(?P<bl>,\s*\d{4}\sBL\s\d+)?"
                           r"(?:,\s*(?:slip\s+op\.|[\w\s.]*?Order)(?:\s+at)?(?:\s+\d+(?:-\d+)?)?)?"
+                          r"(?:,\s*(?:at\s)?\*\d+(?:-\*?\d+)?)?"
                           r"\s*\((?P<court>[^()]*?\b(?:1[89]\d\d|20\d\d))\)")
+# A Bloomberg Law cite without a number: "Ames v. Bo, 2021 BL 123456, at *3 (S.D.N.Y. Jan. 4, 2021)".
+_BL_CITE = re.compile(r",\s*(?P<bl>(?P<year>\d{4})\sBL\s(?P<num>\d+))(?:,\s*(?:at\s)?\*\d+(?:-\*?\d+)?)?"
+                      r"\s*\((?P<court>[^()]*?\b(?:1[89]\d\d|20\d\d))\)")
 
 
 def _docket_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurrence]:
@@ -570,10 +580,22 @@ def _docket_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurre
             continue  # a case not yet decided ("No. 23-1038 (filed Mar. 19, 2024)") is no authority
         docket = re.sub(r"\s+", "", m.group("docket"))
         court = re.sub(r"\s+", " ", m.group("court"))
+        bl = re.sub(r"^[,\s]+", ", ", m.group("bl") or "")
         occ = Occurrence(paragraph=para.index, start=start, end=m.end(), kind="full", story=para.story,
                          text=text[start:m.end()], category="cases", key=("docket", docket, same_party_name(name).lower()),
-                         display=f"{name}, {m.group('no').strip()} ({court})", sort_key=case_sort_key(name))
+                         display=f"{name}, {m.group('no').strip()}{bl} ({court})", sort_key=case_sort_key(name))
         occ.meta = {"case_name": name, "docket": docket, "court_date": court, "name_end": b}
+        out.append(occ)
+    taken = taken + [(o.start, o.end) for o in out]
+    for start, b, name, m in _italic_names_before(para, _BL_CITE, "bl", taken):
+        if " v. " not in name and not _NAME_PREFIX.search(name + " ") and not name.startswith(("In re", "Ex parte")):
+            continue
+        court = re.sub(r"\s+", " ", m.group("court"))
+        occ = Occurrence(paragraph=para.index, start=start, end=m.end(), kind="full", story=para.story,
+                         text=text[start:m.end()], category="cases", key=("case", m.group("year"), "BL", m.group("num")),
+                         display=f"{name}, {m.group('bl')} ({court})", sort_key=case_sort_key(name))
+        occ.meta = {"case_name": name, "volume": m.group("year"), "reporter": "BL", "page": m.group("num"),
+                    "court_date": court, "name_end": b}
         out.append(occ)
     return out
 
@@ -666,7 +688,7 @@ def _case_name(cite: FullCaseCitation, para: Paragraph) -> tuple[int, int]:
         # or after a word it does not take for a name's ("eBay Inc.", "In re: Google", "Corp. d/b/a XYZ")
         f_start = _plain_name_start(text, f_start)
     end = c_start
-    m = re.search(r"[\s,]*(?:Nos?\.\s*[\w\-:.]+(?:,\s*[\w\-:.]+)*[\s,]*)?$", text[f_start:c_start])
+    m = re.search(r"[\s,]*(?:" + _DOCKET_NO + r"(?:[A-Z]{1,3}\s)?[\w\-:.]+(?:,\s*[\w\-:.]+)*[\s,]*)?$", text[f_start:c_start])
     if m:
         end = f_start + m.start()
     return f_start, end
