@@ -389,3 +389,17 @@ def test_docket_numbers_as_district_courts_write_them_and_bloomberg_law_cites():
         "Cole v. Dart, No. CV 20-1234-GW (C.D. Cal. Jan. 4, 2021)", "Fox v. Grey, 2021 BL 123456 (S.D.N.Y. Jan. 4, 2021)"]
     [o] = full(extract_paragraph(para(("Ames v. Bo", True), ", Case No. 8:20-cv-1, 2021 WL 99 (M.D. Fla. 2021).")))
     assert o.meta["case_name"] == "Ames v. Bo"
+
+
+def test_plain_names_go_on_before_the_abbreviations_eyecite_stops_at():
+    assert displays("See Metro. Life Ins. Co. v. Glenn, 554 U.S. 105, 115 (2008); Firestone Tire & Rubber Co. v. Bruch, "
+                    "489 U.S. 101 (1989). The Court in Cnty. of Sacramento v. Lewis, 523 U.S. 833 (1998), agreed. "
+                    "Under Ass’n for Molecular Pathology v. Myriad Genetics, Inc., 569 U.S. 576 (2013), and Cf. United "
+                    "States ex rel. Campie v. Gilead Scis., Inc., 862 F.3d 890 (9th Cir. 2017), it fails.") == [
+        "Metro. Life Ins. Co. v. Glenn, 554 U.S. 105 (2008)", "Firestone Tire & Rubber Co. v. Bruch, 489 U.S. 101 (1989)",
+        "Cnty. of Sacramento v. Lewis, 523 U.S. 833 (1998)",
+        "Ass’n for Molecular Pathology v. Myriad Genetics, Inc., 569 U.S. 576 (2013)",
+        "United States ex rel. Campie v. Gilead Scis., Inc., 862 F.3d 890 (9th Cir. 2017)"]
+    # a sentence that ends in a word no name abbreviates stays out of the name
+    assert displays("Plaintiffs sued under the Act. Metro. Life Ins. Co. v. Glenn, 554 U.S. 105 (2008).") == [
+        "Metro. Life Ins. Co. v. Glenn, 554 U.S. 105 (2008)"]

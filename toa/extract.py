@@ -687,11 +687,59 @@ def _case_name(cite: FullCaseCitation, para: Paragraph) -> tuple[int, int]:
         # eyecite began after "vs." ("Ed Friedman vs. Fish"), at "v." ("Doe 1 v. Roe", "Smith et al. v. Jones"),
         # or after a word it does not take for a name's ("eBay Inc.", "In re: Google", "Corp. d/b/a XYZ")
         f_start = _plain_name_start(text, f_start)
+    f_start = _before_abbreviations(text, f_start, c_start)
+    f_start = _strip_signal(text, f_start, c_start)  # "Cf. United States ex rel. X": the signal is no part of it
     end = c_start
     m = re.search(r"[\s,]*(?:" + _DOCKET_NO + r"(?:[A-Z]{1,3}\s)?[\w\-:.]+(?:,\s*[\w\-:.]+)*[\s,]*)?$", text[f_start:c_start])
     if m:
         end = f_start + m.start()
     return f_start, end
+
+
+# Words that case names abbreviate (the Bluebook's tables 6 and 10): a period after one of them is
+# not a sentence end, so eyecite's plain-text name, which stops there, goes on before it.
+_NAME_ABBREVIATIONS = frozenset("""
+    Acad Admin Admr Adver Agric Am Ams Ass Assocs Atl Auth Auto Ave Bankr Bd Bhd Bros Bldg Bus Cap Cas Cent Chem Cmty
+    Cnty Co Coal Coll Comm Commc Commr Comp Condo Cong Consol Constr Cont Coop Corp Corr Ctr Def Del Dep Dev Dir
+    Disc Dist Distrib Div Econ Educ Elec Emps Enf Eng Ent Enters Envtl Equal Equip Exch Exec Fam Fed Fin Fla Found Gen
+    Grp Guar Hldgs Hosp Hous Ill Inc Indem Indep Indus Info Ins Inst Int Inv Invs Lab Liab Litig Loc Ltd Mach Mag
+    Maint Mar Mass Med Merch Metro Mfg Mfrs Mgmt Mich Mkt Mktg Mortg Mun Mut Nat Ne Nw Org Pac Pharm Pharms Pol Prob
+    Prod Prods Prof Prop Prot Pty Pub Rd Rec Ref Reg Regs Rehab Rels Rep Res Resol Ret Rev Rsch Rsrv Sav Sch Sci Sec
+    Serv Servs Soc Sol Spec Sq St Sta Stat Sur Sys Tech Tel Temp Tex Twp Transp Tr Tpk Unif Univ Util Vill Wash
+    """.split())
+# Capitalised words that open a sentence or clause before a name ("Under Metro. Life Ins. Co. v. …")
+_SENTENCE_OPENERS = frozenset("""The This That These Those Under As When Because While Although Like Unlike Following
+    After Before Here There Thus Indeed Moreover Accordingly Similarly Likewise And Or Both With Applying Citing Quoting
+    Per By From To Where If Since Only Even Yet So Then Also""".split())
+_ABBREVIATED_WORD = re.compile(r"(?:[A-Z][a-z]*(?:['’][a-z]+)?|(?:[A-Z]\.){1,3}[A-Z]?)\.,?$")
+
+
+def _before_abbreviations(text: str, start: int, c_start: int) -> int:
+    """Where a plain-text case name begins when eyecite stopped after an abbreviation it read as a
+    sentence end ("Metro. Life Ins. Co. v. Glenn", "Cnty. of Sacramento v. Lewis"): back over
+    capitalised words, abbreviations and "of", "for", "&", never over a word that ends a sentence
+    ("the Act."), a lower-case word, or a signal; a number only inside the name ("Loc. 338 Ret. Fund")."""
+    if " v. " not in text[start:c_start] and not text.startswith(("In re", "Ex parte"), start):
+        return start
+    new = start
+    for w in reversed(list(re.finditer(r"\S+", text[max(0, start - 120):start]))):
+        token = w.group(0)
+        if token in ("of", "for", "&", "and", "the", "de", "ex", "rel."):
+            ok = True
+        elif token.endswith(".") or token.endswith(".,"):
+            word = token.rstrip(".,")
+            ok = bool(_ABBREVIATED_WORD.match(token)) and (
+                re.sub(r"['’].*", "", word) in _NAME_ABBREVIATIONS or "'" in word or "’" in word
+                or re.fullmatch(r"(?:[A-Z]\.?){1,4}", word) is not None)
+        else:
+            ok = bool(re.fullmatch(r"[A-Z][\w'’&-]*,?|\d+", token)) and not _SIGNAL.match(token + " ") \
+                and token.rstrip(",") not in _SENTENCE_OPENERS
+        if not ok:
+            break
+        new = max(0, start - 120) + w.start()
+    while new < start and re.match(r"(?:of|for|&|and|the|de|\d+)\s", text[new:start]):
+        new = text.index(" ", new) + 1  # nor with a connector or a number (a note's reference: "144 Lund v. Moss")
+    return new
 
 
 def _italic_names_before(para: Paragraph, pattern: re.Pattern, group: str, taken: list[tuple[int, int]]):
