@@ -408,7 +408,8 @@ _SENTENCE_END = re.compile(r"(?:(?<=[a-z]{3})|(?<=[)\]\d]))[.!?][\"”’']?\s+(
 # Abbreviations of organisation words that end in three lower-case letters, so that their period
 # would otherwise read as a sentence end.
 _NAME_ABBREVIATION = re.compile(r"\b(?:Dept|Depts|Govt|Assn|Corp|Dist|Comm|Intl|Natl|Univ|Admin|Mgmt|Educ|Hosp|"
-                                r"Indus|Servs?|Exec|Proc)\.$")
+                                r"Indus|Servs?|Exec|Proc|Constr|Regs|Prot|Metro|Pharms|Prods|Mfrs|Emps|Equip|Exch|Hous|Rsch|Transp|"
+                                r"Assocs|Enters|Hldgs|Litig|Consol|Mktg|Mortg|Distrib|Envtl|Indem|Indep)\.$")
 _BREAK = re.compile(r";\s*|\(\s*|:\s+(?=See\b)")
 _LEAD_SIGNAL = re.compile(r"(?:(?:See|see|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|Accord|"
                           r"with|and)[,]?\s+)+")
