@@ -400,6 +400,9 @@ def test_plain_names_go_on_before_the_abbreviations_eyecite_stops_at():
         "Cnty. of Sacramento v. Lewis, 523 U.S. 833 (1998)",
         "Ass’n for Molecular Pathology v. Myriad Genetics, Inc., 569 U.S. 576 (2013)",
         "United States ex rel. Campie v. Gilead Scis., Inc., 862 F.3d 890 (9th Cir. 2017)"]
+    assert displays("See Pa. State Police v. Suders, 542 U.S. 129 (2004); In Gen. Elec. Co. v. Joiner, 522 U.S. 136 "
+                    "(1997), it held so.") == ["Pa. State Police v. Suders, 542 U.S. 129 (2004)",
+                                               "Gen. Elec. Co. v. Joiner, 522 U.S. 136 (1997)"]
     # a sentence that ends in a word no name abbreviates stays out of the name
     assert displays("Plaintiffs sued under the Act. Metro. Life Ins. Co. v. Glenn, 554 U.S. 105 (2008).") == [
         "Metro. Life Ins. Co. v. Glenn, 554 U.S. 105 (2008)"]

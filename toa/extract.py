@@ -706,6 +706,7 @@ _NAME_ABBREVIATIONS = frozenset("""
     Maint Mar Mass Med Merch Metro Mfg Mfrs Mgmt Mich Mkt Mktg Mortg Mun Mut Nat Ne Nw Org Pac Pharm Pharms Pol Prob
     Prod Prods Prof Prop Prot Pty Pub Rd Rec Ref Reg Regs Rehab Rels Rep Res Resol Ret Rev Rsch Rsrv Sav Sch Sci Sec
     Serv Servs Soc Sol Spec Sq St Sta Stat Sur Sys Tech Tel Temp Tex Twp Transp Tr Tpk Unif Univ Util Vill Wash
+    Ala Ariz Ark Cal Colo Conn Ga Haw Ind Kan Ky La Md Minn Miss Mo Mont Neb Nev Okla Pa Tenn Vt Va Wis Wyo
     """.split())
 # Capitalised words that open a sentence or clause before a name ("Under Metro. Life Ins. Co. v. …")
 _SENTENCE_OPENERS = frozenset("""The This That These Those Under As When Because While Although Like Unlike Following
