@@ -557,3 +557,31 @@ def test_california_short_form_by_name_alone():
     assert [(o.kind, o.text, o.meta["antecedent"]) for o in occs] == [
         ("supra", "People v. Lynch, at pp. 768-769", "Lynch"), ("supra", "Estate of Duke, at p. 880", "Duke"),
         ("supra", "Baral, at p. 396", "Baral")]
+
+
+def test_docket_numbers_as_district_courts_write_them_and_bloomberg_law_cites():
+    assert displays("In re Tesla S’holder Litig., C.A. No. 12711-VCS (Del. Ch. Feb. 4, 2020); Ames v. Bo, Civil Action "
+                    "No. 20-1234 (E.D. Pa. Jan. 4, 2021); Cole v. Dart, No. CV 20-1234-GW (C.D. Cal. Jan. 4, 2021); "
+                    "Fox v. Grey, 2021 BL 123456, at *3 (S.D.N.Y. Jan. 4, 2021).") == [
+        "In re Tesla S’holder Litig., C.A. No. 12711-VCS (Del. Ch. Feb. 4, 2020)",
+        "Ames v. Bo, Civil Action No. 20-1234 (E.D. Pa. Jan. 4, 2021)",
+        "Cole v. Dart, No. CV 20-1234-GW (C.D. Cal. Jan. 4, 2021)", "Fox v. Grey, 2021 BL 123456 (S.D.N.Y. Jan. 4, 2021)"]
+    [o] = full(extract_paragraph(para(("Ames v. Bo", True), ", Case No. 8:20-cv-1, 2021 WL 99 (M.D. Fla. 2021).")))
+    assert o.meta["case_name"] == "Ames v. Bo"
+
+
+def test_plain_names_go_on_before_the_abbreviations_eyecite_stops_at():
+    assert displays("See Metro. Life Ins. Co. v. Glenn, 554 U.S. 105, 115 (2008); Firestone Tire & Rubber Co. v. Bruch, "
+                    "489 U.S. 101 (1989). The Court in Cnty. of Sacramento v. Lewis, 523 U.S. 833 (1998), agreed. "
+                    "Under Ass’n for Molecular Pathology v. Myriad Genetics, Inc., 569 U.S. 576 (2013), and Cf. United "
+                    "States ex rel. Campie v. Gilead Scis., Inc., 862 F.3d 890 (9th Cir. 2017), it fails.") == [
+        "Metro. Life Ins. Co. v. Glenn, 554 U.S. 105 (2008)", "Firestone Tire & Rubber Co. v. Bruch, 489 U.S. 101 (1989)",
+        "Cnty. of Sacramento v. Lewis, 523 U.S. 833 (1998)",
+        "Ass’n for Molecular Pathology v. Myriad Genetics, Inc., 569 U.S. 576 (2013)",
+        "United States ex rel. Campie v. Gilead Scis., Inc., 862 F.3d 890 (9th Cir. 2017)"]
+    assert displays("See Pa. State Police v. Suders, 542 U.S. 129 (2004); In Gen. Elec. Co. v. Joiner, 522 U.S. 136 "
+                    "(1997), it held so.") == ["Pa. State Police v. Suders, 542 U.S. 129 (2004)",
+                                               "Gen. Elec. Co. v. Joiner, 522 U.S. 136 (1997)"]
+    # a sentence that ends in a word no name abbreviates stays out of the name
+    assert displays("Plaintiffs sued under the Act. Metro. Life Ins. Co. v. Glenn, 554 U.S. 105 (2008).") == [
+        "Metro. Life Ins. Co. v. Glenn, 554 U.S. 105 (2008)"]

@@ -11,6 +11,7 @@ and nameless cites that follow a case are parallel cites or subsequent history o
 """
 from __future__ import annotations
 
+import bisect
 import logging
 import re
 
@@ -54,9 +55,13 @@ _SIGNAL = re.compile(
     r"(?: by| in| as (?:stated|recognized) in)?|as (?:stated|recognized) in)[\s,]+)+")
 _NAME_PREFIX = re.compile(r"(?:\b(?:In [Rr]e|Ex [Pp]arte|In the Matter of|Matter of|Estate of|Petition of|Application of)|"
                           r"\b[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*)*\s+ex rel\.)\s*$")
+# The number as district courts write it: "No. 20-1234", "C.A. No. 12711-VCS", "Civil Action No. 20-1234",
+# "Case No. 8:20-cv-1234-T-33", "No. CV 20-1234-GW"; a Bloomberg Law cite may follow ("2021 BL 123456").
+_DOCKET_NO = (r"(?:(?:C\.\s?A\.|Civ\.\s?A\.|Civil\sAction|Case|Cause|Adv\.\s?Pro(?:c\.)?|Adversary\sProceeding|"
+              r"Misc\.|Crim\.|Criminal\sAction)\s)?Nos?\.\s*")
 # between a name and its cite: a California year, a docket number, a reporter not yet paged
 # ("--- F.Supp.3d ----, 2018 WL 1876116")
-_GAP_BEFORE_CITE = re.compile(r"^[\s,]*(?:\((?:[^()]{0,60}?[\s,])?\d{4}(?:,\s*No\.\s*[\w\-:.]+)?\)\s*)?(?:-{2,}\s*[A-Z][\w.\s]{0,12}?\s*-{2,}[\s,]*)?(?:Nos?\.\s*[\w\-:.]+(?:(?:,|\s+&|\s+and)\s*[\w\-:.]+)*[\s,]*)?$")
+_GAP_BEFORE_CITE = re.compile(r"^[\s,]*(?:\((?:[^()]{0,60}?[\s,])?\d{4}(?:,\s*No\.\s*[\w\-:.]+)?\)\s*)?(?:-{2,}\s*[A-Z][\w.\s]{0,12}?\s*-{2,}[\s,]*)?(?:" + _DOCKET_NO + r"(?:[A-Z]{1,3}\s)?[\w\-:.]+(?:(?:,|\s+&|\s+and)\s*[\w\-:.]+)*[\s,]*)?$")
 _PIN = re.compile(r"^(?:,\s*nn?\.\s*\d+|,\s*(?:at\s+)?\*?\d+(?:-\*?\d+)?(?![\d])(?!\s+[A-Z])(?:\s*(?:&|and)\s*nn?\.\s*\d+|\s*nn?\.\s*\d+(?:-\d+)?)?)+")
 # The court/date parenthetical: one with a year, or a court alone ("(2d Cir.)" when the year
 # follows a later subsequent-history cite). Explanatory parentheticals start in lower case.
@@ -375,8 +380,11 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
     cases.extend(_named_pins(para, [(o.start, o.end) for o in found + cases] + excluded))
     # "In re Application … Pursuant to 18 U.S.C. § 2703(d), 707 F.3d 283": a statute in a case's name
     # is part of the name, not a citation of the statute
-    names = [(o.start, o.meta["name_end"]) for o in cases if o.kind == "full" and isinstance(o.meta.get("name_end"), int)]
-    found = [o for o in found if not any(a <= o.start and o.end <= b for a, b in names)]
+    names = sorted((o.start, o.meta["name_end"]) for o in cases
+                   if o.kind == "full" and isinstance(o.meta.get("name_end"), int) and o.meta["name_end"] > o.start)
+    if names:
+        starts = [a for a, _b in names]
+        found = [o for o in found if not _in_name(o, names, starts)]
     records = [Occurrence(paragraph=para.index, start=a, end=b, kind="record", story=para.story, text=text[a:b])
                for a, b in excluded]
     out = []
@@ -424,6 +432,12 @@ def _ids_unglued(text: str) -> str:
     (offsets unchanged)."""
     text = _GLUED_AFTER_IBID.sub(" ", _GLUED_BEFORE_ID.sub(" ", text))
     return _ID_PIN_DASH.sub(r"\1-", text)
+
+
+def _in_name(occ: Occurrence, names: list[tuple[int, int]], starts: list[int]) -> bool:
+    """Whether `occ` lies inside one of the case names (sorted spans that do not overlap)."""
+    i = bisect.bisect_right(starts, occ.start) - 1
+    return i >= 0 and occ.end <= names[i][1]
 
 
 def _as_printed(display: str, para: Paragraph, occ: Occurrence) -> str:
@@ -680,9 +694,15 @@ def _after_history(text: str, prev: Occurrence | None, name_start: int, name_end
 
 # An italic case name cited by docket number alone (an order, a slip opinion, a pending case):
 # "Arkansas v. EPA, No. 23-1320 (8th Cir. Apr. 25, 2023)", "…, No. 22-451, slip op. 5 (U.S. 2024)".
-_DOCKET_CITE = re.compile(r",\s*(?P<no>Nos?\.\s*(?P<docket>\d[\w:-]*(?:(?:,\s*|\s*&\s*)\d[\w:-]*)*))"
+_DOCKET_CITE = re.compile(r",\s*(?P<no>" + _DOCKET_NO + r"(?P<docket>(?:[A-Z]{1,3}\s)?\d[\w:-]*"
+                          r"(?:(?:,\s*|\s*&\s*)\d[\w:-]*)*))"
+                          r"(?P<bl>,\s*\d{4}\sBL\s\d+)?"
                           r"(?:,\s*(?:slip\s+op\.|[\w\s.]*?Order)(?:\s+at)?(?:\s+\d+(?:-\d+)?)?)?"
+                          r"(?:,\s*(?:at\s)?\*\d+(?:-\*?\d+)?)?"
                           r"\s*\((?P<court>[^()]*?\b(?:1[89]\d\d|20\d\d))\)")
+# A Bloomberg Law cite without a number: "Ames v. Bo, 2021 BL 123456, at *3 (S.D.N.Y. Jan. 4, 2021)".
+_BL_CITE = re.compile(r",\s*(?P<bl>(?P<year>\d{4})\sBL\s(?P<num>\d+))(?:,\s*(?:at\s)?\*\d+(?:-\*?\d+)?)?"
+                      r"\s*\((?P<court>[^()]*?\b(?:1[89]\d\d|20\d\d))\)")
 
 
 def _docket_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurrence]:
@@ -695,10 +715,22 @@ def _docket_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurre
             continue  # a case not yet decided ("No. 23-1038 (filed Mar. 19, 2024)") is no authority
         docket = re.sub(r"\s+", "", m.group("docket"))
         court = re.sub(r"\s+", " ", m.group("court"))
+        bl = re.sub(r"^[,\s]+", ", ", m.group("bl") or "")
         occ = Occurrence(paragraph=para.index, start=start, end=m.end(), kind="full", story=para.story,
                          text=text[start:m.end()], category="cases", key=("docket", docket, same_party_name(name).lower()),
-                         display=f"{name}, {m.group('no').strip()} ({court})", sort_key=case_sort_key(name))
+                         display=f"{name}, {m.group('no').strip()}{bl} ({court})", sort_key=case_sort_key(name))
         occ.meta = {"case_name": name, "docket": docket, "court_date": court, "name_end": b}
+        out.append(occ)
+    taken = taken + [(o.start, o.end) for o in out]
+    for start, b, name, m in _italic_names_before(para, _BL_CITE, "bl", taken):
+        if " v. " not in name and not _NAME_PREFIX.search(name + " ") and not name.startswith(("In re", "Ex parte")):
+            continue
+        court = re.sub(r"\s+", " ", m.group("court"))
+        occ = Occurrence(paragraph=para.index, start=start, end=m.end(), kind="full", story=para.story,
+                         text=text[start:m.end()], category="cases", key=("case", m.group("year"), "BL", m.group("num")),
+                         display=f"{name}, {m.group('bl')} ({court})", sort_key=case_sort_key(name))
+        occ.meta = {"case_name": name, "volume": m.group("year"), "reporter": "BL", "page": m.group("num"),
+                    "court_date": court, "name_end": b}
         out.append(occ)
     return out
 
@@ -799,17 +831,64 @@ def _case_name(cite: FullCaseCitation, para: Paragraph) -> tuple[int, int]:
         if opening > 0 and _plain_name_start(text, opening) < opening:
             f_start = _plain_name_start(text, opening)
     if re.search(r"\b(?:v|vs)\.\s*$", text[max(0, f_start - 6):f_start]) or re.match(r"(?:v|vs)\.\s", text[f_start:]) \
-            or _NAME_JOINT.search(text, max(0, f_start - 12), f_start) \
-            or _NAME_ABBREVIATION_BEFORE.search(text, max(0, f_start - 12), f_start):
+            or _NAME_JOINT.search(text, max(0, f_start - 12), f_start):
         # eyecite began after "vs." ("Ed Friedman vs. Fish"), at "v." ("Doe 1 v. Roe", "Smith et al. v. Jones"),
-        # after a word it does not take for a name's ("eBay Inc.", "In re: Google", "Corp. d/b/a XYZ"), or
-        # after a name's abbreviation it took for a sentence end ("Matsushita Elec. Indus. | Co. v. Zenith")
+        # or after a word it does not take for a name's ("eBay Inc.", "In re: Google", "Corp. d/b/a XYZ")
         f_start = _plain_name_start(text, f_start)
+    f_start = _before_abbreviations(text, f_start, c_start)
+    f_start = _strip_signal(text, f_start, c_start)  # "Cf. United States ex rel. X": the signal is no part of it
     end = c_start
-    m = re.search(r"[\s,]*(?:Nos?\.\s*[\w\-:.]+(?:,\s*[\w\-:.]+)*[\s,]*)?$", text[f_start:c_start])
+    m = re.search(r"[\s,]*(?:" + _DOCKET_NO + r"(?:[A-Z]{1,3}\s)?[\w\-:.]+(?:,\s*[\w\-:.]+)*[\s,]*)?$", text[f_start:c_start])
     if m:
         end = f_start + m.start()
     return f_start, end
+
+
+# Words that case names abbreviate (the Bluebook's tables 6 and 10): a period after one of them is
+# not a sentence end, so eyecite's plain-text name, which stops there, goes on before it.
+_NAME_ABBREVIATIONS = frozenset("""
+    Acad Admin Admr Adver Agric Am Ams Ass Assocs Atl Auth Auto Ave Bankr Bd Bhd Bros Bldg Bus Cap Cas Cent Chem Cmty
+    Cnty Co Coal Coll Comm Commc Commr Comp Condo Cong Consol Constr Cont Coop Corp Corr Ctr Def Del Dep Dev Dir
+    Disc Dist Distrib Div Econ Educ Elec Emps Enf Eng Ent Enters Envtl Equal Equip Exch Exec Fam Fed Fin Fla Found Gen
+    Grp Guar Hldgs Hosp Hous Ill Inc Indem Indep Indus Info Ins Inst Int Inv Invs Lab Liab Litig Loc Ltd Mach Mag
+    Maint Mar Mass Med Merch Metro Mfg Mfrs Mgmt Mich Mkt Mktg Mortg Mun Mut Nat Ne Nw Org Pac Pharm Pharms Pol Prob
+    Prod Prods Prof Prop Prot Pty Pub Rd Rec Ref Reg Regs Rehab Rels Rep Res Resol Ret Rev Rsch Rsrv Sav Sch Sci Sec
+    Serv Servs Soc Sol Spec Sq St Sta Stat Sur Sys Tech Tel Temp Tex Twp Transp Tr Tpk Unif Univ Util Vill Wash
+    Ala Ariz Ark Cal Colo Conn Ga Haw Ind Kan Ky La Md Minn Miss Mo Mont Neb Nev Okla Pa Tenn Vt Va Wis Wyo
+    """.split())
+# Capitalised words that open a sentence or clause before a name ("Under Metro. Life Ins. Co. v. …")
+_SENTENCE_OPENERS = frozenset("""The This That These Those Under As When Because While Although Like Unlike Following
+    After Before Here There Thus Indeed Moreover Accordingly Similarly Likewise And Or Both With Applying Citing Quoting
+    Per By From To Where If Since Only Even Yet So Then Also""".split())
+_ABBREVIATED_WORD = re.compile(r"(?:[A-Z][a-z]*(?:['’][a-z]+)?|(?:[A-Z]\.){1,3}[A-Z]?)\.,?$")
+
+
+def _before_abbreviations(text: str, start: int, c_start: int) -> int:
+    """Where a plain-text case name begins when eyecite stopped after an abbreviation it read as a
+    sentence end ("Metro. Life Ins. Co. v. Glenn", "Cnty. of Sacramento v. Lewis"): back over
+    capitalised words, abbreviations and "of", "for", "&", never over a word that ends a sentence
+    ("the Act."), a lower-case word, or a signal; a number only inside the name ("Loc. 338 Ret. Fund")."""
+    if " v. " not in text[start:c_start] and not text.startswith(("In re", "Ex parte"), start):
+        return start
+    new = start
+    for w in reversed(list(re.finditer(r"\S+", text[max(0, start - 120):start]))):
+        token = w.group(0)
+        if token in ("of", "for", "&", "and", "the", "de", "ex", "rel."):
+            ok = True
+        elif token.endswith(".") or token.endswith(".,"):
+            word = token.rstrip(".,")
+            ok = bool(_ABBREVIATED_WORD.match(token)) and (
+                re.sub(r"['’].*", "", word) in _NAME_ABBREVIATIONS or "'" in word or "’" in word
+                or re.fullmatch(r"(?:[A-Z]\.?){1,4}", word) is not None)
+        else:
+            ok = bool(re.fullmatch(r"[A-Z][\w'’&-]*,?|\d+", token)) and not _SIGNAL.match(token + " ") \
+                and token.rstrip(",") not in _SENTENCE_OPENERS
+        if not ok:
+            break
+        new = max(0, start - 120) + w.start()
+    while new < start and re.match(r"(?:of|for|&|and|the|de|\d+)\s", text[new:start]):
+        new = text.index(" ", new) + 1  # nor with a connector or a number (a note's reference: "144 Lund v. Moss")
+    return new
 
 
 def _italic_names_before(para: Paragraph, pattern: re.Pattern, group: str, taken: list[tuple[int, int]]):
@@ -836,14 +915,6 @@ _NAME_WORD = re.compile(r"(?:[A-Z$\d][\w.'’&$,-]*|[a-z]+[A-Z][\w.'’&-]*,?|v\
                         r"in|re:?|on|behalf|&|d/b/a|f/k/a|a/k/a|n/k/a|et|al\.,?)$")
 # A name's word that eyecite does not take as one, just before where its name begins
 _NAME_JOINT = re.compile(r"(?:\b[a-z]+[A-Z][\w'’&.-]*|\bre:|\b(?:d/b/a|f/k/a|a/k/a|n/k/a))\s+$")
-
-
-# Abbreviations of name words (Bluebook table T6) that end with a period inside a case name
-# (not "Co.", "Inc.": a sentence about a company ends with them).
-_NAME_ABBREVIATION_BEFORE = re.compile(
-    r"\b(?:Ass['’]n|Elec|Indus|Ins|Int['’]l|Mfg|Mut|Nat['’]l|Sav|Sys|Tel|Transp|Univ|Dep['’]t|"
-    r"Dist|Educ|Env['’]t|Gov['’]t|Hosp|Prods|Servs|Bd|Comm['’]n|Cnty|Auth|Fin|Grp|Hous|Inv|Med|Mun|Pub|Ry|Tech|"
-    r"Admin|Mgmt|Dev|Ltd|Ctr|Chem|Constr|Cmty|Distrib|Enters|Equip|Found|Fed['’]n|Indep|Bus|Sch|Tr|Gen)\.\s+$")
 
 
 # Where eyecite begins a California cite inside the parenthesis after its name: the court and year

@@ -57,3 +57,8 @@ def test_sec_releases_as_decisions_and_as_guidance(run, emph):
         ("Securities Act Release No. 9689, 2014 WL 7145625 (Dec. 15, 2014)", "other"),
         ("Disclosure of Order Execution Information, Exchange Act Release No. 43590, 65 Fed. Reg. 75,414 (Dec. 1, 2000)",
          "rules_regulations")]
+
+
+def test_a_board_decision_named_with_abbreviations_in_roman(run):
+    [o] = full(run("The Board disagreed. Cemex Constr. Materials Pac., LLC, 372 NLRB No. 130 (2023)."))
+    assert o.display == "Cemex Constr. Materials Pac., LLC, 372 NLRB No. 130 (2023)"

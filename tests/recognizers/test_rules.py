@@ -273,3 +273,16 @@ def test_states_own_names_for_their_court_rules(run):
         (("rule", "Pa.R.Crim.P.", "600(A)"), "Pa."), (("rule", "RAP", "13.4(b)(1)"), "Wash."),
         (("rule", "Civ.R.", "12(B)(6)"), "Ohio"), (("rule", "Evid.R.", "404(B)"), "Ohio")]
     assert [o.key for o in run("See Fed. R. Civ. P. 12(b)(6).")] == [("rule", "Fed. R. Civ. P.", "12(b)(6)")]
+
+
+def test_a_federal_register_title_with_the_agencys_heading_before_a_semicolon(run):
+    [o] = full(run("See Medicaid Program; Ensuring Access to Medicaid Services, 89 Fed. Reg. 40,542 (May 10, 2024)."))
+    assert o.display == "Medicaid Program; Ensuring Access to Medicaid Services, 89 Fed. Reg. 40,542 (May 10, 2024)"
+    occs = full(run("5 U.S.C. § 553; Ensuring Access to Medicaid Services, 89 Fed. Reg. 40,542 (May 10, 2024)."))
+    assert occs[1].display == "Ensuring Access to Medicaid Services, 89 Fed. Reg. 40,542 (May 10, 2024)"
+
+
+def test_a_range_of_subdivisions_is_one_rule(run):
+    [o] = full(run("Fed. R. Civ. P. 65(b)(1)(A)-(B)."))
+    assert (o.display, o.meta["subsection"]) == ("Fed. R. Civ. P. 65(b)(1)(A)-(B)", "(b)(1)(A)")
+    assert [o.key[2] for o in full(run("Fed. R. Evid. 801-803"))] == ["801", "802", "803"]

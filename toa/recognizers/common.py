@@ -412,10 +412,10 @@ _SENTENCE_END = re.compile(r"(?:(?<=[a-z]{3})|(?<=[\s(](?!al|ed|eg|ie|vs|cf|ch|c
 # Abbreviations of organisation words (Bluebook T6) that end in three lower-case letters, so that
 # their period would otherwise read as a sentence end.
 _NAME_ABBREVIATION = re.compile(r"\b(?:Dept|Depts|Govt|Assn|Corp|Dist|Comm|Intl|Natl|Univ|Admin|Mgmt|Educ|Hosp|"
-                                r"Indus|Servs?|Prot|Auth|Inst|Cent|Coll|Cong|Exch|Found|Info|Prac|Proc|Tech|Elec|"
-                                r"Exec|Equip|Envtl|Acad|Agric|Bldg|Broad|Chem|Coal|Coop|Constr|Distrib|Econ|Indem|"
-                                r"Liab|Mach|Maint|Mktg|Mortg|Prod|Prop|Psych|Rsch|Rehab|Subcomm|Transp|Cnty|Cmty|"
-                                r"Hous|Pers|Pharm|Telecomm|Bros|Unemp|Sess|Prof|Resp)\.$")
+                                r"Indus|Servs?|Prot|Auth|Inst|Cent|Coll|Cong|Exch|Found|Info|Prac|Proc|Tech|Elec|Exec|Equip|Envtl|Acad|Agric|"
+                                r"Bldg|Broad|Chem|Coal|Coop|Constr|Distrib|Econ|Indem|Liab|Mach|Maint|Mktg|Mortg|Prod|Prop|"
+                                r"Psych|Rsch|Rehab|Subcomm|Transp|Cnty|Cmty|Hous|Pers|Pharm|Telecomm|Bros|Unemp|Sess|Prof|"
+                                r"Resp|Regs|Metro|Pharms|Prods|Mfrs|Emps|Assocs|Enters|Hldgs|Litig|Consol|Indep)\.$")
 _BREAK = re.compile(r";\s*|\(\s*|:\s+(?=See\b)")
 _LEAD_SIGNAL = re.compile(r"(?:(?:See|see|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|Accord|"
                           r"with|and)[,]?\s+)+")

@@ -182,7 +182,7 @@ def parse_rules(text: str, pos: int):
     if not m:
         return [], pos
     items = [(m.start(), m.end(), m.group("rule"), _sub(m))]
-    end = m.end()
+    end = _with_sub_range(text, items)
     while True:
         b = _RULE_SUB_ONLY.match(text, end)
         if b and items[-1][3]:
@@ -213,8 +213,21 @@ def parse_rules(text: str, pos: int):
             items.extend((prev[0], n.end(), str(k), "") for k in range(lo, hi + 1))
         else:
             items.append((n.start(), n.end(), n.group("rule"), _sub(n)))
-        end = n.end()
+        end = _with_sub_range(text, items) if items[-1][1] == n.end() else n.end()
     return items, end
+
+
+_SUB_RANGE = re.compile(r"\s?-\s?(?P<to>(?:\([A-Za-z0-9]{1,3}\))+)")
+
+
+def _with_sub_range(text: str, items: list) -> int:
+    """"65(b)(1)(A)-(B)": a range of subdivisions is one rule as cited (the last item grows over it)."""
+    s, e, rule, sub = items[-1]
+    r = _SUB_RANGE.match(text, e) if sub else None
+    if r:
+        items[-1] = (s, r.end(), rule, f"{sub}-{r.group('to')}")
+        return r.end()
+    return e
 
 
 def subsection_list(sub: str) -> list[str]:
@@ -236,7 +249,8 @@ def _rule_occs(text, head_start, items, set_name, end, edition, group=0, juris="
         key = ("rule", set_name, cite) + ((edition,) if edition else ())
         display = f"{set_name} {cite}" + (f" ({edition})" if edition else "")
         subs = subsection_list(sub)
-        meta = {"rule_set": set_name, "rule": rule, "subsection": subs[0] if subs else "", "jurisdiction": juris}
+        meta = {"rule_set": set_name, "rule": rule, "subsection": subs[0].split("-")[0] if subs else "",
+                "jurisdiction": juris}
         if len(subs) > 1:
             meta["subsections"] = subs
         if edition:
@@ -573,6 +587,13 @@ def _notice_title(text: str, pos: int, emphasis) -> int | None:
         if opening < 0:
             return None
         start = boundary_before(text, opening, limit=300)
+    while start >= 2 and text[start - 2:start] == "; ":
+        # "Medicaid Program; Ensuring Access to Medicaid Services": the agency's heading is part of the title
+        before = boundary_before(text, start - 2, limit=120)
+        head = text[before:start - 2]
+        if not re.fullmatch(r"[A-Z][\w'’&-]*(?:\s(?:[A-Z][\w'’&.-]*|of|and|for|the|on|to|in)){0,7}", head):
+            break
+        start = before
     title = text[start:pos - 2]
     words = title.split()
     if len(words) < 2 or not title[:1].isupper() or re.search(r"\d+\s(?:[A-Z][\w.]*\s)+\d|§|\bv\.\s", title):
