@@ -43,3 +43,9 @@ def test_a_record_cite_after_a_sentence_is_not_glued_to_it():
     from toa.recognizers import non_authority_spans
     text = "He did not forward the report. ER 123. Id."
     assert [text[a:b] for a, b in non_authority_spans(text)] == ["ER 123"]
+
+
+def test_a_senate_treaty_document_is_no_record_cite():
+    from toa.recognizers import non_authority_spans
+    assert non_authority_spans("S. Treaty Doc. No. 100-20") == []
+    assert non_authority_spans("See Doc. No. 7.") != []

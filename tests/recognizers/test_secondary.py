@@ -462,3 +462,13 @@ def test_california_web_report_with_a_page_pin_before_its_url(run):
     t = "(Cal. Dept. of Justice, Crime in California (2022) p. 12 <https://oag.example/crime.pdf> [as of Mar. 1, 2024].)"
     [o] = full(run(t))
     assert o.display == "Cal. Dept. of Justice, Crime in California (2022) <https://oag.example/crime.pdf>"
+
+
+def test_a_treaty_article_is_a_pin_and_a_treaty_document_no_record_cite(run):
+    t = ("Convention Against Torture and Other Cruel, Inhuman or Degrading Treatment or Punishment art. 3, Dec. 10, "
+         "1984, S. Treaty Doc. No. 100-20, 1465 U.N.T.S. 85; Vienna Convention on the Law of Treaties art. 31, May 23, "
+         "1969, 1155 U.N.T.S. 331.")
+    a, b = full(run(t))
+    assert a.display == ("Convention Against Torture and Other Cruel, Inhuman or Degrading Treatment or Punishment, "
+                         "Dec. 10, 1984, S. Treaty Doc. No. 100-20, 1465 U.N.T.S. 85")
+    assert b.display == "Vienna Convention on the Law of Treaties, May 23, 1969, 1155 U.N.T.S. 331"

@@ -745,7 +745,8 @@ def find_international(text: str) -> list[Claim]:
         name = text[start:m.start()]
         if not _TREATY_WORD.search(name):
             continue
-        display = clean(text[start:m.end()])
+        # an article cited is a pin: "Vienna Convention on the Law of Treaties art. 31, May 23, 1969, …"
+        display = re.sub(r",?\sarts?\.\s\d+[\w()]*(?:\s?[-–,]\s?\d+[\w()]*)*(?=,)", "", clean(text[start:m.end()]), count=1)
         key = ("treaty", m.group("vol"), m.group("series"), m.group("page"))
         claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
                                  sort_key=(alpha_key(display), "", ()))]))
