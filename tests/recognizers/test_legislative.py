@@ -177,3 +177,10 @@ def test_california_ballot_materials(run):
         "Ballot Pamp., Primary Elec. (June 8, 1982)"]
     assert {o.category for o in occs} == {"legislative"}
     assert full(run("The voter information guide for the general election (2016) said little.")) == []
+
+
+def test_state_legislative_journals(run):
+    t = "H.J. of Tex., 80th Leg., R.S. 1234 (2007); S.J. of Tex., 86th Leg., R.S. 55-56 (2019)."
+    a, b = full(run(t))
+    assert (a.display, b.display) == ("H.J. of Tex., 80th Leg., R.S. 1234 (2007)", "S.J. of Tex., 86th Leg., R.S. 55 (2019)")
+    assert {a.category, b.category} == {"legislative"}

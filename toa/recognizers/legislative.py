@@ -105,6 +105,11 @@ _BALLOT = re.compile(
     r",\s(?P<elec>(?:[A-Z][\w.]*\s){1,3}?Elec(?:\.|tion)\s\((?:[A-Z][a-z]+\.?\s\d{1,2},\s)?\d{4}\))"
     r"(?P<doc>\s[a-z][^;()]{2,120}?(?:Prop(?:\.|osition)\s\d+[A-Z]?(?:,\s§\s?\d+[\w.]*)?|Legislative\sAnalyst|"
     r"Legis\.\sAnalyst))?(?=[,;.)]|\s\(|\spp?\.\s\d|$)")
+# A state legislature's journal: "H.J. of Tex., 80th Leg., R.S. 1234 (2007)", "S.J. of Tex., 86th
+# Leg., R.S. 55-56 (2019)" (the page locates the entry; a range after it is a pin).
+_JOURNAL = re.compile(
+    rf"(?<![\w.])(?P<j>H\.\s?J\.|S\.\s?J\.|House\sJournal|Senate\sJournal)\sof\s(?P<state>{STATE_RE}),\s"
+    rf"(?P<leg>\d+{_ORD}\sLeg\.,\s(?:R\.S\.|\d+{_ORD}\sC\.S\.))\s(?P<page>\d+)(?:\s?[-–]\s?\d+)?(?P<year>\s\(\d{{4}}\))?")
 # A hearing cited without a Congress: a state legislature's ("Hearing on S.B. 5 Before the S. Comm. on
 # State Affairs, 86th Leg., R.S. (Tex. 2019)") or one dated by its year alone.
 _STATE_HEARING = re.compile(
@@ -231,6 +236,12 @@ def find(text: str, emphasis=None) -> list[Claim]:
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("state_bill", "", btype, m.group("num"), ""),
                                  display=display, sort_key=_leg_sort(display),
                                  meta={"bill_type": btype, "number": m.group("num")})], RANK_SECONDARY))
+    for m in _JOURNAL.finditer(text) if "J" in text else ():
+        display = clean(text[m.start():m.end("page")] + (m.group("year") or ""))
+        key = ("journal", re.sub(r"\s", "", m.group("j"))[0], state_abbr(m.group("state")) or m.group("state"),
+               m.group("leg"), m.group("page"))
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
+                                 sort_key=_leg_sort(display))]))
     for m in _BALLOT.finditer(text) if "Elec" in text else ():
         display = clean(m.group(0))
         key = ("ballot", alpha_key(m.group("elec")), alpha_key(m.group("doc") or ""))
