@@ -472,3 +472,16 @@ def test_a_treaty_article_is_a_pin_and_a_treaty_document_no_record_cite(run):
     assert a.display == ("Convention Against Torture and Other Cruel, Inhuman or Degrading Treatment or Punishment, "
                          "Dec. 10, 1984, S. Treaty Doc. No. 100-20, 1465 U.N.T.S. 85")
     assert b.display == "Vienna Convention on the Law of Treaties, May 23, 1969, 1155 U.N.T.S. 331"
+
+
+def test_web_sources_typed_without_italics(run):
+    """A brief converted from PDF loses its italics: "Author, Title (date), URL" is still a web
+    source when an author or publisher and a title-case title come before the date."""
+    t = ("News coverage followed. Sarah Kim, Lenders Face Scrutiny, Reuters (June 4, 2021, 11:02 AM), "
+         "https://news.example/lenders/. Agency reports confirm it. Fed. Trade Comm'n, Data Brokers: A Call for "
+         "Transparency 46 (May 2014), https://ftc.example/data-brokers.pdf.")
+    assert [o.display for o in full(run(t))] == [
+        "Sarah Kim, Lenders Face Scrutiny, Reuters (June 4, 2021, 11:02 AM), https://news.example/lenders/",
+        "Fed. Trade Comm'n, Data Brokers: A Call for Transparency (May 2014), https://ftc.example/data-brokers.pdf"]
+    assert full(run("The meeting was held (Jan. 5, 2022), https://example.com/minutes was posted.")) == []
+    assert full(run("After the hearing, Smith, the owner, posted (Jan. 5, 2022), https://example.com/post.")) == []

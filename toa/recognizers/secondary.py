@@ -763,6 +763,18 @@ def _sentence_start(text: str, pos: int) -> int:
     return ends[-1] if ends else 0
 
 
+def _author_and_title(head: str) -> bool:
+    """"Fed. Trade Comm'n, Data Brokers: A Call for Transparency 46": an author or publisher (a
+    name in capitalised words), then a title in title case — a web source typed without italics
+    ("Author, Title (date), URL"), not a sentence ("After the hearing, Smith, the owner, posted")."""
+    segs = _drop_signal(clean(head)).rstrip(" ,").split(", ")
+    if len(segs) < 2 or not _AUTHOR_SEGMENT.match(segs[0]) or len(segs[0].split()) > 9:
+        return False
+    words = [w for w in re.split(r"\s+", segs[-1].strip("“”\"‘’")) if w.isalpha()]
+    small = {"a", "an", "the", "of", "and", "or", "for", "in", "on", "to", "at", "by", "with", "from", "is", "are"}
+    return bool(words) and all(w[0].isupper() or w in small for w in words) and words[0][0].isupper()
+
+
 def find_web(text: str, emphasis) -> list[Claim]:
     """Web pages and news articles cited with their URL. The entry runs from the author or
     publisher to the URL (and a "(last visited …)" parenthetical); it needs a quoted or italic
@@ -790,7 +802,8 @@ def find_web(text: str, emphasis) -> list[Claim]:
         # a title in quotes or italics, or a date the page was read, makes it a citation; so does
         # a press release's genre, or "available at" after a dated work
         titled = _QUOTED_TITLE.search(head) or any(start <= a < head_end for a, _b in emphasis) \
-            or _PRESS_RELEASE.match(head) or available and _WEB_DATE.search(head)
+            or _PRESS_RELEASE.match(head) or available and _WEB_DATE.search(head) \
+            or dp and _author_and_title(text[start:max(0, head_end - 60) + dp.start()])
         if _STANDALONE_BEFORE.fullmatch(text, _sentence_start(text, m.start()), m.start()) \
                 and _STANDALONE_AFTER.match(text, url_end) and not visited:
             start = m.start()  # a citation sentence that is the URL alone: "See https://…."
