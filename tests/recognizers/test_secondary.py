@@ -485,3 +485,19 @@ def test_web_sources_typed_without_italics(run):
         "Fed. Trade Comm'n, Data Brokers: A Call for Transparency (May 2014), https://ftc.example/data-brokers.pdf"]
     assert full(run("The meeting was held (Jan. 5, 2022), https://example.com/minutes was posted.")) == []
     assert full(run("After the hearing, Smith, the owner, posted (Jan. 5, 2022), https://example.com/post.")) == []
+
+
+def test_treatises_known_by_their_authors_name_without_italics(run, emph):
+    t = ("2 McCormick on Evidence § 185 (Kenneth S. Broun ed., 7th ed. 2013); 1 Newberg on Class Actions § 3:12 "
+         "(5th ed. 2011); 2 Moore's Federal Practice § 12.34[1][b] (3d ed. 2019); W. Page Keeton et al., Prosser and "
+         "Keeton on the Law of Torts § 30, at 164 (5th ed. 1984).")
+    occs = full(run(t))
+    assert [o.display for o in occs] == [
+        "2 McCormick on Evidence (Kenneth S. Broun ed., 7th ed. 2013)", "1 Newberg on Class Actions (5th ed. 2011)",
+        "2 Moore's Federal Practice (3d ed. 2019)",
+        "W. Page Keeton et al., Prosser and Keeton on the Law of Torts (5th ed. 1984)"]
+    # the same work in italics is the same authority
+    i = "2 McCormick on Evidence § 186 (Kenneth S. Broun ed., 7th ed. 2013)."
+    assert full(run(i, emph(i, "McCormick on Evidence")))[0].key == occs[0].key
+    # a name, "on" and a word with a year alone is no treatise
+    assert full(run("Smith on Appeal (2019) was filed. Based on Review (2020).")) == []

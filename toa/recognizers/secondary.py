@@ -158,7 +158,7 @@ _DICTIONARY = re.compile(
     rf"(?P<pin>\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN})(?P<after>\s[Vv]ol\.\s\d+)?")
 
 _NAME_TOKEN = r"[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?"
-_PERSON = rf"{_NAME_TOKEN}(?:\s(?:[A-Z]\.|{_NAME_TOKEN})){{0,3}}\s(?:Mc|Mac|La|De|O'|O’)?{_NAME_TOKEN}(?:,?\s(?:Jr\.|Sr\.|II|III))?"
+_PERSON = rf"(?:[A-Z]\.\s)?{_NAME_TOKEN}(?:\s(?:[A-Z]\.|{_NAME_TOKEN})){{0,3}}\s(?:Mc|Mac|La|De|O'|O’)?{_NAME_TOKEN}(?:,?\s(?:Jr\.|Sr\.|II|III))?"
 _AUTHORS = rf"{_PERSON}(?:(?:,\s|\s)(?:&|and)\s{_PERSON}|,\s{_PERSON})*(?:\set\sal\.)?"
 # Plain-text treatise: "2 Wayne R. LaFave, Substantive Criminal Law § 14.1 (3d ed. 2018)"
 _TREATISE = re.compile(
@@ -211,6 +211,14 @@ _AFTER_SITE = re.compile(
 _DATED = re.compile(rf"{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}}|last\svisited|updated", re.I)
 # A looseleaf or current treatise gives its edition without a year: "(4th ed.)".
 _EDITION_ONLY = r"\((?:\d+(?:st|nd|rd|d|th)|rev\.)\sed\.(?:,\s[^()]{1,60})?\)"  # "(4th ed.)", "(2d ed., 2024-1 ed.)"
+# A treatise known by its author's name, cited without italics: "2 McCormick on Evidence § 185 (7th
+# ed. 2013)", "Prosser and Keeton on the Law of Torts", "2 Moore's Federal Practice § 12.34 (3d ed.)",
+# "4 Weinstein's Federal Evidence". The edition or year parenthetical is required.
+_EPONYMOUS = re.compile(
+    rf"(?<![\w.])(?:(?P<vol>\d{{1,2}}[A-Z]?)\s)?(?P<title>(?:{SURNAME}\s(?:and|&)\s)?(?P<name>{SURNAME})(?:'s|’s)?\s"
+    r"(?:on\s(?:the\s)?(?:Law\sof\s)?[A-Z][a-z]+(?:\s(?:(?:and|&)\s)?[A-Z][a-z]+){0,3}|"
+    r"Federal\s(?:Practice(?:\sand\sProcedure)?|Evidence)))"
+    rf"(?P<pin>\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN}|{_EDITION_ONLY})")
 _AFTER_BOOK = re.compile(rf"(?P<pin>,?\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN}|{_EDITION_ONLY})")
 _SIGNAL_PREFIX = re.compile(r"(?:(?:See|see|Also|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|"
                             r"Accord|with|and|quoting|citing)[,]?\s+)+")
@@ -642,6 +650,13 @@ def find_plain_works(text: str) -> list[Claim]:
         start = m.start() if vol else m.start("author") + (len(m.group("author")) - len(
             _drop_signal(m.group("author"))))
         claims.append(claim([_work_occ(text, start, m.end(), vol=vol, author=author,
+                                       title=clean(m.group("title")), tail="", paren=clean(m.group("paren")),
+                                       key_extra=clean(m.group("paren")))], RANK_SECONDARY))
+    for m in _EPONYMOUS.finditer(text) if " on " in text or "Federal " in text else ():
+        if not is_author_word(m.group("name")) or not (m.group("vol") or m.group("pin") or "ed." in m.group("paren")):
+            continue  # "Smith on Appeal (2019)": a volume, a pin or an edition makes it a treatise
+        start = m.start()
+        claims.append(claim([_work_occ(text, start, m.end(), vol=m.group("vol") or "", author="",
                                        title=clean(m.group("title")), tail="", paren=clean(m.group("paren")),
                                        key_extra=clean(m.group("paren")))], RANK_SECONDARY))
     for m in _NUMBERED_REPORT.finditer(text) if re.search(r"\d{2},\s", text) else ():
