@@ -501,3 +501,11 @@ def test_treatises_known_by_their_authors_name_without_italics(run, emph):
     assert full(run(i, emph(i, "McCormick on Evidence")))[0].key == occs[0].key
     # a name, "on" and a word with a year alone is no treatise
     assert full(run("Smith on Appeal (2019) was filed. Based on Review (2020).")) == []
+
+
+def test_an_eu_regulation_keeps_its_official_journal_cite_after_an_article_pin(run):
+    t = ("Regulation (EU) 2016/679 of the European Parliament and of the Council of 27 April 2016, art. 17, "
+         "2016 O.J. (L 119) 1.")
+    [o] = full(run(t))
+    assert o.display == ("Regulation (EU) 2016/679 of the European Parliament and of the Council of 27 April 2016, "
+                         "2016 O.J. (L 119) 1")

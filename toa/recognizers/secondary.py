@@ -740,6 +740,8 @@ _QUOTED_TITLE = re.compile(r"[“\"][^”\"]{8,}[,.]?[”\"]")
 _EU_ACT = re.compile(
     r"(?<![\w.])(?P<type>Regulation|Directive|Decision)\s\((?P<body>EU|EC|EEC|Euratom)\)\s(?:No\.?\s)?"
     r"(?P<num>\d{1,4}/\d{1,4}(?:/[A-Z]+)?)(?P<title>\sof\sthe\s[^;()]{0,300}?)?(?=,|;|\.(?:\s|$)|\s\(|$)"
+    # an article cited before the Official Journal cite is a pin: "…, art. 17, 2016 O.J. (L 119) 1"
+    r"(?P<art>,\sarts?\.\s\d+[\w()]*(?:\s?[-–,]\s?\d+[\w()]*)*(?=,\s\d{4}\sO\.J\.))?"
     r"(?P<oj>,\s\d{4}\sO\.J\.\s\([^()]{1,20}\)\s\d+)?")
 # Treaties cited to a treaty series: "Convention on the Rights of the Child, Nov. 20, 1989, 1577 U.N.T.S. 3".
 _TREATY_SERIES = re.compile(r"(?<![\w.])(?P<vol>\d{1,5})\s(?P<series>U\.N\.T\.S\.|U\.S\.T\.|T\.I\.A\.S\.|"
@@ -751,7 +753,8 @@ def find_international(text: str) -> list[Claim]:
     """EU regulations and directives, and treaties cited to a treaty series (Other Authorities)."""
     claims = []
     for m in _EU_ACT.finditer(text) if "(E" in text else ():
-        display = clean(text[m.start():m.end()])
+        display = clean(text[m.start():m.start("art")] + text[m.end("art"):m.end()]) if m.group("art") \
+            else clean(text[m.start():m.end()])
         key = ("eu", m.group("type").lower(), m.group("body"), m.group("num"))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
                                  sort_key=(alpha_key(display), "", natkey(m.group("num"))))]))
