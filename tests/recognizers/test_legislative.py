@@ -177,3 +177,18 @@ def test_california_ballot_materials(run):
         "Ballot Pamp., Primary Elec. (June 8, 1982)"]
     assert {o.category for o in occs} == {"legislative"}
     assert full(run("The voter information guide for the general election (2016) said little.")) == []
+
+
+def test_state_legislative_journals(run):
+    t = "H.J. of Tex., 80th Leg., R.S. 1234 (2007); S.J. of Tex., 86th Leg., R.S. 55-56 (2019)."
+    a, b = full(run(t))
+    assert (a.display, b.display) == ("H.J. of Tex., 80th Leg., R.S. 1234 (2007)", "S.J. of Tex., 86th Leg., R.S. 55 (2019)")
+    assert {a.category, b.category} == {"legislative"}
+
+
+def test_committee_prints_and_a_record_page_range(run):
+    [o] = full(run("See Staff of S. Comm. on the Judiciary, 95th Cong., Report on the Bankruptcy Code 12 (Comm. Print 1978)."))
+    assert o.display == "Staff of S. Comm. on the Judiciary, 95th Cong., Report on the Bankruptcy Code (Comm. Print 1978)"
+    assert o.category == "legislative"
+    [o] = full(run("155 Cong. Rec. S1234-35 (daily ed. Feb. 3, 2009) (statement of Sen. Roe)."))
+    assert o.display == "155 Cong. Rec. S1234 (daily ed. Feb. 3, 2009)"

@@ -62,3 +62,9 @@ def test_a_rule_with_subdivisions_is_no_record_page():
 def test_a_docket_number_ending_in_cr_is_not_a_record_cite():
     text = "Harris v. State, No. 14-17-00321-CR, 2018 WL 4208795, at *3 (Tex. App.—Houston [14th Dist.] 2018)"
     assert non_authority_spans(text) == []
+
+
+def test_a_senate_treaty_document_is_no_record_cite():
+    from toa.recognizers import non_authority_spans
+    assert non_authority_spans("S. Treaty Doc. No. 100-20") == []
+    assert non_authority_spans("See Doc. No. 7.") != []

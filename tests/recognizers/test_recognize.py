@@ -63,3 +63,8 @@ def test_new_kinds_sort_against_the_old_within_each_category():
     assert rules.index("Fed. R. Civ. P. 56") < rules.index("Tex. R. App. P. 38.1") < rules.index("47 C.F.R. 54.709") \
         < rules.index("Cal. Code Regs., tit. 22, § 72001")
     assert len(order["other"]) == 4
+
+
+def test_a_section_after_supra_is_a_pin_of_the_work(run):
+    occs = run("(5 Witkin, supra, Torts, § 124; Weil & Brown, supra, § 3; see Pen. Code, § 187.)")
+    assert [(o.kind, o.category) for o in occs if o.kind != "supra"] == [("full", "statutes")]

@@ -468,3 +468,50 @@ def test_a_dictionary_cited_by_its_link_alone_is_named(run):
     occs = run("She meant to shock the middle class. https://www.merriam-webster.com/dictionary/%C3%A9pater. It fails.")
     assert [o.display for o in occs] == ["Merriam-Webster.com Dictionary, https://www.merriam-webster.com/dictionary/%C3%A9pater"]
     assert [o.display for o in run("See https://www.example.com/report.")] == ["https://www.example.com/report"]
+
+
+def test_a_treaty_article_is_a_pin_and_a_treaty_document_no_record_cite(run):
+    t = ("Convention Against Torture and Other Cruel, Inhuman or Degrading Treatment or Punishment art. 3, Dec. 10, "
+         "1984, S. Treaty Doc. No. 100-20, 1465 U.N.T.S. 85; Vienna Convention on the Law of Treaties art. 31, May 23, "
+         "1969, 1155 U.N.T.S. 331.")
+    a, b = full(run(t))
+    assert a.display == ("Convention Against Torture and Other Cruel, Inhuman or Degrading Treatment or Punishment, "
+                         "Dec. 10, 1984, S. Treaty Doc. No. 100-20, 1465 U.N.T.S. 85")
+    assert b.display == "Vienna Convention on the Law of Treaties, May 23, 1969, 1155 U.N.T.S. 331"
+
+
+def test_web_sources_typed_without_italics(run):
+    """A brief converted from PDF loses its italics: "Author, Title (date), URL" is still a web
+    source when an author or publisher and a title-case title come before the date."""
+    t = ("News coverage followed. Sarah Kim, Lenders Face Scrutiny, Reuters (June 4, 2021, 11:02 AM), "
+         "https://news.example/lenders/. Agency reports confirm it. Fed. Trade Comm'n, Data Brokers: A Call for "
+         "Transparency 46 (May 2014), https://ftc.example/data-brokers.pdf.")
+    assert [o.display for o in full(run(t))] == [
+        "Sarah Kim, Lenders Face Scrutiny, Reuters (June 4, 2021, 11:02 AM), https://news.example/lenders/",
+        "Fed. Trade Comm'n, Data Brokers: A Call for Transparency (May 2014), https://ftc.example/data-brokers.pdf"]
+    assert full(run("The meeting was held (Jan. 5, 2022), https://example.com/minutes was posted.")) == []
+    assert full(run("After the hearing, Smith, the owner, posted (Jan. 5, 2022), https://example.com/post.")) == []
+
+
+def test_treatises_known_by_their_authors_name_without_italics(run, emph):
+    t = ("2 McCormick on Evidence § 185 (Kenneth S. Broun ed., 7th ed. 2013); 1 Newberg on Class Actions § 3:12 "
+         "(5th ed. 2011); 2 Moore's Federal Practice § 12.34[1][b] (3d ed. 2019); W. Page Keeton et al., Prosser and "
+         "Keeton on the Law of Torts § 30, at 164 (5th ed. 1984).")
+    occs = full(run(t))
+    assert [o.display for o in occs] == [
+        "2 McCormick on Evidence (Kenneth S. Broun ed., 7th ed. 2013)", "1 Newberg on Class Actions (5th ed. 2011)",
+        "2 Moore's Federal Practice (3d ed. 2019)",
+        "W. Page Keeton et al., Prosser and Keeton on the Law of Torts (5th ed. 1984)"]
+    # the same work in italics is the same authority
+    i = "2 McCormick on Evidence § 186 (Kenneth S. Broun ed., 7th ed. 2013)."
+    assert full(run(i, emph(i, "McCormick on Evidence")))[0].key == occs[0].key
+    # a name, "on" and a word with a year alone is no treatise
+    assert full(run("Smith on Appeal (2019) was filed. Based on Review (2020).")) == []
+
+
+def test_an_eu_regulation_keeps_its_official_journal_cite_after_an_article_pin(run):
+    t = ("Regulation (EU) 2016/679 of the European Parliament and of the Council of 27 April 2016, art. 17, "
+         "2016 O.J. (L 119) 1.")
+    [o] = full(run(t))
+    assert o.display == ("Regulation (EU) 2016/679 of the European Parliament and of the Council of 27 April 2016, "
+                         "2016 O.J. (L 119) 1")

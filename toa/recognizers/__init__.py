@@ -37,12 +37,16 @@ def _resolve(claims: list[Claim]) -> list[Claim]:
 
 
 _WORD_BEFORE = re.compile(r"([A-Za-z][\w'’-]+)(?:,\ssupra,)?\s$")
+# "5 Witkin, supra, Torts, § 124": a section right after "supra" (and a division's name) is a pin
+# of the work the supra names.
+_AFTER_SUPRA = re.compile(r"\bsupra,(?:\s[A-Z][\w.'’]*(?:\s(?:[A-Z][\w.'’]*|of|and|&))*,)?\s$")
 
 
 def _drop_secondary_pins(claims: list[Claim], text: str) -> list[Claim]:
     """A bare section right after a word that names a secondary source cited earlier in the
     paragraph ("... 4 Wayne R. LaFave, Criminal Procedure § 9.1 (4th ed.) ... LAFAVE § 9.2")
-    is that work's pin, not a statute reference."""
+    is that work's pin, not a statute reference; so is a section right after "supra" ("5 Witkin,
+    supra, Torts, § 124")."""
     names: list[tuple[int, set]] = []
     for c in claims:
         for o in c.occs:
@@ -51,11 +55,11 @@ def _drop_secondary_pins(claims: list[Claim], text: str) -> list[Claim]:
                 words = re.findall(r"[A-Za-z][\w'’-]{2,}", named)
                 # words a statute's name could share ("Act", "Code") do not count
                 names.append((o.end, {w.lower() for w in words if w[0].isupper() and is_author_word(w.capitalize())}))
-    if not names:
-        return claims
     out = []
     for c in claims:
         if c.rank == RANK_REFERENCE and all(o.kind == "reference" for o in c.occs):
+            if _AFTER_SUPRA.search(text, max(0, c.start - 60), c.start):
+                continue
             w = _WORD_BEFORE.search(text, max(0, c.start - 40), c.start)
             if w and any(end <= c.start and w.group(1).lower() in ws for end, ws in names):
                 continue

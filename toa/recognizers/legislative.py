@@ -47,7 +47,7 @@ _REPORT = re.compile(
 _REPORT_SHORT = re.compile(r"(?<![\w.])(?P<house>H\.\s?R\.|S\.)\s(?P<doc>Conf\.\sRep\.|Rep\.|Doc\.)"
                            r"(?:,\ssupra,?\s(?:at\s)?|\sat\s)(?P<pin>\d+(?:\s?-\s?\d+)?)")
 _CONG_REC = re.compile(
-    rf"(?<![\w.])(?P<vol>\d{{1,3}})\sCong\.\sRec\.\s(?P<page>[HSE]?\s?{PAGE})"
+    rf"(?<![\w.])(?P<vol>\d{{1,3}})\sCong\.\sRec\.\s(?P<page>[HSE]?\s?{PAGE})(?:\s?[-–]\s?[HSE]?\d+)?"
     rf"(?P<pin>,\s[HSE]?{PAGE}(?:\s?-\s?[HSE]?{PAGE})?(?=\s?\(|[.,;]|$))?"
     r"(?P<date>\s?\((?:daily\sed\.\s)?[^()]{0,25}\d{4}\))?")
 # "167 Cong. Rec. at S1235": a short cite, attached to the Record's page cited before it.
@@ -105,6 +105,18 @@ _BALLOT = re.compile(
     r",\s(?P<elec>(?:[A-Z][\w.]*\s){1,3}?Elec(?:\.|tion)\s\((?:[A-Z][a-z]+\.?\s\d{1,2},\s)?\d{4}\))"
     r"(?P<doc>\s[a-z][^;()]{2,120}?(?:Prop(?:\.|osition)\s\d+[A-Z]?(?:,\s§\s?\d+[\w.]*)?|Legislative\sAnalyst|"
     r"Legis\.\sAnalyst))?(?=[,;.)]|\s\(|\spp?\.\s\d|$)")
+# A state legislature's journal: "H.J. of Tex., 80th Leg., R.S. 1234 (2007)", "S.J. of Tex., 86th
+# Leg., R.S. 55-56 (2019)" (the page locates the entry; a range after it is a pin).
+_JOURNAL = re.compile(
+    rf"(?<![\w.])(?P<j>H\.\s?J\.|S\.\s?J\.|House\sJournal|Senate\sJournal)\sof\s(?P<state>{STATE_RE}),\s"
+    rf"(?P<leg>\d+{_ORD}\sLeg\.,\s(?:R\.S\.|\d+{_ORD}\sC\.S\.))\s(?P<page>\d+)(?:\s?[-–]\s?\d+)?(?P<year>\s\(\d{{4}}\))?")
+# A committee print: "Staff of S. Comm. on the Judiciary, 95th Cong., Report on the Bankruptcy Code 12
+# (Comm. Print 1978)" (the page is a pin).
+_COMMITTEE_PRINT = re.compile(
+    r"(?<![\w.])(?P<author>(?:Staff\sof\s(?:the\s)?)?(?:S\.|H\.|H\.R\.|Joint|Senate|House)\s(?:(?:Select|Special|Permanent)\s)?"
+    r"(?:Comm\.|Subcomm\.|Committee)[^;()]{0,150}?),\s"
+    rf"(?P<cong>{_CONG}),\s(?P<title>[A-Z][^;()]{{2,200}}?)(?P<pin>,?\s(?:at\s)?\d+(?:\s?[-–]\s?\d+)?)?"
+    r"\s\((?P<print>(?:Joint\s)?Comm\.\sPrint\s\d{4})\)")
 # A hearing cited without a Congress: a state legislature's ("Hearing on S.B. 5 Before the S. Comm. on
 # State Affairs, 86th Leg., R.S. (Tex. 2019)") or one dated by its year alone.
 _STATE_HEARING = re.compile(
@@ -231,6 +243,17 @@ def find(text: str, emphasis=None) -> list[Claim]:
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("state_bill", "", btype, m.group("num"), ""),
                                  display=display, sort_key=_leg_sort(display),
                                  meta={"bill_type": btype, "number": m.group("num")})], RANK_SECONDARY))
+    for m in _COMMITTEE_PRINT.finditer(text) if "Print" in text else ():
+        display = clean(text[m.start():m.end("title")]) + f" ({clean(m.group('print'))})"
+        key = ("print", alpha_key(m.group("author")), m.group("congno"), alpha_key(m.group("title")))
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
+                                 sort_key=_leg_sort(display))]))
+    for m in _JOURNAL.finditer(text) if "J" in text else ():
+        display = clean(text[m.start():m.end("page")] + (m.group("year") or ""))
+        key = ("journal", re.sub(r"\s", "", m.group("j"))[0], state_abbr(m.group("state")) or m.group("state"),
+               m.group("leg"), m.group("page"))
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
+                                 sort_key=_leg_sort(display))]))
     for m in _BALLOT.finditer(text) if "Elec" in text else ():
         display = clean(m.group(0))
         key = ("ballot", alpha_key(m.group("elec")), alpha_key(m.group("doc") or ""))

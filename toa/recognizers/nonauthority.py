@@ -48,7 +48,7 @@ _PATENT = re.compile(
 
 # An abbreviation is short and capitalised ("Cal.", "Sup. Ct.", "H.R."); a sentence that ends
 # in a lower-case word ("… said so. ER 118") does not glue to what follows.
-_ABBREV_BEFORE = re.compile(r"(?:^|[\s(])(?:[A-Z][A-Za-z]{0,5}\.|(?:[A-Z]\.)+)\s?$")
+_ABBREV_BEFORE = re.compile(r"(?:^|[\s(])(?:[A-Z][A-Za-z]{0,5}\.|(?:[A-Z]\.)+|S\.\sTreaty)\s?$")  # "S. Treaty Doc. No. 100-20"
 # designations allowed right after another abbreviation ("Pet. App.", "C.A. App.")
 _OK_BEFORE = re.compile(r"(?:Pet|Resp|Supp|Br|Cert|C\.\s?A|Gov't|Reply)\.\s?$|"
                         r"(?:^|[\s(;])(?:see|See|also|cf\.|Cf\.|e\.g\.|E\.g\.)\s$")

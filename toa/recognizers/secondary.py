@@ -158,7 +158,7 @@ _DICTIONARY = re.compile(
     rf"(?P<pin>\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN})(?P<after>\s[Vv]ol\.\s\d+)?")
 
 _NAME_TOKEN = r"[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?"
-_PERSON = rf"{_NAME_TOKEN}(?:\s(?:[A-Z]\.|{_NAME_TOKEN})){{0,3}}\s(?:Mc|Mac|La|De|O'|O’)?{_NAME_TOKEN}(?:,?\s(?:Jr\.|Sr\.|II|III))?"
+_PERSON = rf"(?:[A-Z]\.\s)?{_NAME_TOKEN}(?:\s(?:[A-Z]\.|{_NAME_TOKEN})){{0,3}}\s(?:Mc|Mac|La|De|O'|O’)?{_NAME_TOKEN}(?:,?\s(?:Jr\.|Sr\.|II|III))?"
 _AUTHORS = rf"{_PERSON}(?:(?:,\s|\s)(?:&|and)\s{_PERSON}|,\s{_PERSON})*(?:\set\sal\.)?"
 # Plain-text treatise: "2 Wayne R. LaFave, Substantive Criminal Law § 14.1 (3d ed. 2018)"
 _TREATISE = re.compile(
@@ -211,6 +211,14 @@ _AFTER_SITE = re.compile(
 _DATED = re.compile(rf"{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}}|last\svisited|updated", re.I)
 # A looseleaf or current treatise gives its edition without a year: "(4th ed.)".
 _EDITION_ONLY = r"\((?:\d+(?:st|nd|rd|d|th)|rev\.)\sed\.(?:,\s[^()]{1,60})?\)"  # "(4th ed.)", "(2d ed., 2024-1 ed.)"
+# A treatise known by its author's name, cited without italics: "2 McCormick on Evidence § 185 (7th
+# ed. 2013)", "Prosser and Keeton on the Law of Torts", "2 Moore's Federal Practice § 12.34 (3d ed.)",
+# "4 Weinstein's Federal Evidence". The edition or year parenthetical is required.
+_EPONYMOUS = re.compile(
+    rf"(?<![\w.])(?:(?P<vol>\d{{1,2}}[A-Z]?)\s)?(?P<title>(?:{SURNAME}\s(?:and|&)\s)?(?P<name>{SURNAME})(?:'s|’s)?\s"
+    r"(?:on\s(?:the\s)?(?:Law\sof\s)?[A-Z][a-z]+(?:\s(?:(?:and|&)\s)?[A-Z][a-z]+){0,3}|"
+    r"Federal\s(?:Practice(?:\sand\sProcedure)?|Evidence)))"
+    rf"(?P<pin>\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN}|{_EDITION_ONLY})")
 _AFTER_BOOK = re.compile(rf"(?P<pin>,?\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN}|{_EDITION_ONLY})")
 _SIGNAL_PREFIX = re.compile(r"(?:(?:See|see|Also|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|"
                             r"Accord|with|and|quoting|citing)[,]?\s+)+")
@@ -644,6 +652,13 @@ def find_plain_works(text: str) -> list[Claim]:
         claims.append(claim([_work_occ(text, start, m.end(), vol=vol, author=author,
                                        title=clean(m.group("title")), tail="", paren=clean(m.group("paren")),
                                        key_extra=clean(m.group("paren")))], RANK_SECONDARY))
+    for m in _EPONYMOUS.finditer(text) if " on " in text or "Federal " in text else ():
+        if not is_author_word(m.group("name")) or not (m.group("vol") or m.group("pin") or "ed." in m.group("paren")):
+            continue  # "Smith on Appeal (2019)": a volume, a pin or an edition makes it a treatise
+        start = m.start()
+        claims.append(claim([_work_occ(text, start, m.end(), vol=m.group("vol") or "", author="",
+                                       title=clean(m.group("title")), tail="", paren=clean(m.group("paren")),
+                                       key_extra=clean(m.group("paren")))], RANK_SECONDARY))
     for m in _NUMBERED_REPORT.finditer(text) if re.search(r"\d{2},\s", text) else ():
         start, _vol, org = _author_before(text, m.start())
         if not org or _CASE_LIKE.search(m.group("title")):
@@ -725,6 +740,8 @@ _QUOTED_TITLE = re.compile(r"[“\"][^”\"]{8,}[,.]?[”\"]")
 _EU_ACT = re.compile(
     r"(?<![\w.])(?P<type>Regulation|Directive|Decision)\s\((?P<body>EU|EC|EEC|Euratom)\)\s(?:No\.?\s)?"
     r"(?P<num>\d{1,4}/\d{1,4}(?:/[A-Z]+)?)(?P<title>\sof\sthe\s[^;()]{0,300}?)?(?=,|;|\.(?:\s|$)|\s\(|$)"
+    # an article cited before the Official Journal cite is a pin: "…, art. 17, 2016 O.J. (L 119) 1"
+    r"(?P<art>,\sarts?\.\s\d+[\w()]*(?:\s?[-–,]\s?\d+[\w()]*)*(?=,\s\d{4}\sO\.J\.))?"
     r"(?P<oj>,\s\d{4}\sO\.J\.\s\([^()]{1,20}\)\s\d+)?")
 # Treaties cited to a treaty series: "Convention on the Rights of the Child, Nov. 20, 1989, 1577 U.N.T.S. 3".
 _TREATY_SERIES = re.compile(r"(?<![\w.])(?P<vol>\d{1,5})\s(?P<series>U\.N\.T\.S\.|U\.S\.T\.|T\.I\.A\.S\.|"
@@ -736,7 +753,8 @@ def find_international(text: str) -> list[Claim]:
     """EU regulations and directives, and treaties cited to a treaty series (Other Authorities)."""
     claims = []
     for m in _EU_ACT.finditer(text) if "(E" in text else ():
-        display = clean(text[m.start():m.end()])
+        display = clean(text[m.start():m.start("art")] + text[m.end("art"):m.end()]) if m.group("art") \
+            else clean(text[m.start():m.end()])
         key = ("eu", m.group("type").lower(), m.group("body"), m.group("num"))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
                                  sort_key=(alpha_key(display), "", natkey(m.group("num"))))]))
@@ -745,7 +763,8 @@ def find_international(text: str) -> list[Claim]:
         name = text[start:m.start()]
         if not _TREATY_WORD.search(name):
             continue
-        display = clean(text[start:m.end()])
+        # an article cited is a pin: "Vienna Convention on the Law of Treaties art. 31, May 23, 1969, …"
+        display = re.sub(r",?\sarts?\.\s\d+[\w()]*(?:\s?[-–,]\s?\d+[\w()]*)*(?=,)", "", clean(text[start:m.end()]), count=1)
         key = ("treaty", m.group("vol"), m.group("series"), m.group("page"))
         claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
                                  sort_key=(alpha_key(display), "", ()))]))
@@ -767,6 +786,18 @@ _DICTIONARY_SITES = {"merriam-webster.com": "Merriam-Webster.com Dictionary", "d
                      "oed.com": "Oxford English Dictionary Online", "ahdictionary.com": "American Heritage Dictionary",
                      "collinsdictionary.com": "Collins English Dictionary",
                      "dictionary.cambridge.org": "Cambridge Dictionary", "en.wiktionary.org": "Wiktionary"}
+
+
+def _author_and_title(head: str) -> bool:
+    """"Fed. Trade Comm'n, Data Brokers: A Call for Transparency 46": an author or publisher (a
+    name in capitalised words), then a title in title case — a web source typed without italics
+    ("Author, Title (date), URL"), not a sentence ("After the hearing, Smith, the owner, posted")."""
+    segs = _drop_signal(clean(head)).rstrip(" ,").split(", ")
+    if len(segs) < 2 or not _AUTHOR_SEGMENT.match(segs[0]) or len(segs[0].split()) > 9:
+        return False
+    words = [w for w in re.split(r"\s+", segs[-1].strip("“”\"‘’")) if w.isalpha()]
+    small = {"a", "an", "the", "of", "and", "or", "for", "in", "on", "to", "at", "by", "with", "from", "is", "are"}
+    return bool(words) and all(w[0].isupper() or w in small for w in words) and words[0][0].isupper()
 
 
 def find_web(text: str, emphasis) -> list[Claim]:
@@ -796,7 +827,8 @@ def find_web(text: str, emphasis) -> list[Claim]:
         # a title in quotes or italics, or a date the page was read, makes it a citation; so does
         # a press release's genre, or "available at" after a dated work
         titled = _QUOTED_TITLE.search(head) or any(start <= a < head_end for a, _b in emphasis) \
-            or _PRESS_RELEASE.match(head) or available and _WEB_DATE.search(head)
+            or _PRESS_RELEASE.match(head) or available and _WEB_DATE.search(head) \
+            or dp and _author_and_title(text[start:max(0, head_end - 60) + dp.start()])
         if _STANDALONE_BEFORE.fullmatch(text, _sentence_start(text, m.start()), m.start()) \
                 and _STANDALONE_AFTER.match(text, url_end) and not visited:
             start = m.start()  # a citation sentence that is the URL alone: "See https://…."
