@@ -1,20 +1,17 @@
 """A case named without a citation after its full cite: a mention, counted where the style says."""
-from toa import authorities
+from test_extract import para
+
+from toa import authorities, styles
 from toa.case_mentions import case_mentions
 from toa.extract import extract_paragraph
-from toa.model import Document, Paragraph
-from toa import styles
+from toa.model import Document
 
 
 def paragraph(index, *parts):
-    """A body paragraph from ("text", italic?) parts."""
-    text, emphasis = "", []
-    for part in parts:
-        s, italic = (part, False) if isinstance(part, str) else part
-        if italic:
-            emphasis.append((len(text), len(text) + len(s)))
-        text += s
-    return Paragraph(index=index, story="body", text=text, emphasis=emphasis)
+    """A body paragraph from ("text", italic?) parts, at `index`."""
+    p = para(*parts)
+    p.index = index
+    return p
 
 
 def occurrences(paragraphs):
