@@ -442,10 +442,18 @@ def _first_party(name: str) -> str:
 
 def _different_case(auth: Authority, occ: Occurrence) -> bool:
     """Both are named full cites of one reporter page, and their first parties differ."""
-    names = [o.meta.get("case_name") for o in auth.occurrences if o.kind == "full" and o.meta.get("case_name")]
     new = occ.meta["case_name"]
-    return bool(names) and " v. " in new and all(" v. " in n and _first_party(n) != _first_party(new)
-                                                  and _first_party(n) not in new.lower() for n in names)
+    if " v. " not in new:
+        return False
+    party = _first_party(new)
+
+    def differs(name: str) -> bool:
+        return " v. " in name and _first_party(name) != party and _first_party(name) not in new.lower()
+
+    named = (o.meta["case_name"] for o in auth.occurrences if o.kind == "full" and o.meta.get("case_name"))
+    first = next(named, None)
+    # the first name that agrees settles it: a case cited thousands of times is not read again each time
+    return first is not None and differs(first) and all(differs(n) for n in set(named))
 
 
 def _better_display(occ: Occurrence, auth: Authority) -> bool:

@@ -14,6 +14,8 @@ sets its case names in italics) is not a mention.
 """
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 
 from .model import Occurrence, Paragraph
@@ -49,16 +51,16 @@ def case_mentions(paragraphs: list[Paragraph], occurrences: list[Occurrence]) ->
     for o in cases:
         here = (order[o.paragraph], o.end)
         first_cite[o.key] = min(first_cite.get(o.key, here), here)
-    taken: dict[int, list[tuple[int, int]]] = {}
+    taken: dict[int, _Spans] = {}
     for o in occurrences:
-        taken.setdefault(o.paragraph, []).append((o.start, o.end))
+        taken.setdefault(o.paragraph, _Spans()).add(o.start, o.end)
     pattern = re.compile(r"(?<![\w.’'-])(?P<name>" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
                          + r")(?![\w-]|\s+v\.?\s|\s*,\s*(?:supra|\d))")
     out = []
     for p in paragraphs:
         for m in pattern.finditer(p.text):
             key, how = names[m.group("name")]
-            if (order[p.index], m.start()) <= first_cite[key] or _inside(m.start(), m.end(), taken.get(p.index, [])):
+            if (order[p.index], m.start()) <= first_cite[key] or (p.index in taken and taken[p.index].overlaps(m.start(), m.end())):
                 continue
             if _quoted(p.text, m.start()):
                 continue  # a court's words, quoted
@@ -124,8 +126,26 @@ def _italic(p: Paragraph, start: int, end: int) -> bool:
     return any(a <= start and end <= b for a, b in p.emphasis)
 
 
-def _inside(start: int, end: int, spans) -> bool:
-    return any(a <= start < b or a < end <= b for a, b in spans)
+class _Spans:
+    """The citations' spans in one paragraph, asked whether a stretch overlaps any of them: by
+    bisection, since a long paragraph holds thousands."""
+
+    def __init__(self):
+        self._spans: list[tuple[int, int]] = []
+        self._starts: list[int] = []
+        self._reach: list[int] = []  # the furthest end of the spans up to each one
+
+    def add(self, start: int, end: int) -> None:
+        self._spans.append((start, end))
+        self._starts = []
+
+    def overlaps(self, start: int, end: int) -> bool:
+        if not self._starts and self._spans:
+            self._spans.sort()
+            self._starts = [a for a, _b in self._spans]
+            self._reach = list(itertools.accumulate((b for _a, b in self._spans), max))
+        i = bisect.bisect_left(self._starts, end) - 1  # the spans that start before `end`
+        return i >= 0 and self._reach[i] > start
 
 
 def _quoted(text: str, pos: int) -> bool:
