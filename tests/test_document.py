@@ -139,6 +139,27 @@ def test_footnotes_typed_as_small_paragraphs_are_recognised(tmp_path):
     assert [p.typed_note for p in doc.paragraphs] == [False, True, False, False]
 
 
+def test_a_table_in_another_size_does_not_change_what_is_a_typed_note(tmp_path):
+    from docxbuild import Run
+
+    def brief(with_table: bool):
+        b = DocBuilder()
+        if with_table:
+            b.heading("TABLE OF AUTHORITIES", level=1)
+            for i in range(12):
+                b.paragraph(Run(f"Case {i} v. Other, {i} U.S. {i} (2000)\t{i}", size=12))
+        b.heading("ARGUMENT", level=1)
+        for i in range(4):
+            b.paragraph(Run(f"The text of the argument, paragraph {i}.", size=9))
+        # a paragraph in barely smaller print is no note; beside a table in larger print it looked like one
+        b.paragraph(Run("2 See Doe v. Roe, 501 U.S. 200 (1991).", size=8.5))
+        return read(str(b.save(tmp_path / f"t{with_table}.docx")))
+
+    assert [p.skipped for p in brief(True).paragraphs][:3] == ["toa", "toa", "toa"]
+    assert [p.text for p in brief(True).paragraphs if p.typed_note] == \
+        [p.text for p in brief(False).paragraphs if p.typed_note] == []
+
+
 def note_carried_over(tmp_path, head_end="Cons. Stat.", tail="Ann. § 301(a) and (b) (1983); R.I. Gen. Laws § 11-1-1."):
     from docxbuild import Run
 

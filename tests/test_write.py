@@ -602,6 +602,31 @@ def test_output_converts_to_pdf_with_the_table_and_no_field_codes(tmp_path):
     assert argument.strip().splitlines()[-1].strip() == "1"
 
 
+def test_a_citation_that_opens_a_page_keeps_its_page_break(tmp_path):
+    """LibreOffice drops a page break that a field follows: the TA field of a citation right
+    after a page break goes at the citation's end, and the output lays out as the brief does."""
+    from docxbuild import PageBreak
+    from toa import pipeline
+
+    b = DocBuilder()
+    b.heading("ARGUMENT", level=1)
+    b.paragraph("Summary judgment is proper. See ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986).")
+    b.paragraph(PageBreak(), ("Celotex", "i"), ", 477 U.S. at 325. The movant need not negate the claim.")
+    b.paragraph(PageBreak(), "The last page.")
+    src = b.save(tmp_path / "brief.docx")
+    out = tmp_path / "out.docx"
+    pipeline.build(str(src), str(out), pages="estimate")
+    opened = docx.Document(str(out))
+    [para] = [p for p in opened.paragraphs if "477 U.S. at 325" in p.text]
+    runs = list(para._p.iter(w("r")))
+    # the break, the citation's own words, then its (hidden) field
+    assert runs[0].find(w("br")) is not None and runs[1].find(w("t")).text == "Celotex"
+    assert runs[1].find(w("fldChar")) is None
+    body = [pg for pg in pdf_pages_text(convert_to_pdf(out)) if "ARGUMENT" in pg or "Celotex, 477" in pg
+            or "The last page." in pg]
+    assert len(body) == 3 and "Celotex, 477" not in body[0]
+
+
 def test_a_style_the_brief_has_under_another_id_is_used(tmp_path):
     """A localised Word names the built-in style "table of authorities" but gives it its own
     id: the entries use the brief's style, and no second copy is added."""

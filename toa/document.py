@@ -509,8 +509,12 @@ def _mark_typed_notes(doc: Document) -> None:
     known = [sz for sz in sizes.values() if sz is not None]
     if not known:
         return
-    text_size = statistics.median(sz for p in doc.paragraphs if p.story == "body"
-                                  for sz in [sizes[p.index] or _default_size(doc)] if sz)
+    # the size of the brief's text, not of a table of contents or authorities before it (a table
+    # toa wrote in the template's size would make the text's notes look like text)
+    text = [p for p in doc.paragraphs if p.story == "body" and p.skipped not in ("toa", "toc")] \
+        or [p for p in doc.paragraphs if p.story == "body"]
+    text_size = statistics.median(sz for p in text for sz in [sizes[p.index] or _default_size(doc)] if sz)
+
     def small(p):
         return sizes.get(p.index) is not None and sizes[p.index] < 0.9 * text_size
 

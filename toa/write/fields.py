@@ -21,13 +21,25 @@ def mark_citations(doc: Document, table: Table) -> list[Occurrence]:
     tables credit the page where a citation begins (toa-conventions.md §6), so a later
     Update Field in Word gives the same pages we print.
 
+    A citation that starts just after a page break (the first words of a page) gets its field
+    at its end: LibreOffice drops a page break that a field follows, and would lay the rest of
+    the brief out a page early. The end of such a citation is on the same page.
+
     TA fields already in the brief are removed first (a re-run would otherwise count every
     citation twice). Returns the occurrences that could not be marked (none, normally).
     """
     remove_ta_fields(doc)
-    items = [(o.paragraph, o.start, ta_runs(auth, short, number, with_long), o)
+    items = [(o.paragraph, _field_offset(doc, o), ta_runs(auth, short, number, with_long), o)
              for o, auth, short, number, with_long in ta_sites(doc, table)]
     return _insert_all(doc, items)
+
+
+def _field_offset(doc: Document, o: Occurrence) -> int:
+    """Where the TA field of `o` goes: its start, or its end when a page break is right before it."""
+    breaks = doc.paragraphs[o.paragraph].breaks
+    if o.anchor_end and any(b.offset == o.start and b.kind == "explicit" for b in breaks):
+        return o.anchor_end
+    return o.start
 
 
 def ta_sites(doc: Document, table: Table):
