@@ -19,6 +19,7 @@ import itertools
 import re
 
 from .model import Occurrence, Paragraph
+from .recognizers.common import in_quotation
 
 # Parties that name no case: the government side of "People v. Massicot", "State v. X".
 _GENERIC_PARTY = re.compile(r"^(?:the\s+)?(?:people|state|commonwealth|united\s+states|u\.\s?s\.|government|"
@@ -62,7 +63,7 @@ def case_mentions(paragraphs: list[Paragraph], occurrences: list[Occurrence]) ->
             key, how = names[m.group("name")]
             if (order[p.index], m.start()) <= first_cite[key] or (p.index in taken and taken[p.index].overlaps(m.start(), m.end())):
                 continue
-            if _quoted(p.text, m.start()):
+            if in_quotation(p.text, m.start()):
                 continue  # a court's words, quoted
             if (italic_briefs or how == "party") and not _italic(p, m.start(), m.end()):
                 continue
@@ -146,7 +147,3 @@ class _Spans:
             self._reach = list(itertools.accumulate((b for _a, b in self._spans), max))
         i = bisect.bisect_left(self._starts, end) - 1  # the spans that start before `end`
         return i >= 0 and self._reach[i] > start
-
-
-def _quoted(text: str, pos: int) -> bool:
-    return text.rfind("“", 0, pos) > text.rfind("”", 0, pos)

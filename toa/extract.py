@@ -22,6 +22,7 @@ from eyecite.models import FullCaseCitation, IdCitation, ShortCaseCitation, Supr
 from .model import Document, Occurrence, Paragraph
 from .case_mentions import case_mentions
 from .recognizers import codes, non_authority_spans, recognize
+from .recognizers.common import in_quotation
 
 logging.getLogger("eyecite").setLevel(logging.ERROR)
 
@@ -393,7 +394,7 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
     for occ in found + cases + records:
         quoted = para.block_quote and not (closing and occ.start >= closing.start())
         if (occ.kind == "reference" or "informal_reference" in occ.flags or occ.meta.get("inverted")) and (
-                _in_quotation(text, occ.start) or quoted):
+                in_quotation(text, occ.start) or quoted):
             # "… under § 1988." or "under Article 103.008 of the Code of Criminal Procedure" quoted
             # from a court, "pursuant to Section 1170.1" in a statute's text set off as a block
             # quotation: the quoted words, not the brief's citation
@@ -501,11 +502,6 @@ def _drop_overlaps(occs: list[Occurrence]) -> list[Occurrence]:
         if not nested:
             out.append(o)
     return out
-
-
-def _in_quotation(text: str, pos: int) -> bool:
-    """Inside a double-quoted passage: the last opening quote before `pos` is not yet closed."""
-    return text.rfind("“", 0, pos) > text.rfind("”", 0, pos)
 
 
 def _open_parenthetical(text: str, pos: int) -> str:

@@ -71,6 +71,11 @@ def occ(
     )
 
 
+def in_quotation(text: str, pos: int) -> bool:
+    """Inside a double-quoted passage: the last opening quote before `pos` is not yet closed."""
+    return text.rfind("“", 0, pos) > text.rfind("”", 0, pos)
+
+
 def claim(occs: list[Occurrence], rank: int = RANK_FULL, start: int | None = None, end: int | None = None) -> Claim:
     s = min(o.start for o in occs) if start is None else start
     e = max(o.end for o in occs) if end is None else end
