@@ -4,7 +4,9 @@
 
 Runs the build in a fresh process per method (render and estimate) and prints wall time,
 peak resident memory of toa itself and of its children (LibreOffice). Targets on a 2-core
-machine: under 10 s with rendered pages, under 2 s without.
+machine: under 10 s with rendered pages, under 2 s without. Also prints what the check of the
+brief's words costs (the text of every paragraph read before the write and compared before the
+save): it should be a small fraction of the build.
 """
 from __future__ import annotations
 
@@ -42,6 +44,24 @@ def run_once(brief: Path, method: str) -> tuple[float, float, float]:
     return elapsed, self_kb / 1024, child_kb / 1024
 
 
+def text_check_time(brief: Path, repeat: int) -> float:
+    """Seconds of write.snapshot + write.check_text on one build of `brief` (median of `repeat`)."""
+    from toa import pipeline, write
+
+    times = []
+    for _ in range(repeat):
+        result = pipeline.analyse(str(brief), pages="estimate")
+        start = time.perf_counter()
+        before = write.snapshot(result.document)
+        taken = time.perf_counter() - start
+        write.mark_citations(result.document, result.table)
+        placement = write.write_toa(result.document, result.table, result.style)
+        start = time.perf_counter()
+        write.check_text(before, result.document, placement.replaced, placement.added)
+        times.append(taken + time.perf_counter() - start)
+    return statistics.median(times)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("brief", nargs="?", type=Path)
@@ -49,11 +69,16 @@ def main() -> None:
     args = ap.parse_args()
     brief = args.brief or largest_brief()
     print(f"brief: {brief} ({brief.stat().st_size / 1024:.0f} KiB)")
+    medians = {}
     for method in ("render", "estimate"):
         runs = [run_once(brief, method) for _ in range(args.repeat)]
         times = [r[0] for r in runs]
-        print(f"{method:<9} median {statistics.median(times):6.2f} s  (min {min(times):.2f}, max {max(times):.2f})"
+        medians[method] = statistics.median(times)
+        print(f"{method:<9} median {medians[method]:6.2f} s  (min {min(times):.2f}, max {max(times):.2f})"
               f"  peak RSS toa {max(r[1] for r in runs):6.1f} MiB, LibreOffice {max(r[2] for r in runs):6.1f} MiB")
+    check = text_check_time(brief, args.repeat)
+    print(f"text check {check * 1000:6.0f} ms  ({100 * check / medians['estimate']:.1f}% of an estimate build, "
+          f"{100 * check / medians['render']:.1f}% of a rendered one)")
 
 
 if __name__ == "__main__":

@@ -377,6 +377,8 @@ def _wrap(p):
             ppr = p.find(qn("w:pPr"))
             if ppr is not None:
                 new_p.append(copy.deepcopy(ppr))
+                for sectpr in ppr.findall(qn("w:sectPr")):  # a section ends with the entry's last line
+                    ppr.remove(sectpr)
             tail_r = copy.deepcopy(r)
             tail_r.find(qn("w:t")).text = tail
             tail_r.find(qn("w:t")).set("{http://www.w3.org/XML/1998/namespace}space", "preserve")

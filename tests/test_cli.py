@@ -232,6 +232,34 @@ def test_an_internal_failure_is_one_line_and_leaves_the_input(tmp_path, monkeypa
     assert sorted(p.name for p in tmp_path.iterdir()) == ["brief.docx"]
 
 
+@pytest.mark.parametrize("in_place", [False, True])
+def test_a_build_that_would_lose_a_paragraph_writes_nothing(tmp_path, monkeypatch, capsys, in_place):
+    """The brief's words are checked before the output is saved: a write stage that lost a
+    paragraph (forced here) ends in one line naming it, exit 2, the input as it was, no output,
+    also with --in-place."""
+    from toa import cli, write
+
+    src = tmp_path / "brief.docx"
+    shutil.copyfile(SAMPLE, src)
+    before = src.read_bytes()
+    real = write.write_toa
+
+    def losing(doc, *args, **kw):
+        placement = real(doc, *args, **kw)
+        victim = next(p for p in doc.paragraphs if p.story == "body" and p.text.strip() == "ARGUMENT").element
+        victim.getparent().remove(victim)
+        return placement
+
+    monkeypatch.setattr(write, "write_toa", losing)
+    args = ["build", str(src), "--pages", "estimate"] + (["--in-place", "-o", str(src)] if in_place else [])
+    assert cli.main(args) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith('toa: error: toa would have lost the brief\'s paragraph "ARGUMENT"')
+    assert "nothing was written" in err[0]
+    assert src.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["brief.docx"]
+
+
 def test_no_field_update_leaves_word_to_keep_the_pages(tmp_path):
     shutil.copyfile(SAMPLE, tmp_path / "brief.docx")
     proc = toa("build", "brief.docx", "--pages", "estimate", "--no-field-update", "--json", "r.json", cwd=tmp_path)

@@ -87,6 +87,82 @@ def test_table_of_contents_and_stale_toa_are_skipped(tmp_path):
     assert sum(1 for p in doc.paragraphs if p.skipped == "toa") == 2
 
 
+def _table_marks(tmp_path, fill, name="t.docx"):
+    """(text, skipped) of every non-empty body paragraph of a brief whose table `fill` writes."""
+    b = DocBuilder(fmt="lowerRoman", start=1)
+    b.paragraph("No. 24-101")
+    fill(b)
+    doc = read(str(b.save(tmp_path / name)))
+    return [(p.text.strip(), p.skipped) for p in doc.paragraphs if p.text.strip()]
+
+
+def test_a_table_heading_that_ends_the_front_matter_has_no_lines_of_the_body(tmp_path):
+    def fill(b):
+        b.heading("TABLE OF AUTHORITIES")
+        b.section_break(fmt="decimal", start=1)  # the break is in the heading's own paragraph
+        b.paragraph("In the Supreme Court of the United States")
+        b.paragraph("24-101")
+        b.heading("OPINIONS BELOW")
+
+    marks = _table_marks(tmp_path, fill)
+    assert marks[1:] == [("TABLE OF AUTHORITIES", "toa"), ("In the Supreme Court of the United States", None),
+                         ("24-101", None), ("OPINIONS BELOW", None)]
+
+
+def test_a_two_line_heading_under_an_empty_table_heading_is_the_briefs(tmp_path):
+    def fill(b):
+        b.heading("TABLE OF AUTHORITIES")
+        b.paragraph("")
+        b.section_break(fmt="decimal", start=1)  # the break in an empty paragraph after the heading
+        b.paragraph("INTRODUCTION AND INTEREST OF")  # reads like "Statutes and Rules"
+        b.paragraph("AMICUS CURIAE")
+        b.paragraph("See Celotex Corp. v. Catrett, 477 U.S. 317 (1986).")
+
+    assert [skipped for _text, skipped in _table_marks(tmp_path, fill)[2:]] == [None, None, None]
+
+    def same_section(b):  # no section break: the lines are still no table's, none has a page
+        b.heading("TABLE OF AUTHORITIES")
+        b.paragraph("INTRODUCTION AND INTEREST OF")
+        b.paragraph("AMICUS CURIAE")
+        b.paragraph("See Celotex Corp. v. Catrett, 477 U.S. 317 (1986).")
+
+    assert [skipped for _text, skipped in _table_marks(tmp_path, same_section, "u.docx")[2:]] == [None, None, None]
+
+
+def test_a_typed_table_ends_at_its_last_entry_line(tmp_path):
+    def fill(b):
+        b.heading("TABLE OF AUTHORITIES")
+        b.paragraph("Page(s)")
+        b.paragraph("Cases")
+        b.paragraph("Anderson v. Liberty Lobby, Inc.,")  # an entry wrapped over two lines
+        b.leader_line("477 U.S. 242 (1986)", page="3, 7, 12,")
+        b.paragraph("15, 19")  # its page list wrapped too
+        b.leader_line("Celotex Corp. v. Catrett, 477 U.S. 317 (1986)", page="4")
+        b.paragraph("ii")  # a page number typed at the foot of the table's page
+        b.page_break()
+        b.paragraph("24-101")  # the caption's docket number: no page list of the table
+        b.paragraph("STATUTES AND RULES INVOLVED")
+
+    marks = _table_marks(tmp_path, fill)
+    assert [skipped for _text, skipped in marks[1:9]] == ["toa"] * 8
+    assert marks[9:] == [("24-101", None), ("STATUTES AND RULES INVOLVED", None)]
+
+
+def test_the_text_size_is_the_size_most_of_the_text_is_in(tmp_path):
+    """Notes are told by their smaller print. Many short lines in a middling size (a cover, a
+    list of counsel) once made the median paragraph that size, and the notes no longer smaller."""
+    from docxbuild import Run
+
+    b = DocBuilder()
+    for i in range(6):
+        b.paragraph(Run(f"Counsel line {i}", size=10))
+    for i in range(3):
+        b.paragraph(Run("The argument runs on at length in the size of the brief's text. " * 8, size=12))
+    b.paragraph(Run("2 See Doe v. Roe, 501 U.S. 200 (1991).", size=10))
+    doc = read(str(b.save(tmp_path / "s.docx")))
+    assert [p.text[:2] for p in doc.paragraphs if p.typed_note] == ["2 "]
+
+
 @pytest.mark.parametrize("content, message", [
     (b"just text", "is not a .docx"),
     (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 100, "encrypted"),

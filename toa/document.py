@@ -52,10 +52,14 @@ _TOA_HEADING = re.compile(r"^\s*\[?\s*(table|index) of (cited )?authorities\s*\]
 _TOA_PLACEHOLDER = re.compile(r"^\s*(\[\s*(insert\s+)?(table of authorities|toa)\s*\]|\{\{\s*toa\s*\}\})\s*$", re.I)
 _TOC_HEADING = re.compile(r"^\s*(table of contents|contents|index)\s*$", re.I)
 # A line of a typed table: entry text, dot leader or tab, page reference(s) ("3, 7-10, 12 n.3,
-# iv, 5a, passim"); or a line of page references alone (an entry's pages wrapped to a new line).
+# iv, 5a, passim"). Lines around the entries: the "Page(s)" label, and page references alone
+# (an entry's pages wrapped to a new line, a page number typed at the foot of a page).
 _PAGE_REF = r"(?:[\divxlcIVXLC]+a?|nn?\.\s*\d+|passim|[,;&\s\-–—])"
-_TABLE_LINE = re.compile(rf"(\.\s*){{4,}}\s*{_PAGE_REF}*$|\t\s*{_PAGE_REF}+$|^\s*pages?\(?s?\)?\s*$|"
-                         r"^\s*(?:\d+a?|[ivxlc]+|passim)(?:\s*[,\-–]\s*(?:\d+a?|[ivxlc]+))*\s*$", re.I)
+_ENTRY_LINE = re.compile(rf"(\.\s*){{4,}}\s*{_PAGE_REF}*$|\t\s*{_PAGE_REF}+$", re.I)
+_PAGE_LABEL_LINE = re.compile(r"^\s*pages?\(?s?\)?\s*$", re.I)
+_PAGES_ONLY = re.compile(r"^\s*(?:\d+a?|[ivxlc]+|passim)(?:\s*[,\-–]\s*(?:\d+a?|[ivxlc]+))*\s*$", re.I)
+_ROMAN_ONLY = re.compile(r"^\s*[ivxlc]+\s*$", re.I)
+_OPEN_PAGE_LIST = re.compile(r"(,|(\.\s?){3,}|…)\s*$")
 # (a court's form number may come first: "Form 8. Certificate of Compliance")
 _CERTIFICATE = re.compile(r"^\s*(?:form\s+\d+[.:]?\s+)?(certificate\s+of\s+(compliance|service|interest|word\s+count|filing)|"
                           r"corporate\s+disclosure\s+statement|certificate\s+as\s+to\s+parties)\b", re.I)
@@ -513,7 +517,7 @@ def _mark_typed_notes(doc: Document) -> None:
     # toa wrote in the template's size would make the text's notes look like text)
     text = [p for p in doc.paragraphs if p.story == "body" and p.skipped not in ("toa", "toc")] \
         or [p for p in doc.paragraphs if p.story == "body"]
-    text_size = statistics.median(sz for p in text for sz in [sizes[p.index] or _default_size(doc)] if sz)
+    text_size = _text_size([(sizes[p.index] or _default_size(doc), len(p.text)) for p in text])
 
     def small(p):
         return sizes.get(p.index) is not None and sizes[p.index] < 0.9 * text_size
@@ -541,6 +545,23 @@ _NOTE_NUMBER = re.compile(r"^\s*\d{1,3}\s+[A-Z“\"(]")
 # … and goes on with the rest of a word or sentence ("rect. Regardless", "Ann. § 301(a)"), not a heading.
 _NOTE_GOES_ON = re.compile(r"\s*(?:[a-z0-9§(]|(?:[A-Z][a-z]{0,5}\.\s?)+(?:§|\d))")
 _NOTE_OPEN_END = re.compile(r"(?:[\w,;:’'&(-]|\b(?:v|vs|ex|rel|[A-Z][a-z]{0,4})\.|[A-Z]\.)\s*$")
+
+
+def _text_size(values: list[tuple[int, int]]) -> int:
+    """The size of the brief's text from (size, characters) of its paragraphs: the size that
+    the smallest two thirds of the characters reach. Counting characters, not paragraphs, a few
+    short lines more or less (a "Page" label) cannot move it, as they moved the median paragraph
+    between the text's size and the notes'; and notes, however long, hold less than two thirds
+    of a brief's words."""
+    total = sum(weight for _size, weight in values)
+    if not total:
+        return statistics.median(size for size, _weight in values) if values else 24
+    seen = 0
+    for size, weight in sorted(values):
+        seen += weight
+        if 3 * seen >= 2 * total:
+            return size
+    return max(size for size, _weight in values)
 
 
 def _print_size(p: Paragraph) -> int | None:
@@ -634,42 +655,120 @@ def _looks_like_heading(p: Paragraph) -> bool:
 
 
 def _skip_block(paras: list[Paragraph], i: int, reason: str) -> int:
-    """Mark the entry lines that follow a table heading; stop at the first line of prose."""
-    while i < len(paras):
-        p = paras[i]
-        text = p.text.strip()
-        if p.skipped == reason or not text or _TABLE_LINE.search(_text_with_tabs(p)) or _is_table_subheading(p) \
-                or _wrapped_entry(paras, i):
-            p.skipped = reason
-            i += 1
+    """Mark the lines of the table whose heading is paras[i - 1]: from the heading to its last
+    entry line (a text, a dot leader or tab, page references), with the lines between (category
+    headings, "Page(s)", the first lines of a wrapped entry, a page list that wrapped).
+
+    Everything else is the brief's, whatever it looks like: nothing after the heading's section
+    break (the body's caption "24-101" or a two-line heading "INTRODUCTION AND" / "AMICUS CURIAE"
+    is no part of a table in the front matter), no line after the last entry line, and no bare
+    number that no entry line comes before (a docket number is no page reference)."""
+    section = paras[i - 1].section if i > 0 else None
+    lines = _Lookahead(_lines_from(paras, i, section))
+    last = -1  # the index in `lines` of the table's last line
+    previous = ""  # the last non-empty line read
+    for n, (group, line) in enumerate(lines):
+        if all(p.skipped == reason for p in group):  # a line of a TOA/TOC field's result
+            last = n
+            previous = line or previous
             continue
-        break
-    return i
+        if not line:
+            continue
+        if _ENTRY_LINE.search(line):
+            last = n
+        elif _PAGES_ONLY.match(line) and last >= 0 and _continues_pages(previous, line):
+            last = n
+        elif not (_PAGE_LABEL_LINE.match(line) or _is_table_subheading(group[0]) or _wrapped_entry(lines, n)):
+            break
+        previous = line
+    marked = [p for group, _line in lines.read[:last + 1] for p in group]
+    for p in marked:
+        p.skipped = reason
+    return i + len(marked)
 
 
-def _wrapped_entry(paras: list[Paragraph], i: int) -> bool:
+class _Lookahead:
+    """The items of an iterator, read as far as they are asked for (a table's lines end long
+    before the section does: the rest of a long body is never read)."""
+
+    def __init__(self, items):
+        self._items = iter(items)
+        self.read: list = []
+
+    def __iter__(self):
+        n = 0
+        while self._fill(n):
+            yield self.read[n]
+            n += 1
+
+    def __getitem__(self, at):
+        self._fill(at.stop - 1 if isinstance(at, slice) else at)
+        return self.read[at]
+
+    def _fill(self, n: int) -> bool:
+        while len(self.read) <= n:
+            item = next(self._items, None)
+            if item is None:
+                return False
+            self.read.append(item)
+        return True
+
+
+def _lines_from(paras: list[Paragraph], i: int, section: int | None):
+    """(paragraphs, text with tabs) of each line from paras[i] to the end of the section: a
+    row of a Word table is one line, its cells joined by tabs."""
+    row = None
+    group: list[Paragraph] = []
+    for p in paras[i:]:
+        if p.section != section:
+            break
+        p_row = row_of(p) if p.story == "table" else None
+        if group and (p_row is None or p_row is not row):
+            yield group, "\t".join(text_with_tabs(q) for q in group).strip()
+            group = []
+        row = p_row
+        group.append(p)
+    if group:
+        yield group, "\t".join(text_with_tabs(q) for q in group).strip()
+
+
+def row_of(p: Paragraph):
+    """The w:tr holding a paragraph of a Word table, else None."""
+    el = p.element
+    while el is not None and el.tag != qn("w:tr"):
+        el = el.getparent()
+    return el
+
+
+def _continues_pages(previous: str, line: str) -> bool:
+    """A line of page references alone belongs to the entry above it when that entry's page
+    list wrapped ("…, 12,") or its leader ended the line; or when it is a page number typed at
+    the foot of a page of the table ("iii")."""
+    return bool(_OPEN_PAGE_LIST.search(previous) or _ROMAN_ONLY.match(line))
+
+
+def _wrapped_entry(lines: _Lookahead, n: int) -> bool:
     """The first line(s) of a typed entry wrapped over several paragraphs: short lines with no
     page reference that the entry's last line (text, leader or tab, pages) follows closely."""
-    for p in paras[i:i + 3]:
-        text = p.text.strip()
+    for group, text in lines[n:n + 3]:
         if not text or len(text) > 200:
             return False
-        if p is not paras[i] and _TABLE_LINE.search(_text_with_tabs(p)):
+        if group is not lines[n][0] and _ENTRY_LINE.search(text):
             return True
-        if (_looks_like_heading(p) and not re.search(r"\d", text)) or _TOA_HEADING.match(text) or _TOA_PLACEHOLDER.match(text) \
-                or _TOC_HEADING.match(text):
+        if (_looks_like_heading(group[0]) and not re.search(r"\d", text)) or _TOA_HEADING.match(text) \
+                or _TOA_PLACEHOLDER.match(text) or _TOC_HEADING.match(text):
             return False
     return False
 
 
-def _text_with_tabs(p: Paragraph) -> str:
+def text_with_tabs(p: Paragraph) -> str:
     """The paragraph text with its tabs kept: Paragraph.text turns w:tab into a space, which hid
-    the tab-and-page-number lines of dot-leader tables from _TABLE_LINE."""
+    the tab-and-page-number lines of dot-leader tables from _ENTRY_LINE."""
     chars = list(p.text)
     for pc in p.pieces:
         if pc.node is not None and pc.node.tag in (qn("w:tab"), qn("w:ptab")) and pc.end == pc.start + 1:
             chars[pc.start] = "\t"
-    return "".join(chars).strip()
+    return "".join(chars)
 
 
 def _is_table_subheading(p: Paragraph) -> bool:

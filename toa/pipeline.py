@@ -90,16 +90,17 @@ def build(source: str, output: str | None = None, style: str | None = None, page
         step("checking authorities")
         _verify(result, verify, verify_progress)
     step("writing")
+    before = write.snapshot(result.document)
     write.mark_citations(result.document, result.table)
     try:
-        write.write_toa(result.document, result.table, result.style, template=template)
+        placement = write.write_toa(result.document, result.table, result.style, template=template)
     except write.WriteError as exc:
         raise BuildError(str(exc)) from None
     write.set_field_update(result.document, on=field_update)
     result.report["pagination"]["word_update"] = field_update
     if result.verification is not None:  # after the TA fields, so a range holds only the citation
         result.comments = write.add_comments(result.document, result.table, result.verification)
-    _save(result, output, overwrite_input)
+    _save(result, output, before, overwrite_input, replaced=placement.replaced, inserted=placement.added)
     return result
 
 
@@ -118,8 +119,9 @@ def check(source: str, output: str | None = None, settings: Settings | None = No
     result = analyse(source, style, pages, template, options, progress)
     (progress or (lambda _m: None))("checking authorities")
     _verify(result, settings or _Settings.from_env(), verify_progress)
+    before = write.snapshot(result.document)
     result.comments = write.add_comments(result.document, result.table, result.verification)
-    _save(result, output)
+    _save(result, output, before)
     return result
 
 
@@ -155,8 +157,9 @@ def audit(source: str, output: str | None = None, style: str | None = None, page
                                                              result.style.name))
     if output:
         (progress or (lambda _m: None))("writing")
+        before = write.snapshot(result.document)
         out.comments = write.add_paragraph_comments(result.document, _audit.comments(findings, table))
-        _save(result, output)
+        _save(result, output, before)
         out.output = out.report["output"] = output
         out.report["comments"] = out.comments
     return out
@@ -174,11 +177,14 @@ def _verify(result: BuildResult, settings: Settings, progress: VerifyProgress | 
     result.report["verification"] = verification_summary(verification, offline=not settings.network)
 
 
-def _save(result: BuildResult, output: str, overwrite_input: bool = False) -> None:
-    """Atomic (write.save); afterwards the report names the output."""
+def _save(result: BuildResult, output: str, before: write.TextSnapshot, overwrite_input: bool = False,
+          replaced: list | None = None, inserted: list | None = None) -> None:
+    """Atomic (write.save), once every paragraph of the brief outside the table being replaced
+    is found as it was in `before` (else nothing is written); afterwards the report names the output."""
     if result.verification is not None:
         result.report["verification"]["comments"] = result.comments
     try:
+        write.check_text(before, result.document, replaced or [], inserted or [])
         write.save(result.document, output, overwrite_input=overwrite_input)
     except write.WriteError as exc:
         raise BuildError(str(exc)) from None

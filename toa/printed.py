@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .document import _TOA_HEADING, _TOA_PLACEHOLDER
+from .document import _TOA_HEADING, _TOA_PLACEHOLDER, row_of, text_with_tabs
 from .model import Document, Paragraph, PrintedEntry, PrintedHeading, PrintedTable
 from .oxml import qn
 
@@ -138,8 +138,8 @@ def _lines(doc: Document) -> list[tuple[Paragraph, str, list]]:
     for p in doc.paragraphs:
         if p.skipped != "toa" or p.story not in ("body", "table"):
             continue
-        text = _with_tabs(p)
-        row = _row_of(p) if p.story == "table" else None
+        text = text_with_tabs(p)
+        row = row_of(p) if p.story == "table" else None
         if row is not None and row is last_row and out:
             prev_p, prev_text, prev_em = out[-1]
             shift = len(prev_text) + 1
@@ -148,22 +148,6 @@ def _lines(doc: Document) -> list[tuple[Paragraph, str, list]]:
         last_row = row
         out.append((p, text, list(p.emphasis)))
     return out
-
-
-def _with_tabs(p: Paragraph) -> str:
-    """Paragraph.text with its tabs kept (document.py reads a w:tab as a space)."""
-    chars = list(p.text)
-    for pc in p.pieces:
-        if pc.node is not None and pc.node.tag in (qn("w:tab"), qn("w:ptab")) and pc.end == pc.start + 1:
-            chars[pc.start] = "\t"
-    return "".join(chars)
-
-
-def _row_of(p: Paragraph):
-    el = p.element
-    while el is not None and el.tag != qn("w:tr"):
-        el = el.getparent()
-    return el
 
 
 def _has_toa_field(doc: Document, lines) -> bool:

@@ -254,6 +254,41 @@ def test_toa_gives_the_table_block_and_the_ta_field_codes_of_toa_build(client, t
         assert "TA " in f["ooxml"] and 'w:vanish' in f["ooxml"]
 
 
+def test_toa_under_a_heading_that_ends_the_front_matter_replaces_nothing(client, tmp_path):
+    """The body's caption after a table heading that carries the section break is the brief's:
+    the pane is told to replace nothing (the table goes under the heading)."""
+    b = DocBuilder(fmt="lowerRoman", start=1)
+    b.heading("TABLE OF AUTHORITIES")
+    b.section_break(fmt="decimal", start=1)
+    b.paragraph("In the Supreme Court of the United States", align="center")
+    b.paragraph("24-101", align="center")
+    b.paragraph("See Celotex Corp. v. Catrett, 477 U.S. 317 (1986).")
+    r = post(client, "toa", b.save(tmp_path / "sg.docx").read_bytes())
+    assert r.status_code == 200, r.get_json()
+    assert r.get_json()["table"]["mode"] == "existing" and r.get_json()["table"]["replace"] is None
+
+
+def test_toa_refuses_an_insertion_that_would_lose_a_paragraph(client, monkeypatch):
+    """The insert path checks the brief's words as toa build does: a write that lost a paragraph
+    (forced here) answers an error, and the pane inserts nothing."""
+    from toa import write
+
+    real = write.write_toa
+
+    def losing(doc, *args, **kw):
+        placement = real(doc, *args, **kw)
+        victim = next(p for p in doc.paragraphs if p.text.strip() == "ARGUMENT").element
+        victim.getparent().remove(victim)
+        return placement
+
+    monkeypatch.setattr(write, "write_toa", losing)
+    r = post(client, "toa", APPELLATE.read_bytes())
+    assert r.status_code == 500
+    body = r.get_json()
+    assert body["error"] == "would_lose_text"
+    assert '"ARGUMENT"' in body["message"] and "table" not in body
+
+
 def _load_fakes():
     spec = importlib.util.spec_from_file_location("_verify_fakes_api", ROOT / "tests" / "verify" / "conftest.py")
     module = importlib.util.module_from_spec(spec)

@@ -17,6 +17,7 @@ from ..locate import Locator
 from ..oxml import make, qn
 from ..write.fields import ta_code, ta_runs, ta_sites
 from . import jobs
+from .guard import ApiError
 
 bp = Blueprint("api", __name__)
 
@@ -104,10 +105,28 @@ def insertion(result) -> dict:
     replace = None
     if stale:
         replace = {"first": locate.paragraph(stale[0]), "last": locate.paragraph(stale[-1])}
+    before = write.snapshot(doc)
     placement = write.write_toa(doc, result.table, result.style)
+    try:  # the pane does what toa build does: the same guarantee for the brief's words
+        write.check_text(before, doc, placement.replaced, placement.added)
+        _only_stale_between(doc, stale)
+    except write.TextLostError as exc:
+        raise ApiError(500, "would_lose_text", str(exc)) from None
     styles = doc.package.styles.element
     return {"table": {"mode": mode, "replace": replace, "ooxml": _package(placement.paragraphs, styles)},
             "fields": fields}
+
+
+def _only_stale_between(doc, stale: list[int]) -> None:
+    """The pane replaces everything from the first stale paragraph to the last: no paragraph of
+    the brief may lie between them."""
+    if not stale:
+        return
+    kept = set(stale)
+    for p in doc.paragraphs[stale[0]:stale[-1] + 1]:
+        if p.story in ("body", "table") and p.text.strip() and p.index not in kept:
+            raise write.TextLostError(f"toa would have lost the brief's paragraph \"{' '.join(p.text.split())[:70]}\" "
+                                      "inside the old table's range; nothing was inserted")
 
 
 def _paragraph(runs):

@@ -7,9 +7,12 @@
   set_field_update w:updateFields in the settings, so that Word rebuilds the table on open
   add_paragraph_comments  a Word comment on whole paragraphs (the audit's findings on a table)
   save / save_to   the package, with the footnote/endnote XML we edited serialised back
+  snapshot / check_text  the text of every paragraph before the edits, and the check that the
+                   edits left it as it was (outside the table being replaced) before anything is saved
 
 Nothing else in the brief changes: the inserted TA fields and bookmarks add no printed
-character, and the only paragraphs removed are those of a stale table (or the placeholder).
+character, and the only paragraphs removed are those of a stale table (or the placeholder);
+check_text refuses to let a package be saved otherwise (TextLostError).
 A Document takes any number of these edits: after each insertion the pieces of the paragraph
 are read again, so later offsets keep pointing at the right text.
 
@@ -19,17 +22,19 @@ are shared by them.
 """
 from __future__ import annotations
 
-from .bookmarks import OCC_BOOKMARK_PREFIX, SECTION_BOOKMARK_PREFIX, TOA_BOOKMARK, insert_bookmarks
+from .bookmarks import OCC_BOOKMARK_PREFIX, SECTION_BOOKMARK_PREFIX, TOA_BOOKMARK, insert_bookmarks, misplaced_section_marks
 from .comments import add_comments, add_paragraph_comments
 from .errors import WriteError
 from .fields import mark_citations
+from .integrity import TextLostError, TextSnapshot, snapshot
+from .integrity import check as check_text
 from .package import mode_for, save, save_to
 from .settings import set_field_update
 from .table import target, write_toa
 from .template import TEMPLATE
 
 __all__ = [
-    "OCC_BOOKMARK_PREFIX", "SECTION_BOOKMARK_PREFIX", "TEMPLATE", "TOA_BOOKMARK", "WriteError",
-    "add_comments", "add_paragraph_comments", "insert_bookmarks", "mark_citations", "mode_for", "save",
-    "save_to", "set_field_update", "target", "write_toa",
+    "OCC_BOOKMARK_PREFIX", "SECTION_BOOKMARK_PREFIX", "TEMPLATE", "TOA_BOOKMARK", "TextLostError", "TextSnapshot",
+    "WriteError", "add_comments", "add_paragraph_comments", "check_text", "insert_bookmarks", "mark_citations", "misplaced_section_marks",
+    "mode_for", "save", "save_to", "set_field_update", "snapshot", "target", "write_toa",
 ]

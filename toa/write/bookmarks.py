@@ -6,6 +6,7 @@ from ..oxml import make, qn, w_attr
 from .errors import WriteError
 from .insert import _insert_all
 from .package import _roots
+from .tags import _P, _PPR, _SECTPR
 
 OCC_BOOKMARK_PREFIX = "toaOcc"
 SECTION_BOOKMARK_PREFIX = "toaSec"
@@ -36,6 +37,25 @@ def insert_bookmarks(doc: Document, anchors: list[tuple[int, int]], sections: bo
     if failed:
         raise WriteError(f"{len(failed)} bookmarks could not be placed")
     return names
+
+
+def misplaced_section_marks(doc: Document) -> list[int]:
+    """The sections (after the first) whose `toaSec<n>` bookmark no longer sits in a paragraph
+    that opens the section: one whose body-level predecessor paragraph ends a section."""
+    body = doc.package.element.body
+    paragraphs = [p for p in body.iter(_P) if next(p.iterancestors(_P), None) is None]  # not in a text box
+    at = {p: n for n, p in enumerate(paragraphs)}
+    out = []
+    for start in body.iter(qn("w:bookmarkStart")):
+        name = w_attr(start, "name") or ""
+        if not name.startswith(SECTION_BOOKMARK_PREFIX) or name == f"{SECTION_BOOKMARK_PREFIX}0":
+            continue
+        owner = next(start.iterancestors(_P), None)
+        n = at.get(owner)
+        before = paragraphs[n - 1] if n else None
+        if before is None or before.find(f"{_PPR}/{_SECTPR}") is None:
+            out.append(int(name[len(SECTION_BOOKMARK_PREFIX):]))
+    return sorted(out)
 
 
 def _section_starts(doc: Document) -> dict[int, Paragraph]:

@@ -26,6 +26,8 @@ class Placement:
     paragraphs: list  # the inserted block elements, in order
     removed: int  # stale paragraphs/blocks removed
     fields: list  # (category number, first entry w:p, last entry w:p)
+    replaced: list = field(default_factory=list)  # the old table's blocks (some kept empty, for their breaks)
+    added: list = field(default_factory=list)  # every block inserted: the table's, and a page break after it
 
 
 def write_toa(doc: Document, table: Table, style: Style, template: Path | str | None = None,
@@ -60,12 +62,14 @@ def write_toa(doc: Document, table: Table, style: Style, template: Path | str | 
     else:
         for b in blocks:
             plan.before.addprevious(b)
+    added = list(blocks)
     if plan.mode == "start":  # the brief goes on on a new page (a paragraph a re-run keeps)
         br_p = make("w:p")
         br_r = make("w:r")
         br_r.append(make("w:br", {"type": "page"}))
         br_p.append(br_r)
         blocks[-1].addnext(br_p)
+        added.append(br_p)
 
     # what leaves: stale paragraphs keep their bookmarks (moved into the table) and sections
     carriers = [el for el in plan.carriers if _sectpr_of(el) is not None]
@@ -101,7 +105,7 @@ def write_toa(doc: Document, table: Table, style: Style, template: Path | str | 
     if bookmark:
         target = plan.heading if plan.heading is not None else first_p
         _insert_at_start(target, _bookmark_pair(bookmark, _BookmarkIds(doc).next()))
-    return Placement(plan.mode, blocks, removed, fields)
+    return Placement(plan.mode, blocks, removed, fields, replaced=list(plan.remove), added=added)
 
 
 @dataclass
@@ -147,8 +151,11 @@ def _plan(doc: Document, body) -> _Plan:
 def _stale_after(anchor, para_of: dict, in_field: set) -> list:
     """The blocks after `anchor` (same level) that belong to a stale table: lines marked 'toa'
     by document.read or inside a TOA field's result; empty blocks between them go too, empty
-    ones after the last are kept (they carry spacing, page and section breaks)."""
+    ones after the last are kept (they carry spacing, page and section breaks). A heading
+    that carries its section's break has no table after it in that section."""
     found = []
+    if _sectpr_of(anchor) is not None:
+        return found
     el = anchor.getnext()
     while el is not None and el.tag != _SECTPR:
         state = _block_state(el, para_of, in_field)
@@ -161,6 +168,8 @@ def _stale_after(anchor, para_of: dict, in_field: set) -> list:
             el = gap[-1].getnext()
             continue
         found.append((el, state))
+        if _sectpr_of(el) is not None:  # a table ends with its section: what follows is the body's
+            break
         el = el.getnext()
     while found and found[-1][1] == "empty":
         found.pop()
@@ -175,7 +184,7 @@ def _gap_to_next_field(el, para_of: dict, in_field: set, most: int = 3):
         state = _block_state(el, para_of, in_field)
         if state == "stale" and any(p in in_field for p in ([el] if el.tag == _P else el.iter(_P))):
             return gap or None
-        if state == "keep" and len("".join(el.itertext())) > 100:
+        if state == "keep" and len("".join(el.itertext())) > 100 or _sectpr_of(el) is not None:
             return None
         gap.append(el)
         el = el.getnext()
