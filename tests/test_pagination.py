@@ -195,3 +195,87 @@ def test_auto_takes_libreoffice_over_word_markers(tmp_path):
     # LibreOffice puts the table on a page of its own and both paragraphs on the next one
     assert auto.method == "render" and auto.layout == "libreoffice" and auto.exact
     assert pages(auto) == {"Smith v. Jones": "2", "Doe v. Roe": "2"}
+
+
+def _front_and_body(tmp_path):
+    b = DocBuilder(fmt="lowerRoman", start=1)
+    b.heading("TABLE OF AUTHORITIES")
+    b.section_break(fmt="decimal", start=1)
+    b.paragraph("In the Supreme Court of the United States")
+    b.paragraph("See ", ("Smith v. Jones", "i"), ", 500 U.S. 100 (1991).")
+    b.page_break()
+    b.paragraph("See ", ("Doe v. Roe", "i"), ", 501 U.S. 200 (1991).")
+    return str(b.save(tmp_path / "f.docx"))
+
+
+def _paginated(path):
+    from toa.authorities import build
+    from toa.extract import extract
+    from toa.pagination import paginate
+
+    doc = read(path)
+    style = styles.load("default")
+    table = build(doc, extract(doc), style)
+    pm = paginate(doc, table, style, method="render", reopen=lambda: read(path))
+    return pm, {a.text.split(",")[0]: pm.label(a.occurrences[0]) for c in table.categories for a in c.authorities}
+
+
+def test_render_gives_the_pages_of_the_outputs_own_layout(tmp_path):
+    import shutil
+
+    import pytest
+
+    if not shutil.which("soffice"):
+        pytest.skip("LibreOffice (soffice) is not installed")
+    pm, pages = _paginated(_front_and_body(tmp_path))
+    assert pm.method == "render" and pm.exact
+    assert pages == {"Smith v. Jones": "1", "Doe v. Roe": "2"}
+
+
+def test_a_layout_that_does_not_settle_falls_back_to_the_estimate(tmp_path, monkeypatch):
+    """Pages are printed only from a layout whose own table agrees with them; a layout that
+    never settles (none is allowed to here) gives the estimate, approximate, with the reason."""
+    import shutil
+
+    import pytest
+
+    from toa import pagination
+
+    if not shutil.which("soffice"):
+        pytest.skip("LibreOffice (soffice) is not installed")
+    monkeypatch.setattr(pagination, "MAX_LAYOUTS", 0)
+    pm, pages = _paginated(_front_and_body(tmp_path))
+    assert (pm.method, pm.exact) == ("estimate", False)
+    assert "did not settle" in pm.note
+    assert pages == {"Smith v. Jones": "1", "Doe v. Roe": "2"}
+
+
+def test_a_section_start_moved_by_the_table_falls_back_to_the_estimate(tmp_path, monkeypatch):
+    """A table written over the body's first paragraph once carried the body's section mark into
+    the table, and every page was counted from the table's first page: such a layout is not used."""
+    import shutil
+
+    import pytest
+
+    from toa import write
+
+    if not shutil.which("soffice"):
+        pytest.skip("LibreOffice (soffice) is not installed")
+    real = write.write_toa
+
+    def carrying(doc, *args, **kw):  # the old fault: the section's bookmark moves into the table
+        placement = real(doc, *args, **kw)
+        body = doc.package.element.body
+        mark = next(m for m in body.iter("{%s}bookmarkStart" % W_NS) if m.get("{%s}name" % W_NS) == "toaSec1")
+        first = next(p for p in placement.paragraphs if p.tag == "{%s}p" % W_NS)
+        mark.getparent().remove(mark)
+        first.insert(1, mark)
+        return placement
+
+    monkeypatch.setattr(write, "write_toa", carrying)
+    pm, _pages = _paginated(_front_and_body(tmp_path))
+    assert (pm.method, pm.exact) == ("estimate", False)
+    assert "the start of section 2 moved" in pm.note
+
+
+W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"

@@ -32,6 +32,10 @@ class PaginationError(Exception):
     """The requested page source cannot be used; the message is shown to the user."""
 
 
+class UnsettledLayout(Exception):
+    """LibreOffice's layout of the output does not bear out the pages its table prints."""
+
+
 def anchor_of(doc: Document, occ: Occurrence) -> tuple[int, int]:
     """Where on the page an occurrence is: a note's citations sit at the note's reference mark."""
     p = doc.paragraphs[occ.paragraph]
@@ -58,6 +62,9 @@ def paginate(doc: Document, table: Table, style: Style, method: str = "auto",
             if method == "render":
                 raise PaginationError(f"cannot render pages: {exc}") from None
             note = f"rendering unavailable ({exc}); "
+        except UnsettledLayout as exc:  # never print a layout's pages that its own table contradicts
+            pages = _from_breaks(doc, occs, {"explicit", "section"}, estimate=True)
+            return PageMap("estimate", exact=False, pages=pages, note=f"{exc}; explicit breaks plus an estimate")
     rendered_breaks = any(b.kind == "rendered" for p in doc.paragraphs for b in p.breaks)
     if method == "word" and not rendered_breaks:
         raise PaginationError("the document has no page breaks saved by Word (w:lastRenderedPageBreak)")
@@ -94,7 +101,11 @@ def _word_markers(doc: Document, occs: list[Occurrence], note: str) -> PageMap:
 
 def _layout(doc: Document, occs: list[Occurrence], reopen, office=None, prepare=None):
     """A fresh copy with a bookmark at every occurrence's anchor, edited by `prepare`, laid out
-    by LibreOffice (`office`, when one is kept running): (bookmark names -> anchors, the rendering)."""
+    by LibreOffice (`office`, when one is kept running): (bookmark names -> anchors, the rendering).
+
+    Each section's bookmark must still open its section after `prepare` (a table written over
+    the body's first paragraph once carried it into the table, and the body was counted from
+    the table's first page): else UnsettledLayout."""
     if reopen is None:
         raise render.RenderError("no document copy to lay out")
     anchors = sorted({anchor_of(doc, o) for o in occs})
@@ -102,6 +113,9 @@ def _layout(doc: Document, occs: list[Occurrence], reopen, office=None, prepare=
     names = write.insert_bookmarks(copy, anchors)
     if prepare is not None:
         prepare(copy)
+        moved = write.misplaced_section_marks(copy)
+        if moved:
+            raise UnsettledLayout(f"the start of section {moved[0] + 1} moved while the table was laid out")
     buf = io.BytesIO()
     write.save_to(copy, buf)
     return names, render.destinations(buf.getvalue(), office)
@@ -112,17 +126,28 @@ def _substitutions(doc: Document, rendering: render.Rendering) -> list:
 
 
 def _rendered(doc, table, style, occs, reopen, template, office=None) -> PageMap:
+    """Pages from LibreOffice's layout of the output itself (its TA fields and its table, with
+    the pages of the layout before), laid out again until the table it prints is the table of
+    the pages found in it: then every page printed is the page its TA field is on. A layout
+    that does not settle in MAX_LAYOUTS raises UnsettledLayout."""
+
+    def as_written(copy: Document) -> None:
+        write.mark_citations(copy, table)
+        write.write_toa(copy, table, style, template=template)
+
     pages = _from_breaks(doc, occs, {"explicit", "section"}, estimate=True)
+    done = False
     for _ in range(MAX_LAYOUTS):
         apply(table, PageMap("estimate", False, pages), style)
         laid_out = [a.page_text for c in table.categories for a in c.authorities]
-        names, rendering = _layout(doc, occs, reopen, office,
-                                   prepare=lambda copy: write.write_toa(copy, table, style, template=template))
+        names, rendering = _layout(doc, occs, reopen, office, prepare=as_written)
         found = _labels_from_destinations(doc, occs, names, rendering.destinations)
         done = found == pages or _page_texts(table, found, style) == laid_out
         pages = found
         if done:  # the table just laid out prints these very pages: that layout is the final one
             break
+    if not done:
+        raise UnsettledLayout(f"LibreOffice's layout did not settle in {MAX_LAYOUTS} passes")
     substituted = _substitutions(doc, rendering)
     unlike = [s for s in substituted if not s.metric_compatible]
     note = "laid out by LibreOffice"
