@@ -5,6 +5,11 @@
  * /api/v1/analyze and lists the authorities. Every occurrence carries a locator: a search
  * string of at most 255 characters and the index of the wanted match (plus, for long or broken
  * citations, a second one to expand to), which Body.search resolves.
+ *
+ * The manifest asks for WordApi 1.3 (MIN_WORDAPI: Range.expandTo, ParagraphCollection.getFirst and
+ * getLast, Paragraph.getRange); everything from a later set is used only where
+ * Office.context.requirements.isSetSupported says the set is there, and the pane says what is
+ * missing otherwise (docs/serve.md lists which feature needs which set).
  */
 "use strict";
 
@@ -12,7 +17,11 @@
   const API = "/api/v1";
   const COMMENT_PREFIX = "TOA check:";
   const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
-  const state = { report: null, checked: false, web: false, fieldsOk: false, commentsOk: false, pagesOk: false, notesOk: false };
+  const MIN_WORDAPI = "1.3";  // addin/manifest.xml's Requirements
+  const SHORT_FORMS = new Set(["id", "short", "supra"]);
+  const NOTES_MISSING = "reaching footnotes and endnotes needs WordApi 1.5, which this Word lacks";
+  const state = { report: null, checked: false, ready: false, web: false, fieldsOk: false, commentsOk: false,
+                  pagesOk: false, notesOk: false };
 
   const $ = (id) => document.getElementById(id);
 
@@ -47,10 +56,22 @@
     $("spinner").hidden = true;
     $("status").className = isError ? "error" : "";
     $("message").textContent = message;
-    $("scan").disabled = false;
-    $("check").disabled = !state.report;
-    $("insert").disabled = !state.report;
-    $("comments").disabled = !(state.checked && state.commentsOk);
+    $("scan").disabled = !state.ready;
+    $("check").disabled = !(state.ready && state.report);
+    $("insert").disabled = !(state.ready && state.report);
+    $("comments").disabled = !(state.ready && state.checked && state.commentsOk);
+  }
+
+  function sentence(text) {
+    const t = text.trim();
+    return t.charAt(0).toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? "" : ".");
+  }
+
+  function showNotes(notes) {
+    const list = $("notes");
+    list.textContent = "";
+    for (const n of notes) list.append(el("li", null, sentence(n)));
+    list.hidden = notes.length === 0;
   }
 
   async function run(message, work) {
@@ -162,6 +183,10 @@
       done("This citation cannot be found by Word's search (it has no searchable text).", true);
       return;
     }
+    if (locator.story !== "body" && !state.notesOk) {
+      done(`This citation is in a note: ${NOTES_MISSING}.`, true);
+      return;
+    }
     Word.run(async (ctx) => {
       const [range] = await locateAll(ctx, [locator]);
       if (!range) throw new PaneError("Word could not find this citation; the document may have changed since the scan.");
@@ -246,14 +271,20 @@
       }
       results.append(section);
     }
-    const unlinked = $("unlinked-list");
-    unlinked.textContent = "";
-    for (const o of report.unlinked) {
-      const li = el("li");
-      li.append(occurrenceButton(o));
-      unlinked.append(li);
+    // The report's "unlinked": short forms with no full citation before them, and citations that
+    // name no authority (a reporter cite without a case name, a bare section number).
+    const shortForms = report.unlinked.filter((o) => SHORT_FORMS.has(o.kind));
+    const nameless = report.unlinked.filter((o) => !SHORT_FORMS.has(o.kind));
+    for (const [id, list] of [["unlinked", shortForms], ["nameless", nameless]]) {
+      const ul = $(`${id}-list`);
+      ul.textContent = "";
+      for (const o of list) {
+        const li = el("li");
+        li.append(occurrenceButton(o));
+        ul.append(li);
+      }
+      $(id).hidden = list.length === 0;
     }
-    $("unlinked").hidden = report.unlinked.length === 0;
     const p = report.pagination;
     const note = $("pages-note");
     note.hidden = false;
@@ -275,14 +306,22 @@
   }
 
   /* ---- the buttons ---- */
+  function plural(n, one, many) {
+    return `${n} ${n === 1 ? one : many}`;
+  }
+
   async function scan() {
     const doc = await currentDocument();
     const report = await post("/analyze", doc);
     state.report = report;
     state.checked = false;
     render(report);
-    const unlinked = report.unlinked.length ? `; ${report.unlinked.length} short forms point at nothing` : "";
-    return `Found ${counts(report)}${unlinked}.`;
+    showNotes([]);
+    const shortForms = report.unlinked.filter((o) => SHORT_FORMS.has(o.kind)).length;
+    const nameless = report.unlinked.length - shortForms;
+    return `Found ${counts(report)}` +
+      `${shortForms ? `; ${plural(shortForms, "short form points", "short forms point")} at nothing` : ""}` +
+      `${nameless ? `; ${plural(nameless, "citation names", "citations name")} no authority` : ""}.`;
   }
 
   async function check() {
@@ -292,8 +331,8 @@
     state.checked = true;
     render(report);
     const flagged = report.categories.reduce((n, c) => n + c.authorities.filter(needsAttention).length, 0);
-    const notes = (report.verification && report.verification.notes) || [];
-    return `Checked ${counts(report)}: ${flagged} need attention.${notes.length ? " " + notes.join(" ") : ""}`;
+    showNotes((report.verification && report.verification.notes) || []);
+    return `Checked ${counts(report)}: ${flagged} need attention.`;
   }
 
   function keepVerification(previous, report) {
@@ -316,6 +355,7 @@
   }
 
   async function addComments() {
+    if (!state.commentsOk) throw new PaneError("Add comments needs WordApi 1.4, which this Word lacks.");
     const targets = [];
     const seen = new Set();
     for (const cat of state.report.categories) {
@@ -335,9 +375,11 @@
       let added = 0;
       ranges.forEach((r, i) => { if (r) { r.insertComment(targets[i].text); added += 1; } });
       await ctx.sync();
-      const missed = targets.length - added;
+      const inNotes = unreachable(targets.map((t) => t.locator), ranges);
+      const missed = targets.length - added - inNotes;
       return `${added} comments added${removed ? `, replacing ${removed} earlier ones` : ""}` +
-        `${missed ? `; ${missed} citations were not found (scan again)` : ""}.`;
+        `${missed ? `; ${missed} citations were not found (scan again)` : ""}` +
+        `${inNotes ? `; ${plural(inNotes, "citation", "citations")} in notes left out: ${NOTES_MISSING}` : ""}.`;
     });
   }
 
@@ -375,7 +417,9 @@
       await ctx.sync();
       let message = `Table inserted ${target ? `in place of the ${data.table.mode === "placeholder" ? "placeholder" : "old table"}` : "at the cursor"}` +
         ` with ${placed} TA fields${oldFields ? ` (${oldFields} old ones removed)` : ""}.`;
-      if (placed < ranges.length) message += ` ${ranges.length - placed} citations were not found and have no TA field.`;
+      const inNotes = unreachable(data.fields.map((f) => f.locator), ranges);
+      if (placed + inNotes < ranges.length) message += ` ${ranges.length - placed - inNotes} citations were not found and have no TA field.`;
+      if (inNotes) message += ` ${plural(inNotes, "citation", "citations")} in notes have no TA field: ${NOTES_MISSING}.`;
       if (state.fieldsOk) {
         // Word lays the table out again in its own layout (issue: pages as Word prints them).
         const fields = ctx.document.body.fields;
@@ -393,6 +437,12 @@
       message += " Undo takes the insertion back; Word may need more than one Undo for an add-in's changes.";
       return message;
     });
+  }
+
+  function unreachable(locators, ranges) {
+    // citations in notes that this Word does not let add-ins reach (WordApi 1.5)
+    if (state.notesOk) return 0;
+    return locators.filter((l, i) => l && l.story !== "body" && !ranges[i]).length;
   }
 
   async function showWordPages(ctx, fields, ranges) {
@@ -423,16 +473,21 @@
   /* ---- start ---- */
   function limits(info) {
     const out = [];
-    if (!info.host) out.push("Office.js reports no host: open this pane from Word (Home or References > Table of Authorities).");
-    if (state.web) {
+    if (!info.host) {
+      out.push("Office.js reports no host: open this pane from Word (References > Table of Authorities).");
+    } else if (!state.baseOk) {
+      out.push(`The pane needs WordApi ${MIN_WORDAPI} (Word 2019 or later, Microsoft 365, Word on the web); this Word has an earlier set (Word 2016 has only 1.1). toa build on the command line does the same work.`);
+    } else if (state.web) {
       out.push("Word on the web does not hand the whole file to add-ins: the pane sends the body's package (Body.getOoxml). Headers, footers and page setup outside it are not laid out, so pages are approximate.");
       out.push("Fields are mostly read-only on the web: TA fields go in as OOXML, earlier TA fields are not removed, and the TOA fields cannot be updated here. Open the brief in Word desktop and press F9 on the table to let Word renumber it.");
     } else if (!state.fieldsOk) {
       out.push("This Word does not let add-ins insert or update fields (WordApi 1.5): TA fields go in as OOXML and Word's own page numbers are not requested.");
     }
-    if (!state.pagesOk) out.push("Word's own page of each citation is not available to add-ins here (WordApiDesktop 1.2, Word desktop only).");
-    if (!state.commentsOk) out.push("Add comments needs WordApi 1.4, which this Word lacks.");
-    if (state.commentsOk) out.push("Comments on citations in footnotes go on the citation in the note when Word can reach notes (WordApi 1.5); else they are left out.");
+    if (state.ready) {
+      if (!state.pagesOk) out.push("Word's own page of each citation is not available to add-ins here (WordApiDesktop 1.2, Word desktop only).");
+      if (!state.commentsOk) out.push("Add comments needs WordApi 1.4, which this Word lacks.");
+      if (!state.notesOk) out.push(`Citations in footnotes and endnotes are listed, but Go to, comments and TA fields cannot reach them: ${NOTES_MISSING}.`);
+    }
     const list = $("limits-list");
     list.textContent = "";
     for (const text of out) list.append(el("li", null, text));
@@ -441,6 +496,8 @@
 
   function start(info) {
     state.web = info.platform === "OfficeOnline";  // Office.PlatformType.OfficeOnline
+    state.baseOk = Boolean(info.host) && supported("WordApi", MIN_WORDAPI);
+    state.ready = state.baseOk && typeof Word !== "undefined";
     state.fieldsOk = !state.web && supported("WordApi", "1.5");
     state.commentsOk = supported("WordApi", "1.4");
     state.notesOk = supported("WordApi", "1.5");
@@ -448,6 +505,11 @@
     const names = { PC: "Word for Windows", Mac: "Word for Mac", OfficeOnline: "Word on the web", iOS: "Word for iPad" };
     $("platform").textContent = info.host ? `${names[info.platform] || "Word"}` : "Not running inside Word";
     limits(info);
+    if (!state.ready) {
+      done(info.host ? `This Word lacks WordApi ${MIN_WORDAPI}, which the pane needs.` :
+        "Open this pane from Word: outside Word there is no document to scan.", true);
+      return;
+    }
     $("scan").addEventListener("click", () => run("Scanning the brief…", scan));
     $("check").addEventListener("click", () => run("Checking every authority…", check));
     $("comments").addEventListener("click", () => run("Adding comments…", addComments));
@@ -461,8 +523,7 @@
 
   if (typeof Office === "undefined") {
     document.addEventListener("DOMContentLoaded", () => {
-      $("message").textContent = "Office.js did not load: open this pane from Word, with a network connection.";
-      $("scan").disabled = true;
+      done("Office.js did not load: open this pane from Word, with a network connection.", true);
     });
   } else {
     Office.onReady((info) => start(info || {}));

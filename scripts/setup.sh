@@ -2,8 +2,9 @@
 # Everything toa and its tests need on a fresh Debian/Ubuntu machine: LibreOffice (for exact
 # page numbers) with fonts of the same widths as Word's (Liberation for Times New Roman, Arial and
 # Courier New; Carlito for Calibri; Caladea for Cambria; URW's C059 for Century Schoolbook and P052
-# for Palatino and Book Antiqua), poppler-utils, Chromium (for the add-in tests), and the Python
-# package itself.
+# for Palatino and Book Antiqua), poppler-utils, Chromium (for the add-in tests), NSS's certutil
+# and vfychain (toa addin setup trusts its certificate in Chrome's and Firefox's databases with
+# them), and the Python package itself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 need=()
@@ -17,6 +18,8 @@ done
 # the add-in's browser test: Debian's Chromium and its WebDriver
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
+# toa addin setup and its tests: NSS's tools, for ~/.pki/nssdb and Firefox's profiles
+command -v certutil >/dev/null 2>&1 && command -v vfychain >/dev/null 2>&1 || need+=(libnss3-tools)
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
   # other apt users (unattended upgrades, a colleague's setup) hold the lock for a while: wait

@@ -1,4 +1,5 @@
-"""`toa` on the command line: build, check, audit, extract, cache. A thin shell over toa.pipeline."""
+"""`toa` on the command line: build, check, audit, extract, cache, serve, addin. A thin shell over
+toa.pipeline (and toa.server for serve and addin)."""
 from __future__ import annotations
 
 import argparse
@@ -69,16 +70,28 @@ def _parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("serve", help="serve the Word add-in and its API on https://127.0.0.1:PORT")
     s.add_argument("--port", type=int, default=3000, help="port on 127.0.0.1 (default 3000)")
-    s.add_argument("--cert", help="TLS certificate (default: ~/.office-addin-dev-certs/localhost.crt)")
-    s.add_argument("--key", help="TLS private key (default: ~/.office-addin-dev-certs/localhost.key)")
+    s.add_argument("--cert", help="TLS certificate (default: the one toa addin setup made, else "
+                                  "~/.office-addin-dev-certs/localhost.crt)")
+    s.add_argument("--key", help="its private key (default: the one beside the default certificate)")
     s.add_argument("--no-https", action="store_true", help="plain HTTP (a browser test; Word needs HTTPS)")
     s.set_defaults(func=_serve)
 
-    a = sub.add_parser("addin", help="the Word add-in's manifest")
-    a.add_argument("action", choices=["manifest"], help="manifest: write the add-in manifest for a port")
-    a.add_argument("--port", type=int, default=3000, help="the port toa serve uses (default 3000)")
-    a.add_argument("-o", "--output", help="write here (default: standard output)")
-    a.set_defaults(func=_addin)
+    a = sub.add_parser("addin", help="the Word add-in: its certificate, its manifest, a check of the whole setup")
+    actions = a.add_subparsers(dest="action", required=True)
+    m = actions.add_parser("manifest", help="write the add-in manifest for a port")
+    m.add_argument("--port", type=int, default=3000, help="the port toa serve uses (default 3000)")
+    m.add_argument("-o", "--output", help="write here (default: standard output)")
+    m.set_defaults(func=_addin_manifest)
+    u = actions.add_parser("setup", help="make a certificate for localhost and have this computer trust it")
+    u.add_argument("--system", action="store_true",
+                   help="Linux: also the system's certificate store, for curl and Python (as root, or through sudo)")
+    u.set_defaults(func=_addin_setup)
+    d = actions.add_parser("doctor", help="check certificate, trust, port, manifest and pane, one line each")
+    d.add_argument("--port", type=int, default=3000, help="the port toa serve uses (default 3000)")
+    d.add_argument("--cert", help="the certificate toa serve is given (default: as toa serve)")
+    d.add_argument("--key", help="its private key")
+    d.add_argument("--manifest", help="the manifest you sideloaded (default: the one toa addin manifest writes)")
+    d.set_defaults(func=_addin_doctor)
 
     e = sub.add_parser("extract", help="list every citation with its page and kind")
     e.add_argument("brief")
@@ -226,11 +239,10 @@ def _serve(args) -> int:
         raise pipeline.BuildError(str(exc)) from None
 
 
-def _addin(args) -> int:
+def _addin_manifest(args) -> int:
     from .server.serve import manifest
 
-    if not 0 < args.port < 65536:
-        raise pipeline.BuildError(f"bad port {args.port}")
+    _check_port(args.port)
     text = manifest(args.port)
     if not args.output:
         sys.stdout.write(text)
@@ -243,6 +255,58 @@ def _addin(args) -> int:
     os.replace(tmp, args.output)
     print(f"Wrote {args.output}")
     return 0
+
+
+def _check_port(port: int) -> None:
+    if not 0 < port < 65536:
+        raise pipeline.BuildError(f"bad port {port}")
+
+
+def _addin_setup(args) -> int:
+    from .server import certs, trust
+
+    where = trust.stores()
+    if args.system:
+        system = trust.system_store() if sys.platform.startswith("linux") else None
+        if system is None:
+            raise pipeline.BuildError("--system is for Linux with update-ca-certificates or update-ca-trust")
+        where.append(system)
+    if sys.platform == "win32":
+        print("toa: Windows asks you to confirm the new root certificate: answer Yes.", flush=True)
+    elif sys.platform == "darwin":
+        print("toa: macOS asks for your password to change your certificate trust settings.", flush=True)
+    done = trust.setup(certs.directory(), where)
+    for r in done.results:
+        if r.trusted:
+            print(f"ok    trusted by {r.store}")
+            continue
+        print(f"FAIL  not trusted by {r.store}: {r.detail}")
+        if r.store in done.by_hand:
+            print(f"      by hand: {done.by_hand[r.store]}")
+    if done.kept_previous:
+        print(f"toa: no store took the new certificate; toa serve keeps {done.cert}, which this computer trusts")
+        return 1
+    print(f"toa: toa serve now uses {done.cert}, valid until {done.not_after:%Y-%m-%d}; restart toa serve if it "
+          "is running, then the browser or Word")
+    if sys.platform == "win32":
+        print("toa: if Word then says \"We can't open this add-in from localhost\", run once in a command prompt "
+              f"opened as administrator: {trust.LOOPBACK_COMMAND}")
+    if not any(r.trusted for r in done.results):
+        print("toa: no store trusts it yet: run the commands above, then toa addin doctor", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _addin_doctor(args) -> int:
+    from .server import doctor
+
+    _check_port(args.port)
+    if bool(args.cert) != bool(args.key):
+        raise pipeline.BuildError("give both --cert and --key")
+    checks = doctor.run(args.port, args.cert, args.key, args.manifest)
+    for c in checks:
+        print(c.line())
+    return 1 if any(c.status == doctor.FAIL for c in checks) else 0
 
 
 def _write_report(report: dict, path: str | None) -> None:

@@ -1,7 +1,12 @@
 /* A stub of Office.js and the Word API for the browser test. It holds one brief (window.__WORD:
  * its .docx as base64 for getFileAsync, its Flat OPC for getOoxml, the text of its body
  * paragraphs and footnotes for search) and records every call in window.__calls. Values are
- * available at once; load() and sync() only keep the calling code's shape. */
+ * available at once; load() and sync() only keep the calling code's shape.
+ *
+ * Like Word, it has only the requirement sets it is given (__WORD.sets): a member of a later set
+ * throws, as the API answers ApiNotFound (WordApi 1.3: expandTo, getFirst/getLast, getRange; 1.4:
+ * comments, Body.fields; 1.5: insertField, Field.delete and updateResult, notes). __WORD.host null
+ * is Office.js outside Word: onReady says host null, and there is no Word namespace. */
 (function () {
   const data = window.__WORD;
   const calls = (window.__calls = []);
@@ -12,6 +17,10 @@
   function setSupported(name, version) {
     const v = data.sets[name];
     return v !== undefined && parseFloat(v) >= parseFloat(version || "1.1");
+  }
+
+  function need(set, version, what) {
+    if (!setSupported(set, version)) throw new Error(`ApiNotFound: ${what} needs ${set} ${version}`);
   }
 
   function paras(story) {
@@ -49,27 +58,32 @@
     load() { return this; }
     select() { calls.push({ op: "select", story: this.story, text: this.text }); }
     insertComment(content) {
+      need("WordApi", "1.4", "Range.insertComment");
       const c = { content, at: this.text, delete() { c.deleted = true; calls.push({ op: "deleteComment", content }); } };
       comments.push(c);
       calls.push({ op: "insertComment", text: this.text, content });
       return c;
     }
     insertField(location, type, text, removeFormatting) {
+      need("WordApi", "1.5", "Range.insertField");
       calls.push({ op: "insertField", at: this.text, location, type, text, removeFormatting });
-      const f = { code: `${type} ${text}`, delete() { calls.push({ op: "deleteField", code: f.code }); }, updateResult() {} };
+      const f = { code: `${type} ${text}`, delete() { need("WordApi", "1.5", "Field.delete"); calls.push({ op: "deleteField", code: f.code }); },
+                  updateResult() { need("WordApi", "1.5", "Field.updateResult"); } };
       fields.push(f);
       return f;
     }
     insertOoxml(ooxml, location) {
       calls.push({ op: "insertOoxml", at: this.text, location, ooxml });
       for (const m of ooxml.matchAll(/<w:instrText[^>]*>\s*(TOA [^<]*)<\/w:instrText>/g)) {
-        const f = { code: m[1], updateResult() { calls.push({ op: "updateResult", code: f.code }); }, delete() {} };
+        const f = { code: m[1], updateResult() { need("WordApi", "1.5", "Field.updateResult"); calls.push({ op: "updateResult", code: f.code }); },
+                    delete() { need("WordApi", "1.5", "Field.delete"); } };
         fields.push(f);
       }
       return this;
     }
-    expandTo(other) { return new Range(this.story, this.p1, this.a, other.p2, other.b); }
+    expandTo(other) { need("WordApi", "1.3", "Range.expandTo"); return new Range(this.story, this.p1, this.a, other.p2, other.b); }
     getRange(location) {
+      need("WordApi", "1.3", "Range.getRange");
       if (location === "Start") return new Range(this.story, this.p1, this.a, this.p1, this.a);
       if (location === "End") return new Range(this.story, this.p2, this.b, this.p2, this.b);
       return this;
@@ -77,7 +91,10 @@
     get paragraphs() {
       const r = this;
       const whole = (p) => new Range(r.story, p, 0, p, paras(r.story)[p].length);
-      return { getFirst: () => whole(r.p1), getLast: () => whole(r.p2) };
+      return {
+        getFirst() { need("WordApi", "1.3", "ParagraphCollection.getFirst"); return whole(r.p1); },
+        getLast() { need("WordApi", "1.3", "ParagraphCollection.getLast"); return whole(r.p2); },
+      };
     }
     get pages() {
       if (!setSupported("WordApiDesktop", "1.2")) throw new Error("Range.pages is not available");
@@ -97,9 +114,10 @@
       if (!data.ooxml) throw new Error("no OOXML in this stub");
       return { value: data.ooxml };
     }
-    getComments() { return collection(comments.filter((c) => !c.deleted)); }
-    get fields() { return collection(fields.slice()); }
+    getComments() { need("WordApi", "1.4", "Body.getComments"); return collection(comments.filter((c) => !c.deleted)); }
+    get fields() { need("WordApi", "1.4", "Body.fields"); return collection(fields.slice()); }
     get footnotes() {
+      need("WordApi", "1.5", "Body.footnotes");
       return collection(data.footnotes.map((_p, i) => ({ body: new Body(["footnote", i]) })));
     }
   }
@@ -133,14 +151,15 @@
     };
   }
 
+  const host = data.host === undefined ? "Word" : data.host;
   window.Office = {
     AsyncResultStatus: { Succeeded, Failed: "failed" },
     FileType: { Compressed: "compressed" },
     context: { platform: data.platform, requirements: { isSetSupported: setSupported }, document: document_ },
     onReady(callback) {
-      const info = { host: "Word", platform: data.platform };
+      const info = { host, platform: host ? data.platform : null };
       return new Promise((resolve) => setTimeout(() => { if (callback) callback(info); resolve(info); }, 0));
     },
   };
-  window.Word = { run: (batch) => Promise.resolve().then(() => batch(context)) };
+  if (host) window.Word = { run: (batch) => Promise.resolve().then(() => batch(context)) };
 })();

@@ -113,6 +113,7 @@ def browser(server, tmp_path_factory):
                 # trust exactly the test certificate's key, nothing else
                 f"--ignore-certificate-errors-spki-list={_spki_hash(server['cert'])}"):
         options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.set_script_timeout(30)
     yield driver
@@ -120,23 +121,30 @@ def browser(server, tmp_path_factory):
 
 
 class Pane:
-    """The pane loaded over a stubbed Word holding `brief` on `platform`."""
+    """The pane loaded over a stubbed Word holding `brief` on `platform`, with the requirement sets
+    `sets` (default: all the pane uses there); host=None is Office.js outside Word; stub=False
+    loads the pane with no Office.js at all (the real one is blocked, as without a network)."""
 
-    def __init__(self, driver, port: int, brief: Path, platform: str):
+    def __init__(self, driver, port: int, brief: Path, platform: str, sets: dict | None = None,
+                 host: str | None = "Word", stub: bool = True):
         self.driver = driver
         desktop = platform != "OfficeOnline"
         self.word = wordstub.stories(brief)
-        data = {"platform": platform, "cursor": 0, "sliceSize": 65536,
-                "sets": {"WordApi": "1.5", "WordApiDesktop": "1.2"} if desktop else {"WordApi": "1.5"},
+        if sets is None:
+            sets = {"WordApi": "1.5", "WordApiDesktop": "1.2"} if desktop else {"WordApi": "1.5"}
+        data = {"platform": platform, "host": host, "cursor": 0, "sliceSize": 65536, "sets": sets,
                 "docx": base64.b64encode(brief.read_bytes()).decode() if desktop else None,
                 "ooxml": wordstub.flat_opc(brief), **self.word}
         driver.execute_cdp_cmd("Network.enable", {})
         driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*appsforoffice.microsoft.com*"]})
         script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
-            "source": f"window.__WORD = {json.dumps(data)};\n" + STUB.read_text()})
+            "source": f"window.__WORD = {json.dumps(data)};\n" + STUB.read_text() if stub else ""})
         driver.get(f"https://localhost:{port}/taskpane.html")
         driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
-        self.wait(lambda: driver.execute_script("return document.getElementById('platform').textContent") != "")
+        if stub:
+            self.wait(lambda: driver.execute_script("return document.getElementById('platform').textContent") != "")
+        else:
+            self.wait(lambda: "Office.js" in self.message())
 
     def wait(self, condition, timeout: float = 120):
         from selenium.webdriver.support.ui import WebDriverWait
@@ -172,6 +180,27 @@ class Pane:
 
     def headings(self) -> list[str]:
         return self.driver.execute_script("return [...document.querySelectorAll('.category h2')].map(h => h.textContent)")
+
+    def shown(self, element_id: str) -> bool:
+        return self.driver.find_element("id", element_id).is_displayed()
+
+    def texts(self, selector: str) -> list[str]:
+        return self.driver.execute_script(
+            "return [...document.querySelectorAll(arguments[0])].map(e => e.textContent)", selector)
+
+    def buttons(self) -> dict[str, dict]:
+        """Each button: whether it is disabled, and its colours as drawn."""
+        return self.driver.execute_script("""
+            const out = {};
+            for (const b of document.querySelectorAll('.actions button')) {
+              const st = getComputedStyle(b);
+              out[b.id] = {disabled: b.disabled, background: st.backgroundColor, color: st.color};
+            }
+            return out;""")
+
+    def uncaught(self) -> list[str]:
+        """The exceptions the page's scripts let through since the last call."""
+        return [e["message"] for e in self.driver.get_log("browser") if "Uncaught" in e["message"]]
 
 
 def norm(text: str) -> str:
@@ -242,6 +271,8 @@ def test_scan_go_to_and_insert_table(browser, server, platform, tmp_path):
         assert not any(c["op"] == "updateResult" for c in calls)
         limits = browser.find_element("id", "limits-list").text
         assert "read-only" in limits and "Body.getOoxml" in limits
+    if platform == "PC":  # a Word with every set the pane uses: nothing to say under "On this platform"
+        assert not pane.shown("limits")
 
 
 @pytest.mark.parametrize("platform", ["PC", "OfficeOnline"])
@@ -285,13 +316,16 @@ def test_unlinked_short_forms_no_citations_and_server_down(browser, server, tmp_
     b = DocBuilder()
     b.paragraph("ARGUMENT")
     b.paragraph("The rule is settled. ", ("Harlow", "i"), ", 457 U.S. at 818. See also ",
-                ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986).")
+                ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986). The panel agreed. "
+                "See 97 F.4th 81, 85 (2d Cir. 2024).")
     b.save(tmp_path / "orphan.docx")
     pane = Pane(browser, server["port"], tmp_path / "orphan.docx", "PC")
-    pane.click("scan", "1 short forms point at nothing")
-    assert browser.find_element("id", "unlinked").is_displayed()
+    pane.click("scan", "1 short form points at nothing; 1 citation names no authority.")
+    assert pane.shown("unlinked") and pane.shown("nameless")
+    # a full citation without a case name is no short form: it has a list of its own
+    assert pane.texts("#unlinked-list .cite") == ["Harlow, 457 U.S. at 818"]
+    assert pane.texts("#nameless-list .cite") == ["97 F.4th 81, 85 (2d Cir. 2024)"]
     button = browser.find_element("css selector", "#unlinked-list .occurrence")
-    assert button.find_element("css selector", ".cite").text == "Harlow, 457 U.S. at 818"
     before = len(pane.calls())
     button.click()
     pane.wait(lambda: any(c["op"] == "select" for c in pane.calls()[before:]))
@@ -318,3 +352,95 @@ def test_insert_table_at_the_cursor_keeps_the_badges_of_the_check(browser, serve
     assert len(table) == 1 and table[0]["location"] == "After" and "TOA \\" in table[0]["ooxml"]
     assert "NOT FOUND" in pane.entries()["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["badges"]
     assert not browser.find_element("id", "comments").get_attribute("disabled")
+
+
+def test_verification_notes_each_on_a_line_of_their_own(browser, server, fakes, tmp_path):
+    from docxbuild import DocBuilder
+
+    fakes.reset()
+    b = DocBuilder()
+    b.paragraph("ARGUMENT")
+    b.paragraph("See ", ("Doe v. Roe", "i"), ", No. 13-cv-2, 2017 U.S. Dist. LEXIS 12345, at *3 (D. Mass. Jan. 5, 2017); ",
+                ("Specialty Healthcare", "i"), ", 357 N.L.R.B. 934, 940 (2011).")
+    b.save(tmp_path / "notes.docx")
+    pane = Pane(browser, server["port"], tmp_path / "notes.docx", "PC")
+    pane.click("scan", "Found")
+    assert not pane.shown("notes")
+    pane.click("check", "0 need attention.")
+    notes = pane.texts("#notes li")
+    assert pane.shown("notes") and len(notes) == 2 and "LEXIS" not in pane.message()
+    assert {("U.S. Dist. LEXIS" in n, "N.L.R.B." in n) for n in notes} == {(True, False), (False, True)}
+    assert all(n[0] == n[0].upper() and n.endswith(".") for n in notes)  # sentences
+    pane.click("scan", "Found")
+    assert not pane.shown("notes")  # a new scan clears the last check's notes
+
+
+def test_a_word_with_only_wordapi_1_3_does_what_it_can_and_names_what_is_missing(browser, server, fakes):
+    """The stub has WordApi 1.3 only: every later member throws there, as in such a Word."""
+    fakes.reset()
+    pane = Pane(browser, server["port"], PLANTED, "PC", sets={"WordApi": "1.3"})
+    limits = browser.find_element("id", "limits-list").text
+    assert pane.shown("limits")
+    assert "Add comments needs WordApi 1.4" in limits and "WordApiDesktop 1.2" in limits
+    assert "insert or update fields (WordApi 1.5)" in limits and "footnotes and endnotes needs WordApi 1.5" in limits
+    pane.click("scan", "Found")
+
+    def occurrence(cite: str):
+        button = browser.execute_script(
+            "return [...document.querySelectorAll('.occurrence')].find(b => b.querySelector('.cite').textContent === arguments[0])",
+            cite)
+        browser.execute_script("arguments[0].closest('details').open = true", button)
+        return button
+
+    before = len(pane.calls())
+    occurrence("Zeran, 129 F.3d at 331").click()  # in a footnote
+    pane.wait(lambda: "in a note" in pane.message())
+    assert "WordApi 1.5" in pane.message() and pane.calls()[before:] == []
+    before = len(pane.calls())
+    occurrence("Smith v. Imaginary, 999 U.S. 9999 (2099)").click()  # in the body: WordApi 1.1 and 1.3
+    pane.wait(lambda: any(c["op"] == "select" for c in pane.calls()[before:]))
+
+    pane.click("check", "4 need attention")
+    assert browser.find_element("id", "comments").get_attribute("disabled")  # comments need WordApi 1.4
+    calls = pane.click("insert", "Table inserted at the cursor")
+    ops = {c["op"] for c in calls}
+    assert not ops & {"insertField", "updateResult", "deleteField", "insertComment"}
+    fields = [c for c in calls if c["op"] == "insertOoxml" and c["location"] == "Start"]
+    assert fields and all("TA " in c["ooxml"] for c in fields)
+    assert "citations in notes have no TA field: reaching footnotes and endnotes needs WordApi 1.5" in pane.message()
+    assert pane.uncaught() == []
+
+
+def test_a_word_older_than_wordapi_1_3_is_told_the_pane_needs_it(browser, server):
+    pane = Pane(browser, server["port"], PLANTED, "PC", sets={"WordApi": "1.1"})
+    pane.wait(lambda: "lacks WordApi 1.3" in pane.message())
+    assert all(b["disabled"] for b in pane.buttons().values())
+    limits = browser.find_element("id", "limits-list").text
+    assert "needs WordApi 1.3" in limits and "toa build" in limits
+
+
+def test_outside_word_no_button_looks_usable_and_nothing_fails(browser, server):
+    pane = Pane(browser, server["port"], APPELLATE, "PC")
+    enabled_scan = pane.buttons()["scan"]
+    assert not enabled_scan["disabled"]
+
+    # Office.js loaded outside Word: onReady says host null, and there is no Word namespace
+    pane = Pane(browser, server["port"], APPELLATE, "PC", host=None)
+    pane.wait(lambda: "Open this pane from Word" in pane.message())
+    assert browser.find_element("id", "platform").text == "Not running inside Word"
+    buttons = pane.buttons()
+    assert all(b["disabled"] for b in buttons.values())
+    # the disabled Scan is drawn as the other disabled buttons are, not as the enabled Scan
+    assert (buttons["scan"]["background"], buttons["scan"]["color"]) == (buttons["check"]["background"], buttons["check"]["color"])
+    assert buttons["scan"]["background"] != enabled_scan["background"]
+    browser.find_element("id", "scan").click()
+    assert "not defined" not in pane.message() and pane.calls() == []
+    assert pane.shown("limits") and "no host" in browser.find_element("id", "limits-list").text
+
+    # no Office.js at all (no network): said once, no empty "On this platform" heading
+    pane = Pane(browser, server["port"], APPELLATE, "PC", stub=False)
+    assert "Office.js did not load" in pane.message()
+    buttons = pane.buttons()
+    assert all(b["disabled"] for b in buttons.values()) and buttons["scan"]["background"] != enabled_scan["background"]
+    assert not pane.shown("limits")
+    assert pane.uncaught() == []

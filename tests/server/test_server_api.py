@@ -123,6 +123,22 @@ def test_malformed_documents_are_400_with_a_message(client, data, words):
     assert body["error"] == "bad_document" and words in body["message"]
 
 
+def test_a_raw_body_is_the_document_whatever_its_content_type_says(client):
+    """curl --data-binary @brief.docx labels the body a form (x-www-form-urlencoded); other
+    clients send none. The body is still the document, and a body that is none gets the reason."""
+    answers = {}
+    for content_type in (None, "application/x-www-form-urlencoded", "text/plain", "application/octet-stream"):
+        kw = {"content_type": content_type} if content_type else {}
+        r = post(client, "analyze?pages=estimate", APPELLATE.read_bytes(), **kw)
+        assert r.status_code == 200, (content_type, r.get_json())
+        answers[content_type] = entries(r.get_json())
+    assert len({tuple(sorted(a.items())) for a in answers.values()}) == 1 and answers[None]
+    r = post(client, "analyze", b"file=brief.docx", content_type="application/x-www-form-urlencoded")
+    assert r.status_code == 400 and "neither a .docx file nor Word's Flat OPC XML" in r.get_json()["message"]
+    r = post(client, "analyze", b"", content_type="application/x-www-form-urlencoded")
+    assert r.status_code == 400 and r.get_json()["error"] == "no_document"
+
+
 def test_a_zip_that_is_not_a_docx_names_no_path_on_disk(client):
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:

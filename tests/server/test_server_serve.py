@@ -1,5 +1,6 @@
 """`toa serve` as a user starts it: cheroot with TLS on 127.0.0.1, a one-line error without a
-certificate, four analyses at once; `toa addin manifest`; the warm LibreOffice."""
+certificate, four analyses at once; `toa addin manifest`; the warm LibreOffice. (The certificate's
+checks at start and `toa addin setup`/`doctor`: test_doctor.py.)"""
 from __future__ import annotations
 
 import concurrent.futures
@@ -105,9 +106,10 @@ def test_curl_form_upload_gives_the_same_authorities_as_toa_build(served, tmp_pa
 
 def test_without_a_certificate_one_line_and_exit_2(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr("toa.server.serve.DEV_CERTS", tmp_path / "none")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # no pair of toa addin setup either
     assert main(["serve", "--port", str(free_port())]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "office-addin-dev-certs install" in err and "--cert" in err
+    assert err.count("\n") == 1 and "run `toa addin setup`" in err and "--cert" in err
     assert main(["serve", "--cert", str(tmp_path / "missing.crt"), "--key", str(tmp_path / "missing.key")]) == 2
     assert "cannot read" in capsys.readouterr().err
     assert main(["serve", "--cert", str(tmp_path / "only.crt")]) == 2

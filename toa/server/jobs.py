@@ -35,13 +35,13 @@ class Upload:
 def read_upload() -> Upload:
     """The document and the options of the current request; ApiError when unusable."""
     name = "document.docx"
-    if request.files:
+    if request.mimetype == "multipart/form-data":
         f = request.files.get("file")
         if f is None:
             raise ApiError(400, "no_document", "Send the document as the form field 'file'.")
         data = f.read()
         name = _display_name(f.filename) or name
-    else:
+    else:  # the body itself, whatever its Content-Type says (curl --data-binary calls it a form)
         data = request.get_data(cache=False)
     if not data:
         raise ApiError(400, "no_document", "The request carries no document.")

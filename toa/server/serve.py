@@ -5,13 +5,13 @@ from __future__ import annotations
 import os
 import signal
 import threading
-from pathlib import Path
+from datetime import datetime, timezone
 
 from .. import render
-from . import ADDIN_DIR
+from . import ADDIN_DIR, certs, trust
 
 HOST = "127.0.0.1"
-DEV_CERTS = Path.home() / ".office-addin-dev-certs"
+DEV_CERTS = certs.DEV_CERTS
 MANIFEST = ADDIN_DIR / "manifest.xml"
 MANIFEST_PORT = 3000
 
@@ -21,7 +21,8 @@ class ServeError(Exception):
 
 
 def certificate(cert: str | None, key: str | None) -> tuple[str, str]:
-    """The TLS certificate and key: the given ones, else office-addin-dev-certs' when present."""
+    """The TLS certificate and key: the given ones, else toa addin setup's, else
+    office-addin-dev-certs' (~/.office-addin-dev-certs) when present."""
     if bool(cert) != bool(key):
         raise ServeError("give both --cert and --key")
     if cert:
@@ -29,11 +30,33 @@ def certificate(cert: str | None, key: str | None) -> tuple[str, str]:
             if not os.path.isfile(path):
                 raise ServeError(f"cannot read {path}")
         return cert, key
-    crt, k = DEV_CERTS / "localhost.crt", DEV_CERTS / "localhost.key"
-    if crt.is_file() and k.is_file():
-        return str(crt), str(k)
-    raise ServeError("no certificate: run `npx office-addin-dev-certs install` (writes and trusts "
-                     "~/.office-addin-dev-certs/localhost.crt), or pass --cert FILE --key FILE")
+    for folder in (certs.directory(), DEV_CERTS):
+        crt, k = folder / certs.CERT_FILE, folder / certs.KEY_FILE
+        if crt.is_file() and k.is_file():
+            return str(crt), str(k)
+    raise ServeError(f"no certificate: run `{certs.SETUP}` (makes one for localhost and has this computer trust "
+                     "it), or pass --cert FILE --key FILE")
+
+
+def check_certificate(pair: tuple[str, str], given: bool, say=print, now: datetime | None = None) -> None:
+    """Refuses what Word would refuse (an expired certificate, or one not yet valid) and a key
+    that is not the certificate's; says when the certificate expires within certs.WARN_DAYS days,
+    does not name localhost, or is trusted by no store of this computer."""
+    try:
+        cert = certs.read(*pair)
+    except certs.CertError as exc:
+        raise ServeError(str(exc)) from None
+    fix = f"run `{certs.SETUP}` to make a new one" + (" and start toa serve without --cert/--key" if given else "")
+    problem = certs.expiry_problem(cert, now or datetime.now(timezone.utc), fix)
+    if problem and problem[0] != "soon":
+        raise ServeError(problem[1])
+    warnings = [problem[1]] if problem else []
+    if not cert.names_localhost:
+        warnings.append(f"the certificate {cert.path} does not name localhost, where Word loads the pane from")
+    untrusted = trust.untrusted_warning(cert, trust.check(cert, trust.stores()))
+    warnings += [untrusted] if untrusted else []
+    for w in warnings:
+        say(f"toa: warning: {w}", flush=True)
 
 
 def serve(port: int, cert: str | None = None, key: str | None = None, https: bool = True,
@@ -45,6 +68,8 @@ def serve(port: int, cert: str | None = None, key: str | None = None, https: boo
     if not 0 < port < 65536:
         raise ServeError(f"bad port {port}")
     pair = certificate(cert, key) if https else None
+    if pair:
+        check_certificate(pair, given=bool(cert), say=say)
     office = render.Office() if warm else None
     if office is not None and not office.available:
         say("toa: LibreOffice will start for each rendering (install python3-uno and unoserver to keep it warm)")

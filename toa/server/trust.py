@@ -1,0 +1,338 @@
+"""Whether this computer trusts the certificate of `toa serve`, and making it trust toa's own.
+
+Word shows the pane in its platform's web view, which trusts what its platform's store trusts:
+
+* Windows: the current user's Trusted Root Certification Authorities (`certutil -user -addstore
+  Root`; no administrator needed, Windows asks the user to confirm);
+* macOS: the user's trust settings (`security add-trusted-cert` into the login keychain; macOS asks
+  for the user's password);
+* Linux, where Word is Word on the web in a browser: the NSS databases, ~/.pki/nssdb for Chrome and
+  Chromium and one per Firefox profile (`certutil`, no root needed); on request also the system
+  store (`update-ca-certificates`, as root) for curl, Python and other programs.
+
+Each store is a small class: the command lines it runs (the Linux ones run in the tests; the macOS
+and Windows ones are checked against Apple's and Microsoft's documented syntax) and how it tells
+whether it trusts a certificate. Nothing is reported as trusted that the store was not asked about
+after the change.
+"""
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import ssl
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from . import certs
+
+# Microsoft's fix for "We can't open this add-in from localhost": a loopback exemption for the web
+# viewer of Office on Windows, from a command prompt run as administrator (support article
+# "We can't open this add-in from localhost" when loading an Office Add-in or using Fiddler).
+WEBVIEW = "microsoft.win32webviewhost_cw5n1h2txyewy"
+LOOPBACK_COMMAND = f'CheckNetIsolation LoopbackExempt -a -n="{WEBVIEW}"'
+NSS_TOOLS = "install NSS's tools (Debian/Ubuntu: sudo apt install libnss3-tools; Fedora: sudo dnf install nss-tools)"
+SERVER_AUTH = "1.3.6.1.5.5.7.3.1"
+
+
+@dataclass
+class Trust:
+    store: str
+    trusted: bool | None  # None: could not be told
+    detail: str = ""
+
+
+def run(argv: list[str], timeout: float = 300) -> tuple[int, str]:
+    """Runs a command; (exit status, its last line of output). A missing program is status 127."""
+    try:
+        done = subprocess.run(argv, capture_output=True, text=True, timeout=timeout,
+                              stdin=None if sys.stdin.isatty() else subprocess.DEVNULL)
+    except FileNotFoundError:
+        return 127, f"{argv[0]} is not installed"
+    except subprocess.TimeoutExpired:
+        return 124, f"{argv[0]} did not finish within {timeout:.0f} s"
+    text = (done.stderr.strip() or done.stdout.strip()).splitlines()
+    return done.returncode, text[-1] if text else ""
+
+
+def shown(argv: list[str]) -> str:
+    """A command line as a person types it on this platform."""
+    return subprocess.list2cmdline(argv) if os.name == "nt" else shlex.join(argv)
+
+
+class Store:
+    """A certificate store that a web view showing the pane trusts."""
+
+    name = ""
+
+    def trusts(self, cert: certs.Certificate) -> Trust:
+        raise NotImplementedError
+
+    def add_commands(self, ca: Path, label: str) -> list[list[str]]:
+        raise NotImplementedError
+
+    def remove_commands(self, ca: Path, label: str) -> list[list[str]]:
+        raise NotImplementedError
+
+    def add(self, ca: Path, label: str) -> str | None:
+        """Adds the CA as trusted; None when every command succeeded, else what failed."""
+        for argv in self.add_commands(ca, label):
+            status, said = run(argv)
+            if status != 0:
+                return f"`{shown(argv)}` failed: {said or f'exit status {status}'}"
+        return None
+
+    def remove(self, ca: Path, label: str) -> None:
+        for argv in self.remove_commands(ca, label):
+            run(argv, timeout=60)
+
+
+class NssStore(Store):
+    """An NSS certificate database (Chrome and Chromium on Linux: ~/.pki/nssdb; Firefox: its profile)."""
+
+    def __init__(self, db: Path, name: str):
+        self.db, self.name = db, name
+
+    def _d(self) -> list[str]:
+        return ["-d", f"sql:{self.db}"]
+
+    def trusts(self, cert: certs.Certificate) -> Trust:
+        if not (self.db / "cert9.db").is_file():
+            return Trust(self.name, False, "it has no certificate database yet")
+        argv = ["vfychain", *self._d(), "-u", "1", *(["-a"] if cert.pem else []), str(cert.path)]
+        status, said = run(argv, timeout=60)
+        if status == 0:
+            return Trust(self.name, True)
+        if status == 127:
+            return Trust(self.name, None, f"vfychain is not installed: {NSS_TOOLS}")
+        return Trust(self.name, False, "its issuer is not trusted there")
+
+    def add_commands(self, ca: Path, label: str) -> list[list[str]]:
+        create = [] if (self.db / "cert9.db").is_file() else [["certutil", *self._d(), "-N", "--empty-password"]]
+        return create + [["certutil", *self._d(), "-A", "-t", "C,,", "-n", label, "-i", str(ca)]]
+
+    def remove_commands(self, ca: Path, label: str) -> list[list[str]]:
+        return [["certutil", *self._d(), "-D", "-n", label]]
+
+    def add(self, ca: Path, label: str) -> str | None:
+        if shutil.which("certutil") is None:
+            return f"certutil is not installed: {NSS_TOOLS}"
+        try:
+            self.db.mkdir(parents=True, exist_ok=True, mode=0o700)
+        except OSError as exc:
+            return f"cannot create {self.db}: {exc.strerror}"
+        return super().add(ca, label)
+
+
+class SystemStore(Store):
+    """The system's CA bundle on Linux (Debian: /usr/local/share/ca-certificates and
+    update-ca-certificates; Fedora: /etc/pki/ca-trust/source/anchors and update-ca-trust)."""
+
+    FILE = "toa-localhost-ca.crt"
+
+    def __init__(self, anchors: Path, update: list[str], bundle: Path, elevate: list[str] | None):
+        self.anchors, self.update, self.bundle, self.elevate = anchors, update, bundle, elevate
+        self.name = f"the system's certificates ({bundle})"
+
+    def trusts(self, cert: certs.Certificate) -> Trust:
+        from cryptography import x509
+
+        try:
+            anchors = x509.load_pem_x509_certificates(self.bundle.read_bytes())
+        except (OSError, ValueError) as exc:
+            return Trust(self.name, None, f"cannot read it ({exc})")
+        ok = issued_by_any(cert, anchors)
+        return Trust(self.name, ok, "" if ok else "its issuer is not in the bundle")
+
+    def add_commands(self, ca: Path, label: str) -> list[list[str]]:
+        prefix = self.elevate or []
+        return [[*prefix, "install", "-m", "644", str(ca), str(self.anchors / self.FILE)], [*prefix, *self.update]]
+
+    def remove_commands(self, ca: Path, label: str) -> list[list[str]]:
+        return []  # the next CA takes the same file name
+
+    def add(self, ca: Path, label: str) -> str | None:
+        if self.elevate is None:
+            return "this needs root, and there is no sudo: as root run " + \
+                   "; ".join(shown(a) for a in self.add_commands(ca, label))
+        return super().add(ca, label)
+
+
+def system_store() -> SystemStore | None:
+    """This Linux's system store, or None when it has neither Debian's nor Fedora's tool."""
+    if os.geteuid() == 0:
+        elevate: list[str] | None = []
+    elif shutil.which("sudo"):
+        elevate = ["sudo"] if sys.stdin.isatty() else ["sudo", "-n"]  # -n: fail, never wait for a password
+    else:
+        elevate = None
+    if shutil.which("update-ca-certificates"):
+        return SystemStore(Path("/usr/local/share/ca-certificates"), ["update-ca-certificates"],
+                           Path("/etc/ssl/certs/ca-certificates.crt"), elevate)
+    if shutil.which("update-ca-trust"):
+        return SystemStore(Path("/etc/pki/ca-trust/source/anchors"), ["update-ca-trust", "extract"],
+                           Path("/etc/pki/tls/certs/ca-bundle.crt"), elevate)
+    return None
+
+
+class KeychainStore(Store):
+    """macOS: the user's trust settings, the CA kept in the login keychain."""
+
+    name = "the macOS login keychain"
+
+    def __init__(self, home: Path):
+        self.keychain = home / "Library" / "Keychains" / "login.keychain-db"
+
+    def trusts(self, cert: certs.Certificate) -> Trust:
+        status, said = run(["security", "verify-cert", "-c", str(cert.path), "-p", "ssl", "-n", "localhost", "-L"],
+                           timeout=60)
+        if status == 127:
+            return Trust(self.name, None, said)
+        return Trust(self.name, status == 0, "" if status == 0 else said)
+
+    def add_commands(self, ca: Path, label: str) -> list[list[str]]:
+        return [["security", "add-trusted-cert", "-r", "trustRoot", "-k", str(self.keychain), str(ca)]]
+
+    def remove_commands(self, ca: Path, label: str) -> list[list[str]]:
+        return [["security", "remove-trusted-cert", str(ca)],
+                ["security", "delete-certificate", "-Z", certs.sha1(ca), str(self.keychain)]]
+
+
+def _windows_roots() -> list[tuple[bytes, str, object]]:
+    return ssl.enum_certificates("ROOT")  # type: ignore[attr-defined]  (Windows only)
+
+
+class WindowsStore(Store):
+    """Windows: Trusted Root Certification Authorities of the current user (and what Windows
+    merges into it: the machine's roots)."""
+
+    name = "Windows' Trusted Root Certification Authorities"
+
+    def __init__(self, roots=_windows_roots):
+        self.roots = roots
+
+    def trusts(self, cert: certs.Certificate) -> Trust:
+        from cryptography import x509
+
+        anchors = []
+        for der, encoding, usage in self.roots():
+            if encoding == "x509_asn" and (usage is True or SERVER_AUTH in usage):
+                try:
+                    anchors.append(x509.load_der_x509_certificate(der))
+                except ValueError:
+                    continue
+        ok = issued_by_any(cert, anchors)
+        return Trust(self.name, ok, "" if ok else "its issuer is not among them")
+
+    def add_commands(self, ca: Path, label: str) -> list[list[str]]:
+        return [["certutil", "-user", "-addstore", "Root", str(ca)]]
+
+    def remove_commands(self, ca: Path, label: str) -> list[list[str]]:
+        return [["certutil", "-user", "-delstore", "Root", certs.sha1(ca)]]
+
+
+def issued_by_any(cert: certs.Certificate, anchors) -> bool:
+    """Whether the top of the certificate file's chain is one of `anchors` or signed by one."""
+    from cryptography import x509
+    from cryptography.exceptions import InvalidSignature
+
+    data = cert.path.read_bytes()
+    chain = x509.load_pem_x509_certificates(data) if cert.pem else [x509.load_der_x509_certificate(data)]
+    top = chain[-1]
+    for anchor in anchors:
+        if anchor == top:
+            return True
+        if anchor.subject == top.issuer:
+            try:
+                top.verify_directly_issued_by(anchor)
+                return True
+            except (ValueError, TypeError, InvalidSignature):
+                continue
+    return False
+
+
+def stores(platform: str = sys.platform, home: Path | None = None) -> list[Store]:
+    """The stores the pane's web view trusts on this platform."""
+    home = home or Path.home()
+    if platform == "win32":
+        return [WindowsStore()]
+    if platform == "darwin":
+        return [KeychainStore(home)]
+    found: list[Store] = [NssStore(home / ".pki" / "nssdb", "Chrome and Chromium (~/.pki/nssdb)")]
+    for base in (home / ".mozilla" / "firefox", home / "snap" / "firefox" / "common" / ".mozilla" / "firefox"):
+        for db in sorted(base.glob("*/cert9.db")) if base.is_dir() else []:
+            found.append(NssStore(db.parent, f"Firefox (profile {db.parent.name})"))
+    return found
+
+
+def check(cert: certs.Certificate, where: list[Store]) -> list[Trust]:
+    return [s.trusts(cert) for s in where]
+
+
+def untrusted_warning(cert: certs.Certificate, results: list[Trust]) -> str | None:
+    """What toa serve says at start when no store trusts the certificate (None when one does)."""
+    if any(r.trusted for r in results):
+        return None
+    if results and all(r.trusted is None for r in results):
+        return f"cannot tell whether this computer trusts {cert.path}: {results[0].detail}"
+    why = "; ".join(f"{r.store}: {r.detail}" for r in results if r.detail)
+    return (f"this computer does not trust the certificate {cert.path} ({why}), so Word will refuse the pane. "
+            f"Run `{certs.SETUP}` to make and trust toa's own")
+
+
+@dataclass
+class Setup:
+    """What toa addin setup did."""
+
+    cert: Path  # the certificate toa serve now uses
+    results: list[Trust]
+    by_hand: dict[str, str]  # store -> the command to trust the CA by hand, where it failed
+    kept_previous: bool
+    not_after: datetime | None
+
+
+def setup(folder: Path, where: list[Store], days: int = certs.DAYS, now: datetime | None = None) -> Setup:
+    """Makes a new pair, trusts its CA in every store of `where`, and asks each store again.
+    The new pair replaces the one in `folder` unless no store trusts it while the old one is
+    still trusted and valid for more than certs.WARN_DAYS days. The previous toa CA is then
+    removed from the stores that trust the new one."""
+    now = now or datetime.now(timezone.utc)
+    made = certs.make(days, now)
+    with tempfile.TemporaryDirectory(prefix="toa-setup-") as tmp:
+        staged = Path(tmp) / "new"
+        certs.save(made, staged)
+        new = certs.read(staged / certs.CERT_FILE, staged / certs.KEY_FILE)
+        results = []
+        for store in where:
+            failed = store.add(staged / certs.CA_FILE, made.ca_label)
+            results.append(Trust(store.name, False, failed) if failed else store.trusts(new))
+        previous = _usable_previous(folder, where, now)
+        if not any(r.trusted for r in results) and previous:
+            return Setup(previous, results, {}, True, None)
+        old_ca = Path(tmp) / "old-ca.crt"
+        old_label = certs.ca_label(folder / certs.CA_FILE) if (folder / certs.CA_FILE).is_file() else None
+        if old_label:
+            shutil.copyfile(folder / certs.CA_FILE, old_ca)
+        certs.save(made, folder)
+        ca = folder / certs.CA_FILE
+        by_hand = {s.name: "; ".join(shown(a) for a in s.add_commands(ca, made.ca_label))
+                   for s, r in zip(where, results) if not r.trusted}
+        if old_label and old_label != made.ca_label:
+            for store, result in zip(where, results):
+                if result.trusted:
+                    store.remove(old_ca, old_label)
+    return Setup(folder / certs.CERT_FILE, results, by_hand, False, made.not_after)
+
+
+def _usable_previous(folder: Path, where: list[Store], now: datetime) -> Path | None:
+    try:
+        cert = certs.read(folder / certs.CERT_FILE, folder / certs.KEY_FILE)
+    except certs.CertError:
+        return None
+    if certs.expiry_problem(cert, now) is not None:
+        return None
+    return cert.path if any(t.trusted for t in check(cert, where)) else None
