@@ -8,14 +8,16 @@ italic/underlined spans (they mark case names), and its page anchors (explicit a
 page breaks, section starts).
 
 Text is normalised one character for one, so offsets stay valid: NBSP and other spaces,
-tabs and breaks become " ", en/em dashes and non-breaking hyphens become "-". Soft hyphens and
-zero-width characters are dropped (they are invisible in print) by starting a new piece.
+tabs and breaks become " ", en/em dashes and non-breaking hyphens become "-". Format characters
+(soft hyphens, zero-width characters, bidi marks) are dropped (they are invisible in print) by
+starting a new piece, so offsets still lead to the original characters, which stay in the file.
 """
 from __future__ import annotations
 
 import os
 import re
 import statistics
+import unicodedata
 import zipfile
 import zlib
 from dataclasses import dataclass, field
@@ -37,9 +39,15 @@ _CHAR_MAP = {c: " " for c in "\u00a0\u2007\u202f\t\r\n\f\v\u2000\u2001\u2002\u20
 _CHAR_MAP.update({"\u2013": "-", "\u2014": "-", "\u2011": "-", "\u2010": "-", "\u2012": "-"})
 _DASHES = {"\u2013", "\u2014"}
 # Line and paragraph separators print as a line break (a space to a reader); the other C1
-# controls print nothing: left in, either hides the citation around it.
+# controls print nothing, nor do format characters (Unicode Cf: soft hyphen, zero-width space
+# and joiners, word joiner, BOM, left-to-right and right-to-left marks, bidi embeddings,
+# overrides and isolates): left in, any of them hides the citation or the year around it.
 _CHAR_MAP.update({"\u2028": " ", "\u2029": " ", "\u0085": " "})
-_DROP = {"\u00ad", "\u200b", "\ufeff", "\u200c", "\u200d"} | {chr(c) for c in range(0x80, 0xA0) if c != 0x85}
+_DROP = {chr(c) for c in range(0x80, 0xA0) if c != 0x85}
+
+
+def _invisible(ch: str) -> bool:
+    return ch in _DROP or (ch >= "\u00ad" and unicodedata.category(ch) == "Cf")
 
 # Decompressed size accepted (README "Limits"): a 1,000-page brief's document.xml is about 15 MB.
 MAX_PART_BYTES = 100 * 1024 * 1024
@@ -102,7 +110,7 @@ class _Builder:
         start = self.offset
         piece_start, node_pos = start, 0
         for i, ch in enumerate(text):
-            if ch in _DROP:
+            if _invisible(ch):
                 if self.offset > piece_start:
                     self.pieces.append(TextPiece(piece_start, self.offset, node, node_pos))
                 piece_start, node_pos = self.offset, i + 1
