@@ -110,11 +110,14 @@ def test_a_host_answering_404_to_everything_is_down_not_a_negative(services):
     """Issue 20: behind a proxy or a captive portal, or with a wrong base URL, every source
     answered 404 and 42 U.S.C. § 1983 came out NOT_FOUND ("may be ... invented"). A 404 that is
     not the source's own page says nothing about the section: unresolved, with the reason."""
+    from test_cases import REED
+
     nowhere = services.nowhere.url
     a = provision("42 U.S.C. § 1983", "statutes", [usc("42", "1983")])
     c = provision("29 C.F.R. § 1910.95", "rules_regulations", [cfr("29", "1910.95")])
-    result = run(services, a, c, lii_url=nowhere, uscode_url=nowhere, govinfo_url=nowhere, ecfr_url=nowhere)
-    assert result[a.key].verdict == UNRESOLVED and result[c.key].verdict == UNRESOLVED
+    result = run(services, REED, a, c, courtlistener_url=nowhere, lii_url=nowhere, uscode_url=nowhere,
+                 govinfo_url=nowhere, ecfr_url=nowhere)
+    assert {r.verdict for r in result.records.values()} == {UNRESOLVED}
     assert "OLRC: HTTP 404 from a page that is not OLRC's" in result[a.key].reason
     assert "GovInfo: HTTP 404" in result[a.key].reason and "eCFR: HTTP 404" in result[c.key].reason
 
