@@ -153,6 +153,28 @@ def test_a_package_of_too_many_parts_is_refused(tmp_path):
     assert_one_line_error(proc, "at most 2000 are accepted")
 
 
+CITATION = "<w:p><w:r><w:t>See 42 U.S.C. § 1983.</w:t></w:r></w:p>"
+
+
+@pytest.mark.parametrize("body, words", [
+    (lambda: "<w:p/>" * 2_000_000 + CITATION, "part word/document.xml holds more than 2,000,000 XML tags"),
+    (lambda: "<w:p/>" * 200_001 + CITATION, "has 200,002 paragraphs; at most 200,000 are accepted"),
+    (lambda: f"<w:p><w:r><w:t>{'x' * 3_000_000}</w:t></w:r></w:p>" + CITATION,
+     "holds 3,000,021 characters of text; at most 3,000,000 are accepted"),
+    (lambda: CITATION * 20_001, "has more than 20,000 citations; at most that many are accepted"),
+], ids=["tags", "paragraphs", "characters", "citations"])
+def test_a_brief_past_the_memory_limits_is_refused(tmp_path, body, words):
+    """Issue 20: '<w:p/>' two million times, a 54 KB file, took 1.95 GB (and with a citation in
+    it, built); a build holds memory for every tag, paragraph, character and citation it reads.
+    Past the limits of README "Limits", one line and exit 2, nothing written
+    (bench/build_memory.py prints the memory each takes)."""
+    _with_body(tmp_path, body())
+    before = listing(tmp_path)
+    proc = toa("build", "brief.docx", "--pages", "estimate", cwd=tmp_path, timeout=300)
+    assert_one_line_error(proc, words)
+    assert listing(tmp_path) == before
+
+
 LAUGHS = ('<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
           + "".join(f'<!ENTITY lol{i} "{("&lol" + str(i - 1) + ";") * 10 if i > 1 else "&lol;" * 10}">'
                     for i in range(1, 10)) + ']>')
