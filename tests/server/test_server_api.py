@@ -107,6 +107,17 @@ def test_flat_opc_of_the_body_only_without_headers_still_reads():
     assert "w:sectPr" in document and "w:pgNumType" in document and "footerReference" not in document
 
 
+def test_flat_opc_past_the_tag_limit_is_refused_before_it_is_parsed(client):
+    """Issue 20: '<w:p/>' two million times needs gigabytes once parsed; sent as Flat OPC it is
+    refused with a 400 before any parse (README "Limits")."""
+    xml = wordstub.flat_opc(APPELLATE)
+    at = xml.index("<w:body>") + len("<w:body>")
+    r = post(client, "analyze?pages=estimate", (xml[:at] + "<w:p/>" * 2_000_000 + xml[at:]).encode(),
+             content_type="application/xml")
+    assert r.status_code == 400 and r.get_json()["error"] == "bad_document"
+    assert "more than 2,000,000 tags" in r.get_json()["message"]
+
+
 def test_oversize_is_413_json(client):
     app = create_app({"MAX_CONTENT_LENGTH": 1000})
     r = app.test_client().post("/api/v1/analyze", data=b"x" * 5000, base_url=BASE)
