@@ -3,11 +3,12 @@
     python bench/paragraph_time.py [SIZE_KB ...] [--shape text|breaks]
 
 Each size is a fresh .docx holding one paragraph of that many kilobytes, a citation every
-130 characters (a case, a statute, a rule, an Id.), built in a fresh process. The time should
-grow in proportion to the size.
+40 characters (a case, a statute, a rule, an Id.), built in a fresh process. The time should
+grow in proportion to the size. 800 KB hold some 19,000 citations, near the 20,000 a brief may
+have (README "Limits").
 
-  text    (default sizes 100 200 400 800 1600) one run, built with --pages estimate (issue 10:
-          it grew with its square, 400 KB took 6 s, 1.6 MB 56 s).
+  text    (default sizes 100 200 400 800) one run, built with --pages estimate (issue 10: it
+          grew with its square, 400 KB took 6 s, 1.6 MB 56 s).
   breaks  (default sizes 200 800) every sentence a run that begins with Word's
           w:lastRenderedPageBreak, so each citation is on a page of its own; built with
           --pages word and --pages estimate (issue 20: 64,000 such runs took 310 s with
@@ -30,7 +31,7 @@ SENTENCES = ("See Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986). ",
              "The court held that summary judgment is proper under 42 U.S.C. § 1983 and Fed. R. Civ. P. 56(a). ",
              "Id. at 323. ")
 UNIT = "".join(SENTENCES)
-SHAPES = {"text": ([100, 200, 400, 800, 1600], ["estimate"]), "breaks": ([200, 800], ["word", "estimate"])}
+SHAPES = {"text": ([100, 200, 400, 800], ["estimate"]), "breaks": ([200, 800], ["word", "estimate"])}
 
 
 def brief(path: Path, kilobytes: int, shape: str) -> int:
