@@ -102,7 +102,8 @@ def _server(wsgi, app, port: int):
     class Connection(HTTPConnection):
         def __init__(self, server, sock, makefile):
             self.reader = _ReadDeadline(sock, IDLE_SECONDS)
-            super().__init__(server, sock, lambda s, mode, size: makefile(self.reader if "r" in mode else s, mode, size))
+            super().__init__(server, sock,
+                             lambda s, mode, size: makefile(self.reader if "r" in mode else s, mode, size))
             self.handshaken = not isinstance(sock, ssl.SSLSocket)
 
         def communicate(self):
