@@ -54,7 +54,7 @@ MAX_PART_BYTES = 100 * 1024 * 1024
 MAX_TOTAL_BYTES = 250 * 1024 * 1024
 MAX_PARTS = 2000
 # Memory grows with the markup parsed, the paragraphs read and their text (README "Limits"): a
-# 1,000-page brief has some 150,000 tags in its main part, 10,000 paragraphs and 2,000,000
+# 1,000-page brief has some 150,000 tags in its main part, 7,000 paragraphs and 2,000,000
 # characters; 54 KB of '<w:p/>' inflated to 2,000,000 paragraphs took 1.95 GB before these limits.
 MAX_PART_TAGS = 2_000_000
 MAX_PARAGRAPHS = 200_000
