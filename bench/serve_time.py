@@ -33,7 +33,8 @@ def free_port() -> int:
 
 
 def cpu_seconds(root: int) -> float:
-    """User + system CPU time of a process and all its descendants (Linux /proc; 0 elsewhere)."""
+    """User + system CPU time of a process and all its descendants, those that have ended too
+    (each analysis runs in a process of its own) (Linux /proc; 0 elsewhere)."""
     tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
     stats = {}
     for d in Path("/proc").glob("[0-9]*"):
@@ -41,7 +42,7 @@ def cpu_seconds(root: int) -> float:
             fields = (d / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        stats[int(d.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / tick)
+        stats[int(d.name)] = (int(fields[1]), sum(int(f) for f in fields[11:15]) / tick)  # utime stime cutime cstime
     total, todo = 0.0, [root]
     while todo:
         pid = todo.pop()

@@ -77,6 +77,7 @@ class Run:
     superscript: bool = False
     style: str | None = None  # character style id, e.g. "Hyperlink"
     size: float | None = None  # points
+    rendered_break: bool = False  # Word's w:lastRenderedPageBreak before the text (its last layout began a page)
 
 
 _FLAGS = {"i": "italic", "b": "bold", "u": "underline", "c": "small_caps", "h": "hidden", "^": "superscript"}
@@ -211,6 +212,8 @@ def _text_run(run: Run, text_tag: str = "w:t"):
     rpr = _rpr(run)
     if rpr is not None:
         r.append(rpr)
+    if run.rendered_break:
+        _sub(r, "w:lastRenderedPageBreak")
     buf = ""
 
     def flush():

@@ -153,6 +153,28 @@ def test_a_package_of_too_many_parts_is_refused(tmp_path):
     assert_one_line_error(proc, "at most 2000 are accepted")
 
 
+CITATION = "<w:p><w:r><w:t>See 42 U.S.C. § 1983.</w:t></w:r></w:p>"
+
+
+@pytest.mark.parametrize("body, words", [
+    (lambda: "<w:p/>" * 2_000_000 + CITATION, "part word/document.xml holds more than 2,000,000 XML tags"),
+    (lambda: "<w:p/>" * 200_001 + CITATION, "has 200,002 paragraphs; at most 200,000 are accepted"),
+    (lambda: f"<w:p><w:r><w:t>{'x' * 3_000_000}</w:t></w:r></w:p>" + CITATION,
+     "holds 3,000,021 characters of text; at most 3,000,000 are accepted"),
+    (lambda: CITATION * 20_001, "has more than 20,000 citations; at most that many are accepted"),
+], ids=["tags", "paragraphs", "characters", "citations"])
+def test_a_brief_past_the_memory_limits_is_refused(tmp_path, body, words):
+    """Issue 20: '<w:p/>' two million times, a 54 KB file, took 1.95 GB (and with a citation in
+    it, built); a build holds memory for every tag, paragraph, character and citation it reads.
+    Past the limits of README "Limits", one line and exit 2, nothing written
+    (bench/build_memory.py prints the memory each takes)."""
+    _with_body(tmp_path, body())
+    before = listing(tmp_path)
+    proc = toa("build", "brief.docx", "--pages", "estimate", cwd=tmp_path, timeout=300)
+    assert_one_line_error(proc, words)
+    assert listing(tmp_path) == before
+
+
 LAUGHS = ('<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
           + "".join(f'<!ENTITY lol{i} "{("&lol" + str(i - 1) + ";") * 10 if i > 1 else "&lol;" * 10}">'
                     for i in range(1, 10)) + ']>')
@@ -210,6 +232,41 @@ def test_separators_and_c1_controls_inside_a_citation_do_not_hide_it(tmp_path, c
     rows = extract_rows(toa("extract", "brief.docx", "--pages", "estimate", "--json", cwd=tmp_path))
     assert [r["authority"] for r in rows] == ["Celotex Corp. v. Catrett, 477 U.S. 317 (1986)",
                                               "Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986)"]
+
+
+def _visible_paragraphs(path: Path) -> list[str]:
+    """The printed text of every paragraph of the main part, as the file holds it (hidden runs
+    such as TA fields left out)."""
+    from lxml import etree
+
+    with zipfile.ZipFile(path) as z:
+        root = etree.fromstring(z.read("word/document.xml"))
+    hidden = f"{{{W}}}rPr/{{{W}}}vanish"
+    return ["".join(t.text or "" for r in p.iter(f"{{{W}}}r") if r.find(hidden) is None for t in r.iter(f"{{{W}}}t"))
+            for p in root.iter(f"{{{W}}}p")]
+
+
+def test_format_characters_inside_a_citation_neither_hide_it_nor_leave_the_brief(tmp_path):
+    """Issue 20: a left-to-right or right-to-left mark, a word joiner, a bidi isolate, embedding
+    or override (Unicode Cf, invisible in print) inside a citation dropped it from the table,
+    and inside the year dropped the year. Each citation is in the table with its year, and the
+    output keeps every one of those characters where the brief has it."""
+    texts = ["See Planned Parenthood v. Casey, 505 U.S.\u200e 105, 110 (1992).",
+             "Fees follow under 42 U.S.C. §\u200f 1988.",
+             "See Smith v. Jones, 500 U.S. 100, 101 (19\u206691\u2069).",
+             "See Doe v. Roe, 501 U.S. 2\u206000 (1991).",
+             "See Able v. Baker, 502 U.S.\u202d 300 (\u202a1992\u202c).",
+             "See Cole v. Dane, 503 U.S. \u2068400\u2069, 401 (199\u061c3)."]
+    brief(tmp_path / "brief.docx", *texts)
+    proc = toa("build", "brief.docx", "--pages", "estimate", "--json", "report.json", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert sorted(a["text"] for c in report["categories"] for a in c["authorities"]) == [
+        "42 U.S.C. § 1988", "Able v. Baker, 502 U.S. 300 (1992)", "Cole v. Dane, 503 U.S. 400 (1993)",
+        "Doe v. Roe, 501 U.S. 200 (1991)", "Planned Parenthood v. Casey, 505 U.S. 105 (1992)",
+        "Smith v. Jones, 500 U.S. 100 (1991)"]
+    printed = _visible_paragraphs(tmp_path / "brief.toa.docx")
+    assert all(t in printed for t in texts), printed
 
 
 # --------------------------------------------------------------------------- outputs and options

@@ -892,3 +892,34 @@ def test_field_update_goes_where_the_schema_puts_it_once(tmp_path):
     assert settings[4].get(f"{{{W}}}val") == "true"
     write.set_field_update(doc, on=False)
     assert [etree.QName(c).localname for c in settings] == list(_SETTINGS_CHILDREN)
+
+
+
+def test_thousands_of_citations_after_page_breaks_in_one_paragraph_take_time_in_proportion(tmp_path):
+    """Issue 20: a paragraph of thousands of page breaks, each followed by a citation, took a
+    time that grew with its square: each citation looked through all the paragraph's breaks
+    for one right before it. Each field still goes after its citation, as after one break,
+    and twice the citations is twice the work."""
+    from docxbuild import PageBreak
+    from lines_run import lines_run
+
+    from toa import authorities, extract
+    from toa.write import fields, insert
+
+    def work(n):
+        b = DocBuilder()
+        b.heading("ARGUMENT", level=1)
+        b.paragraph(*[part for _ in range(n) for part in (PageBreak(), "42 U.S.C. § 1983 applies. ")])
+        doc = document.read(str(b.save(tmp_path / f"brief{n}.docx")))
+        table = authorities.build(doc, extract.extract(doc), styles.load("default"))
+        failed = []
+        lines = lines_run(lambda: failed.extend(write.mark_citations(doc, table)), fields, insert)
+        assert failed == []
+        out = tmp_path / f"out{n}.docx"
+        with open(out, "wb") as fh:
+            write.save_to(doc, fh)
+        sites = ta_sites(part_root(out))
+        assert len(sites) == n and all(s["after"].startswith(" applies. ") for s in sites)
+        return lines
+
+    assert work(600) <= 2.2 * work(300)

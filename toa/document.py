@@ -8,14 +8,16 @@ italic/underlined spans (they mark case names), and its page anchors (explicit a
 page breaks, section starts).
 
 Text is normalised one character for one, so offsets stay valid: NBSP and other spaces,
-tabs and breaks become " ", en/em dashes and non-breaking hyphens become "-". Soft hyphens and
-zero-width characters are dropped (they are invisible in print) by starting a new piece.
+tabs and breaks become " ", en/em dashes and non-breaking hyphens become "-". Format characters
+(soft hyphens, zero-width characters, bidi marks) are dropped (they are invisible in print) by
+starting a new piece, so offsets still lead to the original characters, which stay in the file.
 """
 from __future__ import annotations
 
 import os
 import re
 import statistics
+import unicodedata
 import zipfile
 import zlib
 from dataclasses import dataclass, field
@@ -37,14 +39,26 @@ _CHAR_MAP = {c: " " for c in "\u00a0\u2007\u202f\t\r\n\f\v\u2000\u2001\u2002\u20
 _CHAR_MAP.update({"\u2013": "-", "\u2014": "-", "\u2011": "-", "\u2010": "-", "\u2012": "-"})
 _DASHES = {"\u2013", "\u2014"}
 # Line and paragraph separators print as a line break (a space to a reader); the other C1
-# controls print nothing: left in, either hides the citation around it.
+# controls print nothing, nor do format characters (Unicode Cf: soft hyphen, zero-width space
+# and joiners, word joiner, BOM, left-to-right and right-to-left marks, bidi embeddings,
+# overrides and isolates): left in, any of them hides the citation or the year around it.
 _CHAR_MAP.update({"\u2028": " ", "\u2029": " ", "\u0085": " "})
-_DROP = {"\u00ad", "\u200b", "\ufeff", "\u200c", "\u200d"} | {chr(c) for c in range(0x80, 0xA0) if c != 0x85}
+_DROP = {chr(c) for c in range(0x80, 0xA0) if c != 0x85}
+
+
+def _invisible(ch: str) -> bool:
+    return ch in _DROP or (ch >= "\u00ad" and unicodedata.category(ch) == "Cf")
 
 # Decompressed size accepted (README "Limits"): a 1,000-page brief's document.xml is about 15 MB.
 MAX_PART_BYTES = 100 * 1024 * 1024
 MAX_TOTAL_BYTES = 250 * 1024 * 1024
 MAX_PARTS = 2000
+# Memory grows with the markup parsed, the paragraphs read and their text (README "Limits"): a
+# 1,000-page brief has some 150,000 tags in its main part, 7,000 paragraphs and 2,000,000
+# characters; 54 KB of '<w:p/>' inflated to 2,000,000 paragraphs took 1.95 GB before these limits.
+MAX_PART_TAGS = 2_000_000
+MAX_PARAGRAPHS = 200_000
+MAX_CHARACTERS = 3_000_000
 # Every XML part is parsed with this parser: no entities expanded, no DTD loaded, no network.
 SAFE_PARSER = safe_parser()
 
@@ -106,7 +120,7 @@ class _Builder:
         start = self.offset
         piece_start, node_pos = start, 0
         for i, ch in enumerate(text):
-            if ch in _DROP:
+            if _invisible(ch):
                 if self.offset > piece_start:
                     self.pieces.append(TextPiece(piece_start, self.offset, node, node_pos))
                 piece_start, node_pos = self.offset, i + 1
@@ -163,6 +177,7 @@ def read(path: str, options: ReadOptions | None = None) -> Document:
     body = package.element.body
     sections = _sections(body)
     notes = {kind: _load_notes(package, kind) for kind in ("footnote", "endnote")}
+    _check_volume(path, [body, *(n for kind in notes.values() for n in kind.values())])
 
     paragraphs: list[Paragraph] = []
     note_refs: list[tuple[str, str, int, int]] = []  # (kind, id, body paragraph index, offset)
@@ -208,6 +223,22 @@ def read(path: str, options: ReadOptions | None = None) -> Document:
     return doc
 
 
+def _check_volume(path: str, roots) -> None:
+    """Refuse a brief with more paragraphs or text than a build should hold, before reading any."""
+    paragraphs = characters = 0
+    for root in roots:
+        for el in root.iter(qn("w:p"), qn("w:t")):
+            if el.tag == qn("w:p"):
+                paragraphs += 1
+            else:
+                characters += len(el.text or "")
+    if paragraphs > MAX_PARAGRAPHS:
+        raise DocumentError(f"{path} has {paragraphs:,} paragraphs; at most {MAX_PARAGRAPHS:,} are accepted")
+    if characters > MAX_CHARACTERS:
+        raise DocumentError(f"{path} holds {characters:,} characters of text; at most {MAX_CHARACTERS:,} "
+                            "are accepted")
+
+
 def _open(path: str):
     if os.path.exists(path) and not os.path.isfile(path) and not os.path.isdir(path):
         raise DocumentError(f"{path} is not a regular file")  # a FIFO would block the read below
@@ -223,6 +254,7 @@ def _open(path: str):
     try:
         with zipfile.ZipFile(path) as zf:
             _check_sizes(path, zf.infolist())
+            _check_markup(path, zf)
             bad = zf.testzip()
             if bad is not None:
                 raise DocumentError(f"{path} is damaged (corrupt entry {bad})")
@@ -262,6 +294,15 @@ def _check_sizes(path: str, infos: list[zipfile.ZipInfo]) -> None:
     if total > MAX_TOTAL_BYTES:
         raise DocumentError(f"{path} inflates to {total // 2**20} MB; at most {MAX_TOTAL_BYTES // 2**20} MB "
                             "is accepted")
+
+
+def _check_markup(path: str, zf: zipfile.ZipFile) -> None:
+    """Refuse a part with more tags than a parse should hold in memory, before any is parsed
+    (whatever its name or type: a part holds fewer tags than bytes)."""
+    for info in zf.infolist():
+        if info.file_size > MAX_PART_TAGS and zf.read(info).count(b"<") > MAX_PART_TAGS:
+            raise DocumentError(f"{path}: part {info.filename} holds more than {MAX_PART_TAGS:,} XML tags; "
+                                "at most that many per part are accepted")
 
 
 def _check_xml(path: str, name: str, data: bytes) -> None:

@@ -17,6 +17,7 @@ import zipfile
 
 from lxml import etree
 
+from .document import MAX_PART_TAGS
 from .oxml import safe_parser
 
 PKG_NS = "http://schemas.microsoft.com/office/2006/xmlPackage"
@@ -46,6 +47,8 @@ def _p(local: str) -> str:
 
 def to_docx(xml: bytes) -> bytes:
     """The .docx package of a Flat OPC document. Raises FlatOpcError."""
+    if xml.count(b"<") > MAX_PART_TAGS:  # before parsing: a parse holds memory for every tag
+        raise FlatOpcError(f"the document XML holds more than {MAX_PART_TAGS:,} tags, the most accepted")
     try:
         root = etree.fromstring(xml, _parser())
     except etree.XMLSyntaxError as exc:

@@ -224,10 +224,10 @@ def _from_breaks(doc: Document, occs: list[Occurrence], kinds: set[str], estimat
     out = {}
     for o in occs:
         pi, off = anchor_of(doc, o)
-        physical = start_page.get(pi, 1)
-        for at, pg in change_points.get(pi, []):
-            if off >= at:
-                physical = pg
+        points = change_points.get(pi, [])
+        # the last page change at or before the anchor (bisection: a paragraph may hold thousands)
+        at = bisect.bisect_right(points, (off, float("inf"))) - 1
+        physical = points[at][1] if at >= 0 else start_page.get(pi, 1)
         out[(o.paragraph, o.start)] = (physical, labeler.label(physical, doc.paragraphs[pi].section))
     return out
 

@@ -53,7 +53,10 @@ def analyse(source: str, style: str | None = None, pages: str = "auto", template
     chosen = _style(doc, style)
     document.skip_sections(doc, chosen.skip_sections)
     step("finding citations")
-    occurrences = extract.extract(doc)
+    try:
+        occurrences = extract.extract(doc)
+    except extract.TooManyCitations as exc:
+        raise BuildError(f"{source} has {exc}") from None
     if not occurrences:
         raise NoCitationsError(f"no citations found in {source}")
     table = authorities.build(doc, occurrences, chosen)

@@ -162,6 +162,7 @@ class Office:
         self.python = python or find_uno_python()
         self.timeout = timeout if timeout is not None else globals()["timeout"]()
         self._lock = threading.Lock()
+        self._for: threading.Event | None = None  # the rendering in progress: see cancel
         self._proc: subprocess.Popen | None = None
         self._tmp: tempfile.TemporaryDirectory | None = None
         self._port = 0
@@ -175,21 +176,38 @@ class Office:
     def pid(self) -> int | None:
         return self._proc.pid if self._proc is not None and self._proc.poll() is None else None
 
-    def to_pdf(self, docx_bytes: bytes) -> bytes:
+    def to_pdf(self, docx_bytes: bytes, job: threading.Event | None = None) -> bytes:
+        """The PDF of a .docx. `job`, once cancelled, ends the rendering: see cancel."""
         with self._lock:
-            for attempt in (1, 2):
-                try:
-                    if self._proc is None or self._proc.poll() is not None:
-                        self._start()
-                    proxy = xmlrpc.client.ServerProxy(f"http://127.0.0.1:{self._port}", allow_none=True)
-                    result = proxy.convert(None, xmlrpc.client.Binary(docx_bytes), None, "pdf", "writer_pdf_Export",
-                                           ["ExportBookmarksToPDFDestination=true"], False, None, None)
-                    return result.data
-                except (OSError, xmlrpc.client.Error, RenderError) as exc:
-                    self._stop()
-                    if attempt == 2:
-                        raise RenderError(f"the warm LibreOffice failed ({type(exc).__name__})") from None
+            self._for = job
+            try:
+                for attempt in (1, 2):
+                    if job is not None and job.is_set():
+                        raise RenderError("the rendering was cancelled")
+                    try:
+                        if self._proc is None or self._proc.poll() is not None:
+                            self._start()
+                        proxy = xmlrpc.client.ServerProxy(f"http://127.0.0.1:{self._port}", allow_none=True)
+                        result = proxy.convert(None, xmlrpc.client.Binary(docx_bytes), None, "pdf",
+                                               "writer_pdf_Export", ["ExportBookmarksToPDFDestination=true"],
+                                               False, None, None)
+                        return result.data
+                    except (OSError, xmlrpc.client.Error, RenderError) as exc:
+                        self._stop()
+                        if attempt == 2:
+                            raise RenderError(f"the warm LibreOffice failed ({type(exc).__name__})") from None
+            finally:
+                self._for = None
         raise RenderError("unreachable")
+
+    def cancel(self, job: threading.Event) -> None:
+        """The renderings of `job` are not wanted any more (its time is up): one waiting for its
+        turn does not start, one in progress ends now (LibreOffice is killed, and started again
+        for the next rendering)."""
+        job.set()
+        proc = self._proc
+        if self._for is job and proc is not None:
+            _kill_group(proc)
 
     def close(self) -> None:
         """Stop LibreOffice now (a rendering in progress fails); no rendering starts it again."""
@@ -211,11 +229,12 @@ class Office:
                "--quiet"]
         env = {**os.environ, "HOME": str(tmp), "PYTHONPATH": _unoserver_path(), **fonts.environment()}
         kwargs = {"start_new_session": True} if os.name == "posix" else {}
-        self._proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **kwargs)
+        self._proc = proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                             **kwargs)
         deadline = time.monotonic() + self.START_TIMEOUT
         proxy = xmlrpc.client.ServerProxy(f"http://127.0.0.1:{self._port}", allow_none=True)
         while time.monotonic() < deadline:
-            if self._proc.poll() is not None:
+            if proc.poll() is not None:  # (close() from another thread may have let go of it)
                 raise RenderError("LibreOffice (unoserver) exited at start")
             try:
                 proxy.info()

@@ -6,7 +6,10 @@ import importlib.util
 import io
 import logging
 import os
+import signal
 import tempfile
+import threading
+import time
 import zipfile
 from pathlib import Path
 
@@ -14,6 +17,7 @@ import pytest
 
 import wordstub
 from docxbuild import DocBuilder
+from test_hostile import _alive
 from toa import flatopc, pipeline
 from toa.server import create_app
 
@@ -28,7 +32,7 @@ BASE = "https://127.0.0.1:3000"
 def client():
     app = create_app({"TOA_PORT": 3000})
     yield app.test_client()
-    app.extensions["toa_pool"].shutdown(wait=True)
+    app.extensions["toa_jobs"].shutdown()
 
 
 def post(client, path, data, **kw):
@@ -101,6 +105,17 @@ def test_flat_opc_of_the_body_only_without_headers_still_reads():
         document = zf.read("word/document.xml").decode()
     assert "word/footnotes.xml" in names and "word/styles.xml" in names
     assert "w:sectPr" in document and "w:pgNumType" in document and "footerReference" not in document
+
+
+def test_flat_opc_past_the_tag_limit_is_refused_before_it_is_parsed(client):
+    """Issue 20: '<w:p/>' two million times needs gigabytes once parsed; sent as Flat OPC it is
+    refused with a 400 before any parse (README "Limits")."""
+    xml = wordstub.flat_opc(APPELLATE)
+    at = xml.index("<w:body>") + len("<w:body>")
+    r = post(client, "analyze?pages=estimate", (xml[:at] + "<w:p/>" * 2_000_000 + xml[at:]).encode(),
+             content_type="application/xml")
+    assert r.status_code == 400 and r.get_json()["error"] == "bad_document"
+    assert "more than 2,000,000 tags" in r.get_json()["message"]
 
 
 def test_oversize_is_413_json(client):
@@ -198,45 +213,108 @@ def test_options_name_no_path_on_disk(client, tmp_path):
     assert r.status_code == 400
 
 
+def _while_posting(client, path: str, data: bytes, watch) -> tuple:
+    """POST in a thread and call `watch()` until the answer comes: (the answer, what watch saw)."""
+    answer, seen = [], []
+    poster = threading.Thread(target=lambda: answer.append(post(client, path, data)))
+    poster.start()
+    while poster.is_alive():
+        seen.append(watch())
+        time.sleep(0.005)
+    poster.join()
+    return answer[0], seen
+
+
+def _folders(tmp_path) -> list:
+    """(folder mode, {file: mode}) of each job folder now in `tmp_path`."""
+    out = []
+    for folder in tmp_path.glob("toa-serve-*"):
+        try:
+            out.append((oct(folder.stat().st_mode & 0o777),
+                        {f.name: oct(f.stat().st_mode & 0o777) for f in folder.iterdir()}))
+        except FileNotFoundError:  # removed while looking
+            pass
+    return out
+
+
 def test_the_document_lives_only_in_a_private_folder_that_is_removed(client, tmp_path, monkeypatch):
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    seen = []
-    real = pipeline.analyse
-
-    def spy(source, **kw):
-        seen.append((source, oct(os.stat(os.path.dirname(source)).st_mode & 0o777), oct(os.stat(source).st_mode & 0o777)))
-        return real(source, **kw)
-
-    monkeypatch.setattr(pipeline, "analyse", spy)
-    r = post(client, "analyze?pages=estimate", APPELLATE.read_bytes())
+    r, seen = _while_posting(client, "analyze?pages=estimate", APPELLATE.read_bytes(), lambda: _folders(tmp_path))
     assert r.status_code == 200
-    (source, folder_mode, file_mode), = seen
-    assert source.startswith(str(tmp_path)) and folder_mode == "0o700" and file_mode == "0o600"
-    assert not os.path.exists(os.path.dirname(source))
+    assert ("0o700", {"document.docx": "0o600"}) in [f for snapshot in seen for f in snapshot]
     assert list(tmp_path.iterdir()) == []
 
 
-def test_time_limit_answers_503_and_the_folder_still_goes(tmp_path, monkeypatch):
+def test_time_limit_stops_the_work_and_removes_its_folder_before_answering(tmp_path, monkeypatch):
+    """Issue 20: past the limit the request answered 503 but the work ran on for minutes, with
+    the document's folder. The job's process is gone, and its folder, when the 503 comes."""
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    app = create_app({"TOA_TIME_LIMIT": 0.05})
-    r = app.test_client().post("/api/v1/analyze?pages=estimate", data=APPELLATE.read_bytes(), base_url=BASE)
+    app = create_app({"TOA_TIME_LIMIT": 1.0})
+    jobs = app.extensions.get("toa_jobs")
+    big = tmp_path.parent / "long.docx"
+    _long_brief(big)
+    r, seen = _while_posting(app.test_client(), "analyze?pages=estimate", big.read_bytes(),
+                             lambda: [p.pid for p in jobs.running] if jobs else [])
     assert r.status_code == 503 and r.get_json()["error"] == "timeout"
-    app.extensions["toa_pool"].shutdown(wait=True)
     assert list(tmp_path.iterdir()) == []
+    pids = {pid for snapshot in seen for pid in snapshot}
+    assert pids and not any(_alive(pid) for pid in pids) and not jobs.running
 
 
-def test_a_bug_is_a_500_json_without_traceback(client, monkeypatch):
-    logging.getLogger("toa.server").disabled = True
+def test_libreoffice_a_job_started_is_stopped_with_it(tmp_path, monkeypatch):
+    """A job stopped at its limit while its own LibreOffice lays the brief out: that
+    LibreOffice (here one that would hang for ten minutes) is gone when the 503 comes."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    marks = tmp_path / "pids"
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "soffice").write_text(f"#!/bin/sh\necho $$ >> {marks}\nsleep 600 &\necho $! >> {marks}\nexec sleep 600\n")
+    (bin_dir / "soffice").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    app = create_app({"TOA_TIME_LIMIT": 8.0, "TOA_OFFICE": None})
+    try:
+        r = post(app.test_client(), "analyze?pages=render", APPELLATE.read_bytes())
+        assert r.status_code == 503
+        pids = [int(p) for p in marks.read_text().split()]
+        assert pids and not any(_alive(p) for p in pids)
+        assert list((tmp_path / "tmp").iterdir()) == []
+    finally:
+        for pid in [int(p) for p in marks.read_text().split()] if marks.exists() else []:
+            if _alive(pid):
+                os.kill(pid, 9)
 
-    def broken(*_a, **_k):
-        raise RuntimeError("boom at line 12")
 
-    monkeypatch.setattr(pipeline, "analyse", broken)
-    r = post(client, "analyze", APPELLATE.read_bytes())
-    logging.getLogger("toa.server").disabled = False
-    assert r.status_code == 500
+def test_a_job_that_dies_is_a_500_json_and_leaves_nothing(client, tmp_path, monkeypatch):
+    """A job's process killed from outside (the OOM killer, a crash): 500 with a JSON message,
+    no traceback, and the folder is removed."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    jobs = client.application.extensions["toa_jobs"]
+    killed = []
+
+    def kill_the_job():
+        for proc in list(jobs.running):
+            if not killed:
+                os.kill(proc.pid, signal.SIGKILL)
+                killed.append(proc.pid)
+
+    big = tmp_path.parent / "long.docx"
+    _long_brief(big)
+    r, _ = _while_posting(client, "analyze?pages=estimate", big.read_bytes(), kill_the_job)
+    assert killed and r.status_code == 500
     body = r.get_json()
     assert body["error"] == "internal" and "Traceback" not in r.get_data(as_text=True)
+    assert list(tmp_path.iterdir()) == []
+
+
+def _long_brief(path: Path) -> None:
+    """A brief of one long paragraph of citations: its analysis takes a good many seconds."""
+    unit = ("See Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986). The court held that summary judgment is "
+            "proper under 42 U.S.C. § 1983 and Fed. R. Civ. P. 56(a). Id. at 323. ")
+    b = DocBuilder()
+    b.heading("ARGUMENT", level=1)
+    b.paragraph(unit * 6000)
+    b.save(path)
 
 
 def test_toa_gives_the_table_block_and_the_ta_field_codes_of_toa_build(client, tmp_path):
@@ -322,7 +400,8 @@ def fakes():
 
 def test_check_gives_the_verification_records_of_toa_check_and_sends_only_citation_parts(fakes):
     fakes.reset()
-    app = create_app({"TOA_VERIFY_SETTINGS": fakes.settings})
+    # the settings go to the job's process: the real clock there, not the fakes' shared one
+    app = create_app({"TOA_VERIFY_SETTINGS": lambda: fakes.settings(clock=time.time, sleep=time.sleep)})
     r = app.test_client().post("/api/v1/check?pages=estimate", data=PLANTED.read_bytes(), base_url=BASE)
     assert r.status_code == 200, r.get_json()
     report = r.get_json()
@@ -335,4 +414,4 @@ def test_check_gives_the_verification_records_of_toa_check_and_sends_only_citati
     assert report["verification"]["summary"]["NOT_FOUND"] == 1
     sent = b" ".join(req.body + req.target.encode() for req in fakes.recorder.requests)
     assert b"Hartwell" not in sent and b"Imaginary" not in sent and b"Okafor" not in sent
-    app.extensions["toa_pool"].shutdown(wait=True)
+    app.extensions["toa_jobs"].shutdown()

@@ -146,3 +146,92 @@ def test_warm_libreoffice_renders_and_comes_back_after_it_dies():
     finally:
         office.close()
     assert office.pid is None
+
+
+def test_idle_and_slow_connections_do_not_stop_the_server_answering(served):
+    """Issue 20: eight idle sockets, or ten clients sending their headers or body slowly, held
+    every worker thread (and an idle socket held the TLS handshake, in the thread that accepts)
+    and /api/v1/health timed out. Twenty idle sockets and twenty-four slow clients held open,
+    and health still answers at once; the server closes them all when their seconds are up."""
+    from toa.server.serve import IDLE_SECONDS, REQUEST_SECONDS
+
+    port, context = served["port"], served["context"]
+    held = []
+    start = time.monotonic()
+    try:
+        for _ in range(20):  # connected, never a byte: not even a TLS handshake
+            held.append(socket.create_connection(("127.0.0.1", port), timeout=10))
+        for i in range(24):  # TLS done, then half a request: headers, or a body, that never end
+            tls = context.wrap_socket(socket.create_connection(("127.0.0.1", port), timeout=10),
+                                      server_hostname="127.0.0.1")
+            if i % 2:
+                tls.sendall(f"GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Slow: ".encode())
+            else:
+                tls.sendall(f"POST /api/v1/analyze HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                            "Content-Length: 100000\r\n\r\nPK".encode())
+            held.append(tls)
+        for _ in range(3):
+            r = httpx.get(f"https://127.0.0.1:{port}/api/v1/health", verify=context, timeout=5)
+            assert r.status_code == 200
+            for tls in held[20:]:  # the slow ones go on trickling
+                tls.sendall(b"x")
+            time.sleep(0.5)
+        time.sleep(max(0.0, start + max(IDLE_SECONDS, REQUEST_SECONDS) + 2 - time.monotonic()))
+        assert all(_closed_by_server(s) for s in held)
+    finally:
+        for s in held:
+            s.close()
+
+
+def _closed_by_server(sock) -> bool:
+    """The server has closed this connection (after an answer such as 408, or none)."""
+    sock.settimeout(2)
+    try:
+        while sock.recv(65536):
+            pass
+    except TimeoutError:
+        return False
+    except OSError:  # reset, or TLS cut short: closed all the same
+        pass
+    return True
+
+
+@pytest.mark.skipif(not render.Office().available, reason="LibreOffice's Python bindings (python3-uno) are missing")
+def test_a_rendering_for_a_job_past_its_time_ends_in_the_warm_libreoffice():
+    """A job stopped at its limit while the warm LibreOffice lays out its brief: that rendering
+    ends at once (LibreOffice is started again for the next one), and one waiting its turn for
+    such a job never starts."""
+    import io
+    import threading
+
+    from docxbuild import DocBuilder
+
+    b = DocBuilder()
+    for _ in range(1500):  # some 300 pages: seconds of layout
+        b.paragraph("The court held that summary judgment is proper when there is no genuine dispute. " * 6)
+    buf = io.BytesIO()
+    b.doc.save(buf)
+    office = render.Office()
+    try:
+        office.to_pdf(APPELLATE.read_bytes())  # started and warm
+        job, outcome = threading.Event(), []
+
+        def lay_out():
+            try:
+                outcome.append(len(office.to_pdf(buf.getvalue(), job)))
+            except render.RenderError as exc:
+                outcome.append(str(exc))
+
+        worker = threading.Thread(target=lay_out)
+        worker.start()
+        time.sleep(1.0)
+        busy = office.pid
+        office.cancel(job)
+        worker.join(60)
+        assert outcome == ["the rendering was cancelled"]
+        assert busy is not None and office.pid is None
+        with pytest.raises(render.RenderError, match="cancelled"):
+            office.to_pdf(APPELLATE.read_bytes(), job)
+        assert render.destinations(APPELLATE.read_bytes(), office).pages == 17  # the next job's
+    finally:
+        office.close()

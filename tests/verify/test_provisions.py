@@ -106,6 +106,39 @@ def test_everything_down(services, dead_url):
     assert "connection failed" in result[a.key].reason
 
 
+def test_a_host_answering_404_to_everything_is_down_not_a_negative(services):
+    """Issue 20: behind a proxy or a captive portal, or with a wrong base URL, every source
+    answered 404 and 42 U.S.C. § 1983 came out NOT_FOUND ("may be ... invented"). A 404 that is
+    not the source's own page says nothing about the section: unresolved, with the reason."""
+    from test_cases import REED
+
+    nowhere = services.nowhere.url
+    a = provision("42 U.S.C. § 1983", "statutes", [usc("42", "1983")])
+    c = provision("29 C.F.R. § 1910.95", "rules_regulations", [cfr("29", "1910.95")])
+    result = run(services, REED, a, c, courtlistener_url=nowhere, lii_url=nowhere, uscode_url=nowhere,
+                 govinfo_url=nowhere, ecfr_url=nowhere)
+    assert {r.verdict for r in result.records.values()} == {UNRESOLVED}
+    assert "OLRC: HTTP 404 from a page that is not OLRC's" in result[a.key].reason
+    assert "GovInfo: HTTP 404" in result[a.key].reason and "eCFR: HTTP 404" in result[c.key].reason
+
+
+def test_a_source_that_finds_nothing_gives_no_negative(services):
+    """A source that answers its own "not found" to everything (a lost index, a changed address
+    scheme) is down: it must find a section that exists before its "not found" counts."""
+    services.official_state.finds_nothing = True
+    a = provision("42 U.S.C. § 1983", "statutes", [usc("42", "1983")])
+    c = provision("40 C.F.R. § 9999.1", "rules_regulations", [cfr("40", "9999.1")])
+    result = run(services, a, c, lii_url=services.nowhere.url)
+    assert result[a.key].verdict == UNRESOLVED and result[c.key].verdict == UNRESOLVED
+    reason = result[a.key].units[0].unresolved_reason
+    assert "OLRC: OLRC: document not found, but OLRC does not find 1 U.S.C. § 1 either" in reason
+    assert "GovInfo: GovInfo: no results found, but GovInfo does not find 1 U.S.C. § 1 either" in reason
+    assert "eCFR does not find 1 C.F.R. § 1.1 either" in result[c.key].reason
+    services.official_state.finds_nothing = False  # the same sources, sound again: their negatives count
+    invented = provision("18 U.S.C. § 9999", "statutes", [usc("18", "9999")])
+    assert run(services, invented, c)[invented.key].verdict == NOT_FOUND
+
+
 def test_timeouts_end_unresolved(services):
     services.lii_state.faults["/rules/frcp/rule_56"] = "timeout"
     a = provision("Fed. R. Civ. P. 56", "rules_regulations", [{"rule_set": "Fed. R. Civ. P.", "rule": "56"}])

@@ -48,29 +48,33 @@ def health():
 
 @bp.post("/analyze")
 def analyze():
-    return jsonify(jobs.run(lambda result, _u: with_locators(result), jobs.read_upload()))
+    return jsonify(jobs.run(analysis, jobs.read_upload()))
 
 
 @bp.post("/check")
 def check():
-    settings = _settings()
-
-    def work(result, _upload):
-        from ..pipeline import verify_analysis
-
-        verify_analysis(result, settings)
-        return with_locators(result)
-
-    return jsonify(jobs.run(work, jobs.read_upload()))
+    return jsonify(jobs.run(checked, jobs.read_upload(), _settings()))
 
 
 @bp.post("/toa")
 def toa():
-    def work(result, _upload):
-        report = with_locators(result)
-        return {"report": report, **insertion(result)}
+    return jsonify(jobs.run(table_and_fields, jobs.read_upload()))
 
-    return jsonify(jobs.run(work, jobs.read_upload()))
+
+# What each endpoint makes of the analysis, in the job's process (see jobs.Work).
+def analysis(result, _settings) -> dict:
+    return with_locators(result)
+
+
+def checked(result, settings) -> dict:
+    from ..pipeline import verify_analysis
+
+    verify_analysis(result, settings)
+    return with_locators(result)
+
+
+def table_and_fields(result, _settings) -> dict:
+    return {"report": with_locators(result), **insertion(result)}
 
 
 def with_locators(result) -> dict:

@@ -32,6 +32,12 @@ class ApiError(Exception):
         self.status, self.code, self.message = status, code, message
 
 
+def internal_error(what: str) -> ApiError:
+    """A failure of the server's own (a bug, a job that died): `what` names it, never its text."""
+    return ApiError(500, "internal", f"The server failed unexpectedly ({what}); the document was not kept. "
+                                     "Try again, or run toa build on the file.")
+
+
 def allowed_hosts(app: Flask) -> set[str]:
     port = app.config["TOA_PORT"]
     return {f"127.0.0.1:{port}", f"localhost:{port}"}
@@ -79,5 +85,5 @@ def install(app: Flask) -> None:
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception):
         log.exception("unexpected failure")
-        return error(500, "internal", f"The server failed unexpectedly ({type(exc).__name__}); the document was "
-                                      "not kept. Try again, or run toa build on the file.")
+        failure = internal_error(type(exc).__name__)
+        return error(failure.status, failure.code, failure.message)

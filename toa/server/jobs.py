@@ -1,31 +1,51 @@
-"""One request's work: the uploaded document in a private temporary folder (removed
-afterwards), the pipeline on it, under a time limit.
+"""One request's work, in a process of its own: the uploaded document in a private temporary
+folder, the pipeline on it, within the time limit.
+
+Past the limit the process is stopped (SIGTERM, so that a LibreOffice it started is killed with
+its process group; SIGKILL if it has not ended within STOP_GRACE seconds), a rendering the warm
+LibreOffice is doing for it is abandoned, and the folder is removed, all before the 503 goes
+out. The job's memory goes back to the system when its process ends, so the server does not keep
+what the largest document needed. Every temporary file of the job (LibreOffice's copy, its
+profile, the PDF) is inside the job's folder.
 
 The document comes as a .docx (Document.getFileAsync(Compressed), Word on Windows and Mac, or
 curl -F file=@brief.docx) or as Flat OPC XML (Body.getOoxml(), Word on the web).
 """
 from __future__ import annotations
 
+import logging
+import multiprocessing
 import os
 import re
+import shutil
+import signal
 import tempfile
-from concurrent.futures import TimeoutError as FutureTimeout
+import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from flask import current_app, request
 
-from .. import flatopc, pagination, pipeline
+from .. import flatopc, pagination, pipeline, render
 from ..styles import builtin_names
-from .guard import ApiError
+from .guard import ApiError, internal_error
+
+log = logging.getLogger("toa.server")
 
 FLAT_OPC_NOTE = ("pages laid out from the body package Word on the web gives (Body.getOoxml): headers, footers "
                  "and anything else the package leaves out are not in the layout, so the pages are approximate")
+STOP_GRACE = 5.0  # seconds a stopped job has to kill its LibreOffice and end before SIGKILL
+
+# work(analysis, verify settings or None) -> the JSON answer; a module-level function (it is
+# named, not pickled, on its way to the job's process)
+Work = Callable[[pipeline.BuildResult, object], dict]
 
 
 @dataclass
 class Upload:
-    data: bytes  # the .docx package
+    data: bytes  # the .docx package, or the Flat OPC XML
     name: str  # a display name (never a path)
     format: str  # docx | flat-opc
     style: str
@@ -45,15 +65,10 @@ def read_upload() -> Upload:
         data = request.get_data(cache=False)
     if not data:
         raise ApiError(400, "no_document", "The request carries no document.")
-    head = data[:8]
-    if head.startswith(b"PK\x03\x04"):
+    if data[:8].startswith(b"PK\x03\x04"):
         fmt = "docx"
     elif data.lstrip()[:1] == b"<" or data.startswith(b"\xef\xbb\xbf"):
-        try:
-            data = flatopc.to_docx(data)
-        except flatopc.FlatOpcError as exc:
-            raise ApiError(400, "bad_document", f"The document XML cannot be read: {exc}.") from None
-        fmt = "flat-opc"
+        fmt = "flat-opc"  # turned into a package in the job's process: its XML may be large
     else:
         raise ApiError(400, "bad_document", "The document is neither a .docx file nor Word's Flat OPC XML.")
     style = request.args.get("style", "auto")
@@ -70,36 +85,200 @@ def _display_name(filename: str | None) -> str:
     return re.sub(r"[^\w .()-]", "_", base)[:120]
 
 
-def run(work, upload: Upload):
-    """`work(result, upload)` on the analysis of the upload, in the worker pool, within the time
-    limit. The folder that held the document is gone when the work ends (even after a timeout)."""
+def run(work: Work, upload: Upload, settings=None) -> dict:
+    """`work` on the analysis of the upload, in a process of its own, within the time limit."""
     app = current_app._get_current_object()
-    office = app.config["TOA_OFFICE"]
-    future = app.extensions["toa_pool"].submit(_job, work, upload, office, app)
-    try:
-        return future.result(timeout=app.config["TOA_TIME_LIMIT"])
-    except FutureTimeout:
-        future.cancel()
-        raise ApiError(503, "timeout", f"The document took longer than {app.config['TOA_TIME_LIMIT']:.0f} s; "
-                                       "try toa build on the command line.") from None
+    return app.extensions["toa_jobs"].run(work, upload, settings, app.config["TOA_OFFICE"],
+                                          float(app.config["TOA_TIME_LIMIT"]))
 
 
-def _job(work, upload: Upload, office, app):
-    with app.app_context(), tempfile.TemporaryDirectory(prefix="toa-serve-") as tmp:
-        os.chmod(tmp, 0o700)
-        path = Path(tmp, "document.docx")
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(upload.data)
+def _private_file(path: Path, data: bytes) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
+
+
+def _timeout(limit: float) -> ApiError:
+    return ApiError(503, "timeout", f"The document took longer than {limit:.0f} s; try toa build on the command line.")
+
+
+class Jobs:
+    """Runs each request's work in a process of its own, `workers` at a time (more wait their turn,
+    within their time limit)."""
+
+    def __init__(self, workers: int):
+        self._slots = threading.BoundedSemaphore(workers)
+        self._context = _process_context()
+        self._lock = threading.Lock()
+        self.running: set = set()  # the job processes now running
+
+    def run(self, work: Work, upload: Upload, settings, office: render.Office | None, limit: float) -> dict:
+        deadline = time.monotonic() + limit
+        if not self._slots.acquire(timeout=limit):
+            raise _timeout(limit)
         try:
-            result = pipeline.analyse(str(path), style=upload.style, pages=upload.pages, office=office)
-        except pipeline.NoCitationsError:
-            raise ApiError(422, "no_citations", "No citations were found in this document.") from None
-        except pipeline.BuildError as exc:
-            raise ApiError(400, "bad_document", str(exc).replace(str(path), upload.name)) from None
-        result.report["source"] = upload.name
-        result.report["input"] = upload.format
-        if upload.format == "flat-opc" and result.pagemap.method != "estimate":
-            result.report["pagination"]["exact"] = False
-            result.report["pagination"]["note"] = FLAT_OPC_NOTE
-        return work(result, upload)
+            folder = tempfile.mkdtemp(prefix="toa-serve-")  # mode 700
+            try:
+                name = "document.docx" if upload.format == "docx" else "document.xml"
+                _private_file(Path(folder, name), upload.data)
+                job = _Job(name=upload.name, format=upload.format, style=upload.style, pages=upload.pages,
+                           folder=folder, path=str(Path(folder, name)))
+                return self._supervise(work, job, settings, office, deadline, limit)
+            finally:
+                shutil.rmtree(folder, ignore_errors=True)
+        finally:
+            self._slots.release()
+
+    def _supervise(self, work, job, settings, office, deadline: float, limit: float) -> dict:
+        ours, theirs = self._context.Pipe()
+        proc = self._context.Process(target=_job_main, args=(theirs, work, job, settings, office is not None,
+                                                             dict(os.environ)), daemon=True)
+        proc.start()
+        theirs.close()
+        with self._lock:
+            self.running.add(proc)
+        rendering = threading.Event()  # set: the warm LibreOffice drops what it does for this job
+        try:
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0 or not ours.poll(left):
+                    raise _timeout(limit)
+                try:
+                    message = ours.recv()
+                except EOFError:  # killed (the OOM killer), or crashed
+                    proc.join(STOP_GRACE)
+                    raise internal_error(f"the analysis ended with status {proc.exitcode}") from None
+                if message[0] == "render":
+                    ours.send(_render_for(office, message[1], rendering, deadline, limit))
+                    continue
+                return _answer(message)
+        finally:
+            if office is not None:
+                office.cancel(rendering)
+            _stop(proc)
+            with self._lock:
+                self.running.discard(proc)
+            ours.close()
+
+    def shutdown(self) -> None:
+        """Stop every job now (the server is stopping)."""
+        with self._lock:
+            running = list(self.running)
+        for proc in running:
+            _stop(proc)
+
+
+def _process_context():
+    """Jobs fork from a server process that has loaded the pipeline once (fast, and free of the
+    web server's threads); where there is no fork, each job starts a fresh Python."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["toa.server.api"])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def _stop(proc) -> None:
+    if proc.is_alive():
+        proc.terminate()
+        proc.join(STOP_GRACE)
+    if proc.is_alive():
+        proc.kill()
+    proc.join()
+
+
+def _render_for(office: render.Office, docx: bytes, rendering: threading.Event, deadline: float, limit: float):
+    """The warm LibreOffice's PDF of `docx` for a job, or why there is none; by the deadline."""
+    answer: list = []
+
+    def convert():
+        try:
+            answer.append(("pdf", office.to_pdf(docx, rendering)))
+        except Exception as exc:  # noqa: BLE001 - any failure: the job renders on its own or estimates
+            answer.append(("failed", str(exc) or type(exc).__name__))
+
+    worker = threading.Thread(target=convert, daemon=True)
+    worker.start()
+    worker.join(max(0.0, deadline - time.monotonic()))
+    if not answer:
+        raise _timeout(limit)
+    return answer[0]
+
+
+def _answer(message) -> dict:
+    kind = message[0]
+    if kind == "done":
+        return message[1]
+    if kind == "refused":
+        raise ApiError(*message[1:])
+    raise internal_error(message[1])
+
+
+# --------------------------------------------------------------------------- in the job's process
+
+
+@dataclass
+class _Job:
+    name: str
+    format: str
+    style: str
+    pages: str
+    folder: str
+    path: str
+
+
+class _WarmOffice:
+    """The server's warm LibreOffice, asked through the job's pipe (render.destinations falls
+    back to a LibreOffice of the job's own when it fails)."""
+
+    def __init__(self, pipe):
+        self.pipe = pipe
+
+    def to_pdf(self, docx: bytes) -> bytes:
+        self.pipe.send(("render", docx))
+        kind, value = self.pipe.recv()
+        if kind != "pdf":
+            raise render.RenderError(value)
+        return value
+
+
+def _stopped(_signum, _frame):
+    raise SystemExit(1)  # unwinds: a LibreOffice this job started is killed with its group
+
+
+def _job_main(pipe, work: Work, job: _Job, settings, warm: bool, environment: dict) -> None:
+    signal.signal(signal.SIGTERM, _stopped)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C at the server's terminal: the server stops it
+    os.environ.clear()
+    os.environ.update(environment)  # the server's, now (the process it forked from started earlier)
+    tempfile.tempdir = job.folder
+    try:
+        pipe.send(("done", _work(work, job, settings, _WarmOffice(pipe) if warm else None)))
+    except ApiError as exc:
+        pipe.send(("refused", exc.status, exc.code, exc.message))
+    except Exception as exc:  # noqa: BLE001 - a bug: the server answers 500 and logs it here
+        log.exception("unexpected failure")
+        pipe.send(("failed", type(exc).__name__))
+
+
+def _work(work: Work, job: _Job, settings, office) -> dict:
+    path = job.path
+    if job.format == "flat-opc":
+        try:
+            data = flatopc.to_docx(Path(path).read_bytes())
+        except flatopc.FlatOpcError as exc:
+            raise ApiError(400, "bad_document", f"The document XML cannot be read: {exc}.") from None
+        path = str(Path(job.folder, "document.docx"))
+        _private_file(Path(path), data)
+    try:
+        result = pipeline.analyse(path, style=job.style, pages=job.pages, office=office)
+    except pipeline.NoCitationsError:
+        raise ApiError(422, "no_citations", "No citations were found in this document.") from None
+    except pipeline.BuildError as exc:
+        raise ApiError(400, "bad_document", str(exc).replace(path, job.name)) from None
+    result.report["source"] = job.name
+    result.report["input"] = job.format
+    if job.format == "flat-opc" and result.pagemap.method != "estimate":
+        result.report["pagination"]["exact"] = False
+        result.report["pagination"]["note"] = FLAT_OPC_NOTE
+    return work(result, settings)

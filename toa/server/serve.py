@@ -2,18 +2,31 @@
 bound to 127.0.0.1 only, with a LibreOffice kept warm for page rendering."""
 from __future__ import annotations
 
+import logging
 import os
 import signal
+import ssl
 import threading
+import time
 from datetime import datetime, timezone
 
 from .. import render
 from . import ADDIN_DIR, certs, trust
 
+log = logging.getLogger("toa.server")
+
 HOST = "127.0.0.1"
 DEV_CERTS = certs.DEV_CERTS
 MANIFEST = ADDIN_DIR / "manifest.xml"
 MANIFEST_PORT = 3000
+# Connections (README "Limits"): a connection waits for its first bytes without holding a thread,
+# and is closed when it says nothing for IDLE_SECONDS; a request's headers and body (and the TLS
+# handshake before the first one) must arrive within REQUEST_SECONDS, which on loopback even
+# 50 MB does easily. THREADS serve requests at once: a pane's scan, check and insert, their
+# retries, and room to spare while a slow client uses its seconds.
+THREADS = 32
+IDLE_SECONDS = 10
+REQUEST_SECONDS = 10
 
 
 class ServeError(Exception):
@@ -75,11 +88,9 @@ def serve(port: int, cert: str | None = None, key: str | None = None, https: boo
         say("toa: LibreOffice will start for each rendering (install python3-uno and unoserver to keep it warm)")
         office = None
     app = create_app({"TOA_PORT": port, "TOA_SCHEME": "https" if https else "http", "TOA_OFFICE": office})
-    server = wsgi.Server((HOST, port), app, numthreads=8, request_queue_size=16, timeout=60, shutdown_timeout=2)
+    server = _server(wsgi, app, port)
     if pair:
-        from cheroot.ssl.builtin import BuiltinSSLAdapter
-
-        server.ssl_adapter = BuiltinSSLAdapter(*pair)
+        server.ssl_adapter = _handshake_later(*pair)
     if office is not None:  # the first rendering should not pay for LibreOffice's start
         threading.Thread(target=_warm_up, args=(office,), daemon=True).start()
 
@@ -101,9 +112,95 @@ def serve(port: int, cert: str | None = None, key: str | None = None, https: boo
     finally:
         if office is not None:  # first: LibreOffice must not outlive the server
             office.close()
+        app.extensions["toa_jobs"].shutdown()  # then the jobs, which free the threads waiting on them
         server.stop()
-        app.extensions["toa_pool"].shutdown(wait=False, cancel_futures=True)
     return 0
+
+
+def _server(wsgi, app, port: int):
+    """cheroot's server, except that no client can hold the others up by saying little or
+    nothing: cheroot hands a new connection to a worker thread at once (eight silent sockets held
+    all its threads) and shakes TLS hands in the one thread that accepts connections (one silent
+    socket held everyone up for a minute)."""
+    from cheroot.server import HTTPConnection
+
+    class Connection(HTTPConnection):
+        def __init__(self, server, sock, makefile):
+            self.reader = _ReadDeadline(sock, IDLE_SECONDS)
+            super().__init__(server, sock,
+                             lambda s, mode, size: makefile(self.reader if "r" in mode else s, mode, size))
+            self.handshaken = not isinstance(sock, ssl.SSLSocket)
+
+        def communicate(self):
+            self.reader.deadline = time.monotonic() + REQUEST_SECONDS
+            try:
+                if not self.handshaken:
+                    self.socket.settimeout(REQUEST_SECONDS)  # for the whole handshake
+                    try:
+                        self.socket.do_handshake()
+                    except (ssl.SSLError, OSError):  # no TLS (plain HTTP), or a client gone or too slow
+                        return False
+                    self.socket.settimeout(IDLE_SECONDS)
+                    self.handshaken = True
+                return super().communicate()
+            finally:
+                self.reader.deadline = None
+
+    class Server(wsgi.Server):
+        ConnectionClass = Connection
+
+        def error_log(self, msg="", level=logging.INFO, traceback=False):
+            # cheroot reports every client that hangs up or sends garbage with a traceback: one
+            # line says it (a flood of tracebacks only fills the terminal, or a pipe nobody reads)
+            if level >= logging.WARNING:
+                log.log(level, "%s", str(msg).splitlines()[0] if msg else "client error",
+                        exc_info=traceback and level >= logging.CRITICAL)
+
+        def process_conn(self, conn):
+            if not getattr(conn, "waited", False):  # new: to the selector until it has bytes to read
+                conn.waited = True
+                self._connections.put(conn)
+                return
+            super().process_conn(conn)
+
+    return Server((HOST, port), app, numthreads=THREADS, request_queue_size=64, timeout=IDLE_SECONDS,
+                  shutdown_timeout=2)
+
+
+class _ReadDeadline:
+    """A connection's socket as its request reader sees it: every read ends by the request's
+    deadline (a socket timeout alone restarts with each byte a slow client sends)."""
+
+    def __init__(self, sock, idle: float):
+        self._sock, self._idle = sock, idle
+        self.deadline: float | None = None
+
+    def recv_into(self, *args):
+        if self.deadline is None:
+            return self._sock.recv_into(*args)
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("timed out")  # cheroot answers 408 and closes
+        self._sock.settimeout(min(left, self._idle))
+        try:
+            return self._sock.recv_into(*args)
+        finally:
+            self._sock.settimeout(self._idle)
+
+    def __getattr__(self, name):
+        return getattr(self._sock, name)
+
+
+def _handshake_later(cert: str, key: str):
+    """cheroot's TLS adapter, with the handshake left to the connection's worker thread."""
+    from cheroot.ssl.builtin import BuiltinSSLAdapter
+
+    class Adapter(BuiltinSSLAdapter):
+        def wrap(self, sock):
+            tls = self.context.wrap_socket(sock, do_handshake_on_connect=False, server_side=True)
+            return tls, {"wsgi.url_scheme": "https", "HTTPS": "on"}
+
+    return Adapter(cert, key)
 
 
 def _warm_up(office: render.Office) -> None:

@@ -30,7 +30,11 @@ def fetch_olrc(http: Http, settings: Settings, title: str, section: str) -> Evid
         return failed
     text = reply.text
     faces = "javax.faces" in text
-    if reply.status == 404 or (reply.status == 200 and faces and "Document not found" in text):
+    if reply.status == 404 and not faces:
+        # OLRC's own pages, its "not found" too, load javax.faces: this is a proxy's, a captive
+        # portal's or another server's 404, which says nothing about the section
+        return error("OLRC", url, scope, "HTTP 404 from a page that is not OLRC's (a proxy or a wrong address?)")
+    if reply.status in (200, 404) and faces and (reply.status == 404 or "Document not found" in text):
         return Evidence(ABSENT, "OLRC", url, scope, reason="OLRC: document not found")
     if reply.status != 200:
         return error("OLRC", url, scope, f"HTTP {reply.status}")

@@ -2,6 +2,7 @@
 once (LII first, then at most two official fallbacks), then judge every unit locally."""
 from __future__ import annotations
 
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import fields
 from datetime import date
@@ -25,6 +26,12 @@ TIERS: dict[str, list[Tier]] = {
     "fr": [fallbacks.fetch_govinfo_fr, fallbacks.fetch_fedreg],
 }
 _EVIDENCE_FIELDS = {f.name for f in fields(Evidence)}
+# A provision each authoritative source has: its "not found" counts only once it has found this
+# one in the run (a proxy, a captive portal, a wrong base URL or a changed address scheme
+# answers "not found" to everything).
+KNOWN = {"fetch_olrc": (("1", "1"), "1 U.S.C. § 1"), "fetch_govinfo_usc": (("1", "1"), "1 U.S.C. § 1"),
+         "fetch_ecfr": (("1", "1.1"), "1 C.F.R. § 1.1"), "fetch_govinfo_fr": (("85", "12345"), "85 Fed. Reg. 12345")}
+_TIER_BY_NAME = {t.__name__: t for tiers in TIERS.values() for t in tiers}
 # The service each tier asks: its base URL is part of the cache key, so an answer from one
 # server (a test server, a mirror) is never shown as another's.
 SERVICE = {"fetch_usc": "lii_url", "fetch_cfr": "lii_url", "fetch_rule": "lii_url", "const-text": "lii_url",
@@ -37,6 +44,8 @@ class ProvisionChecker:
                  progress: Callable[[str, int, int], None] | None = None):
         self.http, self.settings, self.cache = http, settings, cache
         self.progress = progress or (lambda *a: None)
+        self._sound: dict[str, Evidence] = {}  # tier -> what it answered for its KNOWN provision
+        self._sound_lock = threading.Lock()
 
     # -- fetching -------------------------------------------------------------------------
     def gather(self, units: list[Unit]) -> dict[tuple, list[Evidence]]:
@@ -86,12 +95,29 @@ class ProvisionChecker:
         if not self.settings.network:
             return Evidence(ERROR, key[0], None, "", reason="offline mode (cache only)", budget=True)
         ev = fetch()
+        if ev.state == ABSENT:
+            ev = self._believed(key[0], ev)
         ev.retrieved_at = self.settings.clock()
         if ev.state == FOUND:
             self.cache.put(cache_key, ev.to_cache(), self.settings.source_found_ttl)
         elif ev.state in (ABSENT, CANDIDATE_ABSENT):
             self.cache.put(cache_key, ev.to_cache(), self.settings.negative_ttl)
         return ev  # errors are never cached
+
+    def _believed(self, tier: str, ev: Evidence) -> Evidence:
+        """An authoritative negative, or an error when its source does not find what it has."""
+        if tier not in KNOWN:
+            return ev
+        args, label = KNOWN[tier]
+        with self._sound_lock:  # once per source and run
+            if tier not in self._sound:
+                self._sound[tier] = _TIER_BY_NAME[tier](self.http, self.settings, *args)
+        check = self._sound[tier]
+        if check.state == FOUND:
+            return ev
+        return Evidence(ERROR, ev.tier, ev.url, ev.scope, budget=check.budget,
+                        reason=f"{ev.reason}, but {ev.tier} does not find {label} either ({check.reason}): "
+                               "it is down or at a wrong address, and its negative is not believed")
 
     # -- judging --------------------------------------------------------------------------
     def judge(self, unit: Unit, evs: list[Evidence]) -> UnitRecord:

@@ -29,15 +29,18 @@ def mark_citations(doc: Document, table: Table) -> list[Occurrence]:
     citation twice). Returns the occurrences that could not be marked (none, normally).
     """
     remove_ta_fields(doc)
-    items = [(o.paragraph, _field_offset(doc, o), ta_runs(auth, short, number, with_long), o)
+    page_breaks: dict[int, set[int]] = {}  # paragraph -> offsets of its explicit page breaks
+    items = [(o.paragraph, _field_offset(doc, o, page_breaks), ta_runs(auth, short, number, with_long), o)
              for o, auth, short, number, with_long in ta_sites(doc, table)]
     return _insert_all(doc, items)
 
 
-def _field_offset(doc: Document, o: Occurrence) -> int:
-    """Where the TA field of `o` goes: its start, or its end when a page break is right before it."""
-    breaks = doc.paragraphs[o.paragraph].breaks
-    if o.anchor_end and any(b.offset == o.start and b.kind == "explicit" for b in breaks):
+def _field_offset(doc: Document, o: Occurrence, page_breaks: dict[int, set[int]]) -> int:
+    """Where the TA field of `o` goes: its start, or its end when a page break is right before it.
+    `page_breaks` caches each paragraph's break offsets (a paragraph may hold thousands)."""
+    if o.paragraph not in page_breaks:
+        page_breaks[o.paragraph] = {b.offset for b in doc.paragraphs[o.paragraph].breaks if b.kind == "explicit"}
+    if o.anchor_end and o.start in page_breaks[o.paragraph]:
         return o.anchor_end
     return o.start
 

@@ -78,10 +78,27 @@ S1983 = {
     "credit": [("1979-12-29", "Dec. 29, 1979"), ("1996-10-19", "Oct. 19, 1996")],
 }
 
-USC = {("47", "230"): S230, ("42", "1983"): S1983}
+# The section verification asks each official source for before it believes that source's
+# "not found" (a proxy or a wrong address answers "not found" to everything).
+S1 = {
+    "heading": "Words denoting number, gender, and so forth",
+    "units": [(None, None, "In determining the meaning of any Act of Congress, unless the context indicates "
+                            "otherwise\u2014 words importing the singular include and apply to several persons, "
+                            "parties, or things; words importing the plural include the singular.", [])],
+    "credit": [("1947-07-30", "July 30, 1947")],
+}
+
+USC = {("47", "230"): S230, ("42", "1983"): S1983, ("1", "1"): S1}
 
 # -- C.F.R. ------------------------------------------------------------------------------------
 CFR = {
+    ("1", "1.1"): {
+        "heading": "Definitions.",
+        "paras": ["(a) As used in this chapter, unless the context requires otherwise, Administrative Committee "
+                  "means the Administrative Committee of the Federal Register established under section 1506 of "
+                  "title 44, United States Code."],
+        "source": "[37 FR 23603, Nov. 4, 1972]",
+    },
     ("29", "1910.95"): {
         "heading": "Occupational noise exposure.",
         "paras": [

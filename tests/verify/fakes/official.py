@@ -27,9 +27,11 @@ class OfficialState:
     govinfo_faults: dict = field(default_factory=dict)  # path prefix -> "No Results Found" | "Content File Not Found"
     ecfr_faults: dict = field(default_factory=dict)
     fault: str | None = None  # applies to every host: "timeout" | "500"
+    # every source answers its own "not found" to everything (an index lost, a changed address scheme)
+    finds_nothing: bool = False
 
     def reset(self):
-        self.olrc_maintenance, self.fault = False, None
+        self.olrc_maintenance, self.fault, self.finds_nothing = False, None, False
         self.govinfo_faults.clear(), self.ecfr_faults.clear()
 
 
@@ -72,9 +74,9 @@ def make_app(state: OfficialState) -> Flask:
         if not m:
             return Response(f"<html><head>{FACES}</head><body>Document not found</body></html>", mimetype="text/html")
         key = (m.group(1), m.group(2))
-        if key in data.USC:
+        if key in data.USC and not state.finds_nothing:
             paras = _usc_paras(data.USC[key]["units"])
-        elif key in OLRC_EXTRA:
+        elif key in OLRC_EXTRA and not state.finds_nothing:
             paras = [OLRC_EXTRA[key]]
         else:
             return Response(f"<html><head>{FACES}</head><body><h1>Document not found</h1></body></html>",
@@ -84,6 +86,8 @@ def make_app(state: OfficialState) -> Flask:
 
     # -- GovInfo link service --------------------------------------------------------------------------
     def govinfo_fault(path: str):
+        if state.finds_nothing:
+            return Response("<html><body><h1>No Results Found</h1></body></html>", mimetype="text/html")
         for prefix, marker in state.govinfo_faults.items():
             if path.startswith(prefix):
                 return Response(f"<html><body><h1>{marker}</h1></body></html>", mimetype="text/html")
@@ -123,14 +127,14 @@ def make_app(state: OfficialState) -> Flask:
             return Response("", status=200)
         return Response(json.dumps({"titles": [
             {"number": n, "name": f"Title {n}", "latest_amended_on": "2026-08-20", "latest_issue_date": "2026-08-27",
-             "up_to_date_as_of": "2026-08-27", "reserved": False} for n in (26, 29, 40, 47)]}),
+             "up_to_date_as_of": "2026-08-27", "reserved": False} for n in (1, 26, 29, 40, 47)]}),
             mimetype="application/json")
 
     @app.get("/api/versioner/v1/full/<date>/title-<title>.xml")
     def full(date, title):
         section = request.args.get("section", "")
         spec = data.CFR.get((title, section))
-        if spec is None:
+        if spec is None or state.finds_nothing:
             return Response(json.dumps({"error": "No matching content found."}), status=404, mimetype="application/json")
         paras = "".join(f"<P>{html.escape(p)}</P>" for p in spec["paras"])
         return Response(f'<?xml version="1.0"?><DIV5 N="{section.split(".")[0]}" TYPE="PART">'
@@ -143,7 +147,7 @@ def make_app(state: OfficialState) -> Flask:
             return Response(json.dumps({"error": "issue_date is required"}), status=400)
         section = request.args.get("section", "")
         rows = []
-        if (title, section) in data.CFR:
+        if (title, section) in data.CFR and not state.finds_nothing:
             rows = [{"date": "2017-01-03", "amendment_date": "1996-03-07", "issue_date": "1996-03-07",
                      "identifier": section, "name": section, "part": section.split(".")[0],
                      "substantive": True, "removed": False, "subpart": None, "title": title, "type": "section"}]

@@ -1,12 +1,13 @@
 """The three fake services (CourtListener, LII, the official sources) served together on
-ephemeral loopback ports, with one recorder of every request and one fake clock."""
+ephemeral loopback ports, with one recorder of every request and one fake clock; and a host
+that answers 404 to everything (`nowhere`), for a source behind a proxy or at a wrong address."""
 from __future__ import annotations
 
 from datetime import date
 
 from toa.verify import Settings
 
-from . import courtlistener, data, lii, official
+from . import courtlistener, data, lii, nowhere, official
 from .server import FakeClock, Recorder, Served
 
 TOKEN = data.TOKEN
@@ -21,6 +22,7 @@ class Services:
         self.cl = Served(courtlistener.make_app(self.cl_state), self.recorder)
         self.lii = Served(lii.make_app(self.lii_state), self.recorder)
         self.official = Served(official.make_app(self.official_state), self.recorder)
+        self.nowhere = Served(nowhere.make_app(), self.recorder)
 
     def reset(self):
         self.recorder.requests.clear()
@@ -38,5 +40,5 @@ class Services:
         return Settings(**values)
 
     def stop(self):
-        for s in (self.cl, self.lii, self.official):
+        for s in (self.cl, self.lii, self.official, self.nowhere):
             s.stop()
