@@ -362,11 +362,14 @@ def test_toa_under_a_heading_that_ends_the_front_matter_replaces_nothing(client,
     assert r.get_json()["table"]["mode"] == "existing" and r.get_json()["table"]["replace"] is None
 
 
-def test_toa_refuses_an_insertion_that_would_lose_a_paragraph(client, monkeypatch):
+def test_toa_refuses_an_insertion_that_would_lose_a_paragraph(monkeypatch):
     """The insert path checks the brief's words as toa build does: a write that lost a paragraph
-    (forced here) answers an error, and the pane inserts nothing."""
+    (forced here, in the function the job runs) is an error, and the pane gets no table."""
     from toa import write
+    from toa.server import api
+    from toa.server.guard import ApiError
 
+    result = pipeline.analyse(str(APPELLATE), pages="estimate")
     real = write.write_toa
 
     def losing(doc, *args, **kw):
@@ -376,11 +379,10 @@ def test_toa_refuses_an_insertion_that_would_lose_a_paragraph(client, monkeypatc
         return placement
 
     monkeypatch.setattr(write, "write_toa", losing)
-    r = post(client, "toa", APPELLATE.read_bytes())
-    assert r.status_code == 500
-    body = r.get_json()
-    assert body["error"] == "would_lose_text"
-    assert '"ARGUMENT"' in body["message"] and "table" not in body
+    with pytest.raises(ApiError) as err:
+        api.insertion(result)
+    assert (err.value.status, err.value.code) == (500, "would_lose_text")
+    assert '"ARGUMENT"' in err.value.message
 
 
 def _load_fakes():
