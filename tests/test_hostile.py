@@ -12,9 +12,11 @@ import sys
 import zipfile
 from pathlib import Path
 
+import docx
 import pytest
 
 from docxbuild import DocBuilder
+from toa import write
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 SAMPLE = SAMPLES / "planted-problems.docx"
@@ -281,6 +283,40 @@ def test_a_template_that_is_not_a_docx_is_bad_input(tmp_path):
     proc = toa("build", "brief.docx", "--pages", "estimate", "--template", "layout.docx", cwd=tmp_path)
     assert_one_line_error(proc, "layout.docx")
     assert listing(tmp_path) == before
+
+
+# Each tries to run `touch pwned` in the working folder; a sandboxed template cannot reach Python.
+TEMPLATE_EXPLOITS = [
+    "{{ cycler.__init__.__globals__.os.system('touch pwned') and '' }}",
+    "{{ lipsum.__globals__['os'].popen('touch pwned').read() }}",
+    "{{ self._TemplateReference__context.cycler.__init__.__globals__.os.system('touch pwned') }}",
+    "{{ title.__class__.__mro__[1].__subclasses__() }}",
+    "{% for c in categories %}{{ c.__class__.__init__.__globals__ }}{% endfor %}",
+]
+
+
+@pytest.mark.parametrize("exploit", TEMPLATE_EXPLOITS)
+def test_a_template_is_inert(tmp_path, exploit):
+    """A firm's template is shared by email: one that reaches for Python gets the one-line error,
+    and nothing it asks for runs."""
+    _sample(tmp_path)
+    layout = docx.Document(str(write.TEMPLATE))
+    layout.add_paragraph(exploit)
+    layout.save(str(tmp_path / "layout.docx"))
+    before = listing(tmp_path)
+    proc = toa("build", "brief.docx", "--pages", "estimate", "--template", "layout.docx", cwd=tmp_path)
+    assert_one_line_error(proc, "TOA template layout.docx cannot be rendered")
+    assert not (tmp_path / "pwned").exists()
+    assert listing(tmp_path) == before
+
+
+def test_a_template_may_print_only_the_documented_variables(tmp_path):
+    _sample(tmp_path)
+    layout = docx.Document(str(write.TEMPLATE))
+    layout.add_paragraph("{{ firm_secret }}")
+    layout.save(str(tmp_path / "layout.docx"))
+    proc = toa("build", "brief.docx", "--pages", "estimate", "--template", "layout.docx", cwd=tmp_path)
+    assert_one_line_error(proc, "'firm_secret' is undefined")
 
 
 @pytest.mark.parametrize("setting", ["headings = 3", 'passim = "often"', "headings = [1, 2]",
