@@ -253,6 +253,47 @@ def test_a_fifo_as_output_is_refused_and_left_alone(tmp_path, option):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["brief.docx", "pipe"]
 
 
+def _special(folder: Path, kind: str) -> Path:
+    path = folder / kind
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    else:  # a character device, as /dev/null is
+        try:
+            os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+        except PermissionError:
+            pytest.skip("making a device node needs privileges")
+    return path
+
+
+@pytest.mark.parametrize("kind", ["device", "fifo", "folder"])
+@pytest.mark.parametrize("command", [("addin", "manifest", "-o"), ("build", "brief.docx", "--pages", "estimate", "-o"),
+                                     ("build", "brief.docx", "--pages", "estimate", "--json")])
+def test_a_special_file_as_output_is_never_replaced(tmp_path, kind, command):
+    _sample(tmp_path)
+    target = _special(tmp_path, kind)
+    before = os.lstat(target)
+    proc = toa(*command, kind, cwd=tmp_path, timeout=120)
+    assert_one_line_error(proc, f"refusing to write {kind}: it is not a regular file")
+    after = os.lstat(target)
+    assert (stat.S_IFMT(after.st_mode), after.st_rdev, after.st_ino) == \
+        (stat.S_IFMT(before.st_mode), before.st_rdev, before.st_ino)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["brief.docx", kind]
+    if kind == "folder":
+        assert list(target.iterdir()) == []
+
+
+def test_the_manifest_replaces_a_regular_file_atomically(tmp_path):
+    (tmp_path / "manifest.xml").write_text("old")
+    os.chmod(tmp_path / "manifest.xml", 0o640)
+    proc = toa("addin", "manifest", "--port", "3456", "-o", "manifest.xml", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "https://localhost:3456/" in (tmp_path / "manifest.xml").read_text(encoding="utf-8")
+    assert stat.S_IMODE(os.stat(tmp_path / "manifest.xml").st_mode) == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["manifest.xml"]
+
+
 def test_the_report_gets_the_same_mode_as_the_docx(tmp_path):
     _sample(tmp_path)
     proc = subprocess.run([sys.executable, "-c", "import os, sys; os.umask(0o022); from toa.cli import main; "
@@ -274,6 +315,21 @@ def test_a_full_disk_is_one_line_and_leaves_nothing(tmp_path):
                           cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert_one_line_error(proc, "cannot write brief.toa.docx")
     assert listing(tmp_path) == before
+
+
+def test_a_report_that_cannot_be_written_after_the_docx_says_the_docx_was_written(tmp_path):
+    """Files past 100 KB fail (EFBIG): the .docx of 300 citations (about 50 KB) is written, its
+    report (about 140 KB of JSON) is not; the error says which is there."""
+    brief(tmp_path / "brief.docx", *[f"See Party{i} v. Other, {100 + i} U.S. {200 + i} (1990)." for i in range(300)])
+    code = ("import resource, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
+            "resource.setrlimit(resource.RLIMIT_FSIZE, (100000, 100000)); from toa.cli import main; "
+            "sys.exit(main(sys.argv[1:]))")
+    proc = subprocess.run([sys.executable, "-c", code, "build", "brief.docx", "--pages", "estimate", "--json", "r.json"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert_one_line_error(proc, "cannot write r.json")
+    assert proc.stderr.rstrip().endswith("brief.toa.docx was written, without its report"), proc.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["brief.docx", "brief.toa.docx"]
+    assert zipfile.ZipFile(tmp_path / "brief.toa.docx").testzip() is None
 
 
 def test_a_template_that_is_not_a_docx_is_bad_input(tmp_path):

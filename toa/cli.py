@@ -7,10 +7,10 @@ import os
 import sys
 import tempfile
 
-from . import __version__, pagination, pipeline
+from . import __version__, pagination, pipeline, write
 from .authorities import reading_order
 from .document import ReadOptions
-from .report import check_summary, summary, write_json
+from .report import check_summary, summary, to_json
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -136,15 +136,18 @@ def _check_outputs(args, suffix: str | None) -> None:
     if args.report and output and pipeline.same_file(args.report, output):
         raise pipeline.BuildError(f"-o and --json both name {output}; choose two different files")
     for path in (output, args.report):
-        if path and os.path.exists(path) and not os.path.isfile(path):
-            raise pipeline.BuildError(f"refusing to write {path}: it is not a regular file")
-        _check_writable(path)
+        _check_output(path)
 
 
-def _check_writable(path: str | None) -> None:
-    """Fail before any work when an output cannot be written: nothing is written then."""
+def _check_output(path: str | None) -> None:
+    """Fail before any work when an output cannot be written (write.check_output's rules, and a
+    folder where a file can be made): nothing is written then."""
     if not path:
         return
+    try:
+        write.check_output(path)
+    except write.WriteError as exc:
+        raise pipeline.BuildError(str(exc)) from None
     directory = os.path.dirname(os.path.abspath(path))
     try:
         fd, probe = tempfile.mkstemp(prefix=".toa-probe-", dir=directory)
@@ -175,7 +178,7 @@ def _build(args) -> int:
                             template=args.template, overwrite_input=args.in_place, options=_options(args),
                             progress=_progress(tty), verify=_settings(args) if args.verify else None,
                             verify_progress=_verify_progress(tty), field_update=args.field_update)
-    _write_report(result.report, args.report)
+    _write_report(result.report, args.report, result.output)
     print(summary(result.report))
     if result.verification is not None:
         print(check_summary(result.report))
@@ -189,7 +192,7 @@ def _check(args) -> int:
     result = pipeline.check(args.brief, output=args.output, settings=_settings(args), style=args.style,
                             pages=args.pages, template=args.template, options=_options(args), progress=_progress(tty),
                             verify_progress=_verify_progress(tty))
-    _write_report(result.report, args.report)
+    _write_report(result.report, args.report, result.output)
     print(check_summary(result.report))
     print(f"Wrote {result.output}")
     return 0
@@ -201,7 +204,7 @@ def _audit(args) -> int:
     _check_outputs(args, None)
     result = pipeline.audit(args.brief, output=args.output, style=args.style, pages=args.pages,
                             template=args.template, options=_options(args), progress=_progress(sys.stderr.isatty()))
-    _write_report(result.report, args.report)
+    _write_report(result.report, args.report, result.output)
     print(audit_summary(result.findings, result.printed, result.build.pagemap))
     if result.output:
         print(f"Wrote {result.output} ({result.comments} comments)")
@@ -235,23 +238,33 @@ def _addin(args) -> int:
     if not args.output:
         sys.stdout.write(text)
         return 0
-    _check_writable(args.output)
-    directory = os.path.dirname(os.path.abspath(args.output))
-    fd, tmp = tempfile.mkstemp(prefix=".toa-", suffix=".xml", dir=directory)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(text)
-    os.replace(tmp, args.output)
+    _check_output(args.output)
+    _write(args.output, lambda fh: fh.write(text.encode("utf-8")))
     print(f"Wrote {args.output}")
     return 0
 
 
-def _write_report(report: dict, path: str | None) -> None:
+def _write(path: str, fill) -> None:
+    """write.write_file, its failures one line for the user."""
+    try:
+        write.write_file(path, fill)
+    except write.WriteError as exc:
+        raise pipeline.BuildError(str(exc)) from None
+    except OSError as exc:
+        raise pipeline.BuildError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _write_report(report: dict, path: str | None, written: str | None) -> None:
+    """The report goes last (it names the output); when it fails, the message says that the
+    .docx `written` is there all the same."""
     if not path:
         return
     try:
-        write_json(report, path)
-    except OSError as exc:
-        raise pipeline.BuildError(f"cannot write {path}: {exc.strerror or exc}") from None
+        _write(path, lambda fh: fh.write(to_json(report)))
+    except pipeline.BuildError as exc:
+        if not written:
+            raise
+        raise pipeline.BuildError(f"{exc}; {written} was written, without its report") from None
 
 
 def _extract(args) -> int:

@@ -20,11 +20,8 @@ record, plus "comment": the text of its Word comment or null), and the report a 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 
 from .model import Occurrence, PageMap, Table
-from .write.package import mode_for
 
 
 def build_report(table: Table, pagemap: PageMap, source: str, output: str | None, style: str,
@@ -82,20 +79,9 @@ def verification_summary(verification, offline: bool = False) -> dict:
     return out
 
 
-def write_json(report: dict, path: str) -> None:
-    """Atomic: a reader never sees half a report."""
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".toa-", suffix=".json", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(report, fh, indent=2, ensure_ascii=False)
-            fh.write("\n")
-        os.chmod(tmp, mode_for(path))  # as the .docx: the umask's mode, not mkstemp's 0600
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+def to_json(report: dict) -> bytes:
+    """The report as --json writes it."""
+    return (json.dumps(report, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
 def summary(report: dict) -> str:

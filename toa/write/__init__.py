@@ -7,6 +7,7 @@
   set_field_update w:updateFields in the settings, so that Word rebuilds the table on open
   add_paragraph_comments  a Word comment on whole paragraphs (the audit's findings on a table)
   save / save_to   the package, with the footnote/endnote XML we edited serialised back
+  write_file       any output, atomically, never over a folder, device node or FIFO
 
 Nothing else in the brief changes: the inserted TA fields and bookmarks add no printed
 character, and the only paragraphs removed are those of a stale table (or the placeholder).
@@ -23,13 +24,13 @@ from .bookmarks import OCC_BOOKMARK_PREFIX, SECTION_BOOKMARK_PREFIX, TOA_BOOKMAR
 from .comments import add_comments, add_paragraph_comments
 from .errors import WriteError
 from .fields import mark_citations
-from .package import mode_for, save, save_to
+from .package import check_output, mode_for, save, save_to, write_file
 from .settings import set_field_update
 from .table import target, write_toa
 from .template import TEMPLATE
 
 __all__ = [
     "OCC_BOOKMARK_PREFIX", "SECTION_BOOKMARK_PREFIX", "TEMPLATE", "TOA_BOOKMARK", "WriteError",
-    "add_comments", "add_paragraph_comments", "insert_bookmarks", "mark_citations", "mode_for", "save",
-    "save_to", "set_field_update", "target", "write_toa",
+    "add_comments", "add_paragraph_comments", "check_output", "insert_bookmarks", "mark_citations", "mode_for",
+    "save", "save_to", "set_field_update", "target", "write_file", "write_toa",
 ]
