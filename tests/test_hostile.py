@@ -402,6 +402,68 @@ def test_check_offline_without_a_usable_cache_folder_runs_and_says_so(tmp_path):
     assert (tmp_path / "brief.checked.docx").is_file()
 
 
+def test_a_comments_part_that_is_not_comments_is_one_line(tmp_path):
+    """check comments every flagged citation: a comments part whose root is <foo/> read, then
+    failed when the first comment went in."""
+    rels = _part("word/_rels/document.xml.rels").replace(b"</Relationships>", (
+        b'<Relationship Id="rIdC" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/comments"'
+        b' Target="comments.xml"/></Relationships>'))
+    types = _part("[Content_Types].xml").replace(b"</Types>", (
+        b'<Override PartName="/word/comments.xml" '
+        b'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.comments+xml"/></Types>'))
+    rewrite(SAMPLE, tmp_path / "brief.docx", {"word/comments.xml": b"<foo/>", "word/_rels/document.xml.rels": rels,
+                                              "[Content_Types].xml": types})
+    before = listing(tmp_path)
+    proc = toa("check", "brief.docx", "--pages", "estimate", "--offline", "--no-cache", cwd=tmp_path)
+    assert_one_line_error(proc, "part word/comments.xml does not hold w:comments")
+    assert listing(tmp_path) == before
+
+
+def _cache_file(tmp_path: Path) -> Path:
+    folder = tmp_path / "xdg" / "toa"
+    folder.mkdir(parents=True)
+    return folder / "verify.sqlite3"
+
+
+def test_cache_clear_on_a_file_that_is_not_a_cache_is_one_line(tmp_path):
+    cache = _cache_file(tmp_path)
+    cache.write_bytes(b"not a database, " * 100)
+    proc = toa("cache", "clear", cwd=tmp_path, env={"XDG_CACHE_HOME": str(tmp_path / "xdg")})
+    assert_one_line_error(proc, f"the verification cache {cache} cannot be cleared")
+    assert cache.read_bytes() == b"not a database, " * 100
+
+
+def test_a_symlinked_cache_file_is_not_followed(tmp_path):
+    """Neither check nor cache clear follows a link where the cache file should be: the file it
+    points at keeps its mode and its bytes."""
+    _sample(tmp_path)
+    cache = _cache_file(tmp_path)
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("someone else's file")
+    target.chmod(0o644)
+    cache.symlink_to(target)
+    env = {"XDG_CACHE_HOME": str(tmp_path / "xdg")}
+    proc = toa("check", "brief.docx", "--pages", "estimate", "--offline", cwd=tmp_path, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert f"the verification cache {cache} cannot be used" in proc.stdout and "ran without it" in proc.stdout
+    proc = toa("cache", "clear", cwd=tmp_path, env=env)
+    assert_one_line_error(proc, "is not a regular file; left as it is")
+    assert stat.S_IMODE(target.stat().st_mode) == 0o644 and target.read_text() == "someone else's file"
+    assert cache.is_symlink()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_a_special_file_as_the_cache_is_not_used(tmp_path, kind):
+    _sample(tmp_path)
+    _cache_file(tmp_path)
+    cache = _special(tmp_path / "xdg" / "toa", kind)
+    cache.rename(tmp_path / "xdg" / "toa" / "verify.sqlite3")
+    proc = toa("check", "brief.docx", "--pages", "estimate", "--offline", cwd=tmp_path, timeout=60,
+               env={"XDG_CACHE_HOME": str(tmp_path / "xdg")})
+    assert proc.returncode == 0, proc.stderr
+    assert "not a regular file): ran without it" in proc.stdout
+
+
 # --------------------------------------------------------------------------- LibreOffice
 
 

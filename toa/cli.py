@@ -212,10 +212,13 @@ def _audit(args) -> int:
 
 
 def _cache(args) -> int:
-    from .verify import Settings, clear_cache
+    from .verify import CacheError, Settings, clear_cache
 
     settings = Settings.from_env()
-    removed = clear_cache(settings)
+    try:
+        removed = clear_cache(settings)
+    except CacheError as exc:
+        raise pipeline.BuildError(str(exc)) from None
     print(f"Removed {removed} cached {'answer' if removed == 1 else 'answers'} ({settings.resolved_cache_path()})")
     return 0
 

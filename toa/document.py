@@ -239,10 +239,34 @@ def _open(path: str):
         for rel in document.part.package.iter_rels():
             if not all(isinstance(v, str) and v for v in (rel.rId, rel.reltype, rel.target_ref)):
                 raise ValueError("a relationship without an id, a type or a target")
-        return document
     except Exception as exc:  # noqa: BLE001 - python-docx fails on a damaged package in many ways
         # (a relationship without a target, a content type without a name ...): all bad input.
         raise DocumentError(f"{path} cannot be opened as a .docx ({type(exc).__name__})") from None
+    _check_roots(path, document)
+    return document
+
+
+# The parts toa reads or edits beside the main one, and the element each must hold.
+_PART_ROOTS = {RT.COMMENTS: "w:comments", RT.FOOTNOTES: "w:footnotes", RT.ENDNOTES: "w:endnotes",
+               RT.STYLES: "w:styles", RT.SETTINGS: "w:settings"}
+
+
+def _check_roots(path: str, document) -> None:
+    """A comments part whose root is `<foo/>` reads, then fails when a comment is added."""
+    for rel in document.part.rels.values():
+        want = _PART_ROOTS.get(rel.reltype)
+        if want is None or rel.is_external:
+            continue
+        part = rel.target_part
+        root = getattr(part, "_element", None)
+        if root is None:
+            try:
+                root = etree.fromstring(part.blob, SAFE_PARSER)
+            except etree.XMLSyntaxError:
+                raise DocumentError(f"{path} is damaged (part {part.partname.lstrip('/')} is not well-formed XML)") \
+                    from None
+        if root.tag != qn(want):
+            raise DocumentError(f"{path} is damaged (part {part.partname.lstrip('/')} does not hold {want})")
 
 
 def _check_sizes(path: str, infos: list[zipfile.ZipInfo]) -> None:
