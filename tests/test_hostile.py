@@ -201,6 +201,53 @@ def test_a_hostile_part_is_one_line_and_exit_2(tmp_path, case, command):
     assert listing(tmp_path) == before
 
 
+XXE = b'<!DOCTYPE w:x [<!ENTITY xxe SYSTEM "http://127.0.0.1:9/secret">]>'
+
+
+def _main_part_moved() -> dict[str, bytes]:
+    """The main part at word/main.bin (the package's relationships and content types say so),
+    declaring an external entity; an unused word/document.xml stays beside it."""
+    main = _in_first_text(_part("word/document.xml").replace(b"?>", b"?>" + XXE, 1), b"&xxe;")
+    main_type = b"application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"
+    return {"word/main.bin": main,
+            "word/_rels/main.bin.rels": _part("word/_rels/document.xml.rels"),
+            "_rels/.rels": _part("_rels/.rels").replace(b'Target="word/document.xml"', b'Target="word/main.bin"'),
+            "[Content_Types].xml": _part("[Content_Types].xml").replace(
+                b"</Types>", b'<Override PartName="/word/main.bin" ContentType="' + main_type + b'"/></Types>')}
+
+
+def _footnotes_moved(content_type: bytes | None) -> dict[str, bytes]:
+    """The footnotes at word/footnotes.bin, with an entity, typed as footnotes or not typed at all."""
+    notes = _in_first_text(_part("word/footnotes.xml").replace(b"?>", b"?>" + XXE, 1), b"&xxe;")
+    types = _part("[Content_Types].xml")
+    if content_type:
+        types = types.replace(b"</Types>", b'<Override PartName="/word/footnotes.bin" ContentType="'
+                              + content_type + b'"/></Types>')
+    return {"word/footnotes.bin": notes, "[Content_Types].xml": types,
+            "word/_rels/document.xml.rels": _part("word/_rels/document.xml.rels").replace(
+                b'Target="footnotes.xml"', b'Target="footnotes.bin"')}
+
+
+MOVED_PARTS = {
+    "main-part-as-bin": _main_part_moved,
+    "footnotes-as-bin-typed": lambda: _footnotes_moved(
+        b"application/vnd.openxmlformats-officedocument.wordprocessingml.footnotes+xml"),
+    "footnotes-as-bin-untyped": lambda: _footnotes_moved(None),
+}
+
+
+@pytest.mark.parametrize("command", ["build", "check", "extract"])
+@pytest.mark.parametrize("case", sorted(MOVED_PARTS))
+def test_an_xml_part_not_named_xml_is_checked_too(tmp_path, case, command):
+    """Parts are XML by their content type or their relationship, not by their name."""
+    rewrite(SAMPLE, tmp_path / "brief.docx", MOVED_PARTS[case]())
+    before = listing(tmp_path)
+    extra = ["--offline", "--no-cache"] if command == "check" else []
+    proc = toa(command, "brief.docx", "--pages", "estimate", *extra, cwd=tmp_path, timeout=60)
+    assert_one_line_error(proc, "declares a DTD (DOCTYPE)")
+    assert listing(tmp_path) == before
+
+
 @pytest.mark.parametrize("char", ["\u2028", "\u2029", "\u0085", "\u0086", "\u009f"])
 def test_separators_and_c1_controls_inside_a_citation_do_not_hide_it(tmp_path, char):
     """A line separator prints as a line break (a space); other C1 controls print nothing."""
