@@ -3,12 +3,14 @@ an option or the machine can provoke ends in one line and exit status 2 (or in a
 never in a traceback, a hang, a changed input or a stray file."""
 from __future__ import annotations
 
+import http.server
 import json
 import os
 import shutil
 import stat
 import subprocess
 import sys
+import threading
 import zipfile
 from pathlib import Path
 
@@ -16,11 +18,12 @@ import docx
 import pytest
 
 from docxbuild import DocBuilder
-from toa import write
+from toa import render, write
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 SAMPLE = SAMPLES / "planted-problems.docx"
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 
 
 def toa(*args: str, cwd: Path, env: dict | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
@@ -569,6 +572,124 @@ def test_the_terminal_says_why_pages_are_estimated(tmp_path, script, reason):
     proc = toa("build", "brief.docx", cwd=work, env=env)
     assert proc.returncode == 0, proc.stderr
     assert f"Pages: estimate (approximate); rendering unavailable ({reason})" in proc.stdout
+
+
+@pytest.fixture
+def listener():
+    """A web server on loopback that records every request it gets (and answers 404)."""
+    seen: list[tuple[str, str]] = []
+
+    class Record(http.server.BaseHTTPRequestHandler):
+        def handle_one_request(self):
+            self.raw_requestline = self.rfile.readline(65537)
+            if self.raw_requestline and self.parse_request():
+                seen.append((self.command, self.path))
+                self.send_error(404)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Record)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}", seen
+    server.shutdown()
+    server.server_close()
+
+
+def _rel(rid: str, kind: str, target: str, external: bool = True) -> bytes:
+    mode = ' TargetMode="External"' if external else ""
+    return f'<Relationship Id="{rid}" Type="{R}/{kind}" Target="{target}"{mode}/>'.encode()
+
+
+def _field(instr: str) -> str:
+    return (f'<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> {instr} '
+            '</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>result</w:t></w:r>'
+            '<w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>')
+
+
+def _linking_brief(path: Path, url: str) -> None:
+    """A brief whose every way of pointing outside the file points at `url`: a linked picture
+    (DrawingML and VML), INCLUDETEXT, INCLUDEPICTURE (complex and simple), LINK and DDEAUTO fields,
+    altChunks (external, and an HTML one with a picture), a subdocument, a linked OLE object, an
+    attached template and a frameset."""
+    drawing = ('<w:p><w:r><w:drawing><wp:inline><wp:extent cx="9525" cy="9525"/><wp:docPr id="900" name="px"/>'
+               '<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic>'
+               '<pic:nvPicPr><pic:cNvPr id="900" name="px"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill>'
+               '<a:blip r:link="rIdX1"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm>'
+               '<a:off x="0" y="0"/><a:ext cx="9525" cy="9525"/></a:xfrm><a:prstGeom prst="rect"/></pic:spPr>'
+               '</pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>')
+    body = (drawing
+            + '<w:p><w:r><w:pict><v:shape id="s1" style="width:1pt;height:1pt"><v:imagedata r:id="rIdX2"/>'
+              '</v:shape></w:pict></w:r></w:p>'
+            + _field(f'INCLUDETEXT "{url}/include.docx"') + _field(f'INCLUDEPICTURE "{url}/include.png" \\d')
+            + f'<w:p><w:fldSimple w:instr=\' INCLUDEPICTURE "{url}/simple.png" \'><w:r><w:t>x</w:t></w:r></w:fldSimple></w:p>'
+            + _field(f'LINK Word.Document.12 "{url}/link.docx" "" \\a') + _field(f'DDEAUTO Excel "{url}/dde.xlsx" "A1"')
+            + '<w:altChunk r:id="rIdX3"/><w:altChunk r:id="rIdX4"/><w:p><w:subDoc r:id="rIdX5"/></w:p>'
+            + '<w:p><w:r><w:object><v:shape id="o1" style="width:10pt;height:10pt"><v:imagedata r:id="rIdX7"/></v:shape>'
+              '<o:OLEObject Type="Link" ProgID="Word.Document.12" ShapeID="o1" r:id="rIdX6" UpdateMode="Always"/>'
+              '</w:object></w:r></w:p>')
+    rels = [_rel("rIdX1", "image", f"{url}/blip.png"), _rel("rIdX2", "image", f"{url}/vml.png"),
+            _rel("rIdX3", "aFChunk", f"{url}/chunk.docx"), _rel("rIdX4", "aFChunk", "chunk.html", external=False),
+            _rel("rIdX5", "subDocument", f"{url}/sub.docx"), _rel("rIdX6", "oleObject", f"{url}/ole.docx"),
+            _rel("rIdX7", "image", f"{url}/ole.png")]
+    b = DocBuilder()
+    b.heading("ARGUMENT", level=1)
+    b.paragraph("See Celotex Corp. v. Catrett, 477 U.S. 317 (1986).")
+    b.save(path.with_name("base.docx"))
+    with zipfile.ZipFile(path.with_name("base.docx")) as z:
+        doc, settings = z.read("word/document.xml").decode(), z.read("word/settings.xml").decode()
+        web = z.read("word/webSettings.xml").decode() if "word/webSettings.xml" in z.namelist() else None
+        doc_rels, types = z.read("word/_rels/document.xml.rels"), z.read("[Content_Types].xml")
+    namespaces = {"wp": "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing",
+                  "a": "http://schemas.openxmlformats.org/drawingml/2006/main",
+                  "pic": "http://schemas.openxmlformats.org/drawingml/2006/picture",
+                  "v": "urn:schemas-microsoft-com:vml", "o": "urn:schemas-microsoft-com:office:office"}
+    head = doc[:doc.index(">", doc.index("<w:document"))]
+    doc = doc.replace("<w:document ", "<w:document " + "".join(
+        f'xmlns:{k}="{v}" ' for k, v in namespaces.items() if f"xmlns:{k}=" not in head), 1)
+    at = doc.rindex("<w:sectPr")
+    at_settings = settings.index(">", settings.index("<w:settings")) + 1
+    changes = {
+        "word/document.xml": (doc[:at] + body + doc[at:]).encode(),
+        "word/_rels/document.xml.rels": doc_rels.replace(b"</Relationships>", b"".join(rels) + b"</Relationships>"),
+        "word/chunk.html": f'<html><body><p>chunk<img src="{url}/in-chunk.png"></p></body></html>'.encode(),
+        "[Content_Types].xml": types.replace(b"</Types>", b'<Default Extension="html" ContentType="text/html"/></Types>'),
+        "word/settings.xml": (settings[:at_settings] + '<w:attachedTemplate r:id="rIdT1"/>'
+                              + settings[at_settings:]).encode(),
+        "word/_rels/settings.xml.rels": (b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships '
+                                         b'xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+                                         + _rel("rIdT1", "attachedTemplate", f"{url}/firm.dotx") + b"</Relationships>"),
+    }
+    if web is not None:
+        end = web.rindex("</w:webSettings>")
+        changes["word/webSettings.xml"] = (web[:end] + '<w:frameset><w:frame><w:name w:val="f"/>'
+                                           '<w:sourceFileName r:id="rIdF1"/></w:frame></w:frameset>' + web[end:]).encode()
+        changes["word/_rels/webSettings.xml.rels"] = (
+            b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships '
+            b'xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            + _rel("rIdF1", "frame", f"{url}/frame.docx") + b"</Relationships>")
+    rewrite(path.with_name("base.docx"), path, changes)
+    path.with_name("base.docx").unlink()
+
+
+@pytest.mark.skipif(render.find_soffice() is None, reason="LibreOffice is not installed")
+def test_nothing_is_fetched_while_laying_out(tmp_path, listener):
+    """LibreOffice lays out a copy without the brief's links; the output keeps them."""
+    url, seen = listener
+    _linking_brief(tmp_path / "brief.docx", url)
+    before = (tmp_path / "brief.docx").read_bytes()
+    runs = {"build": toa("build", "brief.docx", "--pages", "render", cwd=tmp_path),
+            "check": toa("check", "brief.docx", "--offline", "--no-cache", cwd=tmp_path),
+            "extract": toa("extract", "brief.docx", "--json", cwd=tmp_path)}
+    for command, proc in runs.items():
+        assert proc.returncode == 0, (command, proc.stderr)
+    assert "Pages: LibreOffice's layout" in runs["build"].stdout
+    assert [r["text"] for r in json.loads(runs["extract"].stdout)] == ["Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"]
+    assert seen == []
+    assert (tmp_path / "brief.docx").read_bytes() == before
+    with zipfile.ZipFile(tmp_path / "brief.toa.docx") as z:
+        assert z.read("word/_rels/document.xml.rels").count(b'TargetMode="External"') == 6
+        assert f'INCLUDETEXT "{url}/include.docx"'.encode() in z.read("word/document.xml")
 
 
 def test_an_unwritable_output_is_found_before_rendering(tmp_path):
