@@ -7,10 +7,12 @@ import http.server
 import json
 import os
 import shutil
+import signal
 import stat
 import subprocess
 import sys
 import threading
+import time
 import zipfile
 from pathlib import Path
 
@@ -553,6 +555,65 @@ def test_a_libreoffice_timeout_ends_everything_it_started(tmp_path):
         for pid in [int(p) for p in marks.read_text().split()] if marks.exists() else []:
             if _alive(pid):
                 os.kill(pid, 9)
+
+
+def _processes_mentioning(text: str) -> list[int]:
+    """Live processes whose command line holds `text` (LibreOffice's holds its profile's path)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if text.encode() in (entry / "cmdline").read_bytes() and _alive(int(entry.name)):
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+@pytest.mark.skipif(render.find_soffice() is None or not Path("/proc").is_dir(),
+                    reason="needs LibreOffice and /proc")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_while_laying_out_ends_libreoffice_and_leaves_nothing(tmp_path, signum):
+    """As Ctrl-C: LibreOffice is killed, its folder (the copy, the PDF, its lu*.tmp) removed."""
+    work, temp = tmp_path / "work", tmp_path / "temp"
+    work.mkdir()
+    temp.mkdir()
+    _sample(work)
+    proc = subprocess.Popen([sys.executable, "-m", "toa.cli", "build", "brief.docx", "--pages", "render"], cwd=work,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "TMPDIR": str(temp)})
+    try:
+        deadline = time.monotonic() + 120
+        while not any(b"soffice.bin" in Path(f"/proc/{pid}/cmdline").read_bytes()
+                      for pid in _processes_mentioning(str(temp))):
+            assert proc.poll() is None and time.monotonic() < deadline, "LibreOffice never started"
+            time.sleep(0.05)
+        time.sleep(0.5)
+        proc.send_signal(signum)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 128 + signum
+    assert err.splitlines() == [f"toa: stopped by {signal.Signals(signum).name}; nothing was written"]
+    assert out == "" and "Traceback" not in err
+    time.sleep(0.5)  # the kernel reaps the killed group
+    assert _processes_mentioning(str(temp)) == []
+    assert list(temp.iterdir()) == []
+    assert [p.name for p in work.iterdir()] == ["brief.docx"]
+
+
+def test_a_signal_while_writing_leaves_no_temporary_file(tmp_path):
+    """SIGTERM when the output's temporary file is written (sent by the process itself as it
+    syncs the file to disk): the temporary file goes, no output appears."""
+    _sample(tmp_path)
+    code = ("import os, signal, sys; real = os.fsync; "
+            "os.fsync = lambda fd: (os.kill(os.getpid(), signal.SIGTERM), real(fd)); "
+            "from toa.cli import main; sys.exit(main(sys.argv[1:]))")
+    proc = subprocess.run([sys.executable, "-c", code, "build", "brief.docx", "--pages", "estimate"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert proc.stderr.splitlines() == ["toa: stopped by SIGTERM; nothing was written"]
+    assert [p.name for p in tmp_path.iterdir()] == ["brief.docx"]
 
 
 @pytest.mark.parametrize("script, reason", [

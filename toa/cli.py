@@ -4,8 +4,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 import tempfile
+import threading
 
 from . import __version__, pagination, pipeline, write
 from .authorities import reading_order
@@ -13,23 +15,46 @@ from .document import ReadOptions
 from .report import check_summary, summary, to_json
 
 
+class _Stopped(KeyboardInterrupt):
+    """Ctrl-C, SIGTERM or SIGHUP, raised where the program is (args: the signal number); a
+    KeyboardInterrupt, so that whatever cleans up after Ctrl-C cleans up after these too."""
+
+
+def _stop(signum, _frame):
+    for sig in _STOP_SIGNALS:  # the cleanup that follows is not cut short by a second signal
+        signal.signal(sig, signal.SIG_IGN)
+    raise _Stopped(signum)
+
+
+# A terminal closed (SIGHUP) or a service manager's stop (SIGTERM) unwinds as Ctrl-C does: the
+# LibreOffice started is killed, temporary folders and files are removed, the output is untouched.
+_STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    handled = threading.current_thread() is threading.main_thread()
+    previous = {sig: signal.signal(sig, _stop) for sig in _STOP_SIGNALS} if handled else {}
     try:
         return args.func(args)
     except pipeline.BuildError as exc:
         print(f"toa: error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("toa: interrupted; nothing was written", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        signum = exc.args[0] if isinstance(exc, _Stopped) else signal.SIGINT
+        how = "interrupted" if signum == signal.SIGINT else f"stopped by {signal.Signals(signum).name}"
+        print(f"toa: {how}; nothing was written", file=sys.stderr)
+        return 128 + signum
     except Exception as exc:  # a bug of ours: one line (the output is written last, atomically)
         if os.environ.get("TOA_DEBUG"):
             raise
         print(f"toa: error: unexpected failure ({type(exc).__name__}: {exc}); the input is unchanged. "
               "Set TOA_DEBUG=1 to see where.", file=sys.stderr)
         return 1
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def _parser() -> argparse.ArgumentParser:
