@@ -41,6 +41,9 @@ def main(argv: list[str] | None = None) -> int:
     except pipeline.BuildError as exc:
         print(f"toa: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # `toa extract | head`: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the final flush is quiet too
+        return 128 + getattr(signal, "SIGPIPE", 13)
     except KeyboardInterrupt as exc:
         signum = exc.args[0] if isinstance(exc, _Stopped) else signal.SIGINT
         how = "interrupted" if signum == signal.SIGINT else f"stopped by {signal.Signals(signum).name}"

@@ -11,7 +11,8 @@
 After a check (toa check, toa build --verify) each authority also has "verification" (its
 record, plus "comment": the text of its Word comment or null), and the report a top-level
 "verification": {"summary": {verdict: count, "flagged": n}, "requests_made", "budget",
-"budget_exhausted", "notes", "unlinked", "offline", "commented", "comments"}.
+"budget_exhausted", "notes", "unlinked", "offline", "commented", "comments"}; "flagged" counts
+the authorities that need attention (those that get a comment), as the terminal does.
 
 `layout` says whose layout the pages follow (libreoffice, word-markers, estimate);
 `fonts_substituted` the fonts LibreOffice's layout set in another font (toa.fonts);
@@ -76,6 +77,9 @@ def verification_summary(verification, offline: bool = False) -> dict:
     out = {k: v for k, v in verification.to_dict().items() if k != "authorities"}
     out["offline"] = offline
     out["commented"] = sum(1 for r in verification.records.values() if comment_text(r))
+    # flagged: the authorities that need attention, those that get a comment (a NOT_FOUND case
+    # has no flag but is flagged all the same), as the terminal and the add-in count them
+    out["summary"]["flagged"] = out["commented"]
     return out
 
 
@@ -143,7 +147,7 @@ def check_summary(report: dict) -> str:
     counts = {k: n for k, n in v["summary"].items() if k != "flagged"}
     total = sum(counts.values())
     lines.append(f"Checked {total} authorities: " + ", ".join(f"{k} {n}" for k, n in counts.items())
-                 + f"; {len(rows)} flagged")
+                 + f"; {v['summary']['flagged']} flagged")
     mode = " (offline: cache and offline checks only)" if v.get("offline") else ""
     exhausted = ", budget exhausted" if v["budget_exhausted"] else ""
     lines.append(f"Requests: {v['requests_made']} of a budget of {v['budget']}{exhausted}{mode}")
