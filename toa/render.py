@@ -22,13 +22,14 @@ import threading
 import time
 import xmlrpc.client
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
 from lxml import etree
 from pypdf import PdfReader
 
-from . import fonts, opc
+from . import document, fonts, opc
 from .oxml import safe_parser
 
 _EXPORT = 'pdf:writer_pdf_Export:{"ExportBookmarksToPDFDestination":{"type":"boolean","value":"true"}}'
@@ -104,7 +105,7 @@ def inert(docx_bytes: bytes, depth: int = 0) -> bytes:
         root = etree.fromstring(parts[name], parser)
         for rel in list(opc.relationships(name, root)):
             if not opc.is_external(rel.element) and rel.kind == "aFChunk":
-                if depth < _MAX_CHUNK_DEPTH and parts.get(rel.target, b"").startswith(b"PK"):
+                if depth < _MAX_CHUNK_DEPTH and _readable_docx(parts.get(rel.target, b"")):
                     parts[rel.target] = inert(parts[rel.target], depth + 1)
                     changed.add(rel.target)
                     continue
@@ -132,6 +133,19 @@ def inert(docx_bytes: bytes, depth: int = 0) -> bytes:
         for info in infos:
             zout.writestr(info, parts[info.filename])
     return out.getvalue()
+
+
+def _readable_docx(data: bytes) -> bool:
+    """An embedded .docx that passes the checks a brief passes (sizes, every XML part
+    well-formed and without a DOCTYPE): only such a chunk is laid out."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            document._check_sizes("chunk", zf.infolist())
+            document._check_xml_parts("chunk", zf)
+        return True
+    except (document.DocumentError, zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError,
+            ValueError, OSError):
+        return False
 
 
 def _drop_references(root, ids: set[str]) -> bool:
