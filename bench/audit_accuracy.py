@@ -1,6 +1,12 @@
-"""Recall and precision of `toa audit` on planted faults (the mutation test at full size).
+"""Recall and precision of `toa audit` on planted faults (the mutation test at full size), and its time.
 
     python bench/audit_accuracy.py [--cases DIR] [--mutants N] [--seed S] [--pages estimate|render]
+    python bench/audit_accuracy.py --sizes 1000 2000 4000
+
+With --sizes, the time of `toa audit` (estimated pages) on a typed table of that many entries
+instead: an invented brief citing that many cases, built, one fault planted and its table turned
+into typed lines. The time should grow in proportion to the entries (issue 20: 4,000 took 58 s,
+nine times the time of 1,000, when every entry was compared with every authority).
 
 For every sample brief and every development brief (DIR/*/brief.docx, by default the shared
 evaluation set), `toa build` writes the table once; then N copies of it get 1 to 4 realistic
@@ -37,7 +43,10 @@ def main() -> int:
     ap.add_argument("--mutants", type=int, default=25, help="mutated tables per brief")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--pages", default="estimate", help="page source of the builds")
+    ap.add_argument("--sizes", type=int, nargs="+", help="time audits of typed tables of these many entries")
     args = ap.parse_args()
+    if args.sizes:
+        return timing(args.sizes, random.Random(args.seed))
     briefs = sorted(p for p in (ROOT / "samples").glob("*.docx") if ".toa." not in p.name and ".checked." not in p.name)
     briefs += sorted(args.cases.glob("*/brief.docx")) if args.cases.is_dir() else []
     rng = random.Random(args.seed)
@@ -85,6 +94,34 @@ def main() -> int:
     print(f"findings {findings_total}, explained by a planted fault {findings_total - false_total}: "
           f"precision {precision:.4f}")
     print(f"time {time.perf_counter() - start:.1f} s")
+    return 0
+
+
+def timing(sizes: list[int], rng: random.Random) -> int:
+    from docxbuild import DocBuilder
+
+    print(f"{'entries':>8}  {'seconds':>8}  {'s per 1,000':>11}  findings")
+    for n in sizes:
+        with tempfile.TemporaryDirectory() as tmp:
+            b = DocBuilder(fmt="lowerRoman", start=1)  # the table on roman pages, the argument from 1
+            b.heading("TABLE OF AUTHORITIES", level=1)
+            b.section_break(fmt="decimal", start=1)
+            b.heading("ARGUMENT", level=1)
+            for i in range(n):
+                b.paragraph(f"The rule is settled. See Party{i} v. Other{i % 97}, {100 + i % 400} U.S. {200 + i} "
+                            f"({1900 + i % 120}).")
+                if i % 20 == 19:
+                    b.page_break()
+            src, built = Path(tmp, "brief.docx"), Path(tmp, "built.docx")
+            b.save(src)
+            result = pipeline.build(str(src), output=str(built), pages="estimate")
+            data, _planted = mutate(built.read_bytes(), result.table, result.style, rng, 1, typed=True)
+            built.write_bytes(data)
+            start = time.perf_counter()
+            audited = pipeline.audit(str(built), pages="estimate")
+            elapsed = time.perf_counter() - start
+        print(f"{len(audited.printed.entries):>8}  {elapsed:>8.1f}  {elapsed / n * 1000:>11.2f}  {len(audited.findings)}",
+              flush=True)
     return 0
 
 

@@ -177,6 +177,10 @@ def test_services_down_every_authority_unresolved_and_output_written(env, tmp_pa
     assert any(n.startswith("CourtListener unreachable") for n in report["verification"]["notes"])
     assert "UNRESOLVED" in out  # the provisions, whose services are down too
     assert env.recorder.requests == []
+    # flagged: the authorities commented, an UNRESOLVED provision without a flag among them
+    commented = sum(1 for a in entries.values() if a["verification"]["comment"])
+    assert report["verification"]["summary"]["flagged"] == commented
+    assert re.search(rf"; {commented} flagged$", out, re.M) and commented == len(out.split("Checked")[0].splitlines()) - 1
 
 
 def test_offline_sends_nothing_and_keeps_the_offline_checks(env, tmp_path, capsys):

@@ -213,6 +213,19 @@ def test_extract_writes_nothing(estimated, tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["brief.docx"]
 
 
+@pytest.mark.parametrize("as_json", [False, True])
+def test_extract_into_a_closed_pipe_is_quiet(tmp_path, as_json):
+    """`toa extract … | head`: the reader leaving early is no failure of toa's."""
+    shutil.copyfile(SAMPLE, tmp_path / "brief.docx")
+    proc = subprocess.Popen([sys.executable, "-m", "toa.cli", "extract", "brief.docx", "--pages", "estimate",
+                             *(["--json"] if as_json else [])], cwd=tmp_path, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    proc.stdout.close()  # as `head` does once it has its lines
+    err = proc.stderr.read()
+    assert proc.wait(timeout=300) == 141
+    assert err == ""
+
+
 def test_an_internal_failure_is_one_line_and_leaves_the_input(tmp_path, monkeypatch, capsys):
     from toa import cli, extract
 

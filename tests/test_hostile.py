@@ -3,22 +3,29 @@ an option or the machine can provoke ends in one line and exit status 2 (or in a
 never in a traceback, a hang, a changed input or a stray file."""
 from __future__ import annotations
 
+import http.server
 import json
 import os
 import shutil
+import signal
 import stat
 import subprocess
 import sys
+import threading
+import time
 import zipfile
 from pathlib import Path
 
+import docx
 import pytest
 
 from docxbuild import DocBuilder
+from toa import render, write
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 SAMPLE = SAMPLES / "planted-problems.docx"
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 
 
 def toa(*args: str, cwd: Path, env: dict | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
@@ -221,6 +228,53 @@ def test_a_hostile_part_is_one_line_and_exit_2(tmp_path, case, command):
     assert listing(tmp_path) == before
 
 
+XXE = b'<!DOCTYPE w:x [<!ENTITY xxe SYSTEM "http://127.0.0.1:9/secret">]>'
+
+
+def _main_part_moved() -> dict[str, bytes]:
+    """The main part at word/main.bin (the package's relationships and content types say so),
+    declaring an external entity; an unused word/document.xml stays beside it."""
+    main = _in_first_text(_part("word/document.xml").replace(b"?>", b"?>" + XXE, 1), b"&xxe;")
+    main_type = b"application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"
+    return {"word/main.bin": main,
+            "word/_rels/main.bin.rels": _part("word/_rels/document.xml.rels"),
+            "_rels/.rels": _part("_rels/.rels").replace(b'Target="word/document.xml"', b'Target="word/main.bin"'),
+            "[Content_Types].xml": _part("[Content_Types].xml").replace(
+                b"</Types>", b'<Override PartName="/word/main.bin" ContentType="' + main_type + b'"/></Types>')}
+
+
+def _footnotes_moved(content_type: bytes | None) -> dict[str, bytes]:
+    """The footnotes at word/footnotes.bin, with an entity, typed as footnotes or not typed at all."""
+    notes = _in_first_text(_part("word/footnotes.xml").replace(b"?>", b"?>" + XXE, 1), b"&xxe;")
+    types = _part("[Content_Types].xml")
+    if content_type:
+        types = types.replace(b"</Types>", b'<Override PartName="/word/footnotes.bin" ContentType="'
+                              + content_type + b'"/></Types>')
+    return {"word/footnotes.bin": notes, "[Content_Types].xml": types,
+            "word/_rels/document.xml.rels": _part("word/_rels/document.xml.rels").replace(
+                b'Target="footnotes.xml"', b'Target="footnotes.bin"')}
+
+
+MOVED_PARTS = {
+    "main-part-as-bin": _main_part_moved,
+    "footnotes-as-bin-typed": lambda: _footnotes_moved(
+        b"application/vnd.openxmlformats-officedocument.wordprocessingml.footnotes+xml"),
+    "footnotes-as-bin-untyped": lambda: _footnotes_moved(None),
+}
+
+
+@pytest.mark.parametrize("command", ["build", "check", "extract"])
+@pytest.mark.parametrize("case", sorted(MOVED_PARTS))
+def test_an_xml_part_not_named_xml_is_checked_too(tmp_path, case, command):
+    """Parts are XML by their content type or their relationship, not by their name."""
+    rewrite(SAMPLE, tmp_path / "brief.docx", MOVED_PARTS[case]())
+    before = listing(tmp_path)
+    extra = ["--offline", "--no-cache"] if command == "check" else []
+    proc = toa(command, "brief.docx", "--pages", "estimate", *extra, cwd=tmp_path, timeout=60)
+    assert_one_line_error(proc, "declares a DTD (DOCTYPE)")
+    assert listing(tmp_path) == before
+
+
 @pytest.mark.parametrize("char", ["\u2028", "\u2029", "\u0085", "\u0086", "\u009f"])
 def test_separators_and_c1_controls_inside_a_citation_do_not_hide_it(tmp_path, char):
     """A line separator prints as a line break (a space); other C1 controls print nothing."""
@@ -308,6 +362,47 @@ def test_a_fifo_as_output_is_refused_and_left_alone(tmp_path, option):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["brief.docx", "pipe"]
 
 
+def _special(folder: Path, kind: str) -> Path:
+    path = folder / kind
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    else:  # a character device, as /dev/null is
+        try:
+            os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+        except PermissionError:
+            pytest.skip("making a device node needs privileges")
+    return path
+
+
+@pytest.mark.parametrize("kind", ["device", "fifo", "folder"])
+@pytest.mark.parametrize("command", [("addin", "manifest", "-o"), ("build", "brief.docx", "--pages", "estimate", "-o"),
+                                     ("build", "brief.docx", "--pages", "estimate", "--json")])
+def test_a_special_file_as_output_is_never_replaced(tmp_path, kind, command):
+    _sample(tmp_path)
+    target = _special(tmp_path, kind)
+    before = os.lstat(target)
+    proc = toa(*command, kind, cwd=tmp_path, timeout=120)
+    assert_one_line_error(proc, f"refusing to write {kind}: it is not a regular file")
+    after = os.lstat(target)
+    assert (stat.S_IFMT(after.st_mode), after.st_rdev, after.st_ino) == \
+        (stat.S_IFMT(before.st_mode), before.st_rdev, before.st_ino)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["brief.docx", kind]
+    if kind == "folder":
+        assert list(target.iterdir()) == []
+
+
+def test_the_manifest_replaces_a_regular_file_atomically(tmp_path):
+    (tmp_path / "manifest.xml").write_text("old")
+    os.chmod(tmp_path / "manifest.xml", 0o640)
+    proc = toa("addin", "manifest", "--port", "3456", "-o", "manifest.xml", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "https://localhost:3456/" in (tmp_path / "manifest.xml").read_text(encoding="utf-8")
+    assert stat.S_IMODE(os.stat(tmp_path / "manifest.xml").st_mode) == 0o640
+    assert [p.name for p in tmp_path.iterdir()] == ["manifest.xml"]
+
+
 def test_the_report_gets_the_same_mode_as_the_docx(tmp_path):
     _sample(tmp_path)
     proc = subprocess.run([sys.executable, "-c", "import os, sys; os.umask(0o022); from toa.cli import main; "
@@ -331,6 +426,21 @@ def test_a_full_disk_is_one_line_and_leaves_nothing(tmp_path):
     assert listing(tmp_path) == before
 
 
+def test_a_report_that_cannot_be_written_after_the_docx_says_the_docx_was_written(tmp_path):
+    """Files past 100 KB fail (EFBIG): the .docx of 300 citations (about 50 KB) is written, its
+    report (about 140 KB of JSON) is not; the error says which is there."""
+    brief(tmp_path / "brief.docx", *[f"See Party{i} v. Other, {100 + i} U.S. {200 + i} (1990)." for i in range(300)])
+    code = ("import resource, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
+            "resource.setrlimit(resource.RLIMIT_FSIZE, (100000, 100000)); from toa.cli import main; "
+            "sys.exit(main(sys.argv[1:]))")
+    proc = subprocess.run([sys.executable, "-c", code, "build", "brief.docx", "--pages", "estimate", "--json", "r.json"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert_one_line_error(proc, "cannot write r.json")
+    assert proc.stderr.rstrip().endswith("brief.toa.docx was written, without its report"), proc.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["brief.docx", "brief.toa.docx"]
+    assert zipfile.ZipFile(tmp_path / "brief.toa.docx").testzip() is None
+
+
 def test_a_template_that_is_not_a_docx_is_bad_input(tmp_path):
     _sample(tmp_path)
     (tmp_path / "layout.docx").write_text("not a template")
@@ -338,6 +448,40 @@ def test_a_template_that_is_not_a_docx_is_bad_input(tmp_path):
     proc = toa("build", "brief.docx", "--pages", "estimate", "--template", "layout.docx", cwd=tmp_path)
     assert_one_line_error(proc, "layout.docx")
     assert listing(tmp_path) == before
+
+
+# Each tries to run `touch pwned` in the working folder; a sandboxed template cannot reach Python.
+TEMPLATE_EXPLOITS = [
+    "{{ cycler.__init__.__globals__.os.system('touch pwned') and '' }}",
+    "{{ lipsum.__globals__['os'].popen('touch pwned').read() }}",
+    "{{ self._TemplateReference__context.cycler.__init__.__globals__.os.system('touch pwned') }}",
+    "{{ title.__class__.__mro__[1].__subclasses__() }}",
+    "{% for c in categories %}{{ c.__class__.__init__.__globals__ }}{% endfor %}",
+]
+
+
+@pytest.mark.parametrize("exploit", TEMPLATE_EXPLOITS)
+def test_a_template_is_inert(tmp_path, exploit):
+    """A firm's template is shared by email: one that reaches for Python gets the one-line error,
+    and nothing it asks for runs."""
+    _sample(tmp_path)
+    layout = docx.Document(str(write.TEMPLATE))
+    layout.add_paragraph(exploit)
+    layout.save(str(tmp_path / "layout.docx"))
+    before = listing(tmp_path)
+    proc = toa("build", "brief.docx", "--pages", "estimate", "--template", "layout.docx", cwd=tmp_path)
+    assert_one_line_error(proc, "TOA template layout.docx cannot be rendered")
+    assert not (tmp_path / "pwned").exists()
+    assert listing(tmp_path) == before
+
+
+def test_a_template_may_print_only_the_documented_variables(tmp_path):
+    _sample(tmp_path)
+    layout = docx.Document(str(write.TEMPLATE))
+    layout.add_paragraph("{{ firm_secret }}")
+    layout.save(str(tmp_path / "layout.docx"))
+    proc = toa("build", "brief.docx", "--pages", "estimate", "--template", "layout.docx", cwd=tmp_path)
+    assert_one_line_error(proc, "'firm_secret' is undefined")
 
 
 @pytest.mark.parametrize("setting", ["headings = 3", 'passim = "often"', "headings = [1, 2]",
@@ -365,6 +509,68 @@ def test_check_offline_without_a_usable_cache_folder_runs_and_says_so(tmp_path):
     report = json.loads((tmp_path / "report.json").read_text())
     assert any("ran without it" in n for n in report["verification"]["notes"])
     assert (tmp_path / "brief.checked.docx").is_file()
+
+
+def test_a_comments_part_that_is_not_comments_is_one_line(tmp_path):
+    """check comments every flagged citation: a comments part whose root is <foo/> read, then
+    failed when the first comment went in."""
+    rels = _part("word/_rels/document.xml.rels").replace(b"</Relationships>", (
+        b'<Relationship Id="rIdC" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/comments"'
+        b' Target="comments.xml"/></Relationships>'))
+    types = _part("[Content_Types].xml").replace(b"</Types>", (
+        b'<Override PartName="/word/comments.xml" '
+        b'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.comments+xml"/></Types>'))
+    rewrite(SAMPLE, tmp_path / "brief.docx", {"word/comments.xml": b"<foo/>", "word/_rels/document.xml.rels": rels,
+                                              "[Content_Types].xml": types})
+    before = listing(tmp_path)
+    proc = toa("check", "brief.docx", "--pages", "estimate", "--offline", "--no-cache", cwd=tmp_path)
+    assert_one_line_error(proc, "part word/comments.xml does not hold w:comments")
+    assert listing(tmp_path) == before
+
+
+def _cache_file(tmp_path: Path) -> Path:
+    folder = tmp_path / "xdg" / "toa"
+    folder.mkdir(parents=True)
+    return folder / "verify.sqlite3"
+
+
+def test_cache_clear_on_a_file_that_is_not_a_cache_is_one_line(tmp_path):
+    cache = _cache_file(tmp_path)
+    cache.write_bytes(b"not a database, " * 100)
+    proc = toa("cache", "clear", cwd=tmp_path, env={"XDG_CACHE_HOME": str(tmp_path / "xdg")})
+    assert_one_line_error(proc, f"the verification cache {cache} cannot be cleared")
+    assert cache.read_bytes() == b"not a database, " * 100
+
+
+def test_a_symlinked_cache_file_is_not_followed(tmp_path):
+    """Neither check nor cache clear follows a link where the cache file should be: the file it
+    points at keeps its mode and its bytes."""
+    _sample(tmp_path)
+    cache = _cache_file(tmp_path)
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("someone else's file")
+    target.chmod(0o644)
+    cache.symlink_to(target)
+    env = {"XDG_CACHE_HOME": str(tmp_path / "xdg")}
+    proc = toa("check", "brief.docx", "--pages", "estimate", "--offline", cwd=tmp_path, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert f"the verification cache {cache} cannot be used" in proc.stdout and "ran without it" in proc.stdout
+    proc = toa("cache", "clear", cwd=tmp_path, env=env)
+    assert_one_line_error(proc, "is not a regular file; left as it is")
+    assert stat.S_IMODE(target.stat().st_mode) == 0o644 and target.read_text() == "someone else's file"
+    assert cache.is_symlink()
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_a_special_file_as_the_cache_is_not_used(tmp_path, kind):
+    _sample(tmp_path)
+    _cache_file(tmp_path)
+    cache = _special(tmp_path / "xdg" / "toa", kind)
+    cache.rename(tmp_path / "xdg" / "toa" / "verify.sqlite3")
+    proc = toa("check", "brief.docx", "--pages", "estimate", "--offline", cwd=tmp_path, timeout=60,
+               env={"XDG_CACHE_HOME": str(tmp_path / "xdg")})
+    assert proc.returncode == 0, proc.stderr
+    assert "not a regular file): ran without it" in proc.stdout
 
 
 # --------------------------------------------------------------------------- LibreOffice
@@ -408,6 +614,65 @@ def test_a_libreoffice_timeout_ends_everything_it_started(tmp_path):
                 os.kill(pid, 9)
 
 
+def _processes_mentioning(text: str) -> list[int]:
+    """Live processes whose command line holds `text` (LibreOffice's holds its profile's path)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if text.encode() in (entry / "cmdline").read_bytes() and _alive(int(entry.name)):
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+@pytest.mark.skipif(render.find_soffice() is None or not Path("/proc").is_dir(),
+                    reason="needs LibreOffice and /proc")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_while_laying_out_ends_libreoffice_and_leaves_nothing(tmp_path, signum):
+    """As Ctrl-C: LibreOffice is killed, its folder (the copy, the PDF, its lu*.tmp) removed."""
+    work, temp = tmp_path / "work", tmp_path / "temp"
+    work.mkdir()
+    temp.mkdir()
+    _sample(work)
+    proc = subprocess.Popen([sys.executable, "-m", "toa.cli", "build", "brief.docx", "--pages", "render"], cwd=work,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "TMPDIR": str(temp)})
+    try:
+        deadline = time.monotonic() + 120
+        while not any(b"soffice.bin" in Path(f"/proc/{pid}/cmdline").read_bytes()
+                      for pid in _processes_mentioning(str(temp))):
+            assert proc.poll() is None and time.monotonic() < deadline, "LibreOffice never started"
+            time.sleep(0.05)
+        time.sleep(0.5)
+        proc.send_signal(signum)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 128 + signum
+    assert err.splitlines() == [f"toa: stopped by {signal.Signals(signum).name}; nothing was written"]
+    assert out == "" and "Traceback" not in err
+    time.sleep(0.5)  # the kernel reaps the killed group
+    assert _processes_mentioning(str(temp)) == []
+    assert list(temp.iterdir()) == []
+    assert [p.name for p in work.iterdir()] == ["brief.docx"]
+
+
+def test_a_signal_while_writing_leaves_no_temporary_file(tmp_path):
+    """SIGTERM when the output's temporary file is written (sent by the process itself as it
+    syncs the file to disk): the temporary file goes, no output appears."""
+    _sample(tmp_path)
+    code = ("import os, signal, sys; real = os.fsync; "
+            "os.fsync = lambda fd: (os.kill(os.getpid(), signal.SIGTERM), real(fd)); "
+            "from toa.cli import main; sys.exit(main(sys.argv[1:]))")
+    proc = subprocess.run([sys.executable, "-c", code, "build", "brief.docx", "--pages", "estimate"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert proc.stderr.splitlines() == ["toa: stopped by SIGTERM; nothing was written"]
+    assert [p.name for p in tmp_path.iterdir()] == ["brief.docx"]
+
+
 @pytest.mark.parametrize("script, reason", [
     ("exit 134\n", "LibreOffice produced no PDF (exit status 134)"),
     (None, "LibreOffice (soffice) is not installed"),
@@ -425,6 +690,124 @@ def test_the_terminal_says_why_pages_are_estimated(tmp_path, script, reason):
     proc = toa("build", "brief.docx", cwd=work, env=env)
     assert proc.returncode == 0, proc.stderr
     assert f"Pages: estimate (approximate); rendering unavailable ({reason})" in proc.stdout
+
+
+@pytest.fixture
+def listener():
+    """A web server on loopback that records every request it gets (and answers 404)."""
+    seen: list[tuple[str, str]] = []
+
+    class Record(http.server.BaseHTTPRequestHandler):
+        def handle_one_request(self):
+            self.raw_requestline = self.rfile.readline(65537)
+            if self.raw_requestline and self.parse_request():
+                seen.append((self.command, self.path))
+                self.send_error(404)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Record)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}", seen
+    server.shutdown()
+    server.server_close()
+
+
+def _rel(rid: str, kind: str, target: str, external: bool = True) -> bytes:
+    mode = ' TargetMode="External"' if external else ""
+    return f'<Relationship Id="{rid}" Type="{R}/{kind}" Target="{target}"{mode}/>'.encode()
+
+
+def _field(instr: str) -> str:
+    return (f'<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> {instr} '
+            '</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>result</w:t></w:r>'
+            '<w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>')
+
+
+def _linking_brief(path: Path, url: str) -> None:
+    """A brief whose every way of pointing outside the file points at `url`: a linked picture
+    (DrawingML and VML), INCLUDETEXT, INCLUDEPICTURE (complex and simple), LINK and DDEAUTO fields,
+    altChunks (external, and an HTML one with a picture), a subdocument, a linked OLE object, an
+    attached template and a frameset."""
+    drawing = ('<w:p><w:r><w:drawing><wp:inline><wp:extent cx="9525" cy="9525"/><wp:docPr id="900" name="px"/>'
+               '<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic>'
+               '<pic:nvPicPr><pic:cNvPr id="900" name="px"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill>'
+               '<a:blip r:link="rIdX1"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm>'
+               '<a:off x="0" y="0"/><a:ext cx="9525" cy="9525"/></a:xfrm><a:prstGeom prst="rect"/></pic:spPr>'
+               '</pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>')
+    body = (drawing
+            + '<w:p><w:r><w:pict><v:shape id="s1" style="width:1pt;height:1pt"><v:imagedata r:id="rIdX2"/>'
+              '</v:shape></w:pict></w:r></w:p>'
+            + _field(f'INCLUDETEXT "{url}/include.docx"') + _field(f'INCLUDEPICTURE "{url}/include.png" \\d')
+            + f'<w:p><w:fldSimple w:instr=\' INCLUDEPICTURE "{url}/simple.png" \'><w:r><w:t>x</w:t></w:r></w:fldSimple></w:p>'
+            + _field(f'LINK Word.Document.12 "{url}/link.docx" "" \\a') + _field(f'DDEAUTO Excel "{url}/dde.xlsx" "A1"')
+            + '<w:altChunk r:id="rIdX3"/><w:altChunk r:id="rIdX4"/><w:p><w:subDoc r:id="rIdX5"/></w:p>'
+            + '<w:p><w:r><w:object><v:shape id="o1" style="width:10pt;height:10pt"><v:imagedata r:id="rIdX7"/></v:shape>'
+              '<o:OLEObject Type="Link" ProgID="Word.Document.12" ShapeID="o1" r:id="rIdX6" UpdateMode="Always"/>'
+              '</w:object></w:r></w:p>')
+    rels = [_rel("rIdX1", "image", f"{url}/blip.png"), _rel("rIdX2", "image", f"{url}/vml.png"),
+            _rel("rIdX3", "aFChunk", f"{url}/chunk.docx"), _rel("rIdX4", "aFChunk", "chunk.html", external=False),
+            _rel("rIdX5", "subDocument", f"{url}/sub.docx"), _rel("rIdX6", "oleObject", f"{url}/ole.docx"),
+            _rel("rIdX7", "image", f"{url}/ole.png")]
+    b = DocBuilder()
+    b.heading("ARGUMENT", level=1)
+    b.paragraph("See Celotex Corp. v. Catrett, 477 U.S. 317 (1986).")
+    b.save(path.with_name("base.docx"))
+    with zipfile.ZipFile(path.with_name("base.docx")) as z:
+        doc, settings = z.read("word/document.xml").decode(), z.read("word/settings.xml").decode()
+        web = z.read("word/webSettings.xml").decode() if "word/webSettings.xml" in z.namelist() else None
+        doc_rels, types = z.read("word/_rels/document.xml.rels"), z.read("[Content_Types].xml")
+    namespaces = {"wp": "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing",
+                  "a": "http://schemas.openxmlformats.org/drawingml/2006/main",
+                  "pic": "http://schemas.openxmlformats.org/drawingml/2006/picture",
+                  "v": "urn:schemas-microsoft-com:vml", "o": "urn:schemas-microsoft-com:office:office"}
+    head = doc[:doc.index(">", doc.index("<w:document"))]
+    doc = doc.replace("<w:document ", "<w:document " + "".join(
+        f'xmlns:{k}="{v}" ' for k, v in namespaces.items() if f"xmlns:{k}=" not in head), 1)
+    at = doc.rindex("<w:sectPr")
+    at_settings = settings.index(">", settings.index("<w:settings")) + 1
+    changes = {
+        "word/document.xml": (doc[:at] + body + doc[at:]).encode(),
+        "word/_rels/document.xml.rels": doc_rels.replace(b"</Relationships>", b"".join(rels) + b"</Relationships>"),
+        "word/chunk.html": f'<html><body><p>chunk<img src="{url}/in-chunk.png"></p></body></html>'.encode(),
+        "[Content_Types].xml": types.replace(b"</Types>", b'<Default Extension="html" ContentType="text/html"/></Types>'),
+        "word/settings.xml": (settings[:at_settings] + '<w:attachedTemplate r:id="rIdT1"/>'
+                              + settings[at_settings:]).encode(),
+        "word/_rels/settings.xml.rels": (b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships '
+                                         b'xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+                                         + _rel("rIdT1", "attachedTemplate", f"{url}/firm.dotx") + b"</Relationships>"),
+    }
+    if web is not None:
+        end = web.rindex("</w:webSettings>")
+        changes["word/webSettings.xml"] = (web[:end] + '<w:frameset><w:frame><w:name w:val="f"/>'
+                                           '<w:sourceFileName r:id="rIdF1"/></w:frame></w:frameset>' + web[end:]).encode()
+        changes["word/_rels/webSettings.xml.rels"] = (
+            b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships '
+            b'xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            + _rel("rIdF1", "frame", f"{url}/frame.docx") + b"</Relationships>")
+    rewrite(path.with_name("base.docx"), path, changes)
+    path.with_name("base.docx").unlink()
+
+
+@pytest.mark.skipif(render.find_soffice() is None, reason="LibreOffice is not installed")
+def test_nothing_is_fetched_while_laying_out(tmp_path, listener):
+    """LibreOffice lays out a copy without the brief's links; the output keeps them."""
+    url, seen = listener
+    _linking_brief(tmp_path / "brief.docx", url)
+    before = (tmp_path / "brief.docx").read_bytes()
+    runs = {"build": toa("build", "brief.docx", "--pages", "render", cwd=tmp_path),
+            "check": toa("check", "brief.docx", "--offline", "--no-cache", cwd=tmp_path),
+            "extract": toa("extract", "brief.docx", "--json", cwd=tmp_path)}
+    for command, proc in runs.items():
+        assert proc.returncode == 0, (command, proc.stderr)
+    assert "Pages: LibreOffice's layout" in runs["build"].stdout
+    assert [r["text"] for r in json.loads(runs["extract"].stdout)] == ["Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"]
+    assert seen == []
+    assert (tmp_path / "brief.docx").read_bytes() == before
+    with zipfile.ZipFile(tmp_path / "brief.toa.docx") as z:
+        assert z.read("word/_rels/document.xml.rels").count(b'TargetMode="External"') == 6
+        assert f'INCLUDETEXT "{url}/include.docx"'.encode() in z.read("word/document.xml")
 
 
 def test_an_unwritable_output_is_found_before_rendering(tmp_path):

@@ -107,29 +107,51 @@ def _keys(auth: Authority) -> set:
 
 
 def _pair(entries: list[PrintedEntry], idents: list, computed: list) -> dict[int, tuple[int, str]]:
-    """printed entry index -> (computed index, how it was paired)."""
+    """printed entry index -> (computed index, how it was paired). Each way of pairing looks its
+    candidates up in an index of the computed table (text, key, case name, section), so that a
+    table of n entries takes time in proportion to n, not n squared; only the last, close text,
+    compares an entry left over with every authority left over."""
     pairs: dict[int, tuple[int, str]] = {}
     taken: set[int] = set()
     keys = [_keys(a) for _h, a in computed]
     texts = [_norm(a.text) for _h, a in computed]
+    mine = [_norm(e.text) for e in entries]
+    by_text = _index([[t] for t in texts])
+    by_key = _index(keys)
+    by_name = _index([[_case_name(a)] if a.category in ("cases", "administrative") else [] for _h, a in computed])
+    by_base = _index([[b for b in {_base(k) for k in ks} if b is not None] for ks in keys])
 
-    def run(how, match):
-        for i, entry in enumerate(entries):
+    def run(how, candidates, match=lambda i, ci: True):
+        for i in range(len(entries)):
             if i in pairs:
                 continue
-            hits = [ci for ci in range(len(computed)) if ci not in taken and match(i, entry, ci)]
+            hits = [ci for ci in candidates(i) if ci not in taken and match(i, ci)]
             if hits:
-                best = max(hits, key=lambda ci: _ratio(_norm(entry.text), texts[ci]))
+                best = max(hits, key=lambda ci: _ratio(mine[i], texts[ci]))
                 pairs[i] = (best, how)
                 taken.add(best)
 
-    run("text", lambda i, e, ci: _norm(e.text) == texts[ci])
-    run("key", lambda i, e, ci: idents[i] is not None and idents[i].key in keys[ci])
-    run("name", lambda i, e, ci: _same_case_name(e, idents[i], computed[ci][1]))
-    run("section", lambda i, e, ci: idents[i] is not None and _base(idents[i].key) is not None
-        and _base(idents[i].key) in {_base(k) for k in keys[ci]})
-    run("similar", lambda i, e, ci: _ratio(_norm(e.text), texts[ci]) >= 0.85)
+    run("text", lambda i: by_text.get(mine[i], ()))
+    run("key", lambda i: by_key.get(idents[i].key, ()) if idents[i] is not None else ())
+    run("name", lambda i: by_name.get(_letters(name), ()) if (name := _name_part(entries[i].text, idents[i])) else ())
+    run("section", lambda i: by_base.get(_base(idents[i].key), ()) if idents[i] is not None else ())
+    run("similar", lambda i: range(len(computed)), lambda i, ci: _close(mine[i], texts[ci]))
     return pairs
+
+
+def _index(values: list) -> dict:
+    """value -> the indexes (ascending) whose values hold it."""
+    out: dict = {}
+    for i, vs in enumerate(values):
+        for v in vs:
+            out.setdefault(v, []).append(i)
+    return out
+
+
+def _close(a: str, b: str) -> bool:
+    """_ratio(a, b) >= 0.85, its cheap upper bounds tried first."""
+    m = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    return m.real_quick_ratio() >= 0.85 and m.quick_ratio() >= 0.85 and m.ratio() >= 0.85
 
 
 def _base(key: tuple | None) -> tuple | None:
@@ -140,12 +162,9 @@ def _base(key: tuple | None) -> tuple | None:
     return key[:-1] + (m.group(1),) if m else key
 
 
-def _same_case_name(entry: PrintedEntry, ident: Occurrence | None, auth: Authority) -> bool:
-    if auth.category not in ("cases", "administrative"):
-        return False
-    mine = _name_part(entry.text, ident)
-    theirs = _name_part(auth.text, _defining(auth))
-    return bool(mine) and _letters(mine) == _letters(theirs)
+def _case_name(auth: Authority) -> str:
+    """The letters of a case's name, as the table prints it (_name_part)."""
+    return _letters(_name_part(auth.text, _defining(auth)))
 
 
 def _defining(auth: Authority) -> Occurrence | None:
@@ -254,21 +273,28 @@ def _out_of_order(printed: PrintedTable, pairs: dict, by_entry: dict, style: Sty
 
 
 def _longest_increasing(seq: list[int]) -> set[int]:
-    """Positions of a longest strictly increasing subsequence (O(n²): tables are short). Among
-    equally long ones, the one keeping most entries at their own place in the sorted order, so
-    that two swapped entries are the ones reported, not a neighbour."""
+    """Positions of a longest strictly increasing subsequence of distinct values. Among equally
+    long ones, the one keeping most entries at their own place in the sorted order, so that two
+    swapped entries are the ones reported, not a neighbour; then the earliest. O(n log n): the
+    best run ending below each value is kept in a Fenwick tree of prefix maxima."""
     if not seq:
         return set()
     rank = {v: r for r, v in enumerate(sorted(seq))}
-    home = [1 if rank[v] == k else 0 for k, v in enumerate(seq)]
-    best = [(1, home[j]) for j in range(len(seq))]
-    prev = [-1] * len(seq)
-    for j in range(len(seq)):
-        for i in range(j):
-            cand = (best[i][0] + 1, best[i][1] + home[j])
-            if seq[i] < seq[j] and cand > best[j]:
-                best[j], prev[j] = cand, i
-    k = max(range(len(seq)), key=lambda j: best[j])
+    tree: list[tuple] = [(0, 0, 1)] * (len(seq) + 1)  # (length, at home, -position) of the best run
+    best: list[tuple] = []
+    prev: list[int] = []
+    for j, v in enumerate(seq):
+        r, below = rank[v], (0, 0, 1)
+        while r > 0:  # the best run over the values ranked below v
+            below = max(below, tree[r])
+            r -= r & -r
+        best.append((below[0] + 1, below[1] + (rank[v] == j), -j))
+        prev.append(-below[2] if below[0] else -1)
+        r = rank[v] + 1
+        while r <= len(seq):
+            tree[r] = max(tree[r], best[j])
+            r += r & -r
+    k = -max(best)[2]
     keep = set()
     while k != -1:
         keep.add(k)

@@ -5,32 +5,60 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 import tempfile
+import threading
 
-from . import __version__, pagination, pipeline
+from . import __version__, pagination, pipeline, write
 from .authorities import reading_order
 from .document import ReadOptions
-from .report import check_summary, summary, write_json
+from .report import check_summary, summary, to_json
+
+
+class _Stopped(KeyboardInterrupt):
+    """Ctrl-C, SIGTERM or SIGHUP, raised where the program is (args: the signal number); a
+    KeyboardInterrupt, so that whatever cleans up after Ctrl-C cleans up after these too."""
+
+
+def _stop(signum, _frame):
+    for sig in _STOP_SIGNALS:  # the cleanup that follows is not cut short by a second signal
+        signal.signal(sig, signal.SIG_IGN)
+    raise _Stopped(signum)
+
+
+# A terminal closed (SIGHUP) or a service manager's stop (SIGTERM) unwinds as Ctrl-C does: the
+# LibreOffice started is killed, temporary folders and files are removed, the output is untouched.
+_STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    handled = threading.current_thread() is threading.main_thread()
+    previous = {sig: signal.signal(sig, _stop) for sig in _STOP_SIGNALS} if handled else {}
     try:
         return args.func(args)
     except pipeline.BuildError as exc:
         print(f"toa: error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("toa: interrupted; nothing was written", file=sys.stderr)
-        return 130
+    except BrokenPipeError:  # `toa extract | head`: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the final flush is quiet too
+        return 128 + getattr(signal, "SIGPIPE", 13)
+    except KeyboardInterrupt as exc:
+        signum = exc.args[0] if isinstance(exc, _Stopped) else signal.SIGINT
+        how = "interrupted" if signum == signal.SIGINT else f"stopped by {signal.Signals(signum).name}"
+        print(f"toa: {how}; nothing was written", file=sys.stderr)
+        return 128 + signum
     except Exception as exc:  # a bug of ours: one line (the output is written last, atomically)
         if os.environ.get("TOA_DEBUG"):
             raise
         print(f"toa: error: unexpected failure ({type(exc).__name__}: {exc}); the input is unchanged. "
               "Set TOA_DEBUG=1 to see where.", file=sys.stderr)
         return 1
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -149,15 +177,18 @@ def _check_outputs(args, suffix: str | None) -> None:
     if args.report and output and pipeline.same_file(args.report, output):
         raise pipeline.BuildError(f"-o and --json both name {output}; choose two different files")
     for path in (output, args.report):
-        if path and os.path.exists(path) and not os.path.isfile(path):
-            raise pipeline.BuildError(f"refusing to write {path}: it is not a regular file")
-        _check_writable(path)
+        _check_output(path)
 
 
-def _check_writable(path: str | None) -> None:
-    """Fail before any work when an output cannot be written: nothing is written then."""
+def _check_output(path: str | None) -> None:
+    """Fail before any work when an output cannot be written (write.check_output's rules, and a
+    folder where a file can be made): nothing is written then."""
     if not path:
         return
+    try:
+        write.check_output(path)
+    except write.WriteError as exc:
+        raise pipeline.BuildError(str(exc)) from None
     directory = os.path.dirname(os.path.abspath(path))
     try:
         fd, probe = tempfile.mkstemp(prefix=".toa-probe-", dir=directory)
@@ -188,7 +219,7 @@ def _build(args) -> int:
                             template=args.template, overwrite_input=args.in_place, options=_options(args),
                             progress=_progress(tty), verify=_settings(args) if args.verify else None,
                             verify_progress=_verify_progress(tty), field_update=args.field_update)
-    _write_report(result.report, args.report)
+    _write_report(result.report, args.report, result.output)
     print(summary(result.report))
     if result.verification is not None:
         print(check_summary(result.report))
@@ -202,7 +233,7 @@ def _check(args) -> int:
     result = pipeline.check(args.brief, output=args.output, settings=_settings(args), style=args.style,
                             pages=args.pages, template=args.template, options=_options(args), progress=_progress(tty),
                             verify_progress=_verify_progress(tty))
-    _write_report(result.report, args.report)
+    _write_report(result.report, args.report, result.output)
     print(check_summary(result.report))
     print(f"Wrote {result.output}")
     return 0
@@ -214,7 +245,7 @@ def _audit(args) -> int:
     _check_outputs(args, None)
     result = pipeline.audit(args.brief, output=args.output, style=args.style, pages=args.pages,
                             template=args.template, options=_options(args), progress=_progress(sys.stderr.isatty()))
-    _write_report(result.report, args.report)
+    _write_report(result.report, args.report, result.output)
     print(audit_summary(result.findings, result.printed, result.build.pagemap))
     if result.output:
         print(f"Wrote {result.output} ({result.comments} comments)")
@@ -222,10 +253,13 @@ def _audit(args) -> int:
 
 
 def _cache(args) -> int:
-    from .verify import Settings, clear_cache
+    from .verify import CacheError, Settings, clear_cache
 
     settings = Settings.from_env()
-    removed = clear_cache(settings)
+    try:
+        removed = clear_cache(settings)
+    except CacheError as exc:
+        raise pipeline.BuildError(str(exc)) from None
     print(f"Removed {removed} cached {'answer' if removed == 1 else 'answers'} ({settings.resolved_cache_path()})")
     return 0
 
@@ -247,12 +281,8 @@ def _addin_manifest(args) -> int:
     if not args.output:
         sys.stdout.write(text)
         return 0
-    _check_writable(args.output)
-    directory = os.path.dirname(os.path.abspath(args.output))
-    fd, tmp = tempfile.mkstemp(prefix=".toa-", suffix=".xml", dir=directory)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(text)
-    os.replace(tmp, args.output)
+    _check_output(args.output)
+    _write(args.output, lambda fh: fh.write(text.encode("utf-8")))
     print(f"Wrote {args.output}")
     return 0
 
@@ -309,13 +339,27 @@ def _addin_doctor(args) -> int:
     return 1 if any(c.status == doctor.FAIL for c in checks) else 0
 
 
-def _write_report(report: dict, path: str | None) -> None:
+def _write(path: str, fill) -> None:
+    """write.write_file, its failures one line for the user."""
+    try:
+        write.write_file(path, fill)
+    except write.WriteError as exc:
+        raise pipeline.BuildError(str(exc)) from None
+    except OSError as exc:
+        raise pipeline.BuildError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def _write_report(report: dict, path: str | None, written: str | None) -> None:
+    """The report goes last (it names the output); when it fails, the message says that the
+    .docx `written` is there all the same."""
     if not path:
         return
     try:
-        write_json(report, path)
-    except OSError as exc:
-        raise pipeline.BuildError(f"cannot write {path}: {exc.strerror or exc}") from None
+        _write(path, lambda fh: fh.write(to_json(report)))
+    except pipeline.BuildError as exc:
+        if not written:
+            raise
+        raise pipeline.BuildError(f"{exc}; {written} was written, without its report") from None
 
 
 def _extract(args) -> int:

@@ -26,6 +26,7 @@ import docx
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
 from lxml import etree
 
+from . import opc
 from .model import Document, PageBreak, Paragraph, Section, TextPiece
 from .oxml import is_on, qn, safe_parser, w_attr
 
@@ -260,9 +261,7 @@ def _open(path: str):
                 raise DocumentError(f"{path} is damaged (corrupt entry {bad})")
             if "word/document.xml" not in zf.namelist():
                 raise DocumentError(f"{path} is not a Word document (no word/document.xml)")
-            for info in zf.infolist():
-                if info.filename.lower().endswith((".xml", ".rels")):
-                    _check_xml(path, info.filename, zf.read(info))
+            _check_xml_parts(path, zf)
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError, OSError):
         # OSError: offsets in a damaged directory that point before the start of the file
         raise DocumentError(f"{path} is damaged (not a readable zip archive)") from None
@@ -275,10 +274,40 @@ def _open(path: str):
         for rel in document.part.package.iter_rels():
             if not all(isinstance(v, str) and v for v in (rel.rId, rel.reltype, rel.target_ref)):
                 raise ValueError("a relationship without an id, a type or a target")
-        return document
     except Exception as exc:  # noqa: BLE001 - python-docx fails on a damaged package in many ways
         # (a relationship without a target, a content type without a name ...): all bad input.
         raise DocumentError(f"{path} cannot be opened as a .docx ({type(exc).__name__})") from None
+    _check_roots(path, document)
+    return document
+
+
+# The parts toa reads or edits beside the main one, and the element each must hold.
+_PART_ROOTS = {RT.COMMENTS: "w:comments", RT.FOOTNOTES: "w:footnotes", RT.ENDNOTES: "w:endnotes",
+               RT.STYLES: "w:styles", RT.SETTINGS: "w:settings"}
+# Those edited through python-docx, which gives them their class by content type.
+_EDITED = {RT.COMMENTS, RT.STYLES, RT.SETTINGS}
+
+
+def _check_roots(path: str, document) -> None:
+    """A comments part whose root is `<foo/>` (or whose content type is not that of comments)
+    reads, then fails when a comment is added."""
+    for rel in document.part.rels.values():
+        want = _PART_ROOTS.get(rel.reltype)
+        if want is None or rel.is_external:
+            continue
+        part = rel.target_part
+        root = getattr(part, "_element", None)
+        if root is None and rel.reltype in _EDITED:
+            raise DocumentError(f"{path} is damaged (part {part.partname.lstrip('/')} has the content type "
+                                f"{part.content_type or 'none'}, not that of a {want[2:]} part)")
+        if root is None:
+            try:
+                root = etree.fromstring(part.blob, SAFE_PARSER)
+            except etree.XMLSyntaxError:
+                raise DocumentError(f"{path} is damaged (part {part.partname.lstrip('/')} is not well-formed XML)") \
+                    from None
+        if root.tag != qn(want):
+            raise DocumentError(f"{path} is damaged (part {part.partname.lstrip('/')} does not hold {want})")
 
 
 def _check_sizes(path: str, infos: list[zipfile.ZipInfo]) -> None:
@@ -305,9 +334,32 @@ def _check_markup(path: str, zf: zipfile.ZipFile) -> None:
                                 "at most that many per part are accepted")
 
 
-def _check_xml(path: str, name: str, data: bytes) -> None:
+def _check_xml_parts(path: str, zf: zipfile.ZipFile) -> None:
+    """_check_xml on every part that something parses as XML, whatever its name: an XML content
+    type in [Content_Types].xml, the target of a relationship read as XML (opc.XML_RELATIONSHIPS:
+    toa reads the footnotes by relationship), every relationship part, and every *.xml."""
+    names = zf.namelist()
+    present = set(names)
+    roots: dict[str, etree._Element] = {}
+
+    def check(name: str):
+        if name not in roots:
+            roots[name] = _check_xml(path, name, zf.read(name))
+        return roots[name]
+
+    type_of = opc.content_types(check(opc.TYPES_PART) if opc.TYPES_PART in present else None)
+    for name in names:
+        if opc.is_rels(name) or name.lower().endswith((".xml", ".rels")) or opc.is_xml(type_of(name)):
+            check(name)
+    for name in [n for n in names if opc.is_rels(n)]:
+        for rel in opc.relationships(name, roots[name]):
+            if rel.kind in opc.XML_RELATIONSHIPS and not opc.is_external(rel.element) and rel.target in present:
+                check(rel.target)
+
+
+def _check_xml(path: str, name: str, data: bytes):
     """Every XML part must be well-formed and declare no DTD (a DOCTYPE is how entity bombs and
-    external entities come in; Word never writes one)."""
+    external entities come in; Word never writes one). Returns the parsed root."""
     refused = f"{path}: part {name} declares a DTD (DOCTYPE), which Word never writes; refusing it"
     try:
         root = etree.fromstring(data, SAFE_PARSER)
@@ -317,6 +369,7 @@ def _check_xml(path: str, name: str, data: bytes) -> None:
         raise DocumentError(f"{path} is damaged (part {name} is not well-formed XML)") from None
     if root.getroottree().docinfo.doctype:
         raise DocumentError(refused)
+    return root
 
 
 def _sections(body) -> list[Section]:

@@ -17,13 +17,12 @@ import zipfile
 
 from lxml import etree
 
+from . import opc
 from .document import MAX_PART_TAGS
+from .opc import CT_NS, R_NS, REL_NS
 from .oxml import safe_parser
 
 PKG_NS = "http://schemas.microsoft.com/office/2006/xmlPackage"
-REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
-CT_NS = "http://schemas.openxmlformats.org/package/2006/content-types"
-R_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 OFFICE_DOCUMENT = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument"
 MAIN_TYPES = ("application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
@@ -107,20 +106,15 @@ def _relationships(rels: list[tuple[str, str, str]]) -> bytes:
 def _drop_dangling(parts: dict[str, tuple[str, bytes]]) -> None:
     """Remove internal relationships to parts the package lacks, and the header/footer
     references (in sectPr) that point at them: a reader would otherwise fail on the package."""
-    for rels_path in [p for p in parts if p.endswith(".rels")]:
+    for rels_path in [p for p in parts if opc.is_rels(p)]:
         ctype, data = parts[rels_path]
-        source_dir = posixpath.dirname(posixpath.dirname(rels_path))  # word/_rels/x.rels -> word
-        source = posixpath.join(source_dir, posixpath.basename(rels_path)[:-len(".rels")])
+        source = opc.source_of(rels_path)
         rels = etree.fromstring(data, _parser())
         gone = set()
-        for rel in list(rels):
-            if rel.get("TargetMode") == "External":
-                continue
-            target = rel.get("Target") or ""
-            path = target.lstrip("/") if target.startswith("/") else posixpath.normpath(posixpath.join(source_dir, target))
-            if path not in parts:
-                rels.remove(rel)
-                gone.add(rel.get("Id"))
+        for rel in list(opc.relationships(rels_path, rels)):
+            if not opc.is_external(rel.element) and rel.target not in parts:
+                rel.element.getparent().remove(rel.element)
+                gone.add(rel.id)
         if not gone:
             continue
         parts[rels_path] = (ctype, etree.tostring(rels, xml_declaration=True, encoding="UTF-8", standalone=True))

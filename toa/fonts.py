@@ -28,7 +28,7 @@ from docx.opc.constants import RELATIONSHIP_TYPE as RT
 from lxml import etree
 
 from .model import Document, FontSubstitution
-from .oxml import qn, w_attr
+from .oxml import qn, safe_parser, w_attr
 
 FONTCONFIG_FILE = Path(__file__).with_name("fonts.conf")
 SYSTEM_FONTCONFIG = Path("/etc/fonts/fonts.conf")
@@ -110,7 +110,7 @@ def _theme_fonts(package) -> dict[str, str]:
     except KeyError:
         return {}
     try:
-        root = etree.fromstring(theme.blob)
+        root = etree.fromstring(theme.blob, safe_parser())
     except etree.XMLSyntaxError:
         return {}
     out = {}

@@ -21,12 +21,16 @@ import tempfile
 import threading
 import time
 import xmlrpc.client
+import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from lxml import etree
 from pypdf import PdfReader
 
-from . import fonts
+from . import document, fonts, opc
+from .oxml import safe_parser
 
 _EXPORT = 'pdf:writer_pdf_Export:{"ExportBookmarksToPDFDestination":{"type":"boolean","value":"true"}}'
 TIMEOUT_SECONDS = 180
@@ -70,6 +74,150 @@ def _run(cmd: list[str], seconds: float, env: dict) -> int:
         _kill_group(proc)
 
 
+# Fields that make LibreOffice (or Word) read another file or a data source when it lays the
+# page out: the layout copy keeps their printed result and loses the instruction.
+_FETCHING_FIELDS = frozenset({"INCLUDETEXT", "INCLUDEPICTURE", "INCLUDE", "IMPORT", "LINK", "DDE", "DDEAUTO",
+                              "DATABASE", "RD"})
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_O_NS = "urn:schemas-microsoft-com:office:office"
+# Elements that are nothing but a pointer to a relationship: they go with it.
+_LINK_ELEMENTS = frozenset({f"{_W}altChunk", f"{_W}subDoc", f"{_W}attachedTemplate"})
+_MAX_CHUNK_DEPTH = 2
+
+
+def inert(docx_bytes: bytes, depth: int = 0) -> bytes:
+    """The copy LibreOffice lays out, with nothing in it that reaches outside the copy (README
+    "Limits"): every relationship that leaves the package is dropped with the references to it
+    (a linked picture, a frame, an OLE link, an attached template, a subdocument, a mail-merge
+    source), every field that reads another file or a data source (INCLUDETEXT, INCLUDEPICTURE,
+    LINK, DDE ...) keeps its printed result and loses its instruction, and an embedded .docx
+    (altChunk) is made inert in turn; a chunk of another kind (HTML, RTF), which LibreOffice does
+    not lay out, is dropped. The user's output never passes through here."""
+    with zipfile.ZipFile(io.BytesIO(docx_bytes)) as zin:
+        infos = zin.infolist()
+        parts = {info.filename: zin.read(info) for info in infos}
+    parser = safe_parser()
+    types = opc.content_types(etree.fromstring(parts[opc.TYPES_PART], parser)
+                              if opc.TYPES_PART in parts else None)
+    changed: set[str] = set()
+    dropped: dict[str, set[str]] = {}  # source part -> ids of the relationships dropped
+    for name in [n for n in parts if opc.is_rels(n)]:
+        root = etree.fromstring(parts[name], parser)
+        for rel in list(opc.relationships(name, root)):
+            if not opc.is_external(rel.element) and rel.kind == "aFChunk":
+                if depth < _MAX_CHUNK_DEPTH and _readable_docx(parts.get(rel.target, b"")):
+                    parts[rel.target] = inert(parts[rel.target], depth + 1)
+                    changed.add(rel.target)
+                    continue
+            elif not opc.is_external(rel.element):
+                continue
+            rel.element.getparent().remove(rel.element)
+            dropped.setdefault(rel.source, set()).add(rel.id)
+            changed.add(name)
+        if name in changed:
+            parts[name] = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+    for name, data in parts.items():
+        if not (opc.is_xml(types(name)) or name in dropped) or opc.is_rels(name):
+            continue
+        gone = dropped.get(name, set())
+        if not gone and b"instrText" not in data and b"fldSimple" not in data:
+            continue
+        root = etree.fromstring(data, parser)
+        if _drop_references(root, gone) | _drop_fetching_fields(root):
+            parts[name] = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+            changed.add(name)
+    if not changed:
+        return docx_bytes
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zout:
+        for info in infos:
+            zout.writestr(info, parts[info.filename])
+    return out.getvalue()
+
+
+def _readable_docx(data: bytes) -> bool:
+    """An embedded .docx that passes the checks a brief passes (sizes, every XML part
+    well-formed and without a DOCTYPE): only such a chunk is laid out."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            document._check_sizes("chunk", zf.infolist())
+            document._check_xml_parts("chunk", zf)
+        return True
+    except (document.DocumentError, zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError,
+            ValueError, OSError):
+        return False
+
+
+def _drop_references(root, ids: set[str]) -> bool:
+    """Remove what points at the dropped relationships `ids`: the attribute (r:link on a
+    picture, r:id on a hyperlink or OLE object, o:relid), or the whole element when it is only
+    a pointer (w:altChunk, w:subDoc, w:attachedTemplate)."""
+    if not ids:
+        return False
+    hit = False
+    for el in list(root.iter()):
+        refs = [k for k, v in el.attrib.items() if v in ids and k.startswith((f"{{{opc.R_NS}}}", f"{{{_O_NS}}}"))]
+        if not refs:
+            continue
+        hit = True
+        if el.tag in _LINK_ELEMENTS and el.getparent() is not None:
+            el.getparent().remove(el)
+            continue
+        for k in refs:
+            del el.attrib[k]
+    return hit
+
+
+def _field_keyword(instr: str) -> str:
+    words = instr.split()
+    return words[0].lstrip("\\").upper() if words else ""
+
+
+def _drop_fetching_fields(root) -> bool:
+    """Unwrap the fields of _FETCHING_FIELDS, their printed result left in place: a simple field
+    is replaced by its runs; of a complex field, the field characters and everything between
+    begin and separate (its code, nested fields included) go."""
+    codes = "".join(t.text or "" for t in root.iter(f"{_W}instrText", f"{_W}delInstrText")).upper()
+    simple = [f for f in root.iter(f"{_W}fldSimple") if _field_keyword(f.get(f"{_W}instr") or "") in _FETCHING_FIELDS]
+    if not simple and not any(k in codes for k in _FETCHING_FIELDS):
+        return False
+    for f in simple:
+        for child in list(f):
+            if child.tag != f"{_W}fldData":
+                f.addprevious(child)
+        f.getparent().remove(f)
+    open_fields: list[dict] = []  # innermost last: {"instr": [...], "code": bool, "owned": [...]}
+    doomed: list = []
+    for el in root.iter(f"{_W}r"):
+        for child in el:
+            if child.tag == f"{_W}rPr":
+                continue
+            kind = child.get(f"{_W}fldCharType") if child.tag == f"{_W}fldChar" else None
+            if kind == "begin":
+                open_fields.append({"instr": [], "code": True, "owned": []})
+            for f in open_fields:
+                if f["code"] or (f is open_fields[-1] and kind in ("separate", "end")):
+                    f["owned"].append(child)
+            if not open_fields:
+                continue
+            top = open_fields[-1]
+            if child.tag in (f"{_W}instrText", f"{_W}delInstrText") and top["code"]:
+                top["instr"].append(child.text or "")
+            elif kind == "separate":
+                top["code"] = False
+            elif kind == "end":
+                open_fields.pop()
+                if _field_keyword("".join(top["instr"])) in _FETCHING_FIELDS:
+                    doomed += top["owned"]
+    for f in open_fields:  # never ended: Word would still read the instruction
+        if _field_keyword("".join(f["instr"])) in _FETCHING_FIELDS:
+            doomed += f["owned"]
+    for child in doomed:
+        if child.getparent() is not None:
+            child.getparent().remove(child)
+    return True
+
+
 @dataclass
 class Rendering:
     destinations: dict[str, int]  # destination name -> 1-based page number
@@ -78,7 +226,8 @@ class Rendering:
 
 
 def destinations(docx_bytes: bytes, office: Office | None = None) -> Rendering:
-    """Render a .docx: its named destinations, page count and embedded fonts."""
+    """Render a .docx (made inert first): its named destinations, page count and embedded fonts."""
+    docx_bytes = inert(docx_bytes)
     if office is not None:
         try:
             return _read_rendering(io.BytesIO(office.to_pdf(docx_bytes)))
@@ -91,14 +240,40 @@ def destinations(docx_bytes: bytes, office: Office | None = None) -> Rendering:
         src = Path(tmp, "brief.docx")
         src.write_bytes(docx_bytes)
         # A profile of its own: a running LibreOffice of the user's would otherwise take the job.
-        profile = Path(tmp, "profile").as_uri()
+        profile = _profile(Path(tmp, "profile")).as_uri()
         cmd = [soffice, "--headless", "--norestore", "--nolockcheck", f"-env:UserInstallation={profile}",
                "--convert-to", _EXPORT, "--outdir", tmp, str(src)]
-        returncode = _run(cmd, timeout(), env={**os.environ, "HOME": tmp, **fonts.environment()})
+        returncode = _run(cmd, timeout(), env=_environment(tmp))
         pdf = Path(tmp, "brief.pdf")
         if not pdf.exists():
             raise RenderError(f"LibreOffice produced no PDF (exit status {returncode})")
         return _read_rendering(str(pdf))
+
+
+# LibreOffice's own settings, in the profile it starts with: linked pictures are not loaded
+# (BlockUntrustedRefererLinks) and links are never updated when a document loads.
+_PROFILE_SETTINGS = """<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema"
+ xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="BlockUntrustedRefererLinks"
+ oor:op="fuse"><value>true</value></prop></item>
+<item oor:path="/org.openoffice.Office.Writer/Content/Update"><prop oor:name="Link" oor:op="fuse"><value>0</value>
+</prop></item>
+</oor:items>
+"""
+
+
+def _profile(folder: Path) -> Path:
+    """A new LibreOffice profile in `folder` with _PROFILE_SETTINGS."""
+    (folder / "user").mkdir(parents=True)
+    (folder / "user" / "registrymodifications.xcu").write_text(_PROFILE_SETTINGS, encoding="utf-8")
+    return folder
+
+
+def _environment(folder: str) -> dict:
+    """LibreOffice's environment: `folder` as its home and its temporary folder, so that what it
+    leaves when it is killed (its lu*.tmp folders) goes with `folder`."""
+    return {**os.environ, "HOME": folder, "TMPDIR": folder, "TMP": folder, "TEMP": folder, **fonts.environment()}
 
 
 def _read_rendering(pdf) -> Rendering:
@@ -225,9 +400,9 @@ class Office:
         self._port, uno_port = _free_port(), _free_port()
         cmd = [self.python, "-c", _LAUNCHER, "--interface", "127.0.0.1", "--port", str(self._port),
                "--uno-interface", "127.0.0.1", "--uno-port", str(uno_port), "--executable", self.soffice,
-               "--user-installation", str(tmp / "profile"), "--conversion-timeout", str(int(self.timeout)),
+               "--user-installation", str(_profile(tmp / "profile")), "--conversion-timeout", str(int(self.timeout)),
                "--quiet"]
-        env = {**os.environ, "HOME": str(tmp), "PYTHONPATH": _unoserver_path(), **fonts.environment()}
+        env = {**_environment(str(tmp)), "PYTHONPATH": _unoserver_path()}
         kwargs = {"start_new_session": True} if os.name == "posix" else {}
         self._proc = proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                              **kwargs)

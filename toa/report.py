@@ -11,7 +11,8 @@
 After a check (toa check, toa build --verify) each authority also has "verification" (its
 record, plus "comment": the text of its Word comment or null), and the report a top-level
 "verification": {"summary": {verdict: count, "flagged": n}, "requests_made", "budget",
-"budget_exhausted", "notes", "unlinked", "offline", "commented", "comments"}.
+"budget_exhausted", "notes", "unlinked", "offline", "commented", "comments"}; "flagged" counts
+the authorities that need attention (those that get a comment), as the terminal does.
 
 `layout` says whose layout the pages follow (libreoffice, word-markers, estimate);
 `fonts_substituted` the fonts LibreOffice's layout set in another font (toa.fonts);
@@ -20,11 +21,8 @@ record, plus "comment": the text of its Word comment or null), and the report a 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 
 from .model import Occurrence, PageMap, Table
-from .write.package import mode_for
 
 
 def build_report(table: Table, pagemap: PageMap, source: str, output: str | None, style: str,
@@ -79,23 +77,15 @@ def verification_summary(verification, offline: bool = False) -> dict:
     out = {k: v for k, v in verification.to_dict().items() if k != "authorities"}
     out["offline"] = offline
     out["commented"] = sum(1 for r in verification.records.values() if comment_text(r))
+    # flagged: the authorities that need attention, those that get a comment (a NOT_FOUND case
+    # has no flag but is flagged all the same), as the terminal and the add-in count them
+    out["summary"]["flagged"] = out["commented"]
     return out
 
 
-def write_json(report: dict, path: str) -> None:
-    """Atomic: a reader never sees half a report."""
-    directory = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".toa-", suffix=".json", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(report, fh, indent=2, ensure_ascii=False)
-            fh.write("\n")
-        os.chmod(tmp, mode_for(path))  # as the .docx: the umask's mode, not mkstemp's 0600
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+def to_json(report: dict) -> bytes:
+    """The report as --json writes it."""
+    return (json.dumps(report, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
 def summary(report: dict) -> str:
@@ -157,7 +147,7 @@ def check_summary(report: dict) -> str:
     counts = {k: n for k, n in v["summary"].items() if k != "flagged"}
     total = sum(counts.values())
     lines.append(f"Checked {total} authorities: " + ", ".join(f"{k} {n}" for k, n in counts.items())
-                 + f"; {len(rows)} flagged")
+                 + f"; {v['summary']['flagged']} flagged")
     mode = " (offline: cache and offline checks only)" if v.get("offline") else ""
     exhausted = ", budget exhausted" if v["budget_exhausted"] else ""
     lines.append(f"Requests: {v['requests_made']} of a budget of {v['budget']}{exhausted}{mode}")

@@ -7,6 +7,7 @@
 Only citation components leave the machine (volume, reporter, page; title, section; rule
 number); quotations and brief text are compared locally, never sent.
 """
+from .cache import CacheError
 from .cache import clear as clear_cache
 from .comments import comment_text
 from .engine import verify
@@ -15,5 +16,5 @@ from .settings import Settings
 
 __all__ = [
     "verify", "Settings", "Verification", "CaseRecord", "ProvisionRecord", "UnitRecord", "Cluster",
-    "UnlinkedRecord", "comment_text", "clear_cache",
+    "UnlinkedRecord", "comment_text", "clear_cache", "CacheError",
 ]

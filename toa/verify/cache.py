@@ -5,9 +5,11 @@ stored, so a flaky network cannot turn into a remembered "not found".
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sqlite3
+import stat
 import threading
 from pathlib import Path
 from typing import Any, Callable
@@ -69,12 +71,23 @@ class Cache:
             self._db = None
 
 
+class CacheError(Exception):
+    """The cache file cannot be used; the message is one line for the user."""
+
+
 def _connect(path: Path) -> sqlite3.Connection:
-    """The answers hold what a firm's briefs cite: folder 0700 and file 0600, the user's only."""
+    """The answers hold what a firm's briefs cite: folder 0700 and file 0600, the user's only.
+    The file is opened without following a symbolic link (O_NOFOLLOW), so that the mode given is
+    never given to whatever a link points at."""
     path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-    os.close(fd)
-    os.chmod(path, 0o600)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # a FIFO would block SQLite's first read
+            raise OSError(errno.EINVAL, "not a regular file")
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o600)
+    finally:
+        os.close(fd)
     db = sqlite3.connect(str(path), check_same_thread=False)
     db.execute(SCHEMA)
     db.commit()
@@ -84,13 +97,19 @@ def _connect(path: Path) -> sqlite3.Connection:
 def clear(settings: Settings | None = None) -> int:
     """Delete every cached answer (`toa cache clear`); returns how many were removed."""
     path = (settings or Settings.from_env()).resolved_cache_path()
-    if not path.exists():
+    if not os.path.lexists(path):
         return 0
-    db = sqlite3.connect(str(path))
+    if path.is_symlink() or not path.is_file():
+        raise CacheError(f"the verification cache {path} is not a regular file; left as it is")
     try:
-        db.execute(SCHEMA)
-        count = db.execute("DELETE FROM answers").rowcount
-        db.commit()
-        return count
-    finally:
-        db.close()
+        db = sqlite3.connect(str(path))
+        try:
+            db.execute(SCHEMA)
+            count = db.execute("DELETE FROM answers").rowcount
+            db.commit()
+            return count
+        finally:
+            db.close()
+    except sqlite3.Error as exc:
+        raise CacheError(f"the verification cache {path} cannot be cleared ({exc}); "
+                         "it is not toa's cache, or damaged: remove it by hand") from None

@@ -165,7 +165,6 @@ class Verification:
         counts: dict[str, int] = {}
         for record in self.records.values():
             counts[record.verdict] = counts.get(record.verdict, 0) + 1
-        counts["flagged"] = sum(1 for r in self.records.values() if r.flags)
         return dict(sorted(counts.items()))
 
     def to_dict(self) -> dict:

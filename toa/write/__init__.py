@@ -7,6 +7,7 @@
   set_field_update w:updateFields in the settings, so that Word rebuilds the table on open
   add_paragraph_comments  a Word comment on whole paragraphs (the audit's findings on a table)
   save / save_to   the package, with the footnote/endnote XML we edited serialised back
+  write_file       any output, atomically, never over a folder, device node or FIFO
   snapshot / check_text  the text of every paragraph before the edits, and the check that the
                    edits left it as it was (outside the table being replaced) before anything is saved
 
@@ -28,13 +29,14 @@ from .errors import WriteError
 from .fields import mark_citations
 from .integrity import TextLostError, TextSnapshot, snapshot
 from .integrity import check as check_text
-from .package import mode_for, save, save_to
+from .package import check_output, mode_for, save, save_to, write_file
 from .settings import set_field_update
 from .table import target, write_toa
 from .template import TEMPLATE
 
 __all__ = [
     "OCC_BOOKMARK_PREFIX", "SECTION_BOOKMARK_PREFIX", "TEMPLATE", "TOA_BOOKMARK", "TextLostError", "TextSnapshot",
-    "WriteError", "add_comments", "add_paragraph_comments", "check_text", "insert_bookmarks", "mark_citations", "misplaced_section_marks",
-    "mode_for", "save", "save_to", "set_field_update", "snapshot", "target", "write_toa",
+    "WriteError", "add_comments", "add_paragraph_comments", "check_output", "check_text", "insert_bookmarks",
+    "mark_citations", "misplaced_section_marks", "mode_for", "save", "save_to", "set_field_update", "snapshot",
+    "target", "write_file", "write_toa",
 ]

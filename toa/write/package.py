@@ -5,7 +5,7 @@ import io
 import os
 import tempfile
 from pathlib import Path
-from typing import IO
+from typing import IO, Callable
 
 from lxml import etree
 
@@ -24,18 +24,31 @@ def save_to(doc: Document, stream: IO[bytes]) -> None:
 
 
 def save(doc: Document, path: str | os.PathLike, overwrite_input: bool = False) -> None:
-    """Write atomically: a temporary file beside `path`, fsync, then rename over it.
-    Refuses to write over the document's own input file unless asked to."""
-    path = Path(path)
+    """Write atomically (write_file). Refuses to write over the document's own input file
+    unless asked to."""
     if doc.path and _same_file(doc.path, path) and not overwrite_input:
         raise WriteError(f"refusing to overwrite the input {doc.path}")
-    if path.exists() and not path.is_file():
+    write_file(path, lambda fh: save_to(doc, fh))
+
+
+def check_output(path: str | os.PathLike) -> None:
+    """An output is a new path or a regular file (or a link to one): a folder, a device node or
+    a FIFO is never replaced."""
+    if os.path.exists(path) and not os.path.isfile(path):
         raise WriteError(f"refusing to write {path}: it is not a regular file")
+
+
+def write_file(path: str | os.PathLike, fill: Callable[[IO[bytes]], None]) -> None:
+    """Every output toa writes (the .docx, the report, the add-in manifest): check_output, then
+    `fill` writes a temporary file beside `path`, fsync, then rename over it. On any failure
+    (a full disk, a signal) the temporary file is removed and `path` is as it was."""
+    check_output(path)
+    path = Path(path)
     directory = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "wb") as fh:
-            save_to(doc, fh)
+            fill(fh)
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, mode_for(path))

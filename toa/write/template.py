@@ -7,6 +7,8 @@ from importlib import resources
 from pathlib import Path
 
 from docxtpl import DocxTemplate, RichText
+from jinja2 import StrictUndefined
+from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from ..model import Authority, Document
 from ..oxml import field_quote, make, qn, w_attr
@@ -32,6 +34,16 @@ def toa_instruction(number: int, style: Style) -> str:
     if style.page_separator != ", ":
         parts += ["\\l", field_quote(style.page_separator)]
     return " " + " ".join(parts) + " "
+
+
+def _environment() -> ImmutableSandboxedEnvironment:
+    """A firm's template arrives by email like any document: it may print the variables of
+    _context and nothing else. The sandbox refuses every attribute that reaches Python's
+    internals (`cycler.__init__.__globals__.os`) and every method that changes a value; with no
+    globals and undefined names an error, a tag naming anything else stops the rendering."""
+    env = ImmutableSandboxedEnvironment(autoescape=True, undefined=StrictUndefined)
+    env.globals.clear()
+    return env
 
 
 def _context(cats, style: Style, title: bool) -> dict:
@@ -68,7 +80,7 @@ def _render(doc: Document, template, cats, style: Style, title: bool):
         raise WriteError(f"TOA template {path} not found")
     try:
         tpl = DocxTemplate(io.BytesIO(path.read_bytes()))
-        tpl.render(_context(cats, style, title), autoescape=True)
+        tpl.render(_context(cats, style, title), jinja_env=_environment())
     except Exception as exc:  # jinja or docx errors in a firm's template
         raise WriteError(f"TOA template {path} cannot be rendered: {' '.join(str(exc).split())}") from None
     src_body = tpl.docx.element.body
