@@ -14,12 +14,12 @@ import re
 import unicodedata
 
 from .extract import extract_paragraph
+from .keys import CaseKey, Key, VolumeKey
 from .model import Authority, Finding, Occurrence, PageMap, Paragraph, PrintedEntry, PrintedTable, Table
 from .styles import Style
 
 KINDS = ("missing", "not_cited", "pages", "heading", "text", "order")
 _YEAR_PAREN = re.compile(r"\(([^()]*?)\s*\b(\d{4})\)")
-_SUBSECTION = re.compile(r"^([^()]+?)\s*\(.*$")
 _HEADING_MEMBERS = (
     (re.compile(r"\bcases?\b|\bjudicial\b|\bdecisions of courts?\b", re.I), "cases"),
     (re.compile(r"\badministrative\b|\bagency\b", re.I), "administrative"),
@@ -97,12 +97,12 @@ def _identity(entry: PrintedEntry) -> Occurrence | None:
     return occs[0] if occs else None
 
 
-def _keys(auth: Authority) -> set:
+def _keys(auth: Authority) -> set[Key]:
     keys = {auth.key}
     for o in auth.occurrences:
         if o.kind == "full" and o.key:
             keys.add(o.key)
-            keys.update(tuple(k) for k in o.meta.get("parallel", []))
+            keys.update(o.meta.get("parallel", []))
     return keys
 
 
@@ -132,12 +132,11 @@ def _pair(entries: list[PrintedEntry], idents: list, computed: list) -> dict[int
     return pairs
 
 
-def _base(key: tuple | None) -> tuple | None:
-    """A provision's key without its subsection: ("rule", "Fed. R. Civ. P.", "56")."""
-    if not key or key[0] == "case" or not isinstance(key[-1], str):
+def _base(key: Key | None) -> Key | None:
+    """A provision's key without its subsection: RuleKey("Fed. R. Civ. P.", "56")."""
+    if key is None or isinstance(key, (CaseKey, VolumeKey)):
         return None
-    m = _SUBSECTION.match(key[-1])
-    return key[:-1] + (m.group(1),) if m else key
+    return key.without_subsection()
 
 
 def _same_case_name(entry: PrintedEntry, ident: Occurrence | None, auth: Authority) -> bool:

@@ -9,8 +9,32 @@ reference mark, so an Id. in a footnote follows the citation before the mark.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from . import recognizers
+from .keys import (
+    ActKey,
+    AgencyDecisionKey,
+    ArticleKey,
+    BillAnalysisKey,
+    CaseKey,
+    CfrKey,
+    CongressionalRecordKey,
+    DocketKey,
+    EncyclopediaKey,
+    FarKey,
+    FederalRegisterKey,
+    Key,
+    ManualForComplexLitigationKey,
+    PublicLawKey,
+    ReportKey,
+    RestatementKey,
+    StateCodeKey,
+    StatutesAtLargeKey,
+    UsCodeKey,
+    VolumeKey,
+    WorkKey,
+)
 from .model import Authority, Category, Document, Occurrence, Table
 from .styles import Style
 
@@ -58,8 +82,8 @@ class _Linker:
 
     def __init__(self, doc: Document, occurrences: list[Occurrence]):
         self.doc = doc
-        self.by_key: dict[tuple, Authority] = {}
-        self.alias: dict[tuple, tuple] = {}  # cite key -> (authority key, "parallel" | "history")
+        self.by_key: dict[Key, Authority] = {}
+        self.alias: dict[Key, tuple[Key, str]] = {}  # cite key -> (authority key, "parallel" | "history")
         self.unlinked: list[Occurrence] = []
         self.antecedents = _Antecedents()
         self.statutes_in: dict[int, list[Occurrence]] = {}  # paragraph -> its full statute cites
@@ -230,12 +254,14 @@ class _Linker:
                 f", subdivisions {listed}" if listed else f", subdivision {sub}" if sub else "")
         else:
             written = f"{names[-1]} § {occ.meta['section']}{', '.join(occ.meta.get('subsections') or []) or sub}"
-        found = [o for o in recognizers.recognize(written, []) if o.kind == "full" and o.key and o.key[0] == "state"]
+        found = [o for o in recognizers.recognize(written, []) if o.kind == "full" and isinstance(o.key, StateCodeKey)]
         if len(found) != 1:
             return None
         full = found[0]
-        if not full.key[1]:  # "the Penal Code": the state of the code of that name the brief cites
-            states = {k[1] for k in self.by_key if k[0] == "state" and k[2] == full.key[2] and k[1]}
+        assert isinstance(full.key, StateCodeKey)
+        if not full.key.jurisdiction:  # "the Penal Code": the state of the code of that name the brief cites
+            states = {k.jurisdiction for k in self.by_key
+                      if isinstance(k, StateCodeKey) and k.code == full.key.code and k.jurisdiction}
             if len(states) == 1:
                 recognizers.codes.with_jurisdiction(full, states.pop())
         full.meta["declared"] = True
@@ -275,7 +301,7 @@ def _left_out(auth: Authority, style: Style) -> str | None:
     # judgment call a reviewer is asked to confirm.
     only_citing = all("citing_parenthetical" in o.flags for o in counted)
     auth.flags = [f for f in auth.flags if f != "citing_parenthetical"] + (["citing_parenthetical"] if only_citing else [])
-    if auth.key[0] == "docket" and not style.docket_citations:
+    if isinstance(auth.key, DocketKey) and not style.docket_citations:
         for o in auth.occurrences:
             o.flags.append("docket_only")
         return "docket"
@@ -293,7 +319,7 @@ def _formal(occ: Occurrence) -> bool:
         return False
     if occ.category == "constitutional":
         return "Const." in (occ.display or occ.text)
-    if occ.key and occ.key[0] == "state":
+    if isinstance(occ.key, StateCodeKey):
         return bool(re.search(r"\.|&", occ.meta.get("code", "")))
     return True
 
@@ -307,8 +333,8 @@ def _print_formally(authorities: list[Authority]) -> None:
     formal_of_code = {}
     for auth in authorities:
         for o in auth.occurrences:
-            if _formal(o) and o.key and o.key[0] == "state":
-                formal_of_code.setdefault(o.key[:4], o)
+            if _formal(o) and isinstance(o.key, StateCodeKey):
+                formal_of_code.setdefault(o.key.code_of(), o)
     for auth in authorities:
         if auth.category not in _PROVISIONS:
             continue
@@ -320,7 +346,7 @@ def _print_formally(authorities: list[Authority]) -> None:
             continue
         formal = next((o for o in fulls if _formal(o)), None)
         if formal is None and (fulls[0].meta.get("inverted") or completed_only):
-            base = formal_of_code.get(auth.key[:4])
+            base = formal_of_code.get(auth.key.code_of()) if isinstance(auth.key, StateCodeKey) else None
             formal = _completed(base, fulls[0]) if base is not None else None
             if formal is not None and formal.key != auth.key:
                 formal = None
@@ -336,7 +362,7 @@ def _name_codes(authorities: list[Authority], names: dict[str, str]) -> None:
     for auth in authorities:
         full = next((o for o in auth.occurrences if o.kind == "full"), None)
         m = full.meta if full else {}
-        if auth.key[0] != "usc" or m.get("popular_name") or m.get("title") not in names:
+        if not (isinstance(auth.key, UsCodeKey) and auth.key.code == "usc") or m.get("popular_name") or m.get("title") not in names:
             continue
         section = m.get("section", "") + m.get("subsection", "") + (" et seq." if m.get("et_seq") else "")
         mark = "§§" if m.get("range") else "§"
@@ -379,12 +405,13 @@ def _misread_short(occ: Occurrence, by_key: dict, alias: dict) -> Authority | No
     """"Willson, 805 F.3d 318, 320" (a short form missing "at") reads as a full cite: a one-word
     name that names an authority cited earlier in the same volume, a few pages before, is a pin."""
     name = (occ.meta.get("case_name") or "").strip()
-    if not name or " " in name or occ.key in by_key or occ.key in alias:
+    cite = occ.key
+    if not name or " " in name or not isinstance(cite, CaseKey) or cite in by_key or cite in alias:
         return None
-    page = _number(occ.key[3])
+    page = _number(cite.page)
     for k in list(by_key) + list(alias):
-        if len(k) == 4 and k[:3] == occ.key[:3]:
-            first = _number(k[3])
+        if isinstance(k, CaseKey) and not k.party and (k.volume, k.reporter) == (cite.volume, cite.reporter):
+            first = _number(k.page)
             auth = by_key.get(alias[k][0] if k in alias else k)
             if auth and first is not None and page is not None and 0 < page - first <= 150 \
                     and name.lower() in auth.text.lower():
@@ -394,6 +421,7 @@ def _misread_short(occ: Occurrence, by_key: dict, alias: dict) -> Authority | No
 
 def _add_full(occ: Occurrence, by_key: dict, alias: dict) -> Authority:
     key = occ.key
+    assert key is not None
     named = bool(occ.meta.get("case_name"))
     if key in alias and not (named and alias[key][1] == "history"):
         key = alias[key][0]  # a parallel cite, or a bare cite of a case's subsequent history
@@ -402,7 +430,8 @@ def _add_full(occ: Occurrence, by_key: dict, alias: dict) -> Authority:
     if auth is not None and named and _different_case(auth, occ):
         # Memorandum orders share a reporter page ("Ford v. United States, 569 U.S. 1031" and
         # "Acosta-Ruiz v. United States, 569 U.S. 1031"): one entry per case.
-        key = key + (_first_party(occ.meta["case_name"]),)
+        assert isinstance(key, (CaseKey, DocketKey))
+        key = replace(key, party=_first_party(occ.meta["case_name"]))
         auth = by_key.get(key)
     if auth is None:
         auth = Authority(key=key, category=occ.category or "other", text=occ.display or occ.text,
@@ -423,15 +452,16 @@ def _add_full(occ: Occurrence, by_key: dict, alias: dict) -> Authority:
     return auth
 
 
-def _edition_of_one(key: tuple, by_key: dict) -> tuple:
+def _edition_of_one(key: Key, by_key: dict) -> Key:
     """A state code's section cited with and without the edition of the code ("Tex. Penal Code
     Ann. § 22.02(a) (West 2019)", "Tex. Penal Code § 22.02(a)") is one entry: the key the brief
     cited it by first. Two editions of it stay two entries, as two editions of the U.S. Code do."""
-    if key[:1] != ("state",) or len(key) not in (5, 6):
+    if not isinstance(key, StateCodeKey):
         return key
-    if len(key) == 6:
-        return key[:5] if key[:5] in by_key else key
-    editions = [k for k in by_key if len(k) == 6 and k[:5] == key]
+    if key.edition:
+        plain = replace(key, edition="")
+        return plain if plain in by_key else key
+    editions = [k for k in by_key if isinstance(k, StateCodeKey) and k.edition and replace(k, edition="") == key]
     return editions[0] if len(editions) == 1 else key
 
 
@@ -482,39 +512,39 @@ def _short(occ: Occurrence, by_key: dict, alias: dict) -> Authority | None:
         return by_key.get(occ.key)  # a name the brief defined for an authority cited before
     if occ.meta.get("restatement"):  # "Restatement § 402A cmt. c": that section of a Restatement cited before
         m = occ.meta
-        found = [a for k, a in by_key.items() if k[0] == "restatement" and k[3] == m["section"]
-                 and (not m["edition"] or k[1] == m["edition"]) and (not m["subject"] or k[2] == m["subject"])]
+        found = [a for k, a in by_key.items() if isinstance(k, RestatementKey) and k.section == m["section"]
+                 and (not m["edition"] or k.edition == m["edition"]) and (not m["subject"] or k.subject == m["subject"])]
         return max(found, key=_last_seen) if found else None
     if occ.meta.get("doc"):  # "H.R. Rep. No. 849, at 12", "S. Rep. at 4": the committee report cited before
         number = occ.meta.get("number")
-        found = [a for k, a in by_key.items() if k[0] == "report" and k[1] == occ.meta["doc"]
-                 and (not number or k[2] == number or k[2].endswith("-" + number))]
+        found = [a for k, a in by_key.items() if isinstance(k, ReportKey) and k.document == occ.meta["doc"]
+                 and (not number or k.number == number or k.number.endswith("-" + number))]
         return max(found, key=_last_seen) if found else None
     if occ.meta.get("bill_report"):  # "(Assem. Com. on Judiciary, Analysis of Assem. Bill No. 157, supra)"
         ident = occ.meta["bill_report"]
-        reports = [a for k, a in by_key.items() if k[:len(ident)] == ident]
+        reports = [a for k, a in by_key.items() if isinstance(k, BillAnalysisKey) and k.analysis() == ident]
         return max(reports, key=_last_seen) if reports else None
     if occ.meta.get("code") in _PAGED_SERIES:
         # "88 Fed. Reg. at 9340", "167 Cong. Rec. at S1235": the item that starts before the pin, in
         # that volume (and in that part of the daily Record: H, S or E)
         kind, pin = _PAGED_SERIES[occ.meta["code"]], occ.meta.get("pin", "")
         part, number = re.sub(r"[\d,\s]", "", pin), _number(pin.replace(",", ""))
-        items = [(_number(k[2]), a) for k, a in by_key.items()
-                 if k[0] == kind and k[1] == occ.meta.get("volume") and re.sub(r"\d", "", k[2]) == part
-                 and number is not None and _number(k[2]) is not None and _number(k[2]) <= number]
+        items = [(_number(k.page), a) for k, a in by_key.items()
+                 if isinstance(k, kind) and k.volume == occ.meta.get("volume") and re.sub(r"\d", "", k.page) == part
+                 and number is not None and _number(k.page) is not None and _number(k.page) <= number]
         return max(items, key=lambda n: n[0])[1] if items else None
     if occ.meta.get("admin_reporter"):  # "Acosta, 19 I&N Dec. at 234": the decision that starts before the pin
         pin = _number(occ.meta.get("pin", ""))
-        decisions = [(_number(k[3]), a) for k, a in by_key.items() if k[:3] == ("admin", occ.meta["admin_reporter"],
-                                                                            occ.meta.get("volume"))]
+        decisions = [(_number(k.page), a) for k, a in by_key.items() if isinstance(k, AgencyDecisionKey)
+                     and (k.reporter, k.volume) == (occ.meta["admin_reporter"], occ.meta.get("volume"))]
         decisions = [(first, a) for first, a in decisions if first is not None and pin is not None and first <= pin]
         return max(decisions, key=lambda d: d[0])[1] if decisions else None
     vol, rep = occ.meta.get("volume"), occ.meta.get("reporter")
     pin = _number(occ.meta.get("pin", ""))
     candidates = []
     for k in list(by_key) + list(alias):
-        if len(k) == 4 and k[0] == "case" and k[1] == vol and k[2] == rep:
-            first = _number(k[3])
+        if isinstance(k, CaseKey) and not k.party and k.volume == vol and k.reporter == rep:
+            first = _number(k.page)
             auth = by_key.get(alias[k][0] if k in alias else k)
             if auth is not None and (pin is None or first is None or first <= pin):
                 candidates.append((first or 0, auth))
@@ -535,15 +565,15 @@ def _mistyped_short(occ: Occurrence, by_key: dict, alias: dict, antecedent: str)
     vol, rep, pin = occ.meta.get("volume"), occ.meta.get("reporter") or "", _number(occ.meta.get("pin", ""))
     fits = set()
     for k in list(by_key) + list(alias):
-        if len(k) != 4 or k[0] != "case" or k[1] != vol:
+        if not isinstance(k, CaseKey) or k.party or k.volume != vol:
             continue
         auth = by_key.get(alias[k][0] if k in alias else k)
-        first = _number(k[3])
+        first = _number(k.page)
         if auth is None:
             continue
-        if k[2] == rep and antecedent and antecedent in auth.text.lower():
+        if k.reporter == rep and antecedent and antecedent in auth.text.lower():
             fits.add(auth.key)
-        elif k[2] != rep and k[2].startswith(rep) and rep.endswith(".") and pin is not None and first is not None \
+        elif k.reporter != rep and k.reporter.startswith(rep) and rep.endswith(".") and pin is not None and first is not None \
                 and 0 <= pin - first <= 150 and (not antecedent or antecedent in auth.text.lower()):
             fits.add(auth.key)
     if len(fits) != 1:
@@ -552,8 +582,14 @@ def _mistyped_short(occ: Occurrence, by_key: dict, alias: dict, antecedent: str)
     return by_key[fits.pop()]
 
 
-# Short forms cited by volume and pin page alone, and the key kind of the series' full cites.
-_PAGED_SERIES = {"Fed. Reg.": "fr", "Cong. Rec.": "congrec"}
+# Short forms cited by volume and pin page alone, and the key type of the series' full cites.
+_PAGED_SERIES: dict[str, type[FederalRegisterKey] | type[CongressionalRecordKey]] = {
+    "Fed. Reg.": FederalRegisterKey, "Cong. Rec.": CongressionalRecordKey}
+
+
+def _volume_of(key: Key) -> Key:
+    """The work another volume is of ("11 OED 471"): the family its key is in."""
+    return key.work if isinstance(key, VolumeKey) else key
 
 
 def _number(s: str) -> int | None:
@@ -575,7 +611,8 @@ def _id(occ: Occurrence, last: Authority | None, by_key: dict, last_paged: Autho
         occ.meta["section"] = base.meta["section"]
         return _section_of(occ, last, by_key)
     if occ.meta.get("section") or occ.meta.get("rule"):
-        if last.category == "other" and last.key[0] in ("work", "article", "encyclopedia"):
+        if last.category == "other" and isinstance(_volume_of(last.key), (WorkKey, ManualForComplexLitigationKey,
+                                                                          ArticleKey, EncyclopediaKey)):
             return last  # "id. § 125" after a treatise: a pin in the book, whose entry has no sections
         return _section_of(occ, last, by_key)
     if not _paged(last) and re.match(r"at\s+\*?\d", occ.meta.get("pin", "")):
@@ -592,20 +629,21 @@ def _id(occ: Occurrence, last: Authority | None, by_key: dict, last_paged: Autho
 def _paged(auth: Authority) -> bool:
     """Cited by page, so that "Id. at 10,005" can point at it: a case, a book, a Federal Register
     notice; not a constitution, statute, rule or regulation section."""
-    return auth.category not in _PROVISIONS or auth.key[:1] == ("fr",)
+    return auth.category not in _PROVISIONS or isinstance(_volume_of(auth.key), FederalRegisterKey)
 
 
 def _pin_fits(auth: Authority, occ: Occurrence, span: int) -> bool:
     """A page pin can belong to a case or a Federal Register notice that begins at most `span`
     pages before it (star pins of WL and LEXIS cites are not pages of a reporter)."""
     pin = None if "*" in occ.meta.get("pin", "") else _number(occ.meta.get("pin", "").replace(",", ""))
-    if auth.key[:1] == ("fr",) and pin is not None:  # a notice's pages, "at 10,005"
-        first = _number(auth.key[2])
+    key = auth.key
+    if isinstance(key, FederalRegisterKey) and pin is not None:  # a notice's pages, "at 10,005"
+        first = _number(key.page)
         return first is not None and first <= pin <= first + span
-    if auth.category not in ("cases", "administrative") or pin is None or auth.key[0] != "case" \
-            or "WL" in auth.key or any("LEXIS" in str(k) for k in auth.key):
+    if auth.category not in ("cases", "administrative") or pin is None or not isinstance(key, CaseKey) \
+            or key.reporter == "WL" or "LEXIS" in key.reporter:
         return True
-    first = _number(auth.key[3])
+    first = _number(key.page)
     return first is None or first <= pin <= first + span
 
 
@@ -637,9 +675,9 @@ def _reference_code(occ: Occurrence, by_key: dict, text: str) -> tuple[Authority
         named = [a for a in provisions if a.category == "statutes" and any(o.kind == "full" for o in a.occurrences)]
         recent = max(named, key=_last_seen, default=None)
         if recent is not None and _numbered_alike(number, _section_number(_base_cite(recent).meta)) \
-                and recent.key[0] == "state" and (
+                and isinstance(recent.key, StateCodeKey) and (
                 any(o.meta.get("state_implied") for o in recent.occurrences)
-                or not any(k[0] == "usc" for k in by_key)):
+                or not any(isinstance(k, UsCodeKey) and k.code == "usc" for k in by_key)):
             same = [recent]
     return (max(same, key=_last_seen), "named last") if same else (None, False)
 
@@ -666,13 +704,27 @@ def _cites_of(auth: Authority) -> list[Occurrence]:
     return [o.meta.get("completed", o) for o in auth.occurrences if o.kind == "full" or "completed" in o.meta]
 
 
-def _code_of(occ: Occurrence) -> tuple:
-    """The rule set or code a full citation is in: ("rule", "Tex. R. Evid."), ("state", "Tex.",
-    "penal code", ""), ("usc", "18")."""
+def _code_of(occ: Occurrence) -> object:
+    """The rule set, code or law a full citation is in: "Tex. R. Evid.", ("Tex.", "penal code", ""),
+    title 18 of the U.S. Code, Pub. L. No. 99-308."""
     if occ.meta.get("rule_set"):
-        return ("rule", occ.meta["rule_set"])
-    key = occ.key or ()
-    return tuple(key[:4]) if key[:1] == ("state",) else tuple(key[:2])
+        return occ.meta["rule_set"]
+    key = occ.key
+    if isinstance(key, StateCodeKey):
+        return key.code_of()
+    if isinstance(key, UsCodeKey):
+        return key.code, key.title
+    if isinstance(key, CfrKey):
+        return CfrKey, key.title
+    if isinstance(key, PublicLawKey):
+        return PublicLawKey, key.number
+    if isinstance(key, ActKey):
+        return ActKey, key.date
+    if isinstance(key, StatutesAtLargeKey):
+        return StatutesAtLargeKey, key.volume
+    if isinstance(key, FarKey):
+        return FarKey, key.regulation
+    return key  # a Rev. Stat. or Guidelines section, a notice, an order: its own
 
 
 def _section_number(meta: dict) -> str:
@@ -716,6 +768,7 @@ def _section_of(occ: Occurrence, prior: Authority, by_key: dict) -> Authority | 
 
 def _authority_of(full: Occurrence, by_key: dict, category: str = "statutes") -> Authority:
     """The authority of a citation that a short form completed, made if the brief has none yet."""
+    assert full.key is not None
     full.key = _edition_of_one(full.key, by_key)
     auth = by_key.get(full.key)
     if auth is None:
@@ -791,7 +844,7 @@ def _completed(base: Occurrence, short: Occurrence) -> Occurrence | None:
     found = [o for o in recognizers.recognize(written, []) if o.kind == "full" and o.key]
     if len(found) != 1:
         return None
-    if found[0].key[0] == "state" and not found[0].key[1] and m.get("jurisdiction"):
+    if isinstance(found[0].key, StateCodeKey) and not found[0].key.jurisdiction and m.get("jurisdiction"):
         recognizers.codes.with_jurisdiction(found[0], m["jurisdiction"])
     return found[0]
 

@@ -18,6 +18,7 @@ import bisect
 import itertools
 import re
 
+from .keys import Key
 from .model import Occurrence, Paragraph
 from .recognizers.common import in_quotation
 
@@ -73,13 +74,13 @@ def case_mentions(paragraphs: list[Paragraph], occurrences: list[Occurrence]) ->
     return out
 
 
-def _names(cases: list[Occurrence], occurrences: list[Occurrence], by_para: dict) -> dict[str, tuple]:
+def _names(cases: list[Occurrence], occurrences: list[Occurrence], by_para: dict) -> dict[str, tuple[Key, str]]:
     """Name -> (case key, how the brief names it: "defined" | "short" | "party"), for the names
     that point at exactly one cited case."""
     found: dict[str, set] = {}
     how: dict[str, str] = {}
 
-    def note(name: str, key: tuple, kind: str) -> None:
+    def note(name: str, key: Key, kind: str) -> None:
         found.setdefault(name, set()).add(key)
         if how.get(name) != "defined":
             how[name] = kind if how.get(name) in (None, "party") else how[name]

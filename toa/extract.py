@@ -19,6 +19,7 @@ from eyecite import get_citations
 from eyecite import helpers as _eyecite_helpers
 from eyecite.models import FullCaseCitation, IdCitation, ShortCaseCitation, SupraCitation
 
+from .keys import CaseKey, DocketKey, VolumeKey
 from .model import Document, Occurrence, Paragraph
 from .case_mentions import case_mentions
 from .recognizers import codes, non_authority_spans, recognize
@@ -255,7 +256,7 @@ _DOCKET_SHORT = re.compile(r"(?P<name>[A-Z][\w.'’&-]*(?:\s(?:of\s|the\s|&\s)?[
 def docket_short_forms(paragraphs: list[Paragraph], occurrences: list[Occurrence]) -> list[Occurrence]:
     """Short forms of the decisions cited by docket number: the name (or its first words) of
     such a decision cited before, then its slip opinion's page."""
-    dockets = [o for o in occurrences if o.kind == "full" and (o.key or ())[:1] == ("docket",)]
+    dockets = [o for o in occurrences if o.kind == "full" and isinstance(o.key, DocketKey)]
     if not dockets:
         return []
     taken: dict[int, list[tuple[int, int]]] = {}
@@ -285,7 +286,8 @@ def _short_name_occurrence(p: Paragraph, m: re.Match, base: Occurrence) -> Occur
     if volume and base_volume and volume != base_volume.group(1):
         # "11 OED 471" after "3 The Oxford English Dictionary 441 (1978) (OED)": volume 11
         occ.kind, occ.category = "full", base.category
-        occ.key = base.key + (("volume", volume),)
+        assert base.key is not None
+        occ.key = VolumeKey(base.key, volume)
         occ.display = volume + base.display[base_volume.end() - 1:]
         occ.sort_key = base.sort_key
     return occ
@@ -522,7 +524,7 @@ def _full_case(cite: FullCaseCitation, para: Paragraph, earlier: list[Occurrence
     text = para.text
     c_start, c_end = cite.span()
     reporter = _reporter(cite)
-    key = ("case", cite.groups.get("volume", ""), reporter, (cite.groups.get("page") or "").replace(",", ""))
+    key = CaseKey(cite.groups.get("volume", ""), reporter, (cite.groups.get("page") or "").replace(",", ""))
     prev = max((o for o in earlier if o.kind == "full" and o.start < c_start), key=lambda o: o.start, default=None)
     # A cite that follows a case's cite with nothing but a pin between is a parallel cite.
     if prev is not None and prev.meta.get("cite_end", c_start + 1) <= c_start \
@@ -543,7 +545,7 @@ def _full_case(cite: FullCaseCitation, para: Paragraph, earlier: list[Occurrence
                      text=text[name_start:end], category="administrative" if agency
                      else "other" if reporter in OTHER_REPORTERS else "cases", key=key)
     name = text[name_start:name_end].strip(" ,")
-    occ.meta = {"volume": key[1], "reporter": reporter, "page": key[3], "year": year,
+    occ.meta = {"volume": key.volume, "reporter": reporter, "page": key.page, "year": year,
                 "court": cite.metadata.court, "case_name": name, "pin_cite": cite.metadata.pin_cite,
                 "cite_end": c_end, "name_end": name_end}
     occ.display = _case_display(text, name_start, c_start, end)
@@ -599,12 +601,12 @@ def _unknown_reporter_cases(para: Paragraph, taken: list[tuple[int, int]]) -> li
         if " v. " not in name:
             continue
         end = _end_of_cite(text, m.end())
-        key = ("case", m.group("volume"), m.group("reporter"), m.group("page"))
+        key = CaseKey(m.group("volume"), m.group("reporter"), m.group("page"))
         occ = Occurrence(paragraph=para.index, start=start, end=end, kind="full", story=para.story,
                          text=text[start:end], category="cases", key=key,
                          display=_case_display(text, start, m.start("volume"), end),
                          sort_key=case_sort_key(name), flags=["unknown_reporter"])
-        occ.meta = {"volume": key[1], "reporter": key[2], "page": key[3], "year": None, "court": None,
+        occ.meta = {"volume": key.volume, "reporter": key.reporter, "page": key.page, "year": None, "court": None,
                     "case_name": name, "pin_cite": None, "cite_end": m.end(), "name_end": b}
         out.append(occ)
     return out
@@ -628,12 +630,12 @@ def _neutral_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurr
         end = _end_of_cite(text, m.end())
         court = _FOREIGN_COURT.match(text, end)  # "(HL)", "(PC)"
         end = court.end() if court else end
-        key = ("case", m.group("year") + (" " + m.group("volume") if m.group("volume") else ""),
-               m.group("reporter"), m.group("page"))
+        key = CaseKey(m.group("year") + (" " + m.group("volume") if m.group("volume") else ""),
+                      m.group("reporter"), m.group("page"))
         occ = Occurrence(paragraph=para.index, start=start, end=end, kind="full", story=para.story,
                          text=text[start:end], category="cases", key=key,
                          display=_case_display(text, start, m.start("year"), end), sort_key=case_sort_key(name))
-        occ.meta = {"volume": key[1], "reporter": key[2], "page": key[3], "year": m.group("year"), "court": None,
+        occ.meta = {"volume": key.volume, "reporter": key.reporter, "page": key.page, "year": m.group("year"), "court": None,
                     "case_name": name, "pin_cite": None, "cite_end": m.end(), "name_end": b}
         out.append(occ)
     return out
@@ -713,7 +715,7 @@ def _docket_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurre
         court = re.sub(r"\s+", " ", m.group("court"))
         bl = re.sub(r"^[,\s]+", ", ", m.group("bl") or "")
         occ = Occurrence(paragraph=para.index, start=start, end=m.end(), kind="full", story=para.story,
-                         text=text[start:m.end()], category="cases", key=("docket", docket, same_party_name(name).lower()),
+                         text=text[start:m.end()], category="cases", key=DocketKey(docket, same_party_name(name).lower()),
                          display=f"{name}, {m.group('no').strip()}{bl} ({court})", sort_key=case_sort_key(name))
         occ.meta = {"case_name": name, "docket": docket, "court_date": court, "name_end": b}
         out.append(occ)
@@ -723,7 +725,7 @@ def _docket_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurre
             continue
         court = re.sub(r"\s+", " ", m.group("court"))
         occ = Occurrence(paragraph=para.index, start=start, end=m.end(), kind="full", story=para.story,
-                         text=text[start:m.end()], category="cases", key=("case", m.group("year"), "BL", m.group("num")),
+                         text=text[start:m.end()], category="cases", key=CaseKey(m.group("year"), "BL", m.group("num")),
                          display=f"{name}, {m.group('bl')} ({court})", sort_key=case_sort_key(name))
         occ.meta = {"case_name": name, "volume": m.group("year"), "reporter": "BL", "page": m.group("num"),
                     "court_date": court, "name_end": b}

@@ -1,6 +1,7 @@
 """Build Table / Authority / Occurrence objects the way the engine will hand them over."""
 from __future__ import annotations
 
+from toa.keys import CaseKey, CfrKey, ConstitutionKey, FederalRegisterKey, RuleKey, UsCodeKey
 from toa.model import CATEGORY_NUMBERS, Authority, Category, Occurrence, Table
 
 HEADINGS = {"cases": "Cases", "statutes": "Statutes", "rules_regulations": "Rules and Regulations",
@@ -19,13 +20,29 @@ def case(text, name, volume, reporter, page, year, pin=None, court=None, shorts=
     occs = [occ("full", meta, text, paragraph, 0, "cases")]
     for i, short in enumerate(shorts):
         occs.append(occ("short", short, f"{volume} {reporter} at {short.get('pin_cite')}", paragraph + i + 1, 0))
-    return Authority(key=("case", str(volume), reporter, str(page)), category="cases", text=text,
+    return Authority(key=CaseKey(str(volume), reporter, str(page)), category="cases", text=text,
                      sort_key=(name,), occurrences=occs)
 
 
 def provision(text, category, metas, key=None) -> Authority:
     occs = [occ(m.pop("_kind", "full"), m, text, m.pop("_paragraph", i), 0, category) for i, m in enumerate(metas)]
-    return Authority(key=key or ("provision", text), category=category, text=text, sort_key=(text,), occurrences=occs)
+    return Authority(key=key or _key(metas[0]), category=category, text=text, sort_key=(text,), occurrences=occs)
+
+
+def _key(meta):
+    """The key the recognizers give the provision cited."""
+    sub = meta.get("subsection") or ""
+    if meta.get("code") == "U.S.C.":
+        return UsCodeKey(meta["title"], meta["section"] + sub)
+    if meta.get("code") == "C.F.R.":
+        return CfrKey(meta["title"], meta["section"] + sub)
+    if meta.get("code") == "Fed. Reg.":
+        return FederalRegisterKey(meta["volume"], meta["page"])
+    if meta.get("rule_set"):
+        return RuleKey(meta["rule_set"], meta["rule"] + sub)
+    part = "amend" if meta.get("amendment") else "art"
+    return ConstitutionKey(meta["jurisdiction"], part, meta.get(part + "ment" if part == "amend" else "article"),
+                           meta.get("section") or "")
 
 
 def table(*authorities, unlinked=()) -> Table:

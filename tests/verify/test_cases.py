@@ -51,7 +51,6 @@ def test_planted_problems_and_clean_cases(services):
 
 def test_duplicates_sent_once(services):
     again = case("Reed, 576 U.S. 155", "Reed v. Town of Gilbert", 576, "U. S.", 155, 2015)
-    again.key = ("case", "dup")
     result = verify(table(REED, again), services.settings())
     assert result[again.key].citation == "576 U.S. 155" and result[again.key].verdict == FOUND
     assert services.cl_state.lookups == [["576 U.S. 155"]]
@@ -103,8 +102,6 @@ def test_wait_longer_than_max_wait_is_not_checked(services):
 
 def test_more_than_250_citations_split_and_paced(services):
     many = [case(f"C{i} v. D, {i} F.3d {i} (2000)", f"C{i} v. D", i, "F.3d", i, 2000) for i in range(1, 301)]
-    for i, a in enumerate(many):
-        a.key = ("many", i)
     services.cl_state.user_limits = ((100, 60),)
     try:
         result = verify(table(*many), services.settings(max_wait=600))

@@ -14,7 +14,7 @@ so prose around it ("under the Penal Code") never joins it.  Its key words are t
 spelling of one code ("Code Civ. Proc." = "Code of Civil Procedure" = "CODE CIV. PROC."), which is
 also what statutes.py keys its "<State> <Code> § N" forms by, so both readings of a cite agree.
 
-Key:  ("state", jurisdiction, code words, title number, section[, edition]); jurisdiction is ""
+Key:  StateCodeKey(jurisdiction, code words, title number, section[, edition]); jurisdiction is ""
       when the brief names no state (California briefs never do): extract.py gives such a code the
       state of the code of that name the brief also cites with its state (resolve_jurisdictions).
       A Texas article with a section is section "38.37, § 2".
@@ -25,7 +25,10 @@ Sort: statutes as statutes.statute_sort (state 1, state name, code words + title
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
+from ..keys import StateCodeKey
+from ..model import Occurrence
 from .common import (
     CODE_CONNECTORS,
     CODE_WORDS,
@@ -154,7 +157,7 @@ def _make(text, start, end, *, state, name_w, words, title, sec, sub, edition, m
     # "Cal. Code Regs., tit. 22" and "22 Cal. Code Regs." name one title
     title_key = re.sub(r"^(?:tit(?:le)?\.?|TIT(?:LE)?\.?)\s?", "", title) if title else ""
     cat = _category(words)
-    key = ("state", state or "", words, title_key, section) + ((edition,) if edition else ())
+    key = StateCodeKey(state or "", words, title_key, section, edition)
     shown_sub = sub
     if subd_word and sub and not art_sec:
         shown_sub = f", {subd_word} {sub}"
@@ -310,10 +313,12 @@ def _after_form(text, n_start, after, *, state, name_w, words) -> Claim | None:
     edition2, end2 = _edition_after(text, end)
     if edition2 and not edition:
         last = occs[-1]
+        last_key = last.key
+        assert isinstance(last_key, StateCodeKey)
         fixed = _make(text, last.start, end2, state=state, name_w=name_w, words=words, title=title,
                       sec=last.meta["section"].split(",")[0],
                       sub=last.meta["subsection"] if ", §" in last.meta["section"]
-                      else last.key[4][len(last.meta["section"]):], edition=edition2,
+                      else last_key.section[len(last.meta["section"]):], edition=edition2,
                       mark_w=mark_w, comma=bool(after.group("comma")),
                       art_sec=last.meta["section"].split("§ ")[1] if ", §" in last.meta["section"] else "",
                       subd_word=subd.group(1) if (subd := _SUBD_SHOWN.search(last.display or "")) else "")
@@ -321,25 +326,27 @@ def _after_form(text, n_start, after, *, state, name_w, words) -> Claim | None:
     return claim(occs)
 
 
-def with_jurisdiction(o, abbr: str) -> None:
+def with_jurisdiction(o: Occurrence, abbr: str) -> None:
     """Give a code cited without its state ("Penal Code § 187") the state the brief's other
     codes name: key, sort key and meta as if the state had been written."""
-    o.key = o.key[:1] + (abbr,) + o.key[2:]
+    assert isinstance(o.key, StateCodeKey) and o.sort_key is not None
+    o.key = replace(o.key, jurisdiction=abbr)
     o.sort_key = o.sort_key[:2] + (state_name(abbr),) + o.sort_key[3:]
     o.meta["jurisdiction"] = abbr
 
 
-def resolve_jurisdictions(occurrences) -> None:
+def resolve_jurisdictions(occurrences: list[Occurrence]) -> None:
     """A code cited without its state ("Penal Code § 22.01") is the code of that name the brief
     also cites with its state ("Tex. Penal Code § 22.01"), when exactly one state's code has that
     name; otherwise it stays without a state (a court style's home_jurisdiction then claims it)."""
-    named: dict[str, set] = {}
+    named: dict[str, set[str]] = {}
     for o in occurrences:
-        if o.kind == "full" and o.key and o.key[0] == "state" and o.key[1]:
-            named.setdefault(o.key[2], set()).add(o.key[1])
+        if o.kind == "full" and isinstance(o.key, StateCodeKey) and o.key.jurisdiction:
+            named.setdefault(o.key.code, set()).add(o.key.jurisdiction)
     for o in occurrences:
-        if o.kind == "full" and o.key and o.key[0] == "state" and not o.key[1] and len(named.get(o.key[2], ())) == 1:
-            with_jurisdiction(o, next(iter(named[o.key[2]])))
+        if o.kind == "full" and isinstance(o.key, StateCodeKey) and not o.key.jurisdiction \
+                and len(named.get(o.key.code, ())) == 1:
+            with_jurisdiction(o, next(iter(named[o.key.code])))
 
 
 # "Unless otherwise indicated, all further statutory references are to the Labor Code."

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from toa.model import Occurrence
+from toa.keys import Key
+from toa.model import Category, Kind, Occurrence
 
 from ..jurisdictions import NAME_BY_ABBREVIATION
 
@@ -44,11 +45,11 @@ def occ(
     start: int,
     end: int,
     *,
-    category: str | None,
-    key: tuple | None,
+    category: Category | None,
+    key: Key | None,
     display: str | None,
     sort_key: tuple | None,
-    kind: str = "full",
+    kind: Kind = "full",
     flags: list[str] | None = None,
     meta: dict | None = None,
     anchor_end: int | None = None,

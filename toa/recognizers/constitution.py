@@ -5,7 +5,7 @@ A string cite continues without repeating "Const." ("U.S. Const. art. I, § 7, c
 § 8, cl. 1" -> art. I § 7 cl. 1 and art. I § 8 cl. 1; "U.S. Const. amend. I; amend. XIV"), and a
 clause named with its article ("Article II's Appointments Clause") is one occurrence.
 
-Key:  ("const", jurisdiction, part, number[, section[, clause]])
+Key:  ConstitutionKey(jurisdiction, part, number, section, clause)
       jurisdiction "US" or the state's Bluebook abbreviation ("Tex."); part "art" | "amend" | "pmbl";
       number is the roman numeral ("III"), section/clause strings ("2", "1").
 Sort: (jurisdiction rank, state name, part rank (pmbl 0, art 1, amend 2), number, section, clause)
@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from ..keys import ConstitutionKey
+from ..model import Occurrence
 from .common import (
     ORDINAL_RE,
     RANK_REFERENCE,
@@ -156,7 +158,7 @@ def _part(word: str) -> str:
 
 def _provision(text, start, end, juris, part, num, sec="", cl="", *, kind="full", display=None, flags=None, meta=None):
     roman = int_to_roman(num) if num else ""
-    key = ("const", juris, part) + ((roman,) if roman else ()) + ((sec,) if sec or cl else ()) + ((cl,) if cl else ())
+    key = ConstitutionKey(juris, part, roman, sec, cl)
     if display is None:
         display = _canonical(juris, part, roman, sec, cl)
     jrank = (0, "") if juris == "US" else (1, state_name(juris))
@@ -339,8 +341,12 @@ def _without_appositives(text: str, claims: list[Claim]) -> list[Claim]:
     out = []
     for c in claims:
         after = [o for o in formal if re.fullmatch(r",?\s\(?", text[c.end:o.start])]
-        if c.occs and all("informal_reference" in o.flags and any(f.key[:4] == o.key[:4] for f in after)
+        if c.occs and all("informal_reference" in o.flags and any(_article(f) == _article(o) for f in after)
                           for o in c.occs):
             continue
         out.append(c)
     return out
+
+
+def _article(o: Occurrence) -> tuple[str, str, str] | None:
+    return o.key.article() if isinstance(o.key, ConstitutionKey) else None

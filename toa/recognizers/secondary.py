@@ -19,8 +19,8 @@ Encyclopedia Britannica (Sept. 4, 2024), https://...") keep the URL, which is wh
 A treatise short form with a page pin ("Bishop § 682, at 371") is a "supra" occurrence whose
 antecedent is the surname; the statute layer never reads its "§" as a statute.
 
-Keys: ("restatement", "second", "torts", "402A") ; ("model", "model penal code", "1.13(7)") ;
-      ("article", vol, journal, page) ; ("work", author, title, vol, edition/date)
+Keys: RestatementKey("second", "torts", "402A"); ModelCodeKey("model penal code", "1.13(7)");
+      ArticleKey(vol, journal, page); WorkKey(author, title, vol, edition/date)
 Sort: (author last name or title without leading article/volume, title, natural key of the rest)
 """
 from __future__ import annotations
@@ -28,6 +28,21 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from ..keys import (
+    ArticleKey,
+    AttorneyGeneralOpinionKey,
+    CodeCommentKey,
+    EncyclopediaKey,
+    EthicsOpinionKey,
+    EuActKey,
+    FederalistKey,
+    ManualForComplexLitigationKey,
+    ModelCodeKey,
+    RestatementKey,
+    TreatyKey,
+    WebKey,
+    WorkKey,
+)
 from .common import (
     MONTH,
     RANK_SECONDARY,
@@ -261,7 +276,7 @@ def _other_sort(author: str, title: str, rest: str = "") -> tuple:
 def _work_occ(text, start, end, *, vol, author, title, tail, paren, key_extra, flags=None, meta=None):
     head = ((f"{vol} " if vol else "") + (f"{author}, " if author else "") + title).strip()
     display = head + (f", {tail}" if tail else "") + (f" {paren}" if paren else "")
-    key = ("work", alpha_key(author or ""), alpha_key(title), vol or "", norm(key_extra))
+    key = WorkKey(alpha_key(author or ""), alpha_key(title), vol or "", norm(key_extra))
     m = {"author": author, "title": title, "volume": vol}
     m.update(meta or {})
     return occ(text, start, end, category=CAT, key=key, display=display,
@@ -288,7 +303,7 @@ def find_formal(text: str) -> list[Claim]:
         paren = clean(m.group("paren") or "")
         work = f"Restatement{' (' + m.group('ed') + ')' if m.group('ed') else ''} of {subject}"
         display = work + (f" § {sec}" if sec else "") + (f" {paren}" if paren else "")
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("restatement", ed, norm(subject), sec),
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=RestatementKey(ed, norm(subject), sec),
                                  display=display, sort_key=(alpha_key(work), "", natkey(sec)),
                                  meta={"edition": ed, "subject": subject, "section": sec})]))
     for m in _RESTATEMENT_SHORT.finditer(text) if "Restatement" in text else ():
@@ -303,7 +318,7 @@ def find_formal(text: str) -> list[Claim]:
         work = clean(text[m.start():m.end("subject")])
         display = f"{work}, § {sec}"
         # one key with the Bluebook form: "Rest.2d Torts" is "Restatement (Second) of Torts"
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("restatement", ed, norm(subject), sec),
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=RestatementKey(ed, norm(subject), sec),
                                  display=display, sort_key=(alpha_key("Restatement " + subject), "", natkey(sec)),
                                  meta={"edition": ed, "subject": subject, "section": sec})]))
     for m in _MODEL.finditer(text):
@@ -316,7 +331,7 @@ def find_formal(text: str) -> list[Claim]:
         display = (f"{code} {mark} {sec}" if not code.endswith("Rule") else f"{code} {sec}") + (f" {paren}" if paren else "")
         # the ABA's Model Rules, however a brief names them, are one code
         ident = "model rules of professional conduct" if m.group("rules") else norm(code)
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("model", ident, sec),
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=ModelCodeKey(ident, sec),
                                  display=display, sort_key=(alpha_key(code), "", natkey(sec)),
                                  meta={"code": code, "section": sec})]))
     return claims
@@ -329,7 +344,7 @@ def find_reference_works(text: str) -> list[Claim]:
         series = clean(m.group("series"))
         title = clean(m.group("title"))
         display = clean(text[m.start():m.end("sec")]) + (f" {clean(m.group('paren'))}" if m.group("paren") else "")
-        key = ("encyclopedia", m.group("vol"), norm(series), alpha_key(title), m.group("sec"))
+        key = EncyclopediaKey(m.group("vol"), norm(series), alpha_key(title), m.group("sec"))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
                                  sort_key=(alpha_key(series), alpha_key(title), natkey(f"{m.group('vol')} {m.group('sec')}")),
                                  meta={"volume": m.group("vol"), "title": title, "section": m.group("sec")})]))
@@ -341,7 +356,7 @@ def find_reference_works(text: str) -> list[Claim]:
         series = clean(m.group("series") or "")
         cite = f"{m.group('vol')} A.L.R.{' ' if series.startswith('Fed') else ''}{series} {m.group('page')}"
         display = clean(head).rstrip(" ,") + ", " + cite + " " + clean(m.group("paren"))
-        key = ("article", m.group("vol"), norm("A.L.R." + clean(m.group("series") or "")), m.group("page"))
+        key = ArticleKey(m.group("vol"), norm("A.L.R." + clean(m.group("series") or "")), m.group("page"))
         claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
                                  sort_key=_other_sort("", re.sub(r"^Annot(?:ation|\.),\s", "", clean(head)), cite))]))
     for m in _MANUAL.finditer(text) if "Complex Litigation" in text else ():
@@ -350,11 +365,11 @@ def find_reference_works(text: str) -> list[Claim]:
         ed = _MANUAL_EDITIONS.get(m.group("ed") or "", m.group("ed") or "")
         display = (clean(m.group("org") or "") + " Manual for Complex Litigation").strip() + (f" ({ed})" if ed else "") \
             + (f" {clean(m.group('paren'))}" if m.group("paren") else "")
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("work", "manual for complex litigation", ed.lower()),
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=ManualForComplexLitigationKey(ed.lower()),
                                  display=display, sort_key=("manual for complex litigation", "", natkey(ed)))]))
     for m in _FEDERALIST.finditer(text) if "Federalist" in text else ():
         display = clean(text[m.start():m.end("num")] + (m.group("author") or "") + (m.group("ed") or ""))
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("federalist", m.group("num")),
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=FederalistKey(m.group("num")),
                                  display=display, sort_key=("federalist", "", natkey(m.group("num"))))]))
     return claims
 
@@ -363,7 +378,7 @@ def find_code_comments(text: str) -> list[Claim]:
     claims = []
     for m in _CODE_COMMENT.finditer(text) if "foll." in text else ():
         display = clean(m.group(0))
-        key = ("code_comment", alpha_key(m.group("author")), norm(m.group("src")), m.group("sec"))
+        key = CodeCommentKey(alpha_key(m.group("author")), norm(m.group("src")), m.group("sec"))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
                                  sort_key=(alpha_key(m.group("author")), norm(m.group("src")), natkey(m.group("sec"))))]))
     return claims
@@ -378,13 +393,13 @@ def find_opinions(text: str) -> list[Claim]:
         if not _ETHICS_ISSUER.match(issuer) or not _ETHICS_WORD.search(issuer):
             continue
         display = clean(text[start:m.end()])
-        key = ("ethics", alpha_key(issuer), m.group("num"))
+        key = EthicsOpinionKey(alpha_key(issuer), m.group("num"))
         claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
                                  sort_key=(alpha_key(issuer), "", natkey(m.group("num"))))]))
     for m in _AG_OP.finditer(text) if "Gen." in text else ():
         state = state_abbr(m.group("s1") or m.group("s2")) or clean(m.group("s1") or m.group("s2"))
         display = clean(m.group(0))
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("ag_op", state, m.group("num")),
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=AttorneyGeneralOpinionKey(state, m.group("num")),
                                  display=display, sort_key=(alpha_key(display), "", natkey(m.group("num"))))]))
     return claims
 
@@ -488,7 +503,7 @@ def find_articles(text: str, emphasis) -> list[Claim]:
         end = url.end() if url else m.end()
         display = ", ".join(x for x in (author, title) if x)
         display += (" " if title.endswith((',"', ",'")) else ", ") + cite if display else cite
-        key = ("article", m.group("vol"), norm(journal), page or alpha_key(title))
+        key = ArticleKey(m.group("vol"), norm(journal), page or alpha_key(title))
         claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
                                  sort_key=_other_sort(author, title or journal, f"{m.group('vol')} {page}"),
                                  meta={"author": author, "title": title, "journal": journal, "volume": m.group("vol"),
@@ -518,7 +533,7 @@ def find_csm_articles(text: str) -> list[Claim]:
             continue
         cite = f"{m.group('vol')} {journal} {m.group('page')}"
         display = f"{clean(seg)} ({clean(m.group('year'))}) {cite}"
-        key = ("article", m.group("vol"), norm(journal), m.group("page"))
+        key = ArticleKey(m.group("vol"), norm(journal), m.group("page"))
         claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
                                  sort_key=_other_sort(clean(author), clean(title), f"{m.group('vol')} {m.group('page')}"),
                                  meta={"author": clean(author), "title": clean(title), "journal": journal,
@@ -537,7 +552,7 @@ def find_quoted_news(text: str) -> list[Claim]:
         quoted += "" if quoted.endswith((",", ',"')) else ","  # the comma before the publication, as written
         pub = clean(m.group("pub"))
         display = f"{author}, {quoted} {pub}, {m.group('date')}"
-        key = ("work", alpha_key(author), alpha_key(m.group("title")), "", norm(f"{pub} {m.group('date')}"))
+        key = WorkKey(alpha_key(author), alpha_key(m.group("title")), "", norm(f"{pub} {m.group('date')}"))
         claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
                                  sort_key=_other_sort(author, m.group("title")),
                                  meta={"author": author, "title": m.group("title"), "publication": pub,
@@ -755,7 +770,7 @@ def find_international(text: str) -> list[Claim]:
     for m in _EU_ACT.finditer(text) if "(E" in text else ():
         display = clean(text[m.start():m.start("art")] + text[m.end("art"):m.end()]) if m.group("art") \
             else clean(text[m.start():m.end()])
-        key = ("eu", m.group("type").lower(), m.group("body"), m.group("num"))
+        key = EuActKey(m.group("type").lower(), m.group("body"), m.group("num"))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
                                  sort_key=(alpha_key(display), "", natkey(m.group("num"))))]))
     for m in _TREATY_SERIES.finditer(text):
@@ -765,7 +780,7 @@ def find_international(text: str) -> list[Claim]:
             continue
         # an article cited is a pin: "Vienna Convention on the Law of Treaties art. 31, May 23, 1969, …"
         display = re.sub(r",?\sarts?\.\s\d+[\w()]*(?:\s?[-–,]\s?\d+[\w()]*)*(?=,)", "", clean(text[start:m.end()]), count=1)
-        key = ("treaty", m.group("vol"), m.group("series"), m.group("page"))
+        key = TreatyKey(m.group("vol"), m.group("series"), m.group("page"))
         claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
                                  sort_key=(alpha_key(display), "", ()))]))
     return claims
@@ -851,7 +866,7 @@ def find_web(text: str, emphasis) -> list[Claim]:
         named = _DICTIONARY_SITES.get(re.sub(r"^\w+://(?:www\.)?", "", url).split("/")[0].lower())
         if start == m.start() and named:  # a dictionary cited by its link alone, named as Rule 18.2 names it
             display, first = f"{named}, {url}", named
-        o = occ(text, start, end, category=CAT, key=("web", url.lower().rstrip("/")), display=display,
+        o = occ(text, start, end, category=CAT, key=WebKey(url.lower().rstrip("/")), display=display,
                 sort_key=_other_sort("", first, url), meta={"url": url})
         claims.append(claim([o], RANK_SECONDARY))
     return claims

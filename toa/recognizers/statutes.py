@@ -1,18 +1,18 @@
 """Statutes: U.S.C., session laws (Pub. L., Stat., "Act of <date>"), Rev. Stat., state codes,
 state session laws, and statute short forms ("Id. § 230(c)", "§ 6330(c)", "Section 1983").
 
-Key shapes (all category "statutes"):
-    ("usc", title, "924(c)(3)(A)")                 section + subsection as cited
-    ("usc", title, "41 et seq.")                   et seq. is its own entry
-    ("usc", title, "922(g)", "2012")               edition/supplement parenthetical kept
-    ("publ", "99-308", "104(a)(2)(F)")             Pub. L. (+ section, "" when none)
-    ("act", "1791-03-03", "15", "43")              Act of <date>, ch., § (also year-only from a name)
-    ("stat", vol, page)                            bare Statutes at Large cite
-    ("revstat", "823", edition)                    Revised Statutes
-    ("state", "Tex.", "penal code", prefix, "6.01(a)", edition)
+Keys (all category "statutes"; see toa.keys):
+    UsCodeKey("18", "924(c)(3)(A)")                section + subsection as cited
+    UsCodeKey("52", "20501 et seq.")               et seq. is its own entry
+    UsCodeKey("8", "1252(b)", "2018")              edition/supplement parenthetical kept
+    PublicLawKey("99-308", "104(a)(2)(F)")         Pub. L. (+ section, "" when none)
+    ActKey("1791-03-03", "15", "43")               Act of <date>, ch., § (also year-only from a name)
+    StatutesAtLargeKey(vol, page)                  bare Statutes at Large cite
+    RevisedStatutesKey("823", edition)             Revised Statutes
+    StateCodeKey("Tex.", "penal code", prefix, "6.01(a)", edition)
 A section list gives one occurrence per section ("§§ 1983, 1988"); in Rev. Stat. a range of two
 consecutive sections ("§§ 823-824") is two sections too, a longer range one range entry.  A
-session law's section pin keys a sub-entry of the Act: ("act", "1789", "20", "11, 12") for "§§
+session law's section pin keys a sub-entry of the Act: ActKey("1789", "20", "11, 12") for "§§
 11-12", "§§ 11, 12" or "§§ 11 and 12" (instead of the bare Act, which has section "").
 Bare "§ N" references are produced only where a statute can be meant (see secondary_pin).
 Sort keys are 8-tuples (jurisdiction, group, name, date, title, section, subsection, extra) so
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from ..keys import ActKey, PublicLawKey, RevisedStatutesKey, StateCodeKey, StatutesAtLargeKey, UsCodeKey
 from .common import (
     DATE,
     EDITION_PAREN,
@@ -240,11 +241,11 @@ _USC_TITLE_FIRST = re.compile(
 
 
 def _usc_occ(text, start, end, title, code, app, mark, sec, sub, etseq, edition, name_start=None, note=False,
-             alone=False):
+             alone=False, irc=False):
     code_w = re.sub(r"\s+", "", code).replace("U.S.Code", "U.S. Code")
     t = f"{title} App." if app else title
     section = f"{sec}{sub}" + (" et seq." if etseq else "") + (" note" if note else "")
-    key = ("usc", t, section) + ((edition,) if edition else ())
+    key = UsCodeKey(title=t, section=section, edition=edition, code="irc" if irc else "usc")
     # "§§ 77k-77l" alone under a double mark is a range, though its ends hold letters
     ranged = _is_range(sec) or alone and mark == "§§" and "-" in sec
     if mark:
@@ -288,8 +289,7 @@ def find_usc(text: str, _emphasis=None) -> list[Claim]:
         occs = []
         for i, (s, e, sec, sub, etseq) in enumerate(items):
             o = _usc_occ(text, m.start() if i == 0 else s, e, "26", "U.S.C.", None, m.group("mark"), sec, sub, etseq,
-                         edition, alone=len(items) == 1)
-            o.key = ("irc",) + o.key[1:]
+                         edition, alone=len(items) == 1, irc=True)
             o.display = clean(m.group("code")) + o.display[len("26 U.S.C."):]
             o.meta["cited_as"] = "I.R.C."  # title 26 of the Code: verified as 26 U.S.C.
             occs.append(o)
@@ -417,19 +417,19 @@ def _session_occ(text, span_start, name, anchor_text, anchor_kind, anchor_val, p
         meta["chapter"] = chapter
     date: tuple = ()
     if anchor_kind == "publ":
-        key = ("publ", anchor_val, section)
+        key = PublicLawKey(anchor_val, section)
         meta["public_law"] = anchor_val
     elif anchor_kind == "act":
         date = parse_date(anchor_val)
-        key = ("act", "%04d-%02d-%02d" % date if date else anchor_val, chapter, section)
+        key = ActKey("%04d-%02d-%02d" % date if date else anchor_val, chapter, section)
         meta["date"] = anchor_val
     else:
         year = re.search(r"\b(1[789]\d\d|20\d\d)\b", name)
         if chapter and year:
             date = (int(year.group(1)),)
-            key = ("act", year.group(1), chapter, section)
+            key = ActKey(year.group(1), chapter, section)
         elif stat is not None:
-            key = ("stat", stat.group("vol"), meta["page"].replace(",", ""), section)
+            key = StatutesAtLargeKey(stat.group("vol"), meta["page"].replace(",", ""), section)
         else:
             return None
     if name:
@@ -524,7 +524,7 @@ def find_rev_stat(text: str, _emphasis=None) -> list[Claim]:
             mark = "§§" if _is_range(sec) else "§"
             display = f"Rev. Stat. {ed_w}{mark} {sec}{sub}" + (
                 f" ({edition})" if edition2 and not m.group("ed") else "")
-            o = occ(text, m.start() if i == 0 else s, e, category=CAT, key=("revstat", f"{sec}{sub}", edition),
+            o = occ(text, m.start() if i == 0 else s, e, category=CAT, key=RevisedStatutesKey(f"{sec}{sub}", edition),
                     display=display, sort_key=statute_sort(0, 2, "", (), "", sec, sub, edition),
                     meta={"code": "Rev. Stat.", "section": sec, "subsection": sub, "edition": edition})
             occs.append(o)
@@ -606,7 +606,7 @@ def _code_norm(name: str) -> str:
 
 def _state_occ(text, start, end, abbr, code_w, code_norm, prefix, sec, sub, edition, mark="§", pre_display=None):
     section = f"{sec}{sub}"
-    key = ("state", abbr, code_norm, prefix, section) + ((edition,) if edition else ())
+    key = StateCodeKey(abbr, code_norm, prefix, section, edition)
     display = pre_display if pre_display is not None else f"{code_w} {mark} {section}" + (
         f" ({edition})" if edition else "")
     meta = {"code": clean(code_w), "jurisdiction": abbr, "section": sec, "subsection": sub.split("-")[0]}

@@ -11,6 +11,7 @@ from eyecite import get_citations
 from eyecite.models import FullCaseCitation
 from reporters_db import REPORTERS
 
+from ..keys import CaseKey
 from ..model import Authority, Occurrence, Table
 from .records import CaseRecord, UNKNOWN_REPORTER, UnlinkedRecord
 from ..jurisdictions import NAME_BY_POSTAL_CODE
@@ -99,8 +100,8 @@ def history_standards(authority: Authority) -> list[Standard]:
     out: dict[str, Standard] = {}
     for occ in authority.occurrences:
         for key in (occ.meta or {}).get("history", []) if occ.kind == "full" else []:
-            if len(key) == 4 and key[0] == "case":
-                std = standardize(str(key[1]), str(key[2]), str(key[3]))
+            if isinstance(key, CaseKey) and not key.party:
+                std = standardize(key.volume, key.reporter, key.page)
                 if std is not None:
                     out.setdefault(std.citation, std)
     return list(out.values())

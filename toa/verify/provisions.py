@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from ..keys import Key
 from ..model import Authority
 
 RULE_SETS = {  # Bluebook abbreviation -> LII path segment
@@ -28,7 +29,7 @@ _RULE = re.compile(r"^\d{1,3}(?:\.\d{1,2})?$")
 @dataclass
 class Unit:
     unit_id: str
-    key: tuple  # authority key
+    key: Key  # authority key
     kind: str  # usc | cfr | fr | rule | const
     canonical_id: str
     provision: str
