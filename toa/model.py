@@ -142,6 +142,9 @@ class Occurrence:
     flags: list[Flag] = field(default_factory=list)
     anchor_end: int | None = None  # where a TA field would go (end of the citation proper)
     meta: dict = field(default_factory=dict)  # recognizer details (volume, reporter, section, ...)
+    # for a short form of a provision, linked: the full citation it stands for ("§ 437c(c)" after
+    # "Code Civ. Proc., § 657" stands for "Code Civ. Proc., § 437c(c)")
+    completes: Occurrence | None = field(default=None, repr=False)
 
 
 @dataclass

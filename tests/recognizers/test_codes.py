@@ -1,8 +1,9 @@
 """State codes as state courts write them (toa.recognizers.codes), on invented text."""
+import pytest
 from conftest import full, keys
 
 from toa.keys import StateCodeKey
-from toa.recognizers.codes import declared_codes, resolve_jurisdictions
+from toa.recognizers.codes import DeclaredCode, declared_codes, declared_provision, resolve_jurisdictions
 
 
 def test_california_style_manual_forms_are_one_code(run):
@@ -127,15 +128,39 @@ def test_article_and_section_written_before_the_code(run):
 
 def test_a_declared_code_for_bare_references():
     assert declared_codes("Unless otherwise indicated, all further statutory references are to the Labor Code.") \
-        == [(82, "Labor Code", "any")]
-    assert [d[1:] for d in declared_codes("Undesignated section references, unless noted, are to the Code of "
-                                          "Civil Procedure.")] == [("Code of Civil Procedure", "any")]
-    assert [d[1:] for d in declared_codes("All references to \u201carticle\u201d are to the Texas Code of "
-                                          "Criminal Procedure.")] == [("Texas Code of Criminal Procedure", "article")]
-    assert [d[1:] for d in declared_codes("All further section references are to the Family Code.")] \
+        == [DeclaredCode(82, "any", "Labor Code", "lab code", None)]
+    assert [(d.name, d.scope) for d in declared_codes("Undesignated section references, unless noted, are to the Code "
+                                                      "of Civil Procedure.")] == [("Code of Civil Procedure", "any")]
+    assert [(d.name, d.scope, d.jurisdiction) for d in declared_codes(
+        "All references to \u201carticle\u201d are to the Texas Code of Criminal Procedure.")] \
+        == [("Texas Code of Criminal Procedure", "article", "Tex.")]
+    assert [(d.name, d.scope) for d in declared_codes("All further section references are to the Family Code.")] \
         == [("Family Code", "section")]
+    assert [d.name for d in declared_codes("All statutory references are to the PENAL CODE.")] == ["Penal Code"]
     assert declared_codes("All record references are to the clerk's record.") == []
     assert declared_codes("Citations are to the Code, as the court below held.") == []
+
+
+@pytest.mark.parametrize("declaration, form, section, sub, subs, written", [
+    ("All further statutory references are to the Labor Code.", "word", "1102.5", "(b)", [],
+     "Labor Code section 1102.5, subdivision (b)"),
+    ("All further statutory references are to the Labor Code.", "word", "1250", "(c)", ["(c)", "(k)"],
+     "Labor Code section 1250, subdivisions (c), (k)"),
+    ("All further statutory references are to the Labor Code.", "word", "98.6", "", [], "Labor Code section 98.6"),
+    ("Undesignated section references are to the Code of Civil Procedure.", "sign", "437c", "(c)", [],
+     "Code of Civil Procedure § 437c(c)"),
+    ("Undesignated section references are to the Code of Civil Procedure.", "sign", "1250", "(c)", ["(c)", "(k)"],
+     "Code of Civil Procedure § 1250(c), (k)"),
+    ("All references to \u201carticle\u201d are to the Texas Code of Criminal Procedure.", "article", "38.23", "(a)", [],
+     "Texas Code of Criminal Procedure art. 38.23(a)"),
+    ("All statutory references are to the PENAL CODE.", "sign", "187", "", [], "Penal Code § 187"),
+])
+def test_a_declared_code_makes_the_citation_its_recognizers_read(run, declaration, form, section, sub, subs, written):
+    [code] = declared_codes(declaration)
+    made = declared_provision(code, section, sub, subs, form)
+    [read] = full(run(written))
+    assert (made.text, made.key, made.display, made.sort_key, made.category, made.meta) == \
+        (written, read.key, read.display, read.sort_key, read.category, read.meta)
 
 
 def test_a_list_of_an_articles_sections_is_one_provision_each(run):

@@ -25,7 +25,8 @@ Sort: statutes as statutes.statute_sort (state 1, state name, code words + title
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Literal
 
 from ..keys import StateCodeKey
 from ..model import Occurrence
@@ -46,7 +47,7 @@ from .common import (
     state_name,
 )
 from .rules import rule_sort, subsection_list
-from .statutes import _STATE_ITEM, parse_items, statute_sort, subdivisions
+from .statutes import STATE_ITEM, parse_items, statute_sort, subdivisions
 
 # A word of a name as written ("Health", "&", "Saf.", "Gov't", "PROF'L", "Code", "CODE").
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*\.?|&")
@@ -268,7 +269,7 @@ def _after_form(text, n_start, after, *, state, name_w, words) -> Claim | None:
     mark = after.group("mark")
     is_art = mark.lower().startswith("art")
     plural = mark in ("§§",) or mark.lower().rstrip(".").endswith("s") and not mark.lower().startswith("sec.")
-    items, end = parse_items(text, after.end(), _STATE_ITEM, allow_list=plural)
+    items, end = parse_items(text, after.end(), STATE_ITEM, allow_list=plural)
     if not items:
         return None
     edition = clean(after.group("edition") or "").strip("() ")
@@ -359,9 +360,19 @@ _DECLARED = re.compile(
     r"(?:,?\s[\w'’]+,?){0,6}?\s(?:are|will\sbe|shall\sbe)\s(?:made\s)?to\s(?:the\s)?")
 
 
-def declared_codes(text: str) -> list[tuple[int, str, str]]:
-    """The code a brief declares its bare section or article references to be in: (where the
-    declaration ends, the code's name as written, "article" | "section" | "any")."""
+@dataclass(frozen=True)
+class DeclaredCode:
+    """A code the brief declares its bare section or article references to be in."""
+
+    end: int  # where the declaration ends
+    scope: Literal["article", "section", "any"]  # the references it covers
+    name: str  # as an entry writes it: "Labor Code", "Code of Civil Procedure", "Tex. Code Crim. Proc."
+    code: str  # its key words ("lab code")
+    jurisdiction: str | None  # the state named with it
+
+
+def declared_codes(text: str) -> list[DeclaredCode]:
+    """The codes a paragraph declares the brief's bare references to be in."""
     out = []
     for m in _DECLARED.finditer(text):
         anchor = _ANCHOR.search(text, m.end(), m.end() + 60)
@@ -369,6 +380,27 @@ def declared_codes(text: str) -> list[tuple[int, str, str]]:
         if span is None or span[0] != m.end():
             continue  # "... are to the record", "... are to this brief's appendix"
         said = (m.group("word") or m.group("what")).lower()
-        scope = "article" if said.startswith("art") else "section" if said[0] in "s§" and said != "statutory" else "any"
-        out.append((span[1], clean(text[span[0]:span[1]]), scope))
+        scope: Literal["article", "section", "any"] = \
+            "article" if said.startswith("art") else "section" if said[0] in "s§" and said != "statutory" else "any"
+        start, end, state = span
+        name = clean(text[start:end]).rstrip(",")
+        out.append(DeclaredCode(end, scope, _from_capitals(name) if name.isupper() else name,
+                                code_key(text[_name_start(text, start, end):end]), state))
     return out
+
+
+def declared_provision(code: DeclaredCode, section: str, subsection: str, subsections: list[str],
+                       form: Literal["article", "word", "sign"]) -> Occurrence:
+    """A bare reference ("section 1102.5, subdivision (b)", "art. 38.23", "§ 1250(c), (k)") as the
+    full citation of its section in the declared code, written as the brief writes its references
+    ("Labor Code section 1102.5, subdivision (b)")."""
+    listed = ", ".join(subsections)
+    if form == "article":
+        mark, sub, word = "art.", subsection, ""
+    elif form == "word":
+        mark, sub, word = "section", listed or subsection, "subdivisions" if listed else "subdivision" if subsection else ""
+    else:
+        mark, sub, word = "§", listed or subsection, ""
+    written = f"{code.name} {mark} {section}" + (f", {word} {sub}" if word else sub)
+    return _make(written, 0, len(written), state=code.jurisdiction, name_w=code.name, words=code.code, title="",
+                 sec=section, sub=sub, edition="", mark_w=mark, comma=False, subd_word=word)
