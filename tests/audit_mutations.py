@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from toa import document, printed
+from toa.meta import DecisionMeta
 from toa.model import Table
 from toa.oxml import make, qn
 from toa.styles import Style
@@ -207,10 +208,10 @@ def _members(heading: str, style: Style) -> set[str]:
 def _cite(e: _Entry):
     full = next((o for o in e.authority.occurrences if o.kind == "full" and o.display == e.authority.text), None) \
         or next((o for o in e.authority.occurrences if o.kind == "full"), None)
-    if full is None or not full.meta.get("volume"):
+    if full is None or not isinstance(full.meta, DecisionMeta) or not full.meta.volume:
         return None
     m = re.search(r"\((?:[^()]*?\s)?(1[6-9]\d\d|20\d\d)\)", e.authority.text)
-    return (full.meta["volume"], full.meta["reporter"], str(full.meta["page"])), (m.group(1) if m else None)
+    return (full.meta.volume, full.meta.reporter, str(full.meta.page)), (m.group(1) if m else None)
 
 
 # --- XML edits of entry paragraphs ---------------------------------------------------------

@@ -15,6 +15,7 @@ import unicodedata
 
 from .extract import extract_paragraph
 from .keys import CaseKey, Key, VolumeKey
+from .meta import DecisionMeta
 from .model import Authority, Finding, Occurrence, PageMap, Paragraph, PrintedEntry, PrintedTable, Table
 from .styles import Style
 
@@ -102,7 +103,8 @@ def _keys(auth: Authority) -> set[Key]:
     for o in auth.occurrences:
         if o.kind == "full" and o.key:
             keys.add(o.key)
-            keys.update(o.meta.get("parallel", []))
+            if isinstance(o.meta, DecisionMeta):
+                keys.update(o.meta.parallel)
     return keys
 
 
@@ -154,8 +156,8 @@ def _defining(auth: Authority) -> Occurrence | None:
 
 def _name_part(text: str, occ: Occurrence | None) -> str:
     """The case name of an entry: the text before its first reporter cite."""
-    if occ is not None and occ.meta.get("volume") and occ.meta.get("reporter"):
-        at = text.find(f"{occ.meta['volume']} {occ.meta['reporter']}")
+    if occ is not None and isinstance(occ.meta, DecisionMeta) and occ.meta.volume and occ.meta.reporter:
+        at = text.find(f"{occ.meta.volume} {occ.meta.reporter}")
         if at > 0:
             return text[:at].rstrip(" ,")
     m = re.search(r",\s*\d", text)
@@ -169,11 +171,13 @@ def _text_details(entry: PrintedEntry, ident: Occurrence | None, auth: Authority
     if how == "text":
         return []
     defining = _defining(auth)
-    if auth.category in ("cases", "administrative") and ident is not None and defining is not None \
-            and ident.meta.get("volume") and defining.meta.get("volume"):
+    printed = ident.meta if ident is not None and isinstance(ident.meta, DecisionMeta) else None
+    cited = defining.meta if defining is not None and isinstance(defining.meta, DecisionMeta) else None
+    if auth.category in ("cases", "administrative") and printed is not None and cited is not None \
+            and printed.volume and cited.volume:
         out = []
-        for part, label in (("volume", "volume"), ("reporter", "reporter"), ("page", "first page")):
-            a, b = str(ident.meta.get(part) or ""), str(defining.meta.get(part) or "")
+        for a, b, label in ((printed.volume, cited.volume, "volume"), (printed.reporter, cited.reporter, "reporter"),
+                            (printed.page, cited.page, "first page")):
             if a != b:
                 out.append(f"{label} {b}, not {a}")
         # the court and year of the case, then the years of its subsequent history, as far as

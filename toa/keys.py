@@ -19,7 +19,7 @@ JsonPart: TypeAlias = Union[str, list[str]]
 _SUBSECTION = re.compile(r"^([^()]+?)\s*\(.*$")
 
 
-class _Key:
+class KeyBase:
     """What every key does: its JSON form, and the key without the subsection of its last part."""
 
     __slots__ = ()
@@ -46,7 +46,7 @@ class _Key:
 # --- cases -------------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class CaseKey(_Key):
+class CaseKey(KeyBase):
     """A case by its reporter cite ("576 U.S. 155"; a Westlaw, Lexis or Bloomberg Law cite too)."""
 
     TAG: ClassVar[str] = "case"
@@ -59,7 +59,7 @@ class CaseKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class DocketKey(_Key):
+class DocketKey(KeyBase):
     """A decision cited by docket number ("Arkansas v. EPA, No. 23-1320 (8th Cir. 2023)")."""
 
     TAG: ClassVar[str] = "docket"
@@ -75,7 +75,7 @@ ConstitutionPart = Literal["art", "amend", "pmbl"]
 
 
 @dataclass(frozen=True, slots=True)
-class ConstitutionKey(_Key):
+class ConstitutionKey(KeyBase):
     """A provision of a constitution ("U.S. Const. art. III, § 2, cl. 1")."""
 
     TAG: ClassVar[str] = "const"
@@ -88,7 +88,8 @@ class ConstitutionKey(_Key):
 
     def as_json(self) -> list[JsonPart]:
         # a clause is written after its section, even an empty one
-        return _Key.as_json(self) if self.section or not self.clause else _Key.as_json(self)[:-1] + ["", self.clause]
+        parts = KeyBase.as_json(self)
+        return parts if self.section or not self.clause else parts[:-1] + ["", self.clause]
 
     def article(self) -> tuple[str, ConstitutionPart, str]:
         """The article or amendment the provision is in."""
@@ -98,7 +99,7 @@ class ConstitutionKey(_Key):
 # --- statutes ----------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class UsCodeKey(_Key):
+class UsCodeKey(KeyBase):
     """A section of the U.S. Code, or of the Internal Revenue Code cited by its own name ("I.R.C.
     § 162", code "irc", an entry of its own)."""
 
@@ -117,7 +118,7 @@ class UsCodeKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class PublicLawKey(_Key):
+class PublicLawKey(KeyBase):
     """A public law, or a section of it ("Pub. L. No. 99-308, § 104(a)(2)(F)")."""
 
     TAG: ClassVar[str] = "publ"
@@ -126,7 +127,7 @@ class PublicLawKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class ActKey(_Key):
+class ActKey(KeyBase):
     """An act by its date and chapter ("Act of Mar. 3, 1791, ch. 15, § 43", "Judiciary Act of 1789,
     ch. 20"), or a section of it."""
 
@@ -137,7 +138,7 @@ class ActKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class StatutesAtLargeKey(_Key):
+class StatutesAtLargeKey(KeyBase):
     """A bare Statutes at Large cite ("64 Stat. 1100"), or a section of the law there."""
 
     TAG: ClassVar[str] = "stat"
@@ -147,7 +148,7 @@ class StatutesAtLargeKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class RevisedStatutesKey(_Key):
+class RevisedStatutesKey(KeyBase):
     """A section of the Revised Statutes ("Rev. Stat. § 1979")."""
 
     TAG: ClassVar[str] = "revstat"
@@ -156,7 +157,7 @@ class RevisedStatutesKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class StateCodeKey(_Key):
+class StateCodeKey(KeyBase):
     """A section of a state's code or session laws ("Tex. Penal Code § 22.01(a)", "Cal. Code Regs.,
     tit. 22, § 72001", "Stats. 2003, ch. 484, § 2")."""
 
@@ -176,7 +177,7 @@ class StateCodeKey(_Key):
 # --- rules and regulations ---------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class RuleKey(_Key):
+class RuleKey(KeyBase):
     """A rule of a set of court rules ("Fed. R. Civ. P. 56(a)"), or its committee note."""
 
     TAG: ClassVar[str] = "rule"
@@ -188,7 +189,7 @@ class RuleKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class CfrKey(_Key):
+class CfrKey(KeyBase):
     """A section or part of the Code of Federal Regulations ("47 C.F.R. § 54.709(a)(3)", "pt. 1910")."""
 
     TAG: ClassVar[str] = "cfr"
@@ -199,7 +200,7 @@ class CfrKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class FarKey(_Key):
+class FarKey(KeyBase):
     """A section of the Federal Acquisition Regulation or its defense supplement ("FAR 52.249-2")."""
 
     TAG: ClassVar[str] = "far"
@@ -208,7 +209,7 @@ class FarKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class ExecutiveOrderKey(_Key):
+class ExecutiveOrderKey(KeyBase):
     """A presidential document cited to 3 C.F.R. ("Exec. Order No. 12,866")."""
 
     TAG: ClassVar[str] = "eo"
@@ -216,7 +217,7 @@ class ExecutiveOrderKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class GuidelinesKey(_Key):
+class GuidelinesKey(KeyBase):
     """A section of the Sentencing Guidelines ("U.S.S.G. § 4B1.2(a)")."""
 
     TAG: ClassVar[str] = "ussg"
@@ -224,7 +225,7 @@ class GuidelinesKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class FederalRegisterKey(_Key):
+class FederalRegisterKey(KeyBase):
     """A Federal Register notice by volume and first page ("86 Fed. Reg. 54819")."""
 
     TAG: ClassVar[str] = "fr"
@@ -235,7 +236,7 @@ class FederalRegisterKey(_Key):
 # --- legislative materials ---------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class ReportKey(_Key):
+class ReportKey(KeyBase):
     """A committee report or document ("H.R. Rep. No. 99-849")."""
 
     TAG: ClassVar[str] = "report"
@@ -246,7 +247,7 @@ class ReportKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class BillKey(_Key):
+class BillKey(KeyBase):
     """A bill or resolution of Congress ("S. 1630, 97th Cong.")."""
 
     TAG: ClassVar[str] = "bill"
@@ -256,7 +257,7 @@ class BillKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class CongressionalRecordKey(_Key):
+class CongressionalRecordKey(KeyBase):
     """A page of the Congressional Record ("142 Cong. Rec. 1234")."""
 
     TAG: ClassVar[str] = "congrec"
@@ -265,7 +266,7 @@ class CongressionalRecordKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class CongressionalGlobeKey(_Key):
+class CongressionalGlobeKey(KeyBase):
     TAG: ClassVar[str] = "globe"
     congress: str
     session: str
@@ -273,7 +274,7 @@ class CongressionalGlobeKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class AnnalsKey(_Key):
+class AnnalsKey(KeyBase):
     """A page of the Annals of Congress."""
 
     TAG: ClassVar[str] = "annals"
@@ -282,7 +283,7 @@ class AnnalsKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class HearingKey(_Key):
+class HearingKey(KeyBase):
     """A hearing by its title's words and its Congress (or, in a state, its year)."""
 
     TAG: ClassVar[str] = "hearing"
@@ -291,7 +292,7 @@ class HearingKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class StateBillKey(_Key):
+class StateBillKey(KeyBase):
     """A state bill ("Tex. H.B. 4, 78th Leg., R.S."), or a document about it by its title's words."""
 
     TAG: ClassVar[str] = "state_bill"
@@ -304,7 +305,7 @@ class StateBillKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class CommitteePrintKey(_Key):
+class CommitteePrintKey(KeyBase):
     TAG: ClassVar[str] = "print"
     author: str
     congress: str
@@ -312,7 +313,7 @@ class CommitteePrintKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class LegislativeJournalKey(_Key):
+class LegislativeJournalKey(KeyBase):
     """A page of a state house or senate journal."""
 
     TAG: ClassVar[str] = "journal"
@@ -323,14 +324,14 @@ class LegislativeJournalKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class BallotPamphletKey(_Key):
+class BallotPamphletKey(KeyBase):
     TAG: ClassVar[str] = "ballot"
     election: str
     document: str
 
 
 @dataclass(frozen=True, slots=True)
-class BillAnalysisKey(_Key):
+class BillAnalysisKey(KeyBase):
     """A document about a California bill ("Assem. Com. on Judiciary, Analysis of Assem. Bill No. 157
     (2019-2020 Reg. Sess.)"): its author, its title, the bill, the session and the version."""
 
@@ -349,7 +350,7 @@ class BillAnalysisKey(_Key):
 # --- agency materials --------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class AgencyDecisionKey(_Key):
+class AgencyDecisionKey(KeyBase):
     """An agency decision by its reporter cite ("19 I. & N. Dec. 234")."""
 
     TAG: ClassVar[str] = "admin"
@@ -359,19 +360,19 @@ class AgencyDecisionKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class SecReleaseKey(_Key):
+class SecReleaseKey(KeyBase):
     TAG: ClassVar[str] = "sec release"
     number: str
 
 
 @dataclass(frozen=True, slots=True)
-class PtabKey(_Key):
+class PtabKey(KeyBase):
     TAG: ClassVar[str] = "ptab"
     number: str
 
 
 @dataclass(frozen=True, slots=True)
-class IrsGuidanceKey(_Key):
+class IrsGuidanceKey(KeyBase):
     """A revenue ruling, procedure or notice ("Rev. Rul. 2004-1")."""
 
     TAG: ClassVar[str] = "irs"
@@ -382,14 +383,14 @@ class IrsGuidanceKey(_Key):
 # --- jury instructions and secondary sources ---------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class JuryInstructionKey(_Key):
+class JuryInstructionKey(KeyBase):
     TAG: ClassVar[str] = "jury"
     set: str
     number: str
 
 
 @dataclass(frozen=True, slots=True)
-class WorkKey(_Key):
+class WorkKey(KeyBase):
     """A book, treatise, dictionary, news article or web page by its author and title."""
 
     TAG: ClassVar[str] = "work"
@@ -400,7 +401,7 @@ class WorkKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class ManualForComplexLitigationKey(_Key):
+class ManualForComplexLitigationKey(KeyBase):
     TAG: ClassVar[str] = "work"
     edition: str
 
@@ -412,7 +413,7 @@ class ManualForComplexLitigationKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class ArticleKey(_Key):
+class ArticleKey(KeyBase):
     """A law review article or an A.L.R. annotation by volume, journal and first page (or title)."""
 
     TAG: ClassVar[str] = "article"
@@ -422,7 +423,7 @@ class ArticleKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class EncyclopediaKey(_Key):
+class EncyclopediaKey(KeyBase):
     TAG: ClassVar[str] = "encyclopedia"
     volume: str
     series: str
@@ -431,7 +432,7 @@ class EncyclopediaKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class RestatementKey(_Key):
+class RestatementKey(KeyBase):
     TAG: ClassVar[str] = "restatement"
     edition: str  # "second"; "" for the first
     subject: str
@@ -439,7 +440,7 @@ class RestatementKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class ModelCodeKey(_Key):
+class ModelCodeKey(KeyBase):
     """A section of a model code or rule of the ABA's Model Rules ("Model Penal Code § 2.02(2)")."""
 
     TAG: ClassVar[str] = "model"
@@ -448,13 +449,13 @@ class ModelCodeKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class FederalistKey(_Key):
+class FederalistKey(KeyBase):
     TAG: ClassVar[str] = "federalist"
     number: str
 
 
 @dataclass(frozen=True, slots=True)
-class CodeCommentKey(_Key):
+class CodeCommentKey(KeyBase):
     """A commentary printed after a code section ("… cmt. foll. § 2")."""
 
     TAG: ClassVar[str] = "code_comment"
@@ -464,21 +465,21 @@ class CodeCommentKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class EthicsOpinionKey(_Key):
+class EthicsOpinionKey(KeyBase):
     TAG: ClassVar[str] = "ethics"
     issuer: str
     number: str
 
 
 @dataclass(frozen=True, slots=True)
-class AttorneyGeneralOpinionKey(_Key):
+class AttorneyGeneralOpinionKey(KeyBase):
     TAG: ClassVar[str] = "ag_op"
     jurisdiction: str
     number: str
 
 
 @dataclass(frozen=True, slots=True)
-class EuActKey(_Key):
+class EuActKey(KeyBase):
     """A regulation, directive or decision of the European Union ("Regulation (EU) 2016/679")."""
 
     TAG: ClassVar[str] = "eu"
@@ -488,7 +489,7 @@ class EuActKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class TreatyKey(_Key):
+class TreatyKey(KeyBase):
     """A treaty by its treaty series cite ("1577 U.N.T.S. 3")."""
 
     TAG: ClassVar[str] = "treaty"
@@ -498,13 +499,13 @@ class TreatyKey(_Key):
 
 
 @dataclass(frozen=True, slots=True)
-class WebKey(_Key):
+class WebKey(KeyBase):
     TAG: ClassVar[str] = "web"
     url: str  # lower case, without a closing "/"
 
 
 @dataclass(frozen=True, slots=True)
-class VolumeKey(_Key):
+class VolumeKey(KeyBase):
     """Another volume of a work the brief cites and names ("11 OED 471" after "3 The Oxford English
     Dictionary 441 (1978) (OED)")."""
 

@@ -12,13 +12,15 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
 from .keys import Key
+from .meta import Meta
 
 # The seven categories, in the order they are printed, with their Word TA category number.
 # Numbers agree with Word's built-in names where they coincide (1 Cases, 2 Statutes,
 # 3 Other Authorities, 4 Rules, 7 Constitutional Provisions); 8 and 9 are custom.
-Category = Literal["cases", "administrative", "constitutional", "statutes", "rules_regulations", "legislative", "other"]
-CATEGORY_KEYS: tuple[Category, ...] = get_args(Category)
-CATEGORY_NUMBERS: dict[Category, int] = {
+CategoryKey = Literal["cases", "administrative", "constitutional", "statutes", "rules_regulations", "legislative",
+                      "other"]
+CATEGORY_KEYS: tuple[CategoryKey, ...] = get_args(CategoryKey)
+CATEGORY_NUMBERS: dict[CategoryKey, int] = {
     "cases": 1,
     "administrative": 8,
     "constitutional": 7,
@@ -135,13 +137,17 @@ class Occurrence:
     kind: Kind
     story: Story | Literal[""]  # "" until extract places a recognizer's occurrence in its paragraph
     text: str  # the source text of the span
-    category: Category | None = None  # for full citations
+    category: CategoryKey | None = None  # for full citations
     key: Key | None = None  # identity of the authority (set for full cites, resolved for others)
     display: str | None = None  # entry text proposed by a full cite
     sort_key: tuple[Any, ...] | None = None
     flags: list[Flag] = field(default_factory=list)
     anchor_end: int | None = None  # where a TA field would go (end of the citation proper)
-    meta: dict = field(default_factory=dict)  # recognizer details (volume, reporter, section, ...)
+    meta: Meta | None = None  # what the recognizer read besides the key (see toa.meta)
+    display_emphasis: list[tuple[int, int]] = field(default_factory=list)  # italic spans within `display`
+    in_parenthetical: bool = False  # in an explanatory parenthetical: "(quoting X)"
+    # the words the brief quotes from the provision here: verification compares them with its text
+    quotation: str | None = None
     # for a short form of a provision, linked: the full citation it stands for ("§ 437c(c)" after
     # "Code Civ. Proc., § 657" stands for "Code Civ. Proc., § 437c(c)")
     completes: Occurrence | None = field(default=None, repr=False)
@@ -150,7 +156,7 @@ class Occurrence:
 @dataclass
 class Authority:
     key: Key
-    category: Category
+    category: CategoryKey
     text: str  # display text of the TOA entry
     sort_key: tuple[Any, ...] | str | None  # the recognizer's, or the entry text (see authorities.total_order)
     occurrences: list[Occurrence] = field(default_factory=list)
@@ -169,11 +175,11 @@ class Category:
     categories under one heading (`members`); `key` says which category the heading is
     (Heading.key: "other" for a catch-all heading, else the first member)."""
 
-    key: Category
+    key: CategoryKey
     heading: str
     number: int  # Word TA \c category
     authorities: list[Authority] = field(default_factory=list)
-    members: tuple[Category, ...] = ()
+    members: tuple[CategoryKey, ...] = ()
 
 
 @dataclass
@@ -280,5 +286,5 @@ class Finding:
     remove: list[str] = field(default_factory=list)  # pages it lists wrongly
     passim: str | None = None  # "unwarranted" | "not_allowed" | "warranted"
     details: list[str] = field(default_factory=list)  # text: which parts disagree
-    citations: list[dict] = field(default_factory=list)  # {"page", "kind", "story", "text"} that justify
+    citations: list[dict[str, Any]] = field(default_factory=list)  # {"page", "kind", "story", "text"} that justify
     paragraphs: list[int] = field(default_factory=list)  # Paragraph.index of the printed entry's lines

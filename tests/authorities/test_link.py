@@ -4,6 +4,7 @@ import copy
 from texts import doc_of, linked, links_of, occurrences_of
 
 from toa.authorities import link
+from toa.meta import ProvisionMeta
 from toa.model import Document, Paragraph
 
 
@@ -418,4 +419,4 @@ def test_linking_changes_no_citation():
     assert declared.citation.completes is None and declared.completes.display == "Labor Code section 1102.5, subdivision (b)"
     subdivision = read["subdivision (b)(6)"]
     assert subdivision.completes.display == "Pen. Code, § 1170, subd. (b)(6)"
-    assert subdivision.citation.meta == {"subsection": "(b)(6)", "subdivision_only": True}
+    assert subdivision.citation.meta == ProvisionMeta(subsection="(b)(6)", subdivision_only=True)

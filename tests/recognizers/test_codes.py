@@ -18,10 +18,10 @@ def test_a_subdivision_list_is_one_provision_as_cited(run):
     assert o.key.section == "1250(c), (k)"
     assert o.display == "Health & Saf. Code, § 1250, subds. (c), (k)"
     assert o.text == "Health & Saf. Code, § 1250, subds. (c), (k)"
-    assert (o.meta["subsection"], o.meta["subsections"]) == ("(c)", ["(c)", "(k)"])
+    assert (o.meta.subsection, o.meta.subsections) == ("(c)", ["(c)", "(k)"])
     (o,) = full(run("(Gov. Code, § 12940, subd. (h) (1), (7).)"))
     assert o.display == "Gov. Code, § 12940, subd. (h)(1), (7)"
-    assert o.meta["subsections"] == ["(h)(1)", "(h)(7)"]
+    assert o.meta.subsections == ["(h)(1)", "(h)(7)"]
     (o,) = full(run("See Code Civ. Proc., § 437c, subds. (a), (c) (West 2024)."))
     assert o.display == "Code Civ. Proc., § 437c, subds. (a), (c) (West 2024)"
 
@@ -173,7 +173,7 @@ def test_a_list_of_an_articles_sections_is_one_provision_each(run):
 def test_a_section_with_a_list_of_subsections_is_one_provision_as_cited(run):
     (o,) = full(run("TEX. HEALTH & SAFETY CODE § 481.112(a), (d)."))
     assert (o.key.section, o.display) == ("481.112(a), (d)", "Tex. Health & Safety Code § 481.112(a), (d)")
-    assert o.meta["subsections"] == ["(a)", "(d)"]
+    assert o.meta.subsections == ["(a)", "(d)"]
     (o,) = full(run("Tex. Penal Code § 22.01(a), (2019)"))
     assert o.key.section == "22.01(a)"
 

@@ -1,5 +1,6 @@
 from conftest import full, keys
 from toa.keys import BillKey, CongressionalRecordKey, HearingKey, ReportKey, StateBillKey
+from toa.meta import BillAnalysisMeta
 
 
 def test_old_style_report_normalised_to_congress_number(run):
@@ -24,7 +25,7 @@ def test_spaced_house_abbreviation_and_documents(run):
 
 def test_report_without_congress_or_year_is_short(run):
     (o,) = run("H.R. Rep. No. 1023, at 9.")
-    assert o.kind == "short" and o.key is None and o.meta["number"] == "1023"
+    assert o.kind == "short" and o.key is None and o.meta.number == "1023"
 
 
 def test_congressional_record(run):
@@ -78,7 +79,7 @@ def test_bill_with_section_pin(run):
     (o,) = run("H.R. 5120, § 3, 102d Cong. (1992)")
     assert o.key == BillKey("H.R.", "5120", "102")
     assert o.display == "H.R. 5120, 102d Cong. (1992)"
-    assert o.meta["section"] == "3"
+    assert o.meta.section == "3"
 
 
 def test_state_bills_with_the_document_about_them():
@@ -156,7 +157,7 @@ def test_california_floor_analyses_digests_and_enrolled_bill_reports(run):
 
 def test_a_committee_analysis_cited_supra_is_a_short_cite(run):
     [o] = run("(Assem. Com. on Judiciary, Analysis of Assem. Bill No. 157, supra, at p. 4.)")
-    assert o.kind == "short" and o.meta["bill_report"] == ("assem com on judiciary", "analysis of", "157")
+    assert o.kind == "short" and o.meta == BillAnalysisMeta("assem com on judiciary", "analysis of", "157")
 
 
 def test_an_italic_signal_before_a_hearing_title_is_no_part_of_it(run):

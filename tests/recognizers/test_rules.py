@@ -1,5 +1,6 @@
 from conftest import full, keys
 from toa.keys import CfrKey, FederalRegisterKey, GuidelinesKey, RuleKey, UsCodeKey
+from toa.meta import ProvisionMeta
 
 
 def test_federal_rules_abbreviated(run):
@@ -13,7 +14,7 @@ def test_federal_rules_abbreviated(run):
 def test_rule_meta_and_display(run):
     (o,) = full(run("See Fed. R. Civ. P. 23(b)(3)."))
     assert o.display == "Fed. R. Civ. P. 23(b)(3)"
-    assert o.meta["rule_set"] == "Fed. R. Civ. P." and o.meta["rule"] == "23"
+    assert o.meta.rule_set == "Fed. R. Civ. P." and o.meta.rule == "23"
     assert o.category == "rules_regulations"
 
 
@@ -40,12 +41,12 @@ def test_rule_range_expands(run):
 
 def test_short_rule_reference(run):
     occs = run("Rule 56(c) does not require it.")
-    assert [(o.kind, o.key, o.meta) for o in occs] == [("reference", None, {"rule": "56(c)"})]
+    assert [(o.kind, o.key, o.meta) for o in occs] == [("reference", None, ProvisionMeta(rule="56(c)"))]
 
 
 def test_short_rule_range_and_list(run):
     occs = run("Rules 404-406 and Rule 12(b)(1) and 41")
-    assert [o.meta["rule"] for o in occs] == ["404", "405", "406", "12(b)(1)", "41"]
+    assert [o.meta.rule for o in occs] == ["404", "405", "406", "12(b)(1)", "41"]
     assert {o.kind for o in occs} == {"reference"}
 
 
@@ -73,7 +74,7 @@ def test_cfr_forms(run):
     assert keys(run("40 C.F.R. pt. 60")) == [CfrKey("40", "pt. 60")]
     (o,) = full(run("12 C.F.R. 1026.43(e)"))
     assert o.display == "12 C.F.R. 1026.43(e)" and o.category == "rules_regulations"
-    assert o.meta["title"] == "12" and o.meta["section"] == "1026.43"
+    assert o.meta.title == "12" and o.meta.section == "1026.43"
 
 
 def test_cfr_list(run):
@@ -150,7 +151,7 @@ def test_rule_subsections_after_a_space_and_bare_continuations(run):
     (o,) = full(run("(California Rule of Court 8.104 (a)(1), (f).)"))
     assert o.key == RuleKey("Cal. Rules of Court, rule", "8.104(a)(1), (f)")
     assert o.display == "Cal. Rules of Court, rule 8.104(a)(1), (f)"
-    assert (o.meta["subsection"], o.meta["subsections"]) == ("(a)(1)", ["(a)(1)", "(f)"])
+    assert (o.meta.subsection, o.meta.subsections) == ("(a)(1)", ["(a)(1)", "(f)"])
     assert keys(run("(Cal. Rules of Court, rule 8.104(a)(1), (f).)")) == [o.key]
     assert keys(run("Fed. R. Civ. P. 12(b)(6), (c)")) == [RuleKey("Fed. R. Civ. P.", "12(b)(6), (c)")]
     assert keys(run("Fed. R. Civ. P. 12(b)(6), 56")) == [RuleKey("Fed. R. Civ. P.", "12(b)(6)"),
@@ -224,7 +225,7 @@ def test_acquisition_regulations_by_their_own_names(run):
     occs = full(run("See FAR 52.249-2; FAR § 33.211(a); DFARS 252.204-7012(b); 48 C.F.R. § 52.233-1."))
     assert [o.display for o in occs] == ["FAR 52.249-2", "FAR § 33.211(a)", "DFARS 252.204-7012(b)",
                                          "48 C.F.R. § 52.233-1"]
-    assert occs[0].meta["title"] == "48" and occs[0].category == "rules_regulations"
+    assert occs[0].meta.title == "48" and occs[0].category == "rules_regulations"
     assert keys(run("The FAR 2019 revision")) == []
 
 
@@ -245,7 +246,7 @@ def test_an_executive_order_compiled_in_title_3_is_one_entry_with_its_reprint(ru
         "Exec. Order No. 12,866, 3 C.F.R. 638 (1994), reprinted in 5 U.S.C. § 601 note",
         "Exec. Order No. 14,110, 88 Fed. Reg. 75,191 (Nov. 1, 2023)", "3 C.F.R. § 100.1"]
     assert occs[0].category == "rules_regulations"
-    assert occs[0].meta["code"] != "C.F.R."  # not verified as a section of 3 C.F.R.
+    assert occs[0].meta.code != "C.F.R."  # not verified as a section of 3 C.F.R.
 
 
 def test_california_rules_of_court_in_lower_case_and_in_lists(run):
@@ -255,7 +256,7 @@ def test_california_rules_of_court_in_lower_case_and_in_lists(run):
     occs = run("(See also Cal. Rules of Court, rules 8.360(b), 8.520(b).)")
     assert [o.display for o in occs] == ["Cal. Rules of Court, rule 8.360(b)", "Cal. Rules of Court, rule 8.520(b)"]
     (o,) = run("Under rule 8.1115(a), it is not citable.")
-    assert (o.kind, o.meta) == ("reference", {"rule": "8.1115(a)"})
+    assert (o.kind, o.meta) == ("reference", ProvisionMeta(rule="8.1115(a)"))
     assert run("The rule 12 motion was denied.") == []
 
 
@@ -269,7 +270,7 @@ def test_abbreviated_rules_of_professional_conduct(run):
 
 def test_states_own_names_for_their_court_rules(run):
     text = "MCR 2.116(C)(8); Pa.R.A.P. 1925(b); Pa.R.Crim.P. 600(A); RAP 13.4(b)(1); Civ.R. 12(B)(6); Evid.R. 404(B)."
-    assert [(o.key, o.meta["jurisdiction"]) for o in run(text)] == [
+    assert [(o.key, o.meta.jurisdiction) for o in run(text)] == [
         (RuleKey("MCR", "2.116(C)(8)"), "Mich."), (RuleKey("Pa.R.A.P.", "1925(b)"), "Pa."),
         (RuleKey("Pa.R.Crim.P.", "600(A)"), "Pa."), (RuleKey("RAP", "13.4(b)(1)"), "Wash."),
         (RuleKey("Civ.R.", "12(B)(6)"), "Ohio"), (RuleKey("Evid.R.", "404(B)"), "Ohio")]
@@ -285,5 +286,5 @@ def test_a_federal_register_title_with_the_agencys_heading_before_a_semicolon(ru
 
 def test_a_range_of_subdivisions_is_one_rule(run):
     [o] = full(run("Fed. R. Civ. P. 65(b)(1)(A)-(B)."))
-    assert (o.display, o.meta["subsection"]) == ("Fed. R. Civ. P. 65(b)(1)(A)-(B)", "(b)(1)(A)")
+    assert (o.display, o.meta.subsection) == ("Fed. R. Civ. P. 65(b)(1)(A)-(B)", "(b)(1)(A)")
     assert [o.key.rule for o in full(run("Fed. R. Evid. 801-803"))] == ["801", "802", "803"]

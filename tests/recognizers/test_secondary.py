@@ -50,7 +50,7 @@ def test_law_review_article(run, emph):
 def test_law_review_without_emphasis(run):
     (o,) = full(run("See Mary Major, Rethinking Venue, 99 Colum. L. Rev. 1001, 1010 (1999)."))
     assert o.text.startswith("Mary Major")
-    assert o.meta["title"] == "Rethinking Venue"
+    assert o.meta.title == "Rethinking Venue"
 
 
 def test_case_reporter_is_not_a_journal(run):
@@ -118,12 +118,12 @@ def test_treatise_short_forms_are_not_statutes(run):
     assert _refs(occs) == []
     (o,) = [o for o in occs if o.kind == "supra"]
     assert o.text == "Coleman § 415, at 522"
-    assert o.meta["antecedent"] == "Coleman"
+    assert o.meta.antecedent == "Coleman"
 
 
 def test_short_name_of_work_cited_in_paragraph_is_not_a_statute(run):
     t = "See 2 Omar Reyes, Remedies in Admiralty § 7.4 (5th ed. 2016); REYES § 7.5; ERISA § 502."
-    assert [o.meta["section"] for o in _refs(run(t))] == ["502"]
+    assert [o.meta.section for o in _refs(run(t))] == ["502"]
 
 
 def test_article_in_non_law_journal_needs_italic_title(run, emph):
@@ -172,7 +172,7 @@ def test_reporter_names_are_built_once():
 
 def test_statute_word_in_a_book_title_does_not_hide_references(run):
     t = "See Ada Stone, The Sherman Act at Fifty 12 (1940); Sherman Act § 2."
-    assert [o.meta["section"] for o in _refs(run(t))] == ["2"]
+    assert [o.meta.section for o in _refs(run(t))] == ["2"]
 
 
 def test_a_variant_spelling_of_a_case_reporter_is_not_a_journal():

@@ -1,5 +1,6 @@
 from conftest import full, keys
 from toa.keys import ActKey, PublicLawKey, RevisedStatutesKey, StateCodeKey, StatutesAtLargeKey, UsCodeKey
+from toa.meta import ProvisionMeta
 
 
 def test_usc_without_section_sign(run):
@@ -9,7 +10,7 @@ def test_usc_without_section_sign(run):
     assert o.display == "21 U.S.C. 841(b)(1)(A)"
     assert o.text == "21 U.S.C. 841(b)(1)(A)"
     assert o.category == "statutes"
-    assert o.meta == {"code": "U.S.C.", "title": "21", "section": "841", "subsection": "(b)(1)(A)"}
+    assert o.meta == ProvisionMeta(code="U.S.C.", title="21", section="841", subsection="(b)(1)(A)")
 
 
 def test_section_sign_and_plain_give_same_key(run):
@@ -149,22 +150,22 @@ def test_usc_sort_is_numeric(run):
 
 def test_id_section_short_form(run):
     occs = run("Id. § 1125(c)(2).")
-    assert [(o.kind, o.key, o.meta["section"], o.meta["subsection"]) for o in occs] == [
+    assert [(o.kind, o.key, o.meta.section, o.meta.subsection) for o in occs] == [
         ("id", None, "1125", "(c)(2)")]
     occs = run("See id. at § 2254(d).")
-    assert occs[0].kind == "id" and occs[0].meta["section"] == "2254"
+    assert occs[0].kind == "id" and occs[0].meta.section == "2254"
 
 
 def test_bare_section_references(run):
     occs = run("Section 1983 supplies the remedy, and § 1988(b)(1) the fee.")
-    assert [(o.kind, o.meta["section"], o.meta["subsection"]) for o in occs] == [
+    assert [(o.kind, o.meta.section, o.meta.subsection) for o in occs] == [
         ("reference", "1983", ""), ("reference", "1988", "(b)(1)")]
     assert occs[0].key is None
 
 
 def test_section_of_named_act_records_act(run):
     (o,) = run("Section 5 of the Voting Rights Act requires preclearance.")
-    assert o.kind == "reference" and o.meta["act"] == "Voting Rights Act"
+    assert o.kind == "reference" and o.meta.act == "Voting Rights Act"
 
 
 def test_sections_of_full_cite_are_not_references(run):
@@ -181,7 +182,7 @@ def test_ordinal_after_section_list_is_not_a_section(run):
     occs = run("The draft bill, § 4(b), 88th Cong., 2d Sess., was never enacted.")
     assert [o.text for o in _refs(occs)] == ["§ 4(b)"]
     occs = run("See § 12, 3d Sess. and § 7, 101st Cong.")
-    assert [o.meta["section"] for o in _refs(occs)] == ["12", "7"]
+    assert [o.meta.section for o in _refs(occs)] == ["12", "7"]
 
 
 def test_bare_section_after_author_or_supra_is_not_a_statute(run):
@@ -202,7 +203,7 @@ def test_bare_section_after_italic_title_is_not_a_statute(run, emph):
 
 def test_bare_section_after_statute_name_is_still_a_reference(run):
     occs = run("Under the Clayton Act § 7 and ERISA § 502(a), and see § 1983.")
-    assert [o.meta["section"] for o in _refs(occs)] == ["7", "502", "1983"]
+    assert [o.meta.section for o in _refs(occs)] == ["7", "502", "1983"]
 
 
 def test_rev_stat_pair_range_is_two_sections(run):
@@ -275,7 +276,7 @@ def test_a_range_of_subsections_is_one_provision(run):
     occs = full(run("28 U.S.C. § 2254(d)(1)-(2); 28 U.S.C. §§ 157(b)(2)(A)-(O), 158(a)(1)."))
     assert [o.display for o in occs] == ["28 U.S.C. § 2254(d)(1)-(2)", "28 U.S.C. § 157(b)(2)(A)-(O)",
                                          "28 U.S.C. § 158(a)(1)"]
-    assert occs[0].meta["subsection"] == "(d)(1)"
+    assert occs[0].meta.subsection == "(d)(1)"
 
 
 def test_an_act_named_with_a_defined_short_name_before_its_cite(run):
@@ -305,8 +306,8 @@ def test_california_session_laws(run):
 def test_a_bare_subdivision_in_prose_is_a_reference(run):
     (o,) = run("Under subdivision (b)(6), the court must impose the lower term.")
     assert (o.kind, o.text, o.meta) == ("reference", "subdivision (b)(6)",
-                                        {"subsection": "(b)(6)", "subdivision_only": True})
-    assert [o.meta["subsection"] for o in run("Subdivisions (b) and (c) apply.")] == ["(b)", "(c)"]
+                                        ProvisionMeta(subsection="(b)(6)", subdivision_only=True))
+    assert [o.meta.subsection for o in run("Subdivisions (b) and (c) apply.")] == ["(b)", "(c)"]
     assert [o.text for o in run("(Pen. Code, § 1170, subd. (b)(2).)")] == ["Pen. Code, § 1170, subd. (b)(2)"]
     assert run("The Oakwood subdivision (Lot 4) was sold.") == []
 
@@ -330,5 +331,5 @@ def test_florida_names_its_statutes_after_the_section(run):
 
 def test_a_subdivision_of_a_bare_section_written_first(run):
     (o,) = run("Under subdivision (b) of section 1170, the court must.")
-    assert (o.kind, o.text, o.meta["section"], o.meta["subsection"]) == (
+    assert (o.kind, o.text, o.meta.section, o.meta.subsection) == (
         "reference", "subdivision (b) of section 1170", "1170", "(b)")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from builders import case, occ, table
+from builders import case, occ, short, table
 from toa.verify import verify
 from toa.verify.records import FOUND, FOUND_MULTIPLE, NOT_CHECKED, NOT_FOUND, UNKNOWN_REPORTER, UNRESOLVED
 
@@ -63,8 +63,8 @@ def test_offline_flags_without_token(services):
     young = case("Circuit v. Time, 100 F.2d 1 (11th Cir. 1950)", "Circuit v. Time", 100, "F.2d", 1, 1950, court="ca11")
     unknown = case("Foo v. Bar, 12 Foo. Rptr. 3 (2001)", "Foo v. Bar", 12, "Foo. Rptr.", 3, 2001)
     pin = case("Reed v. Town of Gilbert, 576 U.S. 155, 150 (2015)", "Reed", 576, "U.S.", 155, 2015, pin="150",
-               shorts=[{"volume": "577", "reporter": "U.S.", "pin_cite": "170"}])
-    orphan = occ("short", {}, "Jones, 123 F.3d at 45", paragraph=9)
+               shorts=[short("577", "U.S.", "170")])
+    orphan = occ("short", None, "Jones, 123 F.3d at 45", paragraph=9)
     result = verify(table(old, court, young, unknown, pin, IMAGINARY, unlinked=[orphan]), services.settings(token=None))
     assert result[old.key].flags == ["year_outside_reporter_range"]
     assert result[court.key].flags == ["implausible_court"]

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from ..keys import DocketKey, StateCodeKey, UsCodeKey
+from ..meta import CaseMeta, ConstitutionMeta, ProvisionMeta
 from ..model import Authority, Category, Occurrence, Table
 from ..styles import Style
 from .link import PROVISIONS, Cited, Links, complete
@@ -59,7 +60,8 @@ def _left_out(auth: Authority, style: Style) -> str | None:
         for o in auth.occurrences:
             o.flags.append("docket_only")
         return "docket"
-    if auth.category == "cases" and not any(o.meta.get("case_name") for o in auth.occurrences if o.kind == "full"):
+    if auth.category == "cases" and not any(isinstance(o.meta, CaseMeta) and o.meta.case_name
+                                            for o in auth.occurrences if o.kind == "full"):
         return "unlinked"  # a bare reporter cite ("reported at 97 F.4th 81") names no case
     auth.occurrences = counted
     return None
@@ -68,8 +70,8 @@ def _left_out(auth: Authority, style: Style) -> str | None:
 def _emphasis_of(occ: Occurrence) -> list[tuple[int, int]]:
     """Italic spans of the entry text as the brief set them; a case name the brief left in
     roman (a plain-text brief) is still printed in italics, as tables of authorities do."""
-    spans = list(occ.meta.get("emphasis", []))
-    name = occ.meta.get("case_name")
+    spans = list(occ.display_emphasis)
+    name = occ.meta.case_name if isinstance(occ.meta, CaseMeta) else ""
     if not spans and occ.category in ("cases", "administrative") and name and (occ.display or "").startswith(name):
         spans = [(0, len(name))]
     return spans
@@ -79,12 +81,13 @@ def _formal(occ: Occurrence) -> bool:
     """A full citation in the abbreviated form of a citation manual ("Tex. Const. art. I, § 10",
     "Tex. Code Crim. Proc. art. 38.37"), not written out ("Texas Constitution, Article I, Section 10",
     "Article 38.37 of the Code of Criminal Procedure") nor a mention ("the Sixth Amendment")."""
-    if occ.kind != "full" or "informal_reference" in occ.flags or occ.meta.get("inverted"):
+    provision = occ.meta if isinstance(occ.meta, ProvisionMeta) else None
+    if occ.kind != "full" or "informal_reference" in occ.flags or provision is not None and provision.inverted:
         return False
     if occ.category == "constitutional":
         return "Const." in (occ.display or occ.text)
     if isinstance(occ.key, StateCodeKey):
-        return bool(re.search(r"\.|&", occ.meta.get("code", "")))
+        return provision is not None and bool(re.search(r"\.|&", provision.code))
     return True
 
 
@@ -94,7 +97,7 @@ def _print_formally(authorities: list[Authority]) -> None:
     the Code of Criminal Procedure" in the abbreviation the brief gives that code elsewhere ("Tex.
     Code Crim. Proc. art. 38.37"). A code written out but cited in order ("Labor Code section
     1102.5") keeps its words, as tables print them."""
-    formal_of_code = {}
+    formal_of_code: dict[tuple[str, str, str], Occurrence] = {}
     for auth in authorities:
         for o in auth.occurrences:
             if _formal(o) and isinstance(o.key, StateCodeKey):
@@ -109,9 +112,10 @@ def _print_formally(authorities: list[Authority]) -> None:
         if not fulls or _formal(fulls[0]):
             continue
         formal = next((o for o in fulls if _formal(o)), None)
-        if formal is None and (fulls[0].meta.get("inverted") or completed_only):
+        first = fulls[0].meta if isinstance(fulls[0].meta, ProvisionMeta) else ProvisionMeta()
+        if formal is None and (first.inverted or completed_only):
             base = formal_of_code.get(auth.key.code_of()) if isinstance(auth.key, StateCodeKey) else None
-            formal = complete(base, fulls[0].meta) if base is not None else None
+            formal = complete(base, first) if base is not None else None
             if formal is not None and formal.key != auth.key:
                 formal = None
         if formal is not None and formal.display:
@@ -125,14 +129,14 @@ def _name_codes(authorities: list[Authority], names: dict[str, str]) -> None:
         return
     for auth in authorities:
         full = next((o for o in auth.occurrences if o.kind == "full"), None)
-        m = full.meta if full else {}
-        if not (isinstance(auth.key, UsCodeKey) and auth.key.code == "usc") or m.get("popular_name") \
-                or m.get("title") not in names:
+        m = full.meta if full is not None and isinstance(full.meta, ProvisionMeta) else None
+        if not (isinstance(auth.key, UsCodeKey) and auth.key.code == "usc") or m is None or m.popular_name \
+                or m.title not in names:
             continue
-        section = m.get("section", "") + m.get("subsection", "") + (" et seq." if m.get("et_seq") else "")
-        mark = "§§" if m.get("range") else "§"
-        edition = f" ({m['edition']})" if m.get("edition") else ""
-        auth.text, auth.emphasis = f"{names[m['title']]} {mark} {section}{edition}", []
+        section = m.section + m.subsection + (" et seq." if m.et_seq else "")
+        mark = "§§" if m.range else "§"
+        edition = f" ({m.edition})" if m.edition else ""
+        auth.text, auth.emphasis = f"{names[m.title]} {mark} {section}{edition}", []
 
 
 def _categorise(authorities: list[Authority], style: Style) -> list[Category]:
@@ -173,8 +177,10 @@ def _away(auth: Authority, home: str) -> int:
         return 1
     # a provision cited only by short forms is read through the citation they completed
     full = next((o.completes or o for o in auth.occurrences if o.kind == "full" or o.completes is not None), None)
-    meta = full.meta if full else {}
-    return 0 if meta.get("jurisdiction") == home or meta.get("state_implied") else 1
+    meta = full.meta if full is not None else None
+    if isinstance(meta, ProvisionMeta):
+        return 0 if meta.jurisdiction == home or meta.state_implied else 1
+    return 0 if isinstance(meta, ConstitutionMeta) and meta.jurisdiction == home else 1
 
 
 def _assign_short_names(items: list[Authority]) -> None:

@@ -39,9 +39,26 @@ from ..keys import (
     VolumeKey,
     WorkKey,
 )
-from ..model import Category, Document, Flag, Kind, Occurrence
+from ..meta import (
+    AgencyMeta,
+    BillAnalysisMeta,
+    BillMeta,
+    CaseMeta,
+    ConstitutionMeta,
+    DecisionMeta,
+    IdMeta,
+    Meta,
+    ProvisionMeta,
+    ReportMeta,
+    RestatementMeta,
+    SeriesMeta,
+    ShortCiteMeta,
+    ShortNameMeta,
+    SupraMeta,
+)
+from ..model import CategoryKey, Document, Flag, Kind, Occurrence
 
-PROVISIONS: tuple[Category, ...] = ("constitutional", "statutes", "rules_regulations")
+PROVISIONS: tuple[CategoryKey, ...] = ("constitutional", "statutes", "rules_regulations")
 _SENTENCE_END = re.compile(r"[.;]\s+[A-Z(]")
 _WORD = re.compile(r"[A-Za-z][\w'’-]*")
 
@@ -67,7 +84,7 @@ class Cited:
     """An authority the brief cites, as linking knows it."""
 
     key: Key
-    category: Category
+    category: CategoryKey
     founding: Occurrence  # its first full citation, or the full citation its first short form stood for
     named_by: Occurrence  # the full citation whose words name it: the founding one, or a later one with a name
     links: list[Link] = field(default_factory=list)  # its citations, in reading order
@@ -125,7 +142,7 @@ class _Linking:
         self.antecedents = _Antecedents()
         self.statutes_in: dict[int, list[Occurrence]] = {}  # paragraph -> its full statute cites
         for o in occurrences:
-            if o.kind == "full" and o.category == "statutes" and o.meta.get("section"):
+            if o.kind == "full" and o.category == "statutes" and _numbers(o.meta).section:
                 self.statutes_in.setdefault(o.paragraph, []).append(o)
         # (bare section, the full cite of its number just after it, whether a code before was guessed)
         self.cited_after: list[tuple[Occurrence, Occurrence, bool]] = []
@@ -152,7 +169,7 @@ class _Linking:
         self.linked[id(occ)] = found
         if target.category == "statutes":
             self.last_statute[_chain_of(self.doc, occ)] = (occ.paragraph, target)
-        if not {"informal_reference", "name_mention"} & set(occ.flags) and not occ.meta.get("in_parenthetical"):
+        if not {"informal_reference", "name_mention"} & set(occ.flags) and not occ.in_parenthetical:
             # "Section 1988", "the First Amendment" or "Heien" in prose is a mention, and
             # "(quoting X)" an aside: an Id. after either still points at the citation before.
             self.antecedents.set(chain, target)
@@ -168,35 +185,37 @@ class _Linking:
             # else only when that cite is of the section as the mention writes it
             later_link = self.linked.get(id(later))
             auth = self.by_key.get(later_link.key) if later_link is not None else None
-            exact = _written(occ.meta) in _cited_as(later.meta)
-            self._link_later(occ, _section_of(self, occ, occ.meta, auth) if auth is not None and (guessed or exact)
-                             else None)
+            exact = _written(_numbers(occ.meta)) in _cited_as(_numbers(later.meta))
+            self._link_later(occ, _section_of(self, occ, _numbers(occ.meta), auth) if auth is not None and (
+                guessed or exact) else None)
         # A short cite before the case's full cite ("Dallas W., 85 Cal. App. 4th at 938" quoted
         # from the other side's brief, the full cite pages later) is that case.
-        for occ in [o for o in self.unlinked if o.kind == "short" and o.meta.get("volume")]:
+        for occ in [o for o in self.unlinked if o.kind == "short" and _volume(o.meta)]:
             found = _short(self, occ, None, None)
-            named = (occ.meta.get("antecedent") or "").lower()
+            named = _antecedent(occ.meta).lower()
             if found is not None and (target := self.by_key[found.key]).category == "cases" \
                     and named in target.name.lower():
                 self._link_later(occ, found)
-        mentions = [o for o in self.unlinked if o.kind == "reference" and (o.meta.get("rule") or o.meta.get("section"))]
+        mentions = [o for o in self.unlinked if o.kind == "reference" and (_numbers(o.meta).rule
+                                                                           or _numbers(o.meta).section)]
         for occ in mentions:
-            number, rule = _section_number(occ.meta), bool(occ.meta.get("rule"))
+            mention = _numbers(occ.meta)
+            number, rule = _section_number(mention), bool(mention.rule)
             cited = [a for a in self.by_key.values() if a.category == ("rules_regulations" if rule else "statutes")
-                     and any(_section_number(o.meta) == number and bool(o.meta.get("rule")) == rule
-                             and o.meta.get("mark") == occ.meta.get("mark") for o in _cites_of(a))]
-            act = (occ.meta.get("act") or "").lower()
+                     and any(_section_number(n := _numbers(o.meta)) == number and bool(n.rule) == rule
+                             and n.mark == mention.mark for o in _cites_of(a))]
+            act = mention.act.lower()
             if act:  # "section 7428 of the Internal Revenue Code": only that act's entries
                 cited = [a for a in cited if act in a.name.lower()]
             codes = {_code_of(o) for a in cited for o in _cites_of(a)}
             if len(codes) != 1:
                 continue
             # only a provision the brief cites with exactly that number: a mention never makes an entry
-            written = _written(occ.meta)
-            target = next((a for a in cited for o in _cites_of(a) if written in _cited_as(o.meta)), None)
-            if target is not None:
-                self._link_later(occ, Link(occ, target.key, occ.kind))
-        for occ in [o for o in self.unlinked if o.kind == "reference" and o.meta.get("rule")]:
+            written = _written(mention)
+            cites = next((a for a in cited for o in _cites_of(a) if written in _cited_as(_numbers(o.meta))), None)
+            if cites is not None:
+                self._link_later(occ, Link(occ, cites.key, occ.kind))
+        for occ in [o for o in self.unlinked if o.kind == "reference" and _numbers(o.meta).rule]:
             self._link_later(occ, self._federal_rule(occ))
 
     def _link_later(self, occ: Occurrence, found: Link | None) -> None:
@@ -214,26 +233,28 @@ class _Linking:
         set of federal rules that has a rule 12: that set's rule (the set the brief names; a rule
         of a set it never cites is not guessed). Not in a brief that cites a state's rules, whose
         "Rule 403" is as likely the state's."""
-        m = re.match(r"\d+", occ.meta["rule"])
+        m = re.match(r"\d+", _numbers(occ.meta).rule)
         if not m:
             return None
         cited: dict[str, Cited] = {}
         for a in self.by_key.values():
             for o in _cites_of(a):
-                if o.meta.get("rule_set") and o.meta.get("jurisdiction") not in (None, "US"):
+                rules = _numbers(o.meta)
+                if rules.rule_set and rules.jurisdiction not in (None, "US"):
                     return None
-                if o.meta.get("rule_set") in _FEDERAL_RULE_NUMBERS:
-                    cited.setdefault(o.meta["rule_set"], a)
+                if rules.rule_set in _FEDERAL_RULE_NUMBERS:
+                    cited.setdefault(rules.rule_set, a)
         fits = [s for s in cited if int(m.group(0)) in _FEDERAL_RULE_NUMBERS[s]]
-        return _section_of(self, occ, occ.meta, cited[fits[0]]) if len(fits) == 1 else None
+        return _section_of(self, occ, _numbers(occ.meta), cited[fits[0]]) if len(fits) == 1 else None
 
     def _declared_cite(self, occ: Occurrence) -> Occurrence | None:
         """A bare "section 1102.5" or "article 38.23" read as a citation of the code the brief
         declared earlier that such references are in ("all further statutory references are to the
         Labor Code"), or None."""
-        if occ.meta.get("act") or not occ.meta.get("section"):
+        mention = _numbers(occ.meta)
+        if mention.act or not mention.section:
             return None
-        article = _by_article(occ.meta)
+        article = _by_article(mention)
         here = _position(self.doc, occ.paragraph, occ.start)
         codes = [code for where, code in self.declared
                  if where < here and code.scope in ("any", "article" if article else "section")]
@@ -242,8 +263,8 @@ class _Linking:
         # written as the brief writes its references: "Labor Code section 1102.5, subdivision (b)"
         form: Literal["article", "word", "sign"] = \
             "article" if article else "word" if "informal_reference" in occ.flags else "sign"
-        full = recognizers.codes.declared_provision(codes[-1], occ.meta["section"], occ.meta.get("subsection") or "",
-                                                    occ.meta.get("subsections") or [], form)
+        full = recognizers.codes.declared_provision(codes[-1], mention.section, mention.subsection, mention.subsections,
+                                                    form)
         assert isinstance(full.key, StateCodeKey)
         if not full.key.jurisdiction:  # "the Penal Code": the state of the code of that name the brief cites
             states = {k.jurisdiction for k in self.by_key
@@ -257,14 +278,15 @@ class _Linking:
         in the next paragraph of the same text ("Section 664.5 provides ... . (Code Civ. Proc.,
         § 664.5.)"): the code the brief means, though it names it only after. None when no code,
         or more than one, cites that number there."""
-        if not occ.meta.get("section") or occ.meta.get("act"):
+        mention = _numbers(occ.meta)
+        if not mention.section or mention.act:
             return None
-        number, paras = _section_number(occ.meta), self.doc.paragraphs
+        number, paras = _section_number(mention), self.doc.paragraphs
         here = paras[occ.paragraph]
         following = next((p.index for p in paras[occ.paragraph + 1:]
                           if p.text.strip() and (p.story, p.note_id) == (here.story, here.note_id)), None)
-        cites = [o for index in (occ.paragraph, following) for o in self.statutes_in.get(index, [])
-                 if (index != occ.paragraph or o.start > occ.start) and _section_number(o.meta) == number]
+        cites = [o for index in (occ.paragraph, following) if index is not None for o in self.statutes_in.get(index, [])
+                 if (index != occ.paragraph or o.start > occ.start) and _section_number(_numbers(o.meta)) == number]
         # a section two codes cite there ("Tex. Penal Code § 2; Tex. Fam. Code § 2") is not decided
         return cites[0] if len({_code_of(o) for o in cites}) == 1 else None
 
@@ -330,80 +352,91 @@ def _full(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cite
             return Link(occ, misread.key, "short")
     key = occ.key
     assert key is not None
-    named = bool(occ.meta.get("case_name"))
+    name = occ.meta.case_name if isinstance(occ.meta, CaseMeta) else ""
+    named = bool(name)
     if key in alias and not (named and alias[key][1] == "history"):
         key = alias[key][0]  # a parallel cite, or a bare cite of a case's subsequent history
     key = _edition_of_one(key, by_key)
     auth = by_key.get(key)
-    if auth is not None and named and _different_case(auth, occ):
+    if auth is not None and named and _different_case(auth, name):
         # Memorandum orders share a reporter page ("Ford v. United States, 569 U.S. 1031" and
         # "Acosta-Ruiz v. United States, 569 U.S. 1031"): one entry per case.
         assert isinstance(key, (CaseKey, DocketKey))
-        key = replace(key, party=_first_party(occ.meta["case_name"]))
+        key = replace(key, party=_first_party(name))
         auth = by_key.get(key)
     if auth is None:
         by_key[key] = Cited(key, occ.category or "other", occ, occ)
     elif _better_name(occ, auth):
         auth.named_by = occ
-    for k in occ.meta.get("parallel", []):
-        if k not in by_key:
-            alias.setdefault(k, (key, "parallel"))
-    for k in occ.meta.get("history", []):
-        if k not in by_key:
-            alias.setdefault(k, (key, "history"))
+    if isinstance(occ.meta, DecisionMeta):
+        for cite in occ.meta.parallel:
+            if cite not in by_key:
+                alias.setdefault(cite, (key, "parallel"))
+        for cite in occ.meta.history:
+            if cite not in by_key:
+                alias.setdefault(cite, (key, "history"))
     return Link(occ, key, "full")
 
 
 def _short(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cited | None) -> Link | None:
-    """The full cite with the same volume and reporter whose first page is the nearest before the pin."""
-    by_key, alias = linking.by_key, linking.alias
-    if occ.meta.get("short_name"):
+    """The authority a short cite names: a name the brief defined for it, the Restatement section,
+    committee report, notice or decision it points into, or the case with the same volume and
+    reporter whose first page is the nearest before the pin."""
+    by_key, alias, meta = linking.by_key, linking.alias, occ.meta
+    if isinstance(meta, ShortNameMeta):
         # a name the brief defined for an authority cited before
         return Link(occ, occ.key, "short") if occ.key is not None and occ.key in by_key else None
-    if occ.meta.get("restatement"):  # "Restatement § 402A cmt. c": that section of a Restatement cited before
-        m = occ.meta
-        found = [a for k, a in by_key.items() if isinstance(k, RestatementKey) and k.section == m["section"]
-                 and (not m["edition"] or k.edition == m["edition"]) and (not m["subject"] or k.subject == m["subject"])]
-        return _latest(occ, found)
-    if occ.meta.get("doc"):  # "H.R. Rep. No. 849, at 12", "S. Rep. at 4": the committee report cited before
-        number = occ.meta.get("number")
-        found = [a for k, a in by_key.items() if isinstance(k, ReportKey) and k.document == occ.meta["doc"]
-                 and (not number or k.number == number or k.number.endswith("-" + number))]
-        return _latest(occ, found)
-    if occ.meta.get("bill_report"):  # "(Assem. Com. on Judiciary, Analysis of Assem. Bill No. 157, supra)"
-        ident = occ.meta["bill_report"]
-        return _latest(occ, [a for k, a in by_key.items() if isinstance(k, BillAnalysisKey) and k.analysis() == ident])
-    if occ.meta.get("code") in _PAGED_SERIES:
-        # "88 Fed. Reg. at 9340", "167 Cong. Rec. at S1235": the item that starts before the pin, in
-        # that volume (and in that part of the daily Record: H, S or E)
-        kind, pin = _PAGED_SERIES[occ.meta["code"]], occ.meta.get("pin", "")
-        part, number = re.sub(r"[\d,\s]", "", pin), _number(pin.replace(",", ""))
-        items = [(_number(k.page), a) for k, a in by_key.items()
-                 if isinstance(k, kind) and k.volume == occ.meta.get("volume") and re.sub(r"\d", "", k.page) == part
-                 and number is not None and _number(k.page) is not None and _number(k.page) <= number]
-        return Link(occ, max(items, key=lambda n: n[0])[1].key, "short") if items else None
-    if occ.meta.get("admin_reporter"):  # "Acosta, 19 I&N Dec. at 234": the decision that starts before the pin
-        pin = _number(occ.meta.get("pin", ""))
-        decisions = [(_number(k.page), a) for k, a in by_key.items() if isinstance(k, AgencyDecisionKey)
-                     and (k.reporter, k.volume) == (occ.meta["admin_reporter"], occ.meta.get("volume"))]
-        decisions = [(first, a) for first, a in decisions if first is not None and pin is not None and first <= pin]
-        return Link(occ, max(decisions, key=lambda d: d[0])[1].key, "short") if decisions else None
-    vol, rep = occ.meta.get("volume"), occ.meta.get("reporter")
-    pin = _number(occ.meta.get("pin", ""))
+    if isinstance(meta, RestatementMeta):  # "Restatement § 402A cmt. c": that section of a Restatement cited before
+        return _latest(occ, [a for k, a in by_key.items() if isinstance(k, RestatementKey) and k.section == meta.section
+                             and (not meta.edition or k.edition == meta.edition)
+                             and (not meta.subject or k.subject == meta.subject)])
+    if isinstance(meta, ReportMeta):  # "H.R. Rep. No. 849, at 12", "S. Rep. at 4": the committee report cited before
+        number = meta.number
+        return _latest(occ, [a for k, a in by_key.items() if isinstance(k, ReportKey) and k.document == meta.document
+                             and (not number or k.number == number or k.number.endswith("-" + number))])
+    if isinstance(meta, BillAnalysisMeta):  # "(Assem. Com. on Judiciary, Analysis of Assem. Bill No. 157, supra)"
+        named = (meta.author, meta.document, meta.number)
+        return _latest(occ, [a for k, a in by_key.items() if isinstance(k, BillAnalysisKey) and k.analysis() == named])
+    if isinstance(meta, SeriesMeta):
+        return _page_in_series(occ, meta, by_key)
+    if isinstance(meta, AgencyMeta):
+        return _agency_decision(occ, meta, by_key)
+    if not isinstance(meta, ShortCiteMeta):
+        return None
+    pin = _number(meta.pin)
     candidates = []
     for k in list(by_key) + list(alias):
-        if isinstance(k, CaseKey) and not k.party and k.volume == vol and k.reporter == rep:
+        if isinstance(k, CaseKey) and not k.party and k.volume == meta.volume and k.reporter == meta.reporter:
             first = _number(k.page)
             auth = by_key.get(alias[k][0] if k in alias else k)
             if auth is not None and (pin is None or first is None or first <= pin):
                 candidates.append((first or 0, auth))
-    antecedent = (occ.meta.get("antecedent") or "").lower()
+    antecedent = meta.antecedent.lower()
     if not candidates:
-        return _mistyped_short(occ, by_key, alias, antecedent)
+        return _mistyped_short(occ, meta, by_key, alias)
     if antecedent and len(candidates) > 1:
-        named = [c for c in candidates if antecedent in c[1].name.lower()]
-        candidates = named or candidates
+        candidates = [c for c in candidates if antecedent in c[1].name.lower()] or candidates
     return Link(occ, max(candidates, key=lambda c: c[0])[1].key, "short")
+
+
+def _page_in_series(occ: Occurrence, meta: SeriesMeta, by_key: dict[Key, Cited]) -> Link | None:
+    """"88 Fed. Reg. at 9340", "167 Cong. Rec. at S1235": the item that starts before the pin, in
+    that volume (and in that part of the daily Record: H, S or E)."""
+    kind = _PAGED_SERIES[meta.series]
+    part, pin = re.sub(r"[\d,\s]", "", meta.pin), _number(meta.pin.replace(",", ""))
+    items = [(first, a) for k, a in by_key.items()
+             if isinstance(k, kind) and k.volume == meta.volume and re.sub(r"\d", "", k.page) == part
+             and pin is not None and (first := _number(k.page)) is not None and first <= pin]
+    return Link(occ, max(items, key=lambda n: n[0])[1].key, "short") if items else None
+
+
+def _agency_decision(occ: Occurrence, meta: AgencyMeta, by_key: dict[Key, Cited]) -> Link | None:
+    """"Acosta, 19 I&N Dec. at 234": the decision in that volume that starts before the pin."""
+    pin = _number(meta.pin)
+    decisions = [(first, a) for k, a in by_key.items() if isinstance(k, AgencyDecisionKey)
+                 and (k.reporter, k.volume) == (meta.reporter, meta.volume)
+                 and (first := _number(k.page)) is not None and pin is not None and first <= pin]
+    return Link(occ, max(decisions, key=lambda d: d[0])[1].key, "short") if decisions else None
 
 
 def _id(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cited | None) -> Link | None:
@@ -412,14 +445,15 @@ def _id(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cited 
     quotation, "Id. at 759" is the case cited before it), at or after a case's first page."""
     if not isinstance(last, Cited):
         return None
-    if occ.meta.get("subdivision_only"):  # "Id., subd. (d)(1)": a subdivision of the section cited before
+    pinned = _numbers(occ.meta)
+    if pinned.subdivision_only:  # "Id., subd. (d)(1)": a subdivision of the section cited before
         return _subdivision_of(linking, occ, last)
-    if occ.meta.get("section") or occ.meta.get("rule"):
+    if pinned.section or pinned.rule:
         if last.category == "other" and isinstance(_volume_of(last.key), (WorkKey, ManualForComplexLitigationKey,
                                                                           ArticleKey, EncyclopediaKey)):
             return Link(occ, last.key, "id")  # "id. § 125" after a treatise: a pin in the book, whose entry has no sections
-        return _section_of(linking, occ, occ.meta, last)
-    if not _paged(last) and re.match(r"at\s+\*?\d", occ.meta.get("pin", "")):
+        return _section_of(linking, occ, pinned, last)
+    if not _paged(last) and re.match(r"at\s+\*?\d", _pin(occ.meta)):
         if last_paged is None or not _pin_fits(last_paged, occ, span=150):
             return None
         last = last_paged
@@ -433,7 +467,7 @@ def _id(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cited 
 def _supra(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cited | None) -> Link | None:
     """"Borden, supra" / "LaFave, supra": the earlier authority whose name holds that word; of
     two (an article and a treatise by one author), the one cited last."""
-    ante = (occ.meta.get("antecedent") or "").strip(" ,").rstrip(".").lower()  # "Pew Research Ctr., supra"
+    ante = _antecedent(occ.meta).strip(" ,").rstrip(".").lower()  # "Pew Research Ctr., supra"
     if not ante:
         return None
     hits = [a for a in linking.by_key.values() if ante in {w.lower() for w in _WORD.findall(a.name)}]
@@ -447,7 +481,7 @@ def _reference(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged:
     """A bare "§ 6330(c)", "Rule 54(d)", "Section 1983": a provision of the code or rule set the
     brief cites it in (see _reference_code), of the code it declares its references are to, or
     of the code it names just after; "subdivision (b)": of the section cited just before."""
-    if occ.meta.get("subdivision_only"):
+    if _numbers(occ.meta).subdivision_only:
         return _subdivision_of_last(linking, occ)
     prior, guessed = _reference_code(occ, linking.by_key, linking.doc.paragraphs[occ.paragraph].text)
     # the brief's declared code, unless the sentence itself has just named one
@@ -459,7 +493,7 @@ def _reference(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged:
     if declared is not None:
         full = replace(declared, key=_edition_of_one(declared.key, linking.by_key)) if declared.key else declared
         return Link(occ, linking.authority_of(full).key, occ.kind, completes=full)
-    return _section_of(linking, occ, occ.meta, prior) if prior is not None else None
+    return _section_of(linking, occ, _numbers(occ.meta), prior) if prior is not None else None
 
 
 _RESOLVERS: dict[Kind, Resolver] = {"full": _full, "short": _short, "id": _id, "supra": _supra, "reference": _reference}
@@ -485,23 +519,25 @@ def _subdivision_of(linking: _Linking, occ: Occurrence, last: Cited) -> Link | N
     """"subdivision (b)(6)", "Id., subd. (d)(1)": that subdivision of the section `last` cites (a
     section, never an article or an act's whole chapter)."""
     base = _base_cite(last)
-    if last.category != "statutes" or base is None or base.meta.get("mark") or not base.meta.get("section"):
+    of = _numbers(base.meta) if base is not None else None
+    if last.category != "statutes" or of is None or of.mark or not of.section:
         return None
-    return _section_of(linking, occ, {**occ.meta, "section": base.meta["section"]}, last)
+    return _section_of(linking, occ, replace(_numbers(occ.meta), section=of.section), last)
 
 
-def _section_of(linking: _Linking, occ: Occurrence, meta: dict, prior: Cited) -> Link | None:
-    """The provision that a section-only short form (whose number `meta` gives) names within `prior`'s code."""
+def _section_of(linking: _Linking, occ: Occurrence, number: ProvisionMeta, prior: Cited) -> Link | None:
+    """The provision that a section-only short form (whose `number` the short form gives) names
+    within `prior`'s code."""
     base = _base_cite(prior)  # a provision cited only by short forms is read through the citation they completed
     if base is None:
         return None
-    cited = _written(meta)
-    if cited and cited in _cited_as(base.meta) and not base.meta.get("committee_note"):
+    cited = _written(number)
+    if cited and cited in _cited_as(_numbers(base.meta)) and not _numbers(base.meta).committee_note:
         # "Section 4(f)" after "Department of Transportation Act, Pub. L. No. 89-670, § 4(f)";
         # "rule 8.104(f)" after "Cal. Rules of Court, rule 8.104(a)(1), (f)" (a rule's committee note is not
         # the rule: "Rule 26(b)(1)" after it is read in full below)
         return Link(occ, prior.key, occ.kind)
-    full = complete(base, meta)
+    full = complete(base, number)
     if full is None:
         return None
     assert full.key is not None
@@ -509,64 +545,65 @@ def _section_of(linking: _Linking, occ: Occurrence, meta: dict, prior: Cited) ->
     return Link(occ, linking.authority_of(full).key, occ.kind, completes=full)
 
 
-def complete(base: Occurrence, s: dict) -> Occurrence | None:
-    """The full citation a short form (whose number `s` gives) stands for: the short form's section
-    written in the base citation's code, read by the same recognizers as any citation in the brief."""
-    m = base.meta
-    listed = ", ".join(s.get("subsections") or [])  # "§ 12022.53, subds. (b), (c)": the list as cited
-    section = (s.get("section") or s.get("rule") or "") + (listed or s.get("subsection") or "")
-    if not section or bool(s.get("rule")) != bool(m.get("rule_set")):
+def complete(base: Occurrence, short: ProvisionMeta) -> Occurrence | None:
+    """The full citation a short form (whose number `short` gives) stands for: the short form's
+    section written in the base citation's code, read by the same recognizers as any citation in
+    the brief."""
+    m = _numbers(base.meta)
+    listed = ", ".join(short.subsections)  # "§ 12022.53, subds. (b), (c)": the list as cited
+    section = (short.section or short.rule) + (listed or short.subsection)
+    if not section or bool(short.rule) != bool(m.rule_set):
         return None  # "Rule 54(d)" names a rule, "§ 2727" a section: never the other
-    code = m.get("code")
-    if code in ("U.S.C.", "C.F.R.") and m.get("title"):
+    code, display = m.code, base.display or ""
+    if code in ("U.S.C.", "C.F.R.") and m.title:
         mark = "§ " if "§" in (base.display or base.text) else ""  # write it as the brief does
-        written = f"{m['title']} {code} {mark}{section}"
-    elif m.get("rule_set"):
-        written = f"{m['rule_set']} {section}"
-    elif code and "jurisdiction" in m:
-        if m.get("mark") and s.get("mark"):  # a Texas code's article: "article 38.37"
-            written = f"{code} {m['mark']} {section}"
-        elif _by_article(s):
+        written = f"{m.title} {code} {mark}{section}"
+    elif m.rule_set:
+        written = f"{m.rule_set} {section}"
+    elif code and m.jurisdiction is not None:  # a state's code
+        if m.mark and short.mark:  # a Texas code's article: "article 38.37"
+            written = f"{code} {m.mark} {section}"
+        elif _by_article(short):
             return None  # "article 38.23" is never a section of a code cited by "§"
-        elif m.get("mark"):  # "§ 2" after "Tex. Code Crim. Proc. art. 38.37": a section of that article
+        elif m.mark:  # "§ 2" after "Tex. Code Crim. Proc. art. 38.37": a section of that article
             if "." in section:
                 return None  # "section 508.145" is a code's section, not one of an article's
-            written = f"{code} {m['mark']} {m['section'].split(',')[0]}, § {section}"
-        elif re.search(r"\s[Ss]ection\s\d", base.display or "") and not m.get("title"):
+            written = f"{code} {m.mark} {m.section.split(',')[0]}, § {section}"
+        elif re.search(r"\s[Ss]ection\s\d", display) and not m.title:
             # written out as the base citation is: "Code of Civil Procedure section 425.16, subdivision (e)(4)"
-            number, subs = s.get("section") or "", listed or s.get("subsection") or ""
+            subs = listed or short.subsection
             word = "subdivisions" if listed else "subdivision"
-            if m.get("state_implied") or "subdivision" in (base.display or ""):  # California's words
-                written = f"{code} section {number}" + (f", {word} {subs}" if subs else "")
+            if m.state_implied or "subdivision" in display:  # California's words
+                written = f"{code} section {short.section}" + (f", {word} {subs}" if subs else "")
             else:  # "Texas Penal Code Section 22.01(a)"
-                written = f"{code} section {number}{subs}"
+                written = f"{code} section {short.section}{subs}"
         else:
             # written as the base citation is: "Health & Saf. Code, § 1278.5, subd. (d)(1)"
-            comma = "," if re.search(r",\s§", base.display or "") else ""
-            subd = re.search(r",\s(subd|subdivision)s?(\.?)\s\(", base.display or "")
-            if subd and s.get("subsection") and not m.get("title"):  # "subds. (c), (k)": one is "subd. (k)"
+            comma = "," if re.search(r",\s§", display) else ""
+            subd = re.search(r",\s(subd|subdivision)s?(\.?)\s\(", display)
+            if subd and short.subsection and not m.title:  # "subds. (c), (k)": one is "subd. (k)"
                 word = subd.group(1) + ("s" if listed else "") + subd.group(2)
-                section = f"{s.get('section') or ''}, {word} {listed or s['subsection']}"
-            if not m.get("title"):
+                section = f"{short.section}, {word} {listed or short.subsection}"
+            if not m.title:
                 written = f"{code}{comma} § {section}"
-            elif (base.display or "").startswith(f"{m['title']} "):  # "18 Pa. Cons. Stat. Ann. § 301"
-                written = f"{m['title']} {code} § {section}"
+            elif display.startswith(f"{m.title} "):  # "18 Pa. Cons. Stat. Ann. § 301"
+                written = f"{m.title} {code} § {section}"
             else:  # "Okla. Stat. tit. 21, § 3"
-                written = f"{code} tit. {m['title']}, § {section}"
+                written = f"{code} tit. {m.title}, § {section}"
     else:
         return None
     found = [o for o in recognizers.recognize(written, []) if o.kind == "full" and o.key]
     if len(found) != 1:
         return None
-    if isinstance(found[0].key, StateCodeKey) and not found[0].key.jurisdiction and m.get("jurisdiction"):
-        recognizers.codes.with_jurisdiction(found[0], m["jurisdiction"])
+    if isinstance(found[0].key, StateCodeKey) and not found[0].key.jurisdiction and m.jurisdiction:
+        recognizers.codes.with_jurisdiction(found[0], m.jurisdiction)
     return found[0]
 
 
 def _misread_short(occ: Occurrence, by_key: dict[Key, Cited], alias: dict[Key, tuple[Key, str]]) -> Cited | None:
     """"Willson, 805 F.3d 318, 320" (a short form missing "at") reads as a full cite: a one-word
     name that names an authority cited earlier in the same volume, a few pages before, is a pin."""
-    name = (occ.meta.get("case_name") or "").strip()
+    name = occ.meta.case_name.strip() if isinstance(occ.meta, CaseMeta) else ""
     cite = occ.key
     if not name or " " in name or not isinstance(cite, CaseKey) or cite in by_key or cite in alias:
         return None
@@ -595,13 +632,13 @@ def _edition_of_one(key: Key, by_key: dict[Key, Cited]) -> Key:
 
 
 def _first_party(name: str) -> str:
-    words = _WORD.findall(name.split(" v. ")[0]) or [""]
+    words: list[str] = _WORD.findall(name.split(" v. ")[0]) or [""]
     return words[0].lower()
 
 
-def _different_case(auth: Cited, occ: Occurrence) -> bool:
-    """Both are named full cites of one reporter page, and their first parties differ."""
-    new = occ.meta["case_name"]
+def _different_case(auth: Cited, new: str) -> bool:
+    """Both are named full cites of one reporter page (`new` the name of the one read now), and
+    their first parties differ."""
     if " v. " not in new:
         return False
     party = _first_party(new)
@@ -609,7 +646,7 @@ def _different_case(auth: Cited, occ: Occurrence) -> bool:
     def differs(name: str) -> bool:
         return " v. " in name and _first_party(name) != party and _first_party(name) not in new.lower()
 
-    named = (k.citation.meta["case_name"] for k in auth.links if k.kind == "full" and k.citation.meta.get("case_name"))
+    named = (name for k in auth.links if k.kind == "full" and (name := _case_name(k.citation)))
     first = next(named, None)
     # the first name that agrees settles it: a case cited thousands of times is not read again each time
     return first is not None and differs(first) and all(differs(n) for n in set(named))
@@ -621,16 +658,16 @@ def _better_name(occ: Occurrence, auth: Cited) -> bool:
         return False
     if not auth.links:
         return True
-    return bool(not auth.links[0].citation.meta.get("case_name") and occ.meta.get("case_name"))
+    return bool(not _case_name(auth.links[0].citation) and _case_name(occ))
 
 
-def _mistyped_short(occ: Occurrence, by_key: dict[Key, Cited], alias: dict[Key, tuple[Key, str]],
-                    antecedent: str) -> Link | None:
+def _mistyped_short(occ: Occurrence, short: ShortCiteMeta, by_key: dict[Key, Cited],
+                    alias: dict[Key, tuple[Key, str]]) -> Link | None:
     """A short cite with a typo in it, when only one cited case fits the rest: "Bryant, 448
     S.W.3d at 28" of "Ex parte Bryant, 448 S.W.3d 29" (the pin before the first page, with the
     name), or "573 S.W. at 880" of "573 S.W.3d 869" (the series left off, the pin a few pages
     on). Flagged short_cite_mismatch: the brief has a cite to correct."""
-    vol, rep, pin = occ.meta.get("volume"), occ.meta.get("reporter") or "", _number(occ.meta.get("pin", ""))
+    vol, rep, pin, antecedent = short.volume, short.reporter, _number(short.pin), short.antecedent.lower()
     fits = set()
     for k in list(by_key) + list(alias):
         if not isinstance(k, CaseKey) or k.party or k.volume != vol:
@@ -673,7 +710,7 @@ def _paged(auth: Cited) -> bool:
 def _pin_fits(auth: Cited, occ: Occurrence, span: int) -> bool:
     """A page pin can belong to a case or a Federal Register notice that begins at most `span`
     pages before it (star pins of WL and LEXIS cites are not pages of a reporter)."""
-    pin = None if "*" in occ.meta.get("pin", "") else _number(occ.meta.get("pin", "").replace(",", ""))
+    pin = None if "*" in _pin(occ.meta) else _number(_pin(occ.meta).replace(",", ""))
     key = auth.key
     if isinstance(key, FederalRegisterKey) and pin is not None:  # a notice's pages, "at 10,005"
         first = _number(key.page)
@@ -689,15 +726,16 @@ def _reference_code(occ: Occurrence, by_key: dict[Key, Cited], text: str) -> tup
     """Whose code a bare "§ 6330(c)" or "Rule 54(d)" is in: (the latest provision with that
     section number, False), else a guess (the latest statute or rule cited earlier in the same
     sentence, "sentence"; or a state code named last, "named last"), else (None, False)."""
-    number = _section_number(occ.meta)
+    mention = _numbers(occ.meta)
+    number = _section_number(mention)
     provisions = [a for a in by_key.values() if a.category in ("statutes", "rules_regulations")]
-    act = (occ.meta.get("act") or "").lower()
+    act = mention.act.lower()
     if act:  # "section 7428 of the Internal Revenue Code": only that act's entries
         provisions = [a for a in provisions if act in a.name.lower()]
-    if _by_article(occ.meta):  # "article 38.23" is in a code cited by article, never a "§" code
-        provisions = [a for a in provisions if (base := _base_cite(a)) is not None and _by_article(base.meta)]
+    if _by_article(mention):  # "article 38.23" is in a code cited by article, never a "§" code
+        provisions = [a for a in provisions if (base := _base_cite(a)) is not None and _by_article(_numbers(base.meta))]
     # cited with that number, in full or by a short form read as a full cite ("§ 12022.53, subds. (b), (c)")
-    same = [a for a in provisions if any(_section_number(o.meta) == number for o in _cites_of(a))]
+    same = [a for a in provisions if any(_section_number(_numbers(o.meta)) == number for o in _cites_of(a))]
     if same:
         return max(same, key=_last_seen), False
     same = [a for a in provisions
@@ -705,7 +743,7 @@ def _reference_code(occ: Occurrence, by_key: dict[Key, Cited], text: str) -> tup
                    and not _SENTENCE_END.search(text, k.citation.end, occ.start + 1) for k in a.links)]
     if same:
         return max(same, key=_last_seen), "sentence"
-    if occ.meta.get("section"):
+    if mention.section:
         # "section 437c" after "Code Civ. Proc., § 657": a state code's section, when that code
         # is the statute named last (state briefs cite one code at length this way) and the
         # brief either names its codes without their state (California) or cites no U.S. Code,
@@ -713,9 +751,9 @@ def _reference_code(occ: Occurrence, by_key: dict[Key, Cited], text: str) -> tup
         named = [a for a in provisions if a.category == "statutes" and any(k.kind == "full" for k in a.links)]
         recent = max(named, key=_last_seen, default=None)
         base = _base_cite(recent) if recent is not None else None
-        if recent is not None and base is not None and _numbered_alike(number, _section_number(base.meta)) \
+        if recent is not None and base is not None and _numbered_alike(number, _section_number(_numbers(base.meta))) \
                 and isinstance(recent.key, StateCodeKey) and (
-                any(k.citation.meta.get("state_implied") for k in recent.links)
+                any(_numbers(k.citation.meta).state_implied for k in recent.links)
                 or not any(isinstance(k, UsCodeKey) and k.code == "usc" for k in by_key)):
             same = [recent]
     return (max(same, key=_last_seen), "named last") if same else (None, False)
@@ -727,9 +765,9 @@ def _numbered_alike(a: str, b: str) -> bool:
     return bool(re.search(r"[-:/–]", a)) == bool(re.search(r"[-:/–]", b))
 
 
-def _by_article(meta: dict) -> bool:
+def _by_article(number: ProvisionMeta) -> bool:
     """A Texas code's article ("art. 38.37", "article 38.23(a)"), not a section."""
-    return (meta.get("mark") or "").lower().startswith("art")
+    return number.mark.lower().startswith("art")
 
 
 def _cites_of(auth: Cited) -> list[Occurrence]:
@@ -745,8 +783,8 @@ def _base_cite(auth: Cited) -> Occurrence | None:
 def _code_of(occ: Occurrence) -> object:
     """The rule set, code or law a full citation is in: "Tex. R. Evid.", ("Tex.", "penal code", ""),
     title 18 of the U.S. Code, Pub. L. No. 99-308."""
-    if occ.meta.get("rule_set"):
-        return occ.meta["rule_set"]
+    if _numbers(occ.meta).rule_set:
+        return _numbers(occ.meta).rule_set
     key = occ.key
     if isinstance(key, StateCodeKey):
         return key.code_of()
@@ -765,9 +803,9 @@ def _code_of(occ: Occurrence) -> object:
     return key  # a Rev. Stat. or Guidelines section, a notice, an order: its own
 
 
-def _section_number(meta: dict) -> str:
+def _section_number(number: ProvisionMeta) -> str:
     """"6330" of section 6330(c)(2), "54" of Rule 54(d)."""
-    return re.split(r"[(\s]", (meta.get("section") or meta.get("rule") or "").strip(), maxsplit=1)[0]
+    return re.split(r"[(\s]", (number.section or number.rule).strip(), maxsplit=1)[0]
 
 
 def _last_seen(auth: Cited) -> tuple[int, int]:
@@ -782,18 +820,50 @@ _FEDERAL_RULE_NUMBERS = {"Fed. R. Civ. P.": range(1, 87), "Fed. R. App. P.": ran
                          "Fed. R. Bankr. P.": range(1001, 9038), "Sup. Ct. R.": range(1, 49)}
 
 
-def _written(meta: dict) -> str:
+def _written(number: ProvisionMeta) -> str:
     """The section or rule with its subsection, or its list of them: "437c(c)", "8.104(a)(1)", "1250(c), (k)"."""
-    return (meta.get("section") or meta.get("rule") or "") + (", ".join(meta.get("subsections") or [])
-                                                              or meta.get("subsection") or "")
+    return (number.section or number.rule) + (", ".join(number.subsections) or number.subsection)
 
 
-def _cited_as(meta: dict) -> set[str]:
+def _cited_as(number: ProvisionMeta) -> set[str]:
     """What a full citation cites: its section with its subsection, and, for a list of
     subsections ("8.104(a)(1), (f)"), each of them and the whole list."""
-    forms = {_written(meta)}
-    subs = meta.get("subsections") or []
-    if subs:
-        number = meta.get("section") or meta.get("rule") or ""
-        forms |= {number + s for s in subs} | {number + ", ".join(subs)}
+    forms = {_written(number)}
+    if number.subsections:
+        head = number.section or number.rule
+        forms |= {head + s for s in number.subsections} | {head + ", ".join(number.subsections)}
     return forms
+
+
+# --- what the resolvers read from a citation's meta --------------------------------------------
+
+_NO_NUMBER = ProvisionMeta()
+
+
+def _numbers(meta: Meta | None) -> ProvisionMeta:
+    """The number a citation gives: a provision's, a rule's, a model code's own meta; the section of
+    a constitution's, a Restatement's or a bill's citation; none for a citation of anything else."""
+    if isinstance(meta, ProvisionMeta):
+        return meta
+    if isinstance(meta, (ConstitutionMeta, RestatementMeta, BillMeta)):
+        return ProvisionMeta(section=meta.section)
+    return _NO_NUMBER
+
+
+def _case_name(occ: Occurrence) -> str:
+    return occ.meta.case_name if isinstance(occ.meta, CaseMeta) else ""
+
+
+def _volume(meta: Meta | None) -> str:
+    """The volume a short cite gives ("576 U.S. at 170", "88 Fed. Reg. at 9340")."""
+    return meta.volume if isinstance(meta, (ShortCiteMeta, SeriesMeta, DecisionMeta)) else ""
+
+
+def _antecedent(meta: Meta | None) -> str:
+    """The word before a short cite or supra that names its authority ("Reed")."""
+    return meta.antecedent if isinstance(meta, (ShortCiteMeta, SupraMeta)) else ""
+
+
+def _pin(meta: Meta | None) -> str:
+    """The page a short form points at ("at 170")."""
+    return meta.pin if isinstance(meta, (IdMeta, SupraMeta, ShortCiteMeta, SeriesMeta, AgencyMeta)) else ""

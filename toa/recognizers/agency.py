@@ -19,9 +19,11 @@ from __future__ import annotations
 import re
 
 from ..keys import AgencyDecisionKey, IrsGuidanceKey, PtabKey, SecReleaseKey
+from ..meta import AgencyMeta
+from ..model import CategoryKey
 from .common import PAGE, RANK_REFERENCE, Claim, alpha_key, boundary_before, claim, clean, natkey, occ
 
-CAT = "administrative"
+CAT: CategoryKey = "administrative"
 
 # reporter regex -> canonical name
 _REPORTERS = (
@@ -96,7 +98,7 @@ def find(text: str, emphasis=None) -> list[Claim]:
         key = AgencyDecisionKey(rep, m.group("vol"), page.replace(",", ""))
         claims.append(claim([occ(text, name_start if name_start is not None else m.start(), m.end(), category=CAT,
                                  key=key, display=display, sort_key=admin_sort_key(name or rep, cite),
-                                 meta={"reporter": rep, "volume": m.group("vol"), "page": page, "name": name},
+                                 meta=AgencyMeta(reporter=rep, volume=m.group("vol"), page=page),
                                  flags=None if name else ["uncertain_category"] if rep == "Op. O.L.C." else None)]))
     for m in _SEC_RELEASE.finditer(text) if "Release No." in text else ():
         name_start = _name_before(text, m.start(), emphasis)
@@ -109,14 +111,15 @@ def find(text: str, emphasis=None) -> list[Claim]:
         claims.append(claim([occ(text, name_start if name_start is not None else m.start(), m.end(),
                                  category=CAT if name else "other", key=SecReleaseKey(number), display=display,
                                  sort_key=admin_sort_key(name, cite) if name else (alpha_key(cite), "", natkey(number)),
-                                 meta={"release": number, "name": name})]))
+                                 meta=AgencyMeta())]))
     for m in _ADMIN_SHORT.finditer(text):
         rep = next(_REPORTERS[i][1] for i in range(len(_REPORTERS)) if m.group(f"r{i}"))
         name_start = _name_before(text, m.start(), emphasis)
         claims.append(claim([occ(text, name_start if name_start is not None else m.start(), m.end(), category=None,
                                  key=None, display=None, sort_key=None, kind="short",
-                                 meta={"admin_reporter": rep, "volume": m.group("vol"),
-                                       "pin": m.group("pin").replace(",", "")})], RANK_REFERENCE))
+                                 meta=AgencyMeta(reporter=rep, volume=m.group("vol"),
+                                                 pin=m.group("pin").replace(",", "")))],
+                            RANK_REFERENCE))
     for m in _PTAB.finditer(text):
         name_start = _name_before(text, m.start(), emphasis)
         name = clean(text[name_start:m.start()]).rstrip(", ") if name_start is not None else ""
@@ -124,13 +127,11 @@ def find(text: str, emphasis=None) -> list[Claim]:
             f" {clean(m.group('paren'))}" if m.group("paren") else "")
         claims.append(claim([occ(text, name_start if name_start is not None else m.start(), m.end(), category=CAT,
                                  key=PtabKey(m.group("no")), display=display,
-                                 sort_key=admin_sort_key(name or m.group("no"), m.group("no")),
-                                 meta={"tribunal": "PTAB", "number": m.group("no"), "name": name})]))
+                                 sort_key=admin_sort_key(name or m.group("no"), m.group("no")), meta=AgencyMeta())]))
     for m in _IRS.finditer(text):
         kind = clean(m.group("kind"))
         kind_key = re.sub(r"^(?:I\.\s?R\.\s?S\.|IRS)\s", "", kind)
         display = f"{kind} {m.group('no')}" + clean(m.group("bull") or "")
         claims.append(claim([occ(text, m.start(), m.end(), category="other", key=IrsGuidanceKey(kind_key, m.group("no")),
-                                 display=display, sort_key=(alpha_key(display), "", natkey(m.group("no"))),
-                                 meta={"kind": kind_key, "number": m.group("no")})]))
+                                 display=display, sort_key=(alpha_key(display), "", natkey(m.group("no"))))]))
     return claims

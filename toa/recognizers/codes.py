@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from ..keys import StateCodeKey
+from ..meta import ProvisionMeta
 from ..model import Occurrence
 from .common import (
     CODE_CONNECTORS,
@@ -169,18 +170,10 @@ def _make(text, start, end, *, state, name_w, words, title, sec, sub, edition, m
     else:
         cited = f"{mark_w} {sec}{shown_sub}"
     display = f"{head}{sep} {cited}" + (f" ({edition})" if edition else "")
-    meta = {"code": name_w, "jurisdiction": state or "", "section": sec if not art_sec else f"{sec}, § {art_sec}",
-            "subsection": subs[0] if subs else ""}
-    if len(subs) > 1:
-        meta["subsections"] = subs
-    if not state:
-        meta["state_implied"] = True  # "Pen. Code, § 187": the brief names no state
-    if title_key:
-        meta["title"] = title_key
-    if mark_w.lower().startswith("art"):
-        meta["mark"] = mark_w
-    if edition:
-        meta["edition"] = edition
+    meta = ProvisionMeta(code=name_w, jurisdiction=state or "", section=sec if not art_sec else f"{sec}, § {art_sec}",
+                         subsection=subs[0] if subs else "", subsections=subs if len(subs) > 1 else [],
+                         state_implied=not state,  # "Pen. Code, § 187": the brief names no state
+                         title=title_key, mark=mark_w if mark_w.lower().startswith("art") else "", edition=edition)
     if cat == "statutes":
         sort = statute_sort(1, 0, state_name(state) if state else "", (), f"{words} {title_key}".strip(), sec,
                             (art_sec + sub) if art_sec else sub, edition)
@@ -245,7 +238,8 @@ def find(text: str, _emphasis=None) -> list[Claim]:
             edition, end = _edition_after(text, n_end)
             o = _make(text, b0 + before.start(), end, state=state, name_w=name_w, words=words, title="", sec=sec,
                       sub=sub, edition=edition, mark_w=mark_w, comma=False, art_sec=art_sec)
-            o.meta["inverted"] = True  # written "Article 38.37 of the Code ...": the entry is reworded
+            assert isinstance(o.meta, ProvisionMeta)
+            o.meta.inverted = True  # written "Article 38.37 of the Code ...": the entry is reworded
             claims.append(claim([o]))
     return claims
 
@@ -314,14 +308,14 @@ def _after_form(text, n_start, after, *, state, name_w, words) -> Claim | None:
     edition2, end2 = _edition_after(text, end)
     if edition2 and not edition:
         last = occs[-1]
-        last_key = last.key
-        assert isinstance(last_key, StateCodeKey)
+        last_key, last_meta = last.key, last.meta
+        assert isinstance(last_key, StateCodeKey) and isinstance(last_meta, ProvisionMeta)
         fixed = _make(text, last.start, end2, state=state, name_w=name_w, words=words, title=title,
-                      sec=last.meta["section"].split(",")[0],
-                      sub=last.meta["subsection"] if ", §" in last.meta["section"]
-                      else last_key.section[len(last.meta["section"]):], edition=edition2,
+                      sec=last_meta.section.split(",")[0],
+                      sub=last_meta.subsection if ", §" in last_meta.section
+                      else last_key.section[len(last_meta.section):], edition=edition2,
                       mark_w=mark_w, comma=bool(after.group("comma")),
-                      art_sec=last.meta["section"].split("§ ")[1] if ", §" in last.meta["section"] else "",
+                      art_sec=last_meta.section.split("§ ")[1] if ", §" in last_meta.section else "",
                       subd_word=subd.group(1) if (subd := _SUBD_SHOWN.search(last.display or "")) else "")
         occs[-1] = fixed
     return claim(occs)
@@ -330,10 +324,10 @@ def _after_form(text, n_start, after, *, state, name_w, words) -> Claim | None:
 def with_jurisdiction(o: Occurrence, abbr: str) -> None:
     """Give a code cited without its state ("Penal Code § 187") the state the brief's other
     codes name: key, sort key and meta as if the state had been written."""
-    assert isinstance(o.key, StateCodeKey) and o.sort_key is not None
+    assert isinstance(o.key, StateCodeKey) and isinstance(o.meta, ProvisionMeta) and o.sort_key is not None
     o.key = replace(o.key, jurisdiction=abbr)
     o.sort_key = o.sort_key[:2] + (state_name(abbr),) + o.sort_key[3:]
-    o.meta["jurisdiction"] = abbr
+    o.meta.jurisdiction = abbr
 
 
 def resolve_jurisdictions(occurrences: list[Occurrence]) -> None:

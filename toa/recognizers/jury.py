@@ -16,9 +16,10 @@ from __future__ import annotations
 import re
 
 from ..keys import JuryInstructionKey
+from ..model import CategoryKey
 from .common import RANK_SECONDARY, Claim, alpha_key, claim, clean, natkey, occ
 
-CAT = "other"
+CAT: CategoryKey = "other"
 
 _NUMBER = r"\d{1,4}(?:[.:]\d{1,3})*[A-Z]?"
 # California's sets: the Judicial Council's civil (CACI) and criminal (CALCRIM) instructions and
@@ -57,15 +58,14 @@ def _california(text: str, m: re.Match) -> Claim:
         end = m.start("nums") + item.end()
         return claim([occ(text, m.start(), end, category=CAT, key=JuryInstructionKey(setname.lower(), item.group(0)),
                           display=(f"{name} " if name else "") + f"{setname} No. {item.group(0)}",
-                          sort_key=(alpha_key(setname), "", natkey(item.group(0))),
-                          meta={"set": setname, "number": item.group(0)})], RANK_SECONDARY, end=end)
+                          sort_key=(alpha_key(setname), "", natkey(item.group(0))))], RANK_SECONDARY, end=end)
     for item in items:
         start = m.start() if not occs else m.start("nums") + item.start()
         end = m.start("nums") + item.end()
         number = item.group(0)
         display = (f"{name} " if name and not occs else "") + f"{setname} No. {number}" + (f" {paren}" if paren else "")
         occs.append(occ(text, start, end, category=CAT, key=JuryInstructionKey(setname.lower(), number), display=display,
-                        sort_key=(alpha_key(setname), "", natkey(number)), meta={"set": setname, "number": number}))
+                        sort_key=(alpha_key(setname), "", natkey(number))))
     occs[-1].end = m.end()
     return claim(occs, RANK_SECONDARY, end=m.end())
 
@@ -79,7 +79,7 @@ def _pattern(text: str, m: re.Match) -> Claim | None:
     number = m.group("num") or m.group("bare") or ""
     display = clean(text[start:m.end()])
     return claim([occ(text, start, m.end(), category=CAT, key=JuryInstructionKey(alpha_key(title), number), display=display,
-                      sort_key=(alpha_key(title), "", natkey(number)), meta={"set": title, "number": number})],
+                      sort_key=(alpha_key(title), "", natkey(number)))],
                  RANK_SECONDARY)
 
 

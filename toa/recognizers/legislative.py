@@ -9,7 +9,7 @@ Keys (category "legislative"; see toa.keys):
                                             § 1615(a)(1), 97th Cong.") is kept in meta, not shown
     HearingKey("<title words>", "99")       normalised title, Congress
 A report cited without Congress or year ("H.R. Rep. No. 849, at 12") is kind "short" with key
-None and meta {"doc", "number"}; the grouping stage attaches it to the full cite.
+None and a ReportMeta (document, number); linking attaches it to the full cite.
 Sort: (natural key of the display without leading articles,) — printed TOAs order this
 category alphabetically.
 """
@@ -26,10 +26,13 @@ from ..keys import (
     CongressionalGlobeKey,
     CongressionalRecordKey,
     HearingKey,
+    Key,
     LegislativeJournalKey,
     ReportKey,
     StateBillKey,
 )
+from ..meta import BillAnalysisMeta, BillMeta, ReportMeta, SeriesMeta
+from ..model import CategoryKey
 from .common import (
     PAGE,
     RANK_SECONDARY,
@@ -45,7 +48,7 @@ from .common import (
     state_abbr,
 )
 
-CAT = "legislative"
+CAT: CategoryKey = "legislative"
 _ORD = r"(?:st|d|nd|rd|th)"
 _CONG = rf"(?P<congno>\d+){_ORD}\sCong\.(?:,\s\d+{_ORD}\sSess\.)?"
 # a pin page/at-cite, only when it ends the cite (followed by the year, punctuation or the end)
@@ -162,7 +165,7 @@ def _report(text: str, m: re.Match):
         ident = f"{congno}-{num}"
     else:
         ident = None
-    meta = {"doc": doctype, "number": num, "congress": congno or (num.split("-")[0] if "-" in num else None)}
+    meta = ReportMeta(doctype, num)
     end = m.end()
     if ident is None and not year:
         return occ(text, m.start(), end, category=CAT, key=None, display=None, sort_key=None, kind="short",
@@ -180,12 +183,8 @@ def _bill(text: str, m: re.Match):
     name_start = popular_name_before(text, m.start())
     name = clean(text[name_start:m.start()]).rstrip(", ") if name_start is not None else ""
     display = f"{name}, {cite}" if name else cite
-    meta = {"bill_type": btype, "number": m.group("num"), "congress": m.group("congno")}
     pin = clean(m.group("pin") or m.group("sec") or "").rstrip(", ")
-    if pin:
-        meta["section"] = pin.lstrip("§ ")
-    if name:
-        meta["popular_name"] = name
+    meta = BillMeta(section=pin.lstrip("§ "))
     return occ(text, name_start if name_start is not None else m.start(), m.end(), category=CAT,
                key=BillKey(btype, m.group("num"), m.group("congno")), display=display,
                sort_key=_leg_sort(display), meta=meta)
@@ -208,18 +207,18 @@ def find(text: str, emphasis=None) -> list[Claim]:
     for m in _REPORT_SHORT.finditer(text) if "Rep." in text or "Doc." in text else ():
         doctype = f"{_house(m.group('house'))} {clean(m.group('doc'))}"
         claims.append(claim([occ(text, m.start(), m.end(), category=None, key=None, display=None, sort_key=None,
-                                 kind="short", meta={"doc": doctype, "number": None})]))
+                                 kind="short", meta=ReportMeta(doctype, None))]))
     for m in _CONG_REC.finditer(text):
         date = clean(m.group("date") or "")
         page = re.sub(r"\s", "", m.group("page"))
         display = f"{m.group('vol')} Cong. Rec. {page}" + (f" {date}" if date else "")
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=CongressionalRecordKey(m.group("vol"), page.replace(",", "")),
                                  display=display, sort_key=_leg_sort(display),
-                                 meta={"volume": m.group("vol"), "page": page})]))
+                                 meta=SeriesMeta("Cong. Rec.", m.group("vol"), page=page))]))
     for m in _CONG_REC_SHORT.finditer(text) if "Rec. at" in text else ():
         claims.append(claim([occ(text, m.start(), m.end(), category=None, key=None, display=None, sort_key=None,
-                                 kind="short", meta={"code": "Cong. Rec.", "volume": m.group("vol"),
-                                                     "pin": re.sub(r"[\s,]", "", m.group("pin"))})]))
+                                 kind="short", meta=SeriesMeta("Cong. Rec.", m.group("vol"),
+                                                               pin=re.sub(r"[\s,]", "", m.group("pin"))))]))
     for m in _CONG_GLOBE.finditer(text):
         display = clean(m.group(0))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT,
@@ -239,7 +238,7 @@ def find(text: str, emphasis=None) -> list[Claim]:
         display = f"{title}, {clean(m.group('cong'))}" + (f" {clean(m.group('year'))}" if m.group("year") else "")
         head = title.split(":")[0] if ":" in title else title
         o = occ(text, start, m.end(), category=CAT, key=HearingKey(alpha_key(head), m.group("congno")),
-                display=display, sort_key=_leg_sort(display), meta={"title": title, "congress": m.group("congno")})
+                display=display, sort_key=_leg_sort(display))
         claims.append(claim([o]))
     for m in _STATE_BILL.finditer(text):
         claims.append(claim([_state_bill(text, m)]))
@@ -254,8 +253,8 @@ def find(text: str, emphasis=None) -> list[Claim]:
         btype = {"a": "A.B.", "s": "S.B.", "h": "H.B."}[m.group("house")[0].lower()]
         display = clean(m.group(0))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=StateBillKey("", btype, m.group("num"), ""),
-                                 display=display, sort_key=_leg_sort(display),
-                                 meta={"bill_type": btype, "number": m.group("num")})], RANK_SECONDARY))
+                                 display=display, sort_key=_leg_sort(display))], RANK_SECONDARY))
+    key: Key
     for m in _COMMITTEE_PRINT.finditer(text) if "Print" in text else ():
         display = clean(text[m.start():m.end("title")]) + f" ({clean(m.group('print'))})"
         key = CommitteePrintKey(alpha_key(m.group("author")), m.group("congno"), alpha_key(m.group("title")))
@@ -282,7 +281,7 @@ def find(text: str, emphasis=None) -> list[Claim]:
 def _bill_report(text: str, m: re.Match):
     """A document about a California bill, or None when the words before the bill are no title
     of one. Without the session or version, and with "supra", it is a short cite of the full one
-    cited before (kind "short", meta "bill_report": the key's first part)."""
+    cited before (kind "short", its BillAnalysisMeta naming what the key's first parts do)."""
     head = m.group("head")
     lead = _HEAD_SIGNAL.match(head)
     start = m.start() + (lead.end() if lead else 0)
@@ -295,12 +294,12 @@ def _bill_report(text: str, m: re.Match):
     ident = (alpha_key(author or doc), alpha_key(doc if author else ""), m.group("num"))
     if m.group("supra") and not (m.group("sess") or m.group("version")):
         return occ(text, start, m.end(), category=None, key=None, display=None, sort_key=None, kind="short",
-                   meta={"bill_report": ident, "number": m.group("num")})
+                   meta=BillAnalysisMeta(*ident))
     end = m.end("version") if m.group("version") else m.end("sess") + 1 if m.group("sess") else m.end("bill")
     display = clean(text[start:end])
     key = BillAnalysisKey(*ident, clean(m.group("sess") or ""), alpha_key(m.group("version") or ""))
     return occ(text, start, m.end(), category=CAT, key=key, display=display, sort_key=_leg_sort(display),
-               meta={"number": m.group("num"), "bill_report": ident})
+               meta=BillAnalysisMeta(*ident))
 
 
 def _state_bill(text: str, m: re.Match):
@@ -319,5 +318,4 @@ def _state_bill(text: str, m: re.Match):
     document = alpha_key(text[start:m.start()]) if start < m.start() else ""
     return occ(text, start, m.end(), category=CAT,
                key=StateBillKey(abbr, btype, m.group("num"), m.group("leg"), document),
-               display=display, sort_key=_leg_sort(display),
-               meta={"jurisdiction": abbr, "bill_type": btype, "number": m.group("num")})
+               display=display, sort_key=_leg_sort(display))

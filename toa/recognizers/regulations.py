@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from ..keys import StateCodeKey
+from ..meta import ProvisionMeta
 from .common import SUBSECS, claim, code_key, occ, state_name
 from .rules import rule_sort
 
@@ -63,7 +64,8 @@ def find(text: str, emphasis) -> list:
         else:
             display = f"{printed} {sec}{sub}"
         key = StateCodeKey(state, words, title, sec + sub)
-        meta = {"code": printed, "state": state, "title": title, "section": sec, "sub": sub}
+        # (its state and subsection are in the key; linking reads the code and the section)
+        meta = ProvisionMeta(code=printed, title=title, section=sec)
         claims.append(claim([occ(text, m.start(), m.end(), category="rules_regulations", key=key, display=display,
                                  sort_key=rule_sort(2, state_name(state), f"{words} {title}".strip(), sec + sub),
                                  meta=meta)]))

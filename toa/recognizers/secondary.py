@@ -36,6 +36,7 @@ from ..keys import (
     EthicsOpinionKey,
     EuActKey,
     FederalistKey,
+    Key,
     ManualForComplexLitigationKey,
     ModelCodeKey,
     RestatementKey,
@@ -43,6 +44,8 @@ from ..keys import (
     WebKey,
     WorkKey,
 )
+from ..meta import ProvisionMeta, RestatementMeta, SupraMeta, WorkMeta
+from ..model import CategoryKey
 from .common import (
     MONTH,
     RANK_SECONDARY,
@@ -62,7 +65,7 @@ from .common import (
     state_abbr,
 )
 
-CAT = "other"
+CAT: CategoryKey = "other"
 
 _YEAR_PAREN = r"\((?:[^()]{0,60}?)\b(?:1[5-9]\d\d|20\d\d)\)"
 # A pin between a title and its edition parenthetical: "§ 689, at 375", "§ 16.2(a), at 750",
@@ -273,14 +276,13 @@ def _other_sort(author: str, title: str, rest: str = "") -> tuple:
     return (primary, alpha_key(title), natkey(rest))
 
 
-def _work_occ(text, start, end, *, vol, author, title, tail, paren, key_extra, flags=None, meta=None):
+def _work_occ(text, start, end, *, vol, author, title, tail, paren, key_extra, flags=None):
     head = ((f"{vol} " if vol else "") + (f"{author}, " if author else "") + title).strip()
     display = head + (f", {tail}" if tail else "") + (f" {paren}" if paren else "")
     key = WorkKey(alpha_key(author or ""), alpha_key(title), vol or "", norm(key_extra))
-    m = {"author": author, "title": title, "volume": vol}
-    m.update(meta or {})
     return occ(text, start, end, category=CAT, key=key, display=display,
-               sort_key=_other_sort(author, title, f"{vol or ''} {key_extra}"), flags=flags, meta=m)
+               sort_key=_other_sort(author, title, f"{vol or ''} {key_extra}"), flags=flags,
+               meta=WorkMeta(author or "", title))
 
 
 def _drop_signal(s: str) -> str:
@@ -305,12 +307,11 @@ def find_formal(text: str) -> list[Claim]:
         display = work + (f" § {sec}" if sec else "") + (f" {paren}" if paren else "")
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=RestatementKey(ed, norm(subject), sec),
                                  display=display, sort_key=(alpha_key(work), "", natkey(sec)),
-                                 meta={"edition": ed, "subject": subject, "section": sec})]))
+                                 meta=RestatementMeta(ed, subject, sec))]))
     for m in _RESTATEMENT_SHORT.finditer(text) if "Restatement" in text else ():
         if m.group("subject") and not m.group("supra"):
             continue  # a full cite
-        meta = {"restatement": True, "edition": (m.group("ed") or "").lower(), "section": m.group("sec"),
-                "subject": norm(m.group("subject") or "")}
+        meta = RestatementMeta((m.group("ed") or "").lower(), norm(m.group("subject") or ""), m.group("sec"))
         claims.append(claim([occ(text, m.start(), m.end(), category=None, key=None, display=None, sort_key=None,
                                  kind="short", meta=meta)]))
     for m in _CSM_RESTATEMENT.finditer(text) if "Rest." in text else ():
@@ -320,7 +321,7 @@ def find_formal(text: str) -> list[Claim]:
         # one key with the Bluebook form: "Rest.2d Torts" is "Restatement (Second) of Torts"
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=RestatementKey(ed, norm(subject), sec),
                                  display=display, sort_key=(alpha_key("Restatement " + subject), "", natkey(sec)),
-                                 meta={"edition": ed, "subject": subject, "section": sec})]))
+                                 meta=RestatementMeta(ed, subject, sec))]))
     for m in _MODEL.finditer(text):
         code = clean(m.group("code"))
         if m.group("rules") and not code.endswith("Conduct") and not code.startswith("ABA"):
@@ -333,13 +334,15 @@ def find_formal(text: str) -> list[Claim]:
         ident = "model rules of professional conduct" if m.group("rules") else norm(code)
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=ModelCodeKey(ident, sec),
                                  display=display, sort_key=(alpha_key(code), "", natkey(sec)),
-                                 meta={"code": code, "section": sec})]))
+                                 meta=ProvisionMeta(code=code, section=m.group("sec"),
+                                                    subsection=squeeze_subsections(m.group("sub"))))]))
     return claims
 
 
 def find_reference_works(text: str) -> list[Claim]:
     """Legal encyclopedias, A.L.R. annotations and The Federalist (Other Authorities)."""
     claims = []
+    key: Key
     for m in _ENCYCLOPEDIA.finditer(text) if "Jur." in text or "C.J.S." in text or "J. S." in text else ():
         series = clean(m.group("series"))
         title = clean(m.group("title"))
@@ -347,7 +350,7 @@ def find_reference_works(text: str) -> list[Claim]:
         key = EncyclopediaKey(m.group("vol"), norm(series), alpha_key(title), m.group("sec"))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
                                  sort_key=(alpha_key(series), alpha_key(title), natkey(f"{m.group('vol')} {m.group('sec')}")),
-                                 meta={"volume": m.group("vol"), "title": title, "section": m.group("sec")})]))
+                                 meta=WorkMeta("", title))]))
     for m in _ALR.finditer(text) if "L.R" in text or "L. R" in text else ():
         start = _strip_signals(text, boundary_before(text, m.start(), limit=300), m.start())
         head = text[start:m.start()]
@@ -506,8 +509,7 @@ def find_articles(text: str, emphasis) -> list[Claim]:
         key = ArticleKey(m.group("vol"), norm(journal), page or alpha_key(title))
         claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
                                  sort_key=_other_sort(author, title or journal, f"{m.group('vol')} {page}"),
-                                 meta={"author": author, "title": title, "journal": journal, "volume": m.group("vol"),
-                                       "page": page})], RANK_SECONDARY, end=end))
+                                 meta=WorkMeta(author, title))], RANK_SECONDARY, end=end))
     return claims
 
 
@@ -536,8 +538,7 @@ def find_csm_articles(text: str) -> list[Claim]:
         key = ArticleKey(m.group("vol"), norm(journal), m.group("page"))
         claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
                                  sort_key=_other_sort(clean(author), clean(title), f"{m.group('vol')} {m.group('page')}"),
-                                 meta={"author": clean(author), "title": clean(title), "journal": journal,
-                                       "volume": m.group("vol"), "page": m.group("page")})], RANK_SECONDARY))
+                                 meta=WorkMeta(clean(author), clean(title)))], RANK_SECONDARY))
     return claims
 
 
@@ -555,8 +556,7 @@ def find_quoted_news(text: str) -> list[Claim]:
         key = WorkKey(alpha_key(author), alpha_key(m.group("title")), "", norm(f"{pub} {m.group('date')}"))
         claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
                                  sort_key=_other_sort(author, m.group("title")),
-                                 meta={"author": author, "title": m.group("title"), "publication": pub,
-                                       "date": m.group("date")})], RANK_SECONDARY))
+                                 meta=WorkMeta(author, m.group("title")))], RANK_SECONDARY))
     return claims
 
 
@@ -597,8 +597,7 @@ def find_emphasized_works(text: str, emphasis) -> list[Claim]:
                 tail += f", {url.group('url').rstrip('.,;)')}"
                 end = url.end() - (len(url.group("url")) - len(url.group("url").rstrip(".,;)")))
             claims.append(claim([_work_occ(text, start, end, vol=vol, author=author, title=title, tail=tail, paren="",
-                                           key_extra="", meta={"publication": clean(news.group("pub")),
-                                                               "date": news.group("date")})], RANK_SECONDARY))
+                                           key_extra="")], RANK_SECONDARY))
         elif book:
             start, vol, author = _author_before(text, a2)
             paren = clean(book.group("paren"))
@@ -635,7 +634,7 @@ def _site_claim(text: str, title_start: int, title: str, site: re.Match) -> list
         paren += f", {u}"
         end = url.start("url") + len(u)
     return [claim([_work_occ(text, start, end, vol=vol, author=author, title=title, tail=pub, paren=paren,
-                             key_extra=key_extra, meta={"publication": pub})], RANK_SECONDARY)]
+                             key_extra=key_extra)], RANK_SECONDARY)]
 
 
 def find_plain_works(text: str) -> list[Claim]:
@@ -689,8 +688,7 @@ def find_plain_works(text: str) -> list[Claim]:
         start = m.start("author") + len(m.group("author")) - len(author)
         pub, date = clean(m.group("pub")), m.group("date")
         claims.append(claim([_work_occ(text, start, m.end(), vol="", author=author, title=clean(m.group("title")),
-                                       tail=f"{pub}, {date}", paren="", key_extra="",
-                                       meta={"publication": pub, "date": date})], RANK_SECONDARY))
+                                       tail=f"{pub}, {date}", paren="", key_extra="")], RANK_SECONDARY))
     for m in _CSM_BOOK.finditer(text):
         if " v. " in m.group(0):
             continue
@@ -724,7 +722,7 @@ def find_short_forms(text: str) -> list[Claim]:
             continue
         start = m.start("first") if m.group("first") else m.start("name")
         o = occ(text, start, m.end(), category=None, key=None, display=None, sort_key=None, kind="supra",
-                meta={"antecedent": m.group("name")})
+                meta=SupraMeta(m.group("name")))
         claims.append(claim([o], RANK_SECONDARY))
     return claims
 
@@ -767,6 +765,7 @@ _TREATY_WORD = re.compile(r"\b(?:Convention|Treaty|Agreement|Protocol|Covenant|C
 def find_international(text: str) -> list[Claim]:
     """EU regulations and directives, and treaties cited to a treaty series (Other Authorities)."""
     claims = []
+    key: Key
     for m in _EU_ACT.finditer(text) if "(E" in text else ():
         display = clean(text[m.start():m.start("art")] + text[m.end("art"):m.end()]) if m.group("art") \
             else clean(text[m.start():m.end()])
@@ -867,7 +866,7 @@ def find_web(text: str, emphasis) -> list[Claim]:
         if start == m.start() and named:  # a dictionary cited by its link alone, named as Rule 18.2 names it
             display, first = f"{named}, {url}", named
         o = occ(text, start, end, category=CAT, key=WebKey(url.lower().rstrip("/")), display=display,
-                sort_key=_other_sort("", first, url), meta={"url": url})
+                sort_key=_other_sort("", first, url))
         claims.append(claim([o], RANK_SECONDARY))
     return claims
 

@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 
 from ..keys import ActKey, PublicLawKey, RevisedStatutesKey, StateCodeKey, StatutesAtLargeKey, UsCodeKey
+from ..meta import ProvisionMeta
+from ..model import CategoryKey
 from .common import (
     DATE,
     EDITION_PAREN,
@@ -50,7 +52,7 @@ from .common import (
     state_name,
 )
 
-CAT = "statutes"
+CAT: CategoryKey = "statutes"
 
 # ---------------------------------------------------------------------------
 # section lists shared by U.S.C., state codes and short forms
@@ -255,21 +257,15 @@ def _usc_occ(text, start, end, title, code, app, mark, sec, sub, etseq, edition,
     else:
         mark_w = ""
     display = f"{title} {code_w} " + (f"{app} " if app else "") + mark_w + section + (f" ({edition})" if edition else "")
-    meta = {"code": "U.S.C.", "title": t, "section": sec, "subsection": sub.split("-")[0]}
-    if etseq:
-        meta["et_seq"] = True
-    if ranged:
-        meta["range"] = True
-    if note:
-        meta["note"] = True
-    if edition:
-        meta["edition"] = edition
+    # an I.R.C. section is a section of title 26 of the Code: verified as 26 U.S.C.
+    meta = ProvisionMeta(code="U.S.C.", title=t, section=sec, subsection=sub.split("-")[0], et_seq=etseq,
+                         range=ranged, edition=edition)
     name = ""
     s = start
     if name_start is not None:
         name = without_defined_term(clean(text[name_start:start]).rstrip(",( ").strip())
         display = f"{name}, {display}"
-        meta["popular_name"] = name
+        meta.popular_name = name
         s = name_start
     sort = statute_sort(0, 0 if name else 1, alpha_key(name), (), title, sec, sub, f"{etseq}|{edition}")
     return occ(text, s, end, category=CAT, key=key, display=display, sort_key=sort, meta=meta)
@@ -291,7 +287,6 @@ def find_usc(text: str, _emphasis=None) -> list[Claim]:
             o = _usc_occ(text, m.start() if i == 0 else s, e, "26", "U.S.C.", None, m.group("mark"), sec, sub, etseq,
                          edition, alone=len(items) == 1, irc=True)
             o.display = clean(m.group("code")) + o.display[len("26 U.S.C."):]
-            o.meta["cited_as"] = "I.R.C."  # title 26 of the Code: verified as 26 U.S.C.
             occs.append(o)
         if occs and edition:
             occs[-1].end = occs[-1].anchor_end = end2
@@ -408,39 +403,31 @@ def _session_occ(text, span_start, name, anchor_text, anchor_kind, anchor_val, p
     bits = ([name] if name else []) + ([clean(anchor_text)] if anchor_text else [])
     bits += [clean(m.group(0)).rstrip(", ") for _k, m in parts]
     display = ", ".join(b for b in bits if b)
-    meta = {"code": "session_law"}
-    if stat is not None:
-        meta.update(volume=stat.group("vol"), page=re.split(r"\s?-", stat.group("page"))[0])
-    if section:
-        meta["section"] = section
-    if chapter:
-        meta["chapter"] = chapter
+    volume, page = (stat.group("vol"), re.split(r"\s?-", stat.group("page"))[0]) if stat is not None else ("", "")
     date: tuple = ()
+    key: PublicLawKey | ActKey | StatutesAtLargeKey
     if anchor_kind == "publ":
         key = PublicLawKey(anchor_val, section)
-        meta["public_law"] = anchor_val
     elif anchor_kind == "act":
         date = parse_date(anchor_val)
         key = ActKey("%04d-%02d-%02d" % date if date else anchor_val, chapter, section)
-        meta["date"] = anchor_val
     else:
         year = re.search(r"\b(1[789]\d\d|20\d\d)\b", name)
         if chapter and year:
             date = (int(year.group(1)),)
             key = ActKey(year.group(1), chapter, section)
         elif stat is not None:
-            key = StatutesAtLargeKey(stat.group("vol"), meta["page"].replace(",", ""), section)
+            key = StatutesAtLargeKey(volume, page.replace(",", ""), section)
         else:
             return None
-    if name:
-        meta["popular_name"] = name
     if name or anchor_kind == "act":
         sort = statute_sort(0, 0, alpha_key(name or display), date, "", chapter, section)
     elif anchor_kind == "publ":
         sort = statute_sort(0, 3, "", (), anchor_val, section)
     else:
-        sort = statute_sort(0, 4, "", (), meta.get("volume", ""), meta.get("page", "").replace(",", ""), section)
-    return occ(text, span_start, end, category=CAT, key=key, display=display, sort_key=sort, meta=meta)
+        sort = statute_sort(0, 4, "", (), volume, page.replace(",", ""), section)
+    return occ(text, span_start, end, category=CAT, key=key, display=display, sort_key=sort,
+               meta=ProvisionMeta(code="session_law", section=section, popular_name=name))
 
 
 def find_session_laws(text: str, _emphasis=None) -> list[Claim]:
@@ -485,7 +472,6 @@ def find_session_laws(text: str, _emphasis=None) -> list[Claim]:
                     continue
                 for io in c.occs:
                     io.flags.append("parallel_cite")
-                    io.meta["parallel_to"] = o.key
                     occs.append(io)
             end = cod.end()
         o.end = o.anchor_end = end
@@ -526,7 +512,7 @@ def find_rev_stat(text: str, _emphasis=None) -> list[Claim]:
                 f" ({edition})" if edition2 and not m.group("ed") else "")
             o = occ(text, m.start() if i == 0 else s, e, category=CAT, key=RevisedStatutesKey(f"{sec}{sub}", edition),
                     display=display, sort_key=statute_sort(0, 2, "", (), "", sec, sub, edition),
-                    meta={"code": "Rev. Stat.", "section": sec, "subsection": sub, "edition": edition})
+                    meta=ProvisionMeta(code="Rev. Stat.", section=sec, subsection=sub, edition=edition))
             occs.append(o)
         if edition2:
             occs[-1].end = occs[-1].anchor_end = end2
@@ -609,11 +595,8 @@ def _state_occ(text, start, end, abbr, code_w, code_norm, prefix, sec, sub, edit
     key = StateCodeKey(abbr, code_norm, prefix, section, edition)
     display = pre_display if pre_display is not None else f"{code_w} {mark} {section}" + (
         f" ({edition})" if edition else "")
-    meta = {"code": clean(code_w), "jurisdiction": abbr, "section": sec, "subsection": sub.split("-")[0]}
-    if prefix:
-        meta["title"] = prefix
-    if edition:
-        meta["edition"] = edition
+    meta = ProvisionMeta(code=clean(code_w), jurisdiction=abbr, section=sec, subsection=sub.split("-")[0],
+                         title=prefix, edition=edition)
     if is_regulation_code(code_norm):  # "16 Tex. Admin. Code § 1.1": a regulation, sorted as the rules stage does
         sort = (2, 7, state_name(abbr), natkey(f"{code_norm} {prefix}".strip()), natkey(sec + sub), edition)
         return occ(text, start, end, category="rules_regulations", key=key, display=display, sort_key=sort, meta=meta)
@@ -772,15 +755,8 @@ def _short_occs(text, m, kind, emphasis=None):
         s0, _e, sec0, sub0, etseq0 = items[0]
         items = [(s0, art_sec.end(), f"{sec0}{sub0}, § {art_sec.group('sec')}", art_sec.group("sub"), etseq0)]
     for i, (s, e, sec, sub, etseq) in enumerate(items):
-        meta = {"section": sec, "subsection": sub.split("-")[0]}
-        if i in listed:
-            meta["subsections"] = listed[i]
-        if etseq:
-            meta["et_seq"] = True
-        if act:
-            meta["act"] = clean(act.group("act"))
-        if article:
-            meta["mark"] = "art."
+        meta = ProvisionMeta(section=sec, subsection=sub.split("-")[0], subsections=listed.get(i, []), et_seq=etseq,
+                             act=clean(act.group("act")) if act else "", mark="art." if article else "")
         o = occ(text, m.start() if i == 0 else s, e, category=None, key=None, display=None, sort_key=None,
                 kind=kind, meta=meta, flags=["informal_reference"] if word and kind == "reference" else None)
         occs.append(o)
@@ -806,7 +782,7 @@ def _bare_subdivisions(text: str, m: re.Match) -> list:
     while (one := _SUBD_ONE.match(text, pos)) and one.group().startswith("("):
         out.append(occ(text, m.start() if not out else one.start(), one.end(), category=None, key=None, display=None,
                        sort_key=None, kind="reference", flags=["informal_reference"],
-                       meta={"subsection": re.sub(r"\s", "", one.group()), "subdivision_only": True}))
+                       meta=ProvisionMeta(subsection=re.sub(r"\s", "", one.group()), subdivision_only=True)))
         j = _SUBD_JOIN.match(text, one.end())
         if not j:
             break
@@ -817,8 +793,10 @@ def _bare_subdivisions(text: str, m: re.Match) -> list:
             return []  # "subdivision (b) of section 1170 of the Code of Civil Procedure": read by the code's form
         # "subdivision (b) of section 1170": that subdivision of that section
         o = out[0]
+        assert isinstance(o.meta, ProvisionMeta)
         return [occ(text, o.start, of.end(), category=None, key=None, display=None, sort_key=None, kind="reference",
-                    flags=["informal_reference"], meta={"section": of.group("sec"), "subsection": o.meta["subsection"]})]
+                    flags=["informal_reference"],
+                    meta=ProvisionMeta(section=of.group("sec"), subsection=o.meta.subsection))]
     return out
 
 
@@ -831,7 +809,8 @@ def find_short_forms(text: str, emphasis=None) -> list[Claim]:
     for m in _ID_SUBDIVISION.finditer(text):
         subs, _end, _word = subdivisions(text, m.end())
         occs = [occ(text, m.start() if k == 0 else a, b, category=None, key=None, display=None, sort_key=None,
-                    kind="id", meta={"subsection": sub, "subdivision_only": True}) for k, (a, b, sub) in enumerate(subs)]
+                    kind="id", meta=ProvisionMeta(subsection=sub, subdivision_only=True))
+                for k, (a, b, sub) in enumerate(subs)]
         if occs:
             claims.append(claim(occs, RANK_REFERENCE))
     for m in _ID_SECTION.finditer(text):

@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from datetime import date
 from typing import Any
 
-from ..keys import Key
+from ..keys import Key, KeyBase
 
 # Case verdicts
 FOUND = "FOUND"
@@ -42,7 +42,7 @@ P_NONE = "not-requested"
 def _plain(value: Any) -> Any:
     """Keys -> their JSON form, records -> dicts, tuples -> lists, dates -> ISO strings, recursively
     (JSON has none of them)."""
-    if isinstance(value, Key):
+    if isinstance(value, KeyBase):
         return value.as_json()
     if is_dataclass(value) and not isinstance(value, type):
         return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
