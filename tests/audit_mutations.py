@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from toa import document, printed
+from toa.audit import heading_members
 from toa.meta import DecisionMeta
 from toa.model import Table
 from toa.oxml import make, qn
@@ -183,7 +184,7 @@ def _apply(op, entries, headings, table_read, table, style, rng, used) -> Plante
             return None
         e = entries[i]
         others = [h for h in range(len(headings)) if h != e.heading
-                  and e.category not in _members(table_read.headings[h].text, style)]
+                  and e.category not in heading_members(table_read.headings[h].text, style)]
         if not others:
             return None
         h = rng.choice(others)
@@ -197,12 +198,6 @@ def _apply(op, entries, headings, table_read, table, style, rng, used) -> Plante
         _clear(e.element)
         return Planted(op, "heading", (e.authority.text,))
     return None
-
-
-def _members(heading: str, style: Style) -> set[str]:
-    from toa.audit import _members as members
-
-    return members(heading, style)
 
 
 def _cite(e: _Entry):

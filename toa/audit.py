@@ -51,7 +51,7 @@ def audit(printed: PrintedTable, table: Table, pagemap: PageMap, style: Style) -
         cat_heading, auth = computed[ci]
         base.update(authority=auth.text, computed_pages=auth.pages, citations=_citations(auth, pagemap))
         found = []
-        members = _members(heading, style)
+        members = heading_members(heading, style)
         if members and auth.category not in members:
             found.append(Finding("heading", f"Filed under {heading}; it belongs under {cat_heading}",
                                  expected_heading=cat_heading, **base))
@@ -229,7 +229,7 @@ def _page_key(label: str) -> str:
     return label.strip().lower()
 
 
-def _members(heading: str | None, style: Style) -> set[str]:
+def heading_members(heading: str | None, style: Style) -> set[str]:
     """The categories a printed heading stands for: the style's heading of that name, else its
     words ("Federal Cases" -> cases); empty when it says nothing we know."""
     if not heading:
