@@ -101,6 +101,7 @@ class Links:
 
 
 def link(doc: Document, occurrences: list[Occurrence]) -> Links:
+    """Each citation tied to the authority it cites, in reading order."""
     linking = _Linking(doc, occurrences)
     for occ in reading_order(doc, occurrences):
         linking.add(occ)
