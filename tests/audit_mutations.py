@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass
 
 from toa import document, printed
+from toa.audit import heading_members
+from toa.meta import DecisionMeta
 from toa.model import Table
 from toa.oxml import make, qn
 from toa.styles import Style
@@ -182,7 +184,7 @@ def _apply(op, entries, headings, table_read, table, style, rng, used) -> Plante
             return None
         e = entries[i]
         others = [h for h in range(len(headings)) if h != e.heading
-                  and e.category not in _members(table_read.headings[h].text, style)]
+                  and e.category not in heading_members(table_read.headings[h].text, style)]
         if not others:
             return None
         h = rng.choice(others)
@@ -198,19 +200,13 @@ def _apply(op, entries, headings, table_read, table, style, rng, used) -> Plante
     return None
 
 
-def _members(heading: str, style: Style) -> set[str]:
-    from toa.audit import _members as members
-
-    return members(heading, style)
-
-
 def _cite(e: _Entry):
     full = next((o for o in e.authority.occurrences if o.kind == "full" and o.display == e.authority.text), None) \
         or next((o for o in e.authority.occurrences if o.kind == "full"), None)
-    if full is None or not full.meta.get("volume"):
+    if full is None or not isinstance(full.meta, DecisionMeta) or not full.meta.volume:
         return None
     m = re.search(r"\((?:[^()]*?\s)?(1[6-9]\d\d|20\d\d)\)", e.authority.text)
-    return (full.meta["volume"], full.meta["reporter"], str(full.meta["page"])), (m.group(1) if m else None)
+    return (full.meta.volume, full.meta.reporter, str(full.meta.page)), (m.group(1) if m else None)
 
 
 # --- XML edits of entry paragraphs ---------------------------------------------------------

@@ -1,5 +1,6 @@
 """Stage 2: case citations found with eyecite and mended with the brief's italics."""
 from toa.extract import case_sort_key, extract_paragraph
+from toa.keys import CaseKey, ConstitutionKey, DocketKey
 from toa.model import Paragraph
 
 
@@ -22,7 +23,7 @@ def test_name_from_italics_with_roman_v_and_signal():
     p = para(("See", True), " ", ("Willson", True), " v. ", ("Commissioner", True), ", 805 F.3d 316, 321 (D.C. Cir. 2015).")
     [o] = full(extract_paragraph(p))
     assert o.display == "Willson v. Commissioner, 805 F.3d 316 (D.C. Cir. 2015)"
-    assert o.key == ("case", "805", "F.3d", "316")
+    assert o.key == CaseKey("805", "F.3d", "316")
     assert p.text[o.start:o.start + 7] == "Willson"
 
 
@@ -41,20 +42,20 @@ def test_parallel_cites_and_subsequent_history_stay_with_their_case():
     assert [o.display for o in occs] == [
         "Roe v. Wade, 410 U.S. 113, 93 S. Ct. 705 (1973)",
         "Oklahoma v. United States, 62 F.4th 221 (6th Cir. 2023), cert. denied, 144 S. Ct. 2679 (2024)"]
-    assert occs[0].meta["parallel"] == [("case", "93", "S. Ct.", "705")]
-    assert occs[1].meta["history"] == [("case", "144", "S. Ct.", "2679")]
+    assert occs[0].meta.parallel == [CaseKey("93", "S. Ct.", "705")]
+    assert occs[1].meta.history == [CaseKey("144", "S. Ct.", "2679")]
 
 
 def test_named_case_after_history_phrase_is_its_own_case():
     occs = full(extract_paragraph(para("United States v. Williams, 445 F.3d 1302 (11th Cir. 2006), abrogated on other "
                                        "grounds by United States v. Lewis, 492 F.3d 1219 (11th Cir. 2007) (en banc).")))
-    assert [o.key[1] for o in occs] == ["445", "492"]
+    assert [o.key.volume for o in occs] == ["445", "492"]
 
 
 def test_citing_parenthetical_is_flagged_and_quoting_is_not():
     occs = full(extract_paragraph(para("Smith v. Jones, 1 F.4th 1, 5 (1st Cir. 2021) (citing Doe v. Roe, 2 F.4th 2 "
                                        "(2d Cir. 2021)) (quoting Poe v. Ullman, 367 U.S. 497 (1961)).")))
-    flags = {o.key[1]: o.flags for o in occs}
+    flags = {o.key.volume: o.flags for o in occs}
     assert "citing_parenthetical" in flags["2"]
     assert "citing_parenthetical" not in flags["367"]
 
@@ -63,7 +64,7 @@ def test_short_id_and_supra_forms():
     occs = extract_paragraph(para("Reed, 576 U.S. at 170; id. at 171; Borden, supra, at 12."))
     assert [(o.kind, o.text) for o in occs] == [("short", "Reed, 576 U.S. at 170"), ("id", "id. at 171"),
                                                 ("supra", "Borden, supra, at 12")]
-    assert occs[0].meta["volume"] == "576" and occs[0].meta["pin"] == "170"
+    assert occs[0].meta.volume == "576" and occs[0].meta.pin == "170"
 
 
 def test_unknown_reporter_with_italic_name():
@@ -107,9 +108,9 @@ def test_history_after_sub_nom_enforced_and_court_only_parenthetical():
         "Brown v. Entertainment Merchants Ass'n, 564 U.S. 786 (2011); Wright Line, 251 N.L.R.B. 1083 (1980), "
         "enforced, 662 F.2d 899 (1st Cir. 1981); United States v. Scott, 990 F.3d 94 (2d Cir.) (en banc), "
         "cert. denied, 142 S. Ct. 397 (2021).")))
-    assert [o.meta.get("history") for o in occs] == [[("case", "564", "U.S.", "786")],
-                                                     [("case", "662", "F.2d", "899")],
-                                                     [("case", "142", "S. Ct.", "397")]]
+    assert [o.meta.history for o in occs] == [[CaseKey("564", "U.S.", "786")],
+                                                     [CaseKey("662", "F.2d", "899")],
+                                                     [CaseKey("142", "S. Ct.", "397")]]
     assert occs[1].category == "administrative"
 
 
@@ -154,12 +155,12 @@ def test_decisions_cited_by_docket_number_and_pending_cases():
                                        ", No. 23-1320 (8th Cir. Apr. 25, 2023); ", ("FDA", True), " v. ",
                                        ("Wages & White Lion", True), ", No. 23-1038 (filed Mar. 19, 2024).")))
     assert [(o.key, o.display) for o in occs] == [
-        (("docket", "23-1320", "arkansas v. epa"), "Arkansas v. EPA, No. 23-1320 (8th Cir. Apr. 25, 2023)")]
+        (DocketKey("23-1320", "arkansas v. epa"), "Arkansas v. EPA, No. 23-1320 (8th Cir. Apr. 25, 2023)")]
 
 
 def test_citations_sharing_one_span_are_all_kept():
     keys = [o.key for o in full(extract_paragraph(para("Claims under the Fifth and Fourteenth Amendments failed.")))]
-    assert keys == [("const", "US", "amend", "V"), ("const", "US", "amend", "XIV")]
+    assert keys == [ConstitutionKey("US", "amend", "V"), ConstitutionKey("US", "amend", "XIV")]
 
 
 def test_entries_keep_the_brief_s_dashes(tmp_path):
@@ -224,7 +225,7 @@ def test_rehearing_en_banc_is_history_of_its_case():
     [o] = full(extract_paragraph(para("Lamb v. Ruiz, 500 F.3d 100 (5th Cir. 2007), on reh’g en banc, "
                                       "569 F.3d 1029 (5th Cir. 2009).")))
     assert o.display == "Lamb v. Ruiz, 500 F.3d 100 (5th Cir. 2007), on reh’g en banc, 569 F.3d 1029 (5th Cir. 2009)"
-    assert o.meta["history"] == [("case", "569", "F.3d", "1029")]
+    assert o.meta.history == [CaseKey("569", "F.3d", "1029")]
 
 
 def test_a_citation_cut_by_a_page_break_is_read_whole_and_kept_where_it_begins():
@@ -366,7 +367,7 @@ def test_short_forms_of_a_decision_cited_by_docket_number():
                                                 "slip op. at 9. Cf. Pratt, slip op. at 3.")]
     occs = extract(Document(path="x.docx", paragraphs=ps, sections=[]))
     shorts = [(o.text, o.key) for o in occs if o.kind == "short"]
-    key = ("docket", "5:19-cv-03312-EJD", "okafor v. lumen data sys.")
+    key = DocketKey("5:19-cv-03312-EJD", "okafor v. lumen data sys.")
     assert shorts == [("Okafor, slip op. at 7", key), ("Lumen Data Sys., No. 5:19-cv-03312-EJD, slip op. at 9", key)]
 
 
@@ -437,7 +438,7 @@ def test_california_id_and_ibid_inside_their_parentheses():
     occs = extract_paragraph(para("The duty is settled. (People v. Ortega (1998) 19 Cal.4th 686, 693.) ",
                                   "It extends to the second count. (Id. at p. 694, fn. 2.) Nothing more is needed. ",
                                   "(Ibid.) [Id. at pp. 695\u2013696.]"))
-    assert [(o.kind, o.text, o.meta.get("pin")) for o in occs] == [
+    assert [(o.kind, o.text, o.meta.pin if o.kind == "id" else None) for o in occs] == [
         ("full", "People v. Ortega (1998) 19 Cal.4th 686, 693", None),
         ("id", "Id. at p. 694, fn. 2", "at p. 694, fn. 2"),
         ("id", "Ibid.", ""),
@@ -452,7 +453,7 @@ def test_california_bracketed_parallel_cites_stay_with_their_case():
         ("Chapman v. California (1967) 386 U.S. 18, 24 [87 S.Ct. 824, 17 L.Ed.2d 705]",
          "Chapman v. California (1967) 386 U.S. 18 [87 S.Ct. 824, 17 L.Ed.2d 705]"),
         ("Fahy v. Connecticut (1963) 375 U.S. 85 [84 S.Ct. 229]", "Fahy v. Connecticut (1963) 375 U.S. 85 [84 S.Ct. 229]")]
-    assert full(occs)[0].meta["parallel"] == [("case", "87", "S. Ct.", "824"), ("case", "17", "L. Ed. 2d", "705")]
+    assert full(occs)[0].meta.parallel == [CaseKey("87", "S. Ct.", "824"), CaseKey("17", "L. Ed. 2d", "705")]
 
 
 def test_california_court_and_year_between_the_name_and_the_cite():
@@ -554,7 +555,7 @@ def test_new_york_brackets_its_court_and_year():
 def test_california_short_form_by_name_alone():
     occs = extract_paragraph(para("(See People v. Lynch, at pp. 768-769; Estate of Duke, at p. 880; Baral, at p. 396.) ",
                                   "The court said, at p. 5, that it agreed."))
-    assert [(o.kind, o.text, o.meta["antecedent"]) for o in occs] == [
+    assert [(o.kind, o.text, o.meta.antecedent) for o in occs] == [
         ("supra", "People v. Lynch, at pp. 768-769", "Lynch"), ("supra", "Estate of Duke, at p. 880", "Duke"),
         ("supra", "Baral, at p. 396", "Baral")]
 
@@ -567,7 +568,7 @@ def test_docket_numbers_as_district_courts_write_them_and_bloomberg_law_cites():
         "Ames v. Bo, Civil Action No. 20-1234 (E.D. Pa. Jan. 4, 2021)",
         "Cole v. Dart, No. CV 20-1234-GW (C.D. Cal. Jan. 4, 2021)", "Fox v. Grey, 2021 BL 123456 (S.D.N.Y. Jan. 4, 2021)"]
     [o] = full(extract_paragraph(para(("Ames v. Bo", True), ", Case No. 8:20-cv-1, 2021 WL 99 (M.D. Fla. 2021).")))
-    assert o.meta["case_name"] == "Ames v. Bo"
+    assert o.meta.case_name == "Ames v. Bo"
 
 
 def test_plain_names_go_on_before_the_abbreviations_eyecite_stops_at():

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from toa import pipeline
 from toa.authorities import entry_order, total_order
+from toa.keys import WebKey
 from toa.model import Authority
 
 from docxbuild import DocBuilder, Footnote
@@ -135,4 +136,4 @@ def test_keys_of_one_type_keep_their_own_order_and_types_never_mix():
     assert sorted([(1, "b"), (1, "a"), (0, "z")], key=total_order) == [(0, "z"), (1, "a"), (1, "b")]
     assert sorted([(1,), "x", None, 2.5], key=total_order) == [None, 2.5, "x", (1,)]
     assert total_order(math.nan) == total_order(0.0)
-    Authority(key=("x",), category="other", text="x", sort_key=("x",))  # a key is any value
+    Authority(key=WebKey("x"), category="other", text="x", sort_key=("x",))  # a sort key is any tuple

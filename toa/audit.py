@@ -14,12 +14,13 @@ import re
 import unicodedata
 
 from .extract import extract_paragraph
+from .keys import CaseKey, Key, VolumeKey
+from .meta import DecisionMeta
 from .model import Authority, Finding, Occurrence, PageMap, Paragraph, PrintedEntry, PrintedTable, Table
 from .styles import Style
 
 KINDS = ("missing", "not_cited", "pages", "heading", "text", "order")
 _YEAR_PAREN = re.compile(r"\(([^()]*?)\s*\b(\d{4})\)")
-_SUBSECTION = re.compile(r"^([^()]+?)\s*\(.*$")
 _HEADING_MEMBERS = (
     (re.compile(r"\bcases?\b|\bjudicial\b|\bdecisions of courts?\b", re.I), "cases"),
     (re.compile(r"\badministrative\b|\bagency\b", re.I), "administrative"),
@@ -50,7 +51,7 @@ def audit(printed: PrintedTable, table: Table, pagemap: PageMap, style: Style) -
         cat_heading, auth = computed[ci]
         base.update(authority=auth.text, computed_pages=auth.pages, citations=_citations(auth, pagemap))
         found = []
-        members = _members(heading, style)
+        members = heading_members(heading, style)
         if members and auth.category not in members:
             found.append(Finding("heading", f"Filed under {heading}; it belongs under {cat_heading}",
                                  expected_heading=cat_heading, **base))
@@ -97,12 +98,13 @@ def _identity(entry: PrintedEntry) -> Occurrence | None:
     return occs[0] if occs else None
 
 
-def _keys(auth: Authority) -> set:
+def _keys(auth: Authority) -> set[Key]:
     keys = {auth.key}
     for o in auth.occurrences:
         if o.kind == "full" and o.key:
             keys.add(o.key)
-            keys.update(tuple(k) for k in o.meta.get("parallel", []))
+            if isinstance(o.meta, DecisionMeta):
+                keys.update(o.meta.parallel)
     return keys
 
 
@@ -154,12 +156,11 @@ def _close(a: str, b: str) -> bool:
     return m.real_quick_ratio() >= 0.85 and m.quick_ratio() >= 0.85 and m.ratio() >= 0.85
 
 
-def _base(key: tuple | None) -> tuple | None:
-    """A provision's key without its subsection: ("rule", "Fed. R. Civ. P.", "56")."""
-    if not key or key[0] == "case" or not isinstance(key[-1], str):
+def _base(key: Key | None) -> Key | None:
+    """A provision's key without its subsection: RuleKey("Fed. R. Civ. P.", "56")."""
+    if key is None or isinstance(key, (CaseKey, VolumeKey)):
         return None
-    m = _SUBSECTION.match(key[-1])
-    return key[:-1] + (m.group(1),) if m else key
+    return key.without_subsection()
 
 
 def _case_name(auth: Authority) -> str:
@@ -174,8 +175,8 @@ def _defining(auth: Authority) -> Occurrence | None:
 
 def _name_part(text: str, occ: Occurrence | None) -> str:
     """The case name of an entry: the text before its first reporter cite."""
-    if occ is not None and occ.meta.get("volume") and occ.meta.get("reporter"):
-        at = text.find(f"{occ.meta['volume']} {occ.meta['reporter']}")
+    if occ is not None and isinstance(occ.meta, DecisionMeta) and occ.meta.volume and occ.meta.reporter:
+        at = text.find(f"{occ.meta.volume} {occ.meta.reporter}")
         if at > 0:
             return text[:at].rstrip(" ,")
     m = re.search(r",\s*\d", text)
@@ -189,11 +190,13 @@ def _text_details(entry: PrintedEntry, ident: Occurrence | None, auth: Authority
     if how == "text":
         return []
     defining = _defining(auth)
-    if auth.category in ("cases", "administrative") and ident is not None and defining is not None \
-            and ident.meta.get("volume") and defining.meta.get("volume"):
+    printed = ident.meta if ident is not None and isinstance(ident.meta, DecisionMeta) else None
+    cited = defining.meta if defining is not None and isinstance(defining.meta, DecisionMeta) else None
+    if auth.category in ("cases", "administrative") and printed is not None and cited is not None \
+            and printed.volume and cited.volume:
         out = []
-        for part, label in (("volume", "volume"), ("reporter", "reporter"), ("page", "first page")):
-            a, b = str(ident.meta.get(part) or ""), str(defining.meta.get(part) or "")
+        for a, b, label in ((printed.volume, cited.volume, "volume"), (printed.reporter, cited.reporter, "reporter"),
+                            (printed.page, cited.page, "first page")):
             if a != b:
                 out.append(f"{label} {b}, not {a}")
         # the court and year of the case, then the years of its subsequent history, as far as
@@ -245,7 +248,7 @@ def _page_key(label: str) -> str:
     return label.strip().lower()
 
 
-def _members(heading: str | None, style: Style) -> set[str]:
+def heading_members(heading: str | None, style: Style) -> set[str]:
     """The categories a printed heading stands for: the style's heading of that name, else its
     words ("Federal Cases" -> cases); empty when it says nothing we know."""
     if not heading:

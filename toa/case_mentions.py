@@ -18,6 +18,8 @@ import bisect
 import itertools
 import re
 
+from .keys import Key
+from .meta import CaseMeta, ShortCiteMeta, ShortNameMeta, SupraMeta
 from .model import Occurrence, Paragraph
 from .recognizers.common import in_quotation
 
@@ -39,18 +41,19 @@ def case_mentions(paragraphs: list[Paragraph], occurrences: list[Occurrence]) ->
     """Bare mentions of cases cited in full, as short forms flagged `name_mention`, in the
     paragraphs after each case's first full cite."""
     by_para = {p.index: p for p in paragraphs}
-    cases = [o for o in occurrences if o.kind == "full" and o.category == "cases" and o.meta.get("case_name")
-             and o.key is not None and o.paragraph in by_para]
+    cases = [o for o in occurrences if o.kind == "full" and o.category == "cases" and isinstance(o.meta, CaseMeta)
+             and o.meta.case_name and o.key is not None and o.paragraph in by_para]
     if not cases:
         return []
     names = _names(cases, occurrences, by_para)
     if not names:
         return []
     italic_briefs = _sets_names_in_italics(cases, by_para)
-    first_cite = {}
+    first_cite: dict[Key, tuple[int, int]] = {}
     order = {p.index: i for i, p in enumerate(paragraphs)}
     for o in cases:
         here = (order[o.paragraph], o.end)
+        assert o.key is not None
         first_cite[o.key] = min(first_cite.get(o.key, here), here)
     taken: dict[int, _Spans] = {}
     for o in occurrences:
@@ -69,33 +72,34 @@ def case_mentions(paragraphs: list[Paragraph], occurrences: list[Occurrence]) ->
                 continue
             out.append(Occurrence(paragraph=p.index, start=m.start(), end=m.end(), kind="short", story=p.story,
                                   text=m.group(0), key=key, flags=["name_mention"],
-                                  meta={"short_name": m.group("name")}))
+                                  meta=ShortNameMeta(m.group("name"))))
     return out
 
 
-def _names(cases: list[Occurrence], occurrences: list[Occurrence], by_para: dict) -> dict[str, tuple]:
+def _names(cases: list[Occurrence], occurrences: list[Occurrence], by_para: dict) -> dict[str, tuple[Key, str]]:
     """Name -> (case key, how the brief names it: "defined" | "short" | "party"), for the names
     that point at exactly one cited case."""
     found: dict[str, set] = {}
     how: dict[str, str] = {}
 
-    def note(name: str, key: tuple, kind: str) -> None:
+    def note(name: str, key: Key, kind: str) -> None:
         found.setdefault(name, set()).add(key)
         if how.get(name) != "defined":
             how[name] = kind if how.get(name) in (None, "party") else how[name]
 
     parties: dict[str, set] = {}
     for o in cases:
-        for word in _NAME_TOKEN.findall(o.meta["case_name"]):
+        assert isinstance(o.meta, CaseMeta) and o.key is not None
+        for word in _NAME_TOKEN.findall(o.meta.case_name):
             parties.setdefault(word, set()).add(o.key)
         m = _DEFINED.match(by_para[o.paragraph].text, o.end)
         if m:
             note(m.group("name"), o.key, "defined")
-        party = _distinctive_party(o.meta["case_name"])
+        party = _distinctive_party(o.meta.case_name)
         if party:
             note(party, o.key, "party")
     for o in occurrences:
-        antecedent = (o.meta.get("antecedent") or "").strip(" ,")
+        antecedent = o.meta.antecedent.strip(" ,") if isinstance(o.meta, (ShortCiteMeta, SupraMeta)) else ""
         if o.kind in ("short", "supra") and _NAME_TOKEN.fullmatch(antecedent) and len(parties.get(antecedent, ())) == 1:
             note(antecedent, next(iter(parties[antecedent])), "short")
     # a name that is a word of two cited cases' names ("Smith") is nobody's

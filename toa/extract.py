@@ -19,6 +19,8 @@ from eyecite import get_citations
 from eyecite import helpers as _eyecite_helpers
 from eyecite.models import FullCaseCitation, IdCitation, ShortCaseCitation, SupraCitation
 
+from .keys import CaseKey, DocketKey, VolumeKey
+from .meta import CaseMeta, DecisionMeta, IdMeta, ProvisionMeta, ShortCiteMeta, ShortNameMeta, SupraMeta
 from .model import Document, Occurrence, Paragraph
 from .case_mentions import case_mentions
 from .recognizers import codes, non_authority_spans, recognize
@@ -252,7 +254,7 @@ def defined_short_forms(paragraphs: list[Paragraph], occurrences: list[Occurrenc
                 # the name the brief defined says which authority it is
                 supra.kind, supra.key, supra.start = "short", base.key, m.start("name")
                 supra.text = p.text[supra.start:supra.end]
-                supra.meta = {"short_name": m.group("name")}
+                supra.meta = ShortNameMeta(m.group("name"))
                 continue
             if inside or _inside(m.start("name"), taken.get(p.index, [])):
                 continue
@@ -269,7 +271,7 @@ _DOCKET_SHORT = re.compile(r"(?P<name>[A-Z][\w.'’&-]*(?:\s(?:of\s|the\s|&\s)?[
 def docket_short_forms(paragraphs: list[Paragraph], occurrences: list[Occurrence]) -> list[Occurrence]:
     """Short forms of the decisions cited by docket number: the name (or its first words) of
     such a decision cited before, then its slip opinion's page."""
-    dockets = [o for o in occurrences if o.kind == "full" and (o.key or ())[:1] == ("docket",)]
+    dockets = [o for o in occurrences if o.kind == "full" and isinstance(o.key, DocketKey)]
     if not dockets:
         return []
     taken: dict[int, list[tuple[int, int]]] = {}
@@ -283,23 +285,25 @@ def docket_short_forms(paragraphs: list[Paragraph], occurrences: list[Occurrence
             if _inside(m.start(), taken.get(p.index, [])) or _inside(m.end() - 1, taken.get(p.index, [])):
                 continue
             earlier = [d for d in dockets if (d.paragraph, d.start) < (p.index, start)
-                       and re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", d.meta.get("case_name", ""))]
+                       and isinstance(d.meta, CaseMeta)
+                       and re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", d.meta.case_name)]
             if earlier:
                 base = earlier[-1]
                 out.append(Occurrence(paragraph=p.index, start=start, end=m.end(), kind="short", story=p.story,
-                                      text=p.text[start:m.end()], key=base.key, meta={"short_name": name}))
+                                      text=p.text[start:m.end()], key=base.key, meta=ShortNameMeta(name)))
     return out
 
 
 def _short_name_occurrence(p: Paragraph, m: re.Match, base: Occurrence) -> Occurrence:
     occ = Occurrence(paragraph=p.index, start=m.start(), end=m.end(), kind="short", story=p.story,
-                     text=p.text[m.start():m.end()], key=base.key, meta={"short_name": m.group("name")})
+                     text=p.text[m.start():m.end()], key=base.key, meta=ShortNameMeta(m.group("name")))
     volume = m.group("vol")
     base_volume = re.match(r"(\d+)\s", base.display or "")
     if volume and base_volume and volume != base_volume.group(1):
         # "11 OED 471" after "3 The Oxford English Dictionary 441 (1978) (OED)": volume 11
         occ.kind, occ.category = "full", base.category
-        occ.key = base.key + (("volume", volume),)
+        assert base.key is not None
+        occ.key = VolumeKey(base.key, volume)
         occ.display = volume + base.display[base_volume.end() - 1:]
         occ.sort_key = base.sort_key
     return occ
@@ -320,9 +324,10 @@ def extract_paragraph(para: Paragraph) -> list[Occurrence]:
         for occ in _extract_window(_window(para, a, b)):
             occ.start, occ.end = occ.start + a, occ.end + a
             occ.anchor_end = occ.anchor_end + a if occ.anchor_end is not None else None
-            for name in ("cite_end", "name_end"):
-                if isinstance(occ.meta.get(name), int):
-                    occ.meta[name] += a
+            if isinstance(occ.meta, DecisionMeta) and occ.meta.cite_end is not None:
+                occ.meta.cite_end += a
+            if isinstance(occ.meta, CaseMeta) and occ.meta.name_end is not None:
+                occ.meta.name_end += a
             out.append(occ)
     return out
 
@@ -376,13 +381,13 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
             occ = _short_case(cite, text)
         elif isinstance(cite, IdCitation):
             occ = Occurrence(paragraph=para.index, start=start, end=cite.span()[1], kind="id", story=para.story,
-                             text=text[start:cite.span()[1]], meta={"pin": cite.metadata.pin_cite or ""})
+                             text=text[start:cite.span()[1]], meta=IdMeta(cite.metadata.pin_cite or ""))
         elif isinstance(cite, SupraCitation):
             if _CROSS_REFERENCE.match(cite.metadata.antecedent_guess or ""):
                 continue  # "see p. 15, supra": a pointer within the brief, not a citation
             s = cite.full_span()[0]
             occ = Occurrence(paragraph=para.index, start=s, end=cite.span()[1], kind="supra", story=para.story,
-                             text=text[s:cite.span()[1]], meta={"antecedent": cite.metadata.antecedent_guess or ""})
+                             text=text[s:cite.span()[1]], meta=SupraMeta(cite.metadata.antecedent_guess or ""))
         if occ is not None:
             cases.append(occ)
     # California's "(Aguilar, supra, 25 Cal.4th at p. 850)" is one short cite, which eyecite also
@@ -395,8 +400,9 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
     cases.extend(_named_pins(para, [(o.start, o.end) for o in found + cases] + excluded))
     # "In re Application … Pursuant to 18 U.S.C. § 2703(d), 707 F.3d 283": a statute in a case's name
     # is part of the name, not a citation of the statute
-    names = sorted((o.start, o.meta["name_end"]) for o in cases
-                   if o.kind == "full" and isinstance(o.meta.get("name_end"), int) and o.meta["name_end"] > o.start)
+    names = sorted((o.start, o.meta.name_end) for o in cases
+                   if o.kind == "full" and isinstance(o.meta, CaseMeta) and o.meta.name_end is not None
+                   and o.meta.name_end > o.start)
     if names:
         starts = [a for a, _b in names]
         found = [o for o in found if not _in_name(o, names, starts)]
@@ -407,7 +413,8 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
     closing = _CLOSING_CITE.search(text) if para.block_quote else None
     for occ in found + cases + records:
         quoted = para.block_quote and not (closing and occ.start >= closing.start())
-        if (occ.kind == "reference" or "informal_reference" in occ.flags or occ.meta.get("inverted")) and (
+        inverted = isinstance(occ.meta, ProvisionMeta) and occ.meta.inverted
+        if (occ.kind == "reference" or "informal_reference" in occ.flags or inverted) and (
                 in_quotation(text, occ.start) or quoted):
             # "… under § 1988." or "under Article 103.008 of the Code of Criminal Procedure" quoted
             # from a court, "pursuant to Section 1170.1" in a statute's text set off as a block
@@ -425,11 +432,11 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
             # short form may still point at it.
             occ.flags.append("citing_parenthetical")
         elif opener and opener[:1].islower():
-            occ.meta["in_parenthetical"] = True  # "(quoting X)": an Id. after it is not X
+            occ.in_parenthetical = True  # "(quoting X)": an Id. after it is not X
         if occ.display and occ.category in ("cases", "administrative", "legislative", "other") and para.printed:
             occ.display = _as_printed(occ.display, para, occ)
         if occ.display:
-            occ.meta["emphasis"] = display_emphasis(para, occ)
+            occ.display_emphasis = display_emphasis(para, occ)
         out.append(occ)
     out.sort(key=lambda o: (o.start, o.end))
     return _drop_overlaps(out)
@@ -536,19 +543,21 @@ def _full_case(cite: FullCaseCitation, para: Paragraph, earlier: list[Occurrence
     text = para.text
     c_start, c_end = cite.span()
     reporter = _reporter(cite)
-    key = ("case", cite.groups.get("volume", ""), reporter, (cite.groups.get("page") or "").replace(",", ""))
+    key = CaseKey(cite.groups.get("volume", ""), reporter, (cite.groups.get("page") or "").replace(",", ""))
     prev = max((o for o in earlier if o.kind == "full" and o.start < c_start), key=lambda o: o.start, default=None)
+    reported = prev.meta if prev is not None and isinstance(prev.meta, DecisionMeta) else None
     # A cite that follows a case's cite with nothing but a pin between is a parallel cite.
-    if prev is not None and prev.meta.get("cite_end", c_start + 1) <= c_start \
-            and _is_parallel_gap(text, prev.meta["cite_end"], c_start):
-        prev.meta.setdefault("parallel", []).append(key)
-        _extend(prev, text, c_end)
+    if prev is not None and reported is not None and reported.cite_end is not None and reported.cite_end <= c_start \
+            and _is_parallel_gap(text, reported.cite_end, c_start):
+        reported.parallel.append(key)
+        _extend(prev, reported, text, c_end)
         return None
     name_start, name_end = _case_name(cite, para)
     name_start, history = _after_history(text, prev, name_start, name_end, c_start)
     if history:
-        prev.meta.setdefault("history", []).append(key)
-        _extend(prev, text, c_end, history=True)
+        assert prev is not None and reported is not None  # history follows a decision's cite
+        reported.history.append(key)
+        _extend(prev, reported, text, c_end, history=True)
         return None
     end = _end_of_cite(text, c_end)
     year = cite.metadata.year
@@ -557,16 +566,15 @@ def _full_case(cite: FullCaseCitation, para: Paragraph, earlier: list[Occurrence
                      text=text[name_start:end], category="administrative" if agency
                      else "other" if reporter in OTHER_REPORTERS else "cases", key=key)
     name = text[name_start:name_end].strip(" ,")
-    occ.meta = {"volume": key[1], "reporter": reporter, "page": key[3], "year": year,
-                "court": cite.metadata.court, "case_name": name, "pin_cite": cite.metadata.pin_cite,
-                "cite_end": c_end, "name_end": name_end}
+    meta = occ.meta = CaseMeta(volume=key.volume, reporter=reporter, page=key.page, year=year,
+                               court=cite.metadata.court, case_name=name, pin_cite=cite.metadata.pin_cite,
+                               cite_end=c_end, name_end=name_end)
     occ.display = _case_display(text, name_start, c_start, end)
     if not name:
         named = _named_before(para, c_start, earlier)
         if named:  # "In *Sanford v. Halvorsen Grp.*, the court agreed. 2019 WL 4455667, at *2 (C.D. Cal. 2019)."
-            name = occ.meta["case_name"] = named
+            name = meta.case_name = named
             occ.display = f"{named}, {occ.display}"
-            occ.meta["name_before"] = True
     occ.sort_key = case_sort_key(name or occ.display)
     occ.anchor_end = end
     if not name:
@@ -613,13 +621,13 @@ def _unknown_reporter_cases(para: Paragraph, taken: list[tuple[int, int]]) -> li
         if " v. " not in name:
             continue
         end = _end_of_cite(text, m.end())
-        key = ("case", m.group("volume"), m.group("reporter"), m.group("page"))
+        key = CaseKey(m.group("volume"), m.group("reporter"), m.group("page"))
         occ = Occurrence(paragraph=para.index, start=start, end=end, kind="full", story=para.story,
                          text=text[start:end], category="cases", key=key,
                          display=_case_display(text, start, m.start("volume"), end),
                          sort_key=case_sort_key(name), flags=["unknown_reporter"])
-        occ.meta = {"volume": key[1], "reporter": key[2], "page": key[3], "year": None, "court": None,
-                    "case_name": name, "pin_cite": None, "cite_end": m.end(), "name_end": b}
+        occ.meta = CaseMeta(volume=key.volume, reporter=key.reporter, page=key.page, case_name=name,
+                            cite_end=m.end(), name_end=b)
         out.append(occ)
     return out
 
@@ -642,13 +650,13 @@ def _neutral_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurr
         end = _end_of_cite(text, m.end())
         court = _FOREIGN_COURT.match(text, end)  # "(HL)", "(PC)"
         end = court.end() if court else end
-        key = ("case", m.group("year") + (" " + m.group("volume") if m.group("volume") else ""),
-               m.group("reporter"), m.group("page"))
+        key = CaseKey(m.group("year") + (" " + m.group("volume") if m.group("volume") else ""),
+                      m.group("reporter"), m.group("page"))
         occ = Occurrence(paragraph=para.index, start=start, end=end, kind="full", story=para.story,
                          text=text[start:end], category="cases", key=key,
                          display=_case_display(text, start, m.start("year"), end), sort_key=case_sort_key(name))
-        occ.meta = {"volume": key[1], "reporter": key[2], "page": key[3], "year": m.group("year"), "court": None,
-                    "case_name": name, "pin_cite": None, "cite_end": m.end(), "name_end": b}
+        occ.meta = CaseMeta(volume=key.volume, reporter=key.reporter, page=key.page, year=m.group("year"),
+                            case_name=name, cite_end=m.end(), name_end=b)
         out.append(occ)
     return out
 
@@ -677,7 +685,7 @@ def _named_pins(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurrenc
         else:
             word = name.split()[0]
         out.append(Occurrence(paragraph=para.index, start=start, end=m.end(), kind="supra", story=para.story,
-                              text=text[start:m.end()], meta={"antecedent": word, "pin": "at " + m.group("pin")}))
+                              text=text[start:m.end()], meta=SupraMeta(word, "at " + m.group("pin"))))
     return out
 
 
@@ -727,9 +735,9 @@ def _docket_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurre
         court = re.sub(r"\s+", " ", m.group("court"))
         bl = re.sub(r"^[,\s]+", ", ", m.group("bl") or "")
         occ = Occurrence(paragraph=para.index, start=start, end=m.end(), kind="full", story=para.story,
-                         text=text[start:m.end()], category="cases", key=("docket", docket, same_party_name(name).lower()),
+                         text=text[start:m.end()], category="cases", key=DocketKey(docket, same_party_name(name).lower()),
                          display=f"{name}, {m.group('no').strip()}{bl} ({court})", sort_key=case_sort_key(name))
-        occ.meta = {"case_name": name, "docket": docket, "court_date": court, "name_end": b}
+        occ.meta = CaseMeta(case_name=name, name_end=b)
         out.append(occ)
     taken = taken + [(o.start, o.end) for o in out]
     for start, b, name, m in _italic_names_before(para, _BL_CITE, "bl", taken):
@@ -737,10 +745,9 @@ def _docket_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurre
             continue
         court = re.sub(r"\s+", " ", m.group("court"))
         occ = Occurrence(paragraph=para.index, start=start, end=m.end(), kind="full", story=para.story,
-                         text=text[start:m.end()], category="cases", key=("case", m.group("year"), "BL", m.group("num")),
+                         text=text[start:m.end()], category="cases", key=CaseKey(m.group("year"), "BL", m.group("num")),
                          display=f"{name}, {m.group('bl')} ({court})", sort_key=case_sort_key(name))
-        occ.meta = {"case_name": name, "volume": m.group("year"), "reporter": "BL", "page": m.group("num"),
-                    "court_date": court, "name_end": b}
+        occ.meta = CaseMeta(case_name=name, volume=m.group("year"), reporter="BL", page=m.group("num"), name_end=b)
         out.append(occ)
     return out
 
@@ -758,7 +765,7 @@ def _is_parallel_gap(text: str, a: int, b: int) -> bool:
     return bool(re.fullmatch(r"(?:,\s*(?:at\s+)?\*?\d+(?:[-–]\d+)?(?:\s*n\.\s*\d+)?)*\s*(?:,\s*|\[)", gap))
 
 
-def _extend(occ: Occurrence, text: str, cite_end: int, history: bool = False):
+def _extend(occ: Occurrence, meta: DecisionMeta, text: str, cite_end: int, history: bool = False) -> None:
     """Grow a case occurrence over a parallel cite or subsequent history that follows it."""
     end = _end_of_cite(text, cite_end)
     if history:
@@ -767,11 +774,12 @@ def _extend(occ: Occurrence, text: str, cite_end: int, history: bool = False):
     else:
         if text[occ.start:end].count("[") > text[occ.start:end].count("]") and text.startswith("]", end):
             end += 1  # the bracket that closes California's parallel cites
-        occ.display = _case_display(text, occ.start, occ.meta["cite_end"], end)
+        assert meta.cite_end is not None  # a parallel cite follows the end of the cite before
+        occ.display = _case_display(text, occ.start, meta.cite_end, end)
     occ.end = max(occ.end, end)
     occ.anchor_end = occ.end
     occ.text = text[occ.start:occ.end]
-    occ.meta["cite_end"] = cite_end
+    meta.cite_end = cite_end
 
 
 def _end_of_cite(text: str, c_end: int) -> int:
@@ -1014,8 +1022,8 @@ def _short_case(cite: ShortCaseCitation, text: str) -> Occurrence:
         s = ends[-1].end()
     s = _strip_signal(text, _skip_opening(text, s, e), e)
     return Occurrence(paragraph=-1, start=s, end=cite.span()[1], kind="short", story="", text=text[s:cite.span()[1]],
-                      meta={"volume": cite.groups.get("volume", ""), "reporter": _reporter(cite),
-                            "pin": cite.groups.get("page", ""), "antecedent": cite.metadata.antecedent_guess or ""})
+                      meta=ShortCiteMeta(cite.groups.get("volume", ""), _reporter(cite), cite.groups.get("page", ""),
+                                         cite.metadata.antecedent_guess or ""))
 
 
 _ARTICLES = re.compile(r"^(the|a|an)\s+", re.I)

@@ -9,21 +9,18 @@ write / report consume Table + PageMap.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
+
+from .keys import Key
+from .meta import Meta
 
 # The seven categories, in the order they are printed, with their Word TA category number.
 # Numbers agree with Word's built-in names where they coincide (1 Cases, 2 Statutes,
 # 3 Other Authorities, 4 Rules, 7 Constitutional Provisions); 8 and 9 are custom.
-CATEGORY_KEYS = (
-    "cases",
-    "administrative",
-    "constitutional",
-    "statutes",
-    "rules_regulations",
-    "legislative",
-    "other",
-)
-CATEGORY_NUMBERS = {
+CategoryKey = Literal["cases", "administrative", "constitutional", "statutes", "rules_regulations", "legislative",
+                      "other"]
+CATEGORY_KEYS: tuple[CategoryKey, ...] = get_args(CategoryKey)
+CATEGORY_NUMBERS: dict[CategoryKey, int] = {
     "cases": 1,
     "administrative": 8,
     "constitutional": 7,
@@ -33,10 +30,24 @@ CATEGORY_NUMBERS = {
     "other": 3,
 }
 
-STORIES = ("body", "footnote", "endnote", "table")
+Story = Literal["body", "footnote", "endnote", "table"]
+STORIES: tuple[Story, ...] = get_args(Story)
 # "record" marks a record or brief cite (J.A. 12, Pet. App. 3a): never an authority, but an
 # Id. right after it refers to the record, not to the authority cited before.
-KINDS = ("full", "short", "id", "supra", "reference", "record")
+Kind = Literal["full", "short", "id", "supra", "reference", "record"]
+KINDS: tuple[Kind, ...] = get_args(Kind)
+# What a citation or an entry is flagged with, for the reviewer (report "flags").
+Flag = Literal[
+    "informal_reference",  # a mention in prose ("the First Amendment", "Section 1983"), not a citation
+    "name_mention",  # a case named in prose after its full cite ("Heien")
+    "citing_parenthetical",  # inside "(citing X)": another court's citation
+    "parallel_cite",  # the U.S. Code cite in a session law's codification parenthetical
+    "docket_only",  # a decision cited by docket number, left out by the style
+    "short_cite_mismatch",  # a short cite with a typo, linked to the one case it can be
+    "unknown_reporter",  # a reporter eyecite does not know
+    "missing_case_name",
+    "uncertain_category",  # an unnamed Op. O.L.C.: filed under administrative, perhaps other
+]
 
 
 @dataclass
@@ -80,7 +91,7 @@ class Paragraph:
     """One paragraph of one story, its text normalised one character for one."""
 
     index: int  # position in reading order across all stories
-    story: str  # body | footnote | endnote | table
+    story: Story
     text: str
     emphasis: list[tuple[int, int]] = field(default_factory=list)  # italic/underlined spans
     # `text` with the brief's own dashes (en, em) where `text` has "-" for eyecite: for entry texts
@@ -123,27 +134,34 @@ class Occurrence:
     paragraph: int  # Paragraph.index
     start: int  # span in the paragraph text (case name through court/year parenthetical)
     end: int
-    kind: str  # full | short | id | supra | reference
-    story: str
+    kind: Kind
+    story: Story | Literal[""]  # "" until extract places a recognizer's occurrence in its paragraph
     text: str  # the source text of the span
-    category: str | None = None  # one of CATEGORY_KEYS for full citations
-    key: tuple | None = None  # identity of the authority (set for full cites, resolved for others)
+    category: CategoryKey | None = None  # for full citations
+    key: Key | None = None  # identity of the authority (set for full cites, resolved for others)
     display: str | None = None  # entry text proposed by a full cite
-    sort_key: tuple | None = None
-    flags: list[str] = field(default_factory=list)
+    sort_key: tuple[Any, ...] | None = None
+    flags: list[Flag] = field(default_factory=list)
     anchor_end: int | None = None  # where a TA field would go (end of the citation proper)
-    meta: dict = field(default_factory=dict)  # recognizer details (volume, reporter, section, ...)
+    meta: Meta | None = None  # what the recognizer read besides the key (see toa.meta)
+    display_emphasis: list[tuple[int, int]] = field(default_factory=list)  # italic spans within `display`
+    in_parenthetical: bool = False  # in an explanatory parenthetical: "(quoting X)"
+    # the words the brief quotes from the provision here: verification compares them with its text
+    quotation: str | None = None
+    # for a short form of a provision, linked: the full citation it stands for ("§ 437c(c)" after
+    # "Code Civ. Proc., § 657" stands for "Code Civ. Proc., § 437c(c)")
+    completes: Occurrence | None = field(default=None, repr=False)
 
 
 @dataclass
 class Authority:
-    key: tuple
-    category: str
+    key: Key
+    category: CategoryKey
     text: str  # display text of the TOA entry
-    sort_key: tuple
+    sort_key: tuple[Any, ...] | str | None  # the recognizer's, or the entry text (see authorities.total_order)
     occurrences: list[Occurrence] = field(default_factory=list)
     emphasis: list[tuple[int, int]] = field(default_factory=list)  # italic spans within `text`
-    flags: list[str] = field(default_factory=list)
+    flags: list[Flag] = field(default_factory=list)
     short: str = ""  # the TA \s identifier
     # Filled by pagination: printed labels in page order, and the text printed in the table.
     pages: list[str] = field(default_factory=list)
@@ -157,11 +175,11 @@ class Category:
     categories under one heading (`members`); `key` says which category the heading is
     (Heading.key: "other" for a catch-all heading, else the first member)."""
 
-    key: str
+    key: CategoryKey
     heading: str
     number: int  # Word TA \c category
     authorities: list[Authority] = field(default_factory=list)
-    members: tuple[str, ...] = ()
+    members: tuple[CategoryKey, ...] = ()
 
 
 @dataclass
@@ -268,5 +286,5 @@ class Finding:
     remove: list[str] = field(default_factory=list)  # pages it lists wrongly
     passim: str | None = None  # "unwarranted" | "not_allowed" | "warranted"
     details: list[str] = field(default_factory=list)  # text: which parts disagree
-    citations: list[dict] = field(default_factory=list)  # {"page", "kind", "story", "text"} that justify
+    citations: list[dict[str, Any]] = field(default_factory=list)  # {"page", "kind", "story", "text"} that justify
     paragraphs: list[int] = field(default_factory=list)  # Paragraph.index of the printed entry's lines

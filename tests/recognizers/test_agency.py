@@ -1,35 +1,36 @@
 from conftest import full, keys
+from toa.keys import AgencyDecisionKey, IrsGuidanceKey, PtabKey
 
 
 def test_bia_decision(run):
     (o,) = full(run("See Matter of Doe, 28 I. & N. Dec. 10, 14 (BIA 2020)."))
-    assert o.key == ("admin", "I. & N. Dec.", "28", "10")
+    assert o.key == AgencyDecisionKey("I. & N. Dec.", "28", "10")
     assert o.display == "Matter of Doe, 28 I. & N. Dec. 10 (BIA 2020)"
     assert o.category == "administrative"
     assert o.sort_key[0] == "doe"
 
 
 def test_nlrb_and_fcc(run):
-    assert keys(run("Widget Co., 370 NLRB No. 88 (2021)")) == [("admin", "N.L.R.B.", "370", "No. 88")]
+    assert keys(run("Widget Co., 370 NLRB No. 88 (2021)")) == [AgencyDecisionKey("N.L.R.B.", "370", "No. 88")]
     (o,) = full(run("In re Rural Call Completion, 33 FCC Rcd 5349 (2018)"))
-    assert o.key == ("admin", "FCC Rcd", "33", "5349")
+    assert o.key == AgencyDecisionKey("FCC Rcd", "33", "5349")
     assert o.display.startswith("In re Rural Call Completion")
 
 
 def test_ptab(run):
     (o,) = full(run("Alpha Inc. v. Beta LLC, IPR2019-01234, Paper 12, at 5 (P.T.A.B. Jan. 2, 2020)"))
-    assert o.key == ("ptab", "IPR2019-01234")
+    assert o.key == PtabKey("IPR2019-01234")
     assert o.text.startswith("Alpha Inc. v. Beta LLC")
     assert "at 5" not in o.display
 
 
 def test_olc_opinion(run):
-    assert keys(run("Authority to Act, 41 Op. O.L.C. 1, 5 (2017)")) == [("admin", "Op. O.L.C.", "41", "1")]
+    assert keys(run("Authority to Act, 41 Op. O.L.C. 1, 5 (2017)")) == [AgencyDecisionKey("Op. O.L.C.", "41", "1")]
 
 
 def test_irs_guidance_is_other(run):
     (o,) = full(run("Rev. Proc. 2013-34, 2013-43 I.R.B. 397"))
-    assert o.key == ("irs", "Rev. Proc.", "2013-34")
+    assert o.key == IrsGuidanceKey("Rev. Proc.", "2013-34")
     assert o.category == "other"
     assert keys(run("IRS Notice 2014-7")) == keys(run("Notice 2014-7"))
 
@@ -42,7 +43,7 @@ def test_board_decision_with_a_slip_opinion_pin_keeps_its_year(run):
 def test_immigration_decisions_written_without_periods(run):
     a, b = full(run("Matter of Castillo-Perez, 27 I&N Dec. 664 (A.G. 2019); Matter of Z-Z-O-, 26 I. & N. Dec. 586 "
                     "(BIA 2015)."))
-    assert a.key == ("admin", "I. & N. Dec.", "27", "664")
+    assert a.key == AgencyDecisionKey("I. & N. Dec.", "27", "664")
     assert a.display == "Matter of Castillo-Perez, 27 I&N Dec. 664 (A.G. 2019)"
     assert a.sort_key < b.sort_key
 

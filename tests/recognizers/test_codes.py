@@ -1,42 +1,44 @@
 """State codes as state courts write them (toa.recognizers.codes), on invented text."""
+import pytest
 from conftest import full, keys
 
-from toa.recognizers.codes import declared_codes, resolve_jurisdictions
+from toa.keys import StateCodeKey
+from toa.recognizers.codes import DeclaredCode, declared_codes, declared_provision, resolve_jurisdictions
 
 
 def test_california_style_manual_forms_are_one_code(run):
     a = keys(run("The motion was timely. (Code Civ. Proc., § 437c, subd. (c).)"))
     b = keys(run("Under Code of Civil Procedure, section 437c, subdivision (c), the court rules."))
     c = keys(run("See CODE CIV. PROC. § 437c, subd. (c)."))
-    assert a == b == c == [("state", "", "code civ proc", "", "437c(c)")]
+    assert a == b == c == [StateCodeKey("", "code civ proc", "", "437c(c)")]
 
 
 def test_a_subdivision_list_is_one_provision_as_cited(run):
     (o,) = full(run("(Health & Saf. Code, § 1250, subds. (c), (k).)"))
-    assert o.key[4] == "1250(c), (k)"
+    assert o.key.section == "1250(c), (k)"
     assert o.display == "Health & Saf. Code, § 1250, subds. (c), (k)"
     assert o.text == "Health & Saf. Code, § 1250, subds. (c), (k)"
-    assert (o.meta["subsection"], o.meta["subsections"]) == ("(c)", ["(c)", "(k)"])
+    assert (o.meta.subsection, o.meta.subsections) == ("(c)", ["(c)", "(k)"])
     (o,) = full(run("(Gov. Code, § 12940, subd. (h) (1), (7).)"))
     assert o.display == "Gov. Code, § 12940, subd. (h)(1), (7)"
-    assert o.meta["subsections"] == ["(h)(1)", "(h)(7)"]
+    assert o.meta.subsections == ["(h)(1)", "(h)(7)"]
     (o,) = full(run("See Code Civ. Proc., § 437c, subds. (a), (c) (West 2024)."))
     assert o.display == "Code Civ. Proc., § 437c, subds. (a), (c) (West 2024)"
 
 
 def test_written_out_code_with_unparenthesised_subdivision(run):
     (o,) = full(run("a conviction under Welfare and Institutions Code section 300, subdivision 2 requires"))
-    assert o.key == ("state", "", "welf inst code", "", "300(2)")
+    assert o.key == StateCodeKey("", "welf inst code", "", "300(2)")
     assert o.display == "Welfare and Institutions Code section 300, subdivision (2)"
 
 
 def test_texas_articles_sections_and_capitals(run):
-    assert keys(run("TEX. CODE CRIM. PROC. ART. 1.13(a).")) == [("state", "Tex.", "code crim proc", "", "1.13(a)")]
+    assert keys(run("TEX. CODE CRIM. PROC. ART. 1.13(a).")) == [StateCodeKey("Tex.", "code crim proc", "", "1.13(a)")]
     (o,) = full(run("See Tex. Code Crim. Proc. art. 38.37, § 2 (evidence)."))
-    assert o.key == ("state", "Tex.", "code crim proc", "", "38.37, § 2")
+    assert o.key == StateCodeKey("Tex.", "code crim proc", "", "38.37, § 2")
     assert o.display == "Tex. Code Crim. Proc. art. 38.37, § 2"
     assert keys(run("TEX PEN. CODE §21.02(c)(2)")) == keys(run("Texas Penal Code § 21.02(c)(2)"))
-    assert keys(run("Texas Penal Code Sec. 19.02 applies")) == [("state", "Tex.", "penal code", "", "19.02")]
+    assert keys(run("Texas Penal Code Sec. 19.02 applies")) == [StateCodeKey("Tex.", "penal code", "", "19.02")]
 
 
 def test_section_written_before_the_code(run):
@@ -44,17 +46,17 @@ def test_section_written_before_the_code(run):
     assert o.text == "Article 4.05 of the Texas Code of Criminal Procedure"
     assert o.display == "Texas Code of Criminal Procedure art. 4.05"
     (o,) = full(run("admitted under Section 3 of Article 38.37 of the Texas Code of Criminal Procedure."))
-    assert o.key == ("state", "Tex.", "code crim proc", "", "38.37, § 3")
+    assert o.key == StateCodeKey("Tex.", "code crim proc", "", "38.37, § 3")
     (o,) = full(run("the offense in Section 22.02(a)(2) of the Texas Penal Code. It"))
-    assert o.key == ("state", "Tex.", "penal code", "", "22.02(a)(2)")
+    assert o.key == StateCodeKey("Tex.", "penal code", "", "22.02(a)(2)")
 
 
 def test_edition_parenthetical_and_code_of_regulations(run):
     (o,) = full(run("Tex. Penal Code Ann. § 22.01(a)(1) (West 2019)"))
-    assert o.key == ("state", "Tex.", "penal code", "", "22.01(a)(1)", "West 2019")
+    assert o.key == StateCodeKey("Tex.", "penal code", "", "22.01(a)(1)", "West 2019")
     (o,) = full(run("(Cal. Code Regs., tit. 22, § 72527, subd. (a)(11).)"))
     assert o.category == "rules_regulations"
-    assert o.key == ("state", "Cal.", "code regs", "22", "72527(a)(11)")
+    assert o.key == StateCodeKey("Cal.", "code regs", "22", "72527(a)(11)")
     assert keys(run("22 Cal. Code Regs. § 72527(a)(11)")) == [o.key]
     assert keys(run("California Code of Regulations, title 22, section 72527, subdivision (a)(11)")) == [o.key]
 
@@ -62,7 +64,7 @@ def test_edition_parenthetical_and_code_of_regulations(run):
 def test_prose_and_bare_code_are_not_cited(run):
     assert keys(run("the Code § 5 governs, or Penal Code provisions in general")) == []
     # a lower-case "or"/"me" before a code is not Oregon or Maine
-    assert keys(run("the Civil Code or Penal Code § 12 applies"))[0][1] == ""
+    assert keys(run("the Civil Code or Penal Code § 12 applies"))[0].jurisdiction == ""
 
 
 def test_code_sorts_by_code_then_section_naturally(run):
@@ -75,13 +77,13 @@ def test_code_sorts_by_code_then_section_naturally(run):
 def test_code_without_state_is_the_code_of_that_name_cited_with_its_state(run):
     occs = run("Tex. Penal Code § 22.01; Penal Code § 22.01; Tex. R. Evid. 404(b).")
     resolve_jurisdictions(occs)
-    assert [o.key for o in full(occs)][:2] == [("state", "Tex.", "penal code", "", "22.01")] * 2
+    assert [o.key for o in full(occs)][:2] == [StateCodeKey("Tex.", "penal code", "", "22.01")] * 2
     other = run("Pen. Code, § 187; Code Civ. Proc., § 437c; compare Tex. Code Crim. Proc. art. 38.37.")
     resolve_jurisdictions(other)
-    assert [o.key[1] for o in full(other)] == ["", "", "Tex."]  # another state's code names no California code
+    assert [o.key.jurisdiction for o in full(other)] == ["", "", "Tex."]  # another state's code names no California code
     two = run("Tex. Penal Code § 22.01; Cal. Penal Code § 5; Penal Code § 7.")
     resolve_jurisdictions(two)
-    assert full(two)[-1].key[1] == ""  # two states' penal codes: nothing is assumed
+    assert full(two)[-1].key.jurisdiction == ""  # two states' penal codes: nothing is assumed
 
 
 def test_official_short_forms_share_the_bluebook_keys(run):
@@ -96,7 +98,7 @@ def test_codes_in_capitals_are_written_as_the_bluebook_writes_them(run):
     (o,) = full(run("TEX. CODE CRIM. PROC. ART. 42.03, § 1(a)."))
     assert o.display == "Tex. Code Crim. Proc. art. 42.03, § 1(a)"
     (o,) = full(run("Claims Under Penal Code Section 647, Subdivision (a) Fail"))
-    assert o.key == ("state", "", "penal code", "", "647(a)")
+    assert o.key == StateCodeKey("", "penal code", "", "647(a)")
 
 
 def test_one_code_sorts_the_same_however_it_was_written(run):
@@ -114,45 +116,69 @@ def test_administrative_codes_are_regulations(run):
 def test_a_footnote_number_never_joins_a_code_named_by_its_subject(run):
     (o,) = full(run("144 Texas Penal Code § 71.01 defines a combination."))
     assert o.text == "Texas Penal Code § 71.01"
-    assert o.key == ("state", "Tex.", "penal code", "", "71.01")
-    assert keys(run("42 Pa. Cons. Stat. § 5524")) == [("state", "Pa.", "cons stat", "42", "5524")]
+    assert o.key == StateCodeKey("Tex.", "penal code", "", "71.01")
+    assert keys(run("42 Pa. Cons. Stat. § 5524")) == [StateCodeKey("Pa.", "cons stat", "42", "5524")]
 
 
 def test_article_and_section_written_before_the_code(run):
     (o,) = full(run("Sentencing is governed by Article 37.07, Section 3(a)(1) of the Code of Criminal Procedure."))
-    assert o.key == ("state", "", "code crim proc", "", "37.07, § 3(a)(1)")
+    assert o.key == StateCodeKey("", "code crim proc", "", "37.07, § 3(a)(1)")
     assert o.display == "Code of Criminal Procedure art. 37.07, § 3(a)(1)"
 
 
 def test_a_declared_code_for_bare_references():
     assert declared_codes("Unless otherwise indicated, all further statutory references are to the Labor Code.") \
-        == [(82, "Labor Code", "any")]
-    assert [d[1:] for d in declared_codes("Undesignated section references, unless noted, are to the Code of "
-                                          "Civil Procedure.")] == [("Code of Civil Procedure", "any")]
-    assert [d[1:] for d in declared_codes("All references to \u201carticle\u201d are to the Texas Code of "
-                                          "Criminal Procedure.")] == [("Texas Code of Criminal Procedure", "article")]
-    assert [d[1:] for d in declared_codes("All further section references are to the Family Code.")] \
+        == [DeclaredCode(82, "any", "Labor Code", "lab code", None)]
+    assert [(d.name, d.scope) for d in declared_codes("Undesignated section references, unless noted, are to the Code "
+                                                      "of Civil Procedure.")] == [("Code of Civil Procedure", "any")]
+    assert [(d.name, d.scope, d.jurisdiction) for d in declared_codes(
+        "All references to \u201carticle\u201d are to the Texas Code of Criminal Procedure.")] \
+        == [("Texas Code of Criminal Procedure", "article", "Tex.")]
+    assert [(d.name, d.scope) for d in declared_codes("All further section references are to the Family Code.")] \
         == [("Family Code", "section")]
+    assert [d.name for d in declared_codes("All statutory references are to the PENAL CODE.")] == ["Penal Code"]
     assert declared_codes("All record references are to the clerk's record.") == []
     assert declared_codes("Citations are to the Code, as the court below held.") == []
+
+
+@pytest.mark.parametrize("declaration, form, section, sub, subs, written", [
+    ("All further statutory references are to the Labor Code.", "word", "1102.5", "(b)", [],
+     "Labor Code section 1102.5, subdivision (b)"),
+    ("All further statutory references are to the Labor Code.", "word", "1250", "(c)", ["(c)", "(k)"],
+     "Labor Code section 1250, subdivisions (c), (k)"),
+    ("All further statutory references are to the Labor Code.", "word", "98.6", "", [], "Labor Code section 98.6"),
+    ("Undesignated section references are to the Code of Civil Procedure.", "sign", "437c", "(c)", [],
+     "Code of Civil Procedure § 437c(c)"),
+    ("Undesignated section references are to the Code of Civil Procedure.", "sign", "1250", "(c)", ["(c)", "(k)"],
+     "Code of Civil Procedure § 1250(c), (k)"),
+    ("All references to \u201carticle\u201d are to the Texas Code of Criminal Procedure.", "article", "38.23", "(a)", [],
+     "Texas Code of Criminal Procedure art. 38.23(a)"),
+    ("All statutory references are to the PENAL CODE.", "sign", "187", "", [], "Penal Code § 187"),
+])
+def test_a_declared_code_makes_the_citation_its_recognizers_read(run, declaration, form, section, sub, subs, written):
+    [code] = declared_codes(declaration)
+    made = declared_provision(code, section, sub, subs, form)
+    [read] = full(run(written))
+    assert (made.text, made.key, made.display, made.sort_key, made.category, made.meta) == \
+        (written, read.key, read.display, read.sort_key, read.category, read.meta)
 
 
 def test_a_list_of_an_articles_sections_is_one_provision_each(run):
     occs = full(run("TEX. CODE CRIM. PROC. art. 38.22, §§ 2, 3 governs."))
     assert [(o.key, o.display) for o in occs] == [
-        (("state", "Tex.", "code crim proc", "", "38.22, § 2"), "Tex. Code Crim. Proc. art. 38.22, § 2"),
-        (("state", "Tex.", "code crim proc", "", "38.22, § 3"), "Tex. Code Crim. Proc. art. 38.22, § 3")]
+        (StateCodeKey("Tex.", "code crim proc", "", "38.22, § 2"), "Tex. Code Crim. Proc. art. 38.22, § 2"),
+        (StateCodeKey("Tex.", "code crim proc", "", "38.22, § 3"), "Tex. Code Crim. Proc. art. 38.22, § 3")]
 
 
 def test_a_section_with_a_list_of_subsections_is_one_provision_as_cited(run):
     (o,) = full(run("TEX. HEALTH & SAFETY CODE § 481.112(a), (d)."))
-    assert (o.key[4], o.display) == ("481.112(a), (d)", "Tex. Health & Safety Code § 481.112(a), (d)")
-    assert o.meta["subsections"] == ["(a)", "(d)"]
+    assert (o.key.section, o.display) == ("481.112(a), (d)", "Tex. Health & Safety Code § 481.112(a), (d)")
+    assert o.meta.subsections == ["(a)", "(d)"]
     (o,) = full(run("Tex. Penal Code § 22.01(a), (2019)"))
-    assert o.key[4] == "22.01(a)"
+    assert o.key.section == "22.01(a)"
 
 
 def test_a_texas_range_of_sections_is_one_entry(run):
     occs = full(run("TEX. GOV'T CODE ANN. §§ 311.011, 311.021-.023."))
-    assert [(o.key[4], o.display) for o in occs] == [("311.011", "Tex. Gov't Code Ann. § 311.011"),
+    assert [(o.key.section, o.display) for o in occs] == [("311.011", "Tex. Gov't Code Ann. § 311.011"),
                                                      ("311.021-.023", "Tex. Gov't Code Ann. §§ 311.021-.023")]

@@ -1,4 +1,5 @@
 from conftest import full
+from toa.keys import JuryInstructionKey
 
 
 def test_california_instructions_each_an_entry(run):
@@ -7,7 +8,7 @@ def test_california_instructions_each_an_entry(run):
     assert [o.display for o in occs] == ["CACI No. 2430", "CACI No. 430", "CACI No. 431", "CACI No. 432",
                                          "CALCRIM No. 1191A (2023 ed.)"]
     assert {o.category for o in occs} == {"other"}
-    assert occs[0].key == ("jury", "caci", "2430")
+    assert occs[0].key == JuryInstructionKey("caci", "2430")
     # the instruction number sorts naturally within its set
     assert occs[1].sort_key < occs[0].sort_key
 
@@ -33,7 +34,7 @@ def test_california_instruction_with_the_name_of_its_set(run):
     t = "(Doe v. Roe (2004) 1 Cal.App.5th 1, 9, citing Jud. Council of Cal. Civ. Jury Instns. (2004) CACI No. 2430.)"
     [o] = [o for o in full(run(t)) if o.category == "other"]
     assert o.display == "Jud. Council of Cal. Civ. Jury Instns. (2004) CACI No. 2430"
-    assert o.key == ("jury", "caci", "2430")
+    assert o.key == JuryInstructionKey("caci", "2430")
 
 
 def test_a_single_instruction_does_not_take_the_record_cite_after_it(run):

@@ -1,12 +1,14 @@
 from conftest import full, keys
+from toa.keys import BillKey, CongressionalRecordKey, HearingKey, ReportKey, StateBillKey
+from toa.meta import BillAnalysisMeta
 
 
 def test_old_style_report_normalised_to_congress_number(run):
     (o,) = full(run("H.R. Rep. No. 1023, 95th Cong., 1st Sess. 7-8 (1977)."))
-    assert o.key == ("report", "H.R. Rep.", "95-1023")
+    assert o.key == ReportKey("H.R. Rep.", "95-1023")
     assert o.display == "H.R. Rep. No. 1023, 95th Cong., 1st Sess. (1977)"
     assert o.category == "legislative"
-    assert keys(run("H.R. Rep. No. 95-1023, at 3 (1977)")) == [("report", "H.R. Rep.", "95-1023")]
+    assert keys(run("H.R. Rep. No. 95-1023, at 3 (1977)")) == [ReportKey("H.R. Rep.", "95-1023")]
 
 
 def test_senate_report_pin_dropped(run):
@@ -16,28 +18,28 @@ def test_senate_report_pin_dropped(run):
 
 
 def test_spaced_house_abbreviation_and_documents(run):
-    assert keys(run("H. R. Rep. No. 212, 101st Cong., 2d Sess. 4 (1990)")) == [("report", "H.R. Rep.", "101-212")]
-    assert keys(run("S. Doc. No. 112-7, at 3 (2012)")) == [("report", "S. Doc.", "112-7")]
-    assert keys(run("H.R. Conf. Rep. No. 105-599, at 250 (1998)")) == [("report", "H.R. Conf. Rep.", "105-599")]
+    assert keys(run("H. R. Rep. No. 212, 101st Cong., 2d Sess. 4 (1990)")) == [ReportKey("H.R. Rep.", "101-212")]
+    assert keys(run("S. Doc. No. 112-7, at 3 (2012)")) == [ReportKey("S. Doc.", "112-7")]
+    assert keys(run("H.R. Conf. Rep. No. 105-599, at 250 (1998)")) == [ReportKey("H.R. Conf. Rep.", "105-599")]
 
 
 def test_report_without_congress_or_year_is_short(run):
     (o,) = run("H.R. Rep. No. 1023, at 9.")
-    assert o.kind == "short" and o.key is None and o.meta["number"] == "1023"
+    assert o.kind == "short" and o.key is None and o.meta.number == "1023"
 
 
 def test_congressional_record(run):
     (o,) = full(run("155 Cong. Rec. 14,221, 14,225 (2009) (statement of Sen. Doe)"))
-    assert o.key == ("congrec", "155", "14221")
+    assert o.key == CongressionalRecordKey("155", "14221")
     assert o.display == "155 Cong. Rec. 14,221 (2009)"
-    assert keys(run("168 Cong. Rec. S4321 (daily ed. Sept. 8, 2022)")) == [("congrec", "168", "S4321")]
+    assert keys(run("168 Cong. Rec. S4321 (daily ed. Sept. 8, 2022)")) == [CongressionalRecordKey("168", "S4321")]
 
 
 def test_bills_with_and_without_name(run):
-    assert keys(run("H.R. 1280, 103d Cong. (1993)")) == [("bill", "H.R.", "1280", "103")]
+    assert keys(run("H.R. 1280, 103d Cong. (1993)")) == [BillKey("H.R.", "1280", "103")]
     (o,) = full(run("the Data Privacy Act of 2019, S. 583, 116th Cong., 1st Sess. (2019)"))
     assert o.display == "Data Privacy Act of 2019, S. 583, 116th Cong., 1st Sess. (2019)"
-    assert o.key == ("bill", "S.", "583", "116")
+    assert o.key == BillKey("S.", "583", "116")
 
 
 def test_bill_number_without_congress_is_not_an_authority(run):
@@ -52,7 +54,7 @@ def test_hearing_title_from_emphasis(run, emph):
     assert o.text.startswith("Port Security Oversight")
     assert o.display == ("Port Security Oversight: Hearing Before the Subcomm. on Ports of the House Comm. "
                          "on Transportation, 110th Cong., 2d Sess. (2008)")
-    assert o.key == ("hearing", "port security oversight", "110")
+    assert o.key == HearingKey("port security oversight", "110")
 
 
 def test_hearing_without_emphasis_starts_after_signal(run):
@@ -71,13 +73,13 @@ def test_bill_with_section_pin(run):
     t = "See Clean Harbors Act of 1979, S. 2214, § 302(b)(2), 96th Cong., 1st Sess. (1979)."
     occs = run(t)
     (o,) = occs  # no statute reference for the pin, nothing read out of "96th"
-    assert o.key == ("bill", "S.", "2214", "96")
+    assert o.key == BillKey("S.", "2214", "96")
     assert o.display == "Clean Harbors Act of 1979, S. 2214, 96th Cong., 1st Sess. (1979)"
     assert o.text.endswith("(1979)")
     (o,) = run("H.R. 5120, § 3, 102d Cong. (1992)")
-    assert o.key == ("bill", "H.R.", "5120", "102")
+    assert o.key == BillKey("H.R.", "5120", "102")
     assert o.display == "H.R. 5120, 102d Cong. (1992)"
-    assert o.meta["section"] == "3"
+    assert o.meta.section == "3"
 
 
 def test_state_bills_with_the_document_about_them():
@@ -85,13 +87,13 @@ def test_state_bills_with_the_document_about_them():
     [o] = recognize("See House Comm. on Civil Practices, Bill Analysis, Tex. H.B. 4, 78th Leg., R.S. (2003).", [])
     assert o.display == "House Comm. on Civil Practices, Bill Analysis, Tex. H.B. 4, 78th Leg., R.S. (2003)"
     assert o.category == "legislative"
-    assert o.key == ("state_bill", "Tex.", "H.B.", "4", "78th Leg., R.S.", "house comm on civil practices bill analysis")
+    assert o.key == StateBillKey("Tex.", "H.B.", "4", "78th Leg., R.S.", "house comm on civil practices bill analysis")
     # another document about the same bill, and the bill itself, are entries of their own
     t = ("House Comm. on Judiciary & Civil Jurisprudence, Bill Analysis, Tex. H.B. 2, 87th Leg., R.S. (2021); House "
          "Research Org., Bill Analysis, Tex. H.B. 2, 87th Leg., R.S. (2021); Tex. H.B. 2, 87th Leg., R.S. (2021).")
     a, b, c = recognize(t, [])
     assert a.display.startswith("House Comm. on Judiciary & Civil Jurisprudence, Bill Analysis, Tex. H.B. 2")
-    assert len({a.key, b.key, c.key}) == 3 and c.key == ("state_bill", "Tex.", "H.B.", "2", "87th Leg., R.S.")
+    assert len({a.key, b.key, c.key}) == 3 and c.key == StateBillKey("Tex.", "H.B.", "2", "87th Leg., R.S.")
     [bare] = recognize("It passed. Cal. A.B. 5, 2019-2020 Reg. Sess. (2019).", [])
     assert bare.display == "Cal. A.B. 5, 2019-2020 Reg. Sess. (2019)"
 
@@ -149,13 +151,13 @@ def test_california_floor_analyses_digests_and_enrolled_bill_reports(run):
         "Dept. of Finance, Enrolled Bill Rep. on Assem. Bill No. 7 (1975-1976 Reg. Sess.)"]
     assert {o.category for o in full(run(t))} == {"legislative"}
     # prose about a bill is not a document about it
-    assert [o.key[0] for o in full(run("The author of Assem. Bill No. 157 (1997-1998 Reg. Sess.) said so."))] == [
-        "state_bill"]
+    assert [type(o.key) for o in full(run("The author of Assem. Bill No. 157 (1997-1998 Reg. Sess.) said so."))] == [
+        StateBillKey]
 
 
 def test_a_committee_analysis_cited_supra_is_a_short_cite(run):
     [o] = run("(Assem. Com. on Judiciary, Analysis of Assem. Bill No. 157, supra, at p. 4.)")
-    assert o.kind == "short" and o.meta["bill_report"] == ("bill_report", "assem com on judiciary", "analysis of", "157")
+    assert o.kind == "short" and o.meta == BillAnalysisMeta("assem com on judiciary", "analysis of", "157")
 
 
 def test_an_italic_signal_before_a_hearing_title_is_no_part_of_it(run):

@@ -1,5 +1,6 @@
 import time
 
+from toa.keys import ConstitutionKey, RestatementKey, UsCodeKey
 from toa.model import Occurrence
 from toa.recognizers import recognize
 
@@ -20,7 +21,7 @@ def test_results_in_text_order_and_no_overlaps_between_authorities():
     occs = recognize(t, [])
     starts = [o.start for o in occs]
     assert starts == sorted(starts)
-    assert [o.key[0] for o in occs if o.kind == "full"] == ["restatement", "const", "usc"]
+    assert [type(o.key) for o in occs if o.kind == "full"] == [RestatementKey, ConstitutionKey, UsCodeKey]
     assert [o.kind for o in occs].count("reference") == 1
 
 

@@ -1,4 +1,5 @@
 from conftest import full, keys
+from toa.keys import CfrKey, StateCodeKey
 
 
 def test_state_administrative_codes_by_their_own_numbering(run):
@@ -12,13 +13,13 @@ def test_state_administrative_codes_by_their_own_numbering(run):
 
 def test_a_hyphenated_regulation_number_is_never_a_range_of_rules(run):
     # it was read as rules 9 to 20 of a rule set called "83"
-    assert keys(run("Or. Admin. R. 839-020-0050.")) == [("state", "Or.", "admin r", "", "839-020-0050")]
+    assert keys(run("Or. Admin. R. 839-020-0050.")) == [StateCodeKey("Or.", "admin r", "", "839-020-0050")]
 
 
 def test_title_first_forms_and_their_written_out_names_are_one_regulation(run):
     a = keys(run("12 NYCRR 23-1.7(d)"))
     b = keys(run("N.Y. Comp. Codes R. & Regs. tit. 12, § 23-1.7(d)"))
-    assert a == b == [("state", "N.Y.", "comp code r regs", "12", "23-1.7(d)")]
+    assert a == b == [StateCodeKey("N.Y.", "comp code r regs", "12", "23-1.7(d)")]
     assert [o.display for o in full(run("940 CMR 3.16(3)"))] == ["940 Mass. Code Regs. § 3.16(3)"]
 
 
@@ -32,4 +33,4 @@ def test_a_title_number_alone_is_no_cite(run):
 
 
 def test_treasury_regulation_number_holds_its_code_subsection(run):
-    assert keys(run("Treas. Reg. § 1.501(c)(3)-1(d)(2)")) == [("cfr", "26", "1.501(c)(3)-1(d)(2)")]
+    assert keys(run("Treas. Reg. § 1.501(c)(3)-1(d)(2)")) == [CfrKey("26", "1.501(c)(3)-1(d)(2)")]

@@ -1,18 +1,20 @@
 from conftest import full, keys
+from toa.keys import CfrKey, FederalRegisterKey, GuidelinesKey, RuleKey, UsCodeKey
+from toa.meta import ProvisionMeta
 
 
 def test_federal_rules_abbreviated(run):
-    assert keys(run("Fed. R. Civ. P. 12(b)(6)")) == [("rule", "Fed. R. Civ. P.", "12(b)(6)")]
-    assert keys(run("Fed. R. Crim. P. 11(c)(1)(C)")) == [("rule", "Fed. R. Crim. P.", "11(c)(1)(C)")]
-    assert keys(run("Fed. R. App. P. 4(a)(1)(B)")) == [("rule", "Fed. R. App. P.", "4(a)(1)(B)")]
-    assert keys(run("Fed. R. Evid. 702")) == [("rule", "Fed. R. Evid.", "702")]
-    assert keys(run("Fed. R. Bankr. P. 9019")) == [("rule", "Fed. R. Bankr. P.", "9019")]
+    assert keys(run("Fed. R. Civ. P. 12(b)(6)")) == [RuleKey("Fed. R. Civ. P.", "12(b)(6)")]
+    assert keys(run("Fed. R. Crim. P. 11(c)(1)(C)")) == [RuleKey("Fed. R. Crim. P.", "11(c)(1)(C)")]
+    assert keys(run("Fed. R. App. P. 4(a)(1)(B)")) == [RuleKey("Fed. R. App. P.", "4(a)(1)(B)")]
+    assert keys(run("Fed. R. Evid. 702")) == [RuleKey("Fed. R. Evid.", "702")]
+    assert keys(run("Fed. R. Bankr. P. 9019")) == [RuleKey("Fed. R. Bankr. P.", "9019")]
 
 
 def test_rule_meta_and_display(run):
     (o,) = full(run("See Fed. R. Civ. P. 23(b)(3)."))
     assert o.display == "Fed. R. Civ. P. 23(b)(3)"
-    assert o.meta["rule_set"] == "Fed. R. Civ. P." and o.meta["rule"] == "23"
+    assert o.meta.rule_set == "Fed. R. Civ. P." and o.meta.rule == "23"
     assert o.category == "rules_regulations"
 
 
@@ -21,30 +23,30 @@ def test_long_forms_map_to_the_same_key(run):
     b = keys(run("Rule 29(c) of the Federal Rules of Criminal Procedure"))
     c = keys(run("Fed. R. Crim. P. 29(c)"))
     d = keys(run("Criminal Rule 29(c)"))
-    assert a == b == c == d == [("rule", "Fed. R. Crim. P.", "29(c)")]
-    assert keys(run("Federal Rule of Evidence 801(d)(2)")) == [("rule", "Fed. R. Evid.", "801(d)(2)")]
+    assert a == b == c == d == [RuleKey("Fed. R. Crim. P.", "29(c)")]
+    assert keys(run("Federal Rule of Evidence 801(d)(2)")) == [RuleKey("Fed. R. Evid.", "801(d)(2)")]
 
 
 def test_supreme_court_rules(run):
-    assert keys(run("Supreme Court Rule 10(a)")) == [("rule", "Sup. Ct. R.", "10(a)")]
-    assert keys(run("Sup. Ct. R. 33.1(g)")) == [("rule", "Sup. Ct. R.", "33.1(g)")]
-    assert keys(run("this Court's Rule 15.2")) == [("rule", "Sup. Ct. R.", "15.2")]
+    assert keys(run("Supreme Court Rule 10(a)")) == [RuleKey("Sup. Ct. R.", "10(a)")]
+    assert keys(run("Sup. Ct. R. 33.1(g)")) == [RuleKey("Sup. Ct. R.", "33.1(g)")]
+    assert keys(run("this Court's Rule 15.2")) == [RuleKey("Sup. Ct. R.", "15.2")]
 
 
 def test_rule_range_expands(run):
     occs = full(run("Fed. R. Evid. 801-803"))
-    assert [o.key[2] for o in occs] == ["801", "802", "803"]
+    assert [o.key.rule for o in occs] == ["801", "802", "803"]
     assert len({(o.start, o.end) for o in occs}) == 1
 
 
 def test_short_rule_reference(run):
     occs = run("Rule 56(c) does not require it.")
-    assert [(o.kind, o.key, o.meta) for o in occs] == [("reference", None, {"rule": "56(c)"})]
+    assert [(o.kind, o.key, o.meta) for o in occs] == [("reference", None, ProvisionMeta(rule="56(c)"))]
 
 
 def test_short_rule_range_and_list(run):
     occs = run("Rules 404-406 and Rule 12(b)(1) and 41")
-    assert [o.meta["rule"] for o in occs] == ["404", "405", "406", "12(b)(1)", "41"]
+    assert [o.meta.rule for o in occs] == ["404", "405", "406", "12(b)(1)", "41"]
     assert {o.kind for o in occs} == {"reference"}
 
 
@@ -54,7 +56,7 @@ def test_sec_rule_is_not_a_procedural_rule(run):
 
 def test_rule_list_stops_at_next_citation(run):
     occs = full(run("Fed. R. Civ. P. 65, 28 U.S.C. 2283"))
-    assert [o.key for o in occs] == [("rule", "Fed. R. Civ. P.", "65"), ("usc", "28", "2283")]
+    assert [o.key for o in occs] == [RuleKey("Fed. R. Civ. P.", "65"), UsCodeKey("28", "2283")]
 
 
 def test_rules_sort_order(run):
@@ -66,45 +68,45 @@ def test_rules_sort_order(run):
 
 
 def test_cfr_forms(run):
-    assert keys(run("29 C.F.R. § 541.100(a)(2)")) == [("cfr", "29", "541.100(a)(2)")]
-    assert keys(run("17 C.F.R. 240.10b-5")) == [("cfr", "17", "240.10b-5")]
-    assert keys(run("26 C.F.R. 1.1001-1(a)")) == [("cfr", "26", "1.1001-1(a)")]
-    assert keys(run("40 C.F.R. pt. 60")) == [("cfr", "40", "pt. 60")]
+    assert keys(run("29 C.F.R. § 541.100(a)(2)")) == [CfrKey("29", "541.100(a)(2)")]
+    assert keys(run("17 C.F.R. 240.10b-5")) == [CfrKey("17", "240.10b-5")]
+    assert keys(run("26 C.F.R. 1.1001-1(a)")) == [CfrKey("26", "1.1001-1(a)")]
+    assert keys(run("40 C.F.R. pt. 60")) == [CfrKey("40", "pt. 60")]
     (o,) = full(run("12 C.F.R. 1026.43(e)"))
     assert o.display == "12 C.F.R. 1026.43(e)" and o.category == "rules_regulations"
-    assert o.meta["title"] == "12" and o.meta["section"] == "1026.43"
+    assert o.meta.title == "12" and o.meta.section == "1026.43"
 
 
 def test_cfr_list(run):
-    assert [k[2] for k in keys(run("34 C.F.R. §§ 106.30, 106.45(b)"))] == ["106.30", "106.45(b)"]
+    assert [k.section for k in keys(run("34 C.F.R. §§ 106.30, 106.45(b)"))] == ["106.30", "106.45(b)"]
 
 
 def test_treasury_regulation(run):
     assert keys(run("Treas. Reg. § 1.501(c)(3)-1(d)")) != []
-    assert keys(run("Treas. Reg. § 301.7502-1"))[0] == ("cfr", "26", "301.7502-1")
+    assert keys(run("Treas. Reg. § 301.7502-1"))[0] == CfrKey("26", "301.7502-1")
 
 
 def test_federal_register_drops_pin(run):
     (o,) = full(run("88 Fed. Reg. 12,345, 12,350 (Mar. 1, 2023)"))
-    assert o.key == ("fr", "88", "12345")
+    assert o.key == FederalRegisterKey("88", "12345")
     assert o.display == "88 Fed. Reg. 12,345 (Mar. 1, 2023)"
     assert o.text.endswith("2023)")
 
 
 def test_guidelines_forms(run):
-    assert keys(run("U.S.S.G. § 2B1.1(b)(1)")) == [("ussg", "2B1.1(b)(1)")]
-    assert keys(run("Sentencing Guidelines § 3E1.1")) == [("ussg", "3E1.1")]
+    assert keys(run("U.S.S.G. § 2B1.1(b)(1)")) == [GuidelinesKey("2B1.1(b)(1)")]
+    assert keys(run("Sentencing Guidelines § 3E1.1")) == [GuidelinesKey("3E1.1")]
     (o,) = full(run("United States Sentencing Guidelines § 2K2.1(a)(4)"))
     assert o.display == "United States Sentencing Guidelines § 2K2.1(a)(4)"
     (bare,) = full(run("under § 2D1.1(c)"))
-    assert bare.key == ("ussg", "2D1.1(c)")
+    assert bare.key == GuidelinesKey("2D1.1(c)")
 
 
 def test_supplemental_rules_are_lettered():
     from toa.recognizers import recognize
     text = "See Supp. R. G(5)(a); Supplemental Rule G(4). A claim that fails Rule G(5)(b) may be struck."
     found = [(o.kind, o.key) for o in recognize(text, [])]
-    assert found == [("full", ("rule", "Supp. R.", "G(5)(a)")), ("full", ("rule", "Supp. R.", "G(4)")),
+    assert found == [("full", RuleKey("Supp. R.", "G(5)(a)")), ("full", RuleKey("Supp. R.", "G(4)")),
                      ("reference", None)]
 
 
@@ -114,7 +116,7 @@ def test_a_federal_register_notice_keeps_its_title():
     [o] = recognize(text, [])
     assert o.display == ("Commercial Driver's License Drug and Alcohol Clearinghouse, "
                          "81 Fed. Reg. 87,686 (Dec. 5, 2016)")
-    assert text[o.start:].startswith("Commercial") and o.key == ("fr", "81", "87686")
+    assert text[o.start:].startswith("Commercial") and o.key == FederalRegisterKey("81", "87686")
     [plain] = recognize("The agency explained its reasons, 88 Fed. Reg. 9336 (Feb. 13, 2023).", [])
     assert plain.display == "88 Fed. Reg. 9336 (Feb. 13, 2023)"
 
@@ -122,18 +124,18 @@ def test_a_federal_register_notice_keeps_its_title():
 def test_state_court_rules_in_their_forms(run):
 
     assert keys(run("TEX. R. APP. PROC. 38.1(e)")) == keys(run("Texas Rule of Appellate Procedure 38.1(e)")) == \
-        keys(run("Tex. R. App. P. 38.1(e)")) == [("rule", "Tex. R. App. P.", "38.1(e)")]
+        keys(run("Tex. R. App. P. 38.1(e)")) == [RuleKey("Tex. R. App. P.", "38.1(e)")]
     assert keys(run("Tex. R. Evid. 404(b)")) == keys(run("Texas Rule of Evidence 404(b)"))
     assert keys(run("TEX. DISC. R. PROF’L COND. 3.09")) == keys(run("Texas Disciplinary Rules of Professional Conduct 3.09"))
     a = keys(run("(Cal. Rules of Court, rule 8.204(c).)"))
     assert a == keys(run("Pursuant to Rule 8.204(c) of the California Rules of Court, counsel certifies"))
-    assert a == [("rule", "Cal. Rules of Court, rule", "8.204(c)")]
+    assert a == [RuleKey("Cal. Rules of Court, rule", "8.204(c)")]
 
 
 def test_state_supreme_court_and_self_regulatory_rules(run):
 
     (o,) = full(run("See Ill. S. Ct. R. 23(e)."))
-    assert o.key == ("rule", "Ill. S. Ct. R.", "23(e)")
+    assert o.key == RuleKey("Ill. S. Ct. R.", "23(e)")
     (o,) = full(run("Members must report under FINRA Rule 4530(a)."))
     assert o.display == "FINRA Rule 4530(a)"
     assert o.category == "rules_regulations"
@@ -141,20 +143,20 @@ def test_state_supreme_court_and_self_regulatory_rules(run):
 
 def test_local_court_rules(run):
     assert keys(run("See Tenn. R. 20 Dist. Rule 1.04; Or. R. Union Wallowa Rule 3.011(2)(a).")) == [
-        ("rule", "Tenn. R. 20 Dist. Rule", "1.04"), ("rule", "Or. R. Union Wallowa Rule", "3.011(2)(a)")]
+        RuleKey("Tenn. R. 20 Dist. Rule", "1.04"), RuleKey("Or. R. Union Wallowa Rule", "3.011(2)(a)")]
 
 
 def test_rule_subsections_after_a_space_and_bare_continuations(run):
     # a rule cited with a list of subsections is one provision, written as the brief cites it
     (o,) = full(run("(California Rule of Court 8.104 (a)(1), (f).)"))
-    assert o.key == ("rule", "Cal. Rules of Court, rule", "8.104(a)(1), (f)")
+    assert o.key == RuleKey("Cal. Rules of Court, rule", "8.104(a)(1), (f)")
     assert o.display == "Cal. Rules of Court, rule 8.104(a)(1), (f)"
-    assert (o.meta["subsection"], o.meta["subsections"]) == ("(a)(1)", ["(a)(1)", "(f)"])
+    assert (o.meta.subsection, o.meta.subsections) == ("(a)(1)", ["(a)(1)", "(f)"])
     assert keys(run("(Cal. Rules of Court, rule 8.104(a)(1), (f).)")) == [o.key]
-    assert keys(run("Fed. R. Civ. P. 12(b)(6), (c)")) == [("rule", "Fed. R. Civ. P.", "12(b)(6), (c)")]
-    assert keys(run("Fed. R. Civ. P. 12(b)(6), 56")) == [("rule", "Fed. R. Civ. P.", "12(b)(6)"),
-                                                        ("rule", "Fed. R. Civ. P.", "56")]
-    assert keys(run("Fed. R. Civ. P. 11 (1983)")) == [("rule", "Fed. R. Civ. P.", "11", "1983")]
+    assert keys(run("Fed. R. Civ. P. 12(b)(6), (c)")) == [RuleKey("Fed. R. Civ. P.", "12(b)(6), (c)")]
+    assert keys(run("Fed. R. Civ. P. 12(b)(6), 56")) == [RuleKey("Fed. R. Civ. P.", "12(b)(6)"),
+                                                        RuleKey("Fed. R. Civ. P.", "56")]
+    assert keys(run("Fed. R. Civ. P. 11 (1983)")) == [RuleKey("Fed. R. Civ. P.", "11", "1983")]
 
 
 def test_district_court_local_rules_with_and_without_the_court(run):
@@ -179,27 +181,27 @@ def test_circuit_rules_numbered_with_hyphens(run):
     assert [o.display for o in occs] == ["9th Cir. R. 36-3(a)", "9th Cir. R. 28-2.7", "3d Cir. L.A.R. 28.1(b)",
                                          "Circuit Rule 28(a)"]
     assert keys(run("Ninth Circuit Rule 36-3")) == keys(run("9th Cir. R. 36-3"))
-    assert keys(run("2d Cir. Rule 32.1")) == keys(run("2d Cir. R. 32.1")) == [("rule", "2d Cir. R.", "32.1")]
+    assert keys(run("2d Cir. Rule 32.1")) == keys(run("2d Cir. R. 32.1")) == [RuleKey("2d Cir. R.", "32.1")]
     assert [o.display for o in full(run("See Cir. R. 32-1; cf. 9th Cir. R. 32-1."))] == ["Cir. R. 32-1", "9th Cir. R. 32-1"]
 
 
 def test_cfr_section_numbers_with_a_letter_inside(run):
     assert keys(run("17 C.F.R. §§ 240.14a-9, 240.10b5-1(c)")) == [
-        ("cfr", "17", "240.14a-9"), ("cfr", "17", "240.10b5-1(c)")]
+        CfrKey("17", "240.14a-9"), CfrKey("17", "240.10b5-1(c)")]
 
 
 def test_english_law_reports_and_years_are_not_a_local_rule(run):
-    assert not [o for o in full(run("Rylands v. Fletcher, (1868) L.R. 3 H.L. 330.")) if o.key[0] == "rule"]
+    assert not [o for o in full(run("Rylands v. Fletcher, (1868) L.R. 3 H.L. 330.")) if isinstance(o.key, RuleKey)]
     assert keys(run("The Local Rules, LR 2019 guidance and the Circuit Rules agree.")) == []
 
 
 def test_federal_rules_written_as_initials(run):
     assert keys(run("FRCP 56(a); F.R.C.P. 26(b)(1); FRE 702; F.R.Crim.P. 29; FRAP 4(a)(1)(A); FRBP 9019.")) == [
-        ("rule", "Fed. R. Civ. P.", "56(a)"), ("rule", "Fed. R. Civ. P.", "26(b)(1)"), ("rule", "Fed. R. Evid.", "702"),
-        ("rule", "Fed. R. Crim. P.", "29"), ("rule", "Fed. R. App. P.", "4(a)(1)(A)"),
-        ("rule", "Fed. R. Bankr. P.", "9019")]
+        RuleKey("Fed. R. Civ. P.", "56(a)"), RuleKey("Fed. R. Civ. P.", "26(b)(1)"), RuleKey("Fed. R. Evid.", "702"),
+        RuleKey("Fed. R. Crim. P.", "29"), RuleKey("Fed. R. App. P.", "4(a)(1)(A)"),
+        RuleKey("Fed. R. Bankr. P.", "9019")]
     assert keys(run("Its FRE 2020 plan changed; FRBP 2004 allows an examination.")) == [
-        ("rule", "Fed. R. Bankr. P.", "2004")]
+        RuleKey("Fed. R. Bankr. P.", "2004")]
 
 
 def test_a_codification_parenthetical_belongs_to_its_federal_register_cite(run):
@@ -216,14 +218,14 @@ def test_a_federal_register_title_with_a_parenthesis_is_kept_whole(run):
 
 def test_federal_rules_typed_without_the_last_period(run):
     assert keys(run("Fed. R. Civ. P 12(b)(6); Fed. R. Civ. Pro. 12(b)(1).")) == [
-        ("rule", "Fed. R. Civ. P.", "12(b)(6)"), ("rule", "Fed. R. Civ. P.", "12(b)(1)")]
+        RuleKey("Fed. R. Civ. P.", "12(b)(6)"), RuleKey("Fed. R. Civ. P.", "12(b)(1)")]
 
 
 def test_acquisition_regulations_by_their_own_names(run):
     occs = full(run("See FAR 52.249-2; FAR § 33.211(a); DFARS 252.204-7012(b); 48 C.F.R. § 52.233-1."))
     assert [o.display for o in occs] == ["FAR 52.249-2", "FAR § 33.211(a)", "DFARS 252.204-7012(b)",
                                          "48 C.F.R. § 52.233-1"]
-    assert occs[0].meta["title"] == "48" and occs[0].category == "rules_regulations"
+    assert occs[0].meta.title == "48" and occs[0].category == "rules_regulations"
     assert keys(run("The FAR 2019 revision")) == []
 
 
@@ -244,17 +246,17 @@ def test_an_executive_order_compiled_in_title_3_is_one_entry_with_its_reprint(ru
         "Exec. Order No. 12,866, 3 C.F.R. 638 (1994), reprinted in 5 U.S.C. § 601 note",
         "Exec. Order No. 14,110, 88 Fed. Reg. 75,191 (Nov. 1, 2023)", "3 C.F.R. § 100.1"]
     assert occs[0].category == "rules_regulations"
-    assert occs[0].meta["code"] != "C.F.R."  # not verified as a section of 3 C.F.R.
+    assert occs[0].meta.code != "C.F.R."  # not verified as a section of 3 C.F.R.
 
 
 def test_california_rules_of_court_in_lower_case_and_in_lists(run):
     (o,) = run("The brief complies with rule 8.204(c)(1) of the California Rules of Court.")
-    assert (o.kind, o.key, o.display) == ("full", ("rule", "Cal. Rules of Court, rule", "8.204(c)(1)"),
+    assert (o.kind, o.key, o.display) == ("full", RuleKey("Cal. Rules of Court, rule", "8.204(c)(1)"),
                                           "Cal. Rules of Court, rule 8.204(c)(1)")
     occs = run("(See also Cal. Rules of Court, rules 8.360(b), 8.520(b).)")
     assert [o.display for o in occs] == ["Cal. Rules of Court, rule 8.360(b)", "Cal. Rules of Court, rule 8.520(b)"]
     (o,) = run("Under rule 8.1115(a), it is not citable.")
-    assert (o.kind, o.meta) == ("reference", {"rule": "8.1115(a)"})
+    assert (o.kind, o.meta) == ("reference", ProvisionMeta(rule="8.1115(a)"))
     assert run("The rule 12 motion was denied.") == []
 
 
@@ -263,16 +265,16 @@ def test_abbreviated_rules_of_professional_conduct(run):
         o.key for o in run("Texas Disciplinary Rules of Professional Conduct 3.09(a)(1)")]
     assert [o.key for o in run("(Cal. Rules Prof. Conduct, rule 3.3.)")] == [
         o.key for o in run("California Rules of Professional Conduct, rule 3.3")] == [
-        ("rule", "Cal. R. Prof'l Conduct", "3.3")]
+        RuleKey("Cal. R. Prof'l Conduct", "3.3")]
 
 
 def test_states_own_names_for_their_court_rules(run):
     text = "MCR 2.116(C)(8); Pa.R.A.P. 1925(b); Pa.R.Crim.P. 600(A); RAP 13.4(b)(1); Civ.R. 12(B)(6); Evid.R. 404(B)."
-    assert [(o.key, o.meta["jurisdiction"]) for o in run(text)] == [
-        (("rule", "MCR", "2.116(C)(8)"), "Mich."), (("rule", "Pa.R.A.P.", "1925(b)"), "Pa."),
-        (("rule", "Pa.R.Crim.P.", "600(A)"), "Pa."), (("rule", "RAP", "13.4(b)(1)"), "Wash."),
-        (("rule", "Civ.R.", "12(B)(6)"), "Ohio"), (("rule", "Evid.R.", "404(B)"), "Ohio")]
-    assert [o.key for o in run("See Fed. R. Civ. P. 12(b)(6).")] == [("rule", "Fed. R. Civ. P.", "12(b)(6)")]
+    assert [(o.key, o.meta.jurisdiction) for o in run(text)] == [
+        (RuleKey("MCR", "2.116(C)(8)"), "Mich."), (RuleKey("Pa.R.A.P.", "1925(b)"), "Pa."),
+        (RuleKey("Pa.R.Crim.P.", "600(A)"), "Pa."), (RuleKey("RAP", "13.4(b)(1)"), "Wash."),
+        (RuleKey("Civ.R.", "12(B)(6)"), "Ohio"), (RuleKey("Evid.R.", "404(B)"), "Ohio")]
+    assert [o.key for o in run("See Fed. R. Civ. P. 12(b)(6).")] == [RuleKey("Fed. R. Civ. P.", "12(b)(6)")]
 
 
 def test_a_federal_register_title_with_the_agencys_heading_before_a_semicolon(run):
@@ -284,5 +286,5 @@ def test_a_federal_register_title_with_the_agencys_heading_before_a_semicolon(ru
 
 def test_a_range_of_subdivisions_is_one_rule(run):
     [o] = full(run("Fed. R. Civ. P. 65(b)(1)(A)-(B)."))
-    assert (o.display, o.meta["subsection"]) == ("Fed. R. Civ. P. 65(b)(1)(A)-(B)", "(b)(1)(A)")
-    assert [o.key[2] for o in full(run("Fed. R. Evid. 801-803"))] == ["801", "802", "803"]
+    assert (o.display, o.meta.subsection) == ("Fed. R. Civ. P. 65(b)(1)(A)-(B)", "(b)(1)(A)")
+    assert [o.key.rule for o in full(run("Fed. R. Evid. 801-803"))] == ["801", "802", "803"]

@@ -1,16 +1,17 @@
 from conftest import full, keys
+from toa.keys import ArticleKey, EuActKey, FederalistKey, ModelCodeKey, RestatementKey, WebKey, WorkKey
 
 
 def test_restatement(run):
     (o,) = full(run("Restatement (Third) of Agency § 7.03 cmt. b (2006)"))
-    assert o.key == ("restatement", "third", "agency", "7.03")
+    assert o.key == RestatementKey("third", "agency", "7.03")
     assert o.display == "Restatement (Third) of Agency § 7.03 (2006)"
     assert o.category == "other"
 
 
 def test_model_penal_code_and_ucc(run):
-    assert keys(run("Model Penal Code § 2.02(2)(c) (Am. L. Inst. 1985)")) == [("model", "model penal code", "2.02(2)(c)")]
-    assert keys(run("U.C.C. § 2-314 (2002)")) == [("model", "ucc", "2-314")]
+    assert keys(run("Model Penal Code § 2.02(2)(c) (Am. L. Inst. 1985)")) == [ModelCodeKey("model penal code", "2.02(2)(c)")]
+    assert keys(run("U.C.C. § 2-314 (2002)")) == [ModelCodeKey("ucc", "2-314")]
 
 
 def test_dictionary_without_emphasis_drops_pin(run):
@@ -26,7 +27,7 @@ def test_dictionary_without_emphasis_drops_pin(run):
 def test_treatise_without_emphasis(run):
     (o,) = full(run("1 Charles Alan Wright, Federal Practice and Procedure § 42 (4th ed. 2020)"))
     assert o.display == "1 Charles Alan Wright, Federal Practice and Procedure (4th ed. 2020)"
-    assert o.key[3] == "1"
+    assert o.key.volume == "1"
     assert o.sort_key[0] == "wright"
 
 
@@ -42,14 +43,14 @@ def test_law_review_article(run, emph):
     t = "Mary Major, Rethinking Venue, 99 Colum. L. Rev. 1001, 1010-1012 (1999)."
     (o,) = full(run(t, emph(t, "Rethinking Venue")))
     assert o.display == "Mary Major, Rethinking Venue, 99 Colum. L. Rev. 1001 (1999)"
-    assert o.key == ("article", "99", "colum l rev", "1001")
+    assert o.key == ArticleKey("99", "colum l rev", "1001")
     assert o.sort_key[0] == "major"
 
 
 def test_law_review_without_emphasis(run):
     (o,) = full(run("See Mary Major, Rethinking Venue, 99 Colum. L. Rev. 1001, 1010 (1999)."))
     assert o.text.startswith("Mary Major")
-    assert o.meta["title"] == "Rethinking Venue"
+    assert o.meta.title == "Rethinking Venue"
 
 
 def test_case_reporter_is_not_a_journal(run):
@@ -99,7 +100,7 @@ def test_treatise_section_and_page_pin_before_edition(run, emph):
         occs = run(t, e)
         (o,) = occs  # the "§ 412" is the book's pin, not a statute reference
         assert o.display == "3 Harriet B. Coleman, A Treatise on the Law of Bailments (2d ed. 1871)"
-        assert o.key == ("work", "harriet b coleman", "treatise on the law of bailments", "3", "2d ed 1871")
+        assert o.key == WorkKey("harriet b coleman", "treatise on the law of bailments", "3", "2d ed 1871")
 
 
 def test_treatise_decimal_section_and_chapter_pins(run, emph):
@@ -117,19 +118,19 @@ def test_treatise_short_forms_are_not_statutes(run):
     assert _refs(occs) == []
     (o,) = [o for o in occs if o.kind == "supra"]
     assert o.text == "Coleman § 415, at 522"
-    assert o.meta["antecedent"] == "Coleman"
+    assert o.meta.antecedent == "Coleman"
 
 
 def test_short_name_of_work_cited_in_paragraph_is_not_a_statute(run):
     t = "See 2 Omar Reyes, Remedies in Admiralty § 7.4 (5th ed. 2016); REYES § 7.5; ERISA § 502."
-    assert [o.meta["section"] for o in _refs(run(t))] == ["502"]
+    assert [o.meta.section for o in _refs(run(t))] == ["502"]
 
 
 def test_article_in_non_law_journal_needs_italic_title(run, emph):
     t = ("Lena Ortiz & Sam Wu, Sleep Debt and Judgment, 7 Annals of Behavioral Science 118, 121 (2020), "
          "https://example.org/sleep.pdf.")
     (o,) = run(t, emph(t, "Sleep Debt and Judgment"))
-    assert o.key == ("article", "7", "annals of behavioral science", "118")
+    assert o.key == ArticleKey("7", "annals of behavioral science", "118")
     # the first page is kept, the pin page and the URL are dropped
     assert o.display == "Lena Ortiz & Sam Wu, Sleep Debt and Judgment, 7 Annals of Behavioral Science 118 (2020)"
     assert o.sort_key[0] == "ortiz"
@@ -141,7 +142,7 @@ def test_article_in_non_law_journal_needs_italic_title(run, emph):
 def test_article_title_ending_in_quotation(run, emph):
     t = "Lena Ortiz, Rest—By “Choice” or by “Chance,” 7 Annals of Behavioral Science 118 (2020)."
     (o,) = run(t, emph(t, "Rest—By “Choice” or by “Chance,”"))
-    assert o.key == ("article", "7", "annals of behavioral science", "118")
+    assert o.key == ArticleKey("7", "annals of behavioral science", "118")
     assert o.display == 'Lena Ortiz, Rest-By "Choice" or by "Chance," 7 Annals of Behavioral Science 118 (2020)'
 
 
@@ -152,7 +153,7 @@ def test_reference_entry_with_site_and_date(run, emph):
     assert o.category == "other"
     assert o.display == ("Dana Fox & Lee Park, Hemlock, Encyclopedia Britannica (Mar. 2, 2023), "
                          "https://www.example.com/plant/hemlock")
-    assert o.key == ("work", "dana fox lee park", "hemlock", "", "encyclopedia britannica mar 2 2023")
+    assert o.key == WorkKey("dana fox lee park", "hemlock", "", "encyclopedia britannica mar 2 2023")
     t = "Coastal Water Council, Testing Private Wells (Apr. 26, 2023), https://example.org/wells."
     (o,) = run(t, emph(t, "Testing Private Wells"))
     assert o.display == "Coastal Water Council, Testing Private Wells (Apr. 26, 2023), https://example.org/wells"
@@ -171,7 +172,7 @@ def test_reporter_names_are_built_once():
 
 def test_statute_word_in_a_book_title_does_not_hide_references(run):
     t = "See Ada Stone, The Sherman Act at Fifty 12 (1940); Sherman Act § 2."
-    assert [o.meta["section"] for o in _refs(run(t))] == ["2"]
+    assert [o.meta.section for o in _refs(run(t))] == ["2"]
 
 
 def test_a_variant_spelling_of_a_case_reporter_is_not_a_journal():
@@ -214,7 +215,7 @@ def test_web_pages_and_news_articles_with_their_url(run):
     assert o.display.endswith("https://ledger.example/2019/02/bridge.html")
     (o,) = full(run("See, e.g., State Agency, Renewing a Permit (last visited Mar. 1, 2024, https://agency.example/permits)."))
     assert o.display == "State Agency, Renewing a Permit (last visited Mar. 1, 2024, https://agency.example/permits)"
-    assert o.key == ("web", "https://agency.example/permits")
+    assert o.key == WebKey("https://agency.example/permits")
 
 
 def test_a_bare_link_is_not_an_entry(run):
@@ -232,7 +233,7 @@ def test_eu_instruments_and_treaties(run):
                     "on geo-blocking, 2018 O.J. (L 60 I) 1, art. 4; Convention on Road Traffic, Nov. 8, 1968, "
                     "1042 U.N.T.S. 17, 20."))
     assert [o.category for o in occs] == ["other", "other"]
-    assert occs[0].key == ("eu", "regulation", "EU", "2018/302")
+    assert occs[0].key == EuActKey("regulation", "EU", "2018/302")
     assert occs[0].display.endswith("on geo-blocking, 2018 O.J. (L 60 I) 1")
     assert occs[1].display == "Convention on Road Traffic, Nov. 8, 1968, 1042 U.N.T.S. 17"
     assert full(run("He signed it, 1042 U.N.T.S. 17.")) == []
@@ -270,7 +271,7 @@ def test_web_page_with_the_date_it_was_visited_after_its_url(run, emph):
     [o] = full(run(t))
     assert o.display == "Consumer Fin. Prot. Bureau, What Is a Payday Loan?, https://agency.example/ask/payday-loan"
     assert o.text.endswith("(last visited Apr. 3, 2023)")
-    assert o.key == ("web", "https://agency.example/ask/payday-loan")
+    assert o.key == WebKey("https://agency.example/ask/payday-loan")
     t = "It is plain. Navigate, Word Dictionary Online, https://words.example/navigate (last visited Mar. 3, 2023)."
     [o] = full(run(t, emph(t, "Navigate")))
     assert o.display == "Navigate, Word Dictionary Online, https://words.example/navigate"
@@ -336,7 +337,7 @@ def test_aba_model_rules_however_named_are_one_code(run):
          "R. 1.6(b)(2) (Am. Bar Ass'n 2019); ABA Model Rule 1.7.")
     a, b, c = full(run(t))
     assert a.display == "Model Rules of Prof'l Conduct r. 1.7 (Am. Bar Ass'n 2020)"
-    assert b.key == ("model", "model rules of professional conduct", "1.6(b)(2)")
+    assert b.key == ModelCodeKey("model rules of professional conduct", "1.6(b)(2)")
     assert c.display == "ABA Model Rule 1.7" and c.key == a.key
     assert full(run("The firm's Model Rule 3 says so.")) == []
 
@@ -360,12 +361,12 @@ def test_california_style_articles_restatements_and_dictionaries(run, emph):
     a, b = full(run(t, emph(t, "The Anti-SLAPP Statute Revisited")))
     assert a.display == "Smith, The Anti-SLAPP Statute Revisited (2015) 48 Loyola L.A. L.Rev. 1"
     assert b.display == "Note, Tenants and the Law (2019) 60 Hastings L.J. 200"
-    assert a.key == ("article", "48", "loyola la lrev", "1")
+    assert a.key == ArticleKey("48", "loyola la lrev", "1")
     # a California case in the same shape is no article: its reporter has no law-review word
     assert [o for o in full(run("(Smith, Jones on Trusts (2008) 166 Cal.App.4th 952.)")) if o.category == "other"] == []
     r = full(run("(Rest.2d Torts, § 402A, com. c; Rest.3d Agency, § 7.03.) Restatement (Second) of Torts § 402A (1965)."))
     assert [o.display for o in r][:2] == ["Rest.2d Torts, § 402A", "Rest.3d Agency, § 7.03"]
-    assert r[0].key == r[2].key == ("restatement", "second", "torts", "402A")
+    assert r[0].key == r[2].key == RestatementKey("second", "torts", "402A")
     [d] = full(run("(Black's Law Dict. (11th ed. 2019) p. 1492, col. 2.)"))
     assert d.display == "Black's Law Dict. (11th ed. 2019)"
 
@@ -376,7 +377,7 @@ def test_forthcoming_article_without_a_first_page(run, emph):
     a, b = full(run(t, emph(t, "Arbitration After Epic", "Notice")))
     assert a.display == "Mary Smith, Arbitration After Epic, 74 Stan. L. Rev. (forthcoming 2023)"
     assert b.display == "John Roe, Notice, 110 Geo. L.J. (forthcoming 2022)"
-    assert a.key == ("article", "74", "stan l rev", "arbitration after epic")
+    assert a.key == ArticleKey("74", "stan l rev", "arbitration after epic")
     # a volume and journal with neither page nor "forthcoming" are no cite
     assert full(run("See 74 Stan. L. Rev. (2023).")) == []
 
@@ -399,7 +400,7 @@ def test_alr_annotations_and_the_federalist(run):
     assert [o.display for o in occs] == [
         "Annotation, Liability of Landlord for Injuries, 12 A.L.R.5th 123 (1993)",
         "The Federalist No. 78 (Alexander Hamilton) (Clinton Rossiter ed., 1961)", "The Federalist No. 51 (James Madison)"]
-    assert occs[1].key == ("federalist", "78")
+    assert occs[1].key == FederalistKey("78")
 
 
 def test_restatement_volume_with_a_subtitle(run):

@@ -1,54 +1,56 @@
 from conftest import full, keys
+from toa.keys import ActKey, PublicLawKey, RevisedStatutesKey, StateCodeKey, StatutesAtLargeKey, UsCodeKey
+from toa.meta import ProvisionMeta
 
 
 def test_usc_without_section_sign(run):
     occs = run("The statute, 21 U.S.C. 841(b)(1)(A), sets the floor.")
     (o,) = full(occs)
-    assert o.key == ("usc", "21", "841(b)(1)(A)")
+    assert o.key == UsCodeKey("21", "841(b)(1)(A)")
     assert o.display == "21 U.S.C. 841(b)(1)(A)"
     assert o.text == "21 U.S.C. 841(b)(1)(A)"
     assert o.category == "statutes"
-    assert o.meta == {"code": "U.S.C.", "title": "21", "section": "841", "subsection": "(b)(1)(A)"}
+    assert o.meta == ProvisionMeta(code="U.S.C.", title="21", section="841", subsection="(b)(1)(A)")
 
 
 def test_section_sign_and_plain_give_same_key(run):
     a = keys(run("See 18 U.S.C. § 1343."))
     b = keys(run("See 18 U.S.C. 1343."))
-    assert a == b == [("usc", "18", "1343")]
+    assert a == b == [UsCodeKey("18", "1343")]
 
 
 def test_usc_list_gives_one_occurrence_per_section(run):
     t = "See 42 U.S.C. 1981, 1985(3); 29 U.S.C. 152."
     occs = full(run(t))
-    assert [o.key for o in occs] == [("usc", "42", "1981"), ("usc", "42", "1985(3)"), ("usc", "29", "152")]
+    assert [o.key for o in occs] == [UsCodeKey("42", "1981"), UsCodeKey("42", "1985(3)"), UsCodeKey("29", "152")]
     assert occs[1].display == "42 U.S.C. 1985(3)"
     assert occs[1].text == "1985(3)"
 
 
 def test_bare_subsection_continues_previous_section(run):
     occs = full(run("See 26 U.S.C. 7502(a)(1) and (c)(2), which govern timely mailing."))
-    assert [o.key[2] for o in occs] == ["7502(a)(1)", "7502(c)(2)"]
+    assert [o.key.section for o in occs] == ["7502(a)(1)", "7502(c)(2)"]
     occs = full(run("Compare 26 U.S.C. 7502(c)(1) and (2)."))
-    assert [o.key[2] for o in occs] == ["7502(c)(1)", "7502(c)(2)"]
+    assert [o.key.section for o in occs] == ["7502(c)(1)", "7502(c)(2)"]
 
 
 def test_range_and_et_seq_and_edition(run):
     occs = full(run("Sections 18 U.S.C. §§ 2510-2522; 52 U.S.C. 20501 et seq.; 8 U.S.C. 1252(b) (2018)."))
-    assert ("usc", "18", "2510-2522") in [o.key for o in occs]
-    assert ("usc", "52", "20501 et seq.") in [o.key for o in occs]
-    ed = [o for o in occs if o.key[:3] == ("usc", "8", "1252(b)")][0]
-    assert ed.key == ("usc", "8", "1252(b)", "2018")
+    assert UsCodeKey("18", "2510-2522") in [o.key for o in occs]
+    assert UsCodeKey("52", "20501 et seq.") in [o.key for o in occs]
+    ed = [o for o in occs if (o.key.title, o.key.section) == ("8", "1252(b)")][0]
+    assert ed.key == UsCodeKey("8", "1252(b)", "2018")
     assert ed.display == "8 U.S.C. 1252(b) (2018)"
     assert ed.text.endswith("(2018)")
 
 
 def test_supplement_parenthetical_and_hyphenated_section(run):
     occs = full(run("42 U.S.C. 1395w-4(b) (Supp. III 2021)"))
-    assert occs[0].key == ("usc", "42", "1395w-4(b)", "Supp. III 2021")
+    assert occs[0].key == UsCodeKey("42", "1395w-4(b)", "Supp. III 2021")
 
 
 def test_typeset_spaces_in_subsections_are_squeezed(run):
-    assert keys(run("18 U.S.C. 2113( f )")) == [("usc", "18", "2113(f)")]
+    assert keys(run("18 U.S.C. 2113( f )")) == [UsCodeKey("18", "2113(f)")]
 
 
 def test_popular_name_before_cite_extends_span(run):
@@ -56,24 +58,24 @@ def test_popular_name_before_cite_extends_span(run):
     (o,) = full(run(t))
     assert o.text == "Fair Labor Standards Act of 1938, 29 U.S.C. 207(a)"
     assert o.display == "Fair Labor Standards Act of 1938, 29 U.S.C. 207(a)"
-    assert o.key == ("usc", "29", "207(a)")
+    assert o.key == UsCodeKey("29", "207(a)")
     assert o.anchor_end == o.end
 
 
 def test_usca_and_title_of_prose(run):
-    assert keys(run("15 U.S.C.A. § 1125(a)")) == [("usc", "15", "1125(a)")]
-    assert keys(run("section 1226(c) of title 8, United States Code")) == [("usc", "8", "1226(c)")]
+    assert keys(run("15 U.S.C.A. § 1125(a)")) == [UsCodeKey("15", "1125(a)")]
+    assert keys(run("section 1226(c) of title 8, United States Code")) == [UsCodeKey("8", "1226(c)")]
 
 
 def test_next_cite_is_not_a_list_member(run):
     occs = full(run("18 U.S.C. 371, 28 U.S.C. 2255(f)"))
-    assert [o.key for o in occs] == [("usc", "18", "371"), ("usc", "28", "2255(f)")]
+    assert [o.key for o in occs] == [UsCodeKey("18", "371"), UsCodeKey("28", "2255(f)")]
 
 
 def test_public_law_chain_is_one_authority(run):
     t = "Sentencing Reform Act, Pub. L. No. 98-473, § 212(a)(2), 98 Stat. 1987, 1989."
     (o,) = full(run(t))
-    assert o.key == ("publ", "98-473", "212(a)(2)")
+    assert o.key == PublicLawKey("98-473", "212(a)(2)")
     assert o.display == "Sentencing Reform Act, Pub. L. No. 98-473, § 212(a)(2), 98 Stat. 1987"
     assert o.text.endswith("1987, 1989")
 
@@ -81,39 +83,39 @@ def test_public_law_chain_is_one_authority(run):
 def test_session_law_with_codification_parenthetical(run):
     t = "Securities Exchange Act of 1934, ch. 404, § 10(b), 48 Stat. 891 (15 U.S.C. 78j(b))."
     occs = full(run(t))
-    assert occs[0].key == ("act", "1934", "404", "10(b)")
+    assert occs[0].key == ActKey("1934", "404", "10(b)")
     assert occs[0].display.endswith("48 Stat. 891 (15 U.S.C. 78j(b))")
-    assert occs[1].key == ("usc", "15", "78j(b)")
+    assert occs[1].key == UsCodeKey("15", "78j(b)")
     assert "parallel_cite" in occs[1].flags
 
 
 def test_act_of_date_and_sort_by_date(run):
     a = full(run("Act of Apr. 10, 1790, ch. 7, § 1, 1 Stat. 109"))[0]
     b = full(run("Act of Feb. 21, 1793, ch. 11, § 1, 1 Stat. 318"))[0]
-    assert a.key == ("act", "1790-04-10", "7", "1")
+    assert a.key == ActKey("1790-04-10", "7", "1")
     assert a.sort_key < b.sort_key
 
 
 def test_rev_stat(run):
     (o,) = full(run("Rev. Stat. § 1979 (1875)"))
-    assert o.key[:2] == ("revstat", "1979")
+    assert o.key.section == "1979"
     assert o.display == "Rev. Stat. § 1979 (1875)"
 
 
 def test_bare_stat(run):
-    assert keys(run("See 64 Stat. 1100.")) == [("stat", "64", "1100", "")]
+    assert keys(run("See 64 Stat. 1100.")) == [StatutesAtLargeKey("64", "1100", "")]
 
 
 def test_state_codes(run):
     cases = {
-        "Cal. Gov't Code § 12940(a)": ("state", "Cal.", "govt code", "", "12940(a)"),
-        "Tex. Fam. Code § 153.002": ("state", "Tex.", "fam code", "", "153.002"),
-        "Fla. Stat. § 893.13(1)(a) (2019)": ("state", "Fla.", "stat", "", "893.13(1)(a)", "2019"),
-        "Ga. Code Ann. § 16-5-1": ("state", "Ga.", "code", "", "16-5-1"),
-        "N.J. Stat. Ann. § 2C:11-3": ("state", "N.J.", "stat", "", "2C:11-3"),
+        "Cal. Gov't Code § 12940(a)": StateCodeKey("Cal.", "govt code", "", "12940(a)"),
+        "Tex. Fam. Code § 153.002": StateCodeKey("Tex.", "fam code", "", "153.002"),
+        "Fla. Stat. § 893.13(1)(a) (2019)": StateCodeKey("Fla.", "stat", "", "893.13(1)(a)", "2019"),
+        "Ga. Code Ann. § 16-5-1": StateCodeKey("Ga.", "code", "", "16-5-1"),
+        "N.J. Stat. Ann. § 2C:11-3": StateCodeKey("N.J.", "stat", "", "2C:11-3"),
         "Me. Rev. Stat. tit. 17-A, § 201": None,
-        "Wis. Stat. § 940.01": ("state", "Wis.", "stat", "", "940.01"),
-        "Mass. Gen. Laws ch. 265, § 1": ("state", "Mass.", "gen laws", "ch. 265", "1"),
+        "Wis. Stat. § 940.01": StateCodeKey("Wis.", "stat", "", "940.01"),
+        "Mass. Gen. Laws ch. 265, § 1": StateCodeKey("Mass.", "gen laws", "ch. 265", "1"),
     }
     for t, k in cases.items():
         occs = full(run(t))
@@ -128,10 +130,10 @@ def test_state_code_ann_is_same_authority(run):
 
 
 def test_state_forms_without_section_sign(run):
-    assert keys(run("625 Ill. Comp. Stat. 5/11-501(a)")) == [("state", "Ill.", "ill comp stat", "625", "5/11-501(a)")]
-    assert keys(run("N.Y. C.P.L.R. 5501(a)")) == [("state", "N.Y.", "ny cplr", "", "5501(a)")]
+    assert keys(run("625 Ill. Comp. Stat. 5/11-501(a)")) == [StateCodeKey("Ill.", "ill comp stat", "625", "5/11-501(a)")]
+    assert keys(run("N.Y. C.P.L.R. 5501(a)")) == [StateCodeKey("N.Y.", "ny cplr", "", "5501(a)")]
     (o,) = full(run("Pa. Cons. Stat. tit. 42, § 5524"))
-    assert o.key[-1] == "5524"
+    assert o.key.section == "5524"
 
 
 def test_state_sorts_after_federal(run):
@@ -148,22 +150,22 @@ def test_usc_sort_is_numeric(run):
 
 def test_id_section_short_form(run):
     occs = run("Id. § 1125(c)(2).")
-    assert [(o.kind, o.key, o.meta["section"], o.meta["subsection"]) for o in occs] == [
+    assert [(o.kind, o.key, o.meta.section, o.meta.subsection) for o in occs] == [
         ("id", None, "1125", "(c)(2)")]
     occs = run("See id. at § 2254(d).")
-    assert occs[0].kind == "id" and occs[0].meta["section"] == "2254"
+    assert occs[0].kind == "id" and occs[0].meta.section == "2254"
 
 
 def test_bare_section_references(run):
     occs = run("Section 1983 supplies the remedy, and § 1988(b)(1) the fee.")
-    assert [(o.kind, o.meta["section"], o.meta["subsection"]) for o in occs] == [
+    assert [(o.kind, o.meta.section, o.meta.subsection) for o in occs] == [
         ("reference", "1983", ""), ("reference", "1988", "(b)(1)")]
     assert occs[0].key is None
 
 
 def test_section_of_named_act_records_act(run):
     (o,) = run("Section 5 of the Voting Rights Act requires preclearance.")
-    assert o.kind == "reference" and o.meta["act"] == "Voting Rights Act"
+    assert o.kind == "reference" and o.meta.act == "Voting Rights Act"
 
 
 def test_sections_of_full_cite_are_not_references(run):
@@ -180,7 +182,7 @@ def test_ordinal_after_section_list_is_not_a_section(run):
     occs = run("The draft bill, § 4(b), 88th Cong., 2d Sess., was never enacted.")
     assert [o.text for o in _refs(occs)] == ["§ 4(b)"]
     occs = run("See § 12, 3d Sess. and § 7, 101st Cong.")
-    assert [o.meta["section"] for o in _refs(occs)] == ["12", "7"]
+    assert [o.meta.section for o in _refs(occs)] == ["12", "7"]
 
 
 def test_bare_section_after_author_or_supra_is_not_a_statute(run):
@@ -201,16 +203,16 @@ def test_bare_section_after_italic_title_is_not_a_statute(run, emph):
 
 def test_bare_section_after_statute_name_is_still_a_reference(run):
     occs = run("Under the Clayton Act § 7 and ERISA § 502(a), and see § 1983.")
-    assert [o.meta["section"] for o in _refs(occs)] == ["7", "502", "1983"]
+    assert [o.meta.section for o in _refs(occs)] == ["7", "502", "1983"]
 
 
 def test_rev_stat_pair_range_is_two_sections(run):
     for t in ("Rev. Stat. §§ 721-722 (1878).", "Rev. Stat. §§ 721, 722 (1878)."):
         occs = full(run(t))
-        assert [o.key[1] for o in occs] == ["721", "722"]
+        assert [o.key.section for o in occs] == ["721", "722"]
         assert occs[0].display == "Rev. Stat. § 721 (1878)"
     (o,) = full(run("Rev. Stat. §§ 721-729."))
-    assert o.key == ("revstat", "721-729", "")
+    assert o.key == RevisedStatutesKey("721-729", "")
     assert o.display == "Rev. Stat. §§ 721-729"
 
 
@@ -220,10 +222,10 @@ def test_session_law_section_set_is_one_sub_entry(run):
     ks = [keys(run(t))[0] for t in ("Process Act of 1792, ch. 36, §§ 2-3, 1 Stat. 275-276.",
                                     "Process Act of 1792, ch. 36, §§ 2, 3, 1 Stat. 275.",
                                     "Process Act of 1792, ch. 36, §§ 2 and 3, 1 Stat. 275.")]
-    assert ks[0] == ks[1] == ks[2] == ("act", "1792", "36", "2, 3")
+    assert ks[0] == ks[1] == ks[2] == ActKey("1792", "36", "2, 3")
     (o,) = full(run("Process Act of 1792, ch. 36, §§ 2, 3, 1 Stat. 275."))
     assert o.display == "Process Act of 1792, ch. 36, §§ 2, 3, 1 Stat. 275"
-    assert keys(run("Process Act of 1792, ch. 36, § 2, 1 Stat. 275.")) == [("act", "1792", "36", "2")]
+    assert keys(run("Process Act of 1792, ch. 36, § 2, 1 Stat. 275.")) == [ActKey("1792", "36", "2")]
 
 
 def test_state_session_law_with_legislature_and_session_laws_cite():
@@ -231,11 +233,11 @@ def test_state_session_law_with_legislature_and_session_laws_cite():
     text = "See Act of June 2, 2003, 78th Leg., R.S., ch. 204, § 10.01, 2003 Tex. Gen. Laws 847, 884."
     [o] = recognize(text, [])
     assert o.display == "Act of June 2, 2003, 78th Leg., R.S., ch. 204, § 10.01, 2003 Tex. Gen. Laws 847"
-    assert o.key == ("act", "2003-06-02", "204", "10.01")
+    assert o.key == ActKey("2003-06-02", "204", "10.01")
 
 
 def test_section_lists_joined_by_ampersand(run):
-    assert keys(run("28 U.S.C. §§ 1331 & 1332(d)(2)")) == [("usc", "28", "1331"), ("usc", "28", "1332(d)(2)")]
+    assert keys(run("28 U.S.C. §§ 1331 & 1332(d)(2)")) == [UsCodeKey("28", "1331"), UsCodeKey("28", "1332(d)(2)")]
 
 
 def test_a_range_under_a_double_section_sign_keeps_it(run):
@@ -246,9 +248,9 @@ def test_a_range_under_a_double_section_sign_keeps_it(run):
 
 def test_a_statutory_note_is_its_own_entry(run):
     [o] = full(run("See 18 U.S.C. § 1030 note (2018)."))
-    assert o.key == ("usc", "18", "1030 note", "2018")
+    assert o.key == UsCodeKey("18", "1030 note", "2018")
     assert o.display == "18 U.S.C. § 1030 note (2018)"
-    assert keys(run("8 U.S.C. § 1182 notes that")) == [("usc", "8", "1182")]
+    assert keys(run("8 U.S.C. § 1182 notes that")) == [UsCodeKey("8", "1182")]
 
 
 def test_internal_revenue_code_by_its_own_name(run):
@@ -260,7 +262,7 @@ def test_internal_revenue_code_by_its_own_name(run):
 
 def test_usc_written_without_periods(run):
     assert keys(run("Plaintiff sues under 42 USC 1983 and 42 USC § 1985(3).")) == [
-        ("usc", "42", "1983"), ("usc", "42", "1985(3)")]
+        UsCodeKey("42", "1983"), UsCodeKey("42", "1985(3)")]
     assert keys(run("She graduated from USC 2019 and moved.")) == []
 
 
@@ -274,7 +276,7 @@ def test_a_range_of_subsections_is_one_provision(run):
     occs = full(run("28 U.S.C. § 2254(d)(1)-(2); 28 U.S.C. §§ 157(b)(2)(A)-(O), 158(a)(1)."))
     assert [o.display for o in occs] == ["28 U.S.C. § 2254(d)(1)-(2)", "28 U.S.C. § 157(b)(2)(A)-(O)",
                                          "28 U.S.C. § 158(a)(1)"]
-    assert occs[0].meta["subsection"] == "(d)(1)"
+    assert occs[0].meta.subsection == "(d)(1)"
 
 
 def test_an_act_named_with_a_defined_short_name_before_its_cite(run):
@@ -288,14 +290,14 @@ def test_title_first_prose_and_abbreviated_section_words(run):
     occs = full(run("He was charged under Title 18, United States Code, Section 922(g)(1), and 18 U.S.C. Sec. "
                     "924(a)(2)."))
     assert [(o.key, o.display) for o in occs] == [
-        (("usc", "18", "922(g)(1)"), "18 U.S.C. § 922(g)(1)"), (("usc", "18", "924(a)(2)"), "18 U.S.C. Sec. 924(a)(2)")]
+        (UsCodeKey("18", "922(g)(1)"), "18 U.S.C. § 922(g)(1)"), (UsCodeKey("18", "924(a)(2)"), "18 U.S.C. Sec. 924(a)(2)")]
 
 
 def test_california_session_laws(run):
     occs = run("The Legislature adopted the standard. (Stats. 2003, ch. 484, § 2.) See Stats. 2019, ch. 497, §§ 1, 3.")
     assert [(o.kind, o.key, o.display) for o in occs] == [
-        ("full", ("state", "Cal.", "stats 2003", "ch. 484", "2"), "Stats. 2003, ch. 484, § 2"),
-        ("full", ("state", "Cal.", "stats 2019", "ch. 497", "1, 3"), "Stats. 2019, ch. 497, §§ 1, 3")]
+        ("full", StateCodeKey("Cal.", "stats 2003", "ch. 484", "2"), "Stats. 2003, ch. 484, § 2"),
+        ("full", StateCodeKey("Cal.", "stats 2019", "ch. 497", "1, 3"), "Stats. 2019, ch. 497, §§ 1, 3")]
     (o,) = run("(Stats. 2011, 1st Ex. Sess. 2011, ch. 12, § 3, eff. Jan. 1, 2012.)")
     assert o.display == "Stats. 2011, 1st Ex. Sess. 2011, ch. 12, § 3"
     assert o.category == "statutes"
@@ -304,8 +306,8 @@ def test_california_session_laws(run):
 def test_a_bare_subdivision_in_prose_is_a_reference(run):
     (o,) = run("Under subdivision (b)(6), the court must impose the lower term.")
     assert (o.kind, o.text, o.meta) == ("reference", "subdivision (b)(6)",
-                                        {"subsection": "(b)(6)", "subdivision_only": True})
-    assert [o.meta["subsection"] for o in run("Subdivisions (b) and (c) apply.")] == ["(b)", "(c)"]
+                                        ProvisionMeta(subsection="(b)(6)", subdivision_only=True))
+    assert [o.meta.subsection for o in run("Subdivisions (b) and (c) apply.")] == ["(b)", "(c)"]
     assert [o.text for o in run("(Pen. Code, § 1170, subd. (b)(2).)")] == ["Pen. Code, § 1170, subd. (b)(2)"]
     assert run("The Oakwood subdivision (Lot 4) was sold.") == []
 
@@ -321,13 +323,13 @@ def test_states_own_short_forms_share_the_bluebook_keys(run):
 
 def test_florida_names_its_statutes_after_the_section(run):
     (o,) = run("The cap applies. § 768.28(5), Fla. Stat. (2022).")
-    assert (o.key, o.display) == (("state", "Fla.", "stat", "", "768.28(5)", "2022"), "§ 768.28(5), Fla. Stat. (2022)")
+    assert (o.key, o.display) == (StateCodeKey("Fla.", "stat", "", "768.28(5)", "2022"), "§ 768.28(5), Fla. Stat. (2022)")
     assert keys(run("See Fla. Stat. § 768.28(5) (2022).")) == [o.key]
     (o,) = run("under section 95.11(3)(a), Florida Statutes, the action")
-    assert (o.key, o.display) == (("state", "Fla.", "stat", "", "95.11(3)(a)"), "§ 95.11(3)(a), Fla. Stat.")
+    assert (o.key, o.display) == (StateCodeKey("Fla.", "stat", "", "95.11(3)(a)"), "§ 95.11(3)(a), Fla. Stat.")
 
 
 def test_a_subdivision_of_a_bare_section_written_first(run):
     (o,) = run("Under subdivision (b) of section 1170, the court must.")
-    assert (o.kind, o.text, o.meta["section"], o.meta["subsection"]) == (
+    assert (o.kind, o.text, o.meta.section, o.meta.subsection) == (
         "reference", "subdivision (b) of section 1170", "1170", "(b)")

@@ -1,6 +1,10 @@
 """Build Table / Authority / Occurrence objects the way the engine will hand them over."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from toa.keys import CaseKey, CfrKey, ConstitutionKey, FederalRegisterKey, RuleKey, UsCodeKey
+from toa.meta import CaseMeta, ConstitutionMeta, Meta, ProvisionMeta, SeriesMeta, ShortCiteMeta
 from toa.model import CATEGORY_NUMBERS, Authority, Category, Occurrence, Table
 
 HEADINGS = {"cases": "Cases", "statutes": "Statutes", "rules_regulations": "Rules and Regulations",
@@ -8,24 +12,50 @@ HEADINGS = {"cases": "Cases", "statutes": "Statutes", "rules_regulations": "Rule
             "legislative": "Legislative Materials", "other": "Other Authorities"}
 
 
-def occ(kind="full", meta=None, text="", paragraph=0, start=0, category=None) -> Occurrence:
+def occ(kind="full", meta=None, text="", paragraph=0, start=0, category=None, quotation=None) -> Occurrence:
     return Occurrence(paragraph=paragraph, start=start, end=start + len(text), kind=kind, story="body",
-                      text=text, category=category, meta=dict(meta or {}))
+                      text=text, category=category, meta=meta, quotation=quotation)
 
 
 def case(text, name, volume, reporter, page, year, pin=None, court=None, shorts=(), paragraph=0) -> Authority:
-    meta = {"volume": str(volume), "reporter": reporter, "page": str(page), "year": year, "court": court,
-            "case_name": name, "pin_cite": pin}
+    meta = CaseMeta(volume=str(volume), reporter=reporter, page=str(page), year=str(year), court=court,
+                    case_name=name, pin_cite=pin)
     occs = [occ("full", meta, text, paragraph, 0, "cases")]
     for i, short in enumerate(shorts):
-        occs.append(occ("short", short, f"{volume} {reporter} at {short.get('pin_cite')}", paragraph + i + 1, 0))
-    return Authority(key=("case", str(volume), reporter, str(page)), category="cases", text=text,
+        occs.append(occ("short", short, f"{volume} {reporter} at {short.pin}", paragraph + i + 1, 0))
+    return Authority(key=CaseKey(str(volume), reporter, str(page)), category="cases", text=text,
                      sort_key=(name,), occurrences=occs)
 
 
-def provision(text, category, metas, key=None) -> Authority:
-    occs = [occ(m.pop("_kind", "full"), m, text, m.pop("_paragraph", i), 0, category) for i, m in enumerate(metas)]
-    return Authority(key=key or ("provision", text), category=category, text=text, sort_key=(text,), occurrences=occs)
+def short(volume, reporter, pin) -> ShortCiteMeta:
+    return ShortCiteMeta(volume, reporter, pin, antecedent="")
+
+
+@dataclass
+class Cite:
+    """One citation of a provision in a test brief: what the recognizer read, and a quotation."""
+
+    meta: Meta
+    quotation: str | None = None
+    kind: str = "full"
+    paragraph: int | None = None
+
+
+def provision(text, category, cites, key=None) -> Authority:
+    occs = [occ(c.kind, c.meta, text, i if c.paragraph is None else c.paragraph, 0, category, c.quotation)
+            for i, c in enumerate(cites)]
+    return Authority(key=key or _key(cites[0].meta), category=category, text=text, sort_key=(text,), occurrences=occs)
+
+
+def _key(meta):
+    """The key the recognizers give the provision cited."""
+    if isinstance(meta, SeriesMeta):
+        return FederalRegisterKey(meta.volume, meta.page)
+    if isinstance(meta, ConstitutionMeta):
+        return ConstitutionKey(meta.jurisdiction, meta.part, meta.number, meta.section)
+    if meta.rule_set:
+        return RuleKey(meta.rule_set, meta.rule + meta.subsection)
+    return (UsCodeKey if meta.code == "U.S.C." else CfrKey)(meta.title, meta.section + meta.subsection)
 
 
 def table(*authorities, unlinked=()) -> Table:
@@ -36,9 +66,21 @@ def table(*authorities, unlinked=()) -> Table:
                  unlinked=list(unlinked))
 
 
-def usc(title, section, sub=None, quotation=None, **extra):
-    return {"code": "U.S.C.", "title": title, "section": section, "subsection": sub, "quotation": quotation, **extra}
+def usc(title, section, sub="", quotation=None, edition=""):
+    return Cite(ProvisionMeta(code="U.S.C.", title=title, section=section, subsection=sub, edition=edition), quotation)
 
 
-def cfr(title, section, sub=None, quotation=None):
-    return {"code": "C.F.R.", "title": title, "section": section, "subsection": sub, "quotation": quotation}
+def cfr(title, section, sub="", quotation=None):
+    return Cite(ProvisionMeta(code="C.F.R.", title=title, section=section, subsection=sub), quotation)
+
+
+def rule(rule_set, number, sub="", quotation=None):
+    return Cite(ProvisionMeta(rule_set=rule_set, rule=number, subsection=sub, jurisdiction="US"), quotation)
+
+
+def const(part, number, section="", quotation=None, jurisdiction="US"):
+    return Cite(ConstitutionMeta(jurisdiction, part, number, section), quotation)
+
+
+def fed_reg(volume, page, date=""):
+    return Cite(SeriesMeta("Fed. Reg.", volume, page=page, date=date))

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from builders import case, occ, table
+from builders import case, occ, short, table
 from toa.verify import verify
 from toa.verify.records import FOUND, FOUND_MULTIPLE, NOT_CHECKED, NOT_FOUND, UNKNOWN_REPORTER, UNRESOLVED
 
@@ -51,7 +51,6 @@ def test_planted_problems_and_clean_cases(services):
 
 def test_duplicates_sent_once(services):
     again = case("Reed, 576 U.S. 155", "Reed v. Town of Gilbert", 576, "U. S.", 155, 2015)
-    again.key = ("case", "dup")
     result = verify(table(REED, again), services.settings())
     assert result[again.key].citation == "576 U.S. 155" and result[again.key].verdict == FOUND
     assert services.cl_state.lookups == [["576 U.S. 155"]]
@@ -64,8 +63,8 @@ def test_offline_flags_without_token(services):
     young = case("Circuit v. Time, 100 F.2d 1 (11th Cir. 1950)", "Circuit v. Time", 100, "F.2d", 1, 1950, court="ca11")
     unknown = case("Foo v. Bar, 12 Foo. Rptr. 3 (2001)", "Foo v. Bar", 12, "Foo. Rptr.", 3, 2001)
     pin = case("Reed v. Town of Gilbert, 576 U.S. 155, 150 (2015)", "Reed", 576, "U.S.", 155, 2015, pin="150",
-               shorts=[{"volume": "577", "reporter": "U.S.", "pin_cite": "170"}])
-    orphan = occ("short", {}, "Jones, 123 F.3d at 45", paragraph=9)
+               shorts=[short("577", "U.S.", "170")])
+    orphan = occ("short", None, "Jones, 123 F.3d at 45", paragraph=9)
     result = verify(table(old, court, young, unknown, pin, IMAGINARY, unlinked=[orphan]), services.settings(token=None))
     assert result[old.key].flags == ["year_outside_reporter_range"]
     assert result[court.key].flags == ["implausible_court"]
@@ -103,8 +102,6 @@ def test_wait_longer_than_max_wait_is_not_checked(services):
 
 def test_more_than_250_citations_split_and_paced(services):
     many = [case(f"C{i} v. D, {i} F.3d {i} (2000)", f"C{i} v. D", i, "F.3d", i, 2000) for i in range(1, 301)]
-    for i, a in enumerate(many):
-        a.key = ("many", i)
     services.cl_state.user_limits = ((100, 60),)
     try:
         result = verify(table(*many), services.settings(max_wait=600))

@@ -6,10 +6,10 @@ from test_cases import IMAGINARY, REED, WRONG_NAME, WRONG_PAGE
 
 def test_comment_lines(services):
     bad_pin = provision("47 U.S.C. § 230(c)(4)", "statutes", [usc("47", "230", "(c)(4)")])
-    good = provision("47 U.S.C. § 230(c)(1)", "statutes", [usc("47", "230", "(c)(1)")], key=("good",))
+    good = provision("47 U.S.C. § 230(c)(1)", "statutes", [usc("47", "230", "(c)(1)")])
     result = verify(table(REED, IMAGINARY, WRONG_NAME, WRONG_PAGE, bad_pin, good), services.settings())
     texts = {k: comment_text(r) for k, r in result.records.items()}
-    assert texts[REED.key] is None and texts[("good",)] is None
+    assert texts[REED.key] is None and texts[good.key] is None
     assert all("\n" not in t for t in texts.values() if t)
     assert texts[IMAGINARY.key].startswith("TOA check: NOT FOUND - CourtListener has no case at 999 U.S. 9999; "
                                            "also the year is in the future (")

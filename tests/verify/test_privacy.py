@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote_plus
 
-from builders import case, cfr, occ, provision, table, usc
+from builders import case, cfr, const, fed_reg, occ, provision, rule, table, usc
 from toa.verify import verify
 
 BRIEF = [
@@ -35,14 +35,13 @@ def brief_table():
                    "U.S.", 9999, 2099, paragraph=7)
     s230 = provision("47 U.S.C. § 230(c)(1)", "statutes", [usc("47", "230", "(c)(1)", QUOTES[0]),
                                                           usc("47", "230", "(c)(9)", QUOTES[2])])
-    rule = provision("Fed. R. Civ. P. 56(a)", "rules_regulations",
-                     [{"rule_set": "Fed. R. Civ. P.", "rule": "56", "subsection": "(a)", "quotation": QUOTES[1]}])
+    fifty_six = provision("Fed. R. Civ. P. 56(a)", "rules_regulations",
+                          [rule("Fed. R. Civ. P.", "56", "(a)", QUOTES[1])])
     reg = provision("29 C.F.R. § 1910.95(b)(1)", "rules_regulations", [cfr("29", "1910.95", "(b)(1)", QUOTES[2])])
-    const = provision("U.S. Const. amend. XIV, § 1", "constitutional",
-                      [{"jurisdiction": "US", "amendment": "XIV", "section": "1", "quotation": QUOTES[2]}])
-    fr = provision("85 Fed. Reg. 12345", "administrative", [{"code": "Fed. Reg.", "volume": "85", "page": "12345"}])
-    orphan = occ("short", {}, BRIEF[7], paragraph=7)
-    return table(reed, celotex, made_up, s230, rule, reg, const, fr, unlinked=[orphan])
+    fourteenth = provision("U.S. Const. amend. XIV, § 1", "constitutional", [const("amend", "XIV", "1", QUOTES[2])])
+    fr = provision("85 Fed. Reg. 12345", "administrative", [fed_reg("85", "12345")])
+    orphan = occ("short", None, BRIEF[7], paragraph=7)
+    return table(reed, celotex, made_up, s230, fifty_six, reg, fourteenth, fr, unlinked=[orphan])
 
 
 def forbidden():

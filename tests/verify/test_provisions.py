@@ -1,7 +1,7 @@
 """Statutes, regulations, rules, Constitution, Federal Register: tiers, pinpoints, quotes, faults."""
 from __future__ import annotations
 
-from builders import cfr, provision, table, usc
+from builders import cfr, const, fed_reg, provision, rule, table, usc
 from toa.verify import verify
 from toa.verify.records import CONFIRMED, NOT_CHECKED, NOT_FOUND, UNRESOLVED
 
@@ -141,7 +141,7 @@ def test_a_source_that_finds_nothing_gives_no_negative(services):
 
 def test_timeouts_end_unresolved(services):
     services.lii_state.faults["/rules/frcp/rule_56"] = "timeout"
-    a = provision("Fed. R. Civ. P. 56", "rules_regulations", [{"rule_set": "Fed. R. Civ. P.", "rule": "56"}])
+    a = provision("Fed. R. Civ. P. 56", "rules_regulations", [rule("Fed. R. Civ. P.", "56")])
     rec = run(services, a)[a.key]
     assert rec.verdict == UNRESOLVED and "timeout" in rec.reason
 
@@ -162,19 +162,16 @@ def test_cfr_lii_then_ecfr(services):
 
 
 def test_rules_and_constitution(services):
-    rule = provision("Fed. R. Civ. P. 56(a)", "rules_regulations", [{"rule_set": "Fed. R. Civ. P.", "rule": "56",
-                     "subsection": "(a)", "quotation": "no genuine dispute as to any material fact"}])
-    bad_rule = provision("Fed. R. Civ. P. 56(k)", "rules_regulations", [{"rule_set": "Fed. R. Civ. P.", "rule": "56",
-                         "subsection": "(k)"}])
-    local = provision("N.D. Cal. L.R. 7-2", "rules_regulations", [{"rule_set": "N.D. Cal. L.R.", "rule": "7-2"}])
-    amend = provision("U.S. Const. amend. XIV, § 1", "constitutional", [{"jurisdiction": "US", "amendment": "XIV",
-                      "section": "1", "quotation": "nor deny to any person within its jurisdiction the equal "
-                                                   "protection of the laws"}])
-    no_such = provision("U.S. Const. amend. XXVIII", "constitutional", [{"jurisdiction": "US", "amendment": "XXVIII"}])
-    bad_section = provision("U.S. Const. art. III, § 7", "constitutional", [{"jurisdiction": "US", "article": "III",
-                            "section": "7"}])
-    result = run(services, rule, bad_rule, local, amend, no_such, bad_section)
-    assert result[rule.key].verdict == CONFIRMED and result[rule.key].units[0].quotation == "matched"
+    fifty_six = provision("Fed. R. Civ. P. 56(a)", "rules_regulations", [
+        rule("Fed. R. Civ. P.", "56", "(a)", "no genuine dispute as to any material fact")])
+    bad_rule = provision("Fed. R. Civ. P. 56(k)", "rules_regulations", [rule("Fed. R. Civ. P.", "56", "(k)")])
+    local = provision("N.D. Cal. L.R. 7-2", "rules_regulations", [rule("N.D. Cal. L.R.", "7-2")])
+    amend = provision("U.S. Const. amend. XIV, § 1", "constitutional", [
+        const("amend", "XIV", "1", "nor deny to any person within its jurisdiction the equal protection of the laws")])
+    no_such = provision("U.S. Const. amend. XXVIII", "constitutional", [const("amend", "XXVIII")])
+    bad_section = provision("U.S. Const. art. III, § 7", "constitutional", [const("art", "III", "7")])
+    result = run(services, fifty_six, bad_rule, local, amend, no_such, bad_section)
+    assert result[fifty_six.key].verdict == CONFIRMED and result[fifty_six.key].units[0].quotation == "matched"
     assert result[bad_rule.key].flags == ["subsection_not_found"]
     assert result[local.key].verdict == UNRESOLVED and result[local.key].reason == "no source for this rule set"
     assert result[amend.key].verdict == CONFIRMED and result[amend.key].units[0].quotation == "matched"
@@ -185,27 +182,28 @@ def test_rules_and_constitution(services):
 
 def test_federal_register(services):
     fr = provision("85 Fed. Reg. 12345 (Mar. 4, 2020)", "administrative",
-                   [{"code": "Fed. Reg.", "volume": "85", "page": "12345", "date": "2020-03-04"}])
+                   [fed_reg("85", "12345", "2020-03-04")])
     wrong = provision("85 Fed. Reg. 12345 (Mar. 5, 2020)", "administrative",
-                      [{"code": "Fed. Reg.", "volume": "85", "page": "12345", "date": "2020-03-05"}])
-    bisect = provision("86 Fed. Reg. 5000", "administrative", [{"code": "Fed. Reg.", "volume": "86", "page": "5000"}])
+                      [fed_reg("85", "12345", "2020-03-05")])
+    bisect = provision("86 Fed. Reg. 5000", "administrative", [fed_reg("86", "5000")])
     services.official_state.govinfo_faults["/link/fr/86"] = "Content File Not Found"
-    result = run(services, fr, wrong, bisect)
+    result = run(services, fr, bisect)
     assert result[fr.key].verdict == CONFIRMED and result[fr.key].units[0].version == "confirmed-for-date"
-    assert result[wrong.key].flags == ["wrong_date"]
     assert result[bisect.key].verdict == CONFIRMED
     assert result[bisect.key].units[0].source_url == "https://www.federalregister.gov/d/2021-00049"
     assert len(hosts(services, "/api/v1/documents.json")) <= 10
-    gap = provision("86 Fed. Reg. 1075", "administrative", [{"code": "Fed. Reg.", "volume": "86", "page": "1075"}])
+    # the same notice cited with another date (one key, so a run of its own)
+    assert run(services, wrong)[wrong.key].flags == ["wrong_date"]
+    gap = provision("86 Fed. Reg. 1075", "administrative", [fed_reg("86", "1075")])
     assert run(services, gap)[gap.key].verdict == NOT_FOUND
 
 
 def test_wrong_date_and_unresolved_version(services):
-    later = provision("47 U.S.C. § 230 (2030)", "statutes", [usc("47", "230", year=2030)])
-    before = provision("47 U.S.C. § 230", "statutes", [usc("47", "230")], key=("before",))
+    later = provision("47 U.S.C. § 230 (2030)", "statutes", [usc("47", "230", edition="2030")])
+    before = provision("47 U.S.C. § 230", "statutes", [usc("47", "230")])
     result = verify(table(later), services.settings())
     assert result[later.key].flags == ["wrong_date"]
-    early = verify(table(before), services.settings(as_of=__import__("datetime").date(1997, 1, 1)))[("before",)]
+    early = verify(table(before), services.settings(as_of=__import__("datetime").date(1997, 1, 1)))[before.key]
     assert early.units[0].version == "unresolved" and "amended after 1997-01-01" in early.units[0].unresolved_reason
 
 

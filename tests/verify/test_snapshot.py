@@ -18,7 +18,7 @@ def test_verification_json(services, snapshot):
     for name, served in (("CL", services.cl), ("LII", services.lii), ("OFFICIAL", services.official)):
         text = text.replace(served.url, f"http://{name}")
     assert json.loads(text) == snapshot
-    comments = {str(k): comment_text(r) for k, r in result.records.items()}
+    comments = {str(tuple(k.as_json())): comment_text(r) for k, r in result.records.items()}
     for name, served in (("CL", services.cl), ("LII", services.lii), ("OFFICIAL", services.official)):
         comments = {k: v.replace(served.url, f"http://{name}") if v else v for k, v in comments.items()}
     assert comments == snapshot

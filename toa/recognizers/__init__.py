@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from toa.meta import WorkMeta
 from toa.model import Occurrence
 
 from . import agency, codes, constitution, jury, legislative, nonauthority, regulations, rules, secondary, statutes
@@ -51,7 +52,7 @@ def _drop_secondary_pins(claims: list[Claim], text: str) -> list[Claim]:
     for c in claims:
         for o in c.occs:
             if o.category == "other" and o.kind == "full":
-                named = f"{o.meta.get('author') or ''} {o.meta.get('title') or ''}"
+                named = f"{o.meta.author} {o.meta.title}" if isinstance(o.meta, WorkMeta) else " "
                 words = re.findall(r"[A-Za-z][\w'’-]{2,}", named)
                 # words a statute's name could share ("Act", "Code") do not count
                 names.append((o.end, {w.lower() for w in words if w[0].isupper() and is_author_word(w.capitalize())}))

@@ -1,14 +1,14 @@
 """Agency decisions and guidance.
 
 Adjudications and opinions -> category "administrative", alphabetised by party/matter name:
-    "Matter of X, 27 I. & N. Dec. 1 (BIA 2017)"   key ("admin", "I. & N. Dec.", "27", "1")
-    "Acme Corp., 365 N.L.R.B. No. 12 (2017)"      key ("admin", "N.L.R.B.", "365", "No. 12")
-    "In re Y, 35 FCC Rcd 1234 (2020)"             key ("admin", "FCC Rcd", "35", "1234")
-    "A v. B, IPR2020-00019, Paper 10 (P.T.A.B. ...)"  key ("ptab", "IPR2020-00019")
-    "Title, 40 Op. O.L.C. 1 (2016)"               key ("admin", "Op. O.L.C.", "40", "1")
+    "Matter of X, 27 I. & N. Dec. 1 (BIA 2017)"   AgencyDecisionKey("I. & N. Dec.", "27", "1")
+    "Acme Corp., 365 N.L.R.B. No. 12 (2017)"      AgencyDecisionKey("N.L.R.B.", "365", "No. 12")
+    "In re Y, 35 FCC Rcd 1234 (2020)"             AgencyDecisionKey("FCC Rcd", "35", "1234")
+    "A v. B, IPR2020-00019, Paper 10 (P.T.A.B. ...)"  PtabKey("IPR2020-00019")
+    "Title, 40 Op. O.L.C. 1 (2016)"               AgencyDecisionKey("Op. O.L.C.", "40", "1")
 Treasury guidance (Rev. Rul., Rev. Proc., I.R.S. Notices, Announcements) -> category "other":
 they are published guidance, not decisions, and printed TOAs list them with the miscellaneous
-authorities.  key ("irs", "Rev. Rul.", "2004-1").
+authorities.  IrsGuidanceKey("Rev. Rul.", "2004-1").
 Sort: (alphabetical name/title, natural key of the cite) for both categories' shapes.
 
 eyecite also knows some of these reporters (I. & N. Dec., F.C.C.); the extract stage keeps our
@@ -18,9 +18,12 @@ from __future__ import annotations
 
 import re
 
+from ..keys import AgencyDecisionKey, IrsGuidanceKey, PtabKey, SecReleaseKey
+from ..meta import AgencyMeta
+from ..model import CategoryKey
 from .common import PAGE, RANK_REFERENCE, Claim, alpha_key, boundary_before, claim, clean, natkey, occ
 
-CAT = "administrative"
+CAT: CategoryKey = "administrative"
 
 # reporter regex -> canonical name
 _REPORTERS = (
@@ -92,10 +95,10 @@ def find(text: str, emphasis=None) -> list[Claim]:
         name = clean(text[name_start:m.start()]).rstrip(", ") if name_start is not None else ""
         cite = f"{m.group('vol')} {clean(m.group(0)[len(m.group('vol')) + 1:m.start('page') - m.start()]).strip()} {page}"
         display = (f"{name}, " if name else "") + cite + (f" {paren}" if paren else "")
-        key = ("admin", rep, m.group("vol"), page.replace(",", ""))
+        key = AgencyDecisionKey(rep, m.group("vol"), page.replace(",", ""))
         claims.append(claim([occ(text, name_start if name_start is not None else m.start(), m.end(), category=CAT,
                                  key=key, display=display, sort_key=admin_sort_key(name or rep, cite),
-                                 meta={"reporter": rep, "volume": m.group("vol"), "page": page, "name": name},
+                                 meta=AgencyMeta(reporter=rep, volume=m.group("vol"), page=page),
                                  flags=None if name else ["uncertain_category"] if rep == "Op. O.L.C." else None)]))
     for m in _SEC_RELEASE.finditer(text) if "Release No." in text else ():
         name_start = _name_before(text, m.start(), emphasis)
@@ -106,30 +109,29 @@ def find(text: str, emphasis=None) -> list[Claim]:
         number = m.group("no").replace(",", "")
         # an adjudication is named for its respondent; a release without a name is guidance or a rule
         claims.append(claim([occ(text, name_start if name_start is not None else m.start(), m.end(),
-                                 category=CAT if name else "other", key=("sec release", number), display=display,
+                                 category=CAT if name else "other", key=SecReleaseKey(number), display=display,
                                  sort_key=admin_sort_key(name, cite) if name else (alpha_key(cite), "", natkey(number)),
-                                 meta={"release": number, "name": name})]))
+                                 meta=AgencyMeta())]))
     for m in _ADMIN_SHORT.finditer(text):
         rep = next(_REPORTERS[i][1] for i in range(len(_REPORTERS)) if m.group(f"r{i}"))
         name_start = _name_before(text, m.start(), emphasis)
         claims.append(claim([occ(text, name_start if name_start is not None else m.start(), m.end(), category=None,
                                  key=None, display=None, sort_key=None, kind="short",
-                                 meta={"admin_reporter": rep, "volume": m.group("vol"),
-                                       "pin": m.group("pin").replace(",", "")})], RANK_REFERENCE))
+                                 meta=AgencyMeta(reporter=rep, volume=m.group("vol"),
+                                                 pin=m.group("pin").replace(",", "")))],
+                            RANK_REFERENCE))
     for m in _PTAB.finditer(text):
         name_start = _name_before(text, m.start(), emphasis)
         name = clean(text[name_start:m.start()]).rstrip(", ") if name_start is not None else ""
         display = (f"{name}, " if name else "") + m.group("no") + clean(m.group("paper") or "") + (
             f" {clean(m.group('paren'))}" if m.group("paren") else "")
         claims.append(claim([occ(text, name_start if name_start is not None else m.start(), m.end(), category=CAT,
-                                 key=("ptab", m.group("no")), display=display,
-                                 sort_key=admin_sort_key(name or m.group("no"), m.group("no")),
-                                 meta={"tribunal": "PTAB", "number": m.group("no"), "name": name})]))
+                                 key=PtabKey(m.group("no")), display=display,
+                                 sort_key=admin_sort_key(name or m.group("no"), m.group("no")), meta=AgencyMeta())]))
     for m in _IRS.finditer(text):
         kind = clean(m.group("kind"))
         kind_key = re.sub(r"^(?:I\.\s?R\.\s?S\.|IRS)\s", "", kind)
         display = f"{kind} {m.group('no')}" + clean(m.group("bull") or "")
-        claims.append(claim([occ(text, m.start(), m.end(), category="other", key=("irs", kind_key, m.group("no")),
-                                 display=display, sort_key=(alpha_key(display), "", natkey(m.group("no"))),
-                                 meta={"kind": kind_key, "number": m.group("no")})]))
+        claims.append(claim([occ(text, m.start(), m.end(), category="other", key=IrsGuidanceKey(kind_key, m.group("no")),
+                                 display=display, sort_key=(alpha_key(display), "", natkey(m.group("no"))))]))
     return claims

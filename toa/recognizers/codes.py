@@ -14,7 +14,7 @@ so prose around it ("under the Penal Code") never joins it.  Its key words are t
 spelling of one code ("Code Civ. Proc." = "Code of Civil Procedure" = "CODE CIV. PROC."), which is
 also what statutes.py keys its "<State> <Code> § N" forms by, so both readings of a cite agree.
 
-Key:  ("state", jurisdiction, code words, title number, section[, edition]); jurisdiction is ""
+Key:  StateCodeKey(jurisdiction, code words, title number, section[, edition]); jurisdiction is ""
       when the brief names no state (California briefs never do): extract.py gives such a code the
       state of the code of that name the brief also cites with its state (resolve_jurisdictions).
       A Texas article with a section is section "38.37, § 2".
@@ -25,7 +25,12 @@ Sort: statutes as statutes.statute_sort (state 1, state name, code words + title
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
+from typing import Literal
 
+from ..keys import StateCodeKey
+from ..meta import ProvisionMeta
+from ..model import Occurrence
 from .common import (
     CODE_CONNECTORS,
     CODE_WORDS,
@@ -43,7 +48,7 @@ from .common import (
     state_name,
 )
 from .rules import rule_sort, subsection_list
-from .statutes import _STATE_ITEM, parse_items, statute_sort, subdivisions
+from .statutes import STATE_ITEM, parse_items, statute_sort, subdivisions
 
 # A word of a name as written ("Health", "&", "Saf.", "Gov't", "PROF'L", "Code", "CODE").
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*\.?|&")
@@ -154,7 +159,7 @@ def _make(text, start, end, *, state, name_w, words, title, sec, sub, edition, m
     # "Cal. Code Regs., tit. 22" and "22 Cal. Code Regs." name one title
     title_key = re.sub(r"^(?:tit(?:le)?\.?|TIT(?:LE)?\.?)\s?", "", title) if title else ""
     cat = _category(words)
-    key = ("state", state or "", words, title_key, section) + ((edition,) if edition else ())
+    key = StateCodeKey(state or "", words, title_key, section, edition)
     shown_sub = sub
     if subd_word and sub and not art_sec:
         shown_sub = f", {subd_word} {sub}"
@@ -165,18 +170,10 @@ def _make(text, start, end, *, state, name_w, words, title, sec, sub, edition, m
     else:
         cited = f"{mark_w} {sec}{shown_sub}"
     display = f"{head}{sep} {cited}" + (f" ({edition})" if edition else "")
-    meta = {"code": name_w, "jurisdiction": state or "", "section": sec if not art_sec else f"{sec}, § {art_sec}",
-            "subsection": subs[0] if subs else ""}
-    if len(subs) > 1:
-        meta["subsections"] = subs
-    if not state:
-        meta["state_implied"] = True  # "Pen. Code, § 187": the brief names no state
-    if title_key:
-        meta["title"] = title_key
-    if mark_w.lower().startswith("art"):
-        meta["mark"] = mark_w
-    if edition:
-        meta["edition"] = edition
+    meta = ProvisionMeta(code=name_w, jurisdiction=state or "", section=sec if not art_sec else f"{sec}, § {art_sec}",
+                         subsection=subs[0] if subs else "", subsections=subs if len(subs) > 1 else [],
+                         state_implied=not state,  # "Pen. Code, § 187": the brief names no state
+                         title=title_key, mark=mark_w if mark_w.lower().startswith("art") else "", edition=edition)
     if cat == "statutes":
         sort = statute_sort(1, 0, state_name(state) if state else "", (), f"{words} {title_key}".strip(), sec,
                             (art_sec + sub) if art_sec else sub, edition)
@@ -241,7 +238,8 @@ def find(text: str, _emphasis=None) -> list[Claim]:
             edition, end = _edition_after(text, n_end)
             o = _make(text, b0 + before.start(), end, state=state, name_w=name_w, words=words, title="", sec=sec,
                       sub=sub, edition=edition, mark_w=mark_w, comma=False, art_sec=art_sec)
-            o.meta["inverted"] = True  # written "Article 38.37 of the Code ...": the entry is reworded
+            assert isinstance(o.meta, ProvisionMeta)
+            o.meta.inverted = True  # written "Article 38.37 of the Code ...": the entry is reworded
             claims.append(claim([o]))
     return claims
 
@@ -265,7 +263,7 @@ def _after_form(text, n_start, after, *, state, name_w, words) -> Claim | None:
     mark = after.group("mark")
     is_art = mark.lower().startswith("art")
     plural = mark in ("§§",) or mark.lower().rstrip(".").endswith("s") and not mark.lower().startswith("sec.")
-    items, end = parse_items(text, after.end(), _STATE_ITEM, allow_list=plural)
+    items, end = parse_items(text, after.end(), STATE_ITEM, allow_list=plural)
     if not items:
         return None
     edition = clean(after.group("edition") or "").strip("() ")
@@ -310,36 +308,40 @@ def _after_form(text, n_start, after, *, state, name_w, words) -> Claim | None:
     edition2, end2 = _edition_after(text, end)
     if edition2 and not edition:
         last = occs[-1]
+        last_key, last_meta = last.key, last.meta
+        assert isinstance(last_key, StateCodeKey) and isinstance(last_meta, ProvisionMeta)
         fixed = _make(text, last.start, end2, state=state, name_w=name_w, words=words, title=title,
-                      sec=last.meta["section"].split(",")[0],
-                      sub=last.meta["subsection"] if ", §" in last.meta["section"]
-                      else last.key[4][len(last.meta["section"]):], edition=edition2,
+                      sec=last_meta.section.split(",")[0],
+                      sub=last_meta.subsection if ", §" in last_meta.section
+                      else last_key.section[len(last_meta.section):], edition=edition2,
                       mark_w=mark_w, comma=bool(after.group("comma")),
-                      art_sec=last.meta["section"].split("§ ")[1] if ", §" in last.meta["section"] else "",
+                      art_sec=last_meta.section.split("§ ")[1] if ", §" in last_meta.section else "",
                       subd_word=subd.group(1) if (subd := _SUBD_SHOWN.search(last.display or "")) else "")
         occs[-1] = fixed
     return claim(occs)
 
 
-def with_jurisdiction(o, abbr: str) -> None:
+def with_jurisdiction(o: Occurrence, abbr: str) -> None:
     """Give a code cited without its state ("Penal Code § 187") the state the brief's other
     codes name: key, sort key and meta as if the state had been written."""
-    o.key = o.key[:1] + (abbr,) + o.key[2:]
+    assert isinstance(o.key, StateCodeKey) and isinstance(o.meta, ProvisionMeta) and o.sort_key is not None
+    o.key = replace(o.key, jurisdiction=abbr)
     o.sort_key = o.sort_key[:2] + (state_name(abbr),) + o.sort_key[3:]
-    o.meta["jurisdiction"] = abbr
+    o.meta.jurisdiction = abbr
 
 
-def resolve_jurisdictions(occurrences) -> None:
+def resolve_jurisdictions(occurrences: list[Occurrence]) -> None:
     """A code cited without its state ("Penal Code § 22.01") is the code of that name the brief
     also cites with its state ("Tex. Penal Code § 22.01"), when exactly one state's code has that
     name; otherwise it stays without a state (a court style's home_jurisdiction then claims it)."""
-    named: dict[str, set] = {}
+    named: dict[str, set[str]] = {}
     for o in occurrences:
-        if o.kind == "full" and o.key and o.key[0] == "state" and o.key[1]:
-            named.setdefault(o.key[2], set()).add(o.key[1])
+        if o.kind == "full" and isinstance(o.key, StateCodeKey) and o.key.jurisdiction:
+            named.setdefault(o.key.code, set()).add(o.key.jurisdiction)
     for o in occurrences:
-        if o.kind == "full" and o.key and o.key[0] == "state" and not o.key[1] and len(named.get(o.key[2], ())) == 1:
-            with_jurisdiction(o, next(iter(named[o.key[2]])))
+        if o.kind == "full" and isinstance(o.key, StateCodeKey) and not o.key.jurisdiction \
+                and len(named.get(o.key.code, ())) == 1:
+            with_jurisdiction(o, next(iter(named[o.key.code])))
 
 
 # "Unless otherwise indicated, all further statutory references are to the Labor Code."
@@ -352,9 +354,19 @@ _DECLARED = re.compile(
     r"(?:,?\s[\w'’]+,?){0,6}?\s(?:are|will\sbe|shall\sbe)\s(?:made\s)?to\s(?:the\s)?")
 
 
-def declared_codes(text: str) -> list[tuple[int, str, str]]:
-    """The code a brief declares its bare section or article references to be in: (where the
-    declaration ends, the code's name as written, "article" | "section" | "any")."""
+@dataclass(frozen=True)
+class DeclaredCode:
+    """A code the brief declares its bare section or article references to be in."""
+
+    end: int  # where the declaration ends
+    scope: Literal["article", "section", "any"]  # the references it covers
+    name: str  # as an entry writes it: "Labor Code", "Code of Civil Procedure", "Tex. Code Crim. Proc."
+    code: str  # its key words ("lab code")
+    jurisdiction: str | None  # the state named with it
+
+
+def declared_codes(text: str) -> list[DeclaredCode]:
+    """The codes a paragraph declares the brief's bare references to be in."""
     out = []
     for m in _DECLARED.finditer(text):
         anchor = _ANCHOR.search(text, m.end(), m.end() + 60)
@@ -362,6 +374,27 @@ def declared_codes(text: str) -> list[tuple[int, str, str]]:
         if span is None or span[0] != m.end():
             continue  # "... are to the record", "... are to this brief's appendix"
         said = (m.group("word") or m.group("what")).lower()
-        scope = "article" if said.startswith("art") else "section" if said[0] in "s§" and said != "statutory" else "any"
-        out.append((span[1], clean(text[span[0]:span[1]]), scope))
+        scope: Literal["article", "section", "any"] = \
+            "article" if said.startswith("art") else "section" if said[0] in "s§" and said != "statutory" else "any"
+        start, end, state = span
+        name = clean(text[start:end]).rstrip(",")
+        out.append(DeclaredCode(end, scope, _from_capitals(name) if name.isupper() else name,
+                                code_key(text[_name_start(text, start, end):end]), state))
     return out
+
+
+def declared_provision(code: DeclaredCode, section: str, subsection: str, subsections: list[str],
+                       form: Literal["article", "word", "sign"]) -> Occurrence:
+    """A bare reference ("section 1102.5, subdivision (b)", "art. 38.23", "§ 1250(c), (k)") as the
+    full citation of its section in the declared code, written as the brief writes its references
+    ("Labor Code section 1102.5, subdivision (b)")."""
+    listed = ", ".join(subsections)
+    if form == "article":
+        mark, sub, word = "art.", subsection, ""
+    elif form == "word":
+        mark, sub, word = "section", listed or subsection, "subdivisions" if listed else "subdivision" if subsection else ""
+    else:
+        mark, sub, word = "§", listed or subsection, ""
+    written = f"{code.name} {mark} {section}" + (f", {word} {sub}" if word else sub)
+    return _make(written, 0, len(written), state=code.jurisdiction, name_w=code.name, words=code.code, title="",
+                 sec=section, sub=sub, edition="", mark_w=mark, comma=False, subd_word=word)

@@ -9,7 +9,9 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from toa.model import Occurrence
+from toa.keys import Key
+from toa.meta import Meta
+from toa.model import CategoryKey, Flag, Kind, Occurrence
 
 from ..jurisdictions import NAME_BY_ABBREVIATION
 
@@ -44,13 +46,13 @@ def occ(
     start: int,
     end: int,
     *,
-    category: str | None,
-    key: tuple | None,
+    category: CategoryKey | None,
+    key: Key | None,
     display: str | None,
     sort_key: tuple | None,
-    kind: str = "full",
-    flags: list[str] | None = None,
-    meta: dict | None = None,
+    kind: Kind = "full",
+    flags: list[Flag] | None = None,
+    meta: Meta | None = None,
     anchor_end: int | None = None,
 ) -> Occurrence:
     """Build an Occurrence with the fields the caller fills later left neutral."""
@@ -67,7 +69,7 @@ def occ(
         sort_key=sort_key,
         flags=list(flags or []),
         anchor_end=end if anchor_end is None else anchor_end,
-        meta=dict(meta or {}),
+        meta=meta,
     )
 
 

@@ -5,7 +5,7 @@ A string cite continues without repeating "Const." ("U.S. Const. art. I, § 7, c
 § 8, cl. 1" -> art. I § 7 cl. 1 and art. I § 8 cl. 1; "U.S. Const. amend. I; amend. XIV"), and a
 clause named with its article ("Article II's Appointments Clause") is one occurrence.
 
-Key:  ("const", jurisdiction, part, number[, section[, clause]])
+Key:  ConstitutionKey(jurisdiction, part, number, section, clause)
       jurisdiction "US" or the state's Bluebook abbreviation ("Tex."); part "art" | "amend" | "pmbl";
       number is the roman numeral ("III"), section/clause strings ("2", "1").
 Sort: (jurisdiction rank, state name, part rank (pmbl 0, art 1, amend 2), number, section, clause)
@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import re
 
+from ..keys import ConstitutionKey
+from ..meta import ConstitutionMeta
+from ..model import CategoryKey, Occurrence
 from .common import (
     ORDINAL_RE,
     RANK_REFERENCE,
@@ -31,7 +34,7 @@ from .common import (
     state_name,
 )
 
-CAT = "constitutional"
+CAT: CategoryKey = "constitutional"
 
 _NUM = r"(?:[IVXLC]+|\d+)\b(?!\.\d)"  # "art. 38.37" is a code's article, not a constitution's
 _PART = (r"(?P<part>[Aa]rt(?:icle)?s?\.?|ART(?:ICLE)?S?\.?|[Aa]mend(?:ment)?s?\.?|AMEND(?:MENT)?S?\.?|[Aa]md\.|AMD\.|"
@@ -154,16 +157,15 @@ def _part(word: str) -> str:
     return "pmbl"
 
 
-def _provision(text, start, end, juris, part, num, sec="", cl="", *, kind="full", display=None, flags=None, meta=None):
+def _provision(text, start, end, juris, part, num, sec="", cl="", *, kind="full", display=None, flags=None):
     roman = int_to_roman(num) if num else ""
-    key = ("const", juris, part) + ((roman,) if roman else ()) + ((sec,) if sec or cl else ()) + ((cl,) if cl else ())
+    key = ConstitutionKey(juris, part, roman, sec, cl)
     if display is None:
         display = _canonical(juris, part, roman, sec, cl)
     jrank = (0, "") if juris == "US" else (1, state_name(juris))
     sort = jrank + (PART_RANK[part], num or 0, natkey(sec), natkey(cl))
-    m = {"jurisdiction": juris, "part": part, "number": roman, "section": sec, "clause": cl}
-    m.update(meta or {})
-    return occ(text, start, end, category=CAT, key=key, display=display, sort_key=sort, kind=kind, flags=flags, meta=m)
+    return occ(text, start, end, category=CAT, key=key, display=display, sort_key=sort, kind=kind, flags=flags,
+               meta=ConstitutionMeta(juris, part, roman, sec, cl))
 
 
 def _canonical(juris, part, roman, sec, cl) -> str:
@@ -199,16 +201,15 @@ def _clause_article(text: str, m: re.Match, part: str, n: int) -> tuple[int, int
     return start, end
 
 
-def _continuations(text, end, juris, part, nums, assumed):
+def _continuations(text, end, juris, part, nums):
     """Provisions a string cite lists after a formal cite ending at `end` (see _CONT_GAP),
     and where the last of them ends."""
     out = []
-    meta = {"jurisdiction_assumed": True} if assumed else {}
     while True:
         m = _CONT_SECTION.match(text, end)
         if m and part in ("art", "amend") and len(nums) == 1 and not (part == "amend" and m.group("cl")):
             out.append(_provision(text, m.start("head"), m.end(), juris, part, nums[0], m.group("sec"),
-                                  m.group("cl") or "", meta=meta))
+                                  m.group("cl") or ""))
         else:
             m = _CONT_PART.match(text, end)
             if not m:
@@ -219,7 +220,7 @@ def _continuations(text, end, juris, part, nums, assumed):
                 break
             sec, cl = (_members(m.group("sec") or "")[0], _members(m.group("cl") or "")[0]) if len(nums) == 1 \
                 else ("", "")
-            out.extend(_provision(text, m.start("part"), m.end(), juris, part, n, sec, cl, meta=meta) for n in nums)
+            out.extend(_provision(text, m.start("part"), m.end(), juris, part, n, sec, cl) for n in nums)
         end = m.end()
         cp = _CLAUSE_PAREN.match(text, end)
         if cp:
@@ -250,11 +251,10 @@ def find(text: str, _emphasis=None) -> list[Claim]:
             end = cp.end()
         written = clean(text[m.start():end])
         occs = []
-        conts, claim_end = _continuations(text, end, juris, part, nums, assumed)
+        conts, claim_end = _continuations(text, end, juris, part, nums)
         if len(secs) > 1 and len(nums) == 1:  # "Cal. Const., art. I, §§ 7, 15": one entry per section
-            meta = {"jurisdiction_assumed": True} if assumed else {}
             comma = "Const.," in written  # the California Style Manual's "Cal. Const., art. I, § 7"
-            occs = [_provision(text, m.start(), end, juris, part, nums[0], sc, meta=meta,
+            occs = [_provision(text, m.start(), end, juris, part, nums[0], sc,
                                display=_canonical(juris, part, int_to_roman(nums[0]), sc, "").replace(
                                    "Const. ", "Const., " if comma else "Const. "))
                     for sc in secs]
@@ -269,13 +269,12 @@ def find(text: str, _emphasis=None) -> list[Claim]:
                 display = _canonical(juris, part, int_to_roman(n), sec, cl)
             else:
                 display = ("U.S. " + written) if assumed else written
-            meta = {"jurisdiction_assumed": True} if assumed else {}
             if len(nums) <= 1 and len(cls) > 1:  # "art. I, § 8, cls. 3, 18": one entry per clause
-                occs.extend(_provision(text, m.start(), end, juris, part, n, sec, c_, meta=dict(meta)) for c_ in cls)
+                occs.extend(_provision(text, m.start(), end, juris, part, n, sec, c_) for c_ in cls)
                 continue
             occs.append(_provision(text, m.start(), end, juris, part, n,
                                    sec if len(nums) <= 1 else "", cl if len(nums) <= 1 else "",
-                                   display=display, meta=meta))
+                                   display=display))
         claims.append(claim(occs + conts, end=claim_end))
     for m in _NUMBERED_AMEND.finditer(text):
         nums = [int(n) for n in re.findall(r"\d+", m.group("ords"))]
@@ -327,7 +326,7 @@ def find(text: str, _emphasis=None) -> list[Claim]:
         part, n, sec, cl = CLAUSES[re.sub(r"\s+", " ", m.group("name"))]
         start, end = _clause_article(text, m, part, n)
         claims.append(claim([_provision(text, start, end, "US", part, n, sec, cl,
-                                        flags=["informal_reference"], meta={"clause_name": m.group(0)})],
+                                        flags=["informal_reference"])],
                             RANK_REFERENCE))
     return _without_appositives(text, claims)
 
@@ -339,8 +338,12 @@ def _without_appositives(text: str, claims: list[Claim]) -> list[Claim]:
     out = []
     for c in claims:
         after = [o for o in formal if re.fullmatch(r",?\s\(?", text[c.end:o.start])]
-        if c.occs and all("informal_reference" in o.flags and any(f.key[:4] == o.key[:4] for f in after)
+        if c.occs and all("informal_reference" in o.flags and any(_article(f) == _article(o) for f in after)
                           for o in c.occs):
             continue
         out.append(c)
     return out
+
+
+def _article(o: Occurrence) -> tuple[str, str, str] | None:
+    return o.key.article() if isinstance(o.key, ConstitutionKey) else None

@@ -1,11 +1,11 @@
 """Jury instructions (category "other"): California's official sets, federal circuits' model and
 pattern instructions, and Texas's pattern jury charges.
 
-    "CACI No. 2430", "CALCRIM Nos. 220, 222"          key ("jury", "caci", "2430")
+    "CACI No. 2430", "CALCRIM Nos. 220, 222"          JuryInstructionKey("caci", "2430")
     "Judicial Council of California Civil Jury Instructions (2024) CACI No. 2430"   the same key
     "Ninth Circuit Manual of Model Civil Jury Instructions § 9.3 (2017)"
-                                                      key ("jury", "<title words>", "9.3")
-    "Tex. Pattern Jury Charges PJC 100.3 (2020)"      key ("jury", "<title words>", "100.3")
+                                                      JuryInstructionKey("<title words>", "9.3")
+    "Tex. Pattern Jury Charges PJC 100.3 (2020)"      JuryInstructionKey("<title words>", "100.3")
 Each instruction is an entry of its own, as each statute section is: the number names what is
 cited, so it stays in the entry; a signal or "the" before the set's name does not. A set named
 without a number or a year ("the Ninth Circuit's model instructions") is prose, not a citation.
@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import re
 
+from ..keys import JuryInstructionKey
+from ..model import CategoryKey
 from .common import RANK_SECONDARY, Claim, alpha_key, claim, clean, natkey, occ
 
-CAT = "other"
+CAT: CategoryKey = "other"
 
 _NUMBER = r"\d{1,4}(?:[.:]\d{1,3})*[A-Z]?"
 # California's sets: the Judicial Council's civil (CACI) and criminal (CALCRIM) instructions and
@@ -54,17 +56,16 @@ def _california(text: str, m: re.Match) -> Claim:
         # a list only after "Nos.": "CALJIC No. 8.80.1, 1 CT 23" cites the record next
         item = items[0]
         end = m.start("nums") + item.end()
-        return claim([occ(text, m.start(), end, category=CAT, key=("jury", setname.lower(), item.group(0)),
+        return claim([occ(text, m.start(), end, category=CAT, key=JuryInstructionKey(setname.lower(), item.group(0)),
                           display=(f"{name} " if name else "") + f"{setname} No. {item.group(0)}",
-                          sort_key=(alpha_key(setname), "", natkey(item.group(0))),
-                          meta={"set": setname, "number": item.group(0)})], RANK_SECONDARY, end=end)
+                          sort_key=(alpha_key(setname), "", natkey(item.group(0))))], RANK_SECONDARY, end=end)
     for item in items:
         start = m.start() if not occs else m.start("nums") + item.start()
         end = m.start("nums") + item.end()
         number = item.group(0)
         display = (f"{name} " if name and not occs else "") + f"{setname} No. {number}" + (f" {paren}" if paren else "")
-        occs.append(occ(text, start, end, category=CAT, key=("jury", setname.lower(), number), display=display,
-                        sort_key=(alpha_key(setname), "", natkey(number)), meta={"set": setname, "number": number}))
+        occs.append(occ(text, start, end, category=CAT, key=JuryInstructionKey(setname.lower(), number), display=display,
+                        sort_key=(alpha_key(setname), "", natkey(number))))
     occs[-1].end = m.end()
     return claim(occs, RANK_SECONDARY, end=m.end())
 
@@ -77,8 +78,8 @@ def _pattern(text: str, m: re.Match) -> Claim | None:
     title = clean(text[start:m.end("title")])
     number = m.group("num") or m.group("bare") or ""
     display = clean(text[start:m.end()])
-    return claim([occ(text, start, m.end(), category=CAT, key=("jury", alpha_key(title), number), display=display,
-                      sort_key=(alpha_key(title), "", natkey(number)), meta={"set": title, "number": number})],
+    return claim([occ(text, start, m.end(), category=CAT, key=JuryInstructionKey(alpha_key(title), number), display=display,
+                      sort_key=(alpha_key(title), "", natkey(number)))],
                  RANK_SECONDARY)
 
 

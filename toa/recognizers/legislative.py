@@ -1,15 +1,15 @@
 """Legislative materials: committee reports and documents, the Congressional Record (and Globe,
 Annals), bills and resolutions, hearings.
 
-Keys (category "legislative"):
-    ("report", "H.R. Rep.", "99-849")       number normalised to <congress>-<number> when the
+Keys (category "legislative"; see toa.keys):
+    ReportKey("H.R. Rep.", "99-849")        number normalised to <congress>-<number> when the
                                             Congress is given ("No. 849, 99th Cong.")
-    ("congrec", "142", "1234")              volume, page
-    ("bill", "S.", "1630", "97")            type, number, Congress; a section pin ("S. 1630,
+    CongressionalRecordKey("142", "1234")   volume, page
+    BillKey("S.", "1630", "97")             type, number, Congress; a section pin ("S. 1630,
                                             § 1615(a)(1), 97th Cong.") is kept in meta, not shown
-    ("hearing", "<title words>", "99")      normalised title, Congress
+    HearingKey("<title words>", "99")       normalised title, Congress
 A report cited without Congress or year ("H.R. Rep. No. 849, at 12") is kind "short" with key
-None and meta {"doc", "number"}; the grouping stage attaches it to the full cite.
+None and a ReportMeta (document, number); linking attaches it to the full cite.
 Sort: (natural key of the display without leading articles,) — printed TOAs order this
 category alphabetically.
 """
@@ -17,6 +17,22 @@ from __future__ import annotations
 
 import re
 
+from ..keys import (
+    AnnalsKey,
+    BallotPamphletKey,
+    BillAnalysisKey,
+    BillKey,
+    CommitteePrintKey,
+    CongressionalGlobeKey,
+    CongressionalRecordKey,
+    HearingKey,
+    Key,
+    LegislativeJournalKey,
+    ReportKey,
+    StateBillKey,
+)
+from ..meta import BillAnalysisMeta, BillMeta, ReportMeta, SeriesMeta
+from ..model import CategoryKey
 from .common import (
     PAGE,
     RANK_SECONDARY,
@@ -32,7 +48,7 @@ from .common import (
     state_abbr,
 )
 
-CAT = "legislative"
+CAT: CategoryKey = "legislative"
 _ORD = r"(?:st|d|nd|rd|th)"
 _CONG = rf"(?P<congno>\d+){_ORD}\sCong\.(?:,\s\d+{_ORD}\sSess\.)?"
 # a pin page/at-cite, only when it ends the cite (followed by the year, punctuation or the end)
@@ -149,14 +165,14 @@ def _report(text: str, m: re.Match):
         ident = f"{congno}-{num}"
     else:
         ident = None
-    meta = {"doc": doctype, "number": num, "congress": congno or (num.split("-")[0] if "-" in num else None)}
+    meta = ReportMeta(doctype, num)
     end = m.end()
     if ident is None and not year:
         return occ(text, m.start(), end, category=CAT, key=None, display=None, sort_key=None, kind="short",
                    meta=meta)
     display = f"{doctype} No. {num}{pt}" + (clean(m.group("cong")) if m.group("cong") else "") + (f" {year}" if year else "")
     display = display.replace(f"{num}{pt},", f"{num}{pt},", 1)
-    key = ("report", doctype, ident or num) + ((pt,) if pt else ())
+    key = ReportKey(doctype, ident or num, pt)
     return occ(text, m.start(), end, category=CAT, key=key, display=display, sort_key=_leg_sort(display), meta=meta)
 
 
@@ -167,14 +183,10 @@ def _bill(text: str, m: re.Match):
     name_start = popular_name_before(text, m.start())
     name = clean(text[name_start:m.start()]).rstrip(", ") if name_start is not None else ""
     display = f"{name}, {cite}" if name else cite
-    meta = {"bill_type": btype, "number": m.group("num"), "congress": m.group("congno")}
     pin = clean(m.group("pin") or m.group("sec") or "").rstrip(", ")
-    if pin:
-        meta["section"] = pin.lstrip("§ ")
-    if name:
-        meta["popular_name"] = name
+    meta = BillMeta(section=pin.lstrip("§ "))
     return occ(text, name_start if name_start is not None else m.start(), m.end(), category=CAT,
-               key=("bill", btype, m.group("num"), m.group("congno")), display=display,
+               key=BillKey(btype, m.group("num"), m.group("congno")), display=display,
                sort_key=_leg_sort(display), meta=meta)
 
 
@@ -195,26 +207,26 @@ def find(text: str, emphasis=None) -> list[Claim]:
     for m in _REPORT_SHORT.finditer(text) if "Rep." in text or "Doc." in text else ():
         doctype = f"{_house(m.group('house'))} {clean(m.group('doc'))}"
         claims.append(claim([occ(text, m.start(), m.end(), category=None, key=None, display=None, sort_key=None,
-                                 kind="short", meta={"doc": doctype, "number": None})]))
+                                 kind="short", meta=ReportMeta(doctype, None))]))
     for m in _CONG_REC.finditer(text):
         date = clean(m.group("date") or "")
         page = re.sub(r"\s", "", m.group("page"))
         display = f"{m.group('vol')} Cong. Rec. {page}" + (f" {date}" if date else "")
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("congrec", m.group("vol"), page.replace(",", "")),
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=CongressionalRecordKey(m.group("vol"), page.replace(",", "")),
                                  display=display, sort_key=_leg_sort(display),
-                                 meta={"volume": m.group("vol"), "page": page})]))
+                                 meta=SeriesMeta("Cong. Rec.", m.group("vol"), page=page))]))
     for m in _CONG_REC_SHORT.finditer(text) if "Rec. at" in text else ():
         claims.append(claim([occ(text, m.start(), m.end(), category=None, key=None, display=None, sort_key=None,
-                                 kind="short", meta={"code": "Cong. Rec.", "volume": m.group("vol"),
-                                                     "pin": re.sub(r"[\s,]", "", m.group("pin"))})]))
+                                 kind="short", meta=SeriesMeta("Cong. Rec.", m.group("vol"),
+                                                               pin=re.sub(r"[\s,]", "", m.group("pin"))))]))
     for m in _CONG_GLOBE.finditer(text):
         display = clean(m.group(0))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT,
-                                 key=("globe", m.group("congno"), m.group("sess"), m.group("page")),
+                                 key=CongressionalGlobeKey(m.group("congno"), m.group("sess"), m.group("page")),
                                  display=display, sort_key=_leg_sort(display))]))
     for m in _ANNALS.finditer(text):
         display = clean(m.group(0))
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("annals", m.group("vol"), m.group("page")),
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=AnnalsKey(m.group("vol"), m.group("page")),
                                  display=display, sort_key=_leg_sort(display))]))
     for m in _BILL.finditer(text):
         claims.append(claim([_bill(text, m)]))
@@ -225,38 +237,38 @@ def find(text: str, emphasis=None) -> list[Claim]:
         title = clean(text[start:m.start("cong")]).rstrip(", ")
         display = f"{title}, {clean(m.group('cong'))}" + (f" {clean(m.group('year'))}" if m.group("year") else "")
         head = title.split(":")[0] if ":" in title else title
-        o = occ(text, start, m.end(), category=CAT, key=("hearing", alpha_key(head), m.group("congno")),
-                display=display, sort_key=_leg_sort(display), meta={"title": title, "congress": m.group("congno")})
+        o = occ(text, start, m.end(), category=CAT, key=HearingKey(alpha_key(head), m.group("congno")),
+                display=display, sort_key=_leg_sort(display))
         claims.append(claim([o]))
     for m in _STATE_BILL.finditer(text):
         claims.append(claim([_state_bill(text, m)]))
     for m in _STATE_HEARING.finditer(text) if "Before" in text else ():
         display = clean(text[m.start():m.start("pin")] + text[m.end("pin"):m.end()] if m.group("pin") else m.group(0))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT,
-                                 key=("hearing", alpha_key(m.group("subject")), m.group("year")),
+                                 key=HearingKey(alpha_key(m.group("subject")), m.group("year")),
                                  display=display, sort_key=_leg_sort(display))]))
     for m in _STATE_BILL_WRITTEN.finditer(text) if "Bill" in text else ():
         if m.group("house")[0] != "A" and not m.group("sess") and "No." not in m.group(0):
             continue  # "Senate Bill 346 changed the fee" tells a story; "Assembly Bill 977" is California's cite
         btype = {"a": "A.B.", "s": "S.B.", "h": "H.B."}[m.group("house")[0].lower()]
         display = clean(m.group(0))
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("state_bill", "", btype, m.group("num"), ""),
-                                 display=display, sort_key=_leg_sort(display),
-                                 meta={"bill_type": btype, "number": m.group("num")})], RANK_SECONDARY))
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=StateBillKey("", btype, m.group("num"), ""),
+                                 display=display, sort_key=_leg_sort(display))], RANK_SECONDARY))
+    key: Key
     for m in _COMMITTEE_PRINT.finditer(text) if "Print" in text else ():
         display = clean(text[m.start():m.end("title")]) + f" ({clean(m.group('print'))})"
-        key = ("print", alpha_key(m.group("author")), m.group("congno"), alpha_key(m.group("title")))
+        key = CommitteePrintKey(alpha_key(m.group("author")), m.group("congno"), alpha_key(m.group("title")))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
                                  sort_key=_leg_sort(display))]))
     for m in _JOURNAL.finditer(text) if "J" in text else ():
         display = clean(text[m.start():m.end("page")] + (m.group("year") or ""))
-        key = ("journal", re.sub(r"\s", "", m.group("j"))[0], state_abbr(m.group("state")) or m.group("state"),
-               m.group("leg"), m.group("page"))
+        key = LegislativeJournalKey(re.sub(r"\s", "", m.group("j"))[0], state_abbr(m.group("state")) or m.group("state"),
+                                    m.group("leg"), m.group("page"))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
                                  sort_key=_leg_sort(display))]))
     for m in _BALLOT.finditer(text) if "Elec" in text else ():
         display = clean(m.group(0))
-        key = ("ballot", alpha_key(m.group("elec")), alpha_key(m.group("doc") or ""))
+        key = BallotPamphletKey(alpha_key(m.group("elec")), alpha_key(m.group("doc") or ""))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
                                  sort_key=_leg_sort(display))]))
     for m in _BILL_ANALYSIS.finditer(text) if "Bill" in text else ():
@@ -269,7 +281,7 @@ def find(text: str, emphasis=None) -> list[Claim]:
 def _bill_report(text: str, m: re.Match):
     """A document about a California bill, or None when the words before the bill are no title
     of one. Without the session or version, and with "supra", it is a short cite of the full one
-    cited before (kind "short", meta "bill_report": the key's first part)."""
+    cited before (kind "short", its BillAnalysisMeta naming what the key's first parts do)."""
     head = m.group("head")
     lead = _HEAD_SIGNAL.match(head)
     start = m.start() + (lead.end() if lead else 0)
@@ -279,15 +291,15 @@ def _bill_report(text: str, m: re.Match):
     author, _sep, doc = head.rstrip().rpartition(", ")
     if not doc:
         author, doc = "", head
-    ident = ("bill_report", alpha_key(author or doc), alpha_key(doc if author else ""), m.group("num"))
+    ident = (alpha_key(author or doc), alpha_key(doc if author else ""), m.group("num"))
     if m.group("supra") and not (m.group("sess") or m.group("version")):
         return occ(text, start, m.end(), category=None, key=None, display=None, sort_key=None, kind="short",
-                   meta={"bill_report": ident, "number": m.group("num")})
+                   meta=BillAnalysisMeta(*ident))
     end = m.end("version") if m.group("version") else m.end("sess") + 1 if m.group("sess") else m.end("bill")
     display = clean(text[start:end])
-    key = ident + (clean(m.group("sess") or ""), alpha_key(m.group("version") or ""))
+    key = BillAnalysisKey(*ident, clean(m.group("sess") or ""), alpha_key(m.group("version") or ""))
     return occ(text, start, m.end(), category=CAT, key=key, display=display, sort_key=_leg_sort(display),
-               meta={"number": m.group("num"), "bill_report": ident})
+               meta=BillAnalysisMeta(*ident))
 
 
 def _state_bill(text: str, m: re.Match):
@@ -303,8 +315,7 @@ def _state_bill(text: str, m: re.Match):
     display = clean(text[start:m.end()])
     # two documents about one bill ("House Comm. on X, Bill Analysis" and "House Research Org., Bill
     # Analysis") are two entries; the bill itself is a third
-    document = (alpha_key(text[start:m.start()]),) if start < m.start() else ()
+    document = alpha_key(text[start:m.start()]) if start < m.start() else ""
     return occ(text, start, m.end(), category=CAT,
-               key=("state_bill", abbr, btype, m.group("num"), m.group("leg")) + document,
-               display=display, sort_key=_leg_sort(display),
-               meta={"jurisdiction": abbr, "bill_type": btype, "number": m.group("num")})
+               key=StateBillKey(abbr, btype, m.group("num"), m.group("leg"), document),
+               display=display, sort_key=_leg_sort(display))

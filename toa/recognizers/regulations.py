@@ -8,13 +8,15 @@ the code reader (codes.py, anchored on "Code … §") does not see:
     Ohio Admin. Code 4123-5-18                  WAC 296-126-092               12 VAC 5-371-10
 
 Their section numbers hold hyphens, colons and lettered parts: one number, never a range.
-Key: ("state", state, code words, title, section) as codes.py keys a code of regulations;
+Key: StateCodeKey(state, code words, title, section) as codes.py keys a code of regulations;
 category rules_regulations, sorted after the C.F.R. with the other state regulations.
 """
 from __future__ import annotations
 
 import re
 
+from ..keys import StateCodeKey
+from ..meta import ProvisionMeta
 from .common import SUBSECS, claim, code_key, occ, state_name
 from .rules import rule_sort
 
@@ -61,8 +63,9 @@ def find(text: str, emphasis) -> list:
             display = f"{printed} tit. {title}, § {sec}{sub}"
         else:
             display = f"{printed} {sec}{sub}"
-        key = ("state", state, words, title, sec + sub)
-        meta = {"code": printed, "state": state, "title": title, "section": sec, "sub": sub}
+        key = StateCodeKey(state, words, title, sec + sub)
+        # (its state and subsection are in the key; linking reads the code and the section)
+        meta = ProvisionMeta(code=printed, title=title, section=sec)
         claims.append(claim([occ(text, m.start(), m.end(), category="rules_regulations", key=key, display=display,
                                  sort_key=rule_sort(2, state_name(state), f"{words} {title}".strip(), sec + sub),
                                  meta=meta)]))

@@ -2,11 +2,11 @@
 rules, state court rules, short "Rule 54(d)" references, C.F.R. (and Treas. Reg.), U.S.S.G.,
 and the Federal Register.
 
-Keys (category "rules_regulations"):
-    ("rule", "Fed. R. Civ. P.", "56(a)")           rule + subsection as cited (+ edition)
-    ("cfr", "47", "54.709(a)(3)")                   title, section (+ edition); parts "pt. 1910"
-    ("ussg", "4B1.2(a)(1)")
-    ("fr", "86", "54819")                           volume, first page
+Keys (category "rules_regulations"; see toa.keys):
+    RuleKey("Fed. R. Civ. P.", "56(a)")             rule + subsection as cited (+ edition)
+    CfrKey("47", "54.709(a)(3)")                    title, section (+ edition); parts "pt. 1910"
+    GuidelinesKey("4B1.2(a)(1)")
+    FederalRegisterKey("86", "54819")               volume, first page
 Sort keys are 6-tuples (group, rank, set name, a, b, extra): group 0 federal rules (App., Bankr.,
 Civ., Crim., Evid., then Sup. Ct. R., then circuit rules), 1 state rules, 2 C.F.R., 3 U.S.S.G.,
 4 Fed. Reg.  "Rule 54(d)" alone is kind "reference" with key None and meta {"rule": "54(d)"}:
@@ -15,7 +15,11 @@ the grouping stage gives it the last rule set cited.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
+from ..keys import CfrKey, ExecutiveOrderKey, FarKey, FederalRegisterKey, GuidelinesKey, RuleKey
+from ..meta import ProvisionMeta, SeriesMeta
+from ..model import CategoryKey
 from .common import (
     EDITION_PAREN,
     boundary_before,
@@ -28,13 +32,12 @@ from .common import (
     clean,
     natkey,
     occ,
-    split_section,
     squeeze_subsections,
     state_abbr,
 )
 from .statutes import continue_subsection
 
-CAT = "rules_regulations"
+CAT: CategoryKey = "rules_regulations"
 
 RULE_SETS = {
     "app": "Fed. R. App. P.",
@@ -246,15 +249,11 @@ def _rule_occs(text, head_start, items, set_name, end, edition, group=0, juris="
     occs = []
     for i, (s, e, rule, sub) in enumerate(items):
         cite = f"{rule}{sub}"
-        key = ("rule", set_name, cite) + ((edition,) if edition else ())
+        key = RuleKey(set_name, cite, edition)
         display = f"{set_name} {cite}" + (f" ({edition})" if edition else "")
         subs = subsection_list(sub)
-        meta = {"rule_set": set_name, "rule": rule, "subsection": subs[0].split("-")[0] if subs else "",
-                "jurisdiction": juris}
-        if len(subs) > 1:
-            meta["subsections"] = subs
-        if edition:
-            meta["edition"] = edition
+        meta = ProvisionMeta(rule_set=set_name, rule=rule, subsection=subs[0].split("-")[0] if subs else "",
+                             jurisdiction=juris, subsections=subs if len(subs) > 1 else [], edition=edition)
         o = occ(text, head_start if i == 0 or s == items[0][0] else s, e, category=CAT, key=key, display=display,
                 sort_key=rule_sort(group, set_name, rule, sub, edition), meta=meta, flags=flags)
         occs.append(o)
@@ -293,7 +292,8 @@ def _numbered_rules(text, head, set_name, key_set=None):
     occs = _rule_occs(text, head.start(), items, set_name, end2, edition)
     if key_set:
         for o in occs:
-            o.key = ("rule", key_set) + o.key[2:]
+            assert isinstance(o.key, RuleKey)
+            o.key = replace(o.key, rule_set=key_set)
     return claim(occs)
 
 
@@ -319,10 +319,12 @@ def _full_rules(text, head, set_name, group=0, juris="US"):
     note = _COMMITTEE_NOTE.match(text, end2) if len(occs) == 1 else None
     if note:
         o = occs[0]
-        o.key = o.key + (clean(note.group("note")),)
+        assert isinstance(o.key, RuleKey)
+        o.key = replace(o.key, note=clean(note.group("note")))
         o.display = f"{o.display} {clean(note.group('note'))}"
         o.sort_key = o.sort_key[:-1] + (f"{o.sort_key[-1]}|{clean(note.group('note'))}",)
-        o.meta["committee_note"] = clean(note.group("note"))
+        assert isinstance(o.meta, ProvisionMeta)
+        o.meta.committee_note = clean(note.group("note"))
         o.end = o.anchor_end = note.end()
         o.text = text[o.start:o.end]
     return claim(occs)
@@ -367,7 +369,8 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
         if item:
             claims.append(claim([occ(text, m.start(), item.end(), category=None, key=None, display=None,
                                      sort_key=None, kind="reference",
-                                     meta={"rule": item.group("rule") + squeeze_subsections(item.group("sub"))})],
+                                     meta=ProvisionMeta(rule=item.group("rule")
+                                                        + squeeze_subsections(item.group("sub"))))],
                                 RANK_REFERENCE))
     for m in _CIRCUIT.finditer(text):
         if m.group("court"):
@@ -436,7 +439,7 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
         if m.group()[0] == "r" and "." not in items[0][2]:
             continue  # "rule 8.204" is California's or Texas's way to cite a rule; "the rule 12 motion" is prose
         occs = [occ(text, m.start() if i == 0 or s == items[0][0] else s, e, category=None, key=None, display=None,
-                    sort_key=None, kind="reference", meta={"rule": f"{rule}{sub}"})
+                    sort_key=None, kind="reference", meta=ProvisionMeta(rule=f"{rule}{sub}"))
                 for i, (s, e, rule, sub) in enumerate(items)]
         claims.append(claim(occs, RANK_REFERENCE))
     return claims
@@ -480,7 +483,7 @@ def find_cfr(text: str, _emphasis=None) -> list[Claim]:
         for i, (s, e, sec, sub, etseq) in enumerate(items):
             cite = f"{sec}{sub}" + (" et seq." if etseq else "")
             k = f"pt. {cite}" if is_part else cite
-            key = ("cfr", title, k) + ((edition,) if edition else ())
+            key = CfrKey(title, k, edition)
             if is_part:
                 mk = "pt. "
             elif mark.startswith("§") or head_w == "Treas. Reg.":
@@ -491,13 +494,8 @@ def find_cfr(text: str, _emphasis=None) -> list[Claim]:
                 mk = ""
             head_disp = head_w if head_w == "Treas. Reg." else f"{title} C.F.R."
             display = f"{head_disp} {mk}{cite}" + (f" ({edition})" if edition else "")
-            meta = {"code": "Treas. Reg." if head_w == "Treas. Reg." else "C.F.R.", "title": title,
-                    "section": sec, "subsection": sub}
-            if is_part:
-                meta["part"] = sec
-            if edition:
-                meta["edition"] = edition
-            base, _ = split_section(sec)
+            meta = ProvisionMeta(code="Treas. Reg." if head_w == "Treas. Reg." else "C.F.R.", title=title,
+                                 section=sec, subsection=sub, edition=edition)
             occs.append(occ(text, m.start() if i == 0 else s, e, category=CAT, key=key, display=display,
                             sort_key=rule_sort(2, "C.F.R.", title, k, edition), meta=meta))
         if edition:
@@ -525,9 +523,9 @@ def _as_presidential_document(text: str, o) -> None:
         return
     o.start = name.start()
     o.display = f"{text[name.start():name.end()].strip()} {o.display}"
-    o.key = ("eo", clean(text[name.start():name.end()]).rstrip(", "))
-    o.meta["presidential"] = clean(text[name.start():name.end()]).rstrip(", ")
-    o.meta["code"] = "3 C.F.R. compilation"  # a page of the compilation, not a section to look up
+    o.key = ExecutiveOrderKey(clean(text[name.start():name.end()]).rstrip(", "))
+    assert isinstance(o.meta, ProvisionMeta)
+    o.meta.code = "3 C.F.R. compilation"  # a page of the compilation, not a section to look up
     reprint = _REPRINTED.match(text, o.end)
     if reprint:
         o.display += clean(reprint.group(0))
@@ -543,12 +541,11 @@ def find_far(text: str, _emphasis=None) -> list[Claim]:
         occs = []
         for i, (s, e, sec, sub, etseq) in enumerate(items):
             cite = f"{sec}{sub}" + (" et seq." if etseq else "")
-            occs.append(occ(text, m.start() if i == 0 else s, e, category=CAT, key=("far", m.group("set"), cite),
+            occs.append(occ(text, m.start() if i == 0 else s, e, category=CAT, key=FarKey(m.group("set"), cite),
                             display=f"{m.group('set')} {(m.group('mark') or '').strip() + ' ' if m.group('mark') else ''}"
                                     f"{cite}",
                             sort_key=rule_sort(2, "C.F.R.", "48", cite, m.group("set")),
-                            meta={"code": "C.F.R.", "title": "48", "section": sec, "subsection": sub,
-                                  "cited_as": m.group("set")}))
+                            meta=ProvisionMeta(code="C.F.R.", title="48", section=sec, subsection=sub)))
         if occs:
             claims.append(claim(occs))
     return claims
@@ -562,9 +559,9 @@ def find_ussg(text: str, _emphasis=None) -> list[Claim]:
         if not head or head.startswith("Guideline"):
             head = "U.S.S.G." if not head else "Sentencing Guidelines"
         cite = f"{m.group('sec')}{sub}"
-        o = occ(text, m.start(), m.end(), category=CAT, key=("ussg", cite), display=f"{head} § {cite}",
+        o = occ(text, m.start(), m.end(), category=CAT, key=GuidelinesKey(cite), display=f"{head} § {cite}",
                 sort_key=rule_sort(3, "U.S.S.G.", m.group("sec"), sub),
-                meta={"code": "U.S.S.G.", "section": m.group("sec"), "subsection": sub},
+                meta=ProvisionMeta(code="U.S.S.G.", section=m.group("sec"), subsection=sub),
                 flags=None if m.group("head") else ["informal_reference"])
         claims.append(claim([o]))
     return claims
@@ -613,15 +610,14 @@ def find_fed_reg(text: str, emphasis=None) -> list[Claim]:
         if title is not None:  # the entry, and the page it is credited to, begin with the title
             start = title
             display = f"{text[title:m.start()].rstrip(', ')}, {display}"
-        o = occ(text, start, m.end(), category=CAT, key=("fr", m.group("vol"), page.replace(",", "")),
+        o = occ(text, start, m.end(), category=CAT, key=FederalRegisterKey(m.group("vol"), page.replace(",", "")),
                 display=display, sort_key=rule_sort(4, "Fed. Reg.", m.group("vol"), page.replace(",", "")),
-                meta={"code": "Fed. Reg.", "volume": m.group("vol"), "page": page.replace(",", ""),
-                      "date": date.strip("()")})
+                meta=SeriesMeta("Fed. Reg.", m.group("vol"), page=page.replace(",", ""), date=date.strip("()")))
         claims.append(claim([o]))
     for m in _FR_SHORT.finditer(text):  # "88 Fed. Reg. at 9340": kind "short", the volume and pin page
         claims.append(claim([occ(text, m.start(), m.end(), category=None, key=None, display=None, sort_key=None,
-                                 kind="short", meta={"code": "Fed. Reg.", "volume": m.group("vol"),
-                                                     "pin": m.group("pin").replace(",", "")})], RANK_REFERENCE))
+                                 kind="short", meta=SeriesMeta("Fed. Reg.", m.group("vol"),
+                                                               pin=m.group("pin").replace(",", "")))], RANK_REFERENCE))
     return claims
 
 

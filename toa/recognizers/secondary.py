@@ -19,8 +19,8 @@ Encyclopedia Britannica (Sept. 4, 2024), https://...") keep the URL, which is wh
 A treatise short form with a page pin ("Bishop § 682, at 371") is a "supra" occurrence whose
 antecedent is the surname; the statute layer never reads its "§" as a statute.
 
-Keys: ("restatement", "second", "torts", "402A") ; ("model", "model penal code", "1.13(7)") ;
-      ("article", vol, journal, page) ; ("work", author, title, vol, edition/date)
+Keys: RestatementKey("second", "torts", "402A"); ModelCodeKey("model penal code", "1.13(7)");
+      ArticleKey(vol, journal, page); WorkKey(author, title, vol, edition/date)
 Sort: (author last name or title without leading article/volume, title, natural key of the rest)
 """
 from __future__ import annotations
@@ -28,6 +28,24 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from ..keys import (
+    ArticleKey,
+    AttorneyGeneralOpinionKey,
+    CodeCommentKey,
+    EncyclopediaKey,
+    EthicsOpinionKey,
+    EuActKey,
+    FederalistKey,
+    Key,
+    ManualForComplexLitigationKey,
+    ModelCodeKey,
+    RestatementKey,
+    TreatyKey,
+    WebKey,
+    WorkKey,
+)
+from ..meta import ProvisionMeta, RestatementMeta, SupraMeta, WorkMeta
+from ..model import CategoryKey
 from .common import (
     MONTH,
     RANK_SECONDARY,
@@ -47,7 +65,7 @@ from .common import (
     state_abbr,
 )
 
-CAT = "other"
+CAT: CategoryKey = "other"
 
 _YEAR_PAREN = r"\((?:[^()]{0,60}?)\b(?:1[5-9]\d\d|20\d\d)\)"
 # A pin between a title and its edition parenthetical: "§ 689, at 375", "§ 16.2(a), at 750",
@@ -258,14 +276,13 @@ def _other_sort(author: str, title: str, rest: str = "") -> tuple:
     return (primary, alpha_key(title), natkey(rest))
 
 
-def _work_occ(text, start, end, *, vol, author, title, tail, paren, key_extra, flags=None, meta=None):
+def _work_occ(text, start, end, *, vol, author, title, tail, paren, key_extra, flags=None):
     head = ((f"{vol} " if vol else "") + (f"{author}, " if author else "") + title).strip()
     display = head + (f", {tail}" if tail else "") + (f" {paren}" if paren else "")
-    key = ("work", alpha_key(author or ""), alpha_key(title), vol or "", norm(key_extra))
-    m = {"author": author, "title": title, "volume": vol}
-    m.update(meta or {})
+    key = WorkKey(alpha_key(author or ""), alpha_key(title), vol or "", norm(key_extra))
     return occ(text, start, end, category=CAT, key=key, display=display,
-               sort_key=_other_sort(author, title, f"{vol or ''} {key_extra}"), flags=flags, meta=m)
+               sort_key=_other_sort(author, title, f"{vol or ''} {key_extra}"), flags=flags,
+               meta=WorkMeta(author or "", title))
 
 
 def _drop_signal(s: str) -> str:
@@ -288,14 +305,13 @@ def find_formal(text: str) -> list[Claim]:
         paren = clean(m.group("paren") or "")
         work = f"Restatement{' (' + m.group('ed') + ')' if m.group('ed') else ''} of {subject}"
         display = work + (f" § {sec}" if sec else "") + (f" {paren}" if paren else "")
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("restatement", ed, norm(subject), sec),
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=RestatementKey(ed, norm(subject), sec),
                                  display=display, sort_key=(alpha_key(work), "", natkey(sec)),
-                                 meta={"edition": ed, "subject": subject, "section": sec})]))
+                                 meta=RestatementMeta(ed, subject, sec))]))
     for m in _RESTATEMENT_SHORT.finditer(text) if "Restatement" in text else ():
         if m.group("subject") and not m.group("supra"):
             continue  # a full cite
-        meta = {"restatement": True, "edition": (m.group("ed") or "").lower(), "section": m.group("sec"),
-                "subject": norm(m.group("subject") or "")}
+        meta = RestatementMeta((m.group("ed") or "").lower(), norm(m.group("subject") or ""), m.group("sec"))
         claims.append(claim([occ(text, m.start(), m.end(), category=None, key=None, display=None, sort_key=None,
                                  kind="short", meta=meta)]))
     for m in _CSM_RESTATEMENT.finditer(text) if "Rest." in text else ():
@@ -303,9 +319,9 @@ def find_formal(text: str) -> list[Claim]:
         work = clean(text[m.start():m.end("subject")])
         display = f"{work}, § {sec}"
         # one key with the Bluebook form: "Rest.2d Torts" is "Restatement (Second) of Torts"
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("restatement", ed, norm(subject), sec),
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=RestatementKey(ed, norm(subject), sec),
                                  display=display, sort_key=(alpha_key("Restatement " + subject), "", natkey(sec)),
-                                 meta={"edition": ed, "subject": subject, "section": sec})]))
+                                 meta=RestatementMeta(ed, subject, sec))]))
     for m in _MODEL.finditer(text):
         code = clean(m.group("code"))
         if m.group("rules") and not code.endswith("Conduct") and not code.startswith("ABA"):
@@ -316,23 +332,25 @@ def find_formal(text: str) -> list[Claim]:
         display = (f"{code} {mark} {sec}" if not code.endswith("Rule") else f"{code} {sec}") + (f" {paren}" if paren else "")
         # the ABA's Model Rules, however a brief names them, are one code
         ident = "model rules of professional conduct" if m.group("rules") else norm(code)
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("model", ident, sec),
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=ModelCodeKey(ident, sec),
                                  display=display, sort_key=(alpha_key(code), "", natkey(sec)),
-                                 meta={"code": code, "section": sec})]))
+                                 meta=ProvisionMeta(code=code, section=m.group("sec"),
+                                                    subsection=squeeze_subsections(m.group("sub"))))]))
     return claims
 
 
 def find_reference_works(text: str) -> list[Claim]:
     """Legal encyclopedias, A.L.R. annotations and The Federalist (Other Authorities)."""
     claims = []
+    key: Key
     for m in _ENCYCLOPEDIA.finditer(text) if "Jur." in text or "C.J.S." in text or "J. S." in text else ():
         series = clean(m.group("series"))
         title = clean(m.group("title"))
         display = clean(text[m.start():m.end("sec")]) + (f" {clean(m.group('paren'))}" if m.group("paren") else "")
-        key = ("encyclopedia", m.group("vol"), norm(series), alpha_key(title), m.group("sec"))
+        key = EncyclopediaKey(m.group("vol"), norm(series), alpha_key(title), m.group("sec"))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
                                  sort_key=(alpha_key(series), alpha_key(title), natkey(f"{m.group('vol')} {m.group('sec')}")),
-                                 meta={"volume": m.group("vol"), "title": title, "section": m.group("sec")})]))
+                                 meta=WorkMeta("", title))]))
     for m in _ALR.finditer(text) if "L.R" in text or "L. R" in text else ():
         start = _strip_signals(text, boundary_before(text, m.start(), limit=300), m.start())
         head = text[start:m.start()]
@@ -341,7 +359,7 @@ def find_reference_works(text: str) -> list[Claim]:
         series = clean(m.group("series") or "")
         cite = f"{m.group('vol')} A.L.R.{' ' if series.startswith('Fed') else ''}{series} {m.group('page')}"
         display = clean(head).rstrip(" ,") + ", " + cite + " " + clean(m.group("paren"))
-        key = ("article", m.group("vol"), norm("A.L.R." + clean(m.group("series") or "")), m.group("page"))
+        key = ArticleKey(m.group("vol"), norm("A.L.R." + clean(m.group("series") or "")), m.group("page"))
         claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
                                  sort_key=_other_sort("", re.sub(r"^Annot(?:ation|\.),\s", "", clean(head)), cite))]))
     for m in _MANUAL.finditer(text) if "Complex Litigation" in text else ():
@@ -350,11 +368,11 @@ def find_reference_works(text: str) -> list[Claim]:
         ed = _MANUAL_EDITIONS.get(m.group("ed") or "", m.group("ed") or "")
         display = (clean(m.group("org") or "") + " Manual for Complex Litigation").strip() + (f" ({ed})" if ed else "") \
             + (f" {clean(m.group('paren'))}" if m.group("paren") else "")
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("work", "manual for complex litigation", ed.lower()),
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=ManualForComplexLitigationKey(ed.lower()),
                                  display=display, sort_key=("manual for complex litigation", "", natkey(ed)))]))
     for m in _FEDERALIST.finditer(text) if "Federalist" in text else ():
         display = clean(text[m.start():m.end("num")] + (m.group("author") or "") + (m.group("ed") or ""))
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("federalist", m.group("num")),
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=FederalistKey(m.group("num")),
                                  display=display, sort_key=("federalist", "", natkey(m.group("num"))))]))
     return claims
 
@@ -363,7 +381,7 @@ def find_code_comments(text: str) -> list[Claim]:
     claims = []
     for m in _CODE_COMMENT.finditer(text) if "foll." in text else ():
         display = clean(m.group(0))
-        key = ("code_comment", alpha_key(m.group("author")), norm(m.group("src")), m.group("sec"))
+        key = CodeCommentKey(alpha_key(m.group("author")), norm(m.group("src")), m.group("sec"))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
                                  sort_key=(alpha_key(m.group("author")), norm(m.group("src")), natkey(m.group("sec"))))]))
     return claims
@@ -378,13 +396,13 @@ def find_opinions(text: str) -> list[Claim]:
         if not _ETHICS_ISSUER.match(issuer) or not _ETHICS_WORD.search(issuer):
             continue
         display = clean(text[start:m.end()])
-        key = ("ethics", alpha_key(issuer), m.group("num"))
+        key = EthicsOpinionKey(alpha_key(issuer), m.group("num"))
         claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
                                  sort_key=(alpha_key(issuer), "", natkey(m.group("num"))))]))
     for m in _AG_OP.finditer(text) if "Gen." in text else ():
         state = state_abbr(m.group("s1") or m.group("s2")) or clean(m.group("s1") or m.group("s2"))
         display = clean(m.group(0))
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=("ag_op", state, m.group("num")),
+        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=AttorneyGeneralOpinionKey(state, m.group("num")),
                                  display=display, sort_key=(alpha_key(display), "", natkey(m.group("num"))))]))
     return claims
 
@@ -488,11 +506,10 @@ def find_articles(text: str, emphasis) -> list[Claim]:
         end = url.end() if url else m.end()
         display = ", ".join(x for x in (author, title) if x)
         display += (" " if title.endswith((',"', ",'")) else ", ") + cite if display else cite
-        key = ("article", m.group("vol"), norm(journal), page or alpha_key(title))
+        key = ArticleKey(m.group("vol"), norm(journal), page or alpha_key(title))
         claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
                                  sort_key=_other_sort(author, title or journal, f"{m.group('vol')} {page}"),
-                                 meta={"author": author, "title": title, "journal": journal, "volume": m.group("vol"),
-                                       "page": page})], RANK_SECONDARY, end=end))
+                                 meta=WorkMeta(author, title))], RANK_SECONDARY, end=end))
     return claims
 
 
@@ -518,11 +535,10 @@ def find_csm_articles(text: str) -> list[Claim]:
             continue
         cite = f"{m.group('vol')} {journal} {m.group('page')}"
         display = f"{clean(seg)} ({clean(m.group('year'))}) {cite}"
-        key = ("article", m.group("vol"), norm(journal), m.group("page"))
+        key = ArticleKey(m.group("vol"), norm(journal), m.group("page"))
         claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
                                  sort_key=_other_sort(clean(author), clean(title), f"{m.group('vol')} {m.group('page')}"),
-                                 meta={"author": clean(author), "title": clean(title), "journal": journal,
-                                       "volume": m.group("vol"), "page": m.group("page")})], RANK_SECONDARY))
+                                 meta=WorkMeta(clean(author), clean(title)))], RANK_SECONDARY))
     return claims
 
 
@@ -537,11 +553,10 @@ def find_quoted_news(text: str) -> list[Claim]:
         quoted += "" if quoted.endswith((",", ',"')) else ","  # the comma before the publication, as written
         pub = clean(m.group("pub"))
         display = f"{author}, {quoted} {pub}, {m.group('date')}"
-        key = ("work", alpha_key(author), alpha_key(m.group("title")), "", norm(f"{pub} {m.group('date')}"))
+        key = WorkKey(alpha_key(author), alpha_key(m.group("title")), "", norm(f"{pub} {m.group('date')}"))
         claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
                                  sort_key=_other_sort(author, m.group("title")),
-                                 meta={"author": author, "title": m.group("title"), "publication": pub,
-                                       "date": m.group("date")})], RANK_SECONDARY))
+                                 meta=WorkMeta(author, m.group("title")))], RANK_SECONDARY))
     return claims
 
 
@@ -582,8 +597,7 @@ def find_emphasized_works(text: str, emphasis) -> list[Claim]:
                 tail += f", {url.group('url').rstrip('.,;)')}"
                 end = url.end() - (len(url.group("url")) - len(url.group("url").rstrip(".,;)")))
             claims.append(claim([_work_occ(text, start, end, vol=vol, author=author, title=title, tail=tail, paren="",
-                                           key_extra="", meta={"publication": clean(news.group("pub")),
-                                                               "date": news.group("date")})], RANK_SECONDARY))
+                                           key_extra="")], RANK_SECONDARY))
         elif book:
             start, vol, author = _author_before(text, a2)
             paren = clean(book.group("paren"))
@@ -620,7 +634,7 @@ def _site_claim(text: str, title_start: int, title: str, site: re.Match) -> list
         paren += f", {u}"
         end = url.start("url") + len(u)
     return [claim([_work_occ(text, start, end, vol=vol, author=author, title=title, tail=pub, paren=paren,
-                             key_extra=key_extra, meta={"publication": pub})], RANK_SECONDARY)]
+                             key_extra=key_extra)], RANK_SECONDARY)]
 
 
 def find_plain_works(text: str) -> list[Claim]:
@@ -674,8 +688,7 @@ def find_plain_works(text: str) -> list[Claim]:
         start = m.start("author") + len(m.group("author")) - len(author)
         pub, date = clean(m.group("pub")), m.group("date")
         claims.append(claim([_work_occ(text, start, m.end(), vol="", author=author, title=clean(m.group("title")),
-                                       tail=f"{pub}, {date}", paren="", key_extra="",
-                                       meta={"publication": pub, "date": date})], RANK_SECONDARY))
+                                       tail=f"{pub}, {date}", paren="", key_extra="")], RANK_SECONDARY))
     for m in _CSM_BOOK.finditer(text):
         if " v. " in m.group(0):
             continue
@@ -709,7 +722,7 @@ def find_short_forms(text: str) -> list[Claim]:
             continue
         start = m.start("first") if m.group("first") else m.start("name")
         o = occ(text, start, m.end(), category=None, key=None, display=None, sort_key=None, kind="supra",
-                meta={"antecedent": m.group("name")})
+                meta=SupraMeta(m.group("name")))
         claims.append(claim([o], RANK_SECONDARY))
     return claims
 
@@ -752,10 +765,11 @@ _TREATY_WORD = re.compile(r"\b(?:Convention|Treaty|Agreement|Protocol|Covenant|C
 def find_international(text: str) -> list[Claim]:
     """EU regulations and directives, and treaties cited to a treaty series (Other Authorities)."""
     claims = []
+    key: Key
     for m in _EU_ACT.finditer(text) if "(E" in text else ():
         display = clean(text[m.start():m.start("art")] + text[m.end("art"):m.end()]) if m.group("art") \
             else clean(text[m.start():m.end()])
-        key = ("eu", m.group("type").lower(), m.group("body"), m.group("num"))
+        key = EuActKey(m.group("type").lower(), m.group("body"), m.group("num"))
         claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
                                  sort_key=(alpha_key(display), "", natkey(m.group("num"))))]))
     for m in _TREATY_SERIES.finditer(text):
@@ -765,7 +779,7 @@ def find_international(text: str) -> list[Claim]:
             continue
         # an article cited is a pin: "Vienna Convention on the Law of Treaties art. 31, May 23, 1969, …"
         display = re.sub(r",?\sarts?\.\s\d+[\w()]*(?:\s?[-–,]\s?\d+[\w()]*)*(?=,)", "", clean(text[start:m.end()]), count=1)
-        key = ("treaty", m.group("vol"), m.group("series"), m.group("page"))
+        key = TreatyKey(m.group("vol"), m.group("series"), m.group("page"))
         claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
                                  sort_key=(alpha_key(display), "", ()))]))
     return claims
@@ -851,8 +865,8 @@ def find_web(text: str, emphasis) -> list[Claim]:
         named = _DICTIONARY_SITES.get(re.sub(r"^\w+://(?:www\.)?", "", url).split("/")[0].lower())
         if start == m.start() and named:  # a dictionary cited by its link alone, named as Rule 18.2 names it
             display, first = f"{named}, {url}", named
-        o = occ(text, start, end, category=CAT, key=("web", url.lower().rstrip("/")), display=display,
-                sort_key=_other_sort("", first, url), meta={"url": url})
+        o = occ(text, start, end, category=CAT, key=WebKey(url.lower().rstrip("/")), display=display,
+                sort_key=_other_sort("", first, url))
         claims.append(claim([o], RANK_SECONDARY))
     return claims
 

@@ -1,18 +1,18 @@
 """Statutes: U.S.C., session laws (Pub. L., Stat., "Act of <date>"), Rev. Stat., state codes,
 state session laws, and statute short forms ("Id. § 230(c)", "§ 6330(c)", "Section 1983").
 
-Key shapes (all category "statutes"):
-    ("usc", title, "924(c)(3)(A)")                 section + subsection as cited
-    ("usc", title, "41 et seq.")                   et seq. is its own entry
-    ("usc", title, "922(g)", "2012")               edition/supplement parenthetical kept
-    ("publ", "99-308", "104(a)(2)(F)")             Pub. L. (+ section, "" when none)
-    ("act", "1791-03-03", "15", "43")              Act of <date>, ch., § (also year-only from a name)
-    ("stat", vol, page)                            bare Statutes at Large cite
-    ("revstat", "823", edition)                    Revised Statutes
-    ("state", "Tex.", "penal code", prefix, "6.01(a)", edition)
+Keys (all category "statutes"; see toa.keys):
+    UsCodeKey("18", "924(c)(3)(A)")                section + subsection as cited
+    UsCodeKey("52", "20501 et seq.")               et seq. is its own entry
+    UsCodeKey("8", "1252(b)", "2018")              edition/supplement parenthetical kept
+    PublicLawKey("99-308", "104(a)(2)(F)")         Pub. L. (+ section, "" when none)
+    ActKey("1791-03-03", "15", "43")               Act of <date>, ch., § (also year-only from a name)
+    StatutesAtLargeKey(vol, page)                  bare Statutes at Large cite
+    RevisedStatutesKey("823", edition)             Revised Statutes
+    StateCodeKey("Tex.", "penal code", prefix, "6.01(a)", edition)
 A section list gives one occurrence per section ("§§ 1983, 1988"); in Rev. Stat. a range of two
 consecutive sections ("§§ 823-824") is two sections too, a longer range one range entry.  A
-session law's section pin keys a sub-entry of the Act: ("act", "1789", "20", "11, 12") for "§§
+session law's section pin keys a sub-entry of the Act: ActKey("1789", "20", "11, 12") for "§§
 11-12", "§§ 11, 12" or "§§ 11 and 12" (instead of the bare Act, which has section "").
 Bare "§ N" references are produced only where a statute can be meant (see secondary_pin).
 Sort keys are 8-tuples (jurisdiction, group, name, date, title, section, subsection, extra) so
@@ -23,6 +23,9 @@ from __future__ import annotations
 
 import re
 
+from ..keys import ActKey, PublicLawKey, RevisedStatutesKey, StateCodeKey, StatutesAtLargeKey, UsCodeKey
+from ..meta import ProvisionMeta
+from ..model import CategoryKey
 from .common import (
     DATE,
     EDITION_PAREN,
@@ -49,7 +52,7 @@ from .common import (
     state_name,
 )
 
-CAT = "statutes"
+CAT: CategoryKey = "statutes"
 
 # ---------------------------------------------------------------------------
 # section lists shared by U.S.C., state codes and short forms
@@ -66,7 +69,7 @@ _STATE_SECTION = r"\d+[A-Za-z]?(?:[.:/-]\d+[A-Za-z]*)*(?:-\.\d+[A-Za-z]*)?"
 _NOT_ORDINAL = r"(?!\d+(?:st|nd|rd|th)\b|\d+d\s(?:Cong|Sess|Cir|ed)\b)"
 _ITEM_TMPL = _NOT_ORDINAL + r"(?P<sec>{sec})(?![A-Za-z0-9])(?P<sub>{subs})(?P<etseq>,?\set\sseq\.?)?"
 _USC_ITEM = re.compile(_ITEM_TMPL.format(sec=_USC_SECTION, subs=SUBSECS))
-_STATE_ITEM = re.compile(_ITEM_TMPL.format(sec=_STATE_SECTION, subs=SUBSECS))
+STATE_ITEM = re.compile(_ITEM_TMPL.format(sec=_STATE_SECTION, subs=SUBSECS))
 _SUB_ONLY = re.compile(r"(?P<sub>(?:\(\s?[A-Za-z0-9]{1,6}\s?\))+)")
 # What joins list members: "1983, 1988", "6330(c)(3) and (e)(1)", "(a), (d), and (e)", "1331 & 1332".
 _JOIN = re.compile(r"(?:,\s(?:and\s|or\s|&\s)?|\s(?:and|or|&)\s)(?=[\d(])")
@@ -240,11 +243,11 @@ _USC_TITLE_FIRST = re.compile(
 
 
 def _usc_occ(text, start, end, title, code, app, mark, sec, sub, etseq, edition, name_start=None, note=False,
-             alone=False):
+             alone=False, irc=False):
     code_w = re.sub(r"\s+", "", code).replace("U.S.Code", "U.S. Code")
     t = f"{title} App." if app else title
     section = f"{sec}{sub}" + (" et seq." if etseq else "") + (" note" if note else "")
-    key = ("usc", t, section) + ((edition,) if edition else ())
+    key = UsCodeKey(title=t, section=section, edition=edition, code="irc" if irc else "usc")
     # "§§ 77k-77l" alone under a double mark is a range, though its ends hold letters
     ranged = _is_range(sec) or alone and mark == "§§" and "-" in sec
     if mark:
@@ -254,21 +257,15 @@ def _usc_occ(text, start, end, title, code, app, mark, sec, sub, etseq, edition,
     else:
         mark_w = ""
     display = f"{title} {code_w} " + (f"{app} " if app else "") + mark_w + section + (f" ({edition})" if edition else "")
-    meta = {"code": "U.S.C.", "title": t, "section": sec, "subsection": sub.split("-")[0]}
-    if etseq:
-        meta["et_seq"] = True
-    if ranged:
-        meta["range"] = True
-    if note:
-        meta["note"] = True
-    if edition:
-        meta["edition"] = edition
+    # an I.R.C. section is a section of title 26 of the Code: verified as 26 U.S.C.
+    meta = ProvisionMeta(code="U.S.C.", title=t, section=sec, subsection=sub.split("-")[0], et_seq=etseq,
+                         range=ranged, edition=edition)
     name = ""
     s = start
     if name_start is not None:
         name = without_defined_term(clean(text[name_start:start]).rstrip(",( ").strip())
         display = f"{name}, {display}"
-        meta["popular_name"] = name
+        meta.popular_name = name
         s = name_start
     sort = statute_sort(0, 0 if name else 1, alpha_key(name), (), title, sec, sub, f"{etseq}|{edition}")
     return occ(text, s, end, category=CAT, key=key, display=display, sort_key=sort, meta=meta)
@@ -288,10 +285,8 @@ def find_usc(text: str, _emphasis=None) -> list[Claim]:
         occs = []
         for i, (s, e, sec, sub, etseq) in enumerate(items):
             o = _usc_occ(text, m.start() if i == 0 else s, e, "26", "U.S.C.", None, m.group("mark"), sec, sub, etseq,
-                         edition, alone=len(items) == 1)
-            o.key = ("irc",) + o.key[1:]
+                         edition, alone=len(items) == 1, irc=True)
             o.display = clean(m.group("code")) + o.display[len("26 U.S.C."):]
-            o.meta["cited_as"] = "I.R.C."  # title 26 of the Code: verified as 26 U.S.C.
             occs.append(o)
         if occs and edition:
             occs[-1].end = occs[-1].anchor_end = end2
@@ -408,39 +403,31 @@ def _session_occ(text, span_start, name, anchor_text, anchor_kind, anchor_val, p
     bits = ([name] if name else []) + ([clean(anchor_text)] if anchor_text else [])
     bits += [clean(m.group(0)).rstrip(", ") for _k, m in parts]
     display = ", ".join(b for b in bits if b)
-    meta = {"code": "session_law"}
-    if stat is not None:
-        meta.update(volume=stat.group("vol"), page=re.split(r"\s?-", stat.group("page"))[0])
-    if section:
-        meta["section"] = section
-    if chapter:
-        meta["chapter"] = chapter
+    volume, page = (stat.group("vol"), re.split(r"\s?-", stat.group("page"))[0]) if stat is not None else ("", "")
     date: tuple = ()
+    key: PublicLawKey | ActKey | StatutesAtLargeKey
     if anchor_kind == "publ":
-        key = ("publ", anchor_val, section)
-        meta["public_law"] = anchor_val
+        key = PublicLawKey(anchor_val, section)
     elif anchor_kind == "act":
         date = parse_date(anchor_val)
-        key = ("act", "%04d-%02d-%02d" % date if date else anchor_val, chapter, section)
-        meta["date"] = anchor_val
+        key = ActKey("%04d-%02d-%02d" % date if date else anchor_val, chapter, section)
     else:
         year = re.search(r"\b(1[789]\d\d|20\d\d)\b", name)
         if chapter and year:
             date = (int(year.group(1)),)
-            key = ("act", year.group(1), chapter, section)
+            key = ActKey(year.group(1), chapter, section)
         elif stat is not None:
-            key = ("stat", stat.group("vol"), meta["page"].replace(",", ""), section)
+            key = StatutesAtLargeKey(volume, page.replace(",", ""), section)
         else:
             return None
-    if name:
-        meta["popular_name"] = name
     if name or anchor_kind == "act":
         sort = statute_sort(0, 0, alpha_key(name or display), date, "", chapter, section)
     elif anchor_kind == "publ":
         sort = statute_sort(0, 3, "", (), anchor_val, section)
     else:
-        sort = statute_sort(0, 4, "", (), meta.get("volume", ""), meta.get("page", "").replace(",", ""), section)
-    return occ(text, span_start, end, category=CAT, key=key, display=display, sort_key=sort, meta=meta)
+        sort = statute_sort(0, 4, "", (), volume, page.replace(",", ""), section)
+    return occ(text, span_start, end, category=CAT, key=key, display=display, sort_key=sort,
+               meta=ProvisionMeta(code="session_law", section=section, popular_name=name))
 
 
 def find_session_laws(text: str, _emphasis=None) -> list[Claim]:
@@ -485,7 +472,6 @@ def find_session_laws(text: str, _emphasis=None) -> list[Claim]:
                     continue
                 for io in c.occs:
                     io.flags.append("parallel_cite")
-                    io.meta["parallel_to"] = o.key
                     occs.append(io)
             end = cod.end()
         o.end = o.anchor_end = end
@@ -524,9 +510,9 @@ def find_rev_stat(text: str, _emphasis=None) -> list[Claim]:
             mark = "§§" if _is_range(sec) else "§"
             display = f"Rev. Stat. {ed_w}{mark} {sec}{sub}" + (
                 f" ({edition})" if edition2 and not m.group("ed") else "")
-            o = occ(text, m.start() if i == 0 else s, e, category=CAT, key=("revstat", f"{sec}{sub}", edition),
+            o = occ(text, m.start() if i == 0 else s, e, category=CAT, key=RevisedStatutesKey(f"{sec}{sub}", edition),
                     display=display, sort_key=statute_sort(0, 2, "", (), "", sec, sub, edition),
-                    meta={"code": "Rev. Stat.", "section": sec, "subsection": sub, "edition": edition})
+                    meta=ProvisionMeta(code="Rev. Stat.", section=sec, subsection=sub, edition=edition))
             occs.append(o)
         if edition2:
             occs[-1].end = occs[-1].anchor_end = end2
@@ -606,14 +592,11 @@ def _code_norm(name: str) -> str:
 
 def _state_occ(text, start, end, abbr, code_w, code_norm, prefix, sec, sub, edition, mark="§", pre_display=None):
     section = f"{sec}{sub}"
-    key = ("state", abbr, code_norm, prefix, section) + ((edition,) if edition else ())
+    key = StateCodeKey(abbr, code_norm, prefix, section, edition)
     display = pre_display if pre_display is not None else f"{code_w} {mark} {section}" + (
         f" ({edition})" if edition else "")
-    meta = {"code": clean(code_w), "jurisdiction": abbr, "section": sec, "subsection": sub.split("-")[0]}
-    if prefix:
-        meta["title"] = prefix
-    if edition:
-        meta["edition"] = edition
+    meta = ProvisionMeta(code=clean(code_w), jurisdiction=abbr, section=sec, subsection=sub.split("-")[0],
+                         title=prefix, edition=edition)
     if is_regulation_code(code_norm):  # "16 Tex. Admin. Code § 1.1": a regulation, sorted as the rules stage does
         sort = (2, 7, state_name(abbr), natkey(f"{code_norm} {prefix}".strip()), natkey(sec + sub), edition)
         return occ(text, start, end, category="rules_regulations", key=key, display=display, sort_key=sort, meta=meta)
@@ -630,7 +613,7 @@ def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
         abbr = state_abbr(m.group("state"))
         if abbr is None:
             continue
-        items, end = parse_items(text, m.end(), _STATE_ITEM, allow_list=m.group("mark") == "§§")
+        items, end = parse_items(text, m.end(), STATE_ITEM, allow_list=m.group("mark") == "§§")
         if not items:
             continue
         edition2, end2 = _edition_after(text, end)
@@ -749,7 +732,7 @@ def secondary_pin(text: str, start: int, end: int, emphasis=None) -> bool:
 
 
 def _short_occs(text, m, kind, emphasis=None):
-    items, end = parse_items(text, m.end(), _STATE_ITEM)
+    items, end = parse_items(text, m.end(), STATE_ITEM)
     if not items or _USSG_SHAPE.match(text, m.end()):
         return None
     if _NOT_STATUTE_AFTER.match(text, end):
@@ -772,15 +755,8 @@ def _short_occs(text, m, kind, emphasis=None):
         s0, _e, sec0, sub0, etseq0 = items[0]
         items = [(s0, art_sec.end(), f"{sec0}{sub0}, § {art_sec.group('sec')}", art_sec.group("sub"), etseq0)]
     for i, (s, e, sec, sub, etseq) in enumerate(items):
-        meta = {"section": sec, "subsection": sub.split("-")[0]}
-        if i in listed:
-            meta["subsections"] = listed[i]
-        if etseq:
-            meta["et_seq"] = True
-        if act:
-            meta["act"] = clean(act.group("act"))
-        if article:
-            meta["mark"] = "art."
+        meta = ProvisionMeta(section=sec, subsection=sub.split("-")[0], subsections=listed.get(i, []), et_seq=etseq,
+                             act=clean(act.group("act")) if act else "", mark="art." if article else "")
         o = occ(text, m.start() if i == 0 else s, e, category=None, key=None, display=None, sort_key=None,
                 kind=kind, meta=meta, flags=["informal_reference"] if word and kind == "reference" else None)
         occs.append(o)
@@ -806,7 +782,7 @@ def _bare_subdivisions(text: str, m: re.Match) -> list:
     while (one := _SUBD_ONE.match(text, pos)) and one.group().startswith("("):
         out.append(occ(text, m.start() if not out else one.start(), one.end(), category=None, key=None, display=None,
                        sort_key=None, kind="reference", flags=["informal_reference"],
-                       meta={"subsection": re.sub(r"\s", "", one.group()), "subdivision_only": True}))
+                       meta=ProvisionMeta(subsection=re.sub(r"\s", "", one.group()), subdivision_only=True)))
         j = _SUBD_JOIN.match(text, one.end())
         if not j:
             break
@@ -817,8 +793,10 @@ def _bare_subdivisions(text: str, m: re.Match) -> list:
             return []  # "subdivision (b) of section 1170 of the Code of Civil Procedure": read by the code's form
         # "subdivision (b) of section 1170": that subdivision of that section
         o = out[0]
+        assert isinstance(o.meta, ProvisionMeta)
         return [occ(text, o.start, of.end(), category=None, key=None, display=None, sort_key=None, kind="reference",
-                    flags=["informal_reference"], meta={"section": of.group("sec"), "subsection": o.meta["subsection"]})]
+                    flags=["informal_reference"],
+                    meta=ProvisionMeta(section=of.group("sec"), subsection=o.meta.subsection))]
     return out
 
 
@@ -831,7 +809,8 @@ def find_short_forms(text: str, emphasis=None) -> list[Claim]:
     for m in _ID_SUBDIVISION.finditer(text):
         subs, _end, _word = subdivisions(text, m.end())
         occs = [occ(text, m.start() if k == 0 else a, b, category=None, key=None, display=None, sort_key=None,
-                    kind="id", meta={"subsection": sub, "subdivision_only": True}) for k, (a, b, sub) in enumerate(subs)]
+                    kind="id", meta=ProvisionMeta(subsection=sub, subdivision_only=True))
+                for k, (a, b, sub) in enumerate(subs)]
         if occs:
             claims.append(claim(occs, RANK_REFERENCE))
     for m in _ID_SECTION.finditer(text):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from ..model import CATEGORY_KEYS, CATEGORY_NUMBERS
+from ..model import CATEGORY_KEYS, CATEGORY_NUMBERS, CategoryKey
 
 # Package data, read through importlib.resources so that an installed wheel finds it too.
 BUILTIN_DIR = resources.files(__name__)
@@ -25,10 +25,10 @@ class StyleError(Exception):
 @dataclass(frozen=True)
 class Heading:
     heading: str
-    members: tuple[str, ...]
+    members: tuple[CategoryKey, ...]
 
     @property
-    def key(self) -> str:
+    def key(self) -> CategoryKey:
         """The category the heading is: a heading that folds "other" in with other categories
         ("Other Authorities" holding legislative materials too, "Miscellaneous") is the catch-all
         "other"; otherwise its first member ("cases" for cases and agency decisions)."""

@@ -11,6 +11,8 @@ from eyecite import get_citations
 from eyecite.models import FullCaseCitation
 from reporters_db import REPORTERS
 
+from ..keys import CaseKey
+from ..meta import CaseMeta, DecisionMeta, ShortCiteMeta
 from ..model import Authority, Occurrence, Table
 from .records import CaseRecord, UNKNOWN_REPORTER, UnlinkedRecord
 from ..jurisdictions import NAME_BY_POSTAL_CODE
@@ -87,8 +89,8 @@ def standardize(volume: str, reporter: str, page: str) -> Standard | None:
 def first_full(authority: Authority) -> Occurrence | None:
     """The full citation whose components identify the case (first one that has them)."""
     for occ in authority.occurrences:
-        meta = occ.meta or {}
-        if occ.kind == "full" and meta.get("volume") and meta.get("reporter") and meta.get("page"):
+        meta = occ.meta
+        if occ.kind == "full" and isinstance(meta, DecisionMeta) and meta.volume and meta.reporter and meta.page:
             return occ
     return None
 
@@ -98,9 +100,9 @@ def history_standards(authority: Authority) -> list[Standard]:
     be looked up, as the extractor folded them into its full citations."""
     out: dict[str, Standard] = {}
     for occ in authority.occurrences:
-        for key in (occ.meta or {}).get("history", []) if occ.kind == "full" else []:
-            if len(key) == 4 and key[0] == "case":
-                std = standardize(str(key[1]), str(key[2]), str(key[3]))
+        for key in occ.meta.history if occ.kind == "full" and isinstance(occ.meta, DecisionMeta) else []:
+            if isinstance(key, CaseKey) and not key.party:
+                std = standardize(key.volume, key.reporter, key.page)
                 if std is not None:
                     out.setdefault(std.citation, std)
     return list(out.values())
@@ -173,15 +175,16 @@ def court_is_plausible(std: Standard, court_id: str, year: int | None) -> bool:
 def check_pincites(record: CaseRecord, authority: Authority, std: Standard) -> None:
     first_page = int(std.page)
     for occ in authority.occurrences:
-        meta = occ.meta or {}
-        pin = page_number(meta.get("pin_cite"))
-        if occ.kind == "short" and meta.get("page") and not meta.get("pin_cite"):
-            pin = page_number(meta.get("page"))  # "576 U.S. at 170": the page is the pincite
+        meta, pin = occ.meta, None
+        if isinstance(meta, CaseMeta):
+            pin = page_number(meta.pin_cite)
+            if occ.kind == "short" and meta.page and not meta.pin_cite:
+                pin = page_number(meta.page)  # "576 U.S. at 170": the page is the pincite
         if pin is not None and pin < first_page:
             record.flag("pincite_before_first_page")
             record.details.setdefault("bad_pincites", []).append(pin)
-        if occ.kind == "short" and meta.get("volume") and meta.get("reporter"):
-            short = standardize(str(meta["volume"]), str(meta["reporter"]), str(pin or std.page))
+        if occ.kind == "short" and isinstance(meta, (CaseMeta, ShortCiteMeta)) and meta.volume and meta.reporter:
+            short = standardize(meta.volume, meta.reporter, str(pin or std.page))
             if short is None or short.volume != std.volume or short.reporter != std.reporter:
                 record.flag("short_form_mismatch")
 
@@ -194,19 +197,21 @@ def offline_case_record(authority: Authority, this_year: int) -> tuple[CaseRecor
         record.reason = "no volume-reporter-page citation to check"
         return record, None
     meta = full.meta
-    record.case_name = meta.get("case_name")
-    record.year = as_year(meta.get("year"))
-    record.pin_cite = str(meta["pin_cite"]) if meta.get("pin_cite") else None
-    std = standardize(str(meta["volume"]), str(meta["reporter"]), str(meta["page"]))
+    assert isinstance(meta, DecisionMeta)
+    case = meta if isinstance(meta, CaseMeta) else None  # an agency decision has no case name, year or court read
+    record.case_name = case.case_name if case is not None else None
+    record.year = as_year(case.year) if case is not None else None
+    record.pin_cite = case.pin_cite if case is not None and case.pin_cite else None
+    std = standardize(meta.volume, meta.reporter, meta.page)
     if std is None:
         record.verdict = UNKNOWN_REPORTER
         record.flag("unknown_reporter")
-        record.citation = f"{meta['volume']} {meta['reporter']} {meta['page']}"
-        record.reason = f"reporter '{meta['reporter']}' is not in reporters-db"
+        record.citation = f"{meta.volume} {meta.reporter} {meta.page}"
+        record.reason = f"reporter '{meta.reporter}' is not in reporters-db"
         return record, None
     record.citation = std.citation
     check_year(record, std, record.year, this_year)
-    court = meta.get("court")
+    court = case.court if case is not None else None
     if court and not court_is_plausible(std, str(court), record.year):
         record.flag("implausible_court")
         record.details["court"] = court

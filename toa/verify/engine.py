@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..keys import Key
 from ..model import Authority, Table
 from .cache import Cache
 from .cases import apply_answer, apply_history
@@ -37,7 +38,7 @@ def verify(table: Table, settings: Settings | None = None, progress: Progress | 
     http = Http(settings, budget)  # one client per run
     try:
         cases: list[tuple[CaseRecord, Standard | None]] = []
-        history: dict[tuple, list[Standard]] = {}  # authority key -> its subsequent history's cites
+        history: dict[Key, list[Standard]] = {}  # authority key -> its subsequent history's cites
         provisions: list[tuple[ProvisionRecord, list[Unit]]] = []
         counter = [0]
         this_year = settings.today().year

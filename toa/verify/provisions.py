@@ -8,6 +8,8 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from ..keys import Key
+from ..meta import ConstitutionMeta, Meta, ProvisionMeta, SeriesMeta
 from ..model import Authority
 
 RULE_SETS = {  # Bluebook abbreviation -> LII path segment
@@ -28,7 +30,7 @@ _RULE = re.compile(r"^\d{1,3}(?:\.\d{1,2})?$")
 @dataclass
 class Unit:
     unit_id: str
-    key: tuple  # authority key
+    key: Key  # authority key
     kind: str  # usc | cfr | fr | rule | const
     canonical_id: str
     provision: str
@@ -40,7 +42,6 @@ class Unit:
     paragraph: int
     start: int
     error: str | None = None  # components we refuse to send
-    meta: dict | None = None
 
 
 def roman_to_int(value: str) -> int | None:
@@ -60,49 +61,39 @@ def pinpoint_parts(subsection: str | None) -> tuple[str, ...]:
     return tuple(re.findall(r"\(([A-Za-z0-9]{1,6})\)", subsection or ""))
 
 
-def _year(meta: dict) -> int | None:
-    y = str(meta.get("year") or "")[:4]
-    return int(y) if y.isdigit() else None
+def _year(meta: ProvisionMeta) -> int | None:
+    """The year of the edition a citation names ("47 U.S.C. § 230 (2018)", "(Supp. IV 2022)")."""
+    years = re.findall(r"\b\d{4}\b", meta.edition)
+    return int(years[-1]) if years else None
 
 
-def const_fields(meta: dict) -> dict:
-    """The extractor writes a constitution cite as part "art" | "amend" plus number ("XIV");
-    accept that shape as well as article= / amendment=."""
-    part = str(meta.get("part") or "").lower()
-    if meta.get("number") and part in ("art", "amend") and not (meta.get("article") or meta.get("amendment")):
-        return {**meta, ("article" if part == "art" else "amendment"): meta["number"]}
-    return meta
-
-
-def classify(meta: dict) -> str | None:
-    meta = const_fields(meta)
-    code = str(meta.get("code") or "").replace(" ", "").lower()
-    if code == "u.s.c.":
-        return "usc"
-    if code == "c.f.r.":
-        return "cfr"
-    if code == "fed.reg.":
-        return "fr"
-    if meta.get("rule_set"):
-        return "rule"
-    if meta.get("jurisdiction") and (meta.get("article") or meta.get("amendment")):
+def classify(meta: Meta | None) -> str | None:
+    """Which source checks a citation: "usc", "cfr", "fr", "rule", "const", or None (not a provision
+    a source is asked about)."""
+    if isinstance(meta, ProvisionMeta):
+        code = meta.code.replace(" ", "").lower()
+        return "usc" if code == "u.s.c." else "cfr" if code == "c.f.r." else "rule" if meta.rule_set else None
+    if isinstance(meta, SeriesMeta):
+        return "fr" if meta.series == "Fed. Reg." else None
+    if isinstance(meta, ConstitutionMeta) and meta.jurisdiction and meta.part in ("art", "amend") and meta.number:
         return "const"
     return None
 
 
 def build_unit(unit_id: str, authority: Authority, occ_index: int) -> Unit | None:
     occ = authority.occurrences[occ_index]
-    meta = const_fields(occ.meta or {})
+    meta = occ.meta
     kind = classify(meta)
     if kind is None:
         return None
-    common = dict(unit_id=unit_id, key=authority.key, kind=kind, quotation=meta.get("quotation") or None,
-                  cite_year=_year(meta), cite_date=meta.get("date"), paragraph=occ.paragraph, start=occ.start,
-                  meta=meta)
-    sub = str(meta.get("subsection") or "")
-    parts = pinpoint_parts(sub)
-    if kind in ("usc", "cfr"):
-        title, section = str(meta.get("title", "")).strip(), str(meta.get("section", "")).strip()
+    common = dict(unit_id=unit_id, key=authority.key, kind=kind, quotation=occ.quotation or None,
+                  cite_year=_year(meta) if isinstance(meta, ProvisionMeta) else None,
+                  cite_date=meta.date if isinstance(meta, SeriesMeta) else None, paragraph=occ.paragraph,
+                  start=occ.start)
+    if isinstance(meta, ProvisionMeta) and kind in ("usc", "cfr"):
+        sub = meta.subsection
+        parts = pinpoint_parts(sub)
+        title, section = meta.title.strip(), meta.section.strip()
         label = "U.S.C." if kind == "usc" else "C.F.R."
         provision = f"{title} {label} § {section}{sub}"
         if not (_TITLE.match(title) and _SECTION.match(section)):
@@ -110,16 +101,18 @@ def build_unit(unit_id: str, authority: Authority, occ_index: int) -> Unit | Non
                         error="could not read title and section", **common)
         return Unit(canonical_id=f"{kind}/{title}/{section}", provision=provision,
                     fetch_key=(kind, title, section), parts=parts, **common)
-    if kind == "fr":
-        volume, page = str(meta.get("volume", "")).strip(), str(meta.get("page", "")).strip()
+    if isinstance(meta, SeriesMeta):
+        volume, page = meta.volume.strip(), meta.page.strip()
         provision = f"{volume} Fed. Reg. {page}"
         if not (_NUMBER.match(volume) and _NUMBER.match(page)):
             return Unit(canonical_id="fr/?", provision=provision, fetch_key=None, parts=(),
                         error="could not read volume and page", **common)
         return Unit(canonical_id=f"fr/{volume}/{page}", provision=provision, fetch_key=("fr", volume, page),
                     parts=(), **common)
-    if kind == "rule":
-        rule_set, rule = str(meta.get("rule_set")), str(meta.get("rule", "")).strip()
+    if isinstance(meta, ProvisionMeta):  # a rule
+        sub = meta.subsection
+        parts = pinpoint_parts(sub)
+        rule_set, rule = meta.rule_set, meta.rule.strip()
         slug = RULE_SETS.get(rule_set.lower().strip())
         provision = f"{rule_set} {rule}{sub}"
         if slug is None or not _RULE.match(rule):
@@ -128,14 +121,14 @@ def build_unit(unit_id: str, authority: Authority, occ_index: int) -> Unit | Non
                         parts=parts, error=reason, **common)
         return Unit(canonical_id=f"rule/{slug}/{rule}", provision=provision, fetch_key=("rule", slug, rule),
                     parts=parts, **common)
-    # constitution
-    jurisdiction = str(meta.get("jurisdiction")).upper()
-    which = "amendment" if meta.get("amendment") else "article"
-    number = roman_to_int(str(meta.get(which)))
-    section = meta.get("section")
-    provision = f"{jurisdiction} Const. {'amend.' if which == 'amendment' else 'art.'} {meta.get(which)}"
+    assert isinstance(meta, ConstitutionMeta)
+    jurisdiction = meta.jurisdiction.upper()
+    which = "amendment" if meta.part == "amend" else "article"
+    number = roman_to_int(meta.number)
+    section = meta.section
+    provision = f"{jurisdiction} Const. {'amend.' if which == 'amendment' else 'art.'} {meta.number}"
     provision += f", § {section}" if section else ""
-    provision += f", cl. {meta.get('clause')}" if meta.get("clause") else ""
+    provision += f", cl. {meta.clause}" if meta.clause else ""
     canonical = f"const/{jurisdiction.lower()}/{which}/{number}"
     if jurisdiction != "US" or number is None:
         reason = "only the U.S. Constitution is checked" if jurisdiction != "US" else "could not read the number"
@@ -148,8 +141,6 @@ def units_for(authority: Authority, counter: list[int]) -> list[Unit]:
     """Units of one authority: every occurrence that carries provision components."""
     units = []
     for i, occ in enumerate(authority.occurrences):
-        if not occ.meta:
-            continue
         unit = build_unit(f"u{counter[0] + 1}", authority, i)
         if unit is not None:
             counter[0] += 1

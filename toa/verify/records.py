@@ -6,9 +6,11 @@ UNRESOLVED, NOT_CHECKED. Problems that do not change the verdict are `flags`.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields, is_dataclass
 from datetime import date
 from typing import Any
+
+from ..keys import Key, KeyBase
 
 # Case verdicts
 FOUND = "FOUND"
@@ -38,7 +40,12 @@ P_NONE = "not-requested"
 
 
 def _plain(value: Any) -> Any:
-    """Tuples -> lists, dates -> ISO strings, recursively (JSON has neither)."""
+    """Keys -> their JSON form, records -> dicts, tuples -> lists, dates -> ISO strings, recursively
+    (JSON has none of them)."""
+    if isinstance(value, KeyBase):
+        return value.as_json()
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -58,7 +65,7 @@ class _FlaggedRecord:
             self.flags.append(name)
 
     def to_dict(self) -> dict:
-        return _plain(asdict(self))
+        return _plain(self)
 
 
 @dataclass
@@ -75,7 +82,7 @@ class Cluster:
 
 @dataclass
 class CaseRecord(_FlaggedRecord):
-    key: tuple
+    key: Key
     text: str
     kind: str = "case"
     verdict: str = NOT_CHECKED
@@ -119,7 +126,7 @@ class UnitRecord(_FlaggedRecord):
 
 @dataclass
 class ProvisionRecord(_FlaggedRecord):
-    key: tuple
+    key: Key
     text: str
     kind: str  # usc | cfr | fr | rule | const | other
     verdict: str = NOT_CHECKED
@@ -148,17 +155,17 @@ class UnlinkedRecord:
 
 @dataclass
 class Verification:
-    records: dict[tuple, Record] = field(default_factory=dict)
+    records: dict[Key, Record] = field(default_factory=dict)
     unlinked: list[UnlinkedRecord] = field(default_factory=list)
     requests_made: int = 0
     budget: int = 0
     budget_exhausted: bool = False
     notes: list[str] = field(default_factory=list)
 
-    def __getitem__(self, key: tuple) -> Record:
+    def __getitem__(self, key: Key) -> Record:
         return self.records[key]
 
-    def get(self, key: tuple) -> Record | None:
+    def get(self, key: Key) -> Record | None:
         return self.records.get(key)
 
     def summary(self) -> dict[str, int]:
