@@ -14,6 +14,7 @@ import re
 
 from .document import _TOA_HEADING, _TOA_PLACEHOLDER, row_of, text_with_tabs
 from .model import Document, Paragraph, PrintedEntry, PrintedHeading, PrintedTable
+from .numbering import format_number, roman_to_int
 from .oxml import qn
 
 _NUMBER = r"(?:\d+[a-z]?|[ivxlcdm]+|[IVXLCDM]+)"
@@ -29,7 +30,6 @@ _CONTINUED = re.compile(r"[\s,:\-–—(]*\bcont(?:inued|['’]d|\.)\)?\s*:?\s*$
 _HEADING_WORDS = re.compile(r"\b(cases|decisions|authorities|statutes|constitution(al)?|provisions|rules|regulations|"
                             r"legislative|materials|miscellaneous|misc\.?|treatises|secondary|sources|codes?|"
                             r"guidelines?|orders|history|briefs|periodicals|books|articles)\b", re.I)
-_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
 
 
 def read_table(doc: Document) -> PrintedTable | None:
@@ -247,19 +247,12 @@ def _value(label: str) -> tuple[int, str] | None:
     m = re.fullmatch(r"(\d+)([a-z]?)", label)
     if m:
         return int(m.group(1)), "arabic" + m.group(2)
-    low = label.lower()
-    if re.fullmatch(r"[ivxlcdm]+", low):
-        total = 0
-        for i, ch in enumerate(low):
-            v = _ROMAN_VALUES[ch]
-            total += -v if i + 1 < len(low) and _ROMAN_VALUES[low[i + 1]] > v else v
-        return total, "upper" if label.isupper() else "lower"
+    if re.fullmatch(r"[ivxlcdm]+", label.lower()):
+        return roman_to_int(label), "upper" if label.isupper() else "lower"
     return None
 
 
 def _label(n: int, fmt: str) -> str:
     if fmt.startswith("arabic"):
         return f"{n}{fmt[6:]}"
-    from .pagination import format_number
-
     return format_number(n, "upperRoman" if fmt == "upper" else "lowerRoman")

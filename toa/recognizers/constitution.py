@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from ..numbering import int_to_roman
 from .common import (
     ORDINAL_RE,
     RANK_REFERENCE,
@@ -22,7 +23,6 @@ from .common import (
     Claim,
     claim,
     clean,
-    int_to_roman,
     natkey,
     number_token,
     occ,

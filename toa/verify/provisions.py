@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from ..model import Authority
+from ..numbering import roman_to_int
 
 RULE_SETS = {  # Bluebook abbreviation -> LII path segment
     "fed. r. civ. p.": "frcp",
@@ -17,7 +18,6 @@ RULE_SETS = {  # Bluebook abbreviation -> LII path segment
     "fed. r. app. p.": "frap",
     "fed. r. bankr. p.": "frbp",
 }
-ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50}
 
 _TITLE = re.compile(r"^\d{1,3}[A-Za-z]?$")
 _SECTION = re.compile(r"^[0-9A-Za-z][0-9A-Za-z.\-\u2013()]{0,30}$")
@@ -43,17 +43,10 @@ class Unit:
     meta: dict | None = None
 
 
-def roman_to_int(value: str) -> int | None:
-    value = str(value).strip().lower()
-    if value.isdigit():
-        return int(value)
-    if not value or any(c not in ROMAN for c in value):
-        return None
-    total = 0
-    for i, c in enumerate(value):
-        v = ROMAN[c]
-        total += -v if i + 1 < len(value) and ROMAN[value[i + 1]] > v else v
-    return total
+def article_number(value: str) -> int | None:
+    """An article's or amendment's number as the recognizer wrote it: "14" or "XIV"."""
+    value = str(value).strip()
+    return int(value) if value.isdigit() else roman_to_int(value)
 
 
 def pinpoint_parts(subsection: str | None) -> tuple[str, ...]:
@@ -131,7 +124,7 @@ def build_unit(unit_id: str, authority: Authority, occ_index: int) -> Unit | Non
     # constitution
     jurisdiction = str(meta.get("jurisdiction")).upper()
     which = "amendment" if meta.get("amendment") else "article"
-    number = roman_to_int(str(meta.get(which)))
+    number = article_number(str(meta.get(which)))
     section = meta.get("section")
     provision = f"{jurisdiction} Const. {'amend.' if which == 'amendment' else 'art.'} {meta.get(which)}"
     provision += f", § {section}" if section else ""

@@ -7,6 +7,7 @@ from lxml import etree
 
 from .. import document as _document
 from ..model import Document, Occurrence, Paragraph, Table
+from ..numbering import format_number
 from ..oxml import qn, split_before, w_attr
 from .insert import _reread
 from .tags import _R, _RPR
@@ -128,7 +129,7 @@ def _note_numbers(doc: Document) -> dict[tuple[str, str], str]:
     for p in doc.paragraphs:
         if p.story in fmts and p.note_id is not None and (p.story, p.note_id) not in out:
             counts[p.story] += 1
-            out[(p.story, p.note_id)] = _format_number(counts[p.story], fmts[p.story])
+            out[(p.story, p.note_id)] = format_number(counts[p.story], fmts[p.story])
     return out
 
 
@@ -137,12 +138,6 @@ def _settings_element(doc: Document):
         return doc.package.settings.element
     except Exception:  # no settings part: Word's defaults apply
         return None
-
-
-def _format_number(n: int, fmt: str) -> str:
-    from ..pagination import format_number
-
-    return format_number(n, fmt)
 
 
 def _isolate(para: Paragraph, start: int, end: int, styles) -> list | None:
