@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import re
 
-from .document import _TOA_HEADING, _TOA_PLACEHOLDER, row_of, text_with_tabs
+from .document import is_toa_heading, is_toa_placeholder, row_of, text_with_tabs
 from .model import Document, Paragraph, PrintedEntry, PrintedHeading, PrintedTable
 from .numbering import format_number, roman_to_int
-from .oxml import qn
+from .oxml.fields import code_starts, simple_field_starts
 
 _NUMBER = r"(?:\d+[a-z]?|[ivxlcdm]+|[IVXLCDM]+)"
 _NOTE = r"(?:\s*(?:&|and)?\s*nn?\.\s*\d+(?:\s*[-–—&]\s*\d+)*)"
@@ -44,7 +44,7 @@ def read_table(doc: Document) -> PrintedTable | None:
         stripped = text.strip()
         if not stripped:
             continue
-        if _TOA_PLACEHOLDER.match(stripped) or _is_title(stripped):
+        if is_toa_placeholder(stripped) or _is_title(stripped):
             if table.title is None:
                 table.title = para.index
             continue
@@ -151,18 +151,14 @@ def _lines(doc: Document) -> list[tuple[Paragraph, str, list]]:
 
 
 def _has_toa_field(doc: Document, lines) -> bool:
-    for p, _t, _e in lines:
-        for instr in p.element.iter(qn("w:instrText")):
-            if (instr.text or "").strip().upper().startswith("TOA"):
-                return True
-    body = doc.package.element.body if doc.package is not None else None
-    return body is not None and any((s.get(qn("w:instr")) or "").strip().upper().startswith("TOA")
-                                    for s in body.iter(qn("w:fldSimple")))
+    if any(code_starts(p.element, "TOA") for p, _t, _e in lines):
+        return True
+    return doc.package is not None and simple_field_starts(doc.package.body, "TOA")
 
 
 def _is_title(text: str) -> bool:
     """"TABLE OF AUTHORITIES", also "—Continued" and with the page column's label after it."""
-    return bool(_TOA_HEADING.match(_CONTINUED.sub("", _PAGE_LABEL_AFTER.sub("", text.replace("\t", " ")))))
+    return is_toa_heading(_CONTINUED.sub("", _PAGE_LABEL_AFTER.sub("", text.replace("\t", " "))))
 
 
 def _split(text: str) -> tuple[str, str | None]:
