@@ -43,7 +43,7 @@ from .common import (
     state_name,
 )
 from .rules import rule_sort, subsection_list
-from .statutes import _STATE_ITEM, parse_items, statute_sort, subdivisions
+from .statutes import STATE_ITEM, parse_items, statute_sort, subdivisions
 
 # A word of a name as written ("Health", "&", "Saf.", "Gov't", "PROF'L", "Code", "CODE").
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*\.?|&")
@@ -265,7 +265,7 @@ def _after_form(text, n_start, after, *, state, name_w, words) -> Claim | None:
     mark = after.group("mark")
     is_art = mark.lower().startswith("art")
     plural = mark in ("§§",) or mark.lower().rstrip(".").endswith("s") and not mark.lower().startswith("sec.")
-    items, end = parse_items(text, after.end(), _STATE_ITEM, allow_list=plural)
+    items, end = parse_items(text, after.end(), STATE_ITEM, allow_list=plural)
     if not items:
         return None
     edition = clean(after.group("edition") or "").strip("() ")

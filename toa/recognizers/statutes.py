@@ -66,7 +66,7 @@ _STATE_SECTION = r"\d+[A-Za-z]?(?:[.:/-]\d+[A-Za-z]*)*(?:-\.\d+[A-Za-z]*)?"
 _NOT_ORDINAL = r"(?!\d+(?:st|nd|rd|th)\b|\d+d\s(?:Cong|Sess|Cir|ed)\b)"
 _ITEM_TMPL = _NOT_ORDINAL + r"(?P<sec>{sec})(?![A-Za-z0-9])(?P<sub>{subs})(?P<etseq>,?\set\sseq\.?)?"
 _USC_ITEM = re.compile(_ITEM_TMPL.format(sec=_USC_SECTION, subs=SUBSECS))
-_STATE_ITEM = re.compile(_ITEM_TMPL.format(sec=_STATE_SECTION, subs=SUBSECS))
+STATE_ITEM = re.compile(_ITEM_TMPL.format(sec=_STATE_SECTION, subs=SUBSECS))
 _SUB_ONLY = re.compile(r"(?P<sub>(?:\(\s?[A-Za-z0-9]{1,6}\s?\))+)")
 # What joins list members: "1983, 1988", "6330(c)(3) and (e)(1)", "(a), (d), and (e)", "1331 & 1332".
 _JOIN = re.compile(r"(?:,\s(?:and\s|or\s|&\s)?|\s(?:and|or|&)\s)(?=[\d(])")
@@ -630,7 +630,7 @@ def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
         abbr = state_abbr(m.group("state"))
         if abbr is None:
             continue
-        items, end = parse_items(text, m.end(), _STATE_ITEM, allow_list=m.group("mark") == "§§")
+        items, end = parse_items(text, m.end(), STATE_ITEM, allow_list=m.group("mark") == "§§")
         if not items:
             continue
         edition2, end2 = _edition_after(text, end)
@@ -749,7 +749,7 @@ def secondary_pin(text: str, start: int, end: int, emphasis=None) -> bool:
 
 
 def _short_occs(text, m, kind, emphasis=None):
-    items, end = parse_items(text, m.end(), _STATE_ITEM)
+    items, end = parse_items(text, m.end(), STATE_ITEM)
     if not items or _USSG_SHAPE.match(text, m.end()):
         return None
     if _NOT_STATUTE_AFTER.match(text, end):
