@@ -18,7 +18,7 @@ import zipfile
 from lxml import etree
 
 from . import opc
-from .document import MAX_PART_TAGS
+from .package import MAX_PART_TAGS
 from .opc import CT_NS, R_NS, REL_NS
 from .oxml import safe_parser
 

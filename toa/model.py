@@ -121,8 +121,7 @@ class Document:
     path: str
     paragraphs: list[Paragraph]
     sections: list[Section]
-    package: Any = field(default=None, repr=False, compare=False)  # the python-docx Document
-    parts: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # footnotes/endnotes XML
+    package: Any = field(default=None, repr=False, compare=False)  # the package.Package it was read from
     toa_anchor: int | None = None  # index of the paragraph where the TOA goes (heading/placeholder)
     saved_by_word: bool = False
 

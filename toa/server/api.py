@@ -14,7 +14,8 @@ from flask import Blueprint, current_app, jsonify
 
 from .. import __version__, flatopc, render, write
 from ..locate import Locator
-from ..oxml import make, qn
+from ..oxml import make
+from ..oxml.text import paragraphs_of
 from ..write.fields import ta_code, ta_runs, ta_sites
 from . import jobs
 from .guard import ApiError
@@ -104,7 +105,7 @@ def insertion(result) -> dict:
                        "ooxml": _package([_paragraph(ta_runs(auth, short, number, with_long))], None)})
     mode, removed = write.target(doc)
     index_of = {p.element: p.index for p in doc.paragraphs if p.story in ("body", "table")}
-    stale = [index_of[p] for el in removed for p in ([el] if el.tag == qn("w:p") else el.iter(qn("w:p")))
+    stale = [index_of[p] for el in removed for p in paragraphs_of(el)
              if p in index_of and doc.paragraphs[index_of[p]].text.strip()]
     replace = None
     if stale:
