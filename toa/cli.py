@@ -13,7 +13,7 @@ import threading
 from . import __version__, pagination, pipeline, write
 from .authorities import reading_order
 from .document import ReadOptions
-from .report import check_summary, summary, to_json
+from .report import build_report, check_summary, summary, to_json
 
 
 class _Stopped(KeyboardInterrupt):
@@ -219,10 +219,11 @@ def _build(args) -> int:
                             template=args.template, overwrite_input=args.in_place, options=_options(args),
                             progress=_progress(tty), verify=_settings(args) if args.verify else None,
                             verify_progress=_verify_progress(tty), field_update=args.field_update)
-    _write_report(result.report, args.report, result.output)
-    print(summary(result.report))
+    report = build_report(result)
+    _write_report(report.to_dict(), args.report, result.output)
+    print(summary(report))
     if result.verification is not None:
-        print(check_summary(result.report))
+        print(check_summary(report))
     print(f"Wrote {result.output}")
     return 0
 
@@ -233,8 +234,9 @@ def _check(args) -> int:
     result = pipeline.check(args.brief, output=args.output, settings=_settings(args), style=args.style,
                             pages=args.pages, template=args.template, options=_options(args), progress=_progress(tty),
                             verify_progress=_verify_progress(tty))
-    _write_report(result.report, args.report, result.output)
-    print(check_summary(result.report))
+    report = build_report(result)
+    _write_report(report.to_dict(), args.report, result.output)
+    print(check_summary(report))
     print(f"Wrote {result.output}")
     return 0
 

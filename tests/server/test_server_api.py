@@ -19,6 +19,7 @@ import wordstub
 from docxbuild import DocBuilder
 from test_hostile import _alive
 from toa import flatopc, pipeline
+from toa.report import build_report
 from toa.server import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,7 +66,7 @@ def test_analyze_docx_equals_toa_build_report_and_every_locator_finds_its_citati
              content_type="multipart/form-data")
     assert r.status_code == 200, r.get_json()
     report = r.get_json()
-    expected = pipeline.analyse(str(APPELLATE)).report
+    expected = build_report(pipeline.analyse(str(APPELLATE))).to_dict()
     assert entries(report) == entries(expected)
     assert report["pagination"] == expected["pagination"] and report["pagination"]["method"] == "render"
     assert report["source"] == "appellate-brief.docx" and report["input"] == "docx"
@@ -83,7 +84,7 @@ def test_analyze_flat_opc_keeps_footnotes_styles_and_sections(client):
     r = post(client, "analyze", xml, content_type="application/xml")
     assert r.status_code == 200, r.get_json()
     report = r.get_json()
-    docx_report = pipeline.analyse(str(APPELLATE)).report
+    docx_report = build_report(pipeline.analyse(str(APPELLATE))).to_dict()
     assert entries(report) == entries(docx_report)  # footnote cites, italics (styles) and roman/arabic sections kept
     assert report["input"] == "flat-opc"
     assert report["pagination"]["exact"] is False and "Body.getOoxml" in report["pagination"]["note"]

@@ -15,6 +15,7 @@ from flask import Blueprint, current_app, jsonify
 from .. import __version__, flatopc, render, write
 from ..locate import Locator
 from ..oxml import make, qn
+from ..report import build_report
 from ..write.fields import ta_code, ta_runs, ta_sites
 from . import jobs
 from .guard import ApiError
@@ -27,6 +28,8 @@ STYLES = "application/vnd.openxmlformats-officedocument.wordprocessingml.styles+
 RELS = "application/vnd.openxmlformats-package.relationships+xml"
 OFFICE_DOCUMENT = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument"
 STYLES_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles"
+FLAT_OPC_NOTE = ("pages laid out from the body package Word on the web gives (Body.getOoxml): headers, footers "
+                 "and anything else the package leaves out are not in the layout, so the pages are approximate")
 
 
 def _settings():
@@ -62,34 +65,26 @@ def toa():
 
 
 # What each endpoint makes of the analysis, in the job's process (see jobs.Work).
-def analysis(result, _settings) -> dict:
-    return with_locators(result)
+def analysis(result, job, _settings) -> dict:
+    return with_locators(result, job)
 
 
-def checked(result, settings) -> dict:
+def checked(result, job, settings) -> dict:
     from ..pipeline import verify_analysis
 
     verify_analysis(result, settings)
-    return with_locators(result)
+    return build_report(result, source=job.name).to_dict(locate=Locator(result.document).occurrence)
 
 
-def table_and_fields(result, _settings) -> dict:
-    return {"report": with_locators(result), **insertion(result)}
+def table_and_fields(result, job, _settings) -> dict:
+    return {"report": with_locators(result, job), **insertion(result)}
 
 
-def with_locators(result) -> dict:
-    """The report, each occurrence with its locator (report order is table order)."""
-    report = result.report
-    locate = Locator(result.document)
-    cats = [c for c in result.table.categories if c.authorities]
-    for cat, rcat in zip(cats, report["categories"]):
-        for auth, rauth in zip(cat.authorities, rcat["authorities"]):
-            for occ, rocc in zip(auth.occurrences, rauth["occurrences"]):
-                rocc["locator"] = locate.occurrence(occ)
-    for key, occs in (("unlinked", result.table.unlinked), ("excluded", result.table.excluded)):
-        for occ, rocc in zip(occs, report[key]):
-            rocc["locator"] = locate.occurrence(occ)
-    return report
+def with_locators(result, job) -> dict:
+    """The report, each occurrence with its locator."""
+    pages_note = FLAT_OPC_NOTE if job.format == "flat-opc" and result.pagemap.method != "estimate" else None
+    report = build_report(result, source=job.name, received_as=job.format, pages_note=pages_note)
+    return report.to_dict(locate=Locator(result.document).occurrence)
 
 
 def insertion(result) -> dict:

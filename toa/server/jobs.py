@@ -34,13 +34,11 @@ from .guard import ApiError, internal_error
 
 log = logging.getLogger("toa.server")
 
-FLAT_OPC_NOTE = ("pages laid out from the body package Word on the web gives (Body.getOoxml): headers, footers "
-                 "and anything else the package leaves out are not in the layout, so the pages are approximate")
 STOP_GRACE = 5.0  # seconds a stopped job has to kill its LibreOffice and end before SIGKILL
 
-# work(analysis, verify settings or None) -> the JSON answer; a module-level function (it is
+# work(analysis, job, verify settings or None) -> the JSON answer; a module-level function (it is
 # named, not pickled, on its way to the job's process)
-Work = Callable[[pipeline.BuildResult, object], dict]
+Work = Callable[[pipeline.BuildResult, "Job", object], dict]
 
 
 @dataclass
@@ -121,8 +119,8 @@ class Jobs:
             try:
                 name = "document.docx" if upload.format == "docx" else "document.xml"
                 _private_file(Path(folder, name), upload.data)
-                job = _Job(name=upload.name, format=upload.format, style=upload.style, pages=upload.pages,
-                           folder=folder, path=str(Path(folder, name)))
+                job = Job(name=upload.name, format=upload.format, style=upload.style, pages=upload.pages,
+                          folder=folder, path=str(Path(folder, name)))
                 return self._supervise(work, job, settings, office, deadline, limit)
             finally:
                 shutil.rmtree(folder, ignore_errors=True)
@@ -218,7 +216,10 @@ def _answer(message) -> dict:
 
 
 @dataclass
-class _Job:
+class Job:
+    """One request's document in the job's process: a display name, the form it came in
+    (docx | flat-opc), the options, and where the job keeps it."""
+
     name: str
     format: str
     style: str
@@ -246,7 +247,7 @@ def _stopped(_signum, _frame):
     raise SystemExit(1)  # unwinds: a LibreOffice this job started is killed with its group
 
 
-def _job_main(pipe, work: Work, job: _Job, settings, warm: bool, environment: dict) -> None:
+def _job_main(pipe, work: Work, job: Job, settings, warm: bool, environment: dict) -> None:
     signal.signal(signal.SIGTERM, _stopped)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C at the server's terminal: the server stops it
     os.environ.clear()
@@ -261,7 +262,7 @@ def _job_main(pipe, work: Work, job: _Job, settings, warm: bool, environment: di
         pipe.send(("failed", type(exc).__name__))
 
 
-def _work(work: Work, job: _Job, settings, office) -> dict:
+def _work(work: Work, job: Job, settings, office) -> dict:
     path = job.path
     if job.format == "flat-opc":
         try:
@@ -276,9 +277,4 @@ def _work(work: Work, job: _Job, settings, office) -> dict:
         raise ApiError(422, "no_citations", "No citations were found in this document.") from None
     except pipeline.BuildError as exc:
         raise ApiError(400, "bad_document", str(exc).replace(path, job.name)) from None
-    result.report["source"] = job.name
-    result.report["input"] = job.format
-    if job.format == "flat-opc" and result.pagemap.method != "estimate":
-        result.report["pagination"]["exact"] = False
-        result.report["pagination"]["note"] = FLAT_OPC_NOTE
-    return work(result, settings)
+    return work(result, job, settings)
