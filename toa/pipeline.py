@@ -135,6 +135,39 @@ def verify_analysis(result: BuildResult, settings: Settings, progress: VerifyPro
     _verify(result, settings, progress)
 
 
+def replaced_paragraphs(doc: Document) -> list[int]:
+    """Paragraph.index of every paragraph with text that placing the table replaces (those of a
+    stale table), in order; nothing changes."""
+    _mode, removed = write.target(doc)
+    index_of = {p.element: p.index for p in doc.paragraphs if p.story in ("body", "table")}
+    return [index_of[el] for block in removed for el in block.iter()
+            if el in index_of and doc.paragraphs[index_of[el]].text.strip()]
+
+
+def place_table(result: BuildResult) -> write.Placement:
+    """WRITE for the add-in, which inserts the table itself: the table placed in the analysed
+    document as toa build places it (nothing is saved), under the same guarantee for the brief's
+    words, and no paragraph of the brief between the first and the last that it replaces (the
+    pane replaces that whole range). Raises write.TextLostError."""
+    doc = result.document
+    stale = replaced_paragraphs(doc)
+    before = write.snapshot(doc)
+    placement = write.write_toa(doc, result.table, result.style)
+    write.check_text(before, doc, placement.replaced, placement.added)
+    _only_stale_between(doc, stale)
+    return placement
+
+
+def _only_stale_between(doc: Document, stale: list[int]) -> None:
+    if not stale:
+        return
+    kept = set(stale)
+    for p in doc.paragraphs[stale[0]:stale[-1] + 1]:
+        if p.story in ("body", "table") and p.text.strip() and p.index not in kept:
+            raise write.TextLostError(f"toa would have lost the brief's paragraph \"{' '.join(p.text.split())[:70]}\" "
+                                      "inside the old table's range; nothing was inserted")
+
+
 @dataclass
 class AuditResult:
     build: BuildResult  # the table `toa build` computes for the brief

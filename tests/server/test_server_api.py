@@ -363,12 +363,13 @@ def test_toa_under_a_heading_that_ends_the_front_matter_replaces_nothing(client,
     assert r.get_json()["table"]["mode"] == "existing" and r.get_json()["table"]["replace"] is None
 
 
-def test_toa_refuses_an_insertion_that_would_lose_a_paragraph(monkeypatch):
+def test_toa_refuses_an_insertion_that_would_lose_a_paragraph(monkeypatch, tmp_path):
     """The insert path checks the brief's words as toa build does: a write that lost a paragraph
     (forced here, in the function the job runs) is an error, and the pane gets no table."""
     from toa import write
-    from toa.server import api
+    from toa.server import service
     from toa.server.guard import ApiError
+    from toa.server.jobs import Job
 
     result = pipeline.analyse(str(APPELLATE), pages="estimate")
     real = write.write_toa
@@ -381,7 +382,8 @@ def test_toa_refuses_an_insertion_that_would_lose_a_paragraph(monkeypatch):
 
     monkeypatch.setattr(write, "write_toa", losing)
     with pytest.raises(ApiError) as err:
-        api.insertion(result)
+        service.table_and_fields(result, Job(name="appellate-brief.docx", format="docx", style="auto",
+                                             pages="estimate", folder=str(tmp_path), path=str(APPELLATE)), None)
     assert (err.value.status, err.value.code) == (500, "would_lose_text")
     assert '"ARGUMENT"' in err.value.message
 

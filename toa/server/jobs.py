@@ -171,7 +171,7 @@ def _process_context():
     web server's threads); where there is no fork, each job starts a fresh Python."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["toa.server.api"])
+        context.set_forkserver_preload(["toa.server.service"])
         return context
     return multiprocessing.get_context("spawn")
 
