@@ -90,6 +90,23 @@ def test_analyze_flat_opc_keeps_footnotes_styles_and_sections(client):
     assert report["pagination"]["exact"] is False and "Body.getOoxml" in report["pagination"]["note"]
 
 
+def test_check_of_flat_opc_says_so_as_analyze_does():
+    """The check's report keeps what the analysis's says of the upload: its form, and that pages
+    laid out from the body package Word on the web gives are approximate."""
+    from toa.verify import Settings
+
+    app = create_app({"TOA_VERIFY_SETTINGS": lambda: Settings(network=False, use_cache=False)})
+    r = app.test_client().post("/api/v1/check", data=wordstub.flat_opc(PLANTED).encode(),
+                               content_type="application/xml", base_url=BASE)
+    app.extensions["toa_jobs"].shutdown()
+    assert r.status_code == 200, r.get_json()
+    report = r.get_json()
+    assert report["source"] == "document.docx" and report["input"] == "flat-opc"
+    assert report["pagination"]["method"] == "render" and report["pagination"]["exact"] is False
+    assert "Body.getOoxml" in report["pagination"]["note"]
+    assert report["verification"]["offline"] is True and "comments" not in report["verification"]
+
+
 def test_flat_opc_of_the_body_only_without_headers_still_reads():
     """Word on the web sends what the body needs: the footer parts may be missing; the
     references to them go, the section properties stay."""

@@ -27,7 +27,7 @@ def analysis(result: pipeline.BuildResult, job: Job, _settings) -> dict:
 
 def checked(result: pipeline.BuildResult, job: Job, settings) -> dict:
     pipeline.verify_analysis(result, settings)
-    return build_report(result, source=job.name).to_dict(locate=Locator(result.document).occurrence)
+    return _report(result, job).to_dict(locate=Locator(result.document).occurrence)
 
 
 def table_and_fields(result: pipeline.BuildResult, job: Job, _settings) -> dict:
