@@ -9,16 +9,13 @@ from typing import TYPE_CHECKING
 
 from . import audit as _audit
 from . import authorities, document, extract, pagination, printed, styles, write
+from .errors import BuildError
 from .model import Document, Finding, PageMap, PrintedTable, Table
 
 if TYPE_CHECKING:  # the verify stage (and its HTTP client) loads only when a check runs
     from .verify import Settings, Verification
 
 VerifyProgress = Callable[[str, int, int], None]  # (stage, done, total)
-
-
-class BuildError(Exception):
-    """A problem with the user's input or options; the message is one line for the user."""
 
 
 class NoCitationsError(BuildError):

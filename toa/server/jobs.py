@@ -28,7 +28,8 @@ from pathlib import Path
 
 from flask import current_app, request
 
-from .. import flatopc, pagination, pipeline, render
+from .. import flatopc, pipeline, render
+from ..model import PAGE_METHODS
 from ..styles import builtin_names
 from .guard import ApiError, internal_error
 
@@ -73,8 +74,8 @@ def read_upload() -> Upload:
     if style != "auto" and style not in builtin_names():  # a name, never a path on disk
         raise ApiError(400, "bad_option", f"Unknown style {style!r}; use one of: auto, {', '.join(builtin_names())}.")
     pages = request.args.get("pages", "auto")
-    if pages not in pagination.METHODS:
-        raise ApiError(400, "bad_option", f"Unknown page source {pages!r}; use one of: {', '.join(pagination.METHODS)}.")
+    if pages not in PAGE_METHODS:
+        raise ApiError(400, "bad_option", f"Unknown page source {pages!r}; use one of: {', '.join(PAGE_METHODS)}.")
     return Upload(data, name, fmt, style, pages)
 
 
