@@ -171,6 +171,7 @@ def body_package(blocks, styles=None) -> str:
     parts = [("/_rels/.rels", RELS_TYPE, _relationships([("rId1", OFFICE_DOCUMENT, "word/document.xml")])),
              ("/word/document.xml", MAIN_TYPES[0], etree.tostring(document))]
     if styles is not None:
-        parts.insert(1, ("/word/_rels/document.xml.rels", RELS_TYPE, _relationships([("rId1", STYLES_REL, "styles.xml")])))
+        styles_rel = _relationships([("rId1", STYLES_REL, "styles.xml")])
+        parts.insert(1, ("/word/_rels/document.xml.rels", RELS_TYPE, styles_rel))
         parts.append(("/word/styles.xml", STYLES_TYPE, etree.tostring(styles)))
     return from_parts(parts)

@@ -177,8 +177,10 @@ def build_report(result: BuildResult, source: str | None = None, received_as: st
     def cite(o: Occurrence) -> Citation:
         return Citation(o, pagemap.label(o))
 
-    headings = tuple(Heading(c, tuple(Entry(a, tuple(cite(o) for o in a.occurrences), _entry_flags(a), checks.get(a.key))
-                                      for a in c.authorities))
+    def entry(a: Authority) -> Entry:
+        return Entry(a, tuple(cite(o) for o in a.occurrences), _entry_flags(a), checks.get(a.key))
+
+    headings = tuple(Heading(c, tuple(entry(a) for a in c.authorities))
                      for c in result.table.categories if c.authorities)
     checking = None
     if result.verification is not None:
@@ -242,7 +244,8 @@ def pages_lines(p: Pages) -> list[str]:
     if p.layout == "libreoffice":
         if subs:
             line += " Fonts substituted: " + ", ".join(
-                f"{f.font} → {f.by or '?'} ({'same widths' if f.metric_compatible else 'other widths'})" for f in subs)
+                f"{f.font} → {f.by or '?'} ({'same widths' if f.metric_compatible else 'other widths'})"
+                for f in subs)
         else:
             line += " No font substituted."
     lines = [line]
