@@ -65,12 +65,13 @@ def timed(command: list[str], repeat: int) -> tuple[list[tuple[float, float]], s
     return runs, out
 
 
-def line(name: str, runs: list[tuple[float, float]], extra: str = "") -> float:
+def line(name: str, runs: list[tuple[float, float]], extra: str = "") -> tuple[float, float]:
+    """Prints the runs' median wall time (min, max) and median CPU time; returns the two medians."""
     walls = [w for w, _cpu in runs]
     median = statistics.median(walls)
     cpu = statistics.median(c for _w, c in runs)
     print(f"{name:<28} {median:6.3f} s  (min {min(walls):.3f}, max {max(walls):.3f}; CPU {cpu:.3f} s){extra}")
-    return median
+    return median, cpu
 
 
 def main() -> None:
@@ -91,7 +92,7 @@ def main() -> None:
     runs, out = timed([sys.executable, "-c", PLAIN_EYECITE, str(brief)], args.repeat)
     seconds, found = out.split()
     plain = line("plain eyecite", runs, f"  get_citations {float(seconds):.3f} s of it, {found} citations")
-    print(f"toa build / plain eyecite    {build / plain:6.1f}x")
+    print(f"toa build / plain eyecite    {build[0] / plain[0]:6.1f}x  (CPU {build[1] / plain[1]:.1f}x)")
 
 
 if __name__ == "__main__":
