@@ -199,6 +199,9 @@ class FontSubstitution:
 
 # Whose layout a page source follows.
 LAYOUTS = {"render": "libreoffice", "word": "word-markers", "estimate": "estimate"}
+# The page sources one may ask for; "auto": LibreOffice's layout when it can lay the brief out,
+# else Word's saved markers in a brief Word saved, else the estimate (pagination.paginate).
+PAGE_METHODS = ("auto", *LAYOUTS)
 
 
 @dataclass

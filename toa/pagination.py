@@ -24,7 +24,6 @@ from .model import Document, Occurrence, PageMap, Section, Table
 from .numbering import format_number
 from .styles import Style
 
-METHODS = ("auto", "render", "word", "estimate")
 CHARS_PER_PAGE = 2000  # a double-spaced page of 12-14 pt text holds about this many characters
 MAX_LAYOUTS = 3
 
