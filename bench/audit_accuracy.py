@@ -80,7 +80,8 @@ def main() -> int:
             findings_total += findings
             false_total += false
             name = brief.parent.name if brief.name == "brief.docx" else brief.stem
-            print(f"{name:<28} style {result.style.name:<8} entries {sum(len(c.authorities) for c in result.table.categories):>4}"
+            print(f"{name:<28} style {result.style.name:<8} "
+                  f"entries {sum(len(c.authorities) for c in result.table.categories):>4}"
                   f"  clean-table findings {len(base):>2}  planted {faults:>4}  false findings {false:>3}")
     planted = sum(planted_by_op.values())
     found = sum(found_by_op.values())

@@ -59,7 +59,7 @@ def main() -> int:
                                  retries=1, max_wait=30.0)
     result = verify(sample_table(), settings, progress=lambda stage, done, total: print(f"  {stage}: {done}/{total}"))
     print(json.dumps(result.summary(), indent=1))
-    for key, record in result.records.items():
+    for record in result.records.values():
         print(f"{record.text}: {record.verdict} {record.flags} {comment_text(record) or ''}")
     expected = {("reed",): "FOUND", ("fake",): "NOT_FOUND", ("230",): "CONFIRMED"}
     bad = {k: result[k].verdict for k, v in expected.items() if result[k].verdict != v}

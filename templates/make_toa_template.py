@@ -80,7 +80,8 @@ def build(path: Path) -> Path:
             if old.get(f"{{{W_NS}}}styleId") == sid:
                 styles.remove(old)
         styles.append(parse_xml(
-            f'<w:style {NS} w:type="paragraph" w:customStyle="{0 if sid.startswith("Tableof") or sid == "TOAHeading" else 1}" '
+            f'<w:style {NS} w:type="paragraph" '
+            f'w:customStyle="{0 if sid.startswith("Tableof") or sid == "TOAHeading" else 1}" '
             f'w:styleId="{sid}"><w:name w:val="{name}"/><w:basedOn w:val="Normal"/><w:next w:val="{nxt}"/>'
             f'<w:uiPriority w:val="99"/><w:unhideWhenUsed/><w:pPr>{ppr}</w:pPr>'
             + (f"<w:rPr>{rpr}</w:rPr>" if rpr else "") + "</w:style>"))

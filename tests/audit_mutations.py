@@ -58,7 +58,7 @@ def mutate(built: bytes, table: Table, style: Style, rng: random.Random, faults:
     table_read = printed.read_table(doc)
     auths = [(ci, a) for ci, c in enumerate(table.categories) for a in c.authorities]
     entries = [_Entry(doc.paragraphs[e.paragraphs[0]].element, e.heading, a, a.category)
-               for e, (_ci, a) in zip(table_read.entries, auths)]
+               for e, (_ci, a) in zip(table_read.entries, auths, strict=False)]
     headings = [doc.paragraphs[h.paragraph].element for h in table_read.headings]
     used: set = set()  # entry indexes and fake texts already used
     planted: list[Planted] = []

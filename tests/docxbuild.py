@@ -41,9 +41,10 @@ from __future__ import annotations
 
 import copy
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import docx
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
@@ -713,7 +714,7 @@ class DocBuilder:
         return path
 
     def _footers(self) -> None:
-        for spec, section in zip(self._sections, self.doc.sections):
+        for spec, section in zip(self._sections, self.doc.sections, strict=False):
             footer = section.footer
             footer.is_linked_to_previous = False
             if spec.footer:

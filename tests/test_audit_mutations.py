@@ -39,7 +39,7 @@ def test_planted_faults_are_reported_exactly(built):
     rng = random.Random(11)
     planted_total = found_total = findings_total = false_total = 0
     operations: Counter = Counter()
-    for name, (data, result) in built.items():
+    for data, result in built.values():
         for k in range(MUTANTS):
             mutant, planted = mutate(data, result.table, result.style, rng, rng.randint(1, 4), typed=k % 2 == 1)
             table = printed.read_table(read_bytes(mutant))

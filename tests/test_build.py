@@ -374,9 +374,9 @@ def story_sequences(tree: dict, region: tuple[int, int] | None) -> dict[str, lis
 
 
 def _first_difference(a: list, b: list) -> str:
-    for i, (x, y) in enumerate(zip(a, b)):
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
         if x != y:
-            k = next((k for k, (u, v) in enumerate(zip(x, y)) if u != v), min(len(x), len(y)))
+            k = next((k for k, (u, v) in enumerate(zip(x, y, strict=False)) if u != v), min(len(x), len(y)))
             return (f"paragraph {i}, character {k}:\n  input:  {''.join(c for c, _ in x)[:120]!r}"
                     f"\n  output: {''.join(c for c, _ in y)[:120]!r}\n  input formatting:  "
                     f"{x[k][1] if k < len(x) else '(end)'}\n  output formatting: {y[k][1] if k < len(y) else '(end)'}")
@@ -503,7 +503,7 @@ def test_one_toa_field_per_heading_holding_its_entries(built):
     toas = [f for f in fields(paragraphs(parts(built.output)["body"])) if f.keyword == "TOA"]
     cats = built.report["categories"]
     assert len(toas) == len(cats)
-    for f, c in zip(toas, cats):
+    for f, c in zip(toas, cats, strict=True):
         assert re.fullmatch(rf'\s*TOA \\c "{c["number"]}"( \\[a-z]( "[^"]*")?)*\s*', f.instr), f.instr
         assert "\\h" not in f.instr
         assert not f.hidden

@@ -156,7 +156,7 @@ def test_the_text_size_is_the_size_most_of_the_text_is_in(tmp_path):
     b = DocBuilder()
     for i in range(6):
         b.paragraph(Run(f"Counsel line {i}", size=10))
-    for i in range(3):
+    for _ in range(3):
         b.paragraph(Run("The argument runs on at length in the size of the brief's text. " * 8, size=12))
     b.paragraph(Run("2 See Doe v. Roe, 501 U.S. 200 (1991).", size=10))
     doc = read(str(b.save(tmp_path / "s.docx")))

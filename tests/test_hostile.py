@@ -741,7 +741,8 @@ def _linking_brief(path: Path, url: str) -> None:
             + '<w:p><w:r><w:pict><v:shape id="s1" style="width:1pt;height:1pt"><v:imagedata r:id="rIdX2"/>'
               '</v:shape></w:pict></w:r></w:p>'
             + _field(f'INCLUDETEXT "{url}/include.docx"') + _field(f'INCLUDEPICTURE "{url}/include.png" \\d')
-            + f'<w:p><w:fldSimple w:instr=\' INCLUDEPICTURE "{url}/simple.png" \'><w:r><w:t>x</w:t></w:r></w:fldSimple></w:p>'
+            + f'<w:p><w:fldSimple w:instr=\' INCLUDEPICTURE "{url}/simple.png" \'>'
+              '<w:r><w:t>x</w:t></w:r></w:fldSimple></w:p>'
             + _field(f'LINK Word.Document.12 "{url}/link.docx" "" \\a') + _field(f'DDEAUTO Excel "{url}/dde.xlsx" "A1"')
             + '<w:altChunk r:id="rIdX3"/><w:altChunk r:id="rIdX4"/><w:p><w:subDoc r:id="rIdX5"/></w:p>'
             + '<w:p><w:r><w:object><v:shape id="o1" style="width:10pt;height:10pt"><v:imagedata r:id="rIdX7"/></v:shape>'

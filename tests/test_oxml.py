@@ -21,7 +21,8 @@ END = '<w:r><w:fldChar w:fldCharType="end"/></w:r>'
 
 def begin(code: str, result: str = "") -> str:
     """A field's begin and code, and its separator and result when it has one (END closes it)."""
-    out = f'<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve">{code}</w:instrText></w:r>'
+    out = (f'<w:r><w:fldChar w:fldCharType="begin"/></w:r>'
+           f'<w:r><w:instrText xml:space="preserve">{code}</w:instrText></w:r>')
     if result:
         out += f'<w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>{result}</w:t></w:r>'
     return out

@@ -259,8 +259,8 @@ def test_a_section_start_moved_by_the_table_falls_back_to_the_estimate(tmp_path,
     def carrying(doc, *args, **kw):  # the old fault: the section's bookmark moves into the table
         placement = real(doc, *args, **kw)
         body = doc.package.body
-        mark = next(m for m in body.iter("{%s}bookmarkStart" % W_NS) if m.get("{%s}name" % W_NS) == "toaSec1")
-        first = next(p for p in placement.paragraphs if p.tag == "{%s}p" % W_NS)
+        mark = next(m for m in body.iter(f"{{{W_NS}}}bookmarkStart") if m.get(f"{{{W_NS}}}name") == "toaSec1")
+        first = next(p for p in placement.paragraphs if p.tag == f"{{{W_NS}}}p")
         mark.getparent().remove(mark)
         first.insert(1, mark)
         return placement

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+from itertools import pairwise
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,7 +22,7 @@ from toa.report import build_report
 
 from docxbuild import DocBuilder, Footnote
 
-I = True  # italic part
+I = True  # italic part  # noqa: E741 (one letter, so that the citations below read as they print)
 CITATIONS = [
     [("Alder v. Birch", I), ", 501 U.S. 10, 12 (1991)"],
     [("In re Carver", I), ", 88 F.4th 300 (5th Cir. 2023), cert. denied, 144 S. Ct. 900 (2024)"],
@@ -128,7 +129,7 @@ nested = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | 
 @given(st.lists(nested, max_size=12))
 def test_sort_keys_of_any_shape_are_totally_ordered(keys):
     ordered = sorted(keys, key=total_order)
-    for a, b in zip(ordered, ordered[1:]):
+    for a, b in pairwise(ordered):
         assert total_order(a) <= total_order(b)
 
 

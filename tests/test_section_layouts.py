@@ -90,7 +90,7 @@ def write_brief(path: Path, arr: Arrangement) -> Path:
     for line in opening:
         b.paragraph(line, align="center")
     b.heading("ARGUMENT")
-    for n, (name, cite, _texts) in enumerate(CITATIONS):
+    for name, cite, _texts in CITATIONS:
         b.paragraph(FILLER + "See ", (name, "i"), ", " + cite + ".")
         b.paragraph(FILLER)
         b.page_break()

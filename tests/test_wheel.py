@@ -73,6 +73,7 @@ def test_the_wheel_ships_the_template_and_every_style(wheel):
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
     assert "toa/templates/toa.docx" in names
+    assert "toa/py.typed" in names  # the marker that lets type checkers read toa's annotations (PEP 561)
     styles = {f"toa/styles/{p.name}" for p in (ROOT / "toa" / "styles").glob("*.toml")}
     assert styles and styles <= names
     # pyproject.toml lists the packages (it maps addin/ into the package): none may be left out

@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from typing import Any
 
 from .extract import extract_paragraph
 from .keys import CaseKey, Key, VolumeKey
@@ -42,7 +43,7 @@ def audit(printed: PrintedTable, table: Table, pagemap: PageMap, style: Style) -
     by_entry: dict[int, list[Finding]] = {}
     for i, entry in enumerate(printed.entries):
         heading = printed.headings[entry.heading].text if entry.heading is not None else None
-        base = {"entry": entry.text, "heading": heading, "printed_pages": entry.pages,
+        base: dict[str, Any] = {"entry": entry.text, "heading": heading, "printed_pages": entry.pages,
                 "printed_page_text": entry.page_text, "paragraphs": entry.paragraphs}
         if i not in pairs:
             by_entry[i] = [_not_cited(entry, idents[i], table, pagemap, base)]
@@ -202,7 +203,7 @@ def _text_details(entry: PrintedEntry, ident: Occurrence | None, auth: Authority
         # the court and year of the case, then the years of its subsequent history, as far as
         # the entry gives them
         mine, theirs = _YEAR_PAREN.findall(entry.text), _YEAR_PAREN.findall(auth.text)
-        for k, ((my_court, my_year), (court, year)) in enumerate(zip(mine, theirs)):
+        for k, ((my_court, my_year), (court, year)) in enumerate(zip(mine, theirs, strict=False)):  # as far as both go
             if my_year != year:
                 out.append(f"year {year}, not {my_year}")
             if k == 0 and _letters(my_court) != _letters(court):
@@ -216,7 +217,7 @@ def _text_details(entry: PrintedEntry, ident: Occurrence | None, auth: Authority
     return []
 
 
-def _pages(entry: PrintedEntry, auth: Authority, style: Style, base: dict) -> Finding | None:
+def _pages(entry: PrintedEntry, auth: Authority, style: Style, base: dict[str, Any]) -> Finding | None:
     computed = auth.pages
     warranted = bool(style.passim) and len(computed) >= style.passim
     shown = ", ".join(computed)
@@ -314,7 +315,7 @@ def _predecessor(printed: PrintedTable, pairs: dict, i: int, computed: list, by_
     return max(before)[1] if before else None
 
 
-def _not_cited(entry: PrintedEntry, ident: Occurrence | None, table: Table, pagemap: PageMap, base: dict) -> Finding:
+def _not_cited(entry: PrintedEntry, ident: Occurrence | None, table: Table, pagemap: PageMap, base: dict[str, Any]) -> Finding:
     why = "the brief cites it nowhere"
     if ident is not None:
         left_out = [o for o in table.excluded if o.key == ident.key]
@@ -367,9 +368,9 @@ def finding_dict(f: Finding) -> dict:
 
 
 def report(findings: list[Finding], printed: PrintedTable, pagemap: PageMap, source: str, output: str | None,
-           style: str, comments: int | None = None) -> dict:
+           style: str, comments: int | None = None) -> dict[str, Any]:
     """The JSON report of an audit; `comments`: how many the copy `output` got (None: no copy)."""
-    out = {"source": source, "output": output, "style": style,
+    out: dict[str, Any] = {"source": source, "output": output, "style": style,
            "pagination": {"method": pagemap.method, "exact": pagemap.exact, "note": pagemap.note},
            "table": {"form": printed.form, "headings": [h.text for h in printed.headings],
                      "entries": len(printed.entries)},

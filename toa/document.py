@@ -18,8 +18,9 @@ import re
 import statistics
 import unicodedata
 from dataclasses import dataclass, field
+from typing import Any, Literal
 
-from .model import Document, PageBreak, Paragraph, Section, TextPiece
+from .model import Document, PageBreak, Paragraph, Section, Story, TextPiece
 from .oxml import is_on, qn, w_attr
 from .oxml.styles import StyleInfo, is_emphatic
 from .package import DocumentError, Package
@@ -75,6 +76,9 @@ class ReadOptions:
     skip_toc: bool = True
 
 
+NoteKind = Literal["footnote", "endnote"]
+
+
 @dataclass
 class _Builder:
     """Accumulates one paragraph's text while walking its XML."""
@@ -84,7 +88,7 @@ class _Builder:
     pieces: list[TextPiece] = field(default_factory=list)
     emphasis: list[tuple[int, int]] = field(default_factory=list)
     breaks: list[PageBreak] = field(default_factory=list)
-    notes: list[tuple[str, str, int]] = field(default_factory=list)  # (kind, id, offset)
+    notes: list[tuple[NoteKind, str, int]] = field(default_factory=list)  # (kind, id, offset)
     # Open complex fields, innermost last, as [instruction, "code" | "result"]. A field's result
     # may run over many paragraphs (a table of contents): the caller carries what is still open.
     fields: list[list[str]] = field(default_factory=list)
@@ -148,7 +152,7 @@ def read(path: str, options: ReadOptions | None = None) -> Document:
     _check_volume(path, [body, *(n for kind in notes.values() for n in kind.values())])
 
     paragraphs: list[Paragraph] = []
-    note_refs: list[tuple[str, str, int, int]] = []  # (kind, id, body paragraph index, offset)
+    note_refs: list[tuple[NoteKind, str, int, int]] = []  # (kind, id, body paragraph index, offset)
     section_index = 0
     section_started = False
     open_fields: list[list[str]] = []
@@ -333,7 +337,7 @@ def _read_run(r, b: _Builder, styles: StyleInfo):
             b.notes.append(("endnote", w_attr(child, "id"), b.offset))
 
 
-def _paragraph(index: int, story: str, b: _Builder, p_el, styles: StyleInfo) -> Paragraph:
+def _paragraph(index: int, story: Story, b: _Builder, p_el, styles: StyleInfo) -> Paragraph:
     ppr = p_el.find(qn("w:pPr"))
     style = None
     if ppr is not None and ppr.find(qn("w:pStyle")) is not None:
@@ -385,7 +389,7 @@ def _block_quote(ppr, style: str | None) -> bool:
     return all(v.lstrip("-").isdigit() and int(v) > 0 for v in (left, right))
 
 
-def _notes(package: Package, kind: str) -> dict[str, object]:
+def _notes(package: Package, kind: str) -> dict[str, Any]:
     """Note id -> w:footnote/w:endnote element, separators left out."""
     root = package.notes.get(kind)
     if root is None:
@@ -454,7 +458,7 @@ _NOTE_GOES_ON = re.compile(r"\s*(?:[a-z0-9§(]|(?:[A-Z][a-z]{0,5}\.\s?)+(?:§|\d
 _NOTE_OPEN_END = re.compile(r"(?:[\w,;:’'&(-]|\b(?:v|vs|ex|rel|[A-Z][a-z]{0,4})\.|[A-Z]\.)\s*$")
 
 
-def _text_size(values: list[tuple[int, int]]) -> int:
+def _text_size(values: list[tuple[int, int]]) -> float:
     """The size of the brief's text from (size, characters) of its paragraphs: the size that
     the smallest two thirds of the characters reach. Counting characters, not paragraphs, a few
     short lines more or less (a "Page" label) cannot move it, as they moved the median paragraph
@@ -480,7 +484,7 @@ def _print_size(p: Paragraph) -> int | None:
         sz = rpr.find(qn("w:sz")) if rpr is not None else None
         val = int(w_attr(sz, "val")) if sz is not None and (w_attr(sz, "val") or "").isdigit() else None
         counts[val] = counts.get(val, 0) + piece.end - piece.start
-    return max(counts, key=counts.get) if counts else None
+    return max(counts, key=lambda size: counts[size]) if counts else None
 
 
 def _first_body_section(sections: list[Section]) -> int:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields, replace
-from typing import Any, ClassVar, Literal, TypeAlias, Union, cast
+from typing import Any, ClassVar, Literal, TypeAlias, cast
 
-JsonPart: TypeAlias = Union[str, list[str]]
+JsonPart: TypeAlias = str | list[str]
 # a section's number with its subsection cut off: "924" of "924(c)(1)"
 _SUBSECTION = re.compile(r"^([^()]+?)\s*\(.*$")
 
@@ -519,12 +519,12 @@ class VolumeKey(KeyBase):
         return self.work.as_json() + [["volume", self.volume]]
 
 
-Key: TypeAlias = Union[
-    CaseKey, DocketKey, ConstitutionKey, UsCodeKey, PublicLawKey, ActKey, StatutesAtLargeKey, RevisedStatutesKey,
-    StateCodeKey, RuleKey, CfrKey, FarKey, ExecutiveOrderKey, GuidelinesKey, FederalRegisterKey, ReportKey, BillKey,
-    CongressionalRecordKey, CongressionalGlobeKey, AnnalsKey, HearingKey, StateBillKey, CommitteePrintKey,
-    LegislativeJournalKey, BallotPamphletKey, BillAnalysisKey, AgencyDecisionKey, SecReleaseKey, PtabKey,
-    IrsGuidanceKey, JuryInstructionKey, WorkKey, ManualForComplexLitigationKey, ArticleKey, EncyclopediaKey,
-    RestatementKey, ModelCodeKey, FederalistKey, CodeCommentKey, EthicsOpinionKey, AttorneyGeneralOpinionKey,
-    EuActKey, TreatyKey, WebKey, VolumeKey,
-]
+Key: TypeAlias = (
+    CaseKey | DocketKey | ConstitutionKey | UsCodeKey | PublicLawKey | ActKey | StatutesAtLargeKey
+    | RevisedStatutesKey | StateCodeKey | RuleKey | CfrKey | FarKey | ExecutiveOrderKey | GuidelinesKey
+    | FederalRegisterKey | ReportKey | BillKey | CongressionalRecordKey | CongressionalGlobeKey | AnnalsKey
+    | HearingKey | StateBillKey | CommitteePrintKey | LegislativeJournalKey | BallotPamphletKey | BillAnalysisKey
+    | AgencyDecisionKey | SecReleaseKey | PtabKey | IrsGuidanceKey | JuryInstructionKey | WorkKey
+    | ManualForComplexLitigationKey | ArticleKey | EncyclopediaKey | RestatementKey | ModelCodeKey | FederalistKey
+    | CodeCommentKey | EthicsOpinionKey | AttorneyGeneralOpinionKey | EuActKey | TreatyKey | WebKey | VolumeKey
+)

@@ -41,6 +41,7 @@ class Locator:
         self.note_of: dict[int, tuple[str, int | None]] = {}
         numbers: dict[tuple[str, str], int] = {}
         for p in doc.paragraphs:
+            key: tuple[str, int | None]
             if p.story in ("body", "table"):
                 key = ("body", None)
             else:

@@ -9,7 +9,7 @@ verification to look a citation up.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, TypeAlias, Union
+from typing import Literal, TypeAlias
 
 from .keys import CaseKey, ConstitutionPart
 
@@ -168,7 +168,7 @@ class WorkMeta:
     title: str
 
 
-Meta: TypeAlias = Union[
-    CaseMeta, AgencyMeta, ShortCiteMeta, IdMeta, SupraMeta, ShortNameMeta, ProvisionMeta, ConstitutionMeta, BillMeta,
-    SeriesMeta, ReportMeta, BillAnalysisMeta, RestatementMeta, WorkMeta,
-]
+Meta: TypeAlias = (
+    CaseMeta | AgencyMeta | ShortCiteMeta | IdMeta | SupraMeta | ShortNameMeta | ProvisionMeta | ConstitutionMeta
+    | BillMeta | SeriesMeta | ReportMeta | BillAnalysisMeta | RestatementMeta | WorkMeta
+)

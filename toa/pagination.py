@@ -18,6 +18,7 @@ from __future__ import annotations
 import bisect
 import io
 from collections.abc import Callable
+from itertools import pairwise
 
 from . import fonts, render, write
 from .model import Document, Occurrence, PageMap, Section, Table
@@ -241,7 +242,7 @@ def _marker_pairs(body: list) -> tuple[set[int], int]:
         steps += [(pos, b.offset, b) for b in sorted(p.breaks, key=lambda b: (b.offset, b.kind != "rendered"))]
     second: set[int] = set()
     paired: set[int] = set()
-    for (pos1, off1, b1), (pos2, off2, b2) in zip(steps, steps[1:]):
+    for (pos1, off1, b1), (pos2, off2, b2) in pairwise(steps):
         if (b1.kind == "rendered") == (b2.kind == "rendered") or id(b1) in second:
             continue
         same_place = pos1 == pos2 and off1 == off2
@@ -302,7 +303,8 @@ def page_text(labels: list[str], style: Style) -> str:
     """ "3, 7-10, 12": consecutive arabic pages of three or more grouped when the style allows."""
     if not style.group_ranges:
         return style.page_separator.join(labels)
-    parts, run = [], []
+    parts: list[str] = []
+    run: list[str] = []
     for lab in labels:
         if run and lab.isdigit() and run[-1].isdigit() and int(lab) == int(run[-1]) + 1:
             run.append(lab)

@@ -5,15 +5,16 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import audit as _audit
 from . import authorities, document, extract, pagination, printed, styles, write
-from .errors import BuildError
+from .errors import BuildError as BuildError  # re-exported: what every entry point here raises
 from .model import Document, Finding, PageMap, PrintedTable, Table
 from .oxml.text import paragraphs_of
 
 if TYPE_CHECKING:  # the verify stage (and its HTTP client) loads only when a check runs
+    from .render import Office
     from .verify import Settings, Verification
 
 VerifyProgress = Callable[[str, int, int], None]  # (stage, done, total)
@@ -46,7 +47,7 @@ def default_output(source: str, suffix: str = ".toa.docx") -> str:
 
 def analyse(source: str, style: str | None = None, pages: str = "auto", template: str | None = None,
             options: document.ReadOptions | None = None,
-            progress: Callable[[str], None] | None = None, office=None) -> BuildResult:
+            progress: Callable[[str], None] | None = None, office: Office | None = None) -> BuildResult:
     """Read, extract, group and paginate; nothing is written. `office`: a render.Office kept warm."""
     step = progress or (lambda _msg: None)
     step("reading")
@@ -171,7 +172,7 @@ class AuditResult:
     build: BuildResult  # the table `toa build` computes for the brief
     printed: PrintedTable  # the table the brief has
     findings: list[Finding]
-    report: dict  # audit.report's, once the copy with comments is written (when asked)
+    report: dict[str, Any]  # audit.report's, once the copy with comments is written (when asked)
     output: str | None = None
     comments: int = 0
 
@@ -184,10 +185,13 @@ def audit(source: str, output: str | None = None, style: str | None = None, page
     one on the table's heading listing the missing authorities; the input is never changed."""
     if output and same_file(source, output):
         raise BuildError(f"refusing to overwrite the input {source}; choose another -o")
+    no_table = f"{source} has no table of authorities to audit; `toa build {source}` makes one"
     if printed.read_table(_read(source, options)) is None:
-        raise BuildError(f"{source} has no table of authorities to audit; `toa build {source}` makes one")
+        raise BuildError(no_table)
     result = analyse(source, style, pages, template, options, progress)
     table = printed.read_table(result.document)  # the same paragraphs, in the document comments go in
+    if table is None:  # found above in the same file; only a file changed in between gets here
+        raise BuildError(no_table)
     findings = _audit.audit(table, result.table, result.pagemap, result.style)
     comments = None
     if output:
@@ -208,7 +212,7 @@ def _verify(result: BuildResult, settings: Settings, progress: VerifyProgress | 
 
 
 def _save(result: BuildResult, output: str, before: write.TextSnapshot, overwrite_input: bool = False,
-          replaced: list | None = None, inserted: list | None = None) -> None:
+          replaced: list[Any] | None = None, inserted: list[Any] | None = None) -> None:
     """Atomic (write.save), once every paragraph of the brief outside the table being replaced
     is found as it was in `before` (else nothing is written); afterwards the result names the output."""
     try:
@@ -221,7 +225,7 @@ def _save(result: BuildResult, output: str, before: write.TextSnapshot, overwrit
     result.output = output
 
 
-def _read(source: str, options) -> Document:
+def _read(source: str, options: document.ReadOptions | None) -> Document:
     try:
         return document.read(source, options)
     except document.DocumentError as exc:

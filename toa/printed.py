@@ -243,8 +243,9 @@ def _value(label: str) -> tuple[int, str] | None:
     m = re.fullmatch(r"(\d+)([a-z]?)", label)
     if m:
         return int(m.group(1)), "arabic" + m.group(2)
-    if re.fullmatch(r"[ivxlcdm]+", label.lower()):
-        return roman_to_int(label), "upper" if label.isupper() else "lower"
+    value = roman_to_int(label) if re.fullmatch(r"[ivxlcdm]+", label.lower()) else None
+    if value is not None:
+        return value, "upper" if label.isupper() else "lower"
     return None
 
 

@@ -62,12 +62,11 @@ def timeout() -> float:
         return TIMEOUT_SECONDS
 
 
-def _run(cmd: list[str], seconds: float, env: dict) -> int:
+def _run(cmd: list[str], seconds: float, env: dict[str, str]) -> int:
     """Run LibreOffice in a session of its own, so that on timeout (or Ctrl-C) the whole group
     dies, soffice.bin and whatever it started included, before its folder is removed."""
-    kwargs = {"start_new_session": True} if os.name == "posix" else {}
     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            env=env, **kwargs)
+                            env=env, start_new_session=os.name == "posix")
     try:
         return proc.wait(timeout=seconds)
     except subprocess.TimeoutExpired:
@@ -198,7 +197,7 @@ def _profile(folder: Path) -> Path:
     return folder
 
 
-def _environment(folder: str) -> dict:
+def _environment(folder: str) -> dict[str, str]:
     """LibreOffice's environment: `folder` as its home and its temporary folder, so that what it
     leaves when it is killed (its lu*.tmp folders) goes with `folder`."""
     return {**os.environ, "HOME": folder, "TMPDIR": folder, "TMP": folder, "TEMP": folder, **fonts.environment()}
@@ -209,9 +208,11 @@ def _read_rendering(pdf) -> Rendering:
     out = {}
     for name, dest in reader.named_destinations.items():
         try:
-            out[str(name).lstrip("/")] = reader.get_destination_page_number(dest) + 1
-        except Exception:  # a destination without a page: not one of ours
+            page = reader.get_destination_page_number(dest)
+        except Exception:  # a destination pypdf cannot follow: not one of ours
             continue
+        if page is not None:  # (None: a destination without a page, not one of ours either)
+            out[str(name).lstrip("/")] = page + 1
     return Rendering(out, len(reader.pages), embedded_fonts(reader))
 
 
@@ -294,6 +295,8 @@ class Office:
                         result = proxy.convert(None, xmlrpc.client.Binary(docx_bytes), None, "pdf",
                                                "writer_pdf_Export", ["ExportBookmarksToPDFDestination=true"],
                                                False, None, None)
+                        if not isinstance(result, xmlrpc.client.Binary):
+                            raise RenderError("unoserver answered without a PDF")
                         return result.data
                     except (OSError, xmlrpc.client.Error, RenderError) as exc:
                         self._stop()
@@ -322,6 +325,7 @@ class Office:
             raise RenderError("the warm LibreOffice was closed")
         if not self.available:
             raise RenderError("LibreOffice with its Python bindings (uno) and unoserver are needed")
+        assert self.python is not None and self.soffice is not None  # (available says so)
         self._stop()
         self._tmp = tempfile.TemporaryDirectory(prefix="toa-office-")
         tmp = Path(self._tmp.name)
@@ -330,10 +334,9 @@ class Office:
                "--uno-interface", "127.0.0.1", "--uno-port", str(uno_port), "--executable", self.soffice,
                "--user-installation", str(_profile(tmp / "profile")), "--conversion-timeout", str(int(self.timeout)),
                "--quiet"]
-        env = {**_environment(str(tmp)), "PYTHONPATH": _unoserver_path()}
-        kwargs = {"start_new_session": True} if os.name == "posix" else {}
+        env = {**_environment(str(tmp)), "PYTHONPATH": _unoserver_path() or ""}
         self._proc = proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                             **kwargs)
+                                             start_new_session=os.name == "posix")
         deadline = time.monotonic() + self.START_TIMEOUT
         proxy = xmlrpc.client.ServerProxy(f"http://127.0.0.1:{self._port}", allow_none=True)
         while time.monotonic() < deadline:

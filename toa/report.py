@@ -28,15 +28,16 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .model import Authority, Category, FontSubstitution, Occurrence
 
 if TYPE_CHECKING:  # the verify stage loads only when a check runs
+    from .keys import Key
     from .pipeline import BuildResult
     from .verify.records import Record, Verification
 
-Locate = Callable[[Occurrence], "dict | None"]  # an occurrence -> its locator (toa.locate.Locator.occurrence)
+Locate = Callable[[Occurrence], "dict[str, Any] | None"]  # an occurrence -> its locator (toa.locate.Locator.occurrence)
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,7 @@ class Pages:
     fonts_substituted: tuple[FontSubstitution, ...]
     word_update: bool  # the output asks Word to update its fields (and so renumber) on open
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"method": self.method, "layout": self.layout, "exact": self.exact, "note": self.note,
                 "fonts_substituted": [{"font": f.font, "by": f.by, "metric_compatible": f.metric_compatible}
                                       for f in self.fonts_substituted],
@@ -65,9 +66,9 @@ class Citation:
     occurrence: Occurrence
     page: str | None
 
-    def to_dict(self, locate: Locate | None, with_flags: bool = False) -> dict:
+    def to_dict(self, locate: Locate | None, with_flags: bool = False) -> dict[str, Any]:
         o = self.occurrence
-        out = {"page": self.page, "kind": o.kind, "story": o.story, "text": o.text}
+        out: dict[str, Any] = {"page": self.page, "kind": o.kind, "story": o.story, "text": o.text}
         if with_flags:
             out["flags"] = list(o.flags)
         if locate is not None:
@@ -83,7 +84,7 @@ class Checked:
     record: Record
     comment: str | None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {**self.record.to_dict(), "comment": self.comment}
 
 
@@ -94,7 +95,7 @@ class Entry:
     flags: tuple[str, ...]  # the entry's and its citations' (see _entry_flags)
     checked: Checked | None = None
 
-    def to_dict(self, locate: Locate | None) -> dict:
+    def to_dict(self, locate: Locate | None) -> dict[str, Any]:
         a = self.authority
         out = {"text": a.text, "category": a.category, "pages": list(a.pages), "passim": a.passim,
                "page_text": a.page_text, "occurrences": [c.to_dict(locate) for c in self.citations],
@@ -111,7 +112,7 @@ class Heading:
     category: Category
     entries: tuple[Entry, ...]
 
-    def to_dict(self, locate: Locate | None) -> dict:
+    def to_dict(self, locate: Locate | None) -> dict[str, Any]:
         c = self.category
         return {"key": c.key, "heading": c.heading, "number": c.number, "members": list(c.members),
                 "authorities": [e.to_dict(locate) for e in self.entries]}
@@ -126,7 +127,7 @@ class Checking:
     commented: int  # the authorities that get a comment: "flagged", as the terminal counts them
     comments: int | None  # the Word comments written; None when no .docx was written
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         out = {k: v for k, v in self.verification.to_dict().items() if k != "authorities"}
         out["offline"] = self.offline
         out["commented"] = self.commented
@@ -150,7 +151,7 @@ class Report:
     received_as: str | None = None  # toa serve: docx | flat-opc ("input")
     checking: Checking | None = None
 
-    def to_dict(self, locate: Locate | None = None) -> dict:
+    def to_dict(self, locate: Locate | None = None) -> dict[str, Any]:
         """The JSON contract; with `locate`, every occurrence also carries its "locator"."""
         out = {"source": self.source, "output": self.output, "style": self.style, "pagination": self.pages.to_dict(),
                "categories": [h.to_dict(locate) for h in self.headings],
@@ -192,7 +193,7 @@ def build_report(result: BuildResult, source: str | None = None, received_as: st
                   excluded=tuple(cite(o) for o in result.table.excluded), received_as=received_as, checking=checking)
 
 
-def _checks(verification: Verification | None) -> dict[tuple, Checked]:
+def _checks(verification: Verification | None) -> dict[Key, Checked]:
     """Authority key -> what the check says of it, with the comment the brief gets."""
     if verification is None:
         return {}
@@ -209,7 +210,7 @@ def _entry_flags(a: Authority) -> tuple[str, ...]:
     return tuple(sorted(flags))
 
 
-def to_json(report: dict) -> bytes:
+def to_json(report: dict[str, Any]) -> bytes:
     """A report (the build's or the audit's) as --json writes it."""
     return (json.dumps(report, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
@@ -260,6 +261,7 @@ def check_summary(report: Report) -> str:
     rows = [(e.checked.record.verdict, ", ".join(e.checked.record.flags) or "-", e.authority.text)
             for h in report.headings for e in h.entries if e.checked is not None and e.checked.comment]
     checking = report.checking
+    assert checking is not None, "check_summary is for the report of a check"
     v = checking.verification
     lines = []
     if rows:

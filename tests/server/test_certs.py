@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import stat
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from cryptography import x509
@@ -12,7 +12,7 @@ from cryptography.hazmat.primitives import serialization
 
 from toa.server import certs
 
-NOW = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ import sys
 import threading
 import time
 from contextlib import contextmanager
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
@@ -132,7 +132,7 @@ def test_an_untrusted_certificate_is_said_at_start_and_by_the_doctor(home, tmp_p
 
 
 def test_an_expired_certificate_stops_toa_serve_with_what_to_do(home, tmp_path):
-    certs.save(certs.make(days=1, now=datetime.now(timezone.utc) - timedelta(days=3)), certs.directory())
+    certs.save(certs.make(days=1, now=datetime.now(UTC) - timedelta(days=3)), certs.directory())
     started = toa("serve", "--port", str(free_port()))
     assert started.returncode == 2 and started.stderr.count("\n") == 1
     assert "expired on" in started.stderr and "run `toa addin setup` to make a new one" in started.stderr

@@ -231,13 +231,14 @@ def test_scan_go_to_and_insert_table(browser, server, platform, tmp_path):
     # Go to: the stub's search selects exactly the citation clicked, in the body and in a note
     for name in ("Garcetti v. Ceballos, 547 U.S. 410 (2006)", "Ex parte Young, 209 U.S. 123 (1908)"):
         button = browser.execute_script(
-            "return [...document.querySelectorAll('.authority')].find(d => d.querySelector('.text').textContent === arguments[0])"
+            "return [...document.querySelectorAll('.authority')]"
+            ".find(d => d.querySelector('.text').textContent === arguments[0])"
             ".querySelector('.occurrence')", name)
         browser.execute_script("arguments[0].closest('details').open = true", button)
         cite = button.find_element("css selector", ".cite").text
         before = len(pane.calls())
         button.click()
-        pane.wait(lambda: any(c["op"] == "select" for c in pane.calls()[before:]))
+        pane.wait(lambda: any(c["op"] == "select" for c in pane.calls()[before:]))  # noqa: B023 (waited for here)
         selected = [c for c in pane.calls()[before:] if c["op"] == "select"]
         assert [norm(c["text"]) for c in selected] == [norm(cite)]
         assert all(len(c["text"]) <= 255 for c in pane.calls()[before:] if c["op"] == "search")
@@ -387,7 +388,8 @@ def test_a_word_with_only_wordapi_1_3_does_what_it_can_and_names_what_is_missing
 
     def occurrence(cite: str):
         button = browser.execute_script(
-            "return [...document.querySelectorAll('.occurrence')].find(b => b.querySelector('.cite').textContent === arguments[0])",
+            "return [...document.querySelectorAll('.occurrence')]"
+            ".find(b => b.querySelector('.cite').textContent === arguments[0])",
             cite)
         browser.execute_script("arguments[0].closest('details').open = true", button)
         return button

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -176,6 +176,6 @@ def test_the_stores_of_each_platform(tmp_path):
 def test_an_expired_certificate_is_not_called_trusted_by_nss(tmp_path):
     where = trust.stores("linux", tmp_path / "home")
     folder = tmp_path / "certs"
-    trust.setup(folder, where, days=1, now=datetime.now(timezone.utc) - timedelta(days=3))
+    trust.setup(folder, where, days=1, now=datetime.now(UTC) - timedelta(days=3))
     cert = certs.read(folder / certs.CERT_FILE, folder / certs.KEY_FILE)
     assert [t.trusted for t in trust.check(cert, where)] == [False]

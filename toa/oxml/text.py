@@ -3,6 +3,7 @@ a paragraph as its XML holds it."""
 from __future__ import annotations
 
 import copy
+from itertools import pairwise
 
 from . import P, PPR, R, RPR, T, XML_SPACE, make, qn, w_attr
 
@@ -127,7 +128,7 @@ def split_many(node, offsets: list[int]) -> None:
     _preserve(node)
     rpr = r.find(RPR)
     prev = r
-    for k, (a, b) in enumerate(zip(bounds, bounds[1:])):
+    for k, (a, b) in enumerate(pairwise(bounds)):
         t = make("w:t", text=text[a:b])
         _preserve(t)
         new = run(rpr=rpr)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 
 
 
@@ -36,7 +37,8 @@ def create_app(config: dict | None = None) -> Flask:
     app = Flask(__name__, static_folder=None)
     app.config.update(TOA_PORT=3000, TOA_SCHEME="https", MAX_CONTENT_LENGTH=MAX_UPLOAD, TOA_TIME_LIMIT=120.0,
                       TOA_WORKERS=4, TOA_OFFICE=None, TOA_VERIFY_SETTINGS=None, TOA_ADDIN_DIR=str(ADDIN_DIR))
-    app.json.sort_keys = False  # the report's keys in the order of toa build --json
+    if isinstance(app.json, DefaultJSONProvider):  # (Flask's own provider, which every new app has)
+        app.json.sort_keys = False  # the report's keys in the order of toa build --json
     app.config.update(config or {})
     app.extensions["toa_jobs"] = jobs.Jobs(int(app.config["TOA_WORKERS"]))
     guard.install(app)

@@ -15,7 +15,7 @@ import ipaddress
 import os
 import tempfile
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import platformdirs
@@ -137,7 +137,7 @@ def make(days: int = DAYS, now: datetime | None = None) -> Made:
     from cryptography.hazmat.primitives.asymmetric import ec
     from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     start, end = now - timedelta(hours=1), now + timedelta(days=days)
     ca_key, key = ec.generate_private_key(ec.SECP256R1()), ec.generate_private_key(ec.SECP256R1())
     serial = x509.random_serial_number()
@@ -198,7 +198,8 @@ def ca_label(ca_path: Path) -> str | None:
 
     try:
         ca = x509.load_pem_x509_certificates(ca_path.read_bytes())[0]
-        return ca.subject.get_attributes_for_oid(NameOID.COMMON_NAME)[0].value
+        name = ca.subject.get_attributes_for_oid(NameOID.COMMON_NAME)[0].value
+        return name if isinstance(name, str) else None  # (a common name is text; bytes: an attribute of another kind)
     except (OSError, ValueError, IndexError):
         return None
 

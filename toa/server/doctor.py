@@ -14,7 +14,7 @@ import socket
 import ssl
 import sys
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -42,7 +42,7 @@ def run(port: int, cert: str | None = None, key: str | None = None, manifest: st
     `port`); `where`: the certificate stores to ask (None: this platform's)."""
     from .serve import ServeError, certificate
 
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     checks: list[Check] = []
     found = None
     try:

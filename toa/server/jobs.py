@@ -86,7 +86,7 @@ def _display_name(filename: str | None) -> str:
 
 def run(work: Work, upload: Upload, settings=None) -> dict:
     """`work` on the analysis of the upload, in a process of its own, within the time limit."""
-    app = current_app._get_current_object()
+    app = current_app
     return app.extensions["toa_jobs"].run(work, upload, settings, app.config["TOA_OFFICE"],
                                           float(app.config["TOA_TIME_LIMIT"]))
 

@@ -8,7 +8,7 @@ import signal
 import ssl
 import threading
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from .. import render
 from . import ADDIN_DIR, certs, trust
@@ -38,7 +38,7 @@ def certificate(cert: str | None, key: str | None) -> tuple[str, str]:
     office-addin-dev-certs' (~/.office-addin-dev-certs) when present."""
     if bool(cert) != bool(key):
         raise ServeError("give both --cert and --key")
-    if cert:
+    if cert and key:
         for path in (cert, key):
             if not os.path.isfile(path):
                 raise ServeError(f"cannot read {path}")
@@ -60,7 +60,7 @@ def check_certificate(pair: tuple[str, str], given: bool, say=print, now: dateti
     except certs.CertError as exc:
         raise ServeError(str(exc)) from None
     fix = f"run `{certs.SETUP}` to make a new one" + (" and start toa serve without --cert/--key" if given else "")
-    problem = certs.expiry_problem(cert, now or datetime.now(timezone.utc), fix)
+    problem = certs.expiry_problem(cert, now or datetime.now(UTC), fix)
     if problem and problem[0] != "soon":
         raise ServeError(problem[1])
     warnings = [problem[1]] if problem else []

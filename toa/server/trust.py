@@ -25,7 +25,7 @@ import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from . import certs
@@ -202,8 +202,10 @@ class KeychainStore(Store):
                 ["security", "delete-certificate", "-Z", certs.sha1(ca), str(self.keychain)]]
 
 
-def _windows_roots() -> list[tuple[bytes, str, object]]:
-    return ssl.enum_certificates("ROOT")  # type: ignore[attr-defined]  (Windows only)
+def _windows_roots() -> list[tuple[bytes, str, set[str] | bool]]:
+    if sys.platform == "win32":  # (ssl has enum_certificates on Windows only)
+        return ssl.enum_certificates("ROOT")
+    raise OSError("the Windows certificate store is on Windows only")
 
 
 class WindowsStore(Store):
@@ -300,7 +302,7 @@ def setup(folder: Path, where: list[Store], days: int = certs.DAYS, now: datetim
     The new pair replaces the one in `folder` unless no store trusts it while the old one is
     still trusted and valid for more than certs.WARN_DAYS days. The previous toa CA is then
     removed from the stores that trust the new one."""
-    now = now or datetime.now(timezone.utc)
+    now = now or datetime.now(UTC)
     made = certs.make(days, now)
     with tempfile.TemporaryDirectory(prefix="toa-setup-") as tmp:
         staged = Path(tmp) / "new"
@@ -320,9 +322,9 @@ def setup(folder: Path, where: list[Store], days: int = certs.DAYS, now: datetim
         certs.save(made, folder)
         ca = folder / certs.CA_FILE
         by_hand = {s.name: "; ".join(shown(a) for a in s.add_commands(ca, made.ca_label))
-                   for s, r in zip(where, results) if not r.trusted}
+                   for s, r in zip(where, results, strict=True) if not r.trusted}
         if old_label and old_label != made.ca_label:
-            for store, result in zip(where, results):
+            for store, result in zip(where, results, strict=True):
                 if result.trusted:
                     store.remove(old_ca, old_label)
     return Setup(folder / certs.CERT_FILE, results, by_hand, False, made.not_after)

@@ -10,6 +10,7 @@ import re
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from ..model import CATEGORY_KEYS, CATEGORY_NUMBERS, CategoryKey
@@ -70,8 +71,8 @@ def builtin_names() -> list[str]:
 
 def load(name_or_path: str) -> Style:
     """A built-in style by name, or a TOML file by path."""
-    path = Path(name_or_path)
-    if not path.suffix and (BUILTIN_DIR / f"{name_or_path}.toml").is_file():
+    path: Traversable = Path(name_or_path)  # or the package's file (a Traversable: see BUILTIN_DIR)
+    if not Path(name_or_path).suffix and (BUILTIN_DIR / f"{name_or_path}.toml").is_file():
         path = BUILTIN_DIR / f"{name_or_path}.toml"
     if not path.is_file():
         raise StyleError(f"unknown style {name_or_path!r}: use one of {', '.join(builtin_names())} or a .toml file")

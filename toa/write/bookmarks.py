@@ -1,6 +1,8 @@
 """Bookmarks at citations and section starts, for the temporary copy that is rendered to PDF."""
 from __future__ import annotations
 
+from typing import Any
+
 from ..model import Document, Paragraph
 from ..oxml.bookmarks import bookmark_pair, highest_id, starts
 from ..oxml.sections import ends_section
@@ -23,7 +25,7 @@ def insert_bookmarks(doc: Document, anchors: list[tuple[int, int]], sections: bo
     and digits only: LibreOffice escapes anything else in destination names ("_" -> "5F")."""
     ids = BookmarkIds(doc)
     names: dict[str, tuple[int, int]] = {}
-    items = []
+    items: list[tuple[int, int | None, list[Any], None]] = []  # insert_all's: None, a paragraph's start
     for i, (pi, off) in enumerate(anchors):
         name = f"{OCC_BOOKMARK_PREFIX}{i}"
         names[name] = (pi, off)

@@ -46,7 +46,7 @@ def ta_sites(doc: Document, table: Table):
     shorts = short_ids(table)
     for cat in table.categories:
         for auth in cat.authorities:
-            occs = {}
+            occs: dict[tuple[int, int], Occurrence] = {}
             for o in auth.occurrences:  # reading order: a note's citations at its reference mark
                 if 0 <= o.paragraph < len(doc.paragraphs) and doc.paragraphs[o.paragraph].skipped != "toa":
                     occs.setdefault((o.paragraph, o.start), o)
@@ -127,7 +127,7 @@ def italic_pieces(text: str, emphasis) -> list[tuple[str, bool]]:
         for i in range(max(a, 0), min(b, len(text))):
             flags[i] = True
     out: list[tuple[str, bool]] = []
-    for ch, f in zip(text, flags):
+    for ch, f in zip(text, flags, strict=True):
         if out and out[-1][1] == f:
             out[-1] = (out[-1][0] + ch, f)
         else:

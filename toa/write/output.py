@@ -5,7 +5,8 @@ import io
 import os
 import tempfile
 from pathlib import Path
-from typing import IO, Callable
+from collections.abc import Callable
+from typing import IO
 
 from ..model import Document
 from .errors import WriteError

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..document import is_toa_heading, is_toa_placeholder, is_toc_heading
 from ..model import Document, Table
@@ -92,15 +93,15 @@ def write_toa(doc: Document, table: Table, style: Style, template: Path | str | 
 @dataclass
 class _Plan:
     mode: str
-    after: object = None  # insert after this element ...
-    before: object = None  # ... or before this one
+    after: Any = None  # insert after this element ...
+    before: Any = None  # ... or before this one
     remove: list = field(default_factory=list)
     carriers: list = field(default_factory=list)  # elements whose sectPr may move (document order)
     title: bool = True
-    title_like: object = None  # a paragraph whose look the title copies (placeholder, TOC heading)
+    title_like: Any = None  # a paragraph whose look the title copies (placeholder, TOC heading)
     page_break_before: bool = False
-    heading: object = None  # the kept TOA heading
-    section_probe: object = None  # an element in the section the table lands in
+    heading: Any = None  # the kept TOA heading
+    section_probe: Any = None  # an element in the section the table lands in
 
 
 def _plan(doc: Document, body) -> _Plan:
@@ -133,7 +134,7 @@ def _stale_after(anchor, para_of: dict, in_field: set) -> list:
     by document.read or inside a TOA field's result; empty blocks between them go too, empty
     ones after the last are kept (they carry spacing, page and section breaks). A heading
     that carries its section's break has no table after it in that section."""
-    found = []
+    found: list[tuple[Any, str]] = []  # (block, its state)
     if section_properties(anchor) is not None:
         return found
     el = anchor.getnext()
@@ -159,7 +160,7 @@ def _stale_after(anchor, para_of: dict, in_field: set) -> list:
 def _gap_to_next_field(el, para_of: dict, in_field: set, most: int = 3):
     """The short blocks from `el` up to (not including) a block inside a TOA field, when at
     most `most` of them stand between; else None."""
-    gap = []
+    gap: list[Any] = []
     while el is not None and not is_section_properties(el) and len(gap) <= most:
         state = _block_state(el, para_of, in_field)
         if state == "stale" and any(p in in_field for p in paragraphs_of(el)):

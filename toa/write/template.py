@@ -94,7 +94,7 @@ def render_table(doc: Document, template, cats, style: Style, title: bool):
     entry_ps = _match(blocks, cats, style, title, path)
     import_styles(doc.package.styles.element, tpl.docx.styles.element, blocks)
     fields = []
-    for cat, ps in zip(cats, entry_ps):
+    for cat, ps in zip(cats, entry_ps, strict=True):
         wrap_in_field(ps[0], ps[-1], toa_instruction(cat.number, style))
         fields.append((cat.number, ps[0], ps[-1]))
     return blocks, fields
@@ -106,7 +106,7 @@ def _norm(s: str) -> str:
 
 def _match(blocks, cats, style: Style, title: bool, path) -> list[list]:
     """Find the printed paragraphs by their text: the entry paragraphs of each category."""
-    expected = []
+    expected: list[tuple[str, str, int | None]] = []  # (kind, text, category index of a heading or entry)
     if title:
         expected.append(("title", _norm(style.title), None))
     if cats and style.page_column:
@@ -121,10 +121,10 @@ def _match(blocks, cats, style: Style, title: bool, path) -> list[list]:
         if not is_paragraph(b) or k >= len(expected):
             continue
         text = _norm(written_text(b))
-        kind, want, ci = expected[k]
+        kind, want, at = expected[k]
         if (text.startswith(want) if kind == "entry" else text == want):
-            if kind == "entry":
-                entries[ci].append(b)
+            if kind == "entry" and at is not None:  # (an entry always has its category's index)
+                entries[at].append(b)
             k += 1
     if k < len(expected):
         kind, want, _ = expected[k]
