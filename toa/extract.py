@@ -8,6 +8,7 @@ mended here: the case name is taken from the brief's italics when there are any 
 plain-text name start is wrong for "In re", "Ex parte", "ex rel." and names with apostrophes,
 and can leak across a sentence), the court/year parenthetical is read from the source text,
 and nameless cites that follow a case are parallel cites or subsequent history of that case.
+A sentence that a page break cut in two (toa.paragraph_joins) is read in the joined text.
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from .keys import CaseKey, DocketKey, VolumeKey
 from .meta import CaseMeta, DecisionMeta, IdMeta, ProvisionMeta, ShortCiteMeta, ShortNameMeta, SupraMeta
 from .model import Document, Occurrence, Paragraph
 from .case_mentions import case_mentions
+from .paragraph_joins import continued_paragraphs, joined
 from .recognizers import codes, non_authority_spans, recognize
 from .recognizers.common import in_quotation
 
@@ -131,74 +133,12 @@ def extract(doc: Document) -> list[Occurrence]:
     return out
 
 
-# A sentence cut by a line or page break: the first part ends without closing punctuation, the
-# rest starts in lower case, with a digit, or with a name's tail ("Ex parte" | "Kibler, 664 …",
-# California's "People v." | "Morris (1991) 53 Cal.3d 152").
-_OPEN_END = re.compile(r"(?:[\w,’'&-]|\b(?:v|vs|ex|rel|[A-Z][a-z]{0,4})\.|[A-Z]\.)\s*$")
-_CONTINUES = re.compile(r"^\s*(?:[a-z0-9]|[A-Z][\w.'’&-]*,\s+\d|[A-Z][\w.'’&-]*(?:\s[A-Z][\w.'’&-]*){0,3}\s\(\d{4}\)\s\d|(?:[A-Z][A-Za-z]*\.\s?)+(?:\d[a-z]{1,2}\s)?\s*\d)")
-
-
-_NOTE_START = re.compile(r"^\s*\d{1,3}/\s")  # "5/ Defendant filed …": a note typed as a paragraph
-
-
-def continued_paragraphs(paragraphs: list[Paragraph]) -> list[tuple[Paragraph, Paragraph]]:
-    """(head, tail) pairs of one sentence split over two paragraphs: the next paragraph, or the
-    first one on the next page when notes typed at the foot of the page come between (briefs
-    converted from PDF)."""
-    pairs, continued = [], set()
-    by_index = {p.index: p for p in paragraphs}
-    for tail in paragraphs:  # a typed note carried over to the next page (document.py found it)
-        if tail.continues in by_index:
-            pairs.append((by_index[tail.continues], tail))
-            continued.add(tail.continues)
-    headers = _running_headers(paragraphs)
-    for i, tail in enumerate(paragraphs):
-        if i == 0 or tail.story != "body" or tail.typed_note or _NOTE_START.match(tail.text) or tail.index in headers:
-            continue
-        # a capitalised word goes on a sentence only after a long paragraph that stops mid-word
-        # ("… Or. R. Coos" | "Curry Rule 3.011(2)(a)"), never after a heading
-        capital = not _CONTINUES.match(tail.text)
-        if capital and not _CAPITAL_START.match(tail.text):
-            continue
-        new_page = any(b.offset == 0 for b in tail.breaks)
-        for head in reversed(paragraphs[max(0, i - 8):i]):
-            if head.index in headers:
-                new_page = True  # a running header ("Case: 17-56544 … Page 27 of 60") turns the page
-                continue
-            if head.index not in continued and head.story == tail.story and _OPEN_END.search(head.text) \
-                    and not head.typed_note and not (head.style or "").lower().startswith(("heading", "title")) \
-                    and not (capital and (len(head.text) < 200 or not _MID_SENTENCE_END.search(head.text))):
-                pairs.append((head, tail))
-                continued.add(head.index)
-                break
-            if not new_page or head.story != tail.story:
-                break
-    return pairs
-
-
-_CAPITAL_START = re.compile(r"^\s*[A-Z][a-z]+\b")
-_MID_SENTENCE_END = re.compile(r"[a-z]\s*$")
-
-
-def _running_headers(paragraphs: list[Paragraph]) -> set[int]:
-    """Paragraphs printed at the top or foot of every page of a brief converted from PDF (the same
-    short words, page numbers aside, three times or more)."""
-    seen: dict[str, list[int]] = {}
-    for p in paragraphs:
-        if p.story == "body" and len(p.text) < 150:
-            seen.setdefault(re.sub(r"\d+", "#", p.text.strip()), []).append(p.index)
-    return {i for text, found in seen.items() if len(found) >= 3 and "#" in text for i in found}
-
-
 def _join_across(head: Paragraph, tail: Paragraph, found: dict[int, list[Occurrence]]) -> None:
     """A citation that starts in `head` and ends in `tail` is read in the joined text and kept
     with `head`, where it begins (its page, its TA field); `tail` loses its fragment."""
     cut = len(head.text) + 1
-    shifted = [(a + cut, b + cut) for a, b in tail.emphasis]
-    joined = Paragraph(index=head.index, story=head.story, text=head.text + " " + tail.text,
-                       emphasis=head.emphasis + shifted,
-                       printed=(head.printed or head.text) + " " + (tail.printed or tail.text))
-    whole = extract_paragraph(joined)
+    both = joined(head, tail)
+    whole = extract_paragraph(both)
     across = [o for o in whole if o.kind == "full" and o.start < len(head.text) and o.end > cut]
     seen_whole = {o.start - cut for o in whole if o.kind == "reference"}
     for o in across:
@@ -209,7 +149,7 @@ def _join_across(head: Paragraph, tail: Paragraph, found: dict[int, list[Occurre
                              and (t.kind != "reference" or t.start in seen_whole)]
         found[head.index] = [h for h in found[head.index] if h.end <= o.start or h.start >= len(head.text)]
         o.end = o.anchor_end = len(head.text)
-        o.text = joined.text[o.start:covered + cut]
+        o.text = both.text[o.start:covered + cut]
         found[head.index].append(o)
     found[head.index].sort(key=lambda o: (o.start, o.end))
 
