@@ -15,7 +15,7 @@ spelling of one code ("Code Civ. Proc." = "Code of Civil Procedure" = "CODE CIV.
 also what statutes.py keys its "<State> <Code> § N" forms by, so both readings of a cite agree.
 
 Key:  StateCodeKey(jurisdiction, code words, title number, section[, edition]); jurisdiction is ""
-      when the brief names no state (California briefs never do): extract.py gives such a code the
+      when the brief names no state (California briefs never do): extract gives such a code the
       state of the code of that name the brief also cites with its state (resolve_jurisdictions).
       A Texas article with a section is section "38.37, § 2".
 A code of regulations ("Code Regs.", "Admin. Code") is a regulation (category rules_regulations).

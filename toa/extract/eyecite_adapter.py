@@ -1,0 +1,71 @@
+"""eyecite as the extract stage calls it: one paragraph's text in, eyecite's citations out, in
+text order. One thing differs from a plain `eyecite.get_citations`, and only inside these calls
+(eyecite called by anything else, the verify stage's offline lookup for one, is as released):
+
+- eyecite 2.7.8 reads a court/year parenthetical lazily across later citations on its line
+  (eyecite issue #321): a year-only "(2015)" takes the year of the next cite, "(Mar. 3, 2020)".
+  The court group is kept to text without parentheses, as upstream PR #347 does. eyecite reads
+  that regex from `eyecite.helpers` at each citation, so it is set there for the length of one
+  call and put back; a lock keeps a second thread from calling in between. Its warnings ("Unknown
+  overlap case") are silenced for the call too.
+"""
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from eyecite import get_citations
+from eyecite import helpers as eyecite_helpers
+from eyecite import regexes as eyecite_regexes
+from eyecite.models import CitationBase
+
+_COURT = "(?P<court>.*?)"
+_COURT_IN_ITS_PARENTHESIS = "(?P<court>[^()]*?)"
+_POST_CITATION_REGEX = eyecite_regexes.POST_FULL_CITATION_REGEX.replace(_COURT, _COURT_IN_ITS_PARENTHESIS)
+_ONE_CALL_AT_A_TIME = threading.Lock()
+
+
+def citations(text: str) -> list[CitationBase]:
+    """eyecite's citations in one paragraph's text (spans index `text`), in text order: eyecite
+    can return a California cite's bracketed parallel before the cite itself."""
+    with _ONE_CALL_AT_A_TIME, _court_kept_in_its_parenthesis():
+        found = get_citations(_ids_unglued(text))
+    return sorted(found, key=lambda c: c.span()[0])
+
+
+def reporter(cite) -> str:
+    """The reporter as eyecite corrects it ("F. App'x" for "Fed. Appx."), else as written."""
+    try:
+        return cite.corrected_reporter()
+    except Exception:  # eyecite raises on reporters without an edition guess
+        return cite.groups.get("reporter", "")
+
+
+@contextmanager
+def _court_kept_in_its_parenthesis() -> Iterator[None]:
+    logger = logging.getLogger("eyecite")
+    regex, level = eyecite_helpers.POST_FULL_CITATION_REGEX, logger.level
+    eyecite_helpers.POST_FULL_CITATION_REGEX = _POST_CITATION_REGEX
+    logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        eyecite_helpers.POST_FULL_CITATION_REGEX = regex
+        logger.setLevel(level)
+
+
+# eyecite reads no "Id." glued to the bracket before it, nor an "Ibid." to the one after (the
+# California Style Manual's "(Id. at p. 161.)" and "(Ibid.)"), nor an Id.'s pin with an en dash.
+_GLUED_BEFORE_ID = re.compile(r"[(\[](?=(?:[Ii]d|[Ii]bid)\.)")
+_GLUED_AFTER_IBID = re.compile(r"(?<=[Ii]bid\.)[)\]]")
+_ID_PIN_DASH = re.compile(r"(?<=[Ii]d\.\sat\s)((?:pp?\.\s)?\d+)[–—](?=\d)")
+
+
+def _ids_unglued(text: str) -> str:
+    """The paragraph as eyecite is given it: those brackets read as spaces, the dash as a hyphen
+    (offsets unchanged)."""
+    text = _GLUED_AFTER_IBID.sub(" ", _GLUED_BEFORE_ID.sub(" ", text))
+    return _ID_PIN_DASH.sub(r"\1-", text)
