@@ -1,5 +1,5 @@
 """eyecite as the extract stage calls it: one paragraph's text in, eyecite's citations out, in
-text order. One thing differs from a plain `eyecite.get_citations`, and only inside these calls
+text order. Two things differ from a plain `eyecite.get_citations`, and only inside these calls
 (eyecite called by anything else, the verify stage's offline lookup for one, is as released):
 
 - eyecite 2.7.8 reads a court/year parenthetical lazily across later citations on its line
@@ -8,6 +8,11 @@ text order. One thing differs from a plain `eyecite.get_citations`, and only ins
   that regex from `eyecite.helpers` at each citation, so it is set there for the length of one
   call and put back; a lock keeps a second thread from calling in between. Its warnings ("Unknown
   overlap case") are silenced for the call too.
+- eyecite's tokenizer runs its extractors in the order of a set of them, hashed by their text,
+  so that where two readings of one span differ the one that wins changed with PYTHONHASHSEED:
+  "126 T.C. at 8" was a short cite, or a full cite in reporters-db's variation "T.C. at". They run
+  here in eyecite's own order (an edition's exact name before its variations), as eyecite's
+  plain Tokenizer runs them.
 """
 from __future__ import annotations
 
@@ -16,11 +21,13 @@ import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 
 from eyecite import get_citations
 from eyecite import helpers as eyecite_helpers
 from eyecite import regexes as eyecite_regexes
-from eyecite.models import CitationBase
+from eyecite.models import CitationBase, TokenExtractor
+from eyecite.tokenizers import EXTRACTORS, Tokenizer, default_tokenizer
 
 _COURT = "(?P<court>.*?)"
 _COURT_IN_ITS_PARENTHESIS = "(?P<court>[^()]*?)"
@@ -32,7 +39,7 @@ def citations(text: str) -> list[CitationBase]:
     """eyecite's citations in one paragraph's text (spans index `text`), in text order: eyecite
     can return a California cite's bracketed parallel before the cite itself."""
     with _ONE_CALL_AT_A_TIME, _court_kept_in_its_parenthesis():
-        found = get_citations(_ids_unglued(text))
+        found = get_citations(_ids_unglued(text), tokenizer=_TOKENIZER)
     return sorted(found, key=lambda c: c.span()[0])
 
 
@@ -55,6 +62,24 @@ def _court_kept_in_its_parenthesis() -> Iterator[None]:
     finally:
         eyecite_helpers.POST_FULL_CITATION_REGEX = regex
         logger.setLevel(level)
+
+
+class _InEyecitesOrder(Tokenizer):
+    """eyecite's default tokenizer (which finds with Aho-Corasick the extractors a text can match),
+    running them in the order eyecite lists them."""
+
+    def get_extractors(self, text: str) -> list[TokenExtractor]:
+        place = _places()
+        return sorted(default_tokenizer.get_extractors(text), key=lambda e: place[id(e)])
+
+
+@cache
+def _places() -> dict[int, int]:
+    """The place of each of eyecite's extractors in its list, by the extractor's id."""
+    return {id(e): i for i, e in enumerate(EXTRACTORS)}
+
+
+_TOKENIZER = _InEyecitesOrder()
 
 
 # eyecite reads no "Id." glued to the bracket before it, nor an "Ibid." to the one after (the
