@@ -13,12 +13,9 @@ from toa.extract import eyecite_adapter
 TWO_CASES = "Smith v. Jones, 1 F.3d 1 (1993); Doe v. Roe, 2 F.3d 2 (2d Cir. 1994)."
 
 
-def years(found):
-    return [(c.matched_text(), c.metadata.year) for c in found]
-
-
 def test_a_year_only_parenthetical_keeps_its_own_year():
-    assert years(eyecite_adapter.citations(TWO_CASES)) == [("1 F.3d 1", "1993"), ("2 F.3d 2", "1994")]
+    assert [(TWO_CASES[slice(*c.span)], c.year) for c in eyecite_adapter.citations(TWO_CASES)] == [
+        ("1 F.3d 1", "1993"), ("2 F.3d 2", "1994")]
 
 
 def test_eyecite_called_directly_is_as_released():
@@ -27,13 +24,32 @@ def test_eyecite_called_directly_is_as_released():
     eyecite reads 1993 here, the leak is mended upstream and the adapter's patch can go."""
     eyecite_adapter.citations(TWO_CASES)
     assert eyecite_helpers.POST_FULL_CITATION_REGEX is eyecite_regexes.POST_FULL_CITATION_REGEX
-    assert years(eyecite.get_citations(TWO_CASES)) == [("1 F.3d 1", "1994"), ("2 F.3d 2", "1994")]
+    assert [(c.matched_text(), c.metadata.year) for c in eyecite.get_citations(TWO_CASES)] == [
+        ("1 F.3d 1", "1994"), ("2 F.3d 2", "1994")]
 
 
 def test_citations_come_in_text_order_with_offsets_into_the_text():
     text = "(Id. at p. 161.) See Reed v. Town of Gilbert, 576 U.S. 155, 163 (2015); (Ibid.)"
     found = eyecite_adapter.citations(text)
-    assert [text[slice(*c.span())] for c in found] == ["Id. at p. 161", "576 U.S. 155", "Ibid."]
+    assert [text[slice(*c.span)] for c in found] == ["Id. at p. 161", "576 U.S. 155", "Ibid."]
+
+
+def test_a_citation_is_read_into_what_the_extract_stage_uses():
+    """Each of eyecite's case citations, short cites, Id. and supra as toa's own `Citation`: its
+    kind, spans and parts, the reporter as eyecite corrects it; statutes are left to the recognizers."""
+    text = "Doe v. Roe, 5 Fed. Appx. 10, 12 (2d Cir. 2001); see Id. at 14; Roe, supra, at 15; see 42 U.S.C. § 1983."
+    found = eyecite_adapter.citations(text)
+    assert [(c.kind, text[slice(*c.span)], text[c.full_span[0]:c.span[1]]) for c in found] == [
+        ("full", "5 Fed. Appx. 10", "Doe v. Roe, 5 Fed. Appx. 10"), ("id", "Id. at 14", "Id. at 14"),
+        ("supra", "supra, at 15", "Roe, supra, at 15")]
+    full, id_, supra = found
+    assert (full.volume, full.reporter, full.page, full.year, full.court, full.pin_cite) == (
+        "5", "F. App'x", "10", "2001", "ca2", "12")
+    assert (id_.pin_cite, supra.antecedent) == ("at 14", "Roe")
+    text = "The court agreed. Doe, 5 Fed. Appx. at 13."
+    [short] = eyecite_adapter.citations(text)
+    assert (short.kind, text[short.full_span[0]:short.span[1]], short.reporter, short.page, short.antecedent) == (
+        "short", "Doe, 5 Fed. Appx. at 13", "F. App'x", "13", "Doe")
 
 
 def test_a_reading_does_not_depend_on_the_hash_seed(tmp_path):

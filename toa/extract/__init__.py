@@ -20,8 +20,6 @@ from __future__ import annotations
 import bisect
 import re
 
-from eyecite.models import FullCaseCitation
-
 from ..meta import CaseMeta, DecisionMeta, ProvisionMeta
 from ..model import Document, Occurrence, Paragraph
 from ..paragraph_joins import continued_paragraphs, joined
@@ -150,10 +148,10 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
     taken = [(o.start, o.end) for o in found]
     cases: list[Occurrence] = []
     for cite in eyecite_adapter.citations(text):
-        start = cite.span()[0]
+        start = cite.span[0]
         if inside(start, excluded) or inside(start, taken):
             continue
-        if isinstance(cite, FullCaseCitation):
+        if cite.kind == "full":
             occ = full_case(cite, para, cases + [o for o in found if o.category == "administrative"])
         else:
             occ = short_forms.from_eyecite(cite, para)

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import re
 
-from eyecite.models import FullCaseCitation
 
 from ..keys import CaseKey
 from ..meta import CaseMeta, DecisionMeta
 from ..model import Occurrence, Paragraph
-from . import eyecite_adapter
+from .eyecite_adapter import Citation
 from .names import case_name
 
 AGENCY_REPORTERS = {"I. & N. Dec.", "N.L.R.B.", "NLRB", "F.C.C.", "FCC Rcd", "F.C.C.R.", "F.C.C. Rcd.",
@@ -64,11 +63,11 @@ _SUB_NOM = re.compile(r"^,?\s*(?:aff'd|aff’d|rev'd|rev’d|vacated|modified|ce
                       r"\bsub nom\.\s*$")
 
 
-def full_case(cite: FullCaseCitation, para: Paragraph, earlier: list[Occurrence]) -> Occurrence | None:
+def full_case(cite: Citation, para: Paragraph, earlier: list[Occurrence]) -> Occurrence | None:
     text = para.text
-    c_start, c_end = cite.span()
-    reporter = eyecite_adapter.reporter(cite)
-    key = CaseKey(cite.groups.get("volume", ""), reporter, (cite.groups.get("page") or "").replace(",", ""))
+    c_start, c_end = cite.span
+    reporter = cite.reporter
+    key = CaseKey(cite.volume, reporter, cite.page.replace(",", ""))
     prev = max((o for o in earlier if o.kind == "full" and o.start < c_start), key=lambda o: o.start, default=None)
     reported = prev.meta if prev is not None and isinstance(prev.meta, DecisionMeta) else None
     # A cite that follows a case's cite with nothing but a pin between is a parallel cite.
@@ -85,14 +84,14 @@ def full_case(cite: FullCaseCitation, para: Paragraph, earlier: list[Occurrence]
         _extend(prev, reported, text, c_end, history=True)
         return None
     end = end_of_cite(text, c_end)
-    year = cite.metadata.year
+    year = cite.year
     agency = reporter in AGENCY_REPORTERS or (reporter in ("WL", "LEXIS") and _AGENCY_COURT.search(text, c_end, end))
     occ = Occurrence(paragraph=para.index, start=name_start, end=end, kind="full", story=para.story,
                      text=text[name_start:end], category="administrative" if agency
                      else "other" if reporter in OTHER_REPORTERS else "cases", key=key)
     name = text[name_start:name_end].strip(" ,")
     meta = occ.meta = CaseMeta(volume=key.volume, reporter=reporter, page=key.page, year=year,
-                               court=cite.metadata.court, case_name=name, pin_cite=cite.metadata.pin_cite,
+                               court=cite.court, case_name=name, pin_cite=cite.pin_cite,
                                cite_end=c_end, name_end=name_end)
     occ.display = case_display(text, name_start, c_start, end)
     if not name:

@@ -1,6 +1,8 @@
-"""eyecite as the extract stage calls it: one paragraph's text in, eyecite's citations out, in
-text order. Two things differ from a plain `eyecite.get_citations`, and only inside these calls
-(eyecite called by anything else, the verify stage's offline lookup for one, is as released):
+"""eyecite as the extract stage calls it: one paragraph's text in, its case citations, short
+cites, Id. and supra out, in text order, as `Citation`s (what the stage reads of them), so that
+nothing else in the stage knows eyecite's types. Two things differ from a plain
+`eyecite.get_citations`, and only inside these calls (eyecite called by anything else, the verify
+stage's offline lookup for one, is as released):
 
 - eyecite 2.7.8 reads a court/year parenthetical lazily across later citations on its line
   (eyecite issue #321): a year-only "(2015)" takes the year of the next cite, "(Mar. 3, 2020)".
@@ -21,12 +23,14 @@ import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import cache
+from typing import Literal
 
 from eyecite import get_citations
 from eyecite import helpers as eyecite_helpers
 from eyecite import regexes as eyecite_regexes
-from eyecite.models import CitationBase, TokenExtractor
+from eyecite.models import CitationBase, FullCaseCitation, IdCitation, ShortCaseCitation, SupraCitation, TokenExtractor
 from eyecite.tokenizers import EXTRACTORS, Tokenizer, default_tokenizer
 
 _COURT = "(?P<court>.*?)"
@@ -35,15 +39,50 @@ _POST_CITATION_REGEX = eyecite_regexes.POST_FULL_CITATION_REGEX.replace(_COURT, 
 _ONE_CALL_AT_A_TIME = threading.Lock()
 
 
-def citations(text: str) -> list[CitationBase]:
-    """eyecite's citations in one paragraph's text (spans index `text`), in text order: eyecite
-    can return a California cite's bracketed parallel before the cite itself."""
+@dataclass(frozen=True)
+class Citation:
+    """One of eyecite's case citations, short cites, Id. or supra, as the extract stage reads it
+    (offsets index the paragraph's text)."""
+    kind: Literal["full", "short", "id", "supra"]
+    span: tuple[int, int]  # "576 U.S. 155"; a short cite, Id. or supra with its pin ("Id. at 164")
+    full_span: tuple[int, int]  # from where eyecite guessed the name begins (a short cite's, a supra's)
+    volume: str = ""
+    reporter: str = ""  # as eyecite corrects it ("F. App'x" for "Fed. Appx."), else as written
+    page: str = ""  # a short cite's pin page
+    year: str | None = None
+    court: str | None = None  # eyecite's court id ("scotus")
+    pin_cite: str | None = None
+    antecedent: str = ""  # the word before a short cite or supra that eyecite took for its name
+
+
+_KINDS = ((FullCaseCitation, "full"), (ShortCaseCitation, "short"), (IdCitation, "id"), (SupraCitation, "supra"))
+
+
+def citations(text: str) -> list[Citation]:
+    """eyecite's case citations, short cites, Id. and supra in one paragraph's text, in text
+    order: eyecite can return a California cite's bracketed parallel before the cite itself."""
     with _ONE_CALL_AT_A_TIME, _court_kept_in_its_parenthesis():
         found = get_citations(_ids_unglued(text), tokenizer=_TOKENIZER)
-    return sorted(found, key=lambda c: c.span()[0])
+    read = [_read(cite) for cite in sorted(found, key=lambda c: c.span()[0])]
+    return [c for c in read if c is not None]
 
 
-def reporter(cite) -> str:
+def _read(cite: CitationBase) -> Citation | None:
+    kind = next((k for cls, k in _KINDS if isinstance(cite, cls)), None)
+    if kind is None:
+        return None  # a statute, a journal, a bare "§": the recognizers read those
+    span = cite.span()
+    meta = cite.metadata
+    if kind == "id":
+        return Citation("id", span, span, pin_cite=meta.pin_cite)
+    if kind == "supra":
+        return Citation("supra", span, cite.full_span(), antecedent=meta.antecedent_guess or "")
+    return Citation(kind, span, cite.full_span(), volume=cite.groups.get("volume") or "", reporter=_reporter(cite),
+                    page=cite.groups.get("page") or "", year=meta.year, court=meta.court,
+                    pin_cite=meta.pin_cite, antecedent=meta.antecedent_guess or "")
+
+
+def _reporter(cite: CitationBase) -> str:
     """The reporter as eyecite corrects it ("F. App'x" for "Fed. Appx."), else as written."""
     try:
         return cite.corrected_reporter()

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import re
 
-from eyecite.models import FullCaseCitation
-
 from ..model import Paragraph
+from .eyecite_adapter import Citation
 
 _SIGNAL = re.compile(
     r"^(?:(?:[Ss]ee|[Cc]f\.|[Bb]ut|[Cc]ompare|[Cc]ontra|[Aa]ccord|also|generally|[Ee]\.g\.|and|with|quoting|"
@@ -31,10 +30,10 @@ DOCKET_NO = (r"(?:(?:C\.\s?A\.|Civ\.\s?A\.|Civil\sAction|Case|Cause|Adv\.\s?Pro(
 _GAP_BEFORE_CITE = re.compile(r"^[\s,]*(?:\((?:[^()]{0,60}?[\s,])?\d{4}(?:,\s*No\.\s*[\w\-:.]+)?\)\s*)?(?:-{2,}\s*[A-Z][\w.\s]{0,12}?\s*-{2,}[\s,]*)?(?:" + DOCKET_NO + r"(?:[A-Z]{1,3}\s)?[\w\-:.]+(?:(?:,|\s+&|\s+and)\s*[\w\-:.]+)*[\s,]*)?$")
 
 
-def case_name(cite: FullCaseCitation, para: Paragraph) -> tuple[int, int]:
+def case_name(cite: Citation, para: Paragraph) -> tuple[int, int]:
     """(start, end) of the case name before a full cite; (c, c) when the cite has none."""
     text = para.text
-    c_start = cite.span()[0]
+    c_start = cite.span[0]
     # Italics first: the emphasized stretch that ends just before the cite.
     for i in range(len(para.emphasis) - 1, -1, -1):
         a, b = para.emphasis[i]
@@ -50,7 +49,7 @@ def case_name(cite: FullCaseCitation, para: Paragraph) -> tuple[int, int]:
         if close > start:
             return start, close
     # Plain text: eyecite's start, mended for the forms it gets wrong.
-    f_start = cite.full_span()[0]
+    f_start = cite.full_span[0]
     if f_start >= c_start:
         return c_start, c_start
     paren = f_start if text[f_start] == "(" else f_start - 1 if text[f_start - 1:f_start] == "(" else None

@@ -6,31 +6,29 @@ from __future__ import annotations
 
 import re
 
-from eyecite.models import CitationBase, IdCitation, ShortCaseCitation, SupraCitation
-
 from ..keys import DocketKey, VolumeKey
 from ..meta import CaseMeta, IdMeta, ShortCiteMeta, ShortNameMeta, SupraMeta
 from ..model import Occurrence, Paragraph
-from . import eyecite_adapter
+from .eyecite_adapter import Citation
 from .names import inside, skip_opening, strip_signal
 
 _CROSS_REFERENCE = re.compile(r"^(?:pp?\.\s*)?(?:\d+(?:-\d+)?|nn?\.\s*\d+)$")
 
 
-def from_eyecite(cite: CitationBase, para: Paragraph) -> Occurrence | None:
-    """eyecite's short cite, Id. or supra as an occurrence; None for any other citation, and for
-    "see p. 15, supra", a pointer within the brief."""
+def from_eyecite(cite: Citation, para: Paragraph) -> Occurrence | None:
+    """eyecite's short cite, Id. or supra as an occurrence; None for a full cite, and for "see p.
+    15, supra", a pointer within the brief."""
     text = para.text
-    if isinstance(cite, ShortCaseCitation):
+    if cite.kind == "short":
         return _short_case(cite, text)
-    if isinstance(cite, IdCitation):
-        start, end = cite.span()
+    if cite.kind == "id":
+        start, end = cite.span
         return Occurrence(paragraph=para.index, start=start, end=end, kind="id", story=para.story,
-                          text=text[start:end], meta=IdMeta(cite.metadata.pin_cite or ""))
-    if isinstance(cite, SupraCitation) and not _CROSS_REFERENCE.match(cite.metadata.antecedent_guess or ""):
-        start, end = cite.full_span()[0], cite.span()[1]
+                          text=text[start:end], meta=IdMeta(cite.pin_cite or ""))
+    if cite.kind == "supra" and not _CROSS_REFERENCE.match(cite.antecedent):
+        start, end = cite.full_span[0], cite.span[1]
         return Occurrence(paragraph=para.index, start=start, end=end, kind="supra", story=para.story,
-                          text=text[start:end], meta=SupraMeta(cite.metadata.antecedent_guess or ""))
+                          text=text[start:end], meta=SupraMeta(cite.antecedent))
     return None
 
 
@@ -162,12 +160,11 @@ def named_pins(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurrence
 _SHORT_NAME_LEAK = re.compile(r"(?:\)|\d|\b[a-z]{3,})[.;]\s+(?=[A-Z])|;\s+")
 
 
-def _short_case(cite: ShortCaseCitation, text: str) -> Occurrence:
-    s, e = cite.full_span()
-    ends = list(_SHORT_NAME_LEAK.finditer(text, s, cite.span()[0]))
+def _short_case(cite: Citation, text: str) -> Occurrence:
+    s, e = cite.full_span
+    ends = list(_SHORT_NAME_LEAK.finditer(text, s, cite.span[0]))
     if ends:  # the name leaked back over the sentence before ("(Brown II). Brown I, 347 U.S. at 495")
         s = ends[-1].end()
     s = strip_signal(text, skip_opening(text, s, e), e)
-    return Occurrence(paragraph=-1, start=s, end=cite.span()[1], kind="short", story="", text=text[s:cite.span()[1]],
-                      meta=ShortCiteMeta(cite.groups.get("volume", ""), eyecite_adapter.reporter(cite),
-                                         cite.groups.get("page", ""), cite.metadata.antecedent_guess or ""))
+    return Occurrence(paragraph=-1, start=s, end=cite.span[1], kind="short", story="", text=text[s:cite.span[1]],
+                      meta=ShortCiteMeta(cite.volume, cite.reporter, cite.page, cite.antecedent))
