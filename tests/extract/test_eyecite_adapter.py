@@ -34,6 +34,13 @@ def test_citations_come_in_text_order_with_offsets_into_the_text():
     assert [text[slice(*c.span)] for c in found] == ["Id. at p. 161", "576 U.S. 155", "Ibid."]
 
 
+def test_a_pin_a_dash_joins_to_the_words_after_it_is_read():
+    """"at 170—just as": the dash breaks the sentence, the pin is 170 (a range stays a range)."""
+    text = "Reed v. Town, 576 U.S. 155 (2015). Reed, 576 U.S. at 170-just as. Id. at 171—which is so. Reed, 576 U.S. at 170-71."
+    assert [(text[slice(*c.span)], c.pin_cite) for c in eyecite_adapter.citations(text)] == [
+        ("576 U.S. 155", None), ("576 U.S. at 170", "170"), ("Id. at 171", "at 171"), ("576 U.S. at 170-71", "170-71")]
+
+
 def test_a_citation_is_read_into_what_the_extract_stage_uses():
     """Each of eyecite's case citations, short cites, Id. and supra as toa's own `Citation`: its
     kind, spans and parts, the reporter as eyecite corrects it; statutes are left to the recognizers."""
@@ -73,5 +80,5 @@ def test_a_reading_does_not_depend_on_the_hash_seed(tmp_path):
     assert all(rows == runs[0] for rows in runs[1:])
     assert [(r["kind"], r["text"], r["authority"]) for r in runs[0]] == [
         ("full", "Estate of Doe v. Commissioner, 126 T.C. 150 (2006)", "Estate of Doe v. Commissioner, 126 T.C. 150 (2006)"),
-        ("short", "126 T.C. at ", "Estate of Doe v. Commissioner, 126 T.C. 150 (2006)"),
+        ("short", "126 T.C. at 158", "Estate of Doe v. Commissioner, 126 T.C. 150 (2006)"),
         ("short", "126 T.C. at 160", "Estate of Doe v. Commissioner, 126 T.C. 150 (2006)")]

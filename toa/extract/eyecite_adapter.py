@@ -126,10 +126,13 @@ _TOKENIZER = _InEyecitesOrder()
 _GLUED_BEFORE_ID = re.compile(r"[(\[](?=(?:[Ii]d|[Ii]bid)\.)")
 _GLUED_AFTER_IBID = re.compile(r"(?<=[Ii]bid\.)[)\]]")
 _ID_PIN_DASH = re.compile(r"(?<=[Ii]d\.\sat\s)((?:pp?\.\s)?\d+)[–—](?=\d)")
+# Nor a pin that a dash joins to the words after it ("Greene-Thapedi, 126 T.C. at 8—just as"): the
+# short cite or Id. loses its pin and ends at "at ". The dash there is a break in the sentence.
+_PIN_BEFORE_WORDS = re.compile(r"(?<=\sat\s)(\d+)[-–—](?=[A-Za-z]{2})")
 
 
 def _ids_unglued(text: str) -> str:
-    """The paragraph as eyecite is given it: those brackets read as spaces, the dash as a hyphen
-    (offsets unchanged)."""
+    """The paragraph as eyecite is given it: those brackets read as spaces, the dash in an Id.'s
+    pin as a hyphen, the one after a pin as a comma (offsets unchanged)."""
     text = _GLUED_AFTER_IBID.sub(" ", _GLUED_BEFORE_ID.sub(" ", text))
-    return _ID_PIN_DASH.sub(r"\1-", text)
+    return _PIN_BEFORE_WORDS.sub(r"\1,", _ID_PIN_DASH.sub(r"\1-", text))
