@@ -370,6 +370,28 @@ def test_a_subdivision_completed_from_a_written_out_code_is_written_out():
     assert "Texas Penal Code section 22.01(a)(1)" in linked(t)
 
 
+def test_a_short_form_stands_for_its_section_written_as_the_brief_writes_the_code():
+    """"§ 72002(a)" after a code cited by title, "§ 302" after a title number before the code, "§ 110.05"
+    after a code of another name: each is the full citation of that section in that code, written as
+    the brief writes it ("Cal. Code Regs., tit. 22," with its commas)."""
+    t = links_of("See Cal. Code Regs., tit. 22, § 72001; see also § 72002(a).",
+                 "Under 18 Pa. Cons. Stat. Ann. § 301, and § 302, the act is voluntary.",
+                 "See N.Y. Penal Law § 110.00; see also § 110.05.")
+    assert linked(t) == {"Cal. Code Regs., tit. 22, § 72001": ["full"], "Cal. Code Regs., tit. 22, § 72002(a)": ["reference"],
+                         "18 Pa. Cons. Stat. Ann. § 301": ["full"], "18 Pa. Cons. Stat. Ann. § 302": ["reference"],
+                         "N.Y. Penal Law § 110.00": ["full"], "N.Y. Penal Law § 110.05": ["reference"]}
+
+
+def test_a_short_form_after_a_code_in_its_states_own_form_is_written_in_that_form():
+    """"§ 3212" after "N.Y. C.P.L.R. 3211(a)(7)" is CPLR 3212, written without the section sign as
+    the brief writes the code; "§ 5525" after "42 Pa.C.S. § 5524" keeps it."""
+    t = links_of("See N.Y. C.P.L.R. 3211(a)(7); see also § 3212.", "Under 42 Pa.C.S. § 5524, and § 5525, it is late.",
+                 "See RCW 4.16.080; see also § 4.16.100.")
+    assert linked(t) == {"N.Y. C.P.L.R. 3211(a)(7)": ["full"], "N.Y. C.P.L.R. 3212": ["reference"],
+                         "42 Pa.C.S. § 5524": ["full"], "42 Pa.C.S. § 5525": ["reference"],
+                         "RCW 4.16.080": ["full"], "RCW 4.16.100": ["reference"]}
+
+
 def test_a_committee_analysis_cited_supra_folds_into_its_full_cite():
     t = links_of("(Assem. Com. on Judiciary, Analysis of Assem. Bill No. 157 (1997-1998 Reg. Sess.) as amended "
                  "Apr. 14, 1997, p. 3.)", "The committee said it again. (Assem. Com. on Judiciary, Analysis of "

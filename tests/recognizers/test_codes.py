@@ -3,7 +3,14 @@ import pytest
 from conftest import full, keys
 
 from toa.keys import StateCodeKey
-from toa.recognizers.codes import DeclaredCode, declared_codes, declared_provision, resolve_jurisdictions
+from toa.recognizers.codes import (
+    DeclaredCode,
+    declared_codes,
+    declared_provision,
+    names_a_code,
+    provision_in,
+    resolve_jurisdictions,
+)
 
 
 def test_california_style_manual_forms_are_one_code(run):
@@ -182,3 +189,25 @@ def test_a_texas_range_of_sections_is_one_entry(run):
     occs = full(run("TEX. GOV'T CODE ANN. §§ 311.011, 311.021-.023."))
     assert [(o.key.section, o.display) for o in occs] == [("311.011", "Tex. Gov't Code Ann. § 311.011"),
                                                      ("311.021-.023", "Tex. Gov't Code Ann. §§ 311.021-.023")]
+
+
+def same_citation(made, cited):
+    return (made.display, made.key, made.sort_key, made.meta, made.category) == \
+        (cited.display, cited.key, cited.sort_key, cited.meta, cited.category)
+
+
+def test_a_provision_made_from_a_code_and_its_number_is_the_code_cited_in_full(run):
+    """What a short form stands for is made from the code's name and what follows it, the name
+    not read again: the same citation as the code cited so in the brief."""
+    for name, after in (("Code Civ. Proc.", ", § 437c, subd. (c)"), ("Health & Saf. Code", ", § 1250, subds. (c), (k)"),
+                        ("Tex. Code Crim. Proc.", " art. 38.37, § 2"), ("Labor Code", " section 1102.5, subdivision (b)"),
+                        ("Cal. Code Regs.", ", tit. 22, § 72001")):
+        [cited] = full(run(name + after))
+        assert same_citation(provision_in(name, after), cited), name + after
+    assert provision_in("Code Civ. Proc.", ", §§ 437c, 437d") is None  # two sections: no one citation
+    assert provision_in("N.Y. Penal Law", " § 110.00") is None  # statutes.py reads that code
+
+
+def test_which_names_this_module_reads_as_a_code():
+    assert names_a_code("Tex. Penal Code") and names_a_code("Code of Civil Procedure")
+    assert not names_a_code("N.Y. Penal Law") and not names_a_code("Ohio Rev. Code Ann.")

@@ -1,6 +1,7 @@
 from conftest import full, keys
 from toa.keys import CfrKey, FederalRegisterKey, GuidelinesKey, RuleKey, UsCodeKey
 from toa.meta import ProvisionMeta
+from toa.recognizers.rules import cfr_section, rule_of
 
 
 def test_federal_rules_abbreviated(run):
@@ -288,3 +289,26 @@ def test_a_range_of_subdivisions_is_one_rule(run):
     [o] = full(run("Fed. R. Civ. P. 65(b)(1)(A)-(B)."))
     assert (o.display, o.meta.subsection) == ("Fed. R. Civ. P. 65(b)(1)(A)-(B)", "(b)(1)(A)")
     assert [o.key.rule for o in full(run("Fed. R. Evid. 801-803"))] == ["801", "802", "803"]
+
+
+def test_a_rule_or_regulation_made_from_its_set_and_number_is_the_set_cited_in_full(run):
+    """What a short form of a rule or a C.F.R. section stands for: made from the set (or title) and
+    the number, the same citation as the rule or section cited in full."""
+    def same(made, cited):
+        return (made.display, made.key, made.sort_key, made.meta) == (cited.display, cited.key, cited.sort_key, cited.meta)
+
+    for written, set_name, number in (("Fed. R. Civ. P. 56(a)", "Fed. R. Civ. P.", "56(a)"),
+                                      ("Tex. R. Evid. 404(b)", "Tex. R. Evid.", "404(b)"),
+                                      ("Cal. Rules of Court, rule 8.104(a)(1), (f)", "Cal. Rules of Court, rule",
+                                       "8.104(a)(1), (f)"),
+                                      ("9th Cir. R. 36-3(a)", "9th Cir. R.", "36-3(a)"),
+                                      ("N.D. Cal. Civ. L.R. 7-2(b)", "N.D. Cal. Civ. L.R.", "7-2(b)"),
+                                      ("Supp. R. G(5)", "Supp. R.", "G(5)")):
+        [cited] = full(run(written))
+        made = rule_of(set_name, cited.key.rule_set, number, cited.sort_key[0], cited.meta.jurisdiction)
+        assert same(made, cited), written
+    assert rule_of("Fed. R. Evid.", "Fed. R. Evid.", "413-415", 0, "US") is None  # three rules
+    [cited] = full(run("29 C.F.R. § 1910.95(b)(1)"))
+    assert same(cfr_section("29", "§", "1910.95(b)(1)"), cited)
+    [cited] = full(run("47 C.F.R. 54.709(a)(3)"))
+    assert same(cfr_section("47", "", "54.709(a)(3)"), cited)

@@ -1,6 +1,7 @@
 from conftest import full, keys
 from toa.keys import ActKey, PublicLawKey, RevisedStatutesKey, StateCodeKey, StatutesAtLargeKey, UsCodeKey
 from toa.meta import ProvisionMeta
+from toa.recognizers.statutes import reads_state_code, state_code_section, state_form_section, us_code_section
 
 
 def test_usc_without_section_sign(run):
@@ -333,3 +334,40 @@ def test_a_subdivision_of_a_bare_section_written_first(run):
     (o,) = run("Under subdivision (b) of section 1170, the court must.")
     assert (o.kind, o.text, o.meta.section, o.meta.subsection) == (
         "reference", "subdivision (b) of section 1170", "1170", "(b)")
+
+
+def test_a_section_made_from_its_title_and_number_is_the_code_cited_in_full(run):
+    """What a short form of the U.S. Code or a state's code statutes.py reads stands for: made from
+    the title or the code and the number, the same citation as the code cited in full."""
+    def same(made, cited):
+        return (made.display, made.key, made.sort_key, made.meta) == (cited.display, cited.key, cited.sort_key, cited.meta)
+
+    [cited] = full(run("18 U.S.C. § 1961-1968"))  # a range: "§§" in the entry, one key
+    assert same(us_code_section("18", "§", "1961-1968"), cited) and cited.display == "18 U.S.C. §§ 1961-1968"
+    [cited] = full(run("18 U.S.C. 1030 note"))
+    assert same(us_code_section("18", "", "1030 note"), cited)
+    assert us_code_section("18", "§", "924(c), (j)") is None  # two citations
+    assert us_code_section("50 App.", "§", "5") is None
+    for code, title, number in (("N.Y. Penal Law", "", "125.25(1)"), ("18 Pa. Cons. Stat. Ann.", "18", "301")):
+        [cited] = full(run(f"{code} § {number}"))
+        key = cited.key
+        assert same(state_code_section(code, key.jurisdiction, key.code, title, number), cited)
+    assert reads_state_code("Va. Code Ann.") and reads_state_code("18 Pa. Cons. Stat. Ann.")
+    assert not reads_state_code("Code Civ. Proc.") and not reads_state_code("N.Y. C.P.L.R.")
+
+
+def test_a_section_made_from_a_code_in_its_states_own_form_is_the_code_cited_in_full(run):
+    """"42 Pa.C.S. § 5525", "N.Y. C.P.L.R. 3212", "735 ILCS 5/2-619": made from the code, its title
+    number and the number, with the section sign where the brief writes one, the same citation as
+    the code cited in full."""
+    def same(made, cited):
+        return (made.display, made.key, made.sort_key, made.meta) == (cited.display, cited.key, cited.sort_key, cited.meta)
+
+    for code, title, mark, number in (("Pa.C.S.", "42", "§", "5525"), ("N.Y. C.P.L.R.", "", "", "3212(a)"),
+                                      ("ILCS", "735", "", "5/2-619"), ("MCL", "", "", "600.5807"),
+                                      ("RCW", "", "", "4.16.100"), ("O.C.G.A.", "", "§", "9-11-56")):
+        written = " ".join(part for part in (title, code, mark, number) if part)
+        [cited] = full(run(written))
+        assert same(state_form_section(code, title, mark, number), cited), written
+    assert state_form_section("ILCS", "735", "", "5") is None  # no section of the Illinois form
+    assert state_form_section("Code Civ. Proc.", "", "§", "437c") is None  # no state's own form

@@ -33,6 +33,7 @@ from ..keys import (
     PublicLawKey,
     ReportKey,
     RestatementKey,
+    RuleKey,
     StateCodeKey,
     StatutesAtLargeKey,
     UsCodeKey,
@@ -547,58 +548,75 @@ def _section_of(linking: _Linking, occ: Occurrence, number: ProvisionMeta, prior
 
 
 def complete(base: Occurrence, short: ProvisionMeta) -> Occurrence | None:
-    """The full citation a short form (whose number `short` gives) stands for: the short form's
-    section written in the base citation's code, read by the same recognizers as any citation in
-    the brief."""
+    """The full citation a short form (whose number `short` gives) stands for: that number in the
+    base citation's code, set of rules or title, made as that family's own citations are (nothing is
+    recognized again), and written as the brief writes the base citation."""
     m = _numbers(base.meta)
     listed = ", ".join(short.subsections)  # "§ 12022.53, subds. (b), (c)": the list as cited
     section = (short.section or short.rule) + (listed or short.subsection)
     if not section or bool(short.rule) != bool(m.rule_set):
         return None  # "Rule 54(d)" names a rule, "§ 2727" a section: never the other
-    code, display = m.code, base.display or ""
+    code = m.code
     if code in ("U.S.C.", "C.F.R.") and m.title:
-        mark = "§ " if "§" in (base.display or base.text) else ""  # write it as the brief does
-        written = f"{m.title} {code} {mark}{section}"
-    elif m.rule_set:
-        written = f"{m.rule_set} {section}"
-    elif code and m.jurisdiction is not None:  # a state's code
-        if m.mark and short.mark:  # a Texas code's article: "article 38.37"
-            written = f"{code} {m.mark} {section}"
-        elif _by_article(short):
-            return None  # "article 38.23" is never a section of a code cited by "§"
-        elif m.mark:  # "§ 2" after "Tex. Code Crim. Proc. art. 38.37": a section of that article
-            if "." in section:
-                return None  # "section 508.145" is a code's section, not one of an article's
-            written = f"{code} {m.mark} {m.section.split(',')[0]}, § {section}"
-        elif re.search(r"\s[Ss]ection\s\d", display) and not m.title:
-            # written out as the base citation is: "Code of Civil Procedure section 425.16, subdivision (e)(4)"
-            subs = listed or short.subsection
-            word = "subdivisions" if listed else "subdivision"
-            if m.state_implied or "subdivision" in display:  # California's words
-                written = f"{code} section {short.section}" + (f", {word} {subs}" if subs else "")
-            else:  # "Texas Penal Code Section 22.01(a)"
-                written = f"{code} section {short.section}{subs}"
-        else:
-            # written as the base citation is: "Health & Saf. Code, § 1278.5, subd. (d)(1)"
-            comma = "," if re.search(r",\s§", display) else ""
-            subd = re.search(r",\s(subd|subdivision)s?(\.?)\s\(", display)
-            if subd and short.subsection and not m.title:  # "subds. (c), (k)": one is "subd. (k)"
-                word = subd.group(1) + ("s" if listed else "") + subd.group(2)
-                section = f"{short.section}, {word} {listed or short.subsection}"
-            if not m.title:
-                written = f"{code}{comma} § {section}"
-            elif display.startswith(f"{m.title} "):  # "18 Pa. Cons. Stat. Ann. § 301"
-                written = f"{m.title} {code} § {section}"
-            else:  # "Okla. Stat. tit. 21, § 3"
-                written = f"{code} tit. {m.title}, § {section}"
+        mark = "§" if "§" in (base.display or base.text) else ""  # write it as the brief does
+        of_title = recognizers.statutes.us_code_section if code == "U.S.C." else recognizers.rules.cfr_section
+        return of_title(m.title, mark, section)
+    if m.rule_set:
+        assert isinstance(base.key, RuleKey) and base.sort_key
+        return recognizers.rules.rule_of(m.rule_set, base.key.rule_set, section, base.sort_key[0], m.jurisdiction or "")
+    if not code or m.jurisdiction is None:
+        return None
+    return _in_state_code(base, short, section)
+
+
+def _in_state_code(base: Occurrence, short: ProvisionMeta, section: str) -> Occurrence | None:
+    """The section `section` (a short form's number) of the state's code the base citation cites:
+    what follows the code's name written as the base citation writes it, read by the code's family."""
+    m, display, listed = _numbers(base.meta), base.display or "", ", ".join(short.subsections)
+    code, mark = m.code, "§" if "§" in display else ""  # the section sign where the brief writes it
+    assert isinstance(base.key, StateCodeKey)
+    if m.mark and short.mark:  # a Texas code's article: "article 38.37"
+        after = f" {m.mark} {section}"
+    elif _by_article(short):
+        return None  # "article 38.23" is never a section of a code cited by "§"
+    elif m.mark:  # "§ 2" after "Tex. Code Crim. Proc. art. 38.37": a section of that article
+        if "." in section:
+            return None  # "section 508.145" is a code's section, not one of an article's
+        after = f" {m.mark} {m.section.split(',')[0]}, § {section}"
+    elif re.search(r"\s[Ss]ection\s\d", display) and not m.title:
+        # written out as the base citation is: "Code of Civil Procedure section 425.16, subdivision (e)(4)"
+        subs = listed or short.subsection
+        word = "subdivisions" if listed else "subdivision"
+        if m.state_implied or "subdivision" in display:  # California's words
+            after = f" section {short.section}" + (f", {word} {subs}" if subs else "")
+        else:  # "Texas Penal Code Section 22.01(a)"
+            after = f" section {short.section}{subs}"
+    elif m.title and display.startswith(f"{m.title} "):  # "18 Pa. Cons. Stat. Ann. § 301"
+        if "§" in display and recognizers.statutes.reads_state_code(code):
+            return recognizers.statutes.state_code_section(code, base.key.jurisdiction, base.key.code, m.title, section)
+        # "42 Pa.C.S. § 5524", "735 ILCS 5/2-615": a state's own form
+        return recognizers.statutes.state_form_section(code, m.title, mark, section)
+    elif m.title:  # "Cal. Code Regs., tit. 22, § 72001"
+        after = f", tit. {m.title}, § {section}"
     else:
-        return None
-    found = [o for o in recognizers.recognize(written, []) if o.kind == "full" and o.key]
-    if len(found) != 1:
-        return None
-    if isinstance(found[0].key, StateCodeKey) and not found[0].key.jurisdiction and m.jurisdiction:
-        recognizers.codes.with_jurisdiction(found[0], m.jurisdiction)
-    return found[0]
+        # written as the base citation is: "Health & Saf. Code, § 1278.5, subd. (d)(1)"
+        comma = "," if re.search(r",\s§", display) else ""
+        subd = re.search(r",\s(subd|subdivision)s?(\.?)\s\(", display)
+        if subd and short.subsection:  # "subds. (c), (k)": one is "subd. (k)"
+            word = subd.group(1) + ("s" if listed else "") + subd.group(2)
+            section = f"{short.section}, {word} {listed or short.subsection}"
+        if not recognizers.codes.names_a_code(code) and not comma:
+            if recognizers.statutes.reads_state_code(code):
+                # "N.Y. Penal Law § 110.00", "Ohio Rev. Code Ann. § 2305.10": a code statutes.py reads
+                return recognizers.statutes.state_code_section(code, base.key.jurisdiction, base.key.code, "", section)
+            form = recognizers.statutes.state_form_section(code, "", mark, section)
+            if form is not None:  # "N.Y. C.P.L.R. 3211", "MCL 600.5805": a state's own form
+                return form
+        after = f"{comma} § {section}"
+    full = recognizers.codes.provision_in(code, after)
+    if full is not None and isinstance(full.key, StateCodeKey) and not full.key.jurisdiction and m.jurisdiction:
+        recognizers.codes.with_jurisdiction(full, m.jurisdiction)
+    return full
 
 
 def _misread_short(occ: Occurrence, by_key: dict[Key, Cited], alias: dict[Key, tuple[Key, str]]) -> Cited | None:

@@ -15,7 +15,7 @@ spelling of one code ("Code Civ. Proc." = "Code of Civil Procedure" = "CODE CIV.
 also what statutes.py keys its "<State> <Code> § N" forms by, so both readings of a cite agree.
 
 Key:  StateCodeKey(jurisdiction, code words, title number, section[, edition]); jurisdiction is ""
-      when the brief names no state (California briefs never do): extract.py gives such a code the
+      when the brief names no state (California briefs never do): extract gives such a code the
       state of the code of that name the brief also cites with its state (resolve_jurisdictions).
       A Texas article with a section is section "38.37, § 2".
 A code of regulations ("Code Regs.", "Admin. Code") is a regulation (category rules_regulations).
@@ -214,10 +214,7 @@ def find(text: str, _emphasis=None) -> list[Claim]:
         if span is None:
             continue
         n_start, n_end, state = span
-        name_w = clean(text[n_start:n_end]).rstrip(",")
-        words = code_key(text[_name_start(text, n_start, n_end):n_end])
-        if name_w.isupper():  # small capitals typed as capitals: the entry is written "Tex. Penal Code"
-            name_w = _from_capitals(name_w)
+        name_w, words = _name_read(text, n_start, n_end)
         after = _AFTER_NAME.match(text, n_end)
         if after:
             c = _after_form(text, n_start, after, state=state, name_w=name_w, words=words)
@@ -244,6 +241,45 @@ def find(text: str, _emphasis=None) -> list[Claim]:
     return claims
 
 
+
+
+def names_a_code(name: str) -> bool:
+    """Whether find reads all of `name` as a code's name ("Tex. Penal Code", "Code Civ. Proc."; not
+    "N.Y. Penal Law", "Va. Code Ann." or "Ohio Rev. Code Ann.", which are statutes.py's)."""
+    named = _name_at_end(name)
+    return named is not None and named[0] == 0
+
+
+def provision_in(name: str, after: str) -> Occurrence | None:
+    """The provision that `after` cites in the code `name` ("Code Civ. Proc." and ", § 437c, subd.
+    (c)"), read as find reads a code's name and what follows it: the full citation a short form of
+    it stands for. None when no code is named, or `after` cites no one provision."""
+    named = _name_at_end(name)
+    after_name = _AFTER_NAME.match(name + after, len(name)) if named is not None else None
+    if named is None or after_name is None:
+        return None
+    start, state, name_w, words = named
+    found = _after_form(name + after, start, after_name, state=state, name_w=name_w, words=words)
+    return found.occs[0] if found is not None and len(found.occs) == 1 else None
+
+
+def _name_at_end(text: str) -> tuple[int, str | None, str, str] | None:
+    """(start, state, name as written, key words) of the code's name find reads that ends where
+    `text` does."""
+    for anchor in reversed(list(_ANCHOR.finditer(text))):
+        span = _name_span(text, anchor)
+        if span is not None and span[1] == len(text):
+            start, end, state = span
+            return start, state, *_name_read(text, start, end)
+    return None
+
+
+def _name_read(text: str, start: int, end: int) -> tuple[str, str]:
+    """(name as the entry writes it, key words) of the code named from `start` to `end`."""
+    name_w = clean(text[start:end]).rstrip(",")
+    if name_w.isupper():  # small capitals typed as capitals: the entry is written "Tex. Penal Code"
+        name_w = _from_capitals(name_w)
+    return name_w, code_key(text[_name_start(text, start, end):end])
 
 
 def _name_start(text: str, start: int, end: int) -> int:

@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from ..keys import CfrKey, ExecutiveOrderKey, FarKey, FederalRegisterKey, GuidelinesKey, RuleKey
 from ..meta import ProvisionMeta, SeriesMeta
-from ..model import CategoryKey
+from ..model import CategoryKey, Occurrence
 from .common import (
     EDITION_PAREN,
     boundary_before,
@@ -184,7 +184,7 @@ def parse_rules(text: str, pos: int):
     m = _RULE_ITEM.match(text, pos)
     if not m:
         return [], pos
-    items = [(m.start(), m.end(), m.group("rule"), _sub(m))]
+    items = [_rule_item(m)]
     end = _with_sub_range(text, items)
     while True:
         b = _RULE_SUB_ONLY.match(text, end)
@@ -215,7 +215,7 @@ def parse_rules(text: str, pos: int):
             items.pop()
             items.extend((prev[0], n.end(), str(k), "") for k in range(lo, hi + 1))
         else:
-            items.append((n.start(), n.end(), n.group("rule"), _sub(n)))
+            items.append(_rule_item(n))
         end = _with_sub_range(text, items) if items[-1][1] == n.end() else n.end()
     return items, end
 
@@ -241,8 +241,15 @@ def subsection_list(sub: str) -> list[str]:
     return out
 
 
-def _sub(m: re.Match) -> str:
-    return re.sub(r"\s", "", squeeze_subsections(m.group("sub")))
+def _rule_item(m: re.Match) -> tuple[int, int, str, str]:
+    """(start, end, rule, subdivisions) of a rule's number (_RULE_ITEM, or _LOCAL_ITEM for a
+    circuit's or a court's rule numbered with hyphens)."""
+    return m.start(), m.end(), m.group("rule"), re.sub(r"\s", "", squeeze_subsections(m.group("sub")))
+
+
+def _supp_item(m: re.Match) -> tuple[int, int, str, str]:
+    """(start, end, rule, subdivisions) of a Supplemental Rule, lettered: "G(5)"."""
+    return m.start(), m.end(), m.group("rule"), squeeze_subsections(m.group("sub"))
 
 
 def _rule_occs(text, head_start, items, set_name, end, edition, group=0, juris="US", flags=None):
@@ -266,6 +273,29 @@ def _rule_occs(text, head_start, items, set_name, end, edition, group=0, juris="
     return occs
 
 
+def rule_of(set_name: str, key_set: str, number: str, group: int, jurisdiction: str) -> Occurrence | None:
+    """Rule `number` ("56(a)") of the set a brief cites as `set_name` ("Fed. R. Civ. P.") and keys
+    as `key_set`, as find_rules makes "Fed. R. Civ. P. 56(a)" (a circuit's or a court's local rule
+    numbered with hyphens, "36-3(a)"): the full citation a short form of it stands for. None for a
+    number that is no rule, or is several ("413-415")."""
+    written = f"{set_name} {number}"
+    at = len(set_name) + 1
+    if set_name == RULE_SETS["supp"]:
+        m = _SUPP_ITEM.match(written, at)
+        items = [_supp_item(m)] if m else []
+    elif key_set != set_name or _CIRCUIT.match(written):
+        m = _LOCAL_ITEM.match(written, at)
+        items = [_rule_item(m)] if m else []
+    else:
+        items, _end = parse_rules(written, at)
+    if len(items) != 1:
+        return None
+    [o] = _rule_occs(written, 0, items, set_name, items[0][1], "", group, jurisdiction)
+    assert isinstance(o.key, RuleKey)
+    o.key = replace(o.key, rule_set=key_set)
+    return o
+
+
 def _edition_after(text, end):
     m = _EDITION.match(text, end)
     return (clean(m.group(1)[1:-1]), m.end()) if m else ("", end)
@@ -278,7 +308,7 @@ def _numbered_rules(text, head, set_name, key_set=None):
     items, end = [], head.end()
     m = _LOCAL_ITEM.match(text, end)
     while m:
-        items.append((m.start(), m.end(), m.group("rule"), _sub(m)))
+        items.append(_rule_item(m))
         end = m.end()
         j = _CFR_JOIN.match(text, end)
         m = _LOCAL_ITEM.match(text, j.end()) if j else None
@@ -360,10 +390,8 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
     for m in _SUPP.finditer(text):
         item = _SUPP_ITEM.match(text, m.end())
         if item:
-            rule, sub = item.group("rule"), squeeze_subsections(item.group("sub"))
             edition, end = _edition_after(text, item.end())
-            claims.append(claim(_rule_occs(text, m.start(), [(item.start(), item.end(), rule, sub)],
-                                           RULE_SETS["supp"], end, edition)))
+            claims.append(claim(_rule_occs(text, m.start(), [_supp_item(item)], RULE_SETS["supp"], end, edition)))
     for m in _LETTER_RULE_REF.finditer(text):  # "Rule G(5)" after a Supplemental Rule
         item = _SUPP_ITEM.match(text, m.end())
         if item:
@@ -467,6 +495,42 @@ def _cfr_items(text, pos):
     return items, end
 
 
+def _cfr_occ(text, start, end, title, head_w, mark, sec, sub, etseq, edition):
+    is_part = bool(mark) and mark[0] in "pP"
+    cite = f"{sec}{sub}" + (" et seq." if etseq else "")
+    k = f"pt. {cite}" if is_part else cite
+    key = CfrKey(title, k, edition)
+    if is_part:
+        mk = "pt. "
+    elif mark.startswith("§") or head_w == "Treas. Reg.":
+        mk = "§ "
+    elif mark:
+        mk = "§ "
+    else:
+        mk = ""
+    head_disp = head_w if head_w == "Treas. Reg." else f"{title} C.F.R."
+    display = f"{head_disp} {mk}{cite}" + (f" ({edition})" if edition else "")
+    meta = ProvisionMeta(code="Treas. Reg." if head_w == "Treas. Reg." else "C.F.R.", title=title,
+                         section=sec, subsection=sub, edition=edition)
+    return occ(text, start, end, category=CAT, key=key, display=display,
+               sort_key=rule_sort(2, "C.F.R.", title, k, edition), meta=meta)
+
+
+def cfr_section(title: str, mark: str, number: str) -> Occurrence | None:
+    """Section `number` of title `title` of the C.F.R., as find_cfr makes "29 C.F.R. § 1910.95(b)"
+    (with the section sign when `mark` is "§"): the full citation a short form of it stands for.
+    None for a number that is no section, or is two."""
+    if not re.fullmatch(r"\d{1,2}", title):
+        return None
+    head = f"{title} C.F.R. {mark} " if mark else f"{title} C.F.R. "
+    written = head + number
+    items, _end = _cfr_items(written, len(head))
+    if len(items) != 1:
+        return None
+    _start, e, sec, sub, etseq = items[0]
+    return _cfr_occ(written, 0, e, title, f"{title} C.F.R.", mark, sec, sub, etseq, "")
+
+
 def find_cfr(text: str, _emphasis=None) -> list[Claim]:
     claims = []
     heads = [(m, m.group("title"), clean(text[m.start():m.start("mark") if m.group("mark") else m.end()]))
@@ -478,26 +542,8 @@ def find_cfr(text: str, _emphasis=None) -> list[Claim]:
             continue
         edition, end2 = _edition_after(text, end)
         mark = m.group("mark") or ""
-        is_part = bool(mark) and mark[0] in "pP"
-        occs = []
-        for i, (s, e, sec, sub, etseq) in enumerate(items):
-            cite = f"{sec}{sub}" + (" et seq." if etseq else "")
-            k = f"pt. {cite}" if is_part else cite
-            key = CfrKey(title, k, edition)
-            if is_part:
-                mk = "pt. "
-            elif mark.startswith("§") or head_w == "Treas. Reg.":
-                mk = "§ "
-            elif mark:
-                mk = "§ "
-            else:
-                mk = ""
-            head_disp = head_w if head_w == "Treas. Reg." else f"{title} C.F.R."
-            display = f"{head_disp} {mk}{cite}" + (f" ({edition})" if edition else "")
-            meta = ProvisionMeta(code="Treas. Reg." if head_w == "Treas. Reg." else "C.F.R.", title=title,
-                                 section=sec, subsection=sub, edition=edition)
-            occs.append(occ(text, m.start() if i == 0 else s, e, category=CAT, key=key, display=display,
-                            sort_key=rule_sort(2, "C.F.R.", title, k, edition), meta=meta))
+        occs = [_cfr_occ(text, m.start() if i == 0 else s, e, title, head_w, mark, sec, sub, etseq, edition)
+                for i, (s, e, sec, sub, etseq) in enumerate(items)]
         if edition:
             occs[-1].end = occs[-1].anchor_end = end2
             occs[-1].text = text[occs[-1].start:end2]

@@ -25,7 +25,7 @@ import re
 
 from ..keys import ActKey, PublicLawKey, RevisedStatutesKey, StateCodeKey, StatutesAtLargeKey, UsCodeKey
 from ..meta import ProvisionMeta
-from ..model import CategoryKey
+from ..model import CategoryKey, Occurrence
 from .common import (
     DATE,
     EDITION_PAREN,
@@ -269,6 +269,23 @@ def _usc_occ(text, start, end, title, code, app, mark, sec, sub, etseq, edition,
         s = name_start
     sort = statute_sort(0, 0 if name else 1, alpha_key(name), (), title, sec, sub, f"{etseq}|{edition}")
     return occ(text, s, end, category=CAT, key=key, display=display, sort_key=sort, meta=meta)
+
+
+def us_code_section(title: str, mark: str, number: str) -> Occurrence | None:
+    """Section `number` ("924(c)(3)") of title `title` of the U.S. Code, as find_usc makes "18 U.S.C.
+    § 924(c)(3)" (with the section sign when `mark` is "§"): the full citation a short form of it
+    stands for. None for a number that is no section, or is two ("924(c), (j)")."""
+    if not re.fullmatch(r"\d{1,2}", title):
+        return None
+    head = f"{title} U.S.C. {mark} " if mark else f"{title} U.S.C. "
+    written = head + number
+    items, end = parse_items(written, len(head), _USC_ITEM)
+    if len(items) != 1:
+        return None
+    _start, e, sec, sub, etseq = items[0]
+    note = _NOTE.match(written, end)
+    return _usc_occ(written, 0, note.end() if note else e, title, "U.S.C.", None, mark or None, sec, sub, etseq, "",
+                    note=bool(note), alone=True)
 
 
 # The Internal Revenue Code cited by its own name: "I.R.C. § 162(a)", "IRC §§ 61, 162".
@@ -561,6 +578,9 @@ _OFFICIAL_SHORT = (
     (re.compile(r"(?<![\w.])(?P<name>K\.\s?S\.\s?A\.)\s(?:§\s?)?(?P<sec>\d+[a-z]?-\d+[a-z]?(?:\.\d+)?)(?P<sub>"
                 + SUBSECS + ")"), "Kan.", "stat"),
 )
+# Codes cited in their states' own forms, each read whole: (pattern, state, the code's key words
+# when its name does not give them)
+_STATE_FORMS = ((_ILCS, "Ill.", None), (_NY_CPLR, "N.Y.", None), (_RCW, "Wash.", None)) + _OFFICIAL_SHORT
 # Massachusetts' "G.L. c. 93A, § 9" = "Mass. Gen. Laws ch. 93A, § 9"
 _MASS_GL = re.compile(r"(?<![\w.])(?P<name>(?:M\.\s?)?G\.\s?L\.)\s(?:c|ch)\.\s?(?P<ch>\d+[A-Z]?),\s§\s?"
                       r"(?P<sec>\d+[A-Z]?(?:\.\d+)?)(?P<sub>" + SUBSECS + ")")
@@ -604,13 +624,65 @@ def _state_occ(text, start, end, abbr, code_w, code_norm, prefix, sec, sub, edit
     return occ(text, start, end, category=CAT, key=key, display=display, sort_key=sort, meta=meta)
 
 
+def reads_state_code(code: str) -> bool:
+    """Whether find_state_codes reads all of `code` as a state's code named before its "§" ("N.Y.
+    Penal Law", "Va. Code Ann.", "18 Pa. Cons. Stat. Ann.")."""
+    m = _STATE_CODE.match(f"{code} § 1")
+    return m is not None and m.start("mark") == len(code) + 1 and _state_of_code(m) is not None
+
+
+def _state_of_code(m: re.Match) -> str | None:
+    """The state whose code a match of _STATE_CODE names; None when its words name no code ("Tex.
+    R. Civ. P." is a rule, other words are prose)."""
+    name = m.group("name")
+    if not _CODE_WORD.search(name) or re.search(r"\bR\.", name):
+        return None
+    return state_abbr(m.group("state"))
+
+
+def _form_occ(text: str, m: re.Match, abbr: str, code_norm: str | None) -> Occurrence:
+    """The section a match of one of _STATE_FORMS cites, written as the brief writes it."""
+    sub = squeeze_subsections(m.group("sub"))
+    edition, end = _edition_after(text, m.end())
+    pre = m.groupdict().get("pre") or ""
+    code_w = clean(text[m.start():m.start("sec")])
+    display = f"{code_w} {m.group('sec')}{sub}" + (f" ({edition})" if edition else "")
+    return _state_occ(text, m.start(), end, abbr, m.group("name"), code_norm or _code_norm(m.group("name")), pre,
+                      m.group("sec"), sub, edition, pre_display=display)
+
+
+def state_form_section(code: str, title: str, mark: str, number: str) -> Occurrence | None:
+    """Section `number` of a code cited in its state's own form ("42 Pa.C.S. § 5524", "N.Y.
+    C.P.L.R. 3211", "MCL 600.5805"), with its title number `title` before it and the section sign
+    when `mark` is "§", as find_state_codes makes it: the full citation a short form of it stands
+    for. None when no such form names the code, or the number is no one section."""
+    written = " ".join(part for part in (title, code, mark, number) if part)
+    for rx, abbr, code_norm in _STATE_FORMS:
+        m = rx.match(written)
+        if m and m.end() == len(written):
+            return _form_occ(written, m, abbr, code_norm)
+    return None
+
+
+def state_code_section(code: str, jurisdiction: str, words: str, title: str, number: str) -> Occurrence | None:
+    """Section `number` of a state's code written "<code> § <number>" ("N.Y. Penal Law § 110.00",
+    "18 Pa. Cons. Stat. Ann. § 301"), as find_state_codes makes it from the code's parts (its key
+    words, its title number): the full citation a short form of it stands for. None for a number
+    that is no section."""
+    head = f"{code} § "
+    written = head + number
+    items, _end = parse_items(written, len(head), STATE_ITEM, allow_list=False)
+    if not items:
+        return None
+    _start, e, sec, sub, _etseq = items[0]
+    return _state_occ(written, 0, e, jurisdiction, code, words, title, sec, sub, "", pre_display=f"{head}{sec}{sub}")
+
+
 def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
     claims = []
     for m in _STATE_CODE.finditer(text):
         name = m.group("name").strip()
-        if not _CODE_WORD.search(name) or re.search(r"\bR\.", name):
-            continue  # "Tex. R. Civ. P." is a rule, other words are prose
-        abbr = state_abbr(m.group("state"))
+        abbr = _state_of_code(m)
         if abbr is None:
             continue
         items, end = parse_items(text, m.end(), STATE_ITEM, allow_list=m.group("mark") == "§§")
@@ -643,17 +715,9 @@ def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
             occs[-1].end = occs[-1].anchor_end = end2
             occs[-1].text = text[occs[-1].start:end2]
         claims.append(claim(occs))
-    forms = [(_ILCS, "Ill.", None), (_NY_CPLR, "N.Y.", None), (_RCW, "Wash.", None)] + list(_OFFICIAL_SHORT)
-    for rx, abbr, code_norm in forms:
+    for rx, abbr, code_norm in _STATE_FORMS:
         for m in rx.finditer(text):
-            sub = squeeze_subsections(m.group("sub"))
-            edition, end = _edition_after(text, m.end())
-            pre = m.groupdict().get("pre") or ""
-            code_w = clean(text[m.start():m.start("sec")])
-            display = f"{code_w} {m.group('sec')}{sub}" + (f" ({edition})" if edition else "")
-            o = _state_occ(text, m.start(), end, abbr, m.group("name"), code_norm or _code_norm(m.group("name")), pre,
-                           m.group("sec"), sub, edition, pre_display=display)
-            claims.append(claim([o]))
+            claims.append(claim([_form_occ(text, m, abbr, code_norm)]))
     for m in _MASS_GL.finditer(text):
         sub = squeeze_subsections(m.group("sub"))
         o = _state_occ(text, m.start(), m.end(), "Mass.", m.group("name"), "gen laws", f"ch. {m.group('ch')}",

@@ -1,5 +1,6 @@
 """Stage 2: case citations found with eyecite and mended with the brief's italics."""
-from toa.extract import case_sort_key, extract_paragraph
+from toa.extract import extract_paragraph
+from toa.extract.cases import case_sort_key
 from toa.keys import CaseKey, ConstitutionKey, DocketKey
 from toa.model import Paragraph
 
@@ -125,7 +126,7 @@ def test_cross_references_within_the_brief_are_not_citations():
 
 
 def test_defined_short_names_become_short_cites_of_their_authority():
-    from toa.extract import defined_short_forms
+    from toa.extract.short_forms import defined_short_forms
     first = para("See 3 ", ("The Oxford English Dictionary", True), " 441 (1978) (OED).")
     later = Paragraph(index=1, story="body", text="See 3 OED 441; 11 OED 471.")
     occs = extract_paragraph(first)
@@ -139,7 +140,7 @@ def test_defined_short_names_become_short_cites_of_their_authority():
 def test_a_name_defined_in_brackets_and_cited_supra():
     """Bluebook's "[hereinafter Doe Study]"; "Doe Study, supra, at 6" is that work, though
     eyecite reads "Study" as the antecedent."""
-    from toa.extract import defined_short_forms
+    from toa.extract.short_forms import defined_short_forms
     first = para("Jane Doe, ", ("Title of Work", True), " 46 (2019), https://agency.example/r.pdf [hereinafter Doe Study].")
     later = Paragraph(index=1, story="body", text="Doe Study at 5; Doe Study, supra, at 6.")
     occs = extract_paragraph(first) + extract_paragraph(later)

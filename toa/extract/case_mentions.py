@@ -18,10 +18,10 @@ import bisect
 import itertools
 import re
 
-from .keys import Key
-from .meta import CaseMeta, ShortCiteMeta, ShortNameMeta, SupraMeta
-from .model import Occurrence, Paragraph
-from .recognizers.common import in_quotation
+from ..keys import Key
+from ..meta import CaseMeta, ShortCiteMeta, ShortNameMeta, SupraMeta
+from ..model import Occurrence, Paragraph
+from ..recognizers.common import in_quotation
 
 # Parties that name no case: the government side of "People v. Massicot", "State v. X".
 _GENERIC_PARTY = re.compile(r"^(?:the\s+)?(?:people|state|commonwealth|united\s+states|u\.\s?s\.|government|"

@@ -2,8 +2,8 @@
 from test_extract import para
 
 from toa import authorities, styles
-from toa.case_mentions import case_mentions
 from toa.extract import extract_paragraph
+from toa.extract.case_mentions import case_mentions
 from toa.model import Document
 
 

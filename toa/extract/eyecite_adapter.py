@@ -1,0 +1,138 @@
+"""eyecite as the extract stage calls it: one paragraph's text in, its case citations, short
+cites, Id. and supra out, in text order, as `Citation`s (what the stage reads of them), so that
+nothing else in the stage knows eyecite's types. Two things differ from a plain
+`eyecite.get_citations`, and only inside these calls (eyecite called by anything else, the verify
+stage's offline lookup for one, is as released):
+
+- eyecite 2.7.8 reads a court/year parenthetical lazily across later citations on its line
+  (eyecite issue #321): a year-only "(2015)" takes the year of the next cite, "(Mar. 3, 2020)".
+  The court group is kept to text without parentheses, as upstream PR #347 does. eyecite reads
+  that regex from `eyecite.helpers` at each citation, so it is set there for the length of one
+  call and put back; a lock keeps a second thread from calling in between. Its warnings ("Unknown
+  overlap case") are silenced for the call too.
+- eyecite's tokenizer runs its extractors in the order of a set of them, hashed by their text,
+  so that where two readings of one span differ the one that wins changed with PYTHONHASHSEED:
+  "126 T.C. at 8" was a short cite, or a full cite in reporters-db's variation "T.C. at". They run
+  here in eyecite's own order (an edition's exact name before its variations), as eyecite's
+  plain Tokenizer runs them.
+"""
+from __future__ import annotations
+
+import logging
+import re
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+from eyecite import get_citations
+from eyecite import helpers as eyecite_helpers
+from eyecite import regexes as eyecite_regexes
+from eyecite.models import CitationBase, FullCaseCitation, IdCitation, ShortCaseCitation, SupraCitation, TokenExtractor
+from eyecite.tokenizers import EXTRACTORS, Tokenizer, default_tokenizer
+
+_COURT = "(?P<court>.*?)"
+_COURT_IN_ITS_PARENTHESIS = "(?P<court>[^()]*?)"
+_POST_CITATION_REGEX = eyecite_regexes.POST_FULL_CITATION_REGEX.replace(_COURT, _COURT_IN_ITS_PARENTHESIS)
+_ONE_CALL_AT_A_TIME = threading.Lock()
+
+
+@dataclass(frozen=True)
+class Citation:
+    """One of eyecite's case citations, short cites, Id. or supra, as the extract stage reads it
+    (offsets index the paragraph's text)."""
+    kind: Literal["full", "short", "id", "supra"]
+    span: tuple[int, int]  # "576 U.S. 155"; a short cite, Id. or supra with its pin ("Id. at 164")
+    full_span: tuple[int, int]  # from where eyecite guessed the name begins (a short cite's, a supra's)
+    volume: str = ""
+    reporter: str = ""  # as eyecite corrects it ("F. App'x" for "Fed. Appx."), else as written
+    page: str = ""  # a short cite's pin page
+    year: str | None = None
+    court: str | None = None  # eyecite's court id ("scotus")
+    pin_cite: str | None = None
+    antecedent: str = ""  # the word before a short cite or supra that eyecite took for its name
+
+
+_KINDS = ((FullCaseCitation, "full"), (ShortCaseCitation, "short"), (IdCitation, "id"), (SupraCitation, "supra"))
+
+
+def citations(text: str) -> list[Citation]:
+    """eyecite's case citations, short cites, Id. and supra in one paragraph's text, in text
+    order: eyecite can return a California cite's bracketed parallel before the cite itself."""
+    with _ONE_CALL_AT_A_TIME, _court_kept_in_its_parenthesis():
+        found = get_citations(_ids_unglued(text), tokenizer=_TOKENIZER)
+    read = [_read(cite) for cite in sorted(found, key=lambda c: c.span()[0])]
+    return [c for c in read if c is not None]
+
+
+def _read(cite: CitationBase) -> Citation | None:
+    kind = next((k for cls, k in _KINDS if isinstance(cite, cls)), None)
+    if kind is None:
+        return None  # a statute, a journal, a bare "§": the recognizers read those
+    span = cite.span()
+    meta = cite.metadata
+    if kind == "id":
+        return Citation("id", span, span, pin_cite=meta.pin_cite)
+    if kind == "supra":
+        return Citation("supra", span, cite.full_span(), antecedent=meta.antecedent_guess or "")
+    return Citation(kind, span, cite.full_span(), volume=cite.groups.get("volume") or "", reporter=_reporter(cite),
+                    page=cite.groups.get("page") or "", year=meta.year, court=meta.court,
+                    pin_cite=meta.pin_cite, antecedent=meta.antecedent_guess or "")
+
+
+def _reporter(cite: CitationBase) -> str:
+    """The reporter as eyecite corrects it ("F. App'x" for "Fed. Appx."), else as written."""
+    try:
+        return cite.corrected_reporter()
+    except Exception:  # eyecite raises on reporters without an edition guess
+        return cite.groups.get("reporter", "")
+
+
+@contextmanager
+def _court_kept_in_its_parenthesis() -> Iterator[None]:
+    logger = logging.getLogger("eyecite")
+    regex, level = eyecite_helpers.POST_FULL_CITATION_REGEX, logger.level
+    eyecite_helpers.POST_FULL_CITATION_REGEX = _POST_CITATION_REGEX
+    logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        eyecite_helpers.POST_FULL_CITATION_REGEX = regex
+        logger.setLevel(level)
+
+
+class _InEyecitesOrder(Tokenizer):
+    """eyecite's default tokenizer (which finds with Aho-Corasick the extractors a text can match),
+    running them in the order eyecite lists them."""
+
+    def get_extractors(self, text: str) -> list[TokenExtractor]:
+        place = _places()
+        return sorted(default_tokenizer.get_extractors(text), key=lambda e: place[id(e)])
+
+
+@cache
+def _places() -> dict[int, int]:
+    """The place of each of eyecite's extractors in its list, by the extractor's id."""
+    return {id(e): i for i, e in enumerate(EXTRACTORS)}
+
+
+_TOKENIZER = _InEyecitesOrder()
+
+
+# eyecite reads no "Id." glued to the bracket before it, nor an "Ibid." to the one after (the
+# California Style Manual's "(Id. at p. 161.)" and "(Ibid.)"), nor an Id.'s pin with an en dash.
+_GLUED_BEFORE_ID = re.compile(r"[(\[](?=(?:[Ii]d|[Ii]bid)\.)")
+_GLUED_AFTER_IBID = re.compile(r"(?<=[Ii]bid\.)[)\]]")
+_ID_PIN_DASH = re.compile(r"(?<=[Ii]d\.\sat\s)((?:pp?\.\s)?\d+)[–—](?=\d)")
+# Nor a pin that a dash joins to the words after it ("Greene-Thapedi, 126 T.C. at 8—just as"): the
+# short cite or Id. loses its pin and ends at "at ". The dash there is a break in the sentence.
+_PIN_BEFORE_WORDS = re.compile(r"(?<=\sat\s)(\d+)[-–—](?=[A-Za-z]{2})")
+
+
+def _ids_unglued(text: str) -> str:
+    """The paragraph as eyecite is given it: those brackets read as spaces, the dash in an Id.'s
+    pin as a hyphen, the one after a pin as a comma (offsets unchanged)."""
+    text = _GLUED_AFTER_IBID.sub(" ", _GLUED_BEFORE_ID.sub(" ", text))
+    return _PIN_BEFORE_WORDS.sub(r"\1,", _ID_PIN_DASH.sub(r"\1-", text))
