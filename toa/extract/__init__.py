@@ -242,13 +242,14 @@ def _quotes_as_written(display: str, source: str) -> str:
 def display_emphasis(para: Paragraph, occ: Occurrence) -> list[tuple[int, int]]:
     """The brief's italics carried into the entry text: each italic stretch of the citation,
     found in order in the display (which drops pins but keeps the words as written)."""
-    out, cursor = [], 0
+    out: list[tuple[int, int]] = []
+    cursor, display = 0, occ.display or ""
     for a, b in para.emphasis:
         a, b = max(a, occ.start), min(b, occ.end)
         piece = para.text[a:b].strip(" ,;")
         if b <= a or not piece:
             continue
-        at = occ.display.find(piece, cursor)
+        at = display.find(piece, cursor)
         if at >= 0:
             out.append((at, at + len(piece)))
             cursor = at + len(piece)

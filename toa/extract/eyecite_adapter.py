@@ -39,11 +39,14 @@ _POST_CITATION_REGEX = eyecite_regexes.POST_FULL_CITATION_REGEX.replace(_COURT, 
 _ONE_CALL_AT_A_TIME = threading.Lock()
 
 
+Kind = Literal["full", "short", "id", "supra"]  # which of eyecite's citation types
+
+
 @dataclass(frozen=True)
 class Citation:
     """One of eyecite's case citations, short cites, Id. or supra, as the extract stage reads it
     (offsets index the paragraph's text)."""
-    kind: Literal["full", "short", "id", "supra"]
+    kind: Kind
     span: tuple[int, int]  # "576 U.S. 155"; a short cite, Id. or supra with its pin ("Id. at 164")
     full_span: tuple[int, int]  # from where eyecite guessed the name begins (a short cite's, a supra's)
     volume: str = ""
@@ -55,7 +58,8 @@ class Citation:
     antecedent: str = ""  # the word before a short cite or supra that eyecite took for its name
 
 
-_KINDS = ((FullCaseCitation, "full"), (ShortCaseCitation, "short"), (IdCitation, "id"), (SupraCitation, "supra"))
+_KINDS: tuple[tuple[type[CitationBase], Kind], ...] = (
+    (FullCaseCitation, "full"), (ShortCaseCitation, "short"), (IdCitation, "id"), (SupraCitation, "supra"))
 
 
 def citations(text: str) -> list[Citation]:
@@ -85,7 +89,7 @@ def _read(cite: CitationBase) -> Citation | None:
 def _reporter(cite: CitationBase) -> str:
     """The reporter as eyecite corrects it ("F. App'x" for "Fed. Appx."), else as written."""
     try:
-        return cite.corrected_reporter()
+        return str(cite.corrected_reporter())  # type: ignore[attr-defined]  # case citations have it; the base type does not
     except Exception:  # eyecite raises on reporters without an edition guess
         return cite.groups.get("reporter", "")
 

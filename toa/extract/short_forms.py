@@ -120,7 +120,7 @@ def _short_name_occurrence(p: Paragraph, m: re.Match, base: Occurrence) -> Occur
     if volume and base_volume and volume != base_volume.group(1):
         # "11 OED 471" after "3 The Oxford English Dictionary 441 (1978) (OED)": volume 11
         occ.kind, occ.category = "full", base.category
-        assert base.key is not None
+        assert base.key is not None and base.display is not None
         occ.key = VolumeKey(base.key, volume)
         occ.display = volume + base.display[base_volume.end() - 1:]
         occ.sort_key = base.sort_key
