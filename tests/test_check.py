@@ -1,5 +1,6 @@
 """`toa check`, `toa build --verify` and `toa cache clear`, end to end through toa.cli.main,
-against the local fakes of CourtListener, LII and the official sources (tests/verify/fakes)."""
+against the local fakes of CourtListener, LII and the official sources (tests/verify/fakes)
+over loopback HTTP; among them the reproductions of issue 17."""
 from __future__ import annotations
 
 import hashlib
@@ -31,8 +32,13 @@ CLEAN = ["Reed v. Town of Gilbert, 576 U.S. 155, 163 (2015)", "Anderson v. Liber
 
 @pytest.fixture
 def env(fakes, monkeypatch, tmp_path):
-    """Settings.from_env points at the fakes, with a token and a private cache directory."""
+    """Settings.from_env points at the fakes, with a token and a private cache directory. The
+    account's quota is a large one (config.toml's requests_per_minute, and the fake's), so that a
+    check never waits a real minute on the fake's clock, which the CLI's real clock never moves."""
     fakes.reset()
+    fakes.cl_state.user_limits = ((1000, 60),)
+    (tmp_path / "config" / "toa").mkdir(parents=True)
+    (tmp_path / "config" / "toa" / "config.toml").write_text("[courtlistener]\nrequests_per_minute = 1000\n")
     urls = {"TOA_COURTLISTENER_URL": fakes.cl.url, "TOA_LII_URL": fakes.lii.url}
     for var in ("TOA_USCODE_URL", "TOA_GOVINFO_URL", "TOA_ECFR_URL", "TOA_FEDREG_URL"):
         urls[var] = fakes.official.url
@@ -100,42 +106,53 @@ def test_check_comments_every_planted_problem(env, tmp_path, capsys):
 
     got = comments(checked)
     body = {k: v for k, v in got.items() if not k.startswith("mark:")}
-    assert sorted(body) == sorted([IMAGINARY, WRONG_NAME, WRONG_PAGE, BAD_PIN])
+    assert sorted(body) == sorted(["ARGUMENT", IMAGINARY, WRONG_NAME, WRONG_PAGE, BAD_PIN])
     assert all(author == initials == "toa" for author, initials, _ in got.values())
-    assert body[IMAGINARY][2].startswith("TOA check: NOT FOUND - CourtListener has no case at 999 U.S. 9999")
-    assert "(Ashcroft v. Iqbal)" in body[WRONG_NAME][2] and "/opinion/145875/" in body[WRONG_NAME][2]
-    assert "begins at page 317" in body[WRONG_PAGE][2]
-    assert body[BAD_PIN][2].startswith("TOA check: the provision exists, but the cited subsection does not exist")
+    assert body[IMAGINARY][2].startswith("TOA check: needs attention - the year 2099 is in the future; CourtListener "
+                                         "has no case at 999 U.S. 9999")
+    assert "is Ashcroft v. Iqbal, not Miller v. Hartwell" in body[WRONG_NAME][2]
+    assert "/opinion/145875/" in body[WRONG_NAME][2]
+    assert "Celotex Corp. v. Catrett begins at 477 U.S. 317" in body[WRONG_PAGE][2]
+    assert body[BAD_PIN][2].startswith("TOA check: needs attention - 47 U.S.C. § 230(c)(4): the cited subdivision "
+                                       "does not exist")
     assert f"{env.lii.url}/uscode/text/47/230" in body[BAD_PIN][2]
+    # the summary, on the first paragraph of the body
+    assert body["ARGUMENT"][2] == ("TOA check summary: 11 authorities: 7 verified, 4 need attention (commented where "
+                                   "cited), 0 not verified.")
     # the short form of Miller in footnote 1: on the reference mark, saying where it is
     (mark,) = [v for k, v in got.items() if k.startswith("mark:")]
-    assert mark[2].startswith("In footnote 1 (Miller, 556 U.S. at 679): TOA check: found on CourtListener, but the "
-                              "case name does not match")
+    assert mark[2].startswith("In footnote 1 (Miller, 556 U.S. at 679): TOA check: needs attention - the case at "
+                              "556 U.S. 662 is Ashcroft v. Iqbal")
     for clean in CLEAN:  # clean citations get no comment
         assert not any(clean in k for k in got), clean
-    assert len(got) == 5
+    assert len(got) == 6
 
     # the terminal table: one line per flagged authority, totals, requests
     lines = out.splitlines()
     assert lines[0].split() == ["Verdict", "Flags", "Authority"]
-    flagged = {line.split()[0]: line for line in lines[1:5]}
-    assert "future_year" in flagged["NOT_FOUND"] and "Smith v. Imaginary" in flagged["NOT_FOUND"]
-    assert [line.split()[0] for line in lines[1:5]].count("FOUND") == 2
-    assert "subsection_not_found" in flagged["CONFIRMED"]
-    assert "Checked 11 authorities: CONFIRMED 5, FOUND 5, NOT_FOUND 1; 4 flagged" in out
-    assert "Requests: 4 of a budget of 200" in out  # one CourtListener batch, three sources
+    rows = [" ".join(line.split()) for line in lines[1:5]]
+    assert "NEEDS_ATTENTION future_year, not_found Smith v. Imaginary, 999 U.S. 9999 (2099)" in rows
+    assert "NEEDS_ATTENTION name_mismatch Miller v. Hartwell, 556 U.S. 662 (2009)" in rows
+    assert f"NEEDS_ATTENTION subsection_not_found {BAD_PIN}" in rows
+    assert "Checked 11 authorities: 7 verified, 4 need attention, 0 not verified" in out
+    # a lookup, the court of Zeran, a search for Smith v. Imaginary, the opinions the pinpoints need,
+    # and the three sources of the provisions
+    assert "Requests: 11 of a budget of 200" in out
 
     report = json.loads((tmp_path / "report.json").read_text())
     assert report["output"] == str(checked)
     entries = authorities(report)
     assert all("verification" in a for a in entries.values())
-    assert entries["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["verification"]["verdict"] == "NOT_FOUND"
+    assert entries["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["verification"]["verdict"] == "NEEDS_ATTENTION"
     assert entries["Miller v. Hartwell, 556 U.S. 662 (2009)"]["verification"]["flags"] == ["name_mismatch"]
-    assert entries["Reed v. Town of Gilbert, 576 U.S. 155 (2015)"]["verification"]["comment"] is None
+    reed = entries["Reed v. Town of Gilbert, 576 U.S. 155 (2015)"]["verification"]
+    assert reed["comment"] is None and reed["verdict"] == "VERIFIED"
+    assert [(c["verdict"], c["pin"]) for c in reed["citations"]] == [("VERIFIED", "163")]
     assert entries[BAD_PIN]["verification"]["units"][0]["pinpoint"] == "not_found"
     summary = report["verification"]
-    assert summary["summary"] == {"CONFIRMED": 5, "FOUND": 5, "NOT_FOUND": 1, "flagged": 4}
-    assert (summary["commented"], summary["comments"], summary["requests_made"]) == (4, 5, 4)
+    assert summary["summary"] == {"VERIFIED": 7, "NEEDS_ATTENTION": 4, "NOT_VERIFIED": 0, "flagged": 4}
+    assert (summary["commented"], summary["comments"], summary["requests_made"]) == (4, 6, 11)
+    assert summary["not_verified"] == [] and summary["summary_text"] == body["ARGUMENT"][2]
     assert summary["offline"] is False and summary["budget_exhausted"] is False
 
 
@@ -150,7 +167,7 @@ def test_checked_brief_opens_in_libreoffice(env, tmp_path, capsys):
     assert "Smith v. Imaginary, 999 U.S. 9999 (2099)" in text and "47 U.S.C. § 230(c)(4)" in text
 
 
-def test_services_down_every_authority_unresolved_and_output_written(env, tmp_path, capsys, monkeypatch):
+def test_services_down_every_authority_not_verified_and_output_written(env, tmp_path, capsys, monkeypatch):
     dead = _dead_url()
     for var in ("TOA_COURTLISTENER_URL", "TOA_LII_URL", "TOA_USCODE_URL", "TOA_GOVINFO_URL", "TOA_ECFR_URL",
                 "TOA_FEDREG_URL"):
@@ -161,26 +178,28 @@ def test_services_down_every_authority_unresolved_and_output_written(env, tmp_pa
     assert code == 0, err
     assert (tmp_path / "brief.checked.docx").exists() and sha(brief) == before
     entries = authorities(json.loads((tmp_path / "r.json").read_text()))
-    for text in ("Reed v. Town of Gilbert, 576 U.S. 155 (2015)", "Smith v. Imaginary, 999 U.S. 9999 (2099)",
-                 "42 U.S.C. § 1983", BAD_PIN):
+    for text in ("Reed v. Town of Gilbert, 576 U.S. 155 (2015)", "42 U.S.C. § 1983", BAD_PIN):
         record = entries[text]["verification"]
-        assert record["verdict"] == "UNRESOLVED" and record["reason"], text
-    assert "CourtListener unreachable" in entries["Reed v. Town of Gilbert, 576 U.S. 155 (2015)"]["verification"]["reason"]
+        assert record["verdict"] == "NOT_VERIFIED" and record["reason"], text
+    assert entries["Reed v. Town of Gilbert, 576 U.S. 155 (2015)"]["verification"]["reason"] == \
+        "CourtListener unreachable: connection failed"
     got = comments(tmp_path / "brief.checked.docx")
-    # CourtListener down is one note, not a comment on every case; a case keeps its offline findings
+    # CourtListener down is said once, in the summary, not on every case; a case keeps its offline findings
     assert not any(k.startswith("Reed v. Town of Gilbert") for k in got)
     assert next(v for k, v in got.items() if k.startswith("Smith v. Imaginary"))[2].startswith(
-        "TOA check (offline checks only): the year is in the future")
-    assert re.search(r"^Note: CourtListener unreachable: connection failed: \d+ cases were checked offline only$",
-                     out, re.M)
+        "TOA check: needs attention - the year 2099 is in the future")
+    summary = got["ARGUMENT"][2]
+    assert "Not verified: CourtListener unreachable: connection failed (Anderson v. Liberty Lobby" in summary
+    assert "| LII: connection failed; OLRC: connection failed; GovInfo: connection failed (42 U.S.C. § 1983; " in summary
+    assert re.search(r"^Not verified: CourtListener unreachable: connection failed: Anderson", out, re.M)
     report = json.loads((tmp_path / "r.json").read_text())
-    assert any(n.startswith("CourtListener unreachable") for n in report["verification"]["notes"])
-    assert "UNRESOLVED" in out  # the provisions, whose services are down too
+    groups = {g["reason"]: g["authorities"] for g in report["verification"]["not_verified"]}
+    assert "Reed v. Town of Gilbert, 576 U.S. 155 (2015)" in groups["CourtListener unreachable: connection failed"]
+    assert "42 U.S.C. § 1983" in groups["LII: connection failed; OLRC: connection failed; GovInfo: connection failed"]
     assert env.recorder.requests == []
-    # flagged: the authorities commented, an UNRESOLVED provision without a flag among them
-    commented = sum(1 for a in entries.values() if a["verification"]["comment"])
-    assert report["verification"]["summary"]["flagged"] == commented
-    assert re.search(rf"; {commented} flagged$", out, re.M) and commented == len(out.split("Checked")[0].splitlines()) - 1
+    # the Constitution is checked offline; Smith v. Imaginary's year is in the future
+    assert report["verification"]["summary"]["flagged"] == 1 and re.search(r"^Checked 11 authorities: 1 verified, "
+                                                                            r"1 need attention, 9 not verified$", out, re.M)
 
 
 def test_offline_sends_nothing_and_keeps_the_offline_checks(env, tmp_path, capsys):
@@ -193,16 +212,17 @@ def test_offline_sends_nothing_and_keeps_the_offline_checks(env, tmp_path, capsy
     imaginary = authorities(report)["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["verification"]
     assert "future_year" in imaginary["flags"]
     got = comments(tmp_path / "brief.checked.docx")
-    assert got[IMAGINARY][2].startswith("TOA check (offline checks only): the year is in the future")
+    assert got[IMAGINARY][2].startswith("TOA check: needs attention - the year 2099 is in the future")
     assert "(offline: cache and offline checks only)" in out
+    assert "Not verified: offline mode (cache only) (" in got["ARGUMENT"][2]
 
 
-def test_cache_is_used_then_cleared(env, tmp_path, capsys):
+def test_keep_cache_is_used_then_cleared(env, tmp_path, capsys):
     brief = make_brief(tmp_path / "brief.docx")
-    assert run(capsys, "check", brief, "--pages", "estimate")[0] == 0
+    assert run(capsys, "check", brief, "--keep-cache", "--pages", "estimate")[0] == 0
     sent = len(env.recorder.requests)
     assert sent > 0
-    code, out, _ = run(capsys, "check", brief, "-o", tmp_path / "again.docx", "--pages", "estimate")
+    code, out, _ = run(capsys, "check", brief, "--keep-cache", "-o", tmp_path / "again.docx", "--pages", "estimate")
     assert code == 0 and len(env.recorder.requests) == sent  # every answer came from the cache
     assert "Requests: 0 of a budget of 200" in out
     assert sorted(comments(tmp_path / "again.docx")) == sorted(comments(tmp_path / "brief.checked.docx"))
@@ -214,11 +234,28 @@ def test_cache_is_used_then_cleared(env, tmp_path, capsys):
     assert run(capsys, "cache", "clear")[1].startswith("Removed 0 cached answers")
 
 
-def test_no_cache_writes_no_cache(env, tmp_path, capsys):
+@pytest.mark.parametrize("flag", [[], ["--no-cache"]])
+def test_by_default_the_cache_is_the_runs_own_and_gone(env, tmp_path, capsys, flag):
     brief = make_brief(tmp_path / "brief.docx")
-    assert run(capsys, "check", brief, "--no-cache", "--pages", "estimate")[0] == 0
-    assert not (tmp_path / "cache" / "toa" / "verify.sqlite3").exists()
+    assert run(capsys, "check", brief, *flag, "--pages", "estimate")[0] == 0
+    sent = len(env.recorder.requests)
+    assert not (tmp_path / "cache").exists()  # nothing written anywhere
+    assert run(capsys, "check", brief, *flag, "-o", tmp_path / "again.docx", "--pages", "estimate")[0] == 0
+    assert len(env.recorder.requests) == 2 * sent  # and nothing kept: asked again
     assert run(capsys, "cache", "clear")[1].startswith("Removed 0 cached answers")
+
+
+def test_as_of_must_be_a_date(env, tmp_path, capsys):
+    brief = make_brief(tmp_path / "brief.docx")
+    code, out, err = run(capsys, "check", brief, "--as-of", "yesterday")
+    assert code == 2 and err == "toa: error: --as-of yesterday: not a date (YYYY-MM-DD)\n" and out == ""
+    code, out, err = run(capsys, "check", brief, "--as-of", "1997-01-01", "--json", tmp_path / "r.json",
+                         "--pages", "estimate")
+    assert code == 0, err
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert report["verification"]["as_of"] == "1997-01-01"
+    # 47 U.S.C. § 230 was amended in 1998: its text of 1997 was not fetched
+    assert "version for 1997-01-01 not verified" in authorities(report)["47 U.S.C. § 230(c)(1)"]["verification"]["reason"]
 
 
 def test_bad_input_one_line_exit_2_nothing_written(env, tmp_path, capsys):
@@ -247,15 +284,16 @@ def test_build_verify_writes_table_fields_and_comments(env, tmp_path, capsys):
     code, out, err = run(capsys, "build", brief, "--verify", "--json", tmp_path / "r.json", "--pages", "estimate")
     assert code == 0, err
     output = tmp_path / "brief.toa.docx"
-    assert sha(brief) == before and "Authorities" in out and "4 flagged" in out
+    assert sha(brief) == before and "Authorities" in out and "4 need attention" in out
     root = part_root(output)
     instr = " ".join(t.text or "" for t in root.iter(w("instrText")))
     assert "TOA \\c" in instr and len(ta_sites(root)) == 10  # two more sit in the footnote
     got = comments(output)
-    assert sorted(k for k in got if not k.startswith("mark:")) == sorted([IMAGINARY, WRONG_NAME, WRONG_PAGE, BAD_PIN])
+    assert sorted(k for k in got if not k.startswith("mark:")) == sorted(["ARGUMENT", IMAGINARY, WRONG_NAME, WRONG_PAGE,
+                                                                          BAD_PIN])
     report = json.loads((tmp_path / "r.json").read_text())
-    assert report["verification"]["comments"] == 5
-    assert authorities(report)["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["verification"]["verdict"] == "NOT_FOUND"
+    assert report["verification"]["comments"] == 6
+    assert authorities(report)["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["verification"]["verdict"] == "NEEDS_ATTENTION"
 
 
 def test_build_without_verify_sends_nothing(env, tmp_path, capsys):
@@ -276,16 +314,23 @@ def test_sample_planted_problems_flags_exactly_the_four(env, tmp_path, capsys):
     shutil.copy(SAMPLE, brief)
     code, out, err = run(capsys, "check", brief, "--json", tmp_path / "r.json", "--pages", "estimate")
     assert code == 0, err
-    assert "Checked 13 authorities: CONFIRMED 7, FOUND 5, NOT_FOUND 1; 4 flagged" in out
-    assert "Requests: 4 of a budget of 200" in out and "Comments: 6" in out
+    assert "Checked 13 authorities: 9 verified, 4 need attention, 0 not verified" in out
+    assert "Comments: 7" in out
     report = json.loads((tmp_path / "r.json").read_text())
     flagged = sorted(a["text"] for a in authorities(report).values() if a["verification"]["comment"])
     assert flagged == ["47 U.S.C. § 230(c)(4)", "Celotex Corp. v. Catrett, 477 U.S. 320 (1986)",
                        "Miller v. Hartwell, 556 U.S. 662 (2009)", "Smith v. Imaginary, 999 U.S. 9999 (2099)"]
+    # the brief's three quotations of provisions were read and found in their text
+    quoted = [u for a in authorities(report).values() for u in a["verification"].get("units", [])
+              if u["quotation"] != "not-requested"]
+    assert [(u["provision"], u["quotation"]) for u in quoted] == [
+        ("47 U.S.C. § 230(c)(1)", "matched"), ("47 U.S.C. § 230(c)(2)(A)", "matched"),
+        ("Fed. R. Civ. P. 56(a)", "matched")]
     got = comments(tmp_path / "planted-problems.checked.docx")
     assert sorted(k for k in got if not k.startswith("mark:")) == [
         "47 U.S.C. § 230(c)(4)", "Celotex Corp. v. Catrett, 477 U.S. 320, 322–23 (1986)", "Celotex, 477 U.S. at 323",
-        "Miller v. Hartwell, 556 U.S. 662, 678 (2009)", "Smith v. Imaginary, 999 U.S. 9999 (2099)"]
+        "Miller v. Hartwell, 556 U.S. 662, 678 (2009)", "Smith v. Imaginary, 999 U.S. 9999 (2099)",
+        "UNITED STATES DISTRICT COURT"]
     marks = [v[2] for k, v in got.items() if k.startswith("mark:")]
     assert len(marks) == 1 and marks[0].startswith("In footnote 1 (Miller, 556 U.S. at 679): ")
 
@@ -312,9 +357,9 @@ def test_subsequent_history_is_checked_too(env, tmp_path, capsys):
     assert len(sent) == 1 and "524+U.S.+9999" in sent[0]
     zeran = next(a for t, a in authorities(json.loads((tmp_path / "r.json").read_text())).items()
                  if t.startswith("Zeran"))["verification"]
-    assert zeran["verdict"] == "FOUND" and zeran["flags"] == ["history_not_found"]
+    assert zeran["verdict"] == "NEEDS_ATTENTION" and zeran["flags"] == ["history_not_found"]
     got = next(v for k, v in comments(tmp_path / "brief.checked.docx").items() if k.startswith("Zeran"))
-    assert "CourtListener has no case at a subsequent-history cite (524 U.S. 9999)" in got[2]
+    assert "CourtListener has no case at the subsequent-history cite 524 U.S. 9999" in got[2]
 
 
 def test_an_agency_decision_is_not_sent_nor_called_invented(env, tmp_path, capsys):
@@ -326,5 +371,50 @@ def test_an_agency_decision_is_not_sent_nor_called_invented(env, tmp_path, capsy
     code, out, err = run(capsys, "check", brief, "--json", tmp_path / "r.json", "--pages", "estimate")
     assert code == 0, err
     assert not any(b"N.L.R.B" in r.body for r in env.recorder.requests)
-    assert not any("Wright Line" in k for k in comments(tmp_path / "brief.checked.docx"))
-    assert "N.L.R.B., which CourtListener does not hold, not looked up: verify by hand" in out
+    got = comments(tmp_path / "brief.checked.docx")
+    assert not any("Wright Line" in k for k in got)  # no comment of its own, and in the summary
+    assert "Not verified: CourtListener does not hold N.L.R.B." in got["ARGUMENT"][2]
+    assert "Not verified: CourtListener does not hold N.L.R.B. (Decisions and Orders of the National Labor Relations " \
+           "Board): verify by hand: Wright Line, 251 N.L.R.B. 1083 (1980)" in out
+
+
+# --------------------------------------------------------------------------- issue 17's reproductions
+
+
+def test_the_four_reproductions_each_need_attention_with_their_reason(env, tmp_path, capsys):
+    """A misquoted 47 U.S.C. § 230(c)(1), a misquoted Rule 56(a), "42 U.S.C. § 1983(a)(2)" (no such
+    subsection) and "Reed v. City of Phoenix, 576 U.S. 155, 999 (2015)" once got no comment and "No
+    authority was flagged"."""
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph("Congress provided that “no provider of any service shall ever be liable for what its users "
+                "say.” 47 U.S.C. § 230(c)(1).")
+    b.paragraph("Summary judgment is proper whenever “the record shows no dispute at all and the law favors the "
+                "movant.” Fed. R. Civ. P. 56(a).")
+    b.paragraph("A plaintiff may sue under 42 U.S.C. § 1983(a)(2) for the deprivation of federal rights.")
+    b.paragraph("Speech rules are content based when they target a message. ", ("Reed v. City of Phoenix", "i"),
+                ", 576 U.S. 155, 999 (2015).")
+    brief = b.save(tmp_path / "brief.docx")
+    code, out, err = run(capsys, "check", brief, "--json", tmp_path / "r.json", "--pages", "estimate")
+    assert code == 0, err
+    entries = {t: a["verification"] for t, a in authorities(json.loads((tmp_path / "r.json").read_text())).items()}
+    assert {t: (v["verdict"], v["flags"]) for t, v in entries.items()} == {
+        "47 U.S.C. § 230(c)(1)": ("NEEDS_ATTENTION", ["quotation_mismatch"]),
+        "Fed. R. Civ. P. 56(a)": ("NEEDS_ATTENTION", ["quotation_mismatch"]),
+        "42 U.S.C. § 1983(a)(2)": ("NEEDS_ATTENTION", ["subsection_not_found"]),
+        "Reed v. City of Phoenix, 576 U.S. 155 (2015)": ("NEEDS_ATTENTION", ["name_mismatch", "pinpoint_past_end"]),
+    }
+    reasons = {t: v["reason"] for t, v in entries.items()}
+    assert reasons["47 U.S.C. § 230(c)(1)"].startswith("47 U.S.C. § 230(c)(1): a quotation does not appear in its text")
+    assert reasons["42 U.S.C. § 1983(a)(2)"] == ("42 U.S.C. § 1983(a)(2): the cited subdivision does not exist "
+                                                 "(§ 1983 has no subdivision (a)(2))")
+    assert reasons["Reed v. City of Phoenix, 576 U.S. 155 (2015)"] == (
+        "the case at 576 U.S. 155 is Reed v. Town of Gilbert, not Reed v. City of Phoenix; Reed v. City of Phoenix, "
+        "576 U.S. 155, 999 (2015): page 999 is past the end of the opinion (155-184)")
+    got = comments(tmp_path / "brief.checked.docx")
+    assert len(got) == 5 and got["ARGUMENT"][2].startswith("TOA check summary: 4 authorities: 0 verified, 4 need "
+                                                           "attention")
+    assert all(v[2].startswith("TOA check: needs attention - ") for k, v in got.items() if k != "ARGUMENT")
+    assert "No authority needs attention" not in out and "Checked 4 authorities: 0 verified, 4 need attention" in out
+    # the quoted words were compared here; what went out were citation components
+    assert not any(b"liable for what" in r.body or "liable" in r.target for r in env.recorder.requests)

@@ -142,16 +142,27 @@ def _common(p: argparse.ArgumentParser):
 
 
 def _checking(p: argparse.ArgumentParser):
-    p.add_argument("--offline", action="store_true", help="no network: cached answers and offline checks only")
-    p.add_argument("--no-cache", action="store_true", help="neither read nor write the verification cache")
+    p.add_argument("--offline", action="store_true", help="no network: the kept cache's answers and offline checks only")
+    cache = p.add_mutually_exclusive_group()
+    cache.add_argument("--keep-cache", action="store_true",
+                       help="keep the answers in a private cache between runs (default: a cache of this run only, "
+                            "removed at its end)")
+    cache.add_argument("--no-cache", action="store_true", help="keep no cache between runs (the default)")
+    p.add_argument("--as-of", metavar="DATE", help="check statutes, rules and regulations as in force on DATE "
+                                                    "(YYYY-MM-DD; default: today)")
 
 
 def _settings(args):
+    from datetime import date
+
     from .verify import Settings
 
-    overrides = {"network": False} if args.offline else {}
-    if args.no_cache:
-        overrides["use_cache"] = False
+    overrides = {"network": not args.offline, "keep_cache": args.keep_cache}
+    if args.as_of:
+        try:
+            overrides["as_of"] = date.fromisoformat(args.as_of)
+        except ValueError:
+            raise pipeline.BuildError(f"--as-of {args.as_of}: not a date (YYYY-MM-DD)") from None
     return Settings.from_env(**overrides)
 
 

@@ -102,7 +102,7 @@ def build(source: str, output: str | None = None, style: str | None = None, page
     write.set_field_update(result.document, on=field_update)
     result.report["pagination"]["word_update"] = field_update
     if result.verification is not None:  # after the TA fields, so a range holds only the citation
-        result.comments = write.add_comments(result.document, result.table, result.verification)
+        result.comments = _comment(result)
     _save(result, output, before, overwrite_input, replaced=placement.replaced, inserted=placement.added)
     return result
 
@@ -123,9 +123,17 @@ def check(source: str, output: str | None = None, settings: Settings | None = No
     (progress or (lambda _m: None))("checking authorities")
     _verify(result, settings or _Settings.from_env(), verify_progress)
     before = write.snapshot(result.document)
-    result.comments = write.add_comments(result.document, result.table, result.verification)
+    result.comments = _comment(result)
     _save(result, output, before)
     return result
+
+
+def _comment(result: BuildResult) -> int:
+    """A comment on each citation of a flagged authority, and the check's summary at the start."""
+    from .verify import summary_text
+
+    return write.add_comments(result.document, result.table, result.verification,
+                              summary=summary_text(result.verification))
 
 
 def verify_analysis(result: BuildResult, settings: Settings, progress: VerifyProgress | None = None) -> None:
@@ -172,7 +180,7 @@ def _verify(result: BuildResult, settings: Settings, progress: VerifyProgress | 
     """Run the VERIFY stage and put its records into the report (per authority and in total)."""
     from .verify import verify
 
-    verification = verify(result.table, settings, progress=progress)
+    verification = verify(result.table, settings, progress=progress, document=result.document)
     result.verification = verification
     result.report = build_report(result.table, result.pagemap, source=result.report["source"], output=None,
                                  style=result.style.name,

@@ -10,9 +10,10 @@
 
 After a check (toa check, toa build --verify) each authority also has "verification" (its
 record, plus "comment": the text of its Word comment or null), and the report a top-level
-"verification": {"summary": {verdict: count, "flagged": n}, "requests_made", "budget",
-"budget_exhausted", "notes", "unlinked", "offline", "commented", "comments"}; "flagged" counts
-the authorities that need attention (those that get a comment), as the terminal does.
+"verification": {"summary": {verdict: count, "flagged": n}, "not_verified": [{"reason",
+"authorities"}], "summary_text", "as_of", "requests_made", "budget", "budget_exhausted", "notes",
+"unlinked", "offline", "commented", "comments"}; "flagged" counts the authorities that need
+attention, as the terminal and the add-in do; "summary_text" is the summary comment's text.
 
 `layout` says whose layout the pages follow (libreoffice, word-markers, estimate);
 `fonts_substituted` the fonts LibreOffice's layout set in another font (toa.fonts);
@@ -71,15 +72,15 @@ def verification_records(verification) -> dict:
 
 
 def verification_summary(verification, offline: bool = False) -> dict:
-    """The top-level "verification" of the report: totals, requests, notes (records are per entry)."""
-    from .verify import comment_text
+    """The top-level "verification" of the report: totals, what was not verified, requests, notes
+    (records are per entry)."""
+    from .verify import NEEDS_ATTENTION, comment_text, summary_text
 
     out = {k: v for k, v in verification.to_dict().items() if k != "authorities"}
+    out["summary_text"] = summary_text(verification)
     out["offline"] = offline
     out["commented"] = sum(1 for r in verification.records.values() if comment_text(r))
-    # flagged: the authorities that need attention, those that get a comment (a NOT_FOUND case
-    # has no flag but is flagged all the same), as the terminal and the add-in count them
-    out["summary"]["flagged"] = out["commented"]
+    out["summary"]["flagged"] = out["summary"][NEEDS_ATTENTION]
     return out
 
 
@@ -131,7 +132,8 @@ def pages_lines(p: dict) -> list[str]:
 
 def check_summary(report: dict) -> str:
     """A plain table for the terminal after a check: one line per authority that got a comment
-    (verdict, flags, entry text), then the totals by verdict and the requests made."""
+    (verdict, flags, entry text), the totals by verdict, what was not verified and why, and the
+    requests made."""
     rows = [(a["verification"]["verdict"], ", ".join(a["verification"]["flags"]) or "-", a["text"])
             for c in report["categories"] for a in c["authorities"]
             if a.get("verification") and a["verification"].get("comment")]
@@ -143,11 +145,13 @@ def check_summary(report: dict) -> str:
         lines.append(f"{'Verdict':<{w1}}  {'Flags':<{w2}}  Authority")
         lines += [f"{a:<{w1}}  {b:<{w2}}  {t}" for a, b, t in rows]
     else:
-        lines.append("No authority was flagged.")
-    counts = {k: n for k, n in v["summary"].items() if k != "flagged"}
-    total = sum(counts.values())
-    lines.append(f"Checked {total} authorities: " + ", ".join(f"{k} {n}" for k, n in counts.items())
-                 + f"; {v['summary']['flagged']} flagged")
+        lines.append("No authority needs attention.")
+    counts = v["summary"]
+    total = sum(n for k, n in counts.items() if k != "flagged")
+    lines.append(f"Checked {total} authorities: {counts['VERIFIED']} verified, {counts['NEEDS_ATTENTION']} need "
+                 f"attention, {counts['NOT_VERIFIED']} not verified")
+    for group in v["not_verified"]:
+        lines.append(f"Not verified: {group['reason']}: {'; '.join(group['authorities'])}")
     mode = " (offline: cache and offline checks only)" if v.get("offline") else ""
     exhausted = ", budget exhausted" if v["budget_exhausted"] else ""
     lines.append(f"Requests: {v['requests_made']} of a budget of {v['budget']}{exhausted}{mode}")

@@ -402,18 +402,22 @@ def fakes():
 
 def test_check_gives_the_verification_records_of_toa_check_and_sends_only_citation_parts(fakes):
     fakes.reset()
+    fakes.cl_state.user_limits = ((1000, 60),)  # the job's real clock never moves the fakes' clock
     # the settings go to the job's process: the real clock there, not the fakes' shared one
-    app = create_app({"TOA_VERIFY_SETTINGS": lambda: fakes.settings(clock=time.time, sleep=time.sleep)})
+    app = create_app({"TOA_VERIFY_SETTINGS": lambda: fakes.settings(clock=time.time, sleep=time.sleep,
+                                                                     cl_requests_per_minute=1000)})
     r = app.test_client().post("/api/v1/check?pages=estimate", data=PLANTED.read_bytes(), base_url=BASE)
     assert r.status_code == 200, r.get_json()
     report = r.get_json()
     records = {a["text"]: a["verification"] for c in report["categories"] for a in c["authorities"]}
     flagged = {t: (v["verdict"], v["flags"]) for t, v in records.items() if v["comment"]}
-    assert len(flagged) == 4
-    assert flagged["Smith v. Imaginary, 999 U.S. 9999 (2099)"][0] == "NOT_FOUND"
+    assert len(flagged) == 4 and {v for v, _f in flagged.values()} == {"NEEDS_ATTENTION"}
+    assert "not_found" in flagged["Smith v. Imaginary, 999 U.S. 9999 (2099)"][1]
     assert "name_mismatch" in flagged["Miller v. Hartwell, 556 U.S. 662 (2009)"][1]
     assert any("subsection_not_found" in f for _v, f in flagged.values())
-    assert report["verification"]["summary"]["NOT_FOUND"] == 1
-    sent = b" ".join(req.body + req.target.encode() for req in fakes.recorder.requests)
+    assert report["verification"]["summary"]["NEEDS_ATTENTION"] == 4
+    assert report["verification"]["summary_text"].startswith("TOA check summary: 13 authorities: 9 verified")
+    # a name goes out only as the search for a case CourtListener has no case at
+    sent = b" ".join(req.body + req.target.encode() for req in fakes.recorder.requests if "case_name=" not in req.target)
     assert b"Hartwell" not in sent and b"Imaginary" not in sent and b"Okafor" not in sent
     app.extensions["toa_jobs"].shutdown()

@@ -20,6 +20,7 @@ from . import jobs
 from .guard import ApiError
 
 bp = Blueprint("api", __name__)
+VERIFY_SHARE = 0.75  # of a request's time limit, the part a check may spend asking the sources
 
 W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 MAIN = "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"
@@ -33,9 +34,14 @@ def _settings():
     factory = current_app.config["TOA_VERIFY_SETTINGS"]
     if factory is not None:
         return factory()
+    import time
+
     from ..verify import Settings
 
-    return Settings.from_env()
+    # The server keeps its answers between checks (README: toa serve); its checks end in time
+    # to answer within the request's time limit, what is left over being "not verified".
+    limit = float(current_app.config["TOA_TIME_LIMIT"])
+    return Settings.from_env(keep_cache=True, deadline=time.time() + limit * VERIFY_SHARE)
 
 
 @bp.get("/health")

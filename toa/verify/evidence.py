@@ -120,6 +120,22 @@ def walk(paragraphs: list[str], order: str) -> dict[str, str]:
     return {k: " ".join(v) for k, v in texts.items()}
 
 
+# An enumerator anywhere in a text: "(a)", "(12)", "(A)", "(iv)".
+_ANY_ENUM = re.compile(r"\((?:[a-z]{1,4}|\d{1,3}|[A-Z]{1,2})\)")
+MIN_STRUCTURE_TEXT = 80  # fewer characters: too little text to say that a section has no subdivisions
+
+
+def read_structure(paragraphs: list[str], order: str) -> tuple[dict[str, str], bool]:
+    """A section's subdivisions from its paragraphs, and whether that structure was read: yes when
+    paragraphs open with enumerators, or when the whole text holds none (a section without
+    subdivisions, such as 42 U.S.C. § 1983); no when enumerators stand only inside sentences."""
+    subunits = walk(paragraphs, order)
+    if subunits:
+        return subunits, True
+    text = " ".join(paragraphs)
+    return {}, len(text) >= MIN_STRUCTURE_TEXT and not _ANY_ENUM.search(text)
+
+
 def month_dates(text: str) -> list[str]:
     """ISO dates from "June 29, 2004"-style dates in a source/credit line."""
     out = []

@@ -11,7 +11,7 @@ from lxml import etree
 
 from ..oxml import safe_parser
 from .evidence import (ABSENT, FOUND, Evidence, bot_wall, complete_html, digest, error, html_tree, month_dates,
-                       squash, text_of, transport_error, walk)
+                       read_structure, squash, text_of, transport_error)
 from .http import Http, Reply
 from .settings import Settings
 
@@ -54,8 +54,9 @@ def fetch_olrc(http: Http, settings: Settings, title: str, section: str) -> Evid
     current = f"{through.group(1)}-{through.group(2)}-{through.group(3)}" if through else None
     credit = re.search(r"<!--\s*field-start:sourcecredit\s*-->(.*?)<!--\s*field-end:sourcecredit\s*-->", text, re.S)
     amended = sorted(month_dates(squash(re.sub(r"<[^>]+>", " ", credit.group(1))))) if credit else []
+    subunits, read = read_structure(paras, "a1Ai")
     return Evidence(FOUND, "OLRC", url, scope + (f" through {current}" if current else ""), text=" ".join(paras),
-                    subunits=walk(paras, "a1Ai"), current_through=current, amended=amended,
+                    subunits=subunits, pinpoints_authoritative=read, current_through=current, amended=amended,
                     sha256=digest(text))
 
 
@@ -92,8 +93,9 @@ def fetch_govinfo_usc(http: Http, settings: Settings, title: str, section: str) 
     if not re.search(rf"§\s?{re.escape(section)}\.", text):
         return error("GovInfo", url, scope, "GovInfo served a different section than requested")
     paras = [text_of(p) for p in doc.xpath("//p")]
-    return Evidence(FOUND, "GovInfo", url, scope, text=" ".join(paras) or text, subunits=walk(paras, "a1Ai"),
-                    sha256=digest(reply.text))
+    subunits, read = read_structure(paras, "a1Ai")
+    return Evidence(FOUND, "GovInfo", url, scope, text=" ".join(paras) or text, subunits=subunits,
+                    pinpoints_authoritative=read, sha256=digest(reply.text))
 
 
 def fetch_govinfo_fr(http: Http, settings: Settings, volume: str, page: str) -> Evidence:
@@ -169,8 +171,9 @@ def fetch_ecfr(http: Http, settings: Settings, title: str, section: str) -> Evid
     versions, failed = _ecfr_json(http, versions_url, scope)
     amended = sorted(v["amendment_date"] for v in (versions or {}).get("content_versions", [])
                      if v.get("identifier") == section and v.get("amendment_date"))
-    return Evidence(FOUND, "eCFR", full_url, scope, text=" ".join(paras), subunits=walk(paras, "a1iA"),
-                    amended=amended, current_through=as_of, sha256=digest(reply.text),
+    subunits, read = read_structure(paras, "a1iA")
+    return Evidence(FOUND, "eCFR", full_url, scope, text=" ".join(paras), subunits=subunits,
+                    pinpoints_authoritative=read, amended=amended, current_through=as_of, sha256=digest(reply.text),
                     reason=None if not failed else f"version history unavailable: {failed.reason}")
 
 

@@ -10,6 +10,7 @@ from datetime import date
 
 from ..keys import Key
 from ..meta import ConstitutionMeta, Meta, ProvisionMeta, SeriesMeta
+from .quoted import key as quoted_key
 from ..model import Authority
 
 RULE_SETS = {  # Bluebook abbreviation -> LII path segment
@@ -36,7 +37,7 @@ class Unit:
     provision: str
     fetch_key: tuple | None  # None: nothing to fetch (offline answer or bad components)
     parts: tuple[str, ...]  # pinpoint enumerators, ("c", "2")
-    quotation: str | None
+    quotations: list[str]  # the words the brief quotes from the provision here
     cite_year: int | None
     cite_date: str | None
     paragraph: int
@@ -80,13 +81,13 @@ def classify(meta: Meta | None) -> str | None:
     return None
 
 
-def build_unit(unit_id: str, authority: Authority, occ_index: int) -> Unit | None:
+def build_unit(unit_id: str, authority: Authority, occ_index: int, quotations: dict) -> Unit | None:
     occ = authority.occurrences[occ_index]
     meta = occ.meta
     kind = classify(meta)
     if kind is None:
         return None
-    common = dict(unit_id=unit_id, key=authority.key, kind=kind, quotation=occ.quotation or None,
+    common = dict(unit_id=unit_id, key=authority.key, kind=kind, quotations=quotations.get(quoted_key(occ), []),
                   cite_year=_year(meta) if isinstance(meta, ProvisionMeta) else None,
                   cite_date=meta.date if isinstance(meta, SeriesMeta) else None, paragraph=occ.paragraph,
                   start=occ.start)
@@ -137,11 +138,11 @@ def build_unit(unit_id: str, authority: Authority, occ_index: int) -> Unit | Non
                 parts=(str(section),) if section else (), **common)
 
 
-def units_for(authority: Authority, counter: list[int]) -> list[Unit]:
+def units_for(authority: Authority, counter: list[int], quotations: dict) -> list[Unit]:
     """Units of one authority: every occurrence that carries provision components."""
     units = []
     for i, occ in enumerate(authority.occurrences):
-        unit = build_unit(f"u{counter[0] + 1}", authority, i)
+        unit = build_unit(f"u{counter[0] + 1}", authority, i, quotations)
         if unit is not None:
             counter[0] += 1
             units.append(unit)

@@ -12,26 +12,95 @@ CLUSTERS = [
     {"id": 2812209, "case_name": "Reed v. Town of Gilbert", "case_name_short": "Reed",
      "case_name_full": "Clyde Reed, et al., Petitioners v. Town of Gilbert, Arizona, et al.",
      "date_filed": "2015-06-18", "court_id": "scotus", "slug": "reed-v-town-of-gilbert",
-     "citations": [cite(576, "U.S.", 155), cite(135, "S. Ct.", 2218)], "star_pages": list(range(156, 185))},
+     "citations": [cite(576, "U.S.", 155), cite(135, "S. Ct.", 2218)], "star_pages": list(range(156, 185)),
+     # the opinion of the Court (155-172) and a concurrence (173-184): two opinions
+     "opinion_ids": [28122091, 28122092], "parts": [(155, 172), (173, 184)],
+     "pages": {163: "Government regulation of speech is content based if a law applies to particular speech because "
+                    "of the topic discussed or the idea or message expressed."}},
     {"id": 111700, "case_name": "Celotex Corp. v. Catrett", "case_name_short": "Celotex",
      "case_name_full": "Celotex Corporation v. Myrtle Nell Catrett, Administratrix of the Estate of Louis H. Catrett",
      "date_filed": "1986-06-25", "court_id": "scotus", "slug": "celotex-corp-v-catrett",
-     "citations": [cite(477, "U.S.", 317)], "star_pages": list(range(318, 338))},
+     "citations": [cite(477, "U.S.", 317)], "star_pages": list(range(318, 338)),
+     "pages": {322: "In our view, the plain language of Rule 56(c) mandates the entry of summary judgment, after "
+                    "adequate time for discovery and upon motion, against a party who fails to make a showing "
+                    "sufficient to establish the existence of an element essential to that party's case, and on "
+                    "which that party will bear the burden of proof at trial."}},
     {"id": 111722, "case_name": "Anderson v. Liberty Lobby, Inc.", "case_name_short": "Anderson",
      "case_name_full": "", "date_filed": "1986-06-25", "court_id": "scotus", "slug": "anderson-v-liberty-lobby-inc",
-     "citations": [cite(477, "U.S.", 242)], "star_pages": list(range(243, 263))},
-    {"id": 145875, "case_name": "Ashcroft v. Iqbal", "case_name_short": "Iqbal", "case_name_full": "",
+     "citations": [cite(477, "U.S.", 242)], "star_pages": list(range(243, 263)),
+     "pages": {248: "Only disputes over facts that might affect the outcome of the suit under the governing law will "
+                    "properly preclude the entry of summary judgment."}},
+    {"id": 145875, "case_name": "Ashcroft v. Iqbal", "case_name_short": "Iqbal",
+     "case_name_full": "Ashcroft, Former Attorney General, et al. v. Iqbal et al.",
      "date_filed": "2009-05-18", "court_id": "scotus", "slug": "ashcroft-v-iqbal",
-     "citations": [cite(556, "U.S.", 662)], "star_pages": list(range(663, 700))},
+     "citations": [cite(556, "U.S.", 662)], "star_pages": list(range(663, 700)),
+     "pages": {678: "Threadbare recitals of the elements of a cause of action, supported by mere conclusory "
+                    "statements, do not suffice."}},
     {"id": 740491, "case_name": "Zeran v. America Online, Inc.", "case_name_short": "Zeran", "case_name_full": "",
      "date_filed": "1997-11-12", "court_id": "ca4", "slug": "zeran-v-america-online-inc",
-     "citations": [cite(129, "F.3d", 327)], "star_pages": list(range(328, 336))},
+     "citations": [cite(129, "F.3d", 327)], "star_pages": list(range(328, 336)),
+     "pages": {330: "Thus, lawsuits seeking to hold a service provider liable for its exercise of a publisher's "
+                    "traditional editorial functions\u2014such as deciding whether to publish, withdraw, postpone or "
+                    "alter content\u2014are barred."}},
     # Two cases on one page (orders list): lookup answers 300.
     {"id": 9001, "case_name": "Moore v. Oregon", "case_name_short": "Moore", "case_name_full": "",
      "date_filed": "1988-12-12", "court_id": "scotus", "citations": [cite(488, "U.S.", 984)], "star_pages": []},
     {"id": 9002, "case_name": "Lane v. Ohio", "case_name_short": "Lane", "case_name_full": "",
      "date_filed": "1988-12-12", "court_id": "scotus", "citations": [cite(488, "U.S.", 984)], "star_pages": []},
+    # One case imported twice (a Harvard duplicate, #4930): lookup answers 300 with one name.
+    {"id": 7001, "case_name": "Kelo v. City of New London", "case_name_short": "Kelo", "case_name_full": "",
+     "date_filed": "2005-06-23", "court_id": "scotus", "citations": [cite(545, "U.S.", 469)], "star_pages": []},
+    {"id": 7002, "case_name": "Kelo v. City of New London", "case_name_short": "Kelo", "case_name_full": "",
+     "date_filed": "2005-06-23", "court_id": "scotus", "citations": [cite(545, "U.S.", 469)], "star_pages": []},
+    # A recent Supreme Court case CourtListener holds without its U.S. Reports cite (#4290, #6889).
+    {"id": 2679561, "case_name": "Riley v. California", "case_name_short": "Riley", "case_name_full": "",
+     "date_filed": "2014-06-25", "court_id": "scotus", "slug": "riley-v-california",
+     "citations": [cite(134, "S. Ct.", 2473)], "star_pages": list(range(2474, 2496))},
+    # A Ninth Circuit case, for a brief that cites it at the wrong page.
+    {"id": 4411001, "case_name": "Doe v. Internet Brands, Inc.", "case_name_short": "Internet Brands",
+     "case_name_full": "Jane Doe No. 14 v. Internet Brands, Inc., DBA Modelmayhem.com",
+     "date_filed": "2016-05-31", "court_id": "ca9", "slug": "doe-v-internet-brands-inc",
+     "citations": [cite(824, "F.3d", 846)], "star_pages": list(range(847, 854))},
 ]
+
+# Courts as the search shows them: court_id -> (court, court_citation_string)
+COURTS = {"scotus": ("Supreme Court of the United States", "SCOTUS"),
+          "ca4": ("Court of Appeals for the Fourth Circuit", "4th Cir."),
+          "ca9": ("Court of Appeals for the Ninth Circuit", "9th Cir.")}
+
+
+def opinion_ids(cluster: dict) -> list[int]:
+    return cluster.get("opinion_ids") or [cluster["id"] * 10 + 1]
+
+
+def _opinion_html(cluster: dict, first: int, last: int, opens: bool) -> str:
+    """An opinion's html_with_citations: a star-pagination mark where each page begins, the
+    cluster's known passages on their pages, a footnote mark and a citation of another case."""
+    out = []
+    for page in range(first, last + 1):
+        if page > first or not opens:
+            out.append(f'<span class="star-pagination">*{page}</span>')
+        text = cluster.get("pages", {}).get(page) or (
+            f"The Court considers the question presented on page {page} of {cluster['case_name']}, and the "
+            f"record before it.")
+        out.append(f"<p>{text}<sup id=\"ref-fn{page}\"><a href=\"#fn{page}\">{page % 7 + 1}</a></sup> See "
+                   f'<a href="/opinion/1/x/">2011 WL 123456, at *3</a>.</p>')
+    return "".join(out)
+
+
+def _opinions() -> dict[int, dict]:
+    out = {}
+    for cluster in CLUSTERS:
+        first = int(cluster["citations"][0]["page"])
+        last = max(cluster.get("star_pages") or [first])
+        parts = cluster.get("parts") or [(first, last)]
+        for n, (oid, (a, b)) in enumerate(zip(opinion_ids(cluster), parts)):
+            out[oid] = {"cluster_id": cluster["id"], "type": "020lead" if n == 0 else "030concurrence",
+                        "html_with_citations": _opinion_html(cluster, a, b, n == 0)}
+    return out
+
+
+OPINIONS = _opinions()
 
 # -- U.S. Code -------------------------------------------------------------------------------
 S230 = {
@@ -88,7 +157,16 @@ S1 = {
     "credit": [("1947-07-30", "July 30, 1947")],
 }
 
-USC = {("47", "230"): S230, ("42", "1983"): S1983, ("1", "1"): S1}
+# A section whose subdivisions stand inside its one sentence: its structure cannot be read.
+S78J = {
+    "heading": "Manipulative and deceptive devices",
+    "units": [(None, None, "It shall be unlawful for any person, directly or indirectly, (a) to effect a short sale in "
+                            "contravention of such rules as the Commission may prescribe, or (b) to use or employ any "
+                            "manipulative or deceptive device in contravention of such rules.", [])],
+    "credit": [("1934-06-06", "June 6, 1934")],
+}
+
+USC = {("47", "230"): S230, ("42", "1983"): S1983, ("1", "1"): S1, ("15", "78j"): S78J}
 
 # -- C.F.R. ------------------------------------------------------------------------------------
 CFR = {

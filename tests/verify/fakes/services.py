@@ -3,14 +3,16 @@ ephemeral loopback ports, with one recorder of every request and one fake clock;
 that answers 404 to everything (`nowhere`), for a source behind a proxy or at a wrong address."""
 from __future__ import annotations
 
-from datetime import date
-
 from toa.verify import Settings
 
 from . import courtlistener, data, lii, nowhere, official
 from .server import FakeClock, Recorder, Served
 
 TOKEN = data.TOKEN
+# A read timeout long enough for any answer of the fakes on a loaded machine (250 citations run
+# through eyecite); the tests that provoke a timeout pass FAULT_TIMEOUT, below the fakes' stall.
+READ_TIMEOUT = 10.0
+FAULT_TIMEOUT = 0.25
 
 class Services:
     def __init__(self):
@@ -33,8 +35,8 @@ class Services:
         values = dict(
             courtlistener_url=self.cl.url, lii_url=self.lii.url, uscode_url=self.official.url,
             govinfo_url=self.official.url, ecfr_url=self.official.url, fedreg_url=self.official.url,
-            token=TOKEN, use_cache=False, clock=self.clock, sleep=self.clock.sleep,
-            connect_timeout=0.5, read_timeout=0.25, backoff=0.01, as_of=date(2026, 9, 1),
+            token=TOKEN, clock=self.clock, sleep=self.clock.sleep,
+            connect_timeout=0.5, read_timeout=READ_TIMEOUT, backoff=0.01,
         )
         values.update(overrides)
         return Settings(**values)
