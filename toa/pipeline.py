@@ -113,7 +113,7 @@ def check(source: str, output: str | None = None, settings: Settings | None = No
           verify_progress: VerifyProgress | None = None) -> BuildResult:
     """Verify every authority and write BRIEF.checked.docx (or `output`): the brief unchanged
     but for a Word comment on each citation of a flagged authority. Network trouble never
-    fails a check (those authorities are UNRESOLVED); bad input raises BuildError."""
+    fails a check (those authorities are not verified); bad input raises BuildError."""
     from .verify import Settings as _Settings
 
     output = output or default_output(source, ".checked.docx")

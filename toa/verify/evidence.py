@@ -48,7 +48,7 @@ def error(tier: str, url: str | None, scope: str, reason: str, budget: bool = Fa
 
 def transport_error(reply, tier: str, url: str | None, scope: str) -> Evidence | None:
     """No usable HTTP answer (`Reply.error`); an exhausted budget is marked as such, so the
-    authority ends NOT_CHECKED rather than UNRESOLVED."""
+    summary says so rather than blame the source."""
     if reply.budget:
         return error(tier, url, scope, reply.error, budget=True)
     if reply.error:
