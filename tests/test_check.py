@@ -418,3 +418,35 @@ def test_the_four_reproductions_each_need_attention_with_their_reason(env, tmp_p
     assert "No authority needs attention" not in out and "Checked 4 authorities: 0 verified, 4 need attention" in out
     # the quoted words were compared here; what went out were citation components
     assert not any(b"liable for what" in r.body or "liable" in r.target for r in env.recorder.requests)
+
+
+def test_quotations_of_cases_are_read_here_and_matched_in_the_opinion(env, tmp_path, capsys):
+    """The words before a citation are its quotation; one in the explanatory parenthetical of the
+    citation before belongs to that one. Matched in the opinion's text, on the page cited."""
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph("The Court put it plainly: “[g]overnment regulation of speech is content based if a law applies to "
+                "particular speech because of the topic discussed . . . .” ", ("Reed v. Town of Gilbert", "i"),
+                ", 576 U.S. 155, 163 (2015) (stating that “a law is content based if it singles out speech by "
+                "topic”); see ", ("Zeran v. Am. Online, Inc.", "i"), ", 129 F.3d 327, 330 (4th Cir. 1997).")
+    b.paragraph("Disputes matter when the facts “might affect the outcome of the suit under the governing law.” ",
+                ("Anderson v. Liberty Lobby, Inc.", "i"), ", 477 U.S. 242, 250 (1986). And a party must make “a "
+                "showing sufficient to establish every fact it ever alleged.” ", ("Celotex Corp. v. Catrett", "i"),
+                ", 477 U.S. 317, 322 (1986).")
+    brief = b.save(tmp_path / "brief.docx")
+    code, out, err = run(capsys, "check", brief, "--json", tmp_path / "r.json", "--pages", "estimate")
+    assert code == 0, err
+    entries = {t.split(",")[0]: a["verification"] for t, a in authorities(json.loads((tmp_path / "r.json").read_text())).items()}
+    quoted = {name: [(c["status"], c["detail"]) for cit in v["citations"] for c in cit["checks"]
+                     if c["dimension"] == "quotation"] for name, v in entries.items()}
+    assert quoted["Reed v. Town of Gilbert"] == [("match", "the quotation is on page 163")]
+    assert quoted["Zeran v. Am. Online"] == []  # the parenthetical's words are Reed's
+    assert quoted["Anderson v. Liberty Lobby"] == [("mismatch", "Anderson v. Liberty Lobby, Inc., 477 U.S. 242, 250 "
+                                                    "(1986): the quotation “might affect the outcome of the suit under "
+                                                    "the governing ...” is on page 248, not at 250")]
+    (status, detail), = quoted["Celotex Corp. v. Catrett"]
+    assert status == "mismatch" and "the closest passage reads “" in detail and "a showing sufficient to establish" in detail
+    assert {n: v["verdict"] for n, v in entries.items()} == {
+        "Reed v. Town of Gilbert": "VERIFIED", "Zeran v. Am. Online": "VERIFIED",
+        "Anderson v. Liberty Lobby": "NEEDS_ATTENTION", "Celotex Corp. v. Catrett": "NEEDS_ATTENTION"}
+    assert not any(b"content based" in r.body or "content" in r.target for r in env.recorder.requests)

@@ -292,7 +292,9 @@ def not_found_checks(work: CaseWork, cl: CourtListener, this_year: int) -> None:
             rec.checks.append(unchecked("existence", f"{absent}, but has {seen} without a {std.reporter} citation: "
                                                      "check the citation by hand"))
         return
-    tried = f", and {searched} found {'no such decision' if not problem else f'nothing ({problem})'}" if searched else ""
+    # a search that failed searched nothing: it is not named as searched
+    tried = (f", and {searched} found no such decision" if not problem else
+             f" (a search by its name could not be made: {problem})") if searched else ""
     hole = gap(std, this_year)
     if hole:
         rec.checks.append(unchecked("existence", f"{absent} ({hole}){tried}: check the citation by hand"))

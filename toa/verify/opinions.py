@@ -24,11 +24,19 @@ _LINE_END_HYPHEN = re.compile(r"(?<=[a-z])-[ \t]*\n\s*(?=[a-z])")
 class OpinionText:
     text: str = ""  # the words of the opinions fetched, page markers taken out
     marks: list[tuple[int, int]] = field(default_factory=list)  # (offset in text, page that begins there)
+    _compared: quotes.Haystack | None = field(default=None, repr=False)  # the text as quotations are matched
+
+    def compared(self) -> "quotes.Haystack":
+        """The text normalized for matching, once (an opinion is matched against many quotations)."""
+        if self._compared is None:
+            self._compared = quotes.haystack(self.text)
+        return self._compared
 
     def add(self, other: "OpinionText") -> None:
         """Another opinion of the case (a concurrence, a dissent) after this one."""
         shift = len(self.text) + 1 if self.text else 0
         self.text = f"{self.text} {other.text}" if self.text else other.text
+        self._compared = None
         self.marks += [(pos + shift, page) for pos, page in other.marks]
 
 
@@ -121,8 +129,8 @@ class Found:
 def find_quote(quote: str, opinion: OpinionText) -> Found:
     """The quotation's fragments, in order, in the opinion (legal quotation's allowances: see
     quotes.matches); else the passage that shares the longest run with it."""
-    located = quotes.locate(quote, opinion.text)
+    located = quotes.locate(quote, opinion.compared())
     if located is not None:
         return Found(*located)
-    passage, score = quotes.closest(quote, opinion.text)
+    passage, score = quotes.closest(quote, opinion.compared())
     return Found(None, None, passage, score)

@@ -27,6 +27,24 @@ def _quotes_in(text: str) -> list[str]:
     return out
 
 
+def _past_parentheticals(text: str) -> int:
+    """Where the text after a citation leaves its explanatory parentheticals ("(holding that
+    “…”)", "(quoting X)"): what they quote is the citation's before, not the next one's."""
+    pos = 0
+    while True:
+        lead = len(text) - len(text[pos:].lstrip()) if pos < len(text) else pos
+        if lead >= len(text) or text[lead] != "(":
+            return pos
+        depth = 0
+        for i in range(lead, len(text)):
+            depth += {"(": 1, ")": -1}.get(text[i], 0)
+            if depth == 0:
+                pos = i + 1
+                break
+        else:
+            return pos  # an unclosed parenthesis: leave it
+
+
 def _block_before(doc: Document, index: int) -> str | None:
     """The block quotation set off just above paragraph `index` (its paragraphs joined)."""
     here = doc.paragraphs[index]
@@ -58,6 +76,8 @@ def quotations(doc: Document | None, table: Table) -> dict[tuple[int, int, str],
         para = doc.paragraphs[o.paragraph]
         before = max((end for start, end in starts[o.paragraph] if end <= o.start), default=0)
         window = para.text[before:o.start]
+        if before:
+            window = window[_past_parentheticals(window):]
         found = _quotes_in(window)
         if not found and before == 0 and _LEAD.match(window):
             block = _block_before(doc, o.paragraph)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from dataclasses import dataclass
 
 _DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"), "-")
 _QUOTES = {ord("\u2018"): "'", ord("\u2019"): "'", ord("\u201c"): '"', ord("\u201d"): '"'}
@@ -53,6 +54,24 @@ def normalize(text: str) -> str:
     return _normalized(text)[0]
 
 
+@dataclass(frozen=True)
+class Haystack:
+    """A source text as quotations are matched against it: normalized, with the offset in the
+    source of each character."""
+
+    source: str
+    text: str
+    where: list[int]
+
+
+def haystack(source: str) -> Haystack:
+    return Haystack(source, *_normalized(source))
+
+
+def _hay(text: "str | Haystack") -> Haystack:
+    return text if isinstance(text, Haystack) else haystack(text)
+
+
 def _fragment_pattern(fragment: str) -> re.Pattern:
     """Regex for one fragment. A bracketed alteration: a changed letter ("[t]he") is that letter
     (case aside); words put in ("[the Act]") stand for a few words of the source between what
@@ -75,14 +94,15 @@ def fragments(quote: str) -> list[str]:
     return [f.strip(_EDGE) for f in _ELLIPSIS.split(quote) if f.strip(_EDGE)]
 
 
-def locate(quote: str, text: str) -> tuple[int, int] | None:
-    """Where the quotation stands in `text` (offsets in `text`): every fragment found, in order."""
-    haystack, where = _normalized(text)
+def locate(quote: str, text: "str | Haystack") -> tuple[int, int] | None:
+    """Where the quotation stands in `text` (offsets in the source text): every fragment found, in order."""
+    hay = _hay(text)
+    where = hay.where
     frags, pos, start = fragments(quote), 0, None
     if not frags:
         return None
     for frag in frags:
-        m = _fragment_pattern(frag).search(haystack, pos)
+        m = _fragment_pattern(frag).search(hay.text, pos)
         if not m:
             return None
         start = m.start() if start is None else start
@@ -90,27 +110,27 @@ def locate(quote: str, text: str) -> tuple[int, int] | None:
     return where[start], where[pos - 1] + 1
 
 
-def matches(quote: str, text: str) -> bool:
+def matches(quote: str, text: "str | Haystack") -> bool:
     return locate(quote, text) is not None
 
 
-def similarity(quote: str, text: str) -> float:
+def similarity(quote: str, text: "str | Haystack") -> float:
     """Share of the quote covered by its longest common run with the text (for the report)."""
     return closest(quote, text)[1]
 
 
-def closest(quote: str, text: str) -> tuple[str, float]:
+def closest(quote: str, text: "str | Haystack") -> tuple[str, float]:
     """The passage of `text` around the longest run it shares with the quotation, and the share
     of the quotation that run covers."""
     q = " ".join(fragments(quote))
-    haystack, where = _normalized(text)
-    if not q or not haystack:
+    hay = _hay(text)
+    if not q or not hay.text:
         return "", 0.0
-    sm = difflib.SequenceMatcher(None, q, haystack, autojunk=False)
-    m = sm.find_longest_match(0, len(q), 0, len(haystack))
+    sm = difflib.SequenceMatcher(None, q, hay.text, autojunk=False)
+    m = sm.find_longest_match(0, len(q), 0, len(hay.text))
     if not m.size:
         return "", 0.0
     lo = max(0, m.b - m.a - 20)
-    hi = min(len(haystack), lo + max(len(q) + 40, 60), lo + CLOSEST_WINDOW)
-    passage = " ".join(text[where[lo]:where[hi - 1] + 1].split())
+    hi = min(len(hay.text), lo + max(len(q) + 40, 60), lo + CLOSEST_WINDOW)
+    passage = " ".join(hay.source[hay.where[lo]:hay.where[hi - 1] + 1].split())
     return passage, round(m.size / len(q), 3)
