@@ -96,7 +96,8 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("action", choices=["clear"], help="clear: delete every cached answer")
     k.set_defaults(func=_cache)
 
-    s = sub.add_parser("serve", help="serve the Word add-in and its API on https://127.0.0.1:PORT")
+    s = sub.add_parser("serve", help="serve the Word add-in and its API on https://127.0.0.1:PORT (its checks keep "
+                                      "their answers in the private verification cache)")
     s.add_argument("--port", type=int, default=3000, help="port on 127.0.0.1 (default 3000)")
     s.add_argument("--cert", help="TLS certificate (default: the one toa addin setup made, else "
                                   "~/.office-addin-dev-certs/localhost.crt)")

@@ -130,6 +130,9 @@ def pages_lines(p: dict) -> list[str]:
     return lines
 
 
+NAMES_SHOWN = 8  # authorities named per reason something was not verified (the report has them all)
+
+
 def check_summary(report: dict) -> str:
     """A plain table for the terminal after a check: one line per authority that got a comment
     (verdict, flags, entry text), the totals by verdict, what was not verified and why, and the
@@ -151,7 +154,8 @@ def check_summary(report: dict) -> str:
     lines.append(f"Checked {total} authorities: {counts['VERIFIED']} verified, {counts['NEEDS_ATTENTION']} need "
                  f"attention, {counts['NOT_VERIFIED']} not verified")
     for group in v["not_verified"]:
-        lines.append(f"Not verified: {group['reason']}: {'; '.join(group['authorities'])}")
+        names, more = group["authorities"][:NAMES_SHOWN], len(group["authorities"]) - NAMES_SHOWN
+        lines.append(f"Not verified: {group['reason']}: {'; '.join(names)}{f'; and {more} more' if more > 0 else ''}")
     mode = " (offline: cache and offline checks only)" if v.get("offline") else ""
     exhausted = ", budget exhausted" if v["budget_exhausted"] else ""
     lines.append(f"Requests: {v['requests_made']} of a budget of {v['budget']}{exhausted}{mode}")

@@ -17,6 +17,7 @@ import pytest
 
 import wordstub
 from docxbuild import DocBuilder
+from fakes.data import TOKEN
 from test_hostile import _alive
 from toa import flatopc, pipeline
 from toa.server import create_app
@@ -421,3 +422,29 @@ def test_check_gives_the_verification_records_of_toa_check_and_sends_only_citati
     sent = b" ".join(req.body + req.target.encode() for req in fakes.recorder.requests if "case_name=" not in req.target)
     assert b"Hartwell" not in sent and b"Imaginary" not in sent and b"Okafor" not in sent
     app.extensions["toa_jobs"].shutdown()
+
+
+def test_the_servers_checks_keep_their_answers_between_requests(fakes, monkeypatch, tmp_path):
+    """toa serve keeps the verification cache (README): a second check of the brief asks nothing."""
+    fakes.reset()
+    fakes.cl_state.user_limits = ((1000, 60),)
+    (tmp_path / "config" / "toa").mkdir(parents=True)
+    (tmp_path / "config" / "toa" / "config.toml").write_text("[courtlistener]\nrequests_per_minute = 1000\n")
+    env = {"TOA_COURTLISTENER_URL": fakes.cl.url, "TOA_LII_URL": fakes.lii.url, "COURTLISTENER_API_TOKEN": TOKEN,
+           "XDG_CACHE_HOME": str(tmp_path / "cache"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    for var in ("TOA_USCODE_URL", "TOA_GOVINFO_URL", "TOA_ECFR_URL", "TOA_FEDREG_URL"):
+        env[var] = fakes.official.url
+    for var, value in env.items():
+        monkeypatch.setenv(var, value)
+    monkeypatch.delenv("TOA_VERIFY_NO_CACHE", raising=False)
+    app = create_app()
+    try:
+        first = app.test_client().post("/api/v1/check?pages=estimate", data=PLANTED.read_bytes(), base_url=BASE)
+        asked = len(fakes.recorder.requests)
+        second = app.test_client().post("/api/v1/check?pages=estimate", data=PLANTED.read_bytes(), base_url=BASE)
+    finally:
+        app.extensions["toa_jobs"].shutdown()
+    assert first.status_code == second.status_code == 200 and asked > 0
+    assert len(fakes.recorder.requests) == asked and second.get_json()["verification"]["requests_made"] == 0
+    assert second.get_json()["verification"]["summary"] == first.get_json()["verification"]["summary"]
+    assert (tmp_path / "cache" / "toa" / "verify.sqlite3").is_file()
