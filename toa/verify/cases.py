@@ -34,7 +34,8 @@ def gap(std: Standard, this_year: int) -> str | None:
     volume beyond any the Court can have filled by now is no gap: it does not exist.)"""
     newest = US_VOLUMES_2015 + US_VOLUMES_A_YEAR * (this_year - 2015)
     if std.reporter == "U.S." and std.volume.isdigit() and RECENT_US_VOLUME <= int(std.volume) <= newest:
-        return "CourtListener lacks the U.S. Reports pages of many recent Supreme Court decisions (its issues #4290, #6889)"
+        return ("CourtListener lacks the U.S. Reports pages of many recent Supreme Court decisions "
+                "(its issues #4290, #6889)")
     if std.reporter in ("F.2d", "F.3d"):
         return f"CourtListener is missing some cases reported in {std.reporter} (its issue #339)"
     if std.reporter.startswith("F. Supp."):
@@ -212,7 +213,8 @@ def history_checks(work: CaseWork, answers: dict[str, Answer], this_year: int) -
                                                    f"{std.reporter}", summary_only=True))
         elif answer is None or answer.unresolved or answer.not_checked:
             reason, run_wide = _reason(answer)
-            rec.checks.append(unchecked("history", f"subsequent history {std.citation}: {reason}", summary_only=run_wide))
+            rec.checks.append(unchecked("history", f"subsequent history {std.citation}: {reason}",
+                                        summary_only=run_wide))
         elif answer.status in (200, 300):
             rec.checks.append(match("history", f"CourtListener has {_named(answer.clusters[0])} at {std.citation}"))
         elif std.coverage == "full" and not gap(std, this_year):
@@ -221,7 +223,8 @@ def history_checks(work: CaseWork, answers: dict[str, Answer], this_year: int) -
                                                   f"{std.citation}", "history_not_found"))
         else:
             why = gap(std, this_year) or f"CourtListener holds only part of {std.reporter}"
-            rec.checks.append(unchecked("history", f"subsequent history {std.citation} is not on CourtListener ({why})"))
+            rec.checks.append(unchecked("history", f"subsequent history {std.citation} is not on CourtListener "
+                                                   f"({why})"))
 
 
 # -- the court ---------------------------------------------------------------------------------
@@ -251,7 +254,8 @@ def court_checks(works: list[CaseWork], cl: CourtListener) -> None:
             why = problem or "CourtListener's search does not show the case"
             w.record.checks.append(unchecked("court", f"court not verified: {why}", summary_only=run_wide))
             continue
-        w.opinions = [o["id"] for o in hit.get("opinions") or [] if isinstance(o, dict) and isinstance(o.get("id"), int)]
+        w.opinions = [o["id"] for o in hit.get("opinions") or []
+                      if isinstance(o, dict) and isinstance(o.get("id"), int)]
         for c in w.record.clusters:
             if c.id == w.cluster["id"]:
                 c.court = court

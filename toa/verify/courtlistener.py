@@ -321,7 +321,8 @@ class CourtListener:
         """One page of an opinion search (type o), every precedential status included."""
         query = {"type": "o", **params} | {f"stat_{s}": "on" for s in STATUSES}
         fetched = self.get(f"{API}/search/", query, self.settings.negative_ttl)
-        if fetched.status == 200 and not (isinstance(fetched.data, dict) and isinstance(fetched.data.get("results"), list)):
+        results = fetched.data.get("results") if isinstance(fetched.data, dict) else None
+        if fetched.status == 200 and not isinstance(results, list):
             return Fetched(problem="malformed response from CourtListener")
         return fetched
 
