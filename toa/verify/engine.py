@@ -107,6 +107,6 @@ def _check_provisions(provisions, authorities: dict, settings: Settings, http: H
         if not units:
             record.checks.append(unchecked("existence", unsourced(authorities[record.key]), summary_only=True))
         for unit in units:
-            evs = evidence.get(checker._fetch_key(unit), []) if unit.fetch_key else []
+            evs = evidence.get(checker.evidence_key(unit), []) if unit.fetch_key else []
             record.units.append(checker.judge(unit, evs))
         settle_provision(record)
