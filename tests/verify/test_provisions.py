@@ -189,6 +189,17 @@ def test_timeouts_end_not_verified(services):
     assert rec.verdict == NOT_VERIFIED and "timeout" in rec.reason
 
 
+def test_a_repealed_or_transferred_section_needs_attention_with_where_it_went(services):
+    """LII marks a section no longer law with a status; the note says where a transferred one went."""
+    repealed = provision("15 U.S.C. § 79a", "statutes", [usc("15", "79a")])
+    moved = provision("42 U.S.C. § 1973", "statutes", [usc("42", "1973")])
+    result = run(services, repealed, moved)
+    assert (result[repealed.key].verdict, result[repealed.key].flags) == (NEEDS_ATTENTION, ["repealed"])
+    assert result[repealed.key].reason == "15 U.S.C. § 79a is repealed"
+    assert (result[moved.key].verdict, result[moved.key].flags) == (NEEDS_ATTENTION, ["transferred"])
+    assert result[moved.key].reason == "42 U.S.C. § 1973 was transferred (now section 10301 of Title 52)"
+
+
 def test_cfr_lii_then_ecfr(services):
     ok = provision("29 C.F.R. § 1910.95(b)(1)", "rules_regulations", [cfr("29", "1910.95", "(b)(1)",
                    "feasible administrative or engineering controls shall be utilized")])

@@ -7,7 +7,7 @@ import pytest
 from toa.verify import Settings, clear_cache
 from toa.verify.cache import Cache
 from toa.verify.cases_offline import pin_pages
-from toa.verify.evidence import read_structure, walk
+from toa.verify.evidence import moved_to, read_structure, status_flags, walk
 from toa.verify.names import matches_any
 from toa.verify.opinions import page_at, read, span
 from toa.verify.quotes import locate, matches
@@ -123,3 +123,22 @@ def test_walk_orders():
     keys = walk(["(a) x", "(1) y", "(A) z", "(i) w", "(h) h", "(i) letter"], "a1Ai").keys()
     assert list(keys) == ["a", "a/1", "a/1/A", "a/1/A/i", "h", "i"]
     assert "a/1/i/A" in walk(["(a) x", "(1) y", "(i) z", "(A) w"], "a1iA")
+
+
+@pytest.mark.parametrize("attribute, heading, flags", [
+    ("omitted", "42 U.S. Code § 1984 - Omitted", ["omitted"]),  # the attribute wins
+    (None, "15 U.S. Code § 79a - Repealed. Pub. L. 109\u201358, title XII, \u00a7 1263", ["repealed"]),
+    (None, "29 CFR \u00a7 1910.96 - [Reserved]", ["reserved"]),
+    (None, "50 U.S. Code § 1701 - Unusual and extraordinary threat; declaration of national emergency", []),
+    (None, "26 CFR § 1.1 - Reserved powers of the Commissioner", []),
+    (None, "42 U.S. Code § 1973 - Transferred", ["transferred"]),
+])
+def test_status_of_a_section_from_its_page(attribute, heading, flags):
+    assert status_flags(attribute, heading) == flags
+
+
+def test_where_a_transferred_section_went():
+    assert moved_to("Section 1973 was editorially reclassified as section 10301 of Title 52, Voting and "
+                    "Elections.") == "section 10301 of Title 52"
+    assert moved_to("Section transferred to section 4 of this title.") == "section 4 of this title"
+    assert moved_to("Prior provisions were amended.") is None

@@ -21,6 +21,8 @@ def _advice(record) -> str:
         return "Check the citation against the opinion."
     if "not_found" in flags:
         return "Confirm the title and section: the provision may be mistyped, renumbered or invented."
+    if flags & {"repealed", "transferred", "renumbered", "omitted", "reserved", "vacant", "removed"}:
+        return "Cite the provision in force, or say in the brief why this one is cited."
     return "Check the provision's text and the pinpoint."
 
 

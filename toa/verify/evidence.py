@@ -19,6 +19,29 @@ _MONTH_DATE = re.compile(r"\b(Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|
 MONTHS = {m: i + 1 for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])}
 
 
+# A section that is no longer law as cited: its page says so in a status attribute (LII's
+# div.section, USLM) or in the word its heading starts with ("§ 79a - Repealed. Pub. L. ...",
+# "§ 1973 - Transferred", "§ 1910.96 - [Reserved]").
+STATUSES = ("repealed", "transferred", "renumbered", "omitted", "reserved", "vacant")
+_MOVED_TO = re.compile(r"\b(?:transferred|reclassified|renumbered)\s+(?:as\s+|to\s+)?"
+                       r"(section\s+[\w.\u2013-]+(?:\s+of\s+(?:this\s+title|[Tt]itle\s+\d+\w*))?)")
+
+
+def status_flags(attribute: str | None, heading: str) -> list[str]:
+    """The section's status, from its page's status attribute or else its heading's first word."""
+    if attribute:
+        return [attribute]
+    title = heading.split(" - ", 1)[1] if " - " in heading else ""
+    word = re.match(r"\W*(\w+)\]?(?:$|[.;,])", title)  # the word alone: "Reserved powers of ..." is a heading
+    return [word.group(1).lower()] if word and word.group(1).lower() in STATUSES else []
+
+
+def moved_to(text: str) -> str | None:
+    """Where a transferred or renumbered section went, as its note says ("section 10301 of Title 52")."""
+    m = _MOVED_TO.search(text)
+    return m.group(1) if m else None
+
+
 @dataclass
 class Evidence:
     state: str  # found | absent (authoritative) | candidate_absent (LII only) | error

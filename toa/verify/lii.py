@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 from ..numbering import int_to_roman
 from .evidence import (CANDIDATE_ABSENT, FOUND, Evidence, bot_wall, complete_html, digest, error, html_tree,
-                       month_dates, read_structure, strip_noise, text_of, transport_error)
+                       month_dates, read_structure, status_flags, strip_noise, text_of, transport_error)
 from .http import Http, Reply
 from .settings import Settings
 
@@ -100,7 +100,7 @@ def fetch_usc(http: Http, settings: Settings, title: str, section: str) -> Evide
     for c in credit:
         c.drop_tree()
     body = text_of(sec)
-    flags = [s for s in [sec.get("status")] if s]
+    flags = status_flags(sec.get("status"), page.heading)
     if len(body) < MIN_BODY and not flags:
         return _candidate_absent(url, scope, "empty section body (chrome-only page)")
     subunits, paths = {}, {}
@@ -131,7 +131,7 @@ def fetch_cfr(http: Http, settings: Settings, title: str, section: str) -> Evide
     source = [p for p in paras if re.match(r"^\[\d+ FR \d+", p)]  # "[69 FR 39213, June 29, 2004, ...]"
     operative = [p for p in paras if p not in source]
     body = " ".join(operative)
-    flags = ["reserved"] if "[reserved]" in heading.lower() else []
+    flags = status_flags(None, heading)
     if len(body) < MIN_BODY and not flags:
         return _candidate_absent(url, scope, "empty section body (chrome-only page)")
     subunits, read = read_structure(operative, "a1iA")

@@ -10,7 +10,7 @@ from typing import Callable
 
 from . import constitution, fallbacks, lii, quotes
 from .cache import Cache
-from .evidence import ABSENT, CANDIDATE_ABSENT, ERROR, FOUND, Evidence
+from .evidence import ABSENT, CANDIDATE_ABSENT, ERROR, FOUND, Evidence, moved_to
 from .http import Http
 from .provisions import Unit, parse_date
 from .records import (EXISTS, FOR_DATE, NEEDS_ATTENTION, NOT_IN_SCOPE, OPEN, P_CONFIRMED, P_NONE, P_NOT_FOUND,
@@ -235,7 +235,8 @@ class ProvisionChecker:
 
 
 # Flags of a provision's status on its source: found, and yet no longer law as cited.
-STATUS_TEXT = {"repealed": "is repealed", "omitted": "is omitted from the Code", "reserved": "is reserved",
+STATUS_TEXT = {"repealed": "is repealed", "transferred": "was transferred", "renumbered": "was renumbered",
+               "omitted": "is omitted from the Code", "reserved": "is reserved", "vacant": "is vacant",
                "removed": "was removed", "section_not_in_constitution": "has no such section"}
 
 
@@ -254,7 +255,8 @@ def unit_checks(rec: UnitRecord, unit: Unit, ev: Evidence | None = None) -> list
     checks = [match("existence", f"{name} exists ({rec.coverage})")]
     for flag, text in STATUS_TEXT.items():
         if flag in rec.flags and flag != "section_not_in_constitution":
-            checks.append(mismatch("existence", f"{name} {text}", flag))
+            target = moved_to(ev.text) if ev is not None and flag in ("transferred", "renumbered") else None
+            checks.append(mismatch("existence", f"{name} {text}" + (f" (now {target})" if target else ""), flag))
     if unit.parts:
         cited = "".join(f"({p})" for p in unit.parts)
         if rec.pinpoint == P_CONFIRMED:
