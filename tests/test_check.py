@@ -20,6 +20,8 @@ from toa.cli import main
 
 HERE = Path(__file__).parent
 SAMPLE = HERE.parent / "samples" / "planted-problems.docx"
+BENCHMARK = HERE.parent / "samples" / "verification-benchmark.docx"
+BENCHMARK_KEY = json.loads((HERE.parent / "samples" / "verification-benchmark.key.json").read_text())
 
 IMAGINARY = "Smith v. Imaginary, 999 U.S. 9999 (2099)"
 WRONG_NAME = "Miller v. Hartwell, 556 U.S. 662, 678 (2009)"  # the citation is Ashcroft v. Iqbal's
@@ -35,6 +37,10 @@ def env(fakes, monkeypatch, tmp_path):
     """Settings.from_env points at the fakes, with a token and a private cache directory. The
     account's quota is a large one (config.toml's requests_per_minute, and the fake's), so that a
     check never waits a real minute on the fake's clock, which the CLI's real clock never moves."""
+    return use_fakes(fakes, monkeypatch, tmp_path)
+
+
+def use_fakes(fakes, monkeypatch, tmp_path):
     fakes.reset()
     fakes.cl_state.user_limits = ((1000, 60),)
     (tmp_path / "config" / "toa").mkdir(parents=True)
@@ -450,3 +456,49 @@ def test_quotations_of_cases_are_read_here_and_matched_in_the_opinion(env, tmp_p
         "Reed v. Town of Gilbert": "VERIFIED", "Zeran v. Am. Online": "VERIFIED",
         "Anderson v. Liberty Lobby": "NEEDS_ATTENTION", "Celotex Corp. v. Catrett": "NEEDS_ATTENTION"}
     assert not any(b"content based" in r.body or "content" in r.target for r in env.recorder.requests)
+
+
+# --------------------------------------------------------------------------- the benchmark's kinds
+
+
+@pytest.fixture(scope="module")
+def benchmark(fakes, tmp_path_factory):
+    """`toa check --as-of` of samples/verification-benchmark.docx, once for every kind of its key
+    (bench/verify_accuracy.py prints the same check's recall and false alarms)."""
+    import contextlib
+    import io
+
+    tmp = tmp_path_factory.mktemp("benchmark")
+    out = io.StringIO()
+    with pytest.MonkeyPatch.context() as mp:
+        use_fakes(fakes, mp, tmp)
+        with contextlib.redirect_stdout(out):
+            code = main(["check", str(BENCHMARK), "-o", str(tmp / "checked.docx"), "--json", str(tmp / "r.json"),
+                         "--pages", "estimate", "--as-of", BENCHMARK_KEY["as_of"]])
+    assert code == 0
+    return json.loads((tmp / "r.json").read_text()), out.getvalue(), comments(tmp / "checked.docx")
+
+
+@pytest.mark.parametrize("kind", sorted({e["kind"] for e in BENCHMARK_KEY["entries"]}))
+def test_each_kind_of_planted_problem_is_reported_and_each_control_is_verified(benchmark, kind):
+    report, out, got = benchmark
+    entries = {t: a["verification"] for t, a in authorities(report).items()}
+    for item in (e for e in BENCHMARK_KEY["entries"] if e["kind"] == kind):
+        v = entries[item["authority"]]
+        if not item["planted"]:
+            assert (v["verdict"], v["flags"], v["comment"]) == ("VERIFIED", [], None), item["authority"]
+            continue
+        expect = item["expect"]
+        assert v["verdict"] == expect["verdict"], (item["authority"], v["reason"])
+        assert "flag" not in expect or expect["flag"] in v["flags"]
+        assert expect.get("reason", "") in v["reason"]
+        if v["verdict"] == "NEEDS_ATTENTION":  # commented where it is cited (a note's on its mark), with its reason
+            name = item["authority"].split(",")[0]
+            commented = [text for k, (_a, _i, text) in got.items()
+                         if k.startswith(name) or k.startswith("mark:") and f"({name}" in text]
+            assert commented and all("TOA check: needs attention - " in t for t in commented)
+            assert any(v["reason"].split(": ")[-1][:40] in t for t in commented)
+        else:  # said once, in the summary at the start
+            assert expect["reason"] in got["UNITED STATES DISTRICT COURT"][2]
+    counts = report["verification"]["summary"]
+    assert f"Checked {counts['VERIFIED'] + counts['NEEDS_ATTENTION'] + counts['NOT_VERIFIED']} authorities" in out

@@ -61,6 +61,34 @@ CLUSTERS = [
      "case_name_full": "Jane Doe No. 14 v. Internet Brands, Inc., DBA Modelmayhem.com",
      "date_filed": "2016-05-31", "court_id": "ca9", "slug": "doe-v-internet-brands-inc",
      "citations": [cite(824, "F.3d", 846)], "star_pages": list(range(847, 854))},
+    # For the verification benchmark (samples/verification-benchmark.docx): cases quoted there.
+    {"id": 145730, "case_name": "Bell Atlantic Corp. v. Twombly", "case_name_short": "Twombly",
+     "case_name_full": "Bell Atlantic Corporation et al. v. William Twombly et al.",
+     "date_filed": "2007-05-21", "court_id": "scotus", "slug": "bell-atlantic-corp-v-twombly",
+     "citations": [cite(550, "U.S.", 544)], "star_pages": list(range(545, 597)),
+     "pages": {570: "Because the plaintiffs here have not nudged their claims across the line from conceivable to "
+                    "plausible, their complaint must be dismissed. We require only enough facts to state a claim to "
+                    "relief that is plausible on its face."}},
+    {"id": 107729, "case_name": "Pickering v. Board of Education", "case_name_short": "Pickering",
+     "case_name_full": "Pickering v. Board of Education of Township High School District 205, Will County",
+     "date_filed": "1968-06-03", "court_id": "scotus", "slug": "pickering-v-board-of-education",
+     "citations": [cite(391, "U.S.", 563)], "star_pages": list(range(564, 583)),
+     "pages": {568: "The problem in any case is to arrive at a balance between the interests of the teacher, as a "
+                    "citizen, in commenting upon matters of public concern and the interest of the State, as an "
+                    "employer, in promoting the efficiency of the public services it performs through its "
+                    "employees."}},
+    {"id": 145637, "case_name": "Garcetti v. Ceballos", "case_name_short": "Garcetti", "case_name_full": "",
+     "date_filed": "2006-05-30", "court_id": "scotus", "slug": "garcetti-v-ceballos",
+     "citations": [cite(547, "U.S.", 410)], "star_pages": list(range(411, 451)),
+     "pages": {421: "We hold that when public employees make statements pursuant to their official duties, the "
+                    "employees are not speaking as citizens for First Amendment purposes, and the Constitution does "
+                    "not insulate their communications from employer discipline."}},
+    {"id": 1206154, "case_name": "Barnes v. Yahoo!, Inc.", "case_name_short": "Barnes", "case_name_full": "",
+     "date_filed": "2009-06-22", "court_id": "ca9", "slug": "barnes-v-yahoo-inc",
+     "citations": [cite(570, "F.3d", 1096)], "star_pages": list(range(1097, 1110)),
+     "pages": {1100: "What matters is not the name of the cause of action; what matters is whether the cause of "
+                     "action inherently requires the court to treat the defendant as the publisher or speaker of "
+                     "content provided by another."}},
 ]
 
 # Courts as the search shows them: court_id -> (court, court_citation_string)
@@ -166,7 +194,19 @@ S78J = {
     "credit": [("1934-06-06", "June 6, 1934")],
 }
 
-USC = {("47", "230"): S230, ("42", "1983"): S1983, ("1", "1"): S1, ("15", "78j"): S78J}
+# Sections no longer law as cited: LII serves them with a status and the note saying so.
+S79A = {"heading": "Repealed. Pub. L. 109\u201358, title XII, \u00a7 1263, Aug. 8, 2005, 119 Stat. 974",
+        "status": "repealed",
+        "units": [(None, None, "Section, act Aug. 26, 1935, ch. 687, title I, \u00a7 2, 49 Stat. 804, related to "
+                               "definitions.", [])],
+        "credit": [("2005-08-08", "Aug. 8, 2005")]}
+S1973 = {"heading": "Transferred", "status": "transferred",
+         "units": [(None, None, "Editorial Notes. Codification: Section 1973 was editorially reclassified as "
+                                "section 10301 of Title 52, Voting and Elections.", [])],
+         "credit": [("2014-09-01", "Sept. 1, 2014")]}
+
+USC = {("47", "230"): S230, ("42", "1983"): S1983, ("1", "1"): S1, ("15", "78j"): S78J, ("15", "79a"): S79A,
+       ("42", "1973"): S1973}
 
 # -- C.F.R. ------------------------------------------------------------------------------------
 CFR = {
