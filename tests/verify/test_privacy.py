@@ -5,6 +5,7 @@ court and years as a search (a case name is a citation component), and nothing e
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from urllib.parse import parse_qs, unquote_plus, urlsplit
 
 from builders import case, cfr, const, fed_reg, occ, provision, rule, table, usc
@@ -99,3 +100,43 @@ def test_token_never_in_repr_or_report(services):
     assert settings.token not in repr(settings)
     result = verify(brief_table(), settings)
     assert settings.token not in repr(result.to_dict())
+
+
+def test_the_quotations_of_a_real_brief_never_leave_through_toa_check(services, monkeypatch, tmp_path, capsys):
+    """Through the CLI, on samples/verification-benchmark.docx: every quotation the brief holds
+    (read here from the .docx) is compared on this machine, and none of its words goes out; what
+    goes out is citation components and ids."""
+    import docx
+
+    from fakes.data import TOKEN
+    from toa.cli import main
+
+    sample = Path(__file__).parents[2] / "samples" / "verification-benchmark.docx"
+    paragraphs = [p.text for p in docx.Document(str(sample)).paragraphs]
+    quotations = [q for p in paragraphs for q in re.findall(r"“([^”]+)”", p) if len(q.split()) >= 4]
+    assert len(quotations) >= 12
+    services.cl_state.user_limits = ((1000, 60),)
+    (tmp_path / "config" / "toa").mkdir(parents=True)
+    (tmp_path / "config" / "toa" / "config.toml").write_text("[courtlistener]\nrequests_per_minute = 1000\n")
+    env = {"TOA_COURTLISTENER_URL": services.cl.url, "TOA_LII_URL": services.lii.url, "COURTLISTENER_API_TOKEN": TOKEN,
+           "XDG_CACHE_HOME": str(tmp_path / "cache"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    for var in ("TOA_USCODE_URL", "TOA_GOVINFO_URL", "TOA_ECFR_URL", "TOA_FEDREG_URL"):
+        env[var] = services.official.url
+    for var, value in env.items():
+        monkeypatch.setenv(var, value)
+    assert main(["check", str(sample), "-o", str(tmp_path / "out.docx"), "--pages", "estimate"]) == 0
+    assert "need attention" in capsys.readouterr().out  # the quotations were compared: some do not match
+    seen = services.recorder.requests
+    assert seen
+    for s in seen:
+        text = sent_text(s).lower()
+        for q in quotations:
+            words = re.findall(r"[a-z]{4,}", q.lower())
+            for i in range(len(words) - 2):  # no three of the quotation's words in a row
+                assert " ".join(words[i:i + 3]) not in re.sub(r"[^a-z]+", " ", text), (q, s.target)
+    for u in (urlsplit(s.target) for s in seen if s.target.startswith("/api/rest/v4/")):
+        if u.path == "/api/rest/v4/search/":
+            params = parse_qs(u.query)
+            assert "q" in params and re.fullmatch(r"cluster_id:\([\d OR]+\)", params["q"][0]) or "case_name" in params
+        else:
+            assert re.fullmatch(r"/api/rest/v4/(citation-lookup|opinions/\d+)/", u.path), u.path
