@@ -444,6 +444,28 @@ def test_check_gives_the_verification_records_of_toa_check_and_sends_only_citati
     app.extensions["toa_jobs"].shutdown()
 
 
+def test_check_as_of_a_date(fakes):
+    """?as_of= is toa check --as-of: 47 U.S.C. § 230 was amended in 1998, so its text of 1997 is not
+    verified; a bad date is a 400 with a message, never a check against today."""
+    fakes.reset()
+    fakes.cl_state.user_limits = ((1000, 60),)
+    app = create_app({"TOA_VERIFY_SETTINGS": lambda: fakes.settings(clock=time.time, sleep=time.sleep,
+                                                                     cl_requests_per_minute=1000)})
+    try:
+        bad = app.test_client().post("/api/v1/check?as_of=June", data=PLANTED.read_bytes(), base_url=BASE)
+        r = app.test_client().post("/api/v1/check?pages=estimate&as_of=1997-01-01", data=PLANTED.read_bytes(),
+                                   base_url=BASE)
+    finally:
+        app.extensions["toa_jobs"].shutdown()
+    assert bad.status_code == 400 and bad.get_json() == {"error": "bad_option",
+                                                         "message": "as_of 'June' is not a date (YYYY-MM-DD)."}
+    assert r.status_code == 200, r.get_json()
+    report = r.get_json()
+    assert report["verification"]["as_of"] == "1997-01-01"
+    s230 = next(a for c in report["categories"] for a in c["authorities"] if a["text"] == "47 U.S.C. § 230(c)(1)")
+    assert "version for 1997-01-01 not verified" in s230["verification"]["reason"]
+
+
 def test_the_servers_checks_keep_their_answers_between_requests(fakes, monkeypatch, tmp_path):
     """toa serve keeps the verification cache (README): a second check of the brief asks nothing."""
     fakes.reset()
