@@ -31,11 +31,8 @@ def check(services: Services, workdir: Path, as_of: str) -> dict:
     """`toa check` of the sample as a user runs it, with the sources pointed at the fakes."""
     (workdir / "config" / "toa").mkdir(parents=True)
     (workdir / "config" / "toa" / "config.toml").write_text("[courtlistener]\nrequests_per_minute = 1000\n")
-    env = dict(os.environ, COURTLISTENER_API_TOKEN=TOKEN, TOA_COURTLISTENER_URL=services.cl.url,
-               TOA_LII_URL=services.lii.url, XDG_CACHE_HOME=str(workdir / "cache"),
-               XDG_CONFIG_HOME=str(workdir / "config"))
-    for var in ("TOA_USCODE_URL", "TOA_GOVINFO_URL", "TOA_ECFR_URL", "TOA_FEDREG_URL"):
-        env[var] = services.official.url
+    env = dict(os.environ, COURTLISTENER_API_TOKEN=TOKEN, XDG_CACHE_HOME=str(workdir / "cache"),
+               XDG_CONFIG_HOME=str(workdir / "config"), **services.urls())
     report = workdir / "report.json"
     done = subprocess.run([sys.executable, "-m", "toa.cli", "check", str(SAMPLE), "-o", str(workdir / "out.docx"),
                            "--json", str(report), "--pages", "estimate", "--as-of", as_of],

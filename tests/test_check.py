@@ -45,10 +45,7 @@ def use_fakes(fakes, monkeypatch, tmp_path):
     fakes.cl_state.user_limits = ((1000, 60),)
     (tmp_path / "config" / "toa").mkdir(parents=True)
     (tmp_path / "config" / "toa" / "config.toml").write_text("[courtlistener]\nrequests_per_minute = 1000\n")
-    urls = {"TOA_COURTLISTENER_URL": fakes.cl.url, "TOA_LII_URL": fakes.lii.url}
-    for var in ("TOA_USCODE_URL", "TOA_GOVINFO_URL", "TOA_ECFR_URL", "TOA_FEDREG_URL"):
-        urls[var] = fakes.official.url
-    for var, url in urls.items():
+    for var, url in fakes.urls().items():
         monkeypatch.setenv(var, url)
     monkeypatch.setenv("COURTLISTENER_API_TOKEN", TOKEN)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
@@ -502,3 +499,78 @@ def test_each_kind_of_planted_problem_is_reported_and_each_control_is_verified(b
             assert expect["reason"] in got["UNITED STATES DISTRICT COURT"][2]
     counts = report["verification"]["summary"]
     assert f"Checked {counts['VERIFIED'] + counts['NEEDS_ATTENTION'] + counts['NOT_VERIFIED']} authorities" in out
+
+
+# --------------------------------------------------------------------------- state codes
+
+
+def test_california_and_texas_codes_against_their_official_sites(env, tmp_path, capsys):
+    """California's code display (by code and section) and the Texas statutes site (by chapter):
+    a section found with its subdivision and quotation is verified; a subdivision or section the
+    code does not have needs attention; other states are not verified, and the summary says why."""
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph("The motion shall be granted if “there is no triable issue as to any material fact.” Code Civ. Proc., "
+                "§ 437c, subd. (c). An order granting it is appealable. Code Civ. Proc., § 437c, subd. (m)(1). "
+                "Retaliation is barred. Lab. Code, § 1102.5, subd. (f). See also Civ. Code, § 99999.")
+    b.paragraph("An assault is committed when one “intentionally, knowingly, or recklessly causes bodily injury to "
+                "another.” Tex. Penal Code § 22.01(a)(1). See Tex. Penal Code § 22.02(a)(2); Tex. Penal Code "
+                "§ 22.01(c); Tex. Penal Code § 22.99; N.Y. Penal Law § 120.00; Fla. Stat. § 776.012 (2024).")
+    brief = b.save(tmp_path / "brief.docx")
+    code, out, err = run(capsys, "check", brief, "--json", tmp_path / "r.json", "--pages", "estimate")
+    assert code == 0, err
+    report = json.loads((tmp_path / "r.json").read_text())
+    got = {t: (a["verification"]["verdict"], a["verification"]["flags"]) for t, a in authorities(report).items()}
+    assert got == {
+        "Code Civ. Proc., § 437c, subd. (c)": ("VERIFIED", []),
+        "Code Civ. Proc., § 437c, subd. (m)(1)": ("VERIFIED", []),
+        "Lab. Code, § 1102.5, subd. (f)": ("NEEDS_ATTENTION", ["subsection_not_found"]),
+        "Civ. Code, § 99999": ("NEEDS_ATTENTION", ["not_found"]),
+        "Tex. Penal Code § 22.01(a)(1)": ("VERIFIED", []),
+        "Tex. Penal Code § 22.02(a)(2)": ("VERIFIED", []),
+        "Tex. Penal Code § 22.01(c)": ("NEEDS_ATTENTION", ["subsection_not_found"]),
+        "Tex. Penal Code § 22.99": ("NEEDS_ATTENTION", ["not_found"]),
+        "N.Y. Penal Law § 120.00": ("NOT_VERIFIED", []),
+        "Fla. Stat. § 776.012 (2024)": ("NOT_VERIFIED", []),
+    }
+    entries = authorities(report)
+    quoted = [u["quotation"] for t in ("Code Civ. Proc., § 437c, subd. (c)", "Tex. Penal Code § 22.01(a)(1)")
+              for u in entries[t]["verification"]["units"]]
+    assert quoted == ["matched", "matched"]
+    assert entries["Lab. Code, § 1102.5, subd. (f)"]["verification"]["reason"] == (
+        "Lab. Code § 1102.5(f): the cited subdivision does not exist (§ 1102.5 has (a) and (b); the brief cites (f))")
+    assert "Not verified: no official source wired for New York law: N.Y. Penal Law § 120.00" in out
+    assert "Not verified: no official source wired for Florida law" in out
+    summary = comments(tmp_path / "brief.checked.docx")["ARGUMENT"][2]
+    assert "no official source wired for New York law" in summary
+    # what went to the two sites: codes and section numbers, never the brief's words
+    state = {r.target for r in env.recorder.requests if "/faces/" in r.target or "/Docs/" in r.target}
+    assert state == {
+        "/faces/codes_displaySection.xhtml?lawCode=CCP&sectionNum=437c.",
+        "/faces/codes_displaySection.xhtml?lawCode=LAB&sectionNum=1102.5.",
+        "/faces/codes_displaySection.xhtml?lawCode=CIV&sectionNum=99999.",
+        "/faces/codes_displaySection.xhtml?lawCode=CIV&sectionNum=1.",  # a section it must have, before its "no"
+        "/Docs/PE/htm/PE.22.htm", "/Docs/PE/htm/PE.1.htm"}
+
+
+def test_as_of_reads_a_regulation_as_it_stood_that_day(env, tmp_path, capsys):
+    """47 C.F.R. § 64.1200(a)(1) was amended in 2025 (in the fakes): quoted as it read in 2024,
+    the quotation matches eCFR's text of the --as-of date (version confirmed for that date), and
+    needs attention against today's text."""
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph("No one may call “using an automatic telephone dialing system without the prior express consent of "
+                "the called party.” 47 C.F.R. § 64.1200(a)(1).")
+    brief = b.save(tmp_path / "brief.docx")
+    code, _out, err = run(capsys, "check", brief, "--json", tmp_path / "then.json", "--pages", "estimate",
+                          "--as-of", "2024-06-03", "-o", tmp_path / "then.docx")
+    assert code == 0, err
+    then = authorities(json.loads((tmp_path / "then.json").read_text()))["47 C.F.R. § 64.1200(a)(1)"]["verification"]
+    unit, = then["units"]
+    assert then["verdict"] == "VERIFIED" and (unit["version"], unit["quotation"]) == ("confirmed-for-date", "matched")
+    assert "/api/versioner/v1/full/2024-06-03/title-47.xml" in unit["source_url"]
+    code, _out, err = run(capsys, "check", brief, "--json", tmp_path / "now.json", "--pages", "estimate",
+                          "-o", tmp_path / "now.docx")
+    assert code == 0, err
+    now = authorities(json.loads((tmp_path / "now.json").read_text()))["47 C.F.R. § 64.1200(a)(1)"]["verification"]
+    assert now["verdict"] == "NEEDS_ATTENTION" and now["flags"] == ["quotation_mismatch"]

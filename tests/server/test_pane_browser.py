@@ -59,14 +59,11 @@ def server(tmp_path_factory, fakes):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    env = {**os.environ, "TOA_COURTLISTENER_URL": fakes.cl.url, "TOA_LII_URL": fakes.lii.url,
-           "COURTLISTENER_API_TOKEN": TOKEN, "TOA_VERIFY_NO_CACHE": "1",
+    env = {**os.environ, **fakes.urls(), "COURTLISTENER_API_TOKEN": TOKEN, "TOA_VERIFY_NO_CACHE": "1",
            "XDG_CACHE_HOME": str(tmp / "cache"), "XDG_CONFIG_HOME": str(tmp / "config")}
     # a large quota: the server's real clock never moves the fakes' clock, so no wait must be needed
     (tmp / "config" / "toa").mkdir(parents=True)
     (tmp / "config" / "toa" / "config.toml").write_text("[courtlistener]\nrequests_per_minute = 1000\n")
-    for var in ("TOA_USCODE_URL", "TOA_GOVINFO_URL", "TOA_ECFR_URL", "TOA_FEDREG_URL"):
-        env[var] = fakes.official.url
     log = open(tmp / "server.log", "wb")
     proc = subprocess.Popen([sys.executable, "-m", "toa.cli", "serve", "--port", str(port), "--cert",
                              str(tmp / "cert.pem"), "--key", str(tmp / "key.pem")], env=env, stdout=log, stderr=log)

@@ -472,10 +472,8 @@ def test_the_servers_checks_keep_their_answers_between_requests(fakes, monkeypat
     fakes.cl_state.user_limits = ((1000, 60),)
     (tmp_path / "config" / "toa").mkdir(parents=True)
     (tmp_path / "config" / "toa" / "config.toml").write_text("[courtlistener]\nrequests_per_minute = 1000\n")
-    env = {"TOA_COURTLISTENER_URL": fakes.cl.url, "TOA_LII_URL": fakes.lii.url, "COURTLISTENER_API_TOKEN": TOKEN,
-           "XDG_CACHE_HOME": str(tmp_path / "cache"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
-    for var in ("TOA_USCODE_URL", "TOA_GOVINFO_URL", "TOA_ECFR_URL", "TOA_FEDREG_URL"):
-        env[var] = fakes.official.url
+    env = {"COURTLISTENER_API_TOKEN": TOKEN, "XDG_CACHE_HOME": str(tmp_path / "cache"),
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), **fakes.urls()}
     for var, value in env.items():
         monkeypatch.setenv(var, value)
     monkeypatch.delenv("TOA_VERIFY_NO_CACHE", raising=False)

@@ -172,7 +172,8 @@ def test_an_attorney_generals_opinion_in_a_reporter_is_not_checked_as_a_case(ser
     assert cl_requests(services) == []
     record = result.records[opinion.key]
     assert (type(record).__name__, record.verdict) == ("ProvisionRecord", NOT_VERIFIED)
-    assert record.reason == "toa checks cases and federal provisions, not this kind of authority"
+    assert record.reason == ("toa checks cases, federal provisions and the California and Texas codes, not this kind of "
+                             "authority")
 
 
 def test_a_reporter_edition_without_a_start_year_is_no_crash():

@@ -118,10 +118,8 @@ def test_the_quotations_of_a_real_brief_never_leave_through_toa_check(services, 
     services.cl_state.user_limits = ((1000, 60),)
     (tmp_path / "config" / "toa").mkdir(parents=True)
     (tmp_path / "config" / "toa" / "config.toml").write_text("[courtlistener]\nrequests_per_minute = 1000\n")
-    env = {"TOA_COURTLISTENER_URL": services.cl.url, "TOA_LII_URL": services.lii.url, "COURTLISTENER_API_TOKEN": TOKEN,
-           "XDG_CACHE_HOME": str(tmp_path / "cache"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
-    for var in ("TOA_USCODE_URL", "TOA_GOVINFO_URL", "TOA_ECFR_URL", "TOA_FEDREG_URL"):
-        env[var] = services.official.url
+    env = {"COURTLISTENER_API_TOKEN": TOKEN, "XDG_CACHE_HOME": str(tmp_path / "cache"),
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), **services.urls()}
     for var, value in env.items():
         monkeypatch.setenv(var, value)
     assert main(["check", str(sample), "-o", str(tmp_path / "out.docx"), "--pages", "estimate"]) == 0

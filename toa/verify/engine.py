@@ -18,6 +18,7 @@ from .provisions import Unit, classify, units_for
 from .quoted import quotations
 from .records import ProvisionRecord, Verification, unchecked
 from .settings import Settings
+from .states import STATE_NAMES
 from .throttle import Budget
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total)
@@ -92,9 +93,12 @@ def unsourced(authority: Authority) -> str:
         state = getattr(occ.meta, "jurisdiction", None) if isinstance(occ.meta, ProvisionMeta) else None
         if state and state != "US":
             name = NAME_BY_ABBREVIATION.get(state) or NAME_BY_POSTAL_CODE.get(state.lower(), state)
+            if name in STATE_NAMES.values():
+                return f"no official source wired for this kind of {name} provision (only its codes are looked up)"
             return f"no official source wired for {name} law"
     if authority.category in ("other", "legislative"):
-        return "toa checks cases and federal provisions, not this kind of authority"
+        return ("toa checks cases, federal provisions and the California and Texas codes, not this kind of "
+                "authority")
     return "no source wired for this kind of provision"
 
 

@@ -55,6 +55,7 @@ class Evidence:
     pinpoints_authoritative: bool = False  # True: a missing subunit means it is not there
     amended: list[str] = field(default_factory=list)  # ISO dates of enactment/amendments
     current_through: str | None = None
+    text_date: str | None = None  # the text is the one in force on this date (a point-in-time source)
     published: str | None = None  # Fed. Reg. publication date
     flags: list[str] = field(default_factory=list)
     sha256: str | None = None

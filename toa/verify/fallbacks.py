@@ -114,6 +114,8 @@ def fetch_govinfo_fr(http: Http, settings: Settings, volume: str, page: str) -> 
 
 
 # -- eCFR versioner --------------------------------------------------------------------------
+ECFR_HISTORY_FROM = "2017-01-01"  # eCFR's point-in-time texts are reliable from this date (statutes.md §3)
+
 def _ecfr_json(http: Http, url: str, scope: str):
     reply = http.get(url)
     failed = transport_error(reply, "eCFR", url, scope)
@@ -140,6 +142,10 @@ def fetch_ecfr(http: Http, settings: Settings, title: str, section: str) -> Evid
     if entry is None or not entry.get("up_to_date_as_of"):
         return error("eCFR", f"{base}/titles.json", scope, "title unknown to eCFR")
     as_of = entry["up_to_date_as_of"]  # not today: eCFR lags the Federal Register
+    wanted = settings.as_of.isoformat() if settings.as_of else None
+    point_in_time = wanted is not None and ECFR_HISTORY_FROM <= wanted < as_of
+    if point_in_time:  # the text in force on the date asked for (eCFR's history is reliable from 2017)
+        as_of = wanted
     scope = f"eCFR as of {as_of} (point-in-time history from 2017)"
     query = f"part={quote(part)}&section={quote(section, safe='()')}"
     versions_url = f"{base}/versions/title-{title}.json?issue_date%5Bgte%5D=1900-01-01&{query}"
@@ -173,7 +179,8 @@ def fetch_ecfr(http: Http, settings: Settings, title: str, section: str) -> Evid
                      if v.get("identifier") == section and v.get("amendment_date"))
     subunits, read = read_structure(paras, "a1iA")
     return Evidence(FOUND, "eCFR", full_url, scope, text=" ".join(paras), subunits=subunits,
-                    pinpoints_authoritative=read, amended=amended, current_through=as_of, sha256=digest(reply.text),
+                    pinpoints_authoritative=read, amended=amended, current_through=as_of,
+                    text_date=as_of if point_in_time else None, sha256=digest(reply.text),
                     reason=None if not failed else f"version history unavailable: {failed.reason}")
 
 

@@ -8,7 +8,7 @@ from dataclasses import fields
 from datetime import date
 from typing import Callable
 
-from . import constitution, fallbacks, lii, quotes
+from . import constitution, fallbacks, lii, quotes, states
 from .cache import Cache
 from .evidence import ABSENT, CANDIDATE_ABSENT, ERROR, FOUND, Evidence, moved_to
 from .http import Http
@@ -24,19 +24,25 @@ TIERS: dict[str, list[Tier]] = {
     "cfr": [lii.fetch_cfr, fallbacks.fetch_ecfr],
     "rule": [lii.fetch_rule],  # no official fallback identified: LII failure -> unresolved
     "fr": [fallbacks.fetch_govinfo_fr, fallbacks.fetch_fedreg],
+    "ca": [states.fetch_california],  # the official site only: no other source has the current text
+    "tx": [states.fetch_texas],
 }
+# With --as-of, the source that serves the text of a past date is asked first.
+DATED_FIRST: dict[str, Tier] = {"cfr": fallbacks.fetch_ecfr}
 _EVIDENCE_FIELDS = {f.name for f in fields(Evidence)}
 # A provision each authoritative source has: its "not found" counts only once it has found this
 # one in the run (a proxy, a captive portal, a wrong base URL or a changed address scheme
 # answers "not found" to everything).
 KNOWN = {"fetch_olrc": (("1", "1"), "1 U.S.C. § 1"), "fetch_govinfo_usc": (("1", "1"), "1 U.S.C. § 1"),
-         "fetch_ecfr": (("1", "1.1"), "1 C.F.R. § 1.1"), "fetch_govinfo_fr": (("85", "12345"), "85 Fed. Reg. 12345")}
+         "fetch_ecfr": (("1", "1.1"), "1 C.F.R. § 1.1"), "fetch_govinfo_fr": (("85", "12345"), "85 Fed. Reg. 12345"),
+         "fetch_california": (("CIV", "1"), "Civil Code section 1"), "fetch_texas": (("PE", "1.01"), "Penal Code § 1.01")}
 _TIER_BY_NAME = {t.__name__: t for tiers in TIERS.values() for t in tiers}
 # The service each tier asks: its base URL is part of the cache key, so an answer from one
 # server (a test server, a mirror) is never shown as another's.
 SERVICE = {"fetch_usc": "lii_url", "fetch_cfr": "lii_url", "fetch_rule": "lii_url", "const-text": "lii_url",
            "fetch_olrc": "uscode_url", "fetch_govinfo_usc": "govinfo_url", "fetch_govinfo_fr": "govinfo_url",
-           "fetch_ecfr": "ecfr_url", "fetch_fedreg": "fedreg_url"}
+           "fetch_ecfr": "ecfr_url", "fetch_fedreg": "fedreg_url", "fetch_california": "california_url",
+           "fetch_texas": "texas_url"}
 
 
 class ProvisionChecker:
@@ -80,7 +86,10 @@ class ProvisionChecker:
                                         lambda: lii.fetch_constitution(self.http, self.settings, which, int(number))))
             return evs
         evs: list[Evidence] = []
-        for tier in TIERS[kind]:
+        tiers = TIERS[kind]
+        if self.settings.as_of is not None and kind in DATED_FIRST:
+            tiers = [DATED_FIRST[kind]] + [t for t in tiers if t is not DATED_FIRST[kind]]
+        for tier in tiers:
             ev = self._cached((tier.__name__,) + key[1:], lambda t=tier: t(self.http, self.settings, key[1], key[2]))
             evs.append(ev)
             if ev.state in (FOUND, ABSENT) or ev.budget:
@@ -183,6 +192,8 @@ class ProvisionChecker:
         amended = sorted(d for d in (parse_date(a) for a in ev.amended) if d)
         if unit.cite_year and unit.cite_year > requested.year:
             rec.version = WRONG_DATE  # an edition later than the date it must be valid on
+        elif ev.text_date and parse_date(ev.text_date) == requested:
+            rec.version = FOR_DATE  # the text of that very day (eCFR's point in time)
         elif ev.published:
             pub = parse_date(ev.published)
             cited = parse_date(unit.cite_date)

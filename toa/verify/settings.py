@@ -27,6 +27,8 @@ URL_ENV = {
     "govinfo_url": "TOA_GOVINFO_URL",
     "ecfr_url": "TOA_ECFR_URL",
     "fedreg_url": "TOA_FEDREG_URL",
+    "california_url": "TOA_CALIFORNIA_URL",
+    "texas_url": "TOA_TEXAS_URL",
 }
 
 # Identifying, ASCII-only (a non-ASCII UA fails silently at some hosts), no user or matter ids.
@@ -41,6 +43,8 @@ class Settings:
     govinfo_url: str = "https://www.govinfo.gov"
     ecfr_url: str = "https://www.ecfr.gov"
     fedreg_url: str = "https://www.federalregister.gov"
+    california_url: str = "https://leginfo.legislature.ca.gov"
+    texas_url: str = "https://statutes.capitol.texas.gov"
 
     # Kept out of repr so that printing or logging Settings never shows it.
     token: str | None = field(default=None, repr=False)

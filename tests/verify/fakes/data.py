@@ -233,6 +233,23 @@ CFR = {
     },
 }
 
+# A regulation amended in 2025 (an invented amendment), for texts of a past date: eCFR serves the
+# text in force on the date asked for; LII only the current one.
+CFR[("47", "64.1200")] = {
+    "heading": "Delivery restrictions.",
+    "paras": ["(a) No person or entity may:",
+              "(1) Initiate any telephone call using an automatic telephone dialing system without the prior "
+              "express written consent of the called party;",
+              "(2) Initiate any telephone call to any residential line using an artificial or prerecorded voice."],
+    "source": "[68 FR 44177, July 25, 2003, as amended at 90 FR 15601, Apr. 11, 2025]",
+    "versions": ["2003-07-25", "2025-04-11"],
+    "earlier": {"until": "2025-04-11", "paras": [
+        "(a) No person or entity may:",
+        "(1) Initiate any telephone call using an automatic telephone dialing system without the prior express "
+        "consent of the called party;",
+        "(2) Initiate any telephone call to any residential line using an artificial or prerecorded voice."]},
+}
+
 # -- Federal rules ------------------------------------------------------------------------------
 RULES = {
     ("frcp", "56"): {
@@ -283,3 +300,61 @@ def _fr_year_2021() -> list[dict]:
 
 
 FR_DOCS = _fr_year_2021()
+
+# -- State codes: California (leginfo) and Texas (statutes.capitol.texas.gov) ---------------------
+CALIFORNIA = {
+    ("CIV", "1"): {"code": "Civil Code", "paras": ["This Act shall be known as The Civil Code of the State of "
+                                                   "California, and may be cited as such."],
+                   "history": "(Enacted 1872.)"},
+    ("CCP", "437c"): {
+        "code": "Code of Civil Procedure",
+        "paras": ["(a) (1) A party may move for summary judgment in an action or proceeding if it is contended that "
+                  "the action has no merit or that there is no defense to the action or proceeding.",
+                  "(b) (1) The motion shall be supported by affidavits, declarations, admissions, answers to "
+                  "interrogatories, depositions, and matters of which judicial notice shall or may be taken.",
+                  "(c) The motion for summary judgment shall be granted if all the papers submitted show that there "
+                  "is no triable issue as to any material fact and that the moving party is entitled to a judgment "
+                  "as a matter of law.",
+                  "(m) (1) A summary judgment entered under this section is an appealable judgment as in other "
+                  "cases."],
+        "history": "(Amended by Stats. 2024, Ch. 99, Sec. 1. (AB 2049) Effective January 1, 2025.)"},
+    ("LAB", "1102.5"): {
+        "code": "Labor Code",
+        "paras": ["(a) An employer, or any person acting on behalf of the employer, shall not make, adopt, or enforce "
+                  "any rule, regulation, or policy preventing an employee from disclosing information to a "
+                  "government or law enforcement agency.",
+                  "(b) An employer, or any person acting on behalf of the employer, shall not retaliate against an "
+                  "employee for disclosing information to a government or law enforcement agency."],
+        "history": "(Amended by Stats. 2023, Ch. 612, Sec. 2. (SB 497) Effective January 1, 2024.)"},
+}
+
+TEXAS_CODES = {"PE": "PENAL CODE", "CR": "CODE OF CRIMINAL PROCEDURE"}
+TEXAS = {
+    ("PE", "1.01"): {"heading": "SHORT TITLE", "paras": ["This code may be cited as the Penal Code."],
+                     "history": ["Acts 1973, 63rd Leg., p. 883, ch. 399, Sec. 1, eff. Jan. 1, 1974."]},
+    ("PE", "22.01"): {
+        "heading": "ASSAULT",
+        "paras": ["(a) A person commits an offense if the person:",
+                  "(1) intentionally, knowingly, or recklessly causes bodily injury to another, including the "
+                  "person's spouse;",
+                  "(2) intentionally or knowingly threatens another with imminent bodily injury, including the "
+                  "person's spouse; or",
+                  "(3) intentionally or knowingly causes physical contact with another when the person knows or "
+                  "should reasonably believe that the other will regard the contact as offensive or provocative.",
+                  "(b) An offense under Subsection (a)(1) is a Class A misdemeanor, except that the offense is a "
+                  "felony of the third degree if the offense is committed against a public servant."],
+        "history": ["Acts 1973, 63rd Leg., p. 883, ch. 399, Sec. 1, eff. Jan. 1, 1974.",
+                    "Amended by: Acts 2019, 86th Leg., R.S., Ch. 1352 (H.B. 1234), Sec. 4, eff. Sept. 1, 2019."]},
+    ("PE", "22.02"): {
+        "heading": "AGGRAVATED ASSAULT",
+        "paras": ["(a) A person commits an offense if the person commits assault as defined in Sec. 22.01 and the "
+                  "person:",
+                  "(1) causes serious bodily injury to another, including the person's spouse; or",
+                  "(2) uses or exhibits a deadly weapon during the commission of the assault."],
+        "history": ["Acts 1973, 63rd Leg., p. 883, ch. 399, Sec. 1, eff. Jan. 1, 1974."]},
+    ("CR", "38.37"): {
+        "heading": "EVIDENCE OF EXTRANEOUS OFFENSES OR ACTS",
+        "paras": ["Sec. 1. (a) Subsection (b) applies to a proceeding in the prosecution of a defendant for an "
+                  "offense committed against a child under 17 years of age."],
+        "history": ["Added by Acts 1995, 74th Leg., ch. 318, Sec. 48, eff. Sept. 1, 1995."]},
+}

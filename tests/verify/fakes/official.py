@@ -136,7 +136,9 @@ def make_app(state: OfficialState) -> Flask:
         spec = data.CFR.get((title, section))
         if spec is None or state.finds_nothing:
             return Response(json.dumps({"error": "No matching content found."}), status=404, mimetype="application/json")
-        paras = "".join(f"<P>{html.escape(p)}</P>" for p in spec["paras"])
+        earlier = spec.get("earlier")
+        text = earlier["paras"] if earlier and date < earlier["until"] else spec["paras"]  # the text of that date
+        paras = "".join(f"<P>{html.escape(p)}</P>" for p in text)
         return Response(f'<?xml version="1.0"?><DIV5 N="{section.split(".")[0]}" TYPE="PART">'
                         f'<DIV8 N="{section}" TYPE="SECTION"><HEAD>\u00a7 {section} {spec["heading"]}</HEAD>{paras}'
                         f"<CITA>{html.escape(spec['source'])}</CITA></DIV8></DIV5>", mimetype="application/xml")
@@ -148,9 +150,10 @@ def make_app(state: OfficialState) -> Flask:
         section = request.args.get("section", "")
         rows = []
         if (title, section) in data.CFR and not state.finds_nothing:
-            rows = [{"date": "2017-01-03", "amendment_date": "1996-03-07", "issue_date": "1996-03-07",
+            rows = [{"date": "2017-01-03", "amendment_date": day, "issue_date": day,
                      "identifier": section, "name": section, "part": section.split(".")[0],
-                     "substantive": True, "removed": False, "subpart": None, "title": title, "type": "section"}]
+                     "substantive": True, "removed": False, "subpart": None, "title": title, "type": "section"}
+                    for day in data.CFR[(title, section)].get("versions", ["1996-03-07"])]
         return Response(json.dumps({"content_versions": rows, "meta": {"title": title}}), mimetype="application/json")
 
     # -- Federal Register API ----------------------------------------------------------------------------

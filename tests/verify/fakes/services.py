@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from toa.verify import Settings
 
-from . import courtlistener, data, lii, nowhere, official
+from . import courtlistener, data, lii, nowhere, official, states
 from .server import FakeClock, Recorder, Served
 
 TOKEN = data.TOKEN
@@ -25,16 +25,26 @@ class Services:
         self.lii = Served(lii.make_app(self.lii_state), self.recorder)
         self.official = Served(official.make_app(self.official_state), self.recorder)
         self.nowhere = Served(nowhere.make_app(), self.recorder)
+        self.states = Served(states.make_app(), self.recorder)  # California's and Texas's official sites
 
     def reset(self):
         self.recorder.requests.clear()
         self.clock.now, self.clock.slept = FakeClock().now, []
         self.cl_state.reset(), self.lii_state.reset(), self.official_state.reset()
 
+    def urls(self) -> dict[str, str]:
+        """The environment variables that point toa (Settings.from_env) at the fakes."""
+        urls = {"TOA_COURTLISTENER_URL": self.cl.url, "TOA_LII_URL": self.lii.url,
+                "TOA_CALIFORNIA_URL": self.states.url, "TOA_TEXAS_URL": self.states.url}
+        for var in ("TOA_USCODE_URL", "TOA_GOVINFO_URL", "TOA_ECFR_URL", "TOA_FEDREG_URL"):
+            urls[var] = self.official.url
+        return urls
+
     def settings(self, **overrides) -> Settings:
         values = dict(
             courtlistener_url=self.cl.url, lii_url=self.lii.url, uscode_url=self.official.url,
             govinfo_url=self.official.url, ecfr_url=self.official.url, fedreg_url=self.official.url,
+            california_url=self.states.url, texas_url=self.states.url,
             token=TOKEN, clock=self.clock, sleep=self.clock.sleep,
             connect_timeout=0.5, read_timeout=READ_TIMEOUT, backoff=0.01,
         )
@@ -42,5 +52,5 @@ class Services:
         return Settings(**values)
 
     def stop(self):
-        for s in (self.cl, self.lii, self.official, self.nowhere):
+        for s in (self.cl, self.lii, self.official, self.nowhere, self.states):
             s.stop()
