@@ -574,3 +574,21 @@ def test_as_of_reads_a_regulation_as_it_stood_that_day(env, tmp_path, capsys):
     assert code == 0, err
     now = authorities(json.loads((tmp_path / "now.json").read_text()))["47 C.F.R. § 64.1200(a)(1)"]["verification"]
     assert now["verdict"] == "NEEDS_ATTENTION" and now["flags"] == ["quotation_mismatch"]
+
+
+def test_the_source_in_a_quoting_parenthetical_is_checked_for_the_quotation_too(env, tmp_path, capsys):
+    """'X, 477 U.S. at 248 (quoting Y, 477 U.S. 317, 322)': the quotation is X's and Y's; Y is
+    checked for it on the page cited."""
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph("Judgment is due “against a party who fails to make a showing sufficient to establish the existence "
+                "of an element essential to that party's case.” ", ("Ashcroft v. Iqbal", "i"),
+                ", 556 U.S. 662, 678 (2009) (alteration in original) (quoting ", ("Celotex Corp. v. Catrett", "i"),
+                ", 477 U.S. 317, 322 (1986)).")
+    brief = b.save(tmp_path / "brief.docx")
+    code, _out, err = run(capsys, "check", brief, "--json", tmp_path / "r.json", "--pages", "estimate")
+    assert code == 0, err
+    entries = {t.split(",")[0]: a["verification"] for t, a in authorities(json.loads((tmp_path / "r.json").read_text())).items()}
+    quoted = {name: [c["status"] for cit in v["citations"] for c in cit["checks"] if c["dimension"] == "quotation"]
+              for name, v in entries.items()}
+    assert quoted == {"Celotex Corp. v. Catrett": ["match"], "Ashcroft v. Iqbal": ["mismatch"]}

@@ -5,7 +5,8 @@ paragraph, a block quotation set off just above it. They are compared with the s
 never sent anywhere.
 
 Only quotations of MIN_WORDS words or more count: a quoted term ("the “Act”"), a scare quote or
-a defined name is not a quotation a source has to hold."""
+a defined name is not a quotation a source has to hold. A citation inside "(quoting Y)" vouches for
+the words of the citation it follows: the quotation must be in Y too."""
 from __future__ import annotations
 
 import re
@@ -16,6 +17,8 @@ MIN_WORDS = 4
 _QUOTED = re.compile(r"“([^“”]+)”|\"([^\"]+)\"")
 # What may stand between a block quotation and the citation that opens the next paragraph.
 _LEAD = re.compile(r"^[\s(]*(?:(?:see|see also|accord|cf\.|quoting|citing)\s+)?$", re.I)
+# "X (quoting Y)", "X (alteration in original) (quoting Y)": Y is the source of X's quotation.
+_QUOTING = re.compile(r"\([^()]*\bquoting\s*$", re.I)
 
 
 def _quotes_in(text: str) -> list[str]:
@@ -67,7 +70,8 @@ def quotations(doc: Document | None, table: Table) -> dict[tuple[int, int, str],
     for o in occurrences:
         starts.setdefault(o.paragraph, []).append((o.start, o.end))
     out = {}
-    for o in occurrences:
+    ending = {(o.paragraph, o.end): key(o) for o in occurrences}  # where each citation ends -> it
+    for o in sorted(occurrences, key=lambda o: (o.paragraph, o.start)):
         if o.quotation:  # what extract read already
             out[key(o)] = [o.quotation]
             continue
@@ -76,6 +80,11 @@ def quotations(doc: Document | None, table: Table) -> dict[tuple[int, int, str],
         para = doc.paragraphs[o.paragraph]
         before = max((end for start, end in starts[o.paragraph] if end <= o.start), default=0)
         window = para.text[before:o.start]
+        if before and _QUOTING.search(window):  # the quoted source vouches for the citing one's words
+            quoted = out.get(ending.get((o.paragraph, before)))
+            if quoted:
+                out[key(o)] = quoted
+            continue
         if before:
             window = window[_past_parentheticals(window):]
         found = _quotes_in(window)
