@@ -200,6 +200,15 @@ def test_a_repealed_or_transferred_section_needs_attention_with_where_it_went(se
     assert result[moved.key].reason == "42 U.S.C. § 1973 was transferred (now section 10301 of Title 52)"
 
 
+def test_the_official_code_says_a_section_was_transferred_too(services):
+    """LII down: OLRC's heading ("§1973. Transferred") and its note say the same."""
+    services.lii_state.faults["/uscode/text/42/1973"] = "500"
+    moved = provision("42 U.S.C. § 1973", "statutes", [usc("42", "1973")])
+    rec = run(services, moved)[moved.key]
+    assert (rec.verdict, rec.flags) == (NEEDS_ATTENTION, ["transferred"]) and "OLRC" in rec.units[0].coverage
+    assert rec.reason == "42 U.S.C. § 1973 was transferred (now section 10301 of Title 52)"
+
+
 def test_cfr_lii_then_ecfr(services):
     ok = provision("29 C.F.R. § 1910.95(b)(1)", "rules_regulations", [cfr("29", "1910.95", "(b)(1)",
                    "feasible administrative or engineering controls shall be utilized")])

@@ -11,7 +11,7 @@ from lxml import etree
 
 from ..oxml import safe_parser
 from .evidence import (ABSENT, FOUND, Evidence, bot_wall, complete_html, digest, error, html_tree, month_dates,
-                       read_structure, squash, text_of, transport_error)
+                       read_structure, squash, status_flags, text_of, transport_error)
 from .http import Http, Reply
 from .settings import Settings
 
@@ -55,9 +55,13 @@ def fetch_olrc(http: Http, settings: Settings, title: str, section: str) -> Evid
     credit = re.search(r"<!--\s*field-start:sourcecredit\s*-->(.*?)<!--\s*field-end:sourcecredit\s*-->", text, re.S)
     amended = sorted(month_dates(squash(re.sub(r"<[^>]+>", " ", credit.group(1))))) if credit else []
     subunits, read = read_structure(paras, "a1Ai")
+    # "§1973. Transferred", "§79a. Repealed. Pub. L. ...": a section no longer law as cited
+    head = re.search(r"<!--\s*field-start:head\s*-->(.*?)<!--\s*field-end:head\s*-->", text, re.S)
+    heading = squash(re.sub(r"<[^>]+>", " ", head.group(1))) if head else ""
+    heading = re.sub(r"^§\s*" + re.escape(section) + r"\.\s*", "", heading)
     return Evidence(FOUND, "OLRC", url, scope + (f" through {current}" if current else ""), text=" ".join(paras),
                     subunits=subunits, pinpoints_authoritative=read, current_through=current, amended=amended,
-                    sha256=digest(text))
+                    flags=status_flags(None, f" - {heading}"), sha256=digest(text))
 
 
 # -- GovInfo link service ---------------------------------------------------------------------
