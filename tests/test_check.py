@@ -588,7 +588,8 @@ def test_the_source_in_a_quoting_parenthetical_is_checked_for_the_quotation_too(
     brief = b.save(tmp_path / "brief.docx")
     code, _out, err = run(capsys, "check", brief, "--json", tmp_path / "r.json", "--pages", "estimate")
     assert code == 0, err
-    entries = {t.split(",")[0]: a["verification"] for t, a in authorities(json.loads((tmp_path / "r.json").read_text())).items()}
+    report = json.loads((tmp_path / "r.json").read_text())
+    entries = {t.split(",")[0]: a["verification"] for t, a in authorities(report).items()}
     quoted = {name: [c["status"] for cit in v["citations"] for c in cit["checks"] if c["dimension"] == "quotation"]
               for name, v in entries.items()}
     assert quoted == {"Celotex Corp. v. Catrett": ["match"], "Ashcroft v. Iqbal": ["mismatch"]}

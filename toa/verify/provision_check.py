@@ -35,7 +35,8 @@ _EVIDENCE_FIELDS = {f.name for f in fields(Evidence)}
 # answers "not found" to everything).
 KNOWN = {"fetch_olrc": (("1", "1"), "1 U.S.C. § 1"), "fetch_govinfo_usc": (("1", "1"), "1 U.S.C. § 1"),
          "fetch_ecfr": (("1", "1.1"), "1 C.F.R. § 1.1"), "fetch_govinfo_fr": (("85", "12345"), "85 Fed. Reg. 12345"),
-         "fetch_california": (("CIV", "1"), "Civil Code section 1"), "fetch_texas": (("PE", "1.01"), "Penal Code § 1.01")}
+         "fetch_california": (("CIV", "1"), "Civil Code section 1"),
+         "fetch_texas": (("PE", "1.01"), "Penal Code § 1.01")}
 _TIER_BY_NAME = {t.__name__: t for tiers in TIERS.values() for t in tiers}
 # The service each tier asks: its base URL is part of the cache key, so an answer from one
 # server (a test server, a mirror) is never shown as another's.

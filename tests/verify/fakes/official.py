@@ -48,7 +48,8 @@ def olrc_page(title: str, section: str, paras: list[str], heading: str = "Headin
     body = "".join(f'<p class="statutory-body">{html.escape(p)}</p>' for p in paras)
     return (f"<html><head>{FACES}<title>{title} USC {section}</title></head><body>"
             f"<!-- documentid:{title}_{section} usckey:{title}0000{section} currentthrough:20260413_119-83 -->"
-            f'<!-- field-start:head --><h3 class="section-head">\u00a7{section}. {html.escape(heading)}</h3><!-- field-end:head -->'
+            f'<!-- field-start:head --><h3 class="section-head">\u00a7{section}. {html.escape(heading)}</h3>'
+            "<!-- field-end:head -->"
             f"<!-- field-start:statute -->{body}<!-- field-end:statute -->"
             f'<!-- field-start:sourcecredit --><p class="source-credit">(Pub. L. 99-514, Oct. 22, 1986.)</p>'
             f"<!-- field-end:sourcecredit --></body></html>")
