@@ -15,7 +15,7 @@
 
 (function () {
   const API = "/api/v1";
-  const COMMENT_PREFIX = "TOA check:";
+  const COMMENT_PREFIXES = ["TOA check:", "TOA check summary:"];  // the comments the pane (and toa check) write
   const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
   const MIN_WORDAPI = "1.3";  // addin/manifest.xml's Requirements
   const SHORT_FORMS = new Set(["id", "short", "supra"]);
@@ -196,11 +196,16 @@
   }
 
   /* ---- the list ---- */
+  // The report's one verdict per authority: green only for VERIFIED, every dimension checked and matching.
   const BADGES = {
-    FOUND: ["ok", "FOUND"], CONFIRMED: ["ok", "CONFIRMED"], NOT_FOUND: ["bad", "NOT FOUND"],
-    FOUND_MULTIPLE: ["warn", "SEVERAL CASES"], UNKNOWN_REPORTER: ["bad", "UNKNOWN REPORTER"],
-    UNRESOLVED: ["warn", "UNRESOLVED"], NOT_CHECKED: ["none", "NOT CHECKED"],
+    VERIFIED: ["ok", "VERIFIED"], NEEDS_ATTENTION: ["bad", "NEEDS ATTENTION"], NOT_VERIFIED: ["warn", "NOT VERIFIED"],
   };
+
+  function verdictBadge(v) {
+    // A mismatch (a flag) is never drawn beside a green badge, whatever the verdict says.
+    if ((v.flags || []).length || v.verdict === "NEEDS_ATTENTION") return BADGES.NEEDS_ATTENTION;
+    return BADGES[v.verdict] || ["none", v.verdict];
+  }
 
   // The engine's own judgment calls on an entry, shown for review (the report's entry flags).
   const REVIEW = {
@@ -210,6 +215,10 @@
   };
 
   function needsAttention(a) {
+    return Boolean(a.verification && verdictBadge(a.verification) === BADGES.NEEDS_ATTENTION);
+  }
+
+  function commented(a) {
     return Boolean(a.verification && a.verification.comment);
   }
 
@@ -246,7 +255,7 @@
         if (a.verification) {
           const v = a.verification;
           const badges = el("div", "badges");
-          const [cls, label] = BADGES[v.verdict] || ["none", v.verdict];
+          const [cls, label] = verdictBadge(v);
           badges.append(el("span", `badge ${cls}`, label));
           for (const f of v.flags || []) badges.append(el("span", "badge warn", f.replace(/_/g, " ")));
           div.append(badges);
@@ -317,6 +326,7 @@
     state.checked = false;
     render(report);
     showNotes([]);
+    showNotVerified(null);
     const shortForms = report.unlinked.filter((o) => SHORT_FORMS.has(o.kind)).length;
     const nameless = report.unlinked.length - shortForms;
     return `Found ${counts(report)}` +
@@ -332,6 +342,7 @@
     render(report);
     const flagged = report.categories.reduce((n, c) => n + c.authorities.filter(needsAttention).length, 0);
     showNotes((report.verification && report.verification.notes) || []);
+    showNotVerified(report.verification);
     return `Checked ${counts(report)}: ${flagged} need attention.`;
   }
 
@@ -341,6 +352,7 @@
     const records = new Map();
     for (const c of previous.categories) for (const a of c.authorities) if (a.verification) records.set(a.text, a.verification);
     for (const c of report.categories) for (const a of c.authorities) if (records.has(a.text)) a.verification = records.get(a.text);
+    report.verification = previous.verification;
   }
 
   async function removeOwnComments(ctx) {
@@ -349,9 +361,40 @@
     await ctx.sync();
     let removed = 0;
     for (const c of comments.items) {
-      if ((c.content || "").startsWith(COMMENT_PREFIX)) { c.delete(); removed += 1; }
+      if (COMMENT_PREFIXES.some((p) => (c.content || "").startsWith(p))) { c.delete(); removed += 1; }
     }
     return removed;
+  }
+
+  async function addSummary(ctx) {
+    // The check's summary (what was verified, what was not and why) on the first paragraph with text.
+    const summary = state.report.verification && state.report.verification.summary_text;
+    if (!summary) return 0;
+    let p = ctx.document.body.paragraphs.getFirst();
+    p.load("text");
+    await ctx.sync();
+    for (let i = 0; i < 50 && !p.isNullObject && !p.text.trim(); i++) {
+      p = p.getNextOrNullObject();
+      p.load("text");
+      await ctx.sync();
+    }
+    if (p.isNullObject) return 0;
+    p.getRange("Whole").insertComment(summary);
+    return 1;
+  }
+
+  function showNotVerified(verification) {
+    // What was not verified and why, as the summary comment and the terminal say it.
+    const groups = (verification && verification.not_verified) || [];
+    const list = $("not-verified-list");
+    list.textContent = "";
+    for (const g of groups) {
+      const li = el("li");
+      li.append(el("span", "reason", sentence(g.reason)), el("span", "authorities", ` ${g.authorities.join("; ")}`));
+      list.append(li);
+    }
+    $("summary-line").textContent = (verification && verification.summary_text) || "";
+    $("not-verified").hidden = !verification;
   }
 
   async function addComments() {
@@ -360,7 +403,7 @@
     const seen = new Set();
     for (const cat of state.report.categories) {
       for (const a of cat.authorities) {
-        if (!needsAttention(a)) continue;
+        if (!commented(a)) continue;
         for (const o of a.occurrences) {
           const key = JSON.stringify(o.locator);
           if (!o.locator || seen.has(key)) continue;
@@ -374,6 +417,7 @@
       const removed = await removeOwnComments(ctx);
       let added = 0;
       ranges.forEach((r, i) => { if (r) { r.insertComment(targets[i].text); added += 1; } });
+      added += await addSummary(ctx);
       await ctx.sync();
       const inNotes = unreachable(targets.map((t) => t.locator), ranges);
       const missed = targets.length - added - inNotes;

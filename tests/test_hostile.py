@@ -502,8 +502,8 @@ def test_a_style_with_wrong_types_is_bad_input(tmp_path, setting):
 
 def test_check_offline_without_a_usable_cache_folder_runs_and_says_so(tmp_path):
     _sample(tmp_path)
-    proc = toa("check", "brief.docx", "--pages", "estimate", "--offline", "--json", "report.json", cwd=tmp_path,
-               env={"XDG_CACHE_HOME": "/proc/toa-no-such-folder"})
+    proc = toa("check", "brief.docx", "--pages", "estimate", "--offline", "--keep-cache", "--json", "report.json",
+               cwd=tmp_path, env={"XDG_CACHE_HOME": "/proc/toa-no-such-folder"})
     assert proc.returncode == 0, proc.stderr
     assert "cannot be used" in proc.stdout and "ran without it" in proc.stdout
     report = json.loads((tmp_path / "report.json").read_text())
@@ -552,7 +552,7 @@ def test_a_symlinked_cache_file_is_not_followed(tmp_path):
     target.chmod(0o644)
     cache.symlink_to(target)
     env = {"XDG_CACHE_HOME": str(tmp_path / "xdg")}
-    proc = toa("check", "brief.docx", "--pages", "estimate", "--offline", cwd=tmp_path, env=env)
+    proc = toa("check", "brief.docx", "--pages", "estimate", "--offline", "--keep-cache", cwd=tmp_path, env=env)
     assert proc.returncode == 0, proc.stderr
     assert f"the verification cache {cache} cannot be used" in proc.stdout and "ran without it" in proc.stdout
     proc = toa("cache", "clear", cwd=tmp_path, env=env)
@@ -567,7 +567,7 @@ def test_a_special_file_as_the_cache_is_not_used(tmp_path, kind):
     _cache_file(tmp_path)
     cache = _special(tmp_path / "xdg" / "toa", kind)
     cache.rename(tmp_path / "xdg" / "toa" / "verify.sqlite3")
-    proc = toa("check", "brief.docx", "--pages", "estimate", "--offline", cwd=tmp_path, timeout=60,
+    proc = toa("check", "brief.docx", "--pages", "estimate", "--offline", "--keep-cache", cwd=tmp_path, timeout=60,
                env={"XDG_CACHE_HOME": str(tmp_path / "xdg")})
     assert proc.returncode == 0, proc.stderr
     assert "not a regular file): ran without it" in proc.stdout

@@ -740,18 +740,23 @@ def test_bookmarks_then_table_render_to_named_destinations(tmp_path):
 
 
 def _verification(table: Table):
-    """Celotex NOT_FOUND, Anderson FOUND with a wrong name (both commented), the statute clean."""
+    """Celotex not found, Anderson under a wrong name (both need attention), the statute verified."""
     from toa.verify import Verification
-    from toa.verify.records import CONFIRMED, FOUND, NOT_FOUND, CaseRecord, ProvisionRecord
+    from toa.verify.records import CaseRecord, ProvisionRecord, match, mismatch
 
     celotex, anderson = table.categories[0].authorities
     statute = table.categories[2].authorities[0]
-    return Verification(records={
-        celotex.key: CaseRecord(celotex.key, celotex.text, verdict=NOT_FOUND, citation="477 U.S. 317",
-                                evidence_url="https://cl.example/c/U.S./477/317/"),
-        anderson.key: CaseRecord(anderson.key, anderson.text, verdict=FOUND, flags=["name_mismatch"]),
-        statute.key: ProvisionRecord(statute.key, statute.text, kind="usc", verdict=CONFIRMED),
-    })
+    records = {
+        celotex.key: CaseRecord(celotex.key, celotex.text, citation="477 U.S. 317",
+                                evidence_url="https://cl.example/c/U.S./477/317/",
+                                checks=[mismatch("existence", "CourtListener has no case at 477 U.S. 317", "not_found")]),
+        anderson.key: CaseRecord(anderson.key, anderson.text, checks=[
+            match("existence", "found"), mismatch("name", "the case at 477 U.S. 242 is another", "name_mismatch")]),
+        statute.key: ProvisionRecord(statute.key, statute.text, kind="usc", checks=[match("existence", "found")]),
+    }
+    for record in records.values():
+        record.settle()
+    return Verification(records=records)
 
 
 def comment_ranges(path: Path) -> dict[str, dict]:
@@ -796,9 +801,10 @@ def test_comments_wrap_exactly_the_flagged_citations(tmp_path):
     assert all(author == "toa" and initials == "toa" for author, initials, _ in texts.values())
     body = {r["text"]: texts[cid][2] for cid, r in ranges.items() if r["text"]}
     assert sorted(body) == ["Anderson", "Anderson v. Liberty", "Celotex Corp. v. Catrett", "Celotex, 477 U.S. at 325"]
-    assert body["Celotex Corp. v. Catrett"].startswith("TOA check: NOT FOUND - CourtListener has no case at 477 U.S. 317")
+    assert body["Celotex Corp. v. Catrett"].startswith("TOA check: needs attention - CourtListener has no case at "
+                                                       "477 U.S. 317")
     assert "https://cl.example/c/U.S./477/317/" in body["Celotex, 477 U.S. at 325"]
-    assert body["Anderson"].startswith("TOA check: found on CourtListener, but the case name does not match")
+    assert body["Anderson"].startswith("TOA check: needs attention - the case at 477 U.S. 242 is another")
     # ranges start and end on run boundaries; the runs keep their formatting
     for r in ranges.values():
         assert r["first"].tag == w("r") and r["last"].tag == w("r")
@@ -811,7 +817,21 @@ def test_comments_wrap_exactly_the_flagged_citations(tmp_path):
     (note_id,) = [cid for cid, r in ranges.items() if not r["text"]]
     mark = ranges[note_id]
     assert mark["first"] is mark["last"] and mark["first"].find(w("footnoteReference")) is not None
-    assert texts[note_id][2].startswith("In footnote 1 (Celotex): TOA check: NOT FOUND")
+    assert texts[note_id][2].startswith("In footnote 1 (Celotex): TOA check: needs attention")
+    assert visible_paragraphs(out) == visible_paragraphs(src)
+
+
+def test_the_summary_goes_on_the_first_paragraph_of_the_body(tmp_path):
+    src = brief_stale(tmp_path)
+    doc = document.read(str(src))
+    table = make_table(doc)
+    first = next(p for p in doc.paragraphs if p.story == "body" and p.text.strip())
+    assert write.add_comments(doc, table, _verification(table), summary="TOA check summary: 3 authorities.") == 6
+    out = tmp_path / "summary.docx"
+    write.save(doc, out)
+    ranges, texts = comment_ranges(out), _comment_texts(out)
+    (cid,) = [c for c, t in texts.items() if t[2].startswith("TOA check summary")]
+    assert ranges[cid]["text"] == first.text.strip() and texts[cid][:2] == ("toa", "toa")
     assert visible_paragraphs(out) == visible_paragraphs(src)
 
 

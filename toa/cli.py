@@ -101,7 +101,8 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("action", choices=["clear"], help="clear: delete every cached answer")
     k.set_defaults(func=_cache)
 
-    s = sub.add_parser("serve", help="serve the Word add-in and its API on https://127.0.0.1:PORT")
+    s = sub.add_parser("serve", help="serve the Word add-in and its API on https://127.0.0.1:PORT (its checks keep "
+                                      "their answers in the private verification cache)")
     s.add_argument("--port", type=int, default=3000, help="port on 127.0.0.1 (default 3000)")
     s.add_argument("--cert", help="TLS certificate (default: the one toa addin setup made, else "
                                   "~/.office-addin-dev-certs/localhost.crt)")
@@ -147,16 +148,27 @@ def _common(p: argparse.ArgumentParser):
 
 
 def _checking(p: argparse.ArgumentParser):
-    p.add_argument("--offline", action="store_true", help="no network: cached answers and offline checks only")
-    p.add_argument("--no-cache", action="store_true", help="neither read nor write the verification cache")
+    p.add_argument("--offline", action="store_true", help="no network: the kept cache's answers and offline checks only")
+    cache = p.add_mutually_exclusive_group()
+    cache.add_argument("--keep-cache", action="store_true",
+                       help="keep the answers in a private cache between runs (default: a cache of this run only, "
+                            "removed at its end)")
+    cache.add_argument("--no-cache", action="store_true", help="keep no cache between runs (the default)")
+    p.add_argument("--as-of", metavar="DATE", help="check statutes, rules and regulations as in force on DATE "
+                                                    "(YYYY-MM-DD; default: today)")
 
 
 def _settings(args):
+    from datetime import date
+
     from .verify import Settings
 
-    overrides = {"network": False} if args.offline else {}
-    if args.no_cache:
-        overrides["use_cache"] = False
+    overrides = {"network": not args.offline, "keep_cache": args.keep_cache}
+    if args.as_of:
+        try:
+            overrides["as_of"] = date.fromisoformat(args.as_of)
+        except ValueError:
+            raise BuildError(f"--as-of {args.as_of}: not a date (YYYY-MM-DD)") from None
     return Settings.from_env(**overrides)
 
 

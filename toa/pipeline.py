@@ -103,7 +103,7 @@ def build(source: str, output: str | None = None, style: str | None = None, page
     write.set_field_update(result.document, on=field_update)
     result.word_update = field_update
     if result.verification is not None:  # after the TA fields, so a range holds only the citation
-        result.comments = write.add_comments(result.document, result.table, result.verification)
+        result.comments = _comment(result)
     _save(result, output, before, overwrite_input, replaced=placement.replaced, inserted=placement.added)
     return result
 
@@ -114,7 +114,7 @@ def check(source: str, output: str | None = None, settings: Settings | None = No
           verify_progress: VerifyProgress | None = None) -> BuildResult:
     """Verify every authority and write BRIEF.checked.docx (or `output`): the brief unchanged
     but for a Word comment on each citation of a flagged authority. Network trouble never
-    fails a check (those authorities are UNRESOLVED); bad input raises BuildError."""
+    fails a check (those authorities are not verified); bad input raises BuildError."""
     from .verify import Settings as _Settings
 
     output = output or default_output(source, ".checked.docx")
@@ -124,9 +124,17 @@ def check(source: str, output: str | None = None, settings: Settings | None = No
     (progress or (lambda _m: None))("checking authorities")
     _verify(result, settings or _Settings.from_env(), verify_progress)
     before = write.snapshot(result.document)
-    result.comments = write.add_comments(result.document, result.table, result.verification)
+    result.comments = _comment(result)
     _save(result, output, before)
     return result
+
+
+def _comment(result: BuildResult) -> int:
+    """A comment on each citation of a flagged authority, and the check's summary at the start."""
+    from .verify import summary_text
+
+    return write.add_comments(result.document, result.table, result.verification,
+                              summary=summary_text(result.verification))
 
 
 def verify_analysis(result: BuildResult, settings: Settings, progress: VerifyProgress | None = None) -> None:
@@ -207,7 +215,7 @@ def _verify(result: BuildResult, settings: Settings, progress: VerifyProgress | 
     """Run the VERIFY stage on the table; its records go with the result."""
     from .verify import verify
 
-    result.verification = verify(result.table, settings, progress=progress)
+    result.verification = verify(result.table, settings, progress=progress, document=result.document)
     result.offline = not settings.network
 
 

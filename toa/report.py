@@ -12,9 +12,10 @@ add-in read it) and the summaries on the terminal.
 
 After a check (toa check, toa build --verify) each authority also has "verification" (its
 record, plus "comment": the text of its Word comment or null), and the report a top-level
-"verification": {"summary": {verdict: count, "flagged": n}, "requests_made", "budget",
-"budget_exhausted", "notes", "unlinked", "offline", "commented", "comments"}; "flagged" counts
-the authorities that need attention (those that get a comment), as the terminal does;
+"verification": {"summary": {verdict: count, "flagged": n}, "not_verified": [{"reason",
+"authorities"}], "summary_text", "as_of", "requests_made", "budget", "budget_exhausted", "notes",
+"unlinked", "offline", "commented", "comments"}; "flagged" counts the authorities that need
+attention, as the terminal and the add-in do; "summary_text" is the summary comment's text;
 "comments" (the Word comments written) only when a .docx was written.
 
 `layout` says whose layout the pages follow (libreoffice, word-markers, estimate);
@@ -124,16 +125,20 @@ class Checking:
 
     verification: Verification
     offline: bool
-    commented: int  # the authorities that get a comment: "flagged", as the terminal counts them
+    commented: int  # the authorities whose citations get a comment
     comments: int | None  # the Word comments written; None when no .docx was written
+    summary_text: str  # the summary comment at the start of the brief: what was not verified and why
 
     def to_dict(self) -> dict[str, Any]:
+        from .verify import NEEDS_ATTENTION
+
         out = {k: v for k, v in self.verification.to_dict().items() if k != "authorities"}
+        out["summary_text"] = self.summary_text
         out["offline"] = self.offline
         out["commented"] = self.commented
-        # flagged: the authorities that need attention, those that get a comment (a NOT_FOUND case
-        # has no flag but is flagged all the same), as the terminal and the add-in count them
-        out["summary"]["flagged"] = self.commented
+        # flagged: the authorities that need attention, as the terminal and the add-in count them
+        # (one not verified gets a comment saying why, but is not flagged)
+        out["summary"]["flagged"] = out["summary"][NEEDS_ATTENTION]
         if self.comments is not None:
             out["comments"] = self.comments
         return out
@@ -185,9 +190,12 @@ def build_report(result: BuildResult, source: str | None = None, received_as: st
                      for c in result.table.categories if c.authorities)
     checking = None
     if result.verification is not None:
+        from .verify import summary_text
+
         checking = Checking(result.verification, offline=result.offline,
                             commented=sum(1 for c in checks.values() if c.comment),
-                            comments=result.comments if result.output is not None else None)
+                            comments=result.comments if result.output is not None else None,
+                            summary_text=summary_text(result.verification))
     return Report(source=result.source if source is None else source, output=result.output, style=result.style.name,
                   pages=pages, headings=headings, unlinked=tuple(cite(o) for o in result.table.unlinked),
                   excluded=tuple(cite(o) for o in result.table.excluded), received_as=received_as, checking=checking)
@@ -255,9 +263,13 @@ def pages_lines(p: Pages) -> list[str]:
     return lines
 
 
+NAMES_SHOWN = 8  # authorities named per reason something was not verified (the report has them all)
+
+
 def check_summary(report: Report) -> str:
     """A plain table for the terminal after a check: one line per authority that got a comment
-    (verdict, flags, entry text), then the totals by verdict and the requests made."""
+    (verdict, flags, entry text), the totals by verdict, what was not verified and why, and the
+    requests made."""
     rows = [(e.checked.record.verdict, ", ".join(e.checked.record.flags) or "-", e.authority.text)
             for h in report.headings for e in h.entries if e.checked is not None and e.checked.comment]
     checking = report.checking
@@ -270,10 +282,13 @@ def check_summary(report: Report) -> str:
         lines.append(f"{'Verdict':<{w1}}  {'Flags':<{w2}}  Authority")
         lines += [f"{a:<{w1}}  {b:<{w2}}  {t}" for a, b, t in rows]
     else:
-        lines.append("No authority was flagged.")
+        lines.append("No authority needs attention.")
     counts = v.summary()
-    lines.append(f"Checked {sum(counts.values())} authorities: " + ", ".join(f"{k} {n}" for k, n in counts.items())
-                 + f"; {checking.commented} flagged")
+    lines.append(f"Checked {sum(counts.values())} authorities: {counts['VERIFIED']} verified, "
+                 f"{counts['NEEDS_ATTENTION']} need attention, {counts['NOT_VERIFIED']} not verified")
+    for group in v.not_verified():
+        names, more = group["authorities"][:NAMES_SHOWN], len(group["authorities"]) - NAMES_SHOWN
+        lines.append(f"Not verified: {group['reason']}: {'; '.join(names)}{f'; and {more} more' if more > 0 else ''}")
     mode = " (offline: cache and offline checks only)" if checking.offline else ""
     exhausted = ", budget exhausted" if v.budget_exhausted else ""
     lines.append(f"Requests: {v.requests_made} of a budget of {v.budget}{exhausted}{mode}")

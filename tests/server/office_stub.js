@@ -103,8 +103,28 @@
     }
   }
 
+  // A paragraph of a story, as Body.paragraphs gives it (getFirst, getNextOrNullObject: WordApi 1.3).
+  class Paragraph {
+    constructor(story, p) { Object.assign(this, { story, p, isNullObject: false }); }
+    get text() { return paras(this.story)[this.p]; }
+    load() { return this; }
+    getRange(location) {
+      need("WordApi", "1.3", "Paragraph.getRange");
+      return new Range(this.story, this.p, 0, this.p, location === "Start" ? 0 : this.text.length);
+    }
+    getNextOrNullObject() {
+      need("WordApi", "1.3", "Paragraph.getNextOrNullObject");
+      return this.p + 1 < paras(this.story).length ? new Paragraph(this.story, this.p + 1)
+        : { isNullObject: true, load() { return this; } };
+    }
+  }
+
   class Body {
     constructor(story) { this.story = story; }
+    get paragraphs() {
+      const story = this.story;
+      return { getFirst() { need("WordApi", "1.3", "ParagraphCollection.getFirst"); return new Paragraph(story, 0); } };
+    }
     search(text, options) {
       calls.push({ op: "search", story: this.story, text, options });
       return collection(searchIn(paras(this.story), text).map(([p, a, b]) => new Range(this.story, p, a, p, b)));

@@ -59,11 +59,11 @@ def server(tmp_path_factory, fakes):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    env = {**os.environ, "TOA_COURTLISTENER_URL": fakes.cl.url, "TOA_LII_URL": fakes.lii.url,
-           "COURTLISTENER_API_TOKEN": TOKEN, "TOA_VERIFY_NO_CACHE": "1",
+    env = {**os.environ, **fakes.urls(), "COURTLISTENER_API_TOKEN": TOKEN, "TOA_VERIFY_NO_CACHE": "1",
            "XDG_CACHE_HOME": str(tmp / "cache"), "XDG_CONFIG_HOME": str(tmp / "config")}
-    for var in ("TOA_USCODE_URL", "TOA_GOVINFO_URL", "TOA_ECFR_URL", "TOA_FEDREG_URL"):
-        env[var] = fakes.official.url
+    # a large quota: the server's real clock never moves the fakes' clock, so no wait must be needed
+    (tmp / "config" / "toa").mkdir(parents=True)
+    (tmp / "config" / "toa" / "config.toml").write_text("[courtlistener]\nrequests_per_minute = 1000\n")
     log = open(tmp / "server.log", "wb")
     proc = subprocess.Popen([sys.executable, "-m", "toa.cli", "serve", "--port", str(port), "--cert",
                              str(tmp / "cert.pem"), "--key", str(tmp / "key.pem")], env=env, stdout=log, stderr=log)
@@ -203,6 +203,12 @@ class Pane:
         return [e["message"] for e in self.driver.get_log("browser") if "Uncaught" in e["message"]]
 
 
+def fresh(fakes):
+    """The fakes as new, with a quota the server's real clock cannot run out of."""
+    fakes.reset()
+    fakes.cl_state.user_limits = ((1000, 60),)
+
+
 def norm(text: str) -> str:
     return " ".join(text.replace("\u2013", "-").replace("\u2014", "-").split())
 
@@ -278,17 +284,18 @@ def test_scan_go_to_and_insert_table(browser, server, platform, tmp_path):
 
 @pytest.mark.parametrize("platform", ["PC", "OfficeOnline"])
 def test_check_badges_filter_and_comments(browser, server, fakes, platform):
-    fakes.reset()
+    fresh(fakes)
     pane = Pane(browser, server["port"], PLANTED, platform)
     pane.click("scan", "Found")
     pane.click("check", "4 need attention")
     entries = pane.entries()
-    assert "NOT FOUND" in entries["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["badges"]
-    assert "name mismatch" in entries["Miller v. Hartwell, 556 U.S. 662 (2009)"]["badges"]
-    assert "subsection not found" in entries["47 U.S.C. § 230(c)(4)"]["badges"]
+    assert entries["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["badges"] == ["NEEDS ATTENTION", "future year",
+                                                                            "not found"]
+    assert entries["Miller v. Hartwell, 556 U.S. 662 (2009)"]["badges"] == ["NEEDS ATTENTION", "name mismatch"]
+    assert entries["47 U.S.C. § 230(c)(4)"]["badges"] == ["NEEDS ATTENTION", "subsection not found"]
     celotex = next(v for k, v in entries.items() if k.startswith("Celotex"))
-    assert celotex["badges"][0] in ("FOUND", "NOT FOUND") and len(celotex["badges"]) >= 1
-    assert entries["Reed v. Town of Gilbert, 576 U.S. 155 (2015)"]["badges"] == ["FOUND"]
+    assert celotex["badges"] == ["NEEDS ATTENTION", "first page mismatch"]
+    assert entries["Reed v. Town of Gilbert, 576 U.S. 155 (2015)"]["badges"] == ["VERIFIED"]
     browser.find_element("id", "filter").click()
     visible = [k for k, v in pane.entries().items() if v["visible"]]
     assert len(visible) == 4 and "Reed v. Town of Gilbert, 576 U.S. 155 (2015)" not in visible
@@ -296,19 +303,24 @@ def test_check_badges_filter_and_comments(browser, server, fakes, platform):
     reasons = browser.execute_script(
         "const o = {}; for (const d of document.querySelectorAll('.authority')) { const r = d.querySelector('.reason');"
         " if (r) o[d.querySelector('.text').textContent] = r.textContent; } return o;")
-    calls = pane.click("comments", "6 comments added")
+    calls = pane.click("comments", "7 comments added")
     added = [c for c in calls if c["op"] == "insertComment"]
-    assert len(added) == 6
-    assert {c["content"] for c in added} == {reasons[k] for k in reasons if k in
-                                            {"Smith v. Imaginary, 999 U.S. 9999 (2099)", "Miller v. Hartwell, 556 U.S. 662 (2009)",
-                                             "47 U.S.C. § 230(c)(4)"} or k.startswith("Celotex")}
+    assert len(added) == 7
+    summary = added[-1]  # the check's summary, on the first paragraph with text, as toa check puts it
+    assert summary["text"] == "UNITED STATES DISTRICT COURT"
+    assert summary["content"] == pane.texts("#summary-line")[0] == ("TOA check summary: 13 authorities: 9 verified, "
+                                                                    "4 need attention (commented where cited), 0 "
+                                                                    "not verified.")
+    assert {c["content"] for c in added[:-1]} == {reasons[k] for k in reasons if k in
+                                                 {"Smith v. Imaginary, 999 U.S. 9999 (2099)", "Miller v. Hartwell, 556 U.S. 662 (2009)",
+                                                  "47 U.S.C. § 230(c)(4)"} or k.startswith("Celotex")}
     at = {norm(c["text"]) for c in added}
     assert {"Smith v. Imaginary, 999 U.S. 9999 (2099)", "Miller, 556 U.S. at 679", "47 U.S.C. § 230(c)(4)"} <= at
-    assert all(c["content"].startswith("TOA check:") for c in added)
+    assert all(c["content"].startswith("TOA check: needs attention - ") for c in added[:-1])
     # again: the pane's earlier comments are replaced, not doubled
-    calls = pane.click("comments", "replacing 6 earlier ones")
-    assert len([c for c in calls if c["op"] == "deleteComment"]) == 6
-    assert len([c for c in calls if c["op"] == "insertComment"]) == 6
+    calls = pane.click("comments", "replacing 7 earlier ones")
+    assert len([c for c in calls if c["op"] == "deleteComment"]) == 7
+    assert len([c for c in calls if c["op"] == "insertComment"]) == 7
 
 
 def test_unlinked_short_forms_no_citations_and_server_down(browser, server, tmp_path):
@@ -344,21 +356,22 @@ def test_unlinked_short_forms_no_citations_and_server_down(browser, server, tmp_
 
 
 def test_insert_table_at_the_cursor_keeps_the_badges_of_the_check(browser, server, fakes):
-    fakes.reset()
+    fresh(fakes)
     pane = Pane(browser, server["port"], PLANTED, "PC")
     pane.click("scan", "Found")
     pane.click("check", "4 need attention")
     calls = pane.click("insert", "Table inserted at the cursor")
     table = [c for c in calls if c["op"] == "insertOoxml"]
     assert len(table) == 1 and table[0]["location"] == "After" and "TOA \\" in table[0]["ooxml"]
-    assert "NOT FOUND" in pane.entries()["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["badges"]
+    assert "NEEDS ATTENTION" in pane.entries()["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["badges"]
     assert not browser.find_element("id", "comments").get_attribute("disabled")
+    assert pane.shown("not-verified")  # the check's summary stays too
 
 
-def test_verification_notes_each_on_a_line_of_their_own(browser, server, fakes, tmp_path):
+def test_what_was_not_verified_is_listed_with_why(browser, server, fakes, tmp_path):
     from docxbuild import DocBuilder
 
-    fakes.reset()
+    fresh(fakes)
     b = DocBuilder()
     b.paragraph("ARGUMENT")
     b.paragraph("See ", ("Doe v. Roe", "i"), ", No. 13-cv-2, 2017 U.S. Dist. LEXIS 12345, at *3 (D. Mass. Jan. 5, 2017); ",
@@ -366,19 +379,21 @@ def test_verification_notes_each_on_a_line_of_their_own(browser, server, fakes, 
     b.save(tmp_path / "notes.docx")
     pane = Pane(browser, server["port"], tmp_path / "notes.docx", "PC")
     pane.click("scan", "Found")
-    assert not pane.shown("notes")
+    assert not pane.shown("not-verified")
     pane.click("check", "0 need attention.")
-    notes = pane.texts("#notes li")
-    assert pane.shown("notes") and len(notes) == 2 and "LEXIS" not in pane.message()
-    assert {("U.S. Dist. LEXIS" in n, "N.L.R.B." in n) for n in notes} == {(True, False), (False, True)}
-    assert all(n[0] == n[0].upper() and n.endswith(".") for n in notes)  # sentences
+    reasons = pane.texts("#not-verified-list .reason")
+    assert pane.shown("not-verified") and len(reasons) == 2 and "LEXIS" not in pane.message()
+    assert {("U.S. Dist. LEXIS" in n, "N.L.R.B." in n) for n in reasons} == {(True, False), (False, True)}
+    assert all(n[0] == n[0].upper() and n.endswith(".") for n in reasons)  # sentences
+    assert {e["badges"][0] for e in pane.entries().values()} == {"NOT VERIFIED"}
+    assert pane.texts("#summary-line")[0].startswith("TOA check summary: 2 authorities: 0 verified, 0 need attention")
     pane.click("scan", "Found")
-    assert not pane.shown("notes")  # a new scan clears the last check's notes
+    assert not pane.shown("not-verified")  # a new scan clears the last check's summary
 
 
 def test_a_word_with_only_wordapi_1_3_does_what_it_can_and_names_what_is_missing(browser, server, fakes):
     """The stub has WordApi 1.3 only: every later member throws there, as in such a Word."""
-    fakes.reset()
+    fresh(fakes)
     pane = Pane(browser, server["port"], PLANTED, "PC", sets={"WordApi": "1.3"})
     limits = browser.find_element("id", "limits-list").text
     assert pane.shown("limits")
@@ -445,4 +460,39 @@ def test_outside_word_no_button_looks_usable_and_nothing_fails(browser, server):
     buttons = pane.buttons()
     assert all(b["disabled"] for b in buttons.values()) and buttons["scan"]["background"] != enabled_scan["background"]
     assert not pane.shown("limits")
+    assert pane.uncaught() == []
+
+
+def test_never_a_green_badge_beside_a_mismatch(browser, server, fakes, tmp_path):
+    """Issue 17: "Miller v. Hartwell" (the citation of Ashcroft v. Iqbal) showed a green FOUND next to
+    "name mismatch", § 230(c)(4) a green CONFIRMED next to "subsection not found". Every kind of
+    mismatch, in headless Chromium against the fakes: no green badge beside any of them."""
+    from docxbuild import DocBuilder
+
+    fresh(fakes)
+    b = DocBuilder()
+    b.paragraph("MEMORANDUM")
+    b.paragraph("Pleading standards are settled. ", ("Miller v. Hartwell", "i"), ", 556 U.S. 662, 678 (2009); ",
+                ("Reed v. City of Phoenix", "i"), ", 576 U.S. 155, 999 (2015); ", ("Zeran v. Am. Online, Inc.", "i"),
+                ", 129 F.3d 327, 330 (9th Cir. 1999). See ", ("Anderson v. Liberty Lobby, Inc.", "i"), ", 477 U.S. 242, "
+                "248 (1986); ", ("Riley v. California", "i"), ", 573 U.S. 373 (2014).")
+    b.paragraph("Immunity attaches under 47 U.S.C. § 230(c)(4) and 42 U.S.C. § 1983(a)(2). Congress said that "
+                "“no provider of any service shall ever be liable for what its users say.” 47 U.S.C. § 230(c)(1).")
+    b.save(tmp_path / "mixed.docx")
+    pane = Pane(browser, server["port"], tmp_path / "mixed.docx", "PC")
+    pane.click("scan", "Found")
+    pane.click("check", "need attention")
+    drawn = browser.execute_script("""
+        return [...document.querySelectorAll('.authority')].map(d => ({
+          text: d.querySelector('.text').textContent,
+          classes: [...d.querySelectorAll('.badges:not(.review) .badge')].map(b => b.className),
+          green: [...d.querySelectorAll('.badge')].some(b => getComputedStyle(b).color === 'rgb(16, 124, 16)')}));""")
+    mismatched = [d for d in drawn if any("warn" in c for c in d["classes"][1:])]
+    assert len(mismatched) == 6  # Miller, Reed of Phoenix, Zeran (court, year), §§ 230(c)(4), 1983(a)(2), 230(c)(1)
+    assert all(not d["green"] and d["classes"][0] == "badge bad" for d in mismatched)
+    by_text = {d["text"]: d for d in drawn}
+    assert by_text["Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986)"]["green"]  # green exists: the verified one
+    assert by_text["Riley v. California, 573 U.S. 373 (2014)"]["classes"] == ["badge warn"]  # not verified: no green
+    assert not by_text["Riley v. California, 573 U.S. 373 (2014)"]["green"]
+    assert pane.shown("not-verified") and any("Riley v. California" in t for t in pane.texts("#not-verified-list li"))
     assert pane.uncaught() == []

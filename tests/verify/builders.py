@@ -17,14 +17,23 @@ def occ(kind="full", meta=None, text="", paragraph=0, start=0, category=None, qu
                       text=text, category=category, meta=meta, quotation=quotation)
 
 
-def case(text, name, volume, reporter, page, year, pin=None, court=None, shorts=(), paragraph=0) -> Authority:
+def case(text, name, volume, reporter, page, year, pin=None, court=None, shorts=(), paragraph=0, parallel=(),
+         history=(), quotation=None) -> Authority:
+    """A case as extract hands it over; `parallel` and `history` are "volume reporter page" strings,
+    `shorts` ShortCiteMeta (see short())."""
     meta = CaseMeta(volume=str(volume), reporter=reporter, page=str(page), year=str(year), court=court,
-                    case_name=name, pin_cite=pin)
-    occs = [occ("full", meta, text, paragraph, 0, "cases")]
+                    case_name=name, pin_cite=pin, parallel=[_case_key(c) for c in parallel],
+                    history=[_case_key(c) for c in history])
+    occs = [occ("full", meta, text, paragraph, 0, "cases", quotation)]
     for i, short in enumerate(shorts):
         occs.append(occ("short", short, f"{volume} {reporter} at {short.pin}", paragraph + i + 1, 0))
     return Authority(key=CaseKey(str(volume), reporter, str(page)), category="cases", text=text,
                      sort_key=(name,), occurrences=occs)
+
+
+def _case_key(cite: str) -> CaseKey:
+    volume, *reporter, page = cite.split(" ")
+    return CaseKey(volume, " ".join(reporter), page)
 
 
 def short(volume, reporter, pin) -> ShortCiteMeta:

@@ -1,7 +1,7 @@
+"""The comment texts: what a lawyer reads on a citation, and the summary at the start."""
 from builders import provision, table, usc
-from toa.verify import comment_text, verify
-
 from test_cases import IMAGINARY, REED, WRONG_NAME, WRONG_PAGE
+from toa.verify import comment_text, summary_text, verify
 
 
 def test_comment_lines(services):
@@ -9,24 +9,39 @@ def test_comment_lines(services):
     good = provision("47 U.S.C. § 230(c)(1)", "statutes", [usc("47", "230", "(c)(1)")])
     result = verify(table(REED, IMAGINARY, WRONG_NAME, WRONG_PAGE, bad_pin, good), services.settings())
     texts = {k: comment_text(r) for k, r in result.records.items()}
-    assert texts[REED.key] is None and texts[good.key] is None
+    assert texts[REED.key] is None and texts[good.key] is None  # verified: nothing to say
     assert all("\n" not in t for t in texts.values() if t)
-    assert texts[IMAGINARY.key].startswith("TOA check: NOT FOUND - CourtListener has no case at 999 U.S. 9999; "
-                                           "also the year is in the future (")
-    assert "/c/U.S./999/9999/" in texts[IMAGINARY.key]
-    assert "(Ashcroft v. Iqbal)" in texts[WRONG_NAME.key] and "/opinion/145875/" in texts[WRONG_NAME.key]
-    assert "begins at page 317" in texts[WRONG_PAGE.key]
-    assert texts[bad_pin.key] == (f"TOA check: the provision exists, but the cited subsection does not exist in the "
-                                  f"current text (§ 230(c) has (1) and (2); the brief cites (c)(4)) "
-                                  f"({services.lii.url}/uscode/text/47/230). Check the pinpoint and quotation.")
+    assert texts[IMAGINARY.key].startswith("TOA check: needs attention - the year 2099 is in the future; CourtListener "
+                                           "has no case at 999 U.S. 9999, and a search for “Smith v. Imaginary” (2099) "
+                                           "found no such decision: it may be mistyped or invented (")
+    assert texts[IMAGINARY.key].endswith("/c/U.S./999/9999/). Confirm the case exists and the citation is right.")
+    assert "is Ashcroft v. Iqbal, not Miller v. Hartwell" in texts[WRONG_NAME.key]
+    assert "/opinion/145875/" in texts[WRONG_NAME.key]
+    assert "Celotex Corp. v. Catrett begins at 477 U.S. 317" in texts[WRONG_PAGE.key]
+    assert texts[bad_pin.key] == (f"TOA check: needs attention - 47 U.S.C. § 230(c)(4): the cited subdivision does not "
+                                  f"exist (§ 230(c) has (1) and (2); the brief cites (c)(4)) "
+                                  f"({services.lii.url}/uscode/text/47/230). Check the provision's text and "
+                                  "the pinpoint.")
+    assert summary_text(result) == ("TOA check summary: 6 authorities: 2 verified, 4 need attention (commented where "
+                                     "cited), 0 not verified.")
 
 
-def test_unresolved_and_not_checked_comments(services, dead_url):
-    # A service down is said once (a note), not on every case: comments carry findings only.
+def test_not_verified_for_the_run_is_said_once_in_the_summary(services, dead_url):
+    # A service down is said once (the summary), not on every case: comments carry findings only.
     result = verify(table(REED, IMAGINARY), services.settings(courtlistener_url=dead_url))
     assert comment_text(result[REED.key]) is None
-    assert comment_text(result[IMAGINARY.key]).startswith("TOA check (offline checks only): the year is in the future")
-    assert "CourtListener unreachable: connection failed: 2 cases were checked offline only" in result.notes
+    assert comment_text(result[IMAGINARY.key]).startswith("TOA check: needs attention - the year 2099 is in the future")
+    assert summary_text(result) == ("TOA check summary: 2 authorities: 0 verified, 1 need attention (commented where "
+                                    "cited), 1 not verified. Not verified: CourtListener unreachable: connection "
+                                    f"failed ({REED.text}).")
     offline = verify(table(REED, IMAGINARY), services.settings(token=None))
     assert comment_text(offline[REED.key]) is None
-    assert comment_text(offline[IMAGINARY.key]).startswith("TOA check (offline checks only): the year is in the future")
+    assert "Not verified: no CourtListener API token (Reed v. Town of Gilbert, 576 U.S. 155 (2015))." in \
+        summary_text(offline)
+
+
+def test_not_verified_for_a_reason_of_its_own_is_commented(services):
+    loose = provision("15 U.S.C. § 78j(b)", "statutes", [usc("15", "78j", "(b)")])
+    text = comment_text(verify(table(loose), services.settings())[loose.key])
+    assert text == ("TOA check: not verified - 15 U.S.C. § 78j(b): pinpoint not verified (LII shows no structure of the "
+                    f"section to find (b) in) ({services.lii.url}/uscode/text/15/78j). Verify this provision by hand.")

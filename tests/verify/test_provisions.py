@@ -1,9 +1,12 @@
 """Statutes, regulations, rules, Constitution, Federal Register: tiers, pinpoints, quotes, faults."""
 from __future__ import annotations
 
+import pytest
+
 from builders import cfr, const, fed_reg, provision, rule, table, usc
+from fakes.services import FAULT_TIMEOUT
 from toa.verify import verify
-from toa.verify.records import CONFIRMED, NOT_CHECKED, NOT_FOUND, UNRESOLVED
+from toa.verify.records import NEEDS_ATTENTION, NOT_VERIFIED, VERIFIED
 
 Q_C1 = ("No provider or user of an interactive computer service shall be treated as the publisher or speaker of any "
         "information provided by another information content provider.")
@@ -22,17 +25,53 @@ def test_clean_usc_pinpoint_and_quote(services):
                   "of an interactive computer service shall be treated as the publisher . . . of any information\u201d")])
     rec = run(services, a)[a.key]
     unit = rec.units[0]
-    assert (rec.verdict, rec.flags) == (CONFIRMED, [])
+    assert (rec.verdict, rec.flags) == (VERIFIED, [])
+    assert [(c.dimension, c.status) for c in unit.checks] == [
+        ("existence", "match"), ("pinpoint", "match"), ("version", "match"), ("quotation", "match")]
     assert (unit.existence, unit.version, unit.quotation, unit.pinpoint) == (
         "confirmed", "confirmed-for-date", "matched", "confirmed")
     assert unit.evidence_paths[0].endswith("/uscode/text/47/230#c_1") and unit.coverage == "LII U.S. Code (current)"
 
 
-def test_nonexistent_subsection_is_flagged_not_green(services):
+def test_nonexistent_subsection_is_never_green(services):
     a = provision("47 U.S.C. § 230(c)(4)", "statutes", [usc("47", "230", "(c)(4)")])
     rec = run(services, a)[a.key]
-    assert rec.verdict == CONFIRMED and rec.flags == ["subsection_not_found"]
-    assert rec.units[0].pinpoint == "not_found"
+    assert rec.verdict == NEEDS_ATTENTION and rec.flags == ["subsection_not_found"]
+    assert rec.units[0].pinpoint == "not_found" and rec.units[0].verdict == NEEDS_ATTENTION
+    assert rec.reason == ("47 U.S.C. § 230(c)(4): the cited subdivision does not exist (§ 230(c) has (1) and (2); "
+                          "the brief cites (c)(4))")
+
+
+@pytest.mark.parametrize("where", ["lii-chrome-only", "lii-down"])
+def test_a_fabricated_subsection_from_the_official_code_is_never_green(services, where):
+    """§ 230(c)(4) when LII fails and the official U.S. Code answers: OLRC's paragraphs are read
+    for their structure, which has no (c)(4)."""
+    if where == "lii-chrome-only":
+        services.lii_state.chrome_only.add("/uscode/text/47/230")
+    else:
+        services.lii_state.faults["/uscode/text/47/230"] = "500"
+    a = provision("47 U.S.C. § 230(c)(4)", "statutes", [usc("47", "230", "(c)(4)")])
+    rec = run(services, a)[a.key]
+    assert rec.verdict == NEEDS_ATTENTION and rec.flags == ["subsection_not_found"]
+    assert "OLRC" in rec.units[0].coverage
+
+
+def test_a_section_without_subdivisions_has_no_subsection(services):
+    """42 U.S.C. § 1983 on LII: a page without subsection anchors, whose text has no subdivision
+    at all: (a)(2) does not exist."""
+    a = provision("42 U.S.C. § 1983(a)(2)", "statutes", [usc("42", "1983", "(a)(2)")])
+    rec = run(services, a)[a.key]
+    assert rec.verdict == NEEDS_ATTENTION and rec.flags == ["subsection_not_found"]
+    assert rec.reason == "42 U.S.C. § 1983(a)(2): the cited subdivision does not exist (§ 1983 has no subdivision (a)(2))"
+
+
+def test_a_structure_that_cannot_be_read_is_pinpoint_not_verified(services):
+    """Enumerators only inside sentences: the structure is not read, so the pinpoint is not
+    verified (never green, never called invented)."""
+    a = provision("15 U.S.C. § 78j(b)", "statutes", [usc("15", "78j", "(b)")])
+    rec = run(services, a)[a.key]
+    assert rec.verdict == NOT_VERIFIED and rec.units[0].pinpoint == "unverified"
+    assert rec.reason == "15 U.S.C. § 78j(b): pinpoint not verified (LII shows no structure of the section to find (b) in)"
 
 
 def test_quote_mismatch_and_other_subsection(services):
@@ -44,21 +83,16 @@ def test_quote_mismatch_and_other_subsection(services):
     first, second = rec.units
     assert first.quotation == "mismatch" and first.quotation_similarity < 0.8
     assert second.quotation == "attribution-unverified" and "quotation_in_other_subsection" in second.flags
+    assert rec.verdict == NEEDS_ATTENTION and rec.flags == ["quotation_mismatch", "quotation_in_other_subsection"]
     assert len(hosts(services, "/uscode/text/47/230")) == 1  # duplicate units share one fetch
     assert [u.unit_id for u in rec.units] == ["u1", "u2"]
-
-
-def test_section_without_subsections_has_unverified_pinpoint(services):
-    a = provision("42 U.S.C. § 1983", "statutes", [usc("42", "1983", "(a)")])
-    unit = run(services, a)[a.key].units[0]
-    assert unit.existence == "confirmed" and unit.pinpoint == "unverified"
 
 
 def test_chrome_only_lii_falls_back_to_olrc(services):
     services.lii_state.chrome_only.add("/uscode/text/26/7999")
     a = provision("26 U.S.C. § 7999", "statutes", [usc("26", "7999")])
     rec = run(services, a)[a.key]
-    assert rec.verdict == CONFIRMED and "uscode" not in rec.units[0].source_url.split("?")[0][-20:]
+    assert rec.verdict == VERIFIED and "uscode" not in rec.units[0].source_url.split("?")[0][-20:]
     assert rec.units[0].coverage.startswith("LII U.S. Code (current); current U.S. Code (OLRC, prelim) through 2026-04-13")
 
 
@@ -66,15 +100,15 @@ def test_olrc_maintenance_falls_back_to_govinfo(services):
     services.official_state.olrc_maintenance = True
     a = provision("26 U.S.C. § 7999", "statutes", [usc("26", "7999")])
     rec = run(services, a)[a.key]
-    assert rec.verdict == CONFIRMED and "/link/uscode/26/7999" in rec.units[0].source_url
+    assert rec.verdict == VERIFIED and "/link/uscode/26/7999" in rec.units[0].source_url
 
 
-def test_all_tiers_failing_is_unresolved_never_not_found(services):
+def test_all_tiers_failing_is_not_verified_never_not_found(services):
     services.official_state.olrc_maintenance = True
     services.official_state.govinfo_faults["/link/uscode"] = "Content File Not Found"
     a = provision("26 U.S.C. § 7999", "statutes", [usc("26", "7999")])
     rec = run(services, a)[a.key]
-    assert rec.verdict == UNRESOLVED
+    assert rec.verdict == NOT_VERIFIED
     assert rec.units[0].unresolved_reason == ("LII: LII has no such page (404); OLRC: uscode.house.gov is under "
                                               "maintenance; GovInfo: GovInfo: Content File Not Found")
 
@@ -82,8 +116,17 @@ def test_all_tiers_failing_is_unresolved_never_not_found(services):
 def test_invented_section_not_found_in_scope(services):
     a = provision("18 U.S.C. § 9999", "statutes", [usc("18", "9999")])
     rec = run(services, a)[a.key]
-    assert rec.verdict == NOT_FOUND and rec.units[0].existence == "not-found-in-verified-scope"
+    assert rec.verdict == NEEDS_ATTENTION and rec.flags == ["not_found"]
+    assert rec.units[0].existence == "not-found-in-verified-scope"
     assert "OLRC" in rec.units[0].coverage and not hosts(services, "/link/uscode")  # OLRC's word is final
+
+
+def test_a_negative_names_only_the_sources_that_answered(services):
+    services.lii_state.faults["/uscode/text/18/9999"] = "500"  # LII down: it searched nothing
+    a = provision("18 U.S.C. § 9999", "statutes", [usc("18", "9999")])
+    rec = run(services, a)[a.key]
+    assert rec.reason == "18 U.S.C. § 9999 was not found in current U.S. Code (OLRC, prelim)"
+    assert "LII" not in rec.reason
 
 
 def test_lii_faults_fall_back(services):
@@ -92,9 +135,9 @@ def test_lii_faults_fall_back(services):
     a = provision("47 U.S.C. § 230", "statutes", [usc("47", "230", "(c)(1)")])
     b = provision("42 U.S.C. § 1983", "statutes", [usc("42", "1983")])
     result = run(services, a, b)
-    assert result[a.key].verdict == CONFIRMED and "OLRC" in result[a.key].units[0].coverage
+    assert result[a.key].verdict == VERIFIED and "OLRC" in result[a.key].units[0].coverage
     assert result[a.key].units[0].pinpoint == "confirmed"  # from OLRC's enumerated paragraphs
-    assert result[b.key].verdict == CONFIRMED
+    assert result[b.key].verdict == VERIFIED
     assert len(hosts(services, "/uscode/text/42/1983")) == 3  # 5xx retried twice
 
 
@@ -102,7 +145,7 @@ def test_everything_down(services, dead_url):
     a = provision("47 U.S.C. § 230", "statutes", [usc("47", "230")])
     c = provision("29 C.F.R. § 1910.95", "rules_regulations", [cfr("29", "1910.95")])
     result = run(services, a, c, lii_url=dead_url, uscode_url=dead_url, govinfo_url=dead_url, ecfr_url=dead_url)
-    assert result[a.key].verdict == UNRESOLVED and result[c.key].verdict == UNRESOLVED
+    assert result[a.key].verdict == NOT_VERIFIED and result[c.key].verdict == NOT_VERIFIED
     assert "connection failed" in result[a.key].reason
 
 
@@ -117,7 +160,7 @@ def test_a_host_answering_404_to_everything_is_down_not_a_negative(services):
     c = provision("29 C.F.R. § 1910.95", "rules_regulations", [cfr("29", "1910.95")])
     result = run(services, REED, a, c, courtlistener_url=nowhere, lii_url=nowhere, uscode_url=nowhere,
                  govinfo_url=nowhere, ecfr_url=nowhere)
-    assert {r.verdict for r in result.records.values()} == {UNRESOLVED}
+    assert {r.verdict for r in result.records.values()} == {NOT_VERIFIED}
     assert "OLRC: HTTP 404 from a page that is not OLRC's" in result[a.key].reason
     assert "GovInfo: HTTP 404" in result[a.key].reason and "eCFR: HTTP 404" in result[c.key].reason
 
@@ -129,21 +172,41 @@ def test_a_source_that_finds_nothing_gives_no_negative(services):
     a = provision("42 U.S.C. § 1983", "statutes", [usc("42", "1983")])
     c = provision("40 C.F.R. § 9999.1", "rules_regulations", [cfr("40", "9999.1")])
     result = run(services, a, c, lii_url=services.nowhere.url)
-    assert result[a.key].verdict == UNRESOLVED and result[c.key].verdict == UNRESOLVED
+    assert result[a.key].verdict == NOT_VERIFIED and result[c.key].verdict == NOT_VERIFIED
     reason = result[a.key].units[0].unresolved_reason
     assert "OLRC: OLRC: document not found, but OLRC does not find 1 U.S.C. § 1 either" in reason
     assert "GovInfo: GovInfo: no results found, but GovInfo does not find 1 U.S.C. § 1 either" in reason
     assert "eCFR does not find 1 C.F.R. § 1.1 either" in result[c.key].reason
     services.official_state.finds_nothing = False  # the same sources, sound again: their negatives count
     invented = provision("18 U.S.C. § 9999", "statutes", [usc("18", "9999")])
-    assert run(services, invented, c)[invented.key].verdict == NOT_FOUND
+    assert run(services, invented, c)[invented.key].flags == ["not_found"]
 
 
-def test_timeouts_end_unresolved(services):
+def test_timeouts_end_not_verified(services):
     services.lii_state.faults["/rules/frcp/rule_56"] = "timeout"
     a = provision("Fed. R. Civ. P. 56", "rules_regulations", [rule("Fed. R. Civ. P.", "56")])
-    rec = run(services, a)[a.key]
-    assert rec.verdict == UNRESOLVED and "timeout" in rec.reason
+    rec = run(services, a, read_timeout=FAULT_TIMEOUT)[a.key]
+    assert rec.verdict == NOT_VERIFIED and "timeout" in rec.reason
+
+
+def test_a_repealed_or_transferred_section_needs_attention_with_where_it_went(services):
+    """LII marks a section no longer law with a status; the note says where a transferred one went."""
+    repealed = provision("15 U.S.C. § 79a", "statutes", [usc("15", "79a")])
+    moved = provision("42 U.S.C. § 1973", "statutes", [usc("42", "1973")])
+    result = run(services, repealed, moved)
+    assert (result[repealed.key].verdict, result[repealed.key].flags) == (NEEDS_ATTENTION, ["repealed"])
+    assert result[repealed.key].reason == "15 U.S.C. § 79a is repealed"
+    assert (result[moved.key].verdict, result[moved.key].flags) == (NEEDS_ATTENTION, ["transferred"])
+    assert result[moved.key].reason == "42 U.S.C. § 1973 was transferred (now section 10301 of Title 52)"
+
+
+def test_the_official_code_says_a_section_was_transferred_too(services):
+    """LII down: OLRC's heading ("§1973. Transferred") and its note say the same."""
+    services.lii_state.faults["/uscode/text/42/1973"] = "500"
+    moved = provision("42 U.S.C. § 1973", "statutes", [usc("42", "1973")])
+    rec = run(services, moved)[moved.key]
+    assert (rec.verdict, rec.flags) == (NEEDS_ATTENTION, ["transferred"]) and "OLRC" in rec.units[0].coverage
+    assert rec.reason == "42 U.S.C. § 1973 was transferred (now section 10301 of Title 52)"
 
 
 def test_cfr_lii_then_ecfr(services):
@@ -154,11 +217,15 @@ def test_cfr_lii_then_ecfr(services):
     result = run(services, ok, bad_pin, missing)
     unit = result[ok.key].units[0]
     assert (unit.pinpoint, unit.quotation, unit.version) == ("confirmed", "matched", "confirmed-for-date")
-    assert result[bad_pin.key].flags == ["subsection_not_found"]
-    assert result[missing.key].verdict == NOT_FOUND and "eCFR as of 2026-08-27" in result[missing.key].units[0].coverage
+    assert result[bad_pin.key].flags == ["subsection_not_found"] and result[bad_pin.key].verdict == NEEDS_ATTENTION
+    assert result[missing.key].flags == ["not_found"] and "eCFR as of 2026-08-27" in result[missing.key].units[0].coverage
     services.lii_state.chrome_only.add("/cfr/text/29/1910.95")
-    again = run(services, ok)[ok.key]
-    assert again.verdict == CONFIRMED and "/api/versioner/v1/full/2026-08-27/title-29.xml" in again.units[0].source_url
+    again = run(services, ok, bad_pin)
+    assert again[ok.key].verdict == VERIFIED
+    assert "/api/versioner/v1/full/2026-08-27/title-29.xml" in again[ok.key].units[0].source_url
+    # from eCFR too, a fabricated paragraph is never green
+    assert again[bad_pin.key].verdict == NEEDS_ATTENTION and again[bad_pin.key].flags == ["subsection_not_found"]
+    assert "eCFR" in again[bad_pin.key].units[0].coverage
 
 
 def test_rules_and_constitution(services):
@@ -171,11 +238,12 @@ def test_rules_and_constitution(services):
     no_such = provision("U.S. Const. amend. XXVIII", "constitutional", [const("amend", "XXVIII")])
     bad_section = provision("U.S. Const. art. III, § 7", "constitutional", [const("art", "III", "7")])
     result = run(services, fifty_six, bad_rule, local, amend, no_such, bad_section)
-    assert result[fifty_six.key].verdict == CONFIRMED and result[fifty_six.key].units[0].quotation == "matched"
+    assert result[fifty_six.key].verdict == VERIFIED and result[fifty_six.key].units[0].quotation == "matched"
     assert result[bad_rule.key].flags == ["subsection_not_found"]
-    assert result[local.key].verdict == UNRESOLVED and result[local.key].reason == "no source for this rule set"
-    assert result[amend.key].verdict == CONFIRMED and result[amend.key].units[0].quotation == "matched"
-    assert result[no_such.key].verdict == NOT_FOUND
+    assert result[local.key].verdict == NOT_VERIFIED
+    assert result[local.key].reason == "no source for this rule set"
+    assert result[amend.key].verdict == VERIFIED and result[amend.key].units[0].quotation == "matched"
+    assert result[no_such.key].flags == ["not_found"]
     assert "subsection_not_found" in result[bad_section.key].flags
     assert len(hosts(services, "/constitution/")) == 1  # only the quotation needed text
 
@@ -188,14 +256,14 @@ def test_federal_register(services):
     bisect = provision("86 Fed. Reg. 5000", "administrative", [fed_reg("86", "5000")])
     services.official_state.govinfo_faults["/link/fr/86"] = "Content File Not Found"
     result = run(services, fr, bisect)
-    assert result[fr.key].verdict == CONFIRMED and result[fr.key].units[0].version == "confirmed-for-date"
-    assert result[bisect.key].verdict == CONFIRMED
+    assert result[fr.key].verdict == VERIFIED and result[fr.key].units[0].version == "confirmed-for-date"
+    assert result[bisect.key].verdict == VERIFIED
     assert result[bisect.key].units[0].source_url == "https://www.federalregister.gov/d/2021-00049"
     assert len(hosts(services, "/api/v1/documents.json")) <= 10
     # the same notice cited with another date (one key, so a run of its own)
     assert run(services, wrong)[wrong.key].flags == ["wrong_date"]
     gap = provision("86 Fed. Reg. 1075", "administrative", [fed_reg("86", "1075")])
-    assert run(services, gap)[gap.key].verdict == NOT_FOUND
+    assert run(services, gap)[gap.key].flags == ["not_found"]
 
 
 def test_wrong_date_and_unresolved_version(services):
@@ -205,21 +273,22 @@ def test_wrong_date_and_unresolved_version(services):
     assert result[later.key].flags == ["wrong_date"]
     early = verify(table(before), services.settings(as_of=__import__("datetime").date(1997, 1, 1)))[before.key]
     assert early.units[0].version == "unresolved" and "amended after 1997-01-01" in early.units[0].unresolved_reason
+    assert early.verdict == NOT_VERIFIED and "version for 1997-01-01 not verified" in early.reason
 
 
-def test_budget_exhausted_marks_not_checked(services):
+def test_budget_exhausted_is_not_verified(services):
     a = provision("47 U.S.C. § 230", "statutes", [usc("47", "230")])
     result = run(services, a, max_requests=0)
-    assert result[a.key].verdict == NOT_CHECKED and result.budget_exhausted
-    assert result.notes == ["request budget of 0 reached: remaining authorities NOT_CHECKED"]
+    assert result[a.key].verdict == NOT_VERIFIED and result.budget_exhausted
+    assert result.notes == ["request budget of 0 reached: the authorities left were not verified"]
 
 
 def test_source_cache(services, tmp_path):
     a = provision("47 U.S.C. § 230", "statutes", [usc("47", "230")])
-    settings = dict(use_cache=True, cache_path=tmp_path / "c.sqlite3")
+    settings = dict(keep_cache=True, cache_path=tmp_path / "c.sqlite3")
     run(services, a, **settings)
     services.lii_state.maintenance = True
-    assert run(services, a, **settings)[a.key].verdict == CONFIRMED
+    assert run(services, a, **settings)[a.key].verdict == VERIFIED
     assert len(hosts(services, "/uscode/text/47/230")) == 1
 
 

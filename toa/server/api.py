@@ -3,21 +3,31 @@ sends what toa.server.service makes of the analysis in the job's process (jobs.r
 """
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify
+from dataclasses import replace
+from datetime import date
+
+from flask import Blueprint, current_app, jsonify, request
 
 from .. import __version__, render
 from . import jobs, service
+from .guard import ApiError
 
 bp = Blueprint("api", __name__)
+VERIFY_SHARE = 0.75  # of a request's time limit, the part a check may spend asking the sources
 
 
 def _settings():
     factory = current_app.config["TOA_VERIFY_SETTINGS"]
     if factory is not None:
         return factory()
+    import time
+
     from ..verify import Settings
 
-    return Settings.from_env()
+    # The server keeps its answers between checks (README: toa serve); its checks end in time
+    # to answer within the request's time limit, what is left over being "not verified".
+    limit = float(current_app.config["TOA_TIME_LIMIT"])
+    return Settings.from_env(keep_cache=True, deadline=time.time() + limit * VERIFY_SHARE)
 
 
 @bp.get("/health")
@@ -35,7 +45,15 @@ def analyze():
 
 @bp.post("/check")
 def check():
-    return jsonify(jobs.run(service.checked, jobs.read_upload(), _settings()))
+    upload = jobs.read_upload()
+    settings = _settings()
+    as_of = request.args.get("as_of")
+    if as_of:  # statutes, rules and regulations as in force on that date, as toa check --as-of
+        try:
+            settings = replace(settings, as_of=date.fromisoformat(as_of))
+        except ValueError:
+            raise ApiError(400, "bad_option", f"as_of {as_of!r} is not a date (YYYY-MM-DD).") from None
+    return jsonify(jobs.run(service.checked, upload, settings))
 
 
 @bp.post("/toa")

@@ -159,6 +159,11 @@ class Jobs:
                 self.running.discard(proc)
             ours.close()
 
+    def running_pids(self) -> list[int]:
+        """The process ids of the jobs now running: a snapshot, taken while no job starts or ends."""
+        with self._lock:
+            return [p.pid for p in self.running]
+
     def shutdown(self) -> None:
         """Stop every job now (the server is stopping)."""
         with self._lock:

@@ -1,4 +1,10 @@
-"""SQLite cache of answers, keyed by normalized citation / source locator.
+"""SQLite cache of answers, keyed by the service that gave them and the normalized citation /
+source locator (and, for statutory text, the date it is wanted for).
+
+By default the cache is the run's own, in memory, and gone when the run ends (statutes.md §4:
+"run-local ... removed on completion unless retention is requested"): one run asks for each
+answer once and leaves nothing behind about what a brief cites. With retention requested
+(`--keep-cache`, and `toa serve`) it is a private file kept between runs.
 
 Lifetimes are chosen by the caller (found: long, negative: a day); errors are never
 stored, so a flaky network cannot turn into a remembered "not found".
@@ -20,28 +26,24 @@ SCHEMA = "CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, value TEXT N
 
 
 class Cache:
-    """A small key -> JSON store with expiry. `enabled=False` makes every call a no-op."""
+    """A small key -> JSON store with expiry: in memory for one run (`path` None), or a kept file."""
 
-    def __init__(self, path: Path | None, clock: Callable[[], float], enabled: bool = True):
-        self.enabled = enabled and path is not None
+    def __init__(self, path: Path | None, clock: Callable[[], float]):
         self.clock = clock
         self._lock = threading.Lock()
         self._db: sqlite3.Connection | None = None
-        self.problem: str | None = None  # why an enabled cache could not be used
-        if self.enabled:
-            try:
-                self._db = _connect(Path(path))
-            except (sqlite3.Error, OSError) as exc:
-                # An unusable cache folder or file must not stop verification; run uncached instead.
-                self.enabled = False
-                self._db = None
-                reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-                self.problem = f"the verification cache {path} cannot be used ({reason}): ran without it"
+        self.problem: str | None = None  # why the kept cache could not be used
+        try:
+            self._db = _connect(Path(path)) if path is not None else _memory()
+        except (sqlite3.Error, OSError) as exc:
+            # An unusable cache folder or file must not stop verification: the run's own cache instead.
+            self._db = _memory()
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.problem = f"the verification cache {path} cannot be used ({reason}): ran without it"
 
     @classmethod
     def for_settings(cls, settings: Settings) -> "Cache":
-        path = settings.resolved_cache_path() if settings.use_cache else None
-        return cls(path, settings.clock, enabled=settings.use_cache)
+        return cls(settings.resolved_cache_path() if settings.keep_cache else None, settings.clock)
 
     def get(self, key: str) -> Any | None:
         if not self._db:
@@ -73,6 +75,12 @@ class Cache:
 
 class CacheError(Exception):
     """The cache file cannot be used; the message is one line for the user."""
+
+
+def _memory() -> sqlite3.Connection:
+    db = sqlite3.connect(":memory:", check_same_thread=False)
+    db.execute(SCHEMA)
+    return db
 
 
 def _connect(path: Path) -> sqlite3.Connection:

@@ -1,5 +1,7 @@
-"""Offline case checks: no network, no token. Reporter known, year inside the reporter
-edition's dates, no future year, court plausible for the reporter, pincites and short forms."""
+"""Offline case checks: no network, no token. The reporter is known; the year is inside the
+reporter edition's dates and not in the future; the court is plausible for the reporter; a short
+form names the case's volume and reporter. Also what each citation of a case pins and quotes,
+for the checks against CourtListener."""
 from __future__ import annotations
 
 import re
@@ -11,15 +13,16 @@ from eyecite import get_citations
 from eyecite.models import FullCaseCitation
 from reporters_db import REPORTERS
 
-from ..keys import CaseKey
-from ..meta import CaseMeta, DecisionMeta, ShortCiteMeta
-from ..model import Authority, Occurrence, Table
-from .records import CaseRecord, UNKNOWN_REPORTER, UnlinkedRecord
 from ..jurisdictions import NAME_BY_POSTAL_CODE
+from ..keys import CaseKey
+from ..meta import CaseMeta, DecisionMeta, IdMeta, ShortCiteMeta, SupraMeta
+from .quoted import key as quoted_key
+from ..model import Authority, Occurrence, Table
+from .records import CaseRecord, CitationRecord, UnlinkedRecord, mismatch, unchecked
 
 YEAR_SLACK = 1  # reporter dates in reporters_db are coarse
 _VOLUME = re.compile(r"^\d{1,5}[A-Z]?$", re.I)  # "576", "71A"
-_PAGE = re.compile(r"^\d{1,6}$")
+_PAGE = re.compile(r"^\d{1,7}$")  # a Westlaw number has seven digits: "2021 WL 1093217"
 
 STATE_NAMES = NAME_BY_POSTAL_CODE
 
@@ -28,7 +31,7 @@ STATE_NAMES = NAME_BY_POSTAL_CODE
 class Standard:
     """A citation in CourtListener's canonical form, with what reporters_db knows of it."""
 
-    citation: str  # "576 U.S. 155": the only thing about a case that is ever sent
+    citation: str  # "576 U.S. 155": with a case name for a search, all that is ever sent about a case
     volume: str
     reporter: str  # canonical edition short name
     page: str
@@ -95,28 +98,44 @@ def first_full(authority: Authority) -> Occurrence | None:
     return None
 
 
-def history_standards(authority: Authority) -> list[Standard]:
-    """The cites of the case's subsequent history (aff'd, cert. denied, enforced ...) that can
-    be looked up, as the extractor folded them into its full citations."""
+def _standards(authority: Authority, which: str) -> list[Standard]:
     out: dict[str, Standard] = {}
     for occ in authority.occurrences:
-        for key in occ.meta.history if occ.kind == "full" and isinstance(occ.meta, DecisionMeta) else []:
-            if isinstance(key, CaseKey) and not key.party:
+        keys = getattr(occ.meta, which) if occ.kind == "full" and isinstance(occ.meta, DecisionMeta) else []
+        for key in keys:
+            if isinstance(key, CaseKey):
                 std = standardize(key.volume, key.reporter, key.page)
                 if std is not None:
                     out.setdefault(std.citation, std)
     return list(out.values())
 
 
-def page_number(value) -> int | None:
-    """First page number in a pincite ("at 170", "170-71", "170 n.3"); None for star pages."""
-    if value is None:
-        return None
-    text = str(value)
-    if "*" in text:
-        return None
-    match = re.search(r"\d+", text)
-    return int(match.group()) if match else None
+def history_standards(authority: Authority) -> list[Standard]:
+    """The cites of the case's subsequent history (aff'd, cert. denied, enforced ...), as the
+    extractor folded them into its full citations."""
+    return _standards(authority, "history")
+
+
+def parallel_standards(authority: Authority) -> list[Standard]:
+    """The parallel cites the brief gives for the case ("576 U.S. 155, 135 S. Ct. 2218")."""
+    return _standards(authority, "parallel")
+
+
+def pin_pages(value: str | None) -> list[int]:
+    """The reporter pages a pinpoint names: "163" -> [163]; "322-23", "322–323" -> [322, 323] (its
+    first and last page); "170 n.3" -> [170]; a star page ("*3", a database's screen page) -> []."""
+    text = str(value or "")
+    if not text or "*" in text:
+        return []
+    m = re.match(r"\s*(?:at\s+)?(\d+)(?:\s*[-–—]\s*(\d+))?", text)
+    if not m:
+        return []
+    first = int(m.group(1))
+    if not m.group(2):
+        return [first]
+    tail = m.group(2)
+    last = int(str(first)[: max(0, len(str(first)) - len(tail))] + tail)  # "322-23": 323
+    return [first, last] if last > first else [first]
 
 
 def as_year(value) -> int | None:
@@ -127,27 +146,33 @@ def as_year(value) -> int | None:
 
 
 @lru_cache(maxsize=1)
-def _courts() -> dict[str, dict]:
-    from courts_db import courts
+def courts() -> dict[str, dict]:
+    from courts_db import courts as every
 
-    return {c["id"]: c for c in courts}
+    return {c["id"]: c for c in every}
 
 
-def check_year(record: CaseRecord, std: Standard, year: int | None, this_year: int) -> None:
+def court_label(court_id: str | None) -> str:
+    """"4th Cir." for "ca4": how a brief names the court, from courts-db."""
+    court = courts().get(court_id or "")
+    return (court.get("citation_string") or court_id) if court else str(court_id)
+
+
+def year_checks(std: Standard, year: int | None, this_year: int):
     if year is None:
-        return
+        return []
     if year > this_year:
-        record.flag("future_year")
-        return
+        return [mismatch("year", f"the year {year} is in the future", "future_year")]
     for start, end in std.editions:
         if (start is None or start - YEAR_SLACK <= year) and year <= (end + YEAR_SLACK if end else this_year):
-            return
-    record.flag("year_outside_reporter_range")
-    record.details["reporter_years"] = [[s, e] for s, e in std.editions]
+            return []
+    spans = ", ".join(f"{s or '?'}-{e or 'today'}" for s, e in std.editions)
+    return [mismatch("year", f"the year {year} is outside the years of {std.reporter} ({spans})",
+                     "year_outside_reporter_range")]
 
 
 def court_is_plausible(std: Standard, court_id: str, year: int | None) -> bool:
-    court = _courts().get(court_id)
+    court = courts().get(court_id)
     if court is None:
         return True  # we cannot judge a court we do not know
     if std.is_scotus:
@@ -172,50 +197,61 @@ def court_is_plausible(std: Standard, court_id: str, year: int | None) -> bool:
     return True
 
 
-def check_pincites(record: CaseRecord, authority: Authority, std: Standard) -> None:
-    first_page = int(std.page)
+def _pin_of(occ: Occurrence) -> str | None:
+    """The pinpoint a citation of a case gives: a full cite's pin, a short cite's page ("576
+    U.S. at 170"), an Id.'s or a supra's ("Id. at 170")."""
+    meta = occ.meta
+    if isinstance(meta, CaseMeta):
+        return meta.pin_cite or (meta.page if occ.kind == "short" else None)
+    if isinstance(meta, (ShortCiteMeta, IdMeta, SupraMeta)):
+        return meta.pin or None
+    return None
+
+
+def citation_records(authority: Authority, std: Standard | None, quotations: dict) -> list[CitationRecord]:
+    """One record per citation of the case, with the check a short form allows offline: that it
+    names the case's volume and reporter."""
+    out = []
     for occ in authority.occurrences:
-        meta, pin = occ.meta, None
-        if isinstance(meta, CaseMeta):
-            pin = page_number(meta.pin_cite)
-            if occ.kind == "short" and meta.page and not meta.pin_cite:
-                pin = page_number(meta.page)  # "576 U.S. at 170": the page is the pincite
-        if pin is not None and pin < first_page:
-            record.flag("pincite_before_first_page")
-            record.details.setdefault("bad_pincites", []).append(pin)
-        if occ.kind == "short" and isinstance(meta, (CaseMeta, ShortCiteMeta)) and meta.volume and meta.reporter:
-            short = standardize(meta.volume, meta.reporter, str(pin or std.page))
+        rec = CitationRecord(occ.paragraph, occ.start, occ.text, occ.kind, pin=_pin_of(occ),
+                             quotations=quotations.get(quoted_key(occ), []))
+        meta = occ.meta
+        if std is not None and occ.kind == "short" and isinstance(meta, (CaseMeta, ShortCiteMeta)) \
+                and meta.volume and meta.reporter:
+            short = standardize(meta.volume, meta.reporter, str((pin_pages(rec.pin) or [std.page])[0]))
             if short is None or short.volume != std.volume or short.reporter != std.reporter:
-                record.flag("short_form_mismatch")
+                rec.checks.append(mismatch("short form", f"the short form cites {meta.volume} {meta.reporter}; the case "
+                                                       f"is at {std.volume} {std.reporter}", "short_form_mismatch"))
+        out.append(rec)
+    return out
 
 
-def offline_case_record(authority: Authority, this_year: int) -> tuple[CaseRecord, Standard | None]:
-    """A case record with every offline flag set; the Standard is what may be looked up."""
+def offline_case_record(authority: Authority, this_year: int, quotations: dict) -> tuple[CaseRecord, Standard | None]:
+    """A case record with every offline check made; the Standard is what may be looked up."""
     record = CaseRecord(key=authority.key, text=authority.text)
     full = first_full(authority)
     if full is None:
-        record.reason = "no volume-reporter-page citation to check"
+        record.checks.append(unchecked("existence", "no volume-reporter-page citation to look up", summary_only=True))
+        record.citations = citation_records(authority, None, quotations)
         return record, None
     meta = full.meta
     assert isinstance(meta, DecisionMeta)
     case = meta if isinstance(meta, CaseMeta) else None  # an agency decision has no case name, year or court read
-    record.case_name = case.case_name if case is not None else None
+    record.case_name = (case.case_name or None) if case is not None else None
     record.year = as_year(case.year) if case is not None else None
-    record.pin_cite = case.pin_cite if case is not None and case.pin_cite else None
+    record.court = case.court if case is not None and case.court else None
     std = standardize(meta.volume, meta.reporter, meta.page)
+    record.citations = citation_records(authority, std, quotations)
     if std is None:
-        record.verdict = UNKNOWN_REPORTER
-        record.flag("unknown_reporter")
         record.citation = f"{meta.volume} {meta.reporter} {meta.page}"
-        record.reason = f"reporter '{meta.reporter}' is not in reporters-db"
+        record.checks.append(mismatch("existence", f"the reporter '{meta.reporter}' is not one reporters-db knows: "
+                                                   "check the abbreviation (Bluebook T1)", "unknown_reporter"))
         return record, None
     record.citation = std.citation
-    check_year(record, std, record.year, this_year)
-    court = case.court if case is not None else None
-    if court and not court_is_plausible(std, str(court), record.year):
-        record.flag("implausible_court")
-        record.details["court"] = court
-    check_pincites(record, authority, std)
+    record.checks += year_checks(std, record.year, this_year)
+    if record.court and not court_is_plausible(std, record.court, record.year):
+        record.checks.append(mismatch("court", f"the {court_label(record.court)} does not publish in {std.reporter} "
+                                               f"(or did not exist in {record.year})", "implausible_court"))
     return record, std
 
 

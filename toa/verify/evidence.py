@@ -19,6 +19,29 @@ _MONTH_DATE = re.compile(r"\b(Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|
 MONTHS = {m: i + 1 for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])}
 
 
+# A section that is no longer law as cited: its page says so in a status attribute (LII's
+# div.section, USLM) or in the word its heading starts with ("§ 79a - Repealed. Pub. L. ...",
+# "§ 1973 - Transferred", "§ 1910.96 - [Reserved]").
+STATUSES = ("repealed", "transferred", "renumbered", "omitted", "reserved", "vacant")
+_MOVED_TO = re.compile(r"\b(?:transferred|reclassified|renumbered)\s+(?:as\s+|to\s+)?"
+                       r"(section\s+[\w.\u2013-]+(?:\s+of\s+(?:this\s+title|[Tt]itle\s+\d+\w*))?)")
+
+
+def status_flags(attribute: str | None, heading: str) -> list[str]:
+    """The section's status, from its page's status attribute or else its heading's first word."""
+    if attribute:
+        return [attribute]
+    title = heading.split(" - ", 1)[1] if " - " in heading else ""
+    word = re.match(r"\W*(\w+)\]?(?:$|[.;,])", title)  # the word alone: "Reserved powers of ..." is a heading
+    return [word.group(1).lower()] if word and word.group(1).lower() in STATUSES else []
+
+
+def moved_to(text: str) -> str | None:
+    """Where a transferred or renumbered section went, as its note says ("section 10301 of Title 52")."""
+    m = _MOVED_TO.search(text)
+    return m.group(1) if m else None
+
+
 @dataclass
 class Evidence:
     state: str  # found | absent (authoritative) | candidate_absent (LII only) | error
@@ -32,6 +55,7 @@ class Evidence:
     pinpoints_authoritative: bool = False  # True: a missing subunit means it is not there
     amended: list[str] = field(default_factory=list)  # ISO dates of enactment/amendments
     current_through: str | None = None
+    text_date: str | None = None  # the text is the one in force on this date (a point-in-time source)
     published: str | None = None  # Fed. Reg. publication date
     flags: list[str] = field(default_factory=list)
     sha256: str | None = None
@@ -48,7 +72,7 @@ def error(tier: str, url: str | None, scope: str, reason: str, budget: bool = Fa
 
 def transport_error(reply, tier: str, url: str | None, scope: str) -> Evidence | None:
     """No usable HTTP answer (`Reply.error`); an exhausted budget is marked as such, so the
-    authority ends NOT_CHECKED rather than UNRESOLVED."""
+    summary says so rather than blame the source."""
     if reply.budget:
         return error(tier, url, scope, reply.error, budget=True)
     if reply.error:
@@ -118,6 +142,22 @@ def walk(paragraphs: list[str], order: str) -> dict[str, str]:
         for i in range(1, len(labels) + 1):
             texts.setdefault("/".join(labels[:i]), []).append(para)
     return {k: " ".join(v) for k, v in texts.items()}
+
+
+# An enumerator anywhere in a text: "(a)", "(12)", "(A)", "(iv)".
+_ANY_ENUM = re.compile(r"\((?:[a-z]{1,4}|\d{1,3}|[A-Z]{1,2})\)")
+MIN_STRUCTURE_TEXT = 80  # fewer characters: too little text to say that a section has no subdivisions
+
+
+def read_structure(paragraphs: list[str], order: str) -> tuple[dict[str, str], bool]:
+    """A section's subdivisions from its paragraphs, and whether that structure was read: yes when
+    paragraphs open with enumerators, or when the whole text holds none (a section without
+    subdivisions, such as 42 U.S.C. § 1983); no when enumerators stand only inside sentences."""
+    subunits = walk(paragraphs, order)
+    if subunits:
+        return subunits, True
+    text = " ".join(paragraphs)
+    return {}, len(text) >= MIN_STRUCTURE_TEXT and not _ANY_ENUM.search(text)
 
 
 def month_dates(text: str) -> list[str]:

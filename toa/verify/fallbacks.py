@@ -11,7 +11,7 @@ from lxml import etree
 
 from ..oxml import safe_parser
 from .evidence import (ABSENT, FOUND, Evidence, bot_wall, complete_html, digest, error, html_tree, month_dates,
-                       squash, text_of, transport_error, walk)
+                       read_structure, squash, status_flags, text_of, transport_error)
 from .http import Http, Reply
 from .settings import Settings
 
@@ -54,9 +54,14 @@ def fetch_olrc(http: Http, settings: Settings, title: str, section: str) -> Evid
     current = f"{through.group(1)}-{through.group(2)}-{through.group(3)}" if through else None
     credit = re.search(r"<!--\s*field-start:sourcecredit\s*-->(.*?)<!--\s*field-end:sourcecredit\s*-->", text, re.S)
     amended = sorted(month_dates(squash(re.sub(r"<[^>]+>", " ", credit.group(1))))) if credit else []
+    subunits, read = read_structure(paras, "a1Ai")
+    # "§1973. Transferred", "§79a. Repealed. Pub. L. ...": a section no longer law as cited
+    head = re.search(r"<!--\s*field-start:head\s*-->(.*?)<!--\s*field-end:head\s*-->", text, re.S)
+    heading = squash(re.sub(r"<[^>]+>", " ", head.group(1))) if head else ""
+    heading = re.sub(r"^§\s*" + re.escape(section) + r"\.\s*", "", heading)
     return Evidence(FOUND, "OLRC", url, scope + (f" through {current}" if current else ""), text=" ".join(paras),
-                    subunits=walk(paras, "a1Ai"), current_through=current, amended=amended,
-                    sha256=digest(text))
+                    subunits=subunits, pinpoints_authoritative=read, current_through=current, amended=amended,
+                    flags=status_flags(None, f" - {heading}"), sha256=digest(text))
 
 
 # -- GovInfo link service ---------------------------------------------------------------------
@@ -92,8 +97,9 @@ def fetch_govinfo_usc(http: Http, settings: Settings, title: str, section: str) 
     if not re.search(rf"§\s?{re.escape(section)}\.", text):
         return error("GovInfo", url, scope, "GovInfo served a different section than requested")
     paras = [text_of(p) for p in doc.xpath("//p")]
-    return Evidence(FOUND, "GovInfo", url, scope, text=" ".join(paras) or text, subunits=walk(paras, "a1Ai"),
-                    sha256=digest(reply.text))
+    subunits, read = read_structure(paras, "a1Ai")
+    return Evidence(FOUND, "GovInfo", url, scope, text=" ".join(paras) or text, subunits=subunits,
+                    pinpoints_authoritative=read, sha256=digest(reply.text))
 
 
 def fetch_govinfo_fr(http: Http, settings: Settings, volume: str, page: str) -> Evidence:
@@ -112,6 +118,8 @@ def fetch_govinfo_fr(http: Http, settings: Settings, volume: str, page: str) -> 
 
 
 # -- eCFR versioner --------------------------------------------------------------------------
+ECFR_HISTORY_FROM = "2017-01-01"  # eCFR's point-in-time texts are reliable from this date (statutes.md §3)
+
 def _ecfr_json(http: Http, url: str, scope: str):
     reply = http.get(url)
     failed = transport_error(reply, "eCFR", url, scope)
@@ -138,6 +146,10 @@ def fetch_ecfr(http: Http, settings: Settings, title: str, section: str) -> Evid
     if entry is None or not entry.get("up_to_date_as_of"):
         return error("eCFR", f"{base}/titles.json", scope, "title unknown to eCFR")
     as_of = entry["up_to_date_as_of"]  # not today: eCFR lags the Federal Register
+    wanted = settings.as_of.isoformat() if settings.as_of else None
+    point_in_time = wanted is not None and ECFR_HISTORY_FROM <= wanted < as_of
+    if point_in_time:  # the text in force on the date asked for (eCFR's history is reliable from 2017)
+        as_of = wanted
     scope = f"eCFR as of {as_of} (point-in-time history from 2017)"
     query = f"part={quote(part)}&section={quote(section, safe='()')}"
     versions_url = f"{base}/versions/title-{title}.json?issue_date%5Bgte%5D=1900-01-01&{query}"
@@ -169,8 +181,10 @@ def fetch_ecfr(http: Http, settings: Settings, title: str, section: str) -> Evid
     versions, failed = _ecfr_json(http, versions_url, scope)
     amended = sorted(v["amendment_date"] for v in (versions or {}).get("content_versions", [])
                      if v.get("identifier") == section and v.get("amendment_date"))
-    return Evidence(FOUND, "eCFR", full_url, scope, text=" ".join(paras), subunits=walk(paras, "a1iA"),
-                    amended=amended, current_through=as_of, sha256=digest(reply.text),
+    subunits, read = read_structure(paras, "a1iA")
+    return Evidence(FOUND, "eCFR", full_url, scope, text=" ".join(paras), subunits=subunits,
+                    pinpoints_authoritative=read, amended=amended, current_through=as_of,
+                    text_date=as_of if point_in_time else None, sha256=digest(reply.text),
                     reason=None if not failed else f"version history unavailable: {failed.reason}")
 
 

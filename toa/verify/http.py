@@ -1,7 +1,7 @@
 """One HTTP client per run: timeouts, bounded retries, budget, same-host redirects only.
 
 Every network failure becomes a `Reply` with `error` set (a reason string), never an
-exception, so callers can turn it into UNRESOLVED without try/except around each call.
+exception, so callers can say "not verified" and why without try/except around each call.
 """
 from __future__ import annotations
 

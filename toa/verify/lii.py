@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 from ..numbering import int_to_roman
 from .evidence import (CANDIDATE_ABSENT, FOUND, Evidence, bot_wall, complete_html, digest, error, html_tree,
-                       month_dates, strip_noise, text_of, transport_error, walk)
+                       month_dates, read_structure, status_flags, strip_noise, text_of, transport_error)
 from .http import Http, Reply
 from .settings import Settings
 
@@ -100,7 +100,7 @@ def fetch_usc(http: Http, settings: Settings, title: str, section: str) -> Evide
     for c in credit:
         c.drop_tree()
     body = text_of(sec)
-    flags = [s for s in [sec.get("status")] if s]
+    flags = status_flags(sec.get("status"), page.heading)
     if len(body) < MIN_BODY and not flags:
         return _candidate_absent(url, scope, "empty section body (chrome-only page)")
     subunits, paths = {}, {}
@@ -111,8 +111,12 @@ def fetch_usc(http: Http, settings: Settings, title: str, section: str) -> Evide
         key = "/".join(name.split("_"))
         subunits[key] = text_of(anchor.getparent())
         paths[key] = f"{url}#{name}"
+    read = bool(subunits)
+    if not subunits:  # no subsection anchors: read the structure from the text itself
+        blocks = [text_of(b) for b in sec.xpath('.//*[self::p or self::div][not(.//p) and not(.//div)]')]
+        subunits, read = read_structure([b for b in blocks if b] or [body], "a1Ai")
     return _found(url, scope, body, page, subunits=subunits, paths=paths,
-                  pinpoints_authoritative=bool(subunits), amended=amended, flags=flags)
+                  pinpoints_authoritative=read, amended=amended, flags=flags)
 
 
 def fetch_cfr(http: Http, settings: Settings, title: str, section: str) -> Evidence:
@@ -127,13 +131,13 @@ def fetch_cfr(http: Http, settings: Settings, title: str, section: str) -> Evide
     source = [p for p in paras if re.match(r"^\[\d+ FR \d+", p)]  # "[69 FR 39213, June 29, 2004, ...]"
     operative = [p for p in paras if p not in source]
     body = " ".join(operative)
-    flags = ["reserved"] if "[reserved]" in heading.lower() else []
+    flags = status_flags(None, heading)
     if len(body) < MIN_BODY and not flags:
         return _candidate_absent(url, scope, "empty section body (chrome-only page)")
-    subunits = walk(operative, "a1iA")
+    subunits, read = read_structure(operative, "a1iA")
     return _found(url, scope, body, page, subunits=subunits,
                   paths={k: f"{url} ({'('+k.replace('/', ')(')+')'})" for k in subunits},
-                  pinpoints_authoritative=bool(subunits), amended=sorted(d for p in source for d in month_dates(p)),
+                  pinpoints_authoritative=read, amended=sorted(d for p in source for d in month_dates(p)),
                   flags=flags)
 
 
@@ -161,10 +165,10 @@ def fetch_rule(http: Http, settings: Settings, slug: str, rule: str) -> Evidence
     if len(body) < 40:
         return _candidate_absent(url, scope, "empty rule body (chrome-only page)")
     effective = [d for c in credit for d in month_dates(" ".join(re.findall(r"eff\. [A-Z][a-z]+\.? \d{1,2}, \d{4}", c)))]
-    subunits = walk(operative, "a1Ai")
+    subunits, read = read_structure(operative, "a1Ai")
     return _found(url, scope, body, page, subunits=subunits,
                   paths={k: f"{url}#rule_{rule}_{k.replace('/', '_')}" for k in subunits},
-                  pinpoints_authoritative=bool(subunits), amended=sorted(effective))
+                  pinpoints_authoritative=read, amended=sorted(effective))
 
 
 def fetch_constitution(http: Http, settings: Settings, which: str, number: int) -> Evidence:

@@ -8,14 +8,14 @@ from dataclasses import fields
 from datetime import date
 from typing import Callable
 
-from . import constitution, fallbacks, lii, quotes
+from . import constitution, fallbacks, lii, quotes, states
 from .cache import Cache
-from .evidence import ABSENT, CANDIDATE_ABSENT, ERROR, FOUND, Evidence
+from .evidence import ABSENT, CANDIDATE_ABSENT, ERROR, FOUND, Evidence, moved_to
 from .http import Http
 from .provisions import Unit, parse_date
-from .records import (CONFIRMED, EXISTS, FOR_DATE, NOT_CHECKED, NOT_FOUND, NOT_IN_SCOPE, OPEN, P_CONFIRMED,
-                      P_NONE, P_NOT_FOUND, P_UNVERIFIED, Q_MATCHED, Q_MISMATCH, Q_NONE, Q_UNVERIFIED,
-                      UNRESOLVED, WRONG_DATE, ProvisionRecord, UnitRecord)
+from .records import (EXISTS, FOR_DATE, NEEDS_ATTENTION, NOT_IN_SCOPE, OPEN, P_CONFIRMED, P_NONE, P_NOT_FOUND,
+                      P_UNVERIFIED, Q_MATCHED, Q_MISMATCH, Q_NONE, Q_UNVERIFIED, WRONG_DATE, Check, ProvisionRecord,
+                      UnitRecord, match, mismatch, unchecked)
 from .settings import Settings
 
 Tier = Callable[[Http, Settings, str, str], Evidence]
@@ -24,19 +24,26 @@ TIERS: dict[str, list[Tier]] = {
     "cfr": [lii.fetch_cfr, fallbacks.fetch_ecfr],
     "rule": [lii.fetch_rule],  # no official fallback identified: LII failure -> unresolved
     "fr": [fallbacks.fetch_govinfo_fr, fallbacks.fetch_fedreg],
+    "ca": [states.fetch_california],  # the official site only: no other source has the current text
+    "tx": [states.fetch_texas],
 }
+# With --as-of, the source that serves the text of a past date is asked first.
+DATED_FIRST: dict[str, Tier] = {"cfr": fallbacks.fetch_ecfr}
 _EVIDENCE_FIELDS = {f.name for f in fields(Evidence)}
 # A provision each authoritative source has: its "not found" counts only once it has found this
 # one in the run (a proxy, a captive portal, a wrong base URL or a changed address scheme
 # answers "not found" to everything).
 KNOWN = {"fetch_olrc": (("1", "1"), "1 U.S.C. § 1"), "fetch_govinfo_usc": (("1", "1"), "1 U.S.C. § 1"),
-         "fetch_ecfr": (("1", "1.1"), "1 C.F.R. § 1.1"), "fetch_govinfo_fr": (("85", "12345"), "85 Fed. Reg. 12345")}
+         "fetch_ecfr": (("1", "1.1"), "1 C.F.R. § 1.1"), "fetch_govinfo_fr": (("85", "12345"), "85 Fed. Reg. 12345"),
+         "fetch_california": (("CIV", "1"), "Civil Code section 1"),
+         "fetch_texas": (("PE", "1.01"), "Penal Code § 1.01")}
 _TIER_BY_NAME = {t.__name__: t for tiers in TIERS.values() for t in tiers}
 # The service each tier asks: its base URL is part of the cache key, so an answer from one
 # server (a test server, a mirror) is never shown as another's.
 SERVICE = {"fetch_usc": "lii_url", "fetch_cfr": "lii_url", "fetch_rule": "lii_url", "const-text": "lii_url",
            "fetch_olrc": "uscode_url", "fetch_govinfo_usc": "govinfo_url", "fetch_govinfo_fr": "govinfo_url",
-           "fetch_ecfr": "ecfr_url", "fetch_fedreg": "fedreg_url"}
+           "fetch_ecfr": "ecfr_url", "fetch_fedreg": "fedreg_url", "fetch_california": "california_url",
+           "fetch_texas": "texas_url"}
 
 
 class ProvisionChecker:
@@ -67,7 +74,7 @@ class ProvisionChecker:
         """The key gather() files the evidence for `unit` under."""
         # The Constitution's text is needed only for quotations: existence is offline.
         if unit.kind == "const":
-            return unit.fetch_key + (bool(unit.quotation),)
+            return unit.fetch_key + (bool(unit.quotations),)
         return unit.fetch_key
 
     def _tiers(self, key: tuple) -> list[Evidence]:
@@ -80,7 +87,10 @@ class ProvisionChecker:
                                         lambda: lii.fetch_constitution(self.http, self.settings, which, int(number))))
             return evs
         evs: list[Evidence] = []
-        for tier in TIERS[kind]:
+        tiers = TIERS[kind]
+        if self.settings.as_of is not None and kind in DATED_FIRST:
+            tiers = [DATED_FIRST[kind]] + [t for t in tiers if t is not DATED_FIRST[kind]]
+        for tier in tiers:
             ev = self._cached((tier.__name__,) + key[1:], lambda t=tier: t(self.http, self.settings, key[1], key[2]))
             evs.append(ev)
             if ev.state in (FOUND, ABSENT) or ev.budget:
@@ -88,8 +98,10 @@ class ProvisionChecker:
         return evs
 
     def _cached(self, key: tuple, fetch: Callable[[], Evidence]) -> Evidence:
+        # Keyed by the service that answers and the date the text is wanted for.
         base = getattr(self.settings, SERVICE[key[0]]).rstrip("/")
-        cache_key = f"src:{base}:" + ":".join(map(str, key))
+        as_of = self.settings.as_of.isoformat() if self.settings.as_of else "current"
+        cache_key = f"src:{base}:{as_of}:" + ":".join(map(str, key))
         hit = self.cache.get(cache_key)
         if hit is not None:
             return Evidence(**{k: v for k, v in hit.items() if k in _EVIDENCE_FIELDS})
@@ -125,13 +137,15 @@ class ProvisionChecker:
         requested = parse_date(unit.cite_date) or self.settings.requested_date()
         rec = UnitRecord(unit_id=unit.unit_id, canonical_instrument_id=unit.canonical_id,
                          requested_date=requested, provision=unit.provision,
-                         quotation=Q_UNVERIFIED if unit.quotation else Q_NONE,
+                         quotation=Q_UNVERIFIED if unit.quotations else Q_NONE,
                          pinpoint=P_UNVERIFIED if unit.parts else P_NONE,
                          paragraph=unit.paragraph, start=unit.start)
         if unit.error:
             rec.unresolved_reason = unit.error
+            rec.checks = unit_checks(rec, unit)
             return rec
-        rec.coverage = "; ".join(dict.fromkeys(ev.scope for ev in evs if ev.scope))
+        # The scope of a negative names only the sources that answered, not those that failed.
+        rec.coverage = "; ".join(dict.fromkeys(ev.scope for ev in evs if ev.scope and ev.state != ERROR))
         found = next((ev for ev in evs if ev.state == FOUND), None)
         absent = next((ev for ev in evs if ev.state == ABSENT), None)
         if found is None:
@@ -142,6 +156,7 @@ class ProvisionChecker:
             else:
                 rec.unresolved_reason = "; ".join(f"{ev.tier}: {ev.reason}" for ev in evs) or "not fetched"
                 rec.budget = any(ev.budget for ev in evs)
+            rec.checks = unit_checks(rec, unit)
             return rec
         rec.existence, rec.source_url = EXISTS, found.url
         rec.retrieved_at, rec.sha256 = found.retrieved_at, found.sha256
@@ -149,8 +164,9 @@ class ProvisionChecker:
             rec.flag(f)
         text_ev = next((ev for ev in evs if ev.state == FOUND and ev.text), found)
         self._pinpoint(rec, unit, found)
-        self._version(rec, unit, found, requested)
+        self._version(rec, unit, found, requested, current=self.settings.as_of is None and not unit.cite_date)
         self._quotation(rec, unit, text_ev)
+        rec.checks = unit_checks(rec, unit, found)
         return rec
 
     @staticmethod
@@ -163,7 +179,7 @@ class ProvisionChecker:
             if key in ev.paths:
                 rec.evidence_paths.append(ev.paths[key])
         elif ev.pinpoints_authoritative:
-            # The section exists but this subsection is not on the page: a stale or invented pinpoint.
+            # The section's structure was read and this subsection is not in it: a stale or invented pinpoint.
             rec.pinpoint = P_NOT_FOUND
             rec.flag("subsection_not_found")
             rec.pinpoint_note = _what_exists(unit, ev)
@@ -172,10 +188,13 @@ class ProvisionChecker:
             rec.flag("subsection_not_found")
 
     @staticmethod
-    def _version(rec: UnitRecord, unit: Unit, ev: Evidence, requested: date) -> None:
+    def _version(rec: UnitRecord, unit: Unit, ev: Evidence, requested: date, current: bool) -> None:
+        """`current`: the text is wanted as of the day of the run, which a current source's text is."""
         amended = sorted(d for d in (parse_date(a) for a in ev.amended) if d)
         if unit.cite_year and unit.cite_year > requested.year:
             rec.version = WRONG_DATE  # an edition later than the date it must be valid on
+        elif ev.text_date and parse_date(ev.text_date) == requested:
+            rec.version = FOR_DATE  # the text of that very day (eCFR's point in time)
         elif ev.published:
             pub = parse_date(ev.published)
             cited = parse_date(unit.cite_date)
@@ -189,36 +208,102 @@ class ProvisionChecker:
             rec.version = FOR_DATE  # no amendment after the date: current text is that day's text
         elif amended:
             rec.version = OPEN
-            rec.unresolved_reason = f"amended after {requested.isoformat()}; historical text not fetched"
+            rec.unresolved_reason = f"amended after {requested.isoformat()}; the text of that date was not fetched"
         elif ev.current_through and parse_date(ev.current_through) and parse_date(ev.current_through) <= requested:
             rec.version = FOR_DATE
+        elif current:
+            rec.version = FOR_DATE  # the current text, wanted as of today
         if rec.version == WRONG_DATE:
             rec.flag("wrong_date")
 
     @staticmethod
     def _quotation(rec: UnitRecord, unit: Unit, ev: Evidence) -> None:
-        quote = unit.quotation
-        if not quote:
+        """Each quotation in the pinpoint's text (or the section's, without a pinpoint)."""
+        if not unit.quotations:
             return
-        key = "/".join(unit.parts)
         if not ev.text:
             rec.quotation = Q_UNVERIFIED
             return
-        if rec.pinpoint == P_CONFIRMED and ev.subunits.get(key):
-            if quotes.matches(quote, ev.subunits[key]):
-                rec.quotation = Q_MATCHED if rec.version == FOR_DATE else Q_UNVERIFIED
-                return
-            if quotes.matches(quote, ev.text):
-                rec.quotation = Q_UNVERIFIED
-                rec.flag("quotation_in_other_subsection")
-                return
-        elif quotes.matches(quote, ev.text):
-            pin_ok = rec.pinpoint in (P_NONE,)
-            rec.quotation = Q_MATCHED if pin_ok and rec.version == FOR_DATE else Q_UNVERIFIED
-            return
-        rec.quotation = Q_MISMATCH
-        rec.quotation_similarity = quotes.similarity(quote, ev.text)
-        rec.flag("quotation_mismatch")
+        key = "/".join(unit.parts)
+        where = ev.subunits.get(key) if rec.pinpoint == P_CONFIRMED else None
+        results = []
+        for quote in unit.quotations:
+            if where and quotes.matches(quote, where) or not unit.parts and quotes.matches(quote, ev.text):
+                results.append(Q_MATCHED)
+            elif quotes.matches(quote, ev.text):
+                results.append(Q_UNVERIFIED)
+                if rec.pinpoint == P_CONFIRMED:
+                    rec.flag("quotation_in_other_subsection")
+            else:
+                results.append(Q_MISMATCH)
+                rec.quotation_similarity = quotes.similarity(quote, ev.text)
+                rec.flag("quotation_mismatch")
+        if Q_MISMATCH in results:
+            rec.quotation = Q_MISMATCH
+        elif Q_UNVERIFIED in results or rec.version != FOR_DATE:
+            rec.quotation = Q_UNVERIFIED
+        else:
+            rec.quotation = Q_MATCHED
+
+
+# Flags of a provision's status on its source: found, and yet no longer law as cited.
+STATUS_TEXT = {"repealed": "is repealed", "transferred": "was transferred", "renumbered": "was renumbered",
+               "omitted": "is omitted from the Code", "reserved": "is reserved", "vacant": "is vacant",
+               "removed": "was removed", "section_not_in_constitution": "has no such section"}
+
+
+def unit_checks(rec: UnitRecord, unit: Unit, ev: Evidence | None = None) -> list[Check]:
+    """The checks of one cited provision, from its axes (statutes.md §5)."""
+    name = unit.provision
+    if rec.existence == NOT_IN_SCOPE:
+        return [mismatch("existence", f"{name} was not found in {' nor in '.join(rec.coverage.split('; '))}",
+                         "not_found")]
+    if rec.existence == OPEN:
+        # a failed fetch or a kind with no source: said in the summary, never evidence of invention
+        reason = rec.unresolved_reason or "not fetched"
+        if reason.startswith("could not read"):  # this citation's own trouble: said where it stands
+            return [unchecked("existence", f"{name}: {reason}")]
+        return [unchecked("existence", reason, summary_only=True)]  # the summary names the provisions
+    checks = [match("existence", f"{name} exists ({rec.coverage})")]
+    for flag, text in STATUS_TEXT.items():
+        if flag in rec.flags and flag != "section_not_in_constitution":
+            target = moved_to(ev.text) if ev is not None and flag in ("transferred", "renumbered") else None
+            checks.append(mismatch("existence", f"{name} {text}" + (f" (now {target})" if target else ""), flag))
+    if unit.parts:
+        cited = "".join(f"({p})" for p in unit.parts)
+        if rec.pinpoint == P_CONFIRMED:
+            checks.append(match("pinpoint", f"{name}: {cited} exists"))
+        elif rec.pinpoint == P_NOT_FOUND:
+            note = rec.pinpoint_note or f"no subdivision {cited}"
+            checks.append(mismatch("pinpoint", f"{name}: the cited subdivision does not exist ({note})",
+                                   "subsection_not_found"))
+        else:
+            source = ev.tier if ev else "the source"
+            checks.append(unchecked("pinpoint", f"{name}: pinpoint not verified ({source} shows no structure of the "
+                                               f"section to find {cited} in)"))
+    on = rec.requested_date.isoformat() if rec.requested_date else "the date"
+    if rec.version == FOR_DATE:
+        checks.append(match("version", f"{name} in force on {on}"))
+    elif rec.version == WRONG_DATE:
+        checks.append(mismatch("version", f"{name}: the cited edition or date does not match {on}", "wrong_date"))
+    else:
+        checks.append(unchecked("version", f"{name}: version for {on} not verified "
+                                           f"({rec.unresolved_reason or 'no date of the text known'})"))
+    if unit.quotations:
+        if rec.quotation == Q_MATCHED:
+            checks.append(match("quotation", f"{name}: the quotation is in its text"))
+        elif rec.quotation == Q_MISMATCH:
+            checks.append(mismatch("quotation", f"{name}: a quotation does not appear in its text (the closest "
+                                                f"passage shares {round(100 * (rec.quotation_similarity or 0))}% "
+                                                "of it)", "quotation_mismatch"))
+        elif "quotation_in_other_subsection" in rec.flags:
+            checks.append(mismatch("quotation", f"{name}: the quotation is in another subdivision, not "
+                                                f"{''.join(f'({p})' for p in unit.parts)}",
+                                   "quotation_in_other_subsection"))
+        else:
+            checks.append(unchecked("quotation", f"{name}: quotation not verified (no text of the "
+                                                 f"{'subdivision' if unit.parts else 'provision'} for {on})"))
+    return checks
 
 
 def _what_exists(unit: Unit, ev: Evidence) -> str:
@@ -242,25 +327,11 @@ def _what_exists(unit: Unit, ev: Evidence) -> str:
     return f"{section} has no subdivision {cited}"
 
 
-def summarize(record: ProvisionRecord) -> None:
-    """Authority verdict from its units: any authoritative negative wins, then unresolved."""
-    units = record.units
-    if not units:
-        record.verdict, record.reason = NOT_CHECKED, "no provision components to check"
-        return
-    for u in units:
-        for f in u.flags:
-            record.flag(f)
-    if any(u.existence == NOT_IN_SCOPE for u in units):
-        bad = next(u for u in units if u.existence == NOT_IN_SCOPE)
-        record.verdict, record.evidence_url = NOT_FOUND, bad.source_url
-        record.reason = f"not found in {bad.coverage}"
-    elif any(u.existence == OPEN for u in units):
-        open_units = [u for u in units if u.existence == OPEN]
-        record.verdict = NOT_CHECKED if all(u.budget for u in open_units) else UNRESOLVED
-        record.reason = open_units[0].unresolved_reason or "could not be verified"
-    else:
-        record.verdict = CONFIRMED
-        record.evidence_url = next((u.evidence_paths[0] for u in units if u.evidence_paths), None) or units[0].source_url
-        worst = next((u for u in units if u.flags), None)
-        record.reason = f"{worst.provision}: {', '.join(worst.flags)}" if worst else ""
+def settle_provision(record: ProvisionRecord) -> None:
+    """The authority's verdict from its units'; the evidence link is the first mismatch's source
+    (else the pinpoint's anchor, else the section's page)."""
+    record.settle()
+    bad = next((u for u in record.units if u.verdict == NEEDS_ATTENTION), None)
+    record.evidence_url = (bad.source_url if bad else None) or next(
+        (u.evidence_paths[0] for u in record.units if u.evidence_paths), None) or next(
+        (u.source_url for u in record.units if u.source_url), None)

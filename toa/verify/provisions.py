@@ -10,6 +10,8 @@ from datetime import date
 
 from ..keys import Key
 from ..meta import ConstitutionMeta, Meta, ProvisionMeta, SeriesMeta
+from .quoted import key as quoted_key
+from .states import readable_section, state_code
 from ..model import Authority
 from ..numbering import roman_to_int
 
@@ -31,12 +33,12 @@ _RULE = re.compile(r"^\d{1,3}(?:\.\d{1,2})?$")
 class Unit:
     unit_id: str
     key: Key  # authority key
-    kind: str  # usc | cfr | fr | rule | const
+    kind: str  # usc | cfr | fr | rule | const | ca | tx
     canonical_id: str
     provision: str
     fetch_key: tuple | None  # None: nothing to fetch (offline answer or bad components)
     parts: tuple[str, ...]  # pinpoint enumerators, ("c", "2")
-    quotation: str | None
+    quotations: list[str]  # the words the brief quotes from the provision here
     cite_year: int | None
     cite_date: str | None
     paragraph: int
@@ -61,11 +63,16 @@ def _year(meta: ProvisionMeta) -> int | None:
 
 
 def classify(meta: Meta | None) -> str | None:
-    """Which source checks a citation: "usc", "cfr", "fr", "rule", "const", or None (not a provision
-    a source is asked about)."""
+    """Which source checks a citation: "usc", "cfr", "fr", "rule", "const", "ca" or "tx" (a
+    California or Texas code), or None (not a provision a source is asked about)."""
     if isinstance(meta, ProvisionMeta):
         code = meta.code.replace(" ", "").lower()
-        return "usc" if code == "u.s.c." else "cfr" if code == "c.f.r." else "rule" if meta.rule_set else None
+        if code in ("u.s.c.", "c.f.r."):
+            return "usc" if code == "u.s.c." else "cfr"
+        if meta.rule_set:
+            return "rule"
+        state = state_code(meta.jurisdiction, meta.state_implied, meta.code) if meta.code else None
+        return state[0] if state else None
     if isinstance(meta, SeriesMeta):
         return "fr" if meta.series == "Fed. Reg." else None
     if isinstance(meta, ConstitutionMeta) and meta.jurisdiction and meta.part in ("art", "amend") and meta.number:
@@ -73,13 +80,13 @@ def classify(meta: Meta | None) -> str | None:
     return None
 
 
-def build_unit(unit_id: str, authority: Authority, occ_index: int) -> Unit | None:
+def build_unit(unit_id: str, authority: Authority, occ_index: int, quotations: dict) -> Unit | None:
     occ = authority.occurrences[occ_index]
     meta = occ.meta
     kind = classify(meta)
     if kind is None:
         return None
-    common = dict(unit_id=unit_id, key=authority.key, kind=kind, quotation=occ.quotation or None,
+    common = dict(unit_id=unit_id, key=authority.key, kind=kind, quotations=quotations.get(quoted_key(occ), []),
                   cite_year=_year(meta) if isinstance(meta, ProvisionMeta) else None,
                   cite_date=meta.date if isinstance(meta, SeriesMeta) else None, paragraph=occ.paragraph,
                   start=occ.start)
@@ -94,6 +101,16 @@ def build_unit(unit_id: str, authority: Authority, occ_index: int) -> Unit | Non
                         error="could not read title and section", **common)
         return Unit(canonical_id=f"{kind}/{title}/{section}", provision=provision,
                     fetch_key=(kind, title, section), parts=parts, **common)
+    if isinstance(meta, ProvisionMeta) and kind in ("ca", "tx"):
+        _state, law = state_code(meta.jurisdiction, meta.state_implied, meta.code)
+        section, sub = meta.section.strip(), meta.subsection
+        parts = pinpoint_parts(sub)
+        provision = f"{meta.code} {meta.mark or '§'} {section}{sub}"
+        if not readable_section(section):  # "38.37, § 2": a section inside an article is not read
+            return Unit(canonical_id=f"{kind}/{law}/?", provision=provision, fetch_key=None, parts=parts,
+                        error=f"could not read the section number {section!r}", **common)
+        return Unit(canonical_id=f"{kind}/{law}/{section}", provision=provision, fetch_key=(kind, law, section),
+                    parts=parts, **common)
     if isinstance(meta, SeriesMeta):
         volume, page = meta.volume.strip(), meta.page.strip()
         provision = f"{volume} Fed. Reg. {page}"
@@ -130,11 +147,11 @@ def build_unit(unit_id: str, authority: Authority, occ_index: int) -> Unit | Non
                 parts=(str(section),) if section else (), **common)
 
 
-def units_for(authority: Authority, counter: list[int]) -> list[Unit]:
+def units_for(authority: Authority, counter: list[int], quotations: dict) -> list[Unit]:
     """Units of one authority: every occurrence that carries provision components."""
     units = []
     for i, occ in enumerate(authority.occurrences):
-        unit = build_unit(f"u{counter[0] + 1}", authority, i)
+        unit = build_unit(f"u{counter[0] + 1}", authority, i, quotations)
         if unit is not None:
             counter[0] += 1
             units.append(unit)

@@ -1,59 +1,136 @@
 """Local quotation matching. Quotes never leave the machine: they are compared here against
-text we fetched by citation components alone."""
+text fetched by citation components and ids alone.
+
+What legal quotation allows is allowed: an ellipsis between fragments (found in order), a
+bracketed alteration ("[t]he", "[the Act]"), a changed capital, curly or straight quotes, any
+dash for any dash, footnote marks, whitespace and line breaks."""
 from __future__ import annotations
 
 import difflib
 import re
 import unicodedata
+from dataclasses import dataclass
 
 _DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"), "-")
 _QUOTES = {ord("\u2018"): "'", ord("\u2019"): "'", ord("\u201c"): '"', ord("\u201d"): '"'}
 _ELLIPSIS = re.compile(r"(?:\s*\.\s*){3,}|\u2026")
 _BRACKET = re.compile(r"\[[^\]]{0,20}\]")
 _FOOTNOTE = re.compile(r"\[\d+\]")
+_EDGE = " ,;:.!?\"'"
+CLOSEST_WINDOW = 200  # characters of the closest passage shown
+
+
+def _normalized(text: str) -> tuple[str, list[int]]:
+    """The text as compared (NFKC, straight quotes, "-" dashes, footnote marks out, one space for
+    any whitespace, case folded), with the offset in `text` of each character."""
+    chars: list[str] = []
+    where: list[int] = []
+    for i, ch in enumerate(text):
+        for out in unicodedata.normalize("NFKC", ch).translate(_DASHES).translate(_QUOTES).casefold():
+            chars.append(out)
+            where.append(i)
+    joined = "".join(chars)
+    keep = [True] * len(joined)
+    for m in _FOOTNOTE.finditer(joined):
+        keep[m.start():m.end()] = [False] * (m.end() - m.start())
+    out_chars, out_where, space = [], [], False
+    for ch, w, k in zip(joined, where, keep):
+        if not k:
+            continue
+        if ch.isspace():
+            if space or not out_chars:
+                continue
+            ch, space = " ", True
+        else:
+            space = False
+        out_chars.append(ch)
+        out_where.append(w)
+    while out_chars and out_chars[-1] == " ":
+        out_chars.pop(), out_where.pop()
+    return "".join(out_chars), out_where
 
 
 def normalize(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text).translate(_DASHES).translate(_QUOTES)
-    text = _FOOTNOTE.sub("", text)
-    return re.sub(r"\s+", " ", text).strip().casefold()
+    return _normalized(text)[0]
+
+
+@dataclass(frozen=True)
+class Haystack:
+    """A source text as quotations are matched against it: normalized, with the offset in the
+    source of each character."""
+
+    source: str
+    text: str
+    where: list[int]
+
+
+def haystack(source: str) -> Haystack:
+    return Haystack(source, *_normalized(source))
+
+
+def _hay(text: "str | Haystack") -> Haystack:
+    return text if isinstance(text, Haystack) else haystack(text)
 
 
 def _fragment_pattern(fragment: str) -> re.Pattern:
-    """Regex for one fragment: a bracketed alteration ("[t]he") matches a short wildcard."""
+    """Regex for one fragment. A bracketed alteration: a changed letter ("[t]he") is that letter
+    (case aside); words put in ("[the Act]") stand for a few words of the source between what
+    precedes and follows them, or for nothing at either end of the fragment."""
     parts, last = [], 0
     for m in _BRACKET.finditer(fragment):
         parts.append(re.escape(fragment[last:m.start()]))
-        parts.append(r".{0,25}?")
+        inside = m.group()[1:-1]
+        if len(inside) == 1 and inside.isalpha():
+            parts.append(re.escape(inside))
+        elif 0 < m.start() and m.end() < len(fragment):
+            parts.append(r".{0,25}?")
         last = m.end()
     parts.append(re.escape(fragment[last:]))
-    return re.compile("".join(parts).replace(r"\ ", r"\s*"))
+    return re.compile("".join(parts).strip().replace(r"\ ", r"\s*"))
 
 
 def fragments(quote: str) -> list[str]:
-    quote = normalize(quote).strip("\"' ")
-    return [f.strip(" ,;:\"'") for f in _ELLIPSIS.split(quote) if f.strip(" ,;:\"'")]
+    quote = normalize(quote).strip(_EDGE)
+    return [f.strip(_EDGE) for f in _ELLIPSIS.split(quote) if f.strip(_EDGE)]
 
 
-def matches(quote: str, text: str) -> bool:
-    """Every fragment found, in order, in the (normalized) text."""
-    haystack, pos = normalize(text), 0
-    frags = fragments(quote)
+def locate(quote: str, text: "str | Haystack") -> tuple[int, int] | None:
+    """Where the quotation stands in `text` (offsets in the source text): every fragment found, in order."""
+    hay = _hay(text)
+    where = hay.where
+    frags, pos, start = fragments(quote), 0, None
     if not frags:
-        return False
+        return None
     for frag in frags:
-        m = _fragment_pattern(frag).search(haystack, pos)
+        m = _fragment_pattern(frag).search(hay.text, pos)
         if not m:
-            return False
+            return None
+        start = m.start() if start is None else start
         pos = m.end()
-    return True
+    return where[start], where[pos - 1] + 1
 
 
-def similarity(quote: str, text: str) -> float:
+def matches(quote: str, text: "str | Haystack") -> bool:
+    return locate(quote, text) is not None
+
+
+def similarity(quote: str, text: "str | Haystack") -> float:
     """Share of the quote covered by its longest common run with the text (for the report)."""
-    q, t = " ".join(fragments(quote)), normalize(text)
-    if not q or not t:
-        return 0.0
-    sm = difflib.SequenceMatcher(None, q, t, autojunk=False)
-    m = sm.find_longest_match(0, len(q), 0, len(t))
-    return round(m.size / len(q), 3)
+    return closest(quote, text)[1]
+
+
+def closest(quote: str, text: "str | Haystack") -> tuple[str, float]:
+    """The passage of `text` around the longest run it shares with the quotation, and the share
+    of the quotation that run covers."""
+    q = " ".join(fragments(quote))
+    hay = _hay(text)
+    if not q or not hay.text:
+        return "", 0.0
+    sm = difflib.SequenceMatcher(None, q, hay.text, autojunk=False)
+    m = sm.find_longest_match(0, len(q), 0, len(hay.text))
+    if not m.size:
+        return "", 0.0
+    lo = max(0, m.b - m.a - 20)
+    hi = min(len(hay.text), lo + max(len(q) + 40, 60), lo + CLOSEST_WINDOW)
+    passage = " ".join(hay.source[hay.where[lo]:hay.where[hi - 1] + 1].split())
+    return passage, round(m.size / len(q), 3)

@@ -27,6 +27,8 @@ URL_ENV = {
     "govinfo_url": "TOA_GOVINFO_URL",
     "ecfr_url": "TOA_ECFR_URL",
     "fedreg_url": "TOA_FEDREG_URL",
+    "california_url": "TOA_CALIFORNIA_URL",
+    "texas_url": "TOA_TEXAS_URL",
 }
 
 # Identifying, ASCII-only (a non-ASCII UA fails silently at some hosts), no user or matter ids.
@@ -41,15 +43,17 @@ class Settings:
     govinfo_url: str = "https://www.govinfo.gov"
     ecfr_url: str = "https://www.ecfr.gov"
     fedreg_url: str = "https://www.federalregister.gov"
+    california_url: str = "https://leginfo.legislature.ca.gov"
+    texas_url: str = "https://statutes.capitol.texas.gov"
 
     # Kept out of repr so that printing or logging Settings never shows it.
     token: str | None = field(default=None, repr=False)
 
-    network: bool = True  # False: offline checks and cache only; misses end NOT_CHECKED
-    check_cases: bool = True
-    check_provisions: bool = True
+    network: bool = True  # False: offline checks and cache only; the rest is not verified
 
-    use_cache: bool = True
+    # False: the run's own cache, in memory, gone when it ends. True: the private cache file is
+    # read and written (`--keep-cache`, `toa serve`).
+    keep_cache: bool = False
     cache_path: Path | None = None  # None: <user cache dir>/verify.sqlite3
     case_found_ttl: float = 30 * 86400.0  # a found citation does not stop existing
     source_found_ttl: float = 7 * 86400.0  # current statutory text changes
@@ -62,13 +66,13 @@ class Settings:
     retries: int = 2  # timeouts and 5xx only
     backoff: float = 0.5  # seconds, doubled per retry, plus jitter
     max_wait: float = 120.0  # longest rate-limit wait accepted before giving up on a batch
+    deadline: float | None = None  # clock time after which no request starts (toa serve's time limit)
 
     cl_batch_size: int = 250  # CourtListener MAX_CITATIONS_PER_REQUEST
     cl_citations_per_minute: int = 60
-    cl_requests_per_minute: int = 5
+    cl_requests_per_minute: int = 5  # a new account's; config.toml's requests_per_minute for others
 
     as_of: date | None = None  # date the provisions must be valid on; None: today
-    name_threshold: float = 0.8  # below: name_mismatch (the official MCP client's cut-off)
 
     user_agent: str = USER_AGENT
     # Injectable so tests run on a fake clock and never really sleep.
@@ -83,10 +87,13 @@ class Settings:
         for name, var in URL_ENV.items():
             if env.get(var):
                 values[name] = env[var].rstrip("/")
-        values["token"] = env.get(TOKEN_ENV) or read_config_token(config_dir)
-        if env.get("TOA_VERIFY_NO_CACHE"):
-            values["use_cache"] = False
+        config = read_config(config_dir)
+        values["token"] = env.get(TOKEN_ENV) or config.get("token")
+        if "requests_per_minute" in config:
+            values["cl_requests_per_minute"] = config["requests_per_minute"]
         values.update(overrides)
+        if env.get("TOA_VERIFY_NO_CACHE"):
+            values["keep_cache"] = False
         return cls(**values)
 
     def today(self) -> date:
@@ -105,13 +112,22 @@ def config_path(config_dir: Path | None = None) -> Path:
     return Path(config_dir or platformdirs.user_config_dir(APP_NAME)) / CONFIG_FILE
 
 
-def read_config_token(config_dir: Path | None = None) -> str | None:
-    """The CourtListener token from the config file, or None. Errors are swallowed on purpose:
-    a broken config file means "no token" (offline checks still run), never a crash."""
+def read_config(config_dir: Path | None = None) -> dict:
+    """What the config file's [courtlistener] table sets: "token" (api_token) and
+    "requests_per_minute" (an account's quota, when CourtListener gave it more than a new
+    account's 5). Errors are swallowed on purpose: a broken config file means no token (offline
+    checks still run) and the default pace, never a crash."""
     path = config_path(config_dir)
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
-        return None
-    token = (data.get("courtlistener") or {}).get("api_token")
-    return token.strip() if isinstance(token, str) and token.strip() else None
+        return {}
+    table = data.get("courtlistener") if isinstance(data.get("courtlistener"), dict) else {}
+    out: dict = {}
+    token = table.get("api_token")
+    if isinstance(token, str) and token.strip():
+        out["token"] = token.strip()
+    rate = table.get("requests_per_minute")
+    if isinstance(rate, int) and not isinstance(rate, bool) and rate > 0:
+        out["requests_per_minute"] = rate
+    return out

@@ -27,9 +27,10 @@ class _CommentSite:
     note: tuple[str, str] | None = None  # (footnote | endnote, note id)
 
 
-def add_comments(doc: Document, table: Table, verification) -> int:
+def add_comments(doc: Document, table: Table, verification, summary: str | None = None) -> int:
     """A Word comment (author and initials "toa") on every occurrence of every authority whose
-    verification record has something to say (toa.verify.comment_text is not None).
+    verification record has something to say (toa.verify.comment_text is not None), and
+    `summary`, the check's summary, on the first paragraph of the body.
 
     The range is the citation's own text: runs are split so that commentRangeStart and
     commentRangeEnd sit exactly around it. python-docx cannot comment inside notes, so a
@@ -38,6 +39,10 @@ def add_comments(doc: Document, table: Table, verification) -> int:
     first. Returns the number of comments added."""
     remove_comments(doc)
     sites = comment_sites(doc, table, verification)
+    first = _first_paragraph(doc) if summary else None
+    if first is not None:
+        text = doc.paragraphs[first].text
+        sites.append(_CommentSite(first, len(text) - len(text.lstrip()), len(text.rstrip()), summary))
     styles = doc.package.styles
     by_para: dict[int, list[_CommentSite]] = {}
     for site in sites:
@@ -53,6 +58,12 @@ def add_comments(doc: Document, table: Table, verification) -> int:
             reread(para, styles)
             added += 1
     return added
+
+
+def _first_paragraph(doc: Document) -> int | None:
+    """The first paragraph of the body with text (the caption, usually), not a table toa wrote."""
+    return next((p.index for p in doc.paragraphs if p.story == "body" and p.text.strip()
+                 and p.skipped not in ("toa", "toc")), None)
 
 
 def add_paragraph_comments(doc: Document, notes: dict[int, str]) -> int:

@@ -1,5 +1,7 @@
 """Fake CourtListener v4: citation-lookup (both forms, statuses 200/300/400/404/429, star
-pagination fallback, 250 cap, citation and user throttles), clusters, dockets.
+pagination fallback, 250 cap, citation and user throttles), clusters, dockets, opinions (their
+text with star pagination), and the opinion search (by case name, court and dates, or by
+cluster ids; Published only unless stat_* flags ask for more; 20 rows a page).
 
 Built from the documented behaviour (shared/reference/courtlistener.md), not from CL code.
 Throttle arithmetic is modelled: a citation-window entry of n citations lasts
@@ -7,6 +9,7 @@ Throttle arithmetic is modelled: a citation-window entry of n citations lasts
 from __future__ import annotations
 
 import json
+import re
 import threading
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -15,10 +18,12 @@ from eyecite import get_citations
 from eyecite.models import FullCaseCitation, ShortCaseCitation
 from flask import Flask, Response, request
 
+from . import data
 from .server import slow
 
 MAX_CITATIONS = 250
 MAX_TEXT = 64000
+SEARCH_PAGE = 20
 
 
 @dataclass
@@ -36,8 +41,10 @@ class CLState:
     user_history: list = field(default_factory=list)  # request times
     lock: threading.Lock = field(default_factory=threading.Lock)
     lookups: list = field(default_factory=list)  # citations received per request
+    opinions: dict = field(default_factory=lambda: data.OPINIONS)  # opinion id -> opinion
 
     def reset(self):
+        self.citation_limit, self.user_limits = 60, ((5, 60), (50, 3600), (125, 86400))
         self.fault, self.fault_times = None, 10**6
         self.redirect, self.finds_nothing = None, False
         self.cite_window.clear(), self.user_history.clear(), self.lookups.clear()
@@ -51,14 +58,34 @@ def _iso(ts: float) -> str:
     return datetime.fromtimestamp(ts, tz=timezone.utc).isoformat().replace("+00:00", "Z")
 
 
-def serialize(cluster: dict, fields: str | None = None) -> dict:
-    out = {k: v for k, v in cluster.items() if k not in ("star_pages", "court_id")}
+def serialize(cluster: dict, fields: str | None = None, base: str = "") -> dict:
+    """A cluster as the API shows it: no court (that is the docket's), its opinions as URLs."""
+    out = {k: v for k, v in cluster.items() if k not in ("star_pages", "court_id", "pages", "opinion_ids")}
     out.setdefault("absolute_url", f"/opinion/{cluster['id']}/{cluster.get('slug', 'case')}/")
     out.setdefault("docket_id", cluster["id"] + 1000)
+    out.setdefault("precedential_status", "Published")
+    out["sub_opinions"] = [f"{base}/api/rest/v4/opinions/{oid}/" for oid in data.opinion_ids(cluster)]
     if fields:
         wanted = set(fields.split(","))
         out = {k: v for k, v in out.items() if k in wanted}
     return out
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if len(w) > 1 and w != "v"}
+
+
+def search_row(cluster: dict) -> dict:
+    """A search result as the v4 search API shows one (the fields the checks read, and a few more)."""
+    court = data.COURTS.get(cluster["court_id"], (cluster["court_id"], cluster["court_id"]))
+    return {"absolute_url": f"/opinion/{cluster['id']}/{cluster.get('slug', 'case')}/",
+            "caseName": cluster["case_name"], "caseNameFull": cluster.get("case_name_full", ""),
+            "citation": [f"{c['volume']} {c['reporter']} {c['page']}" for c in cluster["citations"]],
+            "citeCount": 0, "cluster_id": cluster["id"], "court": court[0], "court_citation_string": court[1],
+            "court_id": cluster["court_id"], "dateFiled": cluster["date_filed"], "docket_id": cluster["id"] + 1000,
+            "docketNumber": "", "status": cluster.get("precedential_status", "Published"),
+            "opinions": [{"id": oid, "type": "lead-opinion", "snippet": ""} for oid in data.opinion_ids(cluster)],
+            "meta": {"score": {"bm25": 1.0}}}
 
 
 def make_app(state: CLState) -> Flask:
@@ -155,7 +182,8 @@ def make_app(state: CLState) -> Flask:
             return base | {"normalized_citations": [cite.corrected_citation()], "status": 429,
                            "error_message": "Too many citations requested."}
         status, found = find(volume, editions, page)
-        base |= {"normalized_citations": normalized, "status": status, "clusters": [serialize(c) for c in found]}
+        base |= {"normalized_citations": normalized, "status": status,
+                 "clusters": [serialize(c, base=request.host_url.rstrip("/")) for c in found]}
         if status == 404:
             base["error_message"] = f"Citation not found: '{volume} {reporter} {page}'"
         return base
@@ -204,15 +232,71 @@ def make_app(state: CLState) -> Flask:
                 items[0] |= {"citation": f"{data['volume']} {reporter} {data['page']}", "start_index": 0}
             return _json(items)
 
+    def gated() -> Response | None:
+        """Token-gated GETs count against the per-user quota as the lookup does."""
+        with state.lock:
+            return authenticated() or fault_response() or user_throttle()
+
     @app.get("/api/rest/v4/clusters/<int:cid>/")
     def cluster(cid: int):
-        denied = authenticated()
+        denied = gated()
         if denied:
             return denied
         found = next((c for c in state.clusters if c["id"] == cid), None)
         if found is None:
             return _json({"detail": "No OpinionCluster matches the given query."}, 404)
-        return _json(serialize(found, request.args.get("fields")))
+        return _json(serialize(found, request.args.get("fields"), request.host_url.rstrip("/")))
+
+    @app.get("/api/rest/v4/opinions/<int:oid>/")
+    def opinion(oid: int):
+        denied = gated()
+        if denied:
+            return denied
+        found = state.opinions.get(oid)
+        if found is None:
+            return _json({"detail": "No Opinion matches the given query."}, 404)
+        out = {"id": oid, "cluster": f"{request.host_url.rstrip('/')}/api/rest/v4/clusters/{found['cluster_id']}/",
+               "cluster_id": found["cluster_id"], "type": found["type"], "plain_text": found.get("plain_text", ""),
+               "html_with_citations": found.get("html_with_citations", "")}
+        wanted = request.args.get("fields")
+        if wanted:
+            out = {k: v for k, v in out.items() if k in set(wanted.split(","))}
+        return _json(out)
+
+    @app.get("/api/rest/v4/search/")
+    def search():
+        """Opinion search (type o): fielded `cluster_id:(a OR b)` in q, or case_name (every word),
+        court (ids, space separated), filed_after / filed_before (YYYY-MM-DD)."""
+        with state.lock:  # anonymous allowed, at the same quota
+            if request.headers.get("Authorization"):
+                denied = authenticated()
+                if denied:
+                    return denied
+            denied = fault_response() or user_throttle()
+            if denied:
+                return denied
+        args = request.args
+        if args.get("type", "o") != "o":
+            return _json({"count": 0, "next": None, "previous": None, "results": []})
+        statuses = {k[5:] for k, v in args.items() if k.startswith("stat_") and v == "on"} or {"Published"}
+        rows = [c for c in state.clusters if c.get("precedential_status", "Published") in statuses]
+        ids = re.match(r"^cluster_id:\(([\d OR]+)\)$", args.get("q", "").strip())
+        if ids:
+            wanted = {int(x) for x in ids.group(1).split(" OR ")}
+            rows = [c for c in rows if c["id"] in wanted]
+        elif args.get("q"):
+            return _json({"detail": "the fake searches by cluster_id or case_name only"}, 400)
+        if args.get("case_name"):
+            words = _words(args["case_name"])
+            rows = [c for c in rows if words <= _words(c["case_name"] + " " + c.get("case_name_full", ""))]
+        if args.get("court"):
+            rows = [c for c in rows if c["court_id"] in args["court"].split()]
+        if args.get("filed_after"):
+            rows = [c for c in rows if c["date_filed"] >= args["filed_after"]]
+        if args.get("filed_before"):
+            rows = [c for c in rows if c["date_filed"] <= args["filed_before"]]
+        results = [search_row(c) for c in rows[:SEARCH_PAGE]]
+        return _json({"count": len(rows), "next": None, "previous": None, "results": results})
 
     @app.get("/api/rest/v4/dockets/<int:did>/")
     def docket(did: int):

@@ -60,8 +60,9 @@ def usc_page(title: str, section: str, spec: dict | None) -> str:
         return _page(h1, f"Title {title}", f'<h1 class="title" id="page_title">{html.escape(h1)}</h1>'
                      '<div id="tab_default_1"><text><div class="text"><div class="section"></div></div></text></div>')
     dates = ", ".join(f'<span class="date" date="{iso}">{shown}</span>' for iso, shown in spec["credit"])
+    status = f' status="{spec["status"]}"' if spec.get("status") else ""  # repealed, transferred, ...
     body = (f'<h1 class="title" id="page_title">{html.escape(h1)}</h1><div id="tab_default_1"><text><div class="text">'
-            f'<div class="section">{_usc_units(spec["units"])}'
+            f'<div class="section"{status}>{_usc_units(spec["units"])}'
             f'<div class="sourceCredit">(Enacted and amended {dates}.)</div></div></div></text></div>'
             '<div id="tab_default_2"><notes><div class="note" topic="amendments">Amendments ...</div></notes></div>')
     return _page(h1, f"Title {title}", body)

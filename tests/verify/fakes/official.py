@@ -44,11 +44,12 @@ def _usc_paras(units, out=None):
     return out
 
 
-def olrc_page(title: str, section: str, paras: list[str]) -> str:
+def olrc_page(title: str, section: str, paras: list[str], heading: str = "Heading") -> str:
     body = "".join(f'<p class="statutory-body">{html.escape(p)}</p>' for p in paras)
     return (f"<html><head>{FACES}<title>{title} USC {section}</title></head><body>"
             f"<!-- documentid:{title}_{section} usckey:{title}0000{section} currentthrough:20260413_119-83 -->"
-            f'<!-- field-start:head --><h3 class="section-head">\u00a7{section}. Heading</h3><!-- field-end:head -->'
+            f'<!-- field-start:head --><h3 class="section-head">\u00a7{section}. {html.escape(heading)}</h3>'
+            "<!-- field-end:head -->"
             f"<!-- field-start:statute -->{body}<!-- field-end:statute -->"
             f'<!-- field-start:sourcecredit --><p class="source-credit">(Pub. L. 99-514, Oct. 22, 1986.)</p>'
             f"<!-- field-end:sourcecredit --></body></html>")
@@ -74,15 +75,16 @@ def make_app(state: OfficialState) -> Flask:
         if not m:
             return Response(f"<html><head>{FACES}</head><body>Document not found</body></html>", mimetype="text/html")
         key = (m.group(1), m.group(2))
+        heading = "Heading"
         if key in data.USC and not state.finds_nothing:
-            paras = _usc_paras(data.USC[key]["units"])
+            paras, heading = _usc_paras(data.USC[key]["units"]), data.USC[key]["heading"]
         elif key in OLRC_EXTRA and not state.finds_nothing:
             paras = [OLRC_EXTRA[key]]
         else:
             return Response(f"<html><head>{FACES}</head><body><h1>Document not found</h1></body></html>",
                             mimetype="text/html")
         # Served with a misleading charset on purpose: the client must decode UTF-8 itself.
-        return Response(olrc_page(*key, paras).encode("utf-8"), content_type="text/html; charset=ISO-8859-1")
+        return Response(olrc_page(*key, paras, heading).encode("utf-8"), content_type="text/html; charset=ISO-8859-1")
 
     # -- GovInfo link service --------------------------------------------------------------------------
     def govinfo_fault(path: str):
@@ -136,7 +138,9 @@ def make_app(state: OfficialState) -> Flask:
         spec = data.CFR.get((title, section))
         if spec is None or state.finds_nothing:
             return Response(json.dumps({"error": "No matching content found."}), status=404, mimetype="application/json")
-        paras = "".join(f"<P>{html.escape(p)}</P>" for p in spec["paras"])
+        earlier = spec.get("earlier")
+        text = earlier["paras"] if earlier and date < earlier["until"] else spec["paras"]  # the text of that date
+        paras = "".join(f"<P>{html.escape(p)}</P>" for p in text)
         return Response(f'<?xml version="1.0"?><DIV5 N="{section.split(".")[0]}" TYPE="PART">'
                         f'<DIV8 N="{section}" TYPE="SECTION"><HEAD>\u00a7 {section} {spec["heading"]}</HEAD>{paras}'
                         f"<CITA>{html.escape(spec['source'])}</CITA></DIV8></DIV5>", mimetype="application/xml")
@@ -148,9 +152,10 @@ def make_app(state: OfficialState) -> Flask:
         section = request.args.get("section", "")
         rows = []
         if (title, section) in data.CFR and not state.finds_nothing:
-            rows = [{"date": "2017-01-03", "amendment_date": "1996-03-07", "issue_date": "1996-03-07",
+            rows = [{"date": "2017-01-03", "amendment_date": day, "issue_date": day,
                      "identifier": section, "name": section, "part": section.split(".")[0],
-                     "substantive": True, "removed": False, "subpart": None, "title": title, "type": "section"}]
+                     "substantive": True, "removed": False, "subpart": None, "title": title, "type": "section"}
+                    for day in data.CFR[(title, section)].get("versions", ["1996-03-07"])]
         return Response(json.dumps({"content_versions": rows, "meta": {"title": title}}), mimetype="application/json")
 
     # -- Federal Register API ----------------------------------------------------------------------------

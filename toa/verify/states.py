@@ -1,0 +1,162 @@
+"""State codes from their legislatures' official sites: California's code display by code and
+section (leginfo.legislature.ca.gov) and the Texas Legislature's statutes (statutes.capitol.texas.gov),
+the two states whose brief styles toa ships. Other states' codes are not looked up anywhere.
+
+California: `/faces/codes_displaySection.xhtml?lawCode=CCP&sectionNum=437c.` shows one section:
+its number in an h6, its text in paragraphs (subdivisions "(a)", "(1)", "(A)"), the history line
+in italics ("(Amended by Stats. 2024, Ch. 99, Sec. 1.  (AB 2049)  Effective January 1, 2025.)").
+A section the code does not have is the same page without a section (no h6).
+Texas: `/Docs/PE/htm/PE.22.htm` is chapter 22 of the Penal Code; each section opens with an anchor
+named by its number (`<a name="22.01">`) and "Sec. 22.01.  ASSAULT."; its subdivisions are
+paragraphs "(a)", "(1)", "(A)", "(i)"; history paragraphs start "Acts 1973, 63rd Leg. ...",
+"Amended by: ...". The Code of Criminal Procedure is cited by article ("Art. 38.37.").
+"""
+from __future__ import annotations
+
+import re
+from urllib.parse import quote
+
+from ..recognizers.common import code_key
+from .evidence import (ABSENT, FOUND, Evidence, bot_wall, complete_html, digest, error, html_tree, month_dates,
+                       read_structure, squash, status_flags, text_of, transport_error)
+from .http import Http
+from .settings import Settings
+
+# code_key of a California code's name -> leginfo's lawCode
+CALIFORNIA = {
+    "bus prof code": "BPC", "civ code": "CIV", "code civ proc": "CCP", "com code": "COM", "corp code": "CORP",
+    "educ code": "EDC", "elec code": "ELEC", "evid code": "EVID", "fam code": "FAM", "fin code": "FIN",
+    "govt code": "GOV", "health saf code": "HSC", "ins code": "INS", "lab code": "LAB", "penal code": "PEN",
+    "prob code": "PROB", "pub res code": "PRC", "rev tax code": "RTC", "veh code": "VEH", "welf inst code": "WIC",
+    "water code": "WAT",
+}
+# code_key of a Texas code's name -> the statutes site's code
+TEXAS = {
+    "agric code": "AG", "alco bev code": "AL", "bus com code": "BC", "bus orgs code": "BO",
+    "civ prac rem code": "CP", "code crim proc": "CR", "educ code": "ED", "elec code": "EL", "est code": "ES",
+    "fam code": "FA", "fin code": "FI", "govt code": "GV", "health saf code": "HS", "hum res code": "HR",
+    "ins code": "IN", "lab code": "LA", "loc govt code": "LG", "nat res code": "NR", "occ code": "OC",
+    "parks wildlife code": "PW", "penal code": "PE", "prop code": "PR", "tax code": "TX", "transp code": "TN",
+    "util code": "UT", "water code": "WA",
+}
+STATE_NAMES = {"ca": "California", "tx": "Texas"}
+_SECTION = re.compile(r"^\d{1,6}[A-Za-z]?(?:\.\d{1,5}[A-Za-z]?)*$")
+
+
+def state_code(jurisdiction: str | None, implied: bool, code: str) -> tuple[str, str] | None:
+    """("ca", "CCP") or ("tx", "PE") for a code toa looks up, else None. A code named without its
+    state is California's: the California Style Manual never names the state, Texas's Greenbook
+    always does."""
+    words = code_key(code)
+    words = re.sub(r"^(?:cal|calif|california|tex|texas)\s+", "", words)
+    state = (jurisdiction or "").strip().rstrip(".").lower()
+    if state in ("cal", "calif", "ca") or not state and implied:
+        law = CALIFORNIA.get(words)
+        return ("ca", law) if law else None
+    if state in ("tex", "tx"):
+        law = TEXAS.get(words)
+        return ("tx", law) if law else None
+    return None
+
+
+def readable_section(section: str) -> bool:
+    return bool(_SECTION.match(section))
+
+
+def fetch_california(http: Http, settings: Settings, law: str, section: str) -> Evidence:
+    url = (f"{settings.california_url.rstrip('/')}/faces/codes_displaySection.xhtml?lawCode={quote(law)}"
+           f"&sectionNum={quote(section)}.")
+    scope = f"California Legislature, {law} (current)"
+    reply = http.get(url)
+    failed = transport_error(reply, "leginfo", url, scope)
+    if failed:
+        return failed
+    if reply.status != 200:
+        return error("leginfo", url, scope, f"HTTP {reply.status}")
+    text = reply.text
+    if bot_wall(text):
+        return error("leginfo", url, scope, "a bot wall, not the code")
+    if not complete_html(text):
+        return error("leginfo", url, scope, "partial page (truncated)")
+    doc = html_tree(text)
+    body = doc.xpath('//div[@id="codeLawSectionNoHead"]')
+    if not body:
+        return error("leginfo", url, scope, "not a code display page")
+    numbers = [text_of(h).rstrip(".") for h in body[0].xpath(".//h6")]
+    if not numbers:  # leginfo's answer for a section the code does not have
+        return Evidence(ABSENT, "leginfo", url, scope, reason="no such section in the code display")
+    if numbers[0] != section:
+        return error("leginfo", url, scope, "leginfo served a different section than requested")
+    paras = [text_of(p) for p in body[0].xpath(".//p")]
+    history = [text_of(i) for i in body[0].xpath(".//i")]
+    operative = [p for p in paras if p and p not in history]
+    subunits, read = read_structure(operative, "a1Ai")
+    return Evidence(FOUND, "leginfo", url, scope, text=" ".join(operative), subunits=subunits,
+                    pinpoints_authoritative=read, amended=_effective(history), sha256=digest(text))
+
+
+def fetch_texas(http: Http, settings: Settings, code: str, section: str) -> Evidence:
+    chapter = section.split(".")[0]
+    url = f"{settings.texas_url.rstrip('/')}/Docs/{quote(code)}/htm/{quote(code)}.{quote(chapter)}.htm"
+    scope = f"Texas Legislature, {code} (current)"
+    reply = http.get(url)
+    failed = transport_error(reply, "Texas Legislature", url, scope)
+    if failed:
+        return failed
+    if reply.status == 404:
+        # the chapter's page is not there: the code has no such chapter (a 404 of the site's own)
+        return Evidence(ABSENT, "Texas Legislature", url, scope, reason="no such chapter in the code")
+    if reply.status != 200:
+        return error("Texas Legislature", url, scope, f"HTTP {reply.status}")
+    text = reply.text
+    if bot_wall(text) or not complete_html(text):
+        return error("Texas Legislature", url, scope, "partial page or a bot wall, not the code")
+    doc = html_tree(text)
+    anchors = doc.xpath("//a[@name]")
+    if not anchors:
+        return error("Texas Legislature", url, scope, "not a chapter of the statutes")
+    paras = _texas_section(doc, section)
+    if paras is None:
+        return Evidence(ABSENT, "Texas Legislature", url + f"#{section}", scope,
+                        reason="no such section in the chapter")
+    head, rest = paras[0], paras[1:]
+    history = [p for p in rest if re.match(r"^(?:Acts \d{4}|Added by|Amended by|Renumbered from|Transferred)", p)]
+    operative = [p for p in rest if p not in history]
+    first = re.sub(r"^(?:Sec\.|Art\.)\s*" + re.escape(section) + r"\.\s*", "", head)
+    # "Sec. 22.01.  ASSAULT.  (a) A person commits ...": the heading, then perhaps the first subdivision
+    m = re.match(r"^([A-Z][A-Z ,;'\-]+[A-Z])\.\s*(.*)$", first)
+    title, lead = (m.group(1), m.group(2)) if m else ("", first)
+    operative = ([lead] if lead else []) + operative
+    subunits, read = read_structure(operative, "a1Ai")
+    flags = status_flags(None, f" - {title.title()}.") if title else []
+    return Evidence(FOUND, "Texas Legislature", url + f"#{section}", scope, text=" ".join(operative),
+                    subunits=subunits, pinpoints_authoritative=read,
+                    amended=sorted(d for p in history for d in _texas_dates(p)), flags=flags, sha256=digest(text))
+
+
+def _texas_section(doc, section: str) -> list[str] | None:
+    """The paragraphs of one section: from its anchor to the next section's."""
+    out: list[str] = []
+    inside = False
+    for p in doc.xpath("//p"):
+        names = [a.get("name") for a in p.xpath(".//a[@name]")]
+        if names and inside:
+            break
+        if section in names:
+            inside = True
+        if inside:
+            line = text_of(p)
+            if line:
+                out.append(line)
+    return out or None
+
+
+def _effective(history: list[str]) -> list[str]:
+    """ISO dates of "Effective January 1, 2025." in leginfo's history lines."""
+    return sorted(d for line in history for d in month_dates(squash(line.split("Effective", 1)[-1]))
+                  if "Effective" in line)
+
+
+def _texas_dates(line: str) -> list[str]:
+    """The effective dates of a Texas history line: "..., eff. Sept. 1, 2019."."""
+    return [d for part in re.findall(r"eff\.\s+([A-Z][a-z]+\.?\s+\d{1,2},\s+\d{4})", line) for d in month_dates(part)]
