@@ -133,6 +133,7 @@ def _comment(result: BuildResult) -> int:
     """A comment on each citation of a flagged authority, and the check's summary at the start."""
     from .verify import summary_text
 
+    assert result.verification is not None  # comments are written after the check
     return write.add_comments(result.document, result.table, result.verification,
                               summary=summary_text(result.verification))
 

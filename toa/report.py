@@ -127,7 +127,7 @@ class Checking:
     offline: bool
     commented: int  # the authorities whose citations get a comment
     comments: int | None  # the Word comments written; None when no .docx was written
-    summary_text: str  # the summary comment at the start of the brief: what was not verified and why
+    summary_text: str | None  # the summary comment at the start of the brief (what was not verified and why); None when nothing was checked
 
     def to_dict(self) -> dict[str, Any]:
         from .verify import NEEDS_ATTENTION

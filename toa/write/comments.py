@@ -40,7 +40,7 @@ def add_comments(doc: Document, table: Table, verification, summary: str | None 
     remove_comments(doc)
     sites = comment_sites(doc, table, verification)
     first = _first_paragraph(doc) if summary else None
-    if first is not None:
+    if first is not None and summary:
         text = doc.paragraphs[first].text
         sites.append(_CommentSite(first, len(text) - len(text.lstrip()), len(text.rstrip()), summary))
     styles = doc.package.styles
