@@ -73,6 +73,22 @@ def test_home_jurisdiction_lists_the_courts_own_state_first(tmp_path):
     assert order(str(own))["constitutional"] == ["Cal. Const., art. I, § 13", "U.S. Const. amend. IV"]
 
 
+def test_home_jurisdiction_lists_the_courts_own_state_regulations_first(tmp_path):
+    # a state's administrative code cited by its own numbering (recognizers/regulations.py)
+    text = "See 29 C.F.R. § 1910.95; Or. Admin. R. 839-020-0050; Fla. Admin. Code Ann. r. 64B8-9.003."
+
+    def regulations(style):
+        return [a.text for c in table_of(text, style=style).categories if c.key == "rules_regulations"
+                for a in c.authorities]
+
+    assert regulations("default") == ["29 C.F.R. § 1910.95", "Fla. Admin. Code r. 64B8-9.003",
+                                      "Or. Admin. R. 839-020-0050"]
+    own = tmp_path / "or.toml"
+    own.write_text('home_jurisdiction = "Or."\n' + (styles.BUILTIN_DIR / "default.toml").read_text())
+    assert regulations(str(own)) == ["Or. Admin. R. 839-020-0050", "29 C.F.R. § 1910.95",
+                                     "Fla. Admin. Code r. 64B8-9.003"]
+
+
 def test_an_entry_reads_as_the_brief_abbreviates_it():
     # one authority written out and abbreviated: the abbreviated form
     t = table_of("This violated the Texas Constitution, Article I, Section 19.", "See Tex. Const. art. I, § 19.",
