@@ -254,6 +254,25 @@ def test_a_citation_cut_by_a_page_break_is_read_whole_and_kept_where_it_begins()
     assert all(o.end <= len(ps[o.paragraph].text) for o in occs)  # its TA field sits where it begins
 
 
+def test_a_references_link_set_on_a_line_of_its_own_is_read_with_it():
+    # a brief converted from PDF cuts a note where its link begins, after the title's period
+    from toa.extract import extract
+    from toa.model import Document
+
+    ps = [Paragraph(index=0, story="body", text="12 Quill, Marta R., and Dana P. Oyelowo. Media characters and "
+                                              "children's learning.", typed_note=True),
+          Paragraph(index=1, story="body", text="https://records.example/2017-00224-009; Vance, Irma, et al. Rewards "
+                                              "and snacking in children. Appetite 104 (2017): 19-26."),
+          Paragraph(index=2, story="body", text="13 Tip Line 2022 Report.", typed_note=True),
+          Paragraph(index=3, story="body", text="https://tips.example/data")]
+    occs = [o for o in extract(Document(path="x.docx", paragraphs=ps, sections=[])) if o.kind == "full"]
+    assert [(o.paragraph, o.display) for o in occs] == [
+        (0, "Quill, Marta R., and Dana P. Oyelowo. Media characters and children's learning. "
+            "https://records.example/2017-00224-009"),
+        (1, "Vance, Irma, et al. Rewards and snacking in children. Appetite 104 (2017): 19-26"),
+        (2, "Tip Line 2022 Report. https://tips.example/data")]
+
+
 def test_a_history_phrase_before_a_named_case_is_not_part_of_its_name():
     assert displays("Gore v. State, 149 S.W.3d 135, 144 (Tex. Crim. App. 2004), overruled on other grounds by "
                     "Cole v. State, 947 S.W.2d 262 (Tex. Crim. App. 1997); Ex Parte Bell, 448 S.W.3d 29 "
