@@ -258,6 +258,16 @@ def test_supra_naming_an_organisation_by_an_abbreviated_word():
     assert text.startswith("Pew Research Ctr., Americans and Privacy") and kinds == ["full", "supra"]
 
 
+def test_supra_naming_an_organisation_by_a_word_cut_short():
+    text = ("See 4Kids Foundation, How Do They Know It Is a Child? 10 (2021). Later, 4Kids Found., supra, at 6, "
+            "and Kids Fund, supra, at 2.")
+    title = (text.index("How Do"), text.index(" 10 ("))
+    doc = Document(path="x.docx", paragraphs=[Paragraph(index=0, story="body", text=text, emphasis=[title])], sections=[])
+    t = link.link(doc, occurrences_of(doc))
+    assert linked(t) == {"4Kids Foundation, How Do They Know It Is a Child? (2021)": ["full", "supra"]}
+    assert [o.text for o in t.unlinked] == ["Fund, supra, at 2"]  # a whole word is not cut short
+
+
 def test_restatement_short_forms_fold_into_the_section_cited_before():
     t = links_of("Restatement (Second) of Torts § 402A (1965); Restatement (Third) of Agency § 7.03 (2006).",
                  "Later. Restatement § 402A cmt. c; Restatement (Second) § 402A cmt. d. Restatement (Second) of Torts, "

@@ -468,10 +468,13 @@ def _id(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cited 
 def _supra(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cited | None) -> Link | None:
     """"Borden, supra" / "LaFave, supra": the earlier authority whose name holds that word; of
     two (an article and a treatise by one author), the one cited last."""
-    ante = _antecedent(occ.meta).strip(" ,").rstrip(".").lower()  # "Pew Research Ctr., supra"
+    written = _antecedent(occ.meta).strip(" ,")
+    ante = written.rstrip(".").lower()  # "Pew Research Ctr., supra"
     if not ante:
         return None
     hits = [a for a in linking.by_key.values() if ante in {w.lower() for w in _WORD.findall(a.name)}]
+    if not hits and written.endswith(".") and len(ante) >= 3:  # "5Rights Found., supra": "Foundation" cut short
+        hits = [a for a in linking.by_key.values() if any(w.lower().startswith(ante) for w in _WORD.findall(a.name))]
     if len(hits) > 1:
         cases = [a for a in hits if a.category in ("cases", "administrative")]
         hits = cases or hits
