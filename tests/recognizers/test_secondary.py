@@ -211,7 +211,7 @@ def test_web_pages_and_news_articles_with_their_url(run):
     (o,) = full(run("(R. 9; see also Ann Writer, “Council Votes to Close the Old Bridge Downtown,” The Daily Ledger, "
                     "(Feb. 2, 2019), https://ledger.example/2019/02/bridge.html.) Then"))
     assert o.category == "other"
-    assert o.display.startswith("Ann Writer, \"Council Votes")
+    assert o.display.startswith("Ann Writer, “Council Votes")  # the brief's own quotation marks
     assert o.display.endswith("https://ledger.example/2019/02/bridge.html")
     (o,) = full(run("See, e.g., State Agency, Renewing a Permit (last visited Mar. 1, 2024, https://agency.example/permits)."))
     assert o.display == "State Agency, Renewing a Permit (last visited Mar. 1, 2024, https://agency.example/permits)"
@@ -534,6 +534,8 @@ def test_web_references_typed_without_italics_or_quotes(run):
     assert [o.display for o in full(run(t))] == [
         "Gizmo, Online Challenges, https://gizmo.example/safety/challenges/",
         "Chatter adds prizes to its rival, The Daily Wire, Oct. 6, 2021, https://wire.example/2021/10/6/chatter"]
+    t = "Chatter adds ‘challenges’ to its app, The Daily Wire, Oct. 6, 2021, https://wire.example/chatter."
+    assert [o.display for o in full(run(t))] == [t[:-1]]  # an opening quotation mark stays one
     t = "22 National Institute of Rest, How Sleep Works. Updated June 15, 2022. https://rest.example/sleep"
     assert [o.display for o in full(run(t))] == [
         "National Institute of Rest, How Sleep Works. Updated June 15, 2022. https://rest.example/sleep"]
@@ -546,6 +548,9 @@ def test_a_link_alone_in_a_note_and_a_notes_number_before_a_web_source(run):
     (o,) = full(run("16 Office of the Chief Nurse, Advisory on Screens, U.S. PUBLIC HEALTH SERVICE (May 23, 2023), "
                     "https://health.example/advisory.pdf."))
     assert o.display.startswith("Office of the Chief Nurse, Advisory on Screens, U.S. PUBLIC HEALTH SERVICE")
+    t = "8 See Jo Gram, Survey Ctr., What the Data Says (Apr. 26, 2023) https://survey.example/x"
+    (o,) = full(run(t))
+    assert o.display == "Jo Gram, Survey Ctr., What the Data Says (Apr. 26, 2023) https://survey.example/x"
 
 
 def test_a_note_number_glued_to_the_citation_before_is_no_volume(run, emph):

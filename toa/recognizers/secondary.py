@@ -836,6 +836,11 @@ _DATE_ONLY = re.compile(rf"(?:(?:[Uu]pdated|[Pp]ublished|[Pp]osted|[Rr]evised)\s
 _PUBLISHER_LAST = re.compile(r",\s(?:The\s)?[A-Z][\w.'’&-]*(?:\s[A-Z][\w.'’&-]*){0,5}$")
 
 
+def _as_written(s: str) -> str:
+    """A web source's entry: its words as printed (an opening ‘ stays one), on one line."""
+    return re.sub(r"\s+", " ", s).strip()
+
+
 def _reference_start(text: str, sentence_start: int, head_end: int) -> int | None:
     """The start of a reference that ends in its link and reads as one without italics or
     quotes, from its sentence's start or, over sentence ends inside it ("Title. (2021). URL"),
@@ -911,7 +916,8 @@ def find_web(text: str, emphasis) -> list[Claim]:
         titled = _QUOTED_TITLE.search(head) or any(start <= a < head_end for a, _b in emphasis) \
             or _PRESS_RELEASE.match(head) or available and _WEB_DATE.search(head) \
             or dp and _author_and_title(text[start:max(0, head_end - 60) + dp.start()])
-        start = note_mark_end(text, start)  # a web page has no volume: a number first is a note's
+        if note_mark_end(text, start) > start:  # a web page has no volume: a number first is a note's
+            start = _strip_signals(text, note_mark_end(text, start), head_end)
         cited = dated and (titled or visited_or_dated or angled) and len(head.strip(" ,")) >= 6
         # typed without italics or quotes, a reference is known by its shape: "Title. (2021). URL",
         # "Title, Publisher (2023), URL", "Publisher, Title, URL"
@@ -928,9 +934,9 @@ def find_web(text: str, emphasis) -> list[Claim]:
         if lv >= 0 and text.startswith(")", end):
             end += 1
         if available and lv < 0 and not angled:
-            display = clean(_WEB_PIN.sub("", text[start:head_end])).rstrip(",. ") + ", available at " + url
+            display = _as_written(_WEB_PIN.sub("", text[start:head_end])).rstrip(",. ") + ", available at " + url
         else:
-            display = clean(_WEB_PIN.sub("", text[start:end])).rstrip(",. ")
+            display = _as_written(_WEB_PIN.sub("", text[start:end])).rstrip(",. ")
         if angled:  # a California pin after the date: "(2022) p. 12 <https://…>"
             display = re.sub(r"(?<=\))\s?,?\spp?\.\s\d+(?:\s?[-–]\s?\d+)?,?(?=\s<)", "", display)
         if visited:  # read, like California's "[as of …]", but not part of the entry: the URL locates the page
