@@ -430,3 +430,17 @@ def test_linking_changes_no_citation():
     subdivision = read["subdivision (b)(6)"]
     assert subdivision.completes.display == "Pen. Code, § 1170, subd. (b)(6)"
     assert subdivision.citation.meta == ProvisionMeta(subsection="(b)(6)", subdivision_only=True)
+
+
+def test_a_link_cited_alone_joins_the_work_whose_title_its_address_spells():
+    text = ("Parents can act. Safe Kids Council, How to Set Parental Controls on Every Device 4 (2022). "
+            "See https://www.safekids.example/guides/how-to-set-parental-controls-on-every-device. "
+            "Others publish help too. https://www.other.example/news/weather-report-for-tuesday-morning.")
+    title = (text.index("How to"), text.index(" 4 (2022)"))
+    doc = Document(path="x.docx", paragraphs=[Paragraph(index=0, story="body", text=text, emphasis=[title])], sections=[])
+    t = link.link(doc, occurrences_of(doc))
+    found = linked(t)
+    [work] = [k for k in found if k.startswith("Safe Kids Council")]
+    assert found[work] == ["full", "short"]
+    # a link whose words name no work cited before is an entry of its own
+    assert any("weather-report" in k and kinds == ["full"] for k, kinds in found.items())

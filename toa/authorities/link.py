@@ -37,6 +37,7 @@ from ..keys import (
     StatutesAtLargeKey,
     UsCodeKey,
     VolumeKey,
+    WebKey,
     WorkKey,
 )
 from ..meta import (
@@ -353,6 +354,9 @@ def _full(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cite
             return Link(occ, misread.key, "short")
     key = occ.key
     assert key is not None
+    work = _work_linked(occ, by_key)
+    if work is not None:
+        return Link(occ, work.key, "short")
     name = occ.meta.case_name if isinstance(occ.meta, CaseMeta) else ""
     named = bool(name)
     if key in alias and not (named and alias[key][1] == "history"):
@@ -377,6 +381,22 @@ def _full(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cite
             if cite not in by_key:
                 alias.setdefault(cite, (key, "history"))
     return Link(occ, key, "full")
+
+
+def _work_linked(occ: Occurrence, by_key: dict[Key, Cited]) -> Cited | None:
+    """A link cited alone (a note that is only "https://…/how-to-set-parental-controls") whose
+    words are those of a work cited before ("…, How to Set Parental Controls on Every Device, …"):
+    that work's link, not an entry of its own. The last such work."""
+    if not isinstance(occ.key, WebKey) or not (occ.display or "").startswith(("http", "ftp", "www")):
+        return None
+    slugs = [seg for seg in re.split(r"[/?#]", re.sub(r"^\w+://[^/]*", "", occ.key.url)) if re.search(r"[-_]", seg)]
+    words = [w for w in re.split(r"[^a-z]+", re.sub(r"\.(?:pdf|html?|aspx?|php)$", "", slugs[-1])) if len(w) >= 3] \
+        if slugs else []
+    if len(words) < 3:
+        return None
+    fits = [a for a in by_key.values() if a.category == "other" and not isinstance(a.key, WebKey)
+            and sum(w in {x.lower() for x in _WORD.findall(a.name)} for w in words) >= 0.6 * len(words)]
+    return max(fits, key=_last_seen) if fits else None
 
 
 def _short(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cited | None) -> Link | None:
