@@ -318,7 +318,7 @@ def _to_typed(doc, table_read, rng: random.Random) -> None:
     """The table's fields removed (their cached text stays), with typed-table habits: dot leaders
     typed out, long entries wrapped over two paragraphs, a "Continued" heading on a new page."""
     paras = [doc.paragraphs[i].element for e in table_read.entries for i in e.paragraphs]
-    body = doc.package.element.body
+    body = doc.package.body
     toa_fields = set()
     for p in body.iter(qn("w:p")):
         for instr in p.iter(qn("w:instrText")):

@@ -614,17 +614,19 @@ def test_a_libreoffice_timeout_ends_everything_it_started(tmp_path):
                 os.kill(pid, 9)
 
 
+def _cmdline(pid: int) -> bytes:
+    """The process's command line; empty once it has ended (LibreOffice's first start ends and
+    starts again)."""
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
 def _processes_mentioning(text: str) -> list[int]:
     """Live processes whose command line holds `text` (LibreOffice's holds its profile's path)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if text.encode() in (entry / "cmdline").read_bytes() and _alive(int(entry.name)):
-                    found.append(int(entry.name))
-            except OSError:
-                continue
-    return found
+    pids = [int(entry.name) for entry in Path("/proc").iterdir() if entry.name.isdigit()]
+    return [pid for pid in pids if text.encode() in _cmdline(pid) and _alive(pid)]
 
 
 @pytest.mark.skipif(render.find_soffice() is None or not Path("/proc").is_dir(),
@@ -641,8 +643,7 @@ def test_a_signal_while_laying_out_ends_libreoffice_and_leaves_nothing(tmp_path,
                             env={**os.environ, "TMPDIR": str(temp)})
     try:
         deadline = time.monotonic() + 120
-        while not any(b"soffice.bin" in Path(f"/proc/{pid}/cmdline").read_bytes()
-                      for pid in _processes_mentioning(str(temp))):
+        while not any(b"soffice.bin" in _cmdline(pid) for pid in _processes_mentioning(str(temp))):
             assert proc.poll() is None and time.monotonic() < deadline, "LibreOffice never started"
             time.sleep(0.05)
         time.sleep(0.5)

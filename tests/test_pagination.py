@@ -4,7 +4,7 @@ from docxbuild import DocBuilder, Footnote, PageBreak
 from toa import styles
 from toa.document import read
 from toa.model import Occurrence, Table
-from toa.pagination import _from_breaks, format_number, page_text
+from toa.pagination import _from_breaks, page_text
 
 
 def _occ(doc, needle):
@@ -38,13 +38,6 @@ def test_continued_numbering_without_start(tmp_path):
     doc = read(str(b.save(tmp_path / "c.docx")))
     occs = [_occ(doc, "three")]
     assert _from_breaks(doc, occs, {"explicit", "section"}, estimate=False)[(occs[0].paragraph, 0)][1] == "3"
-
-
-def test_number_formats():
-    assert [format_number(n, "lowerRoman") for n in (1, 4, 9, 14, 40)] == ["i", "iv", "ix", "xiv", "xl"]
-    assert format_number(3, "upperRoman") == "III"
-    assert format_number(27, "lowerLetter") == "aa"
-    assert format_number(12, "decimal") == "12"
 
 
 def test_page_text_groups_runs_only_when_the_style_says_so():
@@ -265,7 +258,7 @@ def test_a_section_start_moved_by_the_table_falls_back_to_the_estimate(tmp_path,
 
     def carrying(doc, *args, **kw):  # the old fault: the section's bookmark moves into the table
         placement = real(doc, *args, **kw)
-        body = doc.package.element.body
+        body = doc.package.body
         mark = next(m for m in body.iter("{%s}bookmarkStart" % W_NS) if m.get("{%s}name" % W_NS) == "toaSec1")
         first = next(p for p in placement.paragraphs if p.tag == "{%s}p" % W_NS)
         mark.getparent().remove(mark)

@@ -3,6 +3,7 @@ from toa import styles
 from toa.authorities import build
 from toa.extract import extract_paragraph
 from toa.model import Document, PageMap, Paragraph
+from toa.pipeline import BuildResult
 from toa.report import build_report
 
 
@@ -10,8 +11,9 @@ def report_of(*texts, style="default"):
     doc = Document(path="x.docx", paragraphs=[Paragraph(index=i, story="body", text=t) for i, t in enumerate(texts)],
                    sections=[])
     occs = [o for p in doc.paragraphs for o in extract_paragraph(p)]
-    table = build(doc, occs, styles.load(style))
-    return build_report(table, PageMap(method="estimate", exact=False), source="x.docx", output=None, style=style)
+    chosen = styles.load(style)
+    table = build(doc, occs, chosen)
+    return build_report(BuildResult("x.docx", doc, table, PageMap(method="estimate", exact=False), chosen)).to_dict()
 
 
 def flags(report):

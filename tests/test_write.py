@@ -533,8 +533,8 @@ def test_check_text_names_a_changed_paragraph_in_any_story(tmp_path, story, wher
 
 def test_check_text_reads_headers_and_footers(tmp_path):
     doc, before, placement = _written(tmp_path)
-    footer = next(part for part in doc.package.part.package.iter_parts() if "footer" in str(part.partname))
-    code = next(footer.element.iter(w("instrText")))
+    footer = next(root for name, root in doc.package.headers_footers() if "footer" in name)
+    code = next(footer.iter(w("instrText")))
     code.text = " NUMPAGES "  # the footer's PAGE field became another field
     with pytest.raises(write.TextLostError, match="in a footer"):
         write.check_text(before, doc, placement.replaced, placement.added)
@@ -835,8 +835,8 @@ def test_comments_after_ta_fields_hold_only_the_citation(tmp_path):
 def test_comments_again_replace_ours_and_keep_other_peoples(tmp_path):
     src = brief_stale(tmp_path)
     doc = document.read(str(src))
-    first_run = doc.package.paragraphs[-1].runs[0]
-    doc.package.add_comment(first_run, text="Please shorten.", author="Reviewer", initials="RV")
+    first_run = doc.package.body.findall(w("p"))[-1].find(w("r"))
+    doc.package.add_comment(first_run, first_run, "Please shorten.", author="Reviewer", initials="RV")
     table = make_table(doc)
     write.add_comments(doc, table, _verification(table))
     assert write.add_comments(doc, table, _verification(table)) == 5
@@ -873,7 +873,7 @@ def _settings_doc(tmp_path):
     b.paragraph("See ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317 (1986).")
     path = b.save(tmp_path / "s.docx")
     doc = document.read(str(path))
-    settings = doc.package.settings.element
+    settings = doc.package.settings()
     for child in list(settings):
         settings.remove(child)
     for name in _SETTINGS_CHILDREN:

@@ -367,13 +367,16 @@ def finding_dict(f: Finding) -> dict:
 
 
 def report(findings: list[Finding], printed: PrintedTable, pagemap: PageMap, source: str, output: str | None,
-           style: str) -> dict:
-    """The JSON report of an audit."""
-    return {"source": source, "output": output, "style": style,
-            "pagination": {"method": pagemap.method, "exact": pagemap.exact, "note": pagemap.note},
-            "table": {"form": printed.form, "headings": [h.text for h in printed.headings],
-                      "entries": len(printed.entries)},
-            "counts": counts(findings), "findings": [finding_dict(f) for f in findings]}
+           style: str, comments: int | None = None) -> dict:
+    """The JSON report of an audit; `comments`: how many the copy `output` got (None: no copy)."""
+    out = {"source": source, "output": output, "style": style,
+           "pagination": {"method": pagemap.method, "exact": pagemap.exact, "note": pagemap.note},
+           "table": {"form": printed.form, "headings": [h.text for h in printed.headings],
+                     "entries": len(printed.entries)},
+           "counts": counts(findings), "findings": [finding_dict(f) for f in findings]}
+    if comments is not None:
+        out["comments"] = comments
+    return out
 
 
 def summary(findings: list[Finding], printed: PrintedTable, pagemap: PageMap) -> str:

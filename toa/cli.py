@@ -1,19 +1,24 @@
 """`toa` on the command line: build, check, audit, extract, cache, serve, addin. A thin shell over
-toa.pipeline (and toa.server for serve and addin)."""
+toa.pipeline (and toa.server for serve and addin).
+
+Each command imports what it needs when it runs (the pipeline, the server, the verify stage):
+`toa --version` and `toa --help` load none of them.
+"""
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import signal
 import sys
-import tempfile
 import threading
+from typing import TYPE_CHECKING
 
-from . import __version__, pagination, pipeline, write
-from .authorities import reading_order
-from .document import ReadOptions
-from .report import check_summary, summary, to_json
+from . import __version__
+from .errors import BuildError
+from .model import PAGE_METHODS
+
+if TYPE_CHECKING:
+    from .document import ReadOptions
 
 
 class _Stopped(KeyboardInterrupt):
@@ -39,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     previous = {sig: signal.signal(sig, _stop) for sig in _STOP_SIGNALS} if handled else {}
     try:
         return args.func(args)
-    except pipeline.BuildError as exc:
+    except BuildError as exc:
         print(f"toa: error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # `toa extract | head`: the reader has what it wanted
@@ -132,7 +137,7 @@ def _parser() -> argparse.ArgumentParser:
 def _common(p: argparse.ArgumentParser):
     p.add_argument("--style", default="auto",
                    help="court style: default, scotus, sg, frap, or a .toml file (default: from the caption)")
-    p.add_argument("--pages", choices=pagination.METHODS, default="auto",
+    p.add_argument("--pages", choices=PAGE_METHODS, default="auto",
                    help="page source: render (LibreOffice), word (saved page breaks), estimate")
     p.add_argument("--template", help="a docxtpl template for the table's layout")
     p.add_argument("--include-front-matter", action="store_true",
@@ -169,13 +174,15 @@ def _check_outputs(args, suffix: str | None) -> None:
     """Before any work: the report and the output are two new or regular files other than the
     brief (a report written over the brief would replace it), and both can be written. `suffix`
     names the default output; None when the command writes a .docx only if asked (audit)."""
+    from . import pipeline
+
     if not os.path.isfile(args.brief):
         return  # reading it says what is wrong
     output = args.output or (pipeline.default_output(args.brief, suffix) if suffix else None)
     if args.report and pipeline.same_file(args.report, args.brief):
-        raise pipeline.BuildError(f"refusing to write the report over the input {args.brief}; choose another --json")
+        raise BuildError(f"refusing to write the report over the input {args.brief}; choose another --json")
     if args.report and output and pipeline.same_file(args.report, output):
-        raise pipeline.BuildError(f"-o and --json both name {output}; choose two different files")
+        raise BuildError(f"-o and --json both name {output}; choose two different files")
     for path in (output, args.report):
         _check_output(path)
 
@@ -185,15 +192,19 @@ def _check_output(path: str | None) -> None:
     folder where a file can be made): nothing is written then."""
     if not path:
         return
+    import tempfile
+
+    from . import write
+
     try:
         write.check_output(path)
     except write.WriteError as exc:
-        raise pipeline.BuildError(str(exc)) from None
+        raise BuildError(str(exc)) from None
     directory = os.path.dirname(os.path.abspath(path))
     try:
         fd, probe = tempfile.mkstemp(prefix=".toa-probe-", dir=directory)
     except OSError as exc:
-        raise pipeline.BuildError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise BuildError(f"cannot write {path}: {exc.strerror or exc}") from None
     os.close(fd)
     os.unlink(probe)
 
@@ -209,37 +220,48 @@ def _progress(enabled: bool):
 
 
 def _options(args) -> ReadOptions:
+    from .document import ReadOptions
+
     return ReadOptions(skip_front_matter=not args.include_front_matter)
 
 
 def _build(args) -> int:
+    from . import pipeline
+    from .report import build_report, check_summary, summary
+
     _check_outputs(args, ".toa.docx")
     tty = sys.stderr.isatty()
     result = pipeline.build(args.brief, output=args.output, style=args.style, pages=args.pages,
                             template=args.template, overwrite_input=args.in_place, options=_options(args),
                             progress=_progress(tty), verify=_settings(args) if args.verify else None,
                             verify_progress=_verify_progress(tty), field_update=args.field_update)
-    _write_report(result.report, args.report, result.output)
-    print(summary(result.report))
+    report = build_report(result)
+    _write_report(report.to_dict(), args.report, result.output)
+    print(summary(report))
     if result.verification is not None:
-        print(check_summary(result.report))
+        print(check_summary(report))
     print(f"Wrote {result.output}")
     return 0
 
 
 def _check(args) -> int:
+    from . import pipeline
+    from .report import build_report, check_summary
+
     _check_outputs(args, ".checked.docx")
     tty = sys.stderr.isatty()
     result = pipeline.check(args.brief, output=args.output, settings=_settings(args), style=args.style,
                             pages=args.pages, template=args.template, options=_options(args), progress=_progress(tty),
                             verify_progress=_verify_progress(tty))
-    _write_report(result.report, args.report, result.output)
-    print(check_summary(result.report))
+    report = build_report(result)
+    _write_report(report.to_dict(), args.report, result.output)
+    print(check_summary(report))
     print(f"Wrote {result.output}")
     return 0
 
 
 def _audit(args) -> int:
+    from . import pipeline
     from .audit import summary as audit_summary
 
     _check_outputs(args, None)
@@ -259,7 +281,7 @@ def _cache(args) -> int:
     try:
         removed = clear_cache(settings)
     except CacheError as exc:
-        raise pipeline.BuildError(str(exc)) from None
+        raise BuildError(str(exc)) from None
     print(f"Removed {removed} cached {'answer' if removed == 1 else 'answers'} ({settings.resolved_cache_path()})")
     return 0
 
@@ -270,7 +292,7 @@ def _serve(args) -> int:
     try:
         return serve(args.port, args.cert, args.key, https=not args.no_https)
     except ServeError as exc:
-        raise pipeline.BuildError(str(exc)) from None
+        raise BuildError(str(exc)) from None
 
 
 def _addin_manifest(args) -> int:
@@ -289,7 +311,7 @@ def _addin_manifest(args) -> int:
 
 def _check_port(port: int) -> None:
     if not 0 < port < 65536:
-        raise pipeline.BuildError(f"bad port {port}")
+        raise BuildError(f"bad port {port}")
 
 
 def _addin_setup(args) -> int:
@@ -299,7 +321,7 @@ def _addin_setup(args) -> int:
     if args.system:
         system = trust.system_store() if sys.platform.startswith("linux") else None
         if system is None:
-            raise pipeline.BuildError("--system is for Linux with update-ca-certificates or update-ca-trust")
+            raise BuildError("--system is for Linux with update-ca-certificates or update-ca-trust")
         where.append(system)
     if sys.platform == "win32":
         print("toa: Windows asks you to confirm the new root certificate: answer Yes.", flush=True)
@@ -332,7 +354,7 @@ def _addin_doctor(args) -> int:
 
     _check_port(args.port)
     if bool(args.cert) != bool(args.key):
-        raise pipeline.BuildError("give both --cert and --key")
+        raise BuildError("give both --cert and --key")
     checks = doctor.run(args.port, args.cert, args.key, args.manifest)
     for c in checks:
         print(c.line())
@@ -341,12 +363,14 @@ def _addin_doctor(args) -> int:
 
 def _write(path: str, fill) -> None:
     """write.write_file, its failures one line for the user."""
+    from . import write
+
     try:
         write.write_file(path, fill)
     except write.WriteError as exc:
-        raise pipeline.BuildError(str(exc)) from None
+        raise BuildError(str(exc)) from None
     except OSError as exc:
-        raise pipeline.BuildError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise BuildError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def _write_report(report: dict, path: str | None, written: str | None) -> None:
@@ -354,16 +378,23 @@ def _write_report(report: dict, path: str | None, written: str | None) -> None:
     .docx `written` is there all the same."""
     if not path:
         return
+    from .report import to_json
+
     try:
         _write(path, lambda fh: fh.write(to_json(report)))
-    except pipeline.BuildError as exc:
+    except BuildError as exc:
         if not written:
             raise
-        raise pipeline.BuildError(f"{exc}; {written} was written, without its report") from None
+        raise BuildError(f"{exc}; {written} was written, without its report") from None
 
 
 def _extract(args) -> int:
     """Every citation in reading order: page, kind, story, and the authority it belongs to."""
+    import json
+
+    from . import pipeline
+    from .authorities import reading_order
+
     result = pipeline.analyse(args.brief, style=args.style, pages=args.pages, template=args.template,
                               options=_options(args), progress=_progress(sys.stderr.isatty()))
     owner = {id(o): a for c in result.table.categories for a in c.authorities for o in a.occurrences}

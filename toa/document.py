@@ -14,26 +14,15 @@ starting a new piece, so offsets still lead to the original characters, which st
 """
 from __future__ import annotations
 
-import os
 import re
 import statistics
 import unicodedata
-import zipfile
-import zlib
 from dataclasses import dataclass, field
 
-import docx
-from docx.opc.constants import RELATIONSHIP_TYPE as RT
-from lxml import etree
-
-from . import opc
 from .model import Document, PageBreak, Paragraph, Section, TextPiece
-from .oxml import is_on, qn, safe_parser, w_attr
-
-
-class DocumentError(Exception):
-    """The input cannot be read as a Word document; the message is shown to the user."""
-
+from .oxml import is_on, qn, w_attr
+from .oxml.styles import StyleInfo, is_emphatic
+from .package import DocumentError, Package
 
 # One character for one: everything that prints as a space, and the dashes eyecite does not know.
 _CHAR_MAP = {c: " " for c in "\u00a0\u2007\u202f\t\r\n\f\v\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2008\u2009\u200a"}
@@ -50,18 +39,11 @@ _DROP = {chr(c) for c in range(0x80, 0xA0) if c != 0x85}
 def _invisible(ch: str) -> bool:
     return ch in _DROP or (ch >= "\u00ad" and unicodedata.category(ch) == "Cf")
 
-# Decompressed size accepted (README "Limits"): a 1,000-page brief's document.xml is about 15 MB.
-MAX_PART_BYTES = 100 * 1024 * 1024
-MAX_TOTAL_BYTES = 250 * 1024 * 1024
-MAX_PARTS = 2000
-# Memory grows with the markup parsed, the paragraphs read and their text (README "Limits"): a
-# 1,000-page brief has some 150,000 tags in its main part, 7,000 paragraphs and 2,000,000
-# characters; 54 KB of '<w:p/>' inflated to 2,000,000 paragraphs took 1.95 GB before these limits.
-MAX_PART_TAGS = 2_000_000
+# Memory grows with the paragraphs read and their text (README "Limits"): a 1,000-page brief has
+# some 7,000 paragraphs and 2,000,000 characters; 54 KB of '<w:p/>' inflated to 2,000,000
+# paragraphs took 1.95 GB before these limits (the markup itself is limited by package.MAX_PART_TAGS).
 MAX_PARAGRAPHS = 200_000
 MAX_CHARACTERS = 3_000_000
-# Every XML part is parsed with this parser: no entities expanded, no DTD loaded, no network.
-SAFE_PARSER = safe_parser()
 
 _TOA_HEADING = re.compile(r"^\s*\[?\s*(table|index) of (cited )?authorities\s*\]?\s*$", re.I)
 _TOA_PLACEHOLDER = re.compile(r"^\s*(\[\s*(insert\s+)?(table of authorities|toa)\s*\]|\{\{\s*toa\s*\}\})\s*$", re.I)
@@ -141,43 +123,28 @@ class _Builder:
         return bool(self.fields) and self.fields[-1][1] == "code"
 
 
-class _StyleInfo:
-    """Character styles that italicise or underline, and paragraph style names."""
-
-    def __init__(self, package):
-        self.emphatic: set[str] = set()
-        self.names: dict[str, str] = {}
-        try:
-            styles = package.styles.element
-        except Exception:  # a document without styles.xml
-            return
-        for st in styles.iter(qn("w:style")):
-            sid = w_attr(st, "styleId")
-            name = st.find(qn("w:name"))
-            if sid:
-                self.names[sid] = w_attr(name, "val", sid) if name is not None else sid
-            rpr = st.find(qn("w:rPr"))
-            # A link is underlined by its style, which says nothing of a case name; italics still do.
-            link = self.names.get(sid, "").replace(" ", "").lower() in ("hyperlink", "followedhyperlink")
-            if sid and rpr is not None and (is_on(rpr.find(qn("w:i"))) if link else _emphatic_rpr(rpr)):
-                self.emphatic.add(sid)
+def is_toa_heading(text: str) -> bool:
+    """"TABLE OF AUTHORITIES", "Index of Cited Authorities" ..."""
+    return bool(_TOA_HEADING.match(text))
 
 
-def _emphatic_rpr(rpr) -> bool:
-    if is_on(rpr.find(qn("w:i"))):
-        return True
-    u = rpr.find(qn("w:u"))
-    return u is not None and w_attr(u, "val", "single") != "none"
+def is_toa_placeholder(text: str) -> bool:
+    """"[TABLE OF AUTHORITIES]", "[Insert TOA]", "{{toa}}": where the author wants the table."""
+    return bool(_TOA_PLACEHOLDER.match(text))
+
+
+def is_toc_heading(text: str) -> bool:
+    return bool(_TOC_HEADING.match(text))
 
 
 def read(path: str, options: ReadOptions | None = None) -> Document:
     """Read the brief at `path`. Raises DocumentError with a one-line reason on bad input."""
     options = options or ReadOptions()
-    package = _open(path)
-    styles = _StyleInfo(package)
-    body = package.element.body
+    package = Package.open(path)
+    styles = package.styles
+    body = package.body
     sections = _sections(body)
-    notes = {kind: _load_notes(package, kind) for kind in ("footnote", "endnote")}
+    notes = {kind: _notes(package, kind) for kind in ("footnote", "endnote")}
     _check_volume(path, [body, *(n for kind in notes.values() for n in kind.values())])
 
     paragraphs: list[Paragraph] = []
@@ -216,8 +183,7 @@ def read(path: str, options: ReadOptions | None = None) -> Document:
             paragraphs.append(para)
 
     doc = Document(path=path, paragraphs=paragraphs, sections=sections, package=package,
-                   parts={kind: roots for kind, roots in _note_parts(package).items()},
-                   saved_by_word=_saved_by_word(package))
+                   saved_by_word=package.saved_by_word)
     _mark_skipped(doc, options)
     _mark_typed_notes(doc)
     _mark_attributed_quotes(doc)
@@ -238,138 +204,6 @@ def _check_volume(path: str, roots) -> None:
     if characters > MAX_CHARACTERS:
         raise DocumentError(f"{path} holds {characters:,} characters of text; at most {MAX_CHARACTERS:,} "
                             "are accepted")
-
-
-def _open(path: str):
-    if os.path.exists(path) and not os.path.isfile(path) and not os.path.isdir(path):
-        raise DocumentError(f"{path} is not a regular file")  # a FIFO would block the read below
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(8)
-    except OSError as exc:
-        raise DocumentError(f"cannot read {path}: {exc.strerror or exc}") from None
-    if head.startswith(b"\xd0\xcf\x11\xe0"):
-        raise DocumentError(f"{path} is encrypted or an old binary .doc file; save it as an unprotected .docx")
-    if not head.startswith(b"PK"):
-        raise DocumentError(f"{path} is not a .docx file")
-    try:
-        with zipfile.ZipFile(path) as zf:
-            _check_sizes(path, zf.infolist())
-            _check_markup(path, zf)
-            bad = zf.testzip()
-            if bad is not None:
-                raise DocumentError(f"{path} is damaged (corrupt entry {bad})")
-            if "word/document.xml" not in zf.namelist():
-                raise DocumentError(f"{path} is not a Word document (no word/document.xml)")
-            _check_xml_parts(path, zf)
-    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError, OSError):
-        # OSError: offsets in a damaged directory that point before the start of the file
-        raise DocumentError(f"{path} is damaged (not a readable zip archive)") from None
-    try:
-        document = docx.Document(path)
-        # The main part must be a document with a body: a damaged one may hold any element.
-        if document.element.tag != qn("w:document") or document.element.find(qn("w:body")) is None:
-            raise ValueError("the main part is not a Word document with a body")
-        # A relationship without an id, type or target reads, but cannot be written back.
-        for rel in document.part.package.iter_rels():
-            if not all(isinstance(v, str) and v for v in (rel.rId, rel.reltype, rel.target_ref)):
-                raise ValueError("a relationship without an id, a type or a target")
-    except Exception as exc:  # noqa: BLE001 - python-docx fails on a damaged package in many ways
-        # (a relationship without a target, a content type without a name ...): all bad input.
-        raise DocumentError(f"{path} cannot be opened as a .docx ({type(exc).__name__})") from None
-    _check_roots(path, document)
-    return document
-
-
-# The parts toa reads or edits beside the main one, and the element each must hold.
-_PART_ROOTS = {RT.COMMENTS: "w:comments", RT.FOOTNOTES: "w:footnotes", RT.ENDNOTES: "w:endnotes",
-               RT.STYLES: "w:styles", RT.SETTINGS: "w:settings"}
-# Those edited through python-docx, which gives them their class by content type.
-_EDITED = {RT.COMMENTS, RT.STYLES, RT.SETTINGS}
-
-
-def _check_roots(path: str, document) -> None:
-    """A comments part whose root is `<foo/>` (or whose content type is not that of comments)
-    reads, then fails when a comment is added."""
-    for rel in document.part.rels.values():
-        want = _PART_ROOTS.get(rel.reltype)
-        if want is None or rel.is_external:
-            continue
-        part = rel.target_part
-        root = getattr(part, "_element", None)
-        if root is None and rel.reltype in _EDITED:
-            raise DocumentError(f"{path} is damaged (part {part.partname.lstrip('/')} has the content type "
-                                f"{part.content_type or 'none'}, not that of a {want[2:]} part)")
-        if root is None:
-            try:
-                root = etree.fromstring(part.blob, SAFE_PARSER)
-            except etree.XMLSyntaxError:
-                raise DocumentError(f"{path} is damaged (part {part.partname.lstrip('/')} is not well-formed XML)") \
-                    from None
-        if root.tag != qn(want):
-            raise DocumentError(f"{path} is damaged (part {part.partname.lstrip('/')} does not hold {want})")
-
-
-def _check_sizes(path: str, infos: list[zipfile.ZipInfo]) -> None:
-    """Refuse a zip bomb before inflating anything: the sizes are those the archive declares,
-    and zipfile never inflates an entry past its declared size."""
-    if len(infos) > MAX_PARTS:
-        raise DocumentError(f"{path} has {len(infos)} parts; at most {MAX_PARTS} are accepted")
-    for info in infos:
-        if info.file_size > MAX_PART_BYTES:
-            raise DocumentError(f"{path}: part {info.filename} inflates to {info.file_size // 2**20} MB; "
-                                f"at most {MAX_PART_BYTES // 2**20} MB per part is accepted")
-    total = sum(info.file_size for info in infos)
-    if total > MAX_TOTAL_BYTES:
-        raise DocumentError(f"{path} inflates to {total // 2**20} MB; at most {MAX_TOTAL_BYTES // 2**20} MB "
-                            "is accepted")
-
-
-def _check_markup(path: str, zf: zipfile.ZipFile) -> None:
-    """Refuse a part with more tags than a parse should hold in memory, before any is parsed
-    (whatever its name or type: a part holds fewer tags than bytes)."""
-    for info in zf.infolist():
-        if info.file_size > MAX_PART_TAGS and zf.read(info).count(b"<") > MAX_PART_TAGS:
-            raise DocumentError(f"{path}: part {info.filename} holds more than {MAX_PART_TAGS:,} XML tags; "
-                                "at most that many per part are accepted")
-
-
-def _check_xml_parts(path: str, zf: zipfile.ZipFile) -> None:
-    """_check_xml on every part that something parses as XML, whatever its name: an XML content
-    type in [Content_Types].xml, the target of a relationship read as XML (opc.XML_RELATIONSHIPS:
-    toa reads the footnotes by relationship), every relationship part, and every *.xml."""
-    names = zf.namelist()
-    present = set(names)
-    roots: dict[str, etree._Element] = {}
-
-    def check(name: str):
-        if name not in roots:
-            roots[name] = _check_xml(path, name, zf.read(name))
-        return roots[name]
-
-    type_of = opc.content_types(check(opc.TYPES_PART) if opc.TYPES_PART in present else None)
-    for name in names:
-        if opc.is_rels(name) or name.lower().endswith((".xml", ".rels")) or opc.is_xml(type_of(name)):
-            check(name)
-    for name in [n for n in names if opc.is_rels(n)]:
-        for rel in opc.relationships(name, roots[name]):
-            if rel.kind in opc.XML_RELATIONSHIPS and not opc.is_external(rel.element) and rel.target in present:
-                check(rel.target)
-
-
-def _check_xml(path: str, name: str, data: bytes):
-    """Every XML part must be well-formed and declare no DTD (a DOCTYPE is how entity bombs and
-    external entities come in; Word never writes one). Returns the parsed root."""
-    refused = f"{path}: part {name} declares a DTD (DOCTYPE), which Word never writes; refusing it"
-    try:
-        root = etree.fromstring(data, SAFE_PARSER)
-    except etree.XMLSyntaxError:
-        if b"<!DOCTYPE" in data[:65536]:  # an entity loop or bomb fails to parse
-            raise DocumentError(refused) from None
-        raise DocumentError(f"{path} is damaged (part {name} is not well-formed XML)") from None
-    if root.getroottree().docinfo.doctype:
-        raise DocumentError(refused)
-    return root
 
 
 def _sections(body) -> list[Section]:
@@ -426,7 +260,14 @@ def _direct(parent, tag: str):
                 yield from _direct(content, tag)
 
 
-def _read_paragraph(p_el, styles: _StyleInfo, open_fields: list[list[str]] | None = None) -> _Builder:
+def read_pieces(p_el, styles: StyleInfo) -> tuple[str, list[TextPiece]]:
+    """The text and pieces of paragraph element `p_el` as read() reads them: for a paragraph
+    read again after an edit."""
+    b = _read_paragraph(p_el, styles)
+    return "".join(b.chars), b.pieces
+
+
+def _read_paragraph(p_el, styles: StyleInfo, open_fields: list[list[str]] | None = None) -> _Builder:
     b = _Builder(fields=list(open_fields or []))
     b.touched = list(b.fields)
     ppr = p_el.find(qn("w:pPr"))
@@ -436,7 +277,7 @@ def _read_paragraph(p_el, styles: _StyleInfo, open_fields: list[list[str]] | Non
     return b
 
 
-def _walk(container, b: _Builder, styles: _StyleInfo):
+def _walk(container, b: _Builder, styles: StyleInfo):
     for child in container.iterchildren():
         tag = child.tag
         if tag == qn("w:r"):
@@ -449,14 +290,14 @@ def _walk(container, b: _Builder, styles: _StyleInfo):
             _walk(child, b, styles)
 
 
-def _read_run(r, b: _Builder, styles: _StyleInfo):
+def _read_run(r, b: _Builder, styles: StyleInfo):
     rpr = r.find(qn("w:rPr"))
     emphasized = False
     if rpr is not None:
         if is_on(rpr.find(qn("w:vanish"))):
             return  # hidden text (e.g. existing TA fields) is not printed
         rstyle = rpr.find(qn("w:rStyle"))
-        emphasized = _emphatic_rpr(rpr) or (rstyle is not None and w_attr(rstyle, "val") in styles.emphatic)
+        emphasized = is_emphatic(rpr) or (rstyle is not None and w_attr(rstyle, "val") in styles.emphatic)
     for child in r.iterchildren():
         tag = child.tag
         if tag == qn("w:fldChar"):
@@ -492,7 +333,7 @@ def _read_run(r, b: _Builder, styles: _StyleInfo):
             b.notes.append(("endnote", w_attr(child, "id"), b.offset))
 
 
-def _paragraph(index: int, story: str, b: _Builder, p_el, styles: _StyleInfo) -> Paragraph:
+def _paragraph(index: int, story: str, b: _Builder, p_el, styles: StyleInfo) -> Paragraph:
     ppr = p_el.find(qn("w:pPr"))
     style = None
     if ppr is not None and ppr.find(qn("w:pStyle")) is not None:
@@ -544,41 +385,13 @@ def _block_quote(ppr, style: str | None) -> bool:
     return all(v.lstrip("-").isdigit() and int(v) > 0 for v in (left, right))
 
 
-def _load_notes(package, kind: str) -> dict[str, object]:
+def _notes(package: Package, kind: str) -> dict[str, object]:
     """Note id -> w:footnote/w:endnote element, separators left out."""
-    root = _note_parts(package).get(kind)
+    root = package.notes.get(kind)
     if root is None:
         return {}
     tag = qn(f"w:{kind}")
-    return {w_attr(n, "id"): n for n in root[1].iterchildren(tag) if w_attr(n, "type", "normal") == "normal"}
-
-
-def _note_parts(package) -> dict:
-    """kind -> (part, parsed root) for the footnotes and endnotes parts, parsed once per document."""
-    cache = getattr(package, "_toa_note_parts", None)
-    if cache is not None:
-        return cache
-    cache = {}
-    for kind, reltype in (("footnote", RT.FOOTNOTES), ("endnote", RT.ENDNOTES)):
-        for rel in package.part.rels.values():
-            if rel.reltype == reltype and not rel.is_external:
-                part = rel.target_part
-                root = getattr(part, "_element", None)
-                if root is None:
-                    root = etree.fromstring(part.blob, SAFE_PARSER)
-                cache[kind] = (part, root)
-    package._toa_note_parts = cache
-    return cache
-
-
-def _saved_by_word(package) -> bool:
-    """Word (not a generator) wrote the file last, so its rendered page breaks can be trusted."""
-    try:
-        app = package.part.package.part_related_by(RT.EXTENDED_PROPERTIES)
-    except KeyError:
-        return False
-    blob = app.blob.decode("utf-8", "replace")
-    return "Microsoft" in blob and "Word" in blob
+    return {w_attr(n, "id"): n for n in root.iterchildren(tag) if w_attr(n, "type", "normal") == "normal"}
 
 
 def _mark_skipped(doc: Document, options: ReadOptions):
@@ -611,7 +424,7 @@ def _mark_typed_notes(doc: Document) -> None:
     # toa wrote in the template's size would make the text's notes look like text)
     text = [p for p in doc.paragraphs if p.story == "body" and p.skipped not in ("toa", "toc")] \
         or [p for p in doc.paragraphs if p.story == "body"]
-    text_size = _text_size([(sizes[p.index] or _default_size(doc), len(p.text)) for p in text])
+    text_size = _text_size([(sizes[p.index] or doc.package.styles.default_size, len(p.text)) for p in text])
 
     def small(p):
         return sizes.get(p.index) is not None and sizes[p.index] < 0.9 * text_size
@@ -668,17 +481,6 @@ def _print_size(p: Paragraph) -> int | None:
         val = int(w_attr(sz, "val")) if sz is not None and (w_attr(sz, "val") or "").isdigit() else None
         counts[val] = counts.get(val, 0) + piece.end - piece.start
     return max(counts, key=counts.get) if counts else None
-
-
-def _default_size(doc: Document) -> int:
-    """The document's default font size in half-points (styles.xml docDefaults), 24 if unset."""
-    try:
-        styles = doc.package.styles.element
-    except Exception:
-        return 24
-    sz = styles.find(f"{qn('w:docDefaults')}/{qn('w:rPrDefault')}/{qn('w:rPr')}/{qn('w:sz')}")
-    val = w_attr(sz, "val") if sz is not None else None
-    return int(val) if val and val.isdigit() else 24
 
 
 def _first_body_section(sections: list[Section]) -> int:

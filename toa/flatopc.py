@@ -1,5 +1,6 @@
 """Flat OPC (one XML document holding every part, what Word's Body.getOoxml() returns) to a
-.docx package, and a package's parts back to Flat OPC (what Range.insertOoxml takes).
+.docx package, and a package's parts back to Flat OPC (what Range.insertOoxml takes), such as
+a document of a few blocks with the styles they use (body_package).
 
 Every part the XML carries is kept as it is: the main document with its section properties,
 styles, numbering, footnotes and endnotes, settings, relationships. Word on the web sends only
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import copy
 import io
 import posixpath
 import zipfile
@@ -18,7 +20,7 @@ import zipfile
 from lxml import etree
 
 from . import opc
-from .document import MAX_PART_TAGS
+from .package import MAX_PART_TAGS
 from .opc import CT_NS, R_NS, REL_NS
 from .oxml import safe_parser
 
@@ -29,6 +31,8 @@ MAIN_TYPES = ("application/vnd.openxmlformats-officedocument.wordprocessingml.do
               "application/vnd.ms-word.document.macroEnabled.main+xml",
               "application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml")
 RELS_TYPE = "application/vnd.openxmlformats-package.relationships+xml"
+STYLES_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"
+STYLES_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles"
 
 
 class FlatOpcError(Exception):
@@ -155,3 +159,19 @@ def from_parts(parts: list[tuple[str, str, bytes]]) -> str:
         holder.append(etree.fromstring(data, _parser()))
     return '<?xml version="1.0" standalone="yes"?>\n<?mso-application progid="Word.Document"?>\n' \
         + etree.tostring(root, encoding="unicode")
+
+
+def body_package(blocks, styles=None) -> str:
+    """A Flat OPC document whose body is `blocks` (copies), with the styles part `styles` (the
+    w:styles element) when given."""
+    document = etree.Element(f"{{{W_NS}}}document", nsmap={"w": W_NS})
+    body = etree.SubElement(document, f"{{{W_NS}}}body")
+    for b in blocks:
+        body.append(copy.deepcopy(b))
+    parts = [("/_rels/.rels", RELS_TYPE, _relationships([("rId1", OFFICE_DOCUMENT, "word/document.xml")])),
+             ("/word/document.xml", MAIN_TYPES[0], etree.tostring(document))]
+    if styles is not None:
+        styles_rel = _relationships([("rId1", STYLES_REL, "styles.xml")])
+        parts.insert(1, ("/word/_rels/document.xml.rels", RELS_TYPE, styles_rel))
+        parts.append(("/word/styles.xml", STYLES_TYPE, etree.tostring(styles)))
+    return from_parts(parts)

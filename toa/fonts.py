@@ -24,11 +24,8 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from docx.opc.constants import RELATIONSHIP_TYPE as RT
-from lxml import etree
-
 from .model import Document, FontSubstitution
-from .oxml import qn, safe_parser, w_attr
+from .oxml import qn, w_attr
 
 FONTCONFIG_FILE = Path(__file__).with_name("fonts.conf")
 SYSTEM_FONTCONFIG = Path("/etc/fonts/fonts.conf")
@@ -72,10 +69,10 @@ def requested(doc: Document) -> list[str]:
     (and those they are based on) and direct formatting in the body and the notes. Theme fonts
     (+Body, +Headings) are resolved through the theme."""
     package = doc.package
-    theme = _theme_fonts(package)
+    theme = _theme_fonts(package.theme())
     styles = package.styles.element
     by_id = {w_attr(s, "styleId"): s for s in styles.iter(qn("w:style"))}
-    roots = [package.element.body] + [root for _part, root in doc.parts.values()]
+    roots = [root for _story, root in package.stories()]
     used = {w_attr(s, "styleId") for s in by_id.values() if w_attr(s, "default") in ("1", "true")}
     for root in roots:
         used |= {w_attr(el, "val") for el in root.iter(qn("w:pStyle"), qn("w:rStyle"))}
@@ -104,14 +101,9 @@ def requested(doc: Document) -> list[str]:
     return names
 
 
-def _theme_fonts(package) -> dict[str, str]:
-    try:
-        theme = package.part.part_related_by(RT.THEME)
-    except KeyError:
-        return {}
-    try:
-        root = etree.fromstring(theme.blob, safe_parser())
-    except etree.XMLSyntaxError:
+def _theme_fonts(root) -> dict[str, str]:
+    """major | minor -> the Latin typeface of the theme's fonts (+Headings, +Body)."""
+    if root is None:
         return {}
     out = {}
     for kind in ("major", "minor"):

@@ -13,10 +13,9 @@ Hidden text and field codes, which Word's search skips, are not in the reader's 
 from __future__ import annotations
 
 from .model import Document, Occurrence, Paragraph
-from .oxml import qn
+from .oxml.text import is_text
 
 MAX_SEARCH = 255
-_T = qn("w:t")
 _BREAK = "\x00"  # a character Word does not match literally (tab, line break, special symbol)
 
 
@@ -25,7 +24,7 @@ def raw_text(para: Paragraph) -> str:
     w:t text as written, anything else as a break that no search string crosses."""
     out = [_BREAK] * len(para.text)
     for pc in para.pieces:
-        node_text = (pc.node.text or "") if pc.node.tag == _T else None
+        node_text = (pc.node.text or "") if is_text(pc.node) else None
         for i in range(pc.start, pc.end):
             if node_text is not None:
                 k = pc.node_offset + (i - pc.start)

@@ -121,8 +121,7 @@ class Document:
     path: str
     paragraphs: list[Paragraph]
     sections: list[Section]
-    package: Any = field(default=None, repr=False, compare=False)  # the python-docx Document
-    parts: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)  # footnotes/endnotes XML
+    package: Any = field(default=None, repr=False, compare=False)  # the package.Package it was read from
     toa_anchor: int | None = None  # index of the paragraph where the TOA goes (heading/placeholder)
     saved_by_word: bool = False
 
@@ -200,6 +199,9 @@ class FontSubstitution:
 
 # Whose layout a page source follows.
 LAYOUTS = {"render": "libreoffice", "word": "word-markers", "estimate": "estimate"}
+# The page sources one may ask for; "auto": LibreOffice's layout when it can lay the brief out,
+# else Word's saved markers in a brief Word saved, else the estimate (pagination.paginate).
+PAGE_METHODS = ("auto", *LAYOUTS)
 
 
 @dataclass

@@ -21,9 +21,9 @@ from collections.abc import Callable
 
 from . import fonts, render, write
 from .model import Document, Occurrence, PageMap, Section, Table
+from .numbering import format_number
 from .styles import Style
 
-METHODS = ("auto", "render", "word", "estimate")
 CHARS_PER_PAGE = 2000  # a double-spaced page of 12-14 pt text holds about this many characters
 MAX_LAYOUTS = 3
 
@@ -281,26 +281,6 @@ class _Labeler:
         first = self.first_page.get(s.index, 1)
         number = self.first_number.get(s.index, 1) + (physical - first)
         return format_number(number, s.fmt)
-
-
-def format_number(n: int, fmt: str) -> str:
-    if fmt in ("lowerRoman", "upperRoman"):
-        r = _roman(n)
-        return r.upper() if fmt == "upperRoman" else r
-    if fmt in ("lowerLetter", "upperLetter"):
-        letter = chr(ord("a") + (n - 1) % 26) * ((n - 1) // 26 + 1)
-        return letter.upper() if fmt == "upperLetter" else letter
-    return str(n)
-
-
-def _roman(n: int) -> str:
-    out = ""
-    for value, numeral in ((1000, "m"), (900, "cm"), (500, "d"), (400, "cd"), (100, "c"), (90, "xc"),
-                           (50, "l"), (40, "xl"), (10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")):
-        while n >= value:
-            out += numeral
-            n -= value
-    return out
 
 
 def apply(table: Table, pagemap: PageMap, style: Style) -> None:

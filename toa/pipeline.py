@@ -9,17 +9,14 @@ from typing import TYPE_CHECKING
 
 from . import audit as _audit
 from . import authorities, document, extract, pagination, printed, styles, write
+from .errors import BuildError
 from .model import Document, Finding, PageMap, PrintedTable, Table
-from .report import build_report, verification_records, verification_summary
+from .oxml.text import paragraphs_of
 
 if TYPE_CHECKING:  # the verify stage (and its HTTP client) loads only when a check runs
     from .verify import Settings, Verification
 
 VerifyProgress = Callable[[str, int, int], None]  # (stage, done, total)
-
-
-class BuildError(Exception):
-    """A problem with the user's input or options; the message is one line for the user."""
 
 
 class NoCitationsError(BuildError):
@@ -28,13 +25,17 @@ class NoCitationsError(BuildError):
 
 @dataclass
 class BuildResult:
+    """What the stages found and did; report.build_report makes the report of it."""
+
+    source: str  # the brief's path
     document: Document
     table: Table
     pagemap: PageMap
     style: styles.Style
-    output: str | None
-    report: dict
+    output: str | None = None  # the .docx written, once it is
+    word_update: bool = False  # the output asks Word to update its fields on open
     verification: Verification | None = None
+    offline: bool = False  # the verification used no network
     comments: int = 0  # Word comments written on flagged citations
 
 
@@ -67,8 +68,7 @@ def analyse(source: str, style: str | None = None, pages: str = "auto", template
     except (pagination.PaginationError, write.WriteError) as exc:  # WriteError: an unusable --template
         raise BuildError(str(exc)) from None
     pagination.apply(table, pagemap, chosen)
-    report = build_report(table, pagemap, source=source, output=None, style=chosen.name)
-    return BuildResult(doc, table, pagemap, chosen, None, report)
+    return BuildResult(source, doc, table, pagemap, chosen)
 
 
 def build(source: str, output: str | None = None, style: str | None = None, pages: str = "auto",
@@ -100,7 +100,7 @@ def build(source: str, output: str | None = None, style: str | None = None, page
     except write.WriteError as exc:
         raise BuildError(str(exc)) from None
     write.set_field_update(result.document, on=field_update)
-    result.report["pagination"]["word_update"] = field_update
+    result.word_update = field_update
     if result.verification is not None:  # after the TA fields, so a range holds only the citation
         result.comments = write.add_comments(result.document, result.table, result.verification)
     _save(result, output, before, overwrite_input, replaced=placement.replaced, inserted=placement.added)
@@ -133,12 +133,45 @@ def verify_analysis(result: BuildResult, settings: Settings, progress: VerifyPro
     _verify(result, settings, progress)
 
 
+def replaced_paragraphs(doc: Document) -> list[int]:
+    """Paragraph.index of every paragraph with text that placing the table replaces (those of a
+    stale table), in order; nothing changes."""
+    _mode, removed = write.target(doc)
+    index_of = {p.element: p.index for p in doc.paragraphs if p.story in ("body", "table")}
+    return [index_of[el] for block in removed for el in paragraphs_of(block)
+            if el in index_of and doc.paragraphs[index_of[el]].text.strip()]
+
+
+def place_table(result: BuildResult) -> write.Placement:
+    """WRITE for the add-in, which inserts the table itself: the table placed in the analysed
+    document as toa build places it (nothing is saved), under the same guarantee for the brief's
+    words, and no paragraph of the brief between the first and the last that it replaces (the
+    pane replaces that whole range). Raises write.TextLostError."""
+    doc = result.document
+    stale = replaced_paragraphs(doc)
+    before = write.snapshot(doc)
+    placement = write.write_toa(doc, result.table, result.style)
+    write.check_text(before, doc, placement.replaced, placement.added)
+    _only_stale_between(doc, stale)
+    return placement
+
+
+def _only_stale_between(doc: Document, stale: list[int]) -> None:
+    if not stale:
+        return
+    kept = set(stale)
+    for p in doc.paragraphs[stale[0]:stale[-1] + 1]:
+        if p.story in ("body", "table") and p.text.strip() and p.index not in kept:
+            raise write.TextLostError(f"toa would have lost the brief's paragraph \"{' '.join(p.text.split())[:70]}\" "
+                                      "inside the old table's range; nothing was inserted")
+
+
 @dataclass
 class AuditResult:
     build: BuildResult  # the table `toa build` computes for the brief
     printed: PrintedTable  # the table the brief has
     findings: list[Finding]
-    report: dict
+    report: dict  # audit.report's, once the copy with comments is written (when asked)
     output: str | None = None
     comments: int = 0
 
@@ -156,36 +189,28 @@ def audit(source: str, output: str | None = None, style: str | None = None, page
     result = analyse(source, style, pages, template, options, progress)
     table = printed.read_table(result.document)  # the same paragraphs, in the document comments go in
     findings = _audit.audit(table, result.table, result.pagemap, result.style)
-    out = AuditResult(result, table, findings, _audit.report(findings, table, result.pagemap, source, None,
-                                                             result.style.name))
+    comments = None
     if output:
         (progress or (lambda _m: None))("writing")
         before = write.snapshot(result.document)
-        out.comments = write.add_paragraph_comments(result.document, _audit.comments(findings, table))
+        comments = write.add_paragraph_comments(result.document, _audit.comments(findings, table))
         _save(result, output, before)
-        out.output = out.report["output"] = output
-        out.report["comments"] = out.comments
-    return out
+    report = _audit.report(findings, table, result.pagemap, source, result.output, result.style.name, comments)
+    return AuditResult(result, table, findings, report, result.output, comments or 0)
 
 
 def _verify(result: BuildResult, settings: Settings, progress: VerifyProgress | None) -> None:
-    """Run the VERIFY stage and put its records into the report (per authority and in total)."""
+    """Run the VERIFY stage on the table; its records go with the result."""
     from .verify import verify
 
-    verification = verify(result.table, settings, progress=progress)
-    result.verification = verification
-    result.report = build_report(result.table, result.pagemap, source=result.report["source"], output=None,
-                                 style=result.style.name,
-                                 verification=verification_records(verification))
-    result.report["verification"] = verification_summary(verification, offline=not settings.network)
+    result.verification = verify(result.table, settings, progress=progress)
+    result.offline = not settings.network
 
 
 def _save(result: BuildResult, output: str, before: write.TextSnapshot, overwrite_input: bool = False,
           replaced: list | None = None, inserted: list | None = None) -> None:
     """Atomic (write.save), once every paragraph of the brief outside the table being replaced
-    is found as it was in `before` (else nothing is written); afterwards the report names the output."""
-    if result.verification is not None:
-        result.report["verification"]["comments"] = result.comments
+    is found as it was in `before` (else nothing is written); afterwards the result names the output."""
     try:
         write.check_text(before, result.document, replaced or [], inserted or [])
         write.save(result.document, output, overwrite_input=overwrite_input)
@@ -194,7 +219,6 @@ def _save(result: BuildResult, output: str, before: write.TextSnapshot, overwrit
     except OSError as exc:
         raise BuildError(f"cannot write {output}: {exc.strerror or exc}") from None
     result.output = output
-    result.report["output"] = output
 
 
 def _read(source: str, options) -> Document:

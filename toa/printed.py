@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 
-from .document import _TOA_HEADING, _TOA_PLACEHOLDER, row_of, text_with_tabs
+from .document import is_toa_heading, is_toa_placeholder, row_of, text_with_tabs
 from .model import Document, Paragraph, PrintedEntry, PrintedHeading, PrintedTable
-from .oxml import qn
+from .numbering import format_number, roman_to_int
+from .oxml.fields import code_starts, simple_field_starts
 
 _NUMBER = r"(?:\d+[a-z]?|[ivxlcdm]+|[IVXLCDM]+)"
 _NOTE = r"(?:\s*(?:&|and)?\s*nn?\.\s*\d+(?:\s*[-–—&]\s*\d+)*)"
@@ -29,7 +30,6 @@ _CONTINUED = re.compile(r"[\s,:\-–—(]*\bcont(?:inued|['’]d|\.)\)?\s*:?\s*$
 _HEADING_WORDS = re.compile(r"\b(cases|decisions|authorities|statutes|constitution(al)?|provisions|rules|regulations|"
                             r"legislative|materials|miscellaneous|misc\.?|treatises|secondary|sources|codes?|"
                             r"guidelines?|orders|history|briefs|periodicals|books|articles)\b", re.I)
-_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
 
 
 def read_table(doc: Document) -> PrintedTable | None:
@@ -44,7 +44,7 @@ def read_table(doc: Document) -> PrintedTable | None:
         stripped = text.strip()
         if not stripped:
             continue
-        if _TOA_PLACEHOLDER.match(stripped) or _is_title(stripped):
+        if is_toa_placeholder(stripped) or _is_title(stripped):
             if table.title is None:
                 table.title = para.index
             continue
@@ -151,18 +151,14 @@ def _lines(doc: Document) -> list[tuple[Paragraph, str, list]]:
 
 
 def _has_toa_field(doc: Document, lines) -> bool:
-    for p, _t, _e in lines:
-        for instr in p.element.iter(qn("w:instrText")):
-            if (instr.text or "").strip().upper().startswith("TOA"):
-                return True
-    body = doc.package.element.body if doc.package is not None else None
-    return body is not None and any((s.get(qn("w:instr")) or "").strip().upper().startswith("TOA")
-                                    for s in body.iter(qn("w:fldSimple")))
+    if any(code_starts(p.element, "TOA") for p, _t, _e in lines):
+        return True
+    return doc.package is not None and simple_field_starts(doc.package.body, "TOA")
 
 
 def _is_title(text: str) -> bool:
     """"TABLE OF AUTHORITIES", also "—Continued" and with the page column's label after it."""
-    return bool(_TOA_HEADING.match(_CONTINUED.sub("", _PAGE_LABEL_AFTER.sub("", text.replace("\t", " ")))))
+    return is_toa_heading(_CONTINUED.sub("", _PAGE_LABEL_AFTER.sub("", text.replace("\t", " "))))
 
 
 def _split(text: str) -> tuple[str, str | None]:
@@ -247,19 +243,12 @@ def _value(label: str) -> tuple[int, str] | None:
     m = re.fullmatch(r"(\d+)([a-z]?)", label)
     if m:
         return int(m.group(1)), "arabic" + m.group(2)
-    low = label.lower()
-    if re.fullmatch(r"[ivxlcdm]+", low):
-        total = 0
-        for i, ch in enumerate(low):
-            v = _ROMAN_VALUES[ch]
-            total += -v if i + 1 < len(low) and _ROMAN_VALUES[low[i + 1]] > v else v
-        return total, "upper" if label.isupper() else "lower"
+    if re.fullmatch(r"[ivxlcdm]+", label.lower()):
+        return roman_to_int(label), "upper" if label.isupper() else "lower"
     return None
 
 
 def _label(n: int, fmt: str) -> str:
     if fmt.startswith("arabic"):
         return f"{n}{fmt[6:]}"
-    from .pagination import format_number
-
     return format_number(n, "upperRoman" if fmt == "upper" else "lowerRoman")

@@ -29,8 +29,10 @@ from pathlib import Path
 from lxml import etree
 from pypdf import PdfReader
 
-from . import document, fonts, opc
-from .oxml import safe_parser
+from . import fonts, opc
+from .oxml import drop_references, safe_parser
+from .oxml.fields import unwrap_fields
+from .package import DocumentError, check_sizes, check_xml_parts
 
 _EXPORT = 'pdf:writer_pdf_Export:{"ExportBookmarksToPDFDestination":{"type":"boolean","value":"true"}}'
 TIMEOUT_SECONDS = 180
@@ -78,10 +80,6 @@ def _run(cmd: list[str], seconds: float, env: dict) -> int:
 # page out: the layout copy keeps their printed result and loses the instruction.
 _FETCHING_FIELDS = frozenset({"INCLUDETEXT", "INCLUDEPICTURE", "INCLUDE", "IMPORT", "LINK", "DDE", "DDEAUTO",
                               "DATABASE", "RD"})
-_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
-_O_NS = "urn:schemas-microsoft-com:office:office"
-# Elements that are nothing but a pointer to a relationship: they go with it.
-_LINK_ELEMENTS = frozenset({f"{_W}altChunk", f"{_W}subDoc", f"{_W}attachedTemplate"})
 _MAX_CHUNK_DEPTH = 2
 
 
@@ -123,7 +121,7 @@ def inert(docx_bytes: bytes, depth: int = 0) -> bytes:
         if not gone and b"instrText" not in data and b"fldSimple" not in data:
             continue
         root = etree.fromstring(data, parser)
-        if _drop_references(root, gone) | _drop_fetching_fields(root):
+        if drop_references(root, gone) | unwrap_fields(root, _FETCHING_FIELDS):
             parts[name] = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
             changed.add(name)
     if not changed:
@@ -140,82 +138,12 @@ def _readable_docx(data: bytes) -> bool:
     well-formed and without a DOCTYPE): only such a chunk is laid out."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as zf:
-            document._check_sizes("chunk", zf.infolist())
-            document._check_xml_parts("chunk", zf)
+            check_sizes("chunk", zf.infolist())
+            check_xml_parts("chunk", zf)
         return True
-    except (document.DocumentError, zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError,
+    except (DocumentError, zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError,
             ValueError, OSError):
         return False
-
-
-def _drop_references(root, ids: set[str]) -> bool:
-    """Remove what points at the dropped relationships `ids`: the attribute (r:link on a
-    picture, r:id on a hyperlink or OLE object, o:relid), or the whole element when it is only
-    a pointer (w:altChunk, w:subDoc, w:attachedTemplate)."""
-    if not ids:
-        return False
-    hit = False
-    for el in list(root.iter()):
-        refs = [k for k, v in el.attrib.items() if v in ids and k.startswith((f"{{{opc.R_NS}}}", f"{{{_O_NS}}}"))]
-        if not refs:
-            continue
-        hit = True
-        if el.tag in _LINK_ELEMENTS and el.getparent() is not None:
-            el.getparent().remove(el)
-            continue
-        for k in refs:
-            del el.attrib[k]
-    return hit
-
-
-def _field_keyword(instr: str) -> str:
-    words = instr.split()
-    return words[0].lstrip("\\").upper() if words else ""
-
-
-def _drop_fetching_fields(root) -> bool:
-    """Unwrap the fields of _FETCHING_FIELDS, their printed result left in place: a simple field
-    is replaced by its runs; of a complex field, the field characters and everything between
-    begin and separate (its code, nested fields included) go."""
-    codes = "".join(t.text or "" for t in root.iter(f"{_W}instrText", f"{_W}delInstrText")).upper()
-    simple = [f for f in root.iter(f"{_W}fldSimple") if _field_keyword(f.get(f"{_W}instr") or "") in _FETCHING_FIELDS]
-    if not simple and not any(k in codes for k in _FETCHING_FIELDS):
-        return False
-    for f in simple:
-        for child in list(f):
-            if child.tag != f"{_W}fldData":
-                f.addprevious(child)
-        f.getparent().remove(f)
-    open_fields: list[dict] = []  # innermost last: {"instr": [...], "code": bool, "owned": [...]}
-    doomed: list = []
-    for el in root.iter(f"{_W}r"):
-        for child in el:
-            if child.tag == f"{_W}rPr":
-                continue
-            kind = child.get(f"{_W}fldCharType") if child.tag == f"{_W}fldChar" else None
-            if kind == "begin":
-                open_fields.append({"instr": [], "code": True, "owned": []})
-            for f in open_fields:
-                if f["code"] or (f is open_fields[-1] and kind in ("separate", "end")):
-                    f["owned"].append(child)
-            if not open_fields:
-                continue
-            top = open_fields[-1]
-            if child.tag in (f"{_W}instrText", f"{_W}delInstrText") and top["code"]:
-                top["instr"].append(child.text or "")
-            elif kind == "separate":
-                top["code"] = False
-            elif kind == "end":
-                open_fields.pop()
-                if _field_keyword("".join(top["instr"])) in _FETCHING_FIELDS:
-                    doomed += top["owned"]
-    for f in open_fields:  # never ended: Word would still read the instruction
-        if _field_keyword("".join(f["instr"])) in _FETCHING_FIELDS:
-            doomed += f["owned"]
-    for child in doomed:
-        if child.getparent() is not None:
-            child.getparent().remove(child)
-    return True
 
 
 @dataclass

@@ -1,10 +1,12 @@
-"""Stage 6: the JSON report (a contract: ../shared/eval and the add-in read it) and the summary.
+"""Stage 6: the report, built once from what the pipeline found (`build_report`), and what it
+becomes at the edges: the JSON of --json and of toa serve (a contract: ../shared/eval and the
+add-in read it) and the summaries on the terminal.
 
 {"source", "output", "style",
  "pagination": {"method", "layout", "exact", "note", "fonts_substituted": [{"font", "by",
    "metric_compatible"}], "word_update"},
- "categories": [{"key", "heading", "number", "authorities": [{"text", "pages", "passim",
-   "page_text", "occurrences": [{"page", "kind", "story", "text"}], "flags"}]}],
+ "categories": [{"key", "heading", "number", "members", "authorities": [{"text", "category", "pages",
+   "passim", "page_text", "occurrences": [{"page", "kind", "story", "text"}], "flags"}]}],
  "unlinked": [{"page", "kind", "story", "text"}],
  "excluded": [{"page", "kind", "story", "text", "flags"}]}   (left out on purpose: "citing_parenthetical")
 
@@ -12,93 +14,216 @@ After a check (toa check, toa build --verify) each authority also has "verificat
 record, plus "comment": the text of its Word comment or null), and the report a top-level
 "verification": {"summary": {verdict: count, "flagged": n}, "requests_made", "budget",
 "budget_exhausted", "notes", "unlinked", "offline", "commented", "comments"}; "flagged" counts
-the authorities that need attention (those that get a comment), as the terminal does.
+the authorities that need attention (those that get a comment), as the terminal does;
+"comments" (the Word comments written) only when a .docx was written.
 
 `layout` says whose layout the pages follow (libreoffice, word-markers, estimate);
 `fonts_substituted` the fonts LibreOffice's layout set in another font (toa.fonts);
 `word_update` whether the output asks Word to update its fields, and so renumber, on open.
+toa serve adds "input" (docx | flat-opc: the form the document came in) after "excluded", and a
+"locator" (toa.locate) to every occurrence, found from the table's own occurrence.
 """
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .model import Occurrence, PageMap, Table
+from .model import Authority, Category, FontSubstitution, Occurrence
 
+if TYPE_CHECKING:  # the verify stage loads only when a check runs
+    from .pipeline import BuildResult
+    from .verify.records import Record, Verification
 
-def build_report(table: Table, pagemap: PageMap, source: str, output: str | None, style: str,
-                 verification: dict | None = None, word_update: bool = False) -> dict:
-    def occ(o: Occurrence) -> dict:
-        return {"page": pagemap.label(o), "kind": o.kind, "story": o.story, "text": o.text}
-
-    categories = []
-    for c in table.categories:
-        if not c.authorities:
-            continue
-        entries = []
-        for a in c.authorities:
-            entry = {"text": a.text, "category": a.category, "pages": a.pages, "passim": a.passim,
-                     "page_text": a.page_text, "occurrences": [occ(o) for o in a.occurrences],
-                     "flags": _entry_flags(a)}
-            if verification is not None and a.key in verification:
-                entry["verification"] = verification[a.key]
-            entries.append(entry)
-        categories.append({"key": c.key, "heading": c.heading, "number": c.number, "members": list(c.members),
-                           "authorities": entries})
-    return {"source": source, "output": output, "style": style,
-            "pagination": {"method": pagemap.method, "layout": pagemap.layout, "exact": pagemap.exact,
-                           "note": pagemap.note,
-                           "fonts_substituted": [{"font": f.font, "by": f.by, "metric_compatible": f.metric_compatible}
-                                                 for f in pagemap.fonts],
-                           "word_update": word_update},
-            "categories": categories, "unlinked": [occ(o) for o in table.unlinked],
-            "excluded": [{**occ(o), "flags": list(o.flags)} for o in table.excluded]}
+Locate = Callable[[Occurrence], "dict | None"]  # an occurrence -> its locator (toa.locate.Locator.occurrence)
 
 
-def _entry_flags(a) -> list[str]:
+@dataclass(frozen=True)
+class Pages:
+    """Where the printed pages come from (the report's "pagination")."""
+
+    method: str  # render | word | estimate
+    layout: str  # libreoffice | word-markers | estimate
+    exact: bool
+    note: str
+    fonts_substituted: tuple[FontSubstitution, ...]
+    word_update: bool  # the output asks Word to update its fields (and so renumber) on open
+
+    def to_dict(self) -> dict:
+        return {"method": self.method, "layout": self.layout, "exact": self.exact, "note": self.note,
+                "fonts_substituted": [{"font": f.font, "by": f.by, "metric_compatible": f.metric_compatible}
+                                      for f in self.fonts_substituted],
+                "word_update": self.word_update}
+
+
+@dataclass(frozen=True)
+class Citation:
+    """One citation as the report lists it: the table's own occurrence (its locator is found
+    from it) and the page it is printed on."""
+
+    occurrence: Occurrence
+    page: str | None
+
+    def to_dict(self, locate: Locate | None, with_flags: bool = False) -> dict:
+        o = self.occurrence
+        out = {"page": self.page, "kind": o.kind, "story": o.story, "text": o.text}
+        if with_flags:
+            out["flags"] = list(o.flags)
+        if locate is not None:
+            out["locator"] = locate(o)
+        return out
+
+
+@dataclass(frozen=True)
+class Checked:
+    """What the VERIFY stage says of one entry: its record and the text of its Word comment
+    (None: no comment)."""
+
+    record: Record
+    comment: str | None
+
+    def to_dict(self) -> dict:
+        return {**self.record.to_dict(), "comment": self.comment}
+
+
+@dataclass(frozen=True)
+class Entry:
+    authority: Authority
+    citations: tuple[Citation, ...]
+    flags: tuple[str, ...]  # the entry's and its citations' (see _entry_flags)
+    checked: Checked | None = None
+
+    def to_dict(self, locate: Locate | None) -> dict:
+        a = self.authority
+        out = {"text": a.text, "category": a.category, "pages": list(a.pages), "passim": a.passim,
+               "page_text": a.page_text, "occurrences": [c.to_dict(locate) for c in self.citations],
+               "flags": list(self.flags)}
+        if self.checked is not None:
+            out["verification"] = self.checked.to_dict()
+        return out
+
+
+@dataclass(frozen=True)
+class Heading:
+    """One heading of the table with its entries (a category of the JSON)."""
+
+    category: Category
+    entries: tuple[Entry, ...]
+
+    def to_dict(self, locate: Locate | None) -> dict:
+        c = self.category
+        return {"key": c.key, "heading": c.heading, "number": c.number, "members": list(c.members),
+                "authorities": [e.to_dict(locate) for e in self.entries]}
+
+
+@dataclass(frozen=True)
+class Checking:
+    """The VERIFY stage's run: its totals, requests and notes (the records are per entry)."""
+
+    verification: Verification
+    offline: bool
+    commented: int  # the authorities that get a comment: "flagged", as the terminal counts them
+    comments: int | None  # the Word comments written; None when no .docx was written
+
+    def to_dict(self) -> dict:
+        out = {k: v for k, v in self.verification.to_dict().items() if k != "authorities"}
+        out["offline"] = self.offline
+        out["commented"] = self.commented
+        # flagged: the authorities that need attention, those that get a comment (a NOT_FOUND case
+        # has no flag but is flagged all the same), as the terminal and the add-in count them
+        out["summary"]["flagged"] = self.commented
+        if self.comments is not None:
+            out["comments"] = self.comments
+        return out
+
+
+@dataclass(frozen=True)
+class Report:
+    source: str
+    output: str | None
+    style: str
+    pages: Pages
+    headings: tuple[Heading, ...]  # the table's headings that have entries, in order
+    unlinked: tuple[Citation, ...]  # short forms that point at nothing found
+    excluded: tuple[Citation, ...]  # left out on purpose, with the flag saying why
+    received_as: str | None = None  # toa serve: docx | flat-opc ("input")
+    checking: Checking | None = None
+
+    def to_dict(self, locate: Locate | None = None) -> dict:
+        """The JSON contract; with `locate`, every occurrence also carries its "locator"."""
+        out = {"source": self.source, "output": self.output, "style": self.style, "pagination": self.pages.to_dict(),
+               "categories": [h.to_dict(locate) for h in self.headings],
+               "unlinked": [c.to_dict(locate) for c in self.unlinked],
+               "excluded": [c.to_dict(locate, with_flags=True) for c in self.excluded]}
+        if self.received_as is not None:
+            out["input"] = self.received_as
+        if self.checking is not None:
+            out["verification"] = self.checking.to_dict()
+        return out
+
+
+def build_report(result: BuildResult, source: str | None = None, received_as: str | None = None,
+                 pages_note: str | None = None) -> Report:
+    """The report of a build, a check or an analysis, once its work is done. `source` names the
+    brief (default: the path it was read from); `received_as` the form toa serve received it in;
+    `pages_note`: why the pages are approximate whatever their source (it replaces the source's note)."""
+    pagemap = result.pagemap
+    pages = Pages(method=pagemap.method, layout=pagemap.layout, exact=pagemap.exact and pages_note is None,
+                  note=pagemap.note if pages_note is None else pages_note, fonts_substituted=tuple(pagemap.fonts),
+                  word_update=result.word_update)
+    checks = _checks(result.verification)
+
+    def cite(o: Occurrence) -> Citation:
+        return Citation(o, pagemap.label(o))
+
+    def entry(a: Authority) -> Entry:
+        return Entry(a, tuple(cite(o) for o in a.occurrences), _entry_flags(a), checks.get(a.key))
+
+    headings = tuple(Heading(c, tuple(entry(a) for a in c.authorities))
+                     for c in result.table.categories if c.authorities)
+    checking = None
+    if result.verification is not None:
+        checking = Checking(result.verification, offline=result.offline,
+                            commented=sum(1 for c in checks.values() if c.comment),
+                            comments=result.comments if result.output is not None else None)
+    return Report(source=result.source if source is None else source, output=result.output, style=result.style.name,
+                  pages=pages, headings=headings, unlinked=tuple(cite(o) for o in result.table.unlinked),
+                  excluded=tuple(cite(o) for o in result.table.excluded), received_as=received_as, checking=checking)
+
+
+def _checks(verification: Verification | None) -> dict[tuple, Checked]:
+    """Authority key -> what the check says of it, with the comment the brief gets."""
+    if verification is None:
+        return {}
+    from .verify import comment_text
+
+    return {key: Checked(record, comment_text(record)) for key, record in verification.records.items()}
+
+
+def _entry_flags(a: Authority) -> tuple[str, ...]:
     """The entry's flags and its citations'; "citing_parenthetical" only when the authority
     itself carries it (cited nowhere but inside "(citing X)")."""
     # (a case also named in the text without a citation is no judgment call to review)
     flags = set(a.flags) | {f for o in a.occurrences for f in o.flags if f not in ("citing_parenthetical", "name_mention")}
-    return sorted(flags)
-
-
-def verification_records(verification) -> dict:
-    """Authority key -> its record as JSON, with the comment the brief gets (None: no comment)."""
-    from .verify import comment_text
-
-    return {key: {**record.to_dict(), "comment": comment_text(record)}
-            for key, record in verification.records.items()}
-
-
-def verification_summary(verification, offline: bool = False) -> dict:
-    """The top-level "verification" of the report: totals, requests, notes (records are per entry)."""
-    from .verify import comment_text
-
-    out = {k: v for k, v in verification.to_dict().items() if k != "authorities"}
-    out["offline"] = offline
-    out["commented"] = sum(1 for r in verification.records.values() if comment_text(r))
-    # flagged: the authorities that need attention, those that get a comment (a NOT_FOUND case
-    # has no flag but is flagged all the same), as the terminal and the add-in count them
-    out["summary"]["flagged"] = out["commented"]
-    return out
+    return tuple(sorted(flags))
 
 
 def to_json(report: dict) -> bytes:
-    """The report as --json writes it."""
+    """A report (the build's or the audit's) as --json writes it."""
     return (json.dumps(report, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def summary(report: dict) -> str:
+def summary(report: Report) -> str:
     """A plain table for the terminal: one line per heading, then the totals."""
-    rows = [(c["heading"], len(c["authorities"]), sum(len(a["occurrences"]) for a in c["authorities"]))
-            for c in report["categories"]]
+    rows = [(h.category.heading, len(h.entries), sum(len(e.citations) for e in h.entries)) for h in report.headings]
     width = max([len(r[0]) for r in rows] + [len("Total")])
     lines = [f"{'Heading':<{width}}  Authorities  Citations"]
     lines += [f"{h:<{width}}  {n:>11}  {k:>9}" for h, n, k in rows]
     lines.append(f"{'Total':<{width}}  {sum(r[1] for r in rows):>11}  {sum(r[2] for r in rows):>9}")
-    lines += pages_lines(report["pagination"])
-    if report["unlinked"]:
-        lines.append(f"Unlinked short forms: {len(report['unlinked'])} (see the report)")
+    lines += pages_lines(report.pages)
+    if report.unlinked:
+        lines.append(f"Unlinked short forms: {len(report.unlinked)} (see the report)")
     return "\n".join(lines)
 
 
@@ -106,36 +231,36 @@ _LAYOUT_NAMES = {"libreoffice": "LibreOffice's layout", "word-markers": "Word's 
                  "estimate": "estimate"}
 
 
-def pages_lines(p: dict) -> list[str]:
+def pages_lines(p: Pages) -> list[str]:
     """One line: whose layout the pages follow, and the fonts substituted in it; then a warning
     for every font set in one of other widths."""
-    line = f"Pages: {_LAYOUT_NAMES.get(p['layout'], p['layout'])}{'' if p['exact'] else ' (approximate)'}"
-    if p.get("note", "").startswith("rendering unavailable"):  # why LibreOffice's layout is not used
-        line += f"; {p['note'].split(';')[0]}"
-    if p.get("word_update"):
+    line = f"Pages: {_LAYOUT_NAMES.get(p.layout, p.layout)}{'' if p.exact else ' (approximate)'}"
+    if p.note.startswith("rendering unavailable"):  # why LibreOffice's layout is not used
+        line += f"; {p.note.split(';')[0]}"
+    if p.word_update:
         line += "; Word will renumber on open"
     line += "."
-    subs = p.get("fonts_substituted", [])
-    if p["layout"] == "libreoffice":
+    subs = p.fonts_substituted
+    if p.layout == "libreoffice":
         if subs:
             line += " Fonts substituted: " + ", ".join(
-                f"{f['font']} → {f['by'] or '?'} ({'same widths' if f['metric_compatible'] else 'other widths'})"
+                f"{f.font} → {f.by or '?'} ({'same widths' if f.metric_compatible else 'other widths'})"
                 for f in subs)
         else:
             line += " No font substituted."
     lines = [line]
-    lines += [f"Warning: {f['font']} is not installed and has no same-width substitute here; the pages are "
-              "approximate (see the README's Fonts)" for f in subs if not f["metric_compatible"]]
+    lines += [f"Warning: {f.font} is not installed and has no same-width substitute here; the pages are "
+              "approximate (see the README's Fonts)" for f in subs if not f.metric_compatible]
     return lines
 
 
-def check_summary(report: dict) -> str:
+def check_summary(report: Report) -> str:
     """A plain table for the terminal after a check: one line per authority that got a comment
     (verdict, flags, entry text), then the totals by verdict and the requests made."""
-    rows = [(a["verification"]["verdict"], ", ".join(a["verification"]["flags"]) or "-", a["text"])
-            for c in report["categories"] for a in c["authorities"]
-            if a.get("verification") and a["verification"].get("comment")]
-    v = report["verification"]
+    rows = [(e.checked.record.verdict, ", ".join(e.checked.record.flags) or "-", e.authority.text)
+            for h in report.headings for e in h.entries if e.checked is not None and e.checked.comment]
+    checking = report.checking
+    v = checking.verification
     lines = []
     if rows:
         w1 = max(len("Verdict"), *(len(r[0]) for r in rows))
@@ -144,16 +269,15 @@ def check_summary(report: dict) -> str:
         lines += [f"{a:<{w1}}  {b:<{w2}}  {t}" for a, b, t in rows]
     else:
         lines.append("No authority was flagged.")
-    counts = {k: n for k, n in v["summary"].items() if k != "flagged"}
-    total = sum(counts.values())
-    lines.append(f"Checked {total} authorities: " + ", ".join(f"{k} {n}" for k, n in counts.items())
-                 + f"; {v['summary']['flagged']} flagged")
-    mode = " (offline: cache and offline checks only)" if v.get("offline") else ""
-    exhausted = ", budget exhausted" if v["budget_exhausted"] else ""
-    lines.append(f"Requests: {v['requests_made']} of a budget of {v['budget']}{exhausted}{mode}")
-    if v.get("unlinked"):
-        lines.append(f"Unlinked short forms: {len(v['unlinked'])} (see the report)")
-    lines += [f"Note: {n}" for n in v["notes"]]
-    if "comments" in v:
-        lines.append(f"Comments: {v['comments']}")
+    counts = v.summary()
+    lines.append(f"Checked {sum(counts.values())} authorities: " + ", ".join(f"{k} {n}" for k, n in counts.items())
+                 + f"; {checking.commented} flagged")
+    mode = " (offline: cache and offline checks only)" if checking.offline else ""
+    exhausted = ", budget exhausted" if v.budget_exhausted else ""
+    lines.append(f"Requests: {v.requests_made} of a budget of {v.budget}{exhausted}{mode}")
+    if v.unlinked:
+        lines.append(f"Unlinked short forms: {len(v.unlinked)} (see the report)")
+    lines += [f"Note: {n}" for n in v.notes]
+    if checking.comments is not None:
+        lines.append(f"Comments: {checking.comments}")
     return "\n".join(lines)

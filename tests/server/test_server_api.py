@@ -19,6 +19,7 @@ import wordstub
 from docxbuild import DocBuilder
 from test_hostile import _alive
 from toa import flatopc, pipeline
+from toa.report import build_report
 from toa.server import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,7 +66,7 @@ def test_analyze_docx_equals_toa_build_report_and_every_locator_finds_its_citati
              content_type="multipart/form-data")
     assert r.status_code == 200, r.get_json()
     report = r.get_json()
-    expected = pipeline.analyse(str(APPELLATE)).report
+    expected = build_report(pipeline.analyse(str(APPELLATE))).to_dict()
     assert entries(report) == entries(expected)
     assert report["pagination"] == expected["pagination"] and report["pagination"]["method"] == "render"
     assert report["source"] == "appellate-brief.docx" and report["input"] == "docx"
@@ -83,10 +84,27 @@ def test_analyze_flat_opc_keeps_footnotes_styles_and_sections(client):
     r = post(client, "analyze", xml, content_type="application/xml")
     assert r.status_code == 200, r.get_json()
     report = r.get_json()
-    docx_report = pipeline.analyse(str(APPELLATE)).report
+    docx_report = build_report(pipeline.analyse(str(APPELLATE))).to_dict()
     assert entries(report) == entries(docx_report)  # footnote cites, italics (styles) and roman/arabic sections kept
     assert report["input"] == "flat-opc"
     assert report["pagination"]["exact"] is False and "Body.getOoxml" in report["pagination"]["note"]
+
+
+def test_check_of_flat_opc_says_so_as_analyze_does():
+    """The check's report keeps what the analysis's says of the upload: its form, and that pages
+    laid out from the body package Word on the web gives are approximate."""
+    from toa.verify import Settings
+
+    app = create_app({"TOA_VERIFY_SETTINGS": lambda: Settings(network=False, use_cache=False)})
+    r = app.test_client().post("/api/v1/check", data=wordstub.flat_opc(PLANTED).encode(),
+                               content_type="application/xml", base_url=BASE)
+    app.extensions["toa_jobs"].shutdown()
+    assert r.status_code == 200, r.get_json()
+    report = r.get_json()
+    assert report["source"] == "document.docx" and report["input"] == "flat-opc"
+    assert report["pagination"]["method"] == "render" and report["pagination"]["exact"] is False
+    assert "Body.getOoxml" in report["pagination"]["note"]
+    assert report["verification"]["offline"] is True and "comments" not in report["verification"]
 
 
 def test_flat_opc_of_the_body_only_without_headers_still_reads():
@@ -362,12 +380,13 @@ def test_toa_under_a_heading_that_ends_the_front_matter_replaces_nothing(client,
     assert r.get_json()["table"]["mode"] == "existing" and r.get_json()["table"]["replace"] is None
 
 
-def test_toa_refuses_an_insertion_that_would_lose_a_paragraph(monkeypatch):
+def test_toa_refuses_an_insertion_that_would_lose_a_paragraph(monkeypatch, tmp_path):
     """The insert path checks the brief's words as toa build does: a write that lost a paragraph
     (forced here, in the function the job runs) is an error, and the pane gets no table."""
     from toa import write
-    from toa.server import api
+    from toa.server import service
     from toa.server.guard import ApiError
+    from toa.server.jobs import Job
 
     result = pipeline.analyse(str(APPELLATE), pages="estimate")
     real = write.write_toa
@@ -380,7 +399,8 @@ def test_toa_refuses_an_insertion_that_would_lose_a_paragraph(monkeypatch):
 
     monkeypatch.setattr(write, "write_toa", losing)
     with pytest.raises(ApiError) as err:
-        api.insertion(result)
+        service.table_and_fields(result, Job(name="appellate-brief.docx", format="docx", style="auto",
+                                             pages="estimate", folder=str(tmp_path), path=str(APPELLATE)), None)
     assert (err.value.status, err.value.code) == (500, "would_lose_text")
     assert '"ARGUMENT"' in err.value.message
 

@@ -1,7 +1,7 @@
 """Helpers shared by the recognizer families.
 
 Everything here is pure (no module-level mutable state): regex fragments, small parsers
-(roman numerals, ordinals, natural sort keys), the state table, and the `Claim` record the
+(ordinals, number tokens, natural sort keys), the state table, and the `Claim` record the
 families hand to the overlap resolver in `__init__`.
 """
 from __future__ import annotations
@@ -14,6 +14,7 @@ from toa.meta import Meta
 from toa.model import CategoryKey, Flag, Kind, Occurrence
 
 from ..jurisdictions import NAME_BY_ABBREVIATION
+from ..numbering import roman_to_int
 
 # ---------------------------------------------------------------------------
 # claims: what a family found, before overlaps between families are resolved
@@ -88,33 +89,7 @@ def claim(occs: list[Occurrence], rank: int = RANK_FULL, start: int | None = Non
 # numbers
 # ---------------------------------------------------------------------------
 
-_ROMAN_VALUES = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 ROMAN_RE = r"[IVXLC]+"
-
-
-def roman_to_int(s: str) -> int | None:
-    """Parse a roman numeral (any case); None when it is not one."""
-    s = s.strip().upper()
-    if not s or any(c not in _ROMAN_VALUES for c in s):
-        return None
-    total = 0
-    for i, c in enumerate(s):
-        v = _ROMAN_VALUES[c]
-        if i + 1 < len(s) and _ROMAN_VALUES[s[i + 1]] > v:
-            total -= v
-        else:
-            total += v
-    return total
-
-
-def int_to_roman(n: int) -> str:
-    out = []
-    for v, r in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"),
-                 (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
-        while n >= v:
-            out.append(r)
-            n -= v
-    return "".join(out)
 
 
 ORDINAL_WORDS = {

@@ -17,6 +17,7 @@ import re
 from ..keys import ConstitutionKey
 from ..meta import ConstitutionMeta
 from ..model import CategoryKey, Occurrence
+from ..numbering import int_to_roman
 from .common import (
     ORDINAL_RE,
     RANK_REFERENCE,
@@ -25,7 +26,6 @@ from .common import (
     Claim,
     claim,
     clean,
-    int_to_roman,
     natkey,
     number_token,
     occ,

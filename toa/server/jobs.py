@@ -28,19 +28,18 @@ from pathlib import Path
 
 from flask import current_app, request
 
-from .. import flatopc, pagination, pipeline, render
+from .. import flatopc, pipeline, render
+from ..model import PAGE_METHODS
 from ..styles import builtin_names
 from .guard import ApiError, internal_error
 
 log = logging.getLogger("toa.server")
 
-FLAT_OPC_NOTE = ("pages laid out from the body package Word on the web gives (Body.getOoxml): headers, footers "
-                 "and anything else the package leaves out are not in the layout, so the pages are approximate")
 STOP_GRACE = 5.0  # seconds a stopped job has to kill its LibreOffice and end before SIGKILL
 
-# work(analysis, verify settings or None) -> the JSON answer; a module-level function (it is
+# work(analysis, job, verify settings or None) -> the JSON answer; a module-level function (it is
 # named, not pickled, on its way to the job's process)
-Work = Callable[[pipeline.BuildResult, object], dict]
+Work = Callable[[pipeline.BuildResult, "Job", object], dict]
 
 
 @dataclass
@@ -75,8 +74,8 @@ def read_upload() -> Upload:
     if style != "auto" and style not in builtin_names():  # a name, never a path on disk
         raise ApiError(400, "bad_option", f"Unknown style {style!r}; use one of: auto, {', '.join(builtin_names())}.")
     pages = request.args.get("pages", "auto")
-    if pages not in pagination.METHODS:
-        raise ApiError(400, "bad_option", f"Unknown page source {pages!r}; use one of: {', '.join(pagination.METHODS)}.")
+    if pages not in PAGE_METHODS:
+        raise ApiError(400, "bad_option", f"Unknown page source {pages!r}; use one of: {', '.join(PAGE_METHODS)}.")
     return Upload(data, name, fmt, style, pages)
 
 
@@ -121,8 +120,8 @@ class Jobs:
             try:
                 name = "document.docx" if upload.format == "docx" else "document.xml"
                 _private_file(Path(folder, name), upload.data)
-                job = _Job(name=upload.name, format=upload.format, style=upload.style, pages=upload.pages,
-                           folder=folder, path=str(Path(folder, name)))
+                job = Job(name=upload.name, format=upload.format, style=upload.style, pages=upload.pages,
+                          folder=folder, path=str(Path(folder, name)))
                 return self._supervise(work, job, settings, office, deadline, limit)
             finally:
                 shutil.rmtree(folder, ignore_errors=True)
@@ -173,7 +172,7 @@ def _process_context():
     web server's threads); where there is no fork, each job starts a fresh Python."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["toa.server.api"])
+        context.set_forkserver_preload(["toa.server.service"])
         return context
     return multiprocessing.get_context("spawn")
 
@@ -218,7 +217,10 @@ def _answer(message) -> dict:
 
 
 @dataclass
-class _Job:
+class Job:
+    """One request's document in the job's process: a display name, the form it came in
+    (docx | flat-opc), the options, and where the job keeps it."""
+
     name: str
     format: str
     style: str
@@ -246,7 +248,7 @@ def _stopped(_signum, _frame):
     raise SystemExit(1)  # unwinds: a LibreOffice this job started is killed with its group
 
 
-def _job_main(pipe, work: Work, job: _Job, settings, warm: bool, environment: dict) -> None:
+def _job_main(pipe, work: Work, job: Job, settings, warm: bool, environment: dict) -> None:
     signal.signal(signal.SIGTERM, _stopped)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C at the server's terminal: the server stops it
     os.environ.clear()
@@ -261,7 +263,7 @@ def _job_main(pipe, work: Work, job: _Job, settings, warm: bool, environment: di
         pipe.send(("failed", type(exc).__name__))
 
 
-def _work(work: Work, job: _Job, settings, office) -> dict:
+def _work(work: Work, job: Job, settings, office) -> dict:
     path = job.path
     if job.format == "flat-opc":
         try:
@@ -276,9 +278,4 @@ def _work(work: Work, job: _Job, settings, office) -> dict:
         raise ApiError(422, "no_citations", "No citations were found in this document.") from None
     except pipeline.BuildError as exc:
         raise ApiError(400, "bad_document", str(exc).replace(path, job.name)) from None
-    result.report["source"] = job.name
-    result.report["input"] = job.format
-    if job.format == "flat-opc" and result.pagemap.method != "estimate":
-        result.report["pagination"]["exact"] = False
-        result.report["pagination"]["note"] = FLAT_OPC_NOTE
-    return work(result, settings)
+    return work(result, job, settings)

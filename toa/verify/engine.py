@@ -118,7 +118,7 @@ def _check_provisions(provisions, settings: Settings, http: Http, cache: Cache, 
     evidence = checker.gather(all_units) if settings.check_provisions else {}
     for record, units in provisions:
         for unit in units:
-            evs = evidence.get(checker._fetch_key(unit), []) if unit.fetch_key else []
+            evs = evidence.get(checker.evidence_key(unit), []) if unit.fetch_key else []
             if unit.fetch_key and not evs:
                 rec = checker.judge(unit, [])
                 rec.unresolved_reason, rec.budget = "provision lookup disabled", True

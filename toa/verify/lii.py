@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
+from ..numbering import int_to_roman
 from .evidence import (CANDIDATE_ABSENT, FOUND, Evidence, bot_wall, complete_html, digest, error, html_tree,
                        month_dates, strip_noise, text_of, transport_error, walk)
 from .http import Http, Reply
@@ -168,7 +169,7 @@ def fetch_rule(http: Http, settings: Settings, slug: str, rule: str) -> Evidence
 
 def fetch_constitution(http: Http, settings: Settings, which: str, number: int) -> Evidence:
     """Text of an article or amendment, for quotations only (existence is offline)."""
-    roman = _roman(number).lower()
+    roman = int_to_roman(number).lower()
     url = f"{settings.lii_url.rstrip('/')}/constitution/{which}{roman}"
     scope = "LII U.S. Constitution"
     page, failed = _open(http, url, scope)
@@ -191,14 +192,6 @@ def fetch_constitution(http: Http, settings: Settings, which: str, number: int) 
             subunits.setdefault(current, []).append(p)
     return _found(url, scope, body, page, subunits={k: " ".join(v) for k, v in subunits.items()},
                   pinpoints_authoritative=False)
-
-
-def _roman(n: int) -> str:
-    out = ""
-    for value, letters in ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
-        while n >= value:
-            out, n = out + letters, n - value
-    return out
 
 
 __all__ = ["fetch_usc", "fetch_cfr", "fetch_rule", "fetch_constitution"]

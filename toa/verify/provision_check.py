@@ -50,7 +50,7 @@ class ProvisionChecker:
     # -- fetching -------------------------------------------------------------------------
     def gather(self, units: list[Unit]) -> dict[tuple, list[Evidence]]:
         """Evidence per unique fetch key (duplicates share one fetch), fetched concurrently."""
-        keys = list(dict.fromkeys(self._fetch_key(u) for u in units if u.fetch_key))
+        keys = list(dict.fromkeys(self.evidence_key(u) for u in units if u.fetch_key))
         done = [0]
 
         def one(key):
@@ -63,7 +63,8 @@ class ProvisionChecker:
             return dict(zip(keys, pool.map(one, keys)))
 
     @staticmethod
-    def _fetch_key(unit: Unit) -> tuple:
+    def evidence_key(unit: Unit) -> tuple:
+        """The key gather() files the evidence for `unit` under."""
         # The Constitution's text is needed only for quotations: existence is offline.
         if unit.kind == "const":
             return unit.fetch_key + (bool(unit.quotation),)

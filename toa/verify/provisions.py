@@ -11,6 +11,7 @@ from datetime import date
 from ..keys import Key
 from ..meta import ConstitutionMeta, Meta, ProvisionMeta, SeriesMeta
 from ..model import Authority
+from ..numbering import roman_to_int
 
 RULE_SETS = {  # Bluebook abbreviation -> LII path segment
     "fed. r. civ. p.": "frcp",
@@ -19,7 +20,6 @@ RULE_SETS = {  # Bluebook abbreviation -> LII path segment
     "fed. r. app. p.": "frap",
     "fed. r. bankr. p.": "frbp",
 }
-ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50}
 
 _TITLE = re.compile(r"^\d{1,3}[A-Za-z]?$")
 _SECTION = re.compile(r"^[0-9A-Za-z][0-9A-Za-z.\-\u2013()]{0,30}$")
@@ -44,17 +44,10 @@ class Unit:
     error: str | None = None  # components we refuse to send
 
 
-def roman_to_int(value: str) -> int | None:
-    value = str(value).strip().lower()
-    if value.isdigit():
-        return int(value)
-    if not value or any(c not in ROMAN for c in value):
-        return None
-    total = 0
-    for i, c in enumerate(value):
-        v = ROMAN[c]
-        total += -v if i + 1 < len(value) and ROMAN[value[i + 1]] > v else v
-    return total
+def article_number(value: str) -> int | None:
+    """An article's or amendment's number as the recognizer wrote it: "14" or "XIV"."""
+    value = str(value).strip()
+    return int(value) if value.isdigit() else roman_to_int(value)
 
 
 def pinpoint_parts(subsection: str | None) -> tuple[str, ...]:
@@ -124,7 +117,7 @@ def build_unit(unit_id: str, authority: Authority, occ_index: int) -> Unit | Non
     assert isinstance(meta, ConstitutionMeta)
     jurisdiction = meta.jurisdiction.upper()
     which = "amendment" if meta.part == "amend" else "article"
-    number = roman_to_int(meta.number)
+    number = article_number(meta.number)
     section = meta.section
     provision = f"{jurisdiction} Const. {'amend.' if which == 'amendment' else 'art.'} {meta.number}"
     provision += f", § {section}" if section else ""

@@ -6,7 +6,7 @@
   add_comments     a Word comment on every citation of an authority that verification flagged
   set_field_update w:updateFields in the settings, so that Word rebuilds the table on open
   add_paragraph_comments  a Word comment on whole paragraphs (the audit's findings on a table)
-  save / save_to   the package, with the footnote/endnote XML we edited serialised back
+  save / save_to   the edited package
   write_file       any output, atomically, never over a folder, device node or FIFO
   snapshot / check_text  the text of every paragraph before the edits, and the check that the
                    edits left it as it was (outside the table being replaced) before anything is saved
@@ -18,8 +18,8 @@ A Document takes any number of these edits: after each insertion the pieces of t
 are read again, so later offsets keep pointing at the right text.
 
 One module a concern: fields (TA fields), bookmarks, insert (nodes at text offsets), table
-(where the table goes), template (rendering it), comments, settings, package (saving); errors and tags
-are shared by them.
+(where the table goes), template (rendering it), comments, settings, output (saving, atomically);
+errors are shared by them. The XML they change is changed by named operations of toa.oxml.
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from .errors import WriteError
 from .fields import mark_citations
 from .integrity import TextLostError, TextSnapshot, snapshot
 from .integrity import check as check_text
-from .package import check_output, mode_for, save, save_to, write_file
+from .output import check_output, mode_for, save, save_to, write_file
 from .settings import set_field_update
 from .table import target, write_toa
 from .template import TEMPLATE

@@ -3,13 +3,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lxml import etree
-
-from .. import document as _document
 from ..model import Document, Occurrence, Paragraph, Table
-from ..oxml import qn, split_before, w_attr
-from .insert import _reread
-from .tags import _R, _RPR
+from ..numbering import format_number
+from ..oxml.comments import remove_comments as remove_authors_comments
+from ..oxml.settings import note_number_format
+from ..oxml.text import isolate_note_reference, split_before
+from .insert import reread
 
 COMMENT_AUTHOR = "toa"
 COMMENT_INITIALS = "toa"
@@ -39,7 +38,7 @@ def add_comments(doc: Document, table: Table, verification) -> int:
     first. Returns the number of comments added."""
     remove_comments(doc)
     sites = comment_sites(doc, table, verification)
-    styles = _document._StyleInfo(doc.package)
+    styles = doc.package.styles
     by_para: dict[int, list[_CommentSite]] = {}
     for site in sites:
         by_para.setdefault(site.paragraph, []).append(site)
@@ -50,8 +49,8 @@ def add_comments(doc: Document, table: Table, verification) -> int:
             runs = _note_mark_run(para, site.note) if site.note else _isolate(para, site.start, site.end, styles)
             if runs is None:
                 continue
-            _comment(doc, runs, site.text)
-            _reread(para, styles)
+            doc.package.add_comment(*runs, site.text, author=COMMENT_AUTHOR, initials=COMMENT_INITIALS)
+            reread(para, styles)
             added += 1
     return added
 
@@ -61,7 +60,7 @@ def add_paragraph_comments(doc: Document, notes: dict[int, str]) -> int:
     index -> comment text), as add_comments writes them; earlier "toa" comments go first.
     Returns the number of comments added."""
     remove_comments(doc)
-    styles = _document._StyleInfo(doc.package)
+    styles = doc.package.styles
     added = 0
     for pi, text in notes.items():
         para = doc.paragraphs[pi]
@@ -69,8 +68,8 @@ def add_paragraph_comments(doc: Document, notes: dict[int, str]) -> int:
         runs = _isolate(para, start, end, styles) if end > start else None
         if runs is None:
             continue
-        _comment(doc, runs, text)
-        _reread(para, styles)
+        doc.package.add_comment(*runs, text, author=COMMENT_AUTHOR, initials=COMMENT_INITIALS)
+        reread(para, styles)
         added += 1
     return added
 
@@ -116,33 +115,22 @@ def _site(doc: Document, o: Occurrence, text: str, numbers: dict) -> _CommentSit
 
 def _note_numbers(doc: Document) -> dict[tuple[str, str], str]:
     """(kind, note id) -> the number Word prints: notes are numbered in reference order."""
-    fmts = dict(_NOTE_FORMATS)
-    settings = _settings_element(doc)
-    for kind in fmts:
-        pr = settings.find(qn(f"w:{kind}Pr")) if settings is not None else None
-        fmt = pr.find(qn("w:numFmt")) if pr is not None else None
-        if fmt is not None and w_attr(fmt, "val"):
-            fmts[kind] = w_attr(fmt, "val")
+    settings = _settings(doc)
+    fmts = {kind: note_number_format(settings, kind) or default for kind, default in _NOTE_FORMATS.items()}
     out: dict[tuple[str, str], str] = {}
     counts = {kind: 0 for kind in fmts}
     for p in doc.paragraphs:
         if p.story in fmts and p.note_id is not None and (p.story, p.note_id) not in out:
             counts[p.story] += 1
-            out[(p.story, p.note_id)] = _format_number(counts[p.story], fmts[p.story])
+            out[(p.story, p.note_id)] = format_number(counts[p.story], fmts[p.story])
     return out
 
 
-def _settings_element(doc: Document):
+def _settings(doc: Document):
     try:
-        return doc.package.settings.element
+        return doc.package.settings()
     except Exception:  # no settings part: Word's defaults apply
         return None
-
-
-def _format_number(n: int, fmt: str) -> str:
-    from ..pagination import format_number
-
-    return format_number(n, fmt)
 
 
 def _isolate(para: Paragraph, start: int, end: int, styles) -> list | None:
@@ -153,14 +141,13 @@ def _isolate(para: Paragraph, start: int, end: int, styles) -> list | None:
     try:
         after = _piece_at(para, end - 1)
         split_before(after.node, after.node_offset + (end - 1 - after.start) + 1)
-        _reread(para, styles)
+        reread(para, styles)
         before = _piece_at(para, start)
         split_before(before.node, before.node_offset + (start - before.start))
-        _reread(para, styles)
+        reread(para, styles)
     except ValueError:
         return None
-    first, last = _piece_at(para, start).node.getparent(), _piece_at(para, end - 1).node.getparent()
-    return [_ct_r(first), _ct_r(last)]
+    return [_piece_at(para, start).node.getparent(), _piece_at(para, end - 1).node.getparent()]
 
 
 def _piece_at(para: Paragraph, offset: int):
@@ -172,71 +159,12 @@ def _piece_at(para: Paragraph, offset: int):
 
 def _note_mark_run(para: Paragraph, note: tuple[str, str]) -> list | None:
     """The run of a note's reference mark in body paragraph `para`, alone in its run."""
-    kind, note_id = note
-    ref = next((el for el in para.element.iter(qn(f"w:{kind}Reference")) if w_attr(el, "id") == note_id), None)
-    if ref is None or ref.getparent() is None or ref.getparent().tag != _R:
-        return None
-    split_before(ref, 1)  # what follows the mark in its run moves to a run of its own
-    split_before(ref, 0)  # and the mark leaves what precedes it
-    r = _ct_r(ref.getparent())
-    return [r, r]
-
-
-def _ct_r(r):
-    """python-docx's own run element class for `r` (Run.mark_comment_range needs it).
-
-    Runs made by oxml.make are plain lxml elements; fetched again from their parent, lxml gives
-    the class of the python-docx parser the document was read with."""
-    from docx.oxml.text.run import CT_R
-
-    if isinstance(r, CT_R):
-        return r
-    parent = r.getparent()
-    again = parent[parent.index(r)]
-    if isinstance(again, CT_R):
-        return again
-    from docx.oxml.parser import parse_xml
-
-    fresh = parse_xml(etree.tostring(r))
-    parent.replace(r, fresh)
-    return fresh
-
-
-def _comment(doc: Document, runs: list, text: str) -> None:
-    from docx.text.run import Run
-
-    body = doc.package
-    wrapped = [Run(r, body) for r in runs]
-    body.add_comment(wrapped, text=text, author=COMMENT_AUTHOR, initials=COMMENT_INITIALS)
+    r = isolate_note_reference(para.element, *note)
+    return None if r is None else [r, r]
 
 
 def remove_comments(doc: Document, author: str = COMMENT_AUTHOR) -> int:
     """Remove the comments `author` left in the brief (their ranges and reference runs too);
     returns how many. Other people's comments stay."""
-    part = _comments_part(doc)
-    if part is None:
-        return 0
-    ids = {w_attr(c, "id") for c in part.element.iterchildren(qn("w:comment")) if w_attr(c, "author") == author}
-    if not ids:
-        return 0
-    for c in list(part.element.iterchildren(qn("w:comment"))):
-        if w_attr(c, "id") in ids:
-            part.element.remove(c)
-    body = doc.package.element.body
-    for el in list(body.iter(qn("w:commentRangeStart"), qn("w:commentRangeEnd"), qn("w:commentReference"))):
-        if w_attr(el, "id") not in ids:
-            continue
-        parent = el.getparent()
-        parent.remove(el)
-        if parent.tag == _R and all(c.tag == _RPR for c in parent):
-            parent.getparent().remove(parent)
-    return len(ids)
-
-
-def _comments_part(doc: Document):
-    from docx.opc.constants import RELATIONSHIP_TYPE as RT
-
-    try:
-        return doc.package.part.part_related_by(RT.COMMENTS)
-    except KeyError:
-        return None
+    comments = doc.package.comments()
+    return 0 if comments is None else remove_authors_comments(comments, doc.package.body, author)

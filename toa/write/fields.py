@@ -1,15 +1,10 @@
 """TA fields: a hidden one at the start of every citation, and the removal of old ones."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ..model import Authority, Document, Occurrence, Table
-from ..oxml import field_quote, make, qn, w_attr
-from .insert import _insert_all
-from .package import _dirty, _roots
-from .tags import _P, _R, _RPR
-
-_FLD, _INSTR = qn("w:fldChar"), qn("w:instrText")
+from ..oxml import field_quote
+from ..oxml import fields as oxml_fields
+from .insert import insert_all
 
 
 def mark_citations(doc: Document, table: Table) -> list[Occurrence]:
@@ -32,7 +27,7 @@ def mark_citations(doc: Document, table: Table) -> list[Occurrence]:
     page_breaks: dict[int, set[int]] = {}  # paragraph -> offsets of its explicit page breaks
     items = [(o.paragraph, _field_offset(doc, o, page_breaks), ta_runs(auth, short, number, with_long), o)
              for o, auth, short, number, with_long in ta_sites(doc, table)]
-    return _insert_all(doc, items)
+    return insert_all(doc, items)
 
 
 def _field_offset(doc: Document, o: Occurrence, page_breaks: dict[int, set[int]]) -> int:
@@ -102,21 +97,14 @@ def ta_runs(auth: Authority, short: str, number: int, with_long: bool) -> list:
 
     Word takes the TOA entry's formatting from the formatting of the \\l text, so the case
     name is italic in the instruction too and an updated table keeps it."""
-    segs = _ta_segments(auth.text if with_long else None, auth.emphasis, short, number)
-    runs = [_hidden_run(make("w:fldChar", {"fldCharType": "begin"}))]
-    for text, italic in segs:
-        instr = make("w:instrText", text=text)
-        instr.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")
-        runs.append(_hidden_run(instr, italic))
-    runs.append(_hidden_run(make("w:fldChar", {"fldCharType": "end"})))
-    return runs
+    return oxml_fields.hidden_field(_ta_segments(auth.text if with_long else None, auth.emphasis, short, number))
 
 
 def _ta_segments(long, emphasis, short, number) -> list[tuple[str, bool]]:
     segs = [(" TA ", False)]
     if long is not None:
         segs.append(('\\l "', False))
-        segs += [(_escape(t), it) for t, it in _spans(long, emphasis)]
+        segs += [(_escape(t), it) for t, it in italic_pieces(long, emphasis)]
         segs.append(('" ', False))
     segs.append((f"\\s {field_quote(short)} \\c {number} ", False))
     merged: list[tuple[str, bool]] = []
@@ -132,7 +120,7 @@ def _escape(text: str) -> str:
     return field_quote(text)[1:-1]
 
 
-def _spans(text: str, emphasis) -> list[tuple[str, bool]]:
+def italic_pieces(text: str, emphasis) -> list[tuple[str, bool]]:
     """`text` cut into (piece, italic) by the emphasis spans."""
     flags = [False] * len(text)
     for a, b in emphasis or []:
@@ -147,80 +135,15 @@ def _spans(text: str, emphasis) -> list[tuple[str, bool]]:
     return out
 
 
-def _hidden_run(child, italic: bool = False):
-    r = make("w:r")
-    rpr = make("w:rPr")
-    if italic:
-        rpr.append(make("w:i"))
-    rpr.append(make("w:vanish"))
-    r.append(rpr)
-    r.append(child)
-    return r
-
-
 def remove_ta_fields(doc: Document) -> int:
     """Remove every TA field (complex or simple) from the body and the notes; returns how many.
 
     Only field characters and instruction text go (and runs left empty), so no printed text
     moves and the paragraphs' pieces stay valid."""
     count = 0
-    for root, kind in _roots(doc):
-        for f in _complex_fields(root):
-            if f.keyword != "TA":
-                continue
-            for el in f.nodes:
-                r = el.getparent()
-                r.remove(el)
-                if r.tag == _R and all(c.tag == _RPR for c in r):
-                    r.getparent().remove(r)
-            count += 1
-            _dirty(doc, kind)
-        for fs in list(root.iter(qn("w:fldSimple"))):
-            if (w_attr(fs, "instr") or "").split()[:1] == ["TA"] and not "".join(fs.itertext()).strip():
-                fs.getparent().remove(fs)
-                count += 1
-                _dirty(doc, kind)
+    for story, root in doc.package.stories():
+        removed = oxml_fields.remove_ta_fields(root)
+        if removed:
+            doc.package.changed(story)
+        count += removed
     return count
-
-
-@dataclass
-class _Field:
-    instr: str = ""
-    nodes: list = field(default_factory=list)  # fldChar/instrText elements, begin to end
-    paragraphs: list = field(default_factory=list)  # w:p elements from begin to end
-
-    @property
-    def keyword(self) -> str:
-        words = self.instr.split()
-        return words[0].upper() if words else ""
-
-
-def _complex_fields(root) -> list[_Field]:
-    """Every complete complex field under `root`, in document order (nested ones too)."""
-    done: list[_Field] = []
-    stack: list[_Field] = []
-    for p in root.iter(_P):
-        for f in stack:
-            f.paragraphs.append(p)
-        for el in p.iter(_FLD, _INSTR):
-            if _owner_p(el) is not p:
-                continue  # a paragraph nested in this one (text box) is visited on its own
-            if el.tag == _INSTR:
-                if stack:
-                    stack[-1].instr += el.text or ""
-                    stack[-1].nodes.append(el)
-                continue
-            kind = w_attr(el, "fldCharType")
-            if kind == "begin":
-                stack.append(_Field(nodes=[el], paragraphs=[p]))
-            elif stack:
-                stack[-1].nodes.append(el)
-                if kind == "end":
-                    done.append(stack.pop())
-    return done
-
-
-def _owner_p(el):
-    for anc in el.iterancestors(_P):
-        return anc
-    return None

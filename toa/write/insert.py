@@ -3,15 +3,14 @@ from __future__ import annotations
 
 import bisect
 
-from .. import document as _document
+from ..document import read_pieces
 from ..model import Document, Paragraph
-from ..oxml import put, qn, split_before, split_many
+from ..oxml.styles import StyleInfo
+from ..oxml.text import insert_at_start, is_text, place_before, put, split_many
 from .errors import WriteError
-from .package import _dirty
-from .tags import _PPR
 
 
-def _insert_all(doc: Document, items: list) -> list:
+def insert_all(doc: Document, items: list) -> list:
     """Insert nodes at text positions. items: (paragraph index, offset | None, nodes, tag).
 
     Right to left within a paragraph so the earlier offsets stay valid; afterwards the
@@ -21,30 +20,28 @@ def _insert_all(doc: Document, items: list) -> list:
     for seq, (pi, off, nodes, tag) in enumerate(items):
         by_para.setdefault(pi, []).append((-1 if off is None else off, seq, nodes, tag))
     failed = []
-    styles = None
+    styles = doc.package.styles
     for pi, group in by_para.items():
         para = doc.paragraphs[pi]
         if len(group) > _PRESPLIT:
-            styles = styles or _document._StyleInfo(doc.package)
             _presplit(para, sorted({g[0] for g in group if g[0] > 0}))
-            _reread(para, styles)
+            reread(para, styles)
         starts = [pc.start for pc in para.pieces]
         # right to left; at one offset the later item first, so they end up in list order
         for off, _seq, nodes, tag in sorted(group, key=lambda g: (g[0], g[1]), reverse=True):
             try:
                 if off < 0:
-                    _insert_at_start(para.element, nodes)
+                    insert_at_start(para.element, nodes)
                 else:
                     place = _point(para, off, starts)
                     if place is None:
-                        _insert_at_start(para.element, nodes)
+                        insert_at_start(para.element, nodes)
                     else:
                         put(place, nodes)
             except ValueError:
                 failed.append(tag)
-        styles = styles or _document._StyleInfo(doc.package)
-        _reread(para, styles)
-        _dirty(doc, para.story)
+        reread(para, styles)
+        doc.package.changed(para.story)
     return failed
 
 
@@ -61,22 +58,16 @@ def _presplit(para: Paragraph, offsets: list[int]) -> None:
             i += 1
         j = i
         while j < len(offsets) and offsets[j] < pc.end:
-            if pc.node.tag == qn("w:t"):
+            if is_text(pc.node):
                 cuts.setdefault(pc.node, []).append(pc.node_offset + offsets[j] - pc.start)
             j += 1
     for node, node_cuts in cuts.items():
         split_many(node, node_cuts)
 
 
-def _insert_at_start(p, nodes) -> None:
-    idx = 1 if len(p) and p[0].tag == _PPR else 0
-    for k, node in enumerate(nodes):
-        p.insert(idx + k, node)
-
-
 def _point(para: Paragraph, offset: int, starts: list[int] | None = None):
     """Where nodes go to sit right before character `offset` of the paragraph: a place for
-    oxml.put, or None for the start of the paragraph. `starts`: the pieces' start offsets
+    oxml.text.put, or None for the start of the paragraph. `starts`: the pieces' start offsets
     (sorted), to find the piece by bisection."""
     starts = starts if starts is not None else [pc.start for pc in para.pieces]
     at = bisect.bisect_right(starts, offset) - 1
@@ -87,17 +78,12 @@ def _point(para: Paragraph, offset: int, starts: list[int] | None = None):
         if offset == 0 or not para.pieces:
             return None
         raise ValueError(f"offset {offset} is outside paragraph {para.index}")
-    element, side = split_before(hit.node, hit.node_offset + offset - hit.start)
-    parent = element.getparent()
-    while parent is not None and parent.tag == qn("w:fldSimple"):
-        # Word rewrites a simple field's result: go before the field
-        element, side, parent = parent, "before", parent.getparent()
-    return element, side
+    return place_before(hit.node, hit.node_offset + offset - hit.start)
 
 
-def _reread(para: Paragraph, styles) -> None:
-    b = _document._read_paragraph(para.element, styles)
-    text = "".join(b.chars)
+def reread(para: Paragraph, styles: StyleInfo) -> None:
+    """Read the pieces of an edited paragraph again; its text must not have changed."""
+    text, pieces = read_pieces(para.element, styles)
     if text != para.text:
         raise WriteError(f"internal error: editing paragraph {para.index} changed its text")
-    para.pieces = b.pieces
+    para.pieces = pieces

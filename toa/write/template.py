@@ -11,16 +11,17 @@ from jinja2 import StrictUndefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from ..model import Authority, Document
-from ..oxml import field_quote, make, qn, w_attr
+from ..oxml import field_quote, refers_to_parts
+from ..oxml.fields import wrap_in_field
+from ..oxml.sections import is_section_properties, remove_section_properties
+from ..oxml.styles import import_styles
+from ..oxml.text import is_paragraph, remove_empty_runs, written_text
 from ..styles import Style
 from .errors import WriteError
-from .fields import _spans
-from .insert import _insert_at_start
-from .tags import _P, _R, _RPR, _SECTPR
+from .fields import italic_pieces
 
 # Package data, read through importlib.resources so that an installed wheel finds it too.
 TEMPLATE = resources.files("toa") / "templates" / "toa.docx"
-_R_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 
 
 def toa_instruction(number: int, style: Style) -> str:
@@ -61,7 +62,7 @@ def _context(cats, style: Style, title: bool) -> dict:
 
 def _rich(text: str, emphasis) -> RichText:
     rt = RichText()
-    for piece, italic in _spans(text, emphasis):
+    for piece, italic in italic_pieces(text, emphasis):
         rt.add(piece, italic=italic)
     return rt
 
@@ -73,7 +74,7 @@ def _rich_pages(a: Authority) -> RichText:
     return rt
 
 
-def _render(doc: Document, template, cats, style: Style, title: bool):
+def render_table(doc: Document, template, cats, style: Style, title: bool):
     """Render the template; return (blocks ready for the brief, [(number, first p, last p)])."""
     path = Path(template) if template else TEMPLATE
     if not path.is_file():
@@ -84,33 +85,19 @@ def _render(doc: Document, template, cats, style: Style, title: bool):
     except Exception as exc:  # jinja or docx errors in a firm's template
         raise WriteError(f"TOA template {path} cannot be rendered: {' '.join(str(exc).split())}") from None
     src_body = tpl.docx.element.body
-    blocks = [copy.deepcopy(c) for c in src_body if c.tag != _SECTPR]
+    blocks = [copy.deepcopy(c) for c in src_body if not is_section_properties(c)]
     for b in blocks:
-        for sp in list(b.iter(_SECTPR)):
-            sp.getparent().remove(sp)
-        for r in list(b.iter(_R)):  # docxtpl leaves empty runs where the tags were
-            if all(c.tag == _RPR or (c.tag == qn("w:t") and not c.text) for c in r):
-                r.getparent().remove(r)
-        if any(k.startswith(f"{{{_R_NS}}}") for el in b.iter() for k in el.attrib):
+        remove_section_properties(b)
+        remove_empty_runs(b)  # docxtpl leaves empty runs where the tags were
+        if refers_to_parts(b):
             raise WriteError(f"TOA template {path} uses images or links; it may hold text and styles only")
     entry_ps = _match(blocks, cats, style, title, path)
-    _import_styles(doc.package.styles.element, tpl.docx.styles.element, blocks)
+    import_styles(doc.package.styles.element, tpl.docx.styles.element, blocks)
     fields = []
     for cat, ps in zip(cats, entry_ps):
-        instr = make("w:instrText", text=toa_instruction(cat.number, style))
-        instr.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")
-        begin = [_plain_run(make("w:fldChar", {"fldCharType": "begin"})), _plain_run(instr),
-                 _plain_run(make("w:fldChar", {"fldCharType": "separate"}))]
-        _insert_at_start(ps[0], begin)
-        ps[-1].append(_plain_run(make("w:fldChar", {"fldCharType": "end"})))
+        wrap_in_field(ps[0], ps[-1], toa_instruction(cat.number, style))
         fields.append((cat.number, ps[0], ps[-1]))
     return blocks, fields
-
-
-def _plain_run(child):
-    r = make("w:r")
-    r.append(child)
-    return r
 
 
 def _norm(s: str) -> str:
@@ -131,9 +118,9 @@ def _match(blocks, cats, style: Style, title: bool, path) -> list[list]:
     entries: list[list] = [[] for _ in cats]
     k = 0
     for b in blocks:
-        if b.tag != _P or k >= len(expected):
+        if not is_paragraph(b) or k >= len(expected):
             continue
-        text = _norm("".join(t.text or "" for t in b.iter(qn("w:t"))))
+        text = _norm(written_text(b))
         kind, want, ci = expected[k]
         if (text.startswith(want) if kind == "entry" else text == want):
             if kind == "entry":
@@ -143,38 +130,3 @@ def _match(blocks, cats, style: Style, title: bool, path) -> list[list]:
         kind, want, _ = expected[k]
         raise WriteError(f"TOA template {path} did not print the {kind} {want!r}")
     return entries
-
-
-def _import_styles(dst, src, blocks) -> None:
-    """Copy the styles the table uses (and their bases) that the brief lacks; a style the brief
-    has under the same name but another id (a localised Word) is used by its id."""
-    def sid(el):
-        return w_attr(el, "styleId")
-
-    def name(el):
-        n = el.find(qn("w:name"))
-        return (w_attr(n, "val") or "").lower() if n is not None else ""
-
-    dst_ids = {sid(s) for s in dst.iter(qn("w:style"))}
-    dst_names = {name(s): sid(s) for s in dst.iter(qn("w:style")) if name(s)}
-    src_by_id = {sid(s): s for s in src.iter(qn("w:style"))}
-    refs = [el for b in blocks for el in b.iter(qn("w:pStyle"), qn("w:rStyle"), qn("w:tblStyle"))]
-    remap: dict[str, str] = {}
-    queue = [w_attr(el, "val") for el in refs]
-    while queue:
-        s = queue.pop()
-        if not s or s in dst_ids or s in remap or s not in src_by_id:
-            continue
-        st = src_by_id[s]
-        if name(st) and name(st) in dst_names:
-            remap[s] = dst_names[name(st)]
-            continue
-        dst.append(copy.deepcopy(st))
-        dst_ids.add(s)
-        for ref in ("w:basedOn", "w:next", "w:link"):
-            r = st.find(qn(ref))
-            if r is not None:
-                queue.append(w_attr(r, "val"))
-    for el in refs:
-        if w_attr(el, "val") in remap:
-            el.set(qn("w:val"), remap[w_attr(el, "val")])

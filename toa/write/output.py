@@ -1,4 +1,4 @@
-"""Saving the package: atomically, with the footnote/endnote parts we edited serialised back."""
+"""The output file: the edited package saved atomically, and any other output written the same way."""
 from __future__ import annotations
 
 import io
@@ -7,15 +7,12 @@ import tempfile
 from pathlib import Path
 from typing import IO, Callable
 
-from lxml import etree
-
 from ..model import Document
 from .errors import WriteError
 
 
 def save_to(doc: Document, stream: IO[bytes]) -> None:
-    """Write the package to a binary stream, with the note parts we edited."""
-    _flush_notes(doc)
+    """Write the package to a binary stream."""
     # The zip is built in memory and closed before a byte reaches `stream`: a full disk then
     # fails one write, not a half-written zip whose finaliser complains at exit.
     buffer = io.BytesIO()
@@ -85,27 +82,3 @@ def _same_file(a, b) -> bool:
     except OSError:
         return os.path.abspath(a) == os.path.abspath(b)
 
-
-def _roots(doc: Document):
-    yield doc.package.element.body, "body"
-    for kind, (_part, root) in doc.parts.items():
-        yield root, kind
-
-
-def _dirty(doc: Document, story: str) -> None:
-    if story in doc.parts:
-        dirty = getattr(doc.package, "_toa_dirty_parts", None)
-        if dirty is None:
-            dirty = set()
-            doc.package._toa_dirty_parts = dirty
-        dirty.add(story)
-
-
-def _flush_notes(doc: Document) -> None:
-    """python-docx keeps footnotes/endnotes as a generic Part (bytes); document.read parsed
-    them, and what we changed there must be serialised back into the part's blob."""
-    for kind in getattr(doc.package, "_toa_dirty_parts", set()):
-        part, root = doc.parts[kind]
-        if getattr(part, "_element", None) is root:
-            continue  # an XmlPart serialises its own element
-        part._blob = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)

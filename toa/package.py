@@ -1,0 +1,323 @@
+"""The brief's .docx as toa opens, edits and saves it.
+
+`Package.open` refuses what a build must not read (a zip bomb, markup too large to parse, a
+DTD, a damaged part) with a one-line DocumentError. A Package gives the stories toa reads and
+edits as lxml elements (the body, the footnotes and endnotes, the headers and footers), the
+style information, the settings and comments, and saves itself with what was changed.
+
+python-docx holds the parts. Nothing is stored on its objects: the notes, which it keeps as
+bytes, are parsed here and held by a part of toa's own class (put in the package's relationships
+in place of python-docx's), which writes them back as they were until they are changed.
+"""
+from __future__ import annotations
+
+import os
+import zipfile
+import zlib
+from collections.abc import Iterator
+from typing import IO
+
+import docx
+from docx.opc.constants import RELATIONSHIP_TYPE as RT
+from docx.opc.part import Part, XmlPart
+from lxml import etree
+
+from . import opc
+from .oxml import qn, safe_parser, serialize
+from .oxml.styles import StyleInfo
+
+# Decompressed size accepted (README "Limits"): a 1,000-page brief's document.xml is about 15 MB.
+MAX_PART_BYTES = 100 * 1024 * 1024
+MAX_TOTAL_BYTES = 250 * 1024 * 1024
+MAX_PARTS = 2000
+# Memory grows with the markup parsed (README "Limits"): a 1,000-page brief has some 150,000
+# tags in its main part.
+MAX_PART_TAGS = 2_000_000
+# Every XML part is parsed with this parser: no entities expanded, no DTD loaded, no network.
+SAFE_PARSER = safe_parser()
+
+NOTE_KINDS = {"footnote": RT.FOOTNOTES, "endnote": RT.ENDNOTES}
+_HEADER_FOOTER = ("wordprocessingml.header+xml", "wordprocessingml.footer+xml")
+
+
+class DocumentError(Exception):
+    """The input cannot be read as a Word document; the message is shown to the user."""
+
+
+class Package:
+    """An opened brief: `body` (w:body), `notes` (footnote | endnote -> the parsed root of that
+    part), `styles` (StyleInfo) and `saved_by_word`; the rest through the methods below."""
+
+    def __init__(self, document):
+        """`document`: a python-docx Document that Package.open checked."""
+        self._document = document
+        self.body = document.element.body
+        # python-docx adds a default styles part when the brief has none (written out with it)
+        self.styles = StyleInfo(_styles_element(document))
+        self.notes: dict[str, etree._Element] = {}
+        self._kept: dict[str, _NotesPart] = {}  # the notes parts python-docx keeps as bytes
+        for kind, reltype in NOTE_KINDS.items():
+            rels = [rel for rel in document.part.rels.values() if rel.reltype == reltype and not rel.is_external]
+            if not rels:
+                continue
+            part = rels[-1].target_part
+            if isinstance(part, XmlPart):  # a part python-docx parsed itself serialises its own element
+                self.notes[kind] = part.element
+                continue
+            kept = _NotesPart(part, etree.fromstring(part.blob, SAFE_PARSER))
+            _replace_part(document.part.package, part, kept)
+            self._kept[kind] = kept
+            self.notes[kind] = kept.root
+        self.saved_by_word = _saved_by_word(document)
+
+    @classmethod
+    def open(cls, path: str) -> Package:
+        """Open and check the brief at `path`. Raises DocumentError with a one-line reason on bad input."""
+        return cls(_open(path))
+
+    def stories(self) -> Iterator[tuple[str, etree._Element]]:
+        """(story, root) of the body and the notes: the stories citations are read from and marked in."""
+        yield "body", self.body
+        yield from self.notes.items()
+
+    def headers_footers(self) -> Iterator[tuple[str, etree._Element]]:
+        """(part name, root) of every header and footer."""
+        for part in self._document.part.package.iter_parts():
+            if part.content_type.endswith(_HEADER_FOOTER):
+                yield str(part.partname), part.element
+
+    def changed(self, story: str) -> None:
+        """Say that a story was edited (the body and parts python-docx parsed are always written)."""
+        if story in self._kept:
+            self._kept[story].changed = True
+
+    def settings(self):
+        """The w:settings root; python-docx adds a default settings part when the brief has none."""
+        return self._document.settings.element
+
+    def comments(self):
+        """The w:comments root, None when the brief has no comments part."""
+        try:
+            return self._document.part.part_related_by(RT.COMMENTS).element
+        except KeyError:
+            return None
+
+    def theme(self):
+        """The theme part's parsed root (its fonts and colours), None when the brief has none or
+        it does not parse."""
+        try:
+            theme = self._document.part.part_related_by(RT.THEME)
+        except KeyError:
+            return None
+        try:
+            return etree.fromstring(theme.blob, SAFE_PARSER)
+        except etree.XMLSyntaxError:
+            return None
+
+    def add_comment(self, first_run, last_run, text: str, author: str, initials: str) -> None:
+        """A Word comment from run `first_run` through run `last_run` of the body."""
+        from docx.text.run import Run
+
+        first = _python_docx_run(first_run)
+        last = first if last_run is first_run else _python_docx_run(last_run)
+        self._document.add_comment([Run(first, self._document), Run(last, self._document)],
+                                   text=text, author=author, initials=initials)
+
+    def save(self, stream: IO[bytes]) -> None:
+        """Write the package, as a .docx, to a binary stream."""
+        self._document.save(stream)
+
+
+class _NotesPart(Part):
+    """A footnotes or endnotes part that python-docx keeps as bytes, with the root toa parsed
+    from them: its bytes are written back as they were until `changed`."""
+
+    def __init__(self, part: Part, root):
+        super().__init__(part.partname, part.content_type, part.blob, part.package)
+        self.root = root
+        self.changed = False
+        for rel in part.rels.values():  # a note's hyperlinks and pictures
+            self.load_rel(rel.reltype, rel.target_ref if rel.is_external else rel.target_part, rel.rId,
+                          rel.is_external)
+
+    @property
+    def blob(self) -> bytes:
+        return serialize(self.root) if self.changed else super().blob
+
+
+def _replace_part(package, old: Part, new: Part) -> None:
+    """Every relationship in the package that points at `old` points at `new` instead (same id,
+    same place among its part's relationships)."""
+    for source in [package, *package.iter_parts()]:
+        for rel in list(source.rels.values()):
+            if not rel.is_external and rel.target_part is old:
+                source.rels.add_relationship(rel.reltype, new, rel.rId)
+
+
+def _python_docx_run(r):
+    """python-docx's own run element class for `r` (its Run and comments need it).
+
+    Runs made by toa.oxml are plain lxml elements; fetched again from their parent, lxml gives
+    the class of the python-docx parser the document was read with."""
+    from docx.oxml.text.run import CT_R
+
+    if isinstance(r, CT_R):
+        return r
+    parent = r.getparent()
+    again = parent[parent.index(r)]
+    if isinstance(again, CT_R):
+        return again
+    from docx.oxml.parser import parse_xml
+
+    fresh = parse_xml(etree.tostring(r))
+    parent.replace(r, fresh)
+    return fresh
+
+
+def _styles_element(document):
+    try:
+        return document.styles.element
+    except Exception:  # a styles relationship to a part python-docx cannot use as one
+        return None
+
+
+def _saved_by_word(document) -> bool:
+    """Word (not a generator) wrote the file last, so its rendered page breaks can be trusted."""
+    try:
+        app = document.part.package.part_related_by(RT.EXTENDED_PROPERTIES)
+    except KeyError:
+        return False
+    blob = app.blob.decode("utf-8", "replace")
+    return "Microsoft" in blob and "Word" in blob
+
+
+def _open(path: str):
+    if os.path.exists(path) and not os.path.isfile(path) and not os.path.isdir(path):
+        raise DocumentError(f"{path} is not a regular file")  # a FIFO would block the read below
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(8)
+    except OSError as exc:
+        raise DocumentError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if head.startswith(b"\xd0\xcf\x11\xe0"):
+        raise DocumentError(f"{path} is encrypted or an old binary .doc file; save it as an unprotected .docx")
+    if not head.startswith(b"PK"):
+        raise DocumentError(f"{path} is not a .docx file")
+    try:
+        with zipfile.ZipFile(path) as zf:
+            check_sizes(path, zf.infolist())
+            _check_markup(path, zf)
+            bad = zf.testzip()
+            if bad is not None:
+                raise DocumentError(f"{path} is damaged (corrupt entry {bad})")
+            if "word/document.xml" not in zf.namelist():
+                raise DocumentError(f"{path} is not a Word document (no word/document.xml)")
+            check_xml_parts(path, zf)
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError, OSError):
+        # OSError: offsets in a damaged directory that point before the start of the file
+        raise DocumentError(f"{path} is damaged (not a readable zip archive)") from None
+    try:
+        document = docx.Document(path)
+        # The main part must be a document with a body: a damaged one may hold any element.
+        if document.element.tag != qn("w:document") or document.element.find(qn("w:body")) is None:
+            raise ValueError("the main part is not a Word document with a body")
+        # A relationship without an id, type or target reads, but cannot be written back.
+        for rel in document.part.package.iter_rels():
+            if not all(isinstance(v, str) and v for v in (rel.rId, rel.reltype, rel.target_ref)):
+                raise ValueError("a relationship without an id, a type or a target")
+    except Exception as exc:  # noqa: BLE001 - python-docx fails on a damaged package in many ways
+        # (a relationship without a target, a content type without a name ...): all bad input.
+        raise DocumentError(f"{path} cannot be opened as a .docx ({type(exc).__name__})") from None
+    _check_roots(path, document)
+    return document
+
+
+# The parts toa reads or edits beside the main one, and the element each must hold.
+_PART_ROOTS = {RT.COMMENTS: "w:comments", RT.FOOTNOTES: "w:footnotes", RT.ENDNOTES: "w:endnotes",
+               RT.STYLES: "w:styles", RT.SETTINGS: "w:settings"}
+# Those edited through python-docx, which gives them their class by content type.
+_EDITED = {RT.COMMENTS, RT.STYLES, RT.SETTINGS}
+
+
+def _check_roots(path: str, document) -> None:
+    """A comments part whose root is `<foo/>` (or whose content type is not that of comments)
+    reads, then fails when a comment is added."""
+    for rel in document.part.rels.values():
+        want = _PART_ROOTS.get(rel.reltype)
+        if want is None or rel.is_external:
+            continue
+        part = rel.target_part
+        root = part.element if isinstance(part, XmlPart) else None
+        if root is None and rel.reltype in _EDITED:
+            raise DocumentError(f"{path} is damaged (part {part.partname.lstrip('/')} has the content type "
+                                f"{part.content_type or 'none'}, not that of a {want[2:]} part)")
+        if root is None:
+            try:
+                root = etree.fromstring(part.blob, SAFE_PARSER)
+            except etree.XMLSyntaxError:
+                raise DocumentError(f"{path} is damaged (part {part.partname.lstrip('/')} is not well-formed XML)") \
+                    from None
+        if root.tag != qn(want):
+            raise DocumentError(f"{path} is damaged (part {part.partname.lstrip('/')} does not hold {want})")
+
+
+def check_sizes(path: str, infos: list[zipfile.ZipInfo]) -> None:
+    """Refuse a zip bomb before inflating anything: the sizes are those the archive declares,
+    and zipfile never inflates an entry past its declared size."""
+    if len(infos) > MAX_PARTS:
+        raise DocumentError(f"{path} has {len(infos)} parts; at most {MAX_PARTS} are accepted")
+    for info in infos:
+        if info.file_size > MAX_PART_BYTES:
+            raise DocumentError(f"{path}: part {info.filename} inflates to {info.file_size // 2**20} MB; "
+                                f"at most {MAX_PART_BYTES // 2**20} MB per part is accepted")
+    total = sum(info.file_size for info in infos)
+    if total > MAX_TOTAL_BYTES:
+        raise DocumentError(f"{path} inflates to {total // 2**20} MB; at most {MAX_TOTAL_BYTES // 2**20} MB "
+                            "is accepted")
+
+
+def _check_markup(path: str, zf: zipfile.ZipFile) -> None:
+    """Refuse a part with more tags than a parse should hold in memory, before any is parsed
+    (whatever its name or type: a part holds fewer tags than bytes)."""
+    for info in zf.infolist():
+        if info.file_size > MAX_PART_TAGS and zf.read(info).count(b"<") > MAX_PART_TAGS:
+            raise DocumentError(f"{path}: part {info.filename} holds more than {MAX_PART_TAGS:,} XML tags; "
+                                "at most that many per part are accepted")
+
+
+def check_xml_parts(path: str, zf: zipfile.ZipFile) -> None:
+    """_check_xml on every part that something parses as XML, whatever its name: an XML content
+    type in [Content_Types].xml, the target of a relationship read as XML (opc.XML_RELATIONSHIPS:
+    toa reads the footnotes by relationship), every relationship part, and every *.xml."""
+    names = zf.namelist()
+    present = set(names)
+    roots: dict[str, etree._Element] = {}
+
+    def check(name: str):
+        if name not in roots:
+            roots[name] = _check_xml(path, name, zf.read(name))
+        return roots[name]
+
+    type_of = opc.content_types(check(opc.TYPES_PART) if opc.TYPES_PART in present else None)
+    for name in names:
+        if opc.is_rels(name) or name.lower().endswith((".xml", ".rels")) or opc.is_xml(type_of(name)):
+            check(name)
+    for name in [n for n in names if opc.is_rels(n)]:
+        for rel in opc.relationships(name, roots[name]):
+            if rel.kind in opc.XML_RELATIONSHIPS and not opc.is_external(rel.element) and rel.target in present:
+                check(rel.target)
+
+
+def _check_xml(path: str, name: str, data: bytes):
+    """Every XML part must be well-formed and declare no DTD (a DOCTYPE is how entity bombs and
+    external entities come in; Word never writes one). Returns the parsed root."""
+    refused = f"{path}: part {name} declares a DTD (DOCTYPE), which Word never writes; refusing it"
+    try:
+        root = etree.fromstring(data, SAFE_PARSER)
+    except etree.XMLSyntaxError:
+        if b"<!DOCTYPE" in data[:65536]:  # an entity loop or bomb fails to parse
+            raise DocumentError(refused) from None
+        raise DocumentError(f"{path} is damaged (part {name} is not well-formed XML)") from None
+    if root.getroottree().docinfo.doctype:
+        raise DocumentError(refused)
+    return root

@@ -1,0 +1,68 @@
+"""What each endpoint of the API answers, made in the job's process from the analysis (see
+jobs.Work); the views in api only send it.
+
+analysis: the report of `toa build --json`, every occurrence (linked, unlinked, excluded) with
+its `locator` (toa.locate) for Body.search. checked: the same after the VERIFY stage, with the
+verification records of `toa check --json`. table_and_fields: the report and what the pane
+inserts: the table block as Flat OPC for insertOoxml and where it goes, and per citation the TA
+field (see README: "Inserting the table from the pane").
+"""
+from __future__ import annotations
+
+from .. import flatopc, pipeline, write
+from ..locate import Locator
+from ..oxml import make
+from ..report import Report, build_report
+from ..write.fields import ta_code, ta_runs, ta_sites
+from .guard import ApiError
+from .jobs import Job
+
+FLAT_OPC_NOTE = ("pages laid out from the body package Word on the web gives (Body.getOoxml): headers, footers "
+                 "and anything else the package leaves out are not in the layout, so the pages are approximate")
+
+
+def analysis(result: pipeline.BuildResult, job: Job, _settings) -> dict:
+    return _report(result, job).to_dict(locate=Locator(result.document).occurrence)
+
+
+def checked(result: pipeline.BuildResult, job: Job, settings) -> dict:
+    pipeline.verify_analysis(result, settings)
+    return _report(result, job).to_dict(locate=Locator(result.document).occurrence)
+
+
+def table_and_fields(result: pipeline.BuildResult, job: Job, _settings) -> dict:
+    """The report; the table block (Flat OPC for insertOoxml), where it goes and the old table's
+    paragraphs it replaces; the TA field of every citation (its code; its switches for
+    insertField; a Flat OPC paragraph for insertOoxml). Every locator is found in the brief as
+    it is, before the table is placed in it."""
+    doc = result.document
+    locate = Locator(doc)
+    report = _report(result, job).to_dict(locate=locate.occurrence)
+    fields = []
+    for occ, auth, short, number, with_long in ta_sites(doc, result.table):
+        code = ta_code(auth, short, number, with_long)
+        fields.append({"authority": auth.text, "locator": locate.occurrence(occ), "code": code,
+                       "switches": code[len("TA"):].strip(),
+                       "ooxml": flatopc.body_package([_paragraph(ta_runs(auth, short, number, with_long))])})
+    stale = pipeline.replaced_paragraphs(doc)
+    replace = {"first": locate.paragraph(stale[0]), "last": locate.paragraph(stale[-1])} if stale else None
+    try:
+        placement = pipeline.place_table(result)
+    except write.TextLostError as exc:
+        raise ApiError(500, "would_lose_text", str(exc)) from None
+    ooxml = flatopc.body_package(placement.paragraphs, doc.package.styles.element)
+    return {"report": report, "table": {"mode": placement.mode, "replace": replace, "ooxml": ooxml}, "fields": fields}
+
+
+def _report(result: pipeline.BuildResult, job: Job) -> Report:
+    """The report under the upload's name, saying the form it came in; pages laid out from a
+    Flat OPC body package are approximate."""
+    pages_note = FLAT_OPC_NOTE if job.format == "flat-opc" and result.pagemap.method != "estimate" else None
+    return build_report(result, source=job.name, received_as=job.format, pages_note=pages_note)
+
+
+def _paragraph(runs):
+    p = make("w:p")
+    for r in runs:
+        p.append(r)
+    return p
