@@ -182,3 +182,9 @@ def test_a_texas_range_of_sections_is_one_entry(run):
     occs = full(run("TEX. GOV'T CODE ANN. §§ 311.011, 311.021-.023."))
     assert [(o.key.section, o.display) for o in occs] == [("311.011", "Tex. Gov't Code Ann. § 311.011"),
                                                      ("311.021-.023", "Tex. Gov't Code Ann. §§ 311.021-.023")]
+
+
+def test_a_code_named_in_brackets_inside_a_quotation(run):
+    (o,) = full(run("(Doe v. Roe (2001) 1 Cal.App.4th 1, 5, citing [Welf. & Inst. Code] § 4512, subd. (a).)"))
+    assert o.display == "Welf. & Inst. Code § 4512, subd. (a)"
+    assert o.key == StateCodeKey("", "welf inst code", "", "4512(a)")
