@@ -444,3 +444,16 @@ def test_a_link_cited_alone_joins_the_work_whose_title_its_address_spells():
     assert found[work] == ["full", "short"]
     # a link whose words name no work cited before is an entry of its own
     assert any("weather-report" in k and kinds == ["full"] for k, kinds in found.items())
+
+
+def test_sections_of_a_state_bill_cited_by_its_session_and_then_by_its_number():
+    t = links_of("The Ozark act bars it. S.B. 401, 93rd Gen. Assemb., Reg. Sess. (Ark. 2021), § 4-99-1203(c)(1), "
+                 "and id. § 4-99-1203(a).",
+                 "Later. S.B. 401 § 4-99-1203(c)(1). The Dakota bill, H.B. 77, 68th Leg., Reg. Sess. (N.D. 2023), "
+                 "goes further. H.B. 77 § 12(a); id. § 12(b). S.B. 999 § 1(a).")
+    assert linked(t) == {"S.B. 401, 93rd Gen. Assemb., Reg. Sess. (Ark. 2021) § 4-99-1203(c)(1)": ["full", "short"],
+                          "S.B. 401, 93rd Gen. Assemb., Reg. Sess. (Ark. 2021) § 4-99-1203(a)": ["id"],
+                          "H.B. 77, 68th Leg., Reg. Sess. (N.D. 2023)": ["full"],
+                          "H.B. 77, 68th Leg., Reg. Sess. (N.D. 2023) § 12(a)": ["short"],
+                          "H.B. 77, 68th Leg., Reg. Sess. (N.D. 2023) § 12(b)": ["id"]}
+    assert [o.text for o in t.unlinked] == ["S.B. 999 § 1(a)"]  # no bill of that number cited

@@ -1,5 +1,5 @@
 from conftest import full, keys
-from toa.keys import ActKey, PublicLawKey, RevisedStatutesKey, StateCodeKey, StatutesAtLargeKey, UsCodeKey
+from toa.keys import ActKey, PublicLawKey, RevisedStatutesKey, StateBillKey, StateCodeKey, StatutesAtLargeKey, UsCodeKey
 from toa.meta import ProvisionMeta
 
 
@@ -333,3 +333,17 @@ def test_a_subdivision_of_a_bare_section_written_first(run):
     (o,) = run("Under subdivision (b) of section 1170, the court must.")
     assert (o.kind, o.text, o.meta.section, o.meta.subsection) == (
         "reference", "subdivision (b) of section 1170", "1170", "(b)")
+
+
+def test_a_state_bill_by_its_session_and_the_sections_it_enacts(run):
+    occs = full(run("S.B. 77, 66th Leg., Reg. Sess. (Utah 2024), §§ 13-70-101(1), (3)(a), and Assem. Bill 2210, "
+                    "2021-2022 Reg. Sess. (Cal. 2022)."))
+    assert [o.display for o in occs] == ["S.B. 77, 66th Leg., Reg. Sess. (Utah 2024) § 13-70-101(1)",
+                                         "S.B. 77, 66th Leg., Reg. Sess. (Utah 2024) § 13-70-101(3)(a)",
+                                         "Assem. Bill 2210, 2021-2022 Reg. Sess. (Cal. 2022)"]
+    assert [o.category for o in occs] == ["statutes", "statutes", "legislative"]
+    assert occs[0].key == StateBillKey("Utah", "S.B.", "77", "66th Leg., Reg. Sess.", section="13-70-101(1)")
+    assert occs[2].key == StateBillKey("Cal.", "A.B.", "2210", "2021-2022 Reg. Sess.")
+    # by its number alone, a section is a short form of the bill cited before
+    (o,) = run("S.B. 77 § 13-70-101(4).")
+    assert (o.kind, o.meta.act, o.meta.section, o.meta.subsection) == ("short", "S.B. 77", "13-70-101", "(4)")

@@ -33,6 +33,7 @@ from ..keys import (
     PublicLawKey,
     ReportKey,
     RestatementKey,
+    StateBillKey,
     StateCodeKey,
     StatutesAtLargeKey,
     UsCodeKey,
@@ -418,6 +419,11 @@ def _short(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cit
     if isinstance(meta, BillAnalysisMeta):  # "(Assem. Com. on Judiciary, Analysis of Assem. Bill No. 157, supra)"
         named = (meta.author, meta.document, meta.number)
         return _latest(occ, [a for k, a in by_key.items() if isinstance(k, BillAnalysisKey) and k.analysis() == named])
+    if isinstance(meta, ProvisionMeta) and meta.code == "state_bill":
+        # "S.B. 396 § 4-88-1102(a)": that section of the bill cited before by its session
+        bills = [a for k, a in by_key.items() if isinstance(k, StateBillKey) and not k.document
+                 and f"{k.type} {k.number}" == meta.act]
+        return _section_of(linking, occ, meta, max(bills, key=_last_seen)) if bills else None
     if isinstance(meta, SeriesMeta):
         return _page_in_series(occ, meta, by_key)
     if isinstance(meta, AgencyMeta):
@@ -584,6 +590,8 @@ def complete(base: Occurrence, short: ProvisionMeta) -> Occurrence | None:
         written = f"{m.title} {code} {mark}{section}"
     elif m.rule_set:
         written = f"{m.rule_set} {section}"
+    elif code == "state_bill":  # "id. § 4-88-1102(a)" after a section of "S.B. 396, …, Reg. Sess. (Ark. 2023)"
+        written = f"{m.act} § {section}"
     elif code and m.jurisdiction is not None:  # a state's code
         if m.mark and short.mark:  # a Texas code's article: "article 38.37"
             written = f"{code} {m.mark} {section}"
