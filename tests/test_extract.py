@@ -605,3 +605,9 @@ def test_plain_names_go_on_before_the_abbreviations_eyecite_stops_at():
     # a sentence that ends in a word no name abbreviates stays out of the name
     assert displays("Plaintiffs sued under the Act. Metro. Life Ins. Co. v. Glenn, 554 U.S. 105 (2008).") == [
         "Metro. Life Ins. Co. v. Glenn, 554 U.S. 105 (2008)"]
+
+
+def test_a_case_that_only_names_where_a_cited_brief_was_filed_is_not_listed():
+    p = para("Br. of Acme Fund as Amicus Curiae, ", ("Doe v. Roe", True), ", 598 U.S. 1 (May 18, 2023); see ",
+             ("Smith v. Jones", True), ", 500 U.S. 100 (1991).")
+    assert [o.display for o in full(extract_paragraph(p))] == ["Smith v. Jones, 500 U.S. 100 (1991)"]
