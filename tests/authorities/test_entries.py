@@ -118,3 +118,10 @@ def test_a_provision_cited_only_by_a_bare_reference_reads_as_the_brief_abbreviat
                  "Section 2 of Article 38.37 reaches further. See article 38.37, § 1.")
     assert "Tex. Code Crim. Proc. Ann. art. 38.37, § 2" in entries_of(t)
     assert not [e for e in entries_of(t) if "Code of Criminal Procedure" in e]
+
+
+def test_an_entry_in_the_briefs_words_is_flagged_ambiguous_code():
+    table = table_of("Ozark's act, Cal. Civ. Code § 1798.77.31(a), differs from Dakota's, Tex. Bus. & Com. Code "
+                     "§ 609.053(a).", "Dakota also requires verification under § 609.057(a).")
+    [entry] = [a for c in table.categories for a in c.authorities if a.text == "§ 609.057(a)"]
+    assert entry.flags == ["ambiguous_code"]

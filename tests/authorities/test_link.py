@@ -457,3 +457,15 @@ def test_sections_of_a_state_bill_cited_by_its_session_and_then_by_its_number():
                           "H.B. 77, 68th Leg., Reg. Sess. (N.D. 2023) § 12(a)": ["short"],
                           "H.B. 77, 68th Leg., Reg. Sess. (N.D. 2023) § 12(b)": ["id"]}
     assert [o.text for o in t.unlinked] == ["S.B. 999 § 1(a)"]  # no bill of that number cited
+
+
+def test_a_bare_section_of_one_of_two_states_codes_keeps_the_briefs_words():
+    t = links_of("Ozark's act, Cal. Civ. Code § 1798.77.31(a), differs from Dakota's, Tex. Bus. & Com. Code § 609.053(a).",
+                 "Dakota also requires verification under § 609.057(a).")
+    assert linked(t) == {"Cal. Civ. Code § 1798.77.31(a)": ["full"], "Tex. Bus. & Com. Code § 609.053(a)": ["full"],
+                          "§ 609.057(a)": ["reference"]}
+    [own] = [c for c in t.cited if c.name == "§ 609.057(a)"]
+    assert "ambiguous_code" in own.founding.flags and own.category == "statutes"
+    # with one state's code cited, the section is in it
+    t = links_of("Dakota's law, Tex. Bus. & Com. Code § 609.053(a), is strict.", "It requires more under § 609.057(a).")
+    assert "Tex. Bus. & Com. Code § 609.057(a)" in linked(t)

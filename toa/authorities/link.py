@@ -523,7 +523,37 @@ def _reference(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged:
     if declared is not None:
         full = replace(declared, key=_edition_of_one(declared.key, linking.by_key)) if declared.key else declared
         return Link(occ, linking.authority_of(full).key, occ.kind, completes=full)
+    if prior is not None and guessed == "named last" and _another_state_alike(linking.by_key, prior, occ):
+        return _in_its_own_words(linking, occ)
     return _section_of(linking, occ, _numbers(occ.meta), prior) if prior is not None else None
+
+
+def _another_state_alike(by_key: dict[Key, Cited], prior: Cited, occ: Occurrence) -> bool:
+    """Whether a bare section that would be guessed into the state code named last could as well
+    be in another state's code the brief cites in full, numbered alike (a Texas "§ 509.057(a)"
+    after California's "§ 1798.99.31"): which state's code it is cannot be known."""
+    number = _section_number(_numbers(occ.meta))
+    if not isinstance(prior.key, StateCodeKey) or not prior.key.jurisdiction:
+        return False
+    for auth in by_key.values():
+        base = _base_cite(auth)
+        if isinstance(auth.key, StateCodeKey) and auth.key.jurisdiction not in ("", prior.key.jurisdiction) \
+                and base is not None and any(k.kind == "full" for k in auth.links) \
+                and _numbered_alike(number, _section_number(_numbers(base.meta))):
+            return True
+    return False
+
+
+def _in_its_own_words(linking: _Linking, occ: Occurrence) -> Link:
+    """A bare section whose code cannot be known: an entry in the brief's own words ("§ 509.057(a)"),
+    flagged `ambiguous_code` for the reviewer, rather than a confident wrong code."""
+    numbers = _numbers(occ.meta)
+    written = _written(numbers)
+    own = replace(occ, kind="full", category="statutes", key=StateCodeKey("", "", "", written),
+                  display=re.sub(r"\s+", " ", occ.text.strip()),
+                  sort_key=recognizers.statutes.statute_sort(1, 9, "", (), "", numbers.section, written[len(numbers.section):]),
+                  flags=[*occ.flags, "ambiguous_code"])
+    return Link(occ, linking.authority_of(own).key, occ.kind, completes=own)
 
 
 _RESOLVERS: dict[Kind, Resolver] = {"full": _full, "short": _short, "id": _id, "supra": _supra, "reference": _reference}
