@@ -611,3 +611,16 @@ def test_a_case_that_only_names_where_a_cited_brief_was_filed_is_not_listed():
     p = para("Br. of Acme Fund as Amicus Curiae, ", ("Doe v. Roe", True), ", 598 U.S. 1 (May 18, 2023); see ",
              ("Smith v. Jones", True), ", 500 U.S. 100 (1991).")
     assert [o.display for o in full(extract_paragraph(p))] == ["Smith v. Jones, 500 U.S. 100 (1991)"]
+
+
+def test_cases_by_docket_number_as_amicus_briefs_type_them():
+    occs = full(extract_paragraph(para(
+        ("United States", True), " v. ", ("Zeta Apps, Inc.", True), ", No 3:14-cv-04321-RS (N.D. Cal. Mar. 4, 2014); ",
+        ("In re Online Toy Consumer Prot. Litig.", True), ", MDL No. 21-md-03311-ABC (N.D. Cal Jan. 5, 2022); ",
+        ("State of Maine et al.", True), " v. ", ("Sample Corp. et al.", True), ", No. 4:22-cv-09911-XYZ; ",
+        ("Roe", True), " v. ", ("Doe", True), ", No. 22-1.")))
+    assert [(o.key.number, o.display) for o in occs] == [
+        ("3:14-cv-04321-RS", "United States v. Zeta Apps, Inc., No 3:14-cv-04321-RS (N.D. Cal. Mar. 4, 2014)"),
+        ("21-md-03311-ABC", "In re Online Toy Consumer Prot. Litig., MDL No. 21-md-03311-ABC (N.D. Cal Jan. 5, 2022)"),
+        ("4:22-cv-09911-XYZ", "State of Maine et al. v. Sample Corp. et al., No. 4:22-cv-09911-XYZ")]
+    # a bare appellate number without court or date ("No. 22-1") is no citation of a decision
