@@ -624,3 +624,18 @@ def test_cases_by_docket_number_as_amicus_briefs_type_them():
         ("21-md-03311-ABC", "In re Online Toy Consumer Prot. Litig., MDL No. 21-md-03311-ABC (N.D. Cal Jan. 5, 2022)"),
         ("4:22-cv-09911-XYZ", "State of Maine et al. v. Sample Corp. et al., No. 4:22-cv-09911-XYZ")]
     # a bare appellate number without court or date ("No. 22-1") is no citation of a decision
+
+
+def test_citations_in_the_cells_of_a_table_in_the_body_and_in_their_notes(tmp_path):
+    from docxbuild import DocBuilder, Footnote
+
+    from toa.document import read
+    from toa.extract import extract
+
+    b = DocBuilder()
+    b.paragraph("The agencies require reports, as the table shows.")
+    b.table([["Agency", "Rule", "Note"], ["EPA", "40 C.F.R. § 98.3(c)", "annual"],
+             ["OSHA", ["29 C.F.R. § 1904.7(b)(1)", Footnote("See 29 C.F.R. § 1904.29.")], "within seven days"]])
+    b.paragraph("Thus reporting is routine.")
+    found = extract(read(str(b.save(tmp_path / "t.docx"))))
+    assert sorted(o.display for o in found) == ["29 C.F.R. § 1904.29", "29 C.F.R. § 1904.7(b)(1)", "40 C.F.R. § 98.3(c)"]
