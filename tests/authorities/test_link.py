@@ -469,3 +469,15 @@ def test_a_bare_section_of_one_of_two_states_codes_keeps_the_briefs_words():
     # with one state's code cited, the section is in it
     t = links_of("Dakota's law, Tex. Bus. & Com. Code § 609.053(a), is strict.", "It requires more under § 609.057(a).")
     assert "Tex. Bus. & Com. Code § 609.057(a)" in linked(t)
+
+
+def test_id_with_a_section_of_a_code_cited_before_is_the_codes_after_a_report():
+    code = "The law limits it. Cal. Civ. Code § 1798.77.31(b)(3). "
+    for pin, linked_to in (("§ 1798.77.31(b)(6)", "Cal. Civ. Code § 1798.77.31(b)(6)"), ("§ 12", "Jane Roe")):
+        text = code + f"Others agree. Jane Roe, A Proposed Compromise, Privacy Blog (Feb. 22, 2023). Id. {pin}."
+        title = (text.index("A Proposed"), text.index(", Privacy Blog"))
+        doc = Document(path="x.docx", paragraphs=[Paragraph(index=0, story="body", text=text, emphasis=[title])],
+                       sections=[])
+        found = linked(link.link(doc, occurrences_of(doc)))
+        # "Id. § 12": a pin in the work, which has no section of the code
+        assert [kinds for name, kinds in found.items() if name.startswith(linked_to)][-1][-1] == "id"

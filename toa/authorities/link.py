@@ -478,7 +478,14 @@ def _id(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cited 
     if pinned.section or pinned.rule:
         if last.category == "other" and isinstance(_volume_of(last.key), (WorkKey, ManualForComplexLitigationKey,
                                                                           ArticleKey, EncyclopediaKey)):
-            return Link(occ, last.key, "id")  # "id. § 125" after a treatise: a pin in the book, whose entry has no sections
+            # "id. § 1798.99.31(b)(6)" after a report, with that section of a code cited before: the
+            # code's (the report was cited in passing); else "id. § 125" after a treatise: a pin in the book
+            number = _section_number(pinned)
+            coded = [a for a in linking.by_key.values() if a.category in ("statutes", "rules_regulations")
+                     and "." in number and any(_section_number(_numbers(o.meta)) == number for o in _cites_of(a))]
+            if coded:
+                return _section_of(linking, occ, pinned, max(coded, key=_last_seen))
+            return Link(occ, last.key, "id")  # a pin in the book, whose entry has no sections
         return _section_of(linking, occ, pinned, last)
     if not _paged(last) and re.match(r"at\s+\*?\d", _pin(occ.meta)):
         if last_paged is None or not _pin_fits(last_paged, occ, span=150):
