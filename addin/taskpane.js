@@ -212,6 +212,7 @@
     citing_parenthetical: "cited only inside “(citing …)”",
     informal_reference: "also named in the text without a citation",
     short_cite_mismatch: "a short cite whose volume, reporter or pin does not fit the full cite",
+    ambiguous_code: "a bare section whose state's code cannot be known: listed in the brief's words",
   };
 
   function needsAttention(a) {

@@ -5,7 +5,7 @@ import pytest
 
 from docxbuild import (ContentControl, DocBuilder, Deletion, Field, Footnote, Hyperlink, Insertion, PageBreak,
                        SimpleField)
-from toa.document import DocumentError, read
+from toa.document import DocumentError, index_front_matter, read
 
 
 def _texts(doc, story=None):
@@ -314,3 +314,29 @@ def test_block_quotations_are_marked(tmp_path):
     b.paragraph("A hanging first line is not a quotation.", left=0.5, hanging=0.5)
     doc = read(str(b.save(tmp_path / "q.docx")))
     assert [p.block_quote for p in doc.paragraphs] == [False, True, False]
+
+
+def test_a_style_indexes_the_front_matter_statements_it_names_and_nothing_else(tmp_path):
+    b = DocBuilder(fmt="lowerRoman", start=1)
+    b.paragraph("No. 01-99-00001-CR, Tex. R. App. P. 9.4")
+    b.heading("IDENTITY OF PARTIES AND COUNSEL")
+    b.paragraph("Counsel under Tex. R. App. P. 38.1(a).")
+    b.heading("TABLE OF CONTENTS")
+    b.leader_line("Statement of the Case", page="ii")
+    b.heading("STATEMENT OF THE CASE")
+    b.paragraph("The jury convicted under Tex. Penal Code § 22.02.", Footnote("See Tex. R. App. P. 38.1(d)."))
+    b.heading("Issues Presented")
+    b.paragraph("Whether Tex. Code Crim. Proc. art. 38.23 applies.")
+    b.section_break(fmt="decimal", start=1)
+    b.heading("ARGUMENT")
+    b.paragraph("Argued here.")
+    doc = read(str(b.save(tmp_path / "f.docx")))
+    index_front_matter(doc, ("statement of the case", "issues presented"))
+    scanned = [p.text.strip() for p in doc.paragraphs if not p.skipped and p.text.strip()]
+    assert sorted(scanned) == sorted(["STATEMENT OF THE CASE", "The jury convicted under Tex. Penal Code § 22.02.",
+                                      "See Tex. R. App. P. 38.1(d).", "Issues Presented",
+                                      "Whether Tex. Code Crim. Proc. art. 38.23 applies.", "ARGUMENT", "Argued here."])
+    skipped = {p.text.strip(): p.skipped for p in doc.paragraphs}
+    assert skipped["Counsel under Tex. R. App. P. 38.1(a)."] == "front_matter"
+    assert skipped["No. 01-99-00001-CR, Tex. R. App. P. 9.4"] == "front_matter"
+    assert skipped["TABLE OF CONTENTS"] == "toc"

@@ -83,3 +83,8 @@ def test_the_state_styles_list_their_own_state_first():
 ])
 def test_detects_state_courts_from_the_caption(cover, expected):
     assert styles.detect(cover) == expected
+
+
+def test_texas_indexes_its_front_matter_statements():
+    assert "statement of the case" in styles.load("texas").index_front_matter
+    assert styles.load("default").index_front_matter == ()

@@ -538,6 +538,35 @@ def skip_sections(doc: Document, headings: tuple[str, ...]) -> None:
             p.skipped = "style"
 
 
+def index_front_matter(doc: Document, titles: tuple[str, ...]) -> None:
+    """Scan the front-matter sections with these titles ("statement of the case" matches
+    "STATEMENT OF THE CASE" and "I. Statement of the Case"), each up to the next heading: a court
+    style whose rules put the statement of the case or the issues presented before the body, with
+    their authorities in the table (Tex. R. App. P. 38.1(d)-(f)). Only what was left out as front
+    matter is scanned again: never a table of contents, a table of authorities or a certificate."""
+    if not titles:
+        return
+    wanted = re.compile(r"^(?:[IVX]+\.|\d+\.)?\s*(?:" + "|".join(r"\s+".join(map(re.escape, t.split())) for t in titles)
+                        + r")\b", re.I)
+    paras = [p for p in doc.paragraphs if p.story in ("body", "table")]
+    indexed: set[int] = set()
+    i = 0
+    while i < len(paras):
+        if paras[i].skipped == "front_matter" and _looks_like_heading(paras[i]) and wanted.match(paras[i].text.strip()):
+            paras[i].skipped = None
+            indexed.add(paras[i].index)
+            i += 1
+            while i < len(paras) and not _looks_like_heading(paras[i]) and paras[i].skipped == "front_matter":
+                paras[i].skipped = None
+                indexed.add(paras[i].index)
+                i += 1
+            continue
+        i += 1
+    for p in doc.paragraphs:
+        if p.anchor is not None and p.anchor[0] in indexed and p.skipped == "front_matter":
+            p.skipped = None
+
+
 def _skip_certificate(paras: list[Paragraph], i: int) -> int:
     """A certificate of compliance/service/interest cites rules about the brief, not authority
     for its argument: leave it out up to the next heading that is not another certificate."""

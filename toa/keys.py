@@ -293,15 +293,17 @@ class HearingKey(KeyBase):
 
 @dataclass(frozen=True, slots=True)
 class StateBillKey(KeyBase):
-    """A state bill ("Tex. H.B. 4, 78th Leg., R.S."), or a document about it by its title's words."""
+    """A state bill ("Tex. H.B. 4, 78th Leg., R.S."), a document about it by its title's words, or
+    a section of it ("S.B. 396, 94th Gen. Assemb., Reg. Sess. (Ark. 2023), § 4-88-1102(c)(1)")."""
 
     TAG: ClassVar[str] = "state_bill"
-    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"document"})
+    OPTIONAL: ClassVar[frozenset[str]] = frozenset({"document", "section"})
     jurisdiction: str
     type: str
     number: str
     legislature: str
     document: str = ""
+    section: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,6 +47,7 @@ Flag = Literal[
     "unknown_reporter",  # a reporter eyecite does not know
     "missing_case_name",
     "uncertain_category",  # an unnamed Op. O.L.C.: filed under administrative, perhaps other
+    "ambiguous_code",  # a bare section of one of several states' codes: listed in the brief's words
 ]
 
 

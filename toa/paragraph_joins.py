@@ -41,12 +41,13 @@ def continued_paragraphs(paragraphs: list[Paragraph]) -> list[tuple[Paragraph, P
         if capital and not _CAPITAL_START.match(tail.text):
             continue
         new_page = any(b.offset == 0 for b in tail.breaks)
+        link = _LINK_FIRST.match(tail.text)  # a reference's link on a line of its own goes on its note, after "."
         for head in reversed(paragraphs[max(0, i - 8):i]):
             if head.index in headers:
                 new_page = True  # a running header ("Case: 17-56544 … Page 27 of 60") turns the page
                 continue
-            if head.index not in continued and head.story == tail.story and _OPEN_END.search(head.text) \
-                    and not head.typed_note and not (head.style or "").lower().startswith(("heading", "title")) \
+            if head.index not in continued and head.story == tail.story and (_OPEN_END.search(head.text) or link) \
+                    and (not head.typed_note or link) and not (head.style or "").lower().startswith(("heading", "title")) \
                     and not (capital and (len(head.text) < 200 or not _MID_SENTENCE_END.search(head.text))):
                 pairs.append((head, tail))
                 continued.add(head.index)
@@ -57,6 +58,7 @@ def continued_paragraphs(paragraphs: list[Paragraph]) -> list[tuple[Paragraph, P
 
 
 _CAPITAL_START = re.compile(r"^\s*[A-Z][a-z]+\b")
+_LINK_FIRST = re.compile(r"\s*(?:https?://|www\.|doi:)")
 _MID_SENTENCE_END = re.compile(r"[a-z]\s*$")
 
 

@@ -54,6 +54,7 @@ def analyse(source: str, style: str | None = None, pages: str = "auto", template
     doc = _read(source, options)
     chosen = _style(doc, style)
     document.skip_sections(doc, chosen.skip_sections)
+    document.index_front_matter(doc, chosen.index_front_matter)
     step("finding citations")
     try:
         occurrences = extract.extract(doc)

@@ -73,6 +73,22 @@ def test_home_jurisdiction_lists_the_courts_own_state_first(tmp_path):
     assert order(str(own))["constitutional"] == ["Cal. Const., art. I, § 13", "U.S. Const. amend. IV"]
 
 
+def test_home_jurisdiction_lists_the_courts_own_state_regulations_first(tmp_path):
+    # a state's administrative code cited by its own numbering (recognizers/regulations.py)
+    text = "See 29 C.F.R. § 1910.95; Or. Admin. R. 839-020-0050; Fla. Admin. Code Ann. r. 64B8-9.003."
+
+    def regulations(style):
+        return [a.text for c in table_of(text, style=style).categories if c.key == "rules_regulations"
+                for a in c.authorities]
+
+    assert regulations("default") == ["29 C.F.R. § 1910.95", "Fla. Admin. Code r. 64B8-9.003",
+                                      "Or. Admin. R. 839-020-0050"]
+    own = tmp_path / "or.toml"
+    own.write_text('home_jurisdiction = "Or."\n' + (styles.BUILTIN_DIR / "default.toml").read_text())
+    assert regulations(str(own)) == ["Or. Admin. R. 839-020-0050", "29 C.F.R. § 1910.95",
+                                     "Fla. Admin. Code r. 64B8-9.003"]
+
+
 def test_an_entry_reads_as_the_brief_abbreviates_it():
     # one authority written out and abbreviated: the abbreviated form
     t = table_of("This violated the Texas Constitution, Article I, Section 19.", "See Tex. Const. art. I, § 19.",
@@ -102,3 +118,10 @@ def test_a_provision_cited_only_by_a_bare_reference_reads_as_the_brief_abbreviat
                  "Section 2 of Article 38.37 reaches further. See article 38.37, § 1.")
     assert "Tex. Code Crim. Proc. Ann. art. 38.37, § 2" in entries_of(t)
     assert not [e for e in entries_of(t) if "Code of Criminal Procedure" in e]
+
+
+def test_an_entry_in_the_briefs_words_is_flagged_ambiguous_code():
+    table = table_of("Ozark's act, Cal. Civ. Code § 1798.77.31(a), differs from Dakota's, Tex. Bus. & Com. Code "
+                     "§ 609.053(a).", "Dakota also requires verification under § 609.057(a).")
+    [entry] = [a for c in table.categories for a in c.authorities if a.text == "§ 609.057(a)"]
+    assert entry.flags == ["ambiguous_code"]

@@ -258,6 +258,16 @@ def test_supra_naming_an_organisation_by_an_abbreviated_word():
     assert text.startswith("Pew Research Ctr., Americans and Privacy") and kinds == ["full", "supra"]
 
 
+def test_supra_naming_an_organisation_by_a_word_cut_short():
+    text = ("See 4Kids Foundation, How Do They Know It Is a Child? 10 (2021). Later, 4Kids Found., supra, at 6, "
+            "and Kids Fund, supra, at 2.")
+    title = (text.index("How Do"), text.index(" 10 ("))
+    doc = Document(path="x.docx", paragraphs=[Paragraph(index=0, story="body", text=text, emphasis=[title])], sections=[])
+    t = link.link(doc, occurrences_of(doc))
+    assert linked(t) == {"4Kids Foundation, How Do They Know It Is a Child? (2021)": ["full", "supra"]}
+    assert [o.text for o in t.unlinked] == ["Fund, supra, at 2"]  # a whole word is not cut short
+
+
 def test_restatement_short_forms_fold_into_the_section_cited_before():
     t = links_of("Restatement (Second) of Torts § 402A (1965); Restatement (Third) of Agency § 7.03 (2006).",
                  "Later. Restatement § 402A cmt. c; Restatement (Second) § 402A cmt. d. Restatement (Second) of Torts, "
@@ -442,3 +452,54 @@ def test_linking_changes_no_citation():
     subdivision = read["subdivision (b)(6)"]
     assert subdivision.completes.display == "Pen. Code, § 1170, subd. (b)(6)"
     assert subdivision.citation.meta == ProvisionMeta(subsection="(b)(6)", subdivision_only=True)
+
+
+def test_a_link_cited_alone_joins_the_work_whose_title_its_address_spells():
+    text = ("Parents can act. Safe Kids Council, How to Set Parental Controls on Every Device 4 (2022). "
+            "See https://www.safekids.example/guides/how-to-set-parental-controls-on-every-device. "
+            "Others publish help too. https://www.other.example/news/weather-report-for-tuesday-morning.")
+    title = (text.index("How to"), text.index(" 4 (2022)"))
+    doc = Document(path="x.docx", paragraphs=[Paragraph(index=0, story="body", text=text, emphasis=[title])], sections=[])
+    t = link.link(doc, occurrences_of(doc))
+    found = linked(t)
+    [work] = [k for k in found if k.startswith("Safe Kids Council")]
+    assert found[work] == ["full", "short"]
+    # a link whose words name no work cited before is an entry of its own
+    assert any("weather-report" in k and kinds == ["full"] for k, kinds in found.items())
+
+
+def test_sections_of_a_state_bill_cited_by_its_session_and_then_by_its_number():
+    t = links_of("The Ozark act bars it. S.B. 401, 93rd Gen. Assemb., Reg. Sess. (Ark. 2021), § 4-99-1203(c)(1), "
+                 "and id. § 4-99-1203(a).",
+                 "Later. S.B. 401 § 4-99-1203(c)(1). The Dakota bill, H.B. 77, 68th Leg., Reg. Sess. (N.D. 2023), "
+                 "goes further. H.B. 77 § 12(a); id. § 12(b). S.B. 999 § 1(a).")
+    assert linked(t) == {"S.B. 401, 93rd Gen. Assemb., Reg. Sess. (Ark. 2021) § 4-99-1203(c)(1)": ["full", "short"],
+                          "S.B. 401, 93rd Gen. Assemb., Reg. Sess. (Ark. 2021) § 4-99-1203(a)": ["id"],
+                          "H.B. 77, 68th Leg., Reg. Sess. (N.D. 2023)": ["full"],
+                          "H.B. 77, 68th Leg., Reg. Sess. (N.D. 2023) § 12(a)": ["short"],
+                          "H.B. 77, 68th Leg., Reg. Sess. (N.D. 2023) § 12(b)": ["id"]}
+    assert [o.text for o in t.unlinked] == ["S.B. 999 § 1(a)"]  # no bill of that number cited
+
+
+def test_a_bare_section_of_one_of_two_states_codes_keeps_the_briefs_words():
+    t = links_of("Ozark's act, Cal. Civ. Code § 1798.77.31(a), differs from Dakota's, Tex. Bus. & Com. Code § 609.053(a).",
+                 "Dakota also requires verification under § 609.057(a).")
+    assert linked(t) == {"Cal. Civ. Code § 1798.77.31(a)": ["full"], "Tex. Bus. & Com. Code § 609.053(a)": ["full"],
+                          "§ 609.057(a)": ["reference"]}
+    [own] = [c for c in t.cited if c.name == "§ 609.057(a)"]
+    assert "ambiguous_code" in own.founding.flags and own.category == "statutes"
+    # with one state's code cited, the section is in it
+    t = links_of("Dakota's law, Tex. Bus. & Com. Code § 609.053(a), is strict.", "It requires more under § 609.057(a).")
+    assert "Tex. Bus. & Com. Code § 609.057(a)" in linked(t)
+
+
+def test_id_with_a_section_of_a_code_cited_before_is_the_codes_after_a_report():
+    code = "The law limits it. Cal. Civ. Code § 1798.77.31(b)(3). "
+    for pin, linked_to in (("§ 1798.77.31(b)(6)", "Cal. Civ. Code § 1798.77.31(b)(6)"), ("§ 12", "Jane Roe")):
+        text = code + f"Others agree. Jane Roe, A Proposed Compromise, Privacy Blog (Feb. 22, 2023). Id. {pin}."
+        title = (text.index("A Proposed"), text.index(", Privacy Blog"))
+        doc = Document(path="x.docx", paragraphs=[Paragraph(index=0, story="body", text=text, emphasis=[title])],
+                       sections=[])
+        found = linked(link.link(doc, occurrences_of(doc)))
+        # "Id. § 12": a pin in the work, which has no section of the code
+        assert [kinds for name, kinds in found.items() if name.startswith(linked_to)][-1][-1] == "id"

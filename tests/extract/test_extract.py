@@ -255,6 +255,25 @@ def test_a_citation_cut_by_a_page_break_is_read_whole_and_kept_where_it_begins()
     assert all(o.end <= len(ps[o.paragraph].text) for o in occs)  # its TA field sits where it begins
 
 
+def test_a_references_link_set_on_a_line_of_its_own_is_read_with_it():
+    # a brief converted from PDF cuts a note where its link begins, after the title's period
+    from toa.extract import extract
+    from toa.model import Document
+
+    ps = [Paragraph(index=0, story="body", text="12 Quill, Marta R., and Dana P. Oyelowo. Media characters and "
+                                              "children's learning.", typed_note=True),
+          Paragraph(index=1, story="body", text="https://records.example/2017-00224-009; Vance, Irma, et al. Rewards "
+                                              "and snacking in children. Appetite 104 (2017): 19-26."),
+          Paragraph(index=2, story="body", text="13 Tip Line 2022 Report.", typed_note=True),
+          Paragraph(index=3, story="body", text="https://tips.example/data")]
+    occs = [o for o in extract(Document(path="x.docx", paragraphs=ps, sections=[])) if o.kind == "full"]
+    assert [(o.paragraph, o.display) for o in occs] == [
+        (0, "Quill, Marta R., and Dana P. Oyelowo. Media characters and children's learning. "
+            "https://records.example/2017-00224-009"),
+        (1, "Vance, Irma, et al. Rewards and snacking in children. Appetite 104 (2017): 19-26"),
+        (2, "Tip Line 2022 Report. https://tips.example/data")]
+
+
 def test_a_history_phrase_before_a_named_case_is_not_part_of_its_name():
     assert displays("Gore v. State, 149 S.W.3d 135, 144 (Tex. Crim. App. 2004), overruled on other grounds by "
                     "Cole v. State, 947 S.W.2d 262 (Tex. Crim. App. 1997); Ex Parte Bell, 448 S.W.3d 29 "
@@ -587,3 +606,37 @@ def test_plain_names_go_on_before_the_abbreviations_eyecite_stops_at():
     # a sentence that ends in a word no name abbreviates stays out of the name
     assert displays("Plaintiffs sued under the Act. Metro. Life Ins. Co. v. Glenn, 554 U.S. 105 (2008).") == [
         "Metro. Life Ins. Co. v. Glenn, 554 U.S. 105 (2008)"]
+
+
+def test_a_case_that_only_names_where_a_cited_brief_was_filed_is_not_listed():
+    p = para("Br. of Acme Fund as Amicus Curiae, ", ("Doe v. Roe", True), ", 598 U.S. 1 (May 18, 2023); see ",
+             ("Smith v. Jones", True), ", 500 U.S. 100 (1991).")
+    assert [o.display for o in full(extract_paragraph(p))] == ["Smith v. Jones, 500 U.S. 100 (1991)"]
+
+
+def test_cases_by_docket_number_as_amicus_briefs_type_them():
+    occs = full(extract_paragraph(para(
+        ("United States", True), " v. ", ("Zeta Apps, Inc.", True), ", No 3:14-cv-04321-RS (N.D. Cal. Mar. 4, 2014); ",
+        ("In re Online Toy Consumer Prot. Litig.", True), ", MDL No. 21-md-03311-ABC (N.D. Cal Jan. 5, 2022); ",
+        ("State of Maine et al.", True), " v. ", ("Sample Corp. et al.", True), ", No. 4:22-cv-09911-XYZ; ",
+        ("Roe", True), " v. ", ("Doe", True), ", No. 22-1.")))
+    assert [(o.key.number, o.display) for o in occs] == [
+        ("3:14-cv-04321-RS", "United States v. Zeta Apps, Inc., No 3:14-cv-04321-RS (N.D. Cal. Mar. 4, 2014)"),
+        ("21-md-03311-ABC", "In re Online Toy Consumer Prot. Litig., MDL No. 21-md-03311-ABC (N.D. Cal Jan. 5, 2022)"),
+        ("4:22-cv-09911-XYZ", "State of Maine et al. v. Sample Corp. et al., No. 4:22-cv-09911-XYZ")]
+    # a bare appellate number without court or date ("No. 22-1") is no citation of a decision
+
+
+def test_citations_in_the_cells_of_a_table_in_the_body_and_in_their_notes(tmp_path):
+    from docxbuild import DocBuilder, Footnote
+
+    from toa.document import read
+    from toa.extract import extract
+
+    b = DocBuilder()
+    b.paragraph("The agencies require reports, as the table shows.")
+    b.table([["Agency", "Rule", "Note"], ["EPA", "40 C.F.R. § 98.3(c)", "annual"],
+             ["OSHA", ["29 C.F.R. § 1904.7(b)(1)", Footnote("See 29 C.F.R. § 1904.29.")], "within seven days"]])
+    b.paragraph("Thus reporting is routine.")
+    found = extract(read(str(b.save(tmp_path / "t.docx"))))
+    assert sorted(o.display for o in found) == ["29 C.F.R. § 1904.29", "29 C.F.R. § 1904.7(b)(1)", "40 C.F.R. § 98.3(c)"]

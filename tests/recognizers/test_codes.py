@@ -211,3 +211,9 @@ def test_a_provision_made_from_a_code_and_its_number_is_the_code_cited_in_full(r
 def test_which_names_this_module_reads_as_a_code():
     assert names_a_code("Tex. Penal Code") and names_a_code("Code of Civil Procedure")
     assert not names_a_code("N.Y. Penal Law") and not names_a_code("Ohio Rev. Code Ann.")
+
+
+def test_a_code_named_in_brackets_inside_a_quotation(run):
+    (o,) = full(run("(Doe v. Roe (2001) 1 Cal.App.4th 1, 5, citing [Welf. & Inst. Code] § 4512, subd. (a).)"))
+    assert o.display == "Welf. & Inst. Code § 4512, subd. (a)"
+    assert o.key == StateCodeKey("", "welf inst code", "", "4512(a)")

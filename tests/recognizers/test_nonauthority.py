@@ -68,3 +68,14 @@ def test_a_senate_treaty_document_is_no_record_cite():
     from toa.recognizers import non_authority_spans
     assert non_authority_spans("S. Treaty Doc. No. 100-20") == []
     assert non_authority_spans("See Doc. No. 7.") != []
+
+
+def test_a_brief_named_by_the_case_it_was_filed_in():
+    t = ("Br. of Acme Fund as Amicus Curiae, Doe v. Roe, 598 U.S. 1 (May 18, 2023); Brief for the Ozark Bar as "
+         "Amici Curiae Supporting Petitioners at 4, Poe v. Moe (No. 22-100) (9th Cir.) (filed Nov. 3, 2023). "
+         "The Court held otherwise in Smith v. Jones, 500 U.S. 100 (1991).")
+    got = _texts(t)
+    assert "Br. of Acme Fund as Amicus Curiae, Doe v. Roe, 598 U.S. 1 (May 18, 2023)" in got
+    assert ("Brief for the Ozark Bar as Amici Curiae Supporting Petitioners at 4, Poe v. Moe (No. 22-100) (9th Cir.) "
+            "(filed Nov. 3, 2023)") in got
+    assert not [s for s in got if "Smith" in s]  # the case cited after them is cited

@@ -211,7 +211,7 @@ def test_web_pages_and_news_articles_with_their_url(run):
     (o,) = full(run("(R. 9; see also Ann Writer, “Council Votes to Close the Old Bridge Downtown,” The Daily Ledger, "
                     "(Feb. 2, 2019), https://ledger.example/2019/02/bridge.html.) Then"))
     assert o.category == "other"
-    assert o.display.startswith("Ann Writer, \"Council Votes")
+    assert o.display.startswith("Ann Writer, “Council Votes")  # the brief's own quotation marks
     assert o.display.endswith("https://ledger.example/2019/02/bridge.html")
     (o,) = full(run("See, e.g., State Agency, Renewing a Permit (last visited Mar. 1, 2024, https://agency.example/permits)."))
     assert o.display == "State Agency, Renewing a Permit (last visited Mar. 1, 2024, https://agency.example/permits)"
@@ -516,3 +516,69 @@ def test_an_eu_regulation_keeps_its_official_journal_cite_after_an_article_pin(r
     [o] = full(run(t))
     assert o.display == ("Regulation (EU) 2016/679 of the European Parliament and of the Council of 27 April 2016, "
                          "2016 O.J. (L 119) 1")
+
+
+def test_web_references_typed_without_italics_or_quotes(run):
+    """A note that is a reference by its shape alone: a title in title case and its link, a
+    sentence-case title with its publisher and date, an organisation and its page's title."""
+    assert [o.display for o in full(run("15 The Family Census: Media Use by Tweens and Teens. (2021). "
+                                        "https://census.example/report.pdf."))] == [
+        "The Family Census: Media Use by Tweens and Teens. (2021). https://census.example/report.pdf"]
+    t = ("43 Agencies Issue Joint Warning about a global fraud wave, FBX (2023), https://fbx.example/press. "
+         "See also https://news.example/teens")
+    assert [o.display for o in full(run(t))] == [
+        "Agencies Issue Joint Warning about a global fraud wave, FBX (2023), https://fbx.example/press",
+        "https://news.example/teens"]
+    t = ("41 Gizmo, Online Challenges, https://gizmo.example/safety/challenges/.; Chatter adds prizes to its "
+         "rival, The Daily Wire, Oct. 6, 2021, https://wire.example/2021/10/6/chatter.")
+    assert [o.display for o in full(run(t))] == [
+        "Gizmo, Online Challenges, https://gizmo.example/safety/challenges/",
+        "Chatter adds prizes to its rival, The Daily Wire, Oct. 6, 2021, https://wire.example/2021/10/6/chatter"]
+    t = "Chatter adds ‘challenges’ to its app, The Daily Wire, Oct. 6, 2021, https://wire.example/chatter."
+    assert [o.display for o in full(run(t))] == [t[:-1]]  # an opening quotation mark stays one
+    t = "22 National Institute of Rest, How Sleep Works. Updated June 15, 2022. https://rest.example/sleep"
+    assert [o.display for o in full(run(t))] == [
+        "National Institute of Rest, How Sleep Works. Updated June 15, 2022. https://rest.example/sleep"]
+    # prose before a link is not a title
+    assert full(run("The court agreed. See the agency's page, https://example.org/page.")) == []
+
+
+def test_a_link_alone_in_a_note_and_a_notes_number_before_a_web_source(run):
+    assert [o.display for o in full(run("9 https://design-code.example/"))] == ["https://design-code.example/"]
+    (o,) = full(run("16 Office of the Chief Nurse, Advisory on Screens, U.S. PUBLIC HEALTH SERVICE (May 23, 2023), "
+                    "https://health.example/advisory.pdf."))
+    assert o.display.startswith("Office of the Chief Nurse, Advisory on Screens, U.S. PUBLIC HEALTH SERVICE")
+    t = "8 See Jo Gram, Survey Ctr., What the Data Says (Apr. 26, 2023) https://survey.example/x"
+    (o,) = full(run(t))
+    assert o.display == "Jo Gram, Survey Ctr., What the Data Says (Apr. 26, 2023) https://survey.example/x"
+
+
+def test_a_note_number_glued_to_the_citation_before_is_no_volume(run, emph):
+    t = "See Eve Finch et al., How Apps Guess Ages, Applog (June 2, 2022);12 Sara Pike, Apps Scan Videos, TechDaily (Mar. 3, 2023).13 Then"
+    occs = full(run(t, emph(t, "How Apps Guess Ages", "Apps Scan Videos")))
+    assert [o.display for o in occs] == ["Eve Finch et al., How Apps Guess Ages, Applog (June 2, 2022)",
+                                         "Sara Pike, Apps Scan Videos, TechDaily (Mar. 3, 2023)"]
+
+
+def test_a_link_broken_at_a_line_end_goes_on_over_its_encoded_rest(run):
+    (o,) = full(run("42 Tip Line 2022 Report. https://tips.example/data#:~:text=In%202022%2C%20NCME C's%20Tip"
+                    "%20received,of%20reports now"))
+    assert o.display == "Tip Line 2022 Report. https://tips.example/data#:~:text=In%202022%2C%20NCME C's%20Tip%20received,of%20reports"
+
+
+def test_articles_with_an_issue_a_page_range_and_authors_with_particles(run, emph):
+    (o,) = full(run("47 Ana Ruiz et al., Understanding Cyberbullies, 7(1) J. Child & Family Counseling 42-55 (2021),"))
+    assert o.display == "Ana Ruiz et al., Understanding Cyberbullies, 7(1) J. Child & Family Counseling 42-55 (2021)"
+    t = "See Ivo Roth, Jan J. Van Dam & Saskia van der Berg, Out-Group Anger Drives Clicks, 118 Proc. Nat. Acad. Sci. 1 (2021)."
+    (o,) = full(run(t, emph(t, "Out-Group Anger Drives Clicks")))
+    assert o.display.startswith("Ivo Roth, Jan J. Van Dam & Saskia van der Berg, Out-Group Anger")
+    t = "See 4Kids Foundation, How Do They Know It Is a Child? 10 (2021)."
+    (o,) = full(run(t, emph(t, "How Do They Know It Is a Child?")))
+    assert o.display == "4Kids Foundation, How Do They Know It Is a Child? (2021)"
+
+
+def test_web_page_with_its_publisher_in_small_capitals_and_the_date_read(run):
+    (o,) = full(run("See Recall Reporting Rules, U.S. CONSUMER GOODS SAFETY COMMISSION, https://goods.example/"
+                    "business/recall (last visited Jan. 3, 2024)."))
+    assert o.display == ("Recall Reporting Rules, U.S. CONSUMER GOODS SAFETY COMMISSION, "
+                         "https://goods.example/business/recall")

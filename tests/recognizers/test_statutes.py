@@ -1,5 +1,5 @@
 from conftest import full, keys
-from toa.keys import ActKey, PublicLawKey, RevisedStatutesKey, StateCodeKey, StatutesAtLargeKey, UsCodeKey
+from toa.keys import ActKey, PublicLawKey, RevisedStatutesKey, StateBillKey, StateCodeKey, StatutesAtLargeKey, UsCodeKey
 from toa.meta import ProvisionMeta
 from toa.recognizers.statutes import reads_state_code, state_code_section, state_form_section, us_code_section
 
@@ -371,3 +371,17 @@ def test_a_section_made_from_a_code_in_its_states_own_form_is_the_code_cited_in_
         assert same(state_form_section(code, title, mark, number), cited), written
     assert state_form_section("ILCS", "735", "", "5") is None  # no section of the Illinois form
     assert state_form_section("Code Civ. Proc.", "", "§", "437c") is None  # no state's own form
+
+
+def test_a_state_bill_by_its_session_and_the_sections_it_enacts(run):
+    occs = full(run("S.B. 77, 66th Leg., Reg. Sess. (Utah 2024), §§ 13-70-101(1), (3)(a), and Assem. Bill 2210, "
+                    "2021-2022 Reg. Sess. (Cal. 2022)."))
+    assert [o.display for o in occs] == ["S.B. 77, 66th Leg., Reg. Sess. (Utah 2024) § 13-70-101(1)",
+                                         "S.B. 77, 66th Leg., Reg. Sess. (Utah 2024) § 13-70-101(3)(a)",
+                                         "Assem. Bill 2210, 2021-2022 Reg. Sess. (Cal. 2022)"]
+    assert [o.category for o in occs] == ["statutes", "statutes", "legislative"]
+    assert occs[0].key == StateBillKey("Utah", "S.B.", "77", "66th Leg., Reg. Sess.", section="13-70-101(1)")
+    assert occs[2].key == StateBillKey("Cal.", "A.B.", "2210", "2021-2022 Reg. Sess.")
+    # by its number alone, a section is a short form of the bill cited before
+    (o,) = run("S.B. 77 § 13-70-101(4).")
+    assert (o.kind, o.meta.act, o.meta.section, o.meta.subsection) == ("short", "S.B. 77", "13-70-101", "(4)")

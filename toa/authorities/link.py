@@ -34,10 +34,12 @@ from ..keys import (
     ReportKey,
     RestatementKey,
     RuleKey,
+    StateBillKey,
     StateCodeKey,
     StatutesAtLargeKey,
     UsCodeKey,
     VolumeKey,
+    WebKey,
     WorkKey,
 )
 from ..meta import (
@@ -354,6 +356,9 @@ def _full(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cite
             return Link(occ, misread.key, "short")
     key = occ.key
     assert key is not None
+    work = _work_linked(occ, by_key)
+    if work is not None:
+        return Link(occ, work.key, "short")
     name = occ.meta.case_name if isinstance(occ.meta, CaseMeta) else ""
     named = bool(name)
     if key in alias and not (named and alias[key][1] == "history"):
@@ -380,6 +385,22 @@ def _full(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cite
     return Link(occ, key, "full")
 
 
+def _work_linked(occ: Occurrence, by_key: dict[Key, Cited]) -> Cited | None:
+    """A link cited alone (a note that is only "https://…/how-to-set-parental-controls") whose
+    words are those of a work cited before ("…, How to Set Parental Controls on Every Device, …"):
+    that work's link, not an entry of its own. The last such work."""
+    if not isinstance(occ.key, WebKey) or not (occ.display or "").startswith(("http", "ftp", "www")):
+        return None
+    slugs = [seg for seg in re.split(r"[/?#]", re.sub(r"^\w+://[^/]*", "", occ.key.url)) if re.search(r"[-_]", seg)]
+    words = [w for w in re.split(r"[^a-z]+", re.sub(r"\.(?:pdf|html?|aspx?|php)$", "", slugs[-1])) if len(w) >= 3] \
+        if slugs else []
+    if len(words) < 3:
+        return None
+    fits = [a for a in by_key.values() if a.category == "other" and not isinstance(a.key, WebKey)
+            and sum(w in {x.lower() for x in _WORD.findall(a.name)} for w in words) >= 0.6 * len(words)]
+    return max(fits, key=_last_seen) if fits else None
+
+
 def _short(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cited | None) -> Link | None:
     """The authority a short cite names: a name the brief defined for it, the Restatement section,
     committee report, notice or decision it points into, or the case with the same volume and
@@ -399,6 +420,11 @@ def _short(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cit
     if isinstance(meta, BillAnalysisMeta):  # "(Assem. Com. on Judiciary, Analysis of Assem. Bill No. 157, supra)"
         named = (meta.author, meta.document, meta.number)
         return _latest(occ, [a for k, a in by_key.items() if isinstance(k, BillAnalysisKey) and k.analysis() == named])
+    if isinstance(meta, ProvisionMeta) and meta.code == "state_bill":
+        # "S.B. 396 § 4-88-1102(a)": that section of the bill cited before by its session
+        bills = [a for k, a in by_key.items() if isinstance(k, StateBillKey) and not k.document
+                 and f"{k.type} {k.number}" == meta.act]
+        return _section_of(linking, occ, meta, max(bills, key=_last_seen)) if bills else None
     if isinstance(meta, SeriesMeta):
         return _page_in_series(occ, meta, by_key)
     if isinstance(meta, AgencyMeta):
@@ -453,7 +479,14 @@ def _id(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cited 
     if pinned.section or pinned.rule:
         if last.category == "other" and isinstance(_volume_of(last.key), (WorkKey, ManualForComplexLitigationKey,
                                                                           ArticleKey, EncyclopediaKey)):
-            return Link(occ, last.key, "id")  # "id. § 125" after a treatise: a pin in the book, whose entry has no sections
+            # "id. § 1798.99.31(b)(6)" after a report, with that section of a code cited before: the
+            # code's (the report was cited in passing); else "id. § 125" after a treatise: a pin in the book
+            number = _section_number(pinned)
+            coded = [a for a in linking.by_key.values() if a.category in ("statutes", "rules_regulations")
+                     and "." in number and any(_section_number(_numbers(o.meta)) == number for o in _cites_of(a))]
+            if coded:
+                return _section_of(linking, occ, pinned, max(coded, key=_last_seen))
+            return Link(occ, last.key, "id")  # a pin in the book, whose entry has no sections
         return _section_of(linking, occ, pinned, last)
     if not _paged(last) and re.match(r"at\s+\*?\d", _pin(occ.meta)):
         if last_paged is None or not _pin_fits(last_paged, occ, span=150):
@@ -469,10 +502,13 @@ def _id(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cited 
 def _supra(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cited | None) -> Link | None:
     """"Borden, supra" / "LaFave, supra": the earlier authority whose name holds that word; of
     two (an article and a treatise by one author), the one cited last."""
-    ante = _antecedent(occ.meta).strip(" ,").rstrip(".").lower()  # "Pew Research Ctr., supra"
+    written = _antecedent(occ.meta).strip(" ,")
+    ante = written.rstrip(".").lower()  # "Pew Research Ctr., supra"
     if not ante:
         return None
     hits = [a for a in linking.by_key.values() if ante in {w.lower() for w in _WORD.findall(a.name)}]
+    if not hits and written.endswith(".") and len(ante) >= 3:  # "5Rights Found., supra": "Foundation" cut short
+        hits = [a for a in linking.by_key.values() if any(w.lower().startswith(ante) for w in _WORD.findall(a.name))]
     if len(hits) > 1:
         cases = [a for a in hits if a.category in ("cases", "administrative")]
         hits = cases or hits
@@ -495,7 +531,37 @@ def _reference(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged:
     if declared is not None:
         full = replace(declared, key=_edition_of_one(declared.key, linking.by_key)) if declared.key else declared
         return Link(occ, linking.authority_of(full).key, occ.kind, completes=full)
+    if prior is not None and guessed == "named last" and _another_state_alike(linking.by_key, prior, occ):
+        return _in_its_own_words(linking, occ)
     return _section_of(linking, occ, _numbers(occ.meta), prior) if prior is not None else None
+
+
+def _another_state_alike(by_key: dict[Key, Cited], prior: Cited, occ: Occurrence) -> bool:
+    """Whether a bare section that would be guessed into the state code named last could as well
+    be in another state's code the brief cites in full, numbered alike (a Texas "§ 509.057(a)"
+    after California's "§ 1798.99.31"): which state's code it is cannot be known."""
+    number = _section_number(_numbers(occ.meta))
+    if not isinstance(prior.key, StateCodeKey) or not prior.key.jurisdiction:
+        return False
+    for auth in by_key.values():
+        base = _base_cite(auth)
+        if isinstance(auth.key, StateCodeKey) and auth.key.jurisdiction not in ("", prior.key.jurisdiction) \
+                and base is not None and any(k.kind == "full" for k in auth.links) \
+                and _numbered_alike(number, _section_number(_numbers(base.meta))):
+            return True
+    return False
+
+
+def _in_its_own_words(linking: _Linking, occ: Occurrence) -> Link:
+    """A bare section whose code cannot be known: an entry in the brief's own words ("§ 509.057(a)"),
+    flagged `ambiguous_code` for the reviewer, rather than a confident wrong code."""
+    numbers = _numbers(occ.meta)
+    written = _written(numbers)
+    own = replace(occ, kind="full", category="statutes", key=StateCodeKey("", "", "", written),
+                  display=re.sub(r"\s+", " ", occ.text.strip()),
+                  sort_key=recognizers.statutes.statute_sort(1, 9, "", (), "", numbers.section, written[len(numbers.section):]),
+                  flags=[*occ.flags, "ambiguous_code"])
+    return Link(occ, linking.authority_of(own).key, occ.kind, completes=own)
 
 
 _RESOLVERS: dict[Kind, Resolver] = {"full": _full, "short": _short, "id": _id, "supra": _supra, "reference": _reference}
@@ -561,6 +627,8 @@ def complete(base: Occurrence, short: ProvisionMeta) -> Occurrence | None:
         mark = "§" if "§" in (base.display or base.text) else ""  # write it as the brief does
         of_title = recognizers.statutes.us_code_section if code == "U.S.C." else recognizers.rules.cfr_section
         return of_title(m.title, mark, section)
+    if code == "state_bill":  # "id. § 4-88-1102(a)" after a section of "S.B. 396, …, Reg. Sess. (Ark. 2023)"
+        return recognizers.statutes.state_bill_section(m.act, section)
     if m.rule_set:
         assert isinstance(base.key, RuleKey) and base.sort_key
         return recognizers.rules.rule_of(m.rule_set, base.key.rule_set, section, base.sort_key[0], m.jurisdiction or "")

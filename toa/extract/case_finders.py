@@ -75,7 +75,10 @@ _DOCKET_CITE = re.compile(r",\s*(?P<no>" + DOCKET_NO + r"(?P<docket>(?:[A-Z]{1,3
                           r"(?P<bl>,\s*\d{4}\sBL\s\d+)?"
                           r"(?:,\s*(?:slip\s+op\.|[\w\s.]*?Order)(?:\s+at)?(?:\s+\d+(?:-\d+)?)?)?"
                           r"(?:,\s*(?:at\s)?\*\d+(?:-\*?\d+)?)?"
-                          r"\s*\((?P<court>[^()]*?\b(?:1[89]\d\d|20\d\d))\)")
+                          r"(?:\s*\((?P<court>[^()]*?\b(?:1[89]\d\d|20\d\d))\)|(?=[.;](?:\s|$)))")
+# A federal district court's docket number ("4:22-cv-01111-XYZ", "21-md-02987"): a case cited by it
+# alone, without court and date, as amicus briefs cite the cases of their members
+_DISTRICT_DOCKET = re.compile(r"(?:\d:)?\d{2}-[a-z]{2,3}-\d{3,6}(?:-[A-Z]{2,4})*")
 # A Bloomberg Law cite without a number: "Ames v. Bo, 2021 BL 123456, at *3 (S.D.N.Y. Jan. 4, 2021)".
 _BL_CITE = re.compile(r",\s*(?P<bl>(?P<year>\d{4})\sBL\s(?P<num>\d+))(?:,\s*(?:at\s)?\*\d+(?:-\*?\d+)?)?"
                       r"\s*\((?P<court>[^()]*?\b(?:1[89]\d\d|20\d\d))\)")
@@ -87,14 +90,17 @@ def docket_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurren
     for start, b, name, m in italic_names_before(para, _DOCKET_CITE, "no", taken):
         if " v. " not in name and not NAME_PREFIX.search(name + " ") and not name.startswith(("In re", "Ex parte")):
             continue
-        if re.search(r"\b(filed|argued|pending|petition|docketed)\b", m.group("court"), re.I):
-            continue  # a case not yet decided ("No. 23-1038 (filed Mar. 19, 2024)") is no authority
         docket = re.sub(r"\s+", "", m.group("docket"))
-        court = re.sub(r"\s+", " ", m.group("court"))
+        if m.group("court") is None and not _DISTRICT_DOCKET.fullmatch(docket):
+            continue
+        if re.search(r"\b(filed|argued|pending|petition|docketed)\b", m.group("court") or "", re.I):
+            continue  # a case not yet decided ("No. 23-1038 (filed Mar. 19, 2024)") is no authority
+        court = " (" + re.sub(r"\s+", " ", m.group("court")) + ")" if m.group("court") else ""
         bl = re.sub(r"^[,\s]+", ", ", m.group("bl") or "")
+        number = re.sub(r"\s+", " ", m.group("no").strip())
         occ = Occurrence(paragraph=para.index, start=start, end=m.end(), kind="full", story=para.story,
                          text=text[start:m.end()], category="cases", key=DocketKey(docket, same_party_name(name).lower()),
-                         display=f"{name}, {m.group('no').strip()}{bl} ({court})", sort_key=case_sort_key(name))
+                         display=f"{name}, {number}{bl}{court}", sort_key=case_sort_key(name))
         occ.meta = CaseMeta(case_name=name, name_end=b)
         out.append(occ)
     taken = taken + [(o.start, o.end) for o in out]

@@ -24,7 +24,7 @@ NAME_PREFIX = re.compile(r"(?:\b(?:In [Rr]e|Ex [Pp]arte|In the Matter of|Matter 
 # The number as district courts write it: "No. 20-1234", "C.A. No. 12711-VCS", "Civil Action No. 20-1234",
 # "Case No. 8:20-cv-1234-T-33", "No. CV 20-1234-GW"; a Bloomberg Law cite may follow ("2021 BL 123456").
 DOCKET_NO = (r"(?:(?:C\.\s?A\.|Civ\.\s?A\.|Civil\sAction|Case|Cause|Adv\.\s?Pro(?:c\.)?|Adversary\sProceeding|"
-             r"Misc\.|Crim\.|Criminal\sAction)\s)?Nos?\.\s*")
+             r"Misc\.|Crim\.|Criminal\sAction|MDL)\s)?Nos?(?:\.\s*|\s(?=\d))")  # "No 3:14-cv-01234": its period left out
 # between a name and its cite: a California year, a docket number, a reporter not yet paged
 # ("--- F.Supp.3d ----, 2018 WL 1876116")
 _GAP_BEFORE_CITE = re.compile(r"^[\s,]*(?:\((?:[^()]{0,60}?[\s,])?\d{4}(?:,\s*No\.\s*[\w\-:.]+)?\)\s*)?(?:-{2,}\s*[A-Z][\w.\s]{0,12}?\s*-{2,}[\s,]*)?(?:" + DOCKET_NO + r"(?:[A-Z]{1,3}\s)?[\w\-:.]+(?:(?:,|\s+&|\s+and)\s*[\w\-:.]+)*[\s,]*)?$")

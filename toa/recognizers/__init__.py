@@ -16,13 +16,13 @@ import re
 from toa.meta import WorkMeta
 from toa.model import Occurrence
 
-from . import agency, codes, constitution, jury, legislative, nonauthority, regulations, rules, secondary, statutes
+from . import agency, codes, constitution, jury, legislative, literature, nonauthority, regulations, rules, secondary, statutes
 from .common import RANK_REFERENCE, Claim, is_author_word
 from .nonauthority import non_authority_spans
 
 __all__ = ["recognize", "non_authority_spans", "FAMILIES"]
 
-FAMILIES = (nonauthority, constitution, statutes, codes, regulations, rules, legislative, agency, jury, secondary)
+FAMILIES = (nonauthority, constitution, statutes, codes, regulations, rules, legislative, agency, jury, secondary, literature)
 
 
 def _resolve(claims: list[Claim]) -> list[Claim]:

@@ -55,6 +55,7 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*\.?|&")
 _ANCHOR = re.compile(r"\b(?:Code|CODE)\b\.?")
 _MARK = (r"(?P<mark>§§?|[Ss]ections?|SECTIONS?|[Ss]ecs?\.|SECS?\.|[Aa]rticles?|ARTICLES?|[Aa]rts?\.?|ARTS?\.?)")
 _AFTER_NAME = re.compile(
+    r"\]?"  # a code's name set in brackets in a quotation ("citing [Gov. Code] § 12926")
     r"(?P<edition>\s?" + EDITION_PAREN + r")?"
     r"(?:,?\s(?P<tit>(?:tit(?:le)?\.?|TIT(?:LE)?\.?)\s?\d+[A-Z]?),?)?"
     r"(?P<comma>,)?\s?" + _MARK + r"\s?(?=\d)")

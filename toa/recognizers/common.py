@@ -421,6 +421,20 @@ def boundary_before(text: str, pos: int, limit: int = 250) -> int:
     return sm.end() if sm else best
 
 
+# A note's number typed before its text in a brief converted from PDF: at the paragraph's start
+# ("16 Office of the Surgeon General, …") or glued to the punctuation before it ("…(2022);12 Sarah …").
+_NOTE_MARK = re.compile(r"\s*\d{1,3}\s+(?=[A-Z“\"‘'(]|https?://)")
+
+
+def note_mark_end(text: str, pos: int) -> int:
+    """After the note number at `pos`, if one is there; else `pos`. Only for what never opens
+    with a volume (a web page, an article's author): "2 Wayne R. LaFave, …" is a treatise's volume."""
+    if text[:pos].strip() and text[pos - 1:pos] not in (";", ".", ",", ")", "”", '"'):
+        return pos
+    m = _NOTE_MARK.match(text, pos)
+    return m.end() if m else pos
+
+
 # ---------------------------------------------------------------------------
 # author surnames before a pin ("Bishop § 682", "LaFave § 9.2")
 # ---------------------------------------------------------------------------

@@ -25,6 +25,11 @@ _SHORT = re.compile(r"(?<![\w.])(?P<d>R\.|App\.|Pet\.|Opp\.|Reply|Cert\.\sReply)
 _BRIEF = re.compile(
     r"(?<![\w.])(?:(?:[A-Z][\w'’]*\.?|U\.S\.)\s){0,3}Br\.(?:\sin\sOpp\.|\sof\s[A-Z][\w'’.]*(?:\s[A-Z][\w'’.]*){0,3})?"
     r"(?:\s?(?:" + _PIN + r"))?")
+# A brief filed in another case, named by the case ("Br. of EPIC as Amicus Curiae, Doe v. Roe, 598 U.S. 1
+# (2023)", "Brief for the United States as Amici Curiae at 12, Doe v. Roe, No. 22-1"): the case names
+# where the brief was filed and is not cited; the span runs to the parenthetical that ends the cite.
+_BRIEF_IN_CASE = re.compile(
+    r"(?<![\w.])(?:Br\.|Brief)\s(?:of|for)\s[^;()]{1,120}?\sas\sAmic(?:us|i)\sCuriae\b[^;]*?\)(?=;|\.(?:\s|$)|$)")
 # Trial-court records: exhibits and the parties' own papers ("Ex. A at 2", "Pl.'s Orig. Pet. ¶¶ 9-14",
 # "Compl. ¶ 12", "Smith Decl. ¶ 3").
 _PARAS = r"(?:\s?(?:¶¶?\s?|at\s)?\d+[a-z]?(?:\s?(?:-|,\s|&\s)\s?\d+[a-z]?)*)?"
@@ -69,7 +74,7 @@ def find(text: str, _emphasis=None) -> list[Claim]:
 def non_authority_spans(text: str) -> list[tuple[int, int]]:
     """Spans of record cites, brief cites and patents in `text` (sorted, may touch)."""
     spans = []
-    for rx in (_RECORD, _BRIEF, _PATENT, _EXHIBIT, _PAPER, _STATE_RECORD):
+    for rx in (_RECORD, _BRIEF, _BRIEF_IN_CASE, _PATENT, _EXHIBIT, _PAPER, _STATE_RECORD):
         for m in rx.finditer(text):
             if rx is _RECORD and _glued_to_abbreviation(text, m.start()):
                 continue  # "H.R. Doc. No. 5", "S. Doc. 12" are legislative documents

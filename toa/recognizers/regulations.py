@@ -64,8 +64,8 @@ def find(text: str, emphasis) -> list:
         else:
             display = f"{printed} {sec}{sub}"
         key = StateCodeKey(state, words, title, sec + sub)
-        # (its state and subsection are in the key; linking reads the code and the section)
-        meta = ProvisionMeta(code=printed, title=title, section=sec)
+        # the state where the sort reads it: a court's home state lists its own regulations first
+        meta = ProvisionMeta(code=printed, title=title, section=sec, jurisdiction=state)
         claims.append(claim([occ(text, m.start(), m.end(), category="rules_regulations", key=key, display=display,
                                  sort_key=rule_sort(2, state_name(state), f"{words} {title}".strip(), sec + sub),
                                  meta=meta)]))

@@ -60,6 +60,7 @@ from .common import (
     is_author_word,
     natkey,
     norm,
+    note_mark_end,
     occ,
     squeeze_subsections,
     state_abbr,
@@ -160,9 +161,11 @@ _AG_OP = re.compile(
 # split a journal name and no backtracking blow-up.
 _JTOKEN = r"(?:(?:[A-Z][A-Za-z'’]*\.){2,}|[A-Z][A-Za-z'’]*\.?|&|of|on|the|in|for|and)"
 _JOURNAL = re.compile(
-    rf"(?<![\w.])(?P<vol>\d{{1,4}})\s(?P<journal>[A-Z][A-Za-z'’.]*(?:\s{_JTOKEN}){{0,9}}?)"
-    # a forthcoming article has no first page yet: "74 Stan. L. Rev. (forthcoming 2023)", "110 Geo. L.J. ___"
-    r"(?:\s(?P<page>\d{1,5})(?P<pin>,\s\d+(?:\s?-\s?\d+)?(?:\s?n\.\s?\d+)?)?|(?:\s_{1,6})?(?=\s\(forthcoming\s))"
+    # a volume with its issue: "7(1) J. Child & Adolescent Counseling 42-55 (2021)"
+    rf"(?<![\w.])(?P<vol>\d{{1,4}})(?P<issue>\(\d{{1,3}}\))?\s(?P<journal>[A-Z][A-Za-z'’.]*(?:\s{_JTOKEN}){{0,9}}?)"
+    # a forthcoming article has no first page yet: "74 Stan. L. Rev. (forthcoming 2023)", "110 Geo. L.J. ___";
+    # the article's last page after its first ("1427-38") is part of the cite, a pin after a comma is not
+    r"(?:\s(?P<page>\d{1,5})(?P<last>-\d{1,5})?(?P<pin>,\s\d+(?:\s?-\s?\d+)?(?:\s?n\.\s?\d+)?)?|(?:\s_{1,6})?(?=\s\(forthcoming\s))"
     r"\s?\((?P<year>[^()]{0,20}?\d{4})\)")
 # Without a law-review word, a journal is accepted only after an italic title and with a plain
 # date parenthetical ("(2018)", "(Spring 2018)", "(Mar. 2018)"): a court in the parenthetical
@@ -242,8 +245,10 @@ _SIGNAL_PREFIX = re.compile(r"(?:(?:See|see|Also|also|Cf\.|cf\.|Compare|compare|
                             r"Accord|with|and|quoting|citing)[,]?\s+)+")
 # An author/organisation segment: capitalised words and connectors ("Pew Research Ctr.",
 # "U.S. Dep't of the Treasury", "Report No. 2023-10-038").
-_AUTHOR_SEGMENT = re.compile(r"^(?:\d{1,2}\s)?(?:[A-Z][\w.'’&-]*|&|and|of|the|for|on|et\sal\.|Jr\.|[A-Z]\.)"
-                             r"(?:\s(?:[A-Z][\w.'’&-]*|&|and|of|the|for|on|in|et\sal\.|Jr\.|[A-Z]\.|\d[\w-]*))*$")
+# A name's particle ("Sander van der Linden") and a name that starts with a digit ("5Rights Foundation") count.
+_AUTHOR_SEGMENT = re.compile(r"^(?:\d{1,2}\s)?(?:\d?[A-Z][\w.'’&-]*|&|and|of|the|for|on|et\sal\.|Jr\.|[A-Z]\.)"
+                             r"(?:\s(?:\d?[A-Z][\w.'’&-]*|&|and|of|the|for|on|in|et\sal\.|Jr\.|[A-Z]\.|\d[\w-]*|"
+                             r"(?:van|von|de|der|den|du|da|di|la|le)(?=(?:\s(?:van|von|de|der|den|du|da|di|la|le))*\s[A-Z])))*$")
 
 
 @cache
@@ -431,6 +436,8 @@ def _author_before(text: str, title_start: int) -> tuple[int, str, str]:
     bstart = boundary_before(text, title_start, limit=200)
     while bstart < title_start and text[bstart].isspace():  # a note's text starts after a space
         bstart += 1
+    if bstart and text[bstart - 1] in ";.,)”\"":  # "…(2022);12 Sarah Perez, …": a note's number, not a volume
+        bstart = note_mark_end(text, bstart)
     note = re.compile(r"\d{1,3}\s+(?=\S)").match(text, bstart, title_start)
     if note and _SIGNAL_PREFIX.match(text, note.end(), title_start):
         bstart = note.end()  # "144 See Jane Doe, …": a note's number typed before its text
@@ -486,7 +493,8 @@ def find_articles(text: str, emphasis) -> list[Claim]:
                                                       and not _CASE_LIKE.search(text[t[0]:t[1]])):
             continue  # a journal outside the law reviews needs an italic title before it
         page = m.group("page") or ""
-        cite = f"{m.group('vol')} {journal}{' ' + page if page else ''} ({clean(m.group('year'))})"
+        pages = page + (m.group("last") or "")
+        cite = f"{m.group('vol')}{m.group('issue') or ''} {journal}{' ' + pages if page else ''} ({clean(m.group('year'))})"
         start, author, title = m.start(), "", ""
         if sep is not None:
             if t:
@@ -495,7 +503,7 @@ def find_articles(text: str, emphasis) -> list[Claim]:
                 title = clean(text[t[0]:m.start()]).rstrip(" ,") if text[sep + 1] != " " else clean(
                     text[t[0]:t[1]]).rstrip(",")
             else:
-                seg_start = _strip_signals(text, lo, m.start())
+                seg_start = _strip_signals(text, note_mark_end(text, lo), m.start())
                 seg = text[seg_start:sep if text[sep + 1] == " " else m.start()].rstrip()
                 parts = seg.split(", ", 1)
                 if len(parts) == 2 and _AUTHOR_SEGMENT.match(parts[0]) and parts[1].lstrip("“\"'‘")[:1].isupper():
@@ -730,8 +738,9 @@ def find_short_forms(text: str) -> list[Claim]:
 # A web page or news article located by its URL: "Author, “Title,” Publication, (Jan. 8, 2018),
 # https://…" or "Agency, Page Title (last visited Nov. 11, 2024, https://…)" / "… (last visited …)".
 # a URL broken at a line end goes on after one space when the rest is a path or a file name
-_WEB_URL = re.compile(r"(?P<url>(?:https?|ftp)://[^\s<>“”\"]+(?:\s(?=[\w/-]*/|[\w-]+\.(?:pdf|html?|aspx?|php)\b)"
-                      r"[^\s<>“”\"]+)?)")
+# (or when it is a query's or a percent-encoded rest: "…text=In%202022%2C%20NCME C's%20CyberTip%20received")
+_WEB_URL = re.compile(r"(?P<url>(?:https?|ftp)://[^\s<>“”\"]+(?:\s(?=[\w/-]*/|[\w-]+\.(?:pdf|html?|aspx?|php)\b|"
+                      r"[^\s<>“”\"]*%[0-9A-Fa-f]{2}|[?&=#])[^\s<>“”\"]+){0,3})")
 _LAST_VISITED = re.compile(r"\((?=last\svisited)")
 _WEB_DATE = re.compile(r"(?:\(|,\s)" + MONTH + r"\s\d{1,2},\s\d{4}\)?,?\s$|\(last\svisited,?\s[^()]*$|\)\s?,?\s?$")
 _AS_OF = re.compile(r"\s?\[as\sof\s[^\]]{4,30}\]")
@@ -814,6 +823,70 @@ def _author_and_title(head: str) -> bool:
     return bool(words) and all(w[0].isupper() or w in small for w in words) and words[0][0].isupper()
 
 
+# Where a citation clause starts when no sentence end is trusted: after ";", or after the link
+# (and the next note's number) that ended the citation before it in a run of notes.
+_CLAUSE_BREAK = re.compile(r";\s*|(?:https?://|doi:)\S+\s+(?:\d{1,3}\s+)?")
+_SMALL_WORDS = {"a", "an", "the", "of", "and", "or", "for", "in", "on", "to", "at", "by", "with", "from", "is", "are",
+                "as", "its", "vs"}
+_CLOSING_DATE = re.compile(rf"(?:[.,]?\s*\([^()]*\d{{4}}\)|[.,]\s(?:(?:[Uu]pdated|[Pp]ublished|[Pp]osted|[Rr]evised)\s)?"
+                           rf"{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}})$")
+_VOLUME_AND_PAGE = re.compile(r"(?:^|,\s)\d{1,4}(?:\(\d{1,3}\))?\s[A-Z][^,]*?(?:\s\d{1,5}(?:-\d{1,5})?(?=,|\s\(|$)|"
+                              r"(?=\s\(forthcoming))")
+_DATE_ONLY = re.compile(rf"(?:(?:[Uu]pdated|[Pp]ublished|[Pp]osted|[Rr]evised)\s)?{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}}")
+_PUBLISHER_LAST = re.compile(r",\s(?:The\s)?[A-Z][\w.'’&-]*(?:\s[A-Z][\w.'’&-]*){0,5}$")
+
+
+def _as_written(s: str) -> str:
+    """A web source's entry: its words as printed (an opening ‘ stays one), on one line."""
+    return re.sub(r"\s+", " ", s).strip()
+
+
+def _reference_start(text: str, sentence_start: int, head_end: int) -> int | None:
+    """The start of a reference that ends in its link and reads as one without italics or
+    quotes, from its sentence's start or, over sentence ends inside it ("Title. (2021). URL"),
+    from its clause's: else None."""
+    lo = max(0, head_end - 300)
+    clause = lo
+    for b in _CLAUSE_BREAK.finditer(text, lo, head_end):
+        clause = b.end()
+    if clause == 0:
+        clause = note_mark_end(text, 0)
+    for start in dict.fromkeys((clause, sentence_start) if clause > lo or lo == 0 else (sentence_start,)):
+        start = _strip_signals(text, start, head_end)
+        *before, last = re.split(r"(?:(?<=[a-z]{3}[.?!])|(?<=[)\d]\.))\s+(?=\S)", text[start:head_end].strip())
+        # over sentence ends, every sentence is part of the reference: a title, or a date ("(2021).")
+        if start < head_end and _reads_as_reference(last) if not before else \
+                all(_DATE_ONLY.fullmatch(p.strip("(). ")) or _title_case(p) for p in before) \
+                and (_DATE_ONLY.fullmatch(last.strip("(). ")) or re.fullmatch(r"\(?\d{4}\)?\.?", last)
+                     or _reads_as_reference(last)):
+            return start
+    return None
+
+
+def _title_case(s: str) -> bool:
+    words = [w for w in re.findall(r"[^\W\d_][\w'’-]*", s) if w.lower() not in _SMALL_WORDS]
+    return bool(words) and sum(w[0].isupper() for w in words) >= 0.75 * len(words)
+
+
+def _reads_as_reference(head: str) -> bool:
+    """"CyperTip 2022 Report.", "The Family Census: Media Use by Teens. (2021).", "Acme, Online
+    Safety,": a title in title case (a publisher before it, a date after it); or "Agencies issue a
+    joint warning, FBI (2023)," / "Snapchat adds prizes, The Verge, Oct. 6, 2021,": a title in
+    sentence case, its publisher and its date. Not a sentence of prose ("the report is here:")."""
+    h = clean(head).rstrip(" ,.:")
+    if not h or len(h) > 250 or " v. " in h or not (h[0].isupper() or h[0] in "\"'") or _VOLUME_AND_PAGE.search(h):
+        return False  # (an article, "…, 7 Annals of Behavioral Science 118": the journals' recognizer reads it)
+    body = _CLOSING_DATE.sub("", h).rstrip(" ,.")
+    if _DATE_ONLY.fullmatch(body):
+        return False  # "Updated June 15, 2022.": the date of a page whose title comes before
+    words = [w for w in re.findall(r"[^\W\d_][\w'’-]*", body) if w.lower() not in _SMALL_WORDS]
+    if not words or len(words) > 40:
+        return False
+    if _title_case(body):
+        return True
+    return body != h and bool(_PUBLISHER_LAST.search(body))
+
+
 def find_web(text: str, emphasis) -> list[Claim]:
     """Web pages and news articles cited with their URL. The entry runs from the author or
     publisher to the URL (and a "(last visited …)" parenthetical); it needs a quoted or italic
@@ -843,18 +916,27 @@ def find_web(text: str, emphasis) -> list[Claim]:
         titled = _QUOTED_TITLE.search(head) or any(start <= a < head_end for a, _b in emphasis) \
             or _PRESS_RELEASE.match(head) or available and _WEB_DATE.search(head) \
             or dp and _author_and_title(text[start:max(0, head_end - 60) + dp.start()])
-        if _STANDALONE_BEFORE.fullmatch(text, _sentence_start(text, m.start()), m.start()) \
-                and _STANDALONE_AFTER.match(text, url_end) and not visited:
+        if note_mark_end(text, start) > start:  # a web page has no volume: a number first is a note's
+            start = _strip_signals(text, note_mark_end(text, start), head_end)
+        cited = dated and (titled or visited_or_dated or angled) and len(head.strip(" ,")) >= 6
+        # typed without italics or quotes, a reference is known by its shape: "Title. (2021). URL",
+        # "Title, Publisher (2023), URL", "Publisher, Title, URL"
+        reference = None if cited or lv >= 0 or angled or available else _reference_start(text, start, head_end)
+        sentence = _sentence_start(text, m.start())
+        if reference is not None:
+            start = reference
+        elif _STANDALONE_BEFORE.fullmatch(text, note_mark_end(text, sentence) if sentence == 0 else sentence,
+                                          m.start()) and _STANDALONE_AFTER.match(text, url_end) and not visited:
             start = m.start()  # a citation sentence that is the URL alone: "See https://…."
-        elif not (dated and (titled or visited_or_dated or angled)) or len(head.strip(" ,")) < 6:
+        elif not cited:
             continue
         end = url_end + (1 if angled else 0)
         if lv >= 0 and text.startswith(")", end):
             end += 1
         if available and lv < 0 and not angled:
-            display = clean(_WEB_PIN.sub("", text[start:head_end])).rstrip(",. ") + ", available at " + url
+            display = _as_written(_WEB_PIN.sub("", text[start:head_end])).rstrip(",. ") + ", available at " + url
         else:
-            display = clean(_WEB_PIN.sub("", text[start:end])).rstrip(",. ")
+            display = _as_written(_WEB_PIN.sub("", text[start:end])).rstrip(",. ")
         if angled:  # a California pin after the date: "(2022) p. 12 <https://…>"
             display = re.sub(r"(?<=\))\s?,?\spp?\.\s\d+(?:\s?[-–]\s?\d+)?,?(?=\s<)", "", display)
         if visited:  # read, like California's "[as of …]", but not part of the entry: the URL locates the page

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from ..keys import ActKey, PublicLawKey, RevisedStatutesKey, StateCodeKey, StatutesAtLargeKey, UsCodeKey
+from ..keys import ActKey, PublicLawKey, RevisedStatutesKey, StateBillKey, StateCodeKey, StatutesAtLargeKey, UsCodeKey
 from ..meta import ProvisionMeta
 from ..model import CategoryKey, Occurrence
 from .common import (
@@ -888,7 +888,84 @@ def find_short_forms(text: str, emphasis=None) -> list[Claim]:
     return claims
 
 
-FINDERS = (find_usc, find_session_laws, find_rev_stat, find_state_codes, find_short_forms)
+# A state bill by its session, with the state and year in its parenthetical ("S.B. 396, 94th Gen.
+# Assemb., Reg. Sess. (Ark. 2023)", "H.B. 18, 88th Leg., Reg. Sess. (Tex. 2023)", "Assem. Bill 1545,
+# 2019-2020 Reg. Sess. (Cal. 2020)"), and the sections it enacts cited by it ("…, § 4-88-1102(c)(1)"),
+# as amicus briefs cite laws not yet codified; "S.B. 396 § 4-88-1102(a)" once it has been cited.
+_BILL_NAME = (r"(?P<type>H\.\s?B\.|S\.\s?B\.|A\.\s?B\.|H\.\s?F\.|S\.\s?F\.|Assem\.\sBill|Sen\.\sBill)"
+              r"\s(?:No\.\s?)?(?P<num>\d+)")
+_ORDINAL = r"\d+(?:st|d|nd|rd|th)"
+_SESSION_BILL = re.compile(
+    r"(?<![\w.])" + _BILL_NAME + r",\s(?P<leg>" + _ORDINAL + r"\s(?:Leg\.|Gen\.\sAssemb\.)(?:,\s(?:R\.S\.|Reg\.\sSess\.|"
+    + _ORDINAL + r"\s(?:C\.S\.|Spec\.\sSess\.|Extra(?:ordinary)?\.?\sSess\.)))?|\d{4}(?:-\d{4})?\s(?:Reg\.\s)?Sess\.)"
+    r"(?P<paren>\s\((?P<state>" + STATE_RE + r")\s\d{4}\))(?:,?\s(?P<mark>§§?)\s?(?=\d))?")
+_BILL_SECTION_SHORT = re.compile(r"(?<![\w.])" + _BILL_NAME + r",?\s(?P<mark>§§?)\s?(?=\d)")
+
+
+def _bill_type(written: str) -> str:
+    return {"assem.bill": "A.B.", "sen.bill": "S.B."}.get(re.sub(r"\s", "", written).lower(), re.sub(r"\s", "", written))
+
+
+def find_state_bills(text: str, _emphasis=None) -> list[Claim]:
+    """A state bill cited by its session: the bill (legislative), or each section of it cited
+    ("statutes"), written "S.B. 396, 94th Gen. Assemb., Reg. Sess. (Ark. 2023) § 4-88-1102(c)(1)";
+    and "S.B. 396 § 4-88-1102(a)", a short form linking reads against the bill cited before."""
+    claims = []
+    for m in _SESSION_BILL.finditer(text) if "Sess" in text or "Leg." in text or "Assemb" in text else ():
+        abbr = state_abbr(m.group("state")) or clean(m.group("state"))
+        btype, leg = _bill_type(m.group("type")), clean(m.group("leg"))
+        bill = clean(text[m.start():m.end("paren")])
+        if not m.group("mark"):
+            display = bill
+            claims.append(claim([occ(text, m.start(), m.end(), category="legislative",
+                                     key=StateBillKey(abbr, btype, m.group("num"), leg), display=display,
+                                     sort_key=(natkey(alpha_key(display)),),
+                                     meta=ProvisionMeta(code="state_bill", act=bill, jurisdiction=abbr))]))
+            continue
+        items, _end = parse_items(text, m.end(), STATE_ITEM, allow_list=m.group("mark") == "§§")
+        occs = [_bill_section(text, m.start() if i == 0 else s, e, m, sec, sub)
+                for i, (s, e, sec, sub, _etseq) in enumerate(items)]
+        if occs:
+            claims.append(claim(occs))
+    for m in _BILL_SECTION_SHORT.finditer(text) if "§" in text else ():
+        items, _end = parse_items(text, m.end(), STATE_ITEM, allow_list=m.group("mark") == "§§")
+        bill = f"{_bill_type(m.group('type'))} {m.group('num')}"
+        occs = [occ(text, m.start() if i == 0 else s, e, category=None, key=None, display=None, sort_key=None,
+                    kind="short", meta=ProvisionMeta(code="state_bill", act=bill, section=sec, subsection=sub))
+                for i, (s, e, sec, sub, _etseq) in enumerate(items)]
+        if occs:
+            claims.append(claim(occs, RANK_REFERENCE))
+    return claims
+
+
+def _bill_section(text: str, start: int, end: int, bill_m: re.Match, sec: str, sub: str) -> Occurrence:
+    """Section `sec``sub` of the bill `bill_m` matched (_SESSION_BILL), cited at text[start:end]."""
+    abbr = state_abbr(bill_m.group("state")) or clean(bill_m.group("state"))
+    bill = clean(bill_m.string[bill_m.start():bill_m.end("paren")])
+    return occ(text, start, end, category=CAT,
+               key=StateBillKey(abbr, _bill_type(bill_m.group("type")), bill_m.group("num"), clean(bill_m.group("leg")),
+                                section=sec + sub),
+               display=f"{bill} § {sec}{sub}",
+               sort_key=statute_sort(1, 5, state_name(abbr), (), alpha_key(bill), sec, sub),
+               meta=ProvisionMeta(code="state_bill", act=bill, section=sec, subsection=sub, jurisdiction=abbr))
+
+
+def state_bill_section(bill: str, number: str) -> Occurrence | None:
+    """What "id. § 4-88-1102(a)" stands for after a section of "S.B. 396, 94th Gen. Assemb., Reg.
+    Sess. (Ark. 2023)": that section of the bill, made as find_state_bills makes it. None when
+    `number` is not one section."""
+    bill_m = _SESSION_BILL.fullmatch(bill)
+    if bill_m is None:
+        return None
+    written = f"{bill} § {number}"
+    items, end = parse_items(written, len(bill) + 3, STATE_ITEM, allow_list=False)
+    if len(items) != 1 or end != len(written):
+        return None
+    _s, e, sec, sub, _etseq = items[0]
+    return _bill_section(written, 0, e, bill_m, sec, sub)
+
+
+FINDERS = (find_usc, find_session_laws, find_rev_stat, find_state_codes, find_short_forms, find_state_bills)
 
 
 def find(text: str, emphasis=None) -> list[Claim]:

@@ -59,6 +59,8 @@ class Style:
     # Revenue Code (26 U.S.C.)"), as the Solicitor General's tables print them.
     code_names: tuple[tuple[str, str], ...] = ()
     skip_sections: tuple[str, ...] = ()  # body sections not indexed ("jurisdiction")
+    # front-matter sections indexed all the same ("statement of the case"), as a court's rules ask
+    index_front_matter: tuple[str, ...] = ()
     docket_citations: bool = True  # list decisions cited by docket number alone
     # The court's own state ("Cal.", "Tex."): its constitution, codes and rules are listed before
     # the federal ones, and a code cited without a state ("Pen. Code, § 187") counts as its own.
@@ -89,7 +91,8 @@ def load(name_or_path: str) -> Style:
 # The type of every scalar setting (bool is checked apart: True is an int to Python).
 _TYPES = {"passim": int, "group_ranges": bool, "page_separator": str, "range_separator": str, "title": str,
           "page_column": str, "citing_parentheticals": bool, "docket_citations": bool, "description": str,
-          "headings": list, "code_names": dict, "skip_sections": list, "home_jurisdiction": str,
+          "headings": list, "code_names": dict, "skip_sections": list, "index_front_matter": list,
+          "home_jurisdiction": str,
           "name_mentions": bool}
 
 
@@ -118,6 +121,7 @@ def _from_data(name: str, data: dict) -> Style:
                                    "home_jurisdiction", "name_mentions") if k in data}
     fields["code_names"] = tuple((str(k), str(v)) for k, v in data.get("code_names", {}).items())
     fields["skip_sections"] = tuple(str(h) for h in data.get("skip_sections", ()))
+    fields["index_front_matter"] = tuple(str(h) for h in data.get("index_front_matter", ()))
     return Style(name=name, description=data.get("description", ""), headings=tuple(headings), **fields)
 
 
