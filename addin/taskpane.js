@@ -392,11 +392,7 @@
     return Word.run(async (ctx) => {
       // Find everything first: the new table holds the same texts and would shift the matches.
       const ranges = await locateAll(ctx, data.fields.map((f) => f.locator));
-      let target = null;
-      if (data.table.replace) {
-        const [a, b] = await locateAll(ctx, [data.table.replace.first, data.table.replace.last]);
-        if (a && b) target = a.paragraphs.getFirst().getRange("Whole").expandTo(b.paragraphs.getLast().getRange("Whole"));
-      }
+      const target = await tableTarget(ctx, data.table);
       let oldFields = 0;
       if (state.fieldsOk) {
         const fields = ctx.document.body.fields;
@@ -412,11 +408,9 @@
         else r.insertOoxml(f.ooxml, "Start");
         placed += 1;
       });
-      const where = target || ctx.document.getSelection();
-      where.insertOoxml(data.table.ooxml, target ? "Replace" : "After");
+      target.range.insertOoxml(data.table.ooxml, target.location);
       await ctx.sync();
-      let message = `Table inserted ${target ? `in place of the ${data.table.mode === "placeholder" ? "placeholder" : "old table"}` : "at the cursor"}` +
-        ` with ${placed} TA fields${oldFields ? ` (${oldFields} old ones removed)` : ""}.`;
+      let message = `Table inserted ${target.said} with ${placed} TA fields${oldFields ? ` (${oldFields} old ones removed)` : ""}.`;
       const inNotes = unreachable(data.fields.map((f) => f.locator), ranges);
       if (placed + inNotes < ranges.length) message += ` ${ranges.length - placed - inNotes} citations were not found and have no TA field.`;
       if (inNotes) message += ` ${plural(inNotes, "citation", "citations")} in notes have no TA field: ${NOTES_MISSING}.`;
@@ -437,6 +431,32 @@
       message += " Undo takes the insertion back; Word may need more than one Undo for an add-in's changes.";
       return message;
     });
+  }
+
+  async function tableTarget(ctx, table) {
+    /* Where the table goes, as toa build puts it: in place of the old table or placeholder, under
+     * the kept heading, after the table of contents, or at the start of the body; at the cursor
+     * only when the brief has none of these or Word cannot find the paragraph. */
+    if (table.replace) {
+      const [a, b] = await locateAll(ctx, [table.replace.first, table.replace.last]);
+      if (a && b) {
+        return { range: a.paragraphs.getFirst().getRange("Whole").expandTo(b.paragraphs.getLast().getRange("Whole")),
+                 location: "Replace", said: `in place of the ${table.mode === "placeholder" ? "placeholder" : "old table"}` };
+      }
+    } else if (table.at && table.at.where === "start") {
+      return { range: ctx.document.body, location: "Start", said: "at the start of the brief" };
+    } else if (table.at && table.at.paragraph) {
+      const [p] = await locateAll(ctx, [table.at.paragraph]);
+      if (p) {
+        const after = table.at.where === "after";
+        const whole = after ? p.paragraphs.getLast().getRange("Whole") : p.paragraphs.getFirst().getRange("Whole");
+        const said = table.mode === "after_toc" ? "after the table of contents" : after ? "under its heading" : "in its place";
+        return { range: whole, location: after ? "After" : "Before", said };
+      }
+    }
+    const lost = table.replace || (table.at && table.at.where !== "start");
+    return { range: ctx.document.getSelection(), location: "After",
+             said: lost ? "at the cursor (Word could not find where the table belongs; the document may have changed since the scan)" : "at the cursor" };
   }
 
   function unreachable(locators, ranges) {

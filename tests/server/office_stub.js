@@ -45,6 +45,16 @@
     return hits;
   }
 
+  function insertedOoxml(at, location, ooxml) {
+    if (!["Replace", "Start", "End", "Before", "After"].includes(location)) throw new Error(`InvalidArgument: ${location}`);
+    calls.push({ op: "insertOoxml", at, location, ooxml });
+    for (const m of ooxml.matchAll(/<w:instrText[^>]*>\s*(TOA [^<]*)<\/w:instrText>/g)) {
+      const f = { code: m[1], updateResult() { need("WordApi", "1.5", "Field.updateResult"); calls.push({ op: "updateResult", code: f.code }); },
+                  delete() { need("WordApi", "1.5", "Field.delete"); } };
+      fields.push(f);
+    }
+  }
+
   class Range {
     constructor(story, p1, a, p2, b) { Object.assign(this, { story, p1, a, p2, b }); }
     get text() {
@@ -73,12 +83,7 @@
       return f;
     }
     insertOoxml(ooxml, location) {
-      calls.push({ op: "insertOoxml", at: this.text, location, ooxml });
-      for (const m of ooxml.matchAll(/<w:instrText[^>]*>\s*(TOA [^<]*)<\/w:instrText>/g)) {
-        const f = { code: m[1], updateResult() { need("WordApi", "1.5", "Field.updateResult"); calls.push({ op: "updateResult", code: f.code }); },
-                    delete() { need("WordApi", "1.5", "Field.delete"); } };
-        fields.push(f);
-      }
+      insertedOoxml(this.text, location, ooxml);
       return this;
     }
     expandTo(other) { need("WordApi", "1.3", "Range.expandTo"); return new Range(this.story, this.p1, this.a, other.p2, other.b); }
@@ -108,6 +113,11 @@
     search(text, options) {
       calls.push({ op: "search", story: this.story, text, options });
       return collection(searchIn(paras(this.story), text).map(([p, a, b]) => new Range(this.story, p, a, p, b)));
+    }
+    insertOoxml(ooxml, location) {
+      // Body.insertOoxml takes only Replace, Start and End (WordApi 1.1)
+      if (!["Replace", "Start", "End"].includes(location)) throw new Error(`InvalidArgument: Body.insertOoxml ${location}`);
+      insertedOoxml(`<${this.story} ${location}>`, location, ooxml);
     }
     getOoxml() {
       calls.push({ op: "getOoxml" });

@@ -342,16 +342,39 @@ def test_unlinked_short_forms_no_citations_and_server_down(browser, server, tmp_
     pane.click("scan", "The toa server is not running")
 
 
-def test_insert_table_at_the_cursor_keeps_the_badges_of_the_check(browser, server, fakes):
+def test_insert_table_at_the_start_of_a_brief_without_a_heading_keeps_the_badges_of_the_check(browser, server, fakes):
     fakes.reset()
     pane = Pane(browser, server["port"], PLANTED, "PC")
     pane.click("scan", "Found")
     pane.click("check", "4 need attention")
-    calls = pane.click("insert", "Table inserted at the cursor")
+    calls = pane.click("insert", "Table inserted at the start of the brief")
     table = [c for c in calls if c["op"] == "insertOoxml"]
-    assert len(table) == 1 and table[0]["location"] == "After" and "TOA \\" in table[0]["ooxml"]
+    assert len(table) == 1 and (table[0]["at"], table[0]["location"]) == ("<body Start>", "Start")
+    assert "TOA \\" in table[0]["ooxml"]
     assert "NOT FOUND" in pane.entries()["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["badges"]
     assert not browser.find_element("id", "comments").get_attribute("disabled")
+
+
+@pytest.mark.parametrize("platform", ["PC", "OfficeOnline"])
+def test_a_heading_with_no_table_under_it_gets_the_table_under_it(browser, server, platform, tmp_path):
+    """The brief has its TABLE OF AUTHORITIES heading and nothing under it yet: the table goes
+    right after the heading (as toa build puts it), not at the cursor."""
+    from docxbuild import DocBuilder
+
+    b = DocBuilder()
+    b.paragraph("In the Court of Appeals", align="center")
+    b.heading("TABLE OF AUTHORITIES")
+    b.blank()
+    b.page_break()
+    b.heading("ARGUMENT")
+    b.paragraph("See ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986).")
+    b.save(tmp_path / "empty-heading.docx")
+    pane = Pane(browser, server["port"], tmp_path / "empty-heading.docx", platform)
+    pane.click("scan", "Found 1 authority")
+    calls = pane.click("insert", "Table inserted under its heading")
+    table = [c for c in calls if c["op"] == "insertOoxml" and "TOA \\" in c["ooxml"]]
+    assert [(c["at"], c["location"]) for c in table] == [("TABLE OF AUTHORITIES", "After")]
+    assert "Celotex Corp. v. Catrett" in table[0]["ooxml"]
 
 
 def test_verification_notes_each_on_a_line_of_their_own(browser, server, fakes, tmp_path):
@@ -402,10 +425,10 @@ def test_a_word_with_only_wordapi_1_3_does_what_it_can_and_names_what_is_missing
 
     pane.click("check", "4 need attention")
     assert browser.find_element("id", "comments").get_attribute("disabled")  # comments need WordApi 1.4
-    calls = pane.click("insert", "Table inserted at the cursor")
+    calls = pane.click("insert", "Table inserted at the start of the brief")
     ops = {c["op"] for c in calls}
     assert not ops & {"insertField", "updateResult", "deleteField", "insertComment"}
-    fields = [c for c in calls if c["op"] == "insertOoxml" and c["location"] == "Start"]
+    fields = [c for c in calls if c["op"] == "insertOoxml" and c["location"] == "Start" and c["at"] != "<body Start>"]
     assert fields and all("TA " in c["ooxml"] for c in fields)
     assert "citations in notes have no TA field: reaching footnotes and endnotes needs WordApi 1.5" in pane.message()
     assert pane.uncaught() == []

@@ -14,6 +14,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from lxml import etree
 
 import wordstub
 from docxbuild import DocBuilder
@@ -375,9 +376,61 @@ def test_toa_under_a_heading_that_ends_the_front_matter_replaces_nothing(client,
     b.paragraph("In the Supreme Court of the United States", align="center")
     b.paragraph("24-101", align="center")
     b.paragraph("See Celotex Corp. v. Catrett, 477 U.S. 317 (1986).")
-    r = post(client, "toa", b.save(tmp_path / "sg.docx").read_bytes())
+    path = b.save(tmp_path / "sg.docx")
+    r = post(client, "toa", path.read_bytes())
     assert r.status_code == 200, r.get_json()
-    assert r.get_json()["table"]["mode"] == "existing" and r.get_json()["table"]["replace"] is None
+    table = r.get_json()["table"]
+    assert table["mode"] == "existing" and table["replace"] is None
+    assert table["at"]["where"] == "after"
+    assert wordstub.resolve(wordstub.stories(path), table["at"]["paragraph"]) == "TABLE OF AUTHORITIES"
+
+
+def _table_block_texts(ooxml: str) -> list[str]:
+    package = flatopc.to_docx(ooxml.encode())
+    with zipfile.ZipFile(io.BytesIO(package)) as zf:
+        root = etree.fromstring(zf.read("word/document.xml"))
+    ns = {"w": "http://schemas.openxmlformats.org/wordprocessingml/2006/main"}
+    return [wordstub._para_text(p) for p in root.iterfind(".//w:body/w:p", ns)]
+
+
+@pytest.mark.parametrize("front", ["heading", "toc", "none"])
+def test_toa_that_replaces_nothing_says_where_the_table_goes_as_toa_build_puts_it(client, tmp_path, front):
+    """A heading with no table under it, a table of contents, or neither: the API says where
+    the table goes (the paragraph it follows, or the body's start) and the pane's block is the
+    one toa build puts there (in the body's start case, with the page break after it)."""
+    b = DocBuilder()
+    b.paragraph("In the Court of Appeals", align="center")
+    if front == "heading":
+        b.heading("TABLE OF AUTHORITIES")
+        b.blank()
+    elif front == "toc":
+        b.heading("TABLE OF CONTENTS")
+        b.paragraph(b.field_result("TOC \\o \"1-3\"", "ARGUMENT\t1"))
+    b.page_break()
+    b.heading("ARGUMENT")
+    b.paragraph("See ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986); 42 U.S.C. § 1983.")
+    path = b.save(tmp_path / f"{front}.docx")
+    r = post(client, "toa", path.read_bytes())
+    assert r.status_code == 200, r.get_json()
+    table = r.get_json()["table"]
+    assert table["replace"] is None
+    word = wordstub.stories(path)
+    built = tmp_path / "built.docx"
+    pipeline.build(str(path), output=str(built), pages="estimate")
+    # the lines' texts, without their pages (laid out here from an estimate)
+    after_build = [t.split("\t")[0] for t in wordstub.stories(built)["body"] if t.strip()]
+    block = [t.split("\t")[0] for t in _table_block_texts(table["ooxml"]) if t.strip()]
+    if front == "none":
+        assert table["mode"] == "start" and table["at"] == {"where": "start", "paragraph": None}
+        assert after_build[:len(block)] == block  # the table opens the body, as toa build writes it
+        assert 'w:type="page"' in table["ooxml"]
+        return
+    assert table["at"]["where"] == "after"
+    anchor = wordstub.resolve(word, table["at"]["paragraph"])
+    assert norm(anchor) == {"heading": "TABLE OF AUTHORITIES", "toc": "ARGUMENT 1"}[front]
+    # in toa build's output the table's entries follow that paragraph
+    i = next(i for i, t in enumerate(after_build) if norm(t) == norm(anchor.split("\t")[0]))
+    assert "Celotex" in " ".join(after_build[i + 1:i + 1 + len(block)])
 
 
 def test_toa_refuses_an_insertion_that_would_lose_a_paragraph(monkeypatch, tmp_path):
