@@ -12,6 +12,7 @@ import threading
 import time
 import zipfile
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from lxml import etree
@@ -490,3 +491,18 @@ def test_check_gives_the_verification_records_of_toa_check_and_sends_only_citati
     sent = b" ".join(req.body + req.target.encode() for req in fakes.recorder.requests)
     assert b"Hartwell" not in sent and b"Imaginary" not in sent and b"Okafor" not in sent
     app.extensions["toa_jobs"].shutdown()
+
+
+def test_an_excluded_entry_gets_no_entry_and_no_ta_field(client):
+    """The pane's Exclude, remembered in the document's settings, comes with every request."""
+    garcetti = "Garcetti v. Ceballos, 547 U.S. 410 (2006)"
+    whole = post(client, "toa?pages=estimate", APPELLATE.read_bytes()).get_json()
+    assert garcetti in entries(whole["report"]) and any(f["authority"] == garcetti for f in whole["fields"])
+    r = post(client, "toa?pages=estimate&" + urlencode({"exclude": [garcetti, "No Such Entry"]}, doseq=True),
+             APPELLATE.read_bytes())
+    body = r.get_json()
+    assert garcetti not in entries(body["report"]) and garcetti not in body["table"]["ooxml"]
+    assert not any(f["authority"] == garcetti for f in body["fields"])
+    assert len(body["fields"]) == len(whole["fields"]) - sum(1 for f in whole["fields"] if f["authority"] == garcetti)
+    scanned = post(client, "analyze?pages=estimate&" + urlencode({"exclude": garcetti}), APPELLATE.read_bytes()).get_json()
+    assert garcetti not in entries(scanned)

@@ -49,6 +49,7 @@ class Upload:
     format: str  # docx | flat-opc
     style: str
     pages: str
+    exclude: tuple[str, ...] = ()  # entry texts the author left out of the table (the pane's Exclude)
 
 
 def read_upload() -> Upload:
@@ -76,7 +77,8 @@ def read_upload() -> Upload:
     pages = request.args.get("pages", "auto")
     if pages not in PAGE_METHODS:
         raise ApiError(400, "bad_option", f"Unknown page source {pages!r}; use one of: {', '.join(PAGE_METHODS)}.")
-    return Upload(data, name, fmt, style, pages)
+    exclude = tuple(t for t in request.args.getlist("exclude") if t.strip())
+    return Upload(data, name, fmt, style, pages, exclude)
 
 
 def _display_name(filename: str | None) -> str:
@@ -121,7 +123,7 @@ class Jobs:
                 name = "document.docx" if upload.format == "docx" else "document.xml"
                 _private_file(Path(folder, name), upload.data)
                 job = Job(name=upload.name, format=upload.format, style=upload.style, pages=upload.pages,
-                          folder=folder, path=str(Path(folder, name)))
+                          folder=folder, path=str(Path(folder, name)), exclude=upload.exclude)
                 return self._supervise(work, job, settings, office, deadline, limit)
             finally:
                 shutil.rmtree(folder, ignore_errors=True)
@@ -227,6 +229,7 @@ class Job:
     pages: str
     folder: str
     path: str
+    exclude: tuple[str, ...] = ()
 
 
 class _WarmOffice:
@@ -278,4 +281,5 @@ def _work(work: Work, job: Job, settings, office) -> dict:
         raise ApiError(422, "no_citations", "No citations were found in this document.") from None
     except pipeline.BuildError as exc:
         raise ApiError(400, "bad_document", str(exc).replace(path, job.name)) from None
+    pipeline.leave_out(result.table, job.exclude)
     return work(result, job, settings)
