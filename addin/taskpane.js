@@ -60,6 +60,8 @@
     $("check").disabled = !(state.ready && state.report);
     $("insert").disabled = !(state.ready && state.report);
     $("comments").disabled = !(state.ready && state.checked && state.commentsOk);
+    $("undo").disabled = !(state.ready && state.fieldsOk && undoStack.length);
+    $("undo").textContent = undoStack.length ? `Undo ${undoStack[undoStack.length - 1].label}` : "Undo";
   }
 
   function sentence(text) {
@@ -127,7 +129,7 @@
   async function post(path, doc) {
     let response;
     try {
-      response = await fetch(API + path, { method: "POST", headers: { "Content-Type": doc.type }, body: doc.body });
+      response = await fetch(API + path + requestQuery(), { method: "POST", headers: { "Content-Type": doc.type }, body: doc.body });
     } catch (e) {
       throw new PaneError("The toa server is not running. Start it with `toa serve`, then try again.", "offline");
     }
@@ -235,7 +237,7 @@
         const div = el("div", "authority");
         div.dataset.attention = needsAttention(a) ? "yes" : "no";
         const entry = el("div", "entry");
-        entry.append(el("span", "text", a.text), el("span", "pages", a.page_text || "?"));
+        entry.append(entryText(a), el("span", "pages", a.page_text || "?"));
         div.append(entry);
         const review = (a.flags || []).filter((f) => REVIEW[f]);
         if (review.length) {
@@ -267,6 +269,8 @@
         details.append(el("summary", null, `${a.occurrences.length} ${a.occurrences.length === 1 ? "citation" : "citations"}`));
         for (const o of a.occurrences) details.append(occurrenceButton(o));
         div.append(details);
+        div.append(stepper(a));
+        if (state.fieldsOk) div.append(editControls(a, cat, report));
         section.append(div);
       }
       results.append(section);
@@ -395,10 +399,7 @@
       const target = await tableTarget(ctx, data.table);
       let oldFields = 0;
       if (state.fieldsOk) {
-        const fields = ctx.document.body.fields;
-        fields.load("items/code");
-        await ctx.sync();
-        for (const f of fields.items) if (/^\s*TA\b/i.test(f.code || "")) { f.delete(); oldFields += 1; }
+        for (const f of await taFields(ctx)) { f.delete(); oldFields += 1; }
       }
       let placed = 0;
       ranges.forEach((r, i) => {
@@ -490,6 +491,266 @@
     }
   }
 
+  /* ---- an entry: its text as the brief sets it, and a way through its citations ---- */
+  function entryText(a) {
+    // the case name (and any other title the brief italicizes) in italics: the report's spans
+    const span = el("span", "text");
+    let at = 0;
+    for (const [start, end] of a.emphasis || []) {
+      if (start > at) span.append(document.createTextNode(a.text.slice(at, start)));
+      span.append(el("i", null, a.text.slice(start, end)));
+      at = end;
+    }
+    if (at < a.text.length) span.append(document.createTextNode(a.text.slice(at)));
+    return span;
+  }
+
+  function stepper(a) {
+    // Previous / Next: selects the entry's citations in the document one after another
+    const row = el("div", "stepper");
+    const count = a.occurrences.length;
+    let current = -1;
+    const where = el("span", "step-where", `${count} ${count === 1 ? "citation" : "citations"}`);
+    const go = (delta) => {
+      current = (current + delta + count) % count;
+      where.textContent = `Citation ${current + 1} of ${count}`;
+      goTo(a.occurrences[current].locator);
+    };
+    const prev = el("button", "step-prev", "‹ Previous");
+    const next = el("button", "step-next", "Next ›");
+    for (const [b, d] of [[prev, -1], [next, 1]]) {
+      b.type = "button";
+      b.disabled = !state.ready;
+      b.addEventListener("click", () => go(d));
+    }
+    row.append(prev, next, where);
+    return row;
+  }
+
+  /* ---- editing the table through its TA fields (Word desktop: WordApi 1.5) ----
+   * Every change is made to the entry's TA fields, so Word's own Update Field gives the same
+   * table, and toa keeps it on the next Scan or Insert table (the \l text and the \c heading of
+   * the brief's TA fields are the table's source: toa/authorities/marks.py). Exclude removes the
+   * entry's TA fields and remembers the entry in the document's settings; every request sends
+   * the excluded entries. Each change goes on a stack that Undo takes back, newest first. */
+  const EXCLUDED = "toa.excluded";  // Office document setting: the entry texts left out
+  const undoStack = [];
+  const NO_FIELDS = "This entry has no TA fields in the document: Insert table first (or scan again: the document may have changed).";
+
+  function normal(text) {
+    return (text || "").replace(/[\u2013\u2014]/g, "-").replace(/\s+/g, " ").trim();
+  }
+
+  function fieldQuote(text) {
+    return `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+  }
+
+  const SWITCH = /\\([lsc])\s*("(?:[^"\\]|\\.)*"|\S+)/g;
+
+  function switches(code) {
+    const out = {};
+    for (const m of (code || "").matchAll(SWITCH)) {
+      if (out[m[1]] !== undefined) continue;
+      out[m[1]] = m[2].startsWith('"') ? m[2].slice(1, -1).replace(/\\(.)/g, "$1") : m[2];
+    }
+    return out;
+  }
+
+  function withSwitch(code, name, value) {
+    // `code` with its switch `name` set to `value` (the first one replaced, else added)
+    const v = name === "c" ? String(value) : fieldQuote(value);
+    let done_ = false;
+    const out = code.replace(SWITCH, (whole, n) => {
+      if (n !== name || done_) return whole;
+      done_ = true;
+      return `\\${name} ${v}`;
+    });
+    return done_ ? out : `${code.trimEnd()} \\${name} ${v} `;
+  }
+
+  async function taFields(ctx) {
+    // every TA field of the body and, where this Word reaches them, of the notes
+    const collections = [ctx.document.body.fields];
+    if (state.notesOk) {
+      for (const notes of [ctx.document.body.footnotes, ctx.document.body.endnotes]) {
+        notes.load("items");
+      }
+      await ctx.sync();
+      for (const notes of [ctx.document.body.footnotes, ctx.document.body.endnotes]) {
+        for (const n of notes.items) collections.push(n.body.fields);
+      }
+    }
+    for (const c of collections) c.load("items/code");
+    await ctx.sync();
+    return collections.flatMap((c) => c.items).filter((f) => /^\s*TA\b/i.test(f.code || ""));
+  }
+
+  async function entryFields(ctx, text) {
+    // the TA fields of the entry printed as `text`: the one whose \l is it and those sharing its \s
+    const all = await taFields(ctx);
+    const long = all.find((f) => normal(switches(f.code).l) === normal(text));
+    if (!long) throw new PaneError(NO_FIELDS);
+    const short = switches(long.code).s;
+    return { long, fields: all.filter((f) => switches(f.code).s === short) };
+  }
+
+  async function updateTables(ctx) {
+    const fields = ctx.document.body.fields;
+    fields.load("items/code");
+    await ctx.sync();
+    fields.items.filter((f) => /^\s*TOA\b/i.test(f.code || "")).forEach((f) => f.updateResult());
+    await ctx.sync();
+  }
+
+  function excluded() {
+    try {
+      return (Office.context.document.settings && Office.context.document.settings.get(EXCLUDED)) || [];
+    } catch (e) {
+      return [];
+    }
+  }
+
+  function remember(list) {
+    const settings = Office.context.document.settings;
+    if (!settings) return Promise.resolve();
+    if (list.length) settings.set(EXCLUDED, list); else settings.remove(EXCLUDED);
+    return new Promise((resolve) => settings.saveAsync(() => resolve()));
+  }
+
+  function requestQuery() {
+    const q = new URLSearchParams();
+    for (const text of excluded()) q.append("exclude", text);
+    const s = q.toString();
+    return s ? `?${s}` : "";
+  }
+
+  function findEntry(report, text) {
+    for (const c of report.categories) {
+      const i = c.authorities.findIndex((a) => a.text === text);
+      if (i !== -1) return { cat: c, index: i, a: c.authorities[i] };
+    }
+    return null;
+  }
+
+  async function changeCodes(label, text, change, local) {
+    // rewrite the codes of the entry's TA fields; undo writes the old ones back
+    return Word.run(async (ctx) => {
+      const { long, fields } = await entryFields(ctx, text);
+      const changed = fields.map((f) => [f, change(f, f === long)]).filter(([f, code]) => code !== f.code);
+      const codes = changed.map(([f, code]) => [f.code, code]);
+      changed.forEach(([f, code]) => { f.code = code; });
+      await updateTables(ctx);
+      local.apply();
+      undoStack.push({
+        label,
+        async undo(ctx2) {
+          const all = await taFields(ctx2);
+          for (const [before, after] of codes) {
+            const f = all.find((x) => x.code === after);
+            if (f) { f.code = before; all.splice(all.indexOf(f), 1); }
+          }
+          await updateTables(ctx2);
+          local.revert();
+        },
+      });
+      render(state.report);
+      return `${label.charAt(0).toUpperCase()}${label.slice(1)} made in ${plural(codes.length, "TA field", "TA fields")}; Word updated the table.`;
+    });
+  }
+
+  function editText(a, newText) {
+    const old = a.text;
+    return changeCodes("edit", old, (f, isLong) => (isLong ? withSwitch(f.code, "l", newText) : f.code), {
+      apply() { findEntry(state.report, old).a.text = newText; },
+      revert() { findEntry(state.report, newText).a.text = old; },
+    });
+  }
+
+  function moveEntry(a, to) {
+    const from = findEntry(state.report, a.text).cat;
+    const target = state.report.categories.find((c) => c.number === to);
+    const move = (src, dst) => () => {
+      const e = findEntry(state.report, a.text);
+      e.cat.authorities.splice(e.index, 1);
+      dst.authorities.push(e.a);
+    };
+    return changeCodes("move", a.text, (f) => withSwitch(f.code, "c", to),
+                       { apply: move(from, target), revert: move(target, from) });
+  }
+
+  async function excludeEntry(a) {
+    const text = a.text;
+    return Word.run(async (ctx) => {
+      const { long, fields } = await entryFields(ctx, text);
+      const longCode = long.code;
+      const shortCode = (fields.find((f) => f !== long) || {}).code || long.code.replace(/\\l\s*"(?:[^"\\]|\\.)*"\s*/, "");
+      fields.forEach((f) => f.delete());
+      await updateTables(ctx);
+      await remember([...new Set([...excluded(), text])]);
+      const place = findEntry(state.report, text);
+      place.cat.authorities.splice(place.index, 1);
+      undoStack.push({
+        label: "exclude",
+        async undo(ctx2) {
+          // the TA fields back at the entry's citations: the \l one at the first full citation
+          const occs = place.a.occurrences.filter((o) => o.locator);
+          const firstFull = Math.max(0, occs.findIndex((o) => o.kind === "full"));
+          const ranges = await locateAll(ctx2, occs.map((o) => o.locator));
+          ranges.forEach((r, i) => {
+            if (r) r.insertField("Start", "TA", (i === firstFull ? longCode : shortCode).replace(/^\s*TA\s*/i, "").trim(), false);
+          });
+          await updateTables(ctx2);
+          await remember(excluded().filter((t) => t !== text));
+          place.cat.authorities.splice(place.index, 0, place.a);
+        },
+      });
+      render(state.report);
+      return `Excluded from the table: ${plural(fields.length, "TA field", "TA fields")} removed; the document remembers it.`;
+    });
+  }
+
+  async function undoLast() {
+    const change = undoStack.pop();
+    if (!change) return "Nothing to undo.";
+    await Word.run(async (ctx) => change.undo(ctx));
+    render(state.report);
+    return `Undone: ${change.label}.`;
+  }
+
+  function editControls(a, cat, report) {
+    const box = el("details", "edit");
+    box.append(el("summary", null, "Edit entry"));
+    const text = el("textarea", "edit-text");
+    text.value = a.text;
+    text.rows = 2;
+    const save = el("button", "edit-save", "Save text");
+    save.type = "button";
+    save.addEventListener("click", () => {
+      const value = normal(text.value);
+      if (value && value !== a.text) run("Changing the entry…", () => editText(a, value));
+    });
+    const heading = el("select", "edit-heading");
+    for (const c of report.categories) {
+      const option = el("option", null, c.heading);
+      option.value = String(c.number);
+      option.selected = c === cat;
+      heading.append(option);
+    }
+    const move = el("button", "edit-move", "Move");
+    move.type = "button";
+    move.addEventListener("click", () => {
+      const to = Number(heading.value);
+      if (to !== cat.number) run("Moving the entry…", () => moveEntry(a, to));
+    });
+    const exclude = el("button", "edit-exclude", "Exclude");
+    exclude.type = "button";
+    exclude.addEventListener("click", () => run("Excluding the entry…", () => excludeEntry(a)));
+    const row = el("div", "edit-row");
+    row.append(heading, move, exclude);
+    box.append(text, save, row);
+    return box;
+  }
+
   /* ---- start ---- */
   function limits(info) {
     const out = [];
@@ -535,6 +796,7 @@
     $("comments").addEventListener("click", () => run("Adding comments…", addComments));
     $("insert").addEventListener("click", () => run("Building the table…", insertTable));
     $("filter").addEventListener("change", applyFilter);
+    $("undo").addEventListener("click", () => run("Undoing…", undoLast));
     fetch(`${API}/health`).then((r) => r.json()).then((h) => {
       if (!h.libreoffice) $("message").textContent = "LibreOffice is not installed on this computer: pages will be estimated.";
     }, () => done("The toa server is not running. Start it with `toa serve`.", true));

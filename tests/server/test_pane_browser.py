@@ -152,8 +152,12 @@ class Pane:
         WebDriverWait(self.driver, timeout, poll_frequency=0.2).until(lambda _d: condition())
 
     def click(self, button_id: str, until: str):
+        return self.press(self.driver.find_element("id", button_id), until)
+
+    def press(self, button, until: str):
+        """Click `button`; once the pane's work is done its message says `until`; the calls it made."""
         before = len(self.calls())
-        self.driver.find_element("id", button_id).click()
+        button.click()
         self.wait(lambda: self.driver.execute_script("return document.getElementById('spinner').hidden"))
         message = self.message()
         assert until in message, message
@@ -467,3 +471,138 @@ def test_outside_word_no_button_looks_usable_and_nothing_fails(browser, server):
     assert all(b["disabled"] for b in buttons.values()) and buttons["scan"]["background"] != enabled_scan["background"]
     assert not pane.shown("limits")
     assert pane.uncaught() == []
+
+
+def _entry_div(browser, text: str):
+    return browser.execute_script(
+        "return [...document.querySelectorAll('.authority')].find(d => d.querySelector('.text').textContent === arguments[0])", text)
+
+
+def _ta_fields(browser) -> list[dict]:
+    return [f for f in browser.execute_script("return window.__fields()") if f["code"].lstrip().startswith("TA ")]
+
+
+def _switch(code: str, name: str) -> str | None:
+    import re
+
+    m = re.search(rf'\\{name}\s*("(?:[^"\\]|\\.)*"|\S+)', code)
+    if not m:
+        return None
+    v = m.group(1)
+    return re.sub(r"\\(.)", r"\1", v[1:-1]) if v.startswith('"') else v
+
+
+def test_edit_move_and_exclude_an_entry_through_its_ta_fields_and_undo_each(browser, server):
+    """After Insert table every entry has its TA fields; the pane's edits change those fields (so
+    Word's Update Field gives the same table), update the TOA fields, and Undo takes each back."""
+    pane = Pane(browser, server["port"], APPELLATE, "PC")
+    pane.click("scan", "Found")
+    pane.click("insert", "Table inserted in place of the old table")
+    before = _ta_fields(browser)
+    garcetti = "Garcetti v. Ceballos, 547 U.S. 410 (2006)"
+    edited = "Garcetti v. Ceballos, 547 U.S. 410 (2006) (\"public employee\" speech)"
+
+    # edit the entry's text: the \l of its first TA field, nothing else
+    div = _entry_div(browser, garcetti)
+    browser.execute_script("arguments[0].querySelector('details.edit').open = true;"
+                           "arguments[0].querySelector('.edit-text').value = arguments[1];", div, edited)
+    pane.press(div.find_element("css selector", ".edit-save"), "Edit made in")
+    after = _ta_fields(browser)
+    assert [_switch(f["code"], "l") for f in after].count(edited) == 1
+    assert garcetti not in [_switch(f["code"], "l") for f in after]
+    changed = [(a["code"], b["code"]) for a, b in zip(before, after) if a["code"] != b["code"]]
+    assert len(changed) == 1 and _switch(changed[0][0], "s") == _switch(changed[0][1], "s")
+    assert edited in pane.entries() and garcetti not in pane.entries()
+    assert any(c["op"] == "updateResult" and c["code"].lstrip().startswith("TOA") for c in pane.calls())
+    assert browser.find_element("id", "undo").text == "Undo edit"
+    pane.click("undo", "Undone: edit")
+    assert [f["code"] for f in _ta_fields(browser)] == [f["code"] for f in before]
+    assert garcetti in pane.entries() and edited not in pane.entries()
+
+    # move an entry under another heading: the \c of all its TA fields
+    lane = "Lane v. Franks, 573 U.S. 228 (2014)"
+    lane_short = next(_switch(f["code"], "s") for f in before if _switch(f["code"], "l") == lane)
+    div = _entry_div(browser, lane)
+    target = browser.execute_script(
+        "arguments[0].querySelector('details.edit').open = true; const s = arguments[0].querySelector('.edit-heading');"
+        "const o = [...s.options].find(o => o.textContent.startsWith('Statutes')); s.value = o.value; return o.value;", div)
+    pane.press(div.find_element("css selector", ".edit-move"), "Move made in")
+    lanes = [f for f in _ta_fields(browser) if _switch(f["code"], "s") == lane_short]
+    assert len(lanes) >= 2 and all(_switch(f["code"], "c") == target for f in lanes)
+    statutes = browser.execute_script(
+        "const h = [...document.querySelectorAll('.category')].find(s => s.querySelector('h2').textContent.startsWith('Statutes'));"
+        "return [...h.querySelectorAll('.authority .text')].map(t => t.textContent)")
+    assert lane in statutes
+    pane.click("undo", "Undone: move")
+    assert [f["code"] for f in _ta_fields(browser)] == [f["code"] for f in before]
+
+    # exclude: its TA fields removed, remembered in the document's settings, left out by the server
+    celotex = "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"
+    short = next(_switch(f["code"], "s") for f in before if _switch(f["code"], "l") == celotex)
+    mine = sorted(f["code"] for f in before if _switch(f["code"], "s") == short)
+    div = _entry_div(browser, celotex)
+    browser.execute_script("arguments[0].querySelector('details.edit').open = true", div)
+    pane.press(div.find_element("css selector", ".edit-exclude"), "Excluded from the table")
+    assert not [f for f in _ta_fields(browser) if _switch(f["code"], "s") == short]
+    assert len(_ta_fields(browser)) == len(before) - len(mine)
+    saved = [c for c in pane.calls() if c["op"] == "saveSettings"][-1]["settings"]
+    assert json.loads(saved["toa.excluded"]) == [celotex]
+    pane.click("scan", "Found")
+    assert celotex not in pane.entries()  # the server was told
+    pane.click("undo", "Undone: exclude")
+    assert sorted(f["code"] for f in _ta_fields(browser) if _switch(f["code"], "s") == short) == mine
+    assert "toa.excluded" not in [c for c in pane.calls() if c["op"] == "saveSettings"][-1]["settings"]
+    pane.click("scan", "Found")
+    assert celotex in pane.entries()
+    assert pane.uncaught() == []
+
+
+def test_at_350_px_long_entries_wrap_pages_stay_in_view_case_names_are_italic_and_next_steps_through(browser, server, tmp_path):
+    from docxbuild import DocBuilder
+
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph("See ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986). The agency said so. U.S. Dep't of "
+                "Labor, Wage & Hour Div., Fact Sheet No. 17A: Exemption for Executive, Administrative, Professional, "
+                "Computer & Outside Sales Employees (2019), https://www.dol.gov/agencies/whd/fact-sheets/17a-overtime-"
+                "exemption-executive-administrative-professional-computer-outside-sales-employees-under-the-flsa.")
+    b.paragraph("Summary judgment was proper. ", ("Celotex", "i"), ", 477 U.S. at 323.")
+    b.save(tmp_path / "narrow.docx")
+    pane = Pane(browser, server["port"], tmp_path / "narrow.docx", "PC")
+    try:
+        browser.set_window_size(350, 1000)
+        width = browser.execute_script("return window.innerWidth")
+        assert 320 <= width <= 350
+        pane.click("scan", "Found 2 authorities")
+        browser.execute_script("for (const d of document.querySelectorAll('details')) d.open = true")
+        shot = tmp_path / "pane-350.png"
+        browser.save_screenshot(str(shot))
+        assert int.from_bytes(shot.read_bytes()[16:20], "big") == width  # the PNG's width (IHDR)
+        # nothing wider than the pane; every entry's pages inside it, on the entry's first line
+        overflow = browser.execute_script("""
+            const w = window.innerWidth, out = [];
+            if (document.documentElement.scrollWidth > w) out.push('page ' + document.documentElement.scrollWidth);
+            for (const e of document.querySelectorAll('body *')) {
+              const r = e.getBoundingClientRect();
+              if (r.width && r.right > w + 0.5) out.push(e.tagName + '.' + e.className + ' ' + r.right);
+            }
+            for (const d of document.querySelectorAll('.authority')) {
+              const p = d.querySelector('.pages').getBoundingClientRect(), t = d.querySelector('.text').getBoundingClientRect();
+              if (p.right > w || p.width === 0 || p.top > t.top + 1) out.push('pages of ' + d.querySelector('.text').textContent.slice(0, 30));
+            }
+            return out;""")
+        assert overflow == []
+        assert pane.texts(".authority .text i") == ["Celotex Corp. v. Catrett"]
+        # Next / Previous: the entry's citations one after the other, in the document
+        div = _entry_div(browser, "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)")
+        selected = []
+        for cls in ("step-next", "step-next", "step-next", "step-prev"):
+            before = len(pane.calls())
+            div.find_element("css selector", f".{cls}").click()
+            pane.wait(lambda: any(c["op"] == "select" for c in pane.calls()[before:]))
+            selected += [norm(c["text"]) for c in pane.calls()[before:] if c["op"] == "select"]
+        assert selected == ["Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986)", "Celotex, 477 U.S. at 323",
+                            "Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986)", "Celotex, 477 U.S. at 323"]
+        assert div.find_element("css selector", ".step-where").text == "Citation 2 of 2"
+    finally:
+        browser.set_window_size(420, 1000)

@@ -23,12 +23,12 @@ FLAT_OPC_NOTE = ("pages laid out from the body package Word on the web gives (Bo
 
 
 def analysis(result: pipeline.BuildResult, job: Job, _settings) -> dict:
-    return _report(result, job).to_dict(locate=Locator(result.document).occurrence)
+    return _with_emphasis(_report(result, job).to_dict(locate=Locator(result.document).occurrence), result)
 
 
 def checked(result: pipeline.BuildResult, job: Job, settings) -> dict:
     pipeline.verify_analysis(result, settings)
-    return _report(result, job).to_dict(locate=Locator(result.document).occurrence)
+    return _with_emphasis(_report(result, job).to_dict(locate=Locator(result.document).occurrence), result)
 
 
 def table_and_fields(result: pipeline.BuildResult, job: Job, _settings) -> dict:
@@ -38,7 +38,7 @@ def table_and_fields(result: pipeline.BuildResult, job: Job, _settings) -> dict:
     it is, before the table is placed in it."""
     doc = result.document
     locate = Locator(doc)
-    report = _report(result, job).to_dict(locate=locate.occurrence)
+    report = _with_emphasis(_report(result, job).to_dict(locate=locate.occurrence), result)
     fields = []
     for occ, auth, short, number, with_long in ta_sites(doc, result.table):
         code = ta_code(auth, short, number, with_long)
@@ -65,6 +65,16 @@ def _where(doc, locate: Locator) -> dict:
     if side == "start":
         return {"where": "start", "paragraph": None}
     return {"where": side, "paragraph": locate.paragraph(index) if index is not None else None}
+
+
+def _with_emphasis(report: dict, result: pipeline.BuildResult) -> dict:
+    """Each entry of the report with `emphasis`: the [start, end) spans of its text the brief sets
+    in italics (case names), for the pane to draw them so."""
+    spans = {a.text: a.emphasis for c in result.table.categories for a in c.authorities}
+    for c in report["categories"]:
+        for a in c["authorities"]:
+            a["emphasis"] = [list(s) for s in spans.get(a["text"], [])]
+    return report
 
 
 def _report(result: pipeline.BuildResult, job: Job) -> Report:
