@@ -59,6 +59,7 @@
     $("scan").disabled = !state.ready;
     $("check").disabled = !(state.ready && state.report);
     $("insert").disabled = !(state.ready && state.report);
+    $("preview").disabled = !(state.ready && state.report);
     $("comments").disabled = !(state.ready && state.checked && state.commentsOk);
     $("undo").disabled = !(state.ready && state.fieldsOk && undoStack.length);
     $("undo").textContent = undoStack.length ? `Undo ${undoStack[undoStack.length - 1].label}` : "Undo";
@@ -527,6 +528,47 @@
     return row;
   }
 
+  /* ---- options remembered per document, and the preview ----
+   * The court style and the page source are Office document settings (toa.style, toa.pages):
+   * they travel with the brief, and every request sends them. */
+  function optionControls(health) {
+    const choices = { style: (health.styles || []).map((st) => [st.name, `${st.name}: ${st.description}`]),
+                      pages: (health.pages || []).filter((p) => p !== "auto").map((p) => [p, p]) };
+    for (const name of ["style", "pages"]) {
+      const select = $(name);
+      for (const [value, label] of choices[name]) {
+        const option = el("option", null, label);
+        option.value = value;
+        select.append(option);
+      }
+      select.value = setting(`toa.${name}`) || "auto";
+      if (select.value === "") select.value = "auto";  // a setting this server does not know
+      select.addEventListener("change", () => {
+        const settings = Office.context.document.settings;
+        if (select.value === "auto") settings.remove(`toa.${name}`); else settings.set(`toa.${name}`, select.value);
+        settings.saveAsync(() => done(`${name === "style" ? "Court style" : "Page source"} set for this document: ${select.value}. Scan again to see it.`));
+      });
+    }
+  }
+
+  async function preview() {
+    const doc = await currentDocument();
+    const data = await post("/toa", doc);
+    const box = $("preview-table");
+    box.textContent = "";
+    for (const cat of data.report.categories) {
+      box.append(el("h3", null, cat.heading));
+      for (const a of cat.authorities) {
+        const line = el("div", "preview-line");
+        line.append(entryText(a), el("span", "leader"), el("span", "pages", a.page_text || "?"));
+        box.append(line);
+      }
+    }
+    $("preview-box").hidden = false;
+    const style = data.report.style ? ` (${typeof data.report.style === "string" ? data.report.style : data.report.style.name})` : "";
+    return `Preview of the table${style}: Insert table puts it in the brief.`;
+  }
+
   /* ---- editing the table through its TA fields (Word desktop: WordApi 1.5) ----
    * Every change is made to the entry's TA fields, so Word's own Update Field gives the same
    * table, and toa keeps it on the next Scan or Insert table (the \l text and the \c heading of
@@ -602,12 +644,16 @@
     await ctx.sync();
   }
 
-  function excluded() {
+  function setting(name) {
     try {
-      return (Office.context.document.settings && Office.context.document.settings.get(EXCLUDED)) || [];
+      return Office.context.document.settings ? Office.context.document.settings.get(name) : null;
     } catch (e) {
-      return [];
+      return null;
     }
+  }
+
+  function excluded() {
+    return setting(EXCLUDED) || [];
   }
 
   function remember(list) {
@@ -619,6 +665,10 @@
 
   function requestQuery() {
     const q = new URLSearchParams();
+    for (const name of ["style", "pages"]) {
+      const value = setting(`toa.${name}`);
+      if (value && value !== "auto") q.set(name, value);
+    }
     for (const text of excluded()) q.append("exclude", text);
     const s = q.toString();
     return s ? `?${s}` : "";
@@ -797,7 +847,9 @@
     $("insert").addEventListener("click", () => run("Building the table…", insertTable));
     $("filter").addEventListener("change", applyFilter);
     $("undo").addEventListener("click", () => run("Undoing…", undoLast));
+    $("preview").addEventListener("click", () => run("Building the preview…", preview));
     fetch(`${API}/health`).then((r) => r.json()).then((h) => {
+      optionControls(h);
       if (!h.libreoffice) $("message").textContent = "LibreOffice is not installed on this computer: pages will be estimated.";
     }, () => done("The toa server is not running. Start it with `toa serve`.", true));
     done($("message").textContent);

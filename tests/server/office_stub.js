@@ -164,7 +164,7 @@
   }
 
   // Office document settings: kept with the document (here: for the page's life), saved by saveAsync
-  const settings = {};
+  const settings = Object.assign({}, data.settings || {});  // name -> JSON, as the document holds them
   const document_ = {
     settings: {
       get: (name) => (name in settings ? JSON.parse(settings[name]) : null),

@@ -126,7 +126,7 @@ class Pane:
     loads the pane with no Office.js at all (the real one is blocked, as without a network)."""
 
     def __init__(self, driver, port: int, brief: Path, platform: str, sets: dict | None = None,
-                 host: str | None = "Word", stub: bool = True):
+                 host: str | None = "Word", stub: bool = True, settings: dict | None = None):
         self.driver = driver
         desktop = platform != "OfficeOnline"
         self.word = wordstub.stories(brief)
@@ -134,7 +134,8 @@ class Pane:
             sets = {"WordApi": "1.5", "WordApiDesktop": "1.2"} if desktop else {"WordApi": "1.5"}
         data = {"platform": platform, "host": host, "cursor": 0, "sliceSize": 65536, "sets": sets,
                 "docx": base64.b64encode(brief.read_bytes()).decode() if desktop else None,
-                "ooxml": wordstub.flat_opc(brief), **self.word}
+                "ooxml": wordstub.flat_opc(brief), **self.word,
+                "settings": {k: json.dumps(v) for k, v in (settings or {}).items()}}
         driver.execute_cdp_cmd("Network.enable", {})
         driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*appsforoffice.microsoft.com*"]})
         script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
@@ -606,3 +607,32 @@ def test_at_350_px_long_entries_wrap_pages_stay_in_view_case_names_are_italic_an
         assert div.find_element("css selector", ".step-where").text == "Citation 2 of 2"
     finally:
         browser.set_window_size(420, 1000)
+
+
+def test_court_style_and_page_source_are_chosen_in_the_pane_remembered_in_the_document_and_previewed(browser, server):
+    pane = Pane(browser, server["port"], APPELLATE, "PC")
+    pane.wait(lambda: len(browser.find_elements("css selector", "#style option")) > 1)
+    assert browser.find_element("id", "style").get_attribute("value") == "auto"
+    pane.click("scan", "Found")
+    assert pane.headings()[0].startswith("Cases (25 authorities")
+    browser.execute_script("const s = document.getElementById('style'); s.value = 'sg'; s.dispatchEvent(new Event('change'));"
+                           "const p = document.getElementById('pages'); p.value = 'estimate'; p.dispatchEvent(new Event('change'));")
+    pane.wait(lambda: "Page source set for this document: estimate" in pane.message())
+    saved = [c for c in pane.calls() if c["op"] == "saveSettings"][-1]["settings"]
+    assert json.loads(saved["toa.style"]) == "sg" and json.loads(saved["toa.pages"]) == "estimate"
+    pane.click("scan", "Found")
+    # the Solicitor General's headings, pages from the estimate
+    assert [h.split(" (")[0] for h in pane.headings()][1] == "Constitution, statutes, regulations, and rules"
+    assert browser.find_element("id", "pages-note").text.startswith("Pages: estimate")
+    calls = pane.click("preview", "Preview of the table (sg)")
+    assert not [c for c in calls if c["op"] not in ("getFileAsync", "closeAsync")]  # nothing written
+    lines = browser.execute_script(
+        "return [...document.querySelectorAll('#preview-table .preview-line')].map(l => [l.querySelector('.text').textContent,"
+        " l.querySelector('.pages').textContent])")
+    assert dict(lines)["Garcetti v. Ceballos, 547 U.S. 410 (2006)"] == pane.entries()["Garcetti v. Ceballos, 547 U.S. 410 (2006)"]["pages"]
+    assert browser.execute_script("return document.querySelector('#preview-table h3').textContent") == "Cases"
+    # the same document opened again: its settings choose the style
+    pane = Pane(browser, server["port"], APPELLATE, "PC", settings={"toa.style": "frap"})
+    pane.wait(lambda: len(browser.find_elements("css selector", "#style option")) > 1)
+    assert browser.find_element("id", "style").get_attribute("value") == "frap"
+    assert pane.uncaught() == []

@@ -57,6 +57,8 @@ def test_health_says_what_is_there_and_never_the_token(client, monkeypatch):
     body = r.get_json()
     assert body["courtlistener_token"] is True and body["libreoffice"] is True
     assert body["version"]
+    assert "frap" in [s["name"] for s in body["styles"]] and all(s["description"] for s in body["styles"])
+    assert body["pages"][0] == "auto" and "estimate" in body["pages"]
     assert "secret-token-value" not in r.get_data(as_text=True)
     monkeypatch.delenv("COURTLISTENER_API_TOKEN")
     monkeypatch.setenv("XDG_CONFIG_HOME", "/nonexistent")
@@ -68,8 +70,13 @@ def test_analyze_docx_equals_toa_build_report_and_every_locator_finds_its_citati
              content_type="multipart/form-data")
     assert r.status_code == 200, r.get_json()
     report = r.get_json()
-    expected = build_report(pipeline.analyse(str(APPELLATE))).to_dict()
+    analysed = pipeline.analyse(str(APPELLATE))
+    expected = build_report(analysed).to_dict()
     assert entries(report) == entries(expected)
+    # each entry's italic spans (case names), for the pane to draw them
+    italics = {a["text"]: [a["text"][s:e] for s, e in a["emphasis"]] for c in report["categories"] for a in c["authorities"]}
+    assert italics["Garcetti v. Ceballos, 547 U.S. 410 (2006)"] == ["Garcetti v. Ceballos"]
+    assert italics == {a.text: [a.text[s:e] for s, e in a.emphasis] for c in analysed.table.categories for a in c.authorities}
     assert report["pagination"] == expected["pagination"] and report["pagination"]["method"] == "render"
     assert report["source"] == "appellate-brief.docx" and report["input"] == "docx"
     assert entries(report)["Garcetti v. Ceballos, 547 U.S. 410 (2006)"] == "4, 6, 7, 8"

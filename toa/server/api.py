@@ -6,6 +6,9 @@ from __future__ import annotations
 from flask import Blueprint, current_app, jsonify
 
 from .. import __version__, render
+from ..model import PAGE_METHODS
+from ..styles import builtin_names
+from ..styles import load as load_style
 from . import jobs, service
 
 bp = Blueprint("api", __name__)
@@ -25,7 +28,10 @@ def health():
     office = current_app.config["TOA_OFFICE"]
     return jsonify({"version": __version__, "libreoffice": render.find_soffice() is not None,
                     "warm_libreoffice": bool(office is not None and office.available),
-                    "courtlistener_token": bool(_settings().token)})
+                    "courtlistener_token": bool(_settings().token),
+                    # the court styles and page sources the pane offers (the options of analyze, check, toa)
+                    "styles": [{"name": n, "description": load_style(n).description} for n in builtin_names()],
+                    "pages": list(PAGE_METHODS)})
 
 
 @bp.post("/analyze")
