@@ -5,7 +5,8 @@ build writes the same \\l and \\c again.
 
 A TA field belongs to the citation it sits at: at the citation's start (where toa and the pane
 put it) or at the end of the citation proper (where toa puts it after a page break). TA fields
-elsewhere (Word's Mark Citation puts them after the whole citation) are left to Word.
+elsewhere (Word's Mark Citation puts them after the whole citation) are not read; like every TA
+field, they are replaced by toa's own when the table is written.
 """
 from __future__ import annotations
 
