@@ -331,7 +331,7 @@
 
   async function check() {
     const doc = await currentDocument();
-    const report = await post("/check", doc);
+    const report = await checkWithProgress(doc);
     state.report = report;
     state.checked = true;
     render(report);
@@ -528,6 +528,66 @@
     return row;
   }
 
+  /* ---- Check's progress, and its Cancel ----
+   * /check?progress=1 answers a line per step ({"progress": {"stage", "done", "total"}}), then
+   * {"answer": report} or {"error", "message"}; Cancel aborts the request, and the server stops
+   * the work when its client has gone. */
+  const STAGES = { courtlistener: "cases", provisions: "provisions", offline: "authorities" };
+
+  async function checkWithProgress(doc) {
+    const controller = new AbortController();
+    const cancel = $("cancel");
+    const stop = () => controller.abort();
+    cancel.hidden = false;
+    cancel.addEventListener("click", stop);
+    try {
+      let response;
+      try {
+        response = await fetch(`${API}/check${requestQuery({ progress: "1" })}`,
+                               { method: "POST", headers: { "Content-Type": doc.type }, body: doc.body, signal: controller.signal });
+      } catch (e) {
+        if (controller.signal.aborted) throw new PaneError("Check cancelled; nothing changed.", "cancelled");
+        throw new PaneError("The toa server is not running. Start it with `toa serve`, then try again.", "offline");
+      }
+      if (!response.ok) {
+        let data = null;
+        try { data = await response.json(); } catch (e) { data = null; }
+        throw new PaneError(data && data.message ? data.message : `The server answered ${response.status}.`, data && data.error);
+      }
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      let buffer = "";
+      for (;;) {
+        let chunk;
+        try {
+          chunk = await reader.read();
+        } catch (e) {
+          if (controller.signal.aborted) throw new PaneError("Check cancelled; nothing changed.", "cancelled");
+          throw e;
+        }
+        if (chunk.done) break;
+        buffer += decoder.decode(chunk.value, { stream: true });
+        let nl;
+        while ((nl = buffer.indexOf("\n")) !== -1) {
+          const event = JSON.parse(buffer.slice(0, nl));
+          buffer = buffer.slice(nl + 1);
+          if (event.progress) {
+            const p = event.progress;
+            $("message").textContent = `Checking ${STAGES[p.stage] || p.stage}: checked ${p.done} of ${p.total}…`;
+          } else if (event.answer) {
+            return event.answer;
+          } else if (event.error) {
+            throw new PaneError(event.message, event.error);
+          }
+        }
+      }
+      throw new PaneError("The server ended the check without an answer; try again.");
+    } finally {
+      cancel.hidden = true;
+      cancel.removeEventListener("click", stop);
+    }
+  }
+
   /* ---- options remembered per document, and the preview ----
    * The court style and the page source are Office document settings (toa.style, toa.pages):
    * they travel with the brief, and every request sends them. */
@@ -663,8 +723,8 @@
     return new Promise((resolve) => settings.saveAsync(() => resolve()));
   }
 
-  function requestQuery() {
-    const q = new URLSearchParams();
+  function requestQuery(extra) {
+    const q = new URLSearchParams(extra || {});
     for (const name of ["style", "pages"]) {
       const value = setting(`toa.${name}`);
       if (value && value !== "auto") q.set(name, value);

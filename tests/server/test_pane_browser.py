@@ -11,6 +11,7 @@ import base64
 import hashlib
 import json
 import os
+import re
 import shutil
 import socket
 import ssl
@@ -635,4 +636,30 @@ def test_court_style_and_page_source_are_chosen_in_the_pane_remembered_in_the_do
     pane = Pane(browser, server["port"], APPELLATE, "PC", settings={"toa.style": "frap"})
     pane.wait(lambda: len(browser.find_elements("css selector", "#style option")) > 1)
     assert browser.find_element("id", "style").get_attribute("value") == "frap"
+    assert pane.uncaught() == []
+
+
+def test_check_counts_what_it_has_checked_and_cancel_stops_it(browser, server, fakes):
+    fakes.reset()
+    pane = Pane(browser, server["port"], PLANTED, "PC")
+    pane.click("scan", "Found")
+    record = """window.__messages = []; window.__observer && window.__observer.disconnect();
+        window.__observer = new MutationObserver(() => {
+          const m = document.getElementById('message').textContent; window.__messages.push(m);
+          if (arguments[0] && / checked \\d+ of \\d+/.test(m)) document.getElementById('cancel').click();
+        });
+        window.__observer.observe(document.getElementById('message'), {childList: true, characterData: true, subtree: true});"""
+    browser.execute_script(record, False)
+    assert not pane.shown("cancel")
+    pane.click("check", "4 need attention")
+    counts = [m for m in browser.execute_script("return window.__messages") if " checked " in m]
+    assert counts and all(re.search(r"checked (\d+) of (\d+)…$", m) for m in counts)
+    done, total = map(int, re.search(r"checked (\d+) of (\d+)", counts[-1]).groups())
+    assert done == total > 0
+    assert not pane.shown("cancel")
+
+    fakes.reset()
+    browser.execute_script(record, True)  # Cancel as soon as the first count shows
+    pane.click("check", "Check cancelled; nothing changed.")
+    assert not pane.shown("cancel") and not browser.find_element("id", "check").get_attribute("disabled")
     assert pane.uncaught() == []

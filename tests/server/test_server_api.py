@@ -513,3 +513,42 @@ def test_an_excluded_entry_gets_no_entry_and_no_ta_field(client):
     assert len(body["fields"]) == len(whole["fields"]) - sum(1 for f in whole["fields"] if f["authority"] == garcetti)
     scanned = post(client, "analyze?pages=estimate&" + urlencode({"exclude": garcetti}), APPELLATE.read_bytes()).get_json()
     assert garcetti not in entries(scanned)
+
+
+def test_check_with_progress_streams_a_line_per_step_then_the_report_and_a_cancel_stops_the_job(fakes, tmp_path):
+    import json
+
+    fakes.reset()
+    app = create_app({"TOA_VERIFY_SETTINGS": lambda: fakes.settings(clock=time.time, sleep=time.sleep)})
+    client = app.test_client()
+    r = client.post("/api/v1/check?pages=estimate&progress=1", data=PLANTED.read_bytes(), base_url=BASE)
+    assert r.status_code == 200 and r.mimetype == "application/x-ndjson"
+    lines = [json.loads(line) for line in r.get_data(as_text=True).splitlines()]
+    steps = [line["progress"] for line in lines[:-1]]
+    assert steps and all(set(line) == {"progress"} for line in lines[:-1])
+    assert all(0 <= s["done"] <= s["total"] for s in steps)
+    courtlistener = [s for s in steps if s["stage"] == "courtlistener"]
+    assert courtlistener and courtlistener[-1]["done"] == courtlistener[-1]["total"]
+    fakes.reset()
+    plain = client.post("/api/v1/check?pages=estimate", data=PLANTED.read_bytes(), base_url=BASE).get_json()
+
+    def verdicts(report):
+        return {a["text"]: (a["page_text"], a["verification"]["verdict"]) for c in report["categories"] for a in c["authorities"]}
+
+    assert verdicts(lines[-1]["answer"]) == verdicts(plain) and len(verdicts(plain)) > 5
+
+    # the client goes away after the first line: the job is stopped and its folder removed
+    fakes.reset()
+    r = client.post("/api/v1/check?pages=estimate&progress=1", data=PLANTED.read_bytes(), base_url=BASE, buffered=False)
+    first = next(iter(r.response))
+    assert b"progress" in first
+    r.close()
+    jobs = app.extensions["toa_jobs"]
+    deadline = time.monotonic() + 30
+    while jobs.running and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not jobs.running
+    app.extensions["toa_jobs"].shutdown()
+    # a bad request is still a plain JSON error
+    r = client.post("/api/v1/check?progress=1", data=b"not a document", base_url=BASE)
+    assert r.status_code == 400 and r.get_json()["error"] == "bad_document"

@@ -3,7 +3,7 @@ sends what toa.server.service makes of the analysis in the job's process (jobs.r
 """
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, current_app, jsonify, request
 
 from .. import __version__, render
 from ..model import PAGE_METHODS
@@ -41,7 +41,11 @@ def analyze():
 
 @bp.post("/check")
 def check():
-    return jsonify(jobs.run(service.checked, jobs.read_upload(), _settings()))
+    """With ?progress=1 the answer is a stream: a line per authority checked, then the report."""
+    upload = jobs.read_upload()
+    if request.args.get("progress") == "1":
+        return jobs.stream(service.checked, upload, _settings())
+    return jsonify(jobs.run(service.checked, upload, _settings()))
 
 
 @bp.post("/toa")

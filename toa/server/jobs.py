@@ -13,9 +13,11 @@ curl -F file=@brief.docx) or as Flat OPC XML (Body.getOoxml(), Word on the web).
 """
 from __future__ import annotations
 
+import json
 import logging
 import multiprocessing
 import os
+import queue
 import re
 import shutil
 import signal
@@ -26,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from flask import current_app, request
+from flask import Response, current_app, request
 
 from .. import flatopc, pipeline, render
 from ..model import PAGE_METHODS
@@ -36,6 +38,7 @@ from .guard import ApiError, internal_error
 log = logging.getLogger("toa.server")
 
 STOP_GRACE = 5.0  # seconds a stopped job has to kill its LibreOffice and end before SIGKILL
+CANCEL_POLL = 0.25  # seconds between looks at whether a job's client has cancelled it
 
 # work(analysis, job, verify settings or None) -> the JSON answer; a module-level function (it is
 # named, not pickled, on its way to the job's process)
@@ -93,6 +96,42 @@ def run(work: Work, upload: Upload, settings=None) -> dict:
                                           float(app.config["TOA_TIME_LIMIT"]))
 
 
+def stream(work: Work, upload: Upload, settings=None) -> Response:
+    """`work` as run does, its answer sent as NDJSON after a line per step of its progress
+    ({"progress": {"stage", "done", "total"}}), then {"answer": ...} or {"error", "message"}. A
+    client that goes away (the pane's Cancel) stops the work at its next step."""
+    app = current_app._get_current_object()
+    events: queue.Queue = queue.Queue()
+    cancel = threading.Event()
+
+    def progress(stage: str, done: int, total: int) -> None:
+        events.put({"progress": {"stage": stage, "done": done, "total": total}})
+
+    def worker() -> None:
+        try:
+            answer = {"answer": app.extensions["toa_jobs"].run(work, upload, settings, app.config["TOA_OFFICE"],
+                                                               float(app.config["TOA_TIME_LIMIT"]), progress, cancel)}
+        except ApiError as exc:
+            answer = {"error": exc.code, "message": exc.message}
+        except Exception:  # noqa: BLE001 - a bug of the server's own: said as the API says it
+            log.exception("unexpected failure")
+            exc = internal_error("the stream")
+            answer = {"error": exc.code, "message": exc.message}
+        events.put(answer)
+        events.put(None)
+
+    threading.Thread(target=worker, daemon=True).start()
+
+    def lines():
+        try:
+            while (event := events.get()) is not None:
+                yield json.dumps(event) + "\n"
+        finally:
+            cancel.set()
+
+    return Response(lines(), mimetype="application/x-ndjson")
+
+
 def _private_file(path: Path, data: bytes) -> None:
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "wb") as fh:
@@ -113,7 +152,9 @@ class Jobs:
         self._lock = threading.Lock()
         self.running: set = set()  # the job processes now running
 
-    def run(self, work: Work, upload: Upload, settings, office: render.Office | None, limit: float) -> dict:
+    def run(self, work: Work, upload: Upload, settings, office: render.Office | None, limit: float,
+            progress: Callable[[str, int, int], None] | None = None, cancel: threading.Event | None = None) -> dict:
+        """`progress(stage, done, total)` hears the work's steps; `cancel` set stops it."""
         deadline = time.monotonic() + limit
         if not self._slots.acquire(timeout=limit):
             raise _timeout(limit)
@@ -124,13 +165,14 @@ class Jobs:
                 _private_file(Path(folder, name), upload.data)
                 job = Job(name=upload.name, format=upload.format, style=upload.style, pages=upload.pages,
                           folder=folder, path=str(Path(folder, name)), exclude=upload.exclude)
-                return self._supervise(work, job, settings, office, deadline, limit)
+                return self._supervise(work, job, settings, office, deadline, limit, progress, cancel)
             finally:
                 shutil.rmtree(folder, ignore_errors=True)
         finally:
             self._slots.release()
 
-    def _supervise(self, work, job, settings, office, deadline: float, limit: float) -> dict:
+    def _supervise(self, work, job, settings, office, deadline: float, limit: float, progress=None,
+                   cancel: threading.Event | None = None) -> dict:
         ours, theirs = self._context.Pipe()
         proc = self._context.Process(target=_job_main, args=(theirs, work, job, settings, office is not None,
                                                              dict(os.environ)), daemon=True)
@@ -142,8 +184,12 @@ class Jobs:
         try:
             while True:
                 left = deadline - time.monotonic()
-                if left <= 0 or not ours.poll(left):
+                if left <= 0:
                     raise _timeout(limit)
+                if cancel is not None and cancel.is_set():
+                    raise ApiError(499, "cancelled", "The work was cancelled; nothing changed.")
+                if not ours.poll(min(left, CANCEL_POLL)):
+                    continue
                 try:
                     message = ours.recv()
                 except EOFError:  # killed (the OOM killer), or crashed
@@ -151,6 +197,10 @@ class Jobs:
                     raise internal_error(f"the analysis ended with status {proc.exitcode}") from None
                 if message[0] == "render":
                     ours.send(_render_for(office, message[1], rendering, deadline, limit))
+                    continue
+                if message[0] == "progress":
+                    if progress is not None:
+                        progress(*message[1:])
                     continue
                 return _answer(message)
         finally:
@@ -230,6 +280,8 @@ class Job:
     folder: str
     path: str
     exclude: tuple[str, ...] = ()
+    # (stage, done, total) of the work's steps, to the server (set in the job's process)
+    progress: Callable[[str, int, int], None] | None = None
 
 
 class _WarmOffice:
@@ -257,6 +309,7 @@ def _job_main(pipe, work: Work, job: Job, settings, warm: bool, environment: dic
     os.environ.clear()
     os.environ.update(environment)  # the server's, now (the process it forked from started earlier)
     tempfile.tempdir = job.folder
+    job.progress = lambda stage, done, total: pipe.send(("progress", stage, done, total))
     try:
         pipe.send(("done", _work(work, job, settings, _WarmOffice(pipe) if warm else None)))
     except ApiError as exc:

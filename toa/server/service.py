@@ -27,7 +27,7 @@ def analysis(result: pipeline.BuildResult, job: Job, _settings) -> dict:
 
 
 def checked(result: pipeline.BuildResult, job: Job, settings) -> dict:
-    pipeline.verify_analysis(result, settings)
+    pipeline.verify_analysis(result, settings, job.progress)
     return _with_emphasis(_report(result, job).to_dict(locate=Locator(result.document).occurrence), result)
 
 
