@@ -693,7 +693,7 @@
     const long = all.find((f) => normal(switches(f.code).l) === normal(text));
     if (!long) throw new PaneError(NO_FIELDS);
     const short = switches(long.code).s;
-    return { long, fields: all.filter((f) => switches(f.code).s === short) };
+    return { long, fields: all.filter((f) => switches(f.code).s === short), all };
   }
 
   async function updateTables(ctx) {
@@ -745,19 +745,22 @@
   async function changeCodes(label, text, change, local) {
     // rewrite the codes of the entry's TA fields; undo writes the old ones back
     return Word.run(async (ctx) => {
-      const { long, fields } = await entryFields(ctx, text);
+      const { long, fields, all } = await entryFields(ctx, text);
       const changed = fields.map((f) => [f, change(f, f === long)]).filter(([f, code]) => code !== f.code);
-      const codes = changed.map(([f, code]) => [f.code, code]);
+      // [position among the document's TA fields, code before, code after]: other fields may
+      // have the same code after (a merge), so undo goes by position, by code only if that moved
+      const codes = changed.map(([f, code]) => [all.indexOf(f), f.code, code]);
       changed.forEach(([f, code]) => { f.code = code; });
       await updateTables(ctx);
       local.apply();
       undoStack.push({
         label,
         async undo(ctx2) {
-          const all = await taFields(ctx2);
-          for (const [before, after] of codes) {
-            const f = all.find((x) => x.code === after);
-            if (f) { f.code = before; all.splice(all.indexOf(f), 1); }
+          const now = await taFields(ctx2);
+          const taken = new Set();
+          for (const [i, before, after] of codes) {
+            const f = now[i] && now[i].code === after && !taken.has(i) ? now[i] : now.find((x, k) => x.code === after && !taken.has(k));
+            if (f) { f.code = before; taken.add(now.indexOf(f)); }
           }
           await updateTables(ctx2);
           local.revert();
@@ -786,6 +789,28 @@
     };
     return changeCodes("move", a.text, (f) => withSwitch(f.code, "c", to),
                        { apply: move(from, target), revert: move(target, from) });
+  }
+
+  async function mergeEntry(a, intoText) {
+    // a's TA fields take the \s and \c of the entry it joins and lose their \l: Word (and toa)
+    // then list its citations under that entry
+    const into = await Word.run(async (ctx) => {
+      const { long } = await entryFields(ctx, intoText);
+      return switches(long.code);
+    });
+    const gone = findEntry(state.report, a.text);
+    return changeCodes("merge", a.text, (f) => withSwitch(withSwitch(f.code.replace(/\\l\s*"(?:[^"\\]|\\.)*"\s*/, ""), "s", into.s), "c", into.c), {
+      apply() {
+        const e = findEntry(state.report, a.text);
+        e.cat.authorities.splice(e.index, 1);
+        findEntry(state.report, intoText).a.occurrences.push(...e.a.occurrences);
+      },
+      revert() {
+        const target = findEntry(state.report, intoText).a;
+        target.occurrences = target.occurrences.filter((o) => !gone.a.occurrences.includes(o));
+        gone.cat.authorities.splice(gone.index, 0, gone.a);
+      },
+    });
   }
 
   async function excludeEntry(a) {
@@ -857,7 +882,23 @@
     exclude.addEventListener("click", () => run("Excluding the entry…", () => excludeEntry(a)));
     const row = el("div", "edit-row");
     row.append(heading, move, exclude);
-    box.append(text, save, row);
+    const others = el("select", "edit-merge-into");
+    for (const c of report.categories) {
+      for (const other of c.authorities) {
+        if (other === a) continue;
+        const option = el("option", null, other.text);
+        option.value = other.text;
+        others.append(option);
+      }
+    }
+    const merge = el("button", "edit-merge", "Merge into");
+    merge.type = "button";
+    merge.addEventListener("click", () => {
+      if (others.value) run("Merging the entries…", () => mergeEntry(a, others.value));
+    });
+    const mergeRow = el("div", "edit-row");
+    mergeRow.append(merge, others);
+    box.append(text, save, row, mergeRow);
     return box;
   }
 

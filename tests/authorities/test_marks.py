@@ -77,3 +77,36 @@ def test_an_entry_text_and_a_heading_set_in_the_ta_fields_stay_across_a_rebuild(
     assert _entries(pipeline.analyse(str(again), pages="estimate")) == entries
     # a brief without TA fields is read as before
     assert not marks.read(pipeline.analyse(str(tmp_path / "brief.docx"), pages="estimate").document)
+
+
+def test_an_entry_whose_fields_name_another_entrys_short_form_is_merged_into_it(tmp_path):
+    """The pane's Merge: Lane's TA fields lose their \\l and take Celotex's \\s; Word then lists
+    Lane's citations under Celotex, and so does the rebuilt table."""
+    import re
+
+    first = tmp_path / "first.toa.docx"
+    pipeline.build(str(_brief(tmp_path / "brief.docx")), output=str(first), pages="estimate")
+    before = {a.text: a for c in pipeline.analyse(str(first), pages="estimate").table.categories for a in c.authorities}
+    celotex = before["Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"]
+
+    codes = []
+    _edit_fields(first, tmp_path / "unchanged.docx", lambda field: codes.append("".join(e.text or "" for e in field)))
+    celotex_s = next(re.search(r'\\s "[^"]*"', c).group(0) for c in codes if c.startswith(' TA \\l "Celotex'))
+
+    def merge(field):
+        code = "".join(e.text or "" for e in field)
+        if "Lane" not in code:
+            return
+        short = re.search(r'\\s "[^"]*"', code)
+        new = re.sub(r'\\l "(?:[^"\\]|\\.)*"\s*', "", code).replace(short.group(0), celotex_s)
+        field[0].text = new
+        for e in field[1:]:
+            e.text = ""
+
+    merged = tmp_path / "merged.docx"
+    _edit_fields(first, merged, merge)
+    entries = {a.text: a for c in pipeline.analyse(str(merged), pages="estimate").table.categories for a in c.authorities}
+    assert "Lane v. Franks, 573 U.S. 228 (2014)" not in entries
+    one = entries["Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"]
+    assert len(one.occurrences) == len(celotex.occurrences) + len(before["Lane v. Franks, 573 U.S. 228 (2014)"].occurrences)
+    assert [(o.paragraph, o.start) for o in one.occurrences] == sorted((o.paragraph, o.start) for o in one.occurrences)

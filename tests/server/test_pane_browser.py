@@ -538,6 +538,24 @@ def test_edit_move_and_exclude_an_entry_through_its_ta_fields_and_undo_each(brow
     pane.click("undo", "Undone: move")
     assert [f["code"] for f in _ta_fields(browser)] == [f["code"] for f in before]
 
+    # merge Lane into Garcetti: Lane's fields take Garcetti's \s and \c and lose their \l
+    garcetti_long = next(f["code"] for f in before if _switch(f["code"], "l") == garcetti)
+    n_garcetti = len(pane.entries()[garcetti]["occurrences"])
+    n_lane = len(pane.entries()[lane]["occurrences"])
+    div = _entry_div(browser, lane)
+    browser.execute_script("arguments[0].querySelector('details.edit').open = true;"
+                           "arguments[0].querySelector('.edit-merge-into').value = arguments[1];", div, garcetti)
+    pane.press(div.find_element("css selector", ".edit-merge"), "Merge made in")
+    after = _ta_fields(browser)
+    assert not [f for f in after if _switch(f["code"], "s") == lane_short]
+    assert not [f for f in after if _switch(f["code"], "l") == lane]
+    assert len([f for f in after if _switch(f["code"], "s") == _switch(garcetti_long, "s")]) == \
+        len([f for f in before if _switch(f["code"], "s") in (_switch(garcetti_long, "s"), lane_short)])
+    assert lane not in pane.entries() and len(pane.entries()[garcetti]["occurrences"]) == n_garcetti + n_lane
+    pane.click("undo", "Undone: merge")
+    assert [f["code"] for f in _ta_fields(browser)] == [f["code"] for f in before]
+    assert len(pane.entries()[lane]["occurrences"]) == n_lane and len(pane.entries()[garcetti]["occurrences"]) == n_garcetti
+
     # exclude: its TA fields removed, remembered in the document's settings, left out by the server
     celotex = "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"
     short = next(_switch(f["code"], "s") for f in before if _switch(f["code"], "l") == celotex)

@@ -14,9 +14,10 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..model import Document, Table
+from ..model import Authority, Document, Table
 from ..oxml import is_on, qn, w_attr
 from .entries import total_order
+from .link import reading_order
 
 _FLD, _INSTR, _FLD_SIMPLE, _R, _P = qn("w:fldChar"), qn("w:instrText"), qn("w:fldSimple"), qn("w:r"), qn("w:p")
 _SWITCH = re.compile(r'\\([lsc])\s*("(?:[^"\\]|\\.)*"|\S+)', re.S)
@@ -73,13 +74,16 @@ def read(doc: Document) -> list[Mark]:
 def keep(doc: Document, table: Table) -> None:
     """The authorities take the entry text (\\l) and the heading (\\c) of the TA fields at their
     citations: the \\l of the first that has one; the \\c most of them name, when the table has
-    that heading. A moved entry takes its place in its new heading's order."""
+    that heading. A moved entry takes its place in its new heading's order. An entry with no \\l
+    whose fields name the \\s of another entry's \\l is that entry (Word lists them as one): its
+    citations join it."""
     marks = read(doc)
     if not marks:
         return
     at = {(m.paragraph, m.offset): m for m in marks}
     by_number = {c.number: c for c in table.categories}
-    moves = []
+    owner: dict[str, Authority] = {}  # \s -> the entry whose \l field has it
+    found = []
     for cat in table.categories:
         for auth in cat.authorities:
             own = [at.get((o.paragraph, o.start)) or at.get((o.paragraph, o.anchor_end)) for o in auth.occurrences]
@@ -87,9 +91,22 @@ def keep(doc: Document, table: Table) -> None:
             long = next((m for m in own if m.long), None)
             if long is not None:
                 auth.text, auth.emphasis = long.long, long.emphasis
-            numbers = Counter(m.category for m in own if m.category is not None).most_common(1)
-            if numbers and numbers[0][0] != cat.number and numbers[0][0] in by_number:
-                moves.append((auth, cat, by_number[numbers[0][0]]))
+                if long.short:
+                    owner.setdefault(long.short, auth)
+            found.append((cat, auth, own, long))
+    moves, merged = [], []
+    for cat, auth, own, long in found:
+        short = Counter(m.short for m in own if m.short).most_common(1)
+        into = owner.get(short[0][0]) if short and long is None else None
+        if into is not None and into is not auth:  # its fields now name another entry's \s: one entry
+            into.occurrences = reading_order(doc, into.occurrences + auth.occurrences)
+            merged.append((cat, auth))
+            continue
+        numbers = Counter(m.category for m in own if m.category is not None).most_common(1)
+        if numbers and numbers[0][0] != cat.number and numbers[0][0] in by_number:
+            moves.append((auth, cat, by_number[numbers[0][0]]))
+    for cat, auth in merged:
+        cat.authorities.remove(auth)
     for auth, old, new in moves:
         old.authorities.remove(auth)
         new.authorities.append(auth)
