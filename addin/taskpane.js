@@ -511,7 +511,7 @@
     const row = el("div", "stepper");
     const count = a.occurrences.length;
     let current = -1;
-    const where = el("span", "step-where", `${count} ${count === 1 ? "citation" : "citations"}`);
+    const where = el("span", "step-where", "");  // "Citation 2 of 5" once stepped (the count is in the list below)
     const go = (delta) => {
       current = (current + delta + count) % count;
       where.textContent = `Citation ${current + 1} of ${count}`;
