@@ -303,13 +303,25 @@ def _stopped(_signum, _frame):
     raise SystemExit(1)  # unwinds: a LibreOffice this job started is killed with its group
 
 
+def _progress_to(pipe) -> Callable[[str, int, int], None]:
+    """A progress callback that sends each step to the server; one send at a time (verification
+    reports from its fetching threads, and a pipe is not safe for concurrent sends)."""
+    lock = threading.Lock()
+
+    def progress(stage: str, done: int, total: int) -> None:
+        with lock:
+            pipe.send(("progress", stage, done, total))
+
+    return progress
+
+
 def _job_main(pipe, work: Work, job: Job, settings, warm: bool, environment: dict) -> None:
     signal.signal(signal.SIGTERM, _stopped)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C at the server's terminal: the server stops it
     os.environ.clear()
     os.environ.update(environment)  # the server's, now (the process it forked from started earlier)
     tempfile.tempdir = job.folder
-    job.progress = lambda stage, done, total: pipe.send(("progress", stage, done, total))
+    job.progress = _progress_to(pipe)
     try:
         pipe.send(("done", _work(work, job, settings, _WarmOffice(pipe) if warm else None)))
     except ApiError as exc:
