@@ -554,6 +554,7 @@
         try { data = await response.json(); } catch (e) { data = null; }
         throw new PaneError(data && data.message ? data.message : `The server answered ${response.status}.`, data && data.error);
       }
+      const most = {};  // stage -> the most steps reported done
       const reader = response.body.getReader();
       const decoder = new TextDecoder();
       let buffer = "";
@@ -572,8 +573,10 @@
           const event = JSON.parse(buffer.slice(0, nl));
           buffer = buffer.slice(nl + 1);
           if (event.progress) {
+            // steps fetched side by side may report out of order: the count never goes back
             const p = event.progress;
-            $("message").textContent = `Checking ${STAGES[p.stage] || p.stage}: checked ${p.done} of ${p.total}…`;
+            most[p.stage] = Math.max(most[p.stage] || 0, p.done);
+            $("message").textContent = `Checking ${STAGES[p.stage] || p.stage}: checked ${most[p.stage]} of ${p.total}…`;
           } else if (event.answer) {
             return event.answer;
           } else if (event.error) {
