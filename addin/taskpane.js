@@ -59,7 +59,10 @@
     $("scan").disabled = !state.ready;
     $("check").disabled = !(state.ready && state.report);
     $("insert").disabled = !(state.ready && state.report);
+    $("preview").disabled = !(state.ready && state.report);
     $("comments").disabled = !(state.ready && state.checked && state.commentsOk);
+    $("undo").disabled = !(state.ready && state.fieldsOk && undoStack.length);
+    $("undo").textContent = undoStack.length ? `Undo ${undoStack[undoStack.length - 1].label}` : "Undo";
   }
 
   function sentence(text) {
@@ -127,7 +130,7 @@
   async function post(path, doc) {
     let response;
     try {
-      response = await fetch(API + path, { method: "POST", headers: { "Content-Type": doc.type }, body: doc.body });
+      response = await fetch(API + path + requestQuery(), { method: "POST", headers: { "Content-Type": doc.type }, body: doc.body });
     } catch (e) {
       throw new PaneError("The toa server is not running. Start it with `toa serve`, then try again.", "offline");
     }
@@ -245,7 +248,7 @@
         const div = el("div", "authority");
         div.dataset.attention = needsAttention(a) ? "yes" : "no";
         const entry = el("div", "entry");
-        entry.append(el("span", "text", a.text), el("span", "pages", a.page_text || "?"));
+        entry.append(entryText(a), el("span", "pages", a.page_text || "?"));
         div.append(entry);
         const review = (a.flags || []).filter((f) => REVIEW[f]);
         if (review.length) {
@@ -277,6 +280,8 @@
         details.append(el("summary", null, `${a.occurrences.length} ${a.occurrences.length === 1 ? "citation" : "citations"}`));
         for (const o of a.occurrences) details.append(occurrenceButton(o));
         div.append(details);
+        div.append(stepper(a));
+        if (state.fieldsOk) div.append(editControls(a, cat, report));
         section.append(div);
       }
       results.append(section);
@@ -337,7 +342,7 @@
 
   async function check() {
     const doc = await currentDocument();
-    const report = await post("/check", doc);
+    const report = await checkWithProgress(doc);
     state.report = report;
     state.checked = true;
     render(report);
@@ -437,17 +442,10 @@
     return Word.run(async (ctx) => {
       // Find everything first: the new table holds the same texts and would shift the matches.
       const ranges = await locateAll(ctx, data.fields.map((f) => f.locator));
-      let target = null;
-      if (data.table.replace) {
-        const [a, b] = await locateAll(ctx, [data.table.replace.first, data.table.replace.last]);
-        if (a && b) target = a.paragraphs.getFirst().getRange("Whole").expandTo(b.paragraphs.getLast().getRange("Whole"));
-      }
+      const target = await tableTarget(ctx, data.table);
       let oldFields = 0;
       if (state.fieldsOk) {
-        const fields = ctx.document.body.fields;
-        fields.load("items/code");
-        await ctx.sync();
-        for (const f of fields.items) if (/^\s*TA\b/i.test(f.code || "")) { f.delete(); oldFields += 1; }
+        for (const f of await taFields(ctx)) { f.delete(); oldFields += 1; }
       }
       let placed = 0;
       ranges.forEach((r, i) => {
@@ -457,11 +455,9 @@
         else r.insertOoxml(f.ooxml, "Start");
         placed += 1;
       });
-      const where = target || ctx.document.getSelection();
-      where.insertOoxml(data.table.ooxml, target ? "Replace" : "After");
+      target.range.insertOoxml(data.table.ooxml, target.location);
       await ctx.sync();
-      let message = `Table inserted ${target ? `in place of the ${data.table.mode === "placeholder" ? "placeholder" : "old table"}` : "at the cursor"}` +
-        ` with ${placed} TA fields${oldFields ? ` (${oldFields} old ones removed)` : ""}.`;
+      let message = `Table inserted ${target.said} with ${placed} TA fields${oldFields ? ` (${oldFields} old ones removed)` : ""}.`;
       const inNotes = unreachable(data.fields.map((f) => f.locator), ranges);
       if (placed + inNotes < ranges.length) message += ` ${ranges.length - placed - inNotes} citations were not found and have no TA field.`;
       if (inNotes) message += ` ${plural(inNotes, "citation", "citations")} in notes have no TA field: ${NOTES_MISSING}.`;
@@ -482,6 +478,32 @@
       message += " Undo takes the insertion back; Word may need more than one Undo for an add-in's changes.";
       return message;
     });
+  }
+
+  async function tableTarget(ctx, table) {
+    /* Where the table goes, as toa build puts it: in place of the old table or placeholder, under
+     * the kept heading, after the table of contents, or at the start of the body; at the cursor
+     * only when the brief has none of these or Word cannot find the paragraph. */
+    if (table.replace) {
+      const [a, b] = await locateAll(ctx, [table.replace.first, table.replace.last]);
+      if (a && b) {
+        return { range: a.paragraphs.getFirst().getRange("Whole").expandTo(b.paragraphs.getLast().getRange("Whole")),
+                 location: "Replace", said: `in place of the ${table.mode === "placeholder" ? "placeholder" : "old table"}` };
+      }
+    } else if (table.at && table.at.where === "start") {
+      return { range: ctx.document.body, location: "Start", said: "at the start of the brief" };
+    } else if (table.at && table.at.paragraph) {
+      const [p] = await locateAll(ctx, [table.at.paragraph]);
+      if (p) {
+        const after = table.at.where === "after";
+        const whole = after ? p.paragraphs.getLast().getRange("Whole") : p.paragraphs.getFirst().getRange("Whole");
+        const said = table.mode === "after_toc" ? "after the table of contents" : after ? "under its heading" : "in its place";
+        return { range: whole, location: after ? "After" : "Before", said };
+      }
+    }
+    const lost = table.replace || (table.at && table.at.where !== "start");
+    return { range: ctx.document.getSelection(), location: "After",
+             said: lost ? "at the cursor (Word could not find where the table belongs; the document may have changed since the scan)" : "at the cursor" };
   }
 
   function unreachable(locators, ranges) {
@@ -513,6 +535,419 @@
           `Word's layout: page ${[...pages].sort((x, y) => x - y).join(", ")} (counted from the first page)`;
       }
     }
+  }
+
+  /* ---- an entry: its text as the brief sets it, and a way through its citations ---- */
+  function entryText(a) {
+    // the case name (and any other title the brief italicizes) in italics: the report's spans
+    const span = el("span", "text");
+    let at = 0;
+    for (const [start, end] of a.emphasis || []) {
+      if (start > at) span.append(document.createTextNode(a.text.slice(at, start)));
+      span.append(el("i", null, a.text.slice(start, end)));
+      at = end;
+    }
+    if (at < a.text.length) span.append(document.createTextNode(a.text.slice(at)));
+    return span;
+  }
+
+  function stepper(a) {
+    // Previous / Next: selects the entry's citations in the document one after another
+    const row = el("div", "stepper");
+    const count = a.occurrences.length;
+    let current = -1;
+    const where = el("span", "step-where", "");  // "Citation 2 of 5" once stepped (the count is in the list below)
+    const go = (delta) => {
+      current = (current + delta + count) % count;
+      where.textContent = `Citation ${current + 1} of ${count}`;
+      goTo(a.occurrences[current].locator);
+    };
+    const prev = el("button", "step-prev", "‹ Previous");
+    const next = el("button", "step-next", "Next ›");
+    for (const [b, d] of [[prev, -1], [next, 1]]) {
+      b.type = "button";
+      b.disabled = !state.ready;
+      b.addEventListener("click", () => go(d));
+    }
+    row.append(prev, next, where);
+    return row;
+  }
+
+  /* ---- Check's progress, and its Cancel ----
+   * /check?progress=1 answers a line per step ({"progress": {"stage", "done", "total"}}), then
+   * {"answer": report} or {"error", "message"}; Cancel aborts the request, and the server stops
+   * the work when its client has gone. */
+  const STAGES = { courtlistener: "cases", provisions: "provisions", offline: "authorities" };
+
+  async function checkWithProgress(doc) {
+    const controller = new AbortController();
+    const cancel = $("cancel");
+    const stop = () => controller.abort();
+    cancel.hidden = false;
+    cancel.addEventListener("click", stop);
+    try {
+      let response;
+      try {
+        response = await fetch(`${API}/check${requestQuery({ progress: "1" })}`,
+                               { method: "POST", headers: { "Content-Type": doc.type }, body: doc.body, signal: controller.signal });
+      } catch (e) {
+        if (controller.signal.aborted) throw new PaneError("Check cancelled; nothing changed.", "cancelled");
+        throw new PaneError("The toa server is not running. Start it with `toa serve`, then try again.", "offline");
+      }
+      if (!response.ok) {
+        let data = null;
+        try { data = await response.json(); } catch (e) { data = null; }
+        throw new PaneError(data && data.message ? data.message : `The server answered ${response.status}.`, data && data.error);
+      }
+      const most = {};  // stage -> the most steps reported done
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      let buffer = "";
+      for (;;) {
+        let chunk;
+        try {
+          chunk = await reader.read();
+        } catch (e) {
+          if (controller.signal.aborted) throw new PaneError("Check cancelled; nothing changed.", "cancelled");
+          throw e;
+        }
+        if (chunk.done) break;
+        buffer += decoder.decode(chunk.value, { stream: true });
+        let nl;
+        while ((nl = buffer.indexOf("\n")) !== -1) {
+          const event = JSON.parse(buffer.slice(0, nl));
+          buffer = buffer.slice(nl + 1);
+          if (event.progress) {
+            // steps fetched side by side may report out of order: the count never goes back
+            const p = event.progress;
+            most[p.stage] = Math.max(most[p.stage] || 0, p.done);
+            $("message").textContent = `Checking ${STAGES[p.stage] || p.stage}: checked ${most[p.stage]} of ${p.total}…`;
+          } else if (event.answer) {
+            return event.answer;
+          } else if (event.error) {
+            throw new PaneError(event.message, event.error);
+          }
+        }
+      }
+      throw new PaneError("The server ended the check without an answer; try again.");
+    } finally {
+      cancel.hidden = true;
+      cancel.removeEventListener("click", stop);
+    }
+  }
+
+  /* ---- options remembered per document, and the preview ----
+   * The court style and the page source are Office document settings (toa.style, toa.pages):
+   * they travel with the brief, and every request sends them. */
+  function optionControls(health) {
+    const choices = { style: (health.styles || []).map((st) => [st.name, `${st.name}: ${st.description}`]),
+                      pages: (health.pages || []).filter((p) => p !== "auto").map((p) => [p, p]) };
+    for (const name of ["style", "pages"]) {
+      const select = $(name);
+      for (const [value, label] of choices[name]) {
+        const option = el("option", null, label);
+        option.value = value;
+        select.append(option);
+      }
+      select.value = setting(`toa.${name}`) || "auto";
+      if (select.value === "") select.value = "auto";  // a setting this server does not know
+      select.addEventListener("change", () => {
+        const settings = Office.context.document.settings;
+        if (select.value === "auto") settings.remove(`toa.${name}`); else settings.set(`toa.${name}`, select.value);
+        settings.saveAsync(() => done(`${name === "style" ? "Court style" : "Page source"} set for this document: ${select.value}. Scan again to see it.`));
+      });
+    }
+  }
+
+  async function preview() {
+    const doc = await currentDocument();
+    const data = await post("/toa", doc);
+    const box = $("preview-table");
+    box.textContent = "";
+    for (const cat of data.report.categories) {
+      box.append(el("h3", null, cat.heading));
+      for (const a of cat.authorities) {
+        const line = el("div", "preview-line");
+        line.append(entryText(a), el("span", "leader"), el("span", "pages", a.page_text || "?"));
+        box.append(line);
+      }
+    }
+    $("preview-box").hidden = false;
+    const style = data.report.style ? ` (${typeof data.report.style === "string" ? data.report.style : data.report.style.name})` : "";
+    return `Preview of the table${style}: Insert table puts it in the brief.`;
+  }
+
+  /* ---- editing the table through its TA fields (Word desktop: WordApi 1.5) ----
+   * Every change is made to the entry's TA fields, so Word's own Update Field gives the same
+   * table, and toa keeps it on the next Scan or Insert table (the \l text and the \c heading of
+   * the brief's TA fields are the table's source: toa/authorities/marks.py). Exclude removes the
+   * entry's TA fields and remembers the entry in the document's settings; every request sends
+   * the excluded entries. Each change goes on a stack that Undo takes back, newest first. */
+  const EXCLUDED = "toa.excluded";  // Office document setting: the entry texts left out
+  const undoStack = [];
+  const NO_FIELDS = "This entry has no TA fields in the document: Insert table first (or scan again: the document may have changed).";
+
+  function normal(text) {
+    return (text || "").replace(/[\u2013\u2014]/g, "-").replace(/\s+/g, " ").trim();
+  }
+
+  function fieldQuote(text) {
+    return `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+  }
+
+  const SWITCH = /\\([lsc])\s*("(?:[^"\\]|\\.)*"|\S+)/g;
+
+  function switches(code) {
+    const out = {};
+    for (const m of (code || "").matchAll(SWITCH)) {
+      if (out[m[1]] !== undefined) continue;
+      out[m[1]] = m[2].startsWith('"') ? m[2].slice(1, -1).replace(/\\(.)/g, "$1") : m[2];
+    }
+    return out;
+  }
+
+  function withSwitch(code, name, value) {
+    // `code` with its switch `name` set to `value` (the first one replaced, else added)
+    const v = name === "c" ? String(value) : fieldQuote(value);
+    let done_ = false;
+    const out = code.replace(SWITCH, (whole, n) => {
+      if (n !== name || done_) return whole;
+      done_ = true;
+      return `\\${name} ${v}`;
+    });
+    return done_ ? out : `${code.trimEnd()} \\${name} ${v} `;
+  }
+
+  async function taFields(ctx) {
+    // every TA field of the body and, where this Word reaches them, of the notes
+    const collections = [ctx.document.body.fields];
+    if (state.notesOk) {
+      for (const notes of [ctx.document.body.footnotes, ctx.document.body.endnotes]) {
+        notes.load("items");
+      }
+      await ctx.sync();
+      for (const notes of [ctx.document.body.footnotes, ctx.document.body.endnotes]) {
+        for (const n of notes.items) collections.push(n.body.fields);
+      }
+    }
+    for (const c of collections) c.load("items/code");
+    await ctx.sync();
+    return collections.flatMap((c) => c.items).filter((f) => /^\s*TA\b/i.test(f.code || ""));
+  }
+
+  async function entryFields(ctx, text) {
+    // the TA fields of the entry printed as `text`: the one whose \l is it and those sharing its \s
+    const all = await taFields(ctx);
+    const long = all.find((f) => normal(switches(f.code).l) === normal(text));
+    if (!long) throw new PaneError(NO_FIELDS);
+    const short = switches(long.code).s;
+    return { long, fields: all.filter((f) => switches(f.code).s === short), all };
+  }
+
+  async function updateTables(ctx) {
+    const fields = ctx.document.body.fields;
+    fields.load("items/code");
+    await ctx.sync();
+    fields.items.filter((f) => /^\s*TOA\b/i.test(f.code || "")).forEach((f) => f.updateResult());
+    await ctx.sync();
+  }
+
+  function setting(name) {
+    try {
+      return Office.context.document.settings ? Office.context.document.settings.get(name) : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function excluded() {
+    return setting(EXCLUDED) || [];
+  }
+
+  function remember(list) {
+    const settings = Office.context.document.settings;
+    if (!settings) return Promise.resolve();
+    if (list.length) settings.set(EXCLUDED, list); else settings.remove(EXCLUDED);
+    return new Promise((resolve) => settings.saveAsync(() => resolve()));
+  }
+
+  function requestQuery(extra) {
+    const q = new URLSearchParams(extra || {});
+    for (const name of ["style", "pages"]) {
+      const value = setting(`toa.${name}`);
+      if (value && value !== "auto") q.set(name, value);
+    }
+    for (const text of excluded()) q.append("exclude", text);
+    const s = q.toString();
+    return s ? `?${s}` : "";
+  }
+
+  function findEntry(report, text) {
+    for (const c of report.categories) {
+      const i = c.authorities.findIndex((a) => a.text === text);
+      if (i !== -1) return { cat: c, index: i, a: c.authorities[i] };
+    }
+    return null;
+  }
+
+  async function changeCodes(label, text, change, local) {
+    // rewrite the codes of the entry's TA fields; undo writes the old ones back
+    return Word.run(async (ctx) => {
+      const { long, fields, all } = await entryFields(ctx, text);
+      const changed = fields.map((f) => [f, change(f, f === long)]).filter(([f, code]) => code !== f.code);
+      // [position among the document's TA fields, code before, code after]: other fields may
+      // have the same code after (a merge), so undo goes by position, by code only if that moved
+      const codes = changed.map(([f, code]) => [all.indexOf(f), f.code, code]);
+      changed.forEach(([f, code]) => { f.code = code; });
+      await updateTables(ctx);
+      local.apply();
+      undoStack.push({
+        label,
+        async undo(ctx2) {
+          const now = await taFields(ctx2);
+          const taken = new Set();
+          for (const [i, before, after] of codes) {
+            const f = now[i] && now[i].code === after && !taken.has(i) ? now[i] : now.find((x, k) => x.code === after && !taken.has(k));
+            if (f) { f.code = before; taken.add(now.indexOf(f)); }
+          }
+          await updateTables(ctx2);
+          local.revert();
+        },
+      });
+      render(state.report);
+      return `${label.charAt(0).toUpperCase()}${label.slice(1)} made in ${plural(codes.length, "TA field", "TA fields")}; Word updated the table.`;
+    });
+  }
+
+  function editText(a, newText) {
+    const old = a.text;
+    return changeCodes("edit", old, (f, isLong) => (isLong ? withSwitch(f.code, "l", newText) : f.code), {
+      apply() { findEntry(state.report, old).a.text = newText; },
+      revert() { findEntry(state.report, newText).a.text = old; },
+    });
+  }
+
+  function moveEntry(a, to) {
+    const from = findEntry(state.report, a.text).cat;
+    const target = state.report.categories.find((c) => c.number === to);
+    const move = (src, dst) => () => {
+      const e = findEntry(state.report, a.text);
+      e.cat.authorities.splice(e.index, 1);
+      dst.authorities.push(e.a);
+    };
+    return changeCodes("move", a.text, (f) => withSwitch(f.code, "c", to),
+                       { apply: move(from, target), revert: move(target, from) });
+  }
+
+  async function mergeEntry(a, intoText) {
+    // a's TA fields take the \s and \c of the entry it joins and lose their \l: Word (and toa)
+    // then list its citations under that entry
+    const into = await Word.run(async (ctx) => {
+      const { long } = await entryFields(ctx, intoText);
+      return switches(long.code);
+    });
+    const gone = findEntry(state.report, a.text);
+    return changeCodes("merge", a.text, (f) => withSwitch(withSwitch(f.code.replace(/\\l\s*"(?:[^"\\]|\\.)*"\s*/, ""), "s", into.s), "c", into.c), {
+      apply() {
+        const e = findEntry(state.report, a.text);
+        e.cat.authorities.splice(e.index, 1);
+        findEntry(state.report, intoText).a.occurrences.push(...e.a.occurrences);
+      },
+      revert() {
+        const target = findEntry(state.report, intoText).a;
+        target.occurrences = target.occurrences.filter((o) => !gone.a.occurrences.includes(o));
+        gone.cat.authorities.splice(gone.index, 0, gone.a);
+      },
+    });
+  }
+
+  async function excludeEntry(a) {
+    const text = a.text;
+    return Word.run(async (ctx) => {
+      const { long, fields } = await entryFields(ctx, text);
+      const longCode = long.code;
+      const shortCode = (fields.find((f) => f !== long) || {}).code || long.code.replace(/\\l\s*"(?:[^"\\]|\\.)*"\s*/, "");
+      fields.forEach((f) => f.delete());
+      await updateTables(ctx);
+      await remember([...new Set([...excluded(), text])]);
+      const place = findEntry(state.report, text);
+      place.cat.authorities.splice(place.index, 1);
+      undoStack.push({
+        label: "exclude",
+        async undo(ctx2) {
+          // the TA fields back at the entry's citations: the \l one at the first full citation
+          const occs = place.a.occurrences.filter((o) => o.locator);
+          const firstFull = Math.max(0, occs.findIndex((o) => o.kind === "full"));
+          const ranges = await locateAll(ctx2, occs.map((o) => o.locator));
+          ranges.forEach((r, i) => {
+            if (r) r.insertField("Start", "TA", (i === firstFull ? longCode : shortCode).replace(/^\s*TA\s*/i, "").trim(), false);
+          });
+          await updateTables(ctx2);
+          await remember(excluded().filter((t) => t !== text));
+          place.cat.authorities.splice(place.index, 0, place.a);
+        },
+      });
+      render(state.report);
+      return `Excluded from the table: ${plural(fields.length, "TA field", "TA fields")} removed; the document remembers it.`;
+    });
+  }
+
+  async function undoLast() {
+    const change = undoStack.pop();
+    if (!change) return "Nothing to undo.";
+    await Word.run(async (ctx) => change.undo(ctx));
+    render(state.report);
+    return `Undone: ${change.label}.`;
+  }
+
+  function editControls(a, cat, report) {
+    const box = el("details", "edit");
+    box.append(el("summary", null, "Edit entry"));
+    const text = el("textarea", "edit-text");
+    text.value = a.text;
+    text.rows = 2;
+    const save = el("button", "edit-save", "Save text");
+    save.type = "button";
+    save.addEventListener("click", () => {
+      const value = normal(text.value);
+      if (value && value !== a.text) run("Changing the entry…", () => editText(a, value));
+    });
+    const heading = el("select", "edit-heading");
+    for (const c of report.categories) {
+      const option = el("option", null, c.heading);
+      option.value = String(c.number);
+      option.selected = c === cat;
+      heading.append(option);
+    }
+    const move = el("button", "edit-move", "Move");
+    move.type = "button";
+    move.addEventListener("click", () => {
+      const to = Number(heading.value);
+      if (to !== cat.number) run("Moving the entry…", () => moveEntry(a, to));
+    });
+    const exclude = el("button", "edit-exclude", "Exclude");
+    exclude.type = "button";
+    exclude.addEventListener("click", () => run("Excluding the entry…", () => excludeEntry(a)));
+    const row = el("div", "edit-row");
+    row.append(heading, move, exclude);
+    const others = el("select", "edit-merge-into");
+    for (const c of report.categories) {
+      for (const other of c.authorities) {
+        if (other === a) continue;
+        const option = el("option", null, other.text);
+        option.value = other.text;
+        others.append(option);
+      }
+    }
+    const merge = el("button", "edit-merge", "Merge into");
+    merge.type = "button";
+    merge.addEventListener("click", () => {
+      if (others.value) run("Merging the entries…", () => mergeEntry(a, others.value));
+    });
+    const mergeRow = el("div", "edit-row");
+    mergeRow.append(merge, others);
+    box.append(text, save, row, mergeRow);
+    return box;
   }
 
   /* ---- start ---- */
@@ -560,7 +995,10 @@
     $("comments").addEventListener("click", () => run("Adding comments…", addComments));
     $("insert").addEventListener("click", () => run("Building the table…", insertTable));
     $("filter").addEventListener("change", applyFilter);
+    $("undo").addEventListener("click", () => run("Undoing…", undoLast));
+    $("preview").addEventListener("click", () => run("Building the preview…", preview));
     fetch(`${API}/health`).then((r) => r.json()).then((h) => {
+      optionControls(h);
       if (!h.libreoffice) $("message").textContent = "LibreOffice is not installed on this computer: pages will be estimated.";
     }, () => done("The toa server is not running. Start it with `toa serve`.", true));
     done($("message").textContent);

@@ -2,10 +2,15 @@
 checked against an independent model of Word's search (tests/wordstub.py)."""
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 import wordstub
-from docxbuild import DocBuilder, Footnote
+from docxbuild import Break, DocBuilder, Footnote
 from toa import document
 from toa.locate import MAX_SEARCH, Locator
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 
 
 def build(tmp_path, *paragraphs):
@@ -76,3 +81,42 @@ def test_footnote_citations_are_found_in_their_note(tmp_path):
 def test_text_that_prints_nothing_searchable_has_no_locator(tmp_path):
     path, doc, word = build(tmp_path, ["\t\t"])
     assert Locator(doc).paragraph(0) is None
+
+
+def test_a_line_break_inside_a_citation_is_searched_in_pieces_and_found_whole(tmp_path):
+    b = DocBuilder()
+    b.paragraph("See Celotex Corp. v. Catrett, 477 U.S.", Break(),
+                " 317, 322 (1986).")
+    path = tmp_path / "brief.docx"
+    b.save(path)
+    doc, word = document.read(str(path)), wordstub.stories(path)
+    pi, a, e = find(doc, "Celotex Corp. v. Catrett, 477 U.S.  317, 322 (1986)")
+    loc = Locator(doc).span(pi, a, e)
+    assert loc["end"] is not None  # two stretches: the break is not searchable
+    assert " ".join(wordstub.resolve(word, loc).split()) == "Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986)"
+
+
+def _plain(text: str) -> str:
+    """Text as the reader normalises it (dashes as "-", any run of spaces and breaks as one)."""
+    return " ".join(text.translate({0x2013: "-", 0x2014: "-", 0x2011: "-", 0xa0: " "}).split())
+
+
+@pytest.mark.parametrize("sample", sorted(p.name for p in SAMPLES.glob("*.docx")))
+def test_every_citation_of_every_sample_is_found_whole_by_words_search(sample):
+    """The whole locator contract on real briefs: every occurrence (listed, unlinked, excluded) of
+    every sample resolves, in the model of Word's search, to exactly its own text."""
+    from toa import pipeline
+
+    result = pipeline.analyse(str(SAMPLES / sample), pages="estimate")
+    word = wordstub.stories(SAMPLES / sample)
+    locate = Locator(result.document)
+    occurrences = [o for c in result.table.categories for a in c.authorities for o in a.occurrences]
+    occurrences += result.table.unlinked + result.table.excluded
+    assert occurrences
+    missed = []
+    for o in occurrences:
+        loc = locate.occurrence(o)
+        found = wordstub.resolve(word, loc) if loc else None
+        if found is None or _plain(found) != _plain(o.text):
+            missed.append((o.text, found))
+    assert missed == []

@@ -153,6 +153,27 @@ def replaced_paragraphs(doc: Document) -> list[int]:
             if el in index_of and doc.paragraphs[index_of[el]].text.strip()]
 
 
+def leave_out(table: Table, texts) -> None:
+    """The entries whose text is one of `texts` leave the table (an author's Exclude in the pane):
+    no entry, no TA field."""
+    gone = set(texts)
+    if gone:
+        for cat in table.categories:
+            cat.authorities = [a for a in cat.authorities if a.text not in gone]
+
+
+def table_anchor(doc: Document) -> tuple[str, int | None]:
+    """Where placing the table puts it when it replaces no paragraph with text: ("start", None) at
+    the body's start, or ("after" | "before", Paragraph.index of the paragraph it goes next to;
+    None when that paragraph is not one the reader keeps); nothing changes."""
+    mode, _removed = write.target(doc)
+    if mode == "start":
+        return "start", None
+    side, element = write.anchor(doc)
+    index_of = {p.element: p.index for p in doc.paragraphs if p.story in ("body", "table")}
+    return side, index_of.get(element)
+
+
 def place_table(result: BuildResult) -> write.Placement:
     """WRITE for the add-in, which inserts the table itself: the table placed in the analysed
     document as toa build places it (nothing is saved), under the same guarantee for the brief's

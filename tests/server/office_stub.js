@@ -45,6 +45,32 @@
     return hits;
   }
 
+  /* A field of the document: its code (read WordApi 1.4, written 1.5, as Word's Field.code),
+   * the story it is in, and the text it was put at. Deleting it takes it out of the document. */
+  function addField(story, code, at) {
+    let current = code;
+    const f = {
+      story: JSON.stringify(story), at,
+      get code() { need("WordApi", "1.4", "Field.code"); return current; },
+      set code(value) { need("WordApi", "1.5", "Field.code (set)"); calls.push({ op: "setFieldCode", from: current, to: value }); current = value; },
+      delete() {
+        need("WordApi", "1.5", "Field.delete");
+        calls.push({ op: "deleteField", code: current });
+        fields.splice(fields.indexOf(f), 1);
+      },
+      updateResult() { need("WordApi", "1.5", "Field.updateResult"); calls.push({ op: "updateResult", code: current }); },
+    };
+    fields.push(f);
+    return f;
+  }
+  window.__fields = () => fields.map((f) => ({ code: f.code, story: f.story, at: f.at }));
+
+  function insertedOoxml(at, location, ooxml) {
+    if (!["Replace", "Start", "End", "Before", "After"].includes(location)) throw new Error(`InvalidArgument: ${location}`);
+    calls.push({ op: "insertOoxml", at, location, ooxml });
+    for (const m of ooxml.matchAll(/<w:instrText[^>]*>\s*(TOA [^<]*)<\/w:instrText>/g)) addField("body", m[1], at);
+  }
+
   class Range {
     constructor(story, p1, a, p2, b) { Object.assign(this, { story, p1, a, p2, b }); }
     get text() {
@@ -67,18 +93,10 @@
     insertField(location, type, text, removeFormatting) {
       need("WordApi", "1.5", "Range.insertField");
       calls.push({ op: "insertField", at: this.text, location, type, text, removeFormatting });
-      const f = { code: `${type} ${text}`, delete() { need("WordApi", "1.5", "Field.delete"); calls.push({ op: "deleteField", code: f.code }); },
-                  updateResult() { need("WordApi", "1.5", "Field.updateResult"); } };
-      fields.push(f);
-      return f;
+      return addField(this.story, `${type} ${text}`, this.text);
     }
     insertOoxml(ooxml, location) {
-      calls.push({ op: "insertOoxml", at: this.text, location, ooxml });
-      for (const m of ooxml.matchAll(/<w:instrText[^>]*>\s*(TOA [^<]*)<\/w:instrText>/g)) {
-        const f = { code: m[1], updateResult() { need("WordApi", "1.5", "Field.updateResult"); calls.push({ op: "updateResult", code: f.code }); },
-                    delete() { need("WordApi", "1.5", "Field.delete"); } };
-        fields.push(f);
-      }
+      insertedOoxml(this.text, location, ooxml);
       return this;
     }
     expandTo(other) { need("WordApi", "1.3", "Range.expandTo"); return new Range(this.story, this.p1, this.a, other.p2, other.b); }
@@ -129,17 +147,27 @@
       calls.push({ op: "search", story: this.story, text, options });
       return collection(searchIn(paras(this.story), text).map(([p, a, b]) => new Range(this.story, p, a, p, b)));
     }
+    insertOoxml(ooxml, location) {
+      // Body.insertOoxml takes only Replace, Start and End (WordApi 1.1)
+      if (!["Replace", "Start", "End"].includes(location)) throw new Error(`InvalidArgument: Body.insertOoxml ${location}`);
+      insertedOoxml(`<${this.story} ${location}>`, location, ooxml);
+    }
     getOoxml() {
       calls.push({ op: "getOoxml" });
       if (!data.ooxml) throw new Error("no OOXML in this stub");
       return { value: data.ooxml };
     }
     getComments() { need("WordApi", "1.4", "Body.getComments"); return collection(comments.filter((c) => !c.deleted)); }
-    get fields() { need("WordApi", "1.4", "Body.fields"); return collection(fields.slice()); }
+    get fields() {
+      need("WordApi", "1.4", "Body.fields");
+      const story = JSON.stringify(this.story);
+      return collection(fields.filter((f) => f.story === story));
+    }
     get footnotes() {
       need("WordApi", "1.5", "Body.footnotes");
       return collection(data.footnotes.map((_p, i) => ({ body: new Body(["footnote", i]) })));
     }
+    get endnotes() { need("WordApi", "1.5", "Body.endnotes"); return collection([]); }
   }
 
   const body = new Body("body");
@@ -155,7 +183,16 @@
     return out;
   }
 
-  const document_ = {};
+  // Office document settings: kept with the document (here: for the page's life), saved by saveAsync
+  const settings = Object.assign({}, data.settings || {});  // name -> JSON, as the document holds them
+  const document_ = {
+    settings: {
+      get: (name) => (name in settings ? JSON.parse(settings[name]) : null),
+      set: (name, value) => { settings[name] = JSON.stringify(value); },
+      remove: (name) => { delete settings[name]; },
+      saveAsync: (cb) => { calls.push({ op: "saveSettings", settings: { ...settings } }); if (cb) cb({ status: Succeeded }); },
+    },
+  };
   if (data.docx) {
     document_.getFileAsync = function (type, options, callback) {
       calls.push({ op: "getFileAsync", type, sliceSize: options.sliceSize });

@@ -11,6 +11,7 @@ import base64
 import hashlib
 import json
 import os
+import re
 import shutil
 import socket
 import ssl
@@ -126,7 +127,7 @@ class Pane:
     loads the pane with no Office.js at all (the real one is blocked, as without a network)."""
 
     def __init__(self, driver, port: int, brief: Path, platform: str, sets: dict | None = None,
-                 host: str | None = "Word", stub: bool = True):
+                 host: str | None = "Word", stub: bool = True, settings: dict | None = None):
         self.driver = driver
         desktop = platform != "OfficeOnline"
         self.word = wordstub.stories(brief)
@@ -134,7 +135,8 @@ class Pane:
             sets = {"WordApi": "1.5", "WordApiDesktop": "1.2"} if desktop else {"WordApi": "1.5"}
         data = {"platform": platform, "host": host, "cursor": 0, "sliceSize": 65536, "sets": sets,
                 "docx": base64.b64encode(brief.read_bytes()).decode() if desktop else None,
-                "ooxml": wordstub.flat_opc(brief), **self.word}
+                "ooxml": wordstub.flat_opc(brief), **self.word,
+                "settings": {k: json.dumps(v) for k, v in (settings or {}).items()}}
         driver.execute_cdp_cmd("Network.enable", {})
         driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*appsforoffice.microsoft.com*"]})
         script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
@@ -152,8 +154,12 @@ class Pane:
         WebDriverWait(self.driver, timeout, poll_frequency=0.2).until(lambda _d: condition())
 
     def click(self, button_id: str, until: str):
+        return self.press(self.driver.find_element("id", button_id), until)
+
+    def press(self, button, until: str):
+        """Click `button`; once the pane's work is done its message says `until`; the calls it made."""
         before = len(self.calls())
-        self.driver.find_element("id", button_id).click()
+        button.click()
         self.wait(lambda: self.driver.execute_script("return document.getElementById('spinner').hidden"))
         message = self.message()
         assert until in message, message
@@ -355,17 +361,40 @@ def test_unlinked_short_forms_no_citations_and_server_down(browser, server, tmp_
     pane.click("scan", "The toa server is not running")
 
 
-def test_insert_table_at_the_cursor_keeps_the_badges_of_the_check(browser, server, fakes):
+def test_insert_table_at_the_start_of_a_brief_without_a_heading_keeps_the_badges_of_the_check(browser, server, fakes):
     fresh(fakes)
     pane = Pane(browser, server["port"], PLANTED, "PC")
     pane.click("scan", "Found")
     pane.click("check", "4 need attention")
-    calls = pane.click("insert", "Table inserted at the cursor")
+    calls = pane.click("insert", "Table inserted at the start of the brief")
     table = [c for c in calls if c["op"] == "insertOoxml"]
-    assert len(table) == 1 and table[0]["location"] == "After" and "TOA \\" in table[0]["ooxml"]
+    assert len(table) == 1 and (table[0]["at"], table[0]["location"]) == ("<body Start>", "Start")
+    assert "TOA \\" in table[0]["ooxml"]
     assert "NEEDS ATTENTION" in pane.entries()["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["badges"]
     assert not browser.find_element("id", "comments").get_attribute("disabled")
     assert pane.shown("not-verified")  # the check's summary stays too
+
+
+@pytest.mark.parametrize("platform", ["PC", "OfficeOnline"])
+def test_a_heading_with_no_table_under_it_gets_the_table_under_it(browser, server, platform, tmp_path):
+    """The brief has its TABLE OF AUTHORITIES heading and nothing under it yet: the table goes
+    right after the heading (as toa build puts it), not at the cursor."""
+    from docxbuild import DocBuilder
+
+    b = DocBuilder()
+    b.paragraph("In the Court of Appeals", align="center")
+    b.heading("TABLE OF AUTHORITIES")
+    b.blank()
+    b.page_break()
+    b.heading("ARGUMENT")
+    b.paragraph("See ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986).")
+    b.save(tmp_path / "empty-heading.docx")
+    pane = Pane(browser, server["port"], tmp_path / "empty-heading.docx", platform)
+    pane.click("scan", "Found 1 authority")
+    calls = pane.click("insert", "Table inserted under its heading")
+    table = [c for c in calls if c["op"] == "insertOoxml" and "TOA \\" in c["ooxml"]]
+    assert [(c["at"], c["location"]) for c in table] == [("TABLE OF AUTHORITIES", "After")]
+    assert "Celotex Corp. v. Catrett" in table[0]["ooxml"]
 
 
 def test_what_was_not_verified_is_listed_with_why(browser, server, fakes, tmp_path):
@@ -419,10 +448,10 @@ def test_a_word_with_only_wordapi_1_3_does_what_it_can_and_names_what_is_missing
 
     pane.click("check", "4 need attention")
     assert browser.find_element("id", "comments").get_attribute("disabled")  # comments need WordApi 1.4
-    calls = pane.click("insert", "Table inserted at the cursor")
+    calls = pane.click("insert", "Table inserted at the start of the brief")
     ops = {c["op"] for c in calls}
     assert not ops & {"insertField", "updateResult", "deleteField", "insertComment"}
-    fields = [c for c in calls if c["op"] == "insertOoxml" and c["location"] == "Start"]
+    fields = [c for c in calls if c["op"] == "insertOoxml" and c["location"] == "Start" and c["at"] != "<body Start>"]
     assert fields and all("TA " in c["ooxml"] for c in fields)
     assert "citations in notes have no TA field: reaching footnotes and endnotes needs WordApi 1.5" in pane.message()
     assert pane.uncaught() == []
@@ -495,4 +524,212 @@ def test_never_a_green_badge_beside_a_mismatch(browser, server, fakes, tmp_path)
     assert by_text["Riley v. California, 573 U.S. 373 (2014)"]["classes"] == ["badge warn"]  # not verified: no green
     assert not by_text["Riley v. California, 573 U.S. 373 (2014)"]["green"]
     assert pane.shown("not-verified") and any("Riley v. California" in t for t in pane.texts("#not-verified-list li"))
+
+
+def _entry_div(browser, text: str):
+    return browser.execute_script(
+        "return [...document.querySelectorAll('.authority')].find(d => d.querySelector('.text').textContent === arguments[0])", text)
+
+
+def _ta_fields(browser) -> list[dict]:
+    return [f for f in browser.execute_script("return window.__fields()") if f["code"].lstrip().startswith("TA ")]
+
+
+def _switch(code: str, name: str) -> str | None:
+    import re
+
+    m = re.search(rf'\\{name}\s*("(?:[^"\\]|\\.)*"|\S+)', code)
+    if not m:
+        return None
+    v = m.group(1)
+    return re.sub(r"\\(.)", r"\1", v[1:-1]) if v.startswith('"') else v
+
+
+def test_edit_move_and_exclude_an_entry_through_its_ta_fields_and_undo_each(browser, server):
+    """After Insert table every entry has its TA fields; the pane's edits change those fields (so
+    Word's Update Field gives the same table), update the TOA fields, and Undo takes each back."""
+    pane = Pane(browser, server["port"], APPELLATE, "PC")
+    pane.click("scan", "Found")
+    pane.click("insert", "Table inserted in place of the old table")
+    before = _ta_fields(browser)
+    garcetti = "Garcetti v. Ceballos, 547 U.S. 410 (2006)"
+    edited = "Garcetti v. Ceballos, 547 U.S. 410 (2006) (\"public employee\" speech)"
+
+    # edit the entry's text: the \l of its first TA field, nothing else
+    div = _entry_div(browser, garcetti)
+    browser.execute_script("arguments[0].querySelector('details.edit').open = true;"
+                           "arguments[0].querySelector('.edit-text').value = arguments[1];", div, edited)
+    pane.press(div.find_element("css selector", ".edit-save"), "Edit made in")
+    after = _ta_fields(browser)
+    assert [_switch(f["code"], "l") for f in after].count(edited) == 1
+    assert garcetti not in [_switch(f["code"], "l") for f in after]
+    changed = [(a["code"], b["code"]) for a, b in zip(before, after) if a["code"] != b["code"]]
+    assert len(changed) == 1 and _switch(changed[0][0], "s") == _switch(changed[0][1], "s")
+    assert edited in pane.entries() and garcetti not in pane.entries()
+    assert any(c["op"] == "updateResult" and c["code"].lstrip().startswith("TOA") for c in pane.calls())
+    assert browser.find_element("id", "undo").text == "Undo edit"
+    pane.click("undo", "Undone: edit")
+    assert [f["code"] for f in _ta_fields(browser)] == [f["code"] for f in before]
+    assert garcetti in pane.entries() and edited not in pane.entries()
+
+    # move an entry under another heading: the \c of all its TA fields
+    lane = "Lane v. Franks, 573 U.S. 228 (2014)"
+    lane_short = next(_switch(f["code"], "s") for f in before if _switch(f["code"], "l") == lane)
+    div = _entry_div(browser, lane)
+    target = browser.execute_script(
+        "arguments[0].querySelector('details.edit').open = true; const s = arguments[0].querySelector('.edit-heading');"
+        "const o = [...s.options].find(o => o.textContent.startsWith('Statutes')); s.value = o.value; return o.value;", div)
+    pane.press(div.find_element("css selector", ".edit-move"), "Move made in")
+    lanes = [f for f in _ta_fields(browser) if _switch(f["code"], "s") == lane_short]
+    assert len(lanes) >= 2 and all(_switch(f["code"], "c") == target for f in lanes)
+    statutes = browser.execute_script(
+        "const h = [...document.querySelectorAll('.category')].find(s => s.querySelector('h2').textContent.startsWith('Statutes'));"
+        "return [...h.querySelectorAll('.authority .text')].map(t => t.textContent)")
+    assert lane in statutes
+    pane.click("undo", "Undone: move")
+    assert [f["code"] for f in _ta_fields(browser)] == [f["code"] for f in before]
+
+    # merge Lane into Garcetti: Lane's fields take Garcetti's \s and \c and lose their \l
+    garcetti_long = next(f["code"] for f in before if _switch(f["code"], "l") == garcetti)
+    n_garcetti = len(pane.entries()[garcetti]["occurrences"])
+    n_lane = len(pane.entries()[lane]["occurrences"])
+    div = _entry_div(browser, lane)
+    browser.execute_script("arguments[0].querySelector('details.edit').open = true;"
+                           "arguments[0].querySelector('.edit-merge-into').value = arguments[1];", div, garcetti)
+    pane.press(div.find_element("css selector", ".edit-merge"), "Merge made in")
+    after = _ta_fields(browser)
+    assert not [f for f in after if _switch(f["code"], "s") == lane_short]
+    assert not [f for f in after if _switch(f["code"], "l") == lane]
+    assert len([f for f in after if _switch(f["code"], "s") == _switch(garcetti_long, "s")]) == \
+        len([f for f in before if _switch(f["code"], "s") in (_switch(garcetti_long, "s"), lane_short)])
+    assert lane not in pane.entries() and len(pane.entries()[garcetti]["occurrences"]) == n_garcetti + n_lane
+    pane.click("undo", "Undone: merge")
+    assert [f["code"] for f in _ta_fields(browser)] == [f["code"] for f in before]
+    assert len(pane.entries()[lane]["occurrences"]) == n_lane and len(pane.entries()[garcetti]["occurrences"]) == n_garcetti
+
+    # exclude: its TA fields removed, remembered in the document's settings, left out by the server
+    celotex = "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"
+    short = next(_switch(f["code"], "s") for f in before if _switch(f["code"], "l") == celotex)
+    mine = sorted(f["code"] for f in before if _switch(f["code"], "s") == short)
+    div = _entry_div(browser, celotex)
+    browser.execute_script("arguments[0].querySelector('details.edit').open = true", div)
+    pane.press(div.find_element("css selector", ".edit-exclude"), "Excluded from the table")
+    assert not [f for f in _ta_fields(browser) if _switch(f["code"], "s") == short]
+    assert len(_ta_fields(browser)) == len(before) - len(mine)
+    saved = [c for c in pane.calls() if c["op"] == "saveSettings"][-1]["settings"]
+    assert json.loads(saved["toa.excluded"]) == [celotex]
+    pane.click("scan", "Found")
+    assert celotex not in pane.entries()  # the server was told
+    pane.click("undo", "Undone: exclude")
+    assert sorted(f["code"] for f in _ta_fields(browser) if _switch(f["code"], "s") == short) == mine
+    assert "toa.excluded" not in [c for c in pane.calls() if c["op"] == "saveSettings"][-1]["settings"]
+    pane.click("scan", "Found")
+    assert celotex in pane.entries()
+    assert pane.uncaught() == []
+
+
+def test_at_350_px_long_entries_wrap_pages_stay_in_view_case_names_are_italic_and_next_steps_through(browser, server, tmp_path):
+    from docxbuild import DocBuilder
+
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph("See ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986). The agency said so. U.S. Dep't of "
+                "Labor, Wage & Hour Div., Fact Sheet No. 17A: Exemption for Executive, Administrative, Professional, "
+                "Computer & Outside Sales Employees (2019), https://www.dol.gov/agencies/whd/fact-sheets/17a-overtime-"
+                "exemption-executive-administrative-professional-computer-outside-sales-employees-under-the-flsa.")
+    b.paragraph("Summary judgment was proper. ", ("Celotex", "i"), ", 477 U.S. at 323.")
+    b.save(tmp_path / "narrow.docx")
+    pane = Pane(browser, server["port"], tmp_path / "narrow.docx", "PC")
+    try:
+        browser.set_window_size(350, 1000)
+        width = browser.execute_script("return window.innerWidth")
+        assert 320 <= width <= 350
+        pane.click("scan", "Found 2 authorities")
+        browser.execute_script("for (const d of document.querySelectorAll('details')) d.open = true")
+        shot = tmp_path / "pane-350.png"
+        browser.save_screenshot(str(shot))
+        assert int.from_bytes(shot.read_bytes()[16:20], "big") == width  # the PNG's width (IHDR)
+        # nothing wider than the pane; every entry's pages inside it, on the entry's first line
+        overflow = browser.execute_script("""
+            const w = window.innerWidth, out = [];
+            if (document.documentElement.scrollWidth > w) out.push('page ' + document.documentElement.scrollWidth);
+            for (const e of document.querySelectorAll('body *')) {
+              const r = e.getBoundingClientRect();
+              if (r.width && r.right > w + 0.5) out.push(e.tagName + '.' + e.className + ' ' + r.right);
+            }
+            for (const d of document.querySelectorAll('.authority')) {
+              const p = d.querySelector('.pages').getBoundingClientRect(), t = d.querySelector('.text').getBoundingClientRect();
+              if (p.right > w || p.width === 0 || p.top > t.top + 1) out.push('pages of ' + d.querySelector('.text').textContent.slice(0, 30));
+            }
+            return out;""")
+        assert overflow == []
+        assert pane.texts(".authority .text i") == ["Celotex Corp. v. Catrett"]
+        # Next / Previous: the entry's citations one after the other, in the document
+        div = _entry_div(browser, "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)")
+        selected = []
+        for cls in ("step-next", "step-next", "step-next", "step-prev"):
+            before = len(pane.calls())
+            div.find_element("css selector", f".{cls}").click()
+            pane.wait(lambda: any(c["op"] == "select" for c in pane.calls()[before:]))
+            selected += [norm(c["text"]) for c in pane.calls()[before:] if c["op"] == "select"]
+        assert selected == ["Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986)", "Celotex, 477 U.S. at 323",
+                            "Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986)", "Celotex, 477 U.S. at 323"]
+        assert div.find_element("css selector", ".step-where").text == "Citation 2 of 2"
+    finally:
+        browser.set_window_size(420, 1000)
+
+
+def test_court_style_and_page_source_are_chosen_in_the_pane_remembered_in_the_document_and_previewed(browser, server):
+    pane = Pane(browser, server["port"], APPELLATE, "PC")
+    pane.wait(lambda: len(browser.find_elements("css selector", "#style option")) > 1)
+    assert browser.find_element("id", "style").get_attribute("value") == "auto"
+    pane.click("scan", "Found")
+    assert pane.headings()[0].startswith("Cases (25 authorities")
+    browser.execute_script("const s = document.getElementById('style'); s.value = 'sg'; s.dispatchEvent(new Event('change'));"
+                           "const p = document.getElementById('pages'); p.value = 'estimate'; p.dispatchEvent(new Event('change'));")
+    pane.wait(lambda: "Page source set for this document: estimate" in pane.message())
+    saved = [c for c in pane.calls() if c["op"] == "saveSettings"][-1]["settings"]
+    assert json.loads(saved["toa.style"]) == "sg" and json.loads(saved["toa.pages"]) == "estimate"
+    pane.click("scan", "Found")
+    # the Solicitor General's headings, pages from the estimate
+    assert [h.split(" (")[0] for h in pane.headings()][1] == "Constitution, statutes, regulations, and rules"
+    assert browser.find_element("id", "pages-note").text.startswith("Pages: estimate")
+    calls = pane.click("preview", "Preview of the table (sg)")
+    assert not [c for c in calls if c["op"] not in ("getFileAsync", "closeAsync")]  # nothing written
+    lines = browser.execute_script(
+        "return [...document.querySelectorAll('#preview-table .preview-line')].map(l => [l.querySelector('.text').textContent,"
+        " l.querySelector('.pages').textContent])")
+    assert dict(lines)["Garcetti v. Ceballos, 547 U.S. 410 (2006)"] == pane.entries()["Garcetti v. Ceballos, 547 U.S. 410 (2006)"]["pages"]
+    assert browser.execute_script("return document.querySelector('#preview-table h3').textContent") == "Cases"
+    # the same document opened again: its settings choose the style
+    pane = Pane(browser, server["port"], APPELLATE, "PC", settings={"toa.style": "frap"})
+    pane.wait(lambda: len(browser.find_elements("css selector", "#style option")) > 1)
+    assert browser.find_element("id", "style").get_attribute("value") == "frap"
+    assert pane.uncaught() == []
+
+
+def test_check_counts_what_it_has_checked_and_cancel_stops_it(browser, server, fakes):
+    fakes.reset()
+    pane = Pane(browser, server["port"], PLANTED, "PC")
+    pane.click("scan", "Found")
+    record = """window.__messages = []; window.__observer && window.__observer.disconnect();
+        window.__observer = new MutationObserver(() => {
+          const m = document.getElementById('message').textContent; window.__messages.push(m);
+          if (arguments[0] && / checked \\d+ of \\d+/.test(m)) document.getElementById('cancel').click();
+        });
+        window.__observer.observe(document.getElementById('message'), {childList: true, characterData: true, subtree: true});"""
+    browser.execute_script(record, False)
+    assert not pane.shown("cancel")
+    pane.click("check", "4 need attention")
+    counts = [m for m in browser.execute_script("return window.__messages") if " checked " in m]
+    assert counts and all(re.search(r"checked (\d+) of (\d+)…$", m) for m in counts)
+    pairs = [tuple(map(int, re.search(r"checked (\d+) of (\d+)", m).groups())) for m in counts]
+    assert pairs[-1][0] == pairs[-1][1] > 0  # the last stage's count reaches its total
+    assert all(d <= t for d, t in pairs)
+    assert not pane.shown("cancel")
+
+    fakes.reset()
+    browser.execute_script(record, True)  # Cancel as soon as the first count shows
+    pane.click("check", "Check cancelled; nothing changed.")
+    assert not pane.shown("cancel") and not browser.find_element("id", "check").get_attribute("disabled")
     assert pane.uncaught() == []

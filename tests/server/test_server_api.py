@@ -12,8 +12,10 @@ import threading
 import time
 import zipfile
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
+from lxml import etree
 
 import wordstub
 from docxbuild import DocBuilder
@@ -56,6 +58,8 @@ def test_health_says_what_is_there_and_never_the_token(client, monkeypatch):
     body = r.get_json()
     assert body["courtlistener_token"] is True and body["libreoffice"] is True
     assert body["version"]
+    assert "frap" in [s["name"] for s in body["styles"]] and all(s["description"] for s in body["styles"])
+    assert body["pages"][0] == "auto" and "estimate" in body["pages"]
     assert "secret-token-value" not in r.get_data(as_text=True)
     monkeypatch.delenv("COURTLISTENER_API_TOKEN")
     monkeypatch.setenv("XDG_CONFIG_HOME", "/nonexistent")
@@ -67,8 +71,13 @@ def test_analyze_docx_equals_toa_build_report_and_every_locator_finds_its_citati
              content_type="multipart/form-data")
     assert r.status_code == 200, r.get_json()
     report = r.get_json()
-    expected = build_report(pipeline.analyse(str(APPELLATE))).to_dict()
+    analysed = pipeline.analyse(str(APPELLATE))
+    expected = build_report(analysed).to_dict()
     assert entries(report) == entries(expected)
+    # each entry's italic spans (case names), for the pane to draw them
+    italics = {a["text"]: [a["text"][s:e] for s, e in a["emphasis"]] for c in report["categories"] for a in c["authorities"]}
+    assert italics["Garcetti v. Ceballos, 547 U.S. 410 (2006)"] == ["Garcetti v. Ceballos"]
+    assert italics == {a.text: [a.text[s:e] for s, e in a.emphasis] for c in analysed.table.categories for a in c.authorities}
     assert report["pagination"] == expected["pagination"] and report["pagination"]["method"] == "render"
     assert report["source"] == "appellate-brief.docx" and report["input"] == "docx"
     assert entries(report)["Garcetti v. Ceballos, 547 U.S. 410 (2006)"] == "4, 6, 7, 8"
@@ -378,9 +387,61 @@ def test_toa_under_a_heading_that_ends_the_front_matter_replaces_nothing(client,
     b.paragraph("In the Supreme Court of the United States", align="center")
     b.paragraph("24-101", align="center")
     b.paragraph("See Celotex Corp. v. Catrett, 477 U.S. 317 (1986).")
-    r = post(client, "toa", b.save(tmp_path / "sg.docx").read_bytes())
+    path = b.save(tmp_path / "sg.docx")
+    r = post(client, "toa", path.read_bytes())
     assert r.status_code == 200, r.get_json()
-    assert r.get_json()["table"]["mode"] == "existing" and r.get_json()["table"]["replace"] is None
+    table = r.get_json()["table"]
+    assert table["mode"] == "existing" and table["replace"] is None
+    assert table["at"]["where"] == "after"
+    assert wordstub.resolve(wordstub.stories(path), table["at"]["paragraph"]) == "TABLE OF AUTHORITIES"
+
+
+def _table_block_texts(ooxml: str) -> list[str]:
+    package = flatopc.to_docx(ooxml.encode())
+    with zipfile.ZipFile(io.BytesIO(package)) as zf:
+        root = etree.fromstring(zf.read("word/document.xml"))
+    ns = {"w": "http://schemas.openxmlformats.org/wordprocessingml/2006/main"}
+    return [wordstub._para_text(p) for p in root.iterfind(".//w:body/w:p", ns)]
+
+
+@pytest.mark.parametrize("front", ["heading", "toc", "none"])
+def test_toa_that_replaces_nothing_says_where_the_table_goes_as_toa_build_puts_it(client, tmp_path, front):
+    """A heading with no table under it, a table of contents, or neither: the API says where
+    the table goes (the paragraph it follows, or the body's start) and the pane's block is the
+    one toa build puts there (in the body's start case, with the page break after it)."""
+    b = DocBuilder()
+    b.paragraph("In the Court of Appeals", align="center")
+    if front == "heading":
+        b.heading("TABLE OF AUTHORITIES")
+        b.blank()
+    elif front == "toc":
+        b.heading("TABLE OF CONTENTS")
+        b.paragraph(b.field_result("TOC \\o \"1-3\"", "ARGUMENT\t1"))
+    b.page_break()
+    b.heading("ARGUMENT")
+    b.paragraph("See ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986); 42 U.S.C. § 1983.")
+    path = b.save(tmp_path / f"{front}.docx")
+    r = post(client, "toa", path.read_bytes())
+    assert r.status_code == 200, r.get_json()
+    table = r.get_json()["table"]
+    assert table["replace"] is None
+    word = wordstub.stories(path)
+    built = tmp_path / "built.docx"
+    pipeline.build(str(path), output=str(built), pages="estimate")
+    # the lines' texts, without their pages (laid out here from an estimate)
+    after_build = [t.split("\t")[0] for t in wordstub.stories(built)["body"] if t.strip()]
+    block = [t.split("\t")[0] for t in _table_block_texts(table["ooxml"]) if t.strip()]
+    if front == "none":
+        assert table["mode"] == "start" and table["at"] == {"where": "start", "paragraph": None}
+        assert after_build[:len(block)] == block  # the table opens the body, as toa build writes it
+        assert 'w:type="page"' in table["ooxml"]
+        return
+    assert table["at"]["where"] == "after"
+    anchor = wordstub.resolve(word, table["at"]["paragraph"])
+    assert norm(anchor) == {"heading": "TABLE OF AUTHORITIES", "toc": "ARGUMENT 1"}[front]
+    # in toa build's output the table's entries follow that paragraph
+    i = next(i for i, t in enumerate(after_build) if norm(t) == norm(anchor.split("\t")[0]))
+    assert "Celotex" in " ".join(after_build[i + 1:i + 1 + len(block)])
 
 
 def test_toa_refuses_an_insertion_that_would_lose_a_paragraph(monkeypatch, tmp_path):
@@ -490,3 +551,57 @@ def test_the_servers_checks_keep_their_answers_between_requests(fakes, monkeypat
     assert len(fakes.recorder.requests) == asked and second.get_json()["verification"]["requests_made"] == 0
     assert second.get_json()["verification"]["summary"] == first.get_json()["verification"]["summary"]
     assert (tmp_path / "cache" / "toa" / "verify.sqlite3").is_file()
+
+
+def test_an_excluded_entry_gets_no_entry_and_no_ta_field(client):
+    """The pane's Exclude, remembered in the document's settings, comes with every request."""
+    garcetti = "Garcetti v. Ceballos, 547 U.S. 410 (2006)"
+    whole = post(client, "toa?pages=estimate", APPELLATE.read_bytes()).get_json()
+    assert garcetti in entries(whole["report"]) and any(f["authority"] == garcetti for f in whole["fields"])
+    r = post(client, "toa?pages=estimate&" + urlencode({"exclude": [garcetti, "No Such Entry"]}, doseq=True),
+             APPELLATE.read_bytes())
+    body = r.get_json()
+    assert garcetti not in entries(body["report"]) and garcetti not in body["table"]["ooxml"]
+    assert not any(f["authority"] == garcetti for f in body["fields"])
+    assert len(body["fields"]) == len(whole["fields"]) - sum(1 for f in whole["fields"] if f["authority"] == garcetti)
+    scanned = post(client, "analyze?pages=estimate&" + urlencode({"exclude": garcetti}), APPELLATE.read_bytes()).get_json()
+    assert garcetti not in entries(scanned)
+
+
+def test_check_with_progress_streams_a_line_per_step_then_the_report_and_a_cancel_stops_the_job(fakes, tmp_path):
+    import json
+
+    fakes.reset()
+    app = create_app({"TOA_VERIFY_SETTINGS": lambda: fakes.settings(clock=time.time, sleep=time.sleep)})
+    client = app.test_client()
+    r = client.post("/api/v1/check?pages=estimate&progress=1", data=PLANTED.read_bytes(), base_url=BASE)
+    assert r.status_code == 200 and r.mimetype == "application/x-ndjson"
+    lines = [json.loads(line) for line in r.get_data(as_text=True).splitlines()]
+    steps = [line["progress"] for line in lines[:-1]]
+    assert steps and all(set(line) == {"progress"} for line in lines[:-1])
+    assert all(0 <= s["done"] <= s["total"] for s in steps)
+    courtlistener = [s for s in steps if s["stage"] == "courtlistener"]
+    assert courtlistener and courtlistener[-1]["done"] == courtlistener[-1]["total"]
+    fakes.reset()
+    plain = client.post("/api/v1/check?pages=estimate", data=PLANTED.read_bytes(), base_url=BASE).get_json()
+
+    def verdicts(report):
+        return {a["text"]: (a["page_text"], a["verification"]["verdict"]) for c in report["categories"] for a in c["authorities"]}
+
+    assert verdicts(lines[-1]["answer"]) == verdicts(plain) and len(verdicts(plain)) > 5
+
+    # the client goes away after the first line: the job is stopped and its folder removed
+    fakes.reset()
+    r = client.post("/api/v1/check?pages=estimate&progress=1", data=PLANTED.read_bytes(), base_url=BASE, buffered=False)
+    first = next(iter(r.response))
+    assert b"progress" in first
+    r.close()
+    jobs = app.extensions["toa_jobs"]
+    deadline = time.monotonic() + 30
+    while jobs.running and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not jobs.running
+    app.extensions["toa_jobs"].shutdown()
+    # a bad request is still a plain JSON error
+    r = client.post("/api/v1/check?progress=1", data=b"not a document", base_url=BASE)
+    assert r.status_code == 400 and r.get_json()["error"] == "bad_document"

@@ -9,6 +9,9 @@ from datetime import date
 from flask import Blueprint, current_app, jsonify, request
 
 from .. import __version__, render
+from ..model import PAGE_METHODS
+from ..styles import builtin_names
+from ..styles import load as load_style
 from . import jobs, service
 from .guard import ApiError
 
@@ -35,7 +38,10 @@ def health():
     office = current_app.config["TOA_OFFICE"]
     return jsonify({"version": __version__, "libreoffice": render.find_soffice() is not None,
                     "warm_libreoffice": bool(office is not None and office.available),
-                    "courtlistener_token": bool(_settings().token)})
+                    "courtlistener_token": bool(_settings().token),
+                    # the court styles and page sources the pane offers (the options of analyze, check, toa)
+                    "styles": [{"name": n, "description": load_style(n).description} for n in builtin_names()],
+                    "pages": list(PAGE_METHODS)})
 
 
 @bp.post("/analyze")
@@ -45,14 +51,18 @@ def analyze():
 
 @bp.post("/check")
 def check():
+    """With ?progress=1 the answer is a stream: a line per authority checked, then the report.
+    ?as_of=YYYY-MM-DD checks statutes, rules and regulations as in force on that date (toa check --as-of)."""
     upload = jobs.read_upload()
     settings = _settings()
     as_of = request.args.get("as_of")
-    if as_of:  # statutes, rules and regulations as in force on that date, as toa check --as-of
+    if as_of:
         try:
             settings = replace(settings, as_of=date.fromisoformat(as_of))
         except ValueError:
             raise ApiError(400, "bad_option", f"as_of {as_of!r} is not a date (YYYY-MM-DD).") from None
+    if request.args.get("progress") == "1":
+        return jobs.stream(service.checked, upload, settings)
     return jsonify(jobs.run(service.checked, upload, settings))
 
 

@@ -13,9 +13,11 @@ curl -F file=@brief.docx) or as Flat OPC XML (Body.getOoxml(), Word on the web).
 """
 from __future__ import annotations
 
+import json
 import logging
 import multiprocessing
 import os
+import queue
 import re
 import shutil
 import signal
@@ -26,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from flask import current_app, request
+from flask import Response, current_app, request
 
 from .. import flatopc, pipeline, render
 from ..model import PAGE_METHODS
@@ -36,6 +38,7 @@ from .guard import ApiError, internal_error
 log = logging.getLogger("toa.server")
 
 STOP_GRACE = 5.0  # seconds a stopped job has to kill its LibreOffice and end before SIGKILL
+CANCEL_POLL = 0.25  # seconds between looks at whether a job's client has cancelled it
 
 # work(analysis, job, verify settings or None) -> the JSON answer; a module-level function (it is
 # named, not pickled, on its way to the job's process)
@@ -49,6 +52,7 @@ class Upload:
     format: str  # docx | flat-opc
     style: str
     pages: str
+    exclude: tuple[str, ...] = ()  # entry texts the author left out of the table (the pane's Exclude)
 
 
 def read_upload() -> Upload:
@@ -76,7 +80,8 @@ def read_upload() -> Upload:
     pages = request.args.get("pages", "auto")
     if pages not in PAGE_METHODS:
         raise ApiError(400, "bad_option", f"Unknown page source {pages!r}; use one of: {', '.join(PAGE_METHODS)}.")
-    return Upload(data, name, fmt, style, pages)
+    exclude = tuple(t for t in request.args.getlist("exclude") if t.strip())
+    return Upload(data, name, fmt, style, pages, exclude)
 
 
 def _display_name(filename: str | None) -> str:
@@ -89,6 +94,42 @@ def run(work: Work, upload: Upload, settings=None) -> dict:
     app = current_app
     return app.extensions["toa_jobs"].run(work, upload, settings, app.config["TOA_OFFICE"],
                                           float(app.config["TOA_TIME_LIMIT"]))
+
+
+def stream(work: Work, upload: Upload, settings=None) -> Response:
+    """`work` as run does, its answer sent as NDJSON after a line per step of its progress
+    ({"progress": {"stage", "done", "total"}}), then {"answer": ...} or {"error", "message"}. A
+    client that goes away (the pane's Cancel) stops the work at its next step."""
+    app = current_app._get_current_object()
+    events: queue.Queue = queue.Queue()
+    cancel = threading.Event()
+
+    def progress(stage: str, done: int, total: int) -> None:
+        events.put({"progress": {"stage": stage, "done": done, "total": total}})
+
+    def worker() -> None:
+        try:
+            answer = {"answer": app.extensions["toa_jobs"].run(work, upload, settings, app.config["TOA_OFFICE"],
+                                                               float(app.config["TOA_TIME_LIMIT"]), progress, cancel)}
+        except ApiError as exc:
+            answer = {"error": exc.code, "message": exc.message}
+        except Exception:  # noqa: BLE001 - a bug of the server's own: said as the API says it
+            log.exception("unexpected failure")
+            exc = internal_error("the stream")
+            answer = {"error": exc.code, "message": exc.message}
+        events.put(answer)
+        events.put(None)
+
+    threading.Thread(target=worker, daemon=True).start()
+
+    def lines():
+        try:
+            while (event := events.get()) is not None:
+                yield json.dumps(event) + "\n"
+        finally:
+            cancel.set()
+
+    return Response(lines(), mimetype="application/x-ndjson")
 
 
 def _private_file(path: Path, data: bytes) -> None:
@@ -111,7 +152,9 @@ class Jobs:
         self._lock = threading.Lock()
         self.running: set = set()  # the job processes now running
 
-    def run(self, work: Work, upload: Upload, settings, office: render.Office | None, limit: float) -> dict:
+    def run(self, work: Work, upload: Upload, settings, office: render.Office | None, limit: float,
+            progress: Callable[[str, int, int], None] | None = None, cancel: threading.Event | None = None) -> dict:
+        """`progress(stage, done, total)` hears the work's steps; `cancel` set stops it."""
         deadline = time.monotonic() + limit
         if not self._slots.acquire(timeout=limit):
             raise _timeout(limit)
@@ -121,14 +164,15 @@ class Jobs:
                 name = "document.docx" if upload.format == "docx" else "document.xml"
                 _private_file(Path(folder, name), upload.data)
                 job = Job(name=upload.name, format=upload.format, style=upload.style, pages=upload.pages,
-                          folder=folder, path=str(Path(folder, name)))
-                return self._supervise(work, job, settings, office, deadline, limit)
+                          folder=folder, path=str(Path(folder, name)), exclude=upload.exclude)
+                return self._supervise(work, job, settings, office, deadline, limit, progress, cancel)
             finally:
                 shutil.rmtree(folder, ignore_errors=True)
         finally:
             self._slots.release()
 
-    def _supervise(self, work, job, settings, office, deadline: float, limit: float) -> dict:
+    def _supervise(self, work, job, settings, office, deadline: float, limit: float, progress=None,
+                   cancel: threading.Event | None = None) -> dict:
         ours, theirs = self._context.Pipe()
         proc = self._context.Process(target=_job_main, args=(theirs, work, job, settings, office is not None,
                                                              dict(os.environ)), daemon=True)
@@ -140,8 +184,12 @@ class Jobs:
         try:
             while True:
                 left = deadline - time.monotonic()
-                if left <= 0 or not ours.poll(left):
+                if left <= 0:
                     raise _timeout(limit)
+                if cancel is not None and cancel.is_set():
+                    raise ApiError(499, "cancelled", "The work was cancelled; nothing changed.")
+                if not ours.poll(min(left, CANCEL_POLL)):
+                    continue
                 try:
                     message = ours.recv()
                 except EOFError:  # killed (the OOM killer), or crashed
@@ -149,6 +197,10 @@ class Jobs:
                     raise internal_error(f"the analysis ended with status {proc.exitcode}") from None
                 if message[0] == "render":
                     ours.send(_render_for(office, message[1], rendering, deadline, limit))
+                    continue
+                if message[0] == "progress":
+                    if progress is not None:
+                        progress(*message[1:])
                     continue
                 return _answer(message)
         finally:
@@ -232,6 +284,9 @@ class Job:
     pages: str
     folder: str
     path: str
+    exclude: tuple[str, ...] = ()
+    # (stage, done, total) of the work's steps, to the server (set in the job's process)
+    progress: Callable[[str, int, int], None] | None = None
 
 
 class _WarmOffice:
@@ -253,12 +308,25 @@ def _stopped(_signum, _frame):
     raise SystemExit(1)  # unwinds: a LibreOffice this job started is killed with its group
 
 
+def _progress_to(pipe) -> Callable[[str, int, int], None]:
+    """A progress callback that sends each step to the server; one send at a time (verification
+    reports from its fetching threads, and a pipe is not safe for concurrent sends)."""
+    lock = threading.Lock()
+
+    def progress(stage: str, done: int, total: int) -> None:
+        with lock:
+            pipe.send(("progress", stage, done, total))
+
+    return progress
+
+
 def _job_main(pipe, work: Work, job: Job, settings, warm: bool, environment: dict) -> None:
     signal.signal(signal.SIGTERM, _stopped)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C at the server's terminal: the server stops it
     os.environ.clear()
     os.environ.update(environment)  # the server's, now (the process it forked from started earlier)
     tempfile.tempdir = job.folder
+    job.progress = _progress_to(pipe)
     try:
         pipe.send(("done", _work(work, job, settings, _WarmOffice(pipe) if warm else None)))
     except ApiError as exc:
@@ -283,4 +351,5 @@ def _work(work: Work, job: Job, settings, office) -> dict:
         raise ApiError(422, "no_citations", "No citations were found in this document.") from None
     except pipeline.BuildError as exc:
         raise ApiError(400, "bad_document", str(exc).replace(path, job.name)) from None
+    pipeline.leave_out(result.table, job.exclude)
     return work(result, job, settings)

@@ -4,7 +4,8 @@ jobs.Work); the views in api only send it.
 analysis: the report of `toa build --json`, every occurrence (linked, unlinked, excluded) with
 its `locator` (toa.locate) for Body.search. checked: the same after the VERIFY stage, with the
 verification records of `toa check --json`. table_and_fields: the report and what the pane
-inserts: the table block as Flat OPC for insertOoxml and where it goes, and per citation the TA
+inserts: the table block as Flat OPC for insertOoxml and where it goes (the old table's
+paragraphs it replaces, or the paragraph it goes after or before), and per citation the TA
 field (see README: "Inserting the table from the pane").
 """
 from __future__ import annotations
@@ -22,12 +23,12 @@ FLAT_OPC_NOTE = ("pages laid out from the body package Word on the web gives (Bo
 
 
 def analysis(result: pipeline.BuildResult, job: Job, _settings) -> dict:
-    return _report(result, job).to_dict(locate=Locator(result.document).occurrence)
+    return _with_emphasis(_report(result, job).to_dict(locate=Locator(result.document).occurrence), result)
 
 
 def checked(result: pipeline.BuildResult, job: Job, settings) -> dict:
-    pipeline.verify_analysis(result, settings)
-    return _report(result, job).to_dict(locate=Locator(result.document).occurrence)
+    pipeline.verify_analysis(result, settings, job.progress)
+    return _with_emphasis(_report(result, job).to_dict(locate=Locator(result.document).occurrence), result)
 
 
 def table_and_fields(result: pipeline.BuildResult, job: Job, _settings) -> dict:
@@ -37,7 +38,7 @@ def table_and_fields(result: pipeline.BuildResult, job: Job, _settings) -> dict:
     it is, before the table is placed in it."""
     doc = result.document
     locate = Locator(doc)
-    report = _report(result, job).to_dict(locate=locate.occurrence)
+    report = _with_emphasis(_report(result, job).to_dict(locate=locate.occurrence), result)
     fields = []
     for occ, auth, short, number, with_long in ta_sites(doc, result.table):
         code = ta_code(auth, short, number, with_long)
@@ -46,12 +47,34 @@ def table_and_fields(result: pipeline.BuildResult, job: Job, _settings) -> dict:
                        "ooxml": flatopc.body_package([_paragraph(ta_runs(auth, short, number, with_long))])})
     stale = pipeline.replaced_paragraphs(doc)
     replace = {"first": locate.paragraph(stale[0]), "last": locate.paragraph(stale[-1])} if stale else None
+    at = None if stale else _where(doc, locate)
     try:
         placement = pipeline.place_table(result)
     except write.TextLostError as exc:
         raise ApiError(500, "would_lose_text", str(exc)) from None
-    ooxml = flatopc.body_package(placement.paragraphs, doc.package.styles.element)
-    return {"report": report, "table": {"mode": placement.mode, "replace": replace, "ooxml": ooxml}, "fields": fields}
+    ooxml = flatopc.body_package(placement.added, doc.package.styles.element)
+    return {"report": report, "table": {"mode": placement.mode, "replace": replace, "at": at, "ooxml": ooxml},
+            "fields": fields}
+
+
+def _where(doc, locate: Locator) -> dict:
+    """Where the pane puts a table that replaces nothing, as toa build does: {"where": "start"} (the
+    body's start), or {"where": "after" | "before", "paragraph": a locator of the paragraph it goes
+    next to (None when Word's search cannot find that paragraph: the pane says so)}."""
+    side, index = pipeline.table_anchor(doc)
+    if side == "start":
+        return {"where": "start", "paragraph": None}
+    return {"where": side, "paragraph": locate.paragraph(index) if index is not None else None}
+
+
+def _with_emphasis(report: dict, result: pipeline.BuildResult) -> dict:
+    """Each entry of the report with `emphasis`: the [start, end) spans of its text the brief sets
+    in italics (case names), for the pane to draw them so."""
+    spans = {a.text: a.emphasis for c in result.table.categories for a in c.authorities}
+    for c in report["categories"]:
+        for a in c["authorities"]:
+            a["emphasis"] = [list(s) for s in spans.get(a["text"], [])]
+    return report
 
 
 def _report(result: pipeline.BuildResult, job: Job) -> Report:

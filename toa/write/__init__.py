@@ -31,12 +31,13 @@ from .integrity import TextLostError, TextSnapshot, snapshot
 from .integrity import check as check_text
 from .output import check_output, mode_for, save, save_to, write_file
 from .settings import set_field_update
-from .table import Placement, target, write_toa
+from .table import Placement, anchor, target, write_toa
 from .template import TEMPLATE
 
 __all__ = [
-    "OCC_BOOKMARK_PREFIX", "Placement", "SECTION_BOOKMARK_PREFIX", "TEMPLATE", "TOA_BOOKMARK", "TextLostError", "TextSnapshot",
-    "WriteError", "add_comments", "add_paragraph_comments", "check_output", "check_text", "insert_bookmarks",
+    "OCC_BOOKMARK_PREFIX", "Placement", "SECTION_BOOKMARK_PREFIX", "TEMPLATE", "TOA_BOOKMARK", "TextLostError",
+    "TextSnapshot", "WriteError", "add_comments", "add_paragraph_comments", "anchor", "check_output", "check_text",
+    "insert_bookmarks",
     "mark_citations", "misplaced_section_marks", "mode_for", "save", "save_to", "set_field_update", "snapshot",
     "target", "write_file", "write_toa",
 ]

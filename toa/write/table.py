@@ -230,3 +230,13 @@ def target(doc: Document) -> tuple[str, list]:
     blocks it would replace; nothing changes."""
     plan = _plan(doc, doc.package.body)
     return plan.mode, list(plan.remove)
+
+
+def anchor(doc: Document) -> tuple[str, object]:
+    """The paragraph write_toa puts the table next to, and on which side: ("after", the kept
+    heading or the table of contents' last paragraph) or ("before", the placeholder, the stale
+    table's first paragraph, or the body's first block); nothing changes."""
+    plan = _plan(doc, doc.package.body)
+    if plan.after is not None:
+        return "after", last_paragraph(plan.after)
+    return "before", paragraphs_of(plan.before)[0] if paragraphs_of(plan.before) else plan.before

@@ -1,0 +1,112 @@
+"""The brief's own TA fields kept: an entry text set in a TA field's \\l and a heading set in its
+\\c stay across rebuilds (as in Word, where the TA fields are the table's source)."""
+from __future__ import annotations
+
+import zipfile
+
+from docxbuild import DocBuilder
+from lxml import etree
+
+from toa import pipeline
+from toa.authorities import marks
+
+W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+
+
+def _brief(path):
+    b = DocBuilder()
+    b.heading("TABLE OF AUTHORITIES")
+    b.blank()
+    b.page_break()
+    b.heading("ARGUMENT")
+    b.paragraph("See ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986); ",
+                ("Lane v. Franks", "i"), ", 573 U.S. 228 (2014). ", ("Celotex", "i"), ", 477 U.S. at 323.")
+    b.paragraph("The statute, 42 U.S.C. § 1983, applies.")
+    return b.save(path)
+
+
+def _edit_fields(src, dst, edit) -> None:
+    """A copy of `src` whose TA fields' instrText runs went through `edit(instrText elements of one field)`."""
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        for item in zin.infolist():
+            data = zin.read(item.filename)
+            if item.filename == "word/document.xml":
+                root = etree.fromstring(data)
+                field: list = []
+                for el in root.iter(f"{W}fldChar", f"{W}instrText"):
+                    if el.tag == f"{W}instrText":
+                        field.append(el)
+                    elif el.get(f"{W}fldCharType") == "end":
+                        if "".join(e.text or "" for e in field).strip().startswith("TA "):
+                            edit(field)
+                        field = []
+                data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+            zout.writestr(item, data)
+
+
+def _entries(result) -> dict[str, tuple[str, list]]:
+    return {a.text: (c.heading, a.emphasis) for c in result.table.categories for a in c.authorities}
+
+
+def test_an_entry_text_and_a_heading_set_in_the_ta_fields_stay_across_a_rebuild(tmp_path):
+    first = tmp_path / "first.toa.docx"
+    pipeline.build(str(_brief(tmp_path / "brief.docx")), output=str(first), pages="estimate")
+    built = _entries(pipeline.analyse(str(first), pages="estimate"))
+    assert built["Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"] == ("Cases", [(0, 24)])  # toa's own fields: no change
+    statutes = built["42 U.S.C. § 1983"][0]
+
+    def edit(field):
+        code = "".join(e.text or "" for e in field)
+        for e in field:
+            if "Celotex Corp. v. Catrett" in (e.text or ""):
+                e.text = e.text.replace("Celotex Corp. v. Catrett", "Celotex Corporation v. Catrett")
+        if "Lane" in code:  # every field of Lane v. Franks under the statutes' heading (\c 2)
+            for e in field:
+                e.text = (e.text or "").replace("\\c 1", "\\c 2")
+
+    edited = tmp_path / "edited.docx"
+    _edit_fields(first, edited, edit)
+    assert any(m.long and m.long.startswith("Celotex Corporation") for m in marks.read(pipeline.analyse(str(edited), pages="estimate").document))
+    again = tmp_path / "again.toa.docx"
+    result = pipeline.build(str(edited), output=str(again), pages="estimate")
+    entries = _entries(result)
+    assert "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)" not in entries
+    assert entries["Celotex Corporation v. Catrett, 477 U.S. 317 (1986)"] == ("Cases", [(0, 30)])  # the italics of the \l
+    assert entries["Lane v. Franks, 573 U.S. 228 (2014)"][0] == statutes
+    # the rebuilt brief's fields say it again: a third build gives the same table
+    assert _entries(pipeline.analyse(str(again), pages="estimate")) == entries
+    # a brief without TA fields is read as before
+    assert not marks.read(pipeline.analyse(str(tmp_path / "brief.docx"), pages="estimate").document)
+
+
+def test_an_entry_whose_fields_name_another_entrys_short_form_is_merged_into_it(tmp_path):
+    """The pane's Merge: Lane's TA fields lose their \\l and take Celotex's \\s; Word then lists
+    Lane's citations under Celotex, and so does the rebuilt table."""
+    import re
+
+    first = tmp_path / "first.toa.docx"
+    pipeline.build(str(_brief(tmp_path / "brief.docx")), output=str(first), pages="estimate")
+    before = {a.text: a for c in pipeline.analyse(str(first), pages="estimate").table.categories for a in c.authorities}
+    celotex = before["Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"]
+
+    codes = []
+    _edit_fields(first, tmp_path / "unchanged.docx", lambda field: codes.append("".join(e.text or "" for e in field)))
+    celotex_s = next(re.search(r'\\s "[^"]*"', c).group(0) for c in codes if c.startswith(' TA \\l "Celotex'))
+
+    def merge(field):
+        code = "".join(e.text or "" for e in field)
+        if "Lane" not in code:
+            return
+        short = re.search(r'\\s "[^"]*"', code)
+        new = re.sub(r'\\l "(?:[^"\\]|\\.)*"\s*', "", code).replace(short.group(0), celotex_s)
+        field[0].text = new
+        for e in field[1:]:
+            e.text = ""
+
+    merged = tmp_path / "merged.docx"
+    _edit_fields(first, merged, merge)
+    entries = {a.text: a for c in pipeline.analyse(str(merged), pages="estimate").table.categories for a in c.authorities}
+    assert "Lane v. Franks, 573 U.S. 228 (2014)" not in entries
+    one = entries["Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"]
+    assert len(one.occurrences) == len(celotex.occurrences) + len(before["Lane v. Franks, 573 U.S. 228 (2014)"].occurrences)
+    assert [(o.paragraph, o.start) for o in one.occurrences] == sorted((o.paragraph, o.start) for o in one.occurrences)

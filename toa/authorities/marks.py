@@ -1,0 +1,165 @@
+"""The brief's own TA fields, kept: the entry text of a TA field's \\l and the heading of its \\c
+stay across rebuilds, as in Word, where the TA fields are the table's source. An entry edited
+in the pane, or by hand in a TA field, is therefore printed as the author set it, and the next
+build writes the same \\l and \\c again.
+
+A TA field belongs to the citation it sits at: at the citation's start (where toa and the pane
+put it) or at the end of the citation proper (where toa puts it after a page break). TA fields
+elsewhere (Word's Mark Citation puts them after the whole citation) are not read; like every TA
+field, they are replaced by toa's own when the table is written.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..model import Authority, Document, Table
+from ..oxml import is_on, qn, w_attr
+from .entries import total_order
+from .link import reading_order
+
+_FLD, _INSTR, _FLD_SIMPLE, _R, _P = qn("w:fldChar"), qn("w:instrText"), qn("w:fldSimple"), qn("w:r"), qn("w:p")
+_SWITCH = re.compile(r'\\([lsc])\s*("(?:[^"\\]|\\.)*"|\S+)', re.S)
+
+
+@dataclass
+class Mark:
+    """One TA field of the brief: where it sits and what its switches say."""
+
+    paragraph: int  # Paragraph.index
+    offset: int  # the offset in the paragraph's text of the first character after it
+    long: str | None = None  # \l: the entry text
+    short: str | None = None  # \s
+    category: int | None = None  # \c
+    emphasis: list[tuple[int, int]] = field(default_factory=list)  # italic spans within `long`
+
+
+def read(doc: Document) -> list[Mark]:
+    """Every TA field in the paragraphs of the brief, in reading order."""
+    marks: list[Mark] = []
+    for para in doc.paragraphs:
+        if para.element is None or next(para.element.iter(_INSTR, _FLD_SIMPLE), None) is None:
+            continue
+        starts: dict = {}
+        for pc in para.pieces:
+            starts[pc.node] = min(pc.start, starts.get(pc.node, pc.start))
+        pending: list[list[tuple[str, bool]]] = []
+        open_fields: list[list[tuple[str, bool]]] = []
+        for el in para.element.iter():
+            if el.tag in (_FLD, _INSTR, _FLD_SIMPLE) and next(el.iterancestors(_P), None) is not para.element:
+                continue  # in a paragraph inside this one (a text box), read on its own
+            if el in starts and pending:
+                marks += [_mark(para.index, starts[el], chars) for chars in pending]
+                pending = []
+            if el.tag == _FLD:
+                kind = w_attr(el, "fldCharType")
+                if kind == "begin":
+                    open_fields.append([])
+                elif kind == "end" and open_fields:
+                    chars = open_fields.pop()
+                    if _keyword(chars) == "TA":
+                        pending.append(chars)
+            elif el.tag == _INSTR and open_fields:
+                italic = _italic(el.getparent())
+                open_fields[-1] += [(ch, italic) for ch in el.text or ""]
+            elif el.tag == _FLD_SIMPLE:
+                chars = [(ch, False) for ch in w_attr(el, "instr") or ""]
+                if _keyword(chars) == "TA":
+                    pending.append(chars)
+        marks += [_mark(para.index, len(para.text), chars) for chars in pending]
+    return [m for m in marks if m is not None]
+
+
+def keep(doc: Document, table: Table) -> None:
+    """The authorities take the entry text (\\l) and the heading (\\c) of the TA fields at their
+    citations: the \\l of the first that has one; the \\c most of them name, when the table has
+    that heading. A moved entry takes its place in its new heading's order. An entry with no \\l
+    whose fields name the \\s of another entry's \\l is that entry (Word lists them as one): its
+    citations join it."""
+    marks = read(doc)
+    if not marks:
+        return
+    at = {(m.paragraph, m.offset): m for m in marks}
+    by_number = {c.number: c for c in table.categories}
+    owner: dict[str, Authority] = {}  # \s -> the entry whose \l field has it
+    found = []
+    for cat in table.categories:
+        for auth in cat.authorities:
+            own = [at.get((o.paragraph, o.start)) or at.get((o.paragraph, o.anchor_end)) for o in auth.occurrences]
+            own = [m for m in own if m is not None]
+            long = next((m for m in own if m.long), None)
+            if long is not None:
+                auth.text, auth.emphasis = long.long, long.emphasis
+                if long.short:
+                    owner.setdefault(long.short, auth)
+            found.append((cat, auth, own, long))
+    moves, merged = [], []
+    for cat, auth, own, long in found:
+        short = Counter(m.short for m in own if m.short).most_common(1)
+        into = owner.get(short[0][0]) if short and long is None else None
+        if into is not None and into is not auth:  # its fields now name another entry's \s: one entry
+            into.occurrences = reading_order(doc, into.occurrences + auth.occurrences)
+            merged.append((cat, auth))
+            continue
+        numbers = Counter(m.category for m in own if m.category is not None).most_common(1)
+        if numbers and numbers[0][0] != cat.number and numbers[0][0] in by_number:
+            moves.append((auth, cat, by_number[numbers[0][0]]))
+    for cat, auth in merged:
+        cat.authorities.remove(auth)
+    for auth, old, new in moves:
+        old.authorities.remove(auth)
+        new.authorities.append(auth)
+    for cat in {id(new): new for _a, _o, new in moves}.values():
+        cat.authorities.sort(key=lambda a: total_order(a.sort_key))
+
+
+def _italic(run) -> bool:
+    if run is None or run.tag != _R:
+        return False
+    rpr = run.find(qn("w:rPr"))
+    return rpr is not None and (is_on(rpr.find(qn("w:i"))) or is_on(rpr.find(qn("w:iCs"))))
+
+
+def _keyword(chars: list[tuple[str, bool]]) -> str:
+    words = "".join(ch for ch, _ in chars).split()
+    return words[0].upper() if words else ""
+
+
+def _mark(paragraph: int, offset: int, chars: list[tuple[str, bool]]) -> Mark:
+    instr = "".join(ch for ch, _ in chars)
+    mark = Mark(paragraph, offset)
+    for m in _SWITCH.finditer(instr):
+        name, value = m.group(1), m.group(2)
+        start = m.start(2)
+        if value.startswith('"'):
+            text, flags, i = [], [], start + 1
+            while i < m.end(2) - 1:
+                if instr[i] == "\\" and i + 1 < m.end(2) - 1:
+                    i += 1
+                text.append(instr[i])
+                flags.append(chars[i][1])
+                i += 1
+        else:
+            text, flags = list(value), [chars[start + k][1] for k in range(len(value))]
+        value = "".join(text)
+        if name == "l" and mark.long is None:
+            mark.long = " ".join(value.split()) or None
+            mark.emphasis = _spans(value, flags) if mark.long == value else []
+        elif name == "s" and mark.short is None:
+            mark.short = value
+        elif name == "c" and mark.category is None and value.isdigit():
+            mark.category = int(value)
+    return mark
+
+
+def _spans(text: str, flags: list[bool]) -> list[tuple[int, int]]:
+    out: list[tuple[int, int]] = []
+    for i, f in enumerate(flags):
+        if not f:
+            continue
+        if out and out[-1][1] == i:
+            out[-1] = (out[-1][0], i + 1)
+        else:
+            out.append((i, i + 1))
+    return out
