@@ -572,7 +572,9 @@ def test_check_with_progress_streams_a_line_per_step_then_the_report_and_a_cance
     import json
 
     fakes.reset()
-    app = create_app({"TOA_VERIFY_SETTINGS": lambda: fakes.settings(clock=time.time, sleep=time.sleep)})
+    fakes.cl_state.user_limits = ((1000, 60),)  # the pace of a paid token: the check's waits are not what is tested
+    app = create_app({"TOA_VERIFY_SETTINGS": lambda: fakes.settings(clock=time.time, sleep=time.sleep,
+                                                                     cl_requests_per_minute=1000)})
     client = app.test_client()
     r = client.post("/api/v1/check?pages=estimate&progress=1", data=PLANTED.read_bytes(), base_url=BASE)
     assert r.status_code == 200 and r.mimetype == "application/x-ndjson"
@@ -583,15 +585,18 @@ def test_check_with_progress_streams_a_line_per_step_then_the_report_and_a_cance
     courtlistener = [s for s in steps if s["stage"] == "courtlistener"]
     assert courtlistener and courtlistener[-1]["done"] == courtlistener[-1]["total"]
     fakes.reset()
+    fakes.cl_state.user_limits = ((1000, 60),)
     plain = client.post("/api/v1/check?pages=estimate", data=PLANTED.read_bytes(), base_url=BASE).get_json()
 
     def verdicts(report):
         return {a["text"]: (a["page_text"], a["verification"]["verdict"]) for c in report["categories"] for a in c["authorities"]}
 
+    assert "answer" in lines[-1], lines[-1]
     assert verdicts(lines[-1]["answer"]) == verdicts(plain) and len(verdicts(plain)) > 5
 
     # the client goes away after the first line: the job is stopped and its folder removed
     fakes.reset()
+    fakes.cl_state.user_limits = ((1000, 60),)
     r = client.post("/api/v1/check?pages=estimate&progress=1", data=PLANTED.read_bytes(), base_url=BASE, buffered=False)
     first = next(iter(r.response))
     assert b"progress" in first
