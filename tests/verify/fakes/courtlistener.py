@@ -12,7 +12,7 @@ import json
 import re
 import threading
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from eyecite import get_citations
 from eyecite.models import FullCaseCitation, ShortCaseCitation
@@ -55,7 +55,7 @@ def _json(data, status=200, headers=None) -> Response:
 
 
 def _iso(ts: float) -> str:
-    return datetime.fromtimestamp(ts, tz=timezone.utc).isoformat().replace("+00:00", "Z")
+    return datetime.fromtimestamp(ts, tz=UTC).isoformat().replace("+00:00", "Z")
 
 
 def serialize(cluster: dict, fields: str | None = None, base: str = "") -> dict:
