@@ -3,6 +3,7 @@ court, parallel citations, pinpoint, quotation, history), against the fake Court
 loopback HTTP; offline checks, throttles and faults."""
 from __future__ import annotations
 
+from itertools import pairwise
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -12,8 +13,8 @@ from fakes.services import FAULT_TIMEOUT
 from toa.verify import verify
 from toa.verify.records import MATCH, MISMATCH, NEEDS_ATTENTION, NOT_VERIFIED, UNCHECKED, VERIFIED
 
-REED = case("Reed v. Town of Gilbert, 576 U.S. 155 (2015)", "Reed v. Town of Gilbert", 576, "U.S.", 155, 2015, pin="163",
-            court="scotus")
+REED = case("Reed v. Town of Gilbert, 576 U.S. 155 (2015)", "Reed v. Town of Gilbert", 576, "U.S.", 155, 2015,
+            pin="163", court="scotus")
 ZERAN = case("Zeran v. Am. Online, Inc., 129 F.3d 327 (4th Cir. 1997)", "Zeran v. Am. Online, Inc.", 129, "F.3d", 327,
              1997, court="ca4", pin="330")
 IMAGINARY = case("Smith v. Imaginary, 999 U.S. 9999 (2099)", "Smith v. Imaginary", 999, "U.S.", 9999, 2099)
@@ -120,7 +121,8 @@ def test_a_short_cites_pin_is_checked(services):
                         ("576 U.S. at 150", NEEDS_ATTENTION), ("576 U.S. at 999", NEEDS_ATTENTION),
                         ("576 U.S. at 180", VERIFIED)]
     assert record.verdict == NEEDS_ATTENTION and record.flags == ["pincite_before_first_page", "pinpoint_past_end"]
-    assert [c.detail for c in record.citations[3].checks] == ["page 180 is within the opinion (155-184)"]  # the concurrence
+    # the concurrence
+    assert [c.detail for c in record.citations[3].checks] == ["page 180 is within the opinion (155-184)"]
     assert len(cl_requests(services, "/opinions/")) == 2
 
 
@@ -222,8 +224,8 @@ def test_offline_checks_without_token(services):
                  court="ny")
     young = case("Circuit v. Time, 100 F.2d 1 (11th Cir. 1950)", "Circuit v. Time", 100, "F.2d", 1, 1950, court="ca11")
     unknown = case("Foo v. Bar, 12 Foo. Rptr. 3 (2001)", "Foo v. Bar", 12, "Foo. Rptr.", 3, 2001)
-    pin = case("Anderson v. Liberty Lobby, Inc., 477 U.S. 242, 240 (1986)", "Anderson", 477, "U.S.", 242, 1986, pin="240",
-               shorts=[short("478", "U.S.", "250")])
+    pin = case("Anderson v. Liberty Lobby, Inc., 477 U.S. 242, 240 (1986)", "Anderson", 477, "U.S.", 242, 1986,
+               pin="240", shorts=[short("478", "U.S.", "250")])
     orphan = occ("short", None, "Jones, 123 F.3d at 45", paragraph=9)
     result = verify(table(old, court, young, unknown, pin, IMAGINARY, REED, unlinked=[orphan]),
                     services.settings(token=None))
@@ -263,7 +265,7 @@ def test_the_pace_of_five_requests_a_minute_is_kept_for_every_endpoint(services)
     verify(table(*pins, *others), services.settings())
     times = [t for t in services.cl_state.user_history]
     assert len(times) == 7  # a lookup, five name searches, one opinion
-    assert all(b - a >= 0 for a, b in zip(times, times[1:])) and times[5] - times[0] >= 60
+    assert all(b - a >= 0 for a, b in pairwise(times)) and times[5] - times[0] >= 60
     assert all(s > 0 for s in services.clock.slept)  # waited on its own side: the server never refused
 
 
@@ -277,7 +279,8 @@ def test_wait_longer_than_max_wait_is_not_verified(services):
 def test_no_request_starts_after_the_deadline(services):
     result = verify(table(REED), services.settings(deadline=services.clock() - 1))
     assert result[REED.key].verdict == NOT_VERIFIED and "the time for this check ran out" in result[REED.key].reason
-    assert services.recorder.requests == [] or all("citation-lookup" not in r.target for r in services.recorder.requests)
+    assert services.recorder.requests == [] or all("citation-lookup" not in r.target
+                                                   for r in services.recorder.requests)
 
 
 def test_more_than_250_citations_split_and_paced(services):

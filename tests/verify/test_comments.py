@@ -43,5 +43,6 @@ def test_not_verified_for_the_run_is_said_once_in_the_summary(services, dead_url
 def test_not_verified_for_a_reason_of_its_own_is_commented(services):
     loose = provision("15 U.S.C. § 78j(b)", "statutes", [usc("15", "78j", "(b)")])
     text = comment_text(verify(table(loose), services.settings())[loose.key])
-    assert text == ("TOA check: not verified - 15 U.S.C. § 78j(b): pinpoint not verified (LII shows no structure of the "
-                    f"section to find (b) in) ({services.lii.url}/uscode/text/15/78j). Verify this provision by hand.")
+    assert text == ("TOA check: not verified - 15 U.S.C. § 78j(b): pinpoint not verified (LII shows no structure "
+                    f"of the section to find (b) in) ({services.lii.url}/uscode/text/15/78j). "
+                    "Verify this provision by hand.")

@@ -139,7 +139,8 @@ def test_a_refused_token_is_one_summary_line_not_a_comment_on_every_case(service
     assert comment_text(result[REED.key]) is None
     assert comment_text(result[IMAGINARY.key]).startswith("TOA check: needs attention - the year 2099 is in the future")
     refused = "CourtListener refused the API token (HTTP 401)"
-    assert [g for g in result.not_verified() if g["reason"] == refused] == [{"reason": refused, "authorities": [REED.text]}]
+    assert [g for g in result.not_verified() if g["reason"] == refused] == [{"reason": refused,
+                                                                              "authorities": [REED.text]}]
     assert len(services.recorder.requests) == 1  # and nothing more is asked of CourtListener
 
 
@@ -172,8 +173,8 @@ def test_an_attorney_generals_opinion_in_a_reporter_is_not_checked_as_a_case(ser
     assert cl_requests(services) == []
     record = result.records[opinion.key]
     assert (type(record).__name__, record.verdict) == ("ProvisionRecord", NOT_VERIFIED)
-    assert record.reason == ("toa checks cases, federal provisions and the California and Texas codes, not this kind of "
-                             "authority")
+    assert record.reason == ("toa checks cases, federal provisions and the California and Texas codes, not this kind "
+                             "of authority")
 
 
 def test_a_reporter_edition_without_a_start_year_is_no_crash():

@@ -37,7 +37,8 @@ def test_statuses_and_indices(services):
     text = "576 U.S. 155; 999 U.S. 9999; 488 U.S. 984; 477 U.S. 320; 1 H. 2"
     items = post(services, data={"text": text}).json()
     by = {i["citation"]: i for i in items}
-    assert by["576 U.S. 155"]["status"] == 200 and (by["576 U.S. 155"]["start_index"], by["576 U.S. 155"]["end_index"]) == (0, 12)
+    reed = by["576 U.S. 155"]
+    assert reed["status"] == 200 and (reed["start_index"], reed["end_index"]) == (0, 12)
     assert by["999 U.S. 9999"]["status"] == 404
     assert by["999 U.S. 9999"]["error_message"] == "Citation not found: '999 U.S. 9999'"
     assert by["488 U.S. 984"]["status"] == 300 and len(by["488 U.S. 984"]["clusters"]) == 2

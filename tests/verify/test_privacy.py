@@ -58,7 +58,8 @@ def forbidden():
 
 
 def sent_text(seen) -> str:
-    raw = seen.target + "\n" + "\n".join(f"{k}: {v}" for k, v in seen.headers.items()) + "\n" + seen.body.decode("latin-1")
+    headers = "\n".join(f"{k}: {v}" for k, v in seen.headers.items())
+    raw = seen.target + "\n" + headers + "\n" + seen.body.decode("latin-1")
     return raw + "\n" + unquote_plus(raw)
 
 
@@ -84,7 +85,8 @@ def test_no_brief_text_leaves_the_machine(services):
     assert [unquote_plus(s.body.decode()) for s in lookup] == [
         "text=576 U.S. 155; 477 U.S. 317; 999 U.S. 9999; 129 F.3d 327"]
     # CourtListener's other requests carry ids only: a search on cluster ids, opinions by id
-    cl = [urlsplit(s.target) for s in seen if s.target.startswith("/api/rest/v4/") and "citation-lookup" not in s.target]
+    cl = [urlsplit(s.target) for s in seen
+          if s.target.startswith("/api/rest/v4/") and "citation-lookup" not in s.target]
     assert {re.sub(r"/\d+/", "/N/", u.path) for u in cl} == {"/api/rest/v4/search/", "/api/rest/v4/opinions/N/"}
     assert any(parse_qs(u.query).get("q") == ["cluster_id:(740491)"] for u in cl)
     assert all(parse_qs(u.query) == {"fields": ["id,type,html_with_citations,plain_text"]} for u in cl

@@ -22,7 +22,8 @@ def hosts(services, needle):
 
 def test_clean_usc_pinpoint_and_quote(services):
     a = provision("47 U.S.C. § 230(c)(1)", "statutes", [usc("47", "230", "(c)(1)", "\u201c[n]o provider or user "
-                  "of an interactive computer service shall be treated as the publisher . . . of any information\u201d")])
+                  "of an interactive computer service shall be treated as the publisher . . . of any "
+                  "information\u201d")])
     rec = run(services, a)[a.key]
     unit = rec.units[0]
     assert (rec.verdict, rec.flags) == (VERIFIED, [])
@@ -62,7 +63,8 @@ def test_a_section_without_subdivisions_has_no_subsection(services):
     a = provision("42 U.S.C. § 1983(a)(2)", "statutes", [usc("42", "1983", "(a)(2)")])
     rec = run(services, a)[a.key]
     assert rec.verdict == NEEDS_ATTENTION and rec.flags == ["subsection_not_found"]
-    assert rec.reason == "42 U.S.C. § 1983(a)(2): the cited subdivision does not exist (§ 1983 has no subdivision (a)(2))"
+    assert rec.reason == ("42 U.S.C. § 1983(a)(2): the cited subdivision does not exist "
+                          "(§ 1983 has no subdivision (a)(2))")
 
 
 def test_a_structure_that_cannot_be_read_is_pinpoint_not_verified(services):
@@ -71,7 +73,8 @@ def test_a_structure_that_cannot_be_read_is_pinpoint_not_verified(services):
     a = provision("15 U.S.C. § 78j(b)", "statutes", [usc("15", "78j", "(b)")])
     rec = run(services, a)[a.key]
     assert rec.verdict == NOT_VERIFIED and rec.units[0].pinpoint == "unverified"
-    assert rec.reason == "15 U.S.C. § 78j(b): pinpoint not verified (LII shows no structure of the section to find (b) in)"
+    assert rec.reason == ("15 U.S.C. § 78j(b): pinpoint not verified "
+                          "(LII shows no structure of the section to find (b) in)")
 
 
 def test_quote_mismatch_and_other_subsection(services):
@@ -93,7 +96,8 @@ def test_chrome_only_lii_falls_back_to_olrc(services):
     a = provision("26 U.S.C. § 7999", "statutes", [usc("26", "7999")])
     rec = run(services, a)[a.key]
     assert rec.verdict == VERIFIED and "uscode" not in rec.units[0].source_url.split("?")[0][-20:]
-    assert rec.units[0].coverage.startswith("LII U.S. Code (current); current U.S. Code (OLRC, prelim) through 2026-04-13")
+    assert rec.units[0].coverage.startswith("LII U.S. Code (current); "
+                                            "current U.S. Code (OLRC, prelim) through 2026-04-13")
 
 
 def test_olrc_maintenance_falls_back_to_govinfo(services):
@@ -218,7 +222,8 @@ def test_cfr_lii_then_ecfr(services):
     unit = result[ok.key].units[0]
     assert (unit.pinpoint, unit.quotation, unit.version) == ("confirmed", "matched", "confirmed-for-date")
     assert result[bad_pin.key].flags == ["subsection_not_found"] and result[bad_pin.key].verdict == NEEDS_ATTENTION
-    assert result[missing.key].flags == ["not_found"] and "eCFR as of 2026-08-27" in result[missing.key].units[0].coverage
+    assert result[missing.key].flags == ["not_found"]
+    assert "eCFR as of 2026-08-27" in result[missing.key].units[0].coverage
     services.lii_state.chrome_only.add("/cfr/text/29/1910.95")
     again = run(services, ok, bad_pin)
     assert again[ok.key].verdict == VERIFIED

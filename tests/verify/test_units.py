@@ -18,7 +18,8 @@ def test_settings_from_env_and_config(tmp_path):
     env = {"TOA_COURTLISTENER_URL": "http://cl.test/", "TOA_LII_URL": "http://lii.test", "TOA_USCODE_URL": "http://u",
            "TOA_GOVINFO_URL": "http://g", "TOA_ECFR_URL": "http://e", "TOA_FEDREG_URL": "http://f"}
     s = Settings.from_env(env, config_dir=tmp_path)
-    assert (s.courtlistener_url, s.lii_url, s.fedreg_url, s.token) == ("http://cl.test", "http://lii.test", "http://f", None)
+    assert (s.courtlistener_url, s.lii_url, s.fedreg_url, s.token) == ("http://cl.test", "http://lii.test", "http://f",
+                                                                       None)
     (tmp_path / "config.toml").write_text('[courtlistener]\napi_token = "abc123"\n')
     assert Settings.from_env({}, config_dir=tmp_path).token == "abc123"
     assert Settings.from_env({"COURTLISTENER_API_TOKEN": "env"}, config_dir=tmp_path).token == "env"

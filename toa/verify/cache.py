@@ -17,8 +17,9 @@ import os
 import sqlite3
 import stat
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .settings import Settings
 
@@ -42,7 +43,7 @@ class Cache:
             self.problem = f"the verification cache {path} cannot be used ({reason}): ran without it"
 
     @classmethod
-    def for_settings(cls, settings: Settings) -> "Cache":
+    def for_settings(cls, settings: Settings) -> Cache:
         return cls(settings.resolved_cache_path() if settings.keep_cache else None, settings.clock)
 
     def get(self, key: str) -> Any | None:

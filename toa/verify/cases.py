@@ -239,17 +239,21 @@ def court_checks(works: list[CaseWork], cl: CourtListener) -> None:
     """The court of the brief's parenthetical against the court that decided the case found.
     A cluster has no court: a search by cluster ids answers it, twenty clusters a request. A
     Supreme Court reporter (U.S., S. Ct., L. Ed.) needs no search: its cases are the Court's."""
-    asked = [w for w in works if w.cluster is not None and w.record.court]
-    for w in asked:  # another court on a Supreme Court reporter is an offline finding already
-        if w.std.is_scotus and w.record.court == "scotus":
+    searched: list[tuple[CaseWork, int, str]] = []  # a case, its cluster's id, the court the brief names
+    for w in works:
+        if w.cluster is None or not w.record.court:
+            continue
+        assert w.std is not None  # a cluster is chosen only for a case looked up by its citation
+        if not w.std.is_scotus:
+            searched.append((w, w.cluster["id"], w.record.court))
+        elif w.record.court == "scotus":  # another court on a Supreme Court reporter is an offline finding already
             w.record.checks.append(match("court", "the Supreme Court, as the reporter shows"))
-    searched = [w for w in asked if not w.std.is_scotus]
     if not searched:
         return
-    hits, problem, run_wide = cl.hits_by_cluster(list(dict.fromkeys(w.cluster["id"] for w in searched)))
-    for w in searched:
-        hit = hits.get(w.cluster["id"])
-        court = hit.get("court_id") if hit else None
+    hits, problem, run_wide = cl.hits_by_cluster(list(dict.fromkeys(cluster_id for _, cluster_id, _ in searched)))
+    for w, cluster_id, cited_court in searched:
+        hit = hits.get(cluster_id) or {}
+        court = hit.get("court_id")
         if not court:
             why = problem or "CourtListener's search does not show the case"
             w.record.checks.append(unchecked("court", f"court not verified: {why}", summary_only=run_wide))
@@ -257,13 +261,13 @@ def court_checks(works: list[CaseWork], cl: CourtListener) -> None:
         w.opinions = [o["id"] for o in hit.get("opinions") or []
                       if isinstance(o, dict) and isinstance(o.get("id"), int)]
         for c in w.record.clusters:
-            if c.id == w.cluster["id"]:
+            if c.id == cluster_id:
                 c.court = court
-        if same_court(w.record.court, court):
+        if same_court(cited_court, court):
             w.record.checks.append(match("court", f"decided by the {court_label(court)}"))
         else:
             w.record.checks.append(mismatch("court", f"the case was decided by the {court_label(court)}, not the "
-                                                     f"{court_label(w.record.court)}", "court_mismatch"))
+                                                     f"{court_label(cited_court)}", "court_mismatch"))
 
 
 # -- not found: a search by name ---------------------------------------------------------------
@@ -272,6 +276,7 @@ def not_found_checks(work: CaseWork, cl: CourtListener, this_year: int) -> None:
     case's name (with its court and year): the case may be there under another citation, or
     without this reporter's."""
     rec, std = work.record, work.std
+    assert std is not None  # only a case looked up by its citation can be not found there
     searched, found, problem = "", [], None
     if rec.case_name:
         fetched: Fetched = cl.search_name(rec.case_name, rec.court, rec.year)
@@ -403,6 +408,7 @@ def _quote_check(cit: CitationRecord, quote: str, text: opinions.OpinionText, fi
                         "quotation_mismatch")
     if last is None:
         return match("quotation", "the quotation is in the opinion (its page is not known)")
+    assert found.end is not None  # find_quote sets start and end together
     page = opinions.page_at(text, found.start, first, last)
     end_page = opinions.page_at(text, found.end - 1, first, last)
     pins = pin_pages(cit.pin)
@@ -416,6 +422,7 @@ def check_cases(works: list[CaseWork], cl: CourtListener, answers: dict[str, Ans
     """Every online check of every case, then each record's verdict."""
     looked = [w for w in works if w.std is not None]
     for work in looked:
+        assert work.std is not None  # looked holds the cases with a citation to look up
         resolve(work, answers.get(work.std.citation), settings)
         identity_checks(work)
         parallel_checks(work, answers)

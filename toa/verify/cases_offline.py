@@ -74,7 +74,8 @@ def standardize(volume: str, reporter: str, page: str) -> Standard | None:
         return None
     edition = cite.edition_guess or editions[0]
     entries = REPORTERS.get(edition.reporter.short_name, [])
-    jurisdictions = tuple(j for e in entries if edition.short_name in e["editions"] for j in e.get("mlz_jurisdiction", []))
+    jurisdictions = tuple(j for e in entries if edition.short_name in e["editions"]
+                          for j in e.get("mlz_jurisdiction", []))
     return Standard(
         citation=f"{volume} {edition.short_name} {page}",
         volume=volume,
@@ -155,7 +156,7 @@ def courts() -> dict[str, dict]:
 def court_label(court_id: str | None) -> str:
     """"4th Cir." for "ca4": how a brief names the court, from courts-db."""
     court = courts().get(court_id or "")
-    return (court.get("citation_string") or court_id) if court else str(court_id)
+    return str(court.get("citation_string") or court_id) if court else str(court_id)
 
 
 def year_checks(std: Standard, year: int | None, this_year: int):
@@ -185,7 +186,8 @@ def court_is_plausible(std: Standard, court_id: str, year: int | None) -> bool:
     if std.cite_type in ("state", "state_regional") and system == "federal":
         return False
     if std.cite_type == "state" and system == "state":
-        states = {STATE_NAMES.get(j.split(";")[0].split(":")[1]) for j in std.jurisdictions if j.startswith("us:") and ":" in j.split(";")[0]}
+        states = {STATE_NAMES.get(j.split(";")[0].split(":")[1]) for j in std.jurisdictions
+                  if j.startswith("us:") and ":" in j.split(";")[0]}
         states.discard(None)
         if states and court.get("location") and court["location"] not in states:
             return False
@@ -218,10 +220,12 @@ def citation_records(authority: Authority, std: Standard | None, quotations: dic
         meta = occ.meta
         if std is not None and occ.kind == "short" and isinstance(meta, (CaseMeta, ShortCiteMeta)) \
                 and meta.volume and meta.reporter:
-            short = standardize(meta.volume, meta.reporter, str((pin_pages(rec.pin) or [std.page])[0]))
+            pins = pin_pages(rec.pin)
+            short = standardize(meta.volume, meta.reporter, str(pins[0]) if pins else std.page)
             if short is None or short.volume != std.volume or short.reporter != std.reporter:
-                rec.checks.append(mismatch("short form", f"the short form cites {meta.volume} {meta.reporter}; the case "
-                                                       f"is at {std.volume} {std.reporter}", "short_form_mismatch"))
+                rec.checks.append(mismatch("short form", f"the short form cites {meta.volume} {meta.reporter}; "
+                                                       f"the case is at {std.volume} {std.reporter}",
+                                           "short_form_mismatch"))
         out.append(rec)
     return out
 

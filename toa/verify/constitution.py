@@ -22,7 +22,7 @@ def lookup(which: str, number: int, section: str | None) -> Evidence:
     if which == "article":
         count, ratified = ARTICLE_SECTIONS.get(number), RATIFIED
     else:
-        ratified, count = AMENDMENTS.get(number, (None, None))
+        ratified, count = AMENDMENTS.get(number, ("", None))  # no such amendment: no count, no date
     if count is None:
         return Evidence(ABSENT, "offline", None, SCOPE, reason=f"there is no {which} {number}")
     flags = ["repealed"] if which == "amendment" and number == 18 else []

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import urlencode
 
 from .cache import Cache
@@ -366,7 +367,7 @@ def opinion_ids(cluster: dict) -> list[int]:
 def _which(starts: list[int], batch: list[str], start_index) -> int | None:
     if not isinstance(start_index, int):
         return None
-    for i, (s, cite) in enumerate(zip(starts, batch)):
+    for i, (s, cite) in enumerate(zip(starts, batch, strict=True)):
         if s <= start_index < s + len(cite):
             return i
     return None

@@ -3,7 +3,7 @@ for all cases (one lookup batch, then the searches and opinions the checks need)
 concurrent pass over the unique provisions; every record settled to one verdict."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..jurisdictions import NAME_BY_ABBREVIATION, NAME_BY_POSTAL_CODE
 from ..meta import ProvisionMeta

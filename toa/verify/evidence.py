@@ -16,7 +16,8 @@ _ENUMS = re.compile(r"^\s*((?:\(\s*[A-Za-z0-9]{1,5}\s*\)\s*)+)")
 _LABEL = re.compile(r"\(\s*([A-Za-z0-9]{1,5})\s*\)")
 _ROMAN = re.compile(r"^(?=[ivxl]+$)x{0,3}(ix|iv|v?i{0,3})$")
 _MONTH_DATE = re.compile(r"\b(Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)[a-z]*\.?\s+(\d{1,2}),\s+(\d{4})")
-MONTHS = {m: i + 1 for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])}
+MONTHS = {m: i + 1 for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun",
+                                          "jul", "aug", "sep", "oct", "nov", "dec"])}
 
 
 # A section that is no longer law as cited: its page says so in a status attribute (LII's

@@ -55,32 +55,33 @@ def _refusal(reply: Reply, url: str, scope: str) -> Evidence | None:
     return None
 
 
-def _open(http: Http, url: str, scope: str, title_id: str = "page_title") -> tuple[_Page | None, Evidence | None]:
+def _open(http: Http, url: str, scope: str, title_id: str = "page_title") -> _Page | Evidence:
+    """The page, or the evidence of why it cannot be read."""
     reply = http.get(url)
     failed = _refusal(reply, url, scope)
     if failed:
-        return None, failed
+        return failed
     doc = html_tree(reply.text)
     h1 = doc.xpath(f'//h1[@id="{title_id}"]')
-    return _Page(reply, doc, text_of(h1[0]) if h1 else ""), None
+    return _Page(reply, doc, text_of(h1[0]) if h1 else "")
 
 
 def _open_section(http: Http, url: str, scope: str, served: str,
-                  headless_is_chrome: bool) -> tuple[_Page | None, Evidence | None]:
+                  headless_is_chrome: bool) -> _Page | Evidence:
     """A U.S.C. or C.F.R. page with its section div. `served` is the pattern the title bar
     must show, so that a redirect to a neighbouring section is not taken for the cited one;
     `headless_is_chrome`: a page without a title bar counts as chrome-only, not as another page."""
-    page, failed = _open(http, url, scope)
-    if failed:
-        return None, failed
+    page = _open(http, url, scope)
+    if isinstance(page, Evidence):
+        return page
     sec = page.doc.xpath(f'//div[{_CLASS.format("section")}]')
     if not sec or (headless_is_chrome and not page.heading):
-        return None, _candidate_absent(url, scope, "page without a section body (chrome only)")
+        return _candidate_absent(url, scope, "page without a section body (chrome only)")
     if not re.search(served, page.heading):
-        return None, _wrong_page(url, scope)
+        return _wrong_page(url, scope)
     page.section = sec[0]
     strip_noise(page.section)
-    return page, None
+    return page
 
 
 def _found(url: str, scope: str, text: str, page: _Page, **kw) -> Evidence:
@@ -91,9 +92,9 @@ def fetch_usc(http: Http, settings: Settings, title: str, section: str) -> Evide
     url = f"{settings.lii_url.rstrip('/')}/uscode/text/{quote(title)}/{quote(section)}"
     scope = "LII U.S. Code (current)"
     served = rf"\b{re.escape(title)} U\.S\. ?Code § {re.escape(section)}(?![\w.-])"
-    page, failed = _open_section(http, url, scope, served, headless_is_chrome=False)
-    if failed:
-        return failed
+    page = _open_section(http, url, scope, served, headless_is_chrome=False)
+    if isinstance(page, Evidence):
+        return page
     sec = page.section
     credit = sec.xpath(f'.//div[{_CLASS.format("sourceCredit")}]')
     amended = sorted(d for c in credit for d in c.xpath('.//span[@class="date"]/@date'))
@@ -123,9 +124,9 @@ def fetch_cfr(http: Http, settings: Settings, title: str, section: str) -> Evide
     url = f"{settings.lii_url.rstrip('/')}/cfr/text/{quote(title)}/{quote(section, safe='()')}"
     scope = "LII C.F.R. (current)"
     served = rf"§ {re.escape(section)}(?![\w.(-])"
-    page, failed = _open_section(http, url, scope, served, headless_is_chrome=True)
-    if failed:
-        return failed
+    page = _open_section(http, url, scope, served, headless_is_chrome=True)
+    if isinstance(page, Evidence):
+        return page
     sec, heading = page.section, page.heading
     paras = [text_of(p) for p in sec.xpath(".//p")]
     source = [p for p in paras if re.match(r"^\[\d+ FR \d+", p)]  # "[69 FR 39213, June 29, 2004, ...]"
@@ -144,9 +145,9 @@ def fetch_cfr(http: Http, settings: Settings, title: str, section: str) -> Evide
 def fetch_rule(http: Http, settings: Settings, slug: str, rule: str) -> Evidence:
     url = f"{settings.lii_url.rstrip('/')}/rules/{slug}/rule_{quote(rule)}"
     scope = f"LII {slug.upper()} (current)"
-    page, failed = _open(http, url, scope, "page-title")
-    if failed:
-        return failed
+    page = _open(http, url, scope, "page-title")
+    if isinstance(page, Evidence):
+        return page
     if not page.heading:
         return _candidate_absent(url, scope, "page without a rule title (chrome only)")
     if not re.match(rf"^Rule {re.escape(rule)}\.", page.heading):
@@ -164,7 +165,8 @@ def fetch_rule(http: Http, settings: Settings, slug: str, rule: str) -> Evidence
     body = " ".join(operative)
     if len(body) < 40:
         return _candidate_absent(url, scope, "empty rule body (chrome-only page)")
-    effective = [d for c in credit for d in month_dates(" ".join(re.findall(r"eff\. [A-Z][a-z]+\.? \d{1,2}, \d{4}", c)))]
+    effective = [d for c in credit
+                 for d in month_dates(" ".join(re.findall(r"eff\. [A-Z][a-z]+\.? \d{1,2}, \d{4}", c)))]
     subunits, read = read_structure(operative, "a1Ai")
     return _found(url, scope, body, page, subunits=subunits,
                   paths={k: f"{url}#rule_{rule}_{k.replace('/', '_')}" for k in subunits},
@@ -176,9 +178,9 @@ def fetch_constitution(http: Http, settings: Settings, which: str, number: int) 
     roman = int_to_roman(number).lower()
     url = f"{settings.lii_url.rstrip('/')}/constitution/{which}{roman}"
     scope = "LII U.S. Constitution"
-    page, failed = _open(http, url, scope)
-    if failed:
-        return failed
+    page = _open(http, url, scope)
+    if isinstance(page, Evidence):
+        return page
     doc = page.doc
     for node in doc.xpath("//nav | //aside | //footer | //header"):
         node.drop_tree()

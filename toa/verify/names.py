@@ -113,4 +113,6 @@ def same_case_name(a: str | None, b: str | None) -> bool:
     def plain(name: str) -> list[list[str]]:
         return [[w.text for w in p] for p in parties(name)]
 
-    return bool(a and b) and plain(a) == plain(b)
+    if not a or not b:
+        return False
+    return plain(a) == plain(b)

@@ -26,13 +26,13 @@ class OpinionText:
     marks: list[tuple[int, int]] = field(default_factory=list)  # (offset in text, page that begins there)
     _compared: quotes.Haystack | None = field(default=None, repr=False)  # the text as quotations are matched
 
-    def compared(self) -> "quotes.Haystack":
+    def compared(self) -> quotes.Haystack:
         """The text normalized for matching, once (an opinion is matched against many quotations)."""
         if self._compared is None:
             self._compared = quotes.haystack(self.text)
         return self._compared
 
-    def add(self, other: "OpinionText") -> None:
+    def add(self, other: OpinionText) -> None:
         """Another opinion of the case (a concurrence, a dissent) after this one."""
         shift = len(self.text) + 1 if self.text else 0
         self.text = f"{self.text} {other.text}" if self.text else other.text
@@ -81,7 +81,9 @@ def _take_marks(text: str) -> OpinionText:
     out.append(text[last:])
     clean = "".join(out)
     # collapse the spaces the markers leave, keeping the offsets in step
-    squeezed, mapping, prev_space = [], [], False
+    squeezed: list[str] = []
+    mapping: list[int] = []
+    prev_space = False
     for ch in clean:
         mapping.append(len(squeezed))
         space = ch.isspace()

@@ -3,10 +3,11 @@ once (LII first, then at most two official fallbacks), then judge every unit loc
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import fields
 from datetime import date
-from typing import Callable
+from functools import partial
 
 from . import constitution, fallbacks, lii, quotes, states
 from .cache import Cache
@@ -67,11 +68,12 @@ class ProvisionChecker:
             return result
 
         with ThreadPoolExecutor(max_workers=max(1, self.settings.concurrency)) as pool:
-            return dict(zip(keys, pool.map(one, keys)))
+            return dict(zip(keys, pool.map(one, keys), strict=True))
 
     @staticmethod
     def evidence_key(unit: Unit) -> tuple:
         """The key gather() files the evidence for `unit` under."""
+        assert unit.fetch_key is not None  # asked only for a unit with something to fetch
         # The Constitution's text is needed only for quotations: existence is offline.
         if unit.kind == "const":
             return unit.fetch_key + (bool(unit.quotations),)
@@ -81,17 +83,17 @@ class ProvisionChecker:
         kind = key[0]
         if kind == "const":
             _, which, number, wants_text = key
-            evs = [constitution.lookup(which, int(number), None)]
+            evs: list[Evidence] = [constitution.lookup(which, int(number), None)]
             if wants_text and evs[0].state == FOUND:
                 evs.append(self._cached(("const-text", which, number),
                                         lambda: lii.fetch_constitution(self.http, self.settings, which, int(number))))
             return evs
-        evs: list[Evidence] = []
+        evs = []
         tiers = TIERS[kind]
         if self.settings.as_of is not None and kind in DATED_FIRST:
             tiers = [DATED_FIRST[kind]] + [t for t in tiers if t is not DATED_FIRST[kind]]
         for tier in tiers:
-            ev = self._cached((tier.__name__,) + key[1:], lambda t=tier: t(self.http, self.settings, key[1], key[2]))
+            ev = self._cached((tier.__name__,) + key[1:], partial(tier, self.http, self.settings, key[1], key[2]))
             evs.append(ev)
             if ev.state in (FOUND, ABSENT) or ev.budget:
                 break
@@ -209,7 +211,7 @@ class ProvisionChecker:
         elif amended:
             rec.version = OPEN
             rec.unresolved_reason = f"amended after {requested.isoformat()}; the text of that date was not fetched"
-        elif ev.current_through and parse_date(ev.current_through) and parse_date(ev.current_through) <= requested:
+        elif ev.current_through and (through := parse_date(ev.current_through)) and through <= requested:
             rec.version = FOR_DATE
         elif current:
             rec.version = FOR_DATE  # the current text, wanted as of today

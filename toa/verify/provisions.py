@@ -102,7 +102,9 @@ def build_unit(unit_id: str, authority: Authority, occ_index: int, quotations: d
         return Unit(canonical_id=f"{kind}/{title}/{section}", provision=provision,
                     fetch_key=(kind, title, section), parts=parts, **common)
     if isinstance(meta, ProvisionMeta) and kind in ("ca", "tx"):
-        _state, law = state_code(meta.jurisdiction, meta.state_implied, meta.code)
+        state = state_code(meta.jurisdiction, meta.state_implied, meta.code)
+        assert state is not None  # classify() took the kind from this same code
+        law = state[1]
         section, sub = meta.section.strip(), meta.subsection
         parts = pinpoint_parts(sub)
         provision = f"{meta.code} {meta.mark or '§'} {section}{sub}"
@@ -150,7 +152,7 @@ def build_unit(unit_id: str, authority: Authority, occ_index: int, quotations: d
 def units_for(authority: Authority, counter: list[int], quotations: dict) -> list[Unit]:
     """Units of one authority: every occurrence that carries provision components."""
     units = []
-    for i, occ in enumerate(authority.occurrences):
+    for i in range(len(authority.occurrences)):
         unit = build_unit(f"u{counter[0] + 1}", authority, i, quotations)
         if unit is not None:
             counter[0] += 1

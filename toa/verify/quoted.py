@@ -51,7 +51,8 @@ def _past_parentheticals(text: str) -> int:
 def _block_before(doc: Document, index: int) -> str | None:
     """The block quotation set off just above paragraph `index` (its paragraphs joined)."""
     here = doc.paragraphs[index]
-    lines, i = [], index - 1
+    lines: list[str] = []
+    i = index - 1
     while i >= 0 and doc.paragraphs[i].story == here.story and doc.paragraphs[i].block_quote:
         lines.insert(0, doc.paragraphs[i].text.strip())
         i -= 1
@@ -81,7 +82,8 @@ def quotations(doc: Document | None, table: Table) -> dict[tuple[int, int, str],
         before = max((end for start, end in starts[o.paragraph] if end <= o.start), default=0)
         window = para.text[before:o.start]
         if before and _QUOTING.search(window):  # the quoted source vouches for the citing one's words
-            quoted = out.get(ending.get((o.paragraph, before)))
+            source = ending.get((o.paragraph, before))
+            quoted = out.get(source) if source is not None else None
             if quoted:
                 out[key(o)] = quoted
             continue

@@ -33,8 +33,10 @@ def _normalized(text: str) -> tuple[str, list[int]]:
     keep = [True] * len(joined)
     for m in _FOOTNOTE.finditer(joined):
         keep[m.start():m.end()] = [False] * (m.end() - m.start())
-    out_chars, out_where, space = [], [], False
-    for ch, w, k in zip(joined, where, keep):
+    out_chars: list[str] = []
+    out_where: list[int] = []
+    space = False
+    for ch, w, k in zip(joined, where, keep, strict=True):
         if not k:
             continue
         if ch.isspace():
@@ -68,7 +70,7 @@ def haystack(source: str) -> Haystack:
     return Haystack(source, *_normalized(source))
 
 
-def _hay(text: "str | Haystack") -> Haystack:
+def _hay(text: str | Haystack) -> Haystack:
     return text if isinstance(text, Haystack) else haystack(text)
 
 
@@ -94,7 +96,7 @@ def fragments(quote: str) -> list[str]:
     return [f.strip(_EDGE) for f in _ELLIPSIS.split(quote) if f.strip(_EDGE)]
 
 
-def locate(quote: str, text: "str | Haystack") -> tuple[int, int] | None:
+def locate(quote: str, text: str | Haystack) -> tuple[int, int] | None:
     """Where the quotation stands in `text` (offsets in the source text): every fragment found, in order."""
     hay = _hay(text)
     where = hay.where
@@ -107,19 +109,20 @@ def locate(quote: str, text: "str | Haystack") -> tuple[int, int] | None:
             return None
         start = m.start() if start is None else start
         pos = m.end()
+    assert start is not None  # set by the first fragment, and there is one
     return where[start], where[pos - 1] + 1
 
 
-def matches(quote: str, text: "str | Haystack") -> bool:
+def matches(quote: str, text: str | Haystack) -> bool:
     return locate(quote, text) is not None
 
 
-def similarity(quote: str, text: "str | Haystack") -> float:
+def similarity(quote: str, text: str | Haystack) -> float:
     """Share of the quote covered by its longest common run with the text (for the report)."""
     return closest(quote, text)[1]
 
 
-def closest(quote: str, text: "str | Haystack") -> tuple[str, float]:
+def closest(quote: str, text: str | Haystack) -> tuple[str, float]:
     """The passage of `text` around the longest run it shares with the quotation, and the share
     of the quotation that run covers."""
     q = " ".join(fragments(quote))

@@ -8,10 +8,10 @@ from __future__ import annotations
 import os
 import time
 import tomllib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Callable, Mapping
 
 import platformdirs
 
@@ -80,7 +80,7 @@ class Settings:
     sleep: Callable[[float], None] = field(default=time.sleep, repr=False, compare=False)
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None, config_dir: Path | None = None, **overrides) -> "Settings":
+    def from_env(cls, env: Mapping[str, str] | None = None, config_dir: Path | None = None, **overrides) -> Settings:
         """Settings from env vars (base URLs, token) and the user config file; overrides win."""
         env = os.environ if env is None else env
         values: dict = {}
@@ -122,7 +122,9 @@ def read_config(config_dir: Path | None = None) -> dict:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
         return {}
-    table = data.get("courtlistener") if isinstance(data.get("courtlistener"), dict) else {}
+    table = data.get("courtlistener")
+    if not isinstance(table, dict):
+        table = {}
     out: dict = {}
     token = table.get("api_token")
     if isinstance(token, str) and token.strip():

@@ -7,8 +7,8 @@ window is not full, and an oversize request extends the wait proportionally).
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 
 class Budget:

@@ -12,7 +12,7 @@ import json
 import re
 import threading
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from eyecite import get_citations
 from eyecite.models import FullCaseCitation, ShortCaseCitation
@@ -55,7 +55,7 @@ def _json(data, status=200, headers=None) -> Response:
 
 
 def _iso(ts: float) -> str:
-    return datetime.fromtimestamp(ts, tz=timezone.utc).isoformat().replace("+00:00", "Z")
+    return datetime.fromtimestamp(ts, tz=UTC).isoformat().replace("+00:00", "Z")
 
 
 def serialize(cluster: dict, fields: str | None = None, base: str = "") -> dict:
@@ -171,7 +171,8 @@ def make_app(state: CLState) -> Flask:
     def item(cite, index: int) -> dict:
         g = cite.groups
         volume, page, reporter = g.get("volume"), g.get("page"), g.get("reporter")
-        editions = [e.short_name for e in cite.all_editions] or ([cite.edition_guess.short_name] if cite.edition_guess else [])
+        editions = ([e.short_name for e in cite.all_editions]
+                    or ([cite.edition_guess.short_name] if cite.edition_guess else []))
         base = {"citation": cite.matched_text(), "start_index": cite.span()[0], "end_index": cite.span()[1],
                 "error_message": "", "clusters": []}
         if not editions:
@@ -205,7 +206,8 @@ def make_app(state: CLState) -> Flask:
             data = data or {}
             text, reporter = data.get("text"), data.get("reporter")
             if text and reporter:
-                return _json({"non_field_errors": ["Invalid request. Provide either a 'text' or 'reporter', not both."]}, 400)
+                return _json({"non_field_errors": ["Invalid request. Provide either a 'text' or 'reporter', "
+                                                   "not both."]}, 400)
             if not text and not reporter:
                 return _json({"non_field_errors": ["Either 'text' or 'reporter' is required."]}, 400)
             if reporter:

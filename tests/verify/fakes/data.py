@@ -122,7 +122,7 @@ def _opinions() -> dict[int, dict]:
         first = int(cluster["citations"][0]["page"])
         last = max(cluster.get("star_pages") or [first])
         parts = cluster.get("parts") or [(first, last)]
-        for n, (oid, (a, b)) in enumerate(zip(opinion_ids(cluster), parts)):
+        for n, (oid, (a, b)) in enumerate(zip(opinion_ids(cluster), parts, strict=True)):
             out[oid] = {"cluster_id": cluster["id"], "type": "020lead" if n == 0 else "030concurrence",
                         "html_with_citations": _opinion_html(cluster, a, b, n == 0)}
     return out

@@ -10,13 +10,15 @@ from flask import Flask, Response
 from . import data
 from .server import slow
 
-CHROME_TOP = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{title} | LII / Legal Information Institute</title></head>
+CHROME_TOP = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">\
+<title>{title} | LII / Legal Information Institute</title></head>
 <body><header id="site-header"><nav><a href="/">LII</a> <a href="/uscode/text">U.S. Code</a> <a href="/cfr/text">CFR</a>
 <form action="/search/site"><input name="q"></form></nav></header>
 <ol class="breadcrumb"><li><a href="/">Home</a></li><li>{crumb}</li></ol><main>"""
 CHROME_BOTTOM = """</main><div id="prevnext"><a href="#">prev</a> | <a href="#">next</a></div>
 <aside>U.S. Code Toolbox Law about... Articles from Wex</aside>
-<footer>Please help us improve our site! About LII Contact us Advertise here Help Terms of use Privacy</footer></body></html>"""
+<footer>Please help us improve our site! About LII Contact us Advertise here Help Terms of use Privacy</footer>\
+</body></html>"""
 
 
 @dataclass
@@ -71,15 +73,17 @@ def usc_page(title: str, section: str, spec: dict | None) -> str:
 def cfr_page(title: str, section: str, spec: dict | None) -> str:
     h1 = f"{title} CFR \u00a7 {section} - {spec['heading'] if spec else ''}"
     if spec is None:
-        return _page(h1, f"Title {title}", f'<h1 id="page_title" class="title">{html.escape(h1)}</h1><div class="section"></div>')
+        return _page(h1, f"Title {title}",
+                     f'<h1 id="page_title" class="title">{html.escape(h1)}</h1><div class="section"></div>')
     paras = []
     for p in spec["paras"]:
         label = p[1:p.index(")")]
         level = 2 if label.isdigit() else 1
-        paras.append(f'<p class="psection-{level}"><span class="enumxml" id="{label}">{html.escape(p[:p.index(")") + 1])}</span>'
-                     f'{html.escape(p[p.index(")") + 1:])}</p>')
+        paras.append(f'<p class="psection-{level}"><span class="enumxml" id="{label}">'
+                     f'{html.escape(p[:p.index(")") + 1])}</span>{html.escape(p[p.index(")") + 1:])}</p>')
     paras.append(f'<p>{html.escape(spec["source"])}</p>')
-    return _page(h1, f"Title {title}", f'<h1 id="page_title" class="title">{html.escape(h1)}</h1><div class="section">{"".join(paras)}</div>')
+    return _page(h1, f"Title {title}", f'<h1 id="page_title" class="title">{html.escape(h1)}</h1>'
+                                       f'<div class="section">{"".join(paras)}</div>')
 
 
 def rule_page(slug: str, rule: str, spec: dict | None) -> str:
@@ -88,7 +92,8 @@ def rule_page(slug: str, rule: str, spec: dict | None) -> str:
         return _page(h1, slug, f'<h1 id="page-title">{html.escape(h1)}</h1><article></article>')
     paras = "".join(f'<p class="statutory-body">{html.escape(p)}</p>' for p in spec["paras"])
     notes = "<h2>Notes of Advisory Committee on Rules\u20141937</h2><p>(a) This rule is applicable to all actions.</p>"
-    return _page(h1, slug, f'<h1 id="page-title">{html.escape(h1)}</h1><article>{paras}<p>{html.escape(spec["credit"])}</p>{notes}</article>')
+    return _page(h1, slug, f'<h1 id="page-title">{html.escape(h1)}</h1>'
+                           f'<article>{paras}<p>{html.escape(spec["credit"])}</p>{notes}</article>')
 
 
 def make_app(state: LIIState) -> Flask:

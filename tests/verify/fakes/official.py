@@ -137,7 +137,8 @@ def make_app(state: OfficialState) -> Flask:
         section = request.args.get("section", "")
         spec = data.CFR.get((title, section))
         if spec is None or state.finds_nothing:
-            return Response(json.dumps({"error": "No matching content found."}), status=404, mimetype="application/json")
+            return Response(json.dumps({"error": "No matching content found."}), status=404,
+                            mimetype="application/json")
         earlier = spec.get("earlier")
         text = earlier["paras"] if earlier and date < earlier["until"] else spec["paras"]  # the text of that date
         paras = "".join(f"<P>{html.escape(p)}</P>" for p in text)
