@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -153,7 +153,7 @@ def replaced_paragraphs(doc: Document) -> list[int]:
             if el in index_of and doc.paragraphs[index_of[el]].text.strip()]
 
 
-def leave_out(table: Table, texts) -> None:
+def leave_out(table: Table, texts: Iterable[str]) -> None:
     """The entries whose text is one of `texts` leave the table (an author's Exclude in the pane):
     no entry, no TA field."""
     gone = set(texts)

@@ -100,7 +100,9 @@ def stream(work: Work, upload: Upload, settings=None) -> Response:
     """`work` as run does, its answer sent as NDJSON after a line per step of its progress
     ({"progress": {"stage", "done", "total"}}), then {"answer": ...} or {"error", "message"}. A
     client that goes away (the pane's Cancel) stops the work at its next step."""
-    app = current_app._get_current_object()
+    # the worker runs outside the request: it takes what it needs of the app now
+    pool, office, limit = current_app.extensions["toa_jobs"], current_app.config["TOA_OFFICE"], \
+        float(current_app.config["TOA_TIME_LIMIT"])
     events: queue.Queue = queue.Queue()
     cancel = threading.Event()
 
@@ -109,14 +111,13 @@ def stream(work: Work, upload: Upload, settings=None) -> Response:
 
     def worker() -> None:
         try:
-            answer = {"answer": app.extensions["toa_jobs"].run(work, upload, settings, app.config["TOA_OFFICE"],
-                                                               float(app.config["TOA_TIME_LIMIT"]), progress, cancel)}
+            answer = {"answer": pool.run(work, upload, settings, office, limit, progress, cancel)}
         except ApiError as exc:
             answer = {"error": exc.code, "message": exc.message}
         except Exception:  # noqa: BLE001 - a bug of the server's own: said as the API says it
             log.exception("unexpected failure")
-            exc = internal_error("the stream")
-            answer = {"error": exc.code, "message": exc.message}
+            failure = internal_error("the stream")
+            answer = {"error": failure.code, "message": failure.message}
         events.put(answer)
         events.put(None)
 
