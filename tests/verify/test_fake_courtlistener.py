@@ -1,4 +1,5 @@
 """The CourtListener fake honours the documented contract (so tests against it mean something)."""
+
 from __future__ import annotations
 
 import httpx
@@ -24,7 +25,9 @@ def test_validation_bodies(services):
     both = post(services, data={"text": "x", "reporter": "U.S."}).json()
     assert both == {"non_field_errors": ["Invalid request. Provide either a 'text' or 'reporter', not both."]}
     assert post(services, data={"reporter": "U.S."}).json() == {
-        "volume": ["This field is required."], "page": ["This field is required."]}
+        "volume": ["This field is required."],
+        "page": ["This field is required."],
+    }
     assert post(services, data={"text": "a" * 64001}).status_code == 400
     assert post(services, json={"text": "  " + "a" * 63999 + "  "}).json() == {}  # counted after strip
 

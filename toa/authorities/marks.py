@@ -8,6 +8,7 @@ put it) or at the end of the citation proper (where toa puts it after a page bre
 elsewhere (Word's Mark Citation puts them after the whole citation) are not read; like every TA
 field, they are replaced by toa's own when the table is written.
 """
+
 from __future__ import annotations
 
 import re

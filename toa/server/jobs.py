@@ -11,6 +11,7 @@ profile, the PDF) is inside the job's folder.
 The document comes as a .docx (Document.getFileAsync(Compressed), Word on Windows and Mac, or
 curl -F file=@brief.docx) or as Flat OPC XML (Body.getOoxml(), Word on the web).
 """
+
 from __future__ import annotations
 
 import json
@@ -92,8 +93,9 @@ def _display_name(filename: str | None) -> str:
 def run(work: Work, upload: Upload, settings=None) -> dict:
     """`work` on the analysis of the upload, in a process of its own, within the time limit."""
     app = current_app
-    return app.extensions["toa_jobs"].run(work, upload, settings, app.config["TOA_OFFICE"],
-                                          float(app.config["TOA_TIME_LIMIT"]))
+    return app.extensions["toa_jobs"].run(
+        work, upload, settings, app.config["TOA_OFFICE"], float(app.config["TOA_TIME_LIMIT"])
+    )
 
 
 def stream(work: Work, upload: Upload, settings=None) -> Response:
@@ -101,8 +103,11 @@ def stream(work: Work, upload: Upload, settings=None) -> Response:
     ({"progress": {"stage", "done", "total"}}), then {"answer": ...} or {"error", "message"}. A
     client that goes away (the pane's Cancel) stops the work at its next step."""
     # the worker runs outside the request: it takes what it needs of the app now
-    pool, office, limit = current_app.extensions["toa_jobs"], current_app.config["TOA_OFFICE"], \
-        float(current_app.config["TOA_TIME_LIMIT"])
+    pool, office, limit = (
+        current_app.extensions["toa_jobs"],
+        current_app.config["TOA_OFFICE"],
+        float(current_app.config["TOA_TIME_LIMIT"]),
+    )
     events: queue.Queue = queue.Queue()
     cancel = threading.Event()
 
@@ -153,8 +158,16 @@ class Jobs:
         self._lock = threading.Lock()
         self.running: set = set()  # the job processes now running
 
-    def run(self, work: Work, upload: Upload, settings, office: render.Office | None, limit: float,
-            progress: Callable[[str, int, int], None] | None = None, cancel: threading.Event | None = None) -> dict:
+    def run(
+        self,
+        work: Work,
+        upload: Upload,
+        settings,
+        office: render.Office | None,
+        limit: float,
+        progress: Callable[[str, int, int], None] | None = None,
+        cancel: threading.Event | None = None,
+    ) -> dict:
         """`progress(stage, done, total)` hears the work's steps; `cancel` set stops it."""
         deadline = time.monotonic() + limit
         if not self._slots.acquire(timeout=limit):
@@ -164,19 +177,36 @@ class Jobs:
             try:
                 name = "document.docx" if upload.format == "docx" else "document.xml"
                 _private_file(Path(folder, name), upload.data)
-                job = Job(name=upload.name, format=upload.format, style=upload.style, pages=upload.pages,
-                          folder=folder, path=str(Path(folder, name)), exclude=upload.exclude)
+                job = Job(
+                    name=upload.name,
+                    format=upload.format,
+                    style=upload.style,
+                    pages=upload.pages,
+                    folder=folder,
+                    path=str(Path(folder, name)),
+                    exclude=upload.exclude,
+                )
                 return self._supervise(work, job, settings, office, deadline, limit, progress, cancel)
             finally:
                 shutil.rmtree(folder, ignore_errors=True)
         finally:
             self._slots.release()
 
-    def _supervise(self, work, job, settings, office, deadline: float, limit: float, progress=None,
-                   cancel: threading.Event | None = None) -> dict:
+    def _supervise(
+        self,
+        work,
+        job,
+        settings,
+        office,
+        deadline: float,
+        limit: float,
+        progress=None,
+        cancel: threading.Event | None = None,
+    ) -> dict:
         ours, theirs = self._context.Pipe()
-        proc = self._context.Process(target=_job_main, args=(theirs, work, job, settings, office is not None,
-                                                             dict(os.environ)), daemon=True)
+        proc = self._context.Process(
+            target=_job_main, args=(theirs, work, job, settings, office is not None, dict(os.environ)), daemon=True
+        )
         proc.start()
         theirs.close()
         with self._lock:
