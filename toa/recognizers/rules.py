@@ -94,6 +94,10 @@ _DISTRICT = (r"(?:[NSEWMC]\.\s?D\.\s?|D\.\s?)(?:[A-Z][a-z]{1,6}\.(?:\s(?!" + _LO
 _LOCAL = re.compile(
     rf"(?<![\w.])(?:(?P<court>{_DISTRICT})\s)?(?P<set>{_LOCAL_KIND}\s?L\.\s?R\.|L\.\s?(?:Civ|Cv|Cr|Crim|Bankr|B|Pat)\.\s?R\.|"
     rf"L\.\s?R\.|LR|LCvR|LCrR|LBR|LPR|Loc(?:al|\.)\s(?:{_LOCAL_KIND}\s)?(?:Rules?|R\.))\s?(?=\d)")
+# A California superior court's local rules, as the California Style Manual cites them: "Super. Ct.
+# Orange County, rule 3.12", "Super. Ct. L.A. County, Local Rules, rule 3.57".
+_SUPERIOR_COURT_LOCAL = re.compile(r"(?<![\w.])Super\.\sCt\.\s(?P<county>(?:[A-Z][\w.'’]*\s){1,3})(?:County|Cnty\.),"
+                                   r"(?:\sLocal\sRules,)?\s[Rr]ules?\s(?=\d)")
 _LOCAL_ITEM = re.compile(rf"(?P<rule>\d+(?:[.-]\d+)*[A-Za-z]?)(?P<sub>{SUBSECS})(?![\w-]|\.\d)")
 _LOCAL_WORDS = {"civ": "civ", "civil": "civ", "cv": "civ", "crim": "crim", "criminal": "crim", "cr": "crim",
                 "bankr": "bankr", "bankruptcy": "bankr", "b": "bankr", "pat": "pat", "patent": "pat", "adm": "adm",
@@ -414,6 +418,11 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
     for m in _LOCAL.finditer(text) if "L" in text else ():
         written = clean(m.group(0))
         c = _numbered_rules(text, m, written, key_set="local " + _local_set(m.group("set")))
+        if c:
+            claims.append(c)
+    for m in _SUPERIOR_COURT_LOCAL.finditer(text) if "Super." in text else ():
+        county = " ".join(re.findall(r"[a-z]+", m.group("county").lower()))
+        c = _numbered_rules(text, m, clean(m.group(0)), key_set=f"super ct {county} county local")
         if c:
             claims.append(c)
     # (each scan only where its fixed words occur: these patterns start with every state's name)
