@@ -284,13 +284,13 @@ def find(text: str, _emphasis=None) -> list[Claim]:
                 for n in nums]
         claims.append(claim(occs))
     for m in _STATE_AFTER.finditer(text):
-        juris = state_abbr(m.group("state"))
-        n = number_token(m.group("num"))
-        if juris and n:
+        state = state_abbr(m.group("state"))
+        article = number_token(m.group("num"))
+        if state and article:
             # written in prose ("... of the Texas Constitution"), the entry is the Bluebook's
-            display = None if re.search(r"\sof\s", m.group(0)) else clean(m.group(0))
-            claims.append(claim([_provision(text, m.start(), m.end(), juris, "art", n, m.group("sec") or "",
-                                            display=display)]))
+            shown = None if re.search(r"\sof\s", m.group(0)) else clean(m.group(0))
+            claims.append(claim([_provision(text, m.start(), m.end(), state, "art", article, m.group("sec") or "",
+                                            display=shown)]))
     for m in _ID.finditer(text):
         part = _part(m.group("part"))
         nums = _nums(m.group("nums"))
@@ -300,11 +300,11 @@ def find(text: str, _emphasis=None) -> list[Claim]:
         if occs:
             claims.append(claim(occs))
     for m in _ORDINAL_AMEND.finditer(text):
-        n = ordinal_to_int(m.group("ord"))
-        if not n or not m.group("ord")[0].isupper() or not m.group("amend")[0].isupper():
+        amendment = ordinal_to_int(m.group("ord"))
+        if not amendment or not m.group("ord")[0].isupper() or not m.group("amend")[0].isupper():
             continue
         sec = m.group("secno") or ""
-        claims.append(claim([_provision(text, m.start(), m.end(), "US", "amend", n, sec,
+        claims.append(claim([_provision(text, m.start(), m.end(), "US", "amend", amendment, sec,
                                         flags=["informal_reference"])], RANK_REFERENCE))
     for m in _ORDINAL_AMENDS.finditer(text):
         if not m.group("ords")[0].isupper():
@@ -317,8 +317,8 @@ def find(text: str, _emphasis=None) -> list[Claim]:
     for m in _ARTICLE.finditer(text):
         if _NOT_US_ARTICLE.match(text, m.end()):
             continue  # "Article III of the Treaty"
-        n = number_token(m.group("num"))
-        claims.append(claim([_provision(text, m.start(), m.end(), "US", "art", n, m.group("sec") or "",
+        article = number_token(m.group("num"))
+        claims.append(claim([_provision(text, m.start(), m.end(), "US", "art", article, m.group("sec") or "",
                                         m.group("cl") or "", flags=["informal_reference"])], RANK_REFERENCE))
     for m in _CLAUSE.finditer(text):
         if _STATE_CONTEXT.search(text[max(0, m.start() - 40):m.start()]):

@@ -251,8 +251,9 @@ def _claim(text: str, start: int, head_end: int, end: int, m: re.Match) -> Claim
     # the first author's surname: the first name of an inverted list, the last of a natural one
     natural = re.match(rf"(?:{_GIVEN}\s(?:{_INITIAL}\s|{_GIVEN}\s)*)?({_SURNAME})(?:\s{_ET_AL}|,\s{_NATURAL}|\s(?:and|&)\s)",
                        authors) if m.re is not _VANCOUVER and m.re is not _MLA else None
+    first = re.match(_SURNAME, authors)
     surname = natural.group(1) if natural and m.re is not _APA or natural and "." not in authors.split(",")[0] \
-        else re.match(_SURNAME, authors).group()
+        else first.group() if first else authors
     rest = clean(_LINK.sub("", text[head_end:end]))
     years = re.findall(_YEAR, text[start:end])
     key = WorkKey(alpha_key(authors), alpha_key(rest)[:120], "", years[0] if years else "")

@@ -239,7 +239,7 @@ def _with_sub_range(text: str, items: list) -> int:
 
 def subsection_list(sub: str) -> list[str]:
     """"(a)(1), (f)" -> ["(a)(1)", "(f)"]: each subsection of a list written in full."""
-    out = []
+    out: list[str] = []
     for part in filter(None, (p.strip() for p in sub.split(","))):
         out.append(continue_subsection(out[-1], part) if out else part)
     return out
@@ -372,7 +372,10 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
             claims.append(c)
     for m in _FED_INITIALS.finditer(text):
         letters = re.sub(r"[^A-Za-z]", "", m.group("set")).lower()  # "frcp", "frcivp", "fre", "frcrimp"
-        kind = re.match(r"fr(cr|c|e|a|b)", letters).group(1)
+        initials = re.match(r"fr(cr|c|e|a|b)", letters)
+        if initials is None:
+            continue
+        kind = initials.group(1)
         if kind != "b" and re.match(r"(?:19|20)\d\d(?![\d(.-])", text[m.end():m.end() + 5]):
             continue  # "FRE 2020 plan": a year (only the Bankruptcy Rules run to four digits, Rule 2004)
         c = _full_rules(text, m, RULE_SETS[_INITIAL_SETS[kind]])
@@ -463,7 +466,7 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
             continue
         of = _OF_STATE_RULES.match(text, end)
         abbr = state_abbr(of.group("state")) if of else None
-        if abbr:  # "Rule 8.204(c) of the California Rules of Court"
+        if of is not None and abbr:  # "Rule 8.204(c) of the California Rules of Court"
             set_name = state_rule_set(abbr, of.group("pre") or "", of.group("set"))
             claims.append(claim(_rule_occs(text, m.start(), items, set_name, of.end(), "", 1, abbr)))
             continue

@@ -91,7 +91,7 @@ _EDITION = re.compile(r"\s?(" + EDITION_PAREN + ")")
 def _is_range(sec: str) -> bool:
     """'1961-1968' is a range; '2000e-16' and '300aa-15' are hyphenated sections."""
     m = re.fullmatch(r"(\d+)-(\d+)", sec)
-    return bool(m) and int(m.group(2)) > int(m.group(1))
+    return m is not None and int(m.group(2)) > int(m.group(1))
 
 
 def parse_items(text: str, pos: int, item_re: re.Pattern, allow_list: bool = True):
@@ -100,7 +100,7 @@ def parse_items(text: str, pos: int, item_re: re.Pattern, allow_list: bool = Tru
     Returns ([(start, end, section, subsection, etseq)], end).  A bare subsection continues
     the previous member's section.
     """
-    items = []
+    items: list[tuple[int, int, str, str, bool]] = []
     m = item_re.match(text, pos)
     if not m:
         return items, pos
@@ -182,7 +182,7 @@ def continue_subsection(prev: str, cont: str) -> str:
     cont_toks = re.findall(r"\(([^()]*)\)", cont)
     if not prev_toks or not cont_toks:
         return cont
-    levels = []
+    levels: list[str] = []
     for t in prev_toks:
         levels.append(_level(t, levels))
     want = _level(cont_toks[0], levels)
@@ -204,7 +204,8 @@ def subdivisions(text: str, pos: int, base: str = "") -> tuple[list[tuple[int, i
     head = _SUBD_HEAD.match(text, pos)
     if not head:
         return [], pos, ""
-    out, end = [], head.end()
+    out: list[tuple[int, int, str]] = []
+    end = head.end()
     m = _SUBD_ONE.match(text, end)
     if not m:
         return [], pos, ""
@@ -391,7 +392,7 @@ def _parse_chain(text: str, pos: int, first_glued: bool = False):
     Returns (parts, end): parts is a list of (kind, match); a Stat. cite ends the chain.
     `first_glued` lets the first component start right at `pos` (the anchor is the Stat. cite).
     """
-    parts = []
+    parts: list[tuple[str, re.Match]] = []
     end = pos
     while True:
         if first_glued and not parts:
@@ -868,7 +869,8 @@ _OF_SECTION = re.compile(r",?\sof\s(?:[Ss]ection|§)\s?(?P<sec>\d+[A-Za-z]?(?:\.
 def _bare_subdivisions(text: str, m: re.Match) -> list:
     if text[:m.start()].rstrip().endswith(","):
         return []  # ", subd. (b)" of a cite: part of it
-    out, pos = [], m.end()
+    out: list[Occurrence] = []
+    pos = m.end()
     while (one := _SUBD_ONE.match(text, pos)) and one.group().startswith("("):
         out.append(occ(text, m.start() if not out else one.start(), one.end(), category=None, key=None, display=None,
                        sort_key=None, kind="reference", flags=["informal_reference"],
