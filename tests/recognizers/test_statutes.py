@@ -403,10 +403,18 @@ def test_a_section_of_an_act_by_its_short_name_and_own_numbering(run):
     assert (o.meta.act, o.meta.act_section) == ("INA", "212(a)(9)(C)")
 
 
-def test_a_code_name_numeral_or_treatise_before_a_section_is_no_act(run):
-    occs = full(run("TEX. GOV'T CODE § 311.011 governs; Title VII § 703(a) does not; nor IRC § 61; "
-                    "see WRIGHT & MILLER § 1357; QUILLEN § 9.2."))
+def test_a_code_name_or_treatise_before_a_section_is_no_act(run):
+    occs = full(run("TEX. GOV'T CODE § 311.011 governs; nor IRC § 61; see WRIGHT & MILLER § 1357; QUILLEN § 9.2; "
+                    "section 12 of the FOO."))
     assert [o.display for o in occs if isinstance(o.key, ActSectionKey)] == []
+
+
+def test_an_acts_section_written_out_or_of_the_act_or_of_its_title(run):
+    occs = full(run("Plaintiffs sue under section 502(a)(3) of ERISA, INA section 240A(b)(1) and Section 8(a) of the "
+                    "NLRA. Title IX § 901(a) also applies."))
+    assert [o.key for o in occs] == [ActSectionKey("ERISA", "502(a)(3)"), ActSectionKey("INA", "240A(b)(1)"),
+                                     ActSectionKey("NLRA", "8(a)"), ActSectionKey("Title IX", "901(a)")]
+    assert [o.display for o in occs] == ["ERISA § 502(a)(3)", "INA § 240A(b)(1)", "NLRA § 8(a)", "Title IX § 901(a)"]
 
 
 def test_a_texas_session_law_by_year_legislature_and_chapter(run):
@@ -421,7 +429,7 @@ def test_a_texas_session_law_by_year_legislature_and_chapter(run):
 def test_a_county_or_city_code_with_its_chapters(run):
     occs = full(run("See Marsh County Code, ch. 12, subch. 12C, § 4-B; cf. Elmford City Code § 31-2-7(a) and "
                     "Elmford Municipal Code section 8.04."))
-    assert [o.display for o in occs] == ["Marsh County Code, ch. 12, subch. 12C, § 4-B", "Elmford City Code § 31-2-7(a)",
-                                         "Elmford Municipal Code section 8.04"]
+    assert [o.display for o in occs] == ["Marsh County Code, ch. 12, subch. 12C, § 4-B",
+                                         "Elmford City Code § 31-2-7(a)", "Elmford Municipal Code section 8.04"]
     assert occs[0].key == StateCodeKey("", "marsh county code", "ch 12 subch 12c", "4-B")
     assert {o.category for o in occs} == {"statutes"}

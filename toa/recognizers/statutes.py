@@ -922,14 +922,18 @@ def find_short_forms(text: str, emphasis=None) -> list[Claim]:
 # 8 U.S.C. § 1101(a)(43)(F)"), one entry, that section of the Code. A capitalised word before "§" is
 # as often a treatise's short name in capitals ("LAFAVE § 9.2", "WRIGHT & MILLER § 1357"), so the name
 # is one of the acts federal briefs cite this way, or one the paragraph defines ("the Foo Act (“FA”)").
-_ACT_ACRONYM = re.compile(r"(?<![\w.'’&-])(?P<act>[A-Z][A-Z&]{1,7})\s(?P<mark>§§?)\s?(?=\d)")
+_ACT_ACRONYM = re.compile(r"(?<![\w.'’&-])(?P<act>[A-Z][A-Z&]{1,7}|Title\s[IVXL]+)\s(?P<mark>§§?|[Ss]ections?)"
+                          r"\s?(?=\d)")
+# "section 502(a)(3) of ERISA", "Section 212(a)(9)(C) of the INA": the same section
+_SECTION_OF_ACRONYM = re.compile(r"(?<![\w.])(?:[Ss]ection|§)\s?(?P<sec>" + _USC_SECTION + r")(?P<sub>" + SUBSECS
+                                 + r")\sof\s(?:the\s)?(?P<act>[A-Z][A-Z&]{1,7})(?![\w'’-]|\.\w)")
 _ACTS_BY_SHORT_NAME = frozenset({
     "INA", "ERISA", "FLSA", "NLRA", "LMRA", "ADA", "ADEA", "FMLA", "OSHA", "CERCLA", "RCRA", "FIFRA", "FDCA", "FFDCA",
     "CWA", "CAA", "ESA", "NEPA", "NHPA", "TSCA", "SDWA", "FPA", "NGA", "FCA", "TCPA", "FDCPA", "FCRA", "TILA", "RESPA",
     "ECOA", "HIPAA", "FERPA", "COPPA", "AEDPA", "IDEA", "FTCA", "FOIA", "DMCA", "ECPA", "CFAA", "RICO", "VRA", "NVRA",
     "HAVA", "UCMJ", "FISA", "IEEPA", "RFRA", "RLUIPA", "PLRA", "CSA", "SOX", "PSLRA", "SLUSA", "CAFA", "FAA", "LHWCA",
     "FELA", "FECA", "FEHBA", "USERRA", "WARN", "MSPA", "FSIA", "ATS", "TVPA", "EMTALA", "PREP", "ACA", "PPACA", "MMA",
-    "SSA", "HEA", "NFA", "GCA", "BIA", "FHA", "IRCA", "IIRIRA", "HSA", "APA", "FACA", "NFIA", "NSA", "FARA", "CRA",
+    "SSA", "HEA", "NFA", "GCA", "FHA", "IRCA", "IIRIRA", "HSA", "APA", "FACA", "NFIA", "FARA", "CRA",
 })
 _DEFINED_AS = r"\(\s?(?:the\s)?[“\"]?{}[”\"]?\s?\)"
 _PARALLEL_USC = re.compile(r",\s(?P<title>\d{1,2})\sU\.\s?S\.\s?C\.(?:A\.)?\s?(?P<mark>§?)\s?(?=\d)")
@@ -952,13 +956,23 @@ def _act_section_occ(text: str, start: int, end: int, act: str, sec: str, sub: s
                meta=ProvisionMeta(code=act, section=sec, subsection=sub.split("-")[0], act=act))
 
 
+def _is_act_name(act: str, text: str) -> bool:
+    """Whether `act` is the short name of an act: one federal briefs cite by it, or one `text` defines."""
+    return act in _ACTS_BY_SHORT_NAME or bool(re.search(_DEFINED_AS.format(re.escape(act)), text))
+
+
 def find_act_sections(text: str, _emphasis=None) -> list[Claim]:
     claims = []
-    for m in _ACT_ACRONYM.finditer(text) if "§" in text else ():
+    for m in _SECTION_OF_ACRONYM.finditer(text) if " of " in text else ():
         act = m.group("act")
-        if act not in _ACTS_BY_SHORT_NAME and not re.search(_DEFINED_AS.format(re.escape(act)), text):
+        if _is_act_name(act, text):
+            claims.append(claim([_act_section_occ(text, m.start(), m.end(), act, m.group("sec"),
+                                                  squeeze_subsections(m.group("sub")))]))
+    for m in _ACT_ACRONYM.finditer(text):
+        act = clean(m.group("act"))
+        if not (act.startswith("Title ") or _is_act_name(act, text)):
             continue
-        items, end = parse_items(text, m.end(), _USC_ITEM, allow_list=m.group("mark") == "§§")
+        items, end = parse_items(text, m.end(), _USC_ITEM, allow_list=m.group("mark") in ("§§", "sections", "Sections"))
         if not items or _NOT_STATUTE_AFTER.match(text, end):
             continue
         usc = _PARALLEL_USC.match(text, end) if len(items) == 1 else None
