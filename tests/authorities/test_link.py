@@ -526,3 +526,11 @@ def test_an_act_codified_from_a_section_on_is_cited_by_the_last_part_of_its_numb
     # a code cited at one section, not as an act's first: its sections are its own
     t = links_of("Cal. Civ. Code § 1798.77.28 requires it.", "See § 31(a).")
     assert "Cal. Civ. Code § 31(a)" in linked(t)
+
+
+def test_an_act_section_with_its_code_section_before_or_after_it_in_any_form_is_one_entry():
+    t = links_of("He is removable under Section 212(a)(6) of the INA, 8 U.S.C. § 1182(a)(6).",
+                 "Removal under 8 U.S.C. § 1227(a)(3) (INA § 237(a)(3)) followed. INA § 237(a)(3) again; "
+                 "INA § 212(a)(6) too.")
+    assert linked(t) == {"INA § 212(a)(6), 8 U.S.C. § 1182(a)(6)": ["full", "full", "full"],
+                          "8 U.S.C. § 1227(a)(3)": ["full", "full", "full"]}

@@ -937,6 +937,9 @@ _ACTS_BY_SHORT_NAME = frozenset({
 })
 _DEFINED_AS = r"\(\s?(?:the\s)?[“\"]?{}[”\"]?\s?\)"
 _PARALLEL_USC = re.compile(r",\s(?P<title>\d{1,2})\sU\.\s?S\.\s?C\.(?:A\.)?\s?(?P<mark>§?)\s?(?=\d)")
+# "8 U.S.C. § 1101(a)(43)(F) (INA § 101(a)(43)(F))": the act's section given after the Code's
+_USC_BEFORE = re.compile(r"(?<![\w.])(?P<title>\d{1,2})\sU\.\s?S\.\s?C\.(?:A\.)?\s?(?P<mark>§?)\s?"
+                         r"(?P<num>\d[\w()-]*)\s\($")
 
 
 def act_section(act: str, number: str) -> Occurrence | None:
@@ -966,8 +969,8 @@ def find_act_sections(text: str, _emphasis=None) -> list[Claim]:
     for m in _SECTION_OF_ACRONYM.finditer(text) if " of " in text else ():
         act = m.group("act")
         if _is_act_name(act, text):
-            claims.append(claim([_act_section_occ(text, m.start(), m.end(), act, m.group("sec"),
-                                                  squeeze_subsections(m.group("sub")))]))
+            claims.append(_act_claim(text, m.start(), [(m.start(), m.end(), m.group("sec"),
+                                                        squeeze_subsections(m.group("sub")), False)], m.end(), act))
     for m in _ACT_ACRONYM.finditer(text):
         act = clean(m.group("act"))
         if not (act.startswith("Title ") or _is_act_name(act, text)):
@@ -975,20 +978,29 @@ def find_act_sections(text: str, _emphasis=None) -> list[Claim]:
         items, end = parse_items(text, m.end(), _USC_ITEM, allow_list=m.group("mark") in ("§§", "sections", "Sections"))
         if not items or _NOT_STATUTE_AFTER.match(text, end):
             continue
-        usc = _PARALLEL_USC.match(text, end) if len(items) == 1 else None
-        code_items = parse_items(text, usc.end(), _USC_ITEM, allow_list=False)[0] if usc else []
-        parallel = us_code_section(usc.group("title"), usc.group("mark"), "".join(code_items[0][2:4])) \
-            if usc and len(code_items) == 1 else None
-        if parallel is not None:  # "INA § 101(a)(43)(F), 8 U.S.C. § 1101(a)(43)(F)": that section of the Code
-            _s, e, sec, sub, _etseq = items[0]
-            assert isinstance(parallel.meta, ProvisionMeta)
-            claims.append(claim([occ(text, m.start(), e, category=CAT, key=parallel.key,
-                                     display=f"{act} § {sec}{sub}, {parallel.display}", sort_key=parallel.sort_key,
-                                     meta=replace(parallel.meta, act=act, act_section=sec + sub))]))
-            continue
-        claims.append(claim([_act_section_occ(text, m.start() if i == 0 else s, e, act, sec, sub)
-                             for i, (s, e, sec, sub, _etseq) in enumerate(items)]))
+        claims.append(_act_claim(text, m.start(), items, end, act))
     return claims
+
+
+def _act_claim(text: str, start: int, items: list[tuple[int, int, str, str, bool]], end: int, act: str) -> Claim:
+    """The sections `items` of the act `act` cited at text[start:end]; one section with the U.S. Code
+    section the brief gives with it, just after or just before it, is that section of the Code."""
+    usc = _PARALLEL_USC.match(text, end) if len(items) == 1 else None
+    if usc:
+        code_items = parse_items(text, usc.end(), _USC_ITEM, allow_list=False)[0]
+        title, mark, number = usc.group("title"), usc.group("mark"), "".join(code_items[0][2:4]) if code_items else ""
+    else:
+        before = _USC_BEFORE.search(text, max(0, start - 40), start) if len(items) == 1 else None
+        title, mark, number = before.group("title", "mark", "num") if before else ("", "", "")
+    parallel = us_code_section(title, mark, number) if number else None
+    if parallel is not None:  # "INA § 101(a)(43)(F), 8 U.S.C. § 1101(a)(43)(F)": that section of the Code
+        _s, e, sec, sub, _etseq = items[0]
+        assert isinstance(parallel.meta, ProvisionMeta)
+        return claim([occ(text, start, e, category=CAT, key=parallel.key,
+                          display=f"{act} § {sec}{sub}, {parallel.display}", sort_key=parallel.sort_key,
+                          meta=replace(parallel.meta, act=act, act_section=sec + sub))])
+    return claim([_act_section_occ(text, start if i == 0 else s, e, act, sec, sub)
+                  for i, (s, e, sec, sub, _etseq) in enumerate(items)])
 
 
 # A county's or city's code, with the chapters and parts it is cited by: "Travis County Code, ch. 64,
