@@ -94,10 +94,17 @@ _DISTRICT = (r"(?:[NSEWMC]\.\s?D\.\s?|D\.\s?)(?:[A-Z][a-z]{1,6}\.(?:\s(?!" + _LO
 _LOCAL = re.compile(
     rf"(?<![\w.])(?:(?P<court>{_DISTRICT})\s)?(?P<set>{_LOCAL_KIND}\s?L\.\s?R\.|L\.\s?(?:Civ|Cv|Cr|Crim|Bankr|B|Pat)\.\s?R\.|"
     rf"L\.\s?R\.|LR|LCvR|LCrR|LBR|LPR|Loc(?:al|\.)\s(?:{_LOCAL_KIND}\s)?(?:Rules?|R\.))\s?(?=\d)")
-# A California superior court's local rules, as the California Style Manual cites them: "Super. Ct.
-# Orange County, rule 3.12", "Super. Ct. L.A. County, Local Rules, rule 3.57".
-_SUPERIOR_COURT_LOCAL = re.compile(r"(?<![\w.])Super\.\sCt\.\s(?P<county>(?:[A-Z][\w.'’]*\s){1,3})(?:County|Cnty\.),"
-                                   r"(?:\sLocal\sRules,)?\s[Rr]ules?\s(?=\d)")
+# A trial court's local rules, by its county: as the California Style Manual cites them ("Super. Ct.
+# Orange County, rule 3.12", "Super. Ct. L.A. County, Local Rules, rule 3.57") and written out ("Orange
+# County Superior Court Local Rule 360", "Local Rules of the Civil District Courts of Travis County,
+# rule 2.1"). One set per court and county however it is written.
+_COUNTY = r"(?P<county>(?:[A-Z][\w.'’]*\s){1,3})(?:County|Cnty\.)"
+_SUPERIOR_COURT_LOCAL = re.compile(
+    r"(?<![\w.])(?:Super\.\sCt\.\s" + _COUNTY + r",(?:\sLocal\sRules,)?\s[Rr]ules?"
+    r"|" + _COUNTY.replace("county", "county2") + r"\s(?P<court>Superior\sCourt|District\sCourts?|Circuit\sCourt)"
+    r"\sLocal\sRules?(?:,\s[Rr]ule)?"
+    r"|Local\sRules\sof\sthe\s(?P<court3>(?:[A-Z][\w.'’]*\s){0,2}(?:Superior|District|Circuit)\sCourts?)\sof\s"
+    + _COUNTY.replace("county", "county3") + r",\s[Rr]ule)\s(?=\d)")
 _LOCAL_ITEM = re.compile(rf"(?P<rule>\d+(?:[.-]\d+)*[A-Za-z]?)(?P<sub>{SUBSECS})(?![\w-]|\.\d)")
 _LOCAL_WORDS = {"civ": "civ", "civil": "civ", "cv": "civ", "crim": "crim", "criminal": "crim", "cr": "crim",
                 "bankr": "bankr", "bankruptcy": "bankr", "b": "bankr", "pat": "pat", "patent": "pat", "adm": "adm",
@@ -423,9 +430,12 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
         c = _numbered_rules(text, m, written, key_set="local " + _local_set(m.group("set")))
         if c:
             claims.append(c)
-    for m in _SUPERIOR_COURT_LOCAL.finditer(text) if "Super." in text else ():
-        county = " ".join(re.findall(r"[a-z]+", m.group("county").lower()))
-        c = _numbered_rules(text, m, clean(m.group(0)), key_set=f"super ct {county} county local")
+    for m in _SUPERIOR_COURT_LOCAL.finditer(text) if "Local" in text or "Super." in text else ():
+        written = m.group("county") or m.group("county2") or m.group("county3")
+        county = " ".join(re.findall(r"[a-z]+", written.lower()))
+        court = " ".join(re.findall(r"[a-z]+", (m.group("court") or m.group("court3") or "superior court").lower()))
+        court = court.replace("superior court", "super ct").replace("courts", "court")
+        c = _numbered_rules(text, m, clean(m.group(0)), key_set=f"{court} {county} county local")
         if c:
             claims.append(c)
     # (each scan only where its fixed words occur: these patterns start with every state's name)
