@@ -533,4 +533,10 @@ def test_an_act_section_with_its_code_section_before_or_after_it_in_any_form_is_
                  "Removal under 8 U.S.C. § 1227(a)(3) (INA § 237(a)(3)) followed. INA § 237(a)(3) again; "
                  "INA § 212(a)(6) too.")
     assert linked(t) == {"INA § 212(a)(6), 8 U.S.C. § 1182(a)(6)": ["full", "full", "full"],
-                          "8 U.S.C. § 1227(a)(3)": ["full", "full", "full"]}
+                          "8 U.S.C. § 1227(a)(3) (INA § 237(a)(3))": ["full", "full", "full"]}
+
+
+def test_an_act_section_cited_alone_before_it_is_given_with_its_code_section_is_that_entry():
+    t = links_of("The Board read INA § 212(a)(6) broadly.",
+                 "He is inadmissible under INA § 212(a)(6), 8 U.S.C. § 1182(a)(6).")
+    assert linked(t) == {"INA § 212(a)(6), 8 U.S.C. § 1182(a)(6)": ["full", "full", "full"]}

@@ -149,6 +149,11 @@ class _Linking:
         for o in occurrences:
             if o.kind == "full" and o.category == "statutes" and _numbers(o.meta).section:
                 self.statutes_in.setdefault(o.paragraph, []).append(o)
+            if o.kind == "full" and o.key is not None and _numbers(o.meta).act_section:
+                # "INA § 101(a)(43)(F), 8 U.S.C. § 1101(a)(43)(F)": the act's section cited alone, before
+                # or after, is that Code section
+                self.alias.setdefault(ActSectionKey(_numbers(o.meta).act, _numbers(o.meta).act_section),
+                                      (o.key, "parallel"))
         # (bare section, the full cite of its number just after it, whether a code before was guessed)
         self.cited_after: list[tuple[Occurrence, Occurrence, bool]] = []
         self.last_statute: dict[tuple[str, str | None], tuple[int, Cited]] = {}  # text or note -> the statute cited last
@@ -380,9 +385,6 @@ def _full(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cite
         by_key[key] = Cited(key, occ.category or "other", occ, occ)
     elif _better_name(occ, auth):
         auth.named_by = occ
-    if isinstance(occ.meta, ProvisionMeta) and occ.meta.act_section:
-        # "INA § 101(a)(43)(F), 8 U.S.C. § 1101(a)(43)(F)": the act's section cited alone later is that Code section
-        alias.setdefault(ActSectionKey(occ.meta.act, occ.meta.act_section), (key, "parallel"))
     if isinstance(occ.meta, DecisionMeta):
         for cite in occ.meta.parallel:
             if cite not in by_key:
@@ -764,7 +766,10 @@ def _different_case(auth: Cited, new: str) -> bool:
 
 
 def _better_name(occ: Occurrence, auth: Cited) -> bool:
-    """A later full cite names the authority when the first lacked a case name."""
+    """A later full cite names the authority when the first lacked a case name, or when it gives
+    both an act's section and its Code section and the first gave one of them."""
+    if occ.display and _numbers(occ.meta).act_section:
+        return not _numbers(auth.named_by.meta).act_section
     if not occ.display or occ.category != "cases":
         return False
     if not auth.links:

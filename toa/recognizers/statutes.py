@@ -986,6 +986,7 @@ def _act_claim(text: str, start: int, items: list[tuple[int, int, str, str, bool
     """The sections `items` of the act `act` cited at text[start:end]; one section with the U.S. Code
     section the brief gives with it, just after or just before it, is that section of the Code."""
     usc = _PARALLEL_USC.match(text, end) if len(items) == 1 else None
+    before = None
     if usc:
         code_items = parse_items(text, usc.end(), _USC_ITEM, allow_list=False)[0]
         title, mark, number = usc.group("title"), usc.group("mark"), "".join(code_items[0][2:4]) if code_items else ""
@@ -996,8 +997,9 @@ def _act_claim(text: str, start: int, items: list[tuple[int, int, str, str, bool
     if parallel is not None:  # "INA § 101(a)(43)(F), 8 U.S.C. § 1101(a)(43)(F)": that section of the Code
         _s, e, sec, sub, _etseq = items[0]
         assert isinstance(parallel.meta, ProvisionMeta)
-        return claim([occ(text, start, e, category=CAT, key=parallel.key,
-                          display=f"{act} § {sec}{sub}, {parallel.display}", sort_key=parallel.sort_key,
+        # in the order the brief gives them
+        both = f"{parallel.display} ({act} § {sec}{sub})" if before else f"{act} § {sec}{sub}, {parallel.display}"
+        return claim([occ(text, start, e, category=CAT, key=parallel.key, display=both, sort_key=parallel.sort_key,
                           meta=replace(parallel.meta, act=act, act_section=sec + sub))])
     return claim([_act_section_occ(text, start if i == 0 else s, e, act, sec, sub)
                   for i, (s, e, sec, sub, _etseq) in enumerate(items)])
