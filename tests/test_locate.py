@@ -1,5 +1,6 @@
 """Locators: the search string and match index that find a citation with Word's Body.search,
 checked against an independent model of Word's search (tests/wordstub.py)."""
+
 from __future__ import annotations
 
 import wordstub
@@ -25,8 +26,11 @@ def find(doc, needle, nth=0):
 
 def test_the_second_of_two_equal_citations_gets_ordinal_1_counting_case_insensitively(tmp_path):
     cite = "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"
-    path, doc, word = build(tmp_path, ["See CELOTEX CORP. V. CATRETT, 477 U.S. 317 (1986), in the caption."],
-                            [cite + "; accord " + cite + "."])
+    path, doc, word = build(
+        tmp_path,
+        ["See CELOTEX CORP. V. CATRETT, 477 U.S. 317 (1986), in the caption."],
+        [cite + "; accord " + cite + "."],
+    )
     locate = Locator(doc)
     pi, a, b = find(doc, cite, 0)
     second = locate.span(pi, doc.paragraphs[pi].text.rfind(cite), doc.paragraphs[pi].text.rfind(cite) + len(cite))
@@ -38,10 +42,12 @@ def test_the_second_of_two_equal_citations_gets_ordinal_1_counting_case_insensit
 
 
 def test_a_citation_longer_than_255_characters_is_a_start_and_an_end(tmp_path):
-    long = ("Video Software Dealers Ass'n v. Schwarzenegger, 556 F.3d 950, 958-62 (9th Cir. 2009), aff'd sub nom. "
-            "Brown v. Entertainment Merchants Ass'n, 564 U.S. 786, 790-805 (2011) (holding that the statute, which "
-            "restricted the sale or rental of violent video games to minors, violated the First Amendment), and "
-            "cases cited therein at length")
+    long = (
+        "Video Software Dealers Ass'n v. Schwarzenegger, 556 F.3d 950, 958-62 (9th Cir. 2009), aff'd sub nom. "
+        "Brown v. Entertainment Merchants Ass'n, 564 U.S. 786, 790-805 (2011) (holding that the statute, which "
+        "restricted the sale or rental of violent video games to minors, violated the First Amendment), and "
+        "cases cited therein at length"
+    )
     assert len(long) > MAX_SEARCH
     path, doc, word = build(tmp_path, ["As the court held, " + long + ". Nothing else."])
     pi, a, b = find(doc, long)

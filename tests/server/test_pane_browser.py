@@ -5,6 +5,7 @@ fields through insertField) and Word on the web (the Flat OPC from Body.getOoxml
 OOXML). Check runs against the local fakes of CourtListener, LII and the official sources.
 
 Needs Debian's chromium and chromium-driver (scripts/setup.sh installs them); skipped without."""
+
 from __future__ import annotations
 
 import base64
@@ -32,8 +33,10 @@ STUB = Path(__file__).with_name("office_stub.js")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 
-pytestmark = pytest.mark.skipif(not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)),
-                                reason="chromium and chromium-driver are not installed (scripts/setup.sh)")
+pytestmark = pytest.mark.skipif(
+    not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)),
+    reason="chromium and chromium-driver are not installed (scripts/setup.sh)",
+)
 
 # Entries and pages of samples/README.md's answer key (the engine agrees on these).
 EXPECTED = {
@@ -59,14 +62,35 @@ def server(tmp_path_factory, fakes):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    env = {**os.environ, **fakes.urls(), "COURTLISTENER_API_TOKEN": TOKEN, "TOA_VERIFY_NO_CACHE": "1",
-           "XDG_CACHE_HOME": str(tmp / "cache"), "XDG_CONFIG_HOME": str(tmp / "config")}
+    env = {
+        **os.environ,
+        **fakes.urls(),
+        "COURTLISTENER_API_TOKEN": TOKEN,
+        "TOA_VERIFY_NO_CACHE": "1",
+        "XDG_CACHE_HOME": str(tmp / "cache"),
+        "XDG_CONFIG_HOME": str(tmp / "config"),
+    }
     # a large quota: the server's real clock never moves the fakes' clock, so no wait must be needed
     (tmp / "config" / "toa").mkdir(parents=True)
     (tmp / "config" / "toa" / "config.toml").write_text("[courtlistener]\nrequests_per_minute = 1000\n")
     log = open(tmp / "server.log", "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "toa.cli", "serve", "--port", str(port), "--cert",
-                             str(tmp / "cert.pem"), "--key", str(tmp / "key.pem")], env=env, stdout=log, stderr=log)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "toa.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--cert",
+            str(tmp / "cert.pem"),
+            "--key",
+            str(tmp / "key.pem"),
+        ],
+        env=env,
+        stdout=log,
+        stderr=log,
+    )
     context = ssl.create_default_context()
     ca.configure_trust(context)
     import httpx
@@ -107,11 +131,20 @@ def browser(server, tmp_path_factory):
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--window-size=420,1000", f"--user-data-dir={tmp_path_factory.mktemp('chromium')}",
-                # trust exactly the test certificate's key, nothing else
-                f"--ignore-certificate-errors-spki-list={_spki_hash(server['cert'])}"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--window-size=420,1000",
+        f"--user-data-dir={tmp_path_factory.mktemp('chromium')}",
+        # trust exactly the test certificate's key, nothing else
+        f"--ignore-certificate-errors-spki-list={_spki_hash(server['cert'])}",
+    ):
         options.add_argument(arg)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
@@ -125,20 +158,37 @@ class Pane:
     `sets` (default: all the pane uses there); host=None is Office.js outside Word; stub=False
     loads the pane with no Office.js at all (the real one is blocked, as without a network)."""
 
-    def __init__(self, driver, port: int, brief: Path, platform: str, sets: dict | None = None,
-                 host: str | None = "Word", stub: bool = True):
+    def __init__(
+        self,
+        driver,
+        port: int,
+        brief: Path,
+        platform: str,
+        sets: dict | None = None,
+        host: str | None = "Word",
+        stub: bool = True,
+    ):
         self.driver = driver
         desktop = platform != "OfficeOnline"
         self.word = wordstub.stories(brief)
         if sets is None:
             sets = {"WordApi": "1.5", "WordApiDesktop": "1.2"} if desktop else {"WordApi": "1.5"}
-        data = {"platform": platform, "host": host, "cursor": 0, "sliceSize": 65536, "sets": sets,
-                "docx": base64.b64encode(brief.read_bytes()).decode() if desktop else None,
-                "ooxml": wordstub.flat_opc(brief), **self.word}
+        data = {
+            "platform": platform,
+            "host": host,
+            "cursor": 0,
+            "sliceSize": 65536,
+            "sets": sets,
+            "docx": base64.b64encode(brief.read_bytes()).decode() if desktop else None,
+            "ooxml": wordstub.flat_opc(brief),
+            **self.word,
+        }
         driver.execute_cdp_cmd("Network.enable", {})
         driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*appsforoffice.microsoft.com*"]})
-        script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
-            "source": f"window.__WORD = {json.dumps(data)};\n" + STUB.read_text() if stub else ""})
+        script = driver.execute_cdp_cmd(
+            "Page.addScriptToEvaluateOnNewDocument",
+            {"source": f"window.__WORD = {json.dumps(data)};\n" + STUB.read_text() if stub else ""},
+        )
         driver.get(f"https://localhost:{port}/taskpane.html")
         driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
         if stub:
@@ -179,14 +229,17 @@ class Pane:
             return out;""")
 
     def headings(self) -> list[str]:
-        return self.driver.execute_script("return [...document.querySelectorAll('.category h2')].map(h => h.textContent)")
+        return self.driver.execute_script(
+            "return [...document.querySelectorAll('.category h2')].map(h => h.textContent)"
+        )
 
     def shown(self, element_id: str) -> bool:
         return self.driver.find_element("id", element_id).is_displayed()
 
     def texts(self, selector: str) -> list[str]:
         return self.driver.execute_script(
-            "return [...document.querySelectorAll(arguments[0])].map(e => e.textContent)", selector)
+            "return [...document.querySelectorAll(arguments[0])].map(e => e.textContent)", selector
+        )
 
     def buttons(self) -> dict[str, dict]:
         """Each button: whether it is disabled, and its colours as drawn."""
@@ -239,7 +292,9 @@ def test_scan_go_to_and_insert_table(browser, server, platform, tmp_path):
         button = browser.execute_script(
             "return [...document.querySelectorAll('.authority')]"
             ".find(d => d.querySelector('.text').textContent === arguments[0])"
-            ".querySelector('.occurrence')", name)
+            ".querySelector('.occurrence')",
+            name,
+        )
         browser.execute_script("arguments[0].closest('details').open = true", button)
         cite = button.find_element("css selector", ".cite").text
         before = len(pane.calls())
@@ -253,8 +308,12 @@ def test_scan_go_to_and_insert_table(browser, server, platform, tmp_path):
     calls = pane.click("insert", "Table inserted in place of the old table")
     import httpx
 
-    served = httpx.post(f"https://127.0.0.1:{server['port']}/api/v1/toa", content=APPELLATE.read_bytes(),
-                        verify=server["context"], timeout=120).json()
+    served = httpx.post(
+        f"https://127.0.0.1:{server['port']}/api/v1/toa",
+        content=APPELLATE.read_bytes(),
+        verify=server["context"],
+        timeout=120,
+    ).json()
     codes = sorted(f["code"] for f in served["fields"])
     table = [c for c in calls if c["op"] == "insertOoxml" and c["location"] == "Replace"]
     assert len(table) == 1 and table[0]["at"].startswith("Page(s)") and "Fed. R. Civ. P. 56" in table[0]["at"]
@@ -263,8 +322,13 @@ def test_scan_go_to_and_insert_table(browser, server, platform, tmp_path):
         fields = [c for c in calls if c["op"] == "insertField"]
         assert sorted(f"TA {c['text']}" for c in fields) == codes
         assert all(c["type"] == "TA" and c["location"] == "Start" for c in fields)
-        garcetti = [o["text"] for c in served["report"]["categories"] for a in c["authorities"] for o in a["occurrences"]
-                    if a["text"].startswith("Garcetti")]
+        garcetti = [
+            o["text"]
+            for c in served["report"]["categories"]
+            for a in c["authorities"]
+            for o in a["occurrences"]
+            if a["text"].startswith("Garcetti")
+        ]
         assert {norm(t) for t in garcetti} <= {norm(c["at"]) for c in fields}
         updated = [c for c in calls if c["op"] == "updateResult"]
         assert len(updated) == len(served["report"]["categories"]) and "Word updated" in pane.message()
@@ -272,8 +336,9 @@ def test_scan_go_to_and_insert_table(browser, server, platform, tmp_path):
     else:
         fields = [c for c in calls if c["op"] == "insertOoxml" and c["location"] == "Start"]
         assert len(fields) == len(codes) and not any(c["op"] == "insertField" for c in calls)
-        assert sorted(norm(c["at"]) for c in fields) == sorted(norm(wordstub.resolve(pane.word, f["locator"]))
-                                                              for f in served["fields"])
+        assert sorted(norm(c["at"]) for c in fields) == sorted(
+            norm(wordstub.resolve(pane.word, f["locator"])) for f in served["fields"]
+        )
         assert all("w:vanish" in c["ooxml"] and "TA " in c["ooxml"] for c in fields)
         assert not any(c["op"] == "updateResult" for c in calls)
         limits = browser.find_element("id", "limits-list").text
@@ -289,8 +354,11 @@ def test_check_badges_filter_and_comments(browser, server, fakes, platform):
     pane.click("scan", "Found")
     pane.click("check", "4 need attention")
     entries = pane.entries()
-    assert entries["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["badges"] == ["NEEDS ATTENTION", "future year",
-                                                                            "not found"]
+    assert entries["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["badges"] == [
+        "NEEDS ATTENTION",
+        "future year",
+        "not found",
+    ]
     assert entries["Miller v. Hartwell, 556 U.S. 662 (2009)"]["badges"] == ["NEEDS ATTENTION", "name mismatch"]
     assert entries["47 U.S.C. § 230(c)(4)"]["badges"] == ["NEEDS ATTENTION", "subsection not found"]
     celotex = next(v for k, v in entries.items() if k.startswith("Celotex"))
@@ -302,18 +370,29 @@ def test_check_badges_filter_and_comments(browser, server, fakes, platform):
 
     reasons = browser.execute_script(
         "const o = {}; for (const d of document.querySelectorAll('.authority')) { const r = d.querySelector('.reason');"
-        " if (r) o[d.querySelector('.text').textContent] = r.textContent; } return o;")
+        " if (r) o[d.querySelector('.text').textContent] = r.textContent; } return o;"
+    )
     calls = pane.click("comments", "7 comments added")
     added = [c for c in calls if c["op"] == "insertComment"]
     assert len(added) == 7
     summary = added[-1]  # the check's summary, on the first paragraph with text, as toa check puts it
     assert summary["text"] == "UNITED STATES DISTRICT COURT"
-    assert summary["content"] == pane.texts("#summary-line")[0] == ("TOA check summary: 13 authorities: 9 verified, "
-                                                                    "4 need attention (commented where cited), 0 "
-                                                                    "not verified.")
-    assert {c["content"] for c in added[:-1]} == {reasons[k] for k in reasons if k in
-                                                 {"Smith v. Imaginary, 999 U.S. 9999 (2099)", "Miller v. Hartwell, 556 U.S. 662 (2009)",
-                                                  "47 U.S.C. § 230(c)(4)"} or k.startswith("Celotex")}
+    assert (
+        summary["content"]
+        == pane.texts("#summary-line")[0]
+        == ("TOA check summary: 13 authorities: 9 verified, 4 need attention (commented where cited), 0 not verified.")
+    )
+    assert {c["content"] for c in added[:-1]} == {
+        reasons[k]
+        for k in reasons
+        if k
+        in {
+            "Smith v. Imaginary, 999 U.S. 9999 (2099)",
+            "Miller v. Hartwell, 556 U.S. 662 (2009)",
+            "47 U.S.C. § 230(c)(4)",
+        }
+        or k.startswith("Celotex")
+    }
     at = {norm(c["text"]) for c in added}
     assert {"Smith v. Imaginary, 999 U.S. 9999 (2099)", "Miller, 556 U.S. at 679", "47 U.S.C. § 230(c)(4)"} <= at
     assert all(c["content"].startswith("TOA check: needs attention - ") for c in added[:-1])
@@ -328,9 +407,13 @@ def test_unlinked_short_forms_no_citations_and_server_down(browser, server, tmp_
 
     b = DocBuilder()
     b.paragraph("ARGUMENT")
-    b.paragraph("The rule is settled. ", ("Harlow", "i"), ", 457 U.S. at 818. See also ",
-                ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986). The panel agreed. "
-                "See 97 F.4th 81, 85 (2d Cir. 2024).")
+    b.paragraph(
+        "The rule is settled. ",
+        ("Harlow", "i"),
+        ", 457 U.S. at 818. See also ",
+        ("Celotex Corp. v. Catrett", "i"),
+        ", 477 U.S. 317, 322 (1986). The panel agreed. See 97 F.4th 81, 85 (2d Cir. 2024).",
+    )
     b.save(tmp_path / "orphan.docx")
     pane = Pane(browser, server["port"], tmp_path / "orphan.docx", "PC")
     pane.click("scan", "1 short form points at nothing; 1 citation names no authority.")
@@ -374,8 +457,13 @@ def test_what_was_not_verified_is_listed_with_why(browser, server, fakes, tmp_pa
     fresh(fakes)
     b = DocBuilder()
     b.paragraph("ARGUMENT")
-    b.paragraph("See ", ("Doe v. Roe", "i"), ", No. 13-cv-2, 2017 U.S. Dist. LEXIS 12345, at *3 (D. Mass. Jan. 5, 2017); ",
-                ("Specialty Healthcare", "i"), ", 357 N.L.R.B. 934, 940 (2011).")
+    b.paragraph(
+        "See ",
+        ("Doe v. Roe", "i"),
+        ", No. 13-cv-2, 2017 U.S. Dist. LEXIS 12345, at *3 (D. Mass. Jan. 5, 2017); ",
+        ("Specialty Healthcare", "i"),
+        ", 357 N.L.R.B. 934, 940 (2011).",
+    )
     b.save(tmp_path / "notes.docx")
     pane = Pane(browser, server["port"], tmp_path / "notes.docx", "PC")
     pane.click("scan", "Found")
@@ -405,7 +493,8 @@ def test_a_word_with_only_wordapi_1_3_does_what_it_can_and_names_what_is_missing
         button = browser.execute_script(
             "return [...document.querySelectorAll('.occurrence')]"
             ".find(b => b.querySelector('.cite').textContent === arguments[0])",
-            cite)
+            cite,
+        )
         browser.execute_script("arguments[0].closest('details').open = true", button)
         return button
 
@@ -448,7 +537,10 @@ def test_outside_word_no_button_looks_usable_and_nothing_fails(browser, server):
     buttons = pane.buttons()
     assert all(b["disabled"] for b in buttons.values())
     # the disabled Scan is drawn as the other disabled buttons are, not as the enabled Scan
-    assert (buttons["scan"]["background"], buttons["scan"]["color"]) == (buttons["check"]["background"], buttons["check"]["color"])
+    assert (buttons["scan"]["background"], buttons["scan"]["color"]) == (
+        buttons["check"]["background"],
+        buttons["check"]["color"],
+    )
     assert buttons["scan"]["background"] != enabled_scan["background"]
     browser.find_element("id", "scan").click()
     assert "not defined" not in pane.message() and pane.calls() == []
@@ -472,12 +564,23 @@ def test_never_a_green_badge_beside_a_mismatch(browser, server, fakes, tmp_path)
     fresh(fakes)
     b = DocBuilder()
     b.paragraph("MEMORANDUM")
-    b.paragraph("Pleading standards are settled. ", ("Miller v. Hartwell", "i"), ", 556 U.S. 662, 678 (2009); ",
-                ("Reed v. City of Phoenix", "i"), ", 576 U.S. 155, 999 (2015); ", ("Zeran v. Am. Online, Inc.", "i"),
-                ", 129 F.3d 327, 330 (9th Cir. 1999). See ", ("Anderson v. Liberty Lobby, Inc.", "i"), ", 477 U.S. 242, "
-                "248 (1986); ", ("Riley v. California", "i"), ", 573 U.S. 373 (2014).")
-    b.paragraph("Immunity attaches under 47 U.S.C. § 230(c)(4) and 42 U.S.C. § 1983(a)(2). Congress said that "
-                "“no provider of any service shall ever be liable for what its users say.” 47 U.S.C. § 230(c)(1).")
+    b.paragraph(
+        "Pleading standards are settled. ",
+        ("Miller v. Hartwell", "i"),
+        ", 556 U.S. 662, 678 (2009); ",
+        ("Reed v. City of Phoenix", "i"),
+        ", 576 U.S. 155, 999 (2015); ",
+        ("Zeran v. Am. Online, Inc.", "i"),
+        ", 129 F.3d 327, 330 (9th Cir. 1999). See ",
+        ("Anderson v. Liberty Lobby, Inc.", "i"),
+        ", 477 U.S. 242, 248 (1986); ",
+        ("Riley v. California", "i"),
+        ", 573 U.S. 373 (2014).",
+    )
+    b.paragraph(
+        "Immunity attaches under 47 U.S.C. § 230(c)(4) and 42 U.S.C. § 1983(a)(2). Congress said that "
+        "“no provider of any service shall ever be liable for what its users say.” 47 U.S.C. § 230(c)(1)."
+    )
     b.save(tmp_path / "mixed.docx")
     pane = Pane(browser, server["port"], tmp_path / "mixed.docx", "PC")
     pane.click("scan", "Found")

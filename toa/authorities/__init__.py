@@ -1,8 +1,9 @@
 """Stage 3: the authorities a brief cites, from its citations to the entries of its table.
 
-    link.link(doc, occurrences) -> Links      each citation tied to the authority it cites
-    entries.table(links, style) -> Table      the authorities as entries, filed and sorted
+link.link(doc, occurrences) -> Links      each citation tied to the authority it cites
+entries.table(links, style) -> Table      the authorities as entries, filed and sorted
 """
+
 from __future__ import annotations
 
 from ..model import Document, Occurrence, Table

@@ -1,6 +1,7 @@
 """The JSON API under /api/v1: health, analyze, check, toa. Each view reads the request and
 sends what toa.server.service makes of the analysis in the job's process (jobs.run).
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -33,9 +34,14 @@ def _settings():
 @bp.get("/health")
 def health():
     office = current_app.config["TOA_OFFICE"]
-    return jsonify({"version": __version__, "libreoffice": render.find_soffice() is not None,
-                    "warm_libreoffice": bool(office is not None and office.available),
-                    "courtlistener_token": bool(_settings().token)})
+    return jsonify(
+        {
+            "version": __version__,
+            "libreoffice": render.find_soffice() is not None,
+            "warm_libreoffice": bool(office is not None and office.available),
+            "courtlistener_token": bool(_settings().token),
+        }
+    )
 
 
 @bp.post("/analyze")

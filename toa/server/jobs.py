@@ -11,6 +11,7 @@ profile, the PDF) is inside the job's folder.
 The document comes as a .docx (Document.getFileAsync(Compressed), Word on Windows and Mac, or
 curl -F file=@brief.docx) or as Flat OPC XML (Body.getOoxml(), Word on the web).
 """
+
 from __future__ import annotations
 
 import logging
@@ -87,8 +88,9 @@ def _display_name(filename: str | None) -> str:
 def run(work: Work, upload: Upload, settings=None) -> dict:
     """`work` on the analysis of the upload, in a process of its own, within the time limit."""
     app = current_app
-    return app.extensions["toa_jobs"].run(work, upload, settings, app.config["TOA_OFFICE"],
-                                          float(app.config["TOA_TIME_LIMIT"]))
+    return app.extensions["toa_jobs"].run(
+        work, upload, settings, app.config["TOA_OFFICE"], float(app.config["TOA_TIME_LIMIT"])
+    )
 
 
 def _private_file(path: Path, data: bytes) -> None:
@@ -120,8 +122,14 @@ class Jobs:
             try:
                 name = "document.docx" if upload.format == "docx" else "document.xml"
                 _private_file(Path(folder, name), upload.data)
-                job = Job(name=upload.name, format=upload.format, style=upload.style, pages=upload.pages,
-                          folder=folder, path=str(Path(folder, name)))
+                job = Job(
+                    name=upload.name,
+                    format=upload.format,
+                    style=upload.style,
+                    pages=upload.pages,
+                    folder=folder,
+                    path=str(Path(folder, name)),
+                )
                 return self._supervise(work, job, settings, office, deadline, limit)
             finally:
                 shutil.rmtree(folder, ignore_errors=True)
@@ -130,8 +138,9 @@ class Jobs:
 
     def _supervise(self, work, job, settings, office, deadline: float, limit: float) -> dict:
         ours, theirs = self._context.Pipe()
-        proc = self._context.Process(target=_job_main, args=(theirs, work, job, settings, office is not None,
-                                                             dict(os.environ)), daemon=True)
+        proc = self._context.Process(
+            target=_job_main, args=(theirs, work, job, settings, office is not None, dict(os.environ)), daemon=True
+        )
         proc.start()
         theirs.close()
         with self._lock:
