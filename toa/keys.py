@@ -144,6 +144,16 @@ class ActKey(KeyBase):
 
 
 @dataclass(frozen=True, slots=True)
+class ActSectionKey(KeyBase):
+    """A section of an act cited by the act's own short name and numbering ("INA § 101(a)(43)(F)",
+    "ERISA § 502(a)(3)"), listed as the brief writes it."""
+
+    TAG: ClassVar[str] = "act_section"
+    act: str  # "INA"
+    section: str  # with its subsection as cited: "101(a)(43)(F)"
+
+
+@dataclass(frozen=True, slots=True)
 class StatutesAtLargeKey(KeyBase):
     """A bare Statutes at Large cite ("64 Stat. 1100"), or a section of the law there."""
 
@@ -538,6 +548,7 @@ Key: TypeAlias = (
     | UsCodeKey
     | PublicLawKey
     | ActKey
+    | ActSectionKey
     | StatutesAtLargeKey
     | RevisedStatutesKey
     | StateCodeKey

@@ -103,6 +103,7 @@ class ProvisionMeta:
     range: bool = False  # "§§ 1961-1968"
     popular_name: str = ""  # "Armed Career Criminal Act, 18 U.S.C. 924(e)"
     act: str = ""  # "section 7428 of the Internal Revenue Code": the act a bare section is in
+    act_section: str = ""  # "101(a)(43)(F)" of "INA § 101(a)(43)(F), 8 U.S.C. § 1101(a)(43)(F)": the act's own number
     inverted: bool = False  # written "Article 38.37 of the Code ...": the entry is reworded
     subdivision_only: bool = False  # "Id., subd. (d)(1)", "subdivision (b)": of the section cited before
     committee_note: str = ""  # "advisory committee's note to 2015 amendment"

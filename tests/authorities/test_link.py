@@ -652,3 +652,54 @@ def test_id_with_a_section_of_a_code_cited_before_is_the_codes_after_a_report():
         found = linked(link.link(doc, occurrences_of(doc)))
         # "Id. § 12": a pin in the work, which has no section of the code
         assert [kinds for name, kinds in found.items() if name.startswith(linked_to)][-1][-1] == "id"
+
+
+def test_an_act_section_cited_with_its_code_section_and_then_alone_is_one_entry():
+    t = links_of(
+        "He is removable under INA § 212(a)(9)(C), 8 U.S.C. § 1182(a)(9)(C).",
+        "The Board read INA § 212(a)(9)(C) broadly. The Foo Bar Act (FOOBA), FOOBA § 412(b)(2), differs; id. § 413.",
+    )
+    assert linked(t) == {
+        "INA § 212(a)(9)(C), 8 U.S.C. § 1182(a)(9)(C)": ["full", "full", "full"],
+        "FOOBA § 412(b)(2)": ["full"],
+        "FOOBA § 413": ["id"],
+    }
+
+
+def test_an_assembly_bill_by_its_number_after_its_session_cite_is_that_bill():
+    t = links_of("Assem. Bill 55, 2021-2022 Reg. Sess. (Cal. 2022), was enacted.", "AB 55 failed later. AB 56 did not.")
+    assert linked(t) == {"Assem. Bill 55, 2021-2022 Reg. Sess. (Cal. 2022)": ["full", "full"], "AB 56": ["full"]}
+
+
+def test_an_act_codified_from_a_section_on_is_cited_by_the_last_part_of_its_numbers():
+    t = links_of(
+        "The Ozark Kids Code Act, Cal. Civ. Code § 1798.77.28 et seq. (the Act), requires it.",
+        "Act § 31(b)(7). See §§ 33(a). Cf. § 9.",
+    )
+    assert set(linked(t)) == {
+        "Cal. Civ. Code § 1798.77.28",
+        "Cal. Civ. Code § 1798.77.31(b)(7)",
+        "Cal. Civ. Code § 1798.77.33(a)",
+        "Cal. Civ. Code § 9",
+    }
+    # a code cited at one section, not as an act's first: its sections are its own
+    t = links_of("Cal. Civ. Code § 1798.77.28 requires it.", "See § 31(a).")
+    assert "Cal. Civ. Code § 31(a)" in linked(t)
+
+
+def test_an_act_section_with_its_code_section_before_or_after_it_in_any_form_is_one_entry():
+    t = links_of(
+        "He is removable under Section 212(a)(6) of the INA, 8 U.S.C. § 1182(a)(6).",
+        "Removal under 8 U.S.C. § 1227(a)(3) (INA § 237(a)(3)) followed. INA § 237(a)(3) again; INA § 212(a)(6) too.",
+    )
+    assert linked(t) == {
+        "INA § 212(a)(6), 8 U.S.C. § 1182(a)(6)": ["full", "full", "full"],
+        "8 U.S.C. § 1227(a)(3) (INA § 237(a)(3))": ["full", "full", "full"],
+    }
+
+
+def test_an_act_section_cited_alone_before_it_is_given_with_its_code_section_is_that_entry():
+    t = links_of(
+        "The Board read INA § 212(a)(6) broadly.", "He is inadmissible under INA § 212(a)(6), 8 U.S.C. § 1182(a)(6)."
+    )
+    assert linked(t) == {"INA § 212(a)(6), 8 U.S.C. § 1182(a)(6)": ["full", "full", "full"]}

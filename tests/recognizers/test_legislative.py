@@ -236,3 +236,15 @@ def test_committee_prints_and_a_record_page_range(run):
     assert o.category == "legislative"
     [o] = full(run("155 Cong. Rec. S1234-35 (daily ed. Feb. 3, 2009) (statement of Sen. Roe)."))
     assert o.display == "155 Cong. Rec. S1234 (daily ed. Feb. 3, 2009)"
+
+
+def test_an_assembly_bill_by_its_number_alone(run):
+    occs = full(run("The Legislature passed AB 4321 in 2021; A.B. No. 87 followed."))
+    assert [(o.display, o.category) for o in occs] == [("AB 4321", "legislative"), ("A.B. No. 87", "legislative")]
+    assert occs[0].key == StateBillKey("", "A.B.", "4321", "")
+    # a grade, a section of a bill cited before and a bill cited by its session are not bare bills
+    occs = run("He earned an AB 1.5 rating. A.B. 12 § 3 applies.")
+    assert [o.key for o in occs if o.kind == "full"] == []
+    assert keys(run("Assem. Bill 55, 2021-2022 Reg. Sess. (Cal. 2022).")) == [
+        StateBillKey("Cal.", "A.B.", "55", "2021-2022 Reg. Sess.")
+    ]

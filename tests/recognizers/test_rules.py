@@ -407,3 +407,28 @@ def test_a_rule_or_regulation_made_from_its_set_and_number_is_the_set_cited_in_f
     assert same(cfr_section("29", "§", "1910.95(b)(1)"), cited)
     [cited] = full(run("47 C.F.R. 54.709(a)(3)"))
     assert same(cfr_section("47", "", "54.709(a)(3)"), cited)
+
+
+def test_a_california_superior_courts_local_rule(run):
+    occs = full(run("See Super. Ct. Marin County, rule 2.14(b); Super. Ct. S.F. County, Local Rules, rule 8.3."))
+    assert [(o.display, o.category) for o in occs] == [
+        ("Super. Ct. Marin County, rule 2.14(b)", "rules_regulations"),
+        ("Super. Ct. S.F. County, Local Rules, rule 8.3", "rules_regulations"),
+    ]
+    assert occs[0].key.rule_set == "super ct marin county local" and occs[0].key.rule == "2.14(b)"
+
+
+def test_a_county_trial_courts_local_rule_written_out_is_the_same_set(run):
+    occs = full(
+        run(
+            "Marin County Superior Court Local Rule 2.14(b); Local Rules of the District Courts of "
+            "Pecan County, rule 4.2; Pecan County District Court Local Rules 4.2."
+        )
+    )
+    assert [o.display for o in occs] == [
+        "Marin County Superior Court Local Rule 2.14(b)",
+        "Local Rules of the District Courts of Pecan County, rule 4.2",
+        "Pecan County District Court Local Rules 4.2",
+    ]
+    assert occs[0].key == full(run("Super. Ct. Marin County, rule 2.14(b)."))[0].key
+    assert occs[1].key == occs[2].key

@@ -126,7 +126,7 @@ def test_treatise_short_forms_are_not_statutes(run):
 
 
 def test_short_name_of_work_cited_in_paragraph_is_not_a_statute(run):
-    t = "See 2 Omar Reyes, Remedies in Admiralty § 7.4 (5th ed. 2016); REYES § 7.5; ERISA § 502."
+    t = "See 2 Omar Reyes, Remedies in Admiralty § 7.4 (5th ed. 2016); REYES § 7.5; see § 502."
     assert [o.meta.section for o in _refs(run(t))] == ["502"]
 
 

@@ -1,5 +1,14 @@
 from conftest import full, keys
-from toa.keys import ActKey, PublicLawKey, RevisedStatutesKey, StateBillKey, StateCodeKey, StatutesAtLargeKey, UsCodeKey
+from toa.keys import (
+    ActKey,
+    ActSectionKey,
+    PublicLawKey,
+    RevisedStatutesKey,
+    StateBillKey,
+    StateCodeKey,
+    StatutesAtLargeKey,
+    UsCodeKey,
+)
 from toa.meta import ProvisionMeta
 from toa.recognizers.statutes import reads_state_code, state_code_section, state_form_section, us_code_section
 
@@ -207,7 +216,8 @@ def test_bare_section_after_italic_title_is_not_a_statute(run, emph):
 
 def test_bare_section_after_statute_name_is_still_a_reference(run):
     occs = run("Under the Clayton Act § 7 and ERISA § 502(a), and see § 1983.")
-    assert [o.meta.section for o in _refs(occs)] == ["7", "502", "1983"]
+    assert [o.meta.section for o in _refs(occs)] == ["7", "1983"]
+    assert keys(occs) == [ActSectionKey("ERISA", "502(a)")]  # an act's short name and section: the act's own
 
 
 def test_rev_stat_pair_range_is_two_sections(run):
@@ -446,3 +456,75 @@ def test_a_state_bill_by_its_session_and_the_sections_it_enacts(run):
     # by its number alone, a section is a short form of the bill cited before
     (o,) = run("S.B. 77 § 13-70-101(4).")
     assert (o.kind, o.meta.act, o.meta.section, o.meta.subsection) == ("short", "S.B. 77", "13-70-101", "(4)")
+
+
+def test_a_section_of_an_act_by_its_short_name_and_own_numbering(run):
+    occs = full(
+        run("Relief under the Foo Bar Act (“FOOBA”), FOOBA § 412(b)(2), is equitable; see FOOBA §§ 412(a)(1)(B), (c).")
+    )
+    assert [o.display for o in occs] == ["FOOBA § 412(b)(2)", "FOOBA § 412(a)(1)(B)", "FOOBA § 412(c)"]
+    assert occs[0].key == ActSectionKey("FOOBA", "412(b)(2)")
+    assert occs[0].category == "statutes" and occs[0].text == "FOOBA § 412(b)(2)"
+    # with the Code section the brief gives just after it: one entry, that section of the Code
+    o, code = full(run("He is removable under INA § 212(a)(9)(C), 8 U.S.C. § 1182(a)(9)(C), as held."))
+    assert o.key == code.key == UsCodeKey("8", "1182(a)(9)(C)")
+    assert o.display == "INA § 212(a)(9)(C), 8 U.S.C. § 1182(a)(9)(C)"
+    assert o.text == "INA § 212(a)(9)(C)"
+    assert (o.meta.act, o.meta.act_section) == ("INA", "212(a)(9)(C)")
+
+
+def test_a_code_name_or_treatise_before_a_section_is_no_act(run):
+    occs = full(
+        run(
+            "TEX. GOV'T CODE § 311.011 governs; nor IRC § 61; see WRIGHT & MILLER § 1357; QUILLEN § 9.2; "
+            "section 12 of the FOO."
+        )
+    )
+    assert [o.display for o in occs if isinstance(o.key, ActSectionKey)] == []
+
+
+def test_an_acts_section_written_out_or_of_the_act_or_of_its_title(run):
+    occs = full(
+        run(
+            "Plaintiffs sue under section 502(a)(3) of ERISA, INA section 240A(b)(1) and Section 8(a) of the "
+            "NLRA. Title IX § 901(a) also applies."
+        )
+    )
+    assert [o.key for o in occs] == [
+        ActSectionKey("ERISA", "502(a)(3)"),
+        ActSectionKey("INA", "240A(b)(1)"),
+        ActSectionKey("NLRA", "8(a)"),
+        ActSectionKey("Title IX", "901(a)"),
+    ]
+    assert [o.display for o in occs] == ["ERISA § 502(a)(3)", "INA § 240A(b)(1)", "NLRA § 8(a)", "Title IX § 901(a)"]
+
+
+def test_a_texas_session_law_by_year_legislature_and_chapter(run):
+    occs = full(
+        run(
+            "See Acts 2017, 85th Leg., ch. 912 (S.B. 77), §§ 4, 12(3), eff. Sept. 1, 2017; "
+            "Acts 2005, 79th Leg., R.S., ch. 33, § 2.01, 2005 Tex. Gen. Laws 60."
+        )
+    )
+    assert [o.display for o in occs] == [
+        "Acts 2017, 85th Leg., ch. 912 (S.B. 77), §§ 4, 12(3)",
+        "Acts 2005, 79th Leg., R.S., ch. 33, § 2.01",
+    ]
+    assert occs[0].key == StateCodeKey("Tex.", "acts 2017 85th leg", "ch. 912", "4, 12(3)")
+    assert occs[1].key.section == "2.01" and occs[0].category == "statutes"
+
+
+def test_a_county_or_city_code_with_its_chapters(run):
+    occs = full(
+        run(
+            "See Marsh County Code, ch. 12, subch. 12C, § 4-B; cf. Elmford City Code § 31-2-7(a) and "
+            "Elmford Municipal Code section 8.04."
+        )
+    )
+    assert [o.display for o in occs] == [
+        "Marsh County Code, ch. 12, subch. 12C, § 4-B",
+        "Elmford City Code § 31-2-7(a)",
+        "Elmford Municipal Code section 8.04",
+    ]
+    assert occs[0].key == StateCodeKey("", "marsh county code", "ch 12 subch 12c", "4-B")
+    assert {o.category for o in occs} == {"statutes"}

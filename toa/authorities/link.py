@@ -19,6 +19,7 @@ from typing import Literal
 from .. import recognizers
 from ..keys import (
     ActKey,
+    ActSectionKey,
     AgencyDecisionKey,
     ArticleKey,
     BillAnalysisKey,
@@ -154,6 +155,12 @@ class _Linking:
         for o in occurrences:
             if o.kind == "full" and o.category == "statutes" and _numbers(o.meta).section:
                 self.statutes_in.setdefault(o.paragraph, []).append(o)
+            if o.kind == "full" and o.key is not None and _numbers(o.meta).act_section:
+                # "INA § 101(a)(43)(F), 8 U.S.C. § 1101(a)(43)(F)": the act's section cited alone, before
+                # or after, is that Code section
+                self.alias.setdefault(
+                    ActSectionKey(_numbers(o.meta).act, _numbers(o.meta).act_section), (o.key, "parallel")
+                )
         # (bare section, the full cite of its number just after it, whether a code before was guessed)
         self.cited_after: list[tuple[Occurrence, Occurrence, bool]] = []
         self.last_statute: dict[
@@ -408,6 +415,18 @@ def _full(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cite
     if key in alias and not (named and alias[key][1] == "history"):
         key = alias[key][0]  # a parallel cite, or a bare cite of a case's subsequent history
     key = _edition_of_one(key, by_key)
+    if isinstance(key, StateBillKey) and not (key.jurisdiction or key.legislature or key.section or key.document):
+        # "AB 1545" after "Assem. Bill 1545, 2019-2020 Reg. Sess. (Cal. 2020)": that bill
+        key = next(
+            (
+                k
+                for k in reversed(by_key)
+                if isinstance(k, StateBillKey)
+                and not (k.section or k.document)
+                and (k.type, k.number) == (key.type, key.number)
+            ),
+            key,
+        )
     auth = by_key.get(key)
     if auth is not None and named and _different_case(auth, name):
         # Memorandum orders share a reporter page ("Ford v. United States, 569 U.S. 1031" and
@@ -729,12 +748,28 @@ def complete(base: Occurrence, short: ProvisionMeta) -> Occurrence | None:
         return of_title(m.title, mark, section)
     if code == "state_bill":  # "id. § 4-88-1102(a)" after a section of "S.B. 396, …, Reg. Sess. (Ark. 2023)"
         return recognizers.statutes.state_bill_section(m.act, section)
+    if isinstance(base.key, ActSectionKey):  # "Id. § 510" after "ERISA § 502(a)(3)"
+        return recognizers.statutes.act_section(m.act, section)
     if m.rule_set:
         assert isinstance(base.key, RuleKey) and base.sort_key
         return recognizers.rules.rule_of(m.rule_set, base.key.rule_set, section, base.sort_key[0], m.jurisdiction or "")
     if not code or m.jurisdiction is None:
         return None
+    if re.search(r"\bet\sseq\b", base.text):
+        section = _in_act_codified_from(m.section, section)
     return _in_state_code(base, short, section)
+
+
+def _in_act_codified_from(first: str, number: str) -> str:
+    """A short section number in an act cited as codified from `first` on ("Cal. Civ. Code
+    § 1798.99.28 et seq. (the Act)"): such an act is cited by the last part of its sections' numbers
+    ("Act § 31(b)(7)", "§§ 31(a)-(b)"), so "31(b)(7)" is "1798.99.31(b)(7)"; any other number is
+    left as it is."""
+    head, _dot, last = first.rpartition(".")
+    n = re.match(r"\d+(?=\(|$)", number)
+    if head and last.isdigit() and n and len(n.group()) == len(last) and int(n.group()) >= int(last):
+        return f"{head}.{number}"
+    return number
 
 
 def _in_state_code(base: Occurrence, short: ProvisionMeta, section: str) -> Occurrence | None:
@@ -845,7 +880,10 @@ def _different_case(auth: Cited, new: str) -> bool:
 
 
 def _better_name(occ: Occurrence, auth: Cited) -> bool:
-    """A later full cite names the authority when the first lacked a case name."""
+    """A later full cite names the authority when the first lacked a case name, or when it gives
+    both an act's section and its Code section and the first gave one of them."""
+    if occ.display and _numbers(occ.meta).act_section:
+        return not _numbers(auth.named_by.meta).act_section
     if not occ.display or occ.category != "cases":
         return False
     if not auth.links:

@@ -351,13 +351,15 @@ def find(text: str, _emphasis=None) -> list[Claim]:
         ]
         claims.append(claim(occs))
     for m in _STATE_AFTER.finditer(text):
-        juris = state_abbr(m.group("state"))
-        n = number_token(m.group("num"))
-        if juris and n:
+        state = state_abbr(m.group("state"))
+        article = number_token(m.group("num"))
+        if state and article:
             # written in prose ("... of the Texas Constitution"), the entry is the Bluebook's
-            display = None if re.search(r"\sof\s", m.group(0)) else clean(m.group(0))
+            shown = None if re.search(r"\sof\s", m.group(0)) else clean(m.group(0))
             claims.append(
-                claim([_provision(text, m.start(), m.end(), juris, "art", n, m.group("sec") or "", display=display)])
+                claim(
+                    [_provision(text, m.start(), m.end(), state, "art", article, m.group("sec") or "", display=shown)]
+                )
             )
     for m in _ID.finditer(text):
         part = _part(m.group("part"))
@@ -379,13 +381,13 @@ def find(text: str, _emphasis=None) -> list[Claim]:
         if occs:
             claims.append(claim(occs))
     for m in _ORDINAL_AMEND.finditer(text):
-        n = ordinal_to_int(m.group("ord"))
-        if not n or not m.group("ord")[0].isupper() or not m.group("amend")[0].isupper():
+        amendment = ordinal_to_int(m.group("ord"))
+        if not amendment or not m.group("ord")[0].isupper() or not m.group("amend")[0].isupper():
             continue
         sec = m.group("secno") or ""
         claims.append(
             claim(
-                [_provision(text, m.start(), m.end(), "US", "amend", n, sec, flags=["informal_reference"])],
+                [_provision(text, m.start(), m.end(), "US", "amend", amendment, sec, flags=["informal_reference"])],
                 RANK_REFERENCE,
             )
         )
@@ -403,7 +405,7 @@ def find(text: str, _emphasis=None) -> list[Claim]:
     for m in _ARTICLE.finditer(text):
         if _NOT_US_ARTICLE.match(text, m.end()):
             continue  # "Article III of the Treaty"
-        n = number_token(m.group("num"))
+        article = number_token(m.group("num"))
         claims.append(
             claim(
                 [
@@ -413,7 +415,7 @@ def find(text: str, _emphasis=None) -> list[Claim]:
                         m.end(),
                         "US",
                         "art",
-                        n,
+                        article,
                         m.group("sec") or "",
                         m.group("cl") or "",
                         flags=["informal_reference"],

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from ..keys import JuryInstructionKey
-from ..model import CategoryKey
+from ..model import CategoryKey, Occurrence
 from .common import RANK_SECONDARY, Claim, alpha_key, claim, clean, natkey, occ
 
 CAT: CategoryKey = "other"
@@ -53,7 +53,7 @@ def _california(text: str, m: re.Match) -> Claim:
     setname = m.group("set")
     paren = clean(m.group("paren") or "")
     name = clean(m.group("name") or "")
-    occs = []
+    occs: list[Occurrence] = []
     items = list(_LIST_ITEM.finditer(m.group("nums")))
     if (m.group("mark") or "").startswith("No.") and len(items) > 1:
         # a list only after "Nos.": "CALJIC No. 8.80.1, 1 CT 23" cites the record next

@@ -318,10 +318,13 @@ def _claim(text: str, start: int, head_end: int, end: int, m: re.Match) -> Claim
         if m.re is not _VANCOUVER and m.re is not _MLA
         else None
     )
+    first = re.match(_SURNAME, authors)
     surname = (
         natural.group(1)
         if natural and m.re is not _APA or natural and "." not in authors.split(",")[0]
-        else re.match(_SURNAME, authors).group()
+        else first.group()
+        if first
+        else authors
     )
     rest = clean(_LINK.sub("", text[head_end:end]))
     years = re.findall(_YEAR, text[start:end])

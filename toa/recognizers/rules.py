@@ -126,6 +126,19 @@ _LOCAL = re.compile(
     rf"(?<![\w.])(?:(?P<court>{_DISTRICT})\s)?(?P<set>{_LOCAL_KIND}\s?L\.\s?R\.|L\.\s?(?:Civ|Cv|Cr|Crim|Bankr|B|Pat)\.\s?R\.|"
     rf"L\.\s?R\.|LR|LCvR|LCrR|LBR|LPR|Loc(?:al|\.)\s(?:{_LOCAL_KIND}\s)?(?:Rules?|R\.))\s?(?=\d)"
 )
+# A trial court's local rules, by its county: as the California Style Manual cites them ("Super. Ct.
+# Orange County, rule 3.12", "Super. Ct. L.A. County, Local Rules, rule 3.57") and written out ("Orange
+# County Superior Court Local Rule 360", "Local Rules of the Civil District Courts of Travis County,
+# rule 2.1"). One set per court and county however it is written.
+_COUNTY = r"(?P<county>(?:[A-Z][\w.'’]*\s){1,3})(?:County|Cnty\.)"
+_SUPERIOR_COURT_LOCAL = re.compile(
+    r"(?<![\w.])(?:Super\.\sCt\.\s" + _COUNTY + r",(?:\sLocal\sRules,)?\s[Rr]ules?"
+    r"|" + _COUNTY.replace("county", "county2") + r"\s(?P<court>Superior\sCourt|District\sCourts?|Circuit\sCourt)"
+    r"\sLocal\sRules?(?:,\s[Rr]ule)?"
+    r"|Local\sRules\sof\sthe\s(?P<court3>(?:[A-Z][\w.'’]*\s){0,2}(?:Superior|District|Circuit)\sCourts?)\sof\s"
+    + _COUNTY.replace("county", "county3")
+    + r",\s[Rr]ule)\s(?=\d)"
+)
 _LOCAL_ITEM = re.compile(rf"(?P<rule>\d+(?:[.-]\d+)*[A-Za-z]?)(?P<sub>{SUBSECS})(?![\w-]|\.\d)")
 _LOCAL_WORDS = {
     "civ": "civ",
@@ -318,7 +331,7 @@ def _with_sub_range(text: str, items: list) -> int:
 
 def subsection_list(sub: str) -> list[str]:
     """ "(a)(1), (f)" -> ["(a)(1)", "(f)"]: each subsection of a list written in full."""
-    out = []
+    out: list[str] = []
     for part in filter(None, (p.strip() for p in sub.split(","))):
         out.append(continue_subsection(out[-1], part) if out else part)
     return out
@@ -469,7 +482,10 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
             claims.append(c)
     for m in _FED_INITIALS.finditer(text):
         letters = re.sub(r"[^A-Za-z]", "", m.group("set")).lower()  # "frcp", "frcivp", "fre", "frcrimp"
-        kind = re.match(r"fr(cr|c|e|a|b)", letters).group(1)
+        initials = re.match(r"fr(cr|c|e|a|b)", letters)
+        if initials is None:
+            continue
+        kind = initials.group(1)
         if kind != "b" and re.match(r"(?:19|20)\d\d(?![\d(.-])", text[m.end() : m.end() + 5]):
             continue  # "FRE 2020 plan": a year (only the Bankruptcy Rules run to four digits, Rule 2004)
         c = _full_rules(text, m, RULE_SETS[_INITIAL_SETS[kind]])
@@ -530,6 +546,14 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
         c = _numbered_rules(text, m, written, key_set="local " + _local_set(m.group("set")))
         if c:
             claims.append(c)
+    for m in _SUPERIOR_COURT_LOCAL.finditer(text) if "Local" in text or "Super." in text else ():
+        written = m.group("county") or m.group("county2") or m.group("county3")
+        county = " ".join(re.findall(r"[a-z]+", written.lower()))
+        court = " ".join(re.findall(r"[a-z]+", (m.group("court") or m.group("court3") or "superior court").lower()))
+        court = court.replace("superior court", "super ct").replace("courts", "court")
+        c = _numbered_rules(text, m, clean(m.group(0)), key_set=f"{court} {county} county local")
+        if c:
+            claims.append(c)
     # (each scan only where its fixed words occur: these patterns start with every state's name)
     for rx, word in ((_STATE_RULE, "R. "), (_STATE_RULE_LONG, "Rule")):
         for m in rx.finditer(text) if word in text else ():
@@ -573,7 +597,7 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
             continue
         of = _OF_STATE_RULES.match(text, end)
         abbr = state_abbr(of.group("state")) if of else None
-        if abbr:  # "Rule 8.204(c) of the California Rules of Court"
+        if of is not None and abbr:  # "Rule 8.204(c) of the California Rules of Court"
             set_name = state_rule_set(abbr, of.group("pre") or "", of.group("set"))
             claims.append(claim(_rule_occs(text, m.start(), items, set_name, of.end(), "", 1, abbr)))
             continue

@@ -651,7 +651,7 @@ def _author_before(text: str, title_start: int) -> tuple[int, str, str]:
             vol, body = "", body[sig.end() :]
     segs = body.split(", ")
     # keep the trailing segments that look like names/organisations (max 3)
-    kept = []
+    kept: list[str] = []
     for seg in reversed(segs):
         signal = _SIGNAL_PREFIX.match(seg)
         if signal:  # "…its history, see Michael S. Hull et al., Title": the author starts after "see"

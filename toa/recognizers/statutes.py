@@ -23,8 +23,18 @@ named acts (0, alphabetical, "Act of" by date), U.S.C. (1), Rev. Stat. (2), Pub.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from ..keys import ActKey, PublicLawKey, RevisedStatutesKey, StateBillKey, StateCodeKey, StatutesAtLargeKey, UsCodeKey
+from ..keys import (
+    ActKey,
+    ActSectionKey,
+    PublicLawKey,
+    RevisedStatutesKey,
+    StateBillKey,
+    StateCodeKey,
+    StatutesAtLargeKey,
+    UsCodeKey,
+)
 from ..meta import ProvisionMeta
 from ..model import CategoryKey, Occurrence
 from .common import (
@@ -82,7 +92,7 @@ _EDITION = re.compile(r"\s?(" + EDITION_PAREN + ")")
 def _is_range(sec: str) -> bool:
     """'1961-1968' is a range; '2000e-16' and '300aa-15' are hyphenated sections."""
     m = re.fullmatch(r"(\d+)-(\d+)", sec)
-    return bool(m) and int(m.group(2)) > int(m.group(1))
+    return m is not None and int(m.group(2)) > int(m.group(1))
 
 
 def parse_items(text: str, pos: int, item_re: re.Pattern, allow_list: bool = True):
@@ -91,7 +101,7 @@ def parse_items(text: str, pos: int, item_re: re.Pattern, allow_list: bool = Tru
     Returns ([(start, end, section, subsection, etseq)], end).  A bare subsection continues
     the previous member's section.
     """
-    items = []
+    items: list[tuple[int, int, str, str, bool]] = []
     m = item_re.match(text, pos)
     if not m:
         return items, pos
@@ -173,7 +183,7 @@ def continue_subsection(prev: str, cont: str) -> str:
     cont_toks = re.findall(r"\(([^()]*)\)", cont)
     if not prev_toks or not cont_toks:
         return cont
-    levels = []
+    levels: list[str] = []
     for t in prev_toks:
         levels.append(_level(t, levels))
     want = _level(cont_toks[0], levels)
@@ -195,7 +205,8 @@ def subdivisions(text: str, pos: int, base: str = "") -> tuple[list[tuple[int, i
     head = _SUBD_HEAD.match(text, pos)
     if not head:
         return [], pos, ""
-    out, end = [], head.end()
+    out: list[tuple[int, int, str]] = []
+    end = head.end()
     m = _SUBD_ONE.match(text, end)
     if not m:
         return [], pos, ""
@@ -469,7 +480,7 @@ def _parse_chain(text: str, pos: int, first_glued: bool = False):
     Returns (parts, end): parts is a list of (kind, match); a Stat. cite ends the chain.
     `first_glued` lets the first component start right at `pos` (the anchor is the Stat. cite).
     """
-    parts = []
+    parts: list[tuple[str, re.Match]] = []
     end = pos
     while True:
         if first_glued and not parts:
@@ -769,6 +780,23 @@ _CAL_STATS = re.compile(
     + ")+)))?"
 )
 
+# A Texas session law as the codes' history notes and Texas briefs cite it, by year, Legislature and
+# chapter, with the bill it enacted and the sections cited: "Acts 2019, 86th Leg., ch. 467 (H.B. 4170),
+# §§ 3, 21(2)", "Acts 2003, 78th Leg., R.S., ch. 204, § 10.01". One entry, the sections as cited; a
+# list stops before a session-laws cite that may follow ("…, § 3, 2019 Tex. Gen. Laws 1234").
+_ACTS_SEC = _STATS_SEC + r"(?!\s[A-Z])"
+_LEGISLATURE_ACTS = re.compile(
+    r"(?<![\w.])Acts\s(?P<year>\d{4}),\s(?P<leg>\d+(?:st|nd|rd|th)\sLeg\.)(?:,\s(?:R\.S\.|\d(?:st|nd|rd|th)\sC\.S\.))?"
+    r",\sch\.\s?(?P<ch>\d+)(?:\s\([HS]\.\s?[BJR]\.\s(?:No\.\s)?\d+\))?"
+    r"(?:,\s?(?:§\s?(?P<sec>"
+    + _ACTS_SEC
+    + r")|§§\s?(?P<secs>"
+    + _ACTS_SEC
+    + r"(?:(?:,\s|,?\sand\s)"
+    + _ACTS_SEC
+    + ")+)))?"
+)
+
 # The words of codes cited with a title number before them ("42 Pa. Cons. Stat.", "625 Ill. Comp.
 # Stat.", "22 Cal. Code Regs.", "16 Tex. Admin. Code", "21 Okla. Stat."); "Penal Code" is not one.
 _TITLED_CODE_WORDS = {"cons", "stat", "comp", "laws", "code", "regs", "admin", "rev", "gen", "ill", "ny", "cplr"}
@@ -966,6 +994,22 @@ def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
             pre_display=clean(m.group(0)),
         )
         claims.append(claim([o]))
+    for m in _LEGISLATURE_ACTS.finditer(text) if "Leg." in text else ():
+        base, sub = split_section(m.group("sec") or "") if not m.group("secs") else (clean(m.group("secs")), "")
+        o = _state_occ(
+            text,
+            m.start(),
+            m.end(),
+            "Tex.",
+            "Acts",
+            f"acts {m.group('year')} {norm(m.group('leg'))}",
+            f"ch. {m.group('ch')}",
+            base,
+            sub,
+            "",
+            pre_display=clean(m.group(0)),
+        )
+        claims.append(claim([o]))
     for m in _CAL_STATS.finditer(text):
         base, sub = split_section(m.group("sec") or "") if not m.group("secs") else (clean(m.group("secs")), "")
         sess = norm(m.group("sess") or "").strip(", ")
@@ -1102,7 +1146,8 @@ _OF_SECTION = re.compile(r",?\sof\s(?:[Ss]ection|§)\s?(?P<sec>\d+[A-Za-z]?(?:\.
 def _bare_subdivisions(text: str, m: re.Match) -> list:
     if text[: m.start()].rstrip().endswith(","):
         return []  # ", subd. (b)" of a cite: part of it
-    out, pos = [], m.end()
+    out: list[Occurrence] = []
+    pos = m.end()
     while (one := _SUBD_ONE.match(text, pos)) and one.group().startswith("("):
         out.append(
             occ(
@@ -1178,6 +1223,255 @@ def find_short_forms(text: str, emphasis=None) -> list[Claim]:
         occs = _short_occs(text, m, "reference", emphasis)
         if occs:
             claims.append(claim(occs, RANK_REFERENCE))
+    return claims
+
+
+# A section of an act cited by the act's short name and its own numbering, as immigration, benefits
+# and labor briefs cite them ("INA § 101(a)(43)(F)", "ERISA §§ 502(a)(1)(B), (a)(3)"): an entry in the
+# brief's words; with the U.S. Code section the brief gives just after it ("INA § 101(a)(43)(F),
+# 8 U.S.C. § 1101(a)(43)(F)"), one entry, that section of the Code. A capitalised word before "§" is
+# as often a treatise's short name in capitals ("LAFAVE § 9.2", "WRIGHT & MILLER § 1357"), so the name
+# is one of the acts federal briefs cite this way, or one the paragraph defines ("the Foo Act (“FA”)").
+_ACT_ACRONYM = re.compile(
+    r"(?<![\w.'’&-])(?P<act>[A-Z][A-Z&]{1,7}|Title\s[IVXL]+)\s(?P<mark>§§?|[Ss]ections?)"
+    r"\s?(?=\d)"
+)
+# "section 502(a)(3) of ERISA", "Section 212(a)(9)(C) of the INA": the same section
+_SECTION_OF_ACRONYM = re.compile(
+    r"(?<![\w.])(?:[Ss]ection|§)\s?(?P<sec>"
+    + _USC_SECTION
+    + r")(?P<sub>"
+    + SUBSECS
+    + r")\sof\s(?:the\s)?(?P<act>[A-Z][A-Z&]{1,7})(?![\w'’-]|\.\w)"
+)
+_ACTS_BY_SHORT_NAME = frozenset(
+    {
+        "INA",
+        "ERISA",
+        "FLSA",
+        "NLRA",
+        "LMRA",
+        "ADA",
+        "ADEA",
+        "FMLA",
+        "OSHA",
+        "CERCLA",
+        "RCRA",
+        "FIFRA",
+        "FDCA",
+        "FFDCA",
+        "CWA",
+        "CAA",
+        "ESA",
+        "NEPA",
+        "NHPA",
+        "TSCA",
+        "SDWA",
+        "FPA",
+        "NGA",
+        "FCA",
+        "TCPA",
+        "FDCPA",
+        "FCRA",
+        "TILA",
+        "RESPA",
+        "ECOA",
+        "HIPAA",
+        "FERPA",
+        "COPPA",
+        "AEDPA",
+        "IDEA",
+        "FTCA",
+        "FOIA",
+        "DMCA",
+        "ECPA",
+        "CFAA",
+        "RICO",
+        "VRA",
+        "NVRA",
+        "HAVA",
+        "UCMJ",
+        "FISA",
+        "IEEPA",
+        "RFRA",
+        "RLUIPA",
+        "PLRA",
+        "CSA",
+        "SOX",
+        "PSLRA",
+        "SLUSA",
+        "CAFA",
+        "FAA",
+        "LHWCA",
+        "FELA",
+        "FECA",
+        "FEHBA",
+        "USERRA",
+        "WARN",
+        "MSPA",
+        "FSIA",
+        "ATS",
+        "TVPA",
+        "EMTALA",
+        "PREP",
+        "ACA",
+        "PPACA",
+        "MMA",
+        "SSA",
+        "HEA",
+        "NFA",
+        "GCA",
+        "FHA",
+        "IRCA",
+        "IIRIRA",
+        "HSA",
+        "APA",
+        "FACA",
+        "NFIA",
+        "FARA",
+        "CRA",
+    }
+)
+_DEFINED_AS = r"\(\s?(?:the\s)?[“\"]?{}[”\"]?\s?\)"
+_PARALLEL_USC = re.compile(r",\s(?P<title>\d{1,2})\sU\.\s?S\.\s?C\.(?:A\.)?\s?(?P<mark>§?)\s?(?=\d)")
+# "8 U.S.C. § 1101(a)(43)(F) (INA § 101(a)(43)(F))": the act's section given after the Code's
+_USC_BEFORE = re.compile(
+    r"(?<![\w.])(?P<title>\d{1,2})\sU\.\s?S\.\s?C\.(?:A\.)?\s?(?P<mark>§?)\s?"
+    r"(?P<num>\d[\w()-]*)\s\($"
+)
+
+
+def act_section(act: str, number: str) -> Occurrence | None:
+    """Section `number` ("502(a)(3)") of the act whose short name is `act` ("ERISA"), as
+    find_act_sections makes "ERISA § 502(a)(3)": the full citation a short form of it stands for."""
+    written = f"{act} § {number}"
+    items, end = parse_items(written, len(act) + 3, _USC_ITEM, allow_list=False)
+    if len(items) != 1 or end != len(written):
+        return None
+    _s, e, sec, sub, _etseq = items[0]
+    return _act_section_occ(written, 0, e, act, sec, sub)
+
+
+def _act_section_occ(text: str, start: int, end: int, act: str, sec: str, sub: str) -> Occurrence:
+    return occ(
+        text,
+        start,
+        end,
+        category=CAT,
+        key=ActSectionKey(act, sec + sub),
+        display=f"{act} § {sec}{sub}",
+        sort_key=statute_sort(0, 5, act, (), "", sec, sub),
+        meta=ProvisionMeta(code=act, section=sec, subsection=sub.split("-")[0], act=act),
+    )
+
+
+def _is_act_name(act: str, text: str) -> bool:
+    """Whether `act` is the short name of an act: one federal briefs cite by it, or one `text` defines."""
+    return act in _ACTS_BY_SHORT_NAME or bool(re.search(_DEFINED_AS.format(re.escape(act)), text))
+
+
+def find_act_sections(text: str, _emphasis=None) -> list[Claim]:
+    claims = []
+    for m in _SECTION_OF_ACRONYM.finditer(text) if " of " in text else ():
+        act = m.group("act")
+        if _is_act_name(act, text):
+            claims.append(
+                _act_claim(
+                    text,
+                    m.start(),
+                    [(m.start(), m.end(), m.group("sec"), squeeze_subsections(m.group("sub")), False)],
+                    m.end(),
+                    act,
+                )
+            )
+    for m in _ACT_ACRONYM.finditer(text):
+        act = clean(m.group("act"))
+        if not (act.startswith("Title ") or _is_act_name(act, text)):
+            continue
+        items, end = parse_items(text, m.end(), _USC_ITEM, allow_list=m.group("mark") in ("§§", "sections", "Sections"))
+        if not items or _NOT_STATUTE_AFTER.match(text, end):
+            continue
+        claims.append(_act_claim(text, m.start(), items, end, act))
+    return claims
+
+
+def _act_claim(text: str, start: int, items: list[tuple[int, int, str, str, bool]], end: int, act: str) -> Claim:
+    """The sections `items` of the act `act` cited at text[start:end]; one section with the U.S. Code
+    section the brief gives with it, just after or just before it, is that section of the Code."""
+    usc = _PARALLEL_USC.match(text, end) if len(items) == 1 else None
+    before = None
+    if usc:
+        code_items = parse_items(text, usc.end(), _USC_ITEM, allow_list=False)[0]
+        title, mark, number = usc.group("title"), usc.group("mark"), "".join(code_items[0][2:4]) if code_items else ""
+    else:
+        before = _USC_BEFORE.search(text, max(0, start - 40), start) if len(items) == 1 else None
+        title, mark, number = before.group("title", "mark", "num") if before else ("", "", "")
+    parallel = us_code_section(title, mark, number) if number else None
+    if parallel is not None:  # "INA § 101(a)(43)(F), 8 U.S.C. § 1101(a)(43)(F)": that section of the Code
+        _s, e, sec, sub, _etseq = items[0]
+        assert isinstance(parallel.meta, ProvisionMeta)
+        # in the order the brief gives them
+        both = f"{parallel.display} ({act} § {sec}{sub})" if before else f"{act} § {sec}{sub}, {parallel.display}"
+        return claim(
+            [
+                occ(
+                    text,
+                    start,
+                    e,
+                    category=CAT,
+                    key=parallel.key,
+                    display=both,
+                    sort_key=parallel.sort_key,
+                    meta=replace(parallel.meta, act=act, act_section=sec + sub),
+                )
+            ]
+        )
+    return claim(
+        [
+            _act_section_occ(text, start if i == 0 else s, e, act, sec, sub)
+            for i, (s, e, sec, sub, _etseq) in enumerate(items)
+        ]
+    )
+
+
+# A county's or city's code, with the chapters and parts it is cited by: "Travis County Code, ch. 64,
+# subch. 64B, § 2-A", "Austin City Code § 25-2-1", "L.A. Mun. Code § 12.22", "Los Angeles Municipal
+# Code section 41.18". Its sections may end in a letter after a hyphen ("§ 2-A").
+_LOCAL_CODE = re.compile(
+    r"(?<![\w.])(?P<name>(?:(?!(?:See|Cf|Also|But|Compare|Accord|Under|In|The|And|Or|Contra)\b)[A-Z][\w.'’]*\s){1,3}"
+    r"(?:(?:County|City|Town|Village|Parish|Borough)\sCode"
+    r"(?:\sof\sOrdinances)?|Mun(?:icipal|\.)\sCode))"
+    r"(?P<parts>(?:,\s(?:ch|chs|subch|art|tit|pt|div)\.\s\d+[A-Za-z]?(?:[.-]\d+[A-Za-z]?)*)*)"
+    r",?\s(?P<mark>§§?|[Ss]ections?)\s?(?=\d)"
+)
+_LOCAL_CODE_ITEM = re.compile(_ITEM_TMPL.format(sec=r"\d+[A-Za-z]?(?:[.:-](?:\d+[A-Za-z]*|[A-Z]\b))*", subs=SUBSECS))
+
+
+def find_local_codes(text: str, _emphasis=None) -> list[Claim]:
+    claims = []
+    for m in _LOCAL_CODE.finditer(text) if "Code" in text else ():
+        items, _end = parse_items(
+            text, m.end(), _LOCAL_CODE_ITEM, allow_list=m.group("mark") in ("§§", "sections", "Sections")
+        )
+        name, parts = clean(m.group("name")), clean(m.group("parts")).lstrip(", ")
+        occs = []
+        for i, (s, e, sec, sub, _etseq) in enumerate(items):
+            head = clean(text[m.start() : m.end()])
+            display = f"{head} {sec}{sub}" if i == 0 else f"{name}{', ' + parts if parts else ''}, § {sec}{sub}"
+            occs.append(
+                occ(
+                    text,
+                    m.start() if i == 0 else s,
+                    e,
+                    category=CAT,
+                    key=StateCodeKey("", alpha_key(name), alpha_key(parts), sec + sub),
+                    display=display,
+                    sort_key=statute_sort(1, 6, alpha_key(name), (), parts, sec, sub),
+                    meta=ProvisionMeta(code=name, title=parts, section=sec, subsection=sub.split("-")[0]),
+                )
+            )
+        if occs:
+            claims.append(claim(occs))
     return claims
 
 
@@ -1299,7 +1593,16 @@ def state_bill_section(bill: str, number: str) -> Occurrence | None:
     return _bill_section(written, 0, e, bill_m, sec, sub)
 
 
-FINDERS = (find_usc, find_session_laws, find_rev_stat, find_state_codes, find_short_forms, find_state_bills)
+FINDERS = (
+    find_usc,
+    find_session_laws,
+    find_rev_stat,
+    find_state_codes,
+    find_short_forms,
+    find_state_bills,
+    find_act_sections,
+    find_local_codes,
+)
 
 
 def find(text: str, emphasis=None) -> list[Claim]:
