@@ -60,7 +60,8 @@ def test_sec_releases_as_decisions_and_as_guidance(run, emph):
         ("In re Kamerling, Exchange Act Release No. 93456 (Oct. 29, 2021)", "administrative"),
         ("Securities Act Release No. 9689, 2014 WL 7145625 (Dec. 15, 2014)", "other"),
         (
-            "Disclosure of Order Execution Information, Exchange Act Release No. 43590, 65 Fed. Reg. 75,414 (Dec. 1, 2000)",
+            "Disclosure of Order Execution Information, Exchange Act Release No. 43590, 65 "
+            "Fed. Reg. 75,414 (Dec. 1, 2000)",
             "rules_regulations",
         ),
     ]

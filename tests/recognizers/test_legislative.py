@@ -173,7 +173,8 @@ def test_california_floor_analyses_digests_and_enrolled_bill_reports(run):
         "see Dept. of Finance, Enrolled Bill Rep. on Assem. Bill No. 7 (1975-1976 Reg. Sess.) Sept. 2, 1976.)"
     )
     assert [o.display for o in full(run(t))] == [
-        "Sen. Rules Com., Off. of Sen. Floor Analyses, 3d reading analysis of Sen. Bill No. 1818 (2003-2004 Reg. Sess.) "
+        "Sen. Rules Com., Off. of Sen. Floor Analyses, 3d reading analysis of Sen. Bill No. "
+        "1818 (2003-2004 Reg. Sess.) "
         "as amended May 3, 2004",
         "Legis. Counsel's Dig., Assem. Bill No. 5 (2019-2020 Reg. Sess.)",
         "Dept. of Finance, Enrolled Bill Rep. on Assem. Bill No. 7 (1975-1976 Reg. Sess.)",

@@ -120,8 +120,10 @@ def test_statements_and_reports_of_professional_bodies(run):
     t = "36 American Academy of Orthodontics Policy Statement, July 1, 2020, Braces and Teens"
     assert displays(run(t)) == ["American Academy of Orthodontics Policy Statement, July 1, 2020, Braces and Teens"]
     t = (
-        "28 Quill M. Title here. J Things. 2011; 41(2): 178-188; Council on Screens and Media, Screens and Young Minds, "
-        "American Academy of Orthodontics Clinical Report, Nov. 1, 2016; Vance et al., Snacks, Obes Rev. 2014; 22(7): 1723."
+        "28 Quill M. Title here. J Things. 2011; 41(2): 178-188; Council on Screens and Media, "
+        "Screens and Young Minds, "
+        "American Academy of Orthodontics Clinical Report, Nov. 1, 2016; Vance et al., Snacks, "
+        "Obes Rev. 2014; 22(7): 1723."
     )
     assert displays(run(t))[1] == (
         "Council on Screens and Media, Screens and Young Minds, American Academy of "

@@ -345,10 +345,16 @@ def test_treatise_volumes_are_kept_when_a_citation_sentence_starts_with_one(run,
     """ "… agree. 5B Charles Alan Wright …": the volume starts the citation sentence and stays in
     the entry, with a letter ("5B", "10A") or after a sentence of prose; bracketed pins
     ("§ 12.34[1][b]", "§ 13.03[A]") are dropped like any pin."""
-    t = "The courts agree. 5B Charles Alan Wright & Arthur R. Miller, Federal Practice and Procedure § 1357 (3d ed. 2004)."
+    t = (
+        "The courts agree. 5B Charles Alan Wright & Arthur R. Miller, Federal Practice and "
+        "Procedure § 1357 (3d ed. 2004)."
+    )
     [o] = full(run(t))
     assert o.display == "5B Charles Alan Wright & Arthur R. Miller, Federal Practice and Procedure (3d ed. 2004)"
-    t = "Treatises agree. 2 Moore's Federal Practice § 12.34[1][b] (3d ed. 2019); 2 McCormick on Evidence § 185 (7th ed. 2013)."
+    t = (
+        "Treatises agree. 2 Moore's Federal Practice § 12.34[1][b] (3d ed. 2019); 2 McCormick "
+        "on Evidence § 185 (7th ed. 2013)."
+    )
     a, b = full(run(t, emph(t, "Moore's Federal Practice", "McCormick on Evidence")))
     assert (a.display, b.display) == (
         "2 Moore's Federal Practice (3d ed. 2019)",
@@ -360,7 +366,10 @@ def test_treatise_volumes_are_kept_when_a_citation_sentence_starts_with_one(run,
 
 
 def test_california_style_treatise_keeps_its_volume(run):
-    t = "(5 Witkin, Summary of Cal. Law (11th ed. 2017) Torts, § 123; see 6 Witkin, Cal. Procedure (6th ed. 2021) Pleading, § 9.)"
+    t = (
+        "(5 Witkin, Summary of Cal. Law (11th ed. 2017) Torts, § 123; see 6 Witkin, Cal. Procedure "
+        "(6th ed. 2021) Pleading, § 9.)"
+    )
     a, b = full(run(t))
     assert a.display == "5 Witkin, Summary of Cal. Law (11th ed. 2017) Torts, § 123"
     assert b.display == "6 Witkin, Cal. Procedure (6th ed. 2021) Pleading, § 9"
@@ -533,7 +542,10 @@ def test_treatise_by_two_surnames_and_the_manual_for_complex_litigation(run):
 
 
 def test_california_web_report_with_a_page_pin_before_its_url(run):
-    t = "(Cal. Dept. of Justice, Crime in California (2022) p. 12 <https://oag.example/crime.pdf> [as of Mar. 1, 2024].)"
+    t = (
+        "(Cal. Dept. of Justice, Crime in California (2022) p. 12 <https://oag.example/crime.pdf> "
+        "[as of Mar. 1, 2024].)"
+    )
     [o] = full(run(t))
     assert o.display == "Cal. Dept. of Justice, Crime in California (2022) <https://oag.example/crime.pdf>"
 
@@ -657,7 +669,10 @@ def test_a_link_alone_in_a_note_and_a_notes_number_before_a_web_source(run):
 
 
 def test_a_note_number_glued_to_the_citation_before_is_no_volume(run, emph):
-    t = "See Eve Finch et al., How Apps Guess Ages, Applog (June 2, 2022);12 Sara Pike, Apps Scan Videos, TechDaily (Mar. 3, 2023).13 Then"
+    t = (
+        "See Eve Finch et al., How Apps Guess Ages, Applog (June 2, 2022);12 Sara Pike, Apps Scan Videos, "
+        "TechDaily (Mar. 3, 2023).13 Then"
+    )
     occs = full(run(t, emph(t, "How Apps Guess Ages", "Apps Scan Videos")))
     assert [o.display for o in occs] == [
         "Eve Finch et al., How Apps Guess Ages, Applog (June 2, 2022)",
@@ -673,15 +688,18 @@ def test_a_link_broken_at_a_line_end_goes_on_over_its_encoded_rest(run):
         )
     )
     assert (
-        o.display
-        == "Tip Line 2022 Report. https://tips.example/data#:~:text=In%202022%2C%20NCME C's%20Tip%20received,of%20reports"
+        o.display == "Tip Line 2022 Report. "
+        "https://tips.example/data#:~:text=In%202022%2C%20NCME C's%20Tip%20received,of%20reports"
     )
 
 
 def test_articles_with_an_issue_a_page_range_and_authors_with_particles(run, emph):
     (o,) = full(run("47 Ana Ruiz et al., Understanding Cyberbullies, 7(1) J. Child & Family Counseling 42-55 (2021),"))
     assert o.display == "Ana Ruiz et al., Understanding Cyberbullies, 7(1) J. Child & Family Counseling 42-55 (2021)"
-    t = "See Ivo Roth, Jan J. Van Dam & Saskia van der Berg, Out-Group Anger Drives Clicks, 118 Proc. Nat. Acad. Sci. 1 (2021)."
+    t = (
+        "See Ivo Roth, Jan J. Van Dam & Saskia van der Berg, Out-Group Anger Drives Clicks, "
+        "118 Proc. Nat. Acad. Sci. 1 (2021)."
+    )
     (o,) = full(run(t, emph(t, "Out-Group Anger Drives Clicks")))
     assert o.display.startswith("Ivo Roth, Jan J. Van Dam & Saskia van der Berg, Out-Group Anger")
     t = "See 4Kids Foundation, How Do They Know It Is a Child? 10 (2021)."

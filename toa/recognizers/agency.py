@@ -99,7 +99,8 @@ def find(text: str, emphasis=None) -> list[Claim]:
         paren = clean(m.group("paren") or "")
         name_start = _name_before(text, m.start(), emphasis)
         name = clean(text[name_start : m.start()]).rstrip(", ") if name_start is not None else ""
-        cite = f"{m.group('vol')} {clean(m.group(0)[len(m.group('vol')) + 1 : m.start('page') - m.start()]).strip()} {page}"
+        reporter = clean(m.group(0)[len(m.group("vol")) + 1 : m.start("page") - m.start()]).strip()
+        cite = f"{m.group('vol')} {reporter} {page}"
         display = (f"{name}, " if name else "") + cite + (f" {paren}" if paren else "")
         key = AgencyDecisionKey(rep, m.group("vol"), page.replace(",", ""))
         claims.append(

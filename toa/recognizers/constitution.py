@@ -307,7 +307,7 @@ def find(text: str, _emphasis=None) -> list[Claim]:
             ]
             claims.append(claim(occs + conts, end=claim_end))
             continue
-        for i, n in enumerate(nums or [0]):
+        for n in nums or [0]:
             if len(nums) > 1:
                 # "U.S. Const. amends. I, XIV" -> one entry per amendment
                 display = _canonical(juris, part, int_to_roman(n), "", "")

@@ -76,7 +76,8 @@ _NATURAL_AUTHORS = re.compile(
 # MLA: "Best, John R., and Patricia H. Miller." "Carter, Ben, et al." "Barr, Rachel, Nichols, Deborah";
 # the list ends with a period, or has two inverted names: "Mary Major, Rethinking Venue, 99 …" is the
 # Bluebook's author and title. A surname of two words starts with a particle ("De Decker").
-_M_SURNAME = rf"(?:(?:[Dd]e|[Vv]an|[Vv]on|[Dd]er|[Dd]en|[Ll]e|[Ll]a|[Dd]el|[Dd]i|[Dd]a|[Dd]u|[Dd]os|[Tt]en|[Tt]er)\s)*{_SURNAME_WORD}"
+_PARTICLE = r"(?:[Dd]e|[Vv]an|[Vv]on|[Dd]er|[Dd]en|[Ll]e|[Ll]a|[Dd]el|[Dd]i|[Dd]a|[Dd]u|[Dd]os|[Tt]en|[Tt]er)"
+_M_SURNAME = rf"(?:{_PARTICLE}\s)*{_SURNAME_WORD}"
 _M_NAME = rf"{_M_SURNAME},\s{_GIVEN}(?:\s(?:{_INITIAL}|{_GIVEN}))*"
 _MLA = re.compile(
     rf"{_NOT_SIGNAL}(?P<authors>{_M_NAME}(?P<more>(?:(?:,?\s(?:and|&)\s|,\s)(?:{_NATURAL}|{_M_NAME}))+)?)"

@@ -197,7 +197,10 @@ _DICTIONARY = re.compile(
 )
 
 _NAME_TOKEN = r"[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?"
-_PERSON = rf"(?:[A-Z]\.\s)?{_NAME_TOKEN}(?:\s(?:[A-Z]\.|{_NAME_TOKEN})){{0,3}}\s(?:Mc|Mac|La|De|O'|O’)?{_NAME_TOKEN}(?:,?\s(?:Jr\.|Sr\.|II|III))?"
+_PERSON = (
+    rf"(?:[A-Z]\.\s)?{_NAME_TOKEN}(?:\s(?:[A-Z]\.|{_NAME_TOKEN})){{0,3}}\s(?:Mc|Mac|La|De|O'|O’)?{_NAME_TOKEN}"
+    r"(?:,?\s(?:Jr\.|Sr\.|II|III))?"
+)
 _AUTHORS = rf"{_PERSON}(?:(?:,\s|\s)(?:&|and)\s{_PERSON}|,\s{_PERSON})*(?:\set\sal\.)?"
 # Plain-text treatise: "2 Wayne R. LaFave, Substantive Criminal Law § 14.1 (3d ed. 2018)"
 _TREATISE = re.compile(
@@ -686,7 +689,8 @@ def find_articles(text: str, emphasis) -> list[Claim]:
             continue  # a journal outside the law reviews needs an italic title before it
         page = m.group("page") or ""
         pages = page + (m.group("last") or "")
-        cite = f"{m.group('vol')}{m.group('issue') or ''} {journal}{' ' + pages if page else ''} ({clean(m.group('year'))})"
+        at_pages = " " + pages if page else ""
+        cite = f"{m.group('vol')}{m.group('issue') or ''} {journal}{at_pages} ({clean(m.group('year'))})"
         start, author, title = m.start(), "", ""
         if sep is not None:
             if t:

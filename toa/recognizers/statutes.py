@@ -526,7 +526,7 @@ def _session_occ(text, span_start, name, anchor_text, anchor_kind, anchor_val, p
         key = PublicLawKey(anchor_val, section)
     elif anchor_kind == "act":
         date = parse_date(anchor_val)
-        key = ActKey("%04d-%02d-%02d" % date if date else anchor_val, chapter, section)
+        key = ActKey(f"{date[0]:04d}-{date[1]:02d}-{date[2]:02d}" if date else anchor_val, chapter, section)
     else:
         year = re.search(r"\b(1[789]\d\d|20\d\d)\b", name)
         if chapter and year:
