@@ -110,3 +110,38 @@ def test_an_entry_whose_fields_name_another_entrys_short_form_is_merged_into_it(
     one = entries["Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"]
     assert len(one.occurrences) == len(celotex.occurrences) + len(before["Lane v. Franks, 573 U.S. 228 (2014)"].occurrences)
     assert [(o.paragraph, o.start) for o in one.occurrences] == sorted((o.paragraph, o.start) for o in one.occurrences)
+
+
+def test_a_citation_marked_by_the_author_where_toa_found_none_is_an_entry_of_its_own(tmp_path):
+    """The pane's Mark citation: a TA field with \\l, \\s and \\c at a citation toa does not find
+    makes an entry with that text, under that heading, on the field's page; the fields without \\l
+    that share its \\s are its further citations; toa build lists it and writes its fields again."""
+    from docxbuild import DocBuilder, Field
+
+    b = DocBuilder()
+    b.heading("TABLE OF AUTHORITIES")
+    b.blank()
+    b.page_break()
+    b.heading("ARGUMENT")
+    b.paragraph("See ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986). The County's Widget Rules ",
+                "say so, and ", Field('TA \\l "County Widget Rules (2020)" \\s "Widget Rules" \\c 4'),
+                "Widget Rules, pt. 3, agree.")
+    b.page_break()
+    b.paragraph("Again, ", Field('TA \\s "Widget Rules"'), "Widget Rules, pt. 4, agree.")
+    b.paragraph("A stray field ", Field('TA \\s "Nothing"'), "names no entry.")
+    brief = b.save(tmp_path / "marked.docx")
+
+    result = pipeline.analyse(str(brief), pages="estimate")
+    cats = {c.number: c for c in result.table.categories}
+    marked = next(a for c in result.table.categories for a in c.authorities if a.text == "County Widget Rules (2020)")
+    assert marked in cats[4].authorities and marked.short == "Widget Rules"
+    assert [o.text.startswith("Widget Rules, pt.") for o in marked.occurrences] == [True, True]
+    assert len(marked.pages) == 2  # the page of each field: the second is after a page break
+    assert "Nothing" not in {a.text for c in result.table.categories for a in c.authorities}
+
+    out = tmp_path / "marked.toa.docx"
+    built = pipeline.build(str(brief), output=str(out), pages="estimate")
+    assert "County Widget Rules (2020)" in {a.text for c in built.table.categories for a in c.authorities}
+    codes = [m for m in marks.read(pipeline.analyse(str(out), pages="estimate").document) if m.short == "Widget Rules"]
+    assert [(m.long, m.category) for m in codes] == [("County Widget Rules (2020)", 4), (None, 4)]
+    assert _entries(pipeline.analyse(str(out), pages="estimate")) == _entries(built)

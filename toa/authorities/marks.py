@@ -4,9 +4,12 @@ in the pane, or by hand in a TA field, is therefore printed as the author set it
 build writes the same \\l and \\c again.
 
 A TA field belongs to the citation it sits at: at the citation's start (where toa and the pane
-put it) or at the end of the citation proper (where toa puts it after a page break). TA fields
-elsewhere (Word's Mark Citation puts them after the whole citation) are not read; like every TA
-field, they are replaced by toa's own when the table is written.
+put it) or at the end of the citation proper (where toa puts it after a page break). A TA field
+with an entry text (\\l) at no citation toa found is a citation the author marked (the pane's
+Mark citation): it is an entry of its own, with that text and heading, on the page of the field,
+and the TA fields without \\l that share its \\s are its further citations. Other TA fields
+(Word's Mark Citation puts them after the whole citation) are not read; like every TA field, they
+are replaced by toa's own when the table is written.
 """
 from __future__ import annotations
 
@@ -14,7 +17,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..model import Authority, Document, Table
+from ..keys import WorkKey
+from ..model import Authority, Category, Document, Occurrence, Table
 from ..oxml import is_on, qn, w_attr
 from .entries import total_order
 from .link import reading_order
@@ -84,10 +88,12 @@ def keep(doc: Document, table: Table) -> None:
     by_number = {c.number: c for c in table.categories}
     owner: dict[str, Authority] = {}  # \s -> the entry whose \l field has it
     found = []
+    read_at: set[int] = set()  # id() of the marks that sit at a citation of an entry
     for cat in table.categories:
         for auth in cat.authorities:
             own = [at.get((o.paragraph, o.start)) or at.get((o.paragraph, o.anchor_end)) for o in auth.occurrences]
             own = [m for m in own if m is not None]
+            read_at.update(id(m) for m in own)
             long = next((m for m in own if m.long), None)
             if long is not None:
                 auth.text, auth.emphasis = long.long, long.emphasis
@@ -110,8 +116,48 @@ def keep(doc: Document, table: Table) -> None:
     for auth, old, new in moves:
         old.authorities.remove(auth)
         new.authorities.append(auth)
-    for cat in {id(new): new for _a, _o, new in moves}.values():
+    added = _marked(doc, table, [m for m in marks if id(m) not in read_at], by_number)
+    for cat in ({id(new): new for _a, _o, new in moves} | added).values():
         cat.authorities.sort(key=lambda a: total_order(a.sort_key))
+
+
+def _marked(doc: Document, table: Table, marks: list[Mark], by_number: dict[int, Category]) -> dict[int, Category]:
+    """The entries of citations the author marked: TA fields at no entry's citation, grouped by
+    their \\s (a group with no \\l is not an entry: nothing names it; one whose \\l is an entry's text is
+    that entry, marked by Word after the citation). A field at a citation toa
+    left out of the table (a short form pointing at nothing, a citation that names no authority)
+    takes that citation; elsewhere the citation is the text after the field, as long as the entry
+    text. Returns {id: category} of the categories that gained an entry."""
+    groups: dict[str, list[Mark]] = {}
+    for m in marks:
+        groups.setdefault(m.short or m.long or "", []).append(m)
+    left_out = {(o.paragraph, o.start): o for o in table.unlinked + table.excluded}
+    listed = {" ".join(a.text.split()) for c in table.categories for a in c.authorities}
+    added = {}
+    for short, group in groups.items():
+        long = next((m for m in group if m.long), None)
+        if long is None or not short or long.long in listed:  # Word's own mark of a listed entry
+            continue
+        cat = by_number.get(long.category or 1) or table.categories[0]
+        key = WorkKey("", long.long or "", "", "marked")
+        occurrences = []
+        for m in group:
+            occ = left_out.pop((m.paragraph, m.offset), None)
+            if occ is None:
+                para = doc.paragraphs[m.paragraph]
+                end = min(len(para.text), m.offset + len(m.long or long.long or ""))
+                end = len(para.text[:end].rstrip())
+                occ = Occurrence(m.paragraph, m.offset, max(end, m.offset), "full" if m.long else "short",
+                                 para.story, para.text[m.offset:end])
+            occ.category, occ.key = cat.key, key
+            occurrences.append(occ)
+        for gone in (table.unlinked, table.excluded):
+            gone[:] = [o for o in gone if o not in occurrences]
+        auth = Authority(key, cat.key, long.long or "", long.long, occurrences,
+                         emphasis=long.emphasis, short=short)
+        cat.authorities.append(auth)
+        added[id(cat)] = cat
+    return added
 
 
 def _italic(run) -> bool:
