@@ -305,6 +305,7 @@
     note.hidden = false;
     note.textContent = `Pages: ${p.method}${p.exact ? "" : " (approximate)"}${p.note ? ` — ${p.note}` : ""}.`;
     $("filter-row").hidden = !state.checked;
+    markControls(report);
     applyFilter();
   }
 
@@ -892,6 +893,73 @@
     });
   }
 
+  /* ---- Mark citation: a citation toa missed, from the selection ----
+   * A TA field (\l the entry text, \s the short form, \c the heading) at the selection's start:
+   * Word's Update Field lists it, and so does toa (a TA field with \l at no citation it found is
+   * an entry of its own: toa/authorities/marks.py). Undo deletes the field. */
+  function markControls(report) {
+    $("mark").hidden = !state.fieldsOk;
+    const select = $("mark-heading");
+    const chosen = select.value;
+    select.textContent = "";
+    for (const c of report.categories) {
+      const option = el("option", null, c.heading);
+      option.value = String(c.number);
+      select.append(option);
+    }
+    if (chosen) select.value = chosen;
+    if (!select.value && select.options.length) select.selectedIndex = 0;
+  }
+
+  async function selectionText(ctx) {
+    const selection = ctx.document.getSelection();
+    selection.load("text");
+    await ctx.sync();
+    const text = normal(selection.text);
+    if (!text) throw new PaneError("Select the citation in the document first.");
+    return { selection, text };
+  }
+
+  async function useSelection() {
+    const text = await Word.run(async (ctx) => (await selectionText(ctx)).text);
+    $("mark-text").value = text;
+    $("mark-short").value = text.split(",")[0].trim();
+    return "Entry text and short form taken from the selection: correct them, choose the heading, then Mark citation.";
+  }
+
+  async function markCitation() {
+    const text = normal($("mark-text").value);
+    const number = Number($("mark-heading").value);
+    if (!text) throw new PaneError("Type the entry text (Use selection fills it from the citation you selected).");
+    if (findEntry(state.report, text)) throw new PaneError("The table has that entry already: change the text, or mark the citation under the entry's own text with Merge into.");
+    return Word.run(async (ctx) => {
+      const { selection, text: cited } = await selectionText(ctx);
+      const used = new Set((await taFields(ctx)).map((f) => switches(f.code).s));
+      const base = normal($("mark-short").value) || text.split(",")[0].trim();
+      let short = base;
+      for (let n = 2; used.has(short); n++) short = `${base} [${n}]`;  // Word lists equal \s as one entry
+      const code = `\\l ${fieldQuote(text)} \\s ${fieldQuote(short)} \\c ${number}`;
+      selection.insertField("Start", "TA", code, false);
+      await updateTables(ctx);
+      const entry = { text, page_text: "?", emphasis: [], flags: [],
+                      occurrences: [{ kind: "full", text: cited, page: null, story: "body", locator: null }] };
+      const cat = () => state.report.categories.find((c) => c.number === number);
+      cat().authorities.push(entry);
+      undoStack.push({
+        label: "mark",
+        async undo(ctx2) {
+          const f = (await taFields(ctx2)).find((x) => normal(switches(x.code).l) === text && switches(x.code).s === short);
+          if (f) f.delete();
+          await updateTables(ctx2);
+          const list = cat().authorities;
+          list.splice(list.indexOf(entry), 1);
+        },
+      });
+      render(state.report);
+      return `Marked: a TA field for "${text}" at the selection; Word updated the table, and toa lists it from now on.`;
+    });
+  }
+
   async function undoLast() {
     const change = undoStack.pop();
     if (!change) return "Nothing to undo.";
@@ -997,6 +1065,8 @@
     $("filter").addEventListener("change", applyFilter);
     $("undo").addEventListener("click", () => run("Undoing…", undoLast));
     $("preview").addEventListener("click", () => run("Building the preview…", preview));
+    $("mark-from-selection").addEventListener("click", () => run("Reading the selection…", useSelection));
+    $("mark-insert").addEventListener("click", () => run("Marking the citation…", markCitation));
     fetch(`${API}/health`).then((r) => r.json()).then((h) => {
       optionControls(h);
       if (!h.libreoffice) $("message").textContent = "LibreOffice is not installed on this computer: pages will be estimated.";

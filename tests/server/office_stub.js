@@ -172,7 +172,9 @@
 
   const body = new Body("body");
   const context = {
-    document: { body, getSelection: () => new Range("body", data.cursor, 0, data.cursor, 0) },
+    // the selection: __WORD.selection [paragraph, start, end] of the body when the test set one, else the cursor
+    document: { body, getSelection: () => (data.selection ? new Range("body", data.selection[0], data.selection[1], data.selection[0], data.selection[2])
+      : new Range("body", data.cursor, 0, data.cursor, 0)) },
     sync: () => Promise.resolve(),
   };
 

@@ -733,3 +733,51 @@ def test_check_counts_what_it_has_checked_and_cancel_stops_it(browser, server, f
     pane.click("check", "Check cancelled; nothing changed.")
     assert not pane.shown("cancel") and not browser.find_element("id", "check").get_attribute("disabled")
     assert pane.uncaught() == []
+
+
+def test_mark_a_citation_toa_missed_from_the_selection_and_undo_it(browser, server):
+    """Mark citation: the selection's text fills the entry text and short form; the pane puts a TA
+    field (\\l, \\s, \\c) at the selection's start, updates the table, lists the entry under the
+    chosen heading; Undo deletes the field. (That toa lists such a field's entry on the next Scan:
+    tests/authorities/test_marks.py and test_server_api.py.)"""
+    pane = Pane(browser, server["port"], APPELLATE, "PC")
+    pane.click("scan", "Found")
+    pane.click("insert", "Table inserted")
+    before = _ta_fields(browser)
+    assert pane.shown("mark")
+    p = next(i for i, t in enumerate(pane.word["body"]) if t.startswith("Finally, the complaint alleged"))
+    start = pane.word["body"][p].index("the City Manager")
+    browser.execute_script("window.__WORD.selection = arguments[0]; document.getElementById('mark').open = true",
+                           [p, start, start + len("the City Manager")])
+    pane.click("mark-from-selection", "taken from the selection")
+    assert browser.find_element("id", "mark-text").get_attribute("value") == "the City Manager"
+    assert browser.find_element("id", "mark-short").get_attribute("value") == "the City Manager"
+    browser.execute_script(
+        "document.getElementById('mark-text').value = 'Marlowe City Charter art. IV, § 2';"
+        "document.getElementById('mark-short').value = 'City Charter';"
+        "const s = document.getElementById('mark-heading');"
+        "s.value = [...s.options].find(o => o.textContent.startsWith('Other')).value;")
+    other = browser.find_element("id", "mark-heading").get_attribute("value")
+    calls = pane.click("mark-insert", "Marked: a TA field")
+    inserted = [c for c in calls if c["op"] == "insertField"]
+    assert len(inserted) == 1 and inserted[0]["at"] == "the City Manager" and inserted[0]["location"] == "Start"
+    added = [f for f in _ta_fields(browser) if f not in before]
+    assert len(added) == 1
+    assert (_switch(added[0]["code"], "l"), _switch(added[0]["code"], "s"), _switch(added[0]["code"], "c")) == \
+        ("Marlowe City Charter art. IV, § 2", "City Charter", other)
+    assert any(c["op"] == "updateResult" and c["code"].lstrip().startswith("TOA") for c in calls)
+    heading = next(h for h in pane.headings() if h.startswith("Other"))
+    others = browser.execute_script(
+        "const h = [...document.querySelectorAll('.category')].find(s => s.querySelector('h2').textContent.startsWith('Other'));"
+        "return [...h.querySelectorAll('.authority .text')].map(t => t.textContent)")
+    assert "Marlowe City Charter art. IV, § 2" in others, heading
+    # the same entry text again is refused: the table has it
+    pane.click("mark-insert", "The table has that entry already")
+    assert len(_ta_fields(browser)) == len(before) + 1
+    pane.click("undo", "Undone: mark")
+    assert [f["code"] for f in _ta_fields(browser)] == [f["code"] for f in before]
+    assert "Marlowe City Charter art. IV, § 2" not in pane.entries()
+    # nothing selected: the pane says what to do
+    browser.execute_script("window.__WORD.selection = null")
+    pane.click("mark-from-selection", "Select the citation in the document first.")
+    assert pane.uncaught() == []

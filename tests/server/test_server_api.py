@@ -568,6 +568,28 @@ def test_an_excluded_entry_gets_no_entry_and_no_ta_field(client):
     assert garcetti not in entries(scanned)
 
 
+def test_a_citation_marked_in_the_pane_is_listed_with_its_page_and_a_locator(client, tmp_path):
+    """The pane's Mark citation puts a TA field (\\l, \\s, \\c) at a citation toa missed; the next
+    Scan lists it under that heading, on the field's page, with a locator of the text after it,
+    and toa gives its TA field back for Insert table."""
+    from docxbuild import Field
+
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph("See ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986). The ",
+                Field('TA \\l "Marlowe City Charter art. IV" \\s "City Charter" \\c 3'), "Marlowe City Charter art. IV, "
+                "names the City Manager.")
+    brief = b.save(tmp_path / "marked.docx")
+    report = post(client, "analyze?pages=estimate", brief.read_bytes()).get_json()
+    cats = {c["number"]: c for c in report["categories"]}
+    marked = next(a for a in cats[3]["authorities"] if a["text"] == "Marlowe City Charter art. IV")
+    assert marked["page_text"] == "1" and len(marked["occurrences"]) == 1
+    assert marked["occurrences"][0]["locator"]["search"].startswith("Marlowe City Charter art. IV")
+    fields = post(client, "toa?pages=estimate", brief.read_bytes()).get_json()["fields"]
+    mine = [f["code"] for f in fields if f["authority"] == "Marlowe City Charter art. IV"]
+    assert len(mine) == 1 and '\\s "City Charter"' in mine[0] and mine[0].endswith("\\c 3")
+
+
 def test_check_with_progress_streams_a_line_per_step_then_the_report_and_a_cancel_stops_the_job(fakes, tmp_path):
     import json
 
