@@ -795,7 +795,7 @@
     // rewrite the codes of the entry's TA fields; undo writes the old ones back
     return Word.run(async (ctx) => {
       const { long, fields, all } = await entryFields(ctx, text);
-      const changed = fields.map((f) => [f, change(f, f === long)]).filter(([f, code]) => code !== f.code);
+      const changed = fields.map((f) => [f, change(f, f === long, fields)]).filter(([f, code]) => code !== f.code);
       // [position among the document's TA fields, code before, code after]: other fields may
       // have the same code after (a merge), so undo goes by position, by code only if that moved
       const codes = changed.map(([f, code]) => [all.indexOf(f), f.code, code]);
@@ -858,6 +858,67 @@
         const target = findEntry(state.report, intoText).a;
         target.occurrences = target.occurrences.filter((o) => !gone.a.occurrences.includes(o));
         gone.cat.authorities.splice(gone.index, 0, gone.a);
+      },
+    });
+  }
+
+  const STORY_ORDER = { body: 0, footnote: 1, endnote: 2 };
+
+  function fieldSites(a) {
+    // the entry's citations as its TA fields lie: one field per place, the body's first, then the
+    // notes' (the order taFields reads them in)
+    const seen = new Set();
+    const sites = [];
+    for (const o of a.occurrences) {
+      const place = o.locator ? JSON.stringify(o.locator) : null;
+      if (place && seen.has(place)) continue;
+      if (place) seen.add(place);
+      sites.push(o);
+    }
+    return sites.map((o, i) => [o, i]).sort((x, y) => (STORY_ORDER[x[0].story] || 0) - (STORY_ORDER[y[0].story] || 0) || x[1] - y[1])
+      .map(([o]) => o);
+  }
+
+  async function splitEntry(a, chosen, newText) {
+    // the chosen citations' TA fields take a new \s (and the first of them the new \l): Word,
+    // and toa, list them as an entry of their own; if the entry's \l field goes with them, its
+    // text goes to the first field that stays
+    const sites = fieldSites(a);
+    const picked = sites.filter((o) => chosen.includes(o));
+    if (!picked.length) throw new PaneError("Tick the citations that belong to the new entry.");
+    if (picked.length === sites.length) throw new PaneError("Leave at least one citation with the entry: Edit entry's Save text renames the whole entry.");
+    if (findEntry(state.report, newText)) throw new PaneError("The table has that entry already: use Merge into.");
+    const used = await Word.run(async (ctx) => new Set((await taFields(ctx)).map((f) => switches(f.code).s)));
+    const base = newText.split(",")[0].trim();
+    let short = base;
+    for (let n = 2; used.has(short); n++) short = `${base} [${n}]`;
+    const old = findEntry(state.report, a.text);
+    const before = a.occurrences.slice();
+    const entry = { text: newText, page_text: "?", emphasis: [], flags: [], occurrences: [] };
+    return changeCodes("split", a.text, (f, isLong, fields) => {
+      if (fields.length !== sites.length) {
+        throw new PaneError("The entry's TA fields do not match its citations: Insert table again, then split.");
+      }
+      const i = fields.indexOf(f);
+      const moving = picked.includes(sites[i]);
+      const firstMoving = sites.findIndex((o) => picked.includes(o));
+      const longIndex = fields.findIndex((x) => switches(x.code).l !== undefined);
+      const firstStaying = sites.findIndex((o) => !picked.includes(o));
+      if (moving) {
+        const code = withSwitch(f.code, "s", short);
+        return i === firstMoving ? withSwitch(code, "l", newText) : code.replace(/\\l\s*"(?:[^"\\]|\\.)*"\s*/, "");
+      }
+      if (i === firstStaying && picked.includes(sites[longIndex])) return withSwitch(f.code, "l", switches(fields[longIndex].code).l);
+      return f.code;
+    }, {
+      apply() {
+        entry.occurrences = a.occurrences.filter((o) => picked.some((p) => p === o || (p.locator && JSON.stringify(p.locator) === JSON.stringify(o.locator))));
+        a.occurrences = a.occurrences.filter((o) => !entry.occurrences.includes(o));
+        old.cat.authorities.splice(old.cat.authorities.indexOf(a) + 1, 0, entry);
+      },
+      revert() {
+        a.occurrences = before;
+        old.cat.authorities.splice(old.cat.authorities.indexOf(entry), 1);
       },
     });
   }
@@ -1015,7 +1076,40 @@
     const mergeRow = el("div", "edit-row");
     mergeRow.append(merge, others);
     box.append(text, save, row, mergeRow);
+    if (a.occurrences.length > 1) box.append(splitControls(a));
     return box;
+  }
+
+  function splitControls(a) {
+    // Split: the ticked citations become an entry of their own, under the text typed
+    const part = el("div", "edit-split");
+    part.append(el("p", "note", "Split: tick the citations of another authority and name it."));
+    const ticks = [];
+    for (const o of fieldSites(a)) {
+      const label = el("label", "split-cite");
+      const tick = el("input");
+      tick.type = "checkbox";
+      ticks.push([tick, o]);
+      label.append(tick, document.createTextNode(` ${o.text}`));
+      part.append(label);
+    }
+    const name = el("input", "split-text");
+    name.type = "text";
+    name.placeholder = "The new entry's text";
+    const go = el("button", "edit-split-go", "Split");
+    go.type = "button";
+    go.addEventListener("click", () => {
+      const value = normal(name.value);
+      const chosen = ticks.filter(([t]) => t.checked).map(([, o]) => o);
+      run("Splitting the entry…", () => {
+        if (!value) throw new PaneError("Type the new entry's text.");
+        return splitEntry(a, chosen, value);
+      });
+    });
+    const row = el("div", "edit-row");
+    row.append(name, go);
+    part.append(row);
+    return part;
   }
 
   /* ---- start ---- */

@@ -145,3 +145,30 @@ def test_a_citation_marked_by_the_author_where_toa_found_none_is_an_entry_of_its
     codes = [m for m in marks.read(pipeline.analyse(str(out), pages="estimate").document) if m.short == "Widget Rules"]
     assert [(m.long, m.category) for m in codes] == [("County Widget Rules (2020)", 4), (None, 4)]
     assert _entries(pipeline.analyse(str(out), pages="estimate")) == _entries(built)
+
+
+def test_an_entry_whose_fields_name_a_second_short_form_with_its_own_entry_text_is_split(tmp_path):
+    """The pane's Split: the chosen citations' TA fields take a new \\s, the first of them a new
+    \\l; Word lists them as a second entry, and so does the rebuilt table."""
+    first = tmp_path / "first.toa.docx"
+    pipeline.build(str(_brief(tmp_path / "brief.docx")), output=str(first), pages="estimate")
+    celotex = "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"
+
+    def split(field):
+        code = "".join(e.text or "" for e in field)
+        if code.startswith(" TA \\s \"Celotex"):  # the short form's field (no \l): a second authority
+            field[0].text = ' TA \\l "Celotex Corp. v. Catrett (Brennan, J., dissenting)" \\s "Celotex dissent" \\c 1 '
+            for e in field[1:]:
+                e.text = ""
+
+    split_doc = tmp_path / "split.docx"
+    _edit_fields(first, split_doc, split)
+    result = pipeline.analyse(str(split_doc), pages="estimate")
+    by_text = {a.text: a for c in result.table.categories for a in c.authorities}
+    assert [o.text for o in by_text[celotex].occurrences] == ["Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986)"]
+    dissent = by_text["Celotex Corp. v. Catrett (Brennan, J., dissenting)"]
+    assert [o.text for o in dissent.occurrences] == ["Celotex, 477 U.S. at 323"] and dissent.short == "Celotex dissent"
+    again = tmp_path / "again.toa.docx"
+    built = pipeline.build(str(split_doc), output=str(again), pages="estimate")
+    assert _entries(pipeline.analyse(str(again), pages="estimate")) == _entries(built)
+    assert set(_entries(built)) == set(by_text)

@@ -781,3 +781,45 @@ def test_mark_a_citation_toa_missed_from_the_selection_and_undo_it(browser, serv
     browser.execute_script("window.__WORD.selection = null")
     pane.click("mark-from-selection", "Select the citation in the document first.")
     assert pane.uncaught() == []
+
+
+def test_split_an_entry_that_is_two_authorities_and_undo_it(browser, server):
+    """Split: the ticked citations' TA fields take a new \\s, the first of them the new \\l; the pane
+    lists two entries; Undo gives every field its code back. (toa reads such fields as two
+    entries: tests/authorities/test_marks.py.)"""
+    pane = Pane(browser, server["port"], APPELLATE, "PC")
+    pane.click("scan", "Found")
+    pane.click("insert", "Table inserted")
+    before = _ta_fields(browser)
+    garcetti = "Garcetti v. Ceballos, 547 U.S. 410 (2006)"
+    dissent = "Garcetti v. Ceballos, 547 U.S. 410 (2006) (Souter, J., dissenting)"
+    short = next(_switch(f["code"], "s") for f in before if _switch(f["code"], "l") == garcetti)
+    mine = [f for f in before if _switch(f["code"], "s") == short]
+    n = len(pane.entries()[garcetti]["occurrences"])
+    assert len(mine) >= 3
+    div = _entry_div(browser, garcetti)
+    ticked = browser.execute_script(
+        "arguments[0].querySelector('details.edit').open = true; const ticks = arguments[0].querySelectorAll('.split-cite input');"
+        "ticks[ticks.length - 1].checked = true; arguments[0].querySelector('.split-text').value = arguments[1];"
+        "return ticks.length", div, dissent)
+    assert ticked == len(mine)
+    pane.press(div.find_element("css selector", ".edit-split-go"), "Split made in 1 TA field")
+    after = _ta_fields(browser)
+    moved = [f for f in after if _switch(f["code"], "s") not in (None, short) and f not in before]
+    assert len(moved) == 1 and _switch(moved[0]["code"], "l") == dissent and moved[0]["at"] == mine[-1]["at"]
+    assert len([f for f in after if _switch(f["code"], "s") == short]) == len(mine) - 1
+    assert [_switch(f["code"], "l") for f in after].count(garcetti) == 1
+    entries = pane.entries()
+    assert len(entries[garcetti]["occurrences"]) == n - 1 and len(entries[dissent]["occurrences"]) == 1
+    pane.click("undo", "Undone: split")
+    assert [f["code"] for f in _ta_fields(browser)] == [f["code"] for f in before]
+    assert dissent not in pane.entries() and len(pane.entries()[garcetti]["occurrences"]) == n
+    # every citation ticked: refused, nothing changed
+    div = _entry_div(browser, garcetti)
+    browser.execute_script(
+        "arguments[0].querySelector('details.edit').open = true;"
+        "for (const t of arguments[0].querySelectorAll('.split-cite input')) t.checked = true;"
+        "arguments[0].querySelector('.split-text').value = arguments[1];", div, dissent)
+    pane.press(div.find_element("css selector", ".edit-split-go"), "Leave at least one citation")
+    assert [f["code"] for f in _ta_fields(browser)] == [f["code"] for f in before]
+    assert pane.uncaught() == []

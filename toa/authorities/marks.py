@@ -7,7 +7,9 @@ A TA field belongs to the citation it sits at: at the citation's start (where to
 put it) or at the end of the citation proper (where toa puts it after a page break). A TA field
 with an entry text (\\l) at no citation toa found is a citation the author marked (the pane's
 Mark citation): it is an entry of its own, with that text and heading, on the page of the field,
-and the TA fields without \\l that share its \\s are its further citations. Other TA fields
+and the TA fields without \\l that share its \\s are its further citations. The citations of an
+entry whose fields name a second \\s with a \\l of its own are a second entry (the pane's
+Split). Other TA fields
 (Word's Mark Citation puts them after the whole citation) are not read; like every TA field, they
 are replaced by toa's own when the table is written.
 """
@@ -80,12 +82,14 @@ def keep(doc: Document, table: Table) -> None:
     citations: the \\l of the first that has one; the \\c most of them name, when the table has
     that heading. A moved entry takes its place in its new heading's order. An entry with no \\l
     whose fields name the \\s of another entry's \\l is that entry (Word lists them as one): its
-    citations join it."""
+    citations join it. An entry whose fields name two \\s, each with its own \\l, is two entries
+    (the pane's Split)."""
     marks = read(doc)
     if not marks:
         return
-    at = {(m.paragraph, m.offset): m for m in marks}
+    at: dict[tuple[int, int | None], Mark] = {(m.paragraph, m.offset): m for m in marks}
     by_number = {c.number: c for c in table.categories}
+    _split(table, at)
     owner: dict[str, Authority] = {}  # \s -> the entry whose \l field has it
     found = []
     read_at: set[int] = set()  # id() of the marks that sit at a citation of an entry
@@ -119,6 +123,32 @@ def keep(doc: Document, table: Table) -> None:
     added = _marked(doc, table, [m for m in marks if id(m) not in read_at], by_number)
     for cat in ({id(new): new for _a, _o, new in moves} | added).values():
         cat.authorities.sort(key=lambda a: total_order(a.sort_key))
+
+
+def _split(table: Table, at: dict[tuple[int, int | None], Mark]) -> None:
+    """The citations of an entry whose TA fields name another \\s than the entry's own, with a
+    \\l among them, leave it as an entry of their own (its text, heading and sort come from those
+    fields in keep). The entry's own \\s is that of the field with toa's entry text, else the
+    first named."""
+    for cat in table.categories:
+        for auth in list(cat.authorities):
+            pairs = [(o, at.get((o.paragraph, o.start)) or at.get((o.paragraph, o.anchor_end)))
+                     for o in auth.occurrences]
+            shorts = list(dict.fromkeys(m.short for _o, m in pairs if m is not None and m.short))
+            if len(shorts) < 2:
+                continue
+            mine = next((m.short for _o, m in pairs if m is not None and m.long == auth.text and m.short), shorts[0])
+            for short in shorts:
+                group = [(o, m) for o, m in pairs if m is not None and m.short == short]
+                long = next((m.long for _o, m in group if m.long), None)
+                if short == mine or long is None:  # no \\l: merged into the entry that has the \\s (keep)
+                    continue
+                occurrences = [o for o, _m in group]
+                auth.occurrences = [o for o in auth.occurrences if o not in occurrences]
+                key = WorkKey("", long, "", "split")
+                for o in occurrences:
+                    o.key = key
+                cat.authorities.append(Authority(key, auth.category, long, long, occurrences, short=short))
 
 
 def _marked(doc: Document, table: Table, marks: list[Mark], by_number: dict[int, Category]) -> dict[int, Category]:
