@@ -9,9 +9,9 @@ with an entry text (\\l) at no citation toa found is a citation the author marke
 Mark citation): it is an entry of its own, with that text and heading, on the page of the field,
 and the TA fields without \\l that share its \\s are its further citations. The citations of an
 entry whose fields name a second \\s with a \\l of its own are a second entry (the pane's
-Split). Other TA fields
-(Word's Mark Citation puts them after the whole citation) are not read; like every TA field, they
-are replaced by toa's own when the table is written.
+Split). Other TA fields (Word's Mark Citation puts them after the whole citation, with the text of
+an entry toa lists) are not read; like every TA field, they are replaced by toa's own when the
+table is written.
 """
 from __future__ import annotations
 
