@@ -9,6 +9,7 @@ from lxml import etree
 
 from toa import pipeline
 from toa.authorities import marks
+from toa.oxml.fields import complex_fields
 
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
@@ -172,3 +173,58 @@ def test_an_entry_whose_fields_name_a_second_short_form_with_its_own_entry_text_
     built = pipeline.build(str(split_doc), output=str(again), pages="estimate")
     assert _entries(pipeline.analyse(str(again), pages="estimate")) == _entries(built)
     assert set(_entries(built)) == set(by_text)
+
+
+def _add_heading(src, dst, heading: str, number: int) -> None:
+    """A copy of `src` with `heading` and a TOA field for category `number` after its table's last
+    TOA field (the pane's Add a heading)."""
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as zout:
+        for item in zin.infolist():
+            data = zin.read(item.filename)
+            if item.filename == "word/document.xml":
+                root = etree.fromstring(data)
+                last = [f for f in complex_fields(root) if f.keyword == "TOA"][-1].paragraphs[-1]
+                field = etree.fromstring(
+                    f'<w:p xmlns:w="{W[1:-1]}"><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r>'
+                    f'<w:instrText xml:space="preserve"> TOA \\c "{number}" \\p </w:instrText></w:r>'
+                    '<w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>')
+                head = etree.fromstring(f'<w:p xmlns:w="{W[1:-1]}"><w:r><w:t>{heading}</w:t></w:r></w:p>')
+                last.addnext(head)
+                head.addnext(field)
+                data = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+            zout.writestr(item, data)
+
+
+def test_a_heading_the_author_added_to_the_table_with_its_toa_field_is_kept_with_the_entries_moved_to_it(tmp_path):
+    """The pane's Add a heading: a heading paragraph and a TOA field with a \\c number toa has no
+    category for; entries whose TA fields name that number are listed under it, and the rebuilt
+    table has the heading and its TOA field again."""
+    first = tmp_path / "first.toa.docx"
+    pipeline.build(str(_brief(tmp_path / "brief.docx")), output=str(first), pages="estimate")
+    added = tmp_path / "added.docx"
+    _add_heading(first, tmp_path / "heading.docx", "Supreme Court Cases", 10)
+    analysed = pipeline.analyse(str(tmp_path / "heading.docx"), pages="estimate")
+    assert marks.headings(analysed.document) == {10: "Supreme Court Cases"}
+    assert _entries(analysed)["Lane v. Franks, 573 U.S. 228 (2014)"][0] == "Cases"  # no entry moved yet
+    # a heading with no entry yet is the table's (its TOA field starts after it): toa build replaces
+    # it with the rest of the table, and prints it once an entry is under it
+    empty = pipeline.build(str(tmp_path / "heading.docx"), output=str(tmp_path / "empty.toa.docx"), pages="estimate")
+    assert "Supreme Court Cases" not in [c.heading for c in empty.table.categories if c.authorities]
+
+    def move(field):  # Lane v. Franks moved under it (the pane's Move)
+        if "Lane" in "".join(e.text or "" for e in field):
+            for e in field:
+                e.text = (e.text or "").replace("\\c 1", "\\c 10")
+
+    _edit_fields(tmp_path / "heading.docx", added, move)
+    again = tmp_path / "again.toa.docx"
+    built = pipeline.build(str(added), output=str(again), pages="estimate")
+    entries = _entries(built)
+    assert entries["Lane v. Franks, 573 U.S. 228 (2014)"][0] == "Supreme Court Cases"
+    assert entries["Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"][0] == "Cases"
+    assert [c.number for c in built.table.categories][-1] == 10
+    reread = pipeline.analyse(str(again), pages="estimate")
+    assert marks.headings(reread.document) == {10: "Supreme Court Cases"}
+    assert _entries(reread) == entries
+    # toa's own numbers name no heading of the author's: the table of another style's build
+    assert marks.headings(pipeline.analyse(str(first), pages="estimate").document) == {}

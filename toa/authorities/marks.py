@@ -20,12 +20,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..keys import WorkKey
-from ..model import Authority, Category, Document, Occurrence, Table
+from ..model import CATEGORY_NUMBERS, Authority, Category, Document, Occurrence, Table
 from ..oxml import is_on, qn, w_attr
+from ..oxml.fields import complex_fields
 from .entries import total_order
 from .link import reading_order
 
 _FLD, _INSTR, _FLD_SIMPLE, _R, _P = qn("w:fldChar"), qn("w:instrText"), qn("w:fldSimple"), qn("w:r"), qn("w:p")
+_TOA_CATEGORY = re.compile(r'\\c\s*"?(\d+)"?')
 _SWITCH = re.compile(r'\\([lsc])\s*("(?:[^"\\]|\\.)*"|\S+)', re.S)
 
 
@@ -84,6 +86,7 @@ def keep(doc: Document, table: Table) -> None:
     whose fields name the \\s of another entry's \\l is that entry (Word lists them as one): its
     citations join it. An entry whose fields name two \\s, each with its own \\l, is two entries
     (the pane's Split)."""
+    _add_headings(table, headings(doc))
     marks = read(doc)
     if not marks:
         return
@@ -123,6 +126,39 @@ def keep(doc: Document, table: Table) -> None:
     added = _marked(doc, table, [m for m in marks if id(m) not in read_at], by_number)
     for cat in ({id(new): new for _a, _o, new in moves} | added).values():
         cat.authorities.sort(key=lambda a: total_order(a.sort_key))
+
+
+def headings(doc: Document) -> dict[int, str]:
+    """The headings the author added to the printed table (the pane's Add a heading): {TA category
+    number: heading} of each TOA field whose \\c is a number from 1 to 16 that no category of toa
+    has (CATEGORY_NUMBERS: a table built in another style keeps no heading of its own), with the
+    text of the paragraph before the field (blank ones passed over) as its heading."""
+    body = next((p.element for p in doc.paragraphs if p.story == "body" and p.element is not None), None)
+    if body is None:
+        return {}
+    fields = [f for f in complex_fields(body.getroottree().getroot()) if f.keyword == "TOA"]
+    in_toa = {id(p) for f in fields for p in f.paragraphs}
+    index_of = {id(p.element): p.index for p in doc.paragraphs if p.element is not None}
+    out: dict[int, str] = {}
+    for f in fields:
+        m = _TOA_CATEGORY.search(f.instr)
+        first = index_of.get(id(f.paragraphs[0])) if f.paragraphs else None
+        if m is None or first is None or not 1 <= int(m.group(1)) <= 16 or int(m.group(1)) in CATEGORY_NUMBERS.values():
+            continue
+        i = first - 1
+        while i >= 0 and not doc.paragraphs[i].text.strip() and id(doc.paragraphs[i].element) not in in_toa:
+            i -= 1
+        if i >= 0 and id(doc.paragraphs[i].element) not in in_toa and doc.paragraphs[i].story == "body":
+            out.setdefault(int(m.group(1)), " ".join(doc.paragraphs[i].text.split()))
+    return out
+
+
+def _add_headings(table: Table, named: dict[int, str]) -> None:
+    """A heading of its own, after the style's, for each number the author named."""
+    numbers = {c.number for c in table.categories}
+    for number, heading in sorted(named.items()):
+        if number not in numbers and heading:
+            table.categories.append(Category(key="other", heading=heading, number=number))
 
 
 def _split(table: Table, at: dict[tuple[int, int | None], Mark]) -> None:
