@@ -960,6 +960,7 @@
    * an entry of its own: toa/authorities/marks.py). Undo deletes the field. */
   function markControls(report) {
     $("mark").hidden = !state.fieldsOk;
+    $("add-heading").hidden = !state.fieldsOk;
     const select = $("mark-heading");
     const chosen = select.value;
     select.textContent = "";
@@ -1018,6 +1019,74 @@
       });
       render(state.report);
       return `Marked: a TA field for "${text}" at the selection; Word updated the table, and toa lists it from now on.`;
+    });
+  }
+
+  /* ---- Add a heading: a category of the author's own ----
+   * A heading line and a TOA field for a TA category number toa gives no category (10-16, then 5
+   * and 6), after the table's last TOA field: entries moved there (Move) are listed under it by
+   * Word, and by toa, which reads the line before such a TOA field as its heading
+   * (toa/authorities/marks.py). Undo takes both paragraphs out. */
+  const OWN_NUMBERS = [10, 11, 12, 13, 14, 15, 16, 5, 6];
+  const W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
+
+  function xmlText(text) {
+    return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");  // element content only
+  }
+
+  function bodyPackage(paragraphs) {
+    // a Flat OPC package holding `paragraphs` (w:p XML), for insertOoxml
+    return '<pkg:package xmlns:pkg="http://schemas.microsoft.com/office/2006/xmlPackage">' +
+      '<pkg:part pkg:name="/_rels/.rels" pkg:contentType="application/vnd.openxmlformats-package.relationships+xml"><pkg:xmlData>' +
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" ' +
+      'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
+      '</Relationships></pkg:xmlData></pkg:part>' +
+      '<pkg:part pkg:name="/word/document.xml" pkg:contentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml">' +
+      `<pkg:xmlData><w:document xmlns:w="${W_NS}"><w:body>${paragraphs.join("")}</w:body></w:document></pkg:xmlData></pkg:part></pkg:package>`;
+  }
+
+  async function addHeading(name) {
+    if (state.report.categories.some((c) => normal(c.heading).toLowerCase() === name.toLowerCase())) {
+      throw new PaneError("The table has that heading already.");
+    }
+    return Word.run(async (ctx) => {
+      const fields = ctx.document.body.fields;
+      fields.load("items/code");
+      await ctx.sync();
+      const toas = fields.items.filter((f) => /^\s*TOA\b/i.test(f.code || ""));
+      if (!toas.length) throw new PaneError("The brief has no table yet: Insert table first, then add the heading to it.");
+      const used = new Set([...fields.items.map((f) => Number(((f.code || "").match(/\\c\s*"?(\d+)/) || [])[1])),
+                            ...state.report.categories.map((c) => c.number)]);
+      const number = OWN_NUMBERS.find((n) => !used.has(n));
+      if (number === undefined) throw new PaneError("Every TA category Word has (1-16) is in use.");
+      const last = toas[toas.length - 1];
+      const code = /\\c\s*"?\d+"?/.test(last.code) ? last.code.replace(/\\c\s*"?\d+"?/, `\\c "${number}"`) : ` TOA \\c "${number}" `;
+      const run = (inner) => `<w:r>${inner}</w:r>`;
+      const paragraphs = [
+        `<w:p><w:pPr><w:keepNext/></w:pPr>${run(`<w:t xml:space="preserve">${xmlText(name)}</w:t>`)}</w:p>`,
+        `<w:p>${run('<w:fldChar w:fldCharType="begin"/>')}${run(`<w:instrText xml:space="preserve">${xmlText(code)}</w:instrText>`)}` +
+          `${run('<w:fldChar w:fldCharType="separate"/>')}${run('<w:fldChar w:fldCharType="end"/>')}</w:p>`,
+      ];
+      const inserted = last.result.paragraphs.getLast().getRange("Whole").insertOoxml(bodyPackage(paragraphs), "After");
+      inserted.track();
+      await ctx.sync();
+      await updateTables(ctx);
+      const category = { heading: name, number, authorities: [] };
+      state.report.categories.push(category);
+      undoStack.push({
+        label: "add heading",
+        async undo() {
+          await Word.run(inserted, async (ctx2) => {
+            inserted.delete();
+            inserted.untrack();
+            await ctx2.sync();
+            await updateTables(ctx2);
+          });
+          state.report.categories.splice(state.report.categories.indexOf(category), 1);
+        },
+      });
+      render(state.report);
+      return `Heading "${name}" added to the table (TA category ${number}): Move entries under it.`;
     });
   }
 
@@ -1161,6 +1230,11 @@
     $("preview").addEventListener("click", () => run("Building the preview…", preview));
     $("mark-from-selection").addEventListener("click", () => run("Reading the selection…", useSelection));
     $("mark-insert").addEventListener("click", () => run("Marking the citation…", markCitation));
+    $("heading-add").addEventListener("click", () => run("Adding the heading…", () => {
+      const name = normal($("heading-name").value);
+      if (!name) throw new PaneError("Type the heading's name.");
+      return addHeading(name);
+    }));
     fetch(`${API}/health`).then((r) => r.json()).then((h) => {
       optionControls(h);
       if (!h.libreoffice) $("message").textContent = "LibreOffice is not installed on this computer: pages will be estimated.";

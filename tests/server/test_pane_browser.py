@@ -823,3 +823,43 @@ def test_split_an_entry_that_is_two_authorities_and_undo_it(browser, server):
     pane.press(div.find_element("css selector", ".edit-split-go"), "Leave at least one citation")
     assert [f["code"] for f in _ta_fields(browser)] == [f["code"] for f in before]
     assert pane.uncaught() == []
+
+
+def test_add_a_heading_move_an_entry_under_it_and_undo_both(browser, server):
+    """Add a heading: a heading line and a TOA field for a category number toa does not use,
+    after the table's last TOA field; Move lists it; Undo takes the move, then the heading, back.
+    (toa reads such a heading and its entries: tests/authorities/test_marks.py.)"""
+    pane = Pane(browser, server["port"], APPELLATE, "PC")
+    pane.click("scan", "Found")
+    browser.execute_script("document.getElementById('add-heading').open = true;"
+                           "document.getElementById('heading-name').value = 'Supreme Court Cases'")
+    pane.click("heading-add", "The brief has no table yet: Insert table first")
+    pane.click("insert", "Table inserted")
+    fields = browser.execute_script("return window.__fields()")
+    toas = [f["code"] for f in fields if f["code"].lstrip().startswith("TOA")]
+    calls = pane.click("heading-add", 'Heading "Supreme Court Cases" added to the table (TA category 10)')
+    inserted = [c for c in calls if c["op"] == "insertOoxml"]
+    assert len(inserted) == 1 and inserted[0]["location"] == "After"
+    assert ">Supreme Court Cases</w:t>" in inserted[0]["ooxml"]
+    new = [f["code"] for f in browser.execute_script("return window.__fields()") if f["code"].lstrip().startswith("TOA")]
+    assert new[:-1] == toas and re.search(r'\\c "10"', new[-1]) and new[-1].replace('"10"', "") == toas[-1].replace(
+        re.search(r'\\c "(\d+)"', toas[-1]).group(0), '\\c ')
+    assert any(c["op"] == "updateResult" and '"10"' in c["code"] for c in calls)
+    assert pane.headings()[-1].startswith("Supreme Court Cases (0 authorities")
+    pane.click("heading-add", "The table has that heading already")
+
+    lane = "Lane v. Franks, 573 U.S. 228 (2014)"
+    before = _ta_fields(browser)
+    short = next(_switch(f["code"], "s") for f in before if _switch(f["code"], "l") == lane)
+    div = _entry_div(browser, lane)
+    browser.execute_script("arguments[0].querySelector('details.edit').open = true;"
+                           "arguments[0].querySelector('.edit-heading').value = '10'", div)
+    pane.press(div.find_element("css selector", ".edit-move"), "Move made in")
+    assert all(_switch(f["code"], "c") == "10" for f in _ta_fields(browser) if _switch(f["code"], "s") == short)
+    assert pane.headings()[-1].startswith("Supreme Court Cases (1 authority")
+    pane.click("undo", "Undone: move")
+    calls = pane.click("undo", "Undone: add heading")
+    assert [c for c in calls if c["op"] == "deleteRange"][0]["ooxml"] == inserted[0]["ooxml"]
+    assert [f["code"] for f in browser.execute_script("return window.__fields()") if f["code"].lstrip().startswith("TOA")] == toas
+    assert not [h for h in pane.headings() if h.startswith("Supreme Court Cases")]
+    assert pane.uncaught() == []
