@@ -655,9 +655,41 @@
       select.addEventListener("change", () => {
         const settings = Office.context.document.settings;
         if (select.value === "auto") settings.remove(`toa.${name}`); else settings.set(`toa.${name}`, select.value);
+        if (name === "style") passimAllowed(health);
         settings.saveAsync(() => done(`${name === "style" ? "Court style" : "Page source"} set for this document: ${select.value}. Scan again to see it.`));
       });
     }
+    // passim threshold (toa.passim: a number, 0 for never) and footnotes (toa.footnotes: false
+    // when left out), kept in the document's settings like the style
+    const passim = $("passim");
+    for (let n = 2; n <= 10; n++) {
+      const option = el("option", null, `${n} or more pages`);
+      option.value = String(n);
+      passim.append(option);
+    }
+    const kept = setting("toa.passim");
+    passim.value = kept === null || kept === undefined ? "" : String(kept);
+    passimAllowed(health);
+    passim.addEventListener("change", () => {
+      const settings = Office.context.document.settings;
+      if (passim.value === "") settings.remove("toa.passim"); else settings.set("toa.passim", Number(passim.value));
+      settings.saveAsync(() => done(`Passim set for this document: ${passim.value === "" ? "as the style" : passim.value === "0" ? "never" : `${passim.value} or more pages`}. Scan again to see it.`));
+    });
+    const notes = $("footnotes");
+    notes.checked = setting("toa.footnotes") !== false;
+    notes.addEventListener("change", () => {
+      const settings = Office.context.document.settings;
+      if (notes.checked) settings.remove("toa.footnotes"); else settings.set("toa.footnotes", false);
+      settings.saveAsync(() => done(`Citations in footnotes ${notes.checked ? "included" : "left out"} for this document. Scan again to see it.`));
+    });
+  }
+
+  function passimAllowed(health) {
+    // a court style that forbids passim (threshold 0) offers none: the server would keep every page
+    const chosen = (health.styles || []).find((st) => st.name === $("style").value);
+    const forbidden = Boolean(chosen && !chosen.passim);
+    $("passim").disabled = forbidden;
+    $("passim").title = forbidden ? `The ${chosen.name} style allows no passim: every page is listed.` : "";
   }
 
   async function preview() {
@@ -778,6 +810,9 @@
       const value = setting(`toa.${name}`);
       if (value && value !== "auto") q.set(name, value);
     }
+    const passim = setting("toa.passim");
+    if (typeof passim === "number") q.set("passim", String(passim));
+    if (setting("toa.footnotes") === false) q.set("footnotes", "0");
     for (const text of excluded()) q.append("exclude", text);
     const s = q.toString();
     return s ? `?${s}` : "";

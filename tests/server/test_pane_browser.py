@@ -863,3 +863,34 @@ def test_add_a_heading_move_an_entry_under_it_and_undo_both(browser, server):
     assert [f["code"] for f in browser.execute_script("return window.__fields()") if f["code"].lstrip().startswith("TOA")] == toas
     assert not [h for h in pane.headings() if h.startswith("Supreme Court Cases")]
     assert pane.uncaught() == []
+
+
+def test_passim_and_footnotes_are_chosen_in_the_pane_as_the_style_allows_and_remembered(browser, server):
+    pane = Pane(browser, server["port"], APPELLATE, "PC")
+    pane.wait(lambda: len(browser.find_elements("css selector", "#passim option")) > 2)
+    browser.execute_script("const s = document.getElementById('style'); s.value = 'default'; s.dispatchEvent(new Event('change'));")
+    pane.wait(lambda: "Court style set" in pane.message())
+    assert not browser.find_element("id", "passim").get_attribute("disabled")
+    pane.click("scan", "Found")
+    garcetti = "Garcetti v. Ceballos, 547 U.S. 410 (2006)"
+    assert pane.entries()[garcetti]["pages"] == EXPECTED[garcetti]
+    assert any("footnote" in w for w in pane.texts(".occurrence .where"))
+    browser.execute_script("const p = document.getElementById('passim'); p.value = '3'; p.dispatchEvent(new Event('change'));")
+    pane.wait(lambda: "Passim set for this document: 3 or more pages" in pane.message())
+    browser.execute_script("const f = document.getElementById('footnotes'); f.checked = false; f.dispatchEvent(new Event('change'));")
+    pane.wait(lambda: "Citations in footnotes left out" in pane.message())
+    saved = [c for c in pane.calls() if c["op"] == "saveSettings"][-1]["settings"]
+    assert json.loads(saved["toa.passim"]) == 3 and json.loads(saved["toa.footnotes"]) is False
+    pane.click("scan", "Found")
+    assert pane.entries()[garcetti]["pages"] == "passim"
+    assert not any("footnote" in w for w in pane.texts(".occurrence .where"))
+    # a style that forbids passim offers none
+    browser.execute_script("const s = document.getElementById('style'); s.value = 'scotus'; s.dispatchEvent(new Event('change'));")
+    assert browser.find_element("id", "passim").get_attribute("disabled")
+    assert "allows no passim" in browser.find_element("id", "passim").get_attribute("title")
+    # the same document opened again: its settings choose them
+    pane = Pane(browser, server["port"], APPELLATE, "PC", settings={"toa.passim": 3, "toa.footnotes": False})
+    pane.wait(lambda: len(browser.find_elements("css selector", "#passim option")) > 2)
+    assert browser.find_element("id", "passim").get_attribute("value") == "3"
+    assert not browser.find_element("id", "footnotes").is_selected()
+    assert pane.uncaught() == []
