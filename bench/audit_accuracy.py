@@ -17,6 +17,7 @@ against the built table and the findings are matched with the planted faults. Pr
 per operation and in total: recall (planted faults reported) and precision (findings that a
 planted fault explains).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -80,9 +81,11 @@ def main() -> int:
             findings_total += findings
             false_total += false
             name = brief.parent.name if brief.name == "brief.docx" else brief.stem
-            print(f"{name:<28} style {result.style.name:<8} "
-                  f"entries {sum(len(c.authorities) for c in result.table.categories):>4}"
-                  f"  clean-table findings {len(base):>2}  planted {faults:>4}  false findings {false:>3}")
+            print(
+                f"{name:<28} style {result.style.name:<8} "
+                f"entries {sum(len(c.authorities) for c in result.table.categories):>4}"
+                f"  clean-table findings {len(base):>2}  planted {faults:>4}  false findings {false:>3}"
+            )
     planted = sum(planted_by_op.values())
     found = sum(found_by_op.values())
     print()
@@ -92,8 +95,10 @@ def main() -> int:
     recall = found / planted if planted else 0.0
     precision = (findings_total - false_total) / findings_total if findings_total else 0.0
     print(f"\nplanted faults {planted}, found {found}: recall {recall:.4f}")
-    print(f"findings {findings_total}, explained by a planted fault {findings_total - false_total}: "
-          f"precision {precision:.4f}")
+    print(
+        f"findings {findings_total}, explained by a planted fault {findings_total - false_total}: "
+        f"precision {precision:.4f}"
+    )
     print(f"time {time.perf_counter() - start:.1f} s")
     return 0
 
@@ -109,8 +114,10 @@ def timing(sizes: list[int], rng: random.Random) -> int:
             b.section_break(fmt="decimal", start=1)
             b.heading("ARGUMENT", level=1)
             for i in range(n):
-                b.paragraph(f"The rule is settled. See Party{i} v. Other{i % 97}, {100 + i % 400} U.S. {200 + i} "
-                            f"({1900 + i % 120}).")
+                b.paragraph(
+                    f"The rule is settled. See Party{i} v. Other{i % 97}, {100 + i % 400} U.S. {200 + i} "
+                    f"({1900 + i % 120})."
+                )
                 if i % 20 == 19:
                     b.page_break()
             src, built = Path(tmp, "brief.docx"), Path(tmp, "built.docx")
@@ -121,8 +128,10 @@ def timing(sizes: list[int], rng: random.Random) -> int:
             start = time.perf_counter()
             audited = pipeline.audit(str(built), pages="estimate")
             elapsed = time.perf_counter() - start
-        print(f"{len(audited.printed.entries):>8}  {elapsed:>8.1f}  {elapsed / n * 1000:>11.2f}  {len(audited.findings)}",
-              flush=True)
+        print(
+            f"{len(audited.printed.entries):>8}  {elapsed:>8.1f}  {elapsed / n * 1000:>11.2f}  {len(audited.findings)}",
+            flush=True,
+        )
     return 0
 
 

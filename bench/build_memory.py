@@ -15,6 +15,7 @@ Then `toa serve --no-https` takes four uploads of the two-million-paragraph file
 its resident memory is read from /proc (Linux) at its peak and afterwards: issue 20 saw 3.66 GB
 and 753 MB kept.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,14 +32,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from docxbuild import DocBuilder  # noqa: E402
 
-PEAK = ("import resource, sys; from toa.cli import main; rc = main(sys.argv[1:]); "
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr); sys.exit(rc)")
+PEAK = (
+    "import resource, sys; from toa.cli import main; rc = main(sys.argv[1:]); "
+    "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr); sys.exit(rc)"
+)
 SHAPES = {
     "empty 1M": "<w:p/>" * 1_000_000,
     "empty 2M": "<w:p/>" * 2_000_000,
     "runs": "<w:p>" + "<w:r/>" * 1_990_000 + "<w:r><w:t>See 42 U.S.C. § 1983.</w:t></w:r></w:p>",
-    "paragraphs": ("<w:p><w:r><w:t>42 U.S.C. § 1983</w:t></w:r></w:p>"
-                   + "<w:p><w:r><w:t>no citation.</w:t></w:r></w:p>" * 9) * 19_900,
+    "paragraphs": (
+        "<w:p><w:r><w:t>42 U.S.C. § 1983</w:t></w:r></w:p>" + "<w:p><w:r><w:t>no citation.</w:t></w:r></w:p>" * 9
+    )
+    * 19_900,
 }
 
 
@@ -63,8 +68,21 @@ def brief(path: Path, body: str) -> Path:
 def build_peak(path: Path) -> tuple[float, float, str]:
     """(seconds, peak MiB, the last line toa printed) of one build in a fresh process."""
     start = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-c", PEAK, "build", str(path), "-o", str(path.with_suffix(".out.docx")),
-                           "--pages", "estimate"], capture_output=True, text=True)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            PEAK,
+            "build",
+            str(path),
+            "-o",
+            str(path.with_suffix(".out.docx")),
+            "--pages",
+            "estimate",
+        ],
+        capture_output=True,
+        text=True,
+    )
     elapsed = time.perf_counter() - start
     lines = proc.stderr.strip().splitlines()
     said = (lines[-2] if len(lines) > 1 else proc.stdout.strip().splitlines()[-1]).replace(str(path.parent) + "/", "")
@@ -78,8 +96,11 @@ def serve_memory(path: Path) -> tuple[float, float]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "toa.cli", "serve", "--no-https", "--port", str(port)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "toa.cli", "serve", "--no-https", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     base = f"http://127.0.0.1:{port}/api/v1"
     try:
         for _ in range(300):
@@ -90,8 +111,12 @@ def serve_memory(path: Path) -> tuple[float, float]:
                 time.sleep(0.2)
         data = path.read_bytes()
         with concurrent.futures.ThreadPoolExecutor(4) as pool:
-            answers = list(pool.map(lambda _i: httpx.post(f"{base}/analyze?pages=estimate", content=data,
-                                                          timeout=300).status_code, range(4)))
+            answers = list(
+                pool.map(
+                    lambda _i: httpx.post(f"{base}/analyze?pages=estimate", content=data, timeout=300).status_code,
+                    range(4),
+                )
+            )
         time.sleep(2)
         status = dict(line.split(":", 1) for line in Path(f"/proc/{server.pid}/status").read_text().splitlines())
         print(f"  answers {answers}")

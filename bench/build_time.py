@@ -8,6 +8,7 @@ machine: under 10 s with rendered pages, under 2 s without. Also prints what the
 brief's words costs (the text of every paragraph read before the write and compared before the
 save): it should be a small fraction of the build.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,14 +30,19 @@ def largest_brief() -> Path:
 
 
 def run_once(brief: Path, method: str) -> tuple[float, float, float]:
-    code = ("import resource, sys; from toa.cli import main; rc = main(sys.argv[1:]); "
-            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "
-            "resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr); sys.exit(rc)")
+    code = (
+        "import resource, sys; from toa.cli import main; rc = main(sys.argv[1:]); "
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "
+        "resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr); sys.exit(rc)"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp, "out.docx")
         start = time.perf_counter()
-        proc = subprocess.run([sys.executable, "-c", code, "build", str(brief), "-o", str(out), "--pages", method],
-                              capture_output=True, text=True)
+        proc = subprocess.run(
+            [sys.executable, "-c", code, "build", str(brief), "-o", str(out), "--pages", method],
+            capture_output=True,
+            text=True,
+        )
         elapsed = time.perf_counter() - start
     if proc.returncode != 0:
         sys.exit(f"toa build failed: {proc.stderr.strip()}")
@@ -74,11 +80,15 @@ def main() -> None:
         runs = [run_once(brief, method) for _ in range(args.repeat)]
         times = [r[0] for r in runs]
         medians[method] = statistics.median(times)
-        print(f"{method:<9} median {medians[method]:6.2f} s  (min {min(times):.2f}, max {max(times):.2f})"
-              f"  peak RSS toa {max(r[1] for r in runs):6.1f} MiB, LibreOffice {max(r[2] for r in runs):6.1f} MiB")
+        print(
+            f"{method:<9} median {medians[method]:6.2f} s  (min {min(times):.2f}, max {max(times):.2f})"
+            f"  peak RSS toa {max(r[1] for r in runs):6.1f} MiB, LibreOffice {max(r[2] for r in runs):6.1f} MiB"
+        )
     check = text_check_time(brief, args.repeat)
-    print(f"text check {check * 1000:6.0f} ms  ({100 * check / medians['estimate']:.1f}% of an estimate build, "
-          f"{100 * check / medians['render']:.1f}% of a rendered one)")
+    print(
+        f"text check {check * 1000:6.0f} ms  ({100 * check / medians['estimate']:.1f}% of an estimate build, "
+        f"{100 * check / medians['render']:.1f}% of a rendered one)"
+    )
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ Word does ("in section": what decides a printed page number where each section r
 numbering, as a brief's body does after its roman front matter; a section's start is the first
 eight unique words in it).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,8 +37,9 @@ _LIGATURES = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "
 
 
 def pdf_page_words(pdf: Path) -> list[list[str]]:
-    text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True,
-                          check=True).stdout.decode("utf-8", "replace")
+    text = subprocess.run(["pdftotext", "-enc", "UTF-8", str(pdf), "-"], capture_output=True, check=True).stdout.decode(
+        "utf-8", "replace"
+    )
     pages = text.split("\f")
     if pages and not pages[-1].strip():
         pages.pop()
@@ -66,7 +68,7 @@ def docx_words(doc) -> tuple[list[str], list[tuple[int, int]]]:
 def _counts(stream: list[str]) -> dict[tuple, int]:
     out: dict[tuple, int] = {}
     for i in range(len(stream) - ANCHOR_WORDS + 1):
-        g = tuple(stream[i:i + ANCHOR_WORDS])
+        g = tuple(stream[i : i + ANCHOR_WORDS])
         out[g] = out.get(g, 0) + 1
     return out
 
@@ -77,19 +79,19 @@ def anchors(word_pages: list[list[str]], words: list[str], where: list, section_
     word_stream = [w for page in word_pages for w in page]
     word_page = [n for n, page in enumerate(word_pages, 1) for _ in page]
     word_counts = _counts(word_stream)
-    word_at = {tuple(word_stream[i:i + ANCHOR_WORDS]): i for i in range(len(word_stream) - ANCHOR_WORDS + 1)}
+    word_at = {tuple(word_stream[i : i + ANCHOR_WORDS]): i for i in range(len(word_stream) - ANCHOR_WORDS + 1)}
     doc_counts = _counts(words)
     first_at = {}
     sections: dict[int, tuple] = {}
     for i in range(len(words) - ANCHOR_WORDS + 1):
-        g = tuple(words[i:i + ANCHOR_WORDS])
+        g = tuple(words[i : i + ANCHOR_WORDS])
         if doc_counts[g] == 1 and word_counts.get(g) == 1:
             first_at[g] = i
             sections.setdefault(section_of(where[i][0]), (where[i], word_page[word_at[g]]))
     pages = {}
     for number, page in enumerate(word_pages, 1):
         for i in range(len(page) - ANCHOR_WORDS + 1):
-            g = tuple(page[i:i + ANCHOR_WORDS])
+            g = tuple(page[i : i + ANCHOR_WORDS])
             if g in first_at:
                 pages[number] = where[first_at[g]]
                 break
@@ -113,8 +115,9 @@ def measure(folder: Path, sources: tuple[str, ...]) -> dict:
     for source in sources:
         started = time.perf_counter()
         try:
-            pm = pagination.locate(doc, list(occs.values()) + [o for o, _ in starts.values()], source,
-                                   reopen=lambda: document.read(path))
+            pm = pagination.locate(
+                doc, list(occs.values()) + [o for o, _ in starts.values()], source, reopen=lambda: document.read(path)
+            )
         except (render.RenderError, pagination.PaginationError) as exc:
             result["sources"][source] = {"error": str(exc)}
             continue
@@ -126,9 +129,12 @@ def measure(folder: Path, sources: tuple[str, ...]) -> dict:
         for page, o in occs.items():
             start, word_start = starts[section_of(o.paragraph)]
             in_section += pm.physical(o) - pm.physical(start) == page - word_start
-        result["sources"][source] = {"same": same, "in_section": in_section, "seconds": round(time.perf_counter() - started, 1),
-                                     "fonts_substituted": [f"{f.font} -> {f.by}" for f in pm.fonts
-                                                           if not f.metric_compatible]}
+        result["sources"][source] = {
+            "same": same,
+            "in_section": in_section,
+            "seconds": round(time.perf_counter() - started, 1),
+            "fonts_substituted": [f"{f.font} -> {f.by}" for f in pm.fonts if not f.metric_compatible],
+        }
     return result
 
 
@@ -148,8 +154,10 @@ def main() -> None:
     folders = sorted(f for f in args.layout.iterdir() if (f / "doc.docx").is_file() and (f / "word.pdf").is_file())
     if not folders:
         sys.exit(f"no <name>/doc.docx + word.pdf pairs in {args.layout}")
-    print("page / in section: the share of anchored Word pages a source puts on Word's page / at\n"
-          "Word's distance from the start of their section")
+    print(
+        "page / in section: the share of anchored Word pages a source puts on Word's page / at\n"
+        "Word's distance from the start of their section"
+    )
     print(f"{'document':22} {'Word pp':>7} {'anchored':>8} " + " ".join(f"{s:>15}" for s in sources))
     results, pooled = {}, {s: [0, 0, 0] for s in sources}
     for folder in folders:
@@ -168,15 +176,24 @@ def main() -> None:
         print(f"{folder.name[:22]:22} {r['word_pages']:>7} {r['anchored']:>8} " + " ".join(cells), flush=True)
     total_pages = sum(r["word_pages"] for r in results.values())
     total_anchored = sum(r["anchored"] for r in results.values())
-    print(f"{'pooled':22} {total_pages:>7} {total_anchored:>8} "
-          + " ".join(f"{_pct(a, n)} / {_pct(b, n)}" for a, b, n in (pooled[s] for s in sources)))
+    print(
+        f"{'pooled':22} {total_pages:>7} {total_anchored:>8} "
+        + " ".join(f"{_pct(a, n)} / {_pct(b, n)}" for a, b, n in (pooled[s] for s in sources))
+    )
     for s in sources:
         a, b, n = pooled[s]
         print(f"{s}: {a} of {n} anchored Word pages on Word's page, {b} at Word's place in their section")
     if args.json:
-        args.json.write_text(json.dumps({"documents": results, "pooled": {
-            s: {"same": a, "in_section": b, "anchored": n} for s, (a, b, n) in pooled.items()}}, indent=1),
-            encoding="utf-8")
+        args.json.write_text(
+            json.dumps(
+                {
+                    "documents": results,
+                    "pooled": {s: {"same": a, "in_section": b, "anchored": n} for s, (a, b, n) in pooled.items()},
+                },
+                indent=1,
+            ),
+            encoding="utf-8",
+        )
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ have (README "Limits").
           --pages word and --pages estimate (issue 20: 64,000 such runs took 310 s with
           --pages word, 163 s with --pages estimate, against 54 s without the breaks).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,9 +28,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from docxbuild import DocBuilder, Run  # noqa: E402
 
-SENTENCES = ("See Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986). ",
-             "The court held that summary judgment is proper under 42 U.S.C. § 1983 and Fed. R. Civ. P. 56(a). ",
-             "Id. at 323. ")
+SENTENCES = (
+    "See Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986). ",
+    "The court held that summary judgment is proper under 42 U.S.C. § 1983 and Fed. R. Civ. P. 56(a). ",
+    "Id. at 323. ",
+)
 UNIT = "".join(SENTENCES)
 SHAPES = {"text": ([100, 200, 400, 800], ["estimate"]), "breaks": ([200, 800], ["word", "estimate"])}
 
@@ -61,8 +64,11 @@ def main() -> None:
             runs = brief(src, kb, args.shape)
             for method in methods:
                 start = time.perf_counter()
-                proc = subprocess.run([sys.executable, "-m", "toa.cli", "build", str(src), "--pages", method],
-                                      capture_output=True, text=True)
+                proc = subprocess.run(
+                    [sys.executable, "-m", "toa.cli", "build", str(src), "--pages", method],
+                    capture_output=True,
+                    text=True,
+                )
                 elapsed = time.perf_counter() - start
                 if proc.returncode != 0:
                     sys.exit(f"toa build failed at {kb} KB: {proc.stderr.strip()}")

@@ -9,6 +9,7 @@ under 2 s and estimate under 1 s on the largest brief; all four concurrent analy
 On Linux it also prints the CPU time the server and its LibreOffice spent per request, and the
 load average: on a shared machine the wall time is the CPU time stretched by the other work.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -69,8 +70,11 @@ def main() -> int:
     data = brief.read_bytes()
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    proc = subprocess.Popen([sys.executable, "-m", "toa.cli", "serve", "--port", str(port), "--no-https"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "toa.cli", "serve", "--port", str(port), "--no-https"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -92,17 +96,21 @@ def main() -> int:
                 times.append(analyze(url, data, pages)[0])
                 cpu.append(cpu_seconds(proc.pid) - before)
             method = analyze(url, data, pages)[1]["pagination"]["method"]
-            print(f"warm analyze, pages={pages} ({method}): median {statistics.median(times):.2f} s, "
-                  f"min {min(times):.2f} s, max {max(times):.2f} s over {len(times)} "
-                  f"(target < {target:.0f} s: {'met' if statistics.median(times) < target else 'NOT met'}); "
-                  f"CPU {statistics.median(cpu):.2f} s per request")
+            print(
+                f"warm analyze, pages={pages} ({method}): median {statistics.median(times):.2f} s, "
+                f"min {min(times):.2f} s, max {max(times):.2f} s over {len(times)} "
+                f"(target < {target:.0f} s: {'met' if statistics.median(times) < target else 'NOT met'}); "
+                f"CPU {statistics.median(cpu):.2f} s per request"
+            )
         start = time.perf_counter()
         with concurrent.futures.ThreadPoolExecutor(4) as pool:
             results = list(pool.map(lambda _i: analyze(url, data, "render"), range(4)))
         wall = time.perf_counter() - start
         same = all(r[1]["categories"] == results[0][1]["categories"] for r in results)
-        print(f"4 concurrent analyses (render): all succeeded, identical: {same}; wall {wall:.2f} s, "
-              f"each {', '.join(f'{r[0]:.2f}' for r in results)} s")
+        print(
+            f"4 concurrent analyses (render): all succeeded, identical: {same}; wall {wall:.2f} s, "
+            f"each {', '.join(f'{r[0]:.2f}' for r in results)} s"
+        )
         if hasattr(os, "getloadavg"):
             print(f"load average during the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     finally:

@@ -10,6 +10,7 @@ eyecite: the brief read with python-docx and one eyecite.get_citations pass over
 each paragraph, as ../shared/eval/baseline_eyecite.py does (without its resolving and writing).
 Targets: --version and --help at most 0.2 s.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -86,9 +87,10 @@ def main() -> None:
     line("toa --version", timed(toa + ["--version"], args.repeat)[0])
     line("toa --help", timed(toa + ["--help"], args.repeat)[0])
     with tempfile.TemporaryDirectory() as tmp:
-        build = line("toa build --pages estimate",
-                     timed(toa + ["build", str(brief), "-o", str(Path(tmp, "out.docx")), "--pages", "estimate"],
-                           args.repeat)[0])
+        build = line(
+            "toa build --pages estimate",
+            timed(toa + ["build", str(brief), "-o", str(Path(tmp, "out.docx")), "--pages", "estimate"], args.repeat)[0],
+        )
     runs, out = timed([sys.executable, "-c", PLAIN_EYECITE, str(brief)], args.repeat)
     seconds, found = out.split()
     plain = line("plain eyecite", runs, f"  get_citations {float(seconds):.3f} s of it, {found} citations")

@@ -7,6 +7,7 @@ against the fakes of CourtListener, LII and the official sources (tests/verify/f
 A planted problem is detected when its entry gets the key's verdict and flag (or, for one that
 cannot be checked, the key's verdict and the reason's words); a clean control is a false alarm
 when it is anything but VERIFIED. Exit 1 when recall is below 1.0 or a control is a false alarm."""
+
 from __future__ import annotations
 
 import argparse
@@ -31,12 +32,34 @@ def check(services: Services, workdir: Path, as_of: str) -> dict:
     """`toa check` of the sample as a user runs it, with the sources pointed at the fakes."""
     (workdir / "config" / "toa").mkdir(parents=True)
     (workdir / "config" / "toa" / "config.toml").write_text("[courtlistener]\nrequests_per_minute = 1000\n")
-    env = dict(os.environ, COURTLISTENER_API_TOKEN=TOKEN, XDG_CACHE_HOME=str(workdir / "cache"),
-               XDG_CONFIG_HOME=str(workdir / "config"), **services.urls())
+    env = dict(
+        os.environ,
+        COURTLISTENER_API_TOKEN=TOKEN,
+        XDG_CACHE_HOME=str(workdir / "cache"),
+        XDG_CONFIG_HOME=str(workdir / "config"),
+        **services.urls(),
+    )
     report = workdir / "report.json"
-    done = subprocess.run([sys.executable, "-m", "toa.cli", "check", str(SAMPLE), "-o", str(workdir / "out.docx"),
-                           "--json", str(report), "--pages", "estimate", "--as-of", as_of],
-                          env=env, capture_output=True, text=True)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "toa.cli",
+            "check",
+            str(SAMPLE),
+            "-o",
+            str(workdir / "out.docx"),
+            "--json",
+            str(report),
+            "--pages",
+            "estimate",
+            "--as-of",
+            as_of,
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     if done.returncode != 0:
         sys.exit(f"toa check failed ({done.returncode}): {done.stderr.strip()}")
     return json.loads(report.read_text())
@@ -67,14 +90,17 @@ def score(key: dict, report: dict) -> tuple[dict, list[str]]:
             if detected(item["expect"], got):
                 row["detected"] += 1
             else:
-                misses.append(f"missed {item['kind']}: {item['authority']}: {got['verdict']} {got['flags']} "
-                              f"{got.get('reason')}")
+                misses.append(
+                    f"missed {item['kind']}: {item['authority']}: {got['verdict']} {got['flags']} {got.get('reason')}"
+                )
         else:
             row["controls"] += 1
             if got["verdict"] != "VERIFIED":
                 row["false_alarms"] += 1
-                misses.append(f"false alarm ({item['kind']}): {item['authority']}: {got['verdict']} {got['flags']} "
-                              f"{got.get('reason')}")
+                misses.append(
+                    f"false alarm ({item['kind']}): {item['authority']}: {got['verdict']} {got['flags']} "
+                    f"{got.get('reason')}"
+                )
     return kinds, misses
 
 
@@ -96,8 +122,10 @@ def main() -> int:
     print(f"{'Kind':<{width}}  Planted  Detected  Recall  Controls  False alarms")
     for kind, r in sorted(kinds.items()):
         recall = f"{r['detected'] / r['planted']:.2f}" if r["planted"] else "-"
-        print(f"{kind:<{width}}  {r['planted']:>7}  {r['detected']:>8}  {recall:>6}  {r['controls']:>8}  "
-              f"{r['false_alarms']:>12}")
+        print(
+            f"{kind:<{width}}  {r['planted']:>7}  {r['detected']:>8}  {recall:>6}  {r['controls']:>8}  "
+            f"{r['false_alarms']:>12}"
+        )
     planted = sum(r["planted"] for r in kinds.values())
     found = sum(r["detected"] for r in kinds.values())
     alarms = sum(r["false_alarms"] for r in kinds.values())

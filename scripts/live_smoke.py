@@ -5,6 +5,7 @@ Runs only when COURTLISTENER_API_TOKEN is set and the network answers; otherwise
 "skipped: ..." and exits 0. Uses short timeouts and a tiny request budget so it never hangs
 and costs at most a handful of requests. Sends citation components only, like every run.
 """
+
 from __future__ import annotations
 
 import json
@@ -41,15 +42,33 @@ REED, FAKE, S230 = CaseKey("576", "U.S.", "155"), CaseKey("999", "U.S.", "9999")
 
 def sample_table() -> Table:
     cases = [
-        authority(REED, "cases", "Reed v. Town of Gilbert, 576 U.S. 155 (2015)",
-                  CaseMeta("576", "U.S.", "155", year="2015", court="scotus", case_name="Reed v. Town of Gilbert")),
-        authority(FAKE, "cases", "Smith v. Imaginary, 999 U.S. 9999 (2099)",
-                  CaseMeta("999", "U.S.", "9999", year="2099", court="scotus", case_name="Smith v. Imaginary")),
+        authority(
+            REED,
+            "cases",
+            "Reed v. Town of Gilbert, 576 U.S. 155 (2015)",
+            CaseMeta("576", "U.S.", "155", year="2015", court="scotus", case_name="Reed v. Town of Gilbert"),
+        ),
+        authority(
+            FAKE,
+            "cases",
+            "Smith v. Imaginary, 999 U.S. 9999 (2099)",
+            CaseMeta("999", "U.S.", "9999", year="2099", court="scotus", case_name="Smith v. Imaginary"),
+        ),
     ]
-    statutes = [authority(S230, "statutes", "47 U.S.C. § 230(c)(1)",
-                          ProvisionMeta(code="U.S.C.", title="47", section="230", subsection="(c)(1)"))]
-    return Table(categories=[Category("cases", "Cases", CATEGORY_NUMBERS["cases"], cases),
-                             Category("statutes", "Statutes", CATEGORY_NUMBERS["statutes"], statutes)])
+    statutes = [
+        authority(
+            S230,
+            "statutes",
+            "47 U.S.C. § 230(c)(1)",
+            ProvisionMeta(code="U.S.C.", title="47", section="230", subsection="(c)(1)"),
+        )
+    ]
+    return Table(
+        categories=[
+            Category("cases", "Cases", CATEGORY_NUMBERS["cases"], cases),
+            Category("statutes", "Statutes", CATEGORY_NUMBERS["statutes"], statutes),
+        ]
+    )
 
 
 def main() -> int:
@@ -60,8 +79,7 @@ def main() -> int:
     if down:
         print(f"skipped: network unreachable ({', '.join(down)})")
         return 0
-    settings = Settings.from_env(max_requests=10, connect_timeout=3.0, read_timeout=20.0,
-                                 retries=1, max_wait=30.0)
+    settings = Settings.from_env(max_requests=10, connect_timeout=3.0, read_timeout=20.0, retries=1, max_wait=30.0)
     result = verify(sample_table(), settings, progress=lambda stage, done, total: print(f"  {stage}: {done}/{total}"))
     print(json.dumps(result.summary(), indent=1))
     print(json.dumps(result.not_verified(), indent=1))

@@ -20,6 +20,7 @@ Styles: "toa heading" and "table of authorities" are Word's built-in names (Word
 entries of an updated TOA field with the latter); "TOA Title" and "TOA Page Label" are ours.
 A style the brief already has (same id or name) is used as the brief defines it.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -32,22 +33,38 @@ NS = f'xmlns:w="{W_NS}"'
 
 STYLES = [
     # (styleId, name, next, pPr, rPr)
-    ("TOATitle", "TOA Title", "TOAPageLabel",
-     '<w:keepNext/><w:spacing w:before="0" w:after="240" w:line="240" w:lineRule="auto"/>'
-     '<w:ind w:left="0" w:right="0" w:firstLine="0"/><w:jc w:val="center"/>',
-     "<w:b/><w:bCs/>"),
-    ("TOAPageLabel", "TOA Page Label", "TOAHeading",
-     '<w:keepNext/><w:spacing w:before="0" w:after="120" w:line="240" w:lineRule="auto"/>'
-     '<w:ind w:left="0" w:right="0" w:firstLine="0"/><w:jc w:val="right"/>',
-     '<w:u w:val="single"/>'),
-    ("TOAHeading", "toa heading", "TableofAuthorities",
-     '<w:keepNext/><w:spacing w:before="240" w:after="240" w:line="240" w:lineRule="auto"/>'
-     '<w:ind w:left="0" w:right="0" w:firstLine="0"/><w:jc w:val="left"/>',
-     "<w:b/><w:bCs/>"),
-    ("TableofAuthorities", "table of authorities", "Normal",
-     '<w:keepLines/><w:spacing w:before="0" w:after="240" w:line="240" w:lineRule="auto"/>'
-     '<w:ind w:left="360" w:right="720" w:hanging="360"/><w:jc w:val="left"/>',
-     ""),
+    (
+        "TOATitle",
+        "TOA Title",
+        "TOAPageLabel",
+        '<w:keepNext/><w:spacing w:before="0" w:after="240" w:line="240" w:lineRule="auto"/>'
+        '<w:ind w:left="0" w:right="0" w:firstLine="0"/><w:jc w:val="center"/>',
+        "<w:b/><w:bCs/>",
+    ),
+    (
+        "TOAPageLabel",
+        "TOA Page Label",
+        "TOAHeading",
+        '<w:keepNext/><w:spacing w:before="0" w:after="120" w:line="240" w:lineRule="auto"/>'
+        '<w:ind w:left="0" w:right="0" w:firstLine="0"/><w:jc w:val="right"/>',
+        '<w:u w:val="single"/>',
+    ),
+    (
+        "TOAHeading",
+        "toa heading",
+        "TableofAuthorities",
+        '<w:keepNext/><w:spacing w:before="240" w:after="240" w:line="240" w:lineRule="auto"/>'
+        '<w:ind w:left="0" w:right="0" w:firstLine="0"/><w:jc w:val="left"/>',
+        "<w:b/><w:bCs/>",
+    ),
+    (
+        "TableofAuthorities",
+        "table of authorities",
+        "Normal",
+        '<w:keepLines/><w:spacing w:before="0" w:after="240" w:line="240" w:lineRule="auto"/>'
+        '<w:ind w:left="360" w:right="720" w:hanging="360"/><w:jc w:val="left"/>',
+        "",
+    ),
 ]
 
 # One paragraph per line; `{%p ...%}` paragraphs vanish when rendered.
@@ -79,24 +96,30 @@ def build(path: Path) -> Path:
         for old in styles.findall(f"{{{W_NS}}}style"):
             if old.get(f"{{{W_NS}}}styleId") == sid:
                 styles.remove(old)
-        styles.append(parse_xml(
-            f'<w:style {NS} w:type="paragraph" '
-            f'w:customStyle="{0 if sid.startswith("Tableof") or sid == "TOAHeading" else 1}" '
-            f'w:styleId="{sid}"><w:name w:val="{name}"/><w:basedOn w:val="Normal"/><w:next w:val="{nxt}"/>'
-            f'<w:uiPriority w:val="99"/><w:unhideWhenUsed/><w:pPr>{ppr}</w:pPr>'
-            + (f"<w:rPr>{rpr}</w:rPr>" if rpr else "") + "</w:style>"))
+        styles.append(
+            parse_xml(
+                f'<w:style {NS} w:type="paragraph" '
+                f'w:customStyle="{0 if sid.startswith("Tableof") or sid == "TOAHeading" else 1}" '
+                f'w:styleId="{sid}"><w:name w:val="{name}"/><w:basedOn w:val="Normal"/><w:next w:val="{nxt}"/>'
+                f'<w:uiPriority w:val="99"/><w:unhideWhenUsed/><w:pPr>{ppr}</w:pPr>'
+                + (f"<w:rPr>{rpr}</w:rPr>" if rpr else "")
+                + "</w:style>"
+            )
+        )
     body = doc.element.body
     for p in list(body.iterchildren(f"{{{W_NS}}}p")):
         body.remove(p)
     sectpr = body.find(f"{{{W_NS}}}sectPr")
     for style, text in BODY:
         if style == "TableofAuthorities":
-            xml = (f'<w:p {NS}><w:pPr><w:pStyle w:val="{style}"/>{TAB}</w:pPr>'
-                   f'{_run("{{r e.text }}")}<w:r><w:tab/></w:r>{_run("{{r e.pages }}")}</w:p>')
+            xml = (
+                f'<w:p {NS}><w:pPr><w:pStyle w:val="{style}"/>{TAB}</w:pPr>'
+                f"{_run('{{r e.text }}')}<w:r><w:tab/></w:r>{_run('{{r e.pages }}')}</w:p>"
+            )
         elif style:
             xml = f'<w:p {NS}><w:pPr><w:pStyle w:val="{style}"/></w:pPr>{_run(text)}</w:p>'
         else:
-            xml = f'<w:p {NS}>{_run(text)}</w:p>'
+            xml = f"<w:p {NS}>{_run(text)}</w:p>"
         sectpr.addprevious(parse_xml(xml))
     doc.core_properties.title = "toa: Table of Authorities template"
     doc.core_properties.author = "toa"

@@ -7,6 +7,7 @@ passim. Some tables are also turned into plain typed lines (no fields), with dot
 out, long entries wrapped over two lines and a "Continued" heading. Each fault is recorded with
 the finding the audit must report: (kind, the entry's authority text or, when not cited, its text).
 """
+
 from __future__ import annotations
 
 import copy
@@ -23,10 +24,14 @@ from toa.oxml import make, qn
 from toa.styles import Style
 
 FAKES = {
-    "cases": ["Marbury v. Madison, 5 U.S. 137 (1803)", "Erie Railroad Co. v. Tompkins, 304 U.S. 64 (1938)",
-              "Palsgraf v. Long Island Railroad Co., 162 N.E. 99 (N.Y. 1928)",
-              "Hadley v. Baxendale, 156 Eng. Rep. 145 (Ex. 1854)", "Wickard v. Filburn, 317 U.S. 111 (1942)",
-              "Youngstown Sheet & Tube Co. v. Sawyer, 343 U.S. 579 (1952)"],
+    "cases": [
+        "Marbury v. Madison, 5 U.S. 137 (1803)",
+        "Erie Railroad Co. v. Tompkins, 304 U.S. 64 (1938)",
+        "Palsgraf v. Long Island Railroad Co., 162 N.E. 99 (N.Y. 1928)",
+        "Hadley v. Baxendale, 156 Eng. Rep. 145 (Ex. 1854)",
+        "Wickard v. Filburn, 317 U.S. 111 (1942)",
+        "Youngstown Sheet & Tube Co. v. Sawyer, 343 U.S. 579 (1952)",
+    ],
     "statutes": ["18 U.S.C. § 1001", "15 U.S.C. § 78j(b)", "35 U.S.C. § 101", "29 U.S.C. § 794"],
     "rules_regulations": ["Fed. R. Evid. 403", "Fed. R. Crim. P. 11", "17 C.F.R. § 240.10b-5"],
     "constitutional": ["U.S. Const. amend. IV", "U.S. Const. art. I, § 8, cl. 3"],
@@ -50,15 +55,18 @@ class _Entry:
     category: str
 
 
-def mutate(built: bytes, table: Table, style: Style, rng: random.Random, faults: int,
-           typed: bool) -> tuple[bytes, list[Planted]]:
+def mutate(
+    built: bytes, table: Table, style: Style, rng: random.Random, faults: int, typed: bool
+) -> tuple[bytes, list[Planted]]:
     """A copy of the built brief with `faults` faults planted in its table (and, with `typed`,
     the table turned into typed lines); returns the .docx bytes and what was planted."""
     doc = read_bytes(built)
     table_read = printed.read_table(doc)
     auths = [(ci, a) for ci, c in enumerate(table.categories) for a in c.authorities]
-    entries = [_Entry(doc.paragraphs[e.paragraphs[0]].element, e.heading, a, a.category)
-               for e, (_ci, a) in zip(table_read.entries, auths, strict=False)]
+    entries = [
+        _Entry(doc.paragraphs[e.paragraphs[0]].element, e.heading, a, a.category)
+        for e, (_ci, a) in zip(table_read.entries, auths, strict=False)
+    ]
     headings = [doc.paragraphs[h.paragraph].element for h in table_read.headings]
     used: set = set()  # entry indexes and fake texts already used
     planted: list[Planted] = []
@@ -118,6 +126,7 @@ def _apply(op, entries, headings, table_read, table, style, rng, used) -> Plante
         used.add(text)  # each fake once per table
         return Planted(op, "not_cited", (text,))
     if op in ("shift_page", "drop_page", "add_page", "passim"):
+
         def fits(e):
             pages = e.authority.pages
             if e.authority.passim or not pages or not all(p.isdigit() for p in pages):
@@ -127,6 +136,7 @@ def _apply(op, entries, headings, table_read, table, style, rng, used) -> Plante
             if op == "passim":
                 return not style.passim or len(pages) < style.passim
             return True
+
         i = _free(entries, used, rng, fits)
         if i is None:
             return None
@@ -159,8 +169,10 @@ def _apply(op, entries, headings, table_read, table, style, rng, used) -> Plante
         _swap(entries[i].element, entries[j].element)
         return Planted(op, "order", (entries[i].authority.text, entries[j].authority.text))
     if op in ("reporter_page", "year"):
+
         def fits(e):
             return e.category == "cases" and _cite(e) is not None
+
         i = _free(entries, used, rng, fits)
         if i is None:
             return None
@@ -183,8 +195,11 @@ def _apply(op, entries, headings, table_read, table, style, rng, used) -> Plante
         if i is None:
             return None
         e = entries[i]
-        others = [h for h in range(len(headings)) if h != e.heading
-                  and e.category not in heading_members(table_read.headings[h].text, style)]
+        others = [
+            h
+            for h in range(len(headings))
+            if h != e.heading and e.category not in heading_members(table_read.headings[h].text, style)
+        ]
         if not others:
             return None
         h = rng.choice(others)
@@ -201,8 +216,9 @@ def _apply(op, entries, headings, table_read, table, style, rng, used) -> Plante
 
 
 def _cite(e: _Entry):
-    full = next((o for o in e.authority.occurrences if o.kind == "full" and o.display == e.authority.text), None) \
-        or next((o for o in e.authority.occurrences if o.kind == "full"), None)
+    full = next(
+        (o for o in e.authority.occurrences if o.kind == "full" and o.display == e.authority.text), None
+    ) or next((o for o in e.authority.occurrences if o.kind == "full"), None)
     if full is None or not isinstance(full.meta, DecisionMeta) or not full.meta.volume:
         return None
     m = re.search(r"\((?:[^()]*?\s)?(1[6-9]\d\d|20\d\d)\)", e.authority.text)
@@ -211,13 +227,17 @@ def _cite(e: _Entry):
 
 # --- XML edits of entry paragraphs ---------------------------------------------------------
 
+
 def _is_field_run(r) -> bool:
     return r.find(qn("w:fldChar")) is not None or r.find(qn("w:instrText")) is not None
 
 
 def _content_runs(p) -> list:
-    return [r for r in p.iter(qn("w:r")) if not _is_field_run(r)
-            and (r.find(qn("w:t")) is not None or r.find(qn("w:tab")) is not None)]
+    return [
+        r
+        for r in p.iter(qn("w:r"))
+        if not _is_field_run(r) and (r.find(qn("w:t")) is not None or r.find(qn("w:tab")) is not None)
+    ]
 
 
 def _clear(p) -> None:
@@ -234,8 +254,9 @@ def _copy_entry(p):
     for r in list(new.iter(qn("w:r"))):
         if _is_field_run(r):
             r.getparent().remove(r)
-    for el in list(new.iter(qn("w:bookmarkStart"), qn("w:bookmarkEnd"), qn("w:commentRangeStart"),
-                            qn("w:commentRangeEnd"))):
+    for el in list(
+        new.iter(qn("w:bookmarkStart"), qn("w:bookmarkEnd"), qn("w:commentRangeStart"), qn("w:commentRangeEnd"))
+    ):
         el.getparent().remove(el)
     return new
 
@@ -266,7 +287,7 @@ def _set_content(p, text: str, pages: str) -> None:
 def _split_at_tab(p):
     runs = _content_runs(p)
     k = max((i for i, r in enumerate(runs) if r.find(qn("w:tab")) is not None), default=None)
-    return (runs[:k], runs[k], runs[k + 1:]) if k is not None else (runs, None, [])
+    return (runs[:k], runs[k], runs[k + 1 :]) if k is not None else (runs, None, [])
 
 
 def _set_pages(p, pages: str) -> None:
@@ -313,6 +334,7 @@ def _replace_year(p, year: str, new: str) -> bool:
 
 
 # --- typed tables --------------------------------------------------------------------------
+
 
 def _to_typed(doc, table_read, rng: random.Random) -> None:
     """The table's fields removed (their cached text stays), with typed-table habits: dot leaders
@@ -366,9 +388,9 @@ def _wrap(p):
         t = r.find(qn("w:t"))
         if t is None or not t.text:
             continue
-        if seen + len(t.text) >= goal and " " in t.text[max(0, goal - seen):]:
+        if seen + len(t.text) >= goal and " " in t.text[max(0, goal - seen) :]:
             cut = t.text.index(" ", max(0, goal - seen))
-            head, tail = t.text[:cut], t.text[cut + 1:]
+            head, tail = t.text[:cut], t.text[cut + 1 :]
             new_p = make("w:p")
             ppr = p.find(qn("w:pPr"))
             if ppr is not None:
@@ -394,8 +416,10 @@ def _letters(s: str) -> str:
 
 # --- scoring -------------------------------------------------------------------------------
 
+
 def score(findings, planted: list[Planted]) -> tuple[int, int, int]:
     """(planted faults found, planted faults missed, findings that no planted fault explains)."""
+
     def target(f):
         return _letters(f.authority or f.entry or "") if f.kind != "not_cited" else _letters(f.entry or "")
 

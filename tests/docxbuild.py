@@ -37,6 +37,7 @@ numbering.  The last section's properties become the body-level w:sectPr.  Every
 its own footer with a centred PAGE field; `title_page=True` (e.g. a cover) adds an empty
 first-page footer (w:titlePg) so the cover shows no number.
 """
+
 from __future__ import annotations
 
 import copy
@@ -251,38 +252,87 @@ def _plain_run(child_tag: str, rstyle: str | None = None, **attrs):
 
 _STYLES = {
     # styleId: (type, name, basedOn, pPr xml, rPr xml, extra)
-    "FootnoteText": ("paragraph", "footnote text", "Normal",
-                     '<w:spacing w:after="120" w:line="240" w:lineRule="auto"/><w:ind w:firstLine="0"/><w:jc w:val="both"/>',
-                     '<w:sz w:val="{fn}"/><w:szCs w:val="{fn}"/>'),
-    "FootnoteReference": ("character", "footnote reference", "DefaultParagraphFont", "",
-                          '<w:vertAlign w:val="superscript"/>'),
-    "EndnoteText": ("paragraph", "endnote text", "Normal",
-                    '<w:spacing w:after="120" w:line="240" w:lineRule="auto"/><w:ind w:firstLine="0"/>',
-                    '<w:sz w:val="{fn}"/><w:szCs w:val="{fn}"/>'),
-    "EndnoteReference": ("character", "endnote reference", "DefaultParagraphFont", "",
-                         '<w:vertAlign w:val="superscript"/>'),
-    "Hyperlink": ("character", "Hyperlink", "DefaultParagraphFont", "",
-                  '<w:color w:val="0563C1"/><w:u w:val="single"/>'),
-    "Heading1": ("paragraph", "heading 1", "Normal",
-                 '<w:keepNext/><w:keepLines/><w:spacing w:before="240" w:after="240" w:line="240" w:lineRule="auto"/>'
-                 '<w:ind w:firstLine="0"/><w:jc w:val="center"/><w:outlineLvl w:val="0"/>',
-                 '<w:b/><w:bCs/>'),
-    "Heading2": ("paragraph", "heading 2", "Normal",
-                 '<w:keepNext/><w:keepLines/><w:spacing w:before="240" w:after="240" w:line="240" w:lineRule="auto"/>'
-                 '<w:ind w:left="720" w:hanging="720" w:firstLine="0"/><w:jc w:val="left"/><w:outlineLvl w:val="1"/>',
-                 '<w:b/><w:bCs/>'),
-    "Heading3": ("paragraph", "heading 3", "Normal",
-                 '<w:keepNext/><w:keepLines/><w:spacing w:before="240" w:after="240" w:line="240" w:lineRule="auto"/>'
-                 '<w:ind w:left="1440" w:hanging="720" w:firstLine="0"/><w:jc w:val="left"/><w:outlineLvl w:val="2"/>',
-                 '<w:b/><w:bCs/>'),
-    "BlockQuote": ("paragraph", "Block Quote", "Normal",
-                   '<w:spacing w:after="240" w:line="240" w:lineRule="auto"/><w:ind w:left="1440" w:right="1440" w:firstLine="0"/>'
-                   '<w:jc w:val="both"/>',
-                   ""),
-    "SingleSpaced": ("paragraph", "Single Spaced", "Normal",
-                     '<w:spacing w:after="0" w:line="240" w:lineRule="auto"/><w:ind w:firstLine="0"/>', ""),
-    "LeaderLine": ("paragraph", "Leader Line", "Normal",
-                   '<w:spacing w:after="120" w:line="240" w:lineRule="auto"/><w:ind w:firstLine="0"/>', ""),
+    "FootnoteText": (
+        "paragraph",
+        "footnote text",
+        "Normal",
+        '<w:spacing w:after="120" w:line="240" w:lineRule="auto"/><w:ind w:firstLine="0"/><w:jc w:val="both"/>',
+        '<w:sz w:val="{fn}"/><w:szCs w:val="{fn}"/>',
+    ),
+    "FootnoteReference": (
+        "character",
+        "footnote reference",
+        "DefaultParagraphFont",
+        "",
+        '<w:vertAlign w:val="superscript"/>',
+    ),
+    "EndnoteText": (
+        "paragraph",
+        "endnote text",
+        "Normal",
+        '<w:spacing w:after="120" w:line="240" w:lineRule="auto"/><w:ind w:firstLine="0"/>',
+        '<w:sz w:val="{fn}"/><w:szCs w:val="{fn}"/>',
+    ),
+    "EndnoteReference": (
+        "character",
+        "endnote reference",
+        "DefaultParagraphFont",
+        "",
+        '<w:vertAlign w:val="superscript"/>',
+    ),
+    "Hyperlink": (
+        "character",
+        "Hyperlink",
+        "DefaultParagraphFont",
+        "",
+        '<w:color w:val="0563C1"/><w:u w:val="single"/>',
+    ),
+    "Heading1": (
+        "paragraph",
+        "heading 1",
+        "Normal",
+        '<w:keepNext/><w:keepLines/><w:spacing w:before="240" w:after="240" w:line="240" w:lineRule="auto"/>'
+        '<w:ind w:firstLine="0"/><w:jc w:val="center"/><w:outlineLvl w:val="0"/>',
+        "<w:b/><w:bCs/>",
+    ),
+    "Heading2": (
+        "paragraph",
+        "heading 2",
+        "Normal",
+        '<w:keepNext/><w:keepLines/><w:spacing w:before="240" w:after="240" w:line="240" w:lineRule="auto"/>'
+        '<w:ind w:left="720" w:hanging="720" w:firstLine="0"/><w:jc w:val="left"/><w:outlineLvl w:val="1"/>',
+        "<w:b/><w:bCs/>",
+    ),
+    "Heading3": (
+        "paragraph",
+        "heading 3",
+        "Normal",
+        '<w:keepNext/><w:keepLines/><w:spacing w:before="240" w:after="240" w:line="240" w:lineRule="auto"/>'
+        '<w:ind w:left="1440" w:hanging="720" w:firstLine="0"/><w:jc w:val="left"/><w:outlineLvl w:val="2"/>',
+        "<w:b/><w:bCs/>",
+    ),
+    "BlockQuote": (
+        "paragraph",
+        "Block Quote",
+        "Normal",
+        '<w:spacing w:after="240" w:line="240" w:lineRule="auto"/><w:ind w:left="1440" w:right="1440" w:firstLine="0"/>'
+        '<w:jc w:val="both"/>',
+        "",
+    ),
+    "SingleSpaced": (
+        "paragraph",
+        "Single Spaced",
+        "Normal",
+        '<w:spacing w:after="0" w:line="240" w:lineRule="auto"/><w:ind w:firstLine="0"/>',
+        "",
+    ),
+    "LeaderLine": (
+        "paragraph",
+        "Leader Line",
+        "Normal",
+        '<w:spacing w:after="120" w:line="240" w:lineRule="auto"/><w:ind w:firstLine="0"/>',
+        "",
+    ),
 }
 
 
@@ -307,10 +357,19 @@ class DocBuilder:
     the first section.
     """
 
-    def __init__(self, font: str = "Times New Roman", size: float = 12, line_spacing: float = 2.0,
-                 footnote_size: float | None = None, first_line_indent: float = 0.5,
-                 margins: float = 1.0, fmt: str | None = "decimal", start: int | None = 1,
-                 title_page: bool = False, footer: bool = True):
+    def __init__(
+        self,
+        font: str = "Times New Roman",
+        size: float = 12,
+        line_spacing: float = 2.0,
+        footnote_size: float | None = None,
+        first_line_indent: float = 0.5,
+        margins: float = 1.0,
+        fmt: str | None = "decimal",
+        start: int | None = 1,
+        title_page: bool = False,
+        footer: bool = True,
+    ):
         self.doc = docx.Document()
         self.font, self.size, self.line_spacing = font, size, line_spacing
         self.footnote_size = footnote_size if footnote_size is not None else max(size - 2, 8)
@@ -351,20 +410,28 @@ class DocBuilder:
             if child.tag in (qn("w:pPr"), qn("w:rPr")):
                 normal.remove(child)
         indent = int(round(self.first_line_indent * 1440))
-        normal.append(parse_xml(
-            f'<w:pPr {NSDECL}><w:spacing w:before="0" w:after="0" w:line="{line}" w:lineRule="auto"/>'
-            f'<w:ind w:firstLine="{indent}"/><w:jc w:val="left"/></w:pPr>'))
-        normal.append(parse_xml(
-            f'<w:rPr {NSDECL}><w:rFonts w:ascii="{self.font}" w:hAnsi="{self.font}" w:cs="{self.font}" '
-            f'w:eastAsia="{self.font}"/><w:color w:val="000000"/><w:sz w:val="{half(self.size)}"/>'
-            f'<w:szCs w:val="{half(self.size)}"/></w:rPr>'))
+        normal.append(
+            parse_xml(
+                f'<w:pPr {NSDECL}><w:spacing w:before="0" w:after="0" w:line="{line}" w:lineRule="auto"/>'
+                f'<w:ind w:firstLine="{indent}"/><w:jc w:val="left"/></w:pPr>'
+            )
+        )
+        normal.append(
+            parse_xml(
+                f'<w:rPr {NSDECL}><w:rFonts w:ascii="{self.font}" w:hAnsi="{self.font}" w:cs="{self.font}" '
+                f'w:eastAsia="{self.font}"/><w:color w:val="000000"/><w:sz w:val="{half(self.size)}"/>'
+                f'<w:szCs w:val="{half(self.size)}"/></w:rPr>'
+            )
+        )
         for sid, (stype, name, based, ppr, rpr) in _STYLES.items():
             rpr = rpr.format(fn=half(self.footnote_size))
             for old in styles.findall(qn("w:style")):
                 if old.get(qn("w:styleId")) == sid:
                     styles.remove(old)
-            xml = (f'<w:style {NSDECL} w:type="{stype}" w:styleId="{sid}"><w:name w:val="{name}"/>'
-                   f'<w:basedOn w:val="{based}"/>')
+            xml = (
+                f'<w:style {NSDECL} w:type="{stype}" w:styleId="{sid}"><w:name w:val="{name}"/>'
+                f'<w:basedOn w:val="{based}"/>'
+            )
             if stype == "paragraph":
                 xml += '<w:next w:val="Normal"/>'
             xml += '<w:uiPriority w:val="99"/><w:unhideWhenUsed/>'
@@ -496,11 +563,22 @@ class DocBuilder:
 
     # ------------------------------------------------------------------ block API
 
-    def paragraph(self, *parts: Any, style: str | None = None, align: str | None = None,
-                  first_line: float | None = None, left: float | None = None, right: float | None = None,
-                  hanging: float | None = None, line_spacing: float | None = None,
-                  space_before: float | None = None, space_after: float | None = None,
-                  keep_next: bool = False, page_break_before: bool = False, tabs: Iterable[tuple] = ()):
+    def paragraph(
+        self,
+        *parts: Any,
+        style: str | None = None,
+        align: str | None = None,
+        first_line: float | None = None,
+        left: float | None = None,
+        right: float | None = None,
+        hanging: float | None = None,
+        line_spacing: float | None = None,
+        space_before: float | None = None,
+        space_after: float | None = None,
+        keep_next: bool = False,
+        page_break_before: bool = False,
+        tabs: Iterable[tuple] = (),
+    ):
         """Append a body paragraph made of inline parts; returns the python-docx Paragraph.
 
         align: left | center | right | both.  Indents are inches, spacing is points,
@@ -565,13 +643,21 @@ class DocBuilder:
         for _ in range(n):
             self.paragraph(first_line=0)
 
-    def leader_line(self, *parts: Any, page: str = "", indent: float = 0.0, width: float | None = None,
-                    hanging: float = 0.0):
+    def leader_line(
+        self, *parts: Any, page: str = "", indent: float = 0.0, width: float | None = None, hanging: float = 0.0
+    ):
         """A line of a hand-typed TOC/TOA: text, right tab with dot leader, page."""
         width = width if width is not None else 6.5
-        return self.paragraph(*parts, "\t", str(page), style="LeaderLine", left=indent + hanging,
-                              hanging=hanging if hanging else None, first_line=None if hanging else 0,
-                              tabs=[(width, "right", "dot")])
+        return self.paragraph(
+            *parts,
+            "\t",
+            str(page),
+            style="LeaderLine",
+            left=indent + hanging,
+            hanging=hanging if hanging else None,
+            first_line=None if hanging else 0,
+            tabs=[(width, "right", "dot")],
+        )
 
     def footnote_ref_in_last_paragraph(self, *parts: Any, endnote: bool = False) -> int:
         """Append a note reference at the end of the last paragraph; returns the note id."""
@@ -585,8 +671,14 @@ class DocBuilder:
         """A hard page break: a paragraph holding only <w:br w:type="page"/> (as Word writes it)."""
         self.paragraph(PageBreak(), first_line=0, line_spacing=1.0)
 
-    def section_break(self, fmt: str | None = "decimal", start: int | None = 1, break_type: str = "nextPage",
-                      footer: bool = True, title_page: bool = False) -> None:
+    def section_break(
+        self,
+        fmt: str | None = "decimal",
+        start: int | None = 1,
+        break_type: str = "nextPage",
+        footer: bool = True,
+        title_page: bool = False,
+    ) -> None:
         """Close the current section at the last paragraph; the next content opens a new section.
 
         fmt/start describe the NEW section's w:pgNumType (start=None: continue numbering,
@@ -614,8 +706,13 @@ class DocBuilder:
     def _make_sectpr(self, spec: _SectionSpec):
         s = copy.deepcopy(self._body_sectpr)
         for child in list(s):
-            if child.tag in (qn("w:type"), qn("w:pgNumType"), qn("w:titlePg"),
-                             qn("w:headerReference"), qn("w:footerReference")):
+            if child.tag in (
+                qn("w:type"),
+                qn("w:pgNumType"),
+                qn("w:titlePg"),
+                qn("w:headerReference"),
+                qn("w:footerReference"),
+            ):
                 s.remove(child)
         self._apply_spec(s, spec)
         return s
@@ -631,9 +728,16 @@ class DocBuilder:
             cols = s.find(qn("w:cols"))
             (cols.addprevious if cols is not None else s.find(qn("w:pgMar")).addnext)(pg)
 
-    def table(self, rows: list[list[Any]], widths: list[float] | None = None, header: bool = True,
-              style: str | None = "Table Grid", line_spacing: float = 1.0,
-              aligns: list[str] | None = None, cant_split: bool = False):
+    def table(
+        self,
+        rows: list[list[Any]],
+        widths: list[float] | None = None,
+        header: bool = True,
+        style: str | None = "Table Grid",
+        line_spacing: float = 1.0,
+        aligns: list[str] | None = None,
+        cant_split: bool = False,
+    ):
         """A table; a cell is a str, a (text, flags) tuple, an inline part, or a list of parts.
 
         header: bold plain-string cells of the first row.  style None: no table style (no
@@ -730,12 +834,13 @@ class DocBuilder:
     def _add_notes_part(self, kind: str) -> None:
         cap = kind.capitalize()
         root = parse_xml(
-            f'<w:{kind}s {NSDECL}>'
+            f"<w:{kind}s {NSDECL}>"
             f'<w:{kind} w:type="separator" w:id="-1"><w:p><w:pPr><w:spacing w:after="0" w:line="240" '
             f'w:lineRule="auto"/></w:pPr><w:r><w:separator/></w:r></w:p></w:{kind}>'
             f'<w:{kind} w:type="continuationSeparator" w:id="0"><w:p><w:pPr><w:spacing w:after="0" '
             f'w:line="240" w:lineRule="auto"/></w:pPr><w:r><w:continuationSeparator/></w:r></w:p></w:{kind}>'
-            f'</w:{kind}s>')
+            f"</w:{kind}s>"
+        )
         for note in self._notes[kind]:
             root.append(note)
         partname = PackURI(f"/word/{kind}s.xml")
@@ -782,8 +887,7 @@ def read_part(path: str | os.PathLike, name: str) -> bytes | None:
             return None
 
 
-def convert_to_pdf(docx_path: str | os.PathLike, outdir: str | os.PathLike | None = None,
-                   timeout: int = 180) -> Path:
+def convert_to_pdf(docx_path: str | os.PathLike, outdir: str | os.PathLike | None = None, timeout: int = 180) -> Path:
     """Convert with LibreOffice (soffice --headless --convert-to pdf) using a private profile.
 
     Raises FileNotFoundError if soffice is missing, RuntimeError if conversion fails.
@@ -799,9 +903,21 @@ def convert_to_pdf(docx_path: str | os.PathLike, outdir: str | os.PathLike | Non
     outdir = Path(outdir) if outdir else docx_path.parent
     with tempfile.TemporaryDirectory(prefix="lo-profile-") as profile:
         proc = subprocess.run(
-            [soffice, f"-env:UserInstallation=file://{profile}", "--headless", "--norestore",
-             "--convert-to", "pdf", "--outdir", str(outdir), str(docx_path)],
-            capture_output=True, text=True, timeout=timeout)
+            [
+                soffice,
+                f"-env:UserInstallation=file://{profile}",
+                "--headless",
+                "--norestore",
+                "--convert-to",
+                "pdf",
+                "--outdir",
+                str(outdir),
+                str(docx_path),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
     pdf = outdir / (docx_path.stem + ".pdf")
     if proc.returncode != 0 or not pdf.exists():
         raise RuntimeError(f"soffice failed ({proc.returncode}): {proc.stdout}\n{proc.stderr}")
@@ -812,8 +928,7 @@ def pdf_pages_text(pdf: str | os.PathLike) -> list[str]:
     """Text of each PDF page (pdftotext -layout), split on form feeds."""
     import subprocess
 
-    out = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
-                         check=True).stdout
+    out = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     pages = out.split("\f")
     if pages and not pages[-1].strip():
         pages.pop()
@@ -821,6 +936,20 @@ def pdf_pages_text(pdf: str | os.PathLike) -> list[str]:
 
 
 __all__ = [
-    "DocBuilder", "Run", "Footnote", "Endnote", "Hyperlink", "Insertion", "Deletion", "ContentControl",
-    "Field", "SimpleField", "Tab", "Break", "PageBreak", "read_part", "convert_to_pdf", "pdf_pages_text",
+    "DocBuilder",
+    "Run",
+    "Footnote",
+    "Endnote",
+    "Hyperlink",
+    "Insertion",
+    "Deletion",
+    "ContentControl",
+    "Field",
+    "SimpleField",
+    "Tab",
+    "Break",
+    "PageBreak",
+    "read_part",
+    "convert_to_pdf",
+    "pdf_pages_text",
 ]

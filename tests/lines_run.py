@@ -3,6 +3,7 @@
 A measure of work that does not depend on the machine's speed or load: a test compares it at
 two input sizes to show that work grows in proportion to the input (timed tests would be flaky
 on a shared machine; bench/ prints the times)."""
+
 from __future__ import annotations
 
 import sys

@@ -4,6 +4,7 @@ The stale table of samples/appellate-brief.docx is checked against the answer ke
 samples/README.md (pages rendered by LibreOffice, as the key's are); the command line's exit
 statuses, report and commented copy are checked with estimated pages, which are quicker.
 """
+
 from __future__ import annotations
 
 import json
@@ -41,8 +42,9 @@ STALE = {  # what the stale table prints
 
 
 def toa(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "toa.cli", *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "toa.cli", *args], cwd=cwd, capture_output=True, text=True, timeout=300
+    )
 
 
 @pytest.fixture(scope="module")
@@ -81,8 +83,10 @@ def test_stale_table_every_wrong_page_matches_the_answer_key(stale):
         assert f["remove"] == [p for p in printed if p not in key]
         assert {c["page"] for c in f["citations"]} >= set(f["add"])  # the citations that justify them
     assert set(pages) == {e for e in ANSWER_KEY if sorted(STALE.get(e, [])) != sorted(ANSWER_KEY[e])}
-    assert pages["Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"]["message"] == \
-        "Pages should be 5, 6; the table says 5, 9: the citations are on 5 and 6; none is on 9"
+    assert (
+        pages["Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"]["message"]
+        == "Pages should be 5, 6; the table says 5, 9: the citations are on 5 and 6; none is on 9"
+    )
 
 
 def test_stale_table_lists_the_missing_authorities(stale):
@@ -103,8 +107,15 @@ def test_terminal_summary(stale):
     lines = proc.stdout.splitlines()
     assert lines[0] == "Table: 8 entries under 3 headings (typed lines)"
     counts = [line.rsplit(None, 1) for line in lines[1:8]]
-    assert counts == [["Missing", str(report["counts"]["missing"])], ["Not cited", "1"], ["Pages", "6"],
-                      ["Heading", "0"], ["Text", "1"], ["Order", "0"], ["Total", str(len(report["findings"]))]]
+    assert counts == [
+        ["Missing", str(report["counts"]["missing"])],
+        ["Not cited", "1"],
+        ["Pages", "6"],
+        ["Heading", "0"],
+        ["Text", "1"],
+        ["Order", "0"],
+        ["Total", str(len(report["findings"]))],
+    ]
     assert any(line.startswith("Not cited") and "Monroe v. Pape" in line for line in lines)
     assert lines[-1].startswith("Wrote audited.docx (")
 
@@ -116,7 +127,7 @@ def test_commented_copy_and_unchanged_input(stale):
     comments = {c.text for c in out.comments}
     assert all(c.author == "toa" for c in out.comments)
     monroe = next(p for p in out.paragraphs if p.text.startswith("Monroe v. Pape"))
-    assert 'commentRangeStart' in monroe._p.xml
+    assert "commentRangeStart" in monroe._p.xml
     assert "TOA audit: Not cited: the brief cites it nowhere." in comments
     heading = next(c for c in comments if c.startswith("TOA audit: Missing from the table"))
     assert "44 Liquormart, Inc. v. Rhode Island, 517 U.S. 484 (1996) (9)" in heading
@@ -157,12 +168,15 @@ def test_no_table_is_one_line_and_suggests_build(tmp_path):
     assert (tmp_path / "brief.docx").read_bytes() == before
 
 
-@pytest.mark.parametrize("args, words", [
-    (["not-there.docx"], "cannot read"),
-    (["brief.docx", "-o", "brief.docx"], "refusing to overwrite"),
-    (["brief.docx", "--json", "brief.docx"], "refusing to write the report over the input"),
-    (["brief.docx", "-o", "same.out", "--json", "same.out"], "choose two different files"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["not-there.docx"], "cannot read"),
+        (["brief.docx", "-o", "brief.docx"], "refusing to overwrite"),
+        (["brief.docx", "--json", "brief.docx"], "refusing to write the report over the input"),
+        (["brief.docx", "-o", "same.out", "--json", "same.out"], "choose two different files"),
+    ],
+)
 def test_bad_input_exits_2(tmp_path, args, words):
     shutil.copyfile(APPELLATE, tmp_path / "brief.docx")
     proc = toa("audit", *args, cwd=tmp_path)
@@ -189,9 +203,13 @@ def test_each_kind_of_finding_on_a_typed_table(tmp_path):
     b.leader_line("42 U.S.C. § 1983", page="passim")
     b.section_break(fmt="decimal", start=1)
     b.heading("ARGUMENT", level=1)
-    b.paragraph("Summary judgment is proper. ", ("Anderson v. Liberty Lobby, Inc.", "i"),
-                ", 477 U.S. 242, 248 (1986); ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986); "
-                "Fed. R. Civ. P. 56(a). The claim arises under 42 U.S.C. § 1983.")
+    b.paragraph(
+        "Summary judgment is proper. ",
+        ("Anderson v. Liberty Lobby, Inc.", "i"),
+        ", 477 U.S. 242, 248 (1986); ",
+        ("Celotex Corp. v. Catrett", "i"),
+        ", 477 U.S. 317, 322 (1986); Fed. R. Civ. P. 56(a). The claim arises under 42 U.S.C. § 1983.",
+    )
     b.save(tmp_path / "brief.docx")
     result = pipeline.audit(str(tmp_path / "brief.docx"), style="scotus", pages="estimate")
     got = sorted((f.kind, f.authority or f.entry, tuple(f.details)) for f in result.findings)
@@ -199,13 +217,17 @@ def test_each_kind_of_finding_on_a_typed_table(tmp_path):
         ("heading", "Fed. R. Civ. P. 56(a)", ()),
         ("order", "Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986)", ()),
         ("pages", "42 U.S.C. § 1983", ()),
-        ("text", "Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986)",
-         ("case name Anderson v. Liberty Lobby, Inc., not Anderson v. Liberty Loby, Inc.",)),
+        (
+            "text",
+            "Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986)",
+            ("case name Anderson v. Liberty Lobby, Inc., not Anderson v. Liberty Loby, Inc.",),
+        ),
         ("text", "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)", ("year 1986, not 1987",)),
     ]
     passim = next(f for f in result.findings if f.kind == "pages")
     assert passim.passim == "not_allowed" and passim.add == ["1"]
-    assert passim.message == ("Pages should be 1; the table says passim, and the style never uses passim: "
-                              "the citations are on 1")
+    assert passim.message == (
+        "Pages should be 1; the table says passim, and the style never uses passim: the citations are on 1"
+    )
     heading = next(f for f in result.findings if f.kind == "heading")
     assert (heading.heading, heading.expected_heading) == ("Cases", "Rules and Regulations")

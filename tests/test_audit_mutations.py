@@ -1,6 +1,7 @@
 """The mutation test, in-suite size: faults planted in the tables `toa build` writes for the
 samples must be reported exactly (bench/audit_accuracy.py runs it at full size, on the
 development briefs too). One build per sample (rendered pages, so that entries have several), a seeded RNG."""
+
 from __future__ import annotations
 
 import random

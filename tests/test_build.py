@@ -12,6 +12,7 @@ default options (pages from a LibreOffice rendering). The tests then read the fi
 * LibreOffice opens the output, and the body keeps its page numbers;
 * the input is untouched, nothing is left behind, the input is never overwritten.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -50,8 +51,9 @@ PLACEHOLDER = re.compile(r"^\s*\[\s*(table|index) of authorities\s*\]\s*$", re.I
 
 
 def run_toa(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "toa.cli", *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=600)
+    return subprocess.run(
+        [sys.executable, "-m", "toa.cli", *args], cwd=cwd, capture_output=True, text=True, timeout=600
+    )
 
 
 def sha256(path: Path) -> str:
@@ -84,14 +86,30 @@ def builds(tmp_path_factory) -> dict[str, Built]:
         source = folder / f"{name}.docx"
         shutil.copyfile(SAMPLES / source.name, source)
         before = sha256(source)
-        proc = subprocess.Popen([sys.executable, "-m", "toa.cli", "build", source.name, "--json", f"{name}.report.json"],
-                                cwd=folder, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "toa.cli", "build", source.name, "--json", f"{name}.report.json"],
+            cwd=folder,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         jobs[name] = (folder, source, before, proc)
     out = {}
     for name, (folder, source, before, proc) in jobs.items():
         stdout, stderr = proc.communicate(timeout=600)
-        b = Built(name, folder, source, folder / f"{name}.toa.docx", folder / f"{name}.report.json",
-                  proc.returncode, stdout, stderr, before, sha256(source), {p.name for p in folder.iterdir()})
+        b = Built(
+            name,
+            folder,
+            source,
+            folder / f"{name}.toa.docx",
+            folder / f"{name}.report.json",
+            proc.returncode,
+            stdout,
+            stderr,
+            before,
+            sha256(source),
+            {p.name for p in folder.iterdir()},
+        )
         if proc.returncode == 0:
             b.report = json.loads(b.report_path.read_text(encoding="utf-8"))
         out[name] = b
@@ -267,7 +285,7 @@ def toa_lines(path: Path) -> list[str]:
     body = parts(path)["body"]
     start, end = toa_region(body)
     paras = paragraphs(body)
-    return [t for p in paras[start:end + 1] if (t := printed_text(p).strip())]
+    return [t for p in paras[start : end + 1] if (t := printed_text(p).strip())]
 
 
 def _flat(text: str) -> str:
@@ -368,7 +386,7 @@ def story_sequences(tree: dict, region: tuple[int, int] | None) -> dict[str, lis
     for story, root in tree.items():
         paras = paragraphs(root)
         if story == "body" and region is not None:
-            paras = paras[:region[0]] + paras[region[1] + 1:]
+            paras = paras[: region[0]] + paras[region[1] + 1 :]
         out[story] = [formatted_chars(p) for p in paras]
     return out
 
@@ -377,9 +395,11 @@ def _first_difference(a: list, b: list) -> str:
     for i, (x, y) in enumerate(zip(a, b, strict=False)):
         if x != y:
             k = next((k for k, (u, v) in enumerate(zip(x, y, strict=False)) if u != v), min(len(x), len(y)))
-            return (f"paragraph {i}, character {k}:\n  input:  {''.join(c for c, _ in x)[:120]!r}"
-                    f"\n  output: {''.join(c for c, _ in y)[:120]!r}\n  input formatting:  "
-                    f"{x[k][1] if k < len(x) else '(end)'}\n  output formatting: {y[k][1] if k < len(y) else '(end)'}")
+            return (
+                f"paragraph {i}, character {k}:\n  input:  {''.join(c for c, _ in x)[:120]!r}"
+                f"\n  output: {''.join(c for c, _ in y)[:120]!r}\n  input formatting:  "
+                f"{x[k][1] if k < len(x) else '(end)'}\n  output formatting: {y[k][1] if k < len(y) else '(end)'}"
+            )
     return f"{len(a)} paragraphs in the input, {len(b)} in the output"
 
 
@@ -437,8 +457,11 @@ def test_ta_fields_name_their_authority_and_category(built):
     them carries \\l, the entry text."""
     groups = _ta_groups(built.output)
     assert "" not in groups, "every TA field has \\s"
-    expected = {a["text"]: (str(c["number"]), len(a["occurrences"]))
-                for c in built.report["categories"] for a in c["authorities"]}
+    expected = {
+        a["text"]: (str(c["number"]), len(a["occurrences"]))
+        for c in built.report["categories"]
+        for a in c["authorities"]
+    }
     got = {}
     for short, group in groups.items():
         longs = [sw["l"] for sw in group if "l" in sw]
@@ -523,16 +546,33 @@ def to_pdf(docxs: dict[str, Path], tmp: Path) -> dict[str, list[str]]:
         folder = tmp / key
         folder.mkdir()
         profile = folder / "lo-profile"
-        jobs[key] = (folder / (docx.stem + ".pdf"), subprocess.Popen(
-            [SOFFICE, f"-env:UserInstallation={profile.as_uri()}", "--headless", "--norestore",
-             "--convert-to", "pdf", "--outdir", str(folder), str(docx)],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env={**os.environ, "HOME": str(folder)}))
+        jobs[key] = (
+            folder / (docx.stem + ".pdf"),
+            subprocess.Popen(
+                [
+                    SOFFICE,
+                    f"-env:UserInstallation={profile.as_uri()}",
+                    "--headless",
+                    "--norestore",
+                    "--convert-to",
+                    "pdf",
+                    "--outdir",
+                    str(folder),
+                    str(docx),
+                ],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                text=True,
+                env={**os.environ, "HOME": str(folder)},
+            ),
+        )
     out = {}
     for key, (pdf, proc) in jobs.items():
         log, _ = proc.communicate(timeout=300)
         assert pdf.exists(), f"LibreOffice could not convert {docxs[key].name}: {log}"
-        text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
-                              check=True).stdout
+        text = subprocess.run(
+            ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+        ).stdout
         pages = text.split("\f")
         if pages and not pages[-1].strip():
             pages.pop()
@@ -621,7 +661,7 @@ def test_libreoffice_trial_memorandum_body_moves_down(pdfs, builds):
     cases = next(c for c in report["categories"] if c["key"] == "cases")
     palacios = next(a for a in cases["authorities"] if "Palacios" in a["text"])
     first = int(palacios["pages"][0])
-    assert "Palacios" in after[first - 1] and not any("Palacios" in p for p in after[shift + 1:first - 1])
+    assert "Palacios" in after[first - 1] and not any("Palacios" in p for p in after[shift + 1 : first - 1])
 
 
 # --------------------------------------------------------------------------- 5. files
@@ -682,8 +722,15 @@ def test_committed_sample_outputs_are_current(builds, name):
 def test_building_again_from_the_output_replaces_the_table(built, tmp_path):
     """A brief edited after a build is built again from the output: one table, one TA field per
     citation, the same entries and pages."""
-    again = run_toa("build", str(built.output), "-o", str(tmp_path / "again.docx"), "--json",
-                    str(tmp_path / "again.json"), cwd=tmp_path)
+    again = run_toa(
+        "build",
+        str(built.output),
+        "-o",
+        str(tmp_path / "again.docx"),
+        "--json",
+        str(tmp_path / "again.json"),
+        cwd=tmp_path,
+    )
     assert again.returncode == 0, again.stderr
     report = json.loads((tmp_path / "again.json").read_text(encoding="utf-8"))
 
@@ -723,6 +770,9 @@ def test_state_briefs_get_their_court_style_and_the_entries_of_the_answer_key(tm
     assert proc.returncode == 0, proc.stderr
     report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
     assert report["style"] == style
-    got = {c["heading"]: [(a["text"], a["page_text"]) for a in c["authorities"]]
-           for c in report["categories"] if c["authorities"]}
+    got = {
+        c["heading"]: [(a["text"], a["page_text"]) for a in c["authorities"]]
+        for c in report["categories"]
+        if c["authorities"]
+    }
     assert got == answer_key(name)

@@ -1,6 +1,7 @@
 """`toa check`, `toa build --verify` and `toa cache clear`, end to end through toa.cli.main,
 against the local fakes of CourtListener, LII and the official sources (tests/verify/fakes)
 over loopback HTTP; among them the reproductions of issue 17."""
+
 from __future__ import annotations
 
 import hashlib
@@ -27,9 +28,15 @@ IMAGINARY = "Smith v. Imaginary, 999 U.S. 9999 (2099)"
 WRONG_NAME = "Miller v. Hartwell, 556 U.S. 662, 678 (2009)"  # the citation is Ashcroft v. Iqbal's
 WRONG_PAGE = "Celotex Corp. v. Catrett, 477 U.S. 320, 322 (1986)"  # Celotex begins at 317
 BAD_PIN = "47 U.S.C. § 230(c)(4)"  # § 230(c) has paragraphs (1) and (2) only
-CLEAN = ["Reed v. Town of Gilbert, 576 U.S. 155, 163 (2015)", "Anderson v. Liberty Lobby, Inc., 477 U.S. 242, 248 (1986)",
-         "Zeran v. Am. Online, Inc., 129 F.3d 327, 330 (4th Cir. 1997)", "47 U.S.C. § 230(c)(1)", "42 U.S.C. § 1983",
-         "Fed. R. Civ. P. 56(a)", "U.S. Const. amend. XIV, § 1"]
+CLEAN = [
+    "Reed v. Town of Gilbert, 576 U.S. 155, 163 (2015)",
+    "Anderson v. Liberty Lobby, Inc., 477 U.S. 242, 248 (1986)",
+    "Zeran v. Am. Online, Inc., 129 F.3d 327, 330 (4th Cir. 1997)",
+    "47 U.S.C. § 230(c)(1)",
+    "42 U.S.C. § 1983",
+    "Fed. R. Civ. P. 56(a)",
+    "U.S. Const. amend. XIV, § 1",
+]
 
 
 @pytest.fixture
@@ -57,15 +64,33 @@ def use_fakes(fakes, monkeypatch, tmp_path):
 def make_brief(path: Path) -> Path:
     b = DocBuilder()
     b.heading("ARGUMENT")
-    b.paragraph("Summary judgment is proper. ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 320, 322 (1986); ",
-                ("Anderson v. Liberty Lobby, Inc.", "i"), ", 477 U.S. 242, 248 (1986).")
-    b.paragraph("Content-based rules get strict scrutiny. ", ("Reed v. Town of Gilbert", "i"),
-                ", 576 U.S. 155, 163 (2015). Plaintiff relies on ", ("Smith v. Imaginary", "i"),
-                ", 999 U.S. 9999 (2099), and on ", ("Miller v. Hartwell", "i"), ", 556 U.S. 662, 678 (2009).",
-                Footnote("See ", ("Zeran v. Am. Online, Inc.", "i"), ", 129 F.3d 327, 330 (4th Cir. 1997); ",
-                         ("Miller", "i"), ", 556 U.S. at 679."))
-    b.paragraph("Immunity attaches under 47 U.S.C. § 230(c)(1), and also under 47 U.S.C. § 230(c)(4). "
-                "See also 42 U.S.C. § 1983; Fed. R. Civ. P. 56(a); U.S. Const. amend. XIV, § 1.")
+    b.paragraph(
+        "Summary judgment is proper. ",
+        ("Celotex Corp. v. Catrett", "i"),
+        ", 477 U.S. 320, 322 (1986); ",
+        ("Anderson v. Liberty Lobby, Inc.", "i"),
+        ", 477 U.S. 242, 248 (1986).",
+    )
+    b.paragraph(
+        "Content-based rules get strict scrutiny. ",
+        ("Reed v. Town of Gilbert", "i"),
+        ", 576 U.S. 155, 163 (2015). Plaintiff relies on ",
+        ("Smith v. Imaginary", "i"),
+        ", 999 U.S. 9999 (2099), and on ",
+        ("Miller v. Hartwell", "i"),
+        ", 556 U.S. 662, 678 (2009).",
+        Footnote(
+            "See ",
+            ("Zeran v. Am. Online, Inc.", "i"),
+            ", 129 F.3d 327, 330 (4th Cir. 1997); ",
+            ("Miller", "i"),
+            ", 556 U.S. at 679.",
+        ),
+    )
+    b.paragraph(
+        "Immunity attaches under 47 U.S.C. § 230(c)(1), and also under 47 U.S.C. § 230(c)(4). "
+        "See also 42 U.S.C. § 1983; Fed. R. Civ. P. 56(a); U.S. Const. amend. XIV, § 1."
+    )
     return b.save(path)
 
 
@@ -111,21 +136,26 @@ def test_check_comments_every_planted_problem(env, tmp_path, capsys):
     body = {k: v for k, v in got.items() if not k.startswith("mark:")}
     assert sorted(body) == sorted(["ARGUMENT", IMAGINARY, WRONG_NAME, WRONG_PAGE, BAD_PIN])
     assert all(author == initials == "toa" for author, initials, _ in got.values())
-    assert body[IMAGINARY][2].startswith("TOA check: needs attention - the year 2099 is in the future; CourtListener "
-                                         "has no case at 999 U.S. 9999")
+    assert body[IMAGINARY][2].startswith(
+        "TOA check: needs attention - the year 2099 is in the future; CourtListener has no case at 999 U.S. 9999"
+    )
     assert "is Ashcroft v. Iqbal, not Miller v. Hartwell" in body[WRONG_NAME][2]
     assert "/opinion/145875/" in body[WRONG_NAME][2]
     assert "Celotex Corp. v. Catrett begins at 477 U.S. 317" in body[WRONG_PAGE][2]
-    assert body[BAD_PIN][2].startswith("TOA check: needs attention - 47 U.S.C. § 230(c)(4): the cited subdivision "
-                                       "does not exist")
+    assert body[BAD_PIN][2].startswith(
+        "TOA check: needs attention - 47 U.S.C. § 230(c)(4): the cited subdivision does not exist"
+    )
     assert f"{env.lii.url}/uscode/text/47/230" in body[BAD_PIN][2]
     # the summary, on the first paragraph of the body
-    assert body["ARGUMENT"][2] == ("TOA check summary: 11 authorities: 7 verified, 4 need attention (commented where "
-                                   "cited), 0 not verified.")
+    assert body["ARGUMENT"][2] == (
+        "TOA check summary: 11 authorities: 7 verified, 4 need attention (commented where cited), 0 not verified."
+    )
     # the short form of Miller in footnote 1: on the reference mark, saying where it is
     (mark,) = [v for k, v in got.items() if k.startswith("mark:")]
-    assert mark[2].startswith("In footnote 1 (Miller, 556 U.S. at 679): TOA check: needs attention - the case at "
-                              "556 U.S. 662 is Ashcroft v. Iqbal")
+    assert mark[2].startswith(
+        "In footnote 1 (Miller, 556 U.S. at 679): TOA check: needs attention - the case at "
+        "556 U.S. 662 is Ashcroft v. Iqbal"
+    )
     for clean in CLEAN:  # clean citations get no comment
         assert not any(clean in k for k in got), clean
     assert len(got) == 6
@@ -172,8 +202,14 @@ def test_checked_brief_opens_in_libreoffice(env, tmp_path, capsys):
 
 def test_services_down_every_authority_not_verified_and_output_written(env, tmp_path, capsys, monkeypatch):
     dead = _dead_url()
-    for var in ("TOA_COURTLISTENER_URL", "TOA_LII_URL", "TOA_USCODE_URL", "TOA_GOVINFO_URL", "TOA_ECFR_URL",
-                "TOA_FEDREG_URL"):
+    for var in (
+        "TOA_COURTLISTENER_URL",
+        "TOA_LII_URL",
+        "TOA_USCODE_URL",
+        "TOA_GOVINFO_URL",
+        "TOA_ECFR_URL",
+        "TOA_FEDREG_URL",
+    ):
         monkeypatch.setenv(var, dead)
     brief = make_brief(tmp_path / "brief.docx")
     before = sha(brief)
@@ -184,16 +220,21 @@ def test_services_down_every_authority_not_verified_and_output_written(env, tmp_
     for text in ("Reed v. Town of Gilbert, 576 U.S. 155 (2015)", "42 U.S.C. § 1983", BAD_PIN):
         record = entries[text]["verification"]
         assert record["verdict"] == "NOT_VERIFIED" and record["reason"], text
-    assert entries["Reed v. Town of Gilbert, 576 U.S. 155 (2015)"]["verification"]["reason"] == \
-        "CourtListener unreachable: connection failed"
+    assert (
+        entries["Reed v. Town of Gilbert, 576 U.S. 155 (2015)"]["verification"]["reason"]
+        == "CourtListener unreachable: connection failed"
+    )
     got = comments(tmp_path / "brief.checked.docx")
     # CourtListener down is said once, in the summary, not on every case; a case keeps its offline findings
     assert not any(k.startswith("Reed v. Town of Gilbert") for k in got)
     assert next(v for k, v in got.items() if k.startswith("Smith v. Imaginary"))[2].startswith(
-        "TOA check: needs attention - the year 2099 is in the future")
+        "TOA check: needs attention - the year 2099 is in the future"
+    )
     summary = got["ARGUMENT"][2]
     assert "Not verified: CourtListener unreachable: connection failed (Anderson v. Liberty Lobby" in summary
-    assert "| LII: connection failed; OLRC: connection failed; GovInfo: connection failed (42 U.S.C. § 1983; " in summary
+    assert (
+        "| LII: connection failed; OLRC: connection failed; GovInfo: connection failed (42 U.S.C. § 1983; " in summary
+    )
     assert re.search(r"^Not verified: CourtListener unreachable: connection failed: Anderson", out, re.M)
     report = json.loads((tmp_path / "r.json").read_text())
     groups = {g["reason"]: g["authorities"] for g in report["verification"]["not_verified"]}
@@ -201,8 +242,12 @@ def test_services_down_every_authority_not_verified_and_output_written(env, tmp_
     assert "42 U.S.C. § 1983" in groups["LII: connection failed; OLRC: connection failed; GovInfo: connection failed"]
     assert env.recorder.requests == []
     # the Constitution is checked offline; Smith v. Imaginary's year is in the future
-    assert report["verification"]["summary"]["flagged"] == 1 and re.search(r"^Checked 11 authorities: 1 verified, "
-                                                                            r"1 need attention, 9 not verified$", out, re.M)
+    assert report["verification"]["summary"]["flagged"] == 1 and re.search(
+        r"^Checked 11 authorities: 1 verified, "
+        r"1 need attention, 9 not verified$",
+        out,
+        re.M,
+    )
 
 
 def test_offline_sends_nothing_and_keeps_the_offline_checks(env, tmp_path, capsys):
@@ -252,13 +297,16 @@ def test_as_of_must_be_a_date(env, tmp_path, capsys):
     brief = make_brief(tmp_path / "brief.docx")
     code, out, err = run(capsys, "check", brief, "--as-of", "yesterday")
     assert code == 2 and err == "toa: error: --as-of yesterday: not a date (YYYY-MM-DD)\n" and out == ""
-    code, out, err = run(capsys, "check", brief, "--as-of", "1997-01-01", "--json", tmp_path / "r.json",
-                         "--pages", "estimate")
+    code, out, err = run(
+        capsys, "check", brief, "--as-of", "1997-01-01", "--json", tmp_path / "r.json", "--pages", "estimate"
+    )
     assert code == 0, err
     report = json.loads((tmp_path / "r.json").read_text())
     assert report["verification"]["as_of"] == "1997-01-01"
     # 47 U.S.C. § 230 was amended in 1998: its text of 1997 was not fetched
-    assert "version for 1997-01-01 not verified" in authorities(report)["47 U.S.C. § 230(c)(1)"]["verification"]["reason"]
+    assert (
+        "version for 1997-01-01 not verified" in authorities(report)["47 U.S.C. § 230(c)(1)"]["verification"]["reason"]
+    )
 
 
 def test_bad_input_one_line_exit_2_nothing_written(env, tmp_path, capsys):
@@ -292,11 +340,14 @@ def test_build_verify_writes_table_fields_and_comments(env, tmp_path, capsys):
     instr = " ".join(t.text or "" for t in root.iter(w("instrText")))
     assert "TOA \\c" in instr and len(ta_sites(root)) == 10  # two more sit in the footnote
     got = comments(output)
-    assert sorted(k for k in got if not k.startswith("mark:")) == sorted(["ARGUMENT", IMAGINARY, WRONG_NAME, WRONG_PAGE,
-                                                                          BAD_PIN])
+    assert sorted(k for k in got if not k.startswith("mark:")) == sorted(
+        ["ARGUMENT", IMAGINARY, WRONG_NAME, WRONG_PAGE, BAD_PIN]
+    )
     report = json.loads((tmp_path / "r.json").read_text())
     assert report["verification"]["comments"] == 6
-    assert authorities(report)["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["verification"]["verdict"] == "NEEDS_ATTENTION"
+    assert (
+        authorities(report)["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["verification"]["verdict"] == "NEEDS_ATTENTION"
+    )
 
 
 def test_build_without_verify_sends_nothing(env, tmp_path, capsys):
@@ -321,19 +372,33 @@ def test_sample_planted_problems_flags_exactly_the_four(env, tmp_path, capsys):
     assert "Comments: 7" in out
     report = json.loads((tmp_path / "r.json").read_text())
     flagged = sorted(a["text"] for a in authorities(report).values() if a["verification"]["comment"])
-    assert flagged == ["47 U.S.C. § 230(c)(4)", "Celotex Corp. v. Catrett, 477 U.S. 320 (1986)",
-                       "Miller v. Hartwell, 556 U.S. 662 (2009)", "Smith v. Imaginary, 999 U.S. 9999 (2099)"]
+    assert flagged == [
+        "47 U.S.C. § 230(c)(4)",
+        "Celotex Corp. v. Catrett, 477 U.S. 320 (1986)",
+        "Miller v. Hartwell, 556 U.S. 662 (2009)",
+        "Smith v. Imaginary, 999 U.S. 9999 (2099)",
+    ]
     # the brief's three quotations of provisions were read and found in their text
-    quoted = [u for a in authorities(report).values() for u in a["verification"].get("units", [])
-              if u["quotation"] != "not-requested"]
+    quoted = [
+        u
+        for a in authorities(report).values()
+        for u in a["verification"].get("units", [])
+        if u["quotation"] != "not-requested"
+    ]
     assert [(u["provision"], u["quotation"]) for u in quoted] == [
-        ("47 U.S.C. § 230(c)(1)", "matched"), ("47 U.S.C. § 230(c)(2)(A)", "matched"),
-        ("Fed. R. Civ. P. 56(a)", "matched")]
+        ("47 U.S.C. § 230(c)(1)", "matched"),
+        ("47 U.S.C. § 230(c)(2)(A)", "matched"),
+        ("Fed. R. Civ. P. 56(a)", "matched"),
+    ]
     got = comments(tmp_path / "planted-problems.checked.docx")
     assert sorted(k for k in got if not k.startswith("mark:")) == [
-        "47 U.S.C. § 230(c)(4)", "Celotex Corp. v. Catrett, 477 U.S. 320, 322–23 (1986)", "Celotex, 477 U.S. at 323",
-        "Miller v. Hartwell, 556 U.S. 662, 678 (2009)", "Smith v. Imaginary, 999 U.S. 9999 (2099)",
-        "UNITED STATES DISTRICT COURT"]
+        "47 U.S.C. § 230(c)(4)",
+        "Celotex Corp. v. Catrett, 477 U.S. 320, 322–23 (1986)",
+        "Celotex, 477 U.S. at 323",
+        "Miller v. Hartwell, 556 U.S. 662, 678 (2009)",
+        "Smith v. Imaginary, 999 U.S. 9999 (2099)",
+        "UNITED STATES DISTRICT COURT",
+    ]
     marks = [v[2] for k, v in got.items() if k.startswith("mark:")]
     assert len(marks) == 1 and marks[0].startswith("In footnote 1 (Miller, 556 U.S. at 679): ")
 
@@ -351,15 +416,21 @@ def _dead_url() -> str:
 def test_subsequent_history_is_checked_too(env, tmp_path, capsys):
     b = DocBuilder()
     b.heading("ARGUMENT")
-    b.paragraph("See ", ("Zeran v. Am. Online, Inc.", "i"), ", 129 F.3d 327 (4th Cir. 1997), cert. denied, "
-                "524 U.S. 9999 (1998); ", ("Reed v. Town of Gilbert", "i"), ", 576 U.S. 155 (2015).")
+    b.paragraph(
+        "See ",
+        ("Zeran v. Am. Online, Inc.", "i"),
+        ", 129 F.3d 327 (4th Cir. 1997), cert. denied, 524 U.S. 9999 (1998); ",
+        ("Reed v. Town of Gilbert", "i"),
+        ", 576 U.S. 155 (2015).",
+    )
     brief = b.save(tmp_path / "brief.docx")
     code, out, err = run(capsys, "check", brief, "--json", tmp_path / "r.json", "--pages", "estimate")
     assert code == 0, err
     sent = [r.body.decode() for r in env.recorder.requests if "citation-lookup" in r.target]
     assert len(sent) == 1 and "524+U.S.+9999" in sent[0]
-    zeran = next(a for t, a in authorities(json.loads((tmp_path / "r.json").read_text())).items()
-                 if t.startswith("Zeran"))["verification"]
+    zeran = next(
+        a for t, a in authorities(json.loads((tmp_path / "r.json").read_text())).items() if t.startswith("Zeran")
+    )["verification"]
     assert zeran["verdict"] == "NEEDS_ATTENTION" and zeran["flags"] == ["history_not_found"]
     got = next(v for k, v in comments(tmp_path / "brief.checked.docx").items() if k.startswith("Zeran"))
     assert "CourtListener has no case at the subsequent-history cite 524 U.S. 9999" in got[2]
@@ -368,8 +439,13 @@ def test_subsequent_history_is_checked_too(env, tmp_path, capsys):
 def test_an_agency_decision_is_not_sent_nor_called_invented(env, tmp_path, capsys):
     b = DocBuilder()
     b.heading("ARGUMENT")
-    b.paragraph("The test is burden shifting. ", ("Wright Line", "i"), ", 251 N.L.R.B. 1083, 1089 (1980); ",
-                ("Reed v. Town of Gilbert", "i"), ", 576 U.S. 155 (2015).")
+    b.paragraph(
+        "The test is burden shifting. ",
+        ("Wright Line", "i"),
+        ", 251 N.L.R.B. 1083, 1089 (1980); ",
+        ("Reed v. Town of Gilbert", "i"),
+        ", 576 U.S. 155 (2015).",
+    )
     brief = b.save(tmp_path / "brief.docx")
     code, out, err = run(capsys, "check", brief, "--json", tmp_path / "r.json", "--pages", "estimate")
     assert code == 0, err
@@ -377,8 +453,10 @@ def test_an_agency_decision_is_not_sent_nor_called_invented(env, tmp_path, capsy
     got = comments(tmp_path / "brief.checked.docx")
     assert not any("Wright Line" in k for k in got)  # no comment of its own, and in the summary
     assert "Not verified: CourtListener does not hold N.L.R.B." in got["ARGUMENT"][2]
-    assert "Not verified: CourtListener does not hold N.L.R.B. (Decisions and Orders of the National Labor Relations " \
-           "Board): verify by hand: Wright Line, 251 N.L.R.B. 1083 (1980)" in out
+    assert (
+        "Not verified: CourtListener does not hold N.L.R.B. (Decisions and Orders of the National Labor Relations "
+        "Board): verify by hand: Wright Line, 251 N.L.R.B. 1083 (1980)" in out
+    )
 
 
 # --------------------------------------------------------------------------- issue 17's reproductions
@@ -390,13 +468,20 @@ def test_the_four_reproductions_each_need_attention_with_their_reason(env, tmp_p
     authority was flagged"."""
     b = DocBuilder()
     b.heading("ARGUMENT")
-    b.paragraph("Congress provided that “no provider of any service shall ever be liable for what its users "
-                "say.” 47 U.S.C. § 230(c)(1).")
-    b.paragraph("Summary judgment is proper whenever “the record shows no dispute at all and the law favors the "
-                "movant.” Fed. R. Civ. P. 56(a).")
+    b.paragraph(
+        "Congress provided that “no provider of any service shall ever be liable for what its users "
+        "say.” 47 U.S.C. § 230(c)(1)."
+    )
+    b.paragraph(
+        "Summary judgment is proper whenever “the record shows no dispute at all and the law favors the "
+        "movant.” Fed. R. Civ. P. 56(a)."
+    )
     b.paragraph("A plaintiff may sue under 42 U.S.C. § 1983(a)(2) for the deprivation of federal rights.")
-    b.paragraph("Speech rules are content based when they target a message. ", ("Reed v. City of Phoenix", "i"),
-                ", 576 U.S. 155, 999 (2015).")
+    b.paragraph(
+        "Speech rules are content based when they target a message. ",
+        ("Reed v. City of Phoenix", "i"),
+        ", 576 U.S. 155, 999 (2015).",
+    )
     brief = b.save(tmp_path / "brief.docx")
     code, out, err = run(capsys, "check", brief, "--json", tmp_path / "r.json", "--pages", "estimate")
     assert code == 0, err
@@ -409,14 +494,17 @@ def test_the_four_reproductions_each_need_attention_with_their_reason(env, tmp_p
     }
     reasons = {t: v["reason"] for t, v in entries.items()}
     assert reasons["47 U.S.C. § 230(c)(1)"].startswith("47 U.S.C. § 230(c)(1): a quotation does not appear in its text")
-    assert reasons["42 U.S.C. § 1983(a)(2)"] == ("42 U.S.C. § 1983(a)(2): the cited subdivision does not exist "
-                                                 "(§ 1983 has no subdivision (a)(2))")
+    assert reasons["42 U.S.C. § 1983(a)(2)"] == (
+        "42 U.S.C. § 1983(a)(2): the cited subdivision does not exist (§ 1983 has no subdivision (a)(2))"
+    )
     assert reasons["Reed v. City of Phoenix, 576 U.S. 155 (2015)"] == (
         "the case at 576 U.S. 155 is Reed v. Town of Gilbert, not Reed v. City of Phoenix; Reed v. City of Phoenix, "
-        "576 U.S. 155, 999 (2015): page 999 is past the end of the opinion (155-184)")
+        "576 U.S. 155, 999 (2015): page 999 is past the end of the opinion (155-184)"
+    )
     got = comments(tmp_path / "brief.checked.docx")
-    assert len(got) == 5 and got["ARGUMENT"][2].startswith("TOA check summary: 4 authorities: 0 verified, 4 need "
-                                                           "attention")
+    assert len(got) == 5 and got["ARGUMENT"][2].startswith(
+        "TOA check summary: 4 authorities: 0 verified, 4 need attention"
+    )
     assert all(v[2].startswith("TOA check: needs attention - ") for k, v in got.items() if k != "ARGUMENT")
     assert "No authority needs attention" not in out and "Checked 4 authorities: 0 verified, 4 need attention" in out
     # the quoted words were compared here; what went out were citation components
@@ -428,30 +516,57 @@ def test_quotations_of_cases_are_read_here_and_matched_in_the_opinion(env, tmp_p
     citation before belongs to that one. Matched in the opinion's text, on the page cited."""
     b = DocBuilder()
     b.heading("ARGUMENT")
-    b.paragraph("The Court put it plainly: “[g]overnment regulation of speech is content based if a law applies to "
-                "particular speech because of the topic discussed . . . .” ", ("Reed v. Town of Gilbert", "i"),
-                ", 576 U.S. 155, 163 (2015) (stating that “a law is content based if it singles out speech by "
-                "topic”); see ", ("Zeran v. Am. Online, Inc.", "i"), ", 129 F.3d 327, 330 (4th Cir. 1997).")
-    b.paragraph("Disputes matter when the facts “might affect the outcome of the suit under the governing law.” ",
-                ("Anderson v. Liberty Lobby, Inc.", "i"), ", 477 U.S. 242, 250 (1986). And a party must make “a "
-                "showing sufficient to establish every fact it ever alleged.” ", ("Celotex Corp. v. Catrett", "i"),
-                ", 477 U.S. 317, 322 (1986).")
+    b.paragraph(
+        "The Court put it plainly: “[g]overnment regulation of speech is content based if a law applies to "
+        "particular speech because of the topic discussed . . . .” ",
+        ("Reed v. Town of Gilbert", "i"),
+        ", 576 U.S. 155, 163 (2015) (stating that “a law is content based if it singles out speech by topic”); see ",
+        ("Zeran v. Am. Online, Inc.", "i"),
+        ", 129 F.3d 327, 330 (4th Cir. 1997).",
+    )
+    b.paragraph(
+        "Disputes matter when the facts “might affect the outcome of the suit under the governing law.” ",
+        ("Anderson v. Liberty Lobby, Inc.", "i"),
+        ", 477 U.S. 242, 250 (1986). And a party must make “a "
+        "showing sufficient to establish every fact it ever alleged.” ",
+        ("Celotex Corp. v. Catrett", "i"),
+        ", 477 U.S. 317, 322 (1986).",
+    )
     brief = b.save(tmp_path / "brief.docx")
     code, out, err = run(capsys, "check", brief, "--json", tmp_path / "r.json", "--pages", "estimate")
     assert code == 0, err
-    entries = {t.split(",")[0]: a["verification"] for t, a in authorities(json.loads((tmp_path / "r.json").read_text())).items()}
-    quoted = {name: [(c["status"], c["detail"]) for cit in v["citations"] for c in cit["checks"]
-                     if c["dimension"] == "quotation"] for name, v in entries.items()}
+    entries = {
+        t.split(",")[0]: a["verification"]
+        for t, a in authorities(json.loads((tmp_path / "r.json").read_text())).items()
+    }
+    quoted = {
+        name: [
+            (c["status"], c["detail"]) for cit in v["citations"] for c in cit["checks"] if c["dimension"] == "quotation"
+        ]
+        for name, v in entries.items()
+    }
     assert quoted["Reed v. Town of Gilbert"] == [("match", "the quotation is on page 163")]
     assert quoted["Zeran v. Am. Online"] == []  # the parenthetical's words are Reed's
-    assert quoted["Anderson v. Liberty Lobby"] == [("mismatch", "Anderson v. Liberty Lobby, Inc., 477 U.S. 242, 250 "
-                                                    "(1986): the quotation “might affect the outcome of the suit under "
-                                                    "the governing ...” is on page 248, not at 250")]
-    (status, detail), = quoted["Celotex Corp. v. Catrett"]
-    assert status == "mismatch" and "the closest passage reads “" in detail and "a showing sufficient to establish" in detail
+    assert quoted["Anderson v. Liberty Lobby"] == [
+        (
+            "mismatch",
+            "Anderson v. Liberty Lobby, Inc., 477 U.S. 242, 250 "
+            "(1986): the quotation “might affect the outcome of the suit under "
+            "the governing ...” is on page 248, not at 250",
+        )
+    ]
+    ((status, detail),) = quoted["Celotex Corp. v. Catrett"]
+    assert (
+        status == "mismatch"
+        and "the closest passage reads “" in detail
+        and "a showing sufficient to establish" in detail
+    )
     assert {n: v["verdict"] for n, v in entries.items()} == {
-        "Reed v. Town of Gilbert": "VERIFIED", "Zeran v. Am. Online": "VERIFIED",
-        "Anderson v. Liberty Lobby": "NEEDS_ATTENTION", "Celotex Corp. v. Catrett": "NEEDS_ATTENTION"}
+        "Reed v. Town of Gilbert": "VERIFIED",
+        "Zeran v. Am. Online": "VERIFIED",
+        "Anderson v. Liberty Lobby": "NEEDS_ATTENTION",
+        "Celotex Corp. v. Catrett": "NEEDS_ATTENTION",
+    }
     assert not any(b"content based" in r.body or "content" in r.target for r in env.recorder.requests)
 
 
@@ -470,8 +585,20 @@ def benchmark(fakes, tmp_path_factory):
     with pytest.MonkeyPatch.context() as mp:
         use_fakes(fakes, mp, tmp)
         with contextlib.redirect_stdout(out):
-            code = main(["check", str(BENCHMARK), "-o", str(tmp / "checked.docx"), "--json", str(tmp / "r.json"),
-                         "--pages", "estimate", "--as-of", BENCHMARK_KEY["as_of"]])
+            code = main(
+                [
+                    "check",
+                    str(BENCHMARK),
+                    "-o",
+                    str(tmp / "checked.docx"),
+                    "--json",
+                    str(tmp / "r.json"),
+                    "--pages",
+                    "estimate",
+                    "--as-of",
+                    BENCHMARK_KEY["as_of"],
+                ]
+            )
     assert code == 0
     return json.loads((tmp / "r.json").read_text()), out.getvalue(), comments(tmp / "checked.docx")
 
@@ -491,8 +618,11 @@ def test_each_kind_of_planted_problem_is_reported_and_each_control_is_verified(b
         assert expect.get("reason", "") in v["reason"]
         if v["verdict"] == "NEEDS_ATTENTION":  # commented where it is cited (a note's on its mark), with its reason
             name = item["authority"].split(",")[0]
-            commented = [text for k, (_a, _i, text) in got.items()
-                         if k.startswith(name) or k.startswith("mark:") and f"({name}" in text]
+            commented = [
+                text
+                for k, (_a, _i, text) in got.items()
+                if k.startswith(name) or k.startswith("mark:") and f"({name}" in text
+            ]
             assert commented and all("TOA check: needs attention - " in t for t in commented)
             assert any(v["reason"].split(": ")[-1][:40] in t for t in commented)
         else:  # said once, in the summary at the start
@@ -510,12 +640,16 @@ def test_california_and_texas_codes_against_their_official_sites(env, tmp_path, 
     code does not have needs attention; other states are not verified, and the summary says why."""
     b = DocBuilder()
     b.heading("ARGUMENT")
-    b.paragraph("The motion shall be granted if “there is no triable issue as to any material fact.” Code Civ. Proc., "
-                "§ 437c, subd. (c). An order granting it is appealable. Code Civ. Proc., § 437c, subd. (m)(1). "
-                "Retaliation is barred. Lab. Code, § 1102.5, subd. (f). See also Civ. Code, § 99999.")
-    b.paragraph("An assault is committed when one “intentionally, knowingly, or recklessly causes bodily injury to "
-                "another.” Tex. Penal Code § 22.01(a)(1). See Tex. Penal Code § 22.02(a)(2); Tex. Penal Code "
-                "§ 22.01(c); Tex. Penal Code § 22.99; N.Y. Penal Law § 120.00; Fla. Stat. § 776.012 (2024).")
+    b.paragraph(
+        "The motion shall be granted if “there is no triable issue as to any material fact.” Code Civ. Proc., "
+        "§ 437c, subd. (c). An order granting it is appealable. Code Civ. Proc., § 437c, subd. (m)(1). "
+        "Retaliation is barred. Lab. Code, § 1102.5, subd. (f). See also Civ. Code, § 99999."
+    )
+    b.paragraph(
+        "An assault is committed when one “intentionally, knowingly, or recklessly causes bodily injury to "
+        "another.” Tex. Penal Code § 22.01(a)(1). See Tex. Penal Code § 22.02(a)(2); Tex. Penal Code "
+        "§ 22.01(c); Tex. Penal Code § 22.99; N.Y. Penal Law § 120.00; Fla. Stat. § 776.012 (2024)."
+    )
     brief = b.save(tmp_path / "brief.docx")
     code, out, err = run(capsys, "check", brief, "--json", tmp_path / "r.json", "--pages", "estimate")
     assert code == 0, err
@@ -534,11 +668,15 @@ def test_california_and_texas_codes_against_their_official_sites(env, tmp_path, 
         "Fla. Stat. § 776.012 (2024)": ("NOT_VERIFIED", []),
     }
     entries = authorities(report)
-    quoted = [u["quotation"] for t in ("Code Civ. Proc., § 437c, subd. (c)", "Tex. Penal Code § 22.01(a)(1)")
-              for u in entries[t]["verification"]["units"]]
+    quoted = [
+        u["quotation"]
+        for t in ("Code Civ. Proc., § 437c, subd. (c)", "Tex. Penal Code § 22.01(a)(1)")
+        for u in entries[t]["verification"]["units"]
+    ]
     assert quoted == ["matched", "matched"]
     assert entries["Lab. Code, § 1102.5, subd. (f)"]["verification"]["reason"] == (
-        "Lab. Code § 1102.5(f): the cited subdivision does not exist (§ 1102.5 has (a) and (b); the brief cites (f))")
+        "Lab. Code § 1102.5(f): the cited subdivision does not exist (§ 1102.5 has (a) and (b); the brief cites (f))"
+    )
     assert "Not verified: no official source wired for New York law: N.Y. Penal Law § 120.00" in out
     assert "Not verified: no official source wired for Florida law" in out
     summary = comments(tmp_path / "brief.checked.docx")["ARGUMENT"][2]
@@ -550,7 +688,9 @@ def test_california_and_texas_codes_against_their_official_sites(env, tmp_path, 
         "/faces/codes_displaySection.xhtml?lawCode=LAB&sectionNum=1102.5.",
         "/faces/codes_displaySection.xhtml?lawCode=CIV&sectionNum=99999.",
         "/faces/codes_displaySection.xhtml?lawCode=CIV&sectionNum=1.",  # a section it must have, before its "no"
-        "/Docs/PE/htm/PE.22.htm", "/Docs/PE/htm/PE.1.htm"}
+        "/Docs/PE/htm/PE.22.htm",
+        "/Docs/PE/htm/PE.1.htm",
+    }
 
 
 def test_as_of_reads_a_regulation_as_it_stood_that_day(env, tmp_path, capsys):
@@ -559,18 +699,32 @@ def test_as_of_reads_a_regulation_as_it_stood_that_day(env, tmp_path, capsys):
     needs attention against today's text."""
     b = DocBuilder()
     b.heading("ARGUMENT")
-    b.paragraph("No one may call “using an automatic telephone dialing system without the prior express consent of "
-                "the called party.” 47 C.F.R. § 64.1200(a)(1).")
+    b.paragraph(
+        "No one may call “using an automatic telephone dialing system without the prior express consent of "
+        "the called party.” 47 C.F.R. § 64.1200(a)(1)."
+    )
     brief = b.save(tmp_path / "brief.docx")
-    code, _out, err = run(capsys, "check", brief, "--json", tmp_path / "then.json", "--pages", "estimate",
-                          "--as-of", "2024-06-03", "-o", tmp_path / "then.docx")
+    code, _out, err = run(
+        capsys,
+        "check",
+        brief,
+        "--json",
+        tmp_path / "then.json",
+        "--pages",
+        "estimate",
+        "--as-of",
+        "2024-06-03",
+        "-o",
+        tmp_path / "then.docx",
+    )
     assert code == 0, err
     then = authorities(json.loads((tmp_path / "then.json").read_text()))["47 C.F.R. § 64.1200(a)(1)"]["verification"]
-    unit, = then["units"]
+    (unit,) = then["units"]
     assert then["verdict"] == "VERIFIED" and (unit["version"], unit["quotation"]) == ("confirmed-for-date", "matched")
     assert "/api/versioner/v1/full/2024-06-03/title-47.xml" in unit["source_url"]
-    code, _out, err = run(capsys, "check", brief, "--json", tmp_path / "now.json", "--pages", "estimate",
-                          "-o", tmp_path / "now.docx")
+    code, _out, err = run(
+        capsys, "check", brief, "--json", tmp_path / "now.json", "--pages", "estimate", "-o", tmp_path / "now.docx"
+    )
     assert code == 0, err
     now = authorities(json.loads((tmp_path / "now.json").read_text()))["47 C.F.R. § 64.1200(a)(1)"]["verification"]
     assert now["verdict"] == "NEEDS_ATTENTION" and now["flags"] == ["quotation_mismatch"]
@@ -581,15 +735,21 @@ def test_the_source_in_a_quoting_parenthetical_is_checked_for_the_quotation_too(
     checked for it on the page cited."""
     b = DocBuilder()
     b.heading("ARGUMENT")
-    b.paragraph("Judgment is due “against a party who fails to make a showing sufficient to establish the existence "
-                "of an element essential to that party's case.” ", ("Ashcroft v. Iqbal", "i"),
-                ", 556 U.S. 662, 678 (2009) (alteration in original) (quoting ", ("Celotex Corp. v. Catrett", "i"),
-                ", 477 U.S. 317, 322 (1986)).")
+    b.paragraph(
+        "Judgment is due “against a party who fails to make a showing sufficient to establish the existence "
+        "of an element essential to that party's case.” ",
+        ("Ashcroft v. Iqbal", "i"),
+        ", 556 U.S. 662, 678 (2009) (alteration in original) (quoting ",
+        ("Celotex Corp. v. Catrett", "i"),
+        ", 477 U.S. 317, 322 (1986)).",
+    )
     brief = b.save(tmp_path / "brief.docx")
     code, _out, err = run(capsys, "check", brief, "--json", tmp_path / "r.json", "--pages", "estimate")
     assert code == 0, err
     report = json.loads((tmp_path / "r.json").read_text())
     entries = {t.split(",")[0]: a["verification"] for t, a in authorities(report).items()}
-    quoted = {name: [c["status"] for cit in v["citations"] for c in cit["checks"] if c["dimension"] == "quotation"]
-              for name, v in entries.items()}
+    quoted = {
+        name: [c["status"] for cit in v["citations"] for c in cit["checks"] if c["dimension"] == "quotation"]
+        for name, v in entries.items()
+    }
     assert quoted == {"Celotex Corp. v. Catrett": ["match"], "Ashcroft v. Iqbal": ["mismatch"]}

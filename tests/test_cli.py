@@ -5,6 +5,7 @@ file written. `toa extract` lists every citation; `toa build --json` writes the 
 runs use `--pages estimate` (no LibreOffice) so they are quick; tests/test_build.py covers the
 rendered build.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,8 +28,9 @@ SAMPLE = SAMPLES / "planted-problems.docx"
 
 
 def toa(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "toa.cli", *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "toa.cli", *args], cwd=cwd, capture_output=True, text=True, timeout=300
+    )
 
 
 def listing(folder: Path) -> dict[str, bytes]:
@@ -67,8 +69,8 @@ def _bad_crc(path: Path):
     data = bytearray(SAMPLE.read_bytes())
     at = 0
     while (at := data.find(b"PK\x01\x02", at + 1)) >= 0:  # central directory headers
-        size = int.from_bytes(data[at + 28:at + 30], "little")
-        if data[at + 46:at + 46 + size] == b"word/document.xml":
+        size = int.from_bytes(data[at + 28 : at + 30], "little")
+        if data[at + 46 : at + 46 + size] == b"word/document.xml":
             data[at + 16] ^= 0xFF
             break
     else:
@@ -167,8 +169,9 @@ def test_build_json_writes_the_report(estimated):
             assert all(o["kind"] in KINDS and o["story"] in STORIES for o in a["occurrences"])
     # the terminal summary agrees with the report
     total = sum(len(a["occurrences"]) for c in report["categories"] for a in c["authorities"])
-    assert re.search(rf"^Total\s+{sum(len(c['authorities']) for c in report['categories'])}\s+{total}$",
-                     proc.stdout, re.M)
+    assert re.search(
+        rf"^Total\s+{sum(len(c['authorities']) for c in report['categories'])}\s+{total}$", proc.stdout, re.M
+    )
     assert proc.stdout.rstrip().endswith("Wrote brief.toa.docx")
 
 
@@ -197,8 +200,12 @@ def test_extract_lists_every_citation(estimated):
     assert all(kind in KINDS and story in STORIES for _, kind, story, _ in parsed)
     # the same citations as the build's report, with the same pages (the order may differ)
     report = json.loads((folder / "report.json").read_text(encoding="utf-8"))
-    expected = [(o["page"], o["kind"], o["story"], o["text"], a["category"], a["text"])
-                for c in report["categories"] for a in c["authorities"] for o in a["occurrences"]]
+    expected = [
+        (o["page"], o["kind"], o["story"], o["text"], a["category"], a["text"])
+        for c in report["categories"]
+        for a in c["authorities"]
+        for o in a["occurrences"]
+    ]
     expected += [(o["page"], o["kind"], o["story"], o["text"], None, None) for o in report["unlinked"]]
     got = [(r["page"], r["kind"], r["story"], r["text"], r["category"], r["authority"]) for r in rows]
     assert Counter(got) == Counter(expected)
@@ -217,9 +224,22 @@ def test_extract_writes_nothing(estimated, tmp_path):
 def test_extract_into_a_closed_pipe_is_quiet(tmp_path, as_json):
     """`toa extract … | head`: the reader leaving early is no failure of toa's."""
     shutil.copyfile(SAMPLE, tmp_path / "brief.docx")
-    proc = subprocess.Popen([sys.executable, "-m", "toa.cli", "extract", "brief.docx", "--pages", "estimate",
-                             *(["--json"] if as_json else [])], cwd=tmp_path, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "toa.cli",
+            "extract",
+            "brief.docx",
+            "--pages",
+            "estimate",
+            *(["--json"] if as_json else []),
+        ],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     proc.stdout.close()  # as `head` does once it has its lines
     err = proc.stderr.read()
     assert proc.wait(timeout=300) == 141

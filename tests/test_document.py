@@ -1,10 +1,20 @@
 """Stage 1: what the reader takes from a .docx, and what it leaves out."""
+
 import zipfile
 
 import pytest
 
-from docxbuild import (ContentControl, DocBuilder, Deletion, Field, Footnote, Hyperlink, Insertion, PageBreak,
-                       SimpleField)
+from docxbuild import (
+    ContentControl,
+    DocBuilder,
+    Deletion,
+    Field,
+    Footnote,
+    Hyperlink,
+    Insertion,
+    PageBreak,
+    SimpleField,
+)
 from toa.document import DocumentError, index_front_matter, read
 
 
@@ -14,9 +24,20 @@ def _texts(doc, story=None):
 
 def test_reads_every_story_and_leaves_out_deletions_and_field_codes(tmp_path):
     b = DocBuilder()
-    b.paragraph("Body ", Hyperlink("https://example.com", "linked 576 U.S. 155"), " ", Insertion("inserted"),
-                Deletion("deleted"), " ", ContentControl("controlled"), " ", Field("REF x", "result"),
-                " ", SimpleField("REF y", "simple"), Footnote("Note text, 477 U.S. 317."))
+    b.paragraph(
+        "Body ",
+        Hyperlink("https://example.com", "linked 576 U.S. 155"),
+        " ",
+        Insertion("inserted"),
+        Deletion("deleted"),
+        " ",
+        ContentControl("controlled"),
+        " ",
+        Field("REF x", "result"),
+        " ",
+        SimpleField("REF y", "simple"),
+        Footnote("Note text, 477 U.S. 317."),
+    )
     b.table([["cell text", "other cell"]])
     doc = read(str(b.save(tmp_path / "a.docx")))
     body = _texts(doc, "body")[0]
@@ -50,8 +71,13 @@ def test_italic_spans_are_kept(tmp_path):
 
 def test_a_links_underline_is_not_emphasis_but_its_italics_are(tmp_path):
     b = DocBuilder()
-    b.paragraph("See ", Hyperlink("https://example.com", ("Matsushita Elec. Indus. Co. v. Zenith Radio Corp.", "i"),
-                                  ", 475 U.S. 574 (1986)"), ".")
+    b.paragraph(
+        "See ",
+        Hyperlink(
+            "https://example.com", ("Matsushita Elec. Indus. Co. v. Zenith Radio Corp.", "i"), ", 475 U.S. 574 (1986)"
+        ),
+        ".",
+    )
     p = read(str(b.save(tmp_path / "l.docx"))).paragraphs[0]
     assert [p.text[a:e] for a, e in p.emphasis] == ["Matsushita Elec. Indus. Co. v. Zenith Radio Corp."]
 
@@ -105,8 +131,12 @@ def test_a_table_heading_that_ends_the_front_matter_has_no_lines_of_the_body(tmp
         b.heading("OPINIONS BELOW")
 
     marks = _table_marks(tmp_path, fill)
-    assert marks[1:] == [("TABLE OF AUTHORITIES", "toa"), ("In the Supreme Court of the United States", None),
-                         ("24-101", None), ("OPINIONS BELOW", None)]
+    assert marks[1:] == [
+        ("TABLE OF AUTHORITIES", "toa"),
+        ("In the Supreme Court of the United States", None),
+        ("24-101", None),
+        ("OPINIONS BELOW", None),
+    ]
 
 
 def test_a_two_line_heading_under_an_empty_table_heading_is_the_briefs(tmp_path):
@@ -163,11 +193,14 @@ def test_the_text_size_is_the_size_most_of_the_text_is_in(tmp_path):
     assert [p.text[:2] for p in doc.paragraphs if p.typed_note] == ["2 "]
 
 
-@pytest.mark.parametrize("content, message", [
-    (b"just text", "is not a .docx"),
-    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 100, "encrypted"),
-    (b"PK\x03\x04broken", "damaged"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"just text", "is not a .docx"),
+        (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 100, "encrypted"),
+        (b"PK\x03\x04broken", "damaged"),
+    ],
+)
 def test_bad_input_is_one_clear_error(tmp_path, content, message):
     path = tmp_path / "bad.docx"
     path.write_bytes(content)
@@ -232,8 +265,11 @@ def test_a_table_in_another_size_does_not_change_what_is_a_typed_note(tmp_path):
         return read(str(b.save(tmp_path / f"t{with_table}.docx")))
 
     assert [p.skipped for p in brief(True).paragraphs][:3] == ["toa", "toa", "toa"]
-    assert [p.text for p in brief(True).paragraphs if p.typed_note] == \
-        [p.text for p in brief(False).paragraphs if p.typed_note] == []
+    assert (
+        [p.text for p in brief(True).paragraphs if p.typed_note]
+        == [p.text for p in brief(False).paragraphs if p.typed_note]
+        == []
+    )
 
 
 def note_carried_over(tmp_path, head_end="Cons. Stat.", tail="Ann. § 301(a) and (b) (1983); R.I. Gen. Laws § 11-1-1."):
@@ -253,7 +289,14 @@ def note_carried_over(tmp_path, head_end="Cons. Stat.", tail="Ann. § 301(a) and
 def test_a_typed_note_carried_over_to_the_next_page_continues_it(tmp_path):
     doc = note_carried_over(tmp_path)
     assert [(p.typed_note, p.continues) for p in doc.paragraphs] == [
-        (False, None), (False, None), (False, None), (True, None), (False, None), (True, 3), (True, None)]
+        (False, None),
+        (False, None),
+        (False, None),
+        (True, None),
+        (False, None),
+        (True, 3),
+        (True, None),
+    ]
 
 
 def test_small_print_after_a_note_that_ended_is_not_its_continuation(tmp_path):
@@ -295,7 +338,7 @@ def test_a_table_of_contents_field_over_many_paragraphs_is_skipped(tmp_path):
         return r
 
     instr = make("w:r")
-    instr.append(make("w:instrText", text=" TOC \\o \"1-3\" "))
+    instr.append(make("w:instrText", text=' TOC \\o "1-3" '))
     runs = [c for c in first if c.tag.endswith("}r")]
     runs[0].addprevious(field_char("begin"))
     runs[0].addprevious(instr)
@@ -333,9 +376,17 @@ def test_a_style_indexes_the_front_matter_statements_it_names_and_nothing_else(t
     doc = read(str(b.save(tmp_path / "f.docx")))
     index_front_matter(doc, ("statement of the case", "issues presented"))
     scanned = [p.text.strip() for p in doc.paragraphs if not p.skipped and p.text.strip()]
-    assert sorted(scanned) == sorted(["STATEMENT OF THE CASE", "The jury convicted under Tex. Penal Code § 22.02.",
-                                      "See Tex. R. App. P. 38.1(d).", "Issues Presented",
-                                      "Whether Tex. Code Crim. Proc. art. 38.23 applies.", "ARGUMENT", "Argued here."])
+    assert sorted(scanned) == sorted(
+        [
+            "STATEMENT OF THE CASE",
+            "The jury convicted under Tex. Penal Code § 22.02.",
+            "See Tex. R. App. P. 38.1(d).",
+            "Issues Presented",
+            "Whether Tex. Code Crim. Proc. art. 38.23 applies.",
+            "ARGUMENT",
+            "Argued here.",
+        ]
+    )
     skipped = {p.text.strip(): p.skipped for p in doc.paragraphs}
     assert skipped["Counsel under Tex. R. App. P. 38.1(a)."] == "front_matter"
     assert skipped["No. 01-99-00001-CR, Tex. R. App. P. 9.4"] == "front_matter"

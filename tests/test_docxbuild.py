@@ -1,4 +1,5 @@
 """Tests for the test utility tests/docxbuild.py."""
+
 from __future__ import annotations
 
 import shutil
@@ -57,11 +58,20 @@ def brief(tmp_path: Path) -> Path:
     b.paragraph("Second front-matter page.")
     b.section_break(fmt="decimal", start=1)
     b.heading("ARGUMENT")
-    b.paragraph("Summary judgment is proper. ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986).",
-                Footnote("See also ", ("Anderson v. Liberty Lobby, Inc.", "i"), ", 477 U.S. 242, 248 (1986)."))
+    b.paragraph(
+        "Summary judgment is proper. ",
+        ("Celotex Corp. v. Catrett", "i"),
+        ", 477 U.S. 317, 322 (1986).",
+        Footnote("See also ", ("Anderson v. Liberty Lobby, Inc.", "i"), ", 477 U.S. 242, 248 (1986)."),
+    )
     b.page_break()
-    b.paragraph("The complaint fails. ", ("Ashcroft v. Iqbal", "i"), ", 556 U.S. 662, 678 (2009).",
-                Footnote("Citing 28 U.S.C. § 1291."), Endnote("Endnote: 42 U.S.C. § 1983."))
+    b.paragraph(
+        "The complaint fails. ",
+        ("Ashcroft v. Iqbal", "i"),
+        ", 556 U.S. 662, 678 (2009).",
+        Footnote("Citing 28 U.S.C. § 1291."),
+        Endnote("Endnote: 42 U.S.C. § 1983."),
+    )
     return b.save(tmp_path / "brief.docx")
 
 
@@ -82,12 +92,16 @@ def test_footnotes_part_is_real(tmp_path):
     root = xml(path, "word/footnotes.xml")
     notes = root.findall("w:footnote", NS)
     assert [(n.get(w("id")), n.get(w("type"))) for n in notes[:2]] == [
-        ("-1", "separator"), ("0", "continuationSeparator")]
+        ("-1", "separator"),
+        ("0", "continuationSeparator"),
+    ]
     assert notes[0].find(".//w:separator", NS) is not None
     assert notes[1].find(".//w:continuationSeparator", NS) is not None
     body = {n.get(w("id")): note_text(n) for n in notes[2:]}
-    assert body == {"1": " See also Anderson v. Liberty Lobby, Inc., 477 U.S. 242, 248 (1986).",
-                    "2": " Citing 28 U.S.C. § 1291."}
+    assert body == {
+        "1": " See also Anderson v. Liberty Lobby, Inc., 477 U.S. 242, 248 (1986).",
+        "2": " Citing 28 U.S.C. § 1291.",
+    }
     # each note starts with a footnoteRef run in the FootnoteReference style, paragraph in FootnoteText
     for n in notes[2:]:
         p = n.find("w:p", NS)
@@ -104,8 +118,10 @@ def test_footnotes_part_is_real(tmp_path):
     rels = read_part(path, "word/_rels/document.xml.rels").decode()
     assert "relationships/footnotes" in rels and 'Target="footnotes.xml"' in rels
     ct = read_part(path, "[Content_Types].xml").decode()
-    assert ('PartName="/word/footnotes.xml" ContentType="application/vnd.openxmlformats-officedocument.'
-            'wordprocessingml.footnotes+xml"') in ct
+    assert (
+        'PartName="/word/footnotes.xml" ContentType="application/vnd.openxmlformats-officedocument.'
+        'wordprocessingml.footnotes+xml"'
+    ) in ct
     settings = xml(path, "word/settings.xml")
     assert [e.get(w("id")) for e in settings.findall("w:footnotePr/w:footnote", NS)] == ["-1", "0"]
     # footnotePr must precede compat (schema order)
@@ -153,8 +169,14 @@ def test_sections_page_numbering_and_footers(tmp_path):
     assert sects[1].find("w:titlePg", NS) is None
     # schema order inside sectPr: footerReference ... type, pgSz, pgMar, pgNumType, cols
     order = [etree.QName(e).localname for e in sects[1]]
-    assert order.index("footerReference") < order.index("type") < order.index("pgSz") \
-        < order.index("pgMar") < order.index("pgNumType") < order.index("cols")
+    assert (
+        order.index("footerReference")
+        < order.index("type")
+        < order.index("pgSz")
+        < order.index("pgMar")
+        < order.index("pgNumType")
+        < order.index("cols")
+    )
     # every section has its own default footer holding a PAGE field
     d = docx.Document(str(path))
     assert len(d.sections) == 3
@@ -173,11 +195,24 @@ def test_sections_page_numbering_and_footers(tmp_path):
 def test_inline_constructs(tmp_path):
     b = DocBuilder()
     b.paragraph(
-        "A ", Hyperlink("https://www.law.cornell.edu/uscode/text/42/1983", ("Monroe v. Pape", "i"), ", 365 U.S. 167"),
-        " B ", Insertion("Fed. R. Civ. P. 56(a)"), " C ", Deletion("old cite"),
-        " D ", ContentControl("Twombly", tag="casename"), " E ", Field("REF _Ref1 \\h", "result text"),
-        " F ", SimpleField("DOCPROPERTY Court", "Ninth Circuit"), " G ", Field('TA \\s "Iqbal" \\c 1', hidden=True),
-        " ", Run("small caps", small_caps=True), ("under", "u"), ("bold", "b"),
+        "A ",
+        Hyperlink("https://www.law.cornell.edu/uscode/text/42/1983", ("Monroe v. Pape", "i"), ", 365 U.S. 167"),
+        " B ",
+        Insertion("Fed. R. Civ. P. 56(a)"),
+        " C ",
+        Deletion("old cite"),
+        " D ",
+        ContentControl("Twombly", tag="casename"),
+        " E ",
+        Field("REF _Ref1 \\h", "result text"),
+        " F ",
+        SimpleField("DOCPROPERTY Court", "Ninth Circuit"),
+        " G ",
+        Field('TA \\s "Iqbal" \\c 1', hidden=True),
+        " ",
+        Run("small caps", small_caps=True),
+        ("under", "u"),
+        ("bold", "b"),
     )
     path = b.save(tmp_path / "inline.docx")
     doc = xml(path, "word/document.xml")
@@ -213,9 +248,20 @@ def test_inline_constructs(tmp_path):
 
 def test_table_cells_and_notes_in_cells(tmp_path):
     b = DocBuilder()
-    b.table([["Element", "Authority"],
-             ["Duty", ["See ", ("Palsgraf v. Long Island R.R. Co.", "i"), ", 162 N.E. 99 (N.Y. 1928).",
-                       Footnote("Cardozo, C.J.")]]])
+    b.table(
+        [
+            ["Element", "Authority"],
+            [
+                "Duty",
+                [
+                    "See ",
+                    ("Palsgraf v. Long Island R.R. Co.", "i"),
+                    ", 162 N.E. 99 (N.Y. 1928).",
+                    Footnote("Cardozo, C.J."),
+                ],
+            ],
+        ]
+    )
     b.paragraph("After the table.")
     path = b.save(tmp_path / "table.docx")
     d = docx.Document(str(path))
@@ -271,8 +317,14 @@ def test_package_is_well_formed_zip(tmp_path):
 
 def test_table_widths_and_cant_split(tmp_path):
     b = DocBuilder()
-    b.table([["§", "IN THE DISTRICT COURT"], ["§", "HARRIS COUNTY, TEXAS"]], style=None, header=False,
-            widths=[0.5, 3.0], aligns=["center", "left"], cant_split=True)
+    b.table(
+        [["§", "IN THE DISTRICT COURT"], ["§", "HARRIS COUNTY, TEXAS"]],
+        style=None,
+        header=False,
+        widths=[0.5, 3.0],
+        aligns=["center", "left"],
+        cant_split=True,
+    )
     path = b.save(tmp_path / "caption.docx")
     tbl = xml(path, "word/document.xml").find(".//w:tbl", NS)
     assert [g.get(w("w")) for g in tbl.findall("w:tblGrid/w:gridCol", NS)] == ["720", "4320"]

@@ -1,4 +1,5 @@
 """Flat OPC (Body.getOoxml) to a .docx package and back."""
+
 from __future__ import annotations
 
 import io
@@ -41,15 +42,19 @@ def test_a_package_without_package_relationships_gets_them():
 
 @pytest.mark.parametrize("name", ["../evil.xml", "/[Content_Types].xml", "relative.xml"])
 def test_part_names_that_escape_the_package_are_refused(name):
-    xml = (f'<pkg:package xmlns:pkg="{flatopc.PKG_NS}"><pkg:part pkg:name="{name}" pkg:contentType="application/xml">'
-           '<pkg:xmlData><a/></pkg:xmlData></pkg:part></pkg:package>')
+    xml = (
+        f'<pkg:package xmlns:pkg="{flatopc.PKG_NS}"><pkg:part pkg:name="{name}" pkg:contentType="application/xml">'
+        "<pkg:xmlData><a/></pkg:xmlData></pkg:part></pkg:package>"
+    )
     with pytest.raises(flatopc.FlatOpcError):
         flatopc.to_docx(xml.encode())
 
 
 def test_entities_are_not_expanded():
-    xml = (b'<?xml version="1.0"?><!DOCTYPE p [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
-           b'<pkg:package xmlns:pkg="http://schemas.microsoft.com/office/2006/xmlPackage">&x;</pkg:package>')
+    xml = (
+        b'<?xml version="1.0"?><!DOCTYPE p [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+        b'<pkg:package xmlns:pkg="http://schemas.microsoft.com/office/2006/xmlPackage">&x;</pkg:package>'
+    )
     with pytest.raises(flatopc.FlatOpcError):
         flatopc.to_docx(xml)
 

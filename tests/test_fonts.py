@@ -3,6 +3,7 @@
 The rendering tests need LibreOffice and the fonts scripts/setup.sh installs (fonts-urw-base35
 for C059 and P052); they fail, saying so, when those fonts are missing.
 """
+
 from __future__ import annotations
 
 import io
@@ -19,8 +20,12 @@ from toa import document, fonts, render
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 needs_soffice = pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
-BRIEF = ("See ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986). The quick brown fox "
-         "jumps over the lazy dog, and the court said so at length in a paragraph of some width.")
+BRIEF = (
+    "See ",
+    ("Celotex Corp. v. Catrett", "i"),
+    ", 477 U.S. 317, 322 (1986). The quick brown fox "
+    "jumps over the lazy dog, and the court said so at length in a paragraph of some width.",
+)
 
 
 def _render(path) -> tuple[document.Document, render.Rendering]:
@@ -73,7 +78,8 @@ def test_century_schoolbook_is_set_in_a_font_of_the_same_widths(tmp_path):
     doc, rendering = _render(path)
     embedded = " ".join(rendering.fonts)
     assert "C059" in embedded and "P052" in embedded, (
-        f"LibreOffice embedded {rendering.fonts}: run scripts/setup.sh (fonts-urw-base35)")
+        f"LibreOffice embedded {rendering.fonts}: run scripts/setup.sh (fonts-urw-base35)"
+    )
     found = fonts.substitutions(fonts.requested(doc), rendering.fonts)
     assert [s for s in found if not s.metric_compatible] == []
     assert {s.font: s.by for s in found} == {"Century Schoolbook": "C059", "Book Antiqua": "P052"}
@@ -84,8 +90,13 @@ def test_a_font_without_a_clone_makes_the_pages_approximate(tmp_path):
     """A brief in a face with no same-width clone here: the report and the terminal say which font
     LibreOffice used instead, and the pages are approximate."""
     path = _brief(tmp_path, "Toa Imaginary Book")
-    proc = subprocess.run([sys.executable, "-m", "toa.cli", "build", path.name, "--json", "r.json"],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    proc = subprocess.run(
+        [sys.executable, "-m", "toa.cli", "build", path.name, "--json", "r.json"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert proc.returncode == 0, proc.stderr
     p = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))["pagination"]
     assert p["layout"] == "libreoffice" and p["exact"] is False and p["word_update"] is True
@@ -93,6 +104,8 @@ def test_a_font_without_a_clone_makes_the_pages_approximate(tmp_path):
     assert sub["by"] and sub["metric_compatible"] is False
     assert "pages approximate" in p["note"]
     line = next(x for x in proc.stdout.splitlines() if x.startswith("Pages:"))
-    assert line == (f"Pages: LibreOffice's layout (approximate); Word will renumber on open. "
-                    f"Fonts substituted: Toa Imaginary Book → {sub['by']} (other widths)")
+    assert line == (
+        f"Pages: LibreOffice's layout (approximate); Word will renumber on open. "
+        f"Fonts substituted: Toa Imaginary Book → {sub['by']} (other widths)"
+    )
     assert "Warning: Toa Imaginary Book is not installed" in proc.stdout

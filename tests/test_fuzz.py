@@ -2,6 +2,7 @@
 their zip structure, and every run must end in a result (exit 0) or one line and exit 2 —
 never a traceback or an "unexpected failure" (exit 1), never a hang, never a changed input,
 never a stray file. 300 examples by default (about 20 s); TOA_FUZZ_EXAMPLES=3000 runs longer."""
+
 from __future__ import annotations
 
 import contextlib
@@ -24,13 +25,28 @@ EXAMPLES = int(os.environ.get("TOA_FUZZ_EXAMPLES", "300"))
 HANG_SECONDS = 30
 
 # Fragments that make XML odd in the ways briefs and attackers do.
-SNIPPETS = [b"<w:tbl><w:tr><w:tc><w:p><w:r><w:t>x</w:t></w:r></w:p>", b"</w:tc></w:tr></w:tbl>", b"<w:p>", b"</w:p>",
-            b"<!DOCTYPE d [<!ENTITY e 'x'>]>", b"&e;", b"&amp;", b"<![CDATA[ ]]>", b"<?pi x?>", b"<!-- -->",
-            "\u2028\u0085\u200b\ufeff\u00ad".encode(), b"\xff\xfe", b"\x00", b"<w:fldChar w:fldCharType=\"begin\"/>",
-            b"<w:instrText> TOA \\c 1 </w:instrText>", b"<w:footnoteReference w:id=\"99\"/>",
-            b"<w:sectPr><w:pgNumType w:fmt=\"lowerRoman\" w:start=\"x\"/></w:sectPr>",
-            b"477 U.S. 317 (1986); Id. at 5; 42 U.S.C. \xc2\xa7 1983; supra note 3",
-            b"<w:br w:type=\"page\"/>", b"<w:del><w:r><w:delText>x</w:delText></w:r></w:del>"]
+SNIPPETS = [
+    b"<w:tbl><w:tr><w:tc><w:p><w:r><w:t>x</w:t></w:r></w:p>",
+    b"</w:tc></w:tr></w:tbl>",
+    b"<w:p>",
+    b"</w:p>",
+    b"<!DOCTYPE d [<!ENTITY e 'x'>]>",
+    b"&e;",
+    b"&amp;",
+    b"<![CDATA[ ]]>",
+    b"<?pi x?>",
+    b"<!-- -->",
+    "\u2028\u0085\u200b\ufeff\u00ad".encode(),
+    b"\xff\xfe",
+    b"\x00",
+    b'<w:fldChar w:fldCharType="begin"/>',
+    b"<w:instrText> TOA \\c 1 </w:instrText>",
+    b'<w:footnoteReference w:id="99"/>',
+    b'<w:sectPr><w:pgNumType w:fmt="lowerRoman" w:start="x"/></w:sectPr>',
+    b"477 U.S. 317 (1986); Id. at 5; 42 U.S.C. \xc2\xa7 1983; supra note 3",
+    b'<w:br w:type="page"/>',
+    b"<w:del><w:r><w:delText>x</w:delText></w:r></w:del>",
+]
 
 
 def _parts(sample: Path) -> list[tuple[zipfile.ZipInfo, bytes]]:
@@ -55,8 +71,14 @@ def xml_mutation(draw, data: bytes) -> bytes:
         elif kind == "bytes":
             data = data[:a] + draw(st.binary(min_size=1, max_size=8)) + data[b:]
         else:  # wrap a slice in a table cell or a content control
-            wrap = draw(st.sampled_from([(b"<w:sdt><w:sdtContent>", b"</w:sdtContent></w:sdt>"),
-                                         (b"<w:tbl><w:tr><w:tc>", b"</w:tc></w:tr></w:tbl>")]))
+            wrap = draw(
+                st.sampled_from(
+                    [
+                        (b"<w:sdt><w:sdtContent>", b"</w:sdtContent></w:sdt>"),
+                        (b"<w:tbl><w:tr><w:tc>", b"</w:tc></w:tr></w:tbl>"),
+                    ]
+                )
+            )
             data = data[:a] + wrap[0] + data[a:b] + wrap[1] + data[b:]
     return data
 
@@ -130,16 +152,22 @@ def _alarm(_signum, _frame):
     raise Hang(f"a run took more than {HANG_SECONDS} s")
 
 
-@settings(max_examples=EXAMPLES, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(data=damaged_docx(), command=st.sampled_from(["extract", "build", "check"]))
 def test_damaged_briefs_never_crash_hang_or_leave_files(data, command):
     with tempfile.TemporaryDirectory(prefix="toa-fuzz-") as tmp:
         folder = Path(tmp)
         (folder / "brief.docx").write_bytes(data)
-        args = {"extract": ["extract", "brief.docx", "--json"],
-                "build": ["build", "brief.docx", "-o", "out.docx", "--json", "report.json"],
-                "check": ["check", "brief.docx", "-o", "out.docx", "--offline", "--no-cache"]}[command]
+        args = {
+            "extract": ["extract", "brief.docx", "--json"],
+            "build": ["build", "brief.docx", "-o", "out.docx", "--json", "report.json"],
+            "check": ["check", "brief.docx", "-o", "out.docx", "--offline", "--no-cache"],
+        }[command]
         out, err = io.StringIO(), io.StringIO()
         cwd = os.getcwd()
         previous = signal.signal(signal.SIGALRM, _alarm)
@@ -158,6 +186,11 @@ def test_damaged_briefs_never_crash_hang_or_leave_files(data, command):
             assert len(lines) == 1 and lines[0].startswith("toa: error: "), err.getvalue()
         assert (folder / "brief.docx").read_bytes() == data
         written = {p.name for p in folder.iterdir()} - {"brief.docx"}
-        expected = set() if code == 2 or command == "extract" else \
-            {"out.docx", "report.json"} if command == "build" else {"out.docx"}
+        expected = (
+            set()
+            if code == 2 or command == "extract"
+            else {"out.docx", "report.json"}
+            if command == "build"
+            else {"out.docx"}
+        )
         assert written == expected

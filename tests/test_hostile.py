@@ -1,6 +1,7 @@
 """Hostile and odd input through the real command line: every defect of issue 10 that a .docx,
 an option or the machine can provoke ends in one line and exit status 2 (or in a correct run),
 never in a traceback, a hang, a changed input or a stray file."""
+
 from __future__ import annotations
 
 import http.server
@@ -29,8 +30,14 @@ R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 
 
 def toa(*args: str, cwd: Path, env: dict | None = None, timeout: float = 300) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "toa.cli", *args], cwd=cwd, capture_output=True, text=True,
-                          timeout=timeout, env={**os.environ, **(env or {})})
+    return subprocess.run(
+        [sys.executable, "-m", "toa.cli", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, **(env or {})},
+    )
 
 
 def listing(folder: Path) -> dict[str, bytes]:
@@ -75,8 +82,10 @@ def _nested(depth: int, texts: list[str]) -> str:
     inner = ""
     for level in reversed(range(depth)):
         text = texts[level] if level < len(texts) else ""
-        inner = (f'<w:tbl><w:tblPr/><w:tblGrid><w:gridCol w:w="5000"/></w:tblGrid><w:tr><w:tc>'
-                 f'<w:p><w:r><w:t xml:space="preserve">{text}</w:t></w:r></w:p>{inner}<w:p/></w:tc></w:tr></w:tbl>')
+        inner = (
+            f'<w:tbl><w:tblPr/><w:tblGrid><w:gridCol w:w="5000"/></w:tblGrid><w:tr><w:tc>'
+            f'<w:p><w:r><w:t xml:space="preserve">{text}</w:t></w:r></w:p>{inner}<w:p/></w:tc></w:tr></w:tbl>'
+        )
     return inner
 
 
@@ -93,11 +102,21 @@ def _with_body(tmp_path: Path, body_xml: str) -> Path:
 
 
 def test_a_table_in_a_table_counts_each_citation_once(tmp_path):
-    _with_body(tmp_path, _nested(2, ["See Celotex Corp. v. Catrett, 477 U.S. 317 (1986).",
-                                     "See Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986)."]))
+    _with_body(
+        tmp_path,
+        _nested(
+            2,
+            [
+                "See Celotex Corp. v. Catrett, 477 U.S. 317 (1986).",
+                "See Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986).",
+            ],
+        ),
+    )
     rows = extract_rows(toa("extract", "brief.docx", "--pages", "estimate", "--json", cwd=tmp_path))
-    assert sorted(r["text"] for r in rows) == ["Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986)",
-                                              "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"]
+    assert sorted(r["text"] for r in rows) == [
+        "Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986)",
+        "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)",
+    ]
     assert {r["story"] for r in rows} == {"table"}
 
 
@@ -120,7 +139,7 @@ def _bomb(path: Path, megabytes: int) -> None:
                 zout.writestr(info.filename, data)
                 continue
             with zout.open("word/document.xml", "w", force_zip64=True) as fh:
-                fh.write(data[:-len(b"</w:document>")])
+                fh.write(data[: -len(b"</w:document>")])
                 chunk = b" " * 2**20
                 for _ in range(megabytes):
                     fh.write(chunk)
@@ -163,13 +182,19 @@ def test_a_package_of_too_many_parts_is_refused(tmp_path):
 CITATION = "<w:p><w:r><w:t>See 42 U.S.C. § 1983.</w:t></w:r></w:p>"
 
 
-@pytest.mark.parametrize("body, words", [
-    (lambda: "<w:p/>" * 2_000_000 + CITATION, "part word/document.xml holds more than 2,000,000 XML tags"),
-    (lambda: "<w:p/>" * 200_001 + CITATION, "has 200,002 paragraphs; at most 200,000 are accepted"),
-    (lambda: f"<w:p><w:r><w:t>{'x' * 3_000_000}</w:t></w:r></w:p>" + CITATION,
-     "holds 3,000,021 characters of text; at most 3,000,000 are accepted"),
-    (lambda: CITATION * 20_001, "has more than 20,000 citations; at most that many are accepted"),
-], ids=["tags", "paragraphs", "characters", "citations"])
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        (lambda: "<w:p/>" * 2_000_000 + CITATION, "part word/document.xml holds more than 2,000,000 XML tags"),
+        (lambda: "<w:p/>" * 200_001 + CITATION, "has 200,002 paragraphs; at most 200,000 are accepted"),
+        (
+            lambda: f"<w:p><w:r><w:t>{'x' * 3_000_000}</w:t></w:r></w:p>" + CITATION,
+            "holds 3,000,021 characters of text; at most 3,000,000 are accepted",
+        ),
+        (lambda: CITATION * 20_001, "has more than 20,000 citations; at most that many are accepted"),
+    ],
+    ids=["tags", "paragraphs", "characters", "citations"],
+)
 def test_a_brief_past_the_memory_limits_is_refused(tmp_path, body, words):
     """Issue 20: '<w:p/>' two million times, a 54 KB file, took 1.95 GB (and with a citation in
     it, built); a build holds memory for every tag, paragraph, character and citation it reads.
@@ -182,9 +207,11 @@ def test_a_brief_past_the_memory_limits_is_refused(tmp_path, body, words):
     assert listing(tmp_path) == before
 
 
-LAUGHS = ('<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
-          + "".join(f'<!ENTITY lol{i} "{("&lol" + str(i - 1) + ";") * 10 if i > 1 else "&lol;" * 10}">'
-                    for i in range(1, 10)) + ']>')
+LAUGHS = (
+    '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+    + "".join(f'<!ENTITY lol{i} "{("&lol" + str(i - 1) + ";") * 10 if i > 1 else "&lol;" * 10}">' for i in range(1, 10))
+    + "]>"
+)
 
 
 def _part(name: str) -> bytes:
@@ -200,19 +227,48 @@ def _in_first_text(xml: bytes, entity: bytes) -> bytes:
 
 
 HOSTILE_PARTS = {
-    "doctype-in-document": ("word/document.xml", lambda: _in_first_text(_part("word/document.xml").replace(
-        b"?>", b'?><!DOCTYPE w:document [<!ENTITY xxe "Celotex Corp. v. Catrett">]>', 1), b"&xxe;"), "DOCTYPE"),
-    "laughs-in-footnotes": ("word/footnotes.xml", lambda: LAUGHS.encode() + _in_first_text(
-        _part("word/footnotes.xml").split(b"?>", 1)[1], b"&lol9;"), "DOCTYPE"),
+    "doctype-in-document": (
+        "word/document.xml",
+        lambda: _in_first_text(
+            _part("word/document.xml").replace(
+                b"?>", b'?><!DOCTYPE w:document [<!ENTITY xxe "Celotex Corp. v. Catrett">]>', 1
+            ),
+            b"&xxe;",
+        ),
+        "DOCTYPE",
+    ),
+    "laughs-in-footnotes": (
+        "word/footnotes.xml",
+        lambda: LAUGHS.encode() + _in_first_text(_part("word/footnotes.xml").split(b"?>", 1)[1], b"&lol9;"),
+        "DOCTYPE",
+    ),
     "bad-xml-in-footnotes": ("word/footnotes.xml", lambda: _part("word/footnotes.xml")[:-40], "footnotes.xml"),
-    "bad-xml-in-endnotes": ("word/endnotes.xml", lambda: b"<w:endnotes xmlns:w='" + W.encode() + b"'><w:endnote",
-                            "endnotes.xml"),
-    "main-part-not-a-document": ("word/document.xml", lambda: _part("word/document.xml").replace(
-        b"<w:document ", b"<w:documentx ", 1).replace(b"</w:document>", b"</w:documentx>"), "cannot be opened"),
-    "main-part-without-body": ("word/document.xml", lambda: b'<w:document xmlns:w="' + W.encode() + b'"/>',
-                               "cannot be opened"),
-    "doctype-in-rels": ("word/_rels/document.xml.rels", lambda: _part("word/_rels/document.xml.rels").replace(
-        b"?>", b"?><!DOCTYPE r SYSTEM 'http://127.0.0.1:9/x.dtd'>", 1), "DOCTYPE"),
+    "bad-xml-in-endnotes": (
+        "word/endnotes.xml",
+        lambda: b"<w:endnotes xmlns:w='" + W.encode() + b"'><w:endnote",
+        "endnotes.xml",
+    ),
+    "main-part-not-a-document": (
+        "word/document.xml",
+        lambda: (
+            _part("word/document.xml")
+            .replace(b"<w:document ", b"<w:documentx ", 1)
+            .replace(b"</w:document>", b"</w:documentx>")
+        ),
+        "cannot be opened",
+    ),
+    "main-part-without-body": (
+        "word/document.xml",
+        lambda: b'<w:document xmlns:w="' + W.encode() + b'"/>',
+        "cannot be opened",
+    ),
+    "doctype-in-rels": (
+        "word/_rels/document.xml.rels",
+        lambda: _part("word/_rels/document.xml.rels").replace(
+            b"?>", b"?><!DOCTYPE r SYSTEM 'http://127.0.0.1:9/x.dtd'>", 1
+        ),
+        "DOCTYPE",
+    ),
 }
 
 
@@ -236,11 +292,14 @@ def _main_part_moved() -> dict[str, bytes]:
     declaring an external entity; an unused word/document.xml stays beside it."""
     main = _in_first_text(_part("word/document.xml").replace(b"?>", b"?>" + XXE, 1), b"&xxe;")
     main_type = b"application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"
-    return {"word/main.bin": main,
-            "word/_rels/main.bin.rels": _part("word/_rels/document.xml.rels"),
-            "_rels/.rels": _part("_rels/.rels").replace(b'Target="word/document.xml"', b'Target="word/main.bin"'),
-            "[Content_Types].xml": _part("[Content_Types].xml").replace(
-                b"</Types>", b'<Override PartName="/word/main.bin" ContentType="' + main_type + b'"/></Types>')}
+    return {
+        "word/main.bin": main,
+        "word/_rels/main.bin.rels": _part("word/_rels/document.xml.rels"),
+        "_rels/.rels": _part("_rels/.rels").replace(b'Target="word/document.xml"', b'Target="word/main.bin"'),
+        "[Content_Types].xml": _part("[Content_Types].xml").replace(
+            b"</Types>", b'<Override PartName="/word/main.bin" ContentType="' + main_type + b'"/></Types>'
+        ),
+    }
 
 
 def _footnotes_moved(content_type: bytes | None) -> dict[str, bytes]:
@@ -248,17 +307,23 @@ def _footnotes_moved(content_type: bytes | None) -> dict[str, bytes]:
     notes = _in_first_text(_part("word/footnotes.xml").replace(b"?>", b"?>" + XXE, 1), b"&xxe;")
     types = _part("[Content_Types].xml")
     if content_type:
-        types = types.replace(b"</Types>", b'<Override PartName="/word/footnotes.bin" ContentType="'
-                              + content_type + b'"/></Types>')
-    return {"word/footnotes.bin": notes, "[Content_Types].xml": types,
-            "word/_rels/document.xml.rels": _part("word/_rels/document.xml.rels").replace(
-                b'Target="footnotes.xml"', b'Target="footnotes.bin"')}
+        types = types.replace(
+            b"</Types>", b'<Override PartName="/word/footnotes.bin" ContentType="' + content_type + b'"/></Types>'
+        )
+    return {
+        "word/footnotes.bin": notes,
+        "[Content_Types].xml": types,
+        "word/_rels/document.xml.rels": _part("word/_rels/document.xml.rels").replace(
+            b'Target="footnotes.xml"', b'Target="footnotes.bin"'
+        ),
+    }
 
 
 MOVED_PARTS = {
     "main-part-as-bin": _main_part_moved,
     "footnotes-as-bin-typed": lambda: _footnotes_moved(
-        b"application/vnd.openxmlformats-officedocument.wordprocessingml.footnotes+xml"),
+        b"application/vnd.openxmlformats-officedocument.wordprocessingml.footnotes+xml"
+    ),
     "footnotes-as-bin-untyped": lambda: _footnotes_moved(None),
 }
 
@@ -279,13 +344,17 @@ def test_an_xml_part_not_named_xml_is_checked_too(tmp_path, case, command):
 def test_separators_and_c1_controls_inside_a_citation_do_not_hide_it(tmp_path, char):
     """A line separator prints as a line break (a space); other C1 controls print nothing."""
     spacing = char in "\u2028\u2029\u0085"
-    brief(tmp_path / "brief.docx",
-          f"See Celotex Corp. v. Catrett, 477 U.S.{char if spacing else ' 3' + char}{'3' if spacing else ''}17 (1986).",
-          f"See Anderson v. Liberty Lobby, Inc., 477{char if spacing else ' U' + char + '.S.'}"
-          f"{'U.S.' if spacing else ''} 242 (1986).")
+    brief(
+        tmp_path / "brief.docx",
+        f"See Celotex Corp. v. Catrett, 477 U.S.{char if spacing else ' 3' + char}{'3' if spacing else ''}17 (1986).",
+        f"See Anderson v. Liberty Lobby, Inc., 477{char if spacing else ' U' + char + '.S.'}"
+        f"{'U.S.' if spacing else ''} 242 (1986).",
+    )
     rows = extract_rows(toa("extract", "brief.docx", "--pages", "estimate", "--json", cwd=tmp_path))
-    assert [r["authority"] for r in rows] == ["Celotex Corp. v. Catrett, 477 U.S. 317 (1986)",
-                                              "Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986)"]
+    assert [r["authority"] for r in rows] == [
+        "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)",
+        "Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986)",
+    ]
 
 
 def _visible_paragraphs(path: Path) -> list[str]:
@@ -296,8 +365,10 @@ def _visible_paragraphs(path: Path) -> list[str]:
     with zipfile.ZipFile(path) as z:
         root = etree.fromstring(z.read("word/document.xml"))
     hidden = f"{{{W}}}rPr/{{{W}}}vanish"
-    return ["".join(t.text or "" for r in p.iter(f"{{{W}}}r") if r.find(hidden) is None for t in r.iter(f"{{{W}}}t"))
-            for p in root.iter(f"{{{W}}}p")]
+    return [
+        "".join(t.text or "" for r in p.iter(f"{{{W}}}r") if r.find(hidden) is None for t in r.iter(f"{{{W}}}t"))
+        for p in root.iter(f"{{{W}}}p")
+    ]
 
 
 def test_format_characters_inside_a_citation_neither_hide_it_nor_leave_the_brief(tmp_path):
@@ -305,20 +376,26 @@ def test_format_characters_inside_a_citation_neither_hide_it_nor_leave_the_brief
     or override (Unicode Cf, invisible in print) inside a citation dropped it from the table,
     and inside the year dropped the year. Each citation is in the table with its year, and the
     output keeps every one of those characters where the brief has it."""
-    texts = ["See Planned Parenthood v. Casey, 505 U.S.\u200e 105, 110 (1992).",
-             "Fees follow under 42 U.S.C. §\u200f 1988.",
-             "See Smith v. Jones, 500 U.S. 100, 101 (19\u206691\u2069).",
-             "See Doe v. Roe, 501 U.S. 2\u206000 (1991).",
-             "See Able v. Baker, 502 U.S.\u202d 300 (\u202a1992\u202c).",
-             "See Cole v. Dane, 503 U.S. \u2068400\u2069, 401 (199\u061c3)."]
+    texts = [
+        "See Planned Parenthood v. Casey, 505 U.S.\u200e 105, 110 (1992).",
+        "Fees follow under 42 U.S.C. §\u200f 1988.",
+        "See Smith v. Jones, 500 U.S. 100, 101 (19\u206691\u2069).",
+        "See Doe v. Roe, 501 U.S. 2\u206000 (1991).",
+        "See Able v. Baker, 502 U.S.\u202d 300 (\u202a1992\u202c).",
+        "See Cole v. Dane, 503 U.S. \u2068400\u2069, 401 (199\u061c3).",
+    ]
     brief(tmp_path / "brief.docx", *texts)
     proc = toa("build", "brief.docx", "--pages", "estimate", "--json", "report.json", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     report = json.loads((tmp_path / "report.json").read_text())
     assert sorted(a["text"] for c in report["categories"] for a in c["authorities"]) == [
-        "42 U.S.C. § 1988", "Able v. Baker, 502 U.S. 300 (1992)", "Cole v. Dane, 503 U.S. 400 (1993)",
-        "Doe v. Roe, 501 U.S. 200 (1991)", "Planned Parenthood v. Casey, 505 U.S. 105 (1992)",
-        "Smith v. Jones, 500 U.S. 100 (1991)"]
+        "42 U.S.C. § 1988",
+        "Able v. Baker, 502 U.S. 300 (1992)",
+        "Cole v. Dane, 503 U.S. 400 (1993)",
+        "Doe v. Roe, 501 U.S. 200 (1991)",
+        "Planned Parenthood v. Casey, 505 U.S. 105 (1992)",
+        "Smith v. Jones, 500 U.S. 100 (1991)",
+    ]
     printed = _visible_paragraphs(tmp_path / "brief.toa.docx")
     assert all(t in printed for t in texts), printed
 
@@ -336,8 +413,17 @@ def _sample(tmp_path: Path) -> Path:
 def test_a_report_naming_the_input_is_refused_before_any_work(tmp_path, command, spelling):
     _sample(tmp_path)
     before = listing(tmp_path)
-    proc = toa(command, "brief.docx", "--pages", "estimate", "--offline", "--no-cache",
-               "--json", spelling.format(abs=tmp_path / "brief.docx"), cwd=tmp_path)
+    proc = toa(
+        command,
+        "brief.docx",
+        "--pages",
+        "estimate",
+        "--offline",
+        "--no-cache",
+        "--json",
+        spelling.format(abs=tmp_path / "brief.docx"),
+        cwd=tmp_path,
+    )
     assert_one_line_error(proc, "refusing to write the report over the input")
     assert listing(tmp_path) == before
 
@@ -346,8 +432,19 @@ def test_a_report_naming_the_input_is_refused_before_any_work(tmp_path, command,
 def test_output_and_report_naming_one_file_is_refused(tmp_path, command):
     _sample(tmp_path)
     before = listing(tmp_path)
-    proc = toa(command, "brief.docx", "--pages", "estimate", "--offline", "--no-cache",
-               "-o", "out.docx", "--json", "./out.docx", cwd=tmp_path)
+    proc = toa(
+        command,
+        "brief.docx",
+        "--pages",
+        "estimate",
+        "--offline",
+        "--no-cache",
+        "-o",
+        "out.docx",
+        "--json",
+        "./out.docx",
+        cwd=tmp_path,
+    )
     assert_one_line_error(proc, "both name")
     assert listing(tmp_path) == before
 
@@ -377,8 +474,14 @@ def _special(folder: Path, kind: str) -> Path:
 
 
 @pytest.mark.parametrize("kind", ["device", "fifo", "folder"])
-@pytest.mark.parametrize("command", [("addin", "manifest", "-o"), ("build", "brief.docx", "--pages", "estimate", "-o"),
-                                     ("build", "brief.docx", "--pages", "estimate", "--json")])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("addin", "manifest", "-o"),
+        ("build", "brief.docx", "--pages", "estimate", "-o"),
+        ("build", "brief.docx", "--pages", "estimate", "--json"),
+    ],
+)
 def test_a_special_file_as_output_is_never_replaced(tmp_path, kind, command):
     _sample(tmp_path)
     target = _special(tmp_path, kind)
@@ -386,8 +489,11 @@ def test_a_special_file_as_output_is_never_replaced(tmp_path, kind, command):
     proc = toa(*command, kind, cwd=tmp_path, timeout=120)
     assert_one_line_error(proc, f"refusing to write {kind}: it is not a regular file")
     after = os.lstat(target)
-    assert (stat.S_IFMT(after.st_mode), after.st_rdev, after.st_ino) == \
-        (stat.S_IFMT(before.st_mode), before.st_rdev, before.st_ino)
+    assert (stat.S_IFMT(after.st_mode), after.st_rdev, after.st_ino) == (
+        stat.S_IFMT(before.st_mode),
+        before.st_rdev,
+        before.st_ino,
+    )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["brief.docx", kind]
     if kind == "folder":
         assert list(target.iterdir()) == []
@@ -405,9 +511,23 @@ def test_the_manifest_replaces_a_regular_file_atomically(tmp_path):
 
 def test_the_report_gets_the_same_mode_as_the_docx(tmp_path):
     _sample(tmp_path)
-    proc = subprocess.run([sys.executable, "-c", "import os, sys; os.umask(0o022); from toa.cli import main; "
-                           "sys.exit(main(sys.argv[1:]))", "build", "brief.docx", "--pages", "estimate",
-                           "--json", "report.json"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import os, sys; os.umask(0o022); from toa.cli import main; sys.exit(main(sys.argv[1:]))",
+            "build",
+            "brief.docx",
+            "--pages",
+            "estimate",
+            "--json",
+            "report.json",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     modes = {name: stat.S_IMODE(os.stat(tmp_path / name).st_mode) for name in ("brief.toa.docx", "report.json")}
     assert modes == {"brief.toa.docx": 0o644, "report.json": 0o644}
@@ -417,11 +537,18 @@ def test_a_full_disk_is_one_line_and_leaves_nothing(tmp_path):
     """RLIMIT_FSIZE makes every write past 20 KB fail (EFBIG), as a full disk fails (ENOSPC)."""
     _sample(tmp_path)
     before = listing(tmp_path)
-    code = ("import resource, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
-            "resource.setrlimit(resource.RLIMIT_FSIZE, (20000, 20000)); from toa.cli import main; "
-            "sys.exit(main(sys.argv[1:]))")
-    proc = subprocess.run([sys.executable, "-c", code, "build", "brief.docx", "--pages", "estimate"],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    code = (
+        "import resource, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
+        "resource.setrlimit(resource.RLIMIT_FSIZE, (20000, 20000)); from toa.cli import main; "
+        "sys.exit(main(sys.argv[1:]))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code, "build", "brief.docx", "--pages", "estimate"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert_one_line_error(proc, "cannot write brief.toa.docx")
     assert listing(tmp_path) == before
 
@@ -430,11 +557,18 @@ def test_a_report_that_cannot_be_written_after_the_docx_says_the_docx_was_writte
     """Files past 100 KB fail (EFBIG): the .docx of 300 citations (about 50 KB) is written, its
     report (about 140 KB of JSON) is not; the error says which is there."""
     brief(tmp_path / "brief.docx", *[f"See Party{i} v. Other, {100 + i} U.S. {200 + i} (1990)." for i in range(300)])
-    code = ("import resource, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
-            "resource.setrlimit(resource.RLIMIT_FSIZE, (100000, 100000)); from toa.cli import main; "
-            "sys.exit(main(sys.argv[1:]))")
-    proc = subprocess.run([sys.executable, "-c", code, "build", "brief.docx", "--pages", "estimate", "--json", "r.json"],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    code = (
+        "import resource, signal, sys; signal.signal(signal.SIGXFSZ, signal.SIG_IGN); "
+        "resource.setrlimit(resource.RLIMIT_FSIZE, (100000, 100000)); from toa.cli import main; "
+        "sys.exit(main(sys.argv[1:]))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code, "build", "brief.docx", "--pages", "estimate", "--json", "r.json"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert_one_line_error(proc, "cannot write r.json")
     assert proc.stderr.rstrip().endswith("brief.toa.docx was written, without its report"), proc.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["brief.docx", "brief.toa.docx"]
@@ -484,8 +618,9 @@ def test_a_template_may_print_only_the_documented_variables(tmp_path):
     assert_one_line_error(proc, "'firm_secret' is undefined")
 
 
-@pytest.mark.parametrize("setting", ["headings = 3", 'passim = "often"', "headings = [1, 2]",
-                                     'group_ranges = "yes"', "code_names = 5"])
+@pytest.mark.parametrize(
+    "setting", ["headings = 3", 'passim = "often"', "headings = [1, 2]", 'group_ranges = "yes"', "code_names = 5"]
+)
 def test_a_style_with_wrong_types_is_bad_input(tmp_path, setting):
     _sample(tmp_path)
     builtin = (Path(__file__).resolve().parent.parent / "toa" / "styles" / "default.toml").read_text()
@@ -502,8 +637,18 @@ def test_a_style_with_wrong_types_is_bad_input(tmp_path, setting):
 
 def test_check_offline_without_a_usable_cache_folder_runs_and_says_so(tmp_path):
     _sample(tmp_path)
-    proc = toa("check", "brief.docx", "--pages", "estimate", "--offline", "--keep-cache", "--json", "report.json",
-               cwd=tmp_path, env={"XDG_CACHE_HOME": "/proc/toa-no-such-folder"})
+    proc = toa(
+        "check",
+        "brief.docx",
+        "--pages",
+        "estimate",
+        "--offline",
+        "--keep-cache",
+        "--json",
+        "report.json",
+        cwd=tmp_path,
+        env={"XDG_CACHE_HOME": "/proc/toa-no-such-folder"},
+    )
     assert proc.returncode == 0, proc.stderr
     assert "cannot be used" in proc.stdout and "ran without it" in proc.stdout
     report = json.loads((tmp_path / "report.json").read_text())
@@ -514,14 +659,25 @@ def test_check_offline_without_a_usable_cache_folder_runs_and_says_so(tmp_path):
 def test_a_comments_part_that_is_not_comments_is_one_line(tmp_path):
     """check comments every flagged citation: a comments part whose root is <foo/> read, then
     failed when the first comment went in."""
-    rels = _part("word/_rels/document.xml.rels").replace(b"</Relationships>", (
-        b'<Relationship Id="rIdC" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/comments"'
-        b' Target="comments.xml"/></Relationships>'))
-    types = _part("[Content_Types].xml").replace(b"</Types>", (
-        b'<Override PartName="/word/comments.xml" '
-        b'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.comments+xml"/></Types>'))
-    rewrite(SAMPLE, tmp_path / "brief.docx", {"word/comments.xml": b"<foo/>", "word/_rels/document.xml.rels": rels,
-                                              "[Content_Types].xml": types})
+    rels = _part("word/_rels/document.xml.rels").replace(
+        b"</Relationships>",
+        (
+            b'<Relationship Id="rIdC" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/comments"'
+            b' Target="comments.xml"/></Relationships>'
+        ),
+    )
+    types = _part("[Content_Types].xml").replace(
+        b"</Types>",
+        (
+            b'<Override PartName="/word/comments.xml" '
+            b'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.comments+xml"/></Types>'
+        ),
+    )
+    rewrite(
+        SAMPLE,
+        tmp_path / "brief.docx",
+        {"word/comments.xml": b"<foo/>", "word/_rels/document.xml.rels": rels, "[Content_Types].xml": types},
+    )
     before = listing(tmp_path)
     proc = toa("check", "brief.docx", "--pages", "estimate", "--offline", "--no-cache", cwd=tmp_path)
     assert_one_line_error(proc, "part word/comments.xml does not hold w:comments")
@@ -567,8 +723,17 @@ def test_a_special_file_as_the_cache_is_not_used(tmp_path, kind):
     _cache_file(tmp_path)
     cache = _special(tmp_path / "xdg" / "toa", kind)
     cache.rename(tmp_path / "xdg" / "toa" / "verify.sqlite3")
-    proc = toa("check", "brief.docx", "--pages", "estimate", "--offline", "--keep-cache", cwd=tmp_path, timeout=60,
-               env={"XDG_CACHE_HOME": str(tmp_path / "xdg")})
+    proc = toa(
+        "check",
+        "brief.docx",
+        "--pages",
+        "estimate",
+        "--offline",
+        "--keep-cache",
+        cwd=tmp_path,
+        timeout=60,
+        env={"XDG_CACHE_HOME": str(tmp_path / "xdg")},
+    )
     assert proc.returncode == 0, proc.stderr
     assert "not a regular file): ran without it" in proc.stdout
 
@@ -603,8 +768,10 @@ def test_a_libreoffice_timeout_ends_everything_it_started(tmp_path):
     try:
         proc = toa("build", "brief.docx", cwd=work, env=env | {"TOA_RENDER_TIMEOUT": "1"}, timeout=120)
         assert proc.returncode == 0, proc.stderr
-        assert "Pages: estimate (approximate); rendering unavailable (LibreOffice did not finish within 1 s)" \
+        assert (
+            "Pages: estimate (approximate); rendering unavailable (LibreOffice did not finish within 1 s)"
             in proc.stdout
+        )
         pids = [int(p) for p in marks.read_text().split()]
         assert pids and not any(_alive(p) for p in pids)
         assert sorted(p.name for p in work.iterdir()) == ["brief.docx", "brief.toa.docx"]
@@ -629,8 +796,7 @@ def _processes_mentioning(text: str) -> list[int]:
     return [pid for pid in pids if text.encode() in _cmdline(pid) and _alive(pid)]
 
 
-@pytest.mark.skipif(render.find_soffice() is None or not Path("/proc").is_dir(),
-                    reason="needs LibreOffice and /proc")
+@pytest.mark.skipif(render.find_soffice() is None or not Path("/proc").is_dir(), reason="needs LibreOffice and /proc")
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
 def test_a_signal_while_laying_out_ends_libreoffice_and_leaves_nothing(tmp_path, signum):
     """As Ctrl-C: LibreOffice is killed, its folder (the copy, the PDF, its lu*.tmp) removed."""
@@ -638,9 +804,14 @@ def test_a_signal_while_laying_out_ends_libreoffice_and_leaves_nothing(tmp_path,
     work.mkdir()
     temp.mkdir()
     _sample(work)
-    proc = subprocess.Popen([sys.executable, "-m", "toa.cli", "build", "brief.docx", "--pages", "render"], cwd=work,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "TMPDIR": str(temp)})
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "toa.cli", "build", "brief.docx", "--pages", "render"],
+        cwd=work,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "TMPDIR": str(temp)},
+    )
     try:
         deadline = time.monotonic() + 120
         while not any(b"soffice.bin" in _cmdline(pid) for pid in _processes_mentioning(str(temp))):
@@ -664,20 +835,30 @@ def test_a_signal_while_writing_leaves_no_temporary_file(tmp_path):
     """SIGTERM when the output's temporary file is written (sent by the process itself as it
     syncs the file to disk): the temporary file goes, no output appears."""
     _sample(tmp_path)
-    code = ("import os, signal, sys; real = os.fsync; "
-            "os.fsync = lambda fd: (os.kill(os.getpid(), signal.SIGTERM), real(fd)); "
-            "from toa.cli import main; sys.exit(main(sys.argv[1:]))")
-    proc = subprocess.run([sys.executable, "-c", code, "build", "brief.docx", "--pages", "estimate"],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    code = (
+        "import os, signal, sys; real = os.fsync; "
+        "os.fsync = lambda fd: (os.kill(os.getpid(), signal.SIGTERM), real(fd)); "
+        "from toa.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code, "build", "brief.docx", "--pages", "estimate"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 128 + signal.SIGTERM
     assert proc.stderr.splitlines() == ["toa: stopped by SIGTERM; nothing was written"]
     assert [p.name for p in tmp_path.iterdir()] == ["brief.docx"]
 
 
-@pytest.mark.parametrize("script, reason", [
-    ("exit 134\n", "LibreOffice produced no PDF (exit status 134)"),
-    (None, "LibreOffice (soffice) is not installed"),
-])
+@pytest.mark.parametrize(
+    "script, reason",
+    [
+        ("exit 134\n", "LibreOffice produced no PDF (exit status 134)"),
+        (None, "LibreOffice (soffice) is not installed"),
+    ],
+)
 def test_the_terminal_says_why_pages_are_estimated(tmp_path, script, reason):
     work = tmp_path / "work"
     work.mkdir()
@@ -721,9 +902,11 @@ def _rel(rid: str, kind: str, target: str, external: bool = True) -> bytes:
 
 
 def _field(instr: str) -> str:
-    return (f'<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> {instr} '
-            '</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>result</w:t></w:r>'
-            '<w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>')
+    return (
+        f'<w:p><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve"> {instr} '
+        '</w:instrText></w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>result</w:t></w:r>'
+        '<w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>'
+    )
 
 
 def _linking_brief(path: Path, url: str) -> None:
@@ -731,27 +914,37 @@ def _linking_brief(path: Path, url: str) -> None:
     (DrawingML and VML), INCLUDETEXT, INCLUDEPICTURE (complex and simple), LINK and DDEAUTO fields,
     altChunks (external, and an HTML one with a picture), a subdocument, a linked OLE object, an
     attached template and a frameset."""
-    drawing = ('<w:p><w:r><w:drawing><wp:inline><wp:extent cx="9525" cy="9525"/><wp:docPr id="900" name="px"/>'
-               '<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic>'
-               '<pic:nvPicPr><pic:cNvPr id="900" name="px"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill>'
-               '<a:blip r:link="rIdX1"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm>'
-               '<a:off x="0" y="0"/><a:ext cx="9525" cy="9525"/></a:xfrm><a:prstGeom prst="rect"/></pic:spPr>'
-               '</pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>')
-    body = (drawing
-            + '<w:p><w:r><w:pict><v:shape id="s1" style="width:1pt;height:1pt"><v:imagedata r:id="rIdX2"/>'
-              '</v:shape></w:pict></w:r></w:p>'
-            + _field(f'INCLUDETEXT "{url}/include.docx"') + _field(f'INCLUDEPICTURE "{url}/include.png" \\d')
-            + f'<w:p><w:fldSimple w:instr=\' INCLUDEPICTURE "{url}/simple.png" \'>'
-              '<w:r><w:t>x</w:t></w:r></w:fldSimple></w:p>'
-            + _field(f'LINK Word.Document.12 "{url}/link.docx" "" \\a') + _field(f'DDEAUTO Excel "{url}/dde.xlsx" "A1"')
-            + '<w:altChunk r:id="rIdX3"/><w:altChunk r:id="rIdX4"/><w:p><w:subDoc r:id="rIdX5"/></w:p>'
-            + '<w:p><w:r><w:object><v:shape id="o1" style="width:10pt;height:10pt"><v:imagedata r:id="rIdX7"/></v:shape>'
-              '<o:OLEObject Type="Link" ProgID="Word.Document.12" ShapeID="o1" r:id="rIdX6" UpdateMode="Always"/>'
-              '</w:object></w:r></w:p>')
-    rels = [_rel("rIdX1", "image", f"{url}/blip.png"), _rel("rIdX2", "image", f"{url}/vml.png"),
-            _rel("rIdX3", "aFChunk", f"{url}/chunk.docx"), _rel("rIdX4", "aFChunk", "chunk.html", external=False),
-            _rel("rIdX5", "subDocument", f"{url}/sub.docx"), _rel("rIdX6", "oleObject", f"{url}/ole.docx"),
-            _rel("rIdX7", "image", f"{url}/ole.png")]
+    drawing = (
+        '<w:p><w:r><w:drawing><wp:inline><wp:extent cx="9525" cy="9525"/><wp:docPr id="900" name="px"/>'
+        '<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic>'
+        '<pic:nvPicPr><pic:cNvPr id="900" name="px"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill>'
+        '<a:blip r:link="rIdX1"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm>'
+        '<a:off x="0" y="0"/><a:ext cx="9525" cy="9525"/></a:xfrm><a:prstGeom prst="rect"/></pic:spPr>'
+        "</pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>"
+    )
+    body = (
+        drawing + '<w:p><w:r><w:pict><v:shape id="s1" style="width:1pt;height:1pt"><v:imagedata r:id="rIdX2"/>'
+        "</v:shape></w:pict></w:r></w:p>"
+        + _field(f'INCLUDETEXT "{url}/include.docx"')
+        + _field(f'INCLUDEPICTURE "{url}/include.png" \\d')
+        + f"<w:p><w:fldSimple w:instr=' INCLUDEPICTURE \"{url}/simple.png\" '>"
+        "<w:r><w:t>x</w:t></w:r></w:fldSimple></w:p>"
+        + _field(f'LINK Word.Document.12 "{url}/link.docx" "" \\a')
+        + _field(f'DDEAUTO Excel "{url}/dde.xlsx" "A1"')
+        + '<w:altChunk r:id="rIdX3"/><w:altChunk r:id="rIdX4"/><w:p><w:subDoc r:id="rIdX5"/></w:p>'
+        + '<w:p><w:r><w:object><v:shape id="o1" style="width:10pt;height:10pt"><v:imagedata r:id="rIdX7"/></v:shape>'
+        '<o:OLEObject Type="Link" ProgID="Word.Document.12" ShapeID="o1" r:id="rIdX6" UpdateMode="Always"/>'
+        "</w:object></w:r></w:p>"
+    )
+    rels = [
+        _rel("rIdX1", "image", f"{url}/blip.png"),
+        _rel("rIdX2", "image", f"{url}/vml.png"),
+        _rel("rIdX3", "aFChunk", f"{url}/chunk.docx"),
+        _rel("rIdX4", "aFChunk", "chunk.html", external=False),
+        _rel("rIdX5", "subDocument", f"{url}/sub.docx"),
+        _rel("rIdX6", "oleObject", f"{url}/ole.docx"),
+        _rel("rIdX7", "image", f"{url}/ole.png"),
+    ]
     b = DocBuilder()
     b.heading("ARGUMENT", level=1)
     b.paragraph("See Celotex Corp. v. Catrett, 477 U.S. 317 (1986).")
@@ -760,34 +953,50 @@ def _linking_brief(path: Path, url: str) -> None:
         doc, settings = z.read("word/document.xml").decode(), z.read("word/settings.xml").decode()
         web = z.read("word/webSettings.xml").decode() if "word/webSettings.xml" in z.namelist() else None
         doc_rels, types = z.read("word/_rels/document.xml.rels"), z.read("[Content_Types].xml")
-    namespaces = {"wp": "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing",
-                  "a": "http://schemas.openxmlformats.org/drawingml/2006/main",
-                  "pic": "http://schemas.openxmlformats.org/drawingml/2006/picture",
-                  "v": "urn:schemas-microsoft-com:vml", "o": "urn:schemas-microsoft-com:office:office"}
-    head = doc[:doc.index(">", doc.index("<w:document"))]
-    doc = doc.replace("<w:document ", "<w:document " + "".join(
-        f'xmlns:{k}="{v}" ' for k, v in namespaces.items() if f"xmlns:{k}=" not in head), 1)
+    namespaces = {
+        "wp": "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing",
+        "a": "http://schemas.openxmlformats.org/drawingml/2006/main",
+        "pic": "http://schemas.openxmlformats.org/drawingml/2006/picture",
+        "v": "urn:schemas-microsoft-com:vml",
+        "o": "urn:schemas-microsoft-com:office:office",
+    }
+    head = doc[: doc.index(">", doc.index("<w:document"))]
+    doc = doc.replace(
+        "<w:document ",
+        "<w:document " + "".join(f'xmlns:{k}="{v}" ' for k, v in namespaces.items() if f"xmlns:{k}=" not in head),
+        1,
+    )
     at = doc.rindex("<w:sectPr")
     at_settings = settings.index(">", settings.index("<w:settings")) + 1
     changes = {
         "word/document.xml": (doc[:at] + body + doc[at:]).encode(),
         "word/_rels/document.xml.rels": doc_rels.replace(b"</Relationships>", b"".join(rels) + b"</Relationships>"),
         "word/chunk.html": f'<html><body><p>chunk<img src="{url}/in-chunk.png"></p></body></html>'.encode(),
-        "[Content_Types].xml": types.replace(b"</Types>", b'<Default Extension="html" ContentType="text/html"/></Types>'),
-        "word/settings.xml": (settings[:at_settings] + '<w:attachedTemplate r:id="rIdT1"/>'
-                              + settings[at_settings:]).encode(),
-        "word/_rels/settings.xml.rels": (b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships '
-                                         b'xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-                                         + _rel("rIdT1", "attachedTemplate", f"{url}/firm.dotx") + b"</Relationships>"),
+        "[Content_Types].xml": types.replace(
+            b"</Types>", b'<Default Extension="html" ContentType="text/html"/></Types>'
+        ),
+        "word/settings.xml": (
+            settings[:at_settings] + '<w:attachedTemplate r:id="rIdT1"/>' + settings[at_settings:]
+        ).encode(),
+        "word/_rels/settings.xml.rels": (
+            b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships '
+            b'xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            + _rel("rIdT1", "attachedTemplate", f"{url}/firm.dotx")
+            + b"</Relationships>"
+        ),
     }
     if web is not None:
         end = web.rindex("</w:webSettings>")
-        changes["word/webSettings.xml"] = (web[:end] + '<w:frameset><w:frame><w:name w:val="f"/>'
-                                           '<w:sourceFileName r:id="rIdF1"/></w:frame></w:frameset>' + web[end:]).encode()
+        changes["word/webSettings.xml"] = (
+            web[:end] + '<w:frameset><w:frame><w:name w:val="f"/>'
+            '<w:sourceFileName r:id="rIdF1"/></w:frame></w:frameset>' + web[end:]
+        ).encode()
         changes["word/_rels/webSettings.xml.rels"] = (
             b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships '
             b'xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-            + _rel("rIdF1", "frame", f"{url}/frame.docx") + b"</Relationships>")
+            + _rel("rIdF1", "frame", f"{url}/frame.docx")
+            + b"</Relationships>"
+        )
     rewrite(path.with_name("base.docx"), path, changes)
     path.with_name("base.docx").unlink()
 
@@ -798,9 +1007,11 @@ def test_nothing_is_fetched_while_laying_out(tmp_path, listener):
     url, seen = listener
     _linking_brief(tmp_path / "brief.docx", url)
     before = (tmp_path / "brief.docx").read_bytes()
-    runs = {"build": toa("build", "brief.docx", "--pages", "render", cwd=tmp_path),
-            "check": toa("check", "brief.docx", "--offline", "--no-cache", cwd=tmp_path),
-            "extract": toa("extract", "brief.docx", "--json", cwd=tmp_path)}
+    runs = {
+        "build": toa("build", "brief.docx", "--pages", "render", cwd=tmp_path),
+        "check": toa("check", "brief.docx", "--offline", "--no-cache", cwd=tmp_path),
+        "extract": toa("extract", "brief.docx", "--json", cwd=tmp_path),
+    }
     for command, proc in runs.items():
         assert proc.returncode == 0, (command, proc.stderr)
     assert "Pages: LibreOffice's layout" in runs["build"].stdout
@@ -831,12 +1042,12 @@ def test_an_unwritable_output_is_found_before_rendering(tmp_path):
 def test_a_long_paragraph_is_read_in_windows_without_losing_a_citation(tmp_path):
     """47 KB in one paragraph (three windows): every citation found once, none cut at a window's
     edge, and the built copy holds a TA field for each (bench/paragraph_time.py for the sizes)."""
-    units = [f"See Party{i} v. Other, {100 + i} U.S. {200 + i} (1990). The court so held in that case. "
-             for i in range(600)]
+    units = [
+        f"See Party{i} v. Other, {100 + i} U.S. {200 + i} (1990). The court so held in that case. " for i in range(600)
+    ]
     brief(tmp_path / "brief.docx", "".join(units))
     rows = extract_rows(toa("extract", "brief.docx", "--pages", "estimate", "--json", cwd=tmp_path))
-    assert [r["authority"] for r in rows] == [f"Party{i} v. Other, {100 + i} U.S. {200 + i} (1990)"
-                                              for i in range(600)]
+    assert [r["authority"] for r in rows] == [f"Party{i} v. Other, {100 + i} U.S. {200 + i} (1990)" for i in range(600)]
     proc = toa("build", "brief.docx", "--pages", "estimate", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     with zipfile.ZipFile(tmp_path / "brief.toa.docx") as z:

@@ -1,5 +1,6 @@
 """Locators: the search string and match index that find a citation with Word's Body.search,
 checked against an independent model of Word's search (tests/wordstub.py)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -30,8 +31,11 @@ def find(doc, needle, nth=0):
 
 def test_the_second_of_two_equal_citations_gets_ordinal_1_counting_case_insensitively(tmp_path):
     cite = "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"
-    path, doc, word = build(tmp_path, ["See CELOTEX CORP. V. CATRETT, 477 U.S. 317 (1986), in the caption."],
-                            [cite + "; accord " + cite + "."])
+    path, doc, word = build(
+        tmp_path,
+        ["See CELOTEX CORP. V. CATRETT, 477 U.S. 317 (1986), in the caption."],
+        [cite + "; accord " + cite + "."],
+    )
     locate = Locator(doc)
     pi, a, b = find(doc, cite, 0)
     second = locate.span(pi, doc.paragraphs[pi].text.rfind(cite), doc.paragraphs[pi].text.rfind(cite) + len(cite))
@@ -43,10 +47,12 @@ def test_the_second_of_two_equal_citations_gets_ordinal_1_counting_case_insensit
 
 
 def test_a_citation_longer_than_255_characters_is_a_start_and_an_end(tmp_path):
-    long = ("Video Software Dealers Ass'n v. Schwarzenegger, 556 F.3d 950, 958-62 (9th Cir. 2009), aff'd sub nom. "
-            "Brown v. Entertainment Merchants Ass'n, 564 U.S. 786, 790-805 (2011) (holding that the statute, which "
-            "restricted the sale or rental of violent video games to minors, violated the First Amendment), and "
-            "cases cited therein at length")
+    long = (
+        "Video Software Dealers Ass'n v. Schwarzenegger, 556 F.3d 950, 958-62 (9th Cir. 2009), aff'd sub nom. "
+        "Brown v. Entertainment Merchants Ass'n, 564 U.S. 786, 790-805 (2011) (holding that the statute, which "
+        "restricted the sale or rental of violent video games to minors, violated the First Amendment), and "
+        "cases cited therein at length"
+    )
     assert len(long) > MAX_SEARCH
     path, doc, word = build(tmp_path, ["As the court held, " + long + ". Nothing else."])
     pi, a, b = find(doc, long)
@@ -85,8 +91,7 @@ def test_text_that_prints_nothing_searchable_has_no_locator(tmp_path):
 
 def test_a_line_break_inside_a_citation_is_searched_in_pieces_and_found_whole(tmp_path):
     b = DocBuilder()
-    b.paragraph("See Celotex Corp. v. Catrett, 477 U.S.", Break(),
-                " 317, 322 (1986).")
+    b.paragraph("See Celotex Corp. v. Catrett, 477 U.S.", Break(), " 317, 322 (1986).")
     path = tmp_path / "brief.docx"
     b.save(path)
     doc, word = document.read(str(path)), wordstub.stories(path)
@@ -98,7 +103,7 @@ def test_a_line_break_inside_a_citation_is_searched_in_pieces_and_found_whole(tm
 
 def _plain(text: str) -> str:
     """Text as the reader normalises it (dashes as "-", any run of spaces and breaks as one)."""
-    return " ".join(text.translate({0x2013: "-", 0x2014: "-", 0x2011: "-", 0xa0: " "}).split())
+    return " ".join(text.translate({0x2013: "-", 0x2014: "-", 0x2011: "-", 0xA0: " "}).split())
 
 
 @pytest.mark.parametrize("sample", sorted(p.name for p in SAMPLES.glob("*.docx")))

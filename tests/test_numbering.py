@@ -1,4 +1,5 @@
 """Numbers in Word's formats and roman numerals."""
+
 from toa.numbering import format_number, int_to_roman, roman_to_int
 
 

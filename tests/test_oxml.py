@@ -1,4 +1,5 @@
 """The XML layer's named operations, on invented WordprocessingML."""
+
 from __future__ import annotations
 
 from lxml import etree
@@ -21,8 +22,10 @@ END = '<w:r><w:fldChar w:fldCharType="end"/></w:r>'
 
 def begin(code: str, result: str = "") -> str:
     """A field's begin and code, and its separator and result when it has one (END closes it)."""
-    out = (f'<w:r><w:fldChar w:fldCharType="begin"/></w:r>'
-           f'<w:r><w:instrText xml:space="preserve">{code}</w:instrText></w:r>')
+    out = (
+        f'<w:r><w:fldChar w:fldCharType="begin"/></w:r>'
+        f'<w:r><w:instrText xml:space="preserve">{code}</w:instrText></w:r>'
+    )
     if result:
         out += f'<w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>{result}</w:t></w:r>'
     return out
@@ -38,16 +41,18 @@ def texts(root) -> list[str]:
 
 def test_complex_fields_nest_and_span_paragraphs():
     toa = begin(" TOA \\c 1 ", "Cases")
-    root = body(f'<w:p>{toa}</w:p><w:p><w:r><w:t>Celotex</w:t></w:r>{field(" PAGEREF x ", "3")}{END}</w:p>')
+    root = body(f"<w:p>{toa}</w:p><w:p><w:r><w:t>Celotex</w:t></w:r>{field(' PAGEREF x ', '3')}{END}</w:p>")
     fields = complex_fields(root)
     assert [f.keyword for f in fields] == ["PAGEREF", "TOA"]  # in the order they end
     assert len(fields[1].paragraphs) == 2 and len(fields[0].paragraphs) == 1
 
 
 def test_ta_fields_go_and_the_printed_text_stays():
-    ta = field(' TA \\s &quot;Celotex&quot; \\c 1 ')
-    root = body(f'<w:p><w:r><w:t xml:space="preserve">See </w:t></w:r>{ta}<w:r><w:t>Celotex.</w:t></w:r>'
-                f'<w:fldSimple w:instr=" TA \\s x "/>{field(" PAGE ", "4")}</w:p>')
+    ta = field(" TA \\s &quot;Celotex&quot; \\c 1 ")
+    root = body(
+        f'<w:p><w:r><w:t xml:space="preserve">See </w:t></w:r>{ta}<w:r><w:t>Celotex.</w:t></w:r>'
+        f'<w:fldSimple w:instr=" TA \\s x "/>{field(" PAGE ", "4")}</w:p>'
+    )
     before = texts(root)
     assert remove_ta_fields(root) == 2
     assert texts(root) == before == ["See Celotex.{PAGE}4"]
@@ -56,17 +61,21 @@ def test_ta_fields_go_and_the_printed_text_stays():
 
 
 def test_fields_that_fetch_are_unwrapped_to_their_result():
-    root = body(f'<w:p>{field(" INCLUDETEXT &quot;http://x/a.docx&quot; ", "included")}'
-                '<w:fldSimple w:instr=" LINK Excel x "><w:r><w:t>linked</w:t></w:r></w:fldSimple>'
-                f'{field(" PAGE ", "4")}</w:p>')
+    root = body(
+        f"<w:p>{field(' INCLUDETEXT &quot;http://x/a.docx&quot; ', 'included')}"
+        '<w:fldSimple w:instr=" LINK Excel x "><w:r><w:t>linked</w:t></w:r></w:fldSimple>'
+        f"{field(' PAGE ', '4')}</w:p>"
+    )
     assert unwrap_fields(root, frozenset({"INCLUDETEXT", "LINK"}))
     assert texts(root) == ["includedlinked{PAGE}4"]
     assert not unwrap_fields(root, frozenset({"INCLUDETEXT", "LINK"}))
 
 
 def test_references_to_dropped_relationships_go():
-    root = body('<w:p><w:hyperlink r:id="rId7"><w:r><w:t>link</w:t></w:r></w:hyperlink></w:p>'
-                '<w:altChunk r:id="rId8"/><w:p><w:hyperlink r:id="rId9"/></w:p>')
+    root = body(
+        '<w:p><w:hyperlink r:id="rId7"><w:r><w:t>link</w:t></w:r></w:hyperlink></w:p>'
+        '<w:altChunk r:id="rId8"/><w:p><w:hyperlink r:id="rId9"/></w:p>'
+    )
     assert drop_references(root, {"rId7", "rId8"})
     assert root.find(f".//{qn('w:altChunk')}") is None
     assert [h.get(f"{{{R}}}id") for h in root.iter(qn("w:hyperlink"))] == [None, "rId9"]
@@ -74,8 +83,10 @@ def test_references_to_dropped_relationships_go():
 
 
 def test_section_properties_move_before_a_paragraph_mark_revision():
-    root = body('<w:p><w:pPr><w:sectPr><w:pgNumType w:fmt="lowerRoman"/></w:sectPr></w:pPr></w:p>'
-                '<w:p><w:pPr><w:jc w:val="center"/><w:pPrChange w:id="1"/></w:pPr></w:p>')
+    root = body(
+        '<w:p><w:pPr><w:sectPr><w:pgNumType w:fmt="lowerRoman"/></w:sectPr></w:pPr></w:p>'
+        '<w:p><w:pPr><w:jc w:val="center"/><w:pPrChange w:id="1"/></w:pPr></w:p>'
+    )
     first, last = paragraphs_of(root)
     move_section_properties(section_properties(first), last)
     assert section_properties(first) is None
@@ -83,8 +94,10 @@ def test_section_properties_move_before_a_paragraph_mark_revision():
 
 
 def test_a_paragraph_that_goes_keeps_only_its_breaks():
-    root = body('<w:p><w:pPr><w:sectPr/></w:pPr><w:r><w:t>Old v. Gone</w:t><w:br w:type="page"/></w:r>'
-                '<w:bookmarkStart w:id="1" w:name="x"/></w:p>')
+    root = body(
+        '<w:p><w:pPr><w:sectPr/></w:pPr><w:r><w:t>Old v. Gone</w:t><w:br w:type="page"/></w:r>'
+        '<w:bookmarkStart w:id="1" w:name="x"/></w:p>'
+    )
     p = paragraphs_of(root)[0]
     keep_only_breaks(p)
     assert [c.tag.split("}")[1] for c in p] == ["pPr", "r"]

@@ -1,5 +1,6 @@
 """The brief's package as toa opens, edits and saves it: the notes python-docx keeps as bytes
 are written back as they were until toa changes them, their own relationships kept."""
+
 from __future__ import annotations
 
 import io
@@ -11,8 +12,10 @@ from toa.package import Package
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 NOTE_RELS = "word/_rels/footnotes.xml.rels"
-HYPERLINK = ('<Relationship Id="rIdNote1" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
-             'relationships/hyperlink" Target="https://example.com/opinion" TargetMode="External"/>')
+HYPERLINK = (
+    '<Relationship Id="rIdNote1" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+    'relationships/hyperlink" Target="https://example.com/opinion" TargetMode="External"/>'
+)
 
 
 def _brief(tmp_path):
@@ -20,18 +23,28 @@ def _brief(tmp_path):
     its parts, has a relationship of its own."""
     b = DocBuilder()
     b.heading("ARGUMENT")
-    b.paragraph("Summary judgment is proper. See ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317 (1986).",
-                Footnote("Accord ", ("Anderson v. Liberty Lobby, Inc.", "i"), ", 477 U.S. 242 (1986)."))
+    b.paragraph(
+        "Summary judgment is proper. See ",
+        ("Celotex Corp. v. Catrett", "i"),
+        ", 477 U.S. 317 (1986).",
+        Footnote("Accord ", ("Anderson v. Liberty Lobby, Inc.", "i"), ", 477 U.S. 242 (1986)."),
+    )
     built = b.save(tmp_path / "built.docx")
     path = tmp_path / "brief.docx"
     with zipfile.ZipFile(built) as zin, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zout:
         for info in zin.infolist():
             data = zin.read(info)
             if info.filename == "word/footnotes.xml":  # as Word writes it, not as lxml would
-                data = b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n' + data[data.index(b"?>") + 2:].lstrip()
+                data = (
+                    b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n'
+                    + data[data.index(b"?>") + 2 :].lstrip()
+                )
             zout.writestr(info, data)
-        zout.writestr(NOTE_RELS, '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships '
-                      f'xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{HYPERLINK}</Relationships>')
+        zout.writestr(
+            NOTE_RELS,
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships '
+            f'xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{HYPERLINK}</Relationships>',
+        )
     return path
 
 

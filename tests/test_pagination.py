@@ -1,4 +1,5 @@
 """Stage 4: printed page labels from breaks and section numbering."""
+
 from docxbuild import DocBuilder, Footnote, PageBreak
 
 from toa import styles
@@ -65,8 +66,9 @@ def test_word_method_counts_the_page_breaks_word_saved(tmp_path):
     second = package.paragraphs[1]._p
     r = make("w:r")
     r.append(make("w:lastRenderedPageBreak"))
-    second.insert(1 if second.find("{http://schemas.openxmlformats.org/wordprocessingml/2006/main}pPr") is not None
-                  else 0, r)
+    second.insert(
+        1 if second.find("{http://schemas.openxmlformats.org/wordprocessingml/2006/main}pPr") is not None else 0, r
+    )
     package.save(str(path))
 
     doc = read(str(path))
@@ -181,6 +183,7 @@ def test_auto_takes_libreoffice_over_word_markers(tmp_path):
     table = build(doc, extract(doc), style)
     word = paginate(doc, table, style, method="word")
     auto = paginate(doc, table, style, method="auto", reopen=lambda: read(path))
+
     def pages(pm):
         return {a.text.split(",")[0]: pm.label(a.occurrences[0]) for c in table.categories for a in c.authorities}
 
@@ -272,6 +275,7 @@ def test_a_section_start_moved_by_the_table_falls_back_to_the_estimate(tmp_path,
 
 
 W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+
 
 def test_a_paragraph_of_thousands_of_word_page_breaks_takes_time_in_proportion(tmp_path):
     """Issue 20: 64,000 runs each holding Word's page-break marker and a citation, in one

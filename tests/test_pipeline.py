@@ -5,6 +5,7 @@ joins some of them into paragraphs, footnotes and string cites with random glue,
 brief with pages estimated (no LibreOffice), and checks that the build wrote a table whose
 entries are in the order of their sort keys, with no unexpected failure.
 """
+
 from __future__ import annotations
 
 import json
@@ -37,23 +38,47 @@ CITATIONS = [
     ["U.S. v. Pike, 565 U.S. 400 (2012)"],
     ["United States v. Pike, 565 U.S. 400, 404 (2012)"],
     [("$154,362.05 in U.S. Currency", I), ", 12 F.3d 4 (1st Cir. 1994)"],
-    [("Quill Co. v. Reed", I), ", 2 F.4th 2 (2d Cir. 2021) (citing ", ("Sims v. Tate", I), ", 3 F.4th 3 (3d Cir. 2021))"],
-    ["Id. at 14"], ["id."], ["Alder, 501 U.S. at 11"], [("Carver", I), ", supra, at 302"],
-    ["42 U.S.C. § 1983"], ["28 U.S.C. §§ 1331 and 1343(a)(3)"], ["§ 1988(b)"],
-    ["U.S. Const. amend. XIV, § 1"], ["the First Amendment"], ["Cal. Const., art. I, § 7"],
-    ["Tex. Penal Code Ann. § 22.01(a)(1) (West 2019)"], ["Code Civ. Proc., § 437c, subd. (c)"],
-    ["Fed. R. Civ. P. 56(a)"], ["Tex. R. App. P. 38.1(c)"], ["8 C.F.R. § 1003.1(b)"],
-    ["85 Fed. Reg. 12,345 (Mar. 3, 2020)"], ["U.S.S.G. § 2B1.1"],
-    ["H.R. Rep. No. 94-1476, at 5 (1976)"], ["S. Rep. No. 95-181 (1977)"], ["120 Cong. Rec. 1234 (1974)"],
+    [
+        ("Quill Co. v. Reed", I),
+        ", 2 F.4th 2 (2d Cir. 2021) (citing ",
+        ("Sims v. Tate", I),
+        ", 3 F.4th 3 (3d Cir. 2021))",
+    ],
+    ["Id. at 14"],
+    ["id."],
+    ["Alder, 501 U.S. at 11"],
+    [("Carver", I), ", supra, at 302"],
+    ["42 U.S.C. § 1983"],
+    ["28 U.S.C. §§ 1331 and 1343(a)(3)"],
+    ["§ 1988(b)"],
+    ["U.S. Const. amend. XIV, § 1"],
+    ["the First Amendment"],
+    ["Cal. Const., art. I, § 7"],
+    ["Tex. Penal Code Ann. § 22.01(a)(1) (West 2019)"],
+    ["Code Civ. Proc., § 437c, subd. (c)"],
+    ["Fed. R. Civ. P. 56(a)"],
+    ["Tex. R. App. P. 38.1(c)"],
+    ["8 C.F.R. § 1003.1(b)"],
+    ["85 Fed. Reg. 12,345 (Mar. 3, 2020)"],
+    ["U.S.S.G. § 2B1.1"],
+    ["H.R. Rep. No. 94-1476, at 5 (1976)"],
+    ["S. Rep. No. 95-181 (1977)"],
+    ["120 Cong. Rec. 1234 (1974)"],
     ["Pub. L. No. 89-670, § 4(f), 80 Stat. 931"],
     ["Antonin Scalia & Bryan A. Garner, ", ("Reading Law", I), " 69 (2012)"],
     ["Uriel Vance, ", ("Notes on Tables", I), ", 99 Harv. L. Rev. 1, 5 (1985)"],
     [("Black’s Law Dictionary", I), " 1402 (11th ed. 2019)"],
     [("Wyatt Co.", I), ", 350 N.L.R.B. 1 (2007)"],
-    ["CACI Nos. 430, 431 & 432"], ["CALCRIM No. 220"], ["Ninth Circuit Manual of Model Civil Jury Instructions § 9.3 (2017)"],
-    ["Tex. Pattern Jury Charges PJC 100.3 (2020)"], ["ABA Comm. on Ethics & Pro. Resp., Formal Op. 498 (2021)"],
-    ["Tex. Att’y Gen. Op. No. KP-0123 (2017)"], ["82 Ops.Cal.Atty.Gen. 1, 4 (1999)"], ["75 Am. Jur. 2d Trial § 123 (2022)"],
-    ["Annotation, ", ("Landlord Liability", I), ", 12 A.L.R.5th 123 (1993)"], ["The Federalist No. 78 (Alexander Hamilton)"],
+    ["CACI Nos. 430, 431 & 432"],
+    ["CALCRIM No. 220"],
+    ["Ninth Circuit Manual of Model Civil Jury Instructions § 9.3 (2017)"],
+    ["Tex. Pattern Jury Charges PJC 100.3 (2020)"],
+    ["ABA Comm. on Ethics & Pro. Resp., Formal Op. 498 (2021)"],
+    ["Tex. Att’y Gen. Op. No. KP-0123 (2017)"],
+    ["82 Ops.Cal.Atty.Gen. 1, 4 (1999)"],
+    ["75 Am. Jur. 2d Trial § 123 (2022)"],
+    ["Annotation, ", ("Landlord Liability", I), ", 12 A.L.R.5th 123 (1993)"],
+    ["The Federalist No. 78 (Alexander Hamilton)"],
     ["Cal. Law Revision Com. com., 29B pt. 1 West’s Ann. Evid. Code (2015 ed.) foll. § 1200, p. 3"],
     ["Ballot Pamp., Gen. Elec. (Nov. 4, 2008) argument in favor of Prop. 9, p. 62"],
     ["Assem. Com. on Judiciary, Analysis of Assem. Bill No. 157 (1997-1998 Reg. Sess.) as amended Apr. 14, 1997"],
@@ -61,11 +86,25 @@ CITATIONS = [
     ["House Comm. on Criminal Jurisprudence, Bill Analysis, Tex. H.B. 8, 80th Leg., R.S. (2007)"],
     ["Agency, ", ("A Page", I), ", https://agency.example/page (last visited Mar. 3, 2023)"],
     ["U.S. Gov’t Accountability Off., GAO-21-123, Consumer Protection 15 (2021) [hereinafter GAO Report]"],
-    ["GAO Report, supra, at 16"], ["Jane Roe, “Rules Weighed,” N.Y. Times, Jan. 5, 2022, at A1"],
-    ["Restatement § 402A cmt. c"], ["120 Cong. Rec. at 1235"], ["S. Rep. at 4"],
-    ["J.A. 12"], ["ER 123"], ["Pet. Br. 31"], ["Ex. A at 2"],
-    ["Restatement (Second) of Torts § 402A (1965)"], ["Section 1983"], ["Rule 12(b)(6)"],
-    ["497 U.S."], ["v. "], ["§"], ["(citing "], [("", I)], ["[2020]"], ["No. 23-1"],
+    ["GAO Report, supra, at 16"],
+    ["Jane Roe, “Rules Weighed,” N.Y. Times, Jan. 5, 2022, at A1"],
+    ["Restatement § 402A cmt. c"],
+    ["120 Cong. Rec. at 1235"],
+    ["S. Rep. at 4"],
+    ["J.A. 12"],
+    ["ER 123"],
+    ["Pet. Br. 31"],
+    ["Ex. A at 2"],
+    ["Restatement (Second) of Torts § 402A (1965)"],
+    ["Section 1983"],
+    ["Rule 12(b)(6)"],
+    ["497 U.S."],
+    ["v. "],
+    ["§"],
+    ["(citing "],
+    [("", I)],
+    ["[2020]"],
+    ["No. 23-1"],
 ]
 GLUE = ["; ", ". ", ", ", " ", "; see also ", ". See ", " (quoting ", ") ", ". Cf. ", ", aff’d, ", " (", ")", "\n"]
 
@@ -122,8 +161,11 @@ def test_random_mixes_of_citations_build_and_write(tmp_path, paras, style):
     json.dumps(build_report(result).to_dict())  # the report is plain JSON
 
 
-nested = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
-                      lambda inner: st.lists(inner, max_size=4).map(tuple), max_leaves=12)
+nested = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4).map(tuple),
+    max_leaves=12,
+)
 
 
 @given(st.lists(nested, max_size=12))

@@ -1,4 +1,5 @@
 """Reading a table of authorities the brief already has: typed lines of many shapes, Word fields."""
+
 from __future__ import annotations
 
 import pytest
@@ -19,8 +20,10 @@ def _brief(tmp_path, fill, fmt="lowerRoman"):
 
 
 def _entries(table):
-    return [(table.headings[e.heading].text if e.heading is not None else None, e.text, e.pages, e.passim)
-            for e in table.entries]
+    return [
+        (table.headings[e.heading].text if e.heading is not None else None, e.text, e.pages, e.passim)
+        for e in table.entries
+    ]
 
 
 def test_one_line_entries_with_leader_tabs(tmp_path):
@@ -60,17 +63,27 @@ def test_wrapped_entries_and_typed_dot_leaders(tmp_path):
 
     table = _brief(tmp_path, fill)
     assert _entries(table) == [
-        ("CASES", "Mt. Healthy City School District Board of Education v. Doyle, 429 U.S. 274 (1977)", ["5", "9"], False),
+        (
+            "CASES",
+            "Mt. Healthy City School District Board of Education v. Doyle, 429 U.S. 274 (1977)",
+            ["5", "9"],
+            False,
+        ),
         ("CASES", "Anderson v. Liberty Lobby, Inc., 477 U.S. 242 (1986)", ["6", "10"], False),
         ("CASES", "Fed. R. Civ. P. 56(a)", ["5"], False),
-        ("CASES", "Video Software Dealers Ass'n v. Schwarzenegger, 556 F.3d 950 (9th Cir. 2009), aff'd sub nom. "
-                  "Brown v. Entertainment Merchants Ass'n, 564 U.S. 786 (2011)", ["9"], False),
+        (
+            "CASES",
+            "Video Software Dealers Ass'n v. Schwarzenegger, 556 F.3d 950 (9th Cir. 2009), aff'd sub nom. "
+            "Brown v. Entertainment Merchants Ass'n, 564 U.S. 786 (2011)",
+            ["9"],
+            False,
+        ),
     ]
     wrapped = table.entries[0]
     assert len(wrapped.paragraphs) == 2
     # the italics of both lines, in the joined text
     assert wrapped.emphasis[0] == (0, len("Mt. Healthy City School District Board of Education"))
-    assert wrapped.text[wrapped.emphasis[1][0]:wrapped.emphasis[1][1]] == "v. Doyle"
+    assert wrapped.text[wrapped.emphasis[1][0] : wrapped.emphasis[1][1]] == "v. Doyle"
 
 
 def test_roman_pages_and_a_table_over_several_pages(tmp_path):
@@ -99,9 +112,15 @@ def test_roman_pages_and_a_table_over_several_pages(tmp_path):
 def test_a_word_table_with_a_pages_column(tmp_path):
     def fill(b):
         b.heading("TABLE OF AUTHORITIES", level=1)
-        b.table([["Cases", "Page(s)"],
-                 [[("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317 (1986)"], "5, 9"],
-                 ["42 U.S.C. § 1983", "passim"]], header=False, style=None)
+        b.table(
+            [
+                ["Cases", "Page(s)"],
+                [[("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317 (1986)"], "5, 9"],
+                ["42 U.S.C. § 1983", "passim"],
+            ],
+            header=False,
+            style=None,
+        )
 
     table = _brief(tmp_path, fill)
     assert _entries(table) == [
@@ -134,26 +153,33 @@ def test_a_built_table_reads_back_entry_for_entry():
     assert any(e.text.startswith("Video Software Dealers Ass’n") and e.pages for e in table.entries)
 
 
-@pytest.mark.parametrize("fill", [
-    lambda b: b.paragraph("INTRODUCTION"),
-    lambda b: b.paragraph("[TABLE OF AUTHORITIES]"),
-    lambda b: b.heading("TABLE OF AUTHORITIES", level=1),
-], ids=["no table", "placeholder", "heading only"])
+@pytest.mark.parametrize(
+    "fill",
+    [
+        lambda b: b.paragraph("INTRODUCTION"),
+        lambda b: b.paragraph("[TABLE OF AUTHORITIES]"),
+        lambda b: b.heading("TABLE OF AUTHORITIES", level=1),
+    ],
+    ids=["no table", "placeholder", "heading only"],
+)
 def test_no_table(tmp_path, fill):
     assert _brief(tmp_path, fill) is None
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("3, 7-10, 12", (["3", "7", "8", "9", "10", "12"], False)),
-    ("12 n.3, 14 nn.4-5", (["12", "14"], False)),
-    ("4–6", (["4", "5", "6"], False)),
-    ("passim", ([], True)),
-    ("ii, iv, 1", (["ii", "iv", "1"], False)),
-    ("2a-4a", (["2a", "3a", "4a"], False)),
-    ("1983", (["1983"], False)),
-    ("(1986)", None),
-    ("see below", None),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("3, 7-10, 12", (["3", "7", "8", "9", "10", "12"], False)),
+        ("12 n.3, 14 nn.4-5", (["12", "14"], False)),
+        ("4–6", (["4", "5", "6"], False)),
+        ("passim", ([], True)),
+        ("ii, iv, 1", (["ii", "iv", "1"], False)),
+        ("2a-4a", (["2a", "3a", "4a"], False)),
+        ("1983", (["1983"], False)),
+        ("(1986)", None),
+        ("see below", None),
+    ],
+)
 def test_parse_pages(text, expected):
     assert printed.parse_pages(text) == expected
 
@@ -161,6 +187,7 @@ def test_parse_pages(text, expected):
 def test_sections_listed_under_their_code(tmp_path):
     """The Solicitor General's layout: a code or constitution on a line ending in a colon, its
     sections indented under it, each with its pages."""
+
     def fill(b):
         b.heading("TABLE OF AUTHORITIES", level=1)
         b.paragraph("Constitution, statutes, and regulations:")
@@ -173,8 +200,9 @@ def test_sections_listed_under_their_code(tmp_path):
         b.leader_line("28 U.S.C. 1254(1)", page="1")
         b.paragraph("Miscellaneous:")
         b.paragraph("Arthur R. Miller, ", ("From Conley to Twombly to Iqbal:", "i"))
-        b.leader_line(("A Double Play on the Federal Rules of Civil Procedure", "i"), ", 60 Duke L.J. 1 (2010)",
-                      page="11")
+        b.leader_line(
+            ("A Double Play on the Federal Rules of Civil Procedure", "i"), ", 60 Duke L.J. 1 (2010)", page="11"
+        )
 
     table = _brief(tmp_path, fill)
     assert [h.text for h in table.headings] == ["Constitution, statutes, and regulations", "Miscellaneous"]
@@ -184,6 +212,9 @@ def test_sections_listed_under_their_code(tmp_path):
         ("Internal Revenue Code (26 U.S.C.) § 6330", ["2"]),
         ("Internal Revenue Code (26 U.S.C.) § 6330(d)(1)", ["4"]),
         ("28 U.S.C. 1254(1)", ["1"]),
-        ("Arthur R. Miller, From Conley to Twombly to Iqbal: A Double Play on the Federal Rules of Civil "
-         "Procedure, 60 Duke L.J. 1 (2010)", ["11"]),  # a title's colon at the end of a line is no group
+        (
+            "Arthur R. Miller, From Conley to Twombly to Iqbal: A Double Play on the Federal Rules of Civil "
+            "Procedure, 60 Duke L.J. 1 (2010)",
+            ["11"],
+        ),  # a title's colon at the end of a line is no group
     ]

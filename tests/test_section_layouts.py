@@ -13,6 +13,7 @@ numbering that restarts or continues):
 
 The three shapes of filed briefs that once lost their first lines are examples of their own.
 """
+
 from __future__ import annotations
 
 import json
@@ -45,8 +46,10 @@ CITATIONS = [
     ("Epsilon v. Zeta", "503 U.S. 303, 310 (1992)", ["503 U.S. 303, 310", "503 U.S. at 312"]),
 ]
 STATUTE = ("42 U.S.C. § 1983", ["§ 1983 and"])
-FILLER = ("The district court weighed the record with care and found that the facts the parties "
-          "agreed upon left nothing for a jury to decide on the claims before it. ") * 3
+FILLER = (
+    "The district court weighed the record with care and found that the facts the parties "
+    "agreed upon left nothing for a jury to decide on the claims before it. "
+) * 3
 
 
 @dataclass(frozen=True)
@@ -60,8 +63,7 @@ class Arrangement:
 
 
 def write_brief(path: Path, arr: Arrangement) -> Path:
-    b = DocBuilder(fmt=None, start=None, title_page=True) if arr.cover else \
-        DocBuilder(fmt="lowerRoman", start=1)
+    b = DocBuilder(fmt=None, start=None, title_page=True) if arr.cover else DocBuilder(fmt="lowerRoman", start=1)
     if arr.cover:
         b.paragraph("IN THE UNITED STATES COURT OF APPEALS", align="center")
         b.paragraph("BRIEF FOR THE APPELLANT", align="center")
@@ -94,8 +96,11 @@ def write_brief(path: Path, arr: Arrangement) -> Path:
         b.paragraph(FILLER + "See ", (name, "i"), ", " + cite + ".")
         b.paragraph(FILLER)
         b.page_break()
-        b.paragraph(FILLER, "Plaintiff sued under 42 U.S.C. § 1983 and lost.",
-                    Footnote("See ", (name.split(" v. ")[0], "i"), f", {_texts[1]}."))
+        b.paragraph(
+            FILLER,
+            "Plaintiff sued under 42 U.S.C. § 1983 and lost.",
+            Footnote("See ", (name.split(" v. ")[0], "i"), f", {_texts[1]}."),
+        )
     b.paragraph(FILLER + "See ", (CITATIONS[0][0].split(" v. ")[0], "i"), f", {CITATIONS[0][2][1]}.")
     return b.save(path)
 
@@ -111,8 +116,12 @@ def _toc(b: DocBuilder) -> None:
 
 def run_build(src: Path, out: Path) -> dict:
     report = out.with_suffix(".json")
-    proc = subprocess.run([sys.executable, "-m", "toa.cli", "build", str(src), "-o", str(out), "--json",
-                           str(report)], capture_output=True, text=True, timeout=600)
+    proc = subprocess.run(
+        [sys.executable, "-m", "toa.cli", "build", str(src), "-o", str(out), "--json", str(report)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert proc.returncode == 0, proc.stderr
     return json.loads(report.read_text())
 
@@ -121,8 +130,10 @@ def paragraphs(path: Path) -> list[str]:
     """The text of every body paragraph, in order (w:t and tabs; field codes left out)."""
     with zipfile.ZipFile(path) as z:
         root = etree.fromstring(z.read("word/document.xml"))
-    return ["".join("\t" if el.tag == W + "tab" else el.text or "" for el in p.iter(W + "t", W + "tab")).strip()
-            for p in root.iter(W + "p")]
+    return [
+        "".join("\t" if el.tag == W + "tab" else el.text or "" for el in p.iter(W + "t", W + "tab")).strip()
+        for p in root.iter(W + "p")
+    ]
 
 
 OLD_TABLE_LINE = re.compile(r"^(Page\(s\)|Cases|Statutes|12|.*\t[\d, ivx]*)$")
@@ -147,9 +158,10 @@ def check_kept_and_placed(src: Path, out: Path) -> None:
     added = [m for m, t in enumerate(after) if t and m not in where]
     title = after.index(TITLE)
     assert added, "no table was written"
-    assert added[0] == title + 1 or after[title + 1:added[0]] == [""] * (added[0] - title - 1)
-    assert added == list(range(added[0], added[-1] + 1)) or \
-        all(not after[m] for m in range(added[0], added[-1] + 1) if m not in added)
+    assert added[0] == title + 1 or after[title + 1 : added[0]] == [""] * (added[0] - title - 1)
+    assert added == list(range(added[0], added[-1] + 1)) or all(
+        not after[m] for m in range(added[0], added[-1] + 1) if m not in added
+    )
 
 
 def check_pages(out: Path, report: dict, tmp: Path) -> None:
@@ -193,17 +205,39 @@ def build_and_check(tmp_path: Path, arr: Arrangement) -> dict:
 # --------------------------------------------------------------------------- the filed shapes
 
 
-@pytest.mark.parametrize("arr", [
-    # a Solicitor General's merits brief: the heading ends the roman section; the caption repeated
-    Arrangement(cover=True, toc="before", section_break="heading", old_table="none",
-                opening=("In the Supreme Court of the United States", "24-101"), restart=True),
-    # a brief in opposition: the same, another bare docket number
-    Arrangement(cover=True, toc="before", section_break="heading", old_table="none",
-                opening=("In the Supreme Court of the United States", "24-23"), restart=True),
-    # a Ninth Circuit amicus brief: a two-line centered heading opens the body
-    Arrangement(cover=False, toc="none", section_break="heading", old_table="none",
-                opening=("INTRODUCTION AND INTEREST OF", "AMICUS CURIAE"), restart=True),
-], ids=["sg-merits", "sg-opposition", "ninth-amicus"])
+@pytest.mark.parametrize(
+    "arr",
+    [
+        # a Solicitor General's merits brief: the heading ends the roman section; the caption repeated
+        Arrangement(
+            cover=True,
+            toc="before",
+            section_break="heading",
+            old_table="none",
+            opening=("In the Supreme Court of the United States", "24-101"),
+            restart=True,
+        ),
+        # a brief in opposition: the same, another bare docket number
+        Arrangement(
+            cover=True,
+            toc="before",
+            section_break="heading",
+            old_table="none",
+            opening=("In the Supreme Court of the United States", "24-23"),
+            restart=True,
+        ),
+        # a Ninth Circuit amicus brief: a two-line centered heading opens the body
+        Arrangement(
+            cover=False,
+            toc="none",
+            section_break="heading",
+            old_table="none",
+            opening=("INTRODUCTION AND INTEREST OF", "AMICUS CURIAE"),
+            restart=True,
+        ),
+    ],
+    ids=["sg-merits", "sg-opposition", "ninth-amicus"],
+)
 def test_filed_shapes_keep_their_first_lines_and_pages(tmp_path, arr):
     report = build_and_check(tmp_path, arr)
     assert report["pagination"]["method"] == "render" and report["pagination"]["exact"]
@@ -220,15 +254,26 @@ arrangements = st.builds(
     toc=st.sampled_from(["none", "before", "after"]),
     section_break=st.sampled_from(["heading", "empty_after", "next_page_first", "page_then_section"]),
     old_table=st.sampled_from(["none", "typed", "fields"]),
-    opening=st.sampled_from([(), ("24-101",), ("No. 24-416",), ("ARGUMENT",),
-                             ("In the Supreme Court of the United States", "24-101"),
-                             ("INTRODUCTION AND INTEREST OF", "AMICUS CURIAE")]),
+    opening=st.sampled_from(
+        [
+            (),
+            ("24-101",),
+            ("No. 24-416",),
+            ("ARGUMENT",),
+            ("In the Supreme Court of the United States", "24-101"),
+            ("INTRODUCTION AND INTEREST OF", "AMICUS CURIAE"),
+        ]
+    ),
     restart=st.booleans(),
 )
 
 
-@settings(max_examples=12, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=12,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(arr=arrangements)
 def test_every_arrangement_keeps_the_brief_and_prints_true_pages(tmp_path_factory, arr):
     build_and_check(tmp_path_factory.mktemp("layout"), arr)

@@ -6,6 +6,7 @@ pip gets the build backend and the wheel's dependencies from the package index (
 Without a network that cannot run, and the tests are skipped with pip's reason; any other failure
 fails.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,8 +23,11 @@ import toa
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "samples" / "appellate-brief.docx"
-_OFFLINE = re.compile(r"NewConnectionError|Temporary failure in name resolution|Network is unreachable|"
-                      r"ConnectTimeout|Failed to establish a new connection", re.I)
+_OFFLINE = re.compile(
+    r"NewConnectionError|Temporary failure in name resolution|Network is unreachable|"
+    r"ConnectTimeout|Failed to establish a new connection",
+    re.I,
+)
 
 
 def _run(cmd: list[str], cwd: Path, timeout: int = 600) -> subprocess.CompletedProcess:
@@ -55,8 +59,9 @@ def installed(wheel, tmp_path_factory) -> Path:
     created = _run([sys.executable, "-m", "venv", str(venv)], cwd=venv)
     assert created.returncode == 0, created.stderr
     bin_dir = venv / ("Scripts" if os.name == "nt" else "bin")
-    pip = _run([str(bin_dir / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check",
-                str(wheel)], cwd=venv)
+    pip = _run(
+        [str(bin_dir / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check", str(wheel)], cwd=venv
+    )
     _skip_when_offline(pip)
     assert pip.returncode == 0, pip.stderr
     return bin_dir
@@ -79,8 +84,7 @@ def test_the_wheel_ships_the_template_and_every_style(wheel):
     # pyproject.toml lists the packages (it maps addin/ into the package): none may be left out
     modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "toa").rglob("*.py")}
     assert modules <= names
-    pane = {"toa/addin/" + p.relative_to(ROOT / "addin").as_posix()
-            for p in (ROOT / "addin").rglob("*") if p.is_file()}
+    pane = {"toa/addin/" + p.relative_to(ROOT / "addin").as_posix() for p in (ROOT / "addin").rglob("*") if p.is_file()}
     assert "toa/addin/manifest.xml" in pane and "toa/addin/taskpane.js" in pane and pane <= names
 
 
@@ -102,8 +106,10 @@ def test_the_installed_package_is_the_wheel_not_the_checkout(installed, elsewher
 def test_build_from_the_wheel_writes_the_table(installed, elsewhere, pages):
     before = SAMPLE.read_bytes()
     out, report = elsewhere / "out.docx", elsewhere / "report.json"
-    run = _run([str(installed / "toa"), "build", str(SAMPLE), "-o", str(out), "--json", str(report),
-                "--pages", pages], cwd=elsewhere)
+    run = _run(
+        [str(installed / "toa"), "build", str(SAMPLE), "-o", str(out), "--json", str(report), "--pages", pages],
+        cwd=elsewhere,
+    )
     assert run.returncode == 0, run.stderr
     assert SAMPLE.read_bytes() == before
     with zipfile.ZipFile(out) as z:
@@ -117,9 +123,14 @@ def test_build_from_the_wheel_writes_the_table(installed, elsewhere, pages):
 def test_check_offline_from_the_wheel(installed, elsewhere):
     out = elsewhere / "checked.docx"
     env_cache = {"XDG_CACHE_HOME": str(elsewhere / "cache")}
-    run = subprocess.run([str(installed / "toa"), "check", str(ROOT / "samples" / "planted-problems.docx"),
-                          "--offline", "-o", str(out)], cwd=elsewhere, capture_output=True, text=True,
-                         timeout=600, env={**os.environ, **env_cache})
+    run = subprocess.run(
+        [str(installed / "toa"), "check", str(ROOT / "samples" / "planted-problems.docx"), "--offline", "-o", str(out)],
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, **env_cache},
+    )
     assert run.returncode == 0, run.stderr
     with zipfile.ZipFile(out) as z:
         assert "word/comments.xml" in z.namelist()
@@ -130,6 +141,7 @@ def test_a_named_style_loads_from_the_wheel(installed, elsewhere):
     run = _run([str(installed / "python"), "-c", code], cwd=elsewhere)
     assert run.returncode == 0, run.stderr
     from toa.styles import builtin_names
+
     names, sg = run.stdout.splitlines()
     assert names.split() == builtin_names()
     assert sg == "sg"

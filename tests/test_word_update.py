@@ -13,6 +13,7 @@ What Word cannot match, and the README and the styles say so: it sorts every cat
 of the long citation (we sort statutes, rules and constitutions by number, treatises by author), it
 never groups pages into a range ("7-10"), and its passim threshold is five pages.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -79,8 +80,9 @@ def _expand_ranges(page_text: str, style) -> str:
     return style.page_separator.join(out)
 
 
-@pytest.fixture(scope="module", params=[(n, s) for n in NAMES for s in styles.builtin_names()],
-                ids=lambda p: f"{p[0]}-{p[1]}")
+@pytest.fixture(
+    scope="module", params=[(n, s) for n in NAMES for s in styles.builtin_names()], ids=lambda p: f"{p[0]}-{p[1]}"
+)
 def rebuilt(request, tmp_path_factory):
     name, style_name = request.param
     folder = tmp_path_factory.mktemp(f"{name}-{style_name}")

@@ -1,4 +1,5 @@
 """Stage "write": TA fields at the citations, the table as TOA fields, bookmarks, saving."""
+
 from __future__ import annotations
 
 import hashlib
@@ -40,9 +41,14 @@ def _front(b: DocBuilder, toc: bool = True):
 
 def _body(b: DocBuilder):
     b.heading("ARGUMENT")
-    b.paragraph("Summary judgment is proper. See ", ("Celotex Corp. v. Catrett", "i"),
-                ", 477 U.S. 317, 322 (1986); ", ("Anderson v. Liberty Lobby, Inc.", "i"),
-                ", 477 U.S. 242 (1986).", Footnote("Accord ", ("Celotex", "i"), ", 477 U.S. at 323."))
+    b.paragraph(
+        "Summary judgment is proper. See ",
+        ("Celotex Corp. v. Catrett", "i"),
+        ", 477 U.S. 317, 322 (1986); ",
+        ("Anderson v. Liberty Lobby, Inc.", "i"),
+        ", 477 U.S. 242 (1986).",
+        Footnote("Accord ", ("Celotex", "i"), ", 477 U.S. at 323."),
+    )
     b.paragraph(Run("Plaintiff sued under 42 U.S.C. § 1983 and ", bold=True), ("Celotex", "i"), ", 477 U.S. at 325.")
     b.table([["Issue", "Authority"], ["Burden", ["See ", ("Anderson", "i"), ", 477 U.S. at 250."]]])
     b.paragraph("The end.", Endnote("Cf. 42 U.S.C. § 1983."))
@@ -91,8 +97,10 @@ def brief_word_toa(tmp_path) -> Path:
     b = DocBuilder()
     _front(b)
     b.heading("TABLE OF AUTHORITIES", page_break_before=True)
-    groups = [("Cases", "1", ["Stale v. Case, 1 F.3d 1 (1st Cir. 1990)", "Other v. Stale, 2 F.3d 2 (1991)"]),
-              ("Federal Statutes", "2", ["28 U.S.C. § 1331"])]
+    groups = [
+        ("Cases", "1", ["Stale v. Case, 1 F.3d 1 (1st Cir. 1990)", "Other v. Stale, 2 F.3d 2 (1991)"]),
+        ("Federal Statutes", "2", ["28 U.S.C. § 1331"]),
+    ]
     for heading, num, entries in groups:
         b.paragraph((heading, "b"))
         ps = [b.leader_line(e, page="4") for e in entries]
@@ -131,22 +139,38 @@ def find(doc, needle: str, story: str | None = None, nth: int = 0) -> tuple[int,
 def occ(doc, needle: str, story: str | None = None, nth: int = 0, length: int | None = None) -> Occurrence:
     pi, start = find(doc, needle, story, nth)
     p = doc.paragraphs[pi]
-    return Occurrence(pi, start, start + (length or len(needle)), "full", p.story, p.text[start:start + len(needle)])
+    return Occurrence(pi, start, start + (length or len(needle)), "full", p.story, p.text[start : start + len(needle)])
 
 
 def make_table(doc, passim_pages: bool = False) -> Table:
-    celotex = Authority(("celotex",), "cases", CELOTEX, (1,), emphasis=[(0, len("Celotex Corp. v. Catrett"))], short="Celotex",
-                        page_text="passim" if passim_pages else "1, 2", passim=passim_pages)
-    celotex.occurrences = [occ(doc, "Celotex Corp. v. Catrett"), occ(doc, "Celotex", "footnote"),
-                           occ(doc, "Celotex, 477 U.S. at 325")]
-    anderson = Authority(("anderson",), "cases", ANDERSON, (2,), emphasis=[(0, len("Anderson v. Liberty Lobby, Inc."))],
-                         page_text="1")
+    celotex = Authority(
+        ("celotex",),
+        "cases",
+        CELOTEX,
+        (1,),
+        emphasis=[(0, len("Celotex Corp. v. Catrett"))],
+        short="Celotex",
+        page_text="passim" if passim_pages else "1, 2",
+        passim=passim_pages,
+    )
+    celotex.occurrences = [
+        occ(doc, "Celotex Corp. v. Catrett"),
+        occ(doc, "Celotex", "footnote"),
+        occ(doc, "Celotex, 477 U.S. at 325"),
+    ]
+    anderson = Authority(
+        ("anderson",), "cases", ANDERSON, (2,), emphasis=[(0, len("Anderson v. Liberty Lobby, Inc."))], page_text="1"
+    )
     anderson.occurrences = [occ(doc, "Anderson v. Liberty"), occ(doc, "Anderson", "table")]
     statute = Authority(("1983",), "statutes", STATUTE, (3,), page_text="2")
     statute.occurrences = [occ(doc, "42 U.S.C. § 1983", "body"), occ(doc, "42 U.S.C. § 1983", "endnote")]
-    return Table([Category("cases", "Cases", 1, [celotex, anderson]),
-                  Category("constitutional", "Constitutional Provisions", 7, []),
-                  Category("statutes", "Statutes", 2, [statute])])
+    return Table(
+        [
+            Category("cases", "Cases", 1, [celotex, anderson]),
+            Category("constitutional", "Constitutional Provisions", 7, []),
+            Category("statutes", "Statutes", 2, [statute]),
+        ]
+    )
 
 
 def build(src: Path, out: Path, style: str = "default", template=None, table_fn=make_table) -> tuple:
@@ -196,7 +220,7 @@ def ta_sites(root) -> list[dict]:
                 elif c.tag == w("t") and not hidden:
                     visible += c.text or ""
         for f in fields:
-            f["after"] = visible[len(f["before"]):]
+            f["after"] = visible[len(f["before"]) :]
         out += [f for f in fields if f["instr"].split()[:1] == ["TA"]]
     return out
 
@@ -249,18 +273,24 @@ def test_ta_fields_sit_right_before_each_citation_in_every_story(tmp_path):
     src = brief_stale(tmp_path)
     out = tmp_path / "out.docx"
     build(src, out)
-    sites = ta_sites(part_root(out)) + ta_sites(part_root(out, "word/footnotes.xml")) \
+    sites = (
+        ta_sites(part_root(out))
+        + ta_sites(part_root(out, "word/footnotes.xml"))
         + ta_sites(part_root(out, "word/endnotes.xml"))
+    )
     got = {(s["instr"].strip(), s["after"][:16]) for s in sites}
-    assert got == {(instr, after[:16]) for instr, after in {
-        (f'TA \\l "{CELOTEX}" \\s "Celotex" \\c 1', "Celotex Corp. v. Catrett"),
-        ('TA \\s "Celotex" \\c 1', "Celotex, 477 U.S. at 323."),  # footnote
-        ('TA \\s "Celotex" \\c 1', "Celotex, 477 U.S. at 325."),
-        (f'TA \\l "{ANDERSON}" \\s "Anderson v. Liberty Lobby" \\c 1', "Anderson v. Liberty Lobb"),
-        ('TA \\s "Anderson v. Liberty Lobby" \\c 1', "Anderson, 477 U.S. at 25"),  # table cell
-        (f'TA \\l "{STATUTE}" \\s "42 U.S.C. § 1983" \\c 2', "42 U.S.C. § 1983 and "),
-        ('TA \\s "42 U.S.C. § 1983" \\c 2', "42 U.S.C. § 1983."),  # endnote
-    }}
+    assert got == {
+        (instr, after[:16])
+        for instr, after in {
+            (f'TA \\l "{CELOTEX}" \\s "Celotex" \\c 1', "Celotex Corp. v. Catrett"),
+            ('TA \\s "Celotex" \\c 1', "Celotex, 477 U.S. at 323."),  # footnote
+            ('TA \\s "Celotex" \\c 1', "Celotex, 477 U.S. at 325."),
+            (f'TA \\l "{ANDERSON}" \\s "Anderson v. Liberty Lobby" \\c 1', "Anderson v. Liberty Lobb"),
+            ('TA \\s "Anderson v. Liberty Lobby" \\c 1', "Anderson, 477 U.S. at 25"),  # table cell
+            (f'TA \\l "{STATUTE}" \\s "42 U.S.C. § 1983" \\c 2', "42 U.S.C. § 1983 and "),
+            ('TA \\s "42 U.S.C. § 1983" \\c 2', "42 U.S.C. § 1983."),  # endnote
+        }
+    }
     assert len(sites) == 7
     assert all(s["hidden"] for s in sites)
     # the case name is italic inside \l, so Word's updated table keeps it italic
@@ -274,8 +304,7 @@ def test_splitting_a_run_keeps_its_formatting(tmp_path):
     out = tmp_path / "out.docx"
     build(src, out)
     p = next(p for p in part_root(out).iter(w("p")) if "Plaintiff sued" in "".join(p.itertext()))
-    texts = [(t.text, t.getparent().find(w("rPr")).find(w("b")) is not None)
-             for t in list(p.iter(w("t")))[:2]]
+    texts = [(t.text, t.getparent().find(w("rPr")).find(w("b")) is not None) for t in list(p.iter(w("t")))[:2]]
     assert texts == [("Plaintiff sued under ", True), ("42 U.S.C. § 1983 and ", True)]
 
 
@@ -291,9 +320,11 @@ def test_short_ids_are_unique_and_quotes_escaped(tmp_path):
     write.mark_citations(doc, table)
     write.save(doc, tmp_path / "q.out.docx")
     instrs = [s["instr"].strip() for s in ta_sites(part_root(tmp_path / "q.out.docx"))]
-    assert instrs == ['TA \\l "Smith v. Jones, 1 U.S. 1 (1990)" \\s "Smith v. Jones" \\c 1',
-                      'TA \\l "Smith v. Jones, 2 U.S. 2 (1991)" \\s "Smith v. Jones [2]" \\c 1',
-                      'TA \\l "The \\"Act\\", Pub. L. 1" \\s "\\"Act\\"" \\c 3']
+    assert instrs == [
+        'TA \\l "Smith v. Jones, 1 U.S. 1 (1990)" \\s "Smith v. Jones" \\c 1',
+        'TA \\l "Smith v. Jones, 2 U.S. 2 (1991)" \\s "Smith v. Jones [2]" \\c 1',
+        'TA \\l "The \\"Act\\", Pub. L. 1" \\s "\\"Act\\"" \\c 3',
+    ]
 
 
 def test_marking_again_replaces_old_ta_fields(tmp_path):
@@ -312,7 +343,8 @@ def test_citations_inside_a_stale_table_are_not_marked(tmp_path):
     table = make_table(doc)
     stale = next(p for p in doc.paragraphs if p.skipped == "toa" and p.text.startswith("Celotex"))
     table.categories[0].authorities[0].occurrences.append(
-        Occurrence(stale.index, 0, 10, "full", "body", stale.text[:10]))
+        Occurrence(stale.index, 0, 10, "full", "body", stale.text[:10])
+    )
     write.mark_citations(doc, table)
     assert not any(r.find(w("instrText")) is not None for r in stale.element.iter(w("r")))
 
@@ -330,8 +362,15 @@ def test_existing_toa_is_replaced_not_duplicated(tmp_path):
     assert not any("Old v. Gone" in t for t in texts)
     assert sum(t.startswith(CELOTEX) for t in texts) == 1
     i = texts.index("TABLE OF AUTHORITIES")
-    assert texts[i:i + 7] == ["TABLE OF AUTHORITIES", "Page(s)", "Cases", CELOTEX + " 1, 2", ANDERSON + " 1",
-                              "Statutes", STATUTE + " 2"]
+    assert texts[i : i + 7] == [
+        "TABLE OF AUTHORITIES",
+        "Page(s)",
+        "Cases",
+        CELOTEX + " 1, 2",
+        ANDERSON + " 1",
+        "Statutes",
+        STATUTE + " 2",
+    ]
     # a second run on the output gives the same table again, once
     again = tmp_path / "again.docx"
     build(out, again)
@@ -368,10 +407,15 @@ def test_entry_layout_italics_tab_leader_hanging_indent(tmp_path):
     out = tmp_path / "out.docx"
     build(src, out, table_fn=lambda d: make_table(d, passim_pages=True))
     root = part_root(out)
-    entry = next(p for p in root.iter(w("p"))
-                 if "".join(t.text for t in p.iter(w("t"))).startswith("Celotex Corp. v. Catrett, 477"))
-    runs = [(t.text, t.getparent().find(w("rPr")) is not None and t.getparent().find(w("rPr")).find(w("i")) is not None)
-            for t in entry.iter(w("t"))]
+    entry = next(
+        p
+        for p in root.iter(w("p"))
+        if "".join(t.text for t in p.iter(w("t"))).startswith("Celotex Corp. v. Catrett, 477")
+    )
+    runs = [
+        (t.text, t.getparent().find(w("rPr")) is not None and t.getparent().find(w("rPr")).find(w("i")) is not None)
+        for t in entry.iter(w("t"))
+    ]
     assert runs == [("Celotex Corp. v. Catrett", True), (", 477 U.S. 317 (1986)", False), ("passim", True)]
     tab = entry.find("w:pPr/w:tabs/w:tab", NS)
     # right tab with a dot leader at the right margin of the section (8.5in - 2 x 1in = 9360 twips)
@@ -448,7 +492,7 @@ def test_after_table_of_contents(tmp_path):
     doc = document.read(str(out))
     texts = [p.text for p in doc.paragraphs if p.story == "body"]
     i = texts.index("ARGUMENT 1")
-    assert texts[i + 1:i + 4] == ["TABLE OF AUTHORITIES", "Page(s)", "Cases"]
+    assert texts[i + 1 : i + 4] == ["TABLE OF AUTHORITIES", "Page(s)", "Cases"]
     title = doc.paragraphs[i + 1]
     assert title.section == 1 and title.element.find("w:pPr/w:pageBreakBefore", NS) is not None
     # the title looks like the TOC's heading (Heading 1), so a TOC update lists it
@@ -520,8 +564,7 @@ def test_check_text_names_the_first_paragraph_a_write_lost(tmp_path):
         write.check_text(before, doc, placement.replaced, placement.added)
 
 
-@pytest.mark.parametrize("story, where", [("footnote", " in a footnote"), ("endnote", " in an endnote"),
-                                          ("table", "")])
+@pytest.mark.parametrize("story, where", [("footnote", " in a footnote"), ("endnote", " in an endnote"), ("table", "")])
 def test_check_text_names_a_changed_paragraph_in_any_story(tmp_path, story, where):
     doc, before, placement = _written(tmp_path)
     para = next(p for p in doc.paragraphs if p.story == story and p.text.strip())
@@ -599,8 +642,9 @@ def test_bookmarks_at_anchors_and_section_starts(tmp_path):
     for p in doc.paragraphs:
         if p.story in ("body", "table"):
             firsts.setdefault(p.section, p.index)
-    assert {n: pos for n, pos in names.items() if n.startswith(write.SECTION_BOOKMARK_PREFIX)} == \
-        {f"{write.SECTION_BOOKMARK_PREFIX}{s}": (i, 0) for s, i in firsts.items()}
+    assert {n: pos for n, pos in names.items() if n.startswith(write.SECTION_BOOKMARK_PREFIX)} == {
+        f"{write.SECTION_BOOKMARK_PREFIX}{s}": (i, 0) for s, i in firsts.items()
+    }
     out = tmp_path / "bm.docx"
     write.save(doc, out)
     root = part_root(out)
@@ -610,8 +654,11 @@ def test_bookmarks_at_anchors_and_section_starts(tmp_path):
     for b in starts:  # each start has its end right after it
         assert b.getnext().tag == w("bookmarkEnd") and b.getnext().get(w("id")) == b.get(w("id"))
     occ0 = next(b for b in starts if b.get(w("name")) == f"{write.OCC_BOOKMARK_PREFIX}0")
-    following = "".join(t.text for t in occ0.getparent().iter(w("t"))
-                        if t.getparent().getparent().index(t.getparent()) > occ0.getparent().index(occ0))
+    following = "".join(
+        t.text
+        for t in occ0.getparent().iter(w("t"))
+        if t.getparent().getparent().index(t.getparent()) > occ0.getparent().index(occ0)
+    )
     assert following.startswith("Celotex Corp. v. Catrett")
     sec2 = next(b for b in starts if b.get(w("name")) == f"{write.SECTION_BOOKMARK_PREFIX}2")
     assert "".join(sec2.getparent().itertext()) == "ARGUMENT"
@@ -687,8 +734,11 @@ def test_a_citation_that_opens_a_page_keeps_its_page_break(tmp_path):
     # the break, the citation's own words, then its (hidden) field
     assert runs[0].find(w("br")) is not None and runs[1].find(w("t")).text == "Celotex"
     assert runs[1].find(w("fldChar")) is None
-    body = [pg for pg in pdf_pages_text(convert_to_pdf(out)) if "ARGUMENT" in pg or "Celotex, 477" in pg
-            or "The last page." in pg]
+    body = [
+        pg
+        for pg in pdf_pages_text(convert_to_pdf(out))
+        if "ARGUMENT" in pg or "Celotex, 477" in pg or "The last page." in pg
+    ]
     assert len(body) == 3 and "Celotex, 477" not in body[0]
 
 
@@ -697,10 +747,13 @@ def test_a_style_the_brief_has_under_another_id_is_used(tmp_path):
     id: the entries use the brief's style, and no second copy is added."""
     b = DocBuilder()
     _body(b)
-    b.doc.styles.element.append(etree.fromstring(
-        f'<w:style xmlns:w="{W}" w:type="paragraph" w:styleId="Rechtsgrundlagen">'
-        '<w:name w:val="table of authorities"/><w:basedOn w:val="Normal"/>'
-        '<w:pPr><w:ind w:left="200" w:hanging="200"/></w:pPr></w:style>'))
+    b.doc.styles.element.append(
+        etree.fromstring(
+            f'<w:style xmlns:w="{W}" w:type="paragraph" w:styleId="Rechtsgrundlagen">'
+            '<w:name w:val="table of authorities"/><w:basedOn w:val="Normal"/>'
+            '<w:pPr><w:ind w:left="200" w:hanging="200"/></w:pPr></w:style>'
+        )
+    )
     src = b.save(tmp_path / "local.docx")
     out = tmp_path / "out.docx"
     build(src, out)
@@ -747,11 +800,21 @@ def _verification(table: Table):
     celotex, anderson = table.categories[0].authorities
     statute = table.categories[2].authorities[0]
     records = {
-        celotex.key: CaseRecord(celotex.key, celotex.text, citation="477 U.S. 317",
-                                evidence_url="https://cl.example/c/U.S./477/317/",
-                                checks=[mismatch("existence", "CourtListener has no case at 477 U.S. 317", "not_found")]),
-        anderson.key: CaseRecord(anderson.key, anderson.text, checks=[
-            match("existence", "found"), mismatch("name", "the case at 477 U.S. 242 is another", "name_mismatch")]),
+        celotex.key: CaseRecord(
+            celotex.key,
+            celotex.text,
+            citation="477 U.S. 317",
+            evidence_url="https://cl.example/c/U.S./477/317/",
+            checks=[mismatch("existence", "CourtListener has no case at 477 U.S. 317", "not_found")],
+        ),
+        anderson.key: CaseRecord(
+            anderson.key,
+            anderson.text,
+            checks=[
+                match("existence", "found"),
+                mismatch("name", "the case at 477 U.S. 242 is another", "name_mismatch"),
+            ],
+        ),
         statute.key: ProvisionRecord(statute.key, statute.text, kind="usc", checks=[match("existence", "found")]),
     }
     for record in records.values():
@@ -801,8 +864,9 @@ def test_comments_wrap_exactly_the_flagged_citations(tmp_path):
     assert all(author == "toa" and initials == "toa" for author, initials, _ in texts.values())
     body = {r["text"]: texts[cid][2] for cid, r in ranges.items() if r["text"]}
     assert sorted(body) == ["Anderson", "Anderson v. Liberty", "Celotex Corp. v. Catrett", "Celotex, 477 U.S. at 325"]
-    assert body["Celotex Corp. v. Catrett"].startswith("TOA check: needs attention - CourtListener has no case at "
-                                                       "477 U.S. 317")
+    assert body["Celotex Corp. v. Catrett"].startswith(
+        "TOA check: needs attention - CourtListener has no case at 477 U.S. 317"
+    )
     assert "https://cl.example/c/U.S./477/317/" in body["Celotex, 477 U.S. at 325"]
     assert body["Anderson"].startswith("TOA check: needs attention - the case at 477 U.S. 242 is another")
     # ranges start and end on run boundaries; the runs keep their formatting
@@ -907,12 +971,18 @@ def test_field_update_goes_where_the_schema_puts_it_once(tmp_path):
     write.set_field_update(doc)
     write.set_field_update(doc)  # a second build asks once
     names = [etree.QName(c).localname for c in settings]
-    assert names == ["zoom", "proofState", "defaultTabStop", "characterSpacingControl", "updateFields",
-                     "compat", "rsids"]
+    assert names == [
+        "zoom",
+        "proofState",
+        "defaultTabStop",
+        "characterSpacingControl",
+        "updateFields",
+        "compat",
+        "rsids",
+    ]
     assert settings[4].get(f"{{{W}}}val") == "true"
     write.set_field_update(doc, on=False)
     assert [etree.QName(c).localname for c in settings] == list(_SETTINGS_CHILDREN)
-
 
 
 def test_thousands_of_citations_after_page_breaks_in_one_paragraph_take_time_in_proportion(tmp_path):

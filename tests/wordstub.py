@@ -2,6 +2,7 @@
 body paragraph and of every footnote as Word's search sees it (w:t text; tabs and line breaks
 as characters; no deleted text, no field codes, no hidden runs), Word's search over them, and
 the Flat OPC that Body.getOoxml() gives (every part of the package in one XML document)."""
+
 from __future__ import annotations
 
 import base64
@@ -111,5 +112,6 @@ def flat_opc(docx_path) -> str:
                 etree.SubElement(part, f"{{{PKG}}}xmlData").append(etree.fromstring(data))
             else:
                 etree.SubElement(part, f"{{{PKG}}}binaryData").text = base64.b64encode(data).decode()
-    return '<?xml version="1.0" standalone="yes"?>\n<?mso-application progid="Word.Document"?>\n' + \
-        etree.tostring(root, encoding="unicode")
+    return '<?xml version="1.0" standalone="yes"?>\n<?mso-application progid="Word.Document"?>\n' + etree.tostring(
+        root, encoding="unicode"
+    )

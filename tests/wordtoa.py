@@ -14,6 +14,7 @@ Word's rules, as /work/shared/reference/word-toa.md gives them:
   `\\h` prints the category's name (kept per computer) before the entries;
 * the result paragraphs take Word's "table of authorities" paragraph style.
 """
+
 from __future__ import annotations
 
 import re
@@ -197,12 +198,12 @@ def printed_entries(toa: TOAField, style_names: dict[str, str]) -> list[Entry]:
             continue
         cut = text.rfind("\t") if sep is None else text.rfind(sep)
         width = 1 if sep is None else len(sep)
-        entry, pages = (text, "") if cut < 0 else (text[:cut], text[cut + width:])
+        entry, pages = (text, "") if cut < 0 else (text[:cut], text[cut + width :])
         kept, n = [], 0
         for t, it in pieces:
             if n >= len(entry):
                 break
-            kept.append((t[:len(entry) - n], it))
+            kept.append((t[: len(entry) - n], it))
             n += len(t)
         ppr = p.find(f"{W}pPr")
         ps = ppr.find(f"{W}pStyle") if ppr is not None else None

@@ -7,6 +7,7 @@ page or volume), then the same section without its subsection, then close text. 
 compared (pages, passim under the style, heading, the parts of a case citation), the pairs under
 each heading are checked for order, and what is left over is missing or not cited.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -29,8 +30,10 @@ _HEADING_MEMBERS = (
     (re.compile(r"\bstatut|\bcodes?\b|\bacts?\b|\bguidelines?\b|\bsession laws\b", re.I), "statutes"),
     (re.compile(r"\brules?\b|\bregulations?\b|\bregulatory\b", re.I), "rules_regulations"),
     (re.compile(r"\blegislative\b|\bcongressional\b", re.I), "legislative"),
-    (re.compile(r"\bother\b|\bmisc|\bsecondary\b|\btreatises?\b|\barticles?\b|\bbooks?\b|\bperiodicals?\b", re.I),
-     "other"),
+    (
+        re.compile(r"\bother\b|\bmisc|\bsecondary\b|\btreatises?\b|\barticles?\b|\bbooks?\b|\bperiodicals?\b", re.I),
+        "other",
+    ),
 )
 
 
@@ -43,8 +46,13 @@ def audit(printed: PrintedTable, table: Table, pagemap: PageMap, style: Style) -
     by_entry: dict[int, list[Finding]] = {}
     for i, entry in enumerate(printed.entries):
         heading = printed.headings[entry.heading].text if entry.heading is not None else None
-        base: dict[str, Any] = {"entry": entry.text, "heading": heading, "printed_pages": entry.pages,
-                "printed_page_text": entry.page_text, "paragraphs": entry.paragraphs}
+        base: dict[str, Any] = {
+            "entry": entry.text,
+            "heading": heading,
+            "printed_pages": entry.pages,
+            "printed_page_text": entry.page_text,
+            "paragraphs": entry.paragraphs,
+        }
         if i not in pairs:
             by_entry[i] = [_not_cited(entry, idents[i], table, pagemap, base)]
             continue
@@ -54,8 +62,14 @@ def audit(printed: PrintedTable, table: Table, pagemap: PageMap, style: Style) -
         found = []
         members = heading_members(heading, style)
         if members and auth.category not in members:
-            found.append(Finding("heading", f"Filed under {heading}; it belongs under {cat_heading}",
-                                 expected_heading=cat_heading, **base))
+            found.append(
+                Finding(
+                    "heading",
+                    f"Filed under {heading}; it belongs under {cat_heading}",
+                    expected_heading=cat_heading,
+                    **base,
+                )
+            )
         text = _text_details(entry, idents[i], auth, how)
         if text:
             parts = "" if how in ("section", "similar") else ": " + "; ".join(text)
@@ -69,19 +83,34 @@ def audit(printed: PrintedTable, table: Table, pagemap: PageMap, style: Style) -
         after = _predecessor(printed, pairs, i, computed, by_entry)
         entry = printed.entries[i]
         where = f"it belongs after {after}" if after else "it belongs first under its heading"
-        by_entry[i].append(Finding("order", f"Out of order: {where}", entry=entry.text,
-                                   heading=printed.headings[entry.heading].text if entry.heading is not None else None,
-                                   authority=computed[ci][1].text, printed_pages=entry.pages,
-                                   printed_page_text=entry.page_text, computed_pages=computed[ci][1].pages,
-                                   paragraphs=entry.paragraphs))
+        by_entry[i].append(
+            Finding(
+                "order",
+                f"Out of order: {where}",
+                entry=entry.text,
+                heading=printed.headings[entry.heading].text if entry.heading is not None else None,
+                authority=computed[ci][1].text,
+                printed_pages=entry.pages,
+                printed_page_text=entry.page_text,
+                computed_pages=computed[ci][1].pages,
+                paragraphs=entry.paragraphs,
+            )
+        )
     for i in range(len(printed.entries)):
         findings.extend(by_entry.get(i, []))
     paired = {ci for ci, _how in pairs.values()}
     for ci, (cat_heading, auth) in enumerate(computed):
         if ci not in paired:
-            findings.append(Finding("missing", f"Missing: cited on {_and(auth.pages) or 'an unknown page'}",
-                                    authority=auth.text, expected_heading=cat_heading, computed_pages=auth.pages,
-                                    citations=_citations(auth, pagemap)))
+            findings.append(
+                Finding(
+                    "missing",
+                    f"Missing: cited on {_and(auth.pages) or 'an unknown page'}",
+                    authority=auth.text,
+                    expected_heading=cat_heading,
+                    computed_pages=auth.pages,
+                    citations=_citations(auth, pagemap),
+                )
+            )
     return findings
 
 
@@ -91,10 +120,12 @@ def counts(findings: list[Finding]) -> dict[str, int]:
 
 # --- pairing -------------------------------------------------------------------------------
 
+
 def _identity(entry: PrintedEntry) -> Occurrence | None:
     """The citation an entry's text makes, read by the extract stage (None when it reads none)."""
-    para = Paragraph(index=0, story="body", text=entry.text, printed=entry.printed or entry.text,
-                     emphasis=list(entry.emphasis))
+    para = Paragraph(
+        index=0, story="body", text=entry.text, printed=entry.printed or entry.text, emphasis=list(entry.emphasis)
+    )
     occs = [o for o in extract_paragraph(para) if o.kind == "full" and o.key]
     return occs[0] if occs else None
 
@@ -181,10 +212,11 @@ def _name_part(text: str, occ: Occurrence | None) -> str:
         if at > 0:
             return text[:at].rstrip(" ,")
     m = re.search(r",\s*\d", text)
-    return text[:m.start()] if m else ""
+    return text[: m.start()] if m else ""
 
 
 # --- comparisons ---------------------------------------------------------------------------
+
 
 def _text_details(entry: PrintedEntry, ident: Occurrence | None, auth: Authority, how: str) -> list[str]:
     """Which parts of the entry disagree with the brief's own citation."""
@@ -193,11 +225,19 @@ def _text_details(entry: PrintedEntry, ident: Occurrence | None, auth: Authority
     defining = _defining(auth)
     printed = ident.meta if ident is not None and isinstance(ident.meta, DecisionMeta) else None
     cited = defining.meta if defining is not None and isinstance(defining.meta, DecisionMeta) else None
-    if auth.category in ("cases", "administrative") and printed is not None and cited is not None \
-            and printed.volume and cited.volume:
+    if (
+        auth.category in ("cases", "administrative")
+        and printed is not None
+        and cited is not None
+        and printed.volume
+        and cited.volume
+    ):
         out = []
-        for a, b, label in ((printed.volume, cited.volume, "volume"), (printed.reporter, cited.reporter, "reporter"),
-                            (printed.page, cited.page, "first page")):
+        for a, b, label in (
+            (printed.volume, cited.volume, "volume"),
+            (printed.reporter, cited.reporter, "reporter"),
+            (printed.page, cited.page, "first page"),
+        ):
             if a != b:
                 out.append(f"{label} {b}, not {a}")
         # the court and year of the case, then the years of its subsequent history, as far as
@@ -224,11 +264,14 @@ def _pages(entry: PrintedEntry, auth: Authority, style: Style, base: dict[str, A
     if entry.passim:
         if warranted:
             return None
-        why = "the style never uses passim" if not style.passim else \
-            f"passim needs {style.passim} or more pages"
-        return Finding("pages", f"Pages should be {shown}; the table says passim, and {why}: "
-                       f"the citations are on {_and(computed)}",
-                       add=list(computed), passim="not_allowed" if not style.passim else "unwarranted", **base)
+        why = "the style never uses passim" if not style.passim else f"passim needs {style.passim} or more pages"
+        return Finding(
+            "pages",
+            f"Pages should be {shown}; the table says passim, and {why}: the citations are on {_and(computed)}",
+            add=list(computed),
+            passim="not_allowed" if not style.passim else "unwarranted",
+            **base,
+        )
     mine = {_page_key(p) for p in entry.pages}
     theirs = {_page_key(p) for p in computed}
     add = [p for p in computed if _page_key(p) not in mine]
@@ -237,11 +280,20 @@ def _pages(entry: PrintedEntry, auth: Authority, style: Style, base: dict[str, A
         tail = f"the citations are on {_and(computed)}" if computed else "no citation has a known page"
         if remove:
             tail += f"; none is on {_and(remove)}"
-        return Finding("pages", f"Pages should be {shown}; the table says {entry.page_text}: {tail}",
-                       add=add, remove=remove, **base)
+        return Finding(
+            "pages",
+            f"Pages should be {shown}; the table says {entry.page_text}: {tail}",
+            add=add,
+            remove=remove,
+            **base,
+        )
     if warranted:
-        return Finding("pages", f"Pages should be passim: cited on {len(computed)} pages, and the style "
-                       f"prints passim from {style.passim}", passim="warranted", **base)
+        return Finding(
+            "pages",
+            f"Pages should be passim: cited on {len(computed)} pages, and the style prints passim from {style.passim}",
+            passim="warranted",
+            **base,
+        )
     return None
 
 
@@ -310,17 +362,22 @@ def _predecessor(printed: PrintedTable, pairs: dict, i: int, computed: list, by_
     """The printed entry (same heading) that the style files right before entry i."""
     mine = pairs[i][0]
     heading = printed.entries[i].heading
-    before = [(pairs[j][0], printed.entries[j].text) for j, e in enumerate(printed.entries)
-              if j != i and j in pairs and e.heading == heading and pairs[j][0] < mine]
+    before = [
+        (pairs[j][0], printed.entries[j].text)
+        for j, e in enumerate(printed.entries)
+        if j != i and j in pairs and e.heading == heading and pairs[j][0] < mine
+    ]
     return max(before)[1] if before else None
 
 
-def _not_cited(entry: PrintedEntry, ident: Occurrence | None, table: Table, pagemap: PageMap, base: dict[str, Any]) -> Finding:
+def _not_cited(
+    entry: PrintedEntry, ident: Occurrence | None, table: Table, pagemap: PageMap, base: dict[str, Any]
+) -> Finding:
     why = "the brief cites it nowhere"
     if ident is not None:
         left_out = [o for o in table.excluded if o.key == ident.key]
         if any("citing_parenthetical" in o.flags for o in left_out):
-            why = "the brief cites it only inside a \"(citing ...)\" parenthetical, which the style does not list"
+            why = 'the brief cites it only inside a "(citing ...)" parenthetical, which the style does not list'
         elif any("docket_only" in o.flags for o in left_out):
             why = "the brief cites it by docket number only, which the style does not list"
     return Finding("not_cited", f"Not cited: {why}", **base)
@@ -356,25 +413,58 @@ def _and(items: list[str]) -> str:
 
 # --- report --------------------------------------------------------------------------------
 
-_LABELS = {"missing": "Missing", "not_cited": "Not cited", "pages": "Pages", "heading": "Heading",
-           "text": "Text", "order": "Order"}
+_LABELS = {
+    "missing": "Missing",
+    "not_cited": "Not cited",
+    "pages": "Pages",
+    "heading": "Heading",
+    "text": "Text",
+    "order": "Order",
+}
 
 
 def finding_dict(f: Finding) -> dict:
-    return {"kind": f.kind, "message": f.message, "entry": f.entry, "authority": f.authority,
-            "heading": f.heading, "expected_heading": f.expected_heading, "printed_pages": f.printed_pages,
-            "printed_page_text": f.printed_page_text, "computed_pages": f.computed_pages, "add": f.add,
-            "remove": f.remove, "passim": f.passim, "details": f.details, "citations": f.citations}
+    return {
+        "kind": f.kind,
+        "message": f.message,
+        "entry": f.entry,
+        "authority": f.authority,
+        "heading": f.heading,
+        "expected_heading": f.expected_heading,
+        "printed_pages": f.printed_pages,
+        "printed_page_text": f.printed_page_text,
+        "computed_pages": f.computed_pages,
+        "add": f.add,
+        "remove": f.remove,
+        "passim": f.passim,
+        "details": f.details,
+        "citations": f.citations,
+    }
 
 
-def report(findings: list[Finding], printed: PrintedTable, pagemap: PageMap, source: str, output: str | None,
-           style: str, comments: int | None = None) -> dict[str, Any]:
+def report(
+    findings: list[Finding],
+    printed: PrintedTable,
+    pagemap: PageMap,
+    source: str,
+    output: str | None,
+    style: str,
+    comments: int | None = None,
+) -> dict[str, Any]:
     """The JSON report of an audit; `comments`: how many the copy `output` got (None: no copy)."""
-    out: dict[str, Any] = {"source": source, "output": output, "style": style,
-           "pagination": {"method": pagemap.method, "exact": pagemap.exact, "note": pagemap.note},
-           "table": {"form": printed.form, "headings": [h.text for h in printed.headings],
-                     "entries": len(printed.entries)},
-           "counts": counts(findings), "findings": [finding_dict(f) for f in findings]}
+    out: dict[str, Any] = {
+        "source": source,
+        "output": output,
+        "style": style,
+        "pagination": {"method": pagemap.method, "exact": pagemap.exact, "note": pagemap.note},
+        "table": {
+            "form": printed.form,
+            "headings": [h.text for h in printed.headings],
+            "entries": len(printed.entries),
+        },
+        "counts": counts(findings),
+        "findings": [finding_dict(f) for f in findings],
+    }
     if comments is not None:
         out["comments"] = comments
     return out

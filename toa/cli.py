@@ -4,6 +4,7 @@ toa.pipeline (and toa.server for serve and addin).
 Each command imports what it needs when it runs (the pipeline, the server, the verify stage):
 `toa --version` and `toa --help` load none of them.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -58,8 +59,11 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # a bug of ours: one line (the output is written last, atomically)
         if os.environ.get("TOA_DEBUG"):
             raise
-        print(f"toa: error: unexpected failure ({type(exc).__name__}: {exc}); the input is unchanged. "
-              "Set TOA_DEBUG=1 to see where.", file=sys.stderr)
+        print(
+            f"toa: error: unexpected failure ({type(exc).__name__}: {exc}); the input is unchanged. "
+            "Set TOA_DEBUG=1 to see where.",
+            file=sys.stderr,
+        )
         return 1
     finally:
         for sig, handler in previous.items():
@@ -75,10 +79,17 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("brief", help="the brief (.docx)")
     b.add_argument("-o", "--output", help="output .docx (default: BRIEF.toa.docx)")
     b.add_argument("--in-place", action="store_true", help="allow the output to replace the input")
-    b.add_argument("--verify", action="store_true",
-                   help="also check every authority and comment the flagged citations (as toa check)")
-    b.add_argument("--no-field-update", dest="field_update", action="store_false",
-                   help="do not ask Word to update the fields (and so the table's pages) when it opens the output")
+    b.add_argument(
+        "--verify",
+        action="store_true",
+        help="also check every authority and comment the flagged citations (as toa check)",
+    )
+    b.add_argument(
+        "--no-field-update",
+        dest="field_update",
+        action="store_false",
+        help="do not ask Word to update the fields (and so the table's pages) when it opens the output",
+    )
     _common(b)
     _checking(b)
     b.set_defaults(func=_build)
@@ -101,11 +112,16 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("action", choices=["clear"], help="clear: delete every cached answer")
     k.set_defaults(func=_cache)
 
-    s = sub.add_parser("serve", help="serve the Word add-in and its API on https://127.0.0.1:PORT (its checks keep "
-                                      "their answers in the private verification cache)")
+    s = sub.add_parser(
+        "serve",
+        help="serve the Word add-in and its API on https://127.0.0.1:PORT (its checks keep "
+        "their answers in the private verification cache)",
+    )
     s.add_argument("--port", type=int, default=3000, help="port on 127.0.0.1 (default 3000)")
-    s.add_argument("--cert", help="TLS certificate (default: the one toa addin setup made, else "
-                                  "~/.office-addin-dev-certs/localhost.crt)")
+    s.add_argument(
+        "--cert",
+        help="TLS certificate (default: the one toa addin setup made, else ~/.office-addin-dev-certs/localhost.crt)",
+    )
     s.add_argument("--key", help="its private key (default: the one beside the default certificate)")
     s.add_argument("--no-https", action="store_true", help="plain HTTP (a browser test; Word needs HTTPS)")
     s.set_defaults(func=_serve)
@@ -117,8 +133,11 @@ def _parser() -> argparse.ArgumentParser:
     m.add_argument("-o", "--output", help="write here (default: standard output)")
     m.set_defaults(func=_addin_manifest)
     u = actions.add_parser("setup", help="make a certificate for localhost and have this computer trust it")
-    u.add_argument("--system", action="store_true",
-                   help="Linux: also the system's certificate store, for curl and Python (as root, or through sudo)")
+    u.add_argument(
+        "--system",
+        action="store_true",
+        help="Linux: also the system's certificate store, for curl and Python (as root, or through sudo)",
+    )
     u.set_defaults(func=_addin_setup)
     d = actions.add_parser("doctor", help="check certificate, trust, port, manifest and pane, one line each")
     d.add_argument("--port", type=int, default=3000, help="the port toa serve uses (default 3000)")
@@ -136,26 +155,43 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _common(p: argparse.ArgumentParser):
-    p.add_argument("--style", default="auto",
-                   help="court style: default, scotus, sg, frap, or a .toml file (default: from the caption)")
-    p.add_argument("--pages", choices=PAGE_METHODS, default="auto",
-                   help="page source: render (LibreOffice), word (saved page breaks), estimate")
+    p.add_argument(
+        "--style",
+        default="auto",
+        help="court style: default, scotus, sg, frap, or a .toml file (default: from the caption)",
+    )
+    p.add_argument(
+        "--pages",
+        choices=PAGE_METHODS,
+        default="auto",
+        help="page source: render (LibreOffice), word (saved page breaks), estimate",
+    )
     p.add_argument("--template", help="a docxtpl template for the table's layout")
-    p.add_argument("--include-front-matter", action="store_true",
-                   help="also scan the cover, questions presented and other front matter")
+    p.add_argument(
+        "--include-front-matter",
+        action="store_true",
+        help="also scan the cover, questions presented and other front matter",
+    )
     if p.prog.endswith(("build", "check", "audit")):
         p.add_argument("--json", dest="report", help="write the JSON report here")
 
 
 def _checking(p: argparse.ArgumentParser):
-    p.add_argument("--offline", action="store_true", help="no network: the kept cache's answers and offline checks only")
+    p.add_argument(
+        "--offline", action="store_true", help="no network: the kept cache's answers and offline checks only"
+    )
     cache = p.add_mutually_exclusive_group()
-    cache.add_argument("--keep-cache", action="store_true",
-                       help="keep the answers in a private cache between runs (default: a cache of this run only, "
-                            "removed at its end)")
+    cache.add_argument(
+        "--keep-cache",
+        action="store_true",
+        help="keep the answers in a private cache between runs (default: a cache of this run only, removed at its end)",
+    )
     cache.add_argument("--no-cache", action="store_true", help="keep no cache between runs (the default)")
-    p.add_argument("--as-of", metavar="DATE", help="check statutes, rules and regulations as in force on DATE "
-                                                    "(YYYY-MM-DD; default: today)")
+    p.add_argument(
+        "--as-of",
+        metavar="DATE",
+        help="check statutes, rules and regulations as in force on DATE (YYYY-MM-DD; default: today)",
+    )
 
 
 def _settings(args):
@@ -243,10 +279,19 @@ def _build(args) -> int:
 
     _check_outputs(args, ".toa.docx")
     tty = sys.stderr.isatty()
-    result = pipeline.build(args.brief, output=args.output, style=args.style, pages=args.pages,
-                            template=args.template, overwrite_input=args.in_place, options=_options(args),
-                            progress=_progress(tty), verify=_settings(args) if args.verify else None,
-                            verify_progress=_verify_progress(tty), field_update=args.field_update)
+    result = pipeline.build(
+        args.brief,
+        output=args.output,
+        style=args.style,
+        pages=args.pages,
+        template=args.template,
+        overwrite_input=args.in_place,
+        options=_options(args),
+        progress=_progress(tty),
+        verify=_settings(args) if args.verify else None,
+        verify_progress=_verify_progress(tty),
+        field_update=args.field_update,
+    )
     report = build_report(result)
     _write_report(report.to_dict(), args.report, result.output)
     print(summary(report))
@@ -262,9 +307,17 @@ def _check(args) -> int:
 
     _check_outputs(args, ".checked.docx")
     tty = sys.stderr.isatty()
-    result = pipeline.check(args.brief, output=args.output, settings=_settings(args), style=args.style,
-                            pages=args.pages, template=args.template, options=_options(args), progress=_progress(tty),
-                            verify_progress=_verify_progress(tty))
+    result = pipeline.check(
+        args.brief,
+        output=args.output,
+        settings=_settings(args),
+        style=args.style,
+        pages=args.pages,
+        template=args.template,
+        options=_options(args),
+        progress=_progress(tty),
+        verify_progress=_verify_progress(tty),
+    )
     report = build_report(result)
     _write_report(report.to_dict(), args.report, result.output)
     print(check_summary(report))
@@ -277,8 +330,15 @@ def _audit(args) -> int:
     from .audit import summary as audit_summary
 
     _check_outputs(args, None)
-    result = pipeline.audit(args.brief, output=args.output, style=args.style, pages=args.pages,
-                            template=args.template, options=_options(args), progress=_progress(sys.stderr.isatty()))
+    result = pipeline.audit(
+        args.brief,
+        output=args.output,
+        style=args.style,
+        pages=args.pages,
+        template=args.template,
+        options=_options(args),
+        progress=_progress(sys.stderr.isatty()),
+    )
     _write_report(result.report, args.report, result.output)
     print(audit_summary(result.findings, result.printed, result.build.pagemap))
     if result.output:
@@ -350,11 +410,15 @@ def _addin_setup(args) -> int:
     if done.kept_previous:
         print(f"toa: no store took the new certificate; toa serve keeps {done.cert}, which this computer trusts")
         return 1
-    print(f"toa: toa serve now uses {done.cert}, valid until {done.not_after:%Y-%m-%d}; restart toa serve if it "
-          "is running, then the browser or Word")
+    print(
+        f"toa: toa serve now uses {done.cert}, valid until {done.not_after:%Y-%m-%d}; restart toa serve if it "
+        "is running, then the browser or Word"
+    )
     if sys.platform == "win32":
-        print("toa: if Word then says \"We can't open this add-in from localhost\", run once in a command prompt "
-              f"opened as administrator: {trust.LOOPBACK_COMMAND}")
+        print(
+            'toa: if Word then says "We can\'t open this add-in from localhost", run once in a command prompt '
+            f"opened as administrator: {trust.LOOPBACK_COMMAND}"
+        )
     if not any(r.trusted for r in done.results):
         print("toa: no store trusts it yet: run the commands above, then toa addin doctor", file=sys.stderr)
         return 1
@@ -407,15 +471,29 @@ def _extract(args) -> int:
     from . import pipeline
     from .authorities import reading_order
 
-    result = pipeline.analyse(args.brief, style=args.style, pages=args.pages, template=args.template,
-                              options=_options(args), progress=_progress(sys.stderr.isatty()))
+    result = pipeline.analyse(
+        args.brief,
+        style=args.style,
+        pages=args.pages,
+        template=args.template,
+        options=_options(args),
+        progress=_progress(sys.stderr.isatty()),
+    )
     owner = {id(o): a for c in result.table.categories for a in c.authorities for o in a.occurrences}
     occurrences = [o for c in result.table.categories for a in c.authorities for o in a.occurrences]
     rows = []
     for o in reading_order(result.document, occurrences + result.table.unlinked):
         a = owner.get(id(o))
-        rows.append({"page": result.pagemap.label(o), "kind": o.kind, "story": o.story,
-                     "category": a.category if a else None, "authority": a.text if a else None, "text": o.text})
+        rows.append(
+            {
+                "page": result.pagemap.label(o),
+                "kind": o.kind,
+                "story": o.story,
+                "category": a.category if a else None,
+                "authority": a.text if a else None,
+                "text": o.text,
+            }
+        )
     if args.as_json:
         json.dump(rows, sys.stdout, indent=2, ensure_ascii=False)
         print()

@@ -12,6 +12,7 @@ tabs and breaks become " ", en/em dashes and non-breaking hyphens become "-". Fo
 (soft hyphens, zero-width characters, bidi marks) are dropped (they are invisible in print) by
 starting a new piece, so offsets still lead to the original characters, which stay in the file.
 """
+
 from __future__ import annotations
 
 import re
@@ -40,6 +41,7 @@ _DROP = {chr(c) for c in range(0x80, 0xA0) if c != 0x85}
 def _invisible(ch: str) -> bool:
     return ch in _DROP or (ch >= "\u00ad" and unicodedata.category(ch) == "Cf")
 
+
 # Memory grows with the paragraphs read and their text (README "Limits"): a 1,000-page brief has
 # some 7,000 paragraphs and 2,000,000 characters; 54 KB of '<w:p/>' inflated to 2,000,000
 # paragraphs took 1.95 GB before these limits (the markup itself is limited by package.MAX_PART_TAGS).
@@ -59,12 +61,23 @@ _PAGES_ONLY = re.compile(r"^\s*(?:\d+a?|[ivxlc]+|passim)(?:\s*[,\-–]\s*(?:\d+a
 _ROMAN_ONLY = re.compile(r"^\s*[ivxlc]+\s*$", re.I)
 _OPEN_PAGE_LIST = re.compile(r"(,|(\.\s?){3,}|…)\s*$")
 # (a court's form number may come first: "Form 8. Certificate of Compliance")
-_CERTIFICATE = re.compile(r"^\s*(?:form\s+\d+[.:]?\s+)?(certificate\s+of\s+(compliance|service|interest|word\s+count|filing)|"
-                          r"corporate\s+disclosure\s+statement|certificate\s+as\s+to\s+parties)\b", re.I)
+_CERTIFICATE = re.compile(
+    r"^\s*(?:form\s+\d+[.:]?\s+)?(certificate\s+of\s+(compliance|service|interest|word\s+count|filing)|"
+    r"corporate\s+disclosure\s+statement|certificate\s+as\s+to\s+parties)\b",
+    re.I,
+)
 _HEADING_STYLE = re.compile(r"^(heading|title)", re.I)
 
-_RUN_CONTAINERS = {qn("w:hyperlink"), qn("w:ins"), qn("w:smartTag"), qn("w:customXml"), qn("w:fldSimple"),
-                   qn("w:moveTo"), qn("w:dir"), qn("w:bdo")}
+_RUN_CONTAINERS = {
+    qn("w:hyperlink"),
+    qn("w:ins"),
+    qn("w:smartTag"),
+    qn("w:customXml"),
+    qn("w:fldSimple"),
+    qn("w:moveTo"),
+    qn("w:dir"),
+    qn("w:bdo"),
+}
 _SKIPPED_CONTAINERS = {qn("w:del"), qn("w:moveFrom"), qn("w:proofErr"), qn("w:pPr")}
 
 
@@ -129,12 +142,12 @@ class _Builder:
 
 
 def is_toa_heading(text: str) -> bool:
-    """"TABLE OF AUTHORITIES", "Index of Cited Authorities" ..."""
+    """ "TABLE OF AUTHORITIES", "Index of Cited Authorities" ..."""
     return bool(_TOA_HEADING.match(text))
 
 
 def is_toa_placeholder(text: str) -> bool:
-    """"[TABLE OF AUTHORITIES]", "[Insert TOA]", "{{toa}}": where the author wants the table."""
+    """ "[TABLE OF AUTHORITIES]", "[Insert TOA]", "{{toa}}": where the author wants the table."""
     return bool(_TOA_PLACEHOLDER.match(text))
 
 
@@ -187,8 +200,9 @@ def read(path: str, options: ReadOptions | None = None) -> Document:
             para.breaks = []  # a note prints with its reference mark
             paragraphs.append(para)
 
-    doc = Document(path=path, paragraphs=paragraphs, sections=sections, package=package,
-                   saved_by_word=package.saved_by_word)
+    doc = Document(
+        path=path, paragraphs=paragraphs, sections=sections, package=package, saved_by_word=package.saved_by_word
+    )
     _mark_skipped(doc, options)
     _mark_typed_notes(doc)
     _mark_attributed_quotes(doc)
@@ -207,13 +221,15 @@ def _check_volume(path: str, roots) -> None:
     if paragraphs > MAX_PARAGRAPHS:
         raise DocumentError(f"{path} has {paragraphs:,} paragraphs; at most {MAX_PARAGRAPHS:,} are accepted")
     if characters > MAX_CHARACTERS:
-        raise DocumentError(f"{path} holds {characters:,} characters of text; at most {MAX_CHARACTERS:,} "
-                            "are accepted")
+        raise DocumentError(f"{path} holds {characters:,} characters of text; at most {MAX_CHARACTERS:,} are accepted")
 
 
 def _sections(body) -> list[Section]:
-    sect_prs = [p.find(qn("w:pPr")).find(qn("w:sectPr")) for p in body.iterchildren(qn("w:p"))
-                if p.find(qn("w:pPr")) is not None and p.find(qn("w:pPr")).find(qn("w:sectPr")) is not None]
+    sect_prs = [
+        p.find(qn("w:pPr")).find(qn("w:sectPr"))
+        for p in body.iterchildren(qn("w:p"))
+        if p.find(qn("w:pPr")) is not None and p.find(qn("w:pPr")).find(qn("w:sectPr")) is not None
+    ]
     final = body.find(qn("w:sectPr"))
     sect_prs.append(final)
     out = []
@@ -344,9 +360,18 @@ def _paragraph(index: int, story: Story, b: _Builder, p_el, styles: StyleInfo) -
     if ppr is not None and ppr.find(qn("w:pStyle")) is not None:
         sid = w_attr(ppr.find(qn("w:pStyle")), "val")
         style = styles.names.get(sid, sid)
-    para = Paragraph(index=index, story=story, text="".join(b.chars), printed="".join(b.printed),
-                     emphasis=b.emphasis, pieces=b.pieces,
-                     element=p_el, breaks=b.breaks, style=style, block_quote=_block_quote(ppr, style))
+    para = Paragraph(
+        index=index,
+        story=story,
+        text="".join(b.chars),
+        printed="".join(b.printed),
+        emphasis=b.emphasis,
+        pieces=b.pieces,
+        element=p_el,
+        breaks=b.breaks,
+        style=style,
+        block_quote=_block_quote(ppr, style),
+    )
     if any(code.split()[:1] == ["TOA"] for code in b.field_codes if code.strip()):
         para.skipped = "toa"
     elif any(code.split()[:1] == ["TOC"] for code in b.field_codes if code.strip()):
@@ -356,8 +381,10 @@ def _paragraph(index: int, story: Story, b: _Builder, p_el, styles: StyleInfo) -
 
 # A paragraph that is only the source of a quotation set off above it: "(Code Civ. Proc., § 660,
 # emphasis added.)", "(Id. at p. 12.)", "(People v. Morris (1991) 53 Cal.3d 152, 190.)".
-_ATTRIBUTION = re.compile(r"^\s*\((?=[^()]*(?:§|\bCode\b|\bI[db]\.|\bIbid\.|\sv\.\s|\bConst\.|\bU\.S\.C\.))"
-                          r"[^()]*(?:\([^()]*\)[^()]*)*\)\.?\s*$")
+_ATTRIBUTION = re.compile(
+    r"^\s*\((?=[^()]*(?:§|\bCode\b|\bI[db]\.|\bIbid\.|\sv\.\s|\bConst\.|\bU\.S\.C\.))"
+    r"[^()]*(?:\([^()]*\)[^()]*)*\)\.?\s*$"
+)
 _SENTENCE_ENDS = re.compile(r"[.?!:;”\"’')\]]\s*$")
 
 
@@ -371,8 +398,12 @@ def _mark_attributed_quotes(doc: Document) -> None:
             continue
         j = i - 1
         body[j].block_quote = True
-        while j > 0 and i - j < 15 and not _SENTENCE_ENDS.search(body[j - 1].text) \
-                and not (body[j - 1].style or "").lower().startswith(("heading", "title")):
+        while (
+            j > 0
+            and i - j < 15
+            and not _SENTENCE_ENDS.search(body[j - 1].text)
+            and not (body[j - 1].style or "").lower().startswith(("heading", "title"))
+        ):
             j -= 1
             body[j].block_quote = True
 
@@ -429,8 +460,9 @@ def _mark_typed_notes(doc: Document) -> None:
         return
     # the size of the brief's text, not of a table of contents or authorities before it (a table
     # toa wrote in the template's size would make the text's notes look like text)
-    text = [p for p in doc.paragraphs if p.story == "body" and p.skipped not in ("toa", "toc")] \
-        or [p for p in doc.paragraphs if p.story == "body"]
+    text = [p for p in doc.paragraphs if p.story == "body" and p.skipped not in ("toa", "toc")] or [
+        p for p in doc.paragraphs if p.story == "body"
+    ]
     text_size = _text_size([(sizes[p.index] or doc.package.styles.default_size, len(p.text)) for p in text])
 
     def small(p):
@@ -446,9 +478,17 @@ def _mark_typed_notes(doc: Document) -> None:
         turned = turned or bool(p.breaks)
         if p.typed_note:
             note, turned = p, False
-        elif note is not None and turned and small(p) and not p.skipped and p.text.strip() \
-                and prev is not None and not small(prev) and _NOTE_OPEN_END.search(note.text) \
-                and _NOTE_GOES_ON.match(p.text):
+        elif (
+            note is not None
+            and turned
+            and small(p)
+            and not p.skipped
+            and p.text.strip()
+            and prev is not None
+            and not small(prev)
+            and _NOTE_OPEN_END.search(note.text)
+            and _NOTE_GOES_ON.match(p.text)
+        ):
             p.typed_note, p.continues = True, note.index
             note, turned = p, False
         prev = p
@@ -549,8 +589,9 @@ def index_front_matter(doc: Document, titles: tuple[str, ...]) -> None:
     matter is scanned again: never a table of contents, a table of authorities or a certificate."""
     if not titles:
         return
-    wanted = re.compile(r"^(?:[IVX]+\.|\d+\.)?\s*(?:" + "|".join(r"\s+".join(map(re.escape, t.split())) for t in titles)
-                        + r")\b", re.I)
+    wanted = re.compile(
+        r"^(?:[IVX]+\.|\d+\.)?\s*(?:" + "|".join(r"\s+".join(map(re.escape, t.split())) for t in titles) + r")\b", re.I
+    )
     paras = [p for p in doc.paragraphs if p.story in ("body", "table")]
     indexed: set[int] = set()
     i = 0
@@ -613,7 +654,7 @@ def _skip_block(paras: list[Paragraph], i: int, reason: str) -> int:
         elif not (_PAGE_LABEL_LINE.match(line) or _is_table_subheading(group[0]) or _wrapped_entry(lines, n)):
             break
         previous = line
-    marked = [p for group, _line in lines.read[:last + 1] for p in group]
+    marked = [p for group, _line in lines.read[: last + 1] for p in group]
     for p in marked:
         p.skipped = reason
     return i + len(marked)
@@ -682,13 +723,17 @@ def _continues_pages(previous: str, line: str) -> bool:
 def _wrapped_entry(lines: _Lookahead, n: int) -> bool:
     """The first line(s) of a typed entry wrapped over several paragraphs: short lines with no
     page reference that the entry's last line (text, leader or tab, pages) follows closely."""
-    for group, text in lines[n:n + 3]:
+    for group, text in lines[n : n + 3]:
         if not text or len(text) > 200:
             return False
         if group is not lines[n][0] and _ENTRY_LINE.search(text):
             return True
-        if (_looks_like_heading(group[0]) and not re.search(r"\d", text)) or _TOA_HEADING.match(text) \
-                or _TOA_PLACEHOLDER.match(text) or _TOC_HEADING.match(text):
+        if (
+            (_looks_like_heading(group[0]) and not re.search(r"\d", text))
+            or _TOA_HEADING.match(text)
+            or _TOA_PLACEHOLDER.match(text)
+            or _TOC_HEADING.match(text)
+        ):
             return False
     return False
 
@@ -708,7 +753,12 @@ def _is_table_subheading(p: Paragraph) -> bool:
     text = p.text.strip().rstrip(":")
     if len(text) > 60 or _HEADING_STYLE.match(p.style or "") and _TOA_HEADING.match(text):
         return False
-    return bool(re.match(r"^(page\(?s?\)?\s+)?(cases|statutes|rules|regulations|constitutional provisions|other authorities|"
-                         r"miscellaneous|legislative materials?|administrative decisions|treatises|"
-                         r"secondary sources|authorities|[\w ,]+ and [\w ]+|page\(?s?\)?)([-\s]*continued)?$",
-                         text, re.I))
+    return bool(
+        re.match(
+            r"^(page\(?s?\)?\s+)?(cases|statutes|rules|regulations|constitutional provisions|other authorities|"
+            r"miscellaneous|legislative materials?|administrative decisions|treatises|"
+            r"secondary sources|authorities|[\w ,]+ and [\w ]+|page\(?s?\)?)([-\s]*continued)?$",
+            text,
+            re.I,
+        )
+    )

@@ -8,6 +8,7 @@ what the body needs, so a relationship whose target part is missing (a header, a
 dropped, together with the header/footer references that used it; the rest of the section
 properties stay.
 """
+
 from __future__ import annotations
 
 import base64
@@ -27,9 +28,11 @@ from .oxml import safe_parser
 PKG_NS = "http://schemas.microsoft.com/office/2006/xmlPackage"
 W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 OFFICE_DOCUMENT = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument"
-MAIN_TYPES = ("application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
-              "application/vnd.ms-word.document.macroEnabled.main+xml",
-              "application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml")
+MAIN_TYPES = (
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
+    "application/vnd.ms-word.document.macroEnabled.main+xml",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.template.main+xml",
+)
 RELS_TYPE = "application/vnd.openxmlformats-package.relationships+xml"
 STYLES_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"
 STYLES_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles"
@@ -141,8 +144,9 @@ def _zip(parts: dict[str, tuple[str, bytes]]) -> bytes:
             etree.SubElement(types, f"{{{CT_NS}}}Override", PartName="/" + path, ContentType=ctype)
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
-        zf.writestr("[Content_Types].xml",
-                    etree.tostring(types, xml_declaration=True, encoding="UTF-8", standalone=True))
+        zf.writestr(
+            "[Content_Types].xml", etree.tostring(types, xml_declaration=True, encoding="UTF-8", standalone=True)
+        )
         for path, (_ctype, data) in parts.items():
             zf.writestr(path, data)
     return buf.getvalue()
@@ -157,8 +161,9 @@ def from_parts(parts: list[tuple[str, str, bytes]]) -> str:
         part.set(_p("contentType"), ctype)
         holder = etree.SubElement(part, _p("xmlData"))
         holder.append(etree.fromstring(data, _parser()))
-    return '<?xml version="1.0" standalone="yes"?>\n<?mso-application progid="Word.Document"?>\n' \
-        + etree.tostring(root, encoding="unicode")
+    return '<?xml version="1.0" standalone="yes"?>\n<?mso-application progid="Word.Document"?>\n' + etree.tostring(
+        root, encoding="unicode"
+    )
 
 
 def body_package(blocks, styles=None) -> str:
@@ -168,8 +173,10 @@ def body_package(blocks, styles=None) -> str:
     body = etree.SubElement(document, f"{{{W_NS}}}body")
     for b in blocks:
         body.append(copy.deepcopy(b))
-    parts = [("/_rels/.rels", RELS_TYPE, _relationships([("rId1", OFFICE_DOCUMENT, "word/document.xml")])),
-             ("/word/document.xml", MAIN_TYPES[0], etree.tostring(document))]
+    parts = [
+        ("/_rels/.rels", RELS_TYPE, _relationships([("rId1", OFFICE_DOCUMENT, "word/document.xml")])),
+        ("/word/document.xml", MAIN_TYPES[0], etree.tostring(document)),
+    ]
     if styles is not None:
         styles_rel = _relationships([("rId1", STYLES_REL, "styles.xml")])
         parts.insert(1, ("/word/_rels/document.xml.rels", RELS_TYPE, styles_rel))

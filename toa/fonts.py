@@ -16,6 +16,7 @@ pages are then approximate.
 `fonts.conf` (beside this module) is the fontconfig setup LibreOffice and fc-match run with: the
 system's own plus the clones fontconfig does not map by itself.
 """
+
 from __future__ import annotations
 
 import os
@@ -119,8 +120,13 @@ def fc_match(family: str) -> str | None:
     if exe is None:
         return None
     try:
-        proc = subprocess.run([exe, "-f", "%{family[0]}", family], capture_output=True, text=True, timeout=20,
-                              env={**os.environ, **environment()})
+        proc = subprocess.run(
+            [exe, "-f", "%{family[0]}", family],
+            capture_output=True,
+            text=True,
+            timeout=20,
+            env={**os.environ, **environment()},
+        )
     except (OSError, subprocess.TimeoutExpired):
         return None
     return proc.stdout.strip() or None

@@ -8,6 +8,7 @@ hashable, compared field by field, and a key of one family never equals a key of
 first, then its fields in order, an optional field left out when it is empty ("18 U.S.C. § 924(c)"
 is ["usc", "18", "924(c)"], and ["usc", "18", "924(c)", "2018"] with its edition).
 """
+
 from __future__ import annotations
 
 import re
@@ -28,8 +29,11 @@ class KeyBase:
 
     def _present(self) -> list[str]:
         """The fields the JSON form writes, in order."""
-        return [f.name for f in fields(self)  # type: ignore[arg-type]
-                if getattr(self, f.name) or f.name not in self.OPTIONAL]
+        return [
+            f.name
+            for f in fields(self)  # type: ignore[arg-type]
+            if getattr(self, f.name) or f.name not in self.OPTIONAL
+        ]
 
     def as_json(self) -> list[JsonPart]:
         return [self.TAG] + [getattr(self, name) for name in self._present()]
@@ -44,6 +48,7 @@ class KeyBase:
 
 
 # --- cases -------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class CaseKey(KeyBase):
@@ -97,6 +102,7 @@ class ConstitutionKey(KeyBase):
 
 
 # --- statutes ----------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class UsCodeKey(KeyBase):
@@ -176,6 +182,7 @@ class StateCodeKey(KeyBase):
 
 # --- rules and regulations ---------------------------------------------------------------------
 
+
 @dataclass(frozen=True, slots=True)
 class RuleKey(KeyBase):
     """A rule of a set of court rules ("Fed. R. Civ. P. 56(a)"), or its committee note."""
@@ -234,6 +241,7 @@ class FederalRegisterKey(KeyBase):
 
 
 # --- legislative materials ---------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class ReportKey(KeyBase):
@@ -351,6 +359,7 @@ class BillAnalysisKey(KeyBase):
 
 # --- agency materials --------------------------------------------------------------------------
 
+
 @dataclass(frozen=True, slots=True)
 class AgencyDecisionKey(KeyBase):
     """An agency decision by its reporter cite ("19 I. & N. Dec. 234")."""
@@ -383,6 +392,7 @@ class IrsGuidanceKey(KeyBase):
 
 
 # --- jury instructions and secondary sources ---------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class JuryInstructionKey(KeyBase):
@@ -522,11 +532,49 @@ class VolumeKey(KeyBase):
 
 
 Key: TypeAlias = (
-    CaseKey | DocketKey | ConstitutionKey | UsCodeKey | PublicLawKey | ActKey | StatutesAtLargeKey
-    | RevisedStatutesKey | StateCodeKey | RuleKey | CfrKey | FarKey | ExecutiveOrderKey | GuidelinesKey
-    | FederalRegisterKey | ReportKey | BillKey | CongressionalRecordKey | CongressionalGlobeKey | AnnalsKey
-    | HearingKey | StateBillKey | CommitteePrintKey | LegislativeJournalKey | BallotPamphletKey | BillAnalysisKey
-    | AgencyDecisionKey | SecReleaseKey | PtabKey | IrsGuidanceKey | JuryInstructionKey | WorkKey
-    | ManualForComplexLitigationKey | ArticleKey | EncyclopediaKey | RestatementKey | ModelCodeKey | FederalistKey
-    | CodeCommentKey | EthicsOpinionKey | AttorneyGeneralOpinionKey | EuActKey | TreatyKey | WebKey | VolumeKey
+    CaseKey
+    | DocketKey
+    | ConstitutionKey
+    | UsCodeKey
+    | PublicLawKey
+    | ActKey
+    | StatutesAtLargeKey
+    | RevisedStatutesKey
+    | StateCodeKey
+    | RuleKey
+    | CfrKey
+    | FarKey
+    | ExecutiveOrderKey
+    | GuidelinesKey
+    | FederalRegisterKey
+    | ReportKey
+    | BillKey
+    | CongressionalRecordKey
+    | CongressionalGlobeKey
+    | AnnalsKey
+    | HearingKey
+    | StateBillKey
+    | CommitteePrintKey
+    | LegislativeJournalKey
+    | BallotPamphletKey
+    | BillAnalysisKey
+    | AgencyDecisionKey
+    | SecReleaseKey
+    | PtabKey
+    | IrsGuidanceKey
+    | JuryInstructionKey
+    | WorkKey
+    | ManualForComplexLitigationKey
+    | ArticleKey
+    | EncyclopediaKey
+    | RestatementKey
+    | ModelCodeKey
+    | FederalistKey
+    | CodeCommentKey
+    | EthicsOpinionKey
+    | AttorneyGeneralOpinionKey
+    | EuActKey
+    | TreatyKey
+    | WebKey
+    | VolumeKey
 )

@@ -10,6 +10,7 @@ overlapping. When the citation is longer than one search string, or a tab or lin
 it, `end` locates its last stretch the same way and the pane expands the first range to it.
 Hidden text and field codes, which Word's search skips, are not in the reader's text either.
 """
+
 from __future__ import annotations
 
 from .model import Document, Occurrence, Paragraph
@@ -125,7 +126,7 @@ def _cut(text: str, a: int, b: int) -> int:
     if _units(text[a:b]) <= MAX_SEARCH:
         return b
     e = a
-    while e < b and _units(text[a:e + 1]) <= MAX_SEARCH:
+    while e < b and _units(text[a : e + 1]) <= MAX_SEARCH:
         e += 1
     space = text.rfind(" ", a, e)
     return space if space > a + MAX_SEARCH // 2 else e
@@ -135,7 +136,7 @@ def _cut_left(text: str, a: int, b: int) -> int:
     if _units(text[a:b]) <= MAX_SEARCH:
         return a
     s = b
-    while s > a and _units(text[s - 1:b]) <= MAX_SEARCH:
+    while s > a and _units(text[s - 1 : b]) <= MAX_SEARCH:
         s -= 1
     space = text.find(" ", s, b)
     return space + 1 if 0 <= space < b - MAX_SEARCH // 2 else s

@@ -6,6 +6,7 @@ set it is in, what a short form names (a pin page, an antecedent word, a defined
 Linking reads them to tie short forms to their authority, the audit to compare an entry's parts,
 verification to look a citation up.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -169,6 +170,18 @@ class WorkMeta:
 
 
 Meta: TypeAlias = (
-    CaseMeta | AgencyMeta | ShortCiteMeta | IdMeta | SupraMeta | ShortNameMeta | ProvisionMeta | ConstitutionMeta
-    | BillMeta | SeriesMeta | ReportMeta | BillAnalysisMeta | RestatementMeta | WorkMeta
+    CaseMeta
+    | AgencyMeta
+    | ShortCiteMeta
+    | IdMeta
+    | SupraMeta
+    | ShortNameMeta
+    | ProvisionMeta
+    | ConstitutionMeta
+    | BillMeta
+    | SeriesMeta
+    | ReportMeta
+    | BillAnalysisMeta
+    | RestatementMeta
+    | WorkMeta
 )

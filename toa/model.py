@@ -6,6 +6,7 @@ authorities -> Table (categories of Authority, each with its occurrences)
 pagination  -> PageMap (printed page label of every occurrence)
 write / report consume Table + PageMap.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -17,8 +18,9 @@ from .meta import Meta
 # The seven categories, in the order they are printed, with their Word TA category number.
 # Numbers agree with Word's built-in names where they coincide (1 Cases, 2 Statutes,
 # 3 Other Authorities, 4 Rules, 7 Constitutional Provisions); 8 and 9 are custom.
-CategoryKey = Literal["cases", "administrative", "constitutional", "statutes", "rules_regulations", "legislative",
-                      "other"]
+CategoryKey = Literal[
+    "cases", "administrative", "constitutional", "statutes", "rules_regulations", "legislative", "other"
+]
 CATEGORY_KEYS: tuple[CategoryKey, ...] = get_args(CategoryKey)
 CATEGORY_NUMBERS: dict[CategoryKey, int] = {
     "cases": 1,

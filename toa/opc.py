@@ -4,6 +4,7 @@ point, from the package's own [Content_Types].xml and relationship parts, not fr
 A part's name says nothing: the main document may be `word/main.bin` when the content types and
 `_rels/.rels` say so. Names here are zip entry names (no leading slash).
 """
+
 from __future__ import annotations
 
 import posixpath
@@ -21,13 +22,43 @@ TYPES_PART = "[Content_Types].xml"
 # Relationship types whose target is XML to Word, LibreOffice, python-docx or toa, whatever
 # content type the package gives it (toa reads the notes by relationship, LibreOffice lays out
 # charts and diagrams): the last segment of the type's URI.
-XML_RELATIONSHIPS = frozenset({
-    "officeDocument", "glossaryDocument", "styles", "stylesWithEffects", "settings", "webSettings", "fontTable",
-    "numbering", "footnotes", "endnotes", "comments", "commentsExtended", "commentsIds", "commentsExtensible",
-    "people", "header", "footer", "theme", "themeOverride", "customXml", "customXmlProps", "core-properties",
-    "extended-properties", "custom-properties", "chart", "chartUserShapes", "chartStyle", "chartColorStyle",
-    "diagramData", "diagramLayout", "diagramColors", "diagramQuickStyle", "diagramDrawing",
-})
+XML_RELATIONSHIPS = frozenset(
+    {
+        "officeDocument",
+        "glossaryDocument",
+        "styles",
+        "stylesWithEffects",
+        "settings",
+        "webSettings",
+        "fontTable",
+        "numbering",
+        "footnotes",
+        "endnotes",
+        "comments",
+        "commentsExtended",
+        "commentsIds",
+        "commentsExtensible",
+        "people",
+        "header",
+        "footer",
+        "theme",
+        "themeOverride",
+        "customXml",
+        "customXmlProps",
+        "core-properties",
+        "extended-properties",
+        "custom-properties",
+        "chart",
+        "chartUserShapes",
+        "chartStyle",
+        "chartColorStyle",
+        "diagramData",
+        "diagramLayout",
+        "diagramColors",
+        "diagramQuickStyle",
+        "diagramDrawing",
+    }
+)
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*:")
 
 
@@ -80,7 +111,7 @@ class Relationship:
 def source_of(rels_name: str) -> str:
     """`word/_rels/document.xml.rels` -> `word/document.xml`; `_rels/.rels` -> "" (the package)."""
     folder = posixpath.dirname(posixpath.dirname(rels_name))
-    return posixpath.join(folder, posixpath.basename(rels_name)[:-len(".rels")]).lstrip("/")
+    return posixpath.join(folder, posixpath.basename(rels_name)[: -len(".rels")]).lstrip("/")
 
 
 def is_external(el: etree._Element) -> bool:

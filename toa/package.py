@@ -9,6 +9,7 @@ python-docx holds the parts. Nothing is stored on its objects: the notes, which 
 bytes, are parsed here and held by a part of toa's own class (put in the package's relationships
 in place of python-docx's), which writes them back as they were until they are changed.
 """
+
 from __future__ import annotations
 
 import os
@@ -120,8 +121,9 @@ class Package:
 
         first = _python_docx_run(first_run)
         last = first if last_run is first_run else _python_docx_run(last_run)
-        self._document.add_comment([Run(first, self._document), Run(last, self._document)],
-                                   text=text, author=author, initials=initials)
+        self._document.add_comment(
+            [Run(first, self._document), Run(last, self._document)], text=text, author=author, initials=initials
+        )
 
     def save(self, stream: IO[bytes]) -> None:
         """Write the package, as a .docx, to a binary stream."""
@@ -137,8 +139,7 @@ class _NotesPart(Part):
         self.root = root
         self.changed = False
         for rel in part.rels.values():  # a note's hyperlinks and pictures
-            self.load_rel(rel.reltype, rel.target_ref if rel.is_external else rel.target_part, rel.rId,
-                          rel.is_external)
+            self.load_rel(rel.reltype, rel.target_ref if rel.is_external else rel.target_part, rel.rId, rel.is_external)
 
     @property
     def blob(self) -> bytes:
@@ -233,8 +234,13 @@ def _open(path: str):
 
 
 # The parts toa reads or edits beside the main one, and the element each must hold.
-_PART_ROOTS = {RT.COMMENTS: "w:comments", RT.FOOTNOTES: "w:footnotes", RT.ENDNOTES: "w:endnotes",
-               RT.STYLES: "w:styles", RT.SETTINGS: "w:settings"}
+_PART_ROOTS = {
+    RT.COMMENTS: "w:comments",
+    RT.FOOTNOTES: "w:footnotes",
+    RT.ENDNOTES: "w:endnotes",
+    RT.STYLES: "w:styles",
+    RT.SETTINGS: "w:settings",
+}
 # Those edited through python-docx, which gives them their class by content type.
 _EDITED = {RT.COMMENTS, RT.STYLES, RT.SETTINGS}
 
@@ -249,14 +255,17 @@ def _check_roots(path: str, document) -> None:
         part = rel.target_part
         root = part.element if isinstance(part, XmlPart) else None
         if root is None and rel.reltype in _EDITED:
-            raise DocumentError(f"{path} is damaged (part {part.partname.lstrip('/')} has the content type "
-                                f"{part.content_type or 'none'}, not that of a {want[2:]} part)")
+            raise DocumentError(
+                f"{path} is damaged (part {part.partname.lstrip('/')} has the content type "
+                f"{part.content_type or 'none'}, not that of a {want[2:]} part)"
+            )
         if root is None:
             try:
                 root = etree.fromstring(part.blob, SAFE_PARSER)
             except etree.XMLSyntaxError:
-                raise DocumentError(f"{path} is damaged (part {part.partname.lstrip('/')} is not well-formed XML)") \
-                    from None
+                raise DocumentError(
+                    f"{path} is damaged (part {part.partname.lstrip('/')} is not well-formed XML)"
+                ) from None
         if root.tag != qn(want):
             raise DocumentError(f"{path} is damaged (part {part.partname.lstrip('/')} does not hold {want})")
 
@@ -268,12 +277,15 @@ def check_sizes(path: str, infos: list[zipfile.ZipInfo]) -> None:
         raise DocumentError(f"{path} has {len(infos)} parts; at most {MAX_PARTS} are accepted")
     for info in infos:
         if info.file_size > MAX_PART_BYTES:
-            raise DocumentError(f"{path}: part {info.filename} inflates to {info.file_size // 2**20} MB; "
-                                f"at most {MAX_PART_BYTES // 2**20} MB per part is accepted")
+            raise DocumentError(
+                f"{path}: part {info.filename} inflates to {info.file_size // 2**20} MB; "
+                f"at most {MAX_PART_BYTES // 2**20} MB per part is accepted"
+            )
     total = sum(info.file_size for info in infos)
     if total > MAX_TOTAL_BYTES:
-        raise DocumentError(f"{path} inflates to {total // 2**20} MB; at most {MAX_TOTAL_BYTES // 2**20} MB "
-                            "is accepted")
+        raise DocumentError(
+            f"{path} inflates to {total // 2**20} MB; at most {MAX_TOTAL_BYTES // 2**20} MB is accepted"
+        )
 
 
 def _check_markup(path: str, zf: zipfile.ZipFile) -> None:
@@ -281,8 +293,10 @@ def _check_markup(path: str, zf: zipfile.ZipFile) -> None:
     (whatever its name or type: a part holds fewer tags than bytes)."""
     for info in zf.infolist():
         if info.file_size > MAX_PART_TAGS and zf.read(info).count(b"<") > MAX_PART_TAGS:
-            raise DocumentError(f"{path}: part {info.filename} holds more than {MAX_PART_TAGS:,} XML tags; "
-                                "at most that many per part are accepted")
+            raise DocumentError(
+                f"{path}: part {info.filename} holds more than {MAX_PART_TAGS:,} XML tags; "
+                "at most that many per part are accepted"
+            )
 
 
 def check_xml_parts(path: str, zf: zipfile.ZipFile) -> None:

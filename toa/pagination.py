@@ -13,6 +13,7 @@ Page sources, best first:
 A citation in a note is credited to the page of its reference mark. Labels follow each
 section's numbering (w:pgNumType): format, restart, or continuation of the previous section.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -43,9 +44,15 @@ def anchor_of(doc: Document, occ: Occurrence) -> tuple[int, int]:
     return p.anchor if p.anchor is not None else (occ.paragraph, occ.start)
 
 
-def paginate(doc: Document, table: Table, style: Style, method: str = "auto",
-             reopen: Callable[[], Document] | None = None, template=None,
-             office: render.Office | None = None) -> PageMap:
+def paginate(
+    doc: Document,
+    table: Table,
+    style: Style,
+    method: str = "auto",
+    reopen: Callable[[], Document] | None = None,
+    template=None,
+    office: render.Office | None = None,
+) -> PageMap:
     """Page labels for every occurrence in `table` (linked or not).
 
     `reopen` gives a fresh copy of the document for each layout (the copy is changed);
@@ -53,8 +60,7 @@ def paginate(doc: Document, table: Table, style: Style, method: str = "auto",
     layout whenever LibreOffice can lay the brief out: Word's saved markers put fewer pages
     right (docs/accuracy.md), so they are used only when it cannot.
     """
-    occs = [o for c in table.categories for a in c.authorities for o in a.occurrences] + table.unlinked \
-        + table.excluded
+    occs = [o for c in table.categories for a in c.authorities for o in a.occurrences] + table.unlinked + table.excluded
     note = ""
     if method in ("auto", "render"):
         try:
@@ -75,8 +81,7 @@ def paginate(doc: Document, table: Table, style: Style, method: str = "auto",
     return PageMap("estimate", exact=False, pages=pages, note=note + "explicit breaks plus an estimate")
 
 
-def locate(doc: Document, occs: list[Occurrence], method: str,
-           reopen: Callable[[], Document] | None = None) -> PageMap:
+def locate(doc: Document, occs: list[Occurrence], method: str, reopen: Callable[[], Document] | None = None) -> PageMap:
     """The pages of `occs` by one page source (render, word, estimate), the document laid out as
     it is, with no table written: for measuring the page sources against Word (bench/)."""
     if method == "render":
@@ -153,8 +158,13 @@ def _rendered(doc, table, style, occs, reopen, template, office=None) -> PageMap
     unlike = [s for s in substituted if not s.metric_compatible]
     note = "laid out by LibreOffice"
     if unlike:
-        note += "; " + ", ".join(f"{s.font} has no same-width font here ({'set in ' + s.by if s.by else 'not embedded'})"
-                                 for s in unlike) + ": pages approximate"
+        note += (
+            "; "
+            + ", ".join(
+                f"{s.font} has no same-width font here ({'set in ' + s.by if s.by else 'not embedded'})" for s in unlike
+            )
+            + ": pages approximate"
+        )
     return PageMap("render", exact=not unlike, pages=pages, note=note, fonts=substituted)
 
 
@@ -177,7 +187,7 @@ def _labels_from_destinations(doc, occs, names, dests) -> dict:
     sec_first = {}
     for name, page in dests.items():
         if name.startswith(write.SECTION_BOOKMARK_PREFIX):
-            sec_first[int(name[len(write.SECTION_BOOKMARK_PREFIX):])] = page
+            sec_first[int(name[len(write.SECTION_BOOKMARK_PREFIX) :])] = page
     sec_first[0] = 1  # the first section starts the document, whatever was put before its first paragraph
     labeler = _Labeler(doc.sections, sec_first)
     out = {}
@@ -204,8 +214,7 @@ def _from_breaks(doc: Document, occs: list[Occurrence], kinds: set[str], estimat
         estimate = sum(len(p.text) for p in body) > 2.5 * CHARS_PER_PAGE * (breaks + 1)
     for p in body:
         start, points, last_break = page, [], 0
-        for b in sorted((b for b in p.breaks if b.kind in kinds and id(b) not in same_step),
-                        key=lambda b: b.offset):
+        for b in sorted((b for b in p.breaks if b.kind in kinds and id(b) not in same_step), key=lambda b: b.offset):
             if b.offset == 0 and start != page:
                 continue  # a section break and a page break before one paragraph: one new page
             page += 1
@@ -273,7 +282,7 @@ class _Labeler:
                 continue
             start = s.start if s.start is not None else number_after + 1
             self.first_number[s.index] = start
-            nxt = [first_page[t.index] for t in sections[s.index + 1:] if t.index in first_page]
+            nxt = [first_page[t.index] for t in sections[s.index + 1 :] if t.index in first_page]
             last_page = (nxt[0] - 1) if nxt else first
             number_after = start + max(0, last_page - first)
 

@@ -5,6 +5,7 @@ Part of the document stage: it reads the paragraphs' text, stories, styles, type
 page breaks, and knows nothing of citations. The extract stage asks it about the paragraphs it
 scans (those a court style leaves in) and reads a citation cut at the turn in the joined text.
 """
+
 from __future__ import annotations
 
 import re
@@ -15,7 +16,9 @@ from .model import Paragraph
 # rest starts in lower case, with a digit, or with a name's tail ("Ex parte" | "Kibler, 664 …",
 # California's "People v." | "Morris (1991) 53 Cal.3d 152").
 _OPEN_END = re.compile(r"(?:[\w,’'&-]|\b(?:v|vs|ex|rel|[A-Z][a-z]{0,4})\.|[A-Z]\.)\s*$")
-_CONTINUES = re.compile(r"^\s*(?:[a-z0-9]|[A-Z][\w.'’&-]*,\s+\d|[A-Z][\w.'’&-]*(?:\s[A-Z][\w.'’&-]*){0,3}\s\(\d{4}\)\s\d|(?:[A-Z][A-Za-z]*\.\s?)+(?:\d[a-z]{1,2}\s)?\s*\d)")
+_CONTINUES = re.compile(
+    r"^\s*(?:[a-z0-9]|[A-Z][\w.'’&-]*,\s+\d|[A-Z][\w.'’&-]*(?:\s[A-Z][\w.'’&-]*){0,3}\s\(\d{4}\)\s\d|(?:[A-Z][A-Za-z]*\.\s?)+(?:\d[a-z]{1,2}\s)?\s*\d)"
+)
 
 
 _NOTE_START = re.compile(r"^\s*\d{1,3}/\s")  # "5/ Defendant filed …": a note typed as a paragraph
@@ -42,13 +45,18 @@ def continued_paragraphs(paragraphs: list[Paragraph]) -> list[tuple[Paragraph, P
             continue
         new_page = any(b.offset == 0 for b in tail.breaks)
         link = _LINK_FIRST.match(tail.text)  # a reference's link on a line of its own goes on its note, after "."
-        for head in reversed(paragraphs[max(0, i - 8):i]):
+        for head in reversed(paragraphs[max(0, i - 8) : i]):
             if head.index in headers:
                 new_page = True  # a running header ("Case: 17-56544 … Page 27 of 60") turns the page
                 continue
-            if head.index not in continued and head.story == tail.story and (_OPEN_END.search(head.text) or link) \
-                    and (not head.typed_note or link) and not (head.style or "").lower().startswith(("heading", "title")) \
-                    and not (capital and (len(head.text) < 200 or not _MID_SENTENCE_END.search(head.text))):
+            if (
+                head.index not in continued
+                and head.story == tail.story
+                and (_OPEN_END.search(head.text) or link)
+                and (not head.typed_note or link)
+                and not (head.style or "").lower().startswith(("heading", "title"))
+                and not (capital and (len(head.text) < 200 or not _MID_SENTENCE_END.search(head.text)))
+            ):
                 pairs.append((head, tail))
                 continued.add(head.index)
                 break
@@ -77,6 +85,10 @@ def joined(head: Paragraph, tail: Paragraph) -> Paragraph:
     `tail` move by len(head.text) + 1."""
     cut = len(head.text) + 1
     shifted = [(a + cut, b + cut) for a, b in tail.emphasis]
-    return Paragraph(index=head.index, story=head.story, text=head.text + " " + tail.text,
-                     emphasis=head.emphasis + shifted,
-                     printed=(head.printed or head.text) + " " + (tail.printed or tail.text))
+    return Paragraph(
+        index=head.index,
+        story=head.story,
+        text=head.text + " " + tail.text,
+        emphasis=head.emphasis + shifted,
+        printed=(head.printed or head.text) + " " + (tail.printed or tail.text),
+    )

@@ -1,4 +1,5 @@
 """The whole build, stage after stage; the CLI and the server are thin shells over this."""
+
 from __future__ import annotations
 
 import os
@@ -45,10 +46,16 @@ def default_output(source: str, suffix: str = ".toa.docx") -> str:
     return str(p.with_name(p.stem + suffix))
 
 
-def analyse(source: str, style: str | None = None, pages: str = "auto", template: str | None = None,
-            options: document.ReadOptions | None = None,
-            progress: Callable[[str], None] | None = None, office: Office | None = None,
-            passim: int | None = None) -> BuildResult:
+def analyse(
+    source: str,
+    style: str | None = None,
+    pages: str = "auto",
+    template: str | None = None,
+    options: document.ReadOptions | None = None,
+    progress: Callable[[str], None] | None = None,
+    office: Office | None = None,
+    passim: int | None = None,
+) -> BuildResult:
     """Read, extract, group and paginate; nothing is written. `office`: a render.Office kept warm.
     `passim`: the style's passim threshold changed (0: none), where the style allows passim at all."""
     step = progress or (lambda _msg: None)
@@ -69,20 +76,28 @@ def analyse(source: str, style: str | None = None, pages: str = "auto", template
     table = authorities.build(doc, occurrences, chosen)
     step("determining pages")
     try:
-        pagemap = pagination.paginate(doc, table, chosen, pages, reopen=lambda: _read(source, options),
-                                      template=template, office=office)
+        pagemap = pagination.paginate(
+            doc, table, chosen, pages, reopen=lambda: _read(source, options), template=template, office=office
+        )
     except (pagination.PaginationError, write.WriteError) as exc:  # WriteError: an unusable --template
         raise BuildError(str(exc)) from None
     pagination.apply(table, pagemap, chosen)
     return BuildResult(source, doc, table, pagemap, chosen)
 
 
-def build(source: str, output: str | None = None, style: str | None = None, pages: str = "auto",
-          template: str | None = None, overwrite_input: bool = False,
-          options: document.ReadOptions | None = None,
-          progress: Callable[[str], None] | None = None,
-          verify: Settings | None = None, verify_progress: VerifyProgress | None = None,
-          field_update: bool = True) -> BuildResult:
+def build(
+    source: str,
+    output: str | None = None,
+    style: str | None = None,
+    pages: str = "auto",
+    template: str | None = None,
+    overwrite_input: bool = False,
+    options: document.ReadOptions | None = None,
+    progress: Callable[[str], None] | None = None,
+    verify: Settings | None = None,
+    verify_progress: VerifyProgress | None = None,
+    field_update: bool = True,
+) -> BuildResult:
     """Build the table and write BRIEF.toa.docx (or `output`); the input is never changed unless asked.
 
     With `field_update` the output asks Word to update its fields on open (w:updateFields), so
@@ -113,10 +128,17 @@ def build(source: str, output: str | None = None, style: str | None = None, page
     return result
 
 
-def check(source: str, output: str | None = None, settings: Settings | None = None, style: str | None = None,
-          pages: str = "auto", template: str | None = None, options: document.ReadOptions | None = None,
-          progress: Callable[[str], None] | None = None,
-          verify_progress: VerifyProgress | None = None) -> BuildResult:
+def check(
+    source: str,
+    output: str | None = None,
+    settings: Settings | None = None,
+    style: str | None = None,
+    pages: str = "auto",
+    template: str | None = None,
+    options: document.ReadOptions | None = None,
+    progress: Callable[[str], None] | None = None,
+    verify_progress: VerifyProgress | None = None,
+) -> BuildResult:
     """Verify every authority and write BRIEF.checked.docx (or `output`): the brief unchanged
     but for a Word comment on each citation of a flagged authority. Network trouble never
     fails a check (those authorities are not verified); bad input raises BuildError."""
@@ -139,8 +161,9 @@ def _comment(result: BuildResult) -> int:
     from .verify import summary_text
 
     assert result.verification is not None  # comments are written after the check
-    return write.add_comments(result.document, result.table, result.verification,
-                              summary=summary_text(result.verification))
+    return write.add_comments(
+        result.document, result.table, result.verification, summary=summary_text(result.verification)
+    )
 
 
 def verify_analysis(result: BuildResult, settings: Settings, progress: VerifyProgress | None = None) -> None:
@@ -153,8 +176,12 @@ def replaced_paragraphs(doc: Document) -> list[int]:
     stale table), in order; nothing changes."""
     _mode, removed = write.target(doc)
     index_of = {p.element: p.index for p in doc.paragraphs if p.story in ("body", "table")}
-    return [index_of[el] for block in removed for el in paragraphs_of(block)
-            if el in index_of and doc.paragraphs[index_of[el]].text.strip()]
+    return [
+        index_of[el]
+        for block in removed
+        for el in paragraphs_of(block)
+        if el in index_of and doc.paragraphs[index_of[el]].text.strip()
+    ]
 
 
 def leave_out(table: Table, texts) -> None:
@@ -196,10 +223,12 @@ def _only_stale_between(doc: Document, stale: list[int]) -> None:
     if not stale:
         return
     kept = set(stale)
-    for p in doc.paragraphs[stale[0]:stale[-1] + 1]:
+    for p in doc.paragraphs[stale[0] : stale[-1] + 1]:
         if p.story in ("body", "table") and p.text.strip() and p.index not in kept:
-            raise write.TextLostError(f"toa would have lost the brief's paragraph \"{' '.join(p.text.split())[:70]}\" "
-                                      "inside the old table's range; nothing was inserted")
+            raise write.TextLostError(
+                f'toa would have lost the brief\'s paragraph "{" ".join(p.text.split())[:70]}" '
+                "inside the old table's range; nothing was inserted"
+            )
 
 
 @dataclass
@@ -212,9 +241,15 @@ class AuditResult:
     comments: int = 0
 
 
-def audit(source: str, output: str | None = None, style: str | None = None, pages: str = "auto",
-          template: str | None = None, options: document.ReadOptions | None = None,
-          progress: Callable[[str], None] | None = None) -> AuditResult:
+def audit(
+    source: str,
+    output: str | None = None,
+    style: str | None = None,
+    pages: str = "auto",
+    template: str | None = None,
+    options: document.ReadOptions | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> AuditResult:
     """Check the table the brief already has against the one `toa build` computes (same pages,
     same style). With `output`, a copy of the brief gets a Word comment on each faulty entry and
     one on the table's heading listing the missing authorities; the input is never changed."""
@@ -246,8 +281,14 @@ def _verify(result: BuildResult, settings: Settings, progress: VerifyProgress | 
     result.offline = not settings.network
 
 
-def _save(result: BuildResult, output: str, before: write.TextSnapshot, overwrite_input: bool = False,
-          replaced: list[Any] | None = None, inserted: list[Any] | None = None) -> None:
+def _save(
+    result: BuildResult,
+    output: str,
+    before: write.TextSnapshot,
+    overwrite_input: bool = False,
+    replaced: list[Any] | None = None,
+    inserted: list[Any] | None = None,
+) -> None:
     """Atomic (write.save), once every paragraph of the brief outside the table being replaced
     is found as it was in `before` (else nothing is written); afterwards the result names the output."""
     try:

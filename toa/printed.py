@@ -8,6 +8,7 @@ wrapped over several lines. A Word table with the pages in its last column reads
 row. Page references: "3, 7-10, 12 n.3, iv, 5a, passim"; ranges are expanded and note numbers
 dropped, since a table lists the page a note's mark is on.
 """
+
 from __future__ import annotations
 
 import re
@@ -27,9 +28,12 @@ _TRAILING_LEADER = re.compile(r"(?:\s*(?:\.\s?){3,}|\s*…+)\s*$")
 _PAGE_LABEL = re.compile(r"^\s*(?:page\(?s?\)?|pages)\s*:?\s*$", re.I)
 _PAGE_LABEL_AFTER = re.compile(r"\s+(?:page\(?s?\)?|pages)\s*$", re.I)
 _CONTINUED = re.compile(r"[\s,:\-–—(]*\bcont(?:inued|['’]d|\.)\)?\s*:?\s*$", re.I)
-_HEADING_WORDS = re.compile(r"\b(cases|decisions|authorities|statutes|constitution(al)?|provisions|rules|regulations|"
-                            r"legislative|materials|miscellaneous|misc\.?|treatises|secondary|sources|codes?|"
-                            r"guidelines?|orders|history|briefs|periodicals|books|articles)\b", re.I)
+_HEADING_WORDS = re.compile(
+    r"\b(cases|decisions|authorities|statutes|constitution(al)?|provisions|rules|regulations|"
+    r"legislative|materials|miscellaneous|misc\.?|treatises|secondary|sources|codes?|"
+    r"guidelines?|orders|history|briefs|periodicals|books|articles)\b",
+    re.I,
+)
 
 
 def read_table(doc: Document) -> PrintedTable | None:
@@ -88,8 +92,11 @@ def read_table(doc: Document) -> PrintedTable | None:
 
 _GROUP_LINE = re.compile(r"^(?!.*\bv\.\s).{2,80}:$")
 # A sub-entry under a group line: "§ 6330", "Art. II, § 2, Cl. 2", "Amend. V", "Rule 12(b)(6)".
-_SUBENTRY = re.compile(r"^(?:§|¶|(?:Arts?|Amends?|Secs?|Cls?|Paras?|Pts?|Subpts?)\.|Section\b|Rules?\b|Title\b|"
-                       r"\(\w{1,4}\))", re.I)
+_SUBENTRY = re.compile(
+    r"^(?:§|¶|(?:Arts?|Amends?|Secs?|Cls?|Paras?|Pts?|Subpts?)\.|Section\b|Rules?\b|Title\b|"
+    r"\(\w{1,4}\))",
+    re.I,
+)
 
 
 class _Group:
@@ -157,7 +164,7 @@ def _has_toa_field(doc: Document, lines) -> bool:
 
 
 def _is_title(text: str) -> bool:
-    """"TABLE OF AUTHORITIES", also "—Continued" and with the page column's label after it."""
+    """ "TABLE OF AUTHORITIES", also "—Continued" and with the page column's label after it."""
     return is_toa_heading(_CONTINUED.sub("", _PAGE_LABEL_AFTER.sub("", text.replace("\t", " "))))
 
 
@@ -209,16 +216,26 @@ def _entry(lines: list[tuple[Paragraph, str, list]], page_text: str, table: Prin
             text += " "
             printed += " "
         base = len(text)
-        emphasis += [(base + max(a - lead, 0), base + min(b - lead, len(piece)))
-                     for a, b in em if b - lead > 0 and a - lead < len(piece)]
+        emphasis += [
+            (base + max(a - lead, 0), base + min(b - lead, len(piece)))
+            for a, b in em
+            if b - lead > 0 and a - lead < len(piece)
+        ]
         # the brief's own dashes: Paragraph.printed holds them, one character for one
         same = len(flat) <= len(para.text) and para.text.startswith(flat.rstrip().replace("\t", " "))
         text += piece
-        printed += para.printed[lead:lead + len(piece)] if same else piece
+        printed += para.printed[lead : lead + len(piece)] if same else piece
     pages, passim = parse_pages(page_text) or ([], False)
-    return PrintedEntry(text=text, page_text=page_text, pages=pages, passim=passim,
-                        heading=len(table.headings) - 1 if table.headings else None,
-                        paragraphs=[p.index for p, _l, _e in lines], printed=printed, emphasis=emphasis)
+    return PrintedEntry(
+        text=text,
+        page_text=page_text,
+        pages=pages,
+        passim=passim,
+        heading=len(table.headings) - 1 if table.headings else None,
+        paragraphs=[p.index for p, _l, _e in lines],
+        printed=printed,
+        emphasis=emphasis,
+    )
 
 
 def _more_pages(entry: PrintedEntry, page_text: str, index: int) -> None:
@@ -229,7 +246,7 @@ def _more_pages(entry: PrintedEntry, page_text: str, index: int) -> None:
 
 
 def _expand(first: str, last: str | None) -> list[str]:
-    """"7-10" -> 7, 8, 9, 10; "iv-vi" -> iv, v, vi; "3a-5a" -> 3a, 4a, 5a; else the two ends."""
+    """ "7-10" -> 7, 8, 9, 10; "iv-vi" -> iv, v, vi; "3a-5a" -> 3a, 4a, 5a; else the two ends."""
     if not last:
         return [first]
     a, b = _value(first), _value(last)

@@ -8,6 +8,7 @@ Each rendering starts LibreOffice afresh (a few seconds), unless the caller hold
 one long-lived LibreOffice behind unoserver (a server, `toa serve`, keeps it warm between
 requests and it is started again when it dies).
 """
+
 from __future__ import annotations
 
 import io
@@ -47,8 +48,11 @@ def find_soffice() -> str | None:
         found = shutil.which(name)
         if found:
             return found
-    for path in ("/usr/lib/libreoffice/program/soffice", "/opt/libreoffice/program/soffice",
-                 "/Applications/LibreOffice.app/Contents/MacOS/soffice"):
+    for path in (
+        "/usr/lib/libreoffice/program/soffice",
+        "/opt/libreoffice/program/soffice",
+        "/Applications/LibreOffice.app/Contents/MacOS/soffice",
+    ):
         if os.path.exists(path):
             return path
     return None
@@ -65,8 +69,14 @@ def timeout() -> float:
 def _run(cmd: list[str], seconds: float, env: dict[str, str]) -> int:
     """Run LibreOffice in a session of its own, so that on timeout (or Ctrl-C) the whole group
     dies, soffice.bin and whatever it started included, before its folder is removed."""
-    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            env=env, start_new_session=os.name == "posix")
+    proc = subprocess.Popen(
+        cmd,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        start_new_session=os.name == "posix",
+    )
     try:
         return proc.wait(timeout=seconds)
     except subprocess.TimeoutExpired:
@@ -77,8 +87,9 @@ def _run(cmd: list[str], seconds: float, env: dict[str, str]) -> int:
 
 # Fields that make LibreOffice (or Word) read another file or a data source when it lays the
 # page out: the layout copy keeps their printed result and loses the instruction.
-_FETCHING_FIELDS = frozenset({"INCLUDETEXT", "INCLUDEPICTURE", "INCLUDE", "IMPORT", "LINK", "DDE", "DDEAUTO",
-                              "DATABASE", "RD"})
+_FETCHING_FIELDS = frozenset(
+    {"INCLUDETEXT", "INCLUDEPICTURE", "INCLUDE", "IMPORT", "LINK", "DDE", "DDEAUTO", "DATABASE", "RD"}
+)
 _MAX_CHUNK_DEPTH = 2
 
 
@@ -94,8 +105,7 @@ def inert(docx_bytes: bytes, depth: int = 0) -> bytes:
         infos = zin.infolist()
         parts = {info.filename: zin.read(info) for info in infos}
     parser = safe_parser()
-    types = opc.content_types(etree.fromstring(parts[opc.TYPES_PART], parser)
-                              if opc.TYPES_PART in parts else None)
+    types = opc.content_types(etree.fromstring(parts[opc.TYPES_PART], parser) if opc.TYPES_PART in parts else None)
     changed: set[str] = set()
     dropped: dict[str, set[str]] = {}  # source part -> ids of the relationships dropped
     for name in [n for n in parts if opc.is_rels(n)]:
@@ -140,8 +150,16 @@ def _readable_docx(data: bytes) -> bool:
             check_sizes("chunk", zf.infolist())
             check_xml_parts("chunk", zf)
         return True
-    except (DocumentError, zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError,
-            ValueError, OSError):
+    except (
+        DocumentError,
+        zipfile.BadZipFile,
+        zlib.error,
+        EOFError,
+        NotImplementedError,
+        RuntimeError,
+        ValueError,
+        OSError,
+    ):
         return False
 
 
@@ -168,8 +186,18 @@ def destinations(docx_bytes: bytes, office: Office | None = None) -> Rendering:
         src.write_bytes(docx_bytes)
         # A profile of its own: a running LibreOffice of the user's would otherwise take the job.
         profile = _profile(Path(tmp, "profile")).as_uri()
-        cmd = [soffice, "--headless", "--norestore", "--nolockcheck", f"-env:UserInstallation={profile}",
-               "--convert-to", _EXPORT, "--outdir", tmp, str(src)]
+        cmd = [
+            soffice,
+            "--headless",
+            "--norestore",
+            "--nolockcheck",
+            f"-env:UserInstallation={profile}",
+            "--convert-to",
+            _EXPORT,
+            "--outdir",
+            tmp,
+            str(src),
+        ]
         returncode = _run(cmd, timeout(), env=_environment(tmp))
         pdf = Path(tmp, "brief.pdf")
         if not pdf.exists():
@@ -231,7 +259,7 @@ def embedded_fonts(reader: PdfReader) -> list[str]:
     for page in reader.pages:
         resources = page.get("/Resources")
         font_dict = resources.get_object().get("/Font") if resources is not None else None
-        for ref in (font_dict.get_object().values() if font_dict is not None else []):
+        for ref in font_dict.get_object().values() if font_dict is not None else []:
             add(ref)
     return names
 
@@ -292,9 +320,17 @@ class Office:
                         if self._proc is None or self._proc.poll() is not None:
                             self._start()
                         proxy = xmlrpc.client.ServerProxy(f"http://127.0.0.1:{self._port}", allow_none=True)
-                        result = proxy.convert(None, xmlrpc.client.Binary(docx_bytes), None, "pdf",
-                                               "writer_pdf_Export", ["ExportBookmarksToPDFDestination=true"],
-                                               False, None, None)
+                        result = proxy.convert(
+                            None,
+                            xmlrpc.client.Binary(docx_bytes),
+                            None,
+                            "pdf",
+                            "writer_pdf_Export",
+                            ["ExportBookmarksToPDFDestination=true"],
+                            False,
+                            None,
+                            None,
+                        )
                         if not isinstance(result, xmlrpc.client.Binary):
                             raise RenderError("unoserver answered without a PDF")
                         return result.data
@@ -330,13 +366,30 @@ class Office:
         self._tmp = tempfile.TemporaryDirectory(prefix="toa-office-")
         tmp = Path(self._tmp.name)
         self._port, uno_port = _free_port(), _free_port()
-        cmd = [self.python, "-c", _LAUNCHER, "--interface", "127.0.0.1", "--port", str(self._port),
-               "--uno-interface", "127.0.0.1", "--uno-port", str(uno_port), "--executable", self.soffice,
-               "--user-installation", str(_profile(tmp / "profile")), "--conversion-timeout", str(int(self.timeout)),
-               "--quiet"]
+        cmd = [
+            self.python,
+            "-c",
+            _LAUNCHER,
+            "--interface",
+            "127.0.0.1",
+            "--port",
+            str(self._port),
+            "--uno-interface",
+            "127.0.0.1",
+            "--uno-port",
+            str(uno_port),
+            "--executable",
+            self.soffice,
+            "--user-installation",
+            str(_profile(tmp / "profile")),
+            "--conversion-timeout",
+            str(int(self.timeout)),
+            "--quiet",
+        ]
         env = {**_environment(str(tmp)), "PYTHONPATH": _unoserver_path() or ""}
-        self._proc = proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                             start_new_session=os.name == "posix")
+        self._proc = proc = subprocess.Popen(
+            cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=os.name == "posix"
+        )
         deadline = time.monotonic() + self.START_TIMEOUT
         proxy = xmlrpc.client.ServerProxy(f"http://127.0.0.1:{self._port}", allow_none=True)
         while time.monotonic() < deadline:

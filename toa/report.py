@@ -24,6 +24,7 @@ attention, as the terminal and the add-in do; "summary_text" is the summary comm
 toa serve adds "input" (docx | flat-opc: the form the document came in) after "excluded", and a
 "locator" (toa.locate) to every occurrence, found from the table's own occurrence.
 """
+
 from __future__ import annotations
 
 import json
@@ -53,10 +54,16 @@ class Pages:
     word_update: bool  # the output asks Word to update its fields (and so renumber) on open
 
     def to_dict(self) -> dict[str, Any]:
-        return {"method": self.method, "layout": self.layout, "exact": self.exact, "note": self.note,
-                "fonts_substituted": [{"font": f.font, "by": f.by, "metric_compatible": f.metric_compatible}
-                                      for f in self.fonts_substituted],
-                "word_update": self.word_update}
+        return {
+            "method": self.method,
+            "layout": self.layout,
+            "exact": self.exact,
+            "note": self.note,
+            "fonts_substituted": [
+                {"font": f.font, "by": f.by, "metric_compatible": f.metric_compatible} for f in self.fonts_substituted
+            ],
+            "word_update": self.word_update,
+        }
 
 
 @dataclass(frozen=True)
@@ -98,9 +105,15 @@ class Entry:
 
     def to_dict(self, locate: Locate | None) -> dict[str, Any]:
         a = self.authority
-        out = {"text": a.text, "category": a.category, "pages": list(a.pages), "passim": a.passim,
-               "page_text": a.page_text, "occurrences": [c.to_dict(locate) for c in self.citations],
-               "flags": list(self.flags)}
+        out = {
+            "text": a.text,
+            "category": a.category,
+            "pages": list(a.pages),
+            "passim": a.passim,
+            "page_text": a.page_text,
+            "occurrences": [c.to_dict(locate) for c in self.citations],
+            "flags": list(self.flags),
+        }
         if self.checked is not None:
             out["verification"] = self.checked.to_dict()
         return out
@@ -115,8 +128,13 @@ class Heading:
 
     def to_dict(self, locate: Locate | None) -> dict[str, Any]:
         c = self.category
-        return {"key": c.key, "heading": c.heading, "number": c.number, "members": list(c.members),
-                "authorities": [e.to_dict(locate) for e in self.entries]}
+        return {
+            "key": c.key,
+            "heading": c.heading,
+            "number": c.number,
+            "members": list(c.members),
+            "authorities": [e.to_dict(locate) for e in self.entries],
+        }
 
 
 @dataclass(frozen=True)
@@ -127,7 +145,9 @@ class Checking:
     offline: bool
     commented: int  # the authorities whose citations get a comment
     comments: int | None  # the Word comments written; None when no .docx was written
-    summary_text: str | None  # the summary comment at the start of the brief (what was not verified and why); None when nothing was checked
+    summary_text: (
+        str | None
+    )  # the summary comment at the start of the brief (what was not verified and why); None when nothing was checked
 
     def to_dict(self) -> dict[str, Any]:
         from .verify import NEEDS_ATTENTION
@@ -158,10 +178,15 @@ class Report:
 
     def to_dict(self, locate: Locate | None = None) -> dict[str, Any]:
         """The JSON contract; with `locate`, every occurrence also carries its "locator"."""
-        out = {"source": self.source, "output": self.output, "style": self.style, "pagination": self.pages.to_dict(),
-               "categories": [h.to_dict(locate) for h in self.headings],
-               "unlinked": [c.to_dict(locate) for c in self.unlinked],
-               "excluded": [c.to_dict(locate, with_flags=True) for c in self.excluded]}
+        out = {
+            "source": self.source,
+            "output": self.output,
+            "style": self.style,
+            "pagination": self.pages.to_dict(),
+            "categories": [h.to_dict(locate) for h in self.headings],
+            "unlinked": [c.to_dict(locate) for c in self.unlinked],
+            "excluded": [c.to_dict(locate, with_flags=True) for c in self.excluded],
+        }
         if self.received_as is not None:
             out["input"] = self.received_as
         if self.checking is not None:
@@ -169,15 +194,21 @@ class Report:
         return out
 
 
-def build_report(result: BuildResult, source: str | None = None, received_as: str | None = None,
-                 pages_note: str | None = None) -> Report:
+def build_report(
+    result: BuildResult, source: str | None = None, received_as: str | None = None, pages_note: str | None = None
+) -> Report:
     """The report of a build, a check or an analysis, once its work is done. `source` names the
     brief (default: the path it was read from); `received_as` the form toa serve received it in;
     `pages_note`: why the pages are approximate whatever their source (it replaces the source's note)."""
     pagemap = result.pagemap
-    pages = Pages(method=pagemap.method, layout=pagemap.layout, exact=pagemap.exact and pages_note is None,
-                  note=pagemap.note if pages_note is None else pages_note, fonts_substituted=tuple(pagemap.fonts),
-                  word_update=result.word_update)
+    pages = Pages(
+        method=pagemap.method,
+        layout=pagemap.layout,
+        exact=pagemap.exact and pages_note is None,
+        note=pagemap.note if pages_note is None else pages_note,
+        fonts_substituted=tuple(pagemap.fonts),
+        word_update=result.word_update,
+    )
     checks = _checks(result.verification)
 
     def cite(o: Occurrence) -> Citation:
@@ -186,19 +217,31 @@ def build_report(result: BuildResult, source: str | None = None, received_as: st
     def entry(a: Authority) -> Entry:
         return Entry(a, tuple(cite(o) for o in a.occurrences), _entry_flags(a), checks.get(a.key))
 
-    headings = tuple(Heading(c, tuple(entry(a) for a in c.authorities))
-                     for c in result.table.categories if c.authorities)
+    headings = tuple(
+        Heading(c, tuple(entry(a) for a in c.authorities)) for c in result.table.categories if c.authorities
+    )
     checking = None
     if result.verification is not None:
         from .verify import summary_text
 
-        checking = Checking(result.verification, offline=result.offline,
-                            commented=sum(1 for c in checks.values() if c.comment),
-                            comments=result.comments if result.output is not None else None,
-                            summary_text=summary_text(result.verification))
-    return Report(source=result.source if source is None else source, output=result.output, style=result.style.name,
-                  pages=pages, headings=headings, unlinked=tuple(cite(o) for o in result.table.unlinked),
-                  excluded=tuple(cite(o) for o in result.table.excluded), received_as=received_as, checking=checking)
+        checking = Checking(
+            result.verification,
+            offline=result.offline,
+            commented=sum(1 for c in checks.values() if c.comment),
+            comments=result.comments if result.output is not None else None,
+            summary_text=summary_text(result.verification),
+        )
+    return Report(
+        source=result.source if source is None else source,
+        output=result.output,
+        style=result.style.name,
+        pages=pages,
+        headings=headings,
+        unlinked=tuple(cite(o) for o in result.table.unlinked),
+        excluded=tuple(cite(o) for o in result.table.excluded),
+        received_as=received_as,
+        checking=checking,
+    )
 
 
 def _checks(verification: Verification | None) -> dict[Key, Checked]:
@@ -214,7 +257,9 @@ def _entry_flags(a: Authority) -> tuple[str, ...]:
     """The entry's flags and its citations'; "citing_parenthetical" only when the authority
     itself carries it (cited nowhere but inside "(citing X)")."""
     # (a case also named in the text without a citation is no judgment call to review)
-    flags = set(a.flags) | {f for o in a.occurrences for f in o.flags if f not in ("citing_parenthetical", "name_mention")}
+    flags = set(a.flags) | {
+        f for o in a.occurrences for f in o.flags if f not in ("citing_parenthetical", "name_mention")
+    }
     return tuple(sorted(flags))
 
 
@@ -236,8 +281,11 @@ def summary(report: Report) -> str:
     return "\n".join(lines)
 
 
-_LAYOUT_NAMES = {"libreoffice": "LibreOffice's layout", "word-markers": "Word's saved page breaks",
-                 "estimate": "estimate"}
+_LAYOUT_NAMES = {
+    "libreoffice": "LibreOffice's layout",
+    "word-markers": "Word's saved page breaks",
+    "estimate": "estimate",
+}
 
 
 def pages_lines(p: Pages) -> list[str]:
@@ -253,13 +301,17 @@ def pages_lines(p: Pages) -> list[str]:
     if p.layout == "libreoffice":
         if subs:
             line += " Fonts substituted: " + ", ".join(
-                f"{f.font} → {f.by or '?'} ({'same widths' if f.metric_compatible else 'other widths'})"
-                for f in subs)
+                f"{f.font} → {f.by or '?'} ({'same widths' if f.metric_compatible else 'other widths'})" for f in subs
+            )
         else:
             line += " No font substituted."
     lines = [line]
-    lines += [f"Warning: {f.font} is not installed and has no same-width substitute here; the pages are "
-              "approximate (see the README's Fonts)" for f in subs if not f.metric_compatible]
+    lines += [
+        f"Warning: {f.font} is not installed and has no same-width substitute here; the pages are "
+        "approximate (see the README's Fonts)"
+        for f in subs
+        if not f.metric_compatible
+    ]
     return lines
 
 
@@ -270,8 +322,12 @@ def check_summary(report: Report) -> str:
     """A plain table for the terminal after a check: one line per authority that got a comment
     (verdict, flags, entry text), the totals by verdict, what was not verified and why, and the
     requests made."""
-    rows = [(e.checked.record.verdict, ", ".join(e.checked.record.flags) or "-", e.authority.text)
-            for h in report.headings for e in h.entries if e.checked is not None and e.checked.comment]
+    rows = [
+        (e.checked.record.verdict, ", ".join(e.checked.record.flags) or "-", e.authority.text)
+        for h in report.headings
+        for e in h.entries
+        if e.checked is not None and e.checked.comment
+    ]
     checking = report.checking
     assert checking is not None, "check_summary is for the report of a check"
     v = checking.verification
@@ -284,8 +340,10 @@ def check_summary(report: Report) -> str:
     else:
         lines.append("No authority needs attention.")
     counts = v.summary()
-    lines.append(f"Checked {sum(counts.values())} authorities: {counts['VERIFIED']} verified, "
-                 f"{counts['NEEDS_ATTENTION']} need attention, {counts['NOT_VERIFIED']} not verified")
+    lines.append(
+        f"Checked {sum(counts.values())} authorities: {counts['VERIFIED']} verified, "
+        f"{counts['NEEDS_ATTENTION']} need attention, {counts['NOT_VERIFIED']} not verified"
+    )
     for group in v.not_verified():
         names, more = group["authorities"][:NAMES_SHOWN], len(group["authorities"]) - NAMES_SHOWN
         lines.append(f"Not verified: {group['reason']}: {'; '.join(names)}{f'; and {more} more' if more > 0 else ''}")

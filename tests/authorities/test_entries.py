@@ -1,4 +1,5 @@
 """Entries: what the table lists, under which heading, in which order, in whose words."""
+
 from pathlib import Path
 
 import pytest
@@ -16,16 +17,21 @@ def test_cases_cited_only_in_citing_parentheticals_are_listed_and_flagged(style)
 
 
 def test_a_case_cited_also_outside_citing_is_not_flagged():
-    t = table_of("Smith v. Jones, 1 F.4th 1, 5 (1st Cir. 2021) (citing Doe v. Roe, 2 F.4th 2 (2d Cir. 2021)).",
-                 "See Doe v. Roe, 2 F.4th 2, 4 (2d Cir. 2021).")
+    t = table_of(
+        "Smith v. Jones, 1 F.4th 1, 5 (1st Cir. 2021) (citing Doe v. Roe, 2 F.4th 2 (2d Cir. 2021)).",
+        "See Doe v. Roe, 2 F.4th 2, 4 (2d Cir. 2021).",
+    )
     doe = next(a for c in t.categories for a in c.authorities if a.text.startswith("Doe"))
     assert doe.flags == [] and len(doe.occurrences) == 2
 
 
 def test_a_firm_style_can_leave_out_cases_cited_only_in_citing(tmp_path):
     firm = tmp_path / "firm.toml"
-    firm.write_text((Path(styles.BUILTIN_DIR) / "frap.toml").read_text().replace(
-        "citing_parentheticals = true", "citing_parentheticals = false"))
+    firm.write_text(
+        (Path(styles.BUILTIN_DIR) / "frap.toml")
+        .read_text()
+        .replace("citing_parentheticals = true", "citing_parentheticals = false")
+    )
     text = "Smith v. Jones, 1 F.4th 1, 5 (1st Cir. 2021) (citing Doe v. Roe, 2 F.4th 2 (2d Cir. 2021))."
     t = table_of(text, style=str(firm))
     assert list(entries_of(t)) == ["Smith v. Jones, 1 F.4th 1 (1st Cir. 2021)"]
@@ -39,12 +45,18 @@ def test_bare_reporter_cite_is_not_an_entry():
 
 
 def test_cases_sorted_alphabetically_under_their_heading():
-    t = table_of("United States v. Jones, 565 U.S. 400 (2012); In re Gault, 387 U.S. 1 (1967); "
-                 "Ex parte Young, 209 U.S. 123 (1908); Abbott v. Perez, 585 U.S. 579 (2018).")
+    t = table_of(
+        "United States v. Jones, 565 U.S. 400 (2012); In re Gault, 387 U.S. 1 (1967); "
+        "Ex parte Young, 209 U.S. 123 (1908); Abbott v. Perez, 585 U.S. 579 (2018)."
+    )
     cases = t.categories[0]
     assert cases.heading == "Cases" and cases.number == 1
     assert [a.text.split(",")[0] for a in cases.authorities] == [
-        "Abbott v. Perez", "Ex parte Young", "In re Gault", "United States v. Jones"]
+        "Abbott v. Perez",
+        "Ex parte Young",
+        "In re Gault",
+        "United States v. Jones",
+    ]
 
 
 def test_the_sg_style_prints_title_26_under_the_internal_revenue_code():
@@ -56,20 +68,30 @@ def test_the_sg_style_prints_title_26_under_the_internal_revenue_code():
 
 
 def test_home_jurisdiction_lists_the_courts_own_state_first(tmp_path):
-    text = ("See 42 U.S.C. 1983; Pen. Code, § 187; Civ. Code, § 43.3; Code Civ. Proc., § 437c; "
-            "U.S. Const. amend. IV; Cal. Const., art. I, § 13.")
+    text = (
+        "See 42 U.S.C. 1983; Pen. Code, § 187; Civ. Code, § 43.3; Code Civ. Proc., § 437c; "
+        "U.S. Const. amend. IV; Cal. Const., art. I, § 13."
+    )
 
     def order(style):
         t = table_of(text, style=style)
         return {c.key: [a.text for a in c.authorities] for c in t.categories if c.authorities}
 
-    assert order("default")["statutes"] == ["42 U.S.C. 1983", "Civ. Code, § 43.3", "Code Civ. Proc., § 437c",
-                                            "Pen. Code, § 187"]
+    assert order("default")["statutes"] == [
+        "42 U.S.C. 1983",
+        "Civ. Code, § 43.3",
+        "Code Civ. Proc., § 437c",
+        "Pen. Code, § 187",
+    ]
     assert order("default")["constitutional"] == ["U.S. Const. amend. IV", "Cal. Const., art. I, § 13"]
     own = tmp_path / "cal.toml"
     own.write_text('home_jurisdiction = "Cal."\n' + (styles.BUILTIN_DIR / "default.toml").read_text())
-    assert order(str(own))["statutes"] == ["Civ. Code, § 43.3", "Code Civ. Proc., § 437c", "Pen. Code, § 187",
-                                           "42 U.S.C. 1983"]
+    assert order(str(own))["statutes"] == [
+        "Civ. Code, § 43.3",
+        "Code Civ. Proc., § 437c",
+        "Pen. Code, § 187",
+        "42 U.S.C. 1983",
+    ]
     assert order(str(own))["constitutional"] == ["Cal. Const., art. I, § 13", "U.S. Const. amend. IV"]
 
 
@@ -78,25 +100,39 @@ def test_home_jurisdiction_lists_the_courts_own_state_regulations_first(tmp_path
     text = "See 29 C.F.R. § 1910.95; Or. Admin. R. 839-020-0050; Fla. Admin. Code Ann. r. 64B8-9.003."
 
     def regulations(style):
-        return [a.text for c in table_of(text, style=style).categories if c.key == "rules_regulations"
-                for a in c.authorities]
+        return [
+            a.text
+            for c in table_of(text, style=style).categories
+            if c.key == "rules_regulations"
+            for a in c.authorities
+        ]
 
-    assert regulations("default") == ["29 C.F.R. § 1910.95", "Fla. Admin. Code r. 64B8-9.003",
-                                      "Or. Admin. R. 839-020-0050"]
+    assert regulations("default") == [
+        "29 C.F.R. § 1910.95",
+        "Fla. Admin. Code r. 64B8-9.003",
+        "Or. Admin. R. 839-020-0050",
+    ]
     own = tmp_path / "or.toml"
     own.write_text('home_jurisdiction = "Or."\n' + (styles.BUILTIN_DIR / "default.toml").read_text())
-    assert regulations(str(own)) == ["Or. Admin. R. 839-020-0050", "29 C.F.R. § 1910.95",
-                                     "Fla. Admin. Code r. 64B8-9.003"]
+    assert regulations(str(own)) == [
+        "Or. Admin. R. 839-020-0050",
+        "29 C.F.R. § 1910.95",
+        "Fla. Admin. Code r. 64B8-9.003",
+    ]
 
 
 def test_an_entry_reads_as_the_brief_abbreviates_it():
     # one authority written out and abbreviated: the abbreviated form
-    t = table_of("This violated the Texas Constitution, Article I, Section 19.", "See Tex. Const. art. I, § 19.",
-                 style="texas")
+    t = table_of(
+        "This violated the Texas Constitution, Article I, Section 19.", "See Tex. Const. art. I, § 19.", style="texas"
+    )
     assert list(entries_of(t)) == ["Tex. Const. art. I, § 19"]
     # a provision named only as "Article N of the Code ...": in the abbreviation the brief gives that code
-    t = table_of("The fee rests on Article 102.011 of the Texas Code of Criminal Procedure.",
-                 "See Tex. Code Crim. Proc. art. 42.01, § 1.", style="texas")
+    t = table_of(
+        "The fee rests on Article 102.011 of the Texas Code of Criminal Procedure.",
+        "See Tex. Code Crim. Proc. art. 42.01, § 1.",
+        style="texas",
+    )
     assert sorted(entries_of(t)) == ["Tex. Code Crim. Proc. art. 102.011", "Tex. Code Crim. Proc. art. 42.01, § 1"]
     # a code written out in order and cited no other way keeps its words
     t = table_of("Under Labor Code section 98.6 she may sue. (Lab. Code, § 98.7.)", style="california")
@@ -104,24 +140,33 @@ def test_an_entry_reads_as_the_brief_abbreviates_it():
 
 
 def test_a_declared_code_reads_as_the_brief_abbreviates_it():
-    t = table_of("Appellant was convicted. Tex. Penal Code § 22.02(a)(2); Tex. Code Crim. Proc. art. 38.37.",
-                 "All references to \u201carticle\u201d are to the Texas Code of Criminal Procedure.",
-                 "Under article 38.23(a), evidence obtained in violation of law is excluded. See section 22.02.")
-    assert entries_of(t) == {"Tex. Penal Code § 22.02(a)(2)": ["full"], "Tex. Penal Code § 22.02": ["reference"],
-                          "Tex. Code Crim. Proc. art. 38.37": ["full"],
-                          "Tex. Code Crim. Proc. art. 38.23(a)": ["reference"]}
+    t = table_of(
+        "Appellant was convicted. Tex. Penal Code § 22.02(a)(2); Tex. Code Crim. Proc. art. 38.37.",
+        "All references to \u201carticle\u201d are to the Texas Code of Criminal Procedure.",
+        "Under article 38.23(a), evidence obtained in violation of law is excluded. See section 22.02.",
+    )
+    assert entries_of(t) == {
+        "Tex. Penal Code § 22.02(a)(2)": ["full"],
+        "Tex. Penal Code § 22.02": ["reference"],
+        "Tex. Code Crim. Proc. art. 38.37": ["full"],
+        "Tex. Code Crim. Proc. art. 38.23(a)": ["reference"],
+    }
 
 
 def test_a_provision_cited_only_by_a_bare_reference_reads_as_the_brief_abbreviates_its_code():
-    t = table_of("Was the evidence admissible under Article 38.37 of the Texas Code of Criminal Procedure?",
-                 "It was. Tex. Code Crim. Proc. Ann. art. 38.37, § 2(b).",
-                 "Section 2 of Article 38.37 reaches further. See article 38.37, § 1.")
+    t = table_of(
+        "Was the evidence admissible under Article 38.37 of the Texas Code of Criminal Procedure?",
+        "It was. Tex. Code Crim. Proc. Ann. art. 38.37, § 2(b).",
+        "Section 2 of Article 38.37 reaches further. See article 38.37, § 1.",
+    )
     assert "Tex. Code Crim. Proc. Ann. art. 38.37, § 2" in entries_of(t)
     assert not [e for e in entries_of(t) if "Code of Criminal Procedure" in e]
 
 
 def test_an_entry_in_the_briefs_words_is_flagged_ambiguous_code():
-    table = table_of("Ozark's act, Cal. Civ. Code § 1798.77.31(a), differs from Dakota's, Tex. Bus. & Com. Code "
-                     "§ 609.053(a).", "Dakota also requires verification under § 609.057(a).")
+    table = table_of(
+        "Ozark's act, Cal. Civ. Code § 1798.77.31(a), differs from Dakota's, Tex. Bus. & Com. Code § 609.053(a).",
+        "Dakota also requires verification under § 609.057(a).",
+    )
     [entry] = [a for c in table.categories for a in c.authorities if a.text == "§ 609.057(a)"]
     assert entry.flags == ["ambiguous_code"]

@@ -1,5 +1,6 @@
 """The brief's own TA fields kept: an entry text set in a TA field's \\l and a heading set in its
 \\c stay across rebuilds (as in Word, where the TA fields are the table's source)."""
+
 from __future__ import annotations
 
 import zipfile
@@ -20,8 +21,15 @@ def _brief(path):
     b.blank()
     b.page_break()
     b.heading("ARGUMENT")
-    b.paragraph("See ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986); ",
-                ("Lane v. Franks", "i"), ", 573 U.S. 228 (2014). ", ("Celotex", "i"), ", 477 U.S. at 323.")
+    b.paragraph(
+        "See ",
+        ("Celotex Corp. v. Catrett", "i"),
+        ", 477 U.S. 317, 322 (1986); ",
+        ("Lane v. Franks", "i"),
+        ", 573 U.S. 228 (2014). ",
+        ("Celotex", "i"),
+        ", 477 U.S. at 323.",
+    )
     b.paragraph("The statute, 42 U.S.C. § 1983, applies.")
     return b.save(path)
 
@@ -67,12 +75,18 @@ def test_an_entry_text_and_a_heading_set_in_the_ta_fields_stay_across_a_rebuild(
 
     edited = tmp_path / "edited.docx"
     _edit_fields(first, edited, edit)
-    assert any(m.long and m.long.startswith("Celotex Corporation") for m in marks.read(pipeline.analyse(str(edited), pages="estimate").document))
+    assert any(
+        m.long and m.long.startswith("Celotex Corporation")
+        for m in marks.read(pipeline.analyse(str(edited), pages="estimate").document)
+    )
     again = tmp_path / "again.toa.docx"
     result = pipeline.build(str(edited), output=str(again), pages="estimate")
     entries = _entries(result)
     assert "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)" not in entries
-    assert entries["Celotex Corporation v. Catrett, 477 U.S. 317 (1986)"] == ("Cases", [(0, 30)])  # the italics of the \l
+    assert entries["Celotex Corporation v. Catrett, 477 U.S. 317 (1986)"] == (
+        "Cases",
+        [(0, 30)],
+    )  # the italics of the \l
     assert entries["Lane v. Franks, 573 U.S. 228 (2014)"][0] == statutes
     # the rebuilt brief's fields say it again: a third build gives the same table
     assert _entries(pipeline.analyse(str(again), pages="estimate")) == entries
@@ -106,10 +120,14 @@ def test_an_entry_whose_fields_name_another_entrys_short_form_is_merged_into_it(
 
     merged = tmp_path / "merged.docx"
     _edit_fields(first, merged, merge)
-    entries = {a.text: a for c in pipeline.analyse(str(merged), pages="estimate").table.categories for a in c.authorities}
+    entries = {
+        a.text: a for c in pipeline.analyse(str(merged), pages="estimate").table.categories for a in c.authorities
+    }
     assert "Lane v. Franks, 573 U.S. 228 (2014)" not in entries
     one = entries["Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"]
-    assert len(one.occurrences) == len(celotex.occurrences) + len(before["Lane v. Franks, 573 U.S. 228 (2014)"].occurrences)
+    assert len(one.occurrences) == len(celotex.occurrences) + len(
+        before["Lane v. Franks, 573 U.S. 228 (2014)"].occurrences
+    )
     assert [(o.paragraph, o.start) for o in one.occurrences] == sorted((o.paragraph, o.start) for o in one.occurrences)
 
 
@@ -124,9 +142,14 @@ def test_a_citation_marked_by_the_author_where_toa_found_none_is_an_entry_of_its
     b.blank()
     b.page_break()
     b.heading("ARGUMENT")
-    b.paragraph("See ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986). The County's Widget Rules ",
-                "say so, and ", Field('TA \\l "County Widget Rules (2020)" \\s "Widget Rules" \\c 4'),
-                "Widget Rules, pt. 3, agree.")
+    b.paragraph(
+        "See ",
+        ("Celotex Corp. v. Catrett", "i"),
+        ", 477 U.S. 317, 322 (1986). The County's Widget Rules ",
+        "say so, and ",
+        Field('TA \\l "County Widget Rules (2020)" \\s "Widget Rules" \\c 4'),
+        "Widget Rules, pt. 3, agree.",
+    )
     b.page_break()
     b.paragraph("Again, ", Field('TA \\s "Widget Rules"'), "Widget Rules, pt. 4, agree.")
     b.paragraph("A stray field ", Field('TA \\s "Nothing"'), "names no entry.")
@@ -157,7 +180,7 @@ def test_an_entry_whose_fields_name_a_second_short_form_with_its_own_entry_text_
 
     def split(field):
         code = "".join(e.text or "" for e in field)
-        if code.startswith(" TA \\s \"Celotex"):  # the short form's field (no \l): a second authority
+        if code.startswith(' TA \\s "Celotex'):  # the short form's field (no \l): a second authority
             field[0].text = ' TA \\l "Celotex Corp. v. Catrett (Brennan, J., dissenting)" \\s "Celotex dissent" \\c 1 '
             for e in field[1:]:
                 e.text = ""
@@ -187,7 +210,8 @@ def _add_heading(src, dst, heading: str, number: int) -> None:
                 field = etree.fromstring(
                     f'<w:p xmlns:w="{W[1:-1]}"><w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r>'
                     f'<w:instrText xml:space="preserve"> TOA \\c "{number}" \\p </w:instrText></w:r>'
-                    '<w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>')
+                    '<w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:fldChar w:fldCharType="end"/></w:r></w:p>'
+                )
                 head = etree.fromstring(f'<w:p xmlns:w="{W[1:-1]}"><w:r><w:t>{heading}</w:t></w:r></w:p>')
                 last.addnext(head)
                 head.addnext(field)

@@ -1,4 +1,5 @@
 """Briefs made of paragraphs of text, read by the extract stage, for the authorities' tests."""
+
 from toa import styles
 from toa.authorities import entries, link
 from toa.extract import extract_paragraph

@@ -1,4 +1,5 @@
 """A case named without a citation after its full cite: a mention, counted where the style says."""
+
 from test_extract import para
 
 from toa import authorities, styles
@@ -25,12 +26,34 @@ def mentions(paragraphs):
 
 def italic_brief(first=0):
     return [
-    paragraph(first, "The rule is settled. ", ("Quillen v. Marsh", True), ", 12 F.4th 301, 305 (5th Cir. 2021) (“",
-              ("Quillen", True), "”); ", ("People v. Ardmore", True), " (1999) 20 Cal.4th 100, 104."),
-    paragraph(first + 1, "In ", ("Quillen", True), ", the court held the claim waived. Quillen himself testified. ",
-              ("Ardmore", True), " is not to the contrary, and the officer in “", ("Quillen", True), " had no warrant.”"),
-    paragraph(first + 2, "Compare ", ("Quillen", True), ", 12 F.4th at 306, with ", ("Ardmore", True),
-              ", supra, 20 Cal.4th at p. 105."),
+        paragraph(
+            first,
+            "The rule is settled. ",
+            ("Quillen v. Marsh", True),
+            ", 12 F.4th 301, 305 (5th Cir. 2021) (“",
+            ("Quillen", True),
+            "”); ",
+            ("People v. Ardmore", True),
+            " (1999) 20 Cal.4th 100, 104.",
+        ),
+        paragraph(
+            first + 1,
+            "In ",
+            ("Quillen", True),
+            ", the court held the claim waived. Quillen himself testified. ",
+            ("Ardmore", True),
+            " is not to the contrary, and the officer in “",
+            ("Quillen", True),
+            " had no warrant.”",
+        ),
+        paragraph(
+            first + 2,
+            "Compare ",
+            ("Quillen", True),
+            ", 12 F.4th at 306, with ",
+            ("Ardmore", True),
+            ", supra, 20 Cal.4th at p. 105.",
+        ),
     ]
 
 
@@ -46,15 +69,24 @@ def test_name_before_the_full_cite_is_not_a_mention():
 
 
 def test_a_name_two_cited_cases_share_is_nobodys():
-    paras = [paragraph(0, ("Quillen v. Marsh", True), ", 12 F.4th 301 (5th Cir. 2021); ",
-                       ("Quillen v. Tate", True), ", 14 F.4th 9 (5th Cir. 2021)."),
-             paragraph(1, "In ", ("Quillen", True), ", the court held the claim waived.")]
+    paras = [
+        paragraph(
+            0,
+            ("Quillen v. Marsh", True),
+            ", 12 F.4th 301 (5th Cir. 2021); ",
+            ("Quillen v. Tate", True),
+            ", 14 F.4th 9 (5th Cir. 2021).",
+        ),
+        paragraph(1, "In ", ("Quillen", True), ", the court held the claim waived."),
+    ]
     assert mentions(paras) == []
 
 
 def test_brief_without_italics_counts_only_the_names_it_uses_as_short_forms():
-    paras = [paragraph(0, "Quillen v. Marsh, 12 F.4th 301, 305 (5th Cir. 2021); Baxter v. Lund, 3 F.4th 7 (1st Cir. 2021)."),
-             paragraph(1, "Quillen, 12 F.4th at 306. Quillen controls here, and Baxter says nothing to the contrary.")]
+    paras = [
+        paragraph(0, "Quillen v. Marsh, 12 F.4th 301, 305 (5th Cir. 2021); Baxter v. Lund, 3 F.4th 7 (1st Cir. 2021)."),
+        paragraph(1, "Quillen, 12 F.4th at 306. Quillen controls here, and Baxter says nothing to the contrary."),
+    ]
     # "Quillen" is the name the brief's short cite uses; "Baxter" is only a party name in roman
     assert mentions(paras) == [(1, "Quillen")]
 
@@ -70,5 +102,10 @@ def test_style_decides_whether_mentions_count():
         table = _table(italic_brief(), style)
         [quillen] = [a for c in table.categories for a in c.authorities if a.text.startswith("Quillen")]
         by_style[style] = sorted({o.paragraph for o in quillen.occurrences})
-    assert by_style == {"default": [0, 1, 2], "texas": [0, 1, 2], "california": [0, 1, 2],
-                        "sg": [0, 2], "scotus": [0, 2]}
+    assert by_style == {
+        "default": [0, 1, 2],
+        "texas": [0, 1, 2],
+        "california": [0, 1, 2],
+        "sg": [0, 2],
+        "scotus": [0, 2],
+    }

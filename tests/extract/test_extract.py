@@ -1,4 +1,5 @@
 """Stage 2: case citations found with eyecite and mended with the brief's italics."""
+
 from toa.extract import extract_paragraph
 from toa.extract.cases import case_sort_key
 from toa.keys import CaseKey, ConstitutionKey, DocketKey
@@ -21,41 +22,72 @@ def full(occs):
 
 
 def test_name_from_italics_with_roman_v_and_signal():
-    p = para(("See", True), " ", ("Willson", True), " v. ", ("Commissioner", True), ", 805 F.3d 316, 321 (D.C. Cir. 2015).")
+    p = para(
+        ("See", True), " ", ("Willson", True), " v. ", ("Commissioner", True), ", 805 F.3d 316, 321 (D.C. Cir. 2015)."
+    )
     [o] = full(extract_paragraph(p))
     assert o.display == "Willson v. Commissioner, 805 F.3d 316 (D.C. Cir. 2015)"
     assert o.key == CaseKey("805", "F.3d", "316")
-    assert p.text[o.start:o.start + 7] == "Willson"
+    assert p.text[o.start : o.start + 7] == "Willson"
 
 
 def test_in_re_and_ex_rel_names_in_plain_text():
-    [a, b] = full(extract_paragraph(para("In re Bilski, 545 F.3d 943 (Fed. Cir. 2008); Smyth ex rel. Smyth v. Rivero, "
-                                         "282 F.3d 268 (4th Cir. 2002).")))
+    [a, b] = full(
+        extract_paragraph(
+            para(
+                "In re Bilski, 545 F.3d 943 (Fed. Cir. 2008); Smyth ex rel. Smyth v. Rivero, "
+                "282 F.3d 268 (4th Cir. 2002)."
+            )
+        )
+    )
     assert a.display == "In re Bilski, 545 F.3d 943 (Fed. Cir. 2008)"
     assert b.display == "Smyth ex rel. Smyth v. Rivero, 282 F.3d 268 (4th Cir. 2002)"
 
 
 def test_parallel_cites_and_subsequent_history_stay_with_their_case():
-    occs = full(extract_paragraph(para(("Roe", True), " v. ", ("Wade", True),
-                                       ", 410 U.S. 113, 115, 93 S. Ct. 705 (1973); ",
-                                       ("Oklahoma", True), " v. ", ("United States", True),
-                                       ", 62 F.4th 221, 229 (6th Cir. 2023), cert. denied, 144 S. Ct. 2679 (2024).")))
+    occs = full(
+        extract_paragraph(
+            para(
+                ("Roe", True),
+                " v. ",
+                ("Wade", True),
+                ", 410 U.S. 113, 115, 93 S. Ct. 705 (1973); ",
+                ("Oklahoma", True),
+                " v. ",
+                ("United States", True),
+                ", 62 F.4th 221, 229 (6th Cir. 2023), cert. denied, 144 S. Ct. 2679 (2024).",
+            )
+        )
+    )
     assert [o.display for o in occs] == [
         "Roe v. Wade, 410 U.S. 113, 93 S. Ct. 705 (1973)",
-        "Oklahoma v. United States, 62 F.4th 221 (6th Cir. 2023), cert. denied, 144 S. Ct. 2679 (2024)"]
+        "Oklahoma v. United States, 62 F.4th 221 (6th Cir. 2023), cert. denied, 144 S. Ct. 2679 (2024)",
+    ]
     assert occs[0].meta.parallel == [CaseKey("93", "S. Ct.", "705")]
     assert occs[1].meta.history == [CaseKey("144", "S. Ct.", "2679")]
 
 
 def test_named_case_after_history_phrase_is_its_own_case():
-    occs = full(extract_paragraph(para("United States v. Williams, 445 F.3d 1302 (11th Cir. 2006), abrogated on other "
-                                       "grounds by United States v. Lewis, 492 F.3d 1219 (11th Cir. 2007) (en banc).")))
+    occs = full(
+        extract_paragraph(
+            para(
+                "United States v. Williams, 445 F.3d 1302 (11th Cir. 2006), abrogated on other "
+                "grounds by United States v. Lewis, 492 F.3d 1219 (11th Cir. 2007) (en banc)."
+            )
+        )
+    )
     assert [o.key.volume for o in occs] == ["445", "492"]
 
 
 def test_citing_parenthetical_is_flagged_and_quoting_is_not():
-    occs = full(extract_paragraph(para("Smith v. Jones, 1 F.4th 1, 5 (1st Cir. 2021) (citing Doe v. Roe, 2 F.4th 2 "
-                                       "(2d Cir. 2021)) (quoting Poe v. Ullman, 367 U.S. 497 (1961)).")))
+    occs = full(
+        extract_paragraph(
+            para(
+                "Smith v. Jones, 1 F.4th 1, 5 (1st Cir. 2021) (citing Doe v. Roe, 2 F.4th 2 "
+                "(2d Cir. 2021)) (quoting Poe v. Ullman, 367 U.S. 497 (1961))."
+            )
+        )
+    )
     flags = {o.key.volume: o.flags for o in occs}
     assert "citing_parenthetical" in flags["2"]
     assert "citing_parenthetical" not in flags["367"]
@@ -63,61 +95,115 @@ def test_citing_parenthetical_is_flagged_and_quoting_is_not():
 
 def test_short_id_and_supra_forms():
     occs = extract_paragraph(para("Reed, 576 U.S. at 170; id. at 171; Borden, supra, at 12."))
-    assert [(o.kind, o.text) for o in occs] == [("short", "Reed, 576 U.S. at 170"), ("id", "id. at 171"),
-                                                ("supra", "Borden, supra, at 12")]
+    assert [(o.kind, o.text) for o in occs] == [
+        ("short", "Reed, 576 U.S. at 170"),
+        ("id", "id. at 171"),
+        ("supra", "Borden, supra, at 12"),
+    ]
     assert occs[0].meta.volume == "576" and occs[0].meta.pin == "170"
 
 
 def test_unknown_reporter_with_italic_name():
-    [o] = full(extract_paragraph(para("See ", ("Regina", True), " v. ", ("Marriott", True),
-                                      ", (1838) 173 Eng. Rep. 559 (conviction).")))
+    [o] = full(
+        extract_paragraph(
+            para("See ", ("Regina", True), " v. ", ("Marriott", True), ", (1838) 173 Eng. Rep. 559 (conviction).")
+        )
+    )
     assert o.display == "Regina v. Marriott, (1838) 173 Eng. Rep. 559"
     assert "unknown_reporter" in o.flags
 
 
 def test_plain_case_name_with_abbreviated_words_is_read_whole():
-    occs = full(extract_paragraph(para("See Matsushita Elec. Indus. Co. v. Zenith Radio Corp., 475 U.S. 574 (1986); "
-                                       "Nat’l Fed’n of Indep. Bus. v. Sebelius, 567 U.S. 519 (2012).")))
-    assert [o.display for o in occs] == ["Matsushita Elec. Indus. Co. v. Zenith Radio Corp., 475 U.S. 574 (1986)",
-                                         "Nat’l Fed’n of Indep. Bus. v. Sebelius, 567 U.S. 519 (2012)"]
+    occs = full(
+        extract_paragraph(
+            para(
+                "See Matsushita Elec. Indus. Co. v. Zenith Radio Corp., 475 U.S. 574 (1986); "
+                "Nat’l Fed’n of Indep. Bus. v. Sebelius, 567 U.S. 519 (2012)."
+            )
+        )
+    )
+    assert [o.display for o in occs] == [
+        "Matsushita Elec. Indus. Co. v. Zenith Radio Corp., 475 U.S. 574 (1986)",
+        "Nat’l Fed’n of Indep. Bus. v. Sebelius, 567 U.S. 519 (2012)",
+    ]
 
 
 def test_a_westlaw_decision_of_an_agency_is_an_administrative_decision():
-    occs = full(extract_paragraph(para("In re Pacific Gas & Elec. Co., D.19-05-020, 2019 WL 2424513 (Cal. P.U.C. May 16, "
-                                       "2019); Smith v. Dep’t of Labor, 2019 WL 444444, at *2 (D.D.C. Jan. 4, 2019).")))
+    occs = full(
+        extract_paragraph(
+            para(
+                "In re Pacific Gas & Elec. Co., D.19-05-020, 2019 WL 2424513 (Cal. P.U.C. May 16, "
+                "2019); Smith v. Dep’t of Labor, 2019 WL 444444, at *2 (D.D.C. Jan. 4, 2019)."
+            )
+        )
+    )
     assert [o.category for o in occs] == ["administrative", "cases"]
 
 
 def test_mistyped_reporter_series_is_listed_for_review():
-    [good, typo] = full(extract_paragraph(para("(citing Doe v. State, 550 S.W.2d 54, 59 (Tex. Crim. App. 1977) and "
-                                               "Poe v. State, 493 S.W.29 206 (Tex. Crim. App. 1979) (polygraph)).")))
+    [good, typo] = full(
+        extract_paragraph(
+            para(
+                "(citing Doe v. State, 550 S.W.2d 54, 59 (Tex. Crim. App. 1977) and "
+                "Poe v. State, 493 S.W.29 206 (Tex. Crim. App. 1979) (polygraph))."
+            )
+        )
+    )
     assert typo.display == "Poe v. State, 493 S.W.29 206 (Tex. Crim. App. 1979)"
     assert "unknown_reporter" in typo.flags and "unknown_reporter" not in good.flags
 
 
 def test_case_sort_key_orders_numerals_first_and_ignores_punctuation():
-    names = ["United States v. Jones", "In re Bilski", "75 Broken Television Sets", "Ex parte Young",
-             "$154,362.05 in U.S. Currency", "O'Brien v. Smith", "Obrien v. Adams"]
+    names = [
+        "United States v. Jones",
+        "In re Bilski",
+        "75 Broken Television Sets",
+        "Ex parte Young",
+        "$154,362.05 in U.S. Currency",
+        "O'Brien v. Smith",
+        "Obrien v. Adams",
+    ]
     assert sorted(names, key=case_sort_key) == [
-        "75 Broken Television Sets", "$154,362.05 in U.S. Currency", "Ex parte Young", "In re Bilski",
-        "Obrien v. Adams", "O'Brien v. Smith", "United States v. Jones"]
+        "75 Broken Television Sets",
+        "$154,362.05 in U.S. Currency",
+        "Ex parte Young",
+        "In re Bilski",
+        "Obrien v. Adams",
+        "O'Brien v. Smith",
+        "United States v. Jones",
+    ]
 
 
 def test_history_after_sub_nom_enforced_and_court_only_parenthetical():
-    occs = full(extract_paragraph(para(
-        "Video Software Dealers Ass'n v. Schwarzenegger, 556 F.3d 950, 958 (9th Cir. 2009), aff'd sub nom. "
-        "Brown v. Entertainment Merchants Ass'n, 564 U.S. 786 (2011); Wright Line, 251 N.L.R.B. 1083 (1980), "
-        "enforced, 662 F.2d 899 (1st Cir. 1981); United States v. Scott, 990 F.3d 94 (2d Cir.) (en banc), "
-        "cert. denied, 142 S. Ct. 397 (2021).")))
-    assert [o.meta.history for o in occs] == [[CaseKey("564", "U.S.", "786")],
-                                                     [CaseKey("662", "F.2d", "899")],
-                                                     [CaseKey("142", "S. Ct.", "397")]]
+    occs = full(
+        extract_paragraph(
+            para(
+                "Video Software Dealers Ass'n v. Schwarzenegger, 556 F.3d 950, 958 (9th Cir. 2009), aff'd sub nom. "
+                "Brown v. Entertainment Merchants Ass'n, 564 U.S. 786 (2011); Wright Line, 251 N.L.R.B. 1083 (1980), "
+                "enforced, 662 F.2d 899 (1st Cir. 1981); United States v. Scott, 990 F.3d 94 (2d Cir.) (en banc), "
+                "cert. denied, 142 S. Ct. 397 (2021)."
+            )
+        )
+    )
+    assert [o.meta.history for o in occs] == [
+        [CaseKey("564", "U.S.", "786")],
+        [CaseKey("662", "F.2d", "899")],
+        [CaseKey("142", "S. Ct.", "397")],
+    ]
     assert occs[1].category == "administrative"
 
 
 def test_in_re_keeps_its_prefix_after_a_signal():
-    [o] = full(extract_paragraph(para(("See", True), " ", ("In re Gilead Sciences Securities Litigation", True),
-                                      ", 536 F.3d 1049, 1055 (9th Cir. 2008).")))
+    [o] = full(
+        extract_paragraph(
+            para(
+                ("See", True),
+                " ",
+                ("In re Gilead Sciences Securities Litigation", True),
+                ", 536 F.3d 1049, 1055 (9th Cir. 2008).",
+            )
+        )
+    )
     assert o.display == "In re Gilead Sciences Securities Litigation, 536 F.3d 1049 (9th Cir. 2008)"
 
 
@@ -127,6 +213,7 @@ def test_cross_references_within_the_brief_are_not_citations():
 
 def test_defined_short_names_become_short_cites_of_their_authority():
     from toa.extract.short_forms import defined_short_forms
+
     first = para("See 3 ", ("The Oxford English Dictionary", True), " 441 (1978) (OED).")
     later = Paragraph(index=1, story="body", text="See 3 OED 441; 11 OED 471.")
     occs = extract_paragraph(first)
@@ -141,7 +228,10 @@ def test_a_name_defined_in_brackets_and_cited_supra():
     """Bluebook's "[hereinafter Doe Study]"; "Doe Study, supra, at 6" is that work, though
     eyecite reads "Study" as the antecedent."""
     from toa.extract.short_forms import defined_short_forms
-    first = para("Jane Doe, ", ("Title of Work", True), " 46 (2019), https://agency.example/r.pdf [hereinafter Doe Study].")
+
+    first = para(
+        "Jane Doe, ", ("Title of Work", True), " 46 (2019), https://agency.example/r.pdf [hereinafter Doe Study]."
+    )
     later = Paragraph(index=1, story="body", text="Doe Study at 5; Doe Study, supra, at 6.")
     occs = extract_paragraph(first) + extract_paragraph(later)
     [work] = full(occs)
@@ -152,11 +242,23 @@ def test_a_name_defined_in_brackets_and_cited_supra():
 
 
 def test_decisions_cited_by_docket_number_and_pending_cases():
-    occs = full(extract_paragraph(para(("Arkansas", True), " v. ", ("EPA", True),
-                                       ", No. 23-1320 (8th Cir. Apr. 25, 2023); ", ("FDA", True), " v. ",
-                                       ("Wages & White Lion", True), ", No. 23-1038 (filed Mar. 19, 2024).")))
+    occs = full(
+        extract_paragraph(
+            para(
+                ("Arkansas", True),
+                " v. ",
+                ("EPA", True),
+                ", No. 23-1320 (8th Cir. Apr. 25, 2023); ",
+                ("FDA", True),
+                " v. ",
+                ("Wages & White Lion", True),
+                ", No. 23-1038 (filed Mar. 19, 2024).",
+            )
+        )
+    )
     assert [(o.key, o.display) for o in occs] == [
-        (DocketKey("23-1320", "arkansas v. epa"), "Arkansas v. EPA, No. 23-1320 (8th Cir. Apr. 25, 2023)")]
+        (DocketKey("23-1320", "arkansas v. epa"), "Arkansas v. EPA, No. 23-1320 (8th Cir. Apr. 25, 2023)")
+    ]
 
 
 def test_citations_sharing_one_span_are_all_kept():
@@ -171,11 +273,17 @@ def test_entries_keep_the_brief_s_dashes(tmp_path):
     from toa.extract import extract
 
     b = DocBuilder()
-    b.paragraph(("Hollis", "i"), " v. ", ("Brazos", "i"), ", No. 14-18-00421-CV, 2019 WL 1234567, at *2 "
-                "(Tex. App.\u2014Houston [14th Dist.] Mar. 14, 2019, no pet.).")
+    b.paragraph(
+        ("Hollis", "i"),
+        " v. ",
+        ("Brazos", "i"),
+        ", No. 14-18-00421-CV, 2019 WL 1234567, at *2 (Tex. App.\u2014Houston [14th Dist.] Mar. 14, 2019, no pet.).",
+    )
     [o] = extract(read(str(b.save(tmp_path / "d.docx"))))
-    assert o.display == "Hollis v. Brazos, No. 14-18-00421-CV, 2019 WL 1234567 (Tex. App.\u2014Houston [14th Dist.] " \
-                        "Mar. 14, 2019, no pet.)"
+    assert (
+        o.display == "Hollis v. Brazos, No. 14-18-00421-CV, 2019 WL 1234567 (Tex. App.\u2014Houston [14th Dist.] "
+        "Mar. 14, 2019, no pet.)"
+    )
 
 
 def displays(*parts):
@@ -183,37 +291,54 @@ def displays(*parts):
 
 
 def test_california_official_style_with_the_year_first():
-    assert displays("(See Alvarez v. Kettering Mills (1988) 41 Cal.3d 210, 214; Orcutt v. Dunne (2009) "
-                    "175 Cal.App.4th 501, 509.)") == ["Alvarez v. Kettering Mills (1988) 41 Cal.3d 210",
-                                                     "Orcutt v. Dunne (2009) 175 Cal.App.4th 501"]
+    assert displays(
+        "(See Alvarez v. Kettering Mills (1988) 41 Cal.3d 210, 214; Orcutt v. Dunne (2009) 175 Cal.App.4th 501, 509.)"
+    ) == ["Alvarez v. Kettering Mills (1988) 41 Cal.3d 210", "Orcutt v. Dunne (2009) 175 Cal.App.4th 501"]
 
 
 def test_a_capitalised_in_before_a_case_name_is_not_part_of_it():
     assert displays("In Pardee v. Lusk (1992) 3 Cal.4th 820, the court held so. In re Tomlin (1979) 23 Cal.3d 40.") == [
-        "Pardee v. Lusk (1992) 3 Cal.4th 820", "In re Tomlin (1979) 23 Cal.3d 40"]
+        "Pardee v. Lusk (1992) 3 Cal.4th 820",
+        "In re Tomlin (1979) 23 Cal.3d 40",
+    ]
 
 
 def test_texas_court_and_petition_history_and_opinion_on_rehearing():
-    assert displays("Kerr v. State, 412 S.W.3d 77, 81 (Tex. App.—Waco 2013, pet. ref’d); Bolin v. State, "
-                    "388 S.W.3d 903, 905 (Tex. Crim. App. 2011) (op. on reh’g) (holding so).") == [
+    assert displays(
+        "Kerr v. State, 412 S.W.3d 77, 81 (Tex. App.—Waco 2013, pet. ref’d); Bolin v. State, "
+        "388 S.W.3d 903, 905 (Tex. Crim. App. 2011) (op. on reh’g) (holding so)."
+    ) == [
         "Kerr v. State, 412 S.W.3d 77 (Tex. App.—Waco 2013, pet. ref’d)",
-        "Bolin v. State, 388 S.W.3d 903 (Tex. Crim. App. 2011) (op. on reh’g)"]
+        "Bolin v. State, 388 S.W.3d 903 (Tex. Crim. App. 2011) (op. on reh’g)",
+    ]
 
 
 def test_district_court_decisions_by_docket_number_with_and_without_a_database_cite():
-    assert displays("Ames v. Brill, No. 3:20-cv-00417-XYZ, 2021 WL 7654321, at *2 (N.D. Cal. Mar. 3, 2021); "
-                    "Cole v. Dart, No. 2:19-cv-88, 2020 U.S. Dist. LEXIS 4321, at *5 (E.D. Tex. Jan. 9, 2020); "
-                    "see also Fox v. Grey, No. 1:22-cv-501 (D. Del. Apr. 4, 2022).") == [
+    assert displays(
+        "Ames v. Brill, No. 3:20-cv-00417-XYZ, 2021 WL 7654321, at *2 (N.D. Cal. Mar. 3, 2021); "
+        "Cole v. Dart, No. 2:19-cv-88, 2020 U.S. Dist. LEXIS 4321, at *5 (E.D. Tex. Jan. 9, 2020); "
+        "see also Fox v. Grey, No. 1:22-cv-501 (D. Del. Apr. 4, 2022)."
+    ) == [
         "Ames v. Brill, No. 3:20-cv-00417-XYZ, 2021 WL 7654321 (N.D. Cal. Mar. 3, 2021)",
         "Cole v. Dart, No. 2:19-cv-88, 2020 U.S. Dist. LEXIS 4321 (E.D. Tex. Jan. 9, 2020)",
-        "Fox v. Grey, No. 1:22-cv-501 (D. Del. Apr. 4, 2022)"]
+        "Fox v. Grey, No. 1:22-cv-501 (D. Del. Apr. 4, 2022)",
+    ]
 
 
 def test_foreign_cases_cited_by_the_year_in_brackets():
-    occs = full(extract_paragraph(para("See R v. Hollis [2004] 2 All ER 101, 105; Bell v. Marsh [2019] UKSC 12; "
-                                       "Dunn v Stott [1932] AC 562 (HL).")))
-    assert [o.display for o in occs] == ["R v. Hollis [2004] 2 All ER 101", "Bell v. Marsh [2019] UKSC 12",
-                                         "Dunn v Stott [1932] AC 562 (HL)"]
+    occs = full(
+        extract_paragraph(
+            para(
+                "See R v. Hollis [2004] 2 All ER 101, 105; Bell v. Marsh [2019] UKSC 12; "
+                "Dunn v Stott [1932] AC 562 (HL)."
+            )
+        )
+    )
+    assert [o.display for o in occs] == [
+        "R v. Hollis [2004] 2 All ER 101",
+        "Bell v. Marsh [2019] UKSC 12",
+        "Dunn v Stott [1932] AC 562 (HL)",
+    ]
     assert all(o.category == "cases" for o in occs)
 
 
@@ -223,8 +348,11 @@ def test_us_abbreviated_is_the_united_states():
 
 
 def test_rehearing_en_banc_is_history_of_its_case():
-    [o] = full(extract_paragraph(para("Lamb v. Ruiz, 500 F.3d 100 (5th Cir. 2007), on reh’g en banc, "
-                                      "569 F.3d 1029 (5th Cir. 2009).")))
+    [o] = full(
+        extract_paragraph(
+            para("Lamb v. Ruiz, 500 F.3d 100 (5th Cir. 2007), on reh’g en banc, 569 F.3d 1029 (5th Cir. 2009).")
+        )
+    )
     assert o.display == "Lamb v. Ruiz, 500 F.3d 100 (5th Cir. 2007), on reh’g en banc, 569 F.3d 1029 (5th Cir. 2009)"
     assert o.meta.history == [CaseKey("569", "F.3d", "1029")]
 
@@ -233,25 +361,32 @@ def test_a_citation_cut_by_a_page_break_is_read_whole_and_kept_where_it_begins()
     from toa.extract import extract
     from toa.model import Document, PageBreak
 
-    ps = [Paragraph(index=0, story="body", text="The court agreed with that reading. Ex parte"),
-          Paragraph(index=1, story="body", text="1 A note typed at the foot of the page.", typed_note=True),
-          Paragraph(index=2, story="body", text="Lyle, 664 S.W.3d 220, 223 (Tex. Crim. App. 2022). Others disagreed.",
-                    breaks=[PageBreak(0, "explicit")]),
-          Paragraph(index=3, story="body", text="Similar results were reached in Bayne v. Sousa (1940) 42 Cal.App.2d"),
-          Paragraph(index=4, story="body", text="166, and in District"),
-          Paragraph(index=5, story="body", text="of Columbia v. Heller, 554 U.S. 570 (2008). (See Orr v. Pike (1991) 53"),
-          Paragraph(index=6, story="body", text="Cal.3d 152, 160.)"),
-          Paragraph(index=7, story="body", text="It was followed in Vance v. Ware (1950) 35 Cal.2d"),
-          Paragraph(index=8, story="body", text="6/ A note set as lines of text, which goes on"),
-          Paragraph(index=9, story="body", text="to its end.)"),
-          Paragraph(index=10, story="body", text="363, 370.", breaks=[PageBreak(0, "explicit")])]
+    ps = [
+        Paragraph(index=0, story="body", text="The court agreed with that reading. Ex parte"),
+        Paragraph(index=1, story="body", text="1 A note typed at the foot of the page.", typed_note=True),
+        Paragraph(
+            index=2,
+            story="body",
+            text="Lyle, 664 S.W.3d 220, 223 (Tex. Crim. App. 2022). Others disagreed.",
+            breaks=[PageBreak(0, "explicit")],
+        ),
+        Paragraph(index=3, story="body", text="Similar results were reached in Bayne v. Sousa (1940) 42 Cal.App.2d"),
+        Paragraph(index=4, story="body", text="166, and in District"),
+        Paragraph(index=5, story="body", text="of Columbia v. Heller, 554 U.S. 570 (2008). (See Orr v. Pike (1991) 53"),
+        Paragraph(index=6, story="body", text="Cal.3d 152, 160.)"),
+        Paragraph(index=7, story="body", text="It was followed in Vance v. Ware (1950) 35 Cal.2d"),
+        Paragraph(index=8, story="body", text="6/ A note set as lines of text, which goes on"),
+        Paragraph(index=9, story="body", text="to its end.)"),
+        Paragraph(index=10, story="body", text="363, 370.", breaks=[PageBreak(0, "explicit")]),
+    ]
     occs = [o for o in extract(Document(path="x.docx", paragraphs=ps, sections=[])) if o.kind == "full"]
     assert [(o.paragraph, o.display) for o in occs] == [
         (0, "Ex parte Lyle, 664 S.W.3d 220 (Tex. Crim. App. 2022)"),
         (3, "Bayne v. Sousa (1940) 42 Cal.App.2d 166"),
         (4, "District of Columbia v. Heller, 554 U.S. 570 (2008)"),
         (5, "Orr v. Pike (1991) 53 Cal.3d 152"),
-        (7, "Vance v. Ware (1950) 35 Cal.2d 363")]
+        (7, "Vance v. Ware (1950) 35 Cal.2d 363"),
+    ]
     assert all(o.end <= len(ps[o.paragraph].text) for o in occs)  # its TA field sits where it begins
 
 
@@ -260,47 +395,75 @@ def test_a_references_link_set_on_a_line_of_its_own_is_read_with_it():
     from toa.extract import extract
     from toa.model import Document
 
-    ps = [Paragraph(index=0, story="body", text="12 Quill, Marta R., and Dana P. Oyelowo. Media characters and "
-                                              "children's learning.", typed_note=True),
-          Paragraph(index=1, story="body", text="https://records.example/2017-00224-009; Vance, Irma, et al. Rewards "
-                                              "and snacking in children. Appetite 104 (2017): 19-26."),
-          Paragraph(index=2, story="body", text="13 Tip Line 2022 Report.", typed_note=True),
-          Paragraph(index=3, story="body", text="https://tips.example/data")]
+    ps = [
+        Paragraph(
+            index=0,
+            story="body",
+            text="12 Quill, Marta R., and Dana P. Oyelowo. Media characters and children's learning.",
+            typed_note=True,
+        ),
+        Paragraph(
+            index=1,
+            story="body",
+            text="https://records.example/2017-00224-009; Vance, Irma, et al. Rewards "
+            "and snacking in children. Appetite 104 (2017): 19-26.",
+        ),
+        Paragraph(index=2, story="body", text="13 Tip Line 2022 Report.", typed_note=True),
+        Paragraph(index=3, story="body", text="https://tips.example/data"),
+    ]
     occs = [o for o in extract(Document(path="x.docx", paragraphs=ps, sections=[])) if o.kind == "full"]
     assert [(o.paragraph, o.display) for o in occs] == [
-        (0, "Quill, Marta R., and Dana P. Oyelowo. Media characters and children's learning. "
-            "https://records.example/2017-00224-009"),
+        (
+            0,
+            "Quill, Marta R., and Dana P. Oyelowo. Media characters and children's learning. "
+            "https://records.example/2017-00224-009",
+        ),
         (1, "Vance, Irma, et al. Rewards and snacking in children. Appetite 104 (2017): 19-26"),
-        (2, "Tip Line 2022 Report. https://tips.example/data")]
+        (2, "Tip Line 2022 Report. https://tips.example/data"),
+    ]
 
 
 def test_a_history_phrase_before_a_named_case_is_not_part_of_its_name():
-    assert displays("Gore v. State, 149 S.W.3d 135, 144 (Tex. Crim. App. 2004), overruled on other grounds by "
-                    "Cole v. State, 947 S.W.2d 262 (Tex. Crim. App. 1997); Ex Parte Bell, 448 S.W.3d 29 "
-                    "(Tex. Crim. App. 2014).") == [
-        "Gore v. State, 149 S.W.3d 135 (Tex. Crim. App. 2004)", "Cole v. State, 947 S.W.2d 262 (Tex. Crim. App. 1997)",
-        "Ex Parte Bell, 448 S.W.3d 29 (Tex. Crim. App. 2014)"]
+    assert displays(
+        "Gore v. State, 149 S.W.3d 135, 144 (Tex. Crim. App. 2004), overruled on other grounds by "
+        "Cole v. State, 947 S.W.2d 262 (Tex. Crim. App. 1997); Ex Parte Bell, 448 S.W.3d 29 "
+        "(Tex. Crim. App. 2014)."
+    ) == [
+        "Gore v. State, 149 S.W.3d 135 (Tex. Crim. App. 2004)",
+        "Cole v. State, 947 S.W.2d 262 (Tex. Crim. App. 1997)",
+        "Ex Parte Bell, 448 S.W.3d 29 (Tex. Crim. App. 2014)",
+    ]
 
 
 def test_a_reporter_not_yet_paged_stays_in_the_entry():
-    assert displays(("Kent v. County of Yolo", True), ", --- F.Supp.3d ----, 2018 WL 1876116, *14, n.8 "
-                    "(E.D. Cal. 2018).") == ["Kent v. County of Yolo, --- F.Supp.3d ----, 2018 WL 1876116 (E.D. Cal. 2018)"]
+    assert displays(
+        ("Kent v. County of Yolo", True), ", --- F.Supp.3d ----, 2018 WL 1876116, *14, n.8 (E.D. Cal. 2018)."
+    ) == ["Kent v. County of Yolo, --- F.Supp.3d ----, 2018 WL 1876116 (E.D. Cal. 2018)"]
 
 
 def test_citing_in_a_california_citation_sentence_is_flagged():
-    occs = full(extract_paragraph(para("(Reid v. Goode (2010) 50 Cal.4th 512, 534, citing Bilt Assocs. v. First "
-                                       "Bank (1990) 218 Cal.App.3d 1410, 1419.)")))
+    occs = full(
+        extract_paragraph(
+            para(
+                "(Reid v. Goode (2010) 50 Cal.4th 512, 534, citing Bilt Assocs. v. First "
+                "Bank (1990) 218 Cal.App.3d 1410, 1419.)"
+            )
+        )
+    )
     assert [o.flags for o in occs] == [[], ["citing_parenthetical"]]
 
 
 def test_a_name_with_vs_is_taken_whole_and_a_note_number_or_signal_never_joins_it():
     assert displays("Cf. Ed Friedman vs. Fish, 12 F.3d 4 (1st Cir. 1994).") == [
-        "Ed Friedman vs. Fish, 12 F.3d 4 (1st Cir. 1994)"]
+        "Ed Friedman vs. Fish, 12 F.3d 4 (1st Cir. 1994)"
+    ]
     assert displays("144 Lund v. Moss, 500 U.S. 100 (1991).") == ["Lund v. Moss, 500 U.S. 100 (1991)"]
     assert displays("the evidence in question.5 Moss v. Penn Corp. (1987) 191 Cal.App.3d 851, 865.") == [
-        "Moss v. Penn Corp. (1987) 191 Cal.App.3d 851"]
+        "Moss v. Penn Corp. (1987) 191 Cal.App.3d 851"
+    ]
     assert displays("See Glick v. Wile Bros. & Elliott, Inc., 521 U.S. 457 (1997).") == [
-        "Glick v. Wile Bros. & Elliott, Inc., 521 U.S. 457 (1997)"]
+        "Glick v. Wile Bros. & Elliott, Inc., 521 U.S. 457 (1997)"
+    ]
 
 
 def test_a_line_of_an_index_is_not_a_citation():
@@ -313,7 +476,7 @@ def test_a_line_of_an_index_is_not_a_citation():
 def test_a_california_supra_with_a_reporter_pin_is_one_short_cite():
     p = para(("(", False), ("Aguilar", True), (", supra, 25 Cal.4th at p. 850.)", False))
     occs = [o for o in extract_paragraph(p) if o.kind != "record"]
-    assert [(o.kind, p.text[o.start:o.end]) for o in occs] == [("short", "Aguilar, supra, 25 Cal.4th at p. 850")]
+    assert [(o.kind, p.text[o.start : o.end]) for o in occs] == [("short", "Aguilar, supra, 25 Cal.4th at p. 850")]
 
 
 def test_a_citation_cut_where_a_typed_note_turns_the_page_is_read_whole(tmp_path):
@@ -329,62 +492,103 @@ def test_a_citation_cut_where_a_typed_note_turns_the_page_is_read_whole(tmp_path
 
 
 def test_italic_history_phrases_of_every_kind_stay_with_their_case():
-    occs = full(extract_paragraph(para(
-        ("Sonner v. Premier Nutrition Corp.", True), ", 971 F.3d 834 (9th Cir. 2020), ", ("reh’g denied", True),
-        ", 2020 WL 6693180 (9th Cir. Nov. 13, 2020); ", ("Wright v. Cloud Nine Lending, Inc.", True),
-        ", No. 2:23-cv-101, 2024 WL 112233 (W.D. Wash. Jan. 10, 2024), ",
-        ("report and recommendation adopted", True), ", 2024 WL 445566 (W.D. Wash. Feb. 6, 2024); ",
-        ("Ruiz v. Tan", True), ", 12 F.4th 50 (2d Cir. 2021), ", ("reh’g en banc denied", True),
-        ", 20 F.4th 1 (2d Cir. 2022).")))
+    occs = full(
+        extract_paragraph(
+            para(
+                ("Sonner v. Premier Nutrition Corp.", True),
+                ", 971 F.3d 834 (9th Cir. 2020), ",
+                ("reh’g denied", True),
+                ", 2020 WL 6693180 (9th Cir. Nov. 13, 2020); ",
+                ("Wright v. Cloud Nine Lending, Inc.", True),
+                ", No. 2:23-cv-101, 2024 WL 112233 (W.D. Wash. Jan. 10, 2024), ",
+                ("report and recommendation adopted", True),
+                ", 2024 WL 445566 (W.D. Wash. Feb. 6, 2024); ",
+                ("Ruiz v. Tan", True),
+                ", 12 F.4th 50 (2d Cir. 2021), ",
+                ("reh’g en banc denied", True),
+                ", 20 F.4th 1 (2d Cir. 2022).",
+            )
+        )
+    )
     assert [o.display for o in occs] == [
         "Sonner v. Premier Nutrition Corp., 971 F.3d 834 (9th Cir. 2020), reh’g denied, 2020 WL 6693180 "
         "(9th Cir. Nov. 13, 2020)",
         "Wright v. Cloud Nine Lending, Inc., No. 2:23-cv-101, 2024 WL 112233 (W.D. Wash. Jan. 10, 2024), "
         "report and recommendation adopted, 2024 WL 445566 (W.D. Wash. Feb. 6, 2024)",
-        "Ruiz v. Tan, 12 F.4th 50 (2d Cir. 2021), reh’g en banc denied, 20 F.4th 1 (2d Cir. 2022)"]
+        "Ruiz v. Tan, 12 F.4th 50 (2d Cir. 2021), reh’g en banc denied, 20 F.4th 1 (2d Cir. 2022)",
+    ]
 
 
 def test_rehearing_granted_and_opinion_vacated_is_history():
-    assert displays("Kemp v. Lusk, 9 F.4th 3 (8th Cir. 2021), reh’g en banc granted, opinion vacated, 12 F.4th 9 "
-                    "(8th Cir. 2021).") == [
-        "Kemp v. Lusk, 9 F.4th 3 (8th Cir. 2021), reh’g en banc granted, opinion vacated, 12 F.4th 9 (8th Cir. 2021)"]
+    assert displays(
+        "Kemp v. Lusk, 9 F.4th 3 (8th Cir. 2021), reh’g en banc granted, opinion vacated, 12 F.4th 9 (8th Cir. 2021)."
+    ) == ["Kemp v. Lusk, 9 F.4th 3 (8th Cir. 2021), reh’g en banc granted, opinion vacated, 12 F.4th 9 (8th Cir. 2021)"]
 
 
 def test_history_phrases_in_roman_stay_with_their_case():
-    assert displays("Ames v. Brill, No. 3:20-cv-417, 2021 WL 7654321 (N.D. Cal. Mar. 3, 2021), report and "
-                    "recommendation adopted, 2021 WL 7654999 (N.D. Cal. Apr. 1, 2021); Kemp v. Lusk, 9 F.4th 3 "
-                    "(8th Cir. 2021), reh'g en banc denied, 10 F.4th 7 (8th Cir. 2021).") == [
+    assert displays(
+        "Ames v. Brill, No. 3:20-cv-417, 2021 WL 7654321 (N.D. Cal. Mar. 3, 2021), report and "
+        "recommendation adopted, 2021 WL 7654999 (N.D. Cal. Apr. 1, 2021); Kemp v. Lusk, 9 F.4th 3 "
+        "(8th Cir. 2021), reh'g en banc denied, 10 F.4th 7 (8th Cir. 2021)."
+    ) == [
         "Ames v. Brill, No. 3:20-cv-417, 2021 WL 7654321 (N.D. Cal. Mar. 3, 2021), report and recommendation "
         "adopted, 2021 WL 7654999 (N.D. Cal. Apr. 1, 2021)",
-        "Kemp v. Lusk, 9 F.4th 3 (8th Cir. 2021), reh'g en banc denied, 10 F.4th 7 (8th Cir. 2021)"]
+        "Kemp v. Lusk, 9 F.4th 3 (8th Cir. 2021), reh'g en banc denied, 10 F.4th 7 (8th Cir. 2021)",
+    ]
 
 
 def test_several_history_phrases_before_one_cite():
-    assert displays("In re Kemper Ins. Cos., 819 F.3d 76, 80 (5th Cir. 2016), aff'd in part, rev'd in part, "
-                    "137 S. Ct. 1 (2017).") == [
-        "In re Kemper Ins. Cos., 819 F.3d 76 (5th Cir. 2016), aff'd in part, rev'd in part, 137 S. Ct. 1 (2017)"]
+    assert displays(
+        "In re Kemper Ins. Cos., 819 F.3d 76, 80 (5th Cir. 2016), aff'd in part, rev'd in part, 137 S. Ct. 1 (2017)."
+    ) == ["In re Kemper Ins. Cos., 819 F.3d 76 (5th Cir. 2016), aff'd in part, rev'd in part, 137 S. Ct. 1 (2017)"]
 
 
 def test_superseded_as_stated_in_names_a_case_of_its_own():
-    assert displays(("Firestone Tire & Rubber Co. v. Bruch", True), ", 489 U.S. 101 (1989), ",
-                    ("superseded by statute on other grounds as stated in", True), " ", ("Hall v. Sullivan", True),
-                    ", 12 F.4th 88 (2d Cir. 2021); Ray v. Ames, 1 F.4th 2 (1st Cir. 2021), abrogated as recognized "
-                    "in Lowe v. Pratt, 3 F.4th 4 (1st Cir. 2022).") == [
-        "Firestone Tire & Rubber Co. v. Bruch, 489 U.S. 101 (1989)", "Hall v. Sullivan, 12 F.4th 88 (2d Cir. 2021)",
-        "Ray v. Ames, 1 F.4th 2 (1st Cir. 2021)", "Lowe v. Pratt, 3 F.4th 4 (1st Cir. 2022)"]
-    assert displays(("AMF Inc. v. Sleekcraft Boats", True), ", 599 F.2d 341 (9th Cir. 1979), ",
-                    ("abrogated in part on other grounds by", True), " ", ("Mattel, Inc. v. MGA Entm’t, Inc.", True),
-                    ", 353 F.3d 792 (9th Cir. 2003).")[1] == "Mattel, Inc. v. MGA Entm’t, Inc., 353 F.3d 792 (9th Cir. 2003)"
+    assert displays(
+        ("Firestone Tire & Rubber Co. v. Bruch", True),
+        ", 489 U.S. 101 (1989), ",
+        ("superseded by statute on other grounds as stated in", True),
+        " ",
+        ("Hall v. Sullivan", True),
+        ", 12 F.4th 88 (2d Cir. 2021); Ray v. Ames, 1 F.4th 2 (1st Cir. 2021), abrogated as recognized "
+        "in Lowe v. Pratt, 3 F.4th 4 (1st Cir. 2022).",
+    ) == [
+        "Firestone Tire & Rubber Co. v. Bruch, 489 U.S. 101 (1989)",
+        "Hall v. Sullivan, 12 F.4th 88 (2d Cir. 2021)",
+        "Ray v. Ames, 1 F.4th 2 (1st Cir. 2021)",
+        "Lowe v. Pratt, 3 F.4th 4 (1st Cir. 2022)",
+    ]
+    assert (
+        displays(
+            ("AMF Inc. v. Sleekcraft Boats", True),
+            ", 599 F.2d 341 (9th Cir. 1979), ",
+            ("abrogated in part on other grounds by", True),
+            " ",
+            ("Mattel, Inc. v. MGA Entm’t, Inc.", True),
+            ", 353 F.3d 792 (9th Cir. 2003).",
+        )[1]
+        == "Mattel, Inc. v. MGA Entm’t, Inc., 353 F.3d 792 (9th Cir. 2003)"
+    )
 
 
 def test_short_forms_of_a_decision_cited_by_docket_number():
     from toa.extract import extract
     from toa.model import Document
 
-    ps = [Paragraph(index=0, story="body", text="The court in Okafor v. Lumen Data Sys., No. 5:19-cv-03312-EJD, slip "
-                                                "op. at 6 (N.D. Cal. Oct. 2, 2020), rejected it."),
-          Paragraph(index=1, story="body", text="See Okafor, slip op. at 7; Lumen Data Sys., No. 5:19-cv-03312-EJD, "
-                                                "slip op. at 9. Cf. Pratt, slip op. at 3.")]
+    ps = [
+        Paragraph(
+            index=0,
+            story="body",
+            text="The court in Okafor v. Lumen Data Sys., No. 5:19-cv-03312-EJD, slip "
+            "op. at 6 (N.D. Cal. Oct. 2, 2020), rejected it.",
+        ),
+        Paragraph(
+            index=1,
+            story="body",
+            text="See Okafor, slip op. at 7; Lumen Data Sys., No. 5:19-cv-03312-EJD, "
+            "slip op. at 9. Cf. Pratt, slip op. at 3.",
+        ),
+    ]
     occs = extract(Document(path="x.docx", paragraphs=ps, sections=[]))
     shorts = [(o.text, o.key) for o in occs if o.kind == "short"]
     key = DocketKey("5:19-cv-03312-EJD", "okafor v. lumen data sys.")
@@ -392,59 +596,91 @@ def test_short_forms_of_a_decision_cited_by_docket_number():
 
 
 def test_a_statute_named_in_a_case_name_is_not_cited():
-    occs = [o for o in extract_paragraph(para(
-        ("In re Application of the U.S. for an Order Pursuant to 18 U.S.C. § 2703(d)", True),
-        ", 707 F.3d 283, 287 (4th Cir. 2013); 18 U.S.C. § 2703(c).")) if o.kind == "full"]
+    occs = [
+        o
+        for o in extract_paragraph(
+            para(
+                ("In re Application of the U.S. for an Order Pursuant to 18 U.S.C. § 2703(d)", True),
+                ", 707 F.3d 283, 287 (4th Cir. 2013); 18 U.S.C. § 2703(c).",
+            )
+        )
+        if o.kind == "full"
+    ]
     assert [o.display for o in occs] == [
         "In re Application of the U.S. for an Order Pursuant to 18 U.S.C. § 2703(d), 707 F.3d 283 (4th Cir. 2013)",
-        "18 U.S.C. § 2703(c)"]
+        "18 U.S.C. § 2703(c)",
+    ]
 
 
 def test_a_short_form_starts_at_its_own_name():
-    occs = extract_paragraph(para("Brown v. Bd. of Educ., 349 U.S. 294 (1955) (Brown II). Brown I, 347 U.S. at 495; "
-                                  "In re Rigel Pharms., Inc. Sec. Litig., 697 F.3d 869 (9th Cir. 2012). Rigel, 697 F.3d "
-                                  "at 876."))
+    occs = extract_paragraph(
+        para(
+            "Brown v. Bd. of Educ., 349 U.S. 294 (1955) (Brown II). Brown I, 347 U.S. at 495; "
+            "In re Rigel Pharms., Inc. Sec. Litig., 697 F.3d 869 (9th Cir. 2012). Rigel, 697 F.3d "
+            "at 876."
+        )
+    )
     assert [o.text for o in occs if o.kind == "short"] == ["Brown I, 347 U.S. at 495", "Rigel, 697 F.3d at 876"]
-    occs = extract_paragraph(para("Nat’l Ass’n of Mfrs. v. Dep’t of Def., 583 U.S. 109 (2018). Nat’l Ass’n of Mfrs., "
-                                  "583 U.S. at 111."))
+    occs = extract_paragraph(
+        para("Nat’l Ass’n of Mfrs. v. Dep’t of Def., 583 U.S. 109 (2018). Nat’l Ass’n of Mfrs., 583 U.S. at 111.")
+    )
     assert [o.text for o in occs if o.kind == "short"] == ["Nat’l Ass’n of Mfrs., 583 U.S. at 111"]
 
 
 def test_a_bankruptcy_case_name_with_its_in_re_parenthetical_in_roman():
-    assert displays("See Tanner v. Hoang (In re Hoang), 603 B.R. 1, 5 (B.A.P. 9th Cir. 2019); Official Comm. of "
-                    "Unsecured Creditors v. Ragsdale (In re Stone), 588 B.R. 800 (Bankr. N.D. Ga. 2018).") == [
+    assert displays(
+        "See Tanner v. Hoang (In re Hoang), 603 B.R. 1, 5 (B.A.P. 9th Cir. 2019); Official Comm. of "
+        "Unsecured Creditors v. Ragsdale (In re Stone), 588 B.R. 800 (Bankr. N.D. Ga. 2018)."
+    ) == [
         "Tanner v. Hoang (In re Hoang), 603 B.R. 1 (B.A.P. 9th Cir. 2019)",
-        "Official Comm. of Unsecured Creditors v. Ragsdale (In re Stone), 588 B.R. 800 (Bankr. N.D. Ga. 2018)"]
+        "Official Comm. of Unsecured Creditors v. Ragsdale (In re Stone), 588 B.R. 800 (Bankr. N.D. Ga. 2018)",
+    ]
 
 
 def test_names_in_roman_with_words_eyecite_does_not_take_for_a_name():
-    assert displays("See eBay Inc. v. MercExchange, L.L.C., 547 U.S. 388, 391 (2006); In re: Kemp Cookie Litig., "
-                    "806 F.3d 125 (3d Cir. 2015); Smith v. ABC Corp. d/b/a XYZ Stores, 1 F.4th 1 (1st Cir. 2021); "
-                    "Doe 1 v. Roe, 2 F.4th 2 (2d Cir. 2021); Smith et al. v. Jones, 5 F.4th 5 (5th Cir. 2021).") == [
-        "eBay Inc. v. MercExchange, L.L.C., 547 U.S. 388 (2006)", "In re: Kemp Cookie Litig., 806 F.3d 125 (3d Cir. 2015)",
-        "Smith v. ABC Corp. d/b/a XYZ Stores, 1 F.4th 1 (1st Cir. 2021)", "Doe 1 v. Roe, 2 F.4th 2 (2d Cir. 2021)",
-        "Smith et al. v. Jones, 5 F.4th 5 (5th Cir. 2021)"]
+    assert displays(
+        "See eBay Inc. v. MercExchange, L.L.C., 547 U.S. 388, 391 (2006); In re: Kemp Cookie Litig., "
+        "806 F.3d 125 (3d Cir. 2015); Smith v. ABC Corp. d/b/a XYZ Stores, 1 F.4th 1 (1st Cir. 2021); "
+        "Doe 1 v. Roe, 2 F.4th 2 (2d Cir. 2021); Smith et al. v. Jones, 5 F.4th 5 (5th Cir. 2021)."
+    ) == [
+        "eBay Inc. v. MercExchange, L.L.C., 547 U.S. 388 (2006)",
+        "In re: Kemp Cookie Litig., 806 F.3d 125 (3d Cir. 2015)",
+        "Smith v. ABC Corp. d/b/a XYZ Stores, 1 F.4th 1 (1st Cir. 2021)",
+        "Doe 1 v. Roe, 2 F.4th 2 (2d Cir. 2021)",
+        "Smith et al. v. Jones, 5 F.4th 5 (5th Cir. 2021)",
+    ]
     assert displays("As the court said in eBay, it applies. Lee v. Park, 4 F.4th 4 (4th Cir. 2021).") == [
-        "Lee v. Park, 4 F.4th 4 (4th Cir. 2021)"]
+        "Lee v. Park, 4 F.4th 4 (4th Cir. 2021)"
+    ]
 
 
 def test_a_nameless_cite_after_the_case_is_named_in_italics_is_that_case():
-    assert displays("In ", ("Sanford v. Halvorsen Grp.", True), ", the court agreed. 2019 WL 4455667, at *2 "
-                    "(C.D. Cal. Sept. 17, 2019).") == ["Sanford v. Halvorsen Grp., 2019 WL 4455667 (C.D. Cal. Sept. 17, 2019)"]
+    assert displays(
+        "In ",
+        ("Sanford v. Halvorsen Grp.", True),
+        ", the court agreed. 2019 WL 4455667, at *2 (C.D. Cal. Sept. 17, 2019).",
+    ) == ["Sanford v. Halvorsen Grp., 2019 WL 4455667 (C.D. Cal. Sept. 17, 2019)"]
     # a name that is another citation's, or a cite that is history, is not borrowed
     assert displays(("Ames v. Bo", True), ", 1 F.4th 1 (1st Cir. 2021). The rule differs. 500 U.S. 100 (1991).") == [
-        "Ames v. Bo, 1 F.4th 1 (1st Cir. 2021)", "500 U.S. 100 (1991)"]
+        "Ames v. Bo, 1 F.4th 1 (1st Cir. 2021)",
+        "500 U.S. 100 (1991)",
+    ]
     assert displays(("Ames v. Bo", True), ", 1 F.4th 1 (1st Cir. 2021), aff'd, 500 U.S. 100 (1991).") == [
-        "Ames v. Bo, 1 F.4th 1 (1st Cir. 2021), aff'd, 500 U.S. 100 (1991)"]
+        "Ames v. Bo, 1 F.4th 1 (1st Cir. 2021), aff'd, 500 U.S. 100 (1991)"
+    ]
 
 
 def test_history_cited_by_docket_number_and_database():
-    assert displays("Doe v. Roe, 2022 WL 1234567, at *2 (N.D. Cal. Mar. 1, 2022), aff'd, No. 22-15000, 2023 WL "
-                    "555123 (9th Cir. Feb. 1, 2023).") == [
-        "Doe v. Roe, 2022 WL 1234567 (N.D. Cal. Mar. 1, 2022), aff'd, No. 22-15000, 2023 WL 555123 (9th Cir. Feb. 1, 2023)"]
+    assert displays(
+        "Doe v. Roe, 2022 WL 1234567, at *2 (N.D. Cal. Mar. 1, 2022), aff'd, No. 22-15000, 2023 WL "
+        "555123 (9th Cir. Feb. 1, 2023)."
+    ) == [
+        "Doe v. Roe, 2022 WL 1234567 (N.D. Cal. Mar. 1, 2022), aff'd, No. 22-15000, 2023 WL 555123 (9th Cir. Feb. 1, 2023)"
+    ]
     # the affirmance of a decision cited by docket number borrows no name
-    assert displays(("Doe v. Roe", True), ", No. 3:21-cv-1 (N.D. Cal. Mar. 1, 2022), aff'd, 60 F.4th 1 "
-                    "(9th Cir. 2023).") == ["Doe v. Roe, No. 3:21-cv-1 (N.D. Cal. Mar. 1, 2022)", "60 F.4th 1 (9th Cir. 2023)"]
+    assert displays(
+        ("Doe v. Roe", True), ", No. 3:21-cv-1 (N.D. Cal. Mar. 1, 2022), aff'd, 60 F.4th 1 (9th Cir. 2023)."
+    ) == ["Doe v. Roe, No. 3:21-cv-1 (N.D. Cal. Mar. 1, 2022)", "60 F.4th 1 (9th Cir. 2023)"]
 
 
 def test_a_state_attorney_generals_opinion_is_an_other_authority():
@@ -455,55 +691,92 @@ def test_a_state_attorney_generals_opinion_is_an_other_authority():
 
 
 def test_california_id_and_ibid_inside_their_parentheses():
-    occs = extract_paragraph(para("The duty is settled. (People v. Ortega (1998) 19 Cal.4th 686, 693.) ",
-                                  "It extends to the second count. (Id. at p. 694, fn. 2.) Nothing more is needed. ",
-                                  "(Ibid.) [Id. at pp. 695\u2013696.]"))
+    occs = extract_paragraph(
+        para(
+            "The duty is settled. (People v. Ortega (1998) 19 Cal.4th 686, 693.) ",
+            "It extends to the second count. (Id. at p. 694, fn. 2.) Nothing more is needed. ",
+            "(Ibid.) [Id. at pp. 695\u2013696.]",
+        )
+    )
     assert [(o.kind, o.text, o.meta.pin if o.kind == "id" else None) for o in occs] == [
         ("full", "People v. Ortega (1998) 19 Cal.4th 686, 693", None),
         ("id", "Id. at p. 694, fn. 2", "at p. 694, fn. 2"),
         ("id", "Ibid.", ""),
-        ("id", "Id. at pp. 695\u2013696", "at pp. 695-696")]
+        ("id", "Id. at pp. 695\u2013696", "at pp. 695-696"),
+    ]
 
 
 def test_california_bracketed_parallel_cites_stay_with_their_case():
-    occs = extract_paragraph(para("The error was prejudicial. (Chapman v. California (1967) 386 U.S. 18, 24 ",
-                                  "[87 S.Ct. 824, 17 L.Ed.2d 705]; see Fahy v. Connecticut (1963) 375 U.S. 85 ",
-                                  "[84 S.Ct. 229].)"))
+    occs = extract_paragraph(
+        para(
+            "The error was prejudicial. (Chapman v. California (1967) 386 U.S. 18, 24 ",
+            "[87 S.Ct. 824, 17 L.Ed.2d 705]; see Fahy v. Connecticut (1963) 375 U.S. 85 ",
+            "[84 S.Ct. 229].)",
+        )
+    )
     assert [(o.text, o.display) for o in full(occs)] == [
-        ("Chapman v. California (1967) 386 U.S. 18, 24 [87 S.Ct. 824, 17 L.Ed.2d 705]",
-         "Chapman v. California (1967) 386 U.S. 18 [87 S.Ct. 824, 17 L.Ed.2d 705]"),
-        ("Fahy v. Connecticut (1963) 375 U.S. 85 [84 S.Ct. 229]", "Fahy v. Connecticut (1963) 375 U.S. 85 [84 S.Ct. 229]")]
+        (
+            "Chapman v. California (1967) 386 U.S. 18, 24 [87 S.Ct. 824, 17 L.Ed.2d 705]",
+            "Chapman v. California (1967) 386 U.S. 18 [87 S.Ct. 824, 17 L.Ed.2d 705]",
+        ),
+        (
+            "Fahy v. Connecticut (1963) 375 U.S. 85 [84 S.Ct. 229]",
+            "Fahy v. Connecticut (1963) 375 U.S. 85 [84 S.Ct. 229]",
+        ),
+    ]
     assert full(occs)[0].meta.parallel == [CaseKey("87", "S. Ct.", "824"), CaseKey("17", "L. Ed. 2d", "705")]
 
 
 def test_california_court_and_year_between_the_name_and_the_cite():
-    occs = extract_paragraph(para("The Ninth Circuit agrees. (United States v. Smith (9th Cir. 2020) 961 F.3d 1203, ",
-                                  "1207; Doe v. Roe (C.D.Cal., Mar. 3, 2021, No. 2:20-cv-01234) 2021 WL 812345.) ",
-                                  "So does ", ("Roe v. Poe", True), " (N.D.Cal. 2019) 400 F.Supp.3d 1, 5."))
+    occs = extract_paragraph(
+        para(
+            "The Ninth Circuit agrees. (United States v. Smith (9th Cir. 2020) 961 F.3d 1203, ",
+            "1207; Doe v. Roe (C.D.Cal., Mar. 3, 2021, No. 2:20-cv-01234) 2021 WL 812345.) ",
+            "So does ",
+            ("Roe v. Poe", True),
+            " (N.D.Cal. 2019) 400 F.Supp.3d 1, 5.",
+        )
+    )
     assert [o.display for o in full(occs)] == [
         "United States v. Smith (9th Cir. 2020) 961 F.3d 1203",
         "Doe v. Roe (C.D.Cal., Mar. 3, 2021, No. 2:20-cv-01234) 2021 WL 812345",
-        "Roe v. Poe (N.D.Cal. 2019) 400 F.Supp.3d 1"]
+        "Roe v. Poe (N.D.Cal. 2019) 400 F.Supp.3d 1",
+    ]
 
 
 def test_california_real_party_in_interest_is_part_of_the_name():
     plain = extract_paragraph(para("(People v. Superior Court (Romero) (1996) 13 Cal.4th 497, 530.)"))
-    italic = extract_paragraph(para("(", ("People v. Superior Court", True), " (", ("Romero", True),
-                                    ") (1996) 13 Cal.4th 497, 530.)"))
-    assert [o.display for o in full(plain)] == [o.display for o in full(italic)] == [
-        "People v. Superior Court (Romero) (1996) 13 Cal.4th 497"]
+    italic = extract_paragraph(
+        para("(", ("People v. Superior Court", True), " (", ("Romero", True), ") (1996) 13 Cal.4th 497, 530.)")
+    )
+    assert (
+        [o.display for o in full(plain)]
+        == [o.display for o in full(italic)]
+        == ["People v. Superior Court (Romero) (1996) 13 Cal.4th 497"]
+    )
 
 
 def test_an_italic_case_name_with_its_year_is_not_also_a_work():
-    occs = extract_paragraph(para("See ", ("Estate of Duke", True), " (2015) 61 Cal.4th 871, 880; ",
-                                  ("Conservatorship of O.B.", True), " (2020) 9 Cal.5th 989."))
+    occs = extract_paragraph(
+        para(
+            "See ",
+            ("Estate of Duke", True),
+            " (2015) 61 Cal.4th 871, 880; ",
+            ("Conservatorship of O.B.", True),
+            " (2020) 9 Cal.5th 989.",
+        )
+    )
     assert [(o.category, o.display) for o in occs] == [
-        ("cases", "Estate of Duke (2015) 61 Cal.4th 871"), ("cases", "Conservatorship of O.B. (2020) 9 Cal.5th 989")]
+        ("cases", "Estate of Duke (2015) 61 Cal.4th 871"),
+        ("cases", "Conservatorship of O.B. (2020) 9 Cal.5th 989"),
+    ]
 
 
 def test_bare_sections_inside_a_block_quotation_are_the_statutes_words():
-    quote = para("(2) The court may impose the upper term only as provided in Section 1170.1 and subdivision (c). ",
-                 "(§ 1170, subd. (b)(2).)")
+    quote = para(
+        "(2) The court may impose the upper term only as provided in Section 1170.1 and subdivision (c). ",
+        "(§ 1170, subd. (b)(2).)",
+    )
     quote.block_quote = True
     assert [o.text for o in extract_paragraph(quote)] == ["§ 1170, subd. (b)(2)"]
     quote.block_quote = False
@@ -511,11 +784,16 @@ def test_bare_sections_inside_a_block_quotation_are_the_statutes_words():
 
 
 def test_texas_opinion_parentheticals_stay_in_the_entry():
-    occs = extract_paragraph(para("Lee v. State, 206 S.W.3d 620, 623 (Tex. Crim. App. 2006) (plurality op.); In re "
-                                  "Weeks, 392 S.W.3d 623, 627 (Tex. Crim. App. 2013) (orig. proceeding) (holding so)."))
+    occs = extract_paragraph(
+        para(
+            "Lee v. State, 206 S.W.3d 620, 623 (Tex. Crim. App. 2006) (plurality op.); In re "
+            "Weeks, 392 S.W.3d 623, 627 (Tex. Crim. App. 2013) (orig. proceeding) (holding so)."
+        )
+    )
     assert [o.display for o in full(occs)] == [
         "Lee v. State, 206 S.W.3d 620 (Tex. Crim. App. 2006) (plurality op.)",
-        "In re Weeks, 392 S.W.3d 623 (Tex. Crim. App. 2013) (orig. proceeding)"]
+        "In re Weeks, 392 S.W.3d 623 (Tex. Crim. App. 2013) (orig. proceeding)",
+    ]
     # the Bluebook's "(plurality opinion)" describes the opinion, as "(holding ...)" would: not in the entry
     occs = extract_paragraph(para("City of Mesa v. Doe, 485 U.S. 112, 127 (1988) (plurality opinion)."))
     assert [o.display for o in full(occs)] == ["City of Mesa v. Doe, 485 U.S. 112 (1988)"]
@@ -524,8 +802,11 @@ def test_texas_opinion_parentheticals_stay_in_the_entry():
 def test_a_california_case_name_split_over_two_paragraphs_is_one_name():
     from toa.extract import extract
     from toa.model import Document
-    paras = [Paragraph(index=0, story="body", text="The rule remains good law under People v."),
-             Paragraph(index=1, story="body", text="Morris (1991) 53 Cal.3d 152, 160.")]
+
+    paras = [
+        Paragraph(index=0, story="body", text="The rule remains good law under People v."),
+        Paragraph(index=1, story="body", text="Morris (1991) 53 Cal.3d 152, 160."),
+    ]
     occs = extract(Document(path="x.docx", paragraphs=paras, sections=[]))
     assert [o.display for o in full(occs)] == ["People v. Morris (1991) 53 Cal.3d 152"]
 
@@ -536,94 +817,155 @@ def test_a_rule_cut_by_a_running_page_header_is_read_whole():
 
     header = "Case: 17-56544, 07/25/2018, ID: 10956659, DktEntry: 36, Page {} of 60"
     lead = "Courts have issued rules on what may be worn in a courtroom, and they are strict about it. " * 3
-    paras = [Paragraph(index=0, story="body", text=header.format(26)),
-             Paragraph(index=1, story="body", text=lead + "Tenn. R. 20 Dist. Rule 1.04; Or. R. Coos"),
-             Paragraph(index=2, story="body", text=header.format(27), breaks=[PageBreak(0, "explicit")]),
-             Paragraph(index=3, story="body", text="Curry Rule 3.011(2)(a) (Juvenile Court). Given the widespread "
-                                                   "use of such clothing, the contention fails."),
-             Paragraph(index=4, story="body", text=header.format(28), breaks=[PageBreak(0, "explicit")]),
-             Paragraph(index=5, story="body", text="ARGUMENT"),
-             Paragraph(index=6, story="body", text="Smith v. Jones, 1 F.4th 1 (1st Cir. 2021).")]
+    paras = [
+        Paragraph(index=0, story="body", text=header.format(26)),
+        Paragraph(index=1, story="body", text=lead + "Tenn. R. 20 Dist. Rule 1.04; Or. R. Coos"),
+        Paragraph(index=2, story="body", text=header.format(27), breaks=[PageBreak(0, "explicit")]),
+        Paragraph(
+            index=3,
+            story="body",
+            text="Curry Rule 3.011(2)(a) (Juvenile Court). Given the widespread "
+            "use of such clothing, the contention fails.",
+        ),
+        Paragraph(index=4, story="body", text=header.format(28), breaks=[PageBreak(0, "explicit")]),
+        Paragraph(index=5, story="body", text="ARGUMENT"),
+        Paragraph(index=6, story="body", text="Smith v. Jones, 1 F.4th 1 (1st Cir. 2021)."),
+    ]
     occs = extract(Document(path="x.docx", paragraphs=paras, sections=[]))
     assert [(o.paragraph, o.display) for o in full(occs)] == [
-        (1, "Tenn. R. 20 Dist. Rule 1.04"), (1, "Or. R. Coos Curry Rule 3.011(2)(a)"),
-        (6, "Smith v. Jones, 1 F.4th 1 (1st Cir. 2021)")]
+        (1, "Tenn. R. 20 Dist. Rule 1.04"),
+        (1, "Or. R. Coos Curry Rule 3.011(2)(a)"),
+        (6, "Smith v. Jones, 1 F.4th 1 (1st Cir. 2021)"),
+    ]
 
 
 def test_a_provision_written_out_inside_a_quotation_is_the_courts_words():
-    occs = extract_paragraph(para("Costs may not be challenged “in a proceeding under Article 103.008 of the Texas Code "
-                                  "of Criminal Procedure.” Cardenas v. State, 423 S.W.3d 396, 399 (Tex. Crim. App. "
-                                  "2014); see Article 102.0186 of the Texas Code of Criminal Procedure."))
-    assert [o.display for o in full(occs)] == ["Cardenas v. State, 423 S.W.3d 396 (Tex. Crim. App. 2014)",
-                                               "Texas Code of Criminal Procedure art. 102.0186"]
+    occs = extract_paragraph(
+        para(
+            "Costs may not be challenged “in a proceeding under Article 103.008 of the Texas Code "
+            "of Criminal Procedure.” Cardenas v. State, 423 S.W.3d 396, 399 (Tex. Crim. App. "
+            "2014); see Article 102.0186 of the Texas Code of Criminal Procedure."
+        )
+    )
+    assert [o.display for o in full(occs)] == [
+        "Cardenas v. State, 423 S.W.3d 396 (Tex. Crim. App. 2014)",
+        "Texas Code of Criminal Procedure art. 102.0186",
+    ]
 
 
 def test_a_nameless_cite_after_a_case_named_in_roman_is_that_case():
-    occs = full(extract_paragraph(para("In Quill v. State, the court of appeals held that the trial court did not err. "
-                                       "See 466 S.W.3d 876, 877 (Tex. App.—Texarkana 2015, pet. ref’d).")))
+    occs = full(
+        extract_paragraph(
+            para(
+                "In Quill v. State, the court of appeals held that the trial court did not err. "
+                "See 466 S.W.3d 876, 877 (Tex. App.—Texarkana 2015, pet. ref’d)."
+            )
+        )
+    )
     assert [o.display for o in occs] == ["Quill v. State, 466 S.W.3d 876 (Tex. App.—Texarkana 2015, pet. ref’d)"]
     occs = full(extract_paragraph(para("The court agreed. See 466 S.W.3d 876, 877 (Tex. App. 2015).")))
     assert "missing_case_name" in occs[0].flags
 
 
 def test_new_york_brackets_its_court_and_year():
-    occs = extract_paragraph(para("Smith v. Jones, 150 A.D.3d 1002, 1004 [2d Dept 2017]; Matter of Roe, 35 NY3d 12 [2020]."))
-    assert [o.display for o in full(occs)] == ["Smith v. Jones, 150 A.D.3d 1002 [2d Dept 2017]",
-                                               "Matter of Roe, 35 NY3d 12 [2020]"]
+    occs = extract_paragraph(
+        para("Smith v. Jones, 150 A.D.3d 1002, 1004 [2d Dept 2017]; Matter of Roe, 35 NY3d 12 [2020].")
+    )
+    assert [o.display for o in full(occs)] == [
+        "Smith v. Jones, 150 A.D.3d 1002 [2d Dept 2017]",
+        "Matter of Roe, 35 NY3d 12 [2020]",
+    ]
 
 
 def test_california_short_form_by_name_alone():
-    occs = extract_paragraph(para("(See People v. Lynch, at pp. 768-769; Estate of Duke, at p. 880; Baral, at p. 396.) ",
-                                  "The court said, at p. 5, that it agreed."))
+    occs = extract_paragraph(
+        para(
+            "(See People v. Lynch, at pp. 768-769; Estate of Duke, at p. 880; Baral, at p. 396.) ",
+            "The court said, at p. 5, that it agreed.",
+        )
+    )
     assert [(o.kind, o.text, o.meta.antecedent) for o in occs] == [
-        ("supra", "People v. Lynch, at pp. 768-769", "Lynch"), ("supra", "Estate of Duke, at p. 880", "Duke"),
-        ("supra", "Baral, at p. 396", "Baral")]
+        ("supra", "People v. Lynch, at pp. 768-769", "Lynch"),
+        ("supra", "Estate of Duke, at p. 880", "Duke"),
+        ("supra", "Baral, at p. 396", "Baral"),
+    ]
 
 
 def test_docket_numbers_as_district_courts_write_them_and_bloomberg_law_cites():
-    assert displays("In re Tesla S’holder Litig., C.A. No. 12711-VCS (Del. Ch. Feb. 4, 2020); Ames v. Bo, Civil Action "
-                    "No. 20-1234 (E.D. Pa. Jan. 4, 2021); Cole v. Dart, No. CV 20-1234-GW (C.D. Cal. Jan. 4, 2021); "
-                    "Fox v. Grey, 2021 BL 123456, at *3 (S.D.N.Y. Jan. 4, 2021).") == [
+    assert displays(
+        "In re Tesla S’holder Litig., C.A. No. 12711-VCS (Del. Ch. Feb. 4, 2020); Ames v. Bo, Civil Action "
+        "No. 20-1234 (E.D. Pa. Jan. 4, 2021); Cole v. Dart, No. CV 20-1234-GW (C.D. Cal. Jan. 4, 2021); "
+        "Fox v. Grey, 2021 BL 123456, at *3 (S.D.N.Y. Jan. 4, 2021)."
+    ) == [
         "In re Tesla S’holder Litig., C.A. No. 12711-VCS (Del. Ch. Feb. 4, 2020)",
         "Ames v. Bo, Civil Action No. 20-1234 (E.D. Pa. Jan. 4, 2021)",
-        "Cole v. Dart, No. CV 20-1234-GW (C.D. Cal. Jan. 4, 2021)", "Fox v. Grey, 2021 BL 123456 (S.D.N.Y. Jan. 4, 2021)"]
+        "Cole v. Dart, No. CV 20-1234-GW (C.D. Cal. Jan. 4, 2021)",
+        "Fox v. Grey, 2021 BL 123456 (S.D.N.Y. Jan. 4, 2021)",
+    ]
     [o] = full(extract_paragraph(para(("Ames v. Bo", True), ", Case No. 8:20-cv-1, 2021 WL 99 (M.D. Fla. 2021).")))
     assert o.meta.case_name == "Ames v. Bo"
 
 
 def test_plain_names_go_on_before_the_abbreviations_eyecite_stops_at():
-    assert displays("See Metro. Life Ins. Co. v. Glenn, 554 U.S. 105, 115 (2008); Firestone Tire & Rubber Co. v. Bruch, "
-                    "489 U.S. 101 (1989). The Court in Cnty. of Sacramento v. Lewis, 523 U.S. 833 (1998), agreed. "
-                    "Under Ass’n for Molecular Pathology v. Myriad Genetics, Inc., 569 U.S. 576 (2013), and Cf. United "
-                    "States ex rel. Campie v. Gilead Scis., Inc., 862 F.3d 890 (9th Cir. 2017), it fails.") == [
-        "Metro. Life Ins. Co. v. Glenn, 554 U.S. 105 (2008)", "Firestone Tire & Rubber Co. v. Bruch, 489 U.S. 101 (1989)",
+    assert displays(
+        "See Metro. Life Ins. Co. v. Glenn, 554 U.S. 105, 115 (2008); Firestone Tire & Rubber Co. v. Bruch, "
+        "489 U.S. 101 (1989). The Court in Cnty. of Sacramento v. Lewis, 523 U.S. 833 (1998), agreed. "
+        "Under Ass’n for Molecular Pathology v. Myriad Genetics, Inc., 569 U.S. 576 (2013), and Cf. United "
+        "States ex rel. Campie v. Gilead Scis., Inc., 862 F.3d 890 (9th Cir. 2017), it fails."
+    ) == [
+        "Metro. Life Ins. Co. v. Glenn, 554 U.S. 105 (2008)",
+        "Firestone Tire & Rubber Co. v. Bruch, 489 U.S. 101 (1989)",
         "Cnty. of Sacramento v. Lewis, 523 U.S. 833 (1998)",
         "Ass’n for Molecular Pathology v. Myriad Genetics, Inc., 569 U.S. 576 (2013)",
-        "United States ex rel. Campie v. Gilead Scis., Inc., 862 F.3d 890 (9th Cir. 2017)"]
-    assert displays("See Pa. State Police v. Suders, 542 U.S. 129 (2004); In Gen. Elec. Co. v. Joiner, 522 U.S. 136 "
-                    "(1997), it held so.") == ["Pa. State Police v. Suders, 542 U.S. 129 (2004)",
-                                               "Gen. Elec. Co. v. Joiner, 522 U.S. 136 (1997)"]
+        "United States ex rel. Campie v. Gilead Scis., Inc., 862 F.3d 890 (9th Cir. 2017)",
+    ]
+    assert displays(
+        "See Pa. State Police v. Suders, 542 U.S. 129 (2004); In Gen. Elec. Co. v. Joiner, 522 U.S. 136 "
+        "(1997), it held so."
+    ) == ["Pa. State Police v. Suders, 542 U.S. 129 (2004)", "Gen. Elec. Co. v. Joiner, 522 U.S. 136 (1997)"]
     # a sentence that ends in a word no name abbreviates stays out of the name
     assert displays("Plaintiffs sued under the Act. Metro. Life Ins. Co. v. Glenn, 554 U.S. 105 (2008).") == [
-        "Metro. Life Ins. Co. v. Glenn, 554 U.S. 105 (2008)"]
+        "Metro. Life Ins. Co. v. Glenn, 554 U.S. 105 (2008)"
+    ]
 
 
 def test_a_case_that_only_names_where_a_cited_brief_was_filed_is_not_listed():
-    p = para("Br. of Acme Fund as Amicus Curiae, ", ("Doe v. Roe", True), ", 598 U.S. 1 (May 18, 2023); see ",
-             ("Smith v. Jones", True), ", 500 U.S. 100 (1991).")
+    p = para(
+        "Br. of Acme Fund as Amicus Curiae, ",
+        ("Doe v. Roe", True),
+        ", 598 U.S. 1 (May 18, 2023); see ",
+        ("Smith v. Jones", True),
+        ", 500 U.S. 100 (1991).",
+    )
     assert [o.display for o in full(extract_paragraph(p))] == ["Smith v. Jones, 500 U.S. 100 (1991)"]
 
 
 def test_cases_by_docket_number_as_amicus_briefs_type_them():
-    occs = full(extract_paragraph(para(
-        ("United States", True), " v. ", ("Zeta Apps, Inc.", True), ", No 3:14-cv-04321-RS (N.D. Cal. Mar. 4, 2014); ",
-        ("In re Online Toy Consumer Prot. Litig.", True), ", MDL No. 21-md-03311-ABC (N.D. Cal Jan. 5, 2022); ",
-        ("State of Maine et al.", True), " v. ", ("Sample Corp. et al.", True), ", No. 4:22-cv-09911-XYZ; ",
-        ("Roe", True), " v. ", ("Doe", True), ", No. 22-1.")))
+    occs = full(
+        extract_paragraph(
+            para(
+                ("United States", True),
+                " v. ",
+                ("Zeta Apps, Inc.", True),
+                ", No 3:14-cv-04321-RS (N.D. Cal. Mar. 4, 2014); ",
+                ("In re Online Toy Consumer Prot. Litig.", True),
+                ", MDL No. 21-md-03311-ABC (N.D. Cal Jan. 5, 2022); ",
+                ("State of Maine et al.", True),
+                " v. ",
+                ("Sample Corp. et al.", True),
+                ", No. 4:22-cv-09911-XYZ; ",
+                ("Roe", True),
+                " v. ",
+                ("Doe", True),
+                ", No. 22-1.",
+            )
+        )
+    )
     assert [(o.key.number, o.display) for o in occs] == [
         ("3:14-cv-04321-RS", "United States v. Zeta Apps, Inc., No 3:14-cv-04321-RS (N.D. Cal. Mar. 4, 2014)"),
         ("21-md-03311-ABC", "In re Online Toy Consumer Prot. Litig., MDL No. 21-md-03311-ABC (N.D. Cal Jan. 5, 2022)"),
-        ("4:22-cv-09911-XYZ", "State of Maine et al. v. Sample Corp. et al., No. 4:22-cv-09911-XYZ")]
+        ("4:22-cv-09911-XYZ", "State of Maine et al. v. Sample Corp. et al., No. 4:22-cv-09911-XYZ"),
+    ]
     # a bare appellate number without court or date ("No. 22-1") is no citation of a decision
 
 
@@ -635,8 +977,17 @@ def test_citations_in_the_cells_of_a_table_in_the_body_and_in_their_notes(tmp_pa
 
     b = DocBuilder()
     b.paragraph("The agencies require reports, as the table shows.")
-    b.table([["Agency", "Rule", "Note"], ["EPA", "40 C.F.R. § 98.3(c)", "annual"],
-             ["OSHA", ["29 C.F.R. § 1904.7(b)(1)", Footnote("See 29 C.F.R. § 1904.29.")], "within seven days"]])
+    b.table(
+        [
+            ["Agency", "Rule", "Note"],
+            ["EPA", "40 C.F.R. § 98.3(c)", "annual"],
+            ["OSHA", ["29 C.F.R. § 1904.7(b)(1)", Footnote("See 29 C.F.R. § 1904.29.")], "within seven days"],
+        ]
+    )
     b.paragraph("Thus reporting is routine.")
     found = extract(read(str(b.save(tmp_path / "t.docx"))))
-    assert sorted(o.display for o in found) == ["29 C.F.R. § 1904.29", "29 C.F.R. § 1904.7(b)(1)", "40 C.F.R. § 98.3(c)"]
+    assert sorted(o.display for o in found) == [
+        "29 C.F.R. § 1904.29",
+        "29 C.F.R. § 1904.7(b)(1)",
+        "40 C.F.R. § 98.3(c)",
+    ]

@@ -1,4 +1,5 @@
 """Helpers for recognizer tests."""
+
 import pytest
 
 from toa.recognizers import recognize

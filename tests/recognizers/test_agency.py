@@ -41,23 +41,29 @@ def test_board_decision_with_a_slip_opinion_pin_keeps_its_year(run):
 
 
 def test_immigration_decisions_written_without_periods(run):
-    a, b = full(run("Matter of Castillo-Perez, 27 I&N Dec. 664 (A.G. 2019); Matter of Z-Z-O-, 26 I. & N. Dec. 586 "
-                    "(BIA 2015)."))
+    a, b = full(
+        run("Matter of Castillo-Perez, 27 I&N Dec. 664 (A.G. 2019); Matter of Z-Z-O-, 26 I. & N. Dec. 586 (BIA 2015).")
+    )
     assert a.key == AgencyDecisionKey("I. & N. Dec.", "27", "664")
     assert a.display == "Matter of Castillo-Perez, 27 I&N Dec. 664 (A.G. 2019)"
     assert a.sort_key < b.sort_key
 
 
 def test_sec_releases_as_decisions_and_as_guidance(run, emph):
-    text = ("In re Kamerling, Exchange Act Release No. 93456, at 4 (Oct. 29, 2021); Securities Act Release No. 9689, "
-            "2014 WL 7145625, at *3 (Dec. 15, 2014); Disclosure of Order Execution Information, Exchange Act Release "
-            "No. 43590, 65 Fed. Reg. 75,414 (Dec. 1, 2000).")
+    text = (
+        "In re Kamerling, Exchange Act Release No. 93456, at 4 (Oct. 29, 2021); Securities Act Release No. 9689, "
+        "2014 WL 7145625, at *3 (Dec. 15, 2014); Disclosure of Order Execution Information, Exchange Act Release "
+        "No. 43590, 65 Fed. Reg. 75,414 (Dec. 1, 2000)."
+    )
     occs = full(run(text, emph(text, "In re Kamerling")))
     assert [(o.display, o.category) for o in occs] == [
         ("In re Kamerling, Exchange Act Release No. 93456 (Oct. 29, 2021)", "administrative"),
         ("Securities Act Release No. 9689, 2014 WL 7145625 (Dec. 15, 2014)", "other"),
-        ("Disclosure of Order Execution Information, Exchange Act Release No. 43590, 65 Fed. Reg. 75,414 (Dec. 1, 2000)",
-         "rules_regulations")]
+        (
+            "Disclosure of Order Execution Information, Exchange Act Release No. 43590, 65 Fed. Reg. 75,414 (Dec. 1, 2000)",
+            "rules_regulations",
+        ),
+    ]
 
 
 def test_a_board_decision_named_with_abbreviations_in_roman(run):

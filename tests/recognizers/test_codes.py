@@ -1,4 +1,5 @@
 """State codes as state courts write them (toa.recognizers.codes), on invented text."""
+
 import pytest
 from conftest import full, keys
 
@@ -77,8 +78,12 @@ def test_prose_and_bare_code_are_not_cited(run):
 def test_code_sorts_by_code_then_section_naturally(run):
     occs = full(run("Pen. Code, § 1001.36; Civ. Code, § 43.3; Pen. Code, § 187; Code Civ. Proc., § 12."))
     ordered = sorted(occs, key=lambda o: o.sort_key)
-    assert [o.display for o in ordered] == ["Civ. Code, § 43.3", "Code Civ. Proc., § 12", "Pen. Code, § 187",
-                                            "Pen. Code, § 1001.36"]
+    assert [o.display for o in ordered] == [
+        "Civ. Code, § 43.3",
+        "Code Civ. Proc., § 12",
+        "Pen. Code, § 187",
+        "Pen. Code, § 1001.36",
+    ]
 
 
 def test_code_without_state_is_the_code_of_that_name_cited_with_its_state(run):
@@ -87,7 +92,11 @@ def test_code_without_state_is_the_code_of_that_name_cited_with_its_state(run):
     assert [o.key for o in full(occs)][:2] == [StateCodeKey("Tex.", "penal code", "", "22.01")] * 2
     other = run("Pen. Code, § 187; Code Civ. Proc., § 437c; compare Tex. Code Crim. Proc. art. 38.37.")
     resolve_jurisdictions(other)
-    assert [o.key.jurisdiction for o in full(other)] == ["", "", "Tex."]  # another state's code names no California code
+    assert [o.key.jurisdiction for o in full(other)] == [
+        "",
+        "",
+        "Tex.",
+    ]  # another state's code names no California code
     two = run("Tex. Penal Code § 22.01; Cal. Penal Code § 5; Penal Code § 7.")
     resolve_jurisdictions(two)
     assert full(two)[-1].key.jurisdiction == ""  # two states' penal codes: nothing is assumed
@@ -134,47 +143,92 @@ def test_article_and_section_written_before_the_code(run):
 
 
 def test_a_declared_code_for_bare_references():
-    assert declared_codes("Unless otherwise indicated, all further statutory references are to the Labor Code.") \
-        == [DeclaredCode(82, "any", "Labor Code", "lab code", None)]
-    assert [(d.name, d.scope) for d in declared_codes("Undesignated section references, unless noted, are to the Code "
-                                                      "of Civil Procedure.")] == [("Code of Civil Procedure", "any")]
-    assert [(d.name, d.scope, d.jurisdiction) for d in declared_codes(
-        "All references to \u201carticle\u201d are to the Texas Code of Criminal Procedure.")] \
-        == [("Texas Code of Criminal Procedure", "article", "Tex.")]
-    assert [(d.name, d.scope) for d in declared_codes("All further section references are to the Family Code.")] \
-        == [("Family Code", "section")]
+    assert declared_codes("Unless otherwise indicated, all further statutory references are to the Labor Code.") == [
+        DeclaredCode(82, "any", "Labor Code", "lab code", None)
+    ]
+    assert [
+        (d.name, d.scope)
+        for d in declared_codes("Undesignated section references, unless noted, are to the Code of Civil Procedure.")
+    ] == [("Code of Civil Procedure", "any")]
+    assert [
+        (d.name, d.scope, d.jurisdiction)
+        for d in declared_codes("All references to \u201carticle\u201d are to the Texas Code of Criminal Procedure.")
+    ] == [("Texas Code of Criminal Procedure", "article", "Tex.")]
+    assert [(d.name, d.scope) for d in declared_codes("All further section references are to the Family Code.")] == [
+        ("Family Code", "section")
+    ]
     assert [d.name for d in declared_codes("All statutory references are to the PENAL CODE.")] == ["Penal Code"]
     assert declared_codes("All record references are to the clerk's record.") == []
     assert declared_codes("Citations are to the Code, as the court below held.") == []
 
 
-@pytest.mark.parametrize("declaration, form, section, sub, subs, written", [
-    ("All further statutory references are to the Labor Code.", "word", "1102.5", "(b)", [],
-     "Labor Code section 1102.5, subdivision (b)"),
-    ("All further statutory references are to the Labor Code.", "word", "1250", "(c)", ["(c)", "(k)"],
-     "Labor Code section 1250, subdivisions (c), (k)"),
-    ("All further statutory references are to the Labor Code.", "word", "98.6", "", [], "Labor Code section 98.6"),
-    ("Undesignated section references are to the Code of Civil Procedure.", "sign", "437c", "(c)", [],
-     "Code of Civil Procedure § 437c(c)"),
-    ("Undesignated section references are to the Code of Civil Procedure.", "sign", "1250", "(c)", ["(c)", "(k)"],
-     "Code of Civil Procedure § 1250(c), (k)"),
-    ("All references to \u201carticle\u201d are to the Texas Code of Criminal Procedure.", "article", "38.23", "(a)", [],
-     "Texas Code of Criminal Procedure art. 38.23(a)"),
-    ("All statutory references are to the PENAL CODE.", "sign", "187", "", [], "Penal Code § 187"),
-])
+@pytest.mark.parametrize(
+    "declaration, form, section, sub, subs, written",
+    [
+        (
+            "All further statutory references are to the Labor Code.",
+            "word",
+            "1102.5",
+            "(b)",
+            [],
+            "Labor Code section 1102.5, subdivision (b)",
+        ),
+        (
+            "All further statutory references are to the Labor Code.",
+            "word",
+            "1250",
+            "(c)",
+            ["(c)", "(k)"],
+            "Labor Code section 1250, subdivisions (c), (k)",
+        ),
+        ("All further statutory references are to the Labor Code.", "word", "98.6", "", [], "Labor Code section 98.6"),
+        (
+            "Undesignated section references are to the Code of Civil Procedure.",
+            "sign",
+            "437c",
+            "(c)",
+            [],
+            "Code of Civil Procedure § 437c(c)",
+        ),
+        (
+            "Undesignated section references are to the Code of Civil Procedure.",
+            "sign",
+            "1250",
+            "(c)",
+            ["(c)", "(k)"],
+            "Code of Civil Procedure § 1250(c), (k)",
+        ),
+        (
+            "All references to \u201carticle\u201d are to the Texas Code of Criminal Procedure.",
+            "article",
+            "38.23",
+            "(a)",
+            [],
+            "Texas Code of Criminal Procedure art. 38.23(a)",
+        ),
+        ("All statutory references are to the PENAL CODE.", "sign", "187", "", [], "Penal Code § 187"),
+    ],
+)
 def test_a_declared_code_makes_the_citation_its_recognizers_read(run, declaration, form, section, sub, subs, written):
     [code] = declared_codes(declaration)
     made = declared_provision(code, section, sub, subs, form)
     [read] = full(run(written))
-    assert (made.text, made.key, made.display, made.sort_key, made.category, made.meta) == \
-        (written, read.key, read.display, read.sort_key, read.category, read.meta)
+    assert (made.text, made.key, made.display, made.sort_key, made.category, made.meta) == (
+        written,
+        read.key,
+        read.display,
+        read.sort_key,
+        read.category,
+        read.meta,
+    )
 
 
 def test_a_list_of_an_articles_sections_is_one_provision_each(run):
     occs = full(run("TEX. CODE CRIM. PROC. art. 38.22, §§ 2, 3 governs."))
     assert [(o.key, o.display) for o in occs] == [
         (StateCodeKey("Tex.", "code crim proc", "", "38.22, § 2"), "Tex. Code Crim. Proc. art. 38.22, § 2"),
-        (StateCodeKey("Tex.", "code crim proc", "", "38.22, § 3"), "Tex. Code Crim. Proc. art. 38.22, § 3")]
+        (StateCodeKey("Tex.", "code crim proc", "", "38.22, § 3"), "Tex. Code Crim. Proc. art. 38.22, § 3"),
+    ]
 
 
 def test_a_section_with_a_list_of_subsections_is_one_provision_as_cited(run):
@@ -187,21 +241,32 @@ def test_a_section_with_a_list_of_subsections_is_one_provision_as_cited(run):
 
 def test_a_texas_range_of_sections_is_one_entry(run):
     occs = full(run("TEX. GOV'T CODE ANN. §§ 311.011, 311.021-.023."))
-    assert [(o.key.section, o.display) for o in occs] == [("311.011", "Tex. Gov't Code Ann. § 311.011"),
-                                                     ("311.021-.023", "Tex. Gov't Code Ann. §§ 311.021-.023")]
+    assert [(o.key.section, o.display) for o in occs] == [
+        ("311.011", "Tex. Gov't Code Ann. § 311.011"),
+        ("311.021-.023", "Tex. Gov't Code Ann. §§ 311.021-.023"),
+    ]
 
 
 def same_citation(made, cited):
-    return (made.display, made.key, made.sort_key, made.meta, made.category) == \
-        (cited.display, cited.key, cited.sort_key, cited.meta, cited.category)
+    return (made.display, made.key, made.sort_key, made.meta, made.category) == (
+        cited.display,
+        cited.key,
+        cited.sort_key,
+        cited.meta,
+        cited.category,
+    )
 
 
 def test_a_provision_made_from_a_code_and_its_number_is_the_code_cited_in_full(run):
     """What a short form stands for is made from the code's name and what follows it, the name
     not read again: the same citation as the code cited so in the brief."""
-    for name, after in (("Code Civ. Proc.", ", § 437c, subd. (c)"), ("Health & Saf. Code", ", § 1250, subds. (c), (k)"),
-                        ("Tex. Code Crim. Proc.", " art. 38.37, § 2"), ("Labor Code", " section 1102.5, subdivision (b)"),
-                        ("Cal. Code Regs.", ", tit. 22, § 72001")):
+    for name, after in (
+        ("Code Civ. Proc.", ", § 437c, subd. (c)"),
+        ("Health & Saf. Code", ", § 1250, subds. (c), (k)"),
+        ("Tex. Code Crim. Proc.", " art. 38.37, § 2"),
+        ("Labor Code", " section 1102.5, subdivision (b)"),
+        ("Cal. Code Regs.", ", tit. 22, § 72001"),
+    ):
         [cited] = full(run(name + after))
         assert same_citation(provision_in(name, after), cited), name + after
     assert provision_in("Code Civ. Proc.", ", §§ 437c, 437d") is None  # two sections: no one citation

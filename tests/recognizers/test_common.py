@@ -26,10 +26,10 @@ def test_state_abbr_variants():
 def test_popular_name_before_strips_signals_and_part_designators():
     t = "See also the Clean Water Act of 1972, 33 U.S.C. 1251."
     s = popular_name_before(t, t.index("33 U.S.C."))
-    assert t[s:t.index(", 33")] == "Clean Water Act of 1972"
+    assert t[s : t.index(", 33")] == "Clean Water Act of 1972"
     t2 = "under title II of the Omnibus Safety Act, Pub. L. No. 90-1"
     s2 = popular_name_before(t2, t2.index("Pub."))
-    assert t2[s2:t2.index(", Pub")] == "Omnibus Safety Act"
+    assert t2[s2 : t2.index(", Pub")] == "Omnibus Safety Act"
     t3 = "as the statute provides, 33 U.S.C. 1251"
     assert popular_name_before(t3, t3.index("33")) is None
 
@@ -38,4 +38,4 @@ def test_boundary_before_does_not_split_on_abbreviations():
     t = "Rex Corp. v. Acme Inc., 12 X 3"
     assert boundary_before(t, t.index(", 12")) == 0
     t2 = "It was decided. See Foo Bar, 1"
-    assert t2[boundary_before(t2, t2.index(", 1")):].startswith("Foo Bar")
+    assert t2[boundary_before(t2, t2.index(", 1")) :].startswith("Foo Bar")

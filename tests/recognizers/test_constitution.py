@@ -66,8 +66,11 @@ def test_section_of_amendment(run):
 
 def test_named_clauses_resolve(run):
     occs = full(run("the Commerce Clause, the Confrontation Clause and the Equal Protection Clause"))
-    assert [o.key for o in occs] == [ConstitutionKey("US", "art", "I", "8", "3"), ConstitutionKey("US", "amend", "VI"),
-                                     ConstitutionKey("US", "amend", "XIV", "1")]
+    assert [o.key for o in occs] == [
+        ConstitutionKey("US", "art", "I", "8", "3"),
+        ConstitutionKey("US", "amend", "VI"),
+        ConstitutionKey("US", "amend", "XIV", "1"),
+    ]
 
 
 def test_vague_references_are_not_authorities(run):
@@ -92,8 +95,11 @@ def test_id_const_short_form(run):
 def test_string_cite_continues_with_bare_sections(run):
     t = "U.S. Const. Art. I, § 8, Cl. 3 (commerce); § 9, Cl. 5 (exports); § 10, Cl. 2 (imposts)."
     occs = run(t)
-    assert [o.key for o in occs] == [ConstitutionKey("US", "art", "I", "8", "3"), ConstitutionKey("US", "art", "I", "9", "5"),
-                                     ConstitutionKey("US", "art", "I", "10", "2")]
+    assert [o.key for o in occs] == [
+        ConstitutionKey("US", "art", "I", "8", "3"),
+        ConstitutionKey("US", "art", "I", "9", "5"),
+        ConstitutionKey("US", "art", "I", "10", "2"),
+    ]
     assert all(o.kind == "full" for o in occs)
     assert occs[1].text == "§ 9, Cl. 5"
     assert occs[1].display == "U.S. Const. art. I, § 9, cl. 5"
@@ -101,8 +107,11 @@ def test_string_cite_continues_with_bare_sections(run):
 
 def test_string_cite_continues_with_parts(run):
     occs = full(run("See U.S. Const. amend. IV; amend. XIV, § 1; § 5."))
-    assert [o.key for o in occs] == [ConstitutionKey("US", "amend", "IV"), ConstitutionKey("US", "amend", "XIV", "1"),
-                                     ConstitutionKey("US", "amend", "XIV", "5")]
+    assert [o.key for o in occs] == [
+        ConstitutionKey("US", "amend", "IV"),
+        ConstitutionKey("US", "amend", "XIV", "1"),
+        ConstitutionKey("US", "amend", "XIV", "5"),
+    ]
     assert occs[1].text == "amend. XIV, § 1"
 
 
@@ -114,8 +123,11 @@ def test_bare_section_of_something_else_does_not_continue(run):
 
 
 def test_article_with_its_clause_is_one_occurrence(run):
-    for t in ("Article II's Appointments Clause governs.", "the Appointments Clause of Article II governs.",
-              "Art. I’s Origination Clause"):
+    for t in (
+        "Article II's Appointments Clause governs.",
+        "the Appointments Clause of Article II governs.",
+        "Art. I’s Origination Clause",
+    ):
         (o,) = run(t)
         assert (o.key.jurisdiction, o.key.part) == ("US", "art")
         assert o.key.number and o.key.section and o.key.clause
@@ -124,14 +136,22 @@ def test_article_with_its_clause_is_one_occurrence(run):
     assert o.text == "the Appointments Clause of Article II of the Constitution"[4:]
     # a mismatched article stays its own occurrence; a bare article still maps to the article
     assert [o.key for o in run("Article I's Appointments Clause")] == [
-        ConstitutionKey("US", "art", "I"), ConstitutionKey("US", "art", "II", "2", "2")]
+        ConstitutionKey("US", "art", "I"),
+        ConstitutionKey("US", "art", "II", "2", "2"),
+    ]
     assert keys(run("Article II vests the executive power.")) == [ConstitutionKey("US", "art", "II")]
 
 
 def test_constitutions_in_capitals_get_the_bluebook_form(run):
 
-    occs = full(run("citing U.S. CONST. AMD. VI (“speedy”), TEX. CONST. ART. I, § 15 (“jury”); TEX. CONST. art. 1 § 14"))
-    assert [o.display for o in occs] == ["U.S. Const. amend. VI", "Tex. Const. art. I, § 15", "Tex. Const. art. I, § 14"]
+    occs = full(
+        run("citing U.S. CONST. AMD. VI (“speedy”), TEX. CONST. ART. I, § 15 (“jury”); TEX. CONST. art. 1 § 14")
+    )
+    assert [o.display for o in occs] == [
+        "U.S. Const. amend. VI",
+        "Tex. Const. art. I, § 15",
+        "Tex. Const. art. I, § 14",
+    ]
     assert occs[0].key == ConstitutionKey("US", "amend", "VI")
 
 
@@ -142,29 +162,45 @@ def test_constitutions_written_out(run):
 
 
 def test_a_mention_set_before_its_own_citation_is_not_a_second_entry(run):
-    occs = run("Because the Fourteenth Amendment, U.S. Const. amend. XIV, § 1, guarantees it, and the Commerce "
-               "Clause (U.S. Const. art. I, § 8, cl. 3) reaches it, the First Amendment does too.")
+    occs = run(
+        "Because the Fourteenth Amendment, U.S. Const. amend. XIV, § 1, guarantees it, and the Commerce "
+        "Clause (U.S. Const. art. I, § 8, cl. 3) reaches it, the First Amendment does too."
+    )
     assert [(o.display, o.flags) for o in occs] == [
-        ("U.S. Const. amend. XIV, § 1", []), ("U.S. Const. art. I, § 8, cl. 3", []),
-        ("U.S. Const. amend. I", ["informal_reference"])]
+        ("U.S. Const. amend. XIV, § 1", []),
+        ("U.S. Const. art. I, § 8, cl. 3", []),
+        ("U.S. Const. amend. I", ["informal_reference"]),
+    ]
 
 
 def test_lists_of_sections_and_clauses_give_one_entry_each(run):
-    occs = full(run("U.S. Const. amend. XIV, §§ 1, 5; U.S. Const. art. I, § 8, cls. 3 and 18; U.S. Const. amend. XIV, "
-                    "§ 1, 5 U.S.C. § 552."))
-    assert [o.display for o in occs] == ["U.S. Const. amend. XIV, § 1", "U.S. Const. amend. XIV, § 5",
-                                         "U.S. Const. art. I, § 8, cl. 3", "U.S. Const. art. I, § 8, cl. 18",
-                                         "U.S. Const. amend. XIV, § 1", "5 U.S.C. § 552"]
+    occs = full(
+        run(
+            "U.S. Const. amend. XIV, §§ 1, 5; U.S. Const. art. I, § 8, cls. 3 and 18; U.S. Const. amend. XIV, "
+            "§ 1, 5 U.S.C. § 552."
+        )
+    )
+    assert [o.display for o in occs] == [
+        "U.S. Const. amend. XIV, § 1",
+        "U.S. Const. amend. XIV, § 5",
+        "U.S. Const. art. I, § 8, cl. 3",
+        "U.S. Const. art. I, § 8, cl. 18",
+        "U.S. Const. amend. XIV, § 1",
+        "5 U.S.C. § 552",
+    ]
 
 
 def test_the_california_style_manual_numbers_amendments(run):
     occs = run("(See U.S. Const., 14th Amend.; Cal. Const., art. I, § 7.)")
     assert [(o.key, o.display) for o in occs] == [
         (ConstitutionKey("US", "amend", "XIV"), "U.S. Const., 14th Amend."),
-        (ConstitutionKey("Cal.", "art", "I", "7"), "Cal. Const., art. I, § 7")]
+        (ConstitutionKey("Cal.", "art", "I", "7"), "Cal. Const., art. I, § 7"),
+    ]
     occs = run("(U.S. Const., 5th & 14th Amends.)")
-    assert [(o.key, o.display) for o in occs] == [(ConstitutionKey("US", "amend", "V"), "U.S. Const., 5th Amend."),
-                                                 (ConstitutionKey("US", "amend", "XIV"), "U.S. Const., 14th Amend.")]
+    assert [(o.key, o.display) for o in occs] == [
+        (ConstitutionKey("US", "amend", "V"), "U.S. Const., 5th Amend."),
+        (ConstitutionKey("US", "amend", "XIV"), "U.S. Const., 14th Amend."),
+    ]
 
 
 def test_a_state_named_after_the_provision(run):
@@ -178,7 +214,13 @@ def test_a_state_named_after_the_provision(run):
 
 def test_a_list_of_sections_is_one_provision_each(run):
     occs = run("(U.S. Const., 5th & 14th Amends.; Cal. Const., art. I, §§ 7, 15.)")
-    assert [(o.key, o.display) for o in occs][2:] == [(ConstitutionKey("Cal.", "art", "I", "7"), "Cal. Const., art. I, § 7"),
-                                                     (ConstitutionKey("Cal.", "art", "I", "15"), "Cal. Const., art. I, § 15")]
+    assert [(o.key, o.display) for o in occs][2:] == [
+        (ConstitutionKey("Cal.", "art", "I", "7"), "Cal. Const., art. I, § 7"),
+        (ConstitutionKey("Cal.", "art", "I", "15"), "Cal. Const., art. I, § 15"),
+    ]
     occs = run("Tex. Const. art. I, §§ 10 and 19; art. V, § 5.")
-    assert [o.display for o in occs] == ["Tex. Const. art. I, § 10", "Tex. Const. art. I, § 19", "Tex. Const. art. V, § 5"]
+    assert [o.display for o in occs] == [
+        "Tex. Const. art. I, § 10",
+        "Tex. Const. art. I, § 19",
+        "Tex. Const. art. V, § 5",
+    ]

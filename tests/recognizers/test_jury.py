@@ -5,8 +5,13 @@ from toa.keys import JuryInstructionKey
 def test_california_instructions_each_an_entry(run):
     t = "The jury was instructed. (CACI No. 2430; see also CACI Nos. 430, 431 & 432; CALCRIM No. 1191A (2023 ed.).)"
     occs = full(run(t))
-    assert [o.display for o in occs] == ["CACI No. 2430", "CACI No. 430", "CACI No. 431", "CACI No. 432",
-                                         "CALCRIM No. 1191A (2023 ed.)"]
+    assert [o.display for o in occs] == [
+        "CACI No. 2430",
+        "CACI No. 430",
+        "CACI No. 431",
+        "CACI No. 432",
+        "CALCRIM No. 1191A (2023 ed.)",
+    ]
     assert {o.category for o in occs} == {"other"}
     assert occs[0].key == JuryInstructionKey("caci", "2430")
     # the instruction number sorts naturally within its set
@@ -14,14 +19,17 @@ def test_california_instructions_each_an_entry(run):
 
 
 def test_federal_and_texas_pattern_instructions(run):
-    t = ("See Ninth Circuit Manual of Model Civil Jury Instructions § 9.3 (2017); Fifth Circuit Pattern Jury "
-         "Instructions (Criminal) § 2.02 (2019); 9th Cir. Model Crim. Jury Instr. 4.1 (2022). Also Comm. on "
-         "Pattern Jury Charges, State Bar of Tex., Texas Pattern Jury Charges: General Negligence PJC 2.1 (2020).")
+    t = (
+        "See Ninth Circuit Manual of Model Civil Jury Instructions § 9.3 (2017); Fifth Circuit Pattern Jury "
+        "Instructions (Criminal) § 2.02 (2019); 9th Cir. Model Crim. Jury Instr. 4.1 (2022). Also Comm. on "
+        "Pattern Jury Charges, State Bar of Tex., Texas Pattern Jury Charges: General Negligence PJC 2.1 (2020)."
+    )
     assert [o.display for o in full(run(t))] == [
         "Ninth Circuit Manual of Model Civil Jury Instructions § 9.3 (2017)",
         "Fifth Circuit Pattern Jury Instructions (Criminal) § 2.02 (2019)",
         "9th Cir. Model Crim. Jury Instr. 4.1 (2022)",
-        "Texas Pattern Jury Charges: General Negligence PJC 2.1 (2020)"]
+        "Texas Pattern Jury Charges: General Negligence PJC 2.1 (2020)",
+    ]
 
 
 def test_a_set_named_in_prose_is_no_citation(run):

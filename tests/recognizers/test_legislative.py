@@ -47,13 +47,17 @@ def test_bill_number_without_congress_is_not_an_authority(run):
 
 
 def test_hearing_title_from_emphasis(run, emph):
-    t = ("See Port Security Oversight: Hearing Before the Subcomm. on Ports of the House Comm. on "
-         "Transportation, 110th Cong., 2d Sess. 15, 19 (2008) (statement of J. Roe).")
+    t = (
+        "See Port Security Oversight: Hearing Before the Subcomm. on Ports of the House Comm. on "
+        "Transportation, 110th Cong., 2d Sess. 15, 19 (2008) (statement of J. Roe)."
+    )
     e = emph(t, "Port Security Oversight: Hearing Before the Subcomm. on Ports of the House Comm. on Transportation")
     (o,) = full(run(t, e))
     assert o.text.startswith("Port Security Oversight")
-    assert o.display == ("Port Security Oversight: Hearing Before the Subcomm. on Ports of the House Comm. "
-                         "on Transportation, 110th Cong., 2d Sess. (2008)")
+    assert o.display == (
+        "Port Security Oversight: Hearing Before the Subcomm. on Ports of the House Comm. "
+        "on Transportation, 110th Cong., 2d Sess. (2008)"
+    )
     assert o.key == HearingKey("port security oversight", "110")
 
 
@@ -84,13 +88,16 @@ def test_bill_with_section_pin(run):
 
 def test_state_bills_with_the_document_about_them():
     from toa.recognizers import recognize
+
     [o] = recognize("See House Comm. on Civil Practices, Bill Analysis, Tex. H.B. 4, 78th Leg., R.S. (2003).", [])
     assert o.display == "House Comm. on Civil Practices, Bill Analysis, Tex. H.B. 4, 78th Leg., R.S. (2003)"
     assert o.category == "legislative"
     assert o.key == StateBillKey("Tex.", "H.B.", "4", "78th Leg., R.S.", "house comm on civil practices bill analysis")
     # another document about the same bill, and the bill itself, are entries of their own
-    t = ("House Comm. on Judiciary & Civil Jurisprudence, Bill Analysis, Tex. H.B. 2, 87th Leg., R.S. (2021); House "
-         "Research Org., Bill Analysis, Tex. H.B. 2, 87th Leg., R.S. (2021); Tex. H.B. 2, 87th Leg., R.S. (2021).")
+    t = (
+        "House Comm. on Judiciary & Civil Jurisprudence, Bill Analysis, Tex. H.B. 2, 87th Leg., R.S. (2021); House "
+        "Research Org., Bill Analysis, Tex. H.B. 2, 87th Leg., R.S. (2021); Tex. H.B. 2, 87th Leg., R.S. (2021)."
+    )
     a, b, c = recognize(t, [])
     assert a.display.startswith("House Comm. on Judiciary & Civil Jurisprudence, Bill Analysis, Tex. H.B. 2")
     assert len({a.key, b.key, c.key}) == 3 and c.key == StateBillKey("Tex.", "H.B.", "2", "87th Leg., R.S.")
@@ -100,17 +107,28 @@ def test_state_bills_with_the_document_about_them():
 
 def test_california_bills_and_committee_analyses(run):
 
-    occs = full(run("Assembly Bill 321, a bill introduced in 2001, and Assem. Com. on Judiciary, Analysis of "
-                    "Assem. Bill No. 321 (2001-2002 Reg. Sess.), as amended May 2, 2001."))
+    occs = full(
+        run(
+            "Assembly Bill 321, a bill introduced in 2001, and Assem. Com. on Judiciary, Analysis of "
+            "Assem. Bill No. 321 (2001-2002 Reg. Sess.), as amended May 2, 2001."
+        )
+    )
     assert [o.category for o in occs] == ["legislative", "legislative"]
     assert occs[0].display == "Assembly Bill 321"
     # the version analysed identifies the document: each version of a bill has its own analysis
-    assert occs[1].display == ("Assem. Com. on Judiciary, Analysis of Assem. Bill No. 321 (2001-2002 Reg. Sess.), "
-                               "as amended May 2, 2001")
-    [a, b] = full(run("(Sen. Com. on Health, Analysis of Sen. Bill No. 90 (2009-2010 Reg. Sess.) as amended Apr. 1, "
-                      "2009, p. 3; Sen. Com. on Health, Analysis of Sen. Bill No. 90 (2009-2010 Reg. Sess.) as "
-                      "introduced Feb. 2, 2009, p. 2.)"))
-    assert a.display == "Sen. Com. on Health, Analysis of Sen. Bill No. 90 (2009-2010 Reg. Sess.) as amended Apr. 1, 2009"
+    assert occs[1].display == (
+        "Assem. Com. on Judiciary, Analysis of Assem. Bill No. 321 (2001-2002 Reg. Sess.), as amended May 2, 2001"
+    )
+    [a, b] = full(
+        run(
+            "(Sen. Com. on Health, Analysis of Sen. Bill No. 90 (2009-2010 Reg. Sess.) as amended Apr. 1, "
+            "2009, p. 3; Sen. Com. on Health, Analysis of Sen. Bill No. 90 (2009-2010 Reg. Sess.) as "
+            "introduced Feb. 2, 2009, p. 2.)"
+        )
+    )
+    assert (
+        a.display == "Sen. Com. on Health, Analysis of Sen. Bill No. 90 (2009-2010 Reg. Sess.) as amended Apr. 1, 2009"
+    )
     assert b.display.endswith("as introduced Feb. 2, 2009") and a.key != b.key
 
 
@@ -121,8 +139,12 @@ def test_a_bill_named_in_a_title_or_in_prose_is_not_an_entry(run):
 
 
 def test_state_legislative_hearing(run):
-    (o,) = full(run("Hearing on H.B. 12 Before the H. Comm. on Public Health, 85th Leg., R.S. (Tex. 2017) "
-                    "(statement of Rep. Roe)."))
+    (o,) = full(
+        run(
+            "Hearing on H.B. 12 Before the H. Comm. on Public Health, 85th Leg., R.S. (Tex. 2017) "
+            "(statement of Rep. Roe)."
+        )
+    )
     assert o.category == "legislative"
     assert o.display == "Hearing on H.B. 12 Before the H. Comm. on Public Health, 85th Leg., R.S. (Tex. 2017)"
 
@@ -134,25 +156,33 @@ def test_hearing_dated_by_its_year_alone(run):
 
 
 def test_state_hearing_dated_by_its_day(run):
-    (o,) = full(run("Hearing on S.B. 77 Before the Senate Comm. on State Affairs, 87th Leg., R.S. (Mar. 9, 2021) "
-                    "(statement of Sen. Doe)."))
+    (o,) = full(
+        run(
+            "Hearing on S.B. 77 Before the Senate Comm. on State Affairs, 87th Leg., R.S. (Mar. 9, 2021) "
+            "(statement of Sen. Doe)."
+        )
+    )
     assert o.category == "legislative"
     assert o.display == "Hearing on S.B. 77 Before the Senate Comm. on State Affairs, 87th Leg., R.S. (Mar. 9, 2021)"
 
 
 def test_california_floor_analyses_digests_and_enrolled_bill_reports(run):
-    t = ("(Sen. Rules Com., Off. of Sen. Floor Analyses, 3d reading analysis of Sen. Bill No. 1818 (2003-2004 Reg. "
-         "Sess.) as amended May 3, 2004, p. 2; Legis. Counsel's Dig., Assem. Bill No. 5 (2019-2020 Reg. Sess.); "
-         "see Dept. of Finance, Enrolled Bill Rep. on Assem. Bill No. 7 (1975-1976 Reg. Sess.) Sept. 2, 1976.)")
+    t = (
+        "(Sen. Rules Com., Off. of Sen. Floor Analyses, 3d reading analysis of Sen. Bill No. 1818 (2003-2004 Reg. "
+        "Sess.) as amended May 3, 2004, p. 2; Legis. Counsel's Dig., Assem. Bill No. 5 (2019-2020 Reg. Sess.); "
+        "see Dept. of Finance, Enrolled Bill Rep. on Assem. Bill No. 7 (1975-1976 Reg. Sess.) Sept. 2, 1976.)"
+    )
     assert [o.display for o in full(run(t))] == [
         "Sen. Rules Com., Off. of Sen. Floor Analyses, 3d reading analysis of Sen. Bill No. 1818 (2003-2004 Reg. Sess.) "
         "as amended May 3, 2004",
         "Legis. Counsel's Dig., Assem. Bill No. 5 (2019-2020 Reg. Sess.)",
-        "Dept. of Finance, Enrolled Bill Rep. on Assem. Bill No. 7 (1975-1976 Reg. Sess.)"]
+        "Dept. of Finance, Enrolled Bill Rep. on Assem. Bill No. 7 (1975-1976 Reg. Sess.)",
+    ]
     assert {o.category for o in full(run(t))} == {"legislative"}
     # prose about a bill is not a document about it
     assert [type(o.key) for o in full(run("The author of Assem. Bill No. 157 (1997-1998 Reg. Sess.) said so."))] == [
-        StateBillKey]
+        StateBillKey
+    ]
 
 
 def test_a_committee_analysis_cited_supra_is_a_short_cite(run):
@@ -161,8 +191,10 @@ def test_a_committee_analysis_cited_supra_is_a_short_cite(run):
 
 
 def test_an_italic_signal_before_a_hearing_title_is_no_part_of_it(run):
-    t = ("It died. See Oversight of the Trade Agency: Hearing Before the Subcomm. on Consumer Prot. of the S. Comm. "
-         "on Commerce, 116th Cong. 23 (2019) (statement of Jane Roe).")
+    t = (
+        "It died. See Oversight of the Trade Agency: Hearing Before the Subcomm. on Consumer Prot. of the S. Comm. "
+        "on Commerce, 116th Cong. 23 (2019) (statement of Jane Roe)."
+    )
     see, title = t.index("See"), (t.index("Oversight"), t.index(", 116th"))
     [o] = full(run(t, [(see, see + 3), title]))
     assert o.display.startswith("Oversight of the Trade Agency: Hearing Before")
@@ -170,13 +202,16 @@ def test_an_italic_signal_before_a_hearing_title_is_no_part_of_it(run):
 
 
 def test_california_ballot_materials(run):
-    t = ("(Voter Information Guide, Gen. Elec. (Nov. 8, 2016) text of Prop. 64, § 3, p. 178; Ballot Pamp., Gen. Elec. "
-         "(Nov. 4, 2008) argument in favor of Prop. 9, p. 62; Ballot Pamp., Primary Elec. (June 8, 1982) p. 33.)")
+    t = (
+        "(Voter Information Guide, Gen. Elec. (Nov. 8, 2016) text of Prop. 64, § 3, p. 178; Ballot Pamp., Gen. Elec. "
+        "(Nov. 4, 2008) argument in favor of Prop. 9, p. 62; Ballot Pamp., Primary Elec. (June 8, 1982) p. 33.)"
+    )
     occs = full(run(t))
     assert [o.display for o in occs] == [
         "Voter Information Guide, Gen. Elec. (Nov. 8, 2016) text of Prop. 64, § 3",
         "Ballot Pamp., Gen. Elec. (Nov. 4, 2008) argument in favor of Prop. 9",
-        "Ballot Pamp., Primary Elec. (June 8, 1982)"]
+        "Ballot Pamp., Primary Elec. (June 8, 1982)",
+    ]
     assert {o.category for o in occs} == {"legislative"}
     assert full(run("The voter information guide for the general election (2016) said little.")) == []
 
@@ -184,13 +219,20 @@ def test_california_ballot_materials(run):
 def test_state_legislative_journals(run):
     t = "H.J. of Tex., 80th Leg., R.S. 1234 (2007); S.J. of Tex., 86th Leg., R.S. 55-56 (2019)."
     a, b = full(run(t))
-    assert (a.display, b.display) == ("H.J. of Tex., 80th Leg., R.S. 1234 (2007)", "S.J. of Tex., 86th Leg., R.S. 55 (2019)")
+    assert (a.display, b.display) == (
+        "H.J. of Tex., 80th Leg., R.S. 1234 (2007)",
+        "S.J. of Tex., 86th Leg., R.S. 55 (2019)",
+    )
     assert {a.category, b.category} == {"legislative"}
 
 
 def test_committee_prints_and_a_record_page_range(run):
-    [o] = full(run("See Staff of S. Comm. on the Judiciary, 95th Cong., Report on the Bankruptcy Code 12 (Comm. Print 1978)."))
-    assert o.display == "Staff of S. Comm. on the Judiciary, 95th Cong., Report on the Bankruptcy Code (Comm. Print 1978)"
+    [o] = full(
+        run("See Staff of S. Comm. on the Judiciary, 95th Cong., Report on the Bankruptcy Code 12 (Comm. Print 1978).")
+    )
+    assert (
+        o.display == "Staff of S. Comm. on the Judiciary, 95th Cong., Report on the Bankruptcy Code (Comm. Print 1978)"
+    )
     assert o.category == "legislative"
     [o] = full(run("155 Cong. Rec. S1234-35 (daily ed. Feb. 3, 2009) (statement of Sen. Roe)."))
     assert o.display == "155 Cong. Rec. S1234 (daily ed. Feb. 3, 2009)"

@@ -1,5 +1,6 @@
 """Scientific and professional literature: references in the styles of the sciences, and the
 statements and reports of professional bodies. All texts are invented."""
+
 from conftest import full
 
 from toa.keys import WorkKey
@@ -10,61 +11,84 @@ def displays(occs):
 
 
 def test_ama_vancouver_references_in_a_note(run):
-    t = ("14 Marlow K, Ostrander PJ, van den Berg RJJM, Nuñez-Ortiz A. Screen habits in middle childhood: a cohort "
-         "study. Child Dev Rep. 2021;44(3):e201-e219. doi:10.1000/cdr.4471; Hale T, Quist B, et al. Sleep and tablets. "
-         "J Pediatr Sleep. 2019 Mar 4;12(1):55-61.")
+    t = (
+        "14 Marlow K, Ostrander PJ, van den Berg RJJM, Nuñez-Ortiz A. Screen habits in middle childhood: a cohort "
+        "study. Child Dev Rep. 2021;44(3):e201-e219. doi:10.1000/cdr.4471; Hale T, Quist B, et al. Sleep and tablets. "
+        "J Pediatr Sleep. 2019 Mar 4;12(1):55-61."
+    )
     assert displays(run(t)) == [
         "Marlow K, Ostrander PJ, van den Berg RJJM, Nuñez-Ortiz A. Screen habits in middle childhood: a cohort study. "
         "Child Dev Rep. 2021;44(3):e201-e219. doi:10.1000/cdr.4471",
-        "Hale T, Quist B, et al. Sleep and tablets. J Pediatr Sleep. 2019 Mar 4;12(1):55-61"]
+        "Hale T, Quist B, et al. Sleep and tablets. J Pediatr Sleep. 2019 Mar 4;12(1):55-61",
+    ]
     (o, _) = full(run(t))
     assert o.category == "other" and o.sort_key[0] == "marlow"
 
 
 def test_ama_forms_with_spaces_an_electronic_locator_or_a_date_alone(run):
     assert displays(run("Ferris AL, Gomez DT. Snacks on screens. J. Health Behav. 2016; 21(4): 310-318 [PubMed].")) == [
-        "Ferris AL, Gomez DT. Snacks on screens. J. Health Behav. 2016; 21(4): 310-318 [PubMed]"]
+        "Ferris AL, Gomez DT. Snacks on screens. J. Health Behav. 2016; 21(4): 310-318 [PubMed]"
+    ]
     assert displays(run("Oduya B, Lind K. Feeds and mood: a typology. Media Research. 2020 Nov 2:00931234567.")) == [
-        "Oduya B, Lind K. Feeds and mood: a typology. Media Research. 2020 Nov 2:00931234567"]
+        "Oduya B, Lind K. Feeds and mood: a typology. Media Research. 2020 Nov 2:00931234567"
+    ]
     assert displays(run("Sala Ruiz P, Mora Gil MD. Feeds and appetite: a review. Cyberpsych Rev. 2022 May 9.")) == [
-        "Sala Ruiz P, Mora Gil MD. Feeds and appetite: a review. Cyberpsych Rev. 2022 May 9"]
+        "Sala Ruiz P, Mora Gil MD. Feeds and appetite: a review. Cyberpsych Rev. 2022 May 9"
+    ]
 
 
 def test_apa_references_with_doi_and_without_issue(run):
-    t = ("See Lindqvist, A. M., Oyelaran, T., & Brandt, K. (2018). What the eye rewards: attention and feeds. "
-         "Journal of Media Psychology, 14(2), 201-219. https://doi.org/10.1000/jmp.2018.02; Ames, R. (2020). "
-         "Commentary: Screens at school. The Journal of Child Studies, 61, 336-348.")
+    t = (
+        "See Lindqvist, A. M., Oyelaran, T., & Brandt, K. (2018). What the eye rewards: attention and feeds. "
+        "Journal of Media Psychology, 14(2), 201-219. https://doi.org/10.1000/jmp.2018.02; Ames, R. (2020). "
+        "Commentary: Screens at school. The Journal of Child Studies, 61, 336-348."
+    )
     assert displays(run(t)) == [
         "Lindqvist, A. M., Oyelaran, T., & Brandt, K. (2018). What the eye rewards: attention and feeds. "
         "Journal of Media Psychology, 14(2), 201-219. https://doi.org/10.1000/jmp.2018.02",
-        "Ames, R. (2020). Commentary: Screens at school. The Journal of Child Studies, 61, 336-348"]
+        "Ames, R. (2020). Commentary: Screens at school. The Journal of Child Studies, 61, 336-348",
+    ]
 
 
 def test_mla_references_end_with_volume_year_and_pages(run):
-    t = ("11 Quill, Marta R., and Dana P. Oyelowo. A view of executive control. Child development 77.2 (2011): "
-         "1201-1220.; Vance, Irma, et al. Rewards and snacking in children. Appetite 104 (2017): 19-26.")
+    t = (
+        "11 Quill, Marta R., and Dana P. Oyelowo. A view of executive control. Child development 77.2 (2011): "
+        "1201-1220.; Vance, Irma, et al. Rewards and snacking in children. Appetite 104 (2017): 19-26."
+    )
     assert displays(run(t)) == [
         "Quill, Marta R., and Dana P. Oyelowo. A view of executive control. Child development 77.2 (2011): 1201-1220",
-        "Vance, Irma, et al. Rewards and snacking in children. Appetite 104 (2017): 19-26"]
+        "Vance, Irma, et al. Rewards and snacking in children. Appetite 104 (2017): 19-26",
+    ]
     assert [o.sort_key[0] for o in full(run(t))] == ["quill", "vance"]
 
 
 def test_acm_and_author_date_references(run):
-    assert displays(run("Rhea Castillo and Omar Petit. 2019. Widgets at work. In Proc. CHI Conf. on Hum. Factors "
-                        "in Comput. Sys. 1-12. https://doi.org/10.1145/123.456")) == [
+    assert displays(
+        run(
+            "Rhea Castillo and Omar Petit. 2019. Widgets at work. In Proc. CHI Conf. on Hum. Factors "
+            "in Comput. Sys. 1-12. https://doi.org/10.1145/123.456"
+        )
+    ) == [
         "Rhea Castillo and Omar Petit. 2019. Widgets at work. In Proc. CHI Conf. on Hum. Factors in Comput. Sys. 1-12. "
-        "https://doi.org/10.1145/123.456"]
+        "https://doi.org/10.1145/123.456"
+    ]
     assert displays(run("24 Okafor et al (2022) Pocket Companion survey: https://survey.example/pocket-companion")) == [
-        "Okafor et al (2022) Pocket Companion survey: https://survey.example/pocket-companion"]
+        "Okafor et al (2022) Pocket Companion survey: https://survey.example/pocket-companion"
+    ]
 
 
 def test_first_author_et_al_and_a_journal_block_in_any_style(run):
-    t = ("see also Lena Brauer et al., Feed use and mood: a moderated model, Behav. Rep. 12, 301 (2021), "
-         "https://doi.org/10.1000/br.301 (explaining that teens compare themselves).")
-    assert displays(run(t)) == ["Lena Brauer et al., Feed use and mood: a moderated model, Behav. Rep. 12, 301 (2021), "
-                                "https://doi.org/10.1000/br.301"]
-    assert displays(run("28 Jana Holt, Digital Ads and Teens, Pediatric Rep. (2021) 147 (2): e2021001, Digital Ads")) == [
-        "Jana Holt, Digital Ads and Teens, Pediatric Rep. (2021) 147 (2): e2021001"]
+    t = (
+        "see also Lena Brauer et al., Feed use and mood: a moderated model, Behav. Rep. 12, 301 (2021), "
+        "https://doi.org/10.1000/br.301 (explaining that teens compare themselves)."
+    )
+    assert displays(run(t)) == [
+        "Lena Brauer et al., Feed use and mood: a moderated model, Behav. Rep. 12, 301 (2021), "
+        "https://doi.org/10.1000/br.301"
+    ]
+    assert displays(
+        run("28 Jana Holt, Digital Ads and Teens, Pediatric Rep. (2021) 147 (2): e2021001, Digital Ads")
+    ) == ["Jana Holt, Digital Ads and Teens, Pediatric Rep. (2021) 147 (2): e2021001"]
 
 
 def test_one_reference_however_often_it_is_given_in_full(run):
@@ -75,8 +99,15 @@ def test_one_reference_however_often_it_is_given_in_full(run):
 
 def test_prose_case_names_and_bluebook_articles_are_not_references(run):
     # a sentence that opens like an inverted name, and a case in California's form
-    assert displays(run("However, American Continental Ins. Co. involved a failure to raise defenses. (Id. at p. 12.) "
-                        "Other words follow (Lee v. Park (2005) 37 Cal.4th 108, 118.)")) == []
+    assert (
+        displays(
+            run(
+                "However, American Continental Ins. Co. involved a failure to raise defenses. (Id. at p. 12.) "
+                "Other words follow (Lee v. Park (2005) 37 Cal.4th 108, 118.)"
+            )
+        )
+        == []
+    )
     assert [o.category for o in full(run("(Villa v. Moreno (1995) 35 Cal.App.4th 733, 749.)"))] == []
     # the Bluebook's author and title are read by the law-review recognizer, as before
     (o,) = full(run("See Mary Major, Rethinking Venue, 99 Colum. L. Rev. 1001-1050 (1999)."))
@@ -86,16 +117,21 @@ def test_prose_case_names_and_bluebook_articles_are_not_references(run):
 
 
 def test_statements_and_reports_of_professional_bodies(run):
-    t = ("36 American Academy of Orthodontics Policy Statement, July 1, 2020, Braces and Teens")
+    t = "36 American Academy of Orthodontics Policy Statement, July 1, 2020, Braces and Teens"
     assert displays(run(t)) == ["American Academy of Orthodontics Policy Statement, July 1, 2020, Braces and Teens"]
-    t = ("28 Quill M. Title here. J Things. 2011; 41(2): 178-188; Council on Screens and Media, Screens and Young Minds, "
-         "American Academy of Orthodontics Clinical Report, Nov. 1, 2016; Vance et al., Snacks, Obes Rev. 2014; 22(7): 1723.")
-    assert displays(run(t))[1] == ("Council on Screens and Media, Screens and Young Minds, American Academy of "
-                                   "Orthodontics Clinical Report, Nov. 1, 2016")
-    assert displays(run("7 Legislative Research Service, Gadgets and the Limits of Regulation Online, Nov. 1, 2023.")) == [
-        "Legislative Research Service, Gadgets and the Limits of Regulation Online, Nov. 1, 2023"]
-    assert displays(run("48 Trade Regulation Commission, ‘Commission Orders Maker of Gadgets to Pay $5 Million’ "
-                        "(March 2023)")) == [
-        "Trade Regulation Commission, ‘Commission Orders Maker of Gadgets to Pay $5 Million’ (March 2023)"]
+    t = (
+        "28 Quill M. Title here. J Things. 2011; 41(2): 178-188; Council on Screens and Media, Screens and Young Minds, "
+        "American Academy of Orthodontics Clinical Report, Nov. 1, 2016; Vance et al., Snacks, Obes Rev. 2014; 22(7): 1723."
+    )
+    assert displays(run(t))[1] == (
+        "Council on Screens and Media, Screens and Young Minds, American Academy of "
+        "Orthodontics Clinical Report, Nov. 1, 2016"
+    )
+    assert displays(
+        run("7 Legislative Research Service, Gadgets and the Limits of Regulation Online, Nov. 1, 2023.")
+    ) == ["Legislative Research Service, Gadgets and the Limits of Regulation Online, Nov. 1, 2023"]
+    assert displays(
+        run("48 Trade Regulation Commission, ‘Commission Orders Maker of Gadgets to Pay $5 Million’ (March 2023)")
+    ) == ["Trade Regulation Commission, ‘Commission Orders Maker of Gadgets to Pay $5 Million’ (March 2023)"]
     # an organisation in a sentence of prose is no report
     assert displays(run("The Department of Labor, in a letter, Jan. 5, 2020, explained the rule.")) == []

@@ -11,13 +11,12 @@ def test_returns_occurrences_with_caller_fields_unset():
     assert {o.paragraph for o in occs} == {-1} and {o.story for o in occs} == {""}
     t = "See 18 U.S.C. 3231 and Fed. R. Crim. P. 32."
     for o in occs:
-        assert o.text == t[o.start:o.end]
+        assert o.text == t[o.start : o.end]
         assert o.anchor_end is not None
 
 
 def test_results_in_text_order_and_no_overlaps_between_authorities():
-    t = ("Restatement (Second) of Contracts § 90 (1981); § 90 also; U.S. Const. amend. IV; "
-         "Pet. App. 4a; 28 U.S.C. 1291.")
+    t = "Restatement (Second) of Contracts § 90 (1981); § 90 also; U.S. Const. amend. IV; Pet. App. 4a; 28 U.S.C. 1291."
     occs = recognize(t, [])
     starts = [o.start for o in occs]
     assert starts == sorted(starts)
@@ -48,11 +47,13 @@ def test_pathological_inputs_do_not_backtrack():
 
 
 def test_new_kinds_sort_against_the_old_within_each_category():
-    t = ("See 47 C.F.R. 54.709; Cal. Code Regs., tit. 22, § 72001; Tex. Admin. Code § 1.1; Tex. R. App. P. 38.1; "
-         "FINRA Rule 4530; Fed. R. Civ. P. 56; 18 U.S.C. 924; Pen. Code, § 187; Tex. Penal Code § 22.01; "
-         "MCL 600.5805; Jane Roe, \"A Long Enough Title,\" Daily News (Jan. 2, 2020), https://news.example/a; "
-         "Regulation (EU) 2016/679, art. 5; Convention on Things, Jan. 1, 1990, 1 U.N.T.S. 2; "
-         "Black's Law Dictionary (11th ed. 2019); Assembly Bill 977; H.R. Rep. No. 99-849 (1986).")
+    t = (
+        "See 47 C.F.R. 54.709; Cal. Code Regs., tit. 22, § 72001; Tex. Admin. Code § 1.1; Tex. R. App. P. 38.1; "
+        "FINRA Rule 4530; Fed. R. Civ. P. 56; 18 U.S.C. 924; Pen. Code, § 187; Tex. Penal Code § 22.01; "
+        'MCL 600.5805; Jane Roe, "A Long Enough Title," Daily News (Jan. 2, 2020), https://news.example/a; '
+        "Regulation (EU) 2016/679, art. 5; Convention on Things, Jan. 1, 1990, 1 U.N.T.S. 2; "
+        "Black's Law Dictionary (11th ed. 2019); Assembly Bill 977; H.R. Rep. No. 99-849 (1986)."
+    )
     by_category = {}
     for o in recognize(t, []):
         if o.kind == "full":
@@ -61,8 +62,12 @@ def test_new_kinds_sort_against_the_old_within_each_category():
     order = {c: [o.display for o in sorted(occs, key=lambda o: o.sort_key)] for c, occs in by_category.items()}
     assert order["statutes"][0] == "18 U.S.C. 924"
     rules = order["rules_regulations"]
-    assert rules.index("Fed. R. Civ. P. 56") < rules.index("Tex. R. App. P. 38.1") < rules.index("47 C.F.R. 54.709") \
+    assert (
+        rules.index("Fed. R. Civ. P. 56")
+        < rules.index("Tex. R. App. P. 38.1")
+        < rules.index("47 C.F.R. 54.709")
         < rules.index("Cal. Code Regs., tit. 22, § 72001")
+    )
     assert len(order["other"]) == 4
 
 

@@ -3,11 +3,19 @@ from toa.keys import CfrKey, StateCodeKey
 
 
 def test_state_administrative_codes_by_their_own_numbering(run):
-    found = full(run("Or. Admin. R. 839-020-0050(2)(a); Ga. Comp. R. & Regs. 560-12-1-.01; "
-                     "Fla. Admin. Code Ann. r. 64B8-9.003; Ala. Admin. Code r. 335-6-6-.02; Minn. R. 4717.7000."))
-    assert [o.display for o in found] == ["Or. Admin. R. 839-020-0050(2)(a)", "Ga. Comp. R. & Regs. 560-12-1-.01",
-                                          "Fla. Admin. Code r. 64B8-9.003", "Ala. Admin. Code r. 335-6-6-.02",
-                                          "Minn. R. 4717.7000"]
+    found = full(
+        run(
+            "Or. Admin. R. 839-020-0050(2)(a); Ga. Comp. R. & Regs. 560-12-1-.01; "
+            "Fla. Admin. Code Ann. r. 64B8-9.003; Ala. Admin. Code r. 335-6-6-.02; Minn. R. 4717.7000."
+        )
+    )
+    assert [o.display for o in found] == [
+        "Or. Admin. R. 839-020-0050(2)(a)",
+        "Ga. Comp. R. & Regs. 560-12-1-.01",
+        "Fla. Admin. Code r. 64B8-9.003",
+        "Ala. Admin. Code r. 335-6-6-.02",
+        "Minn. R. 4717.7000",
+    ]
     assert {o.category for o in found} == {"rules_regulations"}
 
 

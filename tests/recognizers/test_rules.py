@@ -61,9 +61,20 @@ def test_rule_list_stops_at_next_citation(run):
 
 
 def test_rules_sort_order(run):
-    order = ["Fed. R. App. P. 28", "Fed. R. Bankr. P. 1", "Fed. R. Civ. P. 2", "Fed. R. Civ. P. 10",
-             "Fed. R. Crim. P. 1", "Fed. R. Evid. 1", "Sup. Ct. R. 1", "Tex. R. Civ. P. 91a",
-             "5 C.F.R. 1.1", "40 C.F.R. 2.1", "U.S.S.G. § 1B1.1", "1 Fed. Reg. 1"]
+    order = [
+        "Fed. R. App. P. 28",
+        "Fed. R. Bankr. P. 1",
+        "Fed. R. Civ. P. 2",
+        "Fed. R. Civ. P. 10",
+        "Fed. R. Crim. P. 1",
+        "Fed. R. Evid. 1",
+        "Sup. Ct. R. 1",
+        "Tex. R. Civ. P. 91a",
+        "5 C.F.R. 1.1",
+        "40 C.F.R. 2.1",
+        "U.S.S.G. § 1B1.1",
+        "1 Fed. Reg. 1",
+    ]
     sks = [full(run(t))[0].sort_key for t in order]
     assert sks == sorted(sks)
 
@@ -105,29 +116,41 @@ def test_guidelines_forms(run):
 
 def test_supplemental_rules_are_lettered():
     from toa.recognizers import recognize
+
     text = "See Supp. R. G(5)(a); Supplemental Rule G(4). A claim that fails Rule G(5)(b) may be struck."
     found = [(o.kind, o.key) for o in recognize(text, [])]
-    assert found == [("full", RuleKey("Supp. R.", "G(5)(a)")), ("full", RuleKey("Supp. R.", "G(4)")),
-                     ("reference", None)]
+    assert found == [
+        ("full", RuleKey("Supp. R.", "G(5)(a)")),
+        ("full", RuleKey("Supp. R.", "G(4)")),
+        ("reference", None),
+    ]
 
 
 def test_a_federal_register_notice_keeps_its_title():
     from toa.recognizers import recognize
+
     text = "See Commercial Driver's License Drug and Alcohol Clearinghouse, 81 Fed. Reg. 87,686 (Dec. 5, 2016)."
     [o] = recognize(text, [])
-    assert o.display == ("Commercial Driver's License Drug and Alcohol Clearinghouse, "
-                         "81 Fed. Reg. 87,686 (Dec. 5, 2016)")
-    assert text[o.start:].startswith("Commercial") and o.key == FederalRegisterKey("81", "87686")
+    assert o.display == (
+        "Commercial Driver's License Drug and Alcohol Clearinghouse, 81 Fed. Reg. 87,686 (Dec. 5, 2016)"
+    )
+    assert text[o.start :].startswith("Commercial") and o.key == FederalRegisterKey("81", "87686")
     [plain] = recognize("The agency explained its reasons, 88 Fed. Reg. 9336 (Feb. 13, 2023).", [])
     assert plain.display == "88 Fed. Reg. 9336 (Feb. 13, 2023)"
 
 
 def test_state_court_rules_in_their_forms(run):
 
-    assert keys(run("TEX. R. APP. PROC. 38.1(e)")) == keys(run("Texas Rule of Appellate Procedure 38.1(e)")) == \
-        keys(run("Tex. R. App. P. 38.1(e)")) == [RuleKey("Tex. R. App. P.", "38.1(e)")]
+    assert (
+        keys(run("TEX. R. APP. PROC. 38.1(e)"))
+        == keys(run("Texas Rule of Appellate Procedure 38.1(e)"))
+        == keys(run("Tex. R. App. P. 38.1(e)"))
+        == [RuleKey("Tex. R. App. P.", "38.1(e)")]
+    )
     assert keys(run("Tex. R. Evid. 404(b)")) == keys(run("Texas Rule of Evidence 404(b)"))
-    assert keys(run("TEX. DISC. R. PROF’L COND. 3.09")) == keys(run("Texas Disciplinary Rules of Professional Conduct 3.09"))
+    assert keys(run("TEX. DISC. R. PROF’L COND. 3.09")) == keys(
+        run("Texas Disciplinary Rules of Professional Conduct 3.09")
+    )
     a = keys(run("(Cal. Rules of Court, rule 8.204(c).)"))
     assert a == keys(run("Pursuant to Rule 8.204(c) of the California Rules of Court, counsel certifies"))
     assert a == [RuleKey("Cal. Rules of Court, rule", "8.204(c)")]
@@ -144,7 +167,9 @@ def test_state_supreme_court_and_self_regulatory_rules(run):
 
 def test_local_court_rules(run):
     assert keys(run("See Tenn. R. 20 Dist. Rule 1.04; Or. R. Union Wallowa Rule 3.011(2)(a).")) == [
-        RuleKey("Tenn. R. 20 Dist. Rule", "1.04"), RuleKey("Or. R. Union Wallowa Rule", "3.011(2)(a)")]
+        RuleKey("Tenn. R. 20 Dist. Rule", "1.04"),
+        RuleKey("Or. R. Union Wallowa Rule", "3.011(2)(a)"),
+    ]
 
 
 def test_rule_subsections_after_a_space_and_bare_continuations(run):
@@ -155,17 +180,30 @@ def test_rule_subsections_after_a_space_and_bare_continuations(run):
     assert (o.meta.subsection, o.meta.subsections) == ("(a)(1)", ["(a)(1)", "(f)"])
     assert keys(run("(Cal. Rules of Court, rule 8.104(a)(1), (f).)")) == [o.key]
     assert keys(run("Fed. R. Civ. P. 12(b)(6), (c)")) == [RuleKey("Fed. R. Civ. P.", "12(b)(6), (c)")]
-    assert keys(run("Fed. R. Civ. P. 12(b)(6), 56")) == [RuleKey("Fed. R. Civ. P.", "12(b)(6)"),
-                                                        RuleKey("Fed. R. Civ. P.", "56")]
+    assert keys(run("Fed. R. Civ. P. 12(b)(6), 56")) == [
+        RuleKey("Fed. R. Civ. P.", "12(b)(6)"),
+        RuleKey("Fed. R. Civ. P.", "56"),
+    ]
     assert keys(run("Fed. R. Civ. P. 11 (1983)")) == [RuleKey("Fed. R. Civ. P.", "11", "1983")]
 
 
 def test_district_court_local_rules_with_and_without_the_court(run):
-    occs = full(run("See N.D. Cal. Civ. L.R. 7-2(b); Civil L.R. 7-3; S.D.N.Y. Local Civ. R. 6.3; D.D.C. LCvR 7(m); "
-                    "Local Rule 56.1(a); L. Civ. R. 7.1, 7.2; D. Mass. L.R. 7.1(a)(2)."))
+    occs = full(
+        run(
+            "See N.D. Cal. Civ. L.R. 7-2(b); Civil L.R. 7-3; S.D.N.Y. Local Civ. R. 6.3; D.D.C. LCvR 7(m); "
+            "Local Rule 56.1(a); L. Civ. R. 7.1, 7.2; D. Mass. L.R. 7.1(a)(2)."
+        )
+    )
     assert [o.display for o in occs] == [
-        "N.D. Cal. Civ. L.R. 7-2(b)", "Civil L.R. 7-3", "S.D.N.Y. Local Civ. R. 6.3", "D.D.C. LCvR 7(m)",
-        "Local Rule 56.1(a)", "L. Civ. R. 7.1", "L. Civ. R. 7.2", "D. Mass. L.R. 7.1(a)(2)"]
+        "N.D. Cal. Civ. L.R. 7-2(b)",
+        "Civil L.R. 7-3",
+        "S.D.N.Y. Local Civ. R. 6.3",
+        "D.D.C. LCvR 7(m)",
+        "Local Rule 56.1(a)",
+        "L. Civ. R. 7.1",
+        "L. Civ. R. 7.2",
+        "D. Mass. L.R. 7.1(a)(2)",
+    ]
     assert all(o.category == "rules_regulations" for o in occs)
     # one rule, however the set is written and whether or not the court is named
     assert keys(run("Civ. L.R. 7-2(b)")) == keys(run("N.D. Cal. Civ. L.R. 7-2(b)")) == keys(run("LCvR 7-2(b)"))
@@ -174,21 +212,31 @@ def test_district_court_local_rules_with_and_without_the_court(run):
 
 def test_a_local_civil_rule_is_not_a_federal_rule(run):
     assert [o.display for o in full(run("Local Civil Rule 7.1(a) requires a conference."))] == [
-        "Local Civil Rule 7.1(a)"]
+        "Local Civil Rule 7.1(a)"
+    ]
 
 
 def test_circuit_rules_numbered_with_hyphens(run):
     occs = full(run("9th Cir. R. 36-3(a); Ninth Circuit Rule 28-2.7; 3d Cir. L.A.R. 28.1(b); Circuit Rule 28(a)."))
-    assert [o.display for o in occs] == ["9th Cir. R. 36-3(a)", "9th Cir. R. 28-2.7", "3d Cir. L.A.R. 28.1(b)",
-                                         "Circuit Rule 28(a)"]
+    assert [o.display for o in occs] == [
+        "9th Cir. R. 36-3(a)",
+        "9th Cir. R. 28-2.7",
+        "3d Cir. L.A.R. 28.1(b)",
+        "Circuit Rule 28(a)",
+    ]
     assert keys(run("Ninth Circuit Rule 36-3")) == keys(run("9th Cir. R. 36-3"))
     assert keys(run("2d Cir. Rule 32.1")) == keys(run("2d Cir. R. 32.1")) == [RuleKey("2d Cir. R.", "32.1")]
-    assert [o.display for o in full(run("See Cir. R. 32-1; cf. 9th Cir. R. 32-1."))] == ["Cir. R. 32-1", "9th Cir. R. 32-1"]
+    assert [o.display for o in full(run("See Cir. R. 32-1; cf. 9th Cir. R. 32-1."))] == [
+        "Cir. R. 32-1",
+        "9th Cir. R. 32-1",
+    ]
 
 
 def test_cfr_section_numbers_with_a_letter_inside(run):
     assert keys(run("17 C.F.R. §§ 240.14a-9, 240.10b5-1(c)")) == [
-        CfrKey("17", "240.14a-9"), CfrKey("17", "240.10b5-1(c)")]
+        CfrKey("17", "240.14a-9"),
+        CfrKey("17", "240.10b5-1(c)"),
+    ]
 
 
 def test_english_law_reports_and_years_are_not_a_local_rule(run):
@@ -198,18 +246,29 @@ def test_english_law_reports_and_years_are_not_a_local_rule(run):
 
 def test_federal_rules_written_as_initials(run):
     assert keys(run("FRCP 56(a); F.R.C.P. 26(b)(1); FRE 702; F.R.Crim.P. 29; FRAP 4(a)(1)(A); FRBP 9019.")) == [
-        RuleKey("Fed. R. Civ. P.", "56(a)"), RuleKey("Fed. R. Civ. P.", "26(b)(1)"), RuleKey("Fed. R. Evid.", "702"),
-        RuleKey("Fed. R. Crim. P.", "29"), RuleKey("Fed. R. App. P.", "4(a)(1)(A)"),
-        RuleKey("Fed. R. Bankr. P.", "9019")]
+        RuleKey("Fed. R. Civ. P.", "56(a)"),
+        RuleKey("Fed. R. Civ. P.", "26(b)(1)"),
+        RuleKey("Fed. R. Evid.", "702"),
+        RuleKey("Fed. R. Crim. P.", "29"),
+        RuleKey("Fed. R. App. P.", "4(a)(1)(A)"),
+        RuleKey("Fed. R. Bankr. P.", "9019"),
+    ]
     assert keys(run("Its FRE 2020 plan changed; FRBP 2004 allows an examination.")) == [
-        RuleKey("Fed. R. Bankr. P.", "2004")]
+        RuleKey("Fed. R. Bankr. P.", "2004")
+    ]
 
 
 def test_a_codification_parenthetical_belongs_to_its_federal_register_cite(run):
-    occs = full(run("Proposed Rule, 88 Fed. Reg. 1,000 (proposed Jan. 5, 2023) (to be codified at 12 C.F.R. "
-                    "pt. 1041); Exec. Order No. 13,892, 84 Fed. Reg. 55,239 (Oct. 9, 2019)."))
-    assert [o.display for o in occs] == ["Proposed Rule, 88 Fed. Reg. 1,000 (proposed Jan. 5, 2023)",
-                                         "Exec. Order No. 13,892, 84 Fed. Reg. 55,239 (Oct. 9, 2019)"]
+    occs = full(
+        run(
+            "Proposed Rule, 88 Fed. Reg. 1,000 (proposed Jan. 5, 2023) (to be codified at 12 C.F.R. "
+            "pt. 1041); Exec. Order No. 13,892, 84 Fed. Reg. 55,239 (Oct. 9, 2019)."
+        )
+    )
+    assert [o.display for o in occs] == [
+        "Proposed Rule, 88 Fed. Reg. 1,000 (proposed Jan. 5, 2023)",
+        "Exec. Order No. 13,892, 84 Fed. Reg. 55,239 (Oct. 9, 2019)",
+    ]
 
 
 def test_a_federal_register_title_with_a_parenthesis_is_kept_whole(run):
@@ -219,41 +278,63 @@ def test_a_federal_register_title_with_a_parenthesis_is_kept_whole(run):
 
 def test_federal_rules_typed_without_the_last_period(run):
     assert keys(run("Fed. R. Civ. P 12(b)(6); Fed. R. Civ. Pro. 12(b)(1).")) == [
-        RuleKey("Fed. R. Civ. P.", "12(b)(6)"), RuleKey("Fed. R. Civ. P.", "12(b)(1)")]
+        RuleKey("Fed. R. Civ. P.", "12(b)(6)"),
+        RuleKey("Fed. R. Civ. P.", "12(b)(1)"),
+    ]
 
 
 def test_acquisition_regulations_by_their_own_names(run):
     occs = full(run("See FAR 52.249-2; FAR § 33.211(a); DFARS 252.204-7012(b); 48 C.F.R. § 52.233-1."))
-    assert [o.display for o in occs] == ["FAR 52.249-2", "FAR § 33.211(a)", "DFARS 252.204-7012(b)",
-                                         "48 C.F.R. § 52.233-1"]
+    assert [o.display for o in occs] == [
+        "FAR 52.249-2",
+        "FAR § 33.211(a)",
+        "DFARS 252.204-7012(b)",
+        "48 C.F.R. § 52.233-1",
+    ]
     assert occs[0].meta.title == "48" and occs[0].category == "rules_regulations"
     assert keys(run("The FAR 2019 revision")) == []
 
 
 def test_an_advisory_committee_note_is_its_own_entry(run):
-    occs = full(run("See Fed. R. Civ. P. 26(b)(1) advisory committee’s note to 2015 amendment; Fed. R. Evid. 702 "
-                    "advisory committee's note (2000); Fed. R. Civ. P. 26(b)(1)."))
+    occs = full(
+        run(
+            "See Fed. R. Civ. P. 26(b)(1) advisory committee’s note to 2015 amendment; Fed. R. Evid. 702 "
+            "advisory committee's note (2000); Fed. R. Civ. P. 26(b)(1)."
+        )
+    )
     # (the recognizers read straightened quotes; the entry gets the brief's back in extract)
-    assert [o.display for o in occs] == ["Fed. R. Civ. P. 26(b)(1) advisory committee's note to 2015 amendment",
-                                         "Fed. R. Evid. 702 advisory committee's note (2000)", "Fed. R. Civ. P. 26(b)(1)"]
+    assert [o.display for o in occs] == [
+        "Fed. R. Civ. P. 26(b)(1) advisory committee's note to 2015 amendment",
+        "Fed. R. Evid. 702 advisory committee's note (2000)",
+        "Fed. R. Civ. P. 26(b)(1)",
+    ]
     assert occs[0].key != occs[2].key
     assert occs[0].category == "rules_regulations"
 
 
 def test_an_executive_order_compiled_in_title_3_is_one_entry_with_its_reprint(run):
-    occs = full(run("See Exec. Order No. 12,866, 3 C.F.R. 638 (1994), reprinted in 5 U.S.C. § 601 note; "
-                    "Exec. Order No. 14,110, 88 Fed. Reg. 75,191 (Nov. 1, 2023); 3 C.F.R. § 100.1."))
+    occs = full(
+        run(
+            "See Exec. Order No. 12,866, 3 C.F.R. 638 (1994), reprinted in 5 U.S.C. § 601 note; "
+            "Exec. Order No. 14,110, 88 Fed. Reg. 75,191 (Nov. 1, 2023); 3 C.F.R. § 100.1."
+        )
+    )
     assert [o.display for o in occs] == [
         "Exec. Order No. 12,866, 3 C.F.R. 638 (1994), reprinted in 5 U.S.C. § 601 note",
-        "Exec. Order No. 14,110, 88 Fed. Reg. 75,191 (Nov. 1, 2023)", "3 C.F.R. § 100.1"]
+        "Exec. Order No. 14,110, 88 Fed. Reg. 75,191 (Nov. 1, 2023)",
+        "3 C.F.R. § 100.1",
+    ]
     assert occs[0].category == "rules_regulations"
     assert occs[0].meta.code != "C.F.R."  # not verified as a section of 3 C.F.R.
 
 
 def test_california_rules_of_court_in_lower_case_and_in_lists(run):
     (o,) = run("The brief complies with rule 8.204(c)(1) of the California Rules of Court.")
-    assert (o.kind, o.key, o.display) == ("full", RuleKey("Cal. Rules of Court, rule", "8.204(c)(1)"),
-                                          "Cal. Rules of Court, rule 8.204(c)(1)")
+    assert (o.kind, o.key, o.display) == (
+        "full",
+        RuleKey("Cal. Rules of Court, rule", "8.204(c)(1)"),
+        "Cal. Rules of Court, rule 8.204(c)(1)",
+    )
     occs = run("(See also Cal. Rules of Court, rules 8.360(b), 8.520(b).)")
     assert [o.display for o in occs] == ["Cal. Rules of Court, rule 8.360(b)", "Cal. Rules of Court, rule 8.520(b)"]
     (o,) = run("Under rule 8.1115(a), it is not citable.")
@@ -263,18 +344,25 @@ def test_california_rules_of_court_in_lower_case_and_in_lists(run):
 
 def test_abbreviated_rules_of_professional_conduct(run):
     assert [o.key for o in run("Tex. Disciplinary Rules Prof\u2019l Conduct R. 3.09(a)(1)")] == [
-        o.key for o in run("Texas Disciplinary Rules of Professional Conduct 3.09(a)(1)")]
-    assert [o.key for o in run("(Cal. Rules Prof. Conduct, rule 3.3.)")] == [
-        o.key for o in run("California Rules of Professional Conduct, rule 3.3")] == [
-        RuleKey("Cal. R. Prof'l Conduct", "3.3")]
+        o.key for o in run("Texas Disciplinary Rules of Professional Conduct 3.09(a)(1)")
+    ]
+    assert (
+        [o.key for o in run("(Cal. Rules Prof. Conduct, rule 3.3.)")]
+        == [o.key for o in run("California Rules of Professional Conduct, rule 3.3")]
+        == [RuleKey("Cal. R. Prof'l Conduct", "3.3")]
+    )
 
 
 def test_states_own_names_for_their_court_rules(run):
     text = "MCR 2.116(C)(8); Pa.R.A.P. 1925(b); Pa.R.Crim.P. 600(A); RAP 13.4(b)(1); Civ.R. 12(B)(6); Evid.R. 404(B)."
     assert [(o.key, o.meta.jurisdiction) for o in run(text)] == [
-        (RuleKey("MCR", "2.116(C)(8)"), "Mich."), (RuleKey("Pa.R.A.P.", "1925(b)"), "Pa."),
-        (RuleKey("Pa.R.Crim.P.", "600(A)"), "Pa."), (RuleKey("RAP", "13.4(b)(1)"), "Wash."),
-        (RuleKey("Civ.R.", "12(B)(6)"), "Ohio"), (RuleKey("Evid.R.", "404(B)"), "Ohio")]
+        (RuleKey("MCR", "2.116(C)(8)"), "Mich."),
+        (RuleKey("Pa.R.A.P.", "1925(b)"), "Pa."),
+        (RuleKey("Pa.R.Crim.P.", "600(A)"), "Pa."),
+        (RuleKey("RAP", "13.4(b)(1)"), "Wash."),
+        (RuleKey("Civ.R.", "12(B)(6)"), "Ohio"),
+        (RuleKey("Evid.R.", "404(B)"), "Ohio"),
+    ]
     assert [o.key for o in run("See Fed. R. Civ. P. 12(b)(6).")] == [RuleKey("Fed. R. Civ. P.", "12(b)(6)")]
 
 
@@ -294,16 +382,23 @@ def test_a_range_of_subdivisions_is_one_rule(run):
 def test_a_rule_or_regulation_made_from_its_set_and_number_is_the_set_cited_in_full(run):
     """What a short form of a rule or a C.F.R. section stands for: made from the set (or title) and
     the number, the same citation as the rule or section cited in full."""
-    def same(made, cited):
-        return (made.display, made.key, made.sort_key, made.meta) == (cited.display, cited.key, cited.sort_key, cited.meta)
 
-    for written, set_name, number in (("Fed. R. Civ. P. 56(a)", "Fed. R. Civ. P.", "56(a)"),
-                                      ("Tex. R. Evid. 404(b)", "Tex. R. Evid.", "404(b)"),
-                                      ("Cal. Rules of Court, rule 8.104(a)(1), (f)", "Cal. Rules of Court, rule",
-                                       "8.104(a)(1), (f)"),
-                                      ("9th Cir. R. 36-3(a)", "9th Cir. R.", "36-3(a)"),
-                                      ("N.D. Cal. Civ. L.R. 7-2(b)", "N.D. Cal. Civ. L.R.", "7-2(b)"),
-                                      ("Supp. R. G(5)", "Supp. R.", "G(5)")):
+    def same(made, cited):
+        return (made.display, made.key, made.sort_key, made.meta) == (
+            cited.display,
+            cited.key,
+            cited.sort_key,
+            cited.meta,
+        )
+
+    for written, set_name, number in (
+        ("Fed. R. Civ. P. 56(a)", "Fed. R. Civ. P.", "56(a)"),
+        ("Tex. R. Evid. 404(b)", "Tex. R. Evid.", "404(b)"),
+        ("Cal. Rules of Court, rule 8.104(a)(1), (f)", "Cal. Rules of Court, rule", "8.104(a)(1), (f)"),
+        ("9th Cir. R. 36-3(a)", "9th Cir. R.", "36-3(a)"),
+        ("N.D. Cal. Civ. L.R. 7-2(b)", "N.D. Cal. Civ. L.R.", "7-2(b)"),
+        ("Supp. R. G(5)", "Supp. R.", "G(5)"),
+    ):
         [cited] = full(run(written))
         made = rule_of(set_name, cited.key.rule_set, number, cited.sort_key[0], cited.meta.jurisdiction)
         assert same(made, cited), written

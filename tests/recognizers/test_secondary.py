@@ -10,7 +10,9 @@ def test_restatement(run):
 
 
 def test_model_penal_code_and_ucc(run):
-    assert keys(run("Model Penal Code § 2.02(2)(c) (Am. L. Inst. 1985)")) == [ModelCodeKey("model penal code", "2.02(2)(c)")]
+    assert keys(run("Model Penal Code § 2.02(2)(c) (Am. L. Inst. 1985)")) == [
+        ModelCodeKey("model penal code", "2.02(2)(c)")
+    ]
     assert keys(run("U.C.C. § 2-314 (2002)")) == [ModelCodeKey("ucc", "2-314")]
 
 
@@ -65,8 +67,10 @@ def test_newspaper_article(run, emph):
 
 
 def test_web_report_with_organisation_and_url(run, emph):
-    t = ("Gov't Accountability Off., GAO-21-1, Border Screening Programs (Oct. 2020), "
-         "https://www.gao.gov/products/gao-21-1.")
+    t = (
+        "Gov't Accountability Off., GAO-21-1, Border Screening Programs (Oct. 2020), "
+        "https://www.gao.gov/products/gao-21-1."
+    )
     (o,) = full(run(t, emph(t, "Border Screening Programs")))
     assert o.display.startswith("Gov't Accountability Off., GAO-21-1, Border Screening Programs (Oct. 2020)")
     assert o.display.endswith("https://www.gao.gov/products/gao-21-1")
@@ -127,8 +131,10 @@ def test_short_name_of_work_cited_in_paragraph_is_not_a_statute(run):
 
 
 def test_article_in_non_law_journal_needs_italic_title(run, emph):
-    t = ("Lena Ortiz & Sam Wu, Sleep Debt and Judgment, 7 Annals of Behavioral Science 118, 121 (2020), "
-         "https://example.org/sleep.pdf.")
+    t = (
+        "Lena Ortiz & Sam Wu, Sleep Debt and Judgment, 7 Annals of Behavioral Science 118, 121 (2020), "
+        "https://example.org/sleep.pdf."
+    )
     (o,) = run(t, emph(t, "Sleep Debt and Judgment"))
     assert o.key == ArticleKey("7", "annals of behavioral science", "118")
     # the first page is kept, the pin page and the URL are dropped
@@ -147,12 +153,12 @@ def test_article_title_ending_in_quotation(run, emph):
 
 
 def test_reference_entry_with_site_and_date(run, emph):
-    t = ("Dana Fox & Lee Park, Hemlock, Encyclopedia Britannica (Mar. 2, 2023), "
-         "https://www.example.com/plant/hemlock.")
+    t = "Dana Fox & Lee Park, Hemlock, Encyclopedia Britannica (Mar. 2, 2023), https://www.example.com/plant/hemlock."
     (o,) = run(t, emph(t, "Hemlock"))
     assert o.category == "other"
-    assert o.display == ("Dana Fox & Lee Park, Hemlock, Encyclopedia Britannica (Mar. 2, 2023), "
-                         "https://www.example.com/plant/hemlock")
+    assert o.display == (
+        "Dana Fox & Lee Park, Hemlock, Encyclopedia Britannica (Mar. 2, 2023), https://www.example.com/plant/hemlock"
+    )
     assert o.key == WorkKey("dana fox lee park", "hemlock", "", "encyclopedia britannica mar 2 2023")
     t = "Coastal Water Council, Testing Private Wells (Apr. 26, 2023), https://example.org/wells."
     (o,) = run(t, emph(t, "Testing Private Wells"))
@@ -166,6 +172,7 @@ def test_italic_prose_before_a_year_parenthetical_is_not_a_site(run, emph):
 
 def test_reporter_names_are_built_once():
     from toa.recognizers import secondary
+
     assert secondary._reporter_names() is secondary._reporter_names()
     assert "F. Supp." in secondary._reporter_names()
 
@@ -177,12 +184,14 @@ def test_statute_word_in_a_book_title_does_not_hide_references(run):
 
 def test_a_variant_spelling_of_a_case_reporter_is_not_a_journal():
     from toa.recognizers import recognize
+
     text = "Bondali v. Yum! Brands, Inc., 620 Fed. Appx. 483 (6th Cir. 2015)."
     assert [o for o in recognize(text, []) if o.category == "other"] == []
 
 
 def test_treatise_with_a_lettered_volume_and_an_edition_without_a_year():
     from toa.recognizers import recognize
+
     text = "See 10A Charles Alan Wright & Arthur R. Miller, Federal Practice and Procedure § 2727 (4th ed.)."
     title = (text.index("Federal"), text.index(" § 2727"))
     [o] = recognize(text, [title])
@@ -192,6 +201,7 @@ def test_treatise_with_a_lettered_volume_and_an_edition_without_a_year():
 
 def test_edition_parenthetical_with_a_supplement_and_no_year():
     from toa.recognizers import recognize
+
     text = "See Securities Fraud Treatise § 5:281(7), at 1170 (2d ed., 2024-1 ed. issued in June)."
     title = (text.index("Securities"), text.index(" § 5:281"))
     [o] = recognize(text, [title])
@@ -200,6 +210,7 @@ def test_edition_parenthetical_with_a_supplement_and_no_year():
 
 def test_author_after_a_lower_case_signal_in_mid_sentence():
     from toa.recognizers import recognize
+
     text = "On its history, see Jane Q. Roe et al., A Study of Tort Reform, 36 Tex. Tech L. Rev. 1 (2005)."
     title = (text.index("A Study"), text.index(", 36"))
     [o] = recognize(text, [title])
@@ -208,12 +219,18 @@ def test_author_after_a_lower_case_signal_in_mid_sentence():
 
 def test_web_pages_and_news_articles_with_their_url(run):
 
-    (o,) = full(run("(R. 9; see also Ann Writer, “Council Votes to Close the Old Bridge Downtown,” The Daily Ledger, "
-                    "(Feb. 2, 2019), https://ledger.example/2019/02/bridge.html.) Then"))
+    (o,) = full(
+        run(
+            "(R. 9; see also Ann Writer, “Council Votes to Close the Old Bridge Downtown,” The Daily Ledger, "
+            "(Feb. 2, 2019), https://ledger.example/2019/02/bridge.html.) Then"
+        )
+    )
     assert o.category == "other"
     assert o.display.startswith("Ann Writer, “Council Votes")  # the brief's own quotation marks
     assert o.display.endswith("https://ledger.example/2019/02/bridge.html")
-    (o,) = full(run("See, e.g., State Agency, Renewing a Permit (last visited Mar. 1, 2024, https://agency.example/permits)."))
+    (o,) = full(
+        run("See, e.g., State Agency, Renewing a Permit (last visited Mar. 1, 2024, https://agency.example/permits).")
+    )
     assert o.display == "State Agency, Renewing a Permit (last visited Mar. 1, 2024, https://agency.example/permits)"
     assert o.key == WebKey("https://agency.example/permits")
 
@@ -229,9 +246,13 @@ def test_a_url_that_is_a_citation_sentence_by_itself(run):
 
 
 def test_eu_instruments_and_treaties(run):
-    occs = full(run("See Regulation (EU) 2018/302 of the European Parliament and of the Council of 28 February 2018 "
-                    "on geo-blocking, 2018 O.J. (L 60 I) 1, art. 4; Convention on Road Traffic, Nov. 8, 1968, "
-                    "1042 U.N.T.S. 17, 20."))
+    occs = full(
+        run(
+            "See Regulation (EU) 2018/302 of the European Parliament and of the Council of 28 February 2018 "
+            "on geo-blocking, 2018 O.J. (L 60 I) 1, art. 4; Convention on Road Traffic, Nov. 8, 1968, "
+            "1042 U.N.T.S. 17, 20."
+        )
+    )
     assert [o.category for o in occs] == ["other", "other"]
     assert occs[0].key == EuActKey("regulation", "EU", "2018/302")
     assert occs[0].display.endswith("on geo-blocking, 2018 O.J. (L 60 I) 1")
@@ -240,23 +261,30 @@ def test_eu_instruments_and_treaties(run):
 
 
 def test_web_page_in_california_style_with_the_url_in_angle_brackets(run):
-    """"Author, Title (year) <URL> [as of date]": the author is not cut at "Dept." and the URL,
+    """ "Author, Title (year) <URL> [as of date]": the author is not cut at "Dept." and the URL,
     which locates the page, stays in the entry; the "[as of …]" date does not."""
-    t = ("The agency asks workers to call. (Cal. Dept. of Fish and Wildlife, Report a Poacher (2023) "
-         "<https://wildlife.ca.gov/Enforcement/CalTIP> [as of Jan. 5, 2024].)")
+    t = (
+        "The agency asks workers to call. (Cal. Dept. of Fish and Wildlife, Report a Poacher (2023) "
+        "<https://wildlife.ca.gov/Enforcement/CalTIP> [as of Jan. 5, 2024].)"
+    )
     [o] = full(run(t))
     assert o.category == "other"
-    assert o.display == ("Cal. Dept. of Fish and Wildlife, Report a Poacher (2023) "
-                         "<https://wildlife.ca.gov/Enforcement/CalTIP>")
+    assert o.display == (
+        "Cal. Dept. of Fish and Wildlife, Report a Poacher (2023) <https://wildlife.ca.gov/Enforcement/CalTIP>"
+    )
     # without the brackets' "[as of …]" or a date, a bracketed link in prose is no entry
     assert full(run("Forms are online at <https://wildlife.ca.gov/Forms> for anyone.")) == []
 
 
 def test_practice_guide_in_california_style_keeps_its_paragraph(run):
-    t = ("See Weil & Brown, Cal. Practice Guide: Civil Procedure Before Trial (The Rutter Group 2023) "
-         "¶ 10:120. Also Okada et al., Cal. Practice Guide: Landlord-Tenant (The Rutter Group 2022) ¶ 7:45.")
+    t = (
+        "See Weil & Brown, Cal. Practice Guide: Civil Procedure Before Trial (The Rutter Group 2023) "
+        "¶ 10:120. Also Okada et al., Cal. Practice Guide: Landlord-Tenant (The Rutter Group 2022) ¶ 7:45."
+    )
     a, b = full(run(t))
-    assert a.display == "Weil & Brown, Cal. Practice Guide: Civil Procedure Before Trial (The Rutter Group 2023) ¶ 10:120"
+    assert (
+        a.display == "Weil & Brown, Cal. Practice Guide: Civil Procedure Before Trial (The Rutter Group 2023) ¶ 10:120"
+    )
     assert b.display == "Okada et al., Cal. Practice Guide: Landlord-Tenant (The Rutter Group 2022) ¶ 7:45"
     assert {a.category, b.category} == {"other"}
     # a case in California form is never a book
@@ -266,8 +294,10 @@ def test_practice_guide_in_california_style_keeps_its_paragraph(run):
 def test_web_page_with_the_date_it_was_visited_after_its_url(run, emph):
     """Bluebook puts "(last visited …)" after the URL; the entry keeps it, and the author is
     not cut at an organisation's abbreviation ("Consumer Fin. Prot. Bureau")."""
-    t = ("The agency says so. Consumer Fin. Prot. Bureau, What Is a Payday Loan?, "
-         "https://agency.example/ask/payday-loan (last visited Apr. 3, 2023). Next")
+    t = (
+        "The agency says so. Consumer Fin. Prot. Bureau, What Is a Payday Loan?, "
+        "https://agency.example/ask/payday-loan (last visited Apr. 3, 2023). Next"
+    )
     [o] = full(run(t))
     assert o.display == "Consumer Fin. Prot. Bureau, What Is a Payday Loan?, https://agency.example/ask/payday-loan"
     assert o.text.endswith("(last visited Apr. 3, 2023)")
@@ -282,13 +312,21 @@ def test_web_page_with_the_date_it_was_visited_after_its_url(run, emph):
 def test_report_available_at_a_url_and_a_press_release(run, emph):
     t = "The agency explained. U.S. Food & Drug Admin., Guidance for Industry: Labeling 4 (2018), available at https://fda.example/media/123/download."
     [o] = full(run(t))
-    assert o.display == ("U.S. Food & Drug Admin., Guidance for Industry: Labeling (2018), "
-                         "available at https://fda.example/media/123/download")
+    assert o.display == (
+        "U.S. Food & Drug Admin., Guidance for Industry: Labeling (2018), "
+        "available at https://fda.example/media/123/download"
+    )
     t = "Agency, Crime in Texas 2022, at 14 (2023), https://agency.example/crime (last visited Mar. 1, 2025)."
-    assert full(run(t, emph(t, "Crime in Texas 2022")))[0].display == "Agency, Crime in Texas 2022 (2023), https://agency.example/crime"
+    assert (
+        full(run(t, emph(t, "Crime in Texas 2022")))[0].display
+        == "Agency, Crime in Texas 2022 (2023), https://agency.example/crime"
+    )
     t = "See also Press Release, Dep't of Justice, Department Sues Lender (Mar. 1, 2022), https://doj.example/pr/sues-lender."
     [o] = full(run(t))
-    assert o.display == "Press Release, Dep't of Justice, Department Sues Lender (Mar. 1, 2022), https://doj.example/pr/sues-lender"
+    assert (
+        o.display
+        == "Press Release, Dep't of Justice, Department Sues Lender (Mar. 1, 2022), https://doj.example/pr/sues-lender"
+    )
     # an undated report handed over to a URL without a title in quotes or italics stays out
     assert full(run("The agency, available at https://fda.example/media, explains.")) == []
 
@@ -304,7 +342,7 @@ def test_an_author_after_a_sentence_ending_in_a_two_letter_word(run, emph):
 
 
 def test_treatise_volumes_are_kept_when_a_citation_sentence_starts_with_one(run, emph):
-    """"… agree. 5B Charles Alan Wright …": the volume starts the citation sentence and stays in
+    """ "… agree. 5B Charles Alan Wright …": the volume starts the citation sentence and stays in
     the entry, with a letter ("5B", "10A") or after a sentence of prose; bracketed pins
     ("§ 12.34[1][b]", "§ 13.03[A]") are dropped like any pin."""
     t = "The courts agree. 5B Charles Alan Wright & Arthur R. Miller, Federal Practice and Procedure § 1357 (3d ed. 2004)."
@@ -312,7 +350,10 @@ def test_treatise_volumes_are_kept_when_a_citation_sentence_starts_with_one(run,
     assert o.display == "5B Charles Alan Wright & Arthur R. Miller, Federal Practice and Procedure (3d ed. 2004)"
     t = "Treatises agree. 2 Moore's Federal Practice § 12.34[1][b] (3d ed. 2019); 2 McCormick on Evidence § 185 (7th ed. 2013)."
     a, b = full(run(t, emph(t, "Moore's Federal Practice", "McCormick on Evidence")))
-    assert (a.display, b.display) == ("2 Moore's Federal Practice (3d ed. 2019)", "2 McCormick on Evidence (7th ed. 2013)")
+    assert (a.display, b.display) == (
+        "2 Moore's Federal Practice (3d ed. 2019)",
+        "2 McCormick on Evidence (7th ed. 2013)",
+    )
     t = "See 4 Melville B. Nimmer & David Nimmer, Nimmer on Copyright § 13.03[A] (2019)."
     [o] = full(run(t, emph(t, "Nimmer on Copyright")))
     assert o.display == "4 Melville B. Nimmer & David Nimmer, Nimmer on Copyright (2019)"
@@ -333,8 +374,10 @@ def test_author_of_an_article_in_a_note_whose_text_starts_with_a_space(run, emph
 
 
 def test_aba_model_rules_however_named_are_one_code(run):
-    t = ("Model Rules of Prof'l Conduct r. 1.7 cmt. 8 (Am. Bar Ass'n 2020); see Model Rules of Pro. Conduct "
-         "R. 1.6(b)(2) (Am. Bar Ass'n 2019); ABA Model Rule 1.7.")
+    t = (
+        "Model Rules of Prof'l Conduct r. 1.7 cmt. 8 (Am. Bar Ass'n 2020); see Model Rules of Pro. Conduct "
+        "R. 1.6(b)(2) (Am. Bar Ass'n 2019); ABA Model Rule 1.7."
+    )
     a, b, c = full(run(t))
     assert a.display == "Model Rules of Prof'l Conduct r. 1.7 (Am. Bar Ass'n 2020)"
     assert b.key == ModelCodeKey("model rules of professional conduct", "1.6(b)(2)")
@@ -343,28 +386,36 @@ def test_aba_model_rules_however_named_are_one_code(run):
 
 
 def test_bar_ethics_and_attorney_general_opinions(run):
-    t = ("ABA Comm. on Ethics & Pro. Resp., Formal Op. 498 (2021); State Bar of Cal. Standing Com. on Prof. "
-         "Responsibility & Conduct, Formal Opn. No. 2010-179; Tex. Att'y Gen. Op. No. KP-0123 (2017); "
-         "Op. Tex. Att'y Gen. No. GA-0456 (2006).")
+    t = (
+        "ABA Comm. on Ethics & Pro. Resp., Formal Op. 498 (2021); State Bar of Cal. Standing Com. on Prof. "
+        "Responsibility & Conduct, Formal Opn. No. 2010-179; Tex. Att'y Gen. Op. No. KP-0123 (2017); "
+        "Op. Tex. Att'y Gen. No. GA-0456 (2006)."
+    )
     assert [o.display for o in full(run(t))] == [
         "ABA Comm. on Ethics & Pro. Resp., Formal Op. 498 (2021)",
         "State Bar of Cal. Standing Com. on Prof. Responsibility & Conduct, Formal Opn. No. 2010-179",
-        "Tex. Att'y Gen. Op. No. KP-0123 (2017)", "Op. Tex. Att'y Gen. No. GA-0456 (2006)"]
+        "Tex. Att'y Gen. Op. No. KP-0123 (2017)",
+        "Op. Tex. Att'y Gen. No. GA-0456 (2006)",
+    ]
     assert {o.category for o in full(run(t))} == {"other"}
     # an opinion of a court or a person is not a bar's
     assert full(run("The court, Op. 5, said so. See Smith Op. 12 (2001).")) == []
 
 
 def test_california_style_articles_restatements_and_dictionaries(run, emph):
-    t = ("(Smith, The Anti-SLAPP Statute Revisited (2015) 48 Loyola L.A. L.Rev. 1, 12; Note, Tenants and the Law "
-         "(2019) 60 Hastings L.J. 200.)")
+    t = (
+        "(Smith, The Anti-SLAPP Statute Revisited (2015) 48 Loyola L.A. L.Rev. 1, 12; Note, Tenants and the Law "
+        "(2019) 60 Hastings L.J. 200.)"
+    )
     a, b = full(run(t, emph(t, "The Anti-SLAPP Statute Revisited")))
     assert a.display == "Smith, The Anti-SLAPP Statute Revisited (2015) 48 Loyola L.A. L.Rev. 1"
     assert b.display == "Note, Tenants and the Law (2019) 60 Hastings L.J. 200"
     assert a.key == ArticleKey("48", "loyola la lrev", "1")
     # a California case in the same shape is no article: its reporter has no law-review word
     assert [o for o in full(run("(Smith, Jones on Trusts (2008) 166 Cal.App.4th 952.)")) if o.category == "other"] == []
-    r = full(run("(Rest.2d Torts, § 402A, com. c; Rest.3d Agency, § 7.03.) Restatement (Second) of Torts § 402A (1965)."))
+    r = full(
+        run("(Rest.2d Torts, § 402A, com. c; Rest.3d Agency, § 7.03.) Restatement (Second) of Torts § 402A (1965).")
+    )
     assert [o.display for o in r][:2] == ["Rest.2d Torts, § 402A", "Rest.3d Agency, § 7.03"]
     assert r[0].key == r[2].key == RestatementKey("second", "torts", "402A")
     [d] = full(run("(Black's Law Dict. (11th ed. 2019) p. 1492, col. 2.)"))
@@ -372,8 +423,10 @@ def test_california_style_articles_restatements_and_dictionaries(run, emph):
 
 
 def test_forthcoming_article_without_a_first_page(run, emph):
-    t = ("It is unsettled. Mary Smith, Arbitration After Epic, 74 Stan. L. Rev. (forthcoming 2023) (manuscript at 12), "
-         "https://ssrn.example/abstract=1234567. Also John Roe, Notice, 110 Geo. L.J. ___ (forthcoming 2022).")
+    t = (
+        "It is unsettled. Mary Smith, Arbitration After Epic, 74 Stan. L. Rev. (forthcoming 2023) (manuscript at 12), "
+        "https://ssrn.example/abstract=1234567. Also John Roe, Notice, 110 Geo. L.J. ___ (forthcoming 2022)."
+    )
     a, b = full(run(t, emph(t, "Arbitration After Epic", "Notice")))
     assert a.display == "Mary Smith, Arbitration After Epic, 74 Stan. L. Rev. (forthcoming 2023)"
     assert b.display == "John Roe, Notice, 110 Geo. L.J. (forthcoming 2022)"
@@ -383,23 +436,33 @@ def test_forthcoming_article_without_a_first_page(run, emph):
 
 
 def test_legal_encyclopedias_each_section_an_entry(run):
-    t = ("75 Am. Jur. 2d Trial § 123 (2022); 88 C.J.S. Trial § 12; 12 Tex. Jur. 3d Criminal Law § 45 (2019). "
-         "(4 Cal.Jur.3d (2023) Appellate Review, § 12, p. 45.)")
+    t = (
+        "75 Am. Jur. 2d Trial § 123 (2022); 88 C.J.S. Trial § 12; 12 Tex. Jur. 3d Criminal Law § 45 (2019). "
+        "(4 Cal.Jur.3d (2023) Appellate Review, § 12, p. 45.)"
+    )
     occs = full(run(t))
-    assert [o.display for o in occs] == ["75 Am. Jur. 2d Trial § 123 (2022)", "88 C.J.S. Trial § 12",
-                                         "12 Tex. Jur. 3d Criminal Law § 45 (2019)", "4 Cal.Jur.3d (2023) Appellate Review, § 12"]
+    assert [o.display for o in occs] == [
+        "75 Am. Jur. 2d Trial § 123 (2022)",
+        "88 C.J.S. Trial § 12",
+        "12 Tex. Jur. 3d Criminal Law § 45 (2019)",
+        "4 Cal.Jur.3d (2023) Appellate Review, § 12",
+    ]
     assert {o.category for o in occs} == {"other"}
     assert full(run("75 Am. Jur. 2d Trial § 124 (2022)."))[0].key != occs[0].key
 
 
 def test_alr_annotations_and_the_federalist(run):
-    t = ("See Annotation, Liability of Landlord for Injuries, 12 A.L.R.5th 123, 130 (1993); Smith v. Jones, 12 A.L.R. "
-         "123 (1921). The Federalist No. 78, at 465 (Alexander Hamilton) (Clinton Rossiter ed., 1961); see The "
-         "Federalist No. 51 (James Madison).")
+    t = (
+        "See Annotation, Liability of Landlord for Injuries, 12 A.L.R.5th 123, 130 (1993); Smith v. Jones, 12 A.L.R. "
+        "123 (1921). The Federalist No. 78, at 465 (Alexander Hamilton) (Clinton Rossiter ed., 1961); see The "
+        "Federalist No. 51 (James Madison)."
+    )
     occs = full(run(t))
     assert [o.display for o in occs] == [
         "Annotation, Liability of Landlord for Injuries, 12 A.L.R.5th 123 (1993)",
-        "The Federalist No. 78 (Alexander Hamilton) (Clinton Rossiter ed., 1961)", "The Federalist No. 51 (James Madison)"]
+        "The Federalist No. 78 (Alexander Hamilton) (Clinton Rossiter ed., 1961)",
+        "The Federalist No. 51 (James Madison)",
+    ]
     assert occs[1].key == FederalistKey("78")
 
 
@@ -417,8 +480,10 @@ def test_news_article_with_a_quoted_title_and_no_url(run):
 
 
 def test_official_comments_printed_after_a_california_code_section(run):
-    t = ("(Cal. Law Revision Com. com., 29B pt. 1 West's Ann. Evid. Code (2015 ed.) foll. § 1200, p. 3; Judicial "
-         "Council of Cal., Advisory Com. com., 23 pt. 1 West's Ann. Code Civ. Proc. (2015 ed.) foll. § 425.16, p. 112.)")
+    t = (
+        "(Cal. Law Revision Com. com., 29B pt. 1 West's Ann. Evid. Code (2015 ed.) foll. § 1200, p. 3; Judicial "
+        "Council of Cal., Advisory Com. com., 23 pt. 1 West's Ann. Code Civ. Proc. (2015 ed.) foll. § 425.16, p. 112.)"
+    )
     a, b = full(run(t))
     assert a.display == "Cal. Law Revision Com. com., 29B pt. 1 West's Ann. Evid. Code (2015 ed.) foll. § 1200"
     assert b.display.endswith("foll. § 425.16") and b.display.startswith("Judicial Council of Cal., Advisory Com. com.")
@@ -426,22 +491,28 @@ def test_official_comments_printed_after_a_california_code_section(run):
 
 
 def test_reports_news_and_books_without_italics(run):
-    t = ("Agency reports confirm it. U.S. Gov't Accountability Off., GAO-21-123, Consumer Protection: Actions Needed 15 "
-         "(2021). The press reported it. Jane Roe, Regulators Weigh New Rules, N.Y. Times, Jan. 5, 2022, at A1. See "
-         "Erwin Chemerinsky, Constitutional Law: Principles and Policies § 5.3 (6th ed. 2019).")
+    t = (
+        "Agency reports confirm it. U.S. Gov't Accountability Off., GAO-21-123, Consumer Protection: Actions Needed 15 "
+        "(2021). The press reported it. Jane Roe, Regulators Weigh New Rules, N.Y. Times, Jan. 5, 2022, at A1. See "
+        "Erwin Chemerinsky, Constitutional Law: Principles and Policies § 5.3 (6th ed. 2019)."
+    )
     assert [o.display for o in full(run(t))] == [
         "U.S. Gov't Accountability Off., GAO-21-123, Consumer Protection: Actions Needed (2021)",
         "Jane Roe, Regulators Weigh New Rules, N.Y. Times, Jan. 5, 2022",
-        "Erwin Chemerinsky, Constitutional Law: Principles and Policies (6th ed. 2019)"]
+        "Erwin Chemerinsky, Constitutional Law: Principles and Policies (6th ed. 2019)",
+    ]
     # a docket number after a case name, a person in prose with a newspaper and a date: no entries
-    assert [o for o in full(run("Doe v. Roe, No. 21-1234, Memorandum Opinion 3 (D.D.C. 2021).")) if o.category == "other"] == []
+    assert [
+        o for o in full(run("Doe v. Roe, No. 21-1234, Memorandum Opinion 3 (D.D.C. 2021).")) if o.category == "other"
+    ] == []
     assert full(run("Plaintiff John Smith, a reporter at the Daily News, Jan. 5, 2022, said so.")) == []
 
 
 def test_a_note_number_typed_before_a_signal_is_no_volume(run, emph):
     t = "144 See Jane Doe, Title Here, 95 Notre Dame L. Rev. 1101 (2020)."
     assert [o.display for o in full(run(t, emph(t, "Title Here")))] == [
-        "Jane Doe, Title Here, 95 Notre Dame L. Rev. 1101 (2020)"]
+        "Jane Doe, Title Here, 95 Notre Dame L. Rev. 1101 (2020)"
+    ]
     t = "8 See Jane Doe, Title Here (2020)."
     assert [o.display for o in full(run(t, emph(t, "Title Here")))] == ["Jane Doe, Title Here (2020)"]
     assert [o.display for o in full(run(t))] == ["Jane Doe, Title Here (2020)"]
@@ -451,8 +522,10 @@ def test_a_note_number_typed_before_a_signal_is_no_volume(run, emph):
 
 
 def test_treatise_by_two_surnames_and_the_manual_for_complex_litigation(run):
-    t = ("See 5C Wright & Miller, Federal Practice & Procedure § 1363 (3d ed. 2004); Fed. Jud. Ctr., Manual for "
-         "Complex Litigation (Fourth) § 21.61 (2004); Manual for Complex Litigation, Fourth § 21.62 (2004).")
+    t = (
+        "See 5C Wright & Miller, Federal Practice & Procedure § 1363 (3d ed. 2004); Fed. Jud. Ctr., Manual for "
+        "Complex Litigation (Fourth) § 21.61 (2004); Manual for Complex Litigation, Fourth § 21.62 (2004)."
+    )
     a, b, c = full(run(t))
     assert a.display == "5C Wright & Miller, Federal Practice & Procedure (3d ed. 2004)"
     assert b.display == "Fed. Jud. Ctr., Manual for Complex Litigation (Fourth) (2004)" and b.key == c.key
@@ -467,42 +540,55 @@ def test_california_web_report_with_a_page_pin_before_its_url(run):
 
 def test_a_dictionary_cited_by_its_link_alone_is_named(run):
     occs = run("She meant to shock the middle class. https://www.merriam-webster.com/dictionary/%C3%A9pater. It fails.")
-    assert [o.display for o in occs] == ["Merriam-Webster.com Dictionary, https://www.merriam-webster.com/dictionary/%C3%A9pater"]
+    assert [o.display for o in occs] == [
+        "Merriam-Webster.com Dictionary, https://www.merriam-webster.com/dictionary/%C3%A9pater"
+    ]
     assert [o.display for o in run("See https://www.example.com/report.")] == ["https://www.example.com/report"]
 
 
 def test_a_treaty_article_is_a_pin_and_a_treaty_document_no_record_cite(run):
-    t = ("Convention Against Torture and Other Cruel, Inhuman or Degrading Treatment or Punishment art. 3, Dec. 10, "
-         "1984, S. Treaty Doc. No. 100-20, 1465 U.N.T.S. 85; Vienna Convention on the Law of Treaties art. 31, May 23, "
-         "1969, 1155 U.N.T.S. 331.")
+    t = (
+        "Convention Against Torture and Other Cruel, Inhuman or Degrading Treatment or Punishment art. 3, Dec. 10, "
+        "1984, S. Treaty Doc. No. 100-20, 1465 U.N.T.S. 85; Vienna Convention on the Law of Treaties art. 31, May 23, "
+        "1969, 1155 U.N.T.S. 331."
+    )
     a, b = full(run(t))
-    assert a.display == ("Convention Against Torture and Other Cruel, Inhuman or Degrading Treatment or Punishment, "
-                         "Dec. 10, 1984, S. Treaty Doc. No. 100-20, 1465 U.N.T.S. 85")
+    assert a.display == (
+        "Convention Against Torture and Other Cruel, Inhuman or Degrading Treatment or Punishment, "
+        "Dec. 10, 1984, S. Treaty Doc. No. 100-20, 1465 U.N.T.S. 85"
+    )
     assert b.display == "Vienna Convention on the Law of Treaties, May 23, 1969, 1155 U.N.T.S. 331"
 
 
 def test_web_sources_typed_without_italics(run):
     """A brief converted from PDF loses its italics: "Author, Title (date), URL" is still a web
     source when an author or publisher and a title-case title come before the date."""
-    t = ("News coverage followed. Sarah Kim, Lenders Face Scrutiny, Reuters (June 4, 2021, 11:02 AM), "
-         "https://news.example/lenders/. Agency reports confirm it. Fed. Trade Comm'n, Data Brokers: A Call for "
-         "Transparency 46 (May 2014), https://ftc.example/data-brokers.pdf.")
+    t = (
+        "News coverage followed. Sarah Kim, Lenders Face Scrutiny, Reuters (June 4, 2021, 11:02 AM), "
+        "https://news.example/lenders/. Agency reports confirm it. Fed. Trade Comm'n, Data Brokers: A Call for "
+        "Transparency 46 (May 2014), https://ftc.example/data-brokers.pdf."
+    )
     assert [o.display for o in full(run(t))] == [
         "Sarah Kim, Lenders Face Scrutiny, Reuters (June 4, 2021, 11:02 AM), https://news.example/lenders/",
-        "Fed. Trade Comm'n, Data Brokers: A Call for Transparency (May 2014), https://ftc.example/data-brokers.pdf"]
+        "Fed. Trade Comm'n, Data Brokers: A Call for Transparency (May 2014), https://ftc.example/data-brokers.pdf",
+    ]
     assert full(run("The meeting was held (Jan. 5, 2022), https://example.com/minutes was posted.")) == []
     assert full(run("After the hearing, Smith, the owner, posted (Jan. 5, 2022), https://example.com/post.")) == []
 
 
 def test_treatises_known_by_their_authors_name_without_italics(run, emph):
-    t = ("2 McCormick on Evidence § 185 (Kenneth S. Broun ed., 7th ed. 2013); 1 Newberg on Class Actions § 3:12 "
-         "(5th ed. 2011); 2 Moore's Federal Practice § 12.34[1][b] (3d ed. 2019); W. Page Keeton et al., Prosser and "
-         "Keeton on the Law of Torts § 30, at 164 (5th ed. 1984).")
+    t = (
+        "2 McCormick on Evidence § 185 (Kenneth S. Broun ed., 7th ed. 2013); 1 Newberg on Class Actions § 3:12 "
+        "(5th ed. 2011); 2 Moore's Federal Practice § 12.34[1][b] (3d ed. 2019); W. Page Keeton et al., Prosser and "
+        "Keeton on the Law of Torts § 30, at 164 (5th ed. 1984)."
+    )
     occs = full(run(t))
     assert [o.display for o in occs] == [
-        "2 McCormick on Evidence (Kenneth S. Broun ed., 7th ed. 2013)", "1 Newberg on Class Actions (5th ed. 2011)",
+        "2 McCormick on Evidence (Kenneth S. Broun ed., 7th ed. 2013)",
+        "1 Newberg on Class Actions (5th ed. 2011)",
         "2 Moore's Federal Practice (3d ed. 2019)",
-        "W. Page Keeton et al., Prosser and Keeton on the Law of Torts (5th ed. 1984)"]
+        "W. Page Keeton et al., Prosser and Keeton on the Law of Torts (5th ed. 1984)",
+    ]
     # the same work in italics is the same authority
     i = "2 McCormick on Evidence § 186 (Kenneth S. Broun ed., 7th ed. 2013)."
     assert full(run(i, emph(i, "McCormick on Evidence")))[0].key == occs[0].key
@@ -511,42 +597,59 @@ def test_treatises_known_by_their_authors_name_without_italics(run, emph):
 
 
 def test_an_eu_regulation_keeps_its_official_journal_cite_after_an_article_pin(run):
-    t = ("Regulation (EU) 2016/679 of the European Parliament and of the Council of 27 April 2016, art. 17, "
-         "2016 O.J. (L 119) 1.")
+    t = (
+        "Regulation (EU) 2016/679 of the European Parliament and of the Council of 27 April 2016, art. 17, "
+        "2016 O.J. (L 119) 1."
+    )
     [o] = full(run(t))
-    assert o.display == ("Regulation (EU) 2016/679 of the European Parliament and of the Council of 27 April 2016, "
-                         "2016 O.J. (L 119) 1")
+    assert o.display == (
+        "Regulation (EU) 2016/679 of the European Parliament and of the Council of 27 April 2016, 2016 O.J. (L 119) 1"
+    )
 
 
 def test_web_references_typed_without_italics_or_quotes(run):
     """A note that is a reference by its shape alone: a title in title case and its link, a
     sentence-case title with its publisher and date, an organisation and its page's title."""
-    assert [o.display for o in full(run("15 The Family Census: Media Use by Tweens and Teens. (2021). "
-                                        "https://census.example/report.pdf."))] == [
-        "The Family Census: Media Use by Tweens and Teens. (2021). https://census.example/report.pdf"]
-    t = ("43 Agencies Issue Joint Warning about a global fraud wave, FBX (2023), https://fbx.example/press. "
-         "See also https://news.example/teens")
+    assert [
+        o.display
+        for o in full(
+            run("15 The Family Census: Media Use by Tweens and Teens. (2021). https://census.example/report.pdf.")
+        )
+    ] == ["The Family Census: Media Use by Tweens and Teens. (2021). https://census.example/report.pdf"]
+    t = (
+        "43 Agencies Issue Joint Warning about a global fraud wave, FBX (2023), https://fbx.example/press. "
+        "See also https://news.example/teens"
+    )
     assert [o.display for o in full(run(t))] == [
         "Agencies Issue Joint Warning about a global fraud wave, FBX (2023), https://fbx.example/press",
-        "https://news.example/teens"]
-    t = ("41 Gizmo, Online Challenges, https://gizmo.example/safety/challenges/.; Chatter adds prizes to its "
-         "rival, The Daily Wire, Oct. 6, 2021, https://wire.example/2021/10/6/chatter.")
+        "https://news.example/teens",
+    ]
+    t = (
+        "41 Gizmo, Online Challenges, https://gizmo.example/safety/challenges/.; Chatter adds prizes to its "
+        "rival, The Daily Wire, Oct. 6, 2021, https://wire.example/2021/10/6/chatter."
+    )
     assert [o.display for o in full(run(t))] == [
         "Gizmo, Online Challenges, https://gizmo.example/safety/challenges/",
-        "Chatter adds prizes to its rival, The Daily Wire, Oct. 6, 2021, https://wire.example/2021/10/6/chatter"]
+        "Chatter adds prizes to its rival, The Daily Wire, Oct. 6, 2021, https://wire.example/2021/10/6/chatter",
+    ]
     t = "Chatter adds ‘challenges’ to its app, The Daily Wire, Oct. 6, 2021, https://wire.example/chatter."
     assert [o.display for o in full(run(t))] == [t[:-1]]  # an opening quotation mark stays one
     t = "22 National Institute of Rest, How Sleep Works. Updated June 15, 2022. https://rest.example/sleep"
     assert [o.display for o in full(run(t))] == [
-        "National Institute of Rest, How Sleep Works. Updated June 15, 2022. https://rest.example/sleep"]
+        "National Institute of Rest, How Sleep Works. Updated June 15, 2022. https://rest.example/sleep"
+    ]
     # prose before a link is not a title
     assert full(run("The court agreed. See the agency's page, https://example.org/page.")) == []
 
 
 def test_a_link_alone_in_a_note_and_a_notes_number_before_a_web_source(run):
     assert [o.display for o in full(run("9 https://design-code.example/"))] == ["https://design-code.example/"]
-    (o,) = full(run("16 Office of the Chief Nurse, Advisory on Screens, U.S. PUBLIC HEALTH SERVICE (May 23, 2023), "
-                    "https://health.example/advisory.pdf."))
+    (o,) = full(
+        run(
+            "16 Office of the Chief Nurse, Advisory on Screens, U.S. PUBLIC HEALTH SERVICE (May 23, 2023), "
+            "https://health.example/advisory.pdf."
+        )
+    )
     assert o.display.startswith("Office of the Chief Nurse, Advisory on Screens, U.S. PUBLIC HEALTH SERVICE")
     t = "8 See Jo Gram, Survey Ctr., What the Data Says (Apr. 26, 2023) https://survey.example/x"
     (o,) = full(run(t))
@@ -556,14 +659,23 @@ def test_a_link_alone_in_a_note_and_a_notes_number_before_a_web_source(run):
 def test_a_note_number_glued_to_the_citation_before_is_no_volume(run, emph):
     t = "See Eve Finch et al., How Apps Guess Ages, Applog (June 2, 2022);12 Sara Pike, Apps Scan Videos, TechDaily (Mar. 3, 2023).13 Then"
     occs = full(run(t, emph(t, "How Apps Guess Ages", "Apps Scan Videos")))
-    assert [o.display for o in occs] == ["Eve Finch et al., How Apps Guess Ages, Applog (June 2, 2022)",
-                                         "Sara Pike, Apps Scan Videos, TechDaily (Mar. 3, 2023)"]
+    assert [o.display for o in occs] == [
+        "Eve Finch et al., How Apps Guess Ages, Applog (June 2, 2022)",
+        "Sara Pike, Apps Scan Videos, TechDaily (Mar. 3, 2023)",
+    ]
 
 
 def test_a_link_broken_at_a_line_end_goes_on_over_its_encoded_rest(run):
-    (o,) = full(run("42 Tip Line 2022 Report. https://tips.example/data#:~:text=In%202022%2C%20NCME C's%20Tip"
-                    "%20received,of%20reports now"))
-    assert o.display == "Tip Line 2022 Report. https://tips.example/data#:~:text=In%202022%2C%20NCME C's%20Tip%20received,of%20reports"
+    (o,) = full(
+        run(
+            "42 Tip Line 2022 Report. https://tips.example/data#:~:text=In%202022%2C%20NCME C's%20Tip"
+            "%20received,of%20reports now"
+        )
+    )
+    assert (
+        o.display
+        == "Tip Line 2022 Report. https://tips.example/data#:~:text=In%202022%2C%20NCME C's%20Tip%20received,of%20reports"
+    )
 
 
 def test_articles_with_an_issue_a_page_range_and_authors_with_particles(run, emph):
@@ -578,7 +690,12 @@ def test_articles_with_an_issue_a_page_range_and_authors_with_particles(run, emp
 
 
 def test_web_page_with_its_publisher_in_small_capitals_and_the_date_read(run):
-    (o,) = full(run("See Recall Reporting Rules, U.S. CONSUMER GOODS SAFETY COMMISSION, https://goods.example/"
-                    "business/recall (last visited Jan. 3, 2024)."))
-    assert o.display == ("Recall Reporting Rules, U.S. CONSUMER GOODS SAFETY COMMISSION, "
-                         "https://goods.example/business/recall")
+    (o,) = full(
+        run(
+            "See Recall Reporting Rules, U.S. CONSUMER GOODS SAFETY COMMISSION, https://goods.example/"
+            "business/recall (last visited Jan. 3, 2024)."
+        )
+    )
+    assert o.display == (
+        "Recall Reporting Rules, U.S. CONSUMER GOODS SAFETY COMMISSION, https://goods.example/business/recall"
+    )

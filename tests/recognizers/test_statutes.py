@@ -131,7 +131,9 @@ def test_state_code_ann_is_same_authority(run):
 
 
 def test_state_forms_without_section_sign(run):
-    assert keys(run("625 Ill. Comp. Stat. 5/11-501(a)")) == [StateCodeKey("Ill.", "ill comp stat", "625", "5/11-501(a)")]
+    assert keys(run("625 Ill. Comp. Stat. 5/11-501(a)")) == [
+        StateCodeKey("Ill.", "ill comp stat", "625", "5/11-501(a)")
+    ]
     assert keys(run("N.Y. C.P.L.R. 5501(a)")) == [StateCodeKey("N.Y.", "ny cplr", "", "5501(a)")]
     (o,) = full(run("Pa. Cons. Stat. tit. 42, § 5524"))
     assert o.key.section == "5524"
@@ -151,8 +153,7 @@ def test_usc_sort_is_numeric(run):
 
 def test_id_section_short_form(run):
     occs = run("Id. § 1125(c)(2).")
-    assert [(o.kind, o.key, o.meta.section, o.meta.subsection) for o in occs] == [
-        ("id", None, "1125", "(c)(2)")]
+    assert [(o.kind, o.key, o.meta.section, o.meta.subsection) for o in occs] == [("id", None, "1125", "(c)(2)")]
     occs = run("See id. at § 2254(d).")
     assert occs[0].kind == "id" and occs[0].meta.section == "2254"
 
@@ -160,7 +161,9 @@ def test_id_section_short_form(run):
 def test_bare_section_references(run):
     occs = run("Section 1983 supplies the remedy, and § 1988(b)(1) the fee.")
     assert [(o.kind, o.meta.section, o.meta.subsection) for o in occs] == [
-        ("reference", "1983", ""), ("reference", "1988", "(b)(1)")]
+        ("reference", "1983", ""),
+        ("reference", "1988", "(b)(1)"),
+    ]
     assert occs[0].key is None
 
 
@@ -220,9 +223,14 @@ def test_rev_stat_pair_range_is_two_sections(run):
 def test_session_law_section_set_is_one_sub_entry(run):
     # The section set keys a sub-entry of the Act (not the bare Act); the three ways of
     # writing the same two sections share one key.
-    ks = [keys(run(t))[0] for t in ("Process Act of 1792, ch. 36, §§ 2-3, 1 Stat. 275-276.",
-                                    "Process Act of 1792, ch. 36, §§ 2, 3, 1 Stat. 275.",
-                                    "Process Act of 1792, ch. 36, §§ 2 and 3, 1 Stat. 275.")]
+    ks = [
+        keys(run(t))[0]
+        for t in (
+            "Process Act of 1792, ch. 36, §§ 2-3, 1 Stat. 275-276.",
+            "Process Act of 1792, ch. 36, §§ 2, 3, 1 Stat. 275.",
+            "Process Act of 1792, ch. 36, §§ 2 and 3, 1 Stat. 275.",
+        )
+    ]
     assert ks[0] == ks[1] == ks[2] == ActKey("1792", "36", "2, 3")
     (o,) = full(run("Process Act of 1792, ch. 36, §§ 2, 3, 1 Stat. 275."))
     assert o.display == "Process Act of 1792, ch. 36, §§ 2, 3, 1 Stat. 275"
@@ -231,6 +239,7 @@ def test_session_law_section_set_is_one_sub_entry(run):
 
 def test_state_session_law_with_legislature_and_session_laws_cite():
     from toa.recognizers import recognize
+
     text = "See Act of June 2, 2003, 78th Leg., R.S., ch. 204, § 10.01, 2003 Tex. Gen. Laws 847, 884."
     [o] = recognize(text, [])
     assert o.display == "Act of June 2, 2003, 78th Leg., R.S., ch. 204, § 10.01, 2003 Tex. Gen. Laws 847"
@@ -263,42 +272,61 @@ def test_internal_revenue_code_by_its_own_name(run):
 
 def test_usc_written_without_periods(run):
     assert keys(run("Plaintiff sues under 42 USC 1983 and 42 USC § 1985(3).")) == [
-        UsCodeKey("42", "1983"), UsCodeKey("42", "1985(3)")]
+        UsCodeKey("42", "1983"),
+        UsCodeKey("42", "1985(3)"),
+    ]
     assert keys(run("She graduated from USC 2019 and moved.")) == []
 
 
 def test_an_act_named_for_a_fiscal_year_keeps_its_name(run):
-    [o] = full(run("See National Defense Authorization Act for Fiscal Year 2010, Pub. L. No. 111-84, div. A, "
-                   "123 Stat. 2190 (2009)."))
+    [o] = full(
+        run(
+            "See National Defense Authorization Act for Fiscal Year 2010, Pub. L. No. 111-84, div. A, "
+            "123 Stat. 2190 (2009)."
+        )
+    )
     assert o.display.startswith("National Defense Authorization Act for Fiscal Year 2010, Pub. L. No. 111-84")
 
 
 def test_a_range_of_subsections_is_one_provision(run):
     occs = full(run("28 U.S.C. § 2254(d)(1)-(2); 28 U.S.C. §§ 157(b)(2)(A)-(O), 158(a)(1)."))
-    assert [o.display for o in occs] == ["28 U.S.C. § 2254(d)(1)-(2)", "28 U.S.C. § 157(b)(2)(A)-(O)",
-                                         "28 U.S.C. § 158(a)(1)"]
+    assert [o.display for o in occs] == [
+        "28 U.S.C. § 2254(d)(1)-(2)",
+        "28 U.S.C. § 157(b)(2)(A)-(O)",
+        "28 U.S.C. § 158(a)(1)",
+    ]
     assert occs[0].meta.subsection == "(d)(1)"
 
 
 def test_an_act_named_with_a_defined_short_name_before_its_cite(run):
-    occs = full(run("The Class Action Fairness Act of 2005 (“CAFA”), Pub. L. No. 109-2, 119 Stat. 4, and the Fair "
-                    "Credit Reporting Act (FCRA), 15 U.S.C. § 1681, apply."))
-    assert [o.display for o in occs] == ["Class Action Fairness Act of 2005, Pub. L. No. 109-2, 119 Stat. 4",
-                                         "Fair Credit Reporting Act, 15 U.S.C. § 1681"]
+    occs = full(
+        run(
+            "The Class Action Fairness Act of 2005 (“CAFA”), Pub. L. No. 109-2, 119 Stat. 4, and the Fair "
+            "Credit Reporting Act (FCRA), 15 U.S.C. § 1681, apply."
+        )
+    )
+    assert [o.display for o in occs] == [
+        "Class Action Fairness Act of 2005, Pub. L. No. 109-2, 119 Stat. 4",
+        "Fair Credit Reporting Act, 15 U.S.C. § 1681",
+    ]
 
 
 def test_title_first_prose_and_abbreviated_section_words(run):
-    occs = full(run("He was charged under Title 18, United States Code, Section 922(g)(1), and 18 U.S.C. Sec. "
-                    "924(a)(2)."))
+    occs = full(
+        run("He was charged under Title 18, United States Code, Section 922(g)(1), and 18 U.S.C. Sec. 924(a)(2).")
+    )
     assert [(o.key, o.display) for o in occs] == [
-        (UsCodeKey("18", "922(g)(1)"), "18 U.S.C. § 922(g)(1)"), (UsCodeKey("18", "924(a)(2)"), "18 U.S.C. Sec. 924(a)(2)")]
+        (UsCodeKey("18", "922(g)(1)"), "18 U.S.C. § 922(g)(1)"),
+        (UsCodeKey("18", "924(a)(2)"), "18 U.S.C. Sec. 924(a)(2)"),
+    ]
 
 
 def test_california_session_laws(run):
     occs = run("The Legislature adopted the standard. (Stats. 2003, ch. 484, § 2.) See Stats. 2019, ch. 497, §§ 1, 3.")
     assert [(o.kind, o.key, o.display) for o in occs] == [
         ("full", StateCodeKey("Cal.", "stats 2003", "ch. 484", "2"), "Stats. 2003, ch. 484, § 2"),
-        ("full", StateCodeKey("Cal.", "stats 2019", "ch. 497", "1, 3"), "Stats. 2019, ch. 497, §§ 1, 3")]
+        ("full", StateCodeKey("Cal.", "stats 2019", "ch. 497", "1, 3"), "Stats. 2019, ch. 497, §§ 1, 3"),
+    ]
     (o,) = run("(Stats. 2011, 1st Ex. Sess. 2011, ch. 12, § 3, eff. Jan. 1, 2012.)")
     assert o.display == "Stats. 2011, 1st Ex. Sess. 2011, ch. 12, § 3"
     assert o.category == "statutes"
@@ -306,8 +334,11 @@ def test_california_session_laws(run):
 
 def test_a_bare_subdivision_in_prose_is_a_reference(run):
     (o,) = run("Under subdivision (b)(6), the court must impose the lower term.")
-    assert (o.kind, o.text, o.meta) == ("reference", "subdivision (b)(6)",
-                                        ProvisionMeta(subsection="(b)(6)", subdivision_only=True))
+    assert (o.kind, o.text, o.meta) == (
+        "reference",
+        "subdivision (b)(6)",
+        ProvisionMeta(subsection="(b)(6)", subdivision_only=True),
+    )
     assert [o.meta.subsection for o in run("Subdivisions (b) and (c) apply.")] == ["(b)", "(c)"]
     assert [o.text for o in run("(Pen. Code, § 1170, subd. (b)(2).)")] == ["Pen. Code, § 1170, subd. (b)(2)"]
     assert run("The Oakwood subdivision (Lot 4) was sold.") == []
@@ -324,7 +355,10 @@ def test_states_own_short_forms_share_the_bluebook_keys(run):
 
 def test_florida_names_its_statutes_after_the_section(run):
     (o,) = run("The cap applies. § 768.28(5), Fla. Stat. (2022).")
-    assert (o.key, o.display) == (StateCodeKey("Fla.", "stat", "", "768.28(5)", "2022"), "§ 768.28(5), Fla. Stat. (2022)")
+    assert (o.key, o.display) == (
+        StateCodeKey("Fla.", "stat", "", "768.28(5)", "2022"),
+        "§ 768.28(5), Fla. Stat. (2022)",
+    )
     assert keys(run("See Fla. Stat. § 768.28(5) (2022).")) == [o.key]
     (o,) = run("under section 95.11(3)(a), Florida Statutes, the action")
     assert (o.key, o.display) == (StateCodeKey("Fla.", "stat", "", "95.11(3)(a)"), "§ 95.11(3)(a), Fla. Stat.")
@@ -333,14 +367,24 @@ def test_florida_names_its_statutes_after_the_section(run):
 def test_a_subdivision_of_a_bare_section_written_first(run):
     (o,) = run("Under subdivision (b) of section 1170, the court must.")
     assert (o.kind, o.text, o.meta.section, o.meta.subsection) == (
-        "reference", "subdivision (b) of section 1170", "1170", "(b)")
+        "reference",
+        "subdivision (b) of section 1170",
+        "1170",
+        "(b)",
+    )
 
 
 def test_a_section_made_from_its_title_and_number_is_the_code_cited_in_full(run):
     """What a short form of the U.S. Code or a state's code statutes.py reads stands for: made from
     the title or the code and the number, the same citation as the code cited in full."""
+
     def same(made, cited):
-        return (made.display, made.key, made.sort_key, made.meta) == (cited.display, cited.key, cited.sort_key, cited.meta)
+        return (made.display, made.key, made.sort_key, made.meta) == (
+            cited.display,
+            cited.key,
+            cited.sort_key,
+            cited.meta,
+        )
 
     [cited] = full(run("18 U.S.C. § 1961-1968"))  # a range: "§§" in the entry, one key
     assert same(us_code_section("18", "§", "1961-1968"), cited) and cited.display == "18 U.S.C. §§ 1961-1968"
@@ -357,15 +401,26 @@ def test_a_section_made_from_its_title_and_number_is_the_code_cited_in_full(run)
 
 
 def test_a_section_made_from_a_code_in_its_states_own_form_is_the_code_cited_in_full(run):
-    """"42 Pa.C.S. § 5525", "N.Y. C.P.L.R. 3212", "735 ILCS 5/2-619": made from the code, its title
+    """ "42 Pa.C.S. § 5525", "N.Y. C.P.L.R. 3212", "735 ILCS 5/2-619": made from the code, its title
     number and the number, with the section sign where the brief writes one, the same citation as
     the code cited in full."""
-    def same(made, cited):
-        return (made.display, made.key, made.sort_key, made.meta) == (cited.display, cited.key, cited.sort_key, cited.meta)
 
-    for code, title, mark, number in (("Pa.C.S.", "42", "§", "5525"), ("N.Y. C.P.L.R.", "", "", "3212(a)"),
-                                      ("ILCS", "735", "", "5/2-619"), ("MCL", "", "", "600.5807"),
-                                      ("RCW", "", "", "4.16.100"), ("O.C.G.A.", "", "§", "9-11-56")):
+    def same(made, cited):
+        return (made.display, made.key, made.sort_key, made.meta) == (
+            cited.display,
+            cited.key,
+            cited.sort_key,
+            cited.meta,
+        )
+
+    for code, title, mark, number in (
+        ("Pa.C.S.", "42", "§", "5525"),
+        ("N.Y. C.P.L.R.", "", "", "3212(a)"),
+        ("ILCS", "735", "", "5/2-619"),
+        ("MCL", "", "", "600.5807"),
+        ("RCW", "", "", "4.16.100"),
+        ("O.C.G.A.", "", "§", "9-11-56"),
+    ):
         written = " ".join(part for part in (title, code, mark, number) if part)
         [cited] = full(run(written))
         assert same(state_form_section(code, title, mark, number), cited), written
@@ -374,11 +429,17 @@ def test_a_section_made_from_a_code_in_its_states_own_form_is_the_code_cited_in_
 
 
 def test_a_state_bill_by_its_session_and_the_sections_it_enacts(run):
-    occs = full(run("S.B. 77, 66th Leg., Reg. Sess. (Utah 2024), §§ 13-70-101(1), (3)(a), and Assem. Bill 2210, "
-                    "2021-2022 Reg. Sess. (Cal. 2022)."))
-    assert [o.display for o in occs] == ["S.B. 77, 66th Leg., Reg. Sess. (Utah 2024) § 13-70-101(1)",
-                                         "S.B. 77, 66th Leg., Reg. Sess. (Utah 2024) § 13-70-101(3)(a)",
-                                         "Assem. Bill 2210, 2021-2022 Reg. Sess. (Cal. 2022)"]
+    occs = full(
+        run(
+            "S.B. 77, 66th Leg., Reg. Sess. (Utah 2024), §§ 13-70-101(1), (3)(a), and Assem. Bill 2210, "
+            "2021-2022 Reg. Sess. (Cal. 2022)."
+        )
+    )
+    assert [o.display for o in occs] == [
+        "S.B. 77, 66th Leg., Reg. Sess. (Utah 2024) § 13-70-101(1)",
+        "S.B. 77, 66th Leg., Reg. Sess. (Utah 2024) § 13-70-101(3)(a)",
+        "Assem. Bill 2210, 2021-2022 Reg. Sess. (Cal. 2022)",
+    ]
     assert [o.category for o in occs] == ["statutes", "statutes", "legislative"]
     assert occs[0].key == StateBillKey("Utah", "S.B.", "77", "66th Leg., Reg. Sess.", section="13-70-101(1)")
     assert occs[2].key == StateBillKey("Cal.", "A.B.", "2210", "2021-2022 Reg. Sess.")

@@ -6,6 +6,7 @@ element order and required elements below, from Microsoft's documentation of the
 schema requires that elements in the manifest appear in a specific order", office-js-docs-pr
 docs/develop/xml-manifest-overview.md, docs/develop/manifest-element-ordering.md), still run.
 The requirement the manifest names is the one the pane checks for (taskpane.js MIN_WORDAPI)."""
+
 from __future__ import annotations
 
 import copy
@@ -30,11 +31,36 @@ OV = "{http://schemas.microsoft.com/office/taskpaneappversionoverrides}"
 BT = "{http://schemas.microsoft.com/office/officeappbasictypes/1.0}"
 XSI = "{http://www.w3.org/2001/XMLSchema-instance}"
 
-TASKPANE_ORDER = ["Id", "AlternateId", "Version", "ProviderName", "DefaultLocale", "DisplayName", "Description",
-                  "IconUrl", "HighResolutionIconUrl", "SupportUrl", "AppDomains", "Hosts", "Requirements",
-                  "DefaultSettings", "Permissions", "Dictionary", "VersionOverrides", "ExtendedOverrides"]
-REQUIRED = ["Id", "Version", "ProviderName", "DefaultLocale", "DisplayName", "Description", "DefaultSettings",
-            "Permissions"]
+TASKPANE_ORDER = [
+    "Id",
+    "AlternateId",
+    "Version",
+    "ProviderName",
+    "DefaultLocale",
+    "DisplayName",
+    "Description",
+    "IconUrl",
+    "HighResolutionIconUrl",
+    "SupportUrl",
+    "AppDomains",
+    "Hosts",
+    "Requirements",
+    "DefaultSettings",
+    "Permissions",
+    "Dictionary",
+    "VersionOverrides",
+    "ExtendedOverrides",
+]
+REQUIRED = [
+    "Id",
+    "Version",
+    "ProviderName",
+    "DefaultLocale",
+    "DisplayName",
+    "Description",
+    "DefaultSettings",
+    "Permissions",
+]
 ORDERS = {  # parent -> its children's order (VersionOverridesV1_0 for task panes)
     f"{OV}VersionOverrides": ["Description", "Requirements", "Hosts", "Resources", "EquivalentAddins"],
     f"{OV}DesktopFormFactor": ["GetStarted", "FunctionFile", "ExtensionPoint"],
@@ -104,7 +130,9 @@ def test_the_manifest_for_another_port_is_the_same_document_with_its_urls_moved(
     text = manifest(8443)
     other = etree.fromstring(text.encode())
     shipped = etree.parse(str(MANIFEST)).getroot()
-    assert [local(c.tag) for c in other if isinstance(c.tag, str)] == [local(c.tag) for c in shipped if isinstance(c.tag, str)]
+    assert [local(c.tag) for c in other if isinstance(c.tag, str)] == [
+        local(c.tag) for c in shipped if isinstance(c.tag, str)
+    ]
     assert "localhost:3000" not in text and text.count("localhost:8443") == MANIFEST.read_text().count("localhost:3000")
 
 
@@ -150,8 +178,10 @@ BREAKAGES = {  # what is broken: (how, the element the schema's error names)
     "an unknown permission": (lambda root: setattr(root.find(f"{NS}Permissions"), "text", "Everything"), "Permissions"),
     "a version that is no number": (lambda root: setattr(root.find(f"{NS}Version"), "text", "one"), "Version"),
     "a button without a label": (lambda root: _drop(root, f".//{OV}Control/{OV}Label"), "Label"),
-    "a pane without an address": (lambda root: root.find(f"{NS}DefaultSettings/{NS}SourceLocation").attrib.pop("DefaultValue"),
-                                  "SourceLocation"),
+    "a pane without an address": (
+        lambda root: root.find(f"{NS}DefaultSettings/{NS}SourceLocation").attrib.pop("DefaultValue"),
+        "SourceLocation",
+    ),
 }
 
 

@@ -1,5 +1,6 @@
 """The certificate toa addin setup makes, as toa serve reads it: what it names, how long it
 lasts, that the key written is the server's and no other, and what is said when it expires."""
+
 from __future__ import annotations
 
 import os
@@ -42,7 +43,9 @@ def test_the_only_private_key_written_is_the_servers_and_only_its_owner_reads_it
     assert [p.name for p in keys] == [certs.KEY_FILE]
     key = serialization.load_pem_private_key(keys[0].read_bytes(), None)
     spki = (serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo)
-    assert key.public_key().public_bytes(*spki) == x509.load_pem_x509_certificate(made.cert).public_key().public_bytes(*spki)
+    assert key.public_key().public_bytes(*spki) == x509.load_pem_x509_certificate(made.cert).public_key().public_bytes(
+        *spki
+    )
     if os.name == "posix":
         assert stat.S_IMODE(keys[0].stat().st_mode) == 0o600 and stat.S_IMODE(folder.stat().st_mode) == 0o700
 
@@ -82,7 +85,8 @@ def test_unusable_files_are_one_line_errors(tmp_path, saved):
 def test_a_key_under_a_passphrase_cannot_be_matched_but_is_not_refused(tmp_path, saved):
     made, folder = saved
     key = serialization.load_pem_private_key(made.key, None)
-    locked = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                               serialization.BestAvailableEncryption(b"secret"))
+    locked = key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.BestAvailableEncryption(b"secret")
+    )
     (tmp_path / "locked.key").write_bytes(locked)
     assert certs.read(folder / certs.CERT_FILE, tmp_path / "locked.key").key_matches is None

@@ -3,6 +3,7 @@ a home folder of the test's own (its NSS database, toa's config folder): README'
 every check "ok" and Chromium showing the pane with no certificate exception; an untrusted, an
 expired, an expiring and a wrong certificate, a busy port, a plain-HTTP server and a manifest
 for another port each fail their check and say what to do."""
+
 from __future__ import annotations
 
 import os
@@ -23,8 +24,10 @@ import trustme
 from toa.server import certs, doctor, serve, trust
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-needs_nss = pytest.mark.skipif(not (shutil.which("certutil") and shutil.which("vfychain")),
-                               reason="NSS tools are not installed (libnss3-tools; scripts/setup.sh)")
+needs_nss = pytest.mark.skipif(
+    not (shutil.which("certutil") and shutil.which("vfychain")),
+    reason="NSS tools are not installed (libnss3-tools; scripts/setup.sh)",
+)
 
 
 def free_port() -> int:
@@ -36,8 +39,11 @@ def free_port() -> int:
 @pytest.fixture
 def home(tmp_path, monkeypatch):
     """A fresh user: an empty home folder and config folder, for this process and its children."""
-    env = {"HOME": str(tmp_path / "home"), "XDG_CONFIG_HOME": str(tmp_path / "home" / ".config"),
-           "XDG_CACHE_HOME": str(tmp_path / "home" / ".cache")}
+    env = {
+        "HOME": str(tmp_path / "home"),
+        "XDG_CONFIG_HOME": str(tmp_path / "home" / ".config"),
+        "XDG_CACHE_HOME": str(tmp_path / "home" / ".cache"),
+    }
     for name, value in env.items():
         Path(value).mkdir(parents=True, exist_ok=True)
         monkeypatch.setenv(name, value)
@@ -45,15 +51,21 @@ def home(tmp_path, monkeypatch):
 
 
 def toa(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "toa.cli", *args], capture_output=True, text=True, timeout=120,
-                          env=os.environ.copy())
+    return subprocess.run(
+        [sys.executable, "-m", "toa.cli", *args], capture_output=True, text=True, timeout=120, env=os.environ.copy()
+    )
 
 
 @contextmanager
 def serving(port: int, *args: str):
     """`toa serve --port PORT ARGS` until the block ends; yields what it printed at start."""
-    proc = subprocess.Popen([sys.executable, "-m", "toa.cli", "serve", "--port", str(port), *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=os.environ.copy())
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "toa.cli", "serve", "--port", str(port), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=os.environ.copy(),
+    )
     lines: list[str] = []
     threading.Thread(target=lambda: lines.extend(proc.stdout), daemon=True).start()
     scheme = "http" if "--no-https" in args else "https"
@@ -77,10 +89,23 @@ def serving(port: int, *args: str):
 def chromium_shows_the_pane(home: Path, port: int, tmp_path: Path) -> bool:
     """Headless Chromium as this user (HOME: its NSS database), no certificate exception, no
     network but this computer: whether https://localhost:PORT/taskpane.html loads and runs."""
-    out = subprocess.run([CHROMIUM, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                          f"--user-data-dir={tmp_path / 'chromium'}", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost",
-                          "--dump-dom", f"https://localhost:{port}/taskpane.html"],
-                         capture_output=True, text=True, timeout=120, env={**os.environ, "HOME": str(home)}).stdout
+    out = subprocess.run(
+        [
+            CHROMIUM,
+            "--headless=new",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            f"--user-data-dir={tmp_path / 'chromium'}",
+            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost",
+            "--dump-dom",
+            f"https://localhost:{port}/taskpane.html",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "HOME": str(home)},
+    ).stdout
     return "<title>Table of Authorities</title>" in out and "Office.js did not load" in out
 
 
@@ -142,7 +167,9 @@ def test_an_expired_certificate_stops_toa_serve_with_what_to_do(home, tmp_path):
     # the same expired pair given with --cert/--key: the advice says to drop them
     shutil.copyfile(certs.directory() / certs.CERT_FILE, tmp_path / "old.crt")
     shutil.copyfile(certs.directory() / certs.KEY_FILE, tmp_path / "old.key")
-    started = toa("serve", "--port", str(free_port()), "--cert", str(tmp_path / "old.crt"), "--key", str(tmp_path / "old.key"))
+    started = toa(
+        "serve", "--port", str(free_port()), "--cert", str(tmp_path / "old.crt"), "--key", str(tmp_path / "old.key")
+    )
     assert started.returncode == 2 and "without --cert/--key" in started.stderr
 
 
@@ -179,8 +206,12 @@ def test_a_busy_port_a_plain_http_server_and_another_certificate_each_fail(home,
     certs.save(certs.make(), tmp_path / "mine")
     port = free_port()
     with serving(port, "--cert", cert, "--key", key):
-        checks = {c.name: c for c in doctor.run(port, str(tmp_path / "mine" / certs.CERT_FILE),
-                                                str(tmp_path / "mine" / certs.KEY_FILE), where=[])}
+        checks = {
+            c.name: c
+            for c in doctor.run(
+                port, str(tmp_path / "mine" / certs.CERT_FILE), str(tmp_path / "mine" / certs.KEY_FILE), where=[]
+            )
+        }
         assert checks["port"].status == doctor.OK
         assert checks["pane"].status == doctor.FAIL and "presents another certificate" in checks["pane"].text
         checks = {c.name: c for c in doctor.run(port, cert, key, where=[])}
@@ -194,7 +225,10 @@ def test_a_manifest_for_another_port_or_no_manifest_fails_with_the_fix(home, tmp
     port = free_port()
     checks = {c.name: c for c in doctor.run(port, cert, key, str(tmp_path / "m3000.xml"), where=[])}
     assert checks["manifest"].status == doctor.FAIL
-    assert "https://localhost:3000/" in checks["manifest"].text and f"toa addin manifest --port {port}" in checks["manifest"].text
+    assert (
+        "https://localhost:3000/" in checks["manifest"].text
+        and f"toa addin manifest --port {port}" in checks["manifest"].text
+    )
     checks = {c.name: c for c in doctor.run(port, cert, key, str(tmp_path / "other.xml"), where=[])}
     assert checks["manifest"].status == doctor.FAIL and "not a task pane add-in for Word" in checks["manifest"].text
     checks = {c.name: c for c in doctor.run(port, cert, key, str(tmp_path / "missing.xml"), where=[])}

@@ -5,6 +5,7 @@ fields through insertField) and Word on the web (the Flat OPC from Body.getOoxml
 OOXML). Check runs against the local fakes of CourtListener, LII and the official sources.
 
 Needs Debian's chromium and chromium-driver (scripts/setup.sh installs them); skipped without."""
+
 from __future__ import annotations
 
 import base64
@@ -33,8 +34,10 @@ STUB = Path(__file__).with_name("office_stub.js")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 
-pytestmark = pytest.mark.skipif(not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)),
-                                reason="chromium and chromium-driver are not installed (scripts/setup.sh)")
+pytestmark = pytest.mark.skipif(
+    not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)),
+    reason="chromium and chromium-driver are not installed (scripts/setup.sh)",
+)
 
 # Entries and pages of samples/README.md's answer key (the engine agrees on these).
 EXPECTED = {
@@ -60,14 +63,35 @@ def server(tmp_path_factory, fakes):
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    env = {**os.environ, **fakes.urls(), "COURTLISTENER_API_TOKEN": TOKEN, "TOA_VERIFY_NO_CACHE": "1",
-           "XDG_CACHE_HOME": str(tmp / "cache"), "XDG_CONFIG_HOME": str(tmp / "config")}
+    env = {
+        **os.environ,
+        **fakes.urls(),
+        "COURTLISTENER_API_TOKEN": TOKEN,
+        "TOA_VERIFY_NO_CACHE": "1",
+        "XDG_CACHE_HOME": str(tmp / "cache"),
+        "XDG_CONFIG_HOME": str(tmp / "config"),
+    }
     # a large quota: the server's real clock never moves the fakes' clock, so no wait must be needed
     (tmp / "config" / "toa").mkdir(parents=True)
     (tmp / "config" / "toa" / "config.toml").write_text("[courtlistener]\nrequests_per_minute = 1000\n")
     log = open(tmp / "server.log", "wb")
-    proc = subprocess.Popen([sys.executable, "-m", "toa.cli", "serve", "--port", str(port), "--cert",
-                             str(tmp / "cert.pem"), "--key", str(tmp / "key.pem")], env=env, stdout=log, stderr=log)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "toa.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--cert",
+            str(tmp / "cert.pem"),
+            "--key",
+            str(tmp / "key.pem"),
+        ],
+        env=env,
+        stdout=log,
+        stderr=log,
+    )
     context = ssl.create_default_context()
     ca.configure_trust(context)
     import httpx
@@ -108,11 +132,20 @@ def browser(server, tmp_path_factory):
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--window-size=420,1000", f"--user-data-dir={tmp_path_factory.mktemp('chromium')}",
-                # trust exactly the test certificate's key, nothing else
-                f"--ignore-certificate-errors-spki-list={_spki_hash(server['cert'])}"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--window-size=420,1000",
+        f"--user-data-dir={tmp_path_factory.mktemp('chromium')}",
+        # trust exactly the test certificate's key, nothing else
+        f"--ignore-certificate-errors-spki-list={_spki_hash(server['cert'])}",
+    ):
         options.add_argument(arg)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
@@ -126,21 +159,39 @@ class Pane:
     `sets` (default: all the pane uses there); host=None is Office.js outside Word; stub=False
     loads the pane with no Office.js at all (the real one is blocked, as without a network)."""
 
-    def __init__(self, driver, port: int, brief: Path, platform: str, sets: dict | None = None,
-                 host: str | None = "Word", stub: bool = True, settings: dict | None = None):
+    def __init__(
+        self,
+        driver,
+        port: int,
+        brief: Path,
+        platform: str,
+        sets: dict | None = None,
+        host: str | None = "Word",
+        stub: bool = True,
+        settings: dict | None = None,
+    ):
         self.driver = driver
         desktop = platform != "OfficeOnline"
         self.word = wordstub.stories(brief)
         if sets is None:
             sets = {"WordApi": "1.5", "WordApiDesktop": "1.2"} if desktop else {"WordApi": "1.5"}
-        data = {"platform": platform, "host": host, "cursor": 0, "sliceSize": 65536, "sets": sets,
-                "docx": base64.b64encode(brief.read_bytes()).decode() if desktop else None,
-                "ooxml": wordstub.flat_opc(brief), **self.word,
-                "settings": {k: json.dumps(v) for k, v in (settings or {}).items()}}
+        data = {
+            "platform": platform,
+            "host": host,
+            "cursor": 0,
+            "sliceSize": 65536,
+            "sets": sets,
+            "docx": base64.b64encode(brief.read_bytes()).decode() if desktop else None,
+            "ooxml": wordstub.flat_opc(brief),
+            **self.word,
+            "settings": {k: json.dumps(v) for k, v in (settings or {}).items()},
+        }
         driver.execute_cdp_cmd("Network.enable", {})
         driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*appsforoffice.microsoft.com*"]})
-        script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
-            "source": f"window.__WORD = {json.dumps(data)};\n" + STUB.read_text() if stub else ""})
+        script = driver.execute_cdp_cmd(
+            "Page.addScriptToEvaluateOnNewDocument",
+            {"source": f"window.__WORD = {json.dumps(data)};\n" + STUB.read_text() if stub else ""},
+        )
         driver.get(f"https://localhost:{port}/taskpane.html")
         driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
         if stub:
@@ -185,14 +236,17 @@ class Pane:
             return out;""")
 
     def headings(self) -> list[str]:
-        return self.driver.execute_script("return [...document.querySelectorAll('.category h2')].map(h => h.textContent)")
+        return self.driver.execute_script(
+            "return [...document.querySelectorAll('.category h2')].map(h => h.textContent)"
+        )
 
     def shown(self, element_id: str) -> bool:
         return self.driver.find_element("id", element_id).is_displayed()
 
     def texts(self, selector: str) -> list[str]:
         return self.driver.execute_script(
-            "return [...document.querySelectorAll(arguments[0])].map(e => e.textContent)", selector)
+            "return [...document.querySelectorAll(arguments[0])].map(e => e.textContent)", selector
+        )
 
     def buttons(self) -> dict[str, dict]:
         """Each button: whether it is disabled, and its colours as drawn."""
@@ -245,7 +299,9 @@ def test_scan_go_to_and_insert_table(browser, server, platform, tmp_path):
         button = browser.execute_script(
             "return [...document.querySelectorAll('.authority')]"
             ".find(d => d.querySelector('.text').textContent === arguments[0])"
-            ".querySelector('.occurrence')", name)
+            ".querySelector('.occurrence')",
+            name,
+        )
         browser.execute_script("arguments[0].closest('details').open = true", button)
         cite = button.find_element("css selector", ".cite").text
         before = len(pane.calls())
@@ -259,8 +315,12 @@ def test_scan_go_to_and_insert_table(browser, server, platform, tmp_path):
     calls = pane.click("insert", "Table inserted in place of the old table")
     import httpx
 
-    served = httpx.post(f"https://127.0.0.1:{server['port']}/api/v1/toa", content=APPELLATE.read_bytes(),
-                        verify=server["context"], timeout=120).json()
+    served = httpx.post(
+        f"https://127.0.0.1:{server['port']}/api/v1/toa",
+        content=APPELLATE.read_bytes(),
+        verify=server["context"],
+        timeout=120,
+    ).json()
     codes = sorted(f["code"] for f in served["fields"])
     table = [c for c in calls if c["op"] == "insertOoxml" and c["location"] == "Replace"]
     assert len(table) == 1 and table[0]["at"].startswith("Page(s)") and "Fed. R. Civ. P. 56" in table[0]["at"]
@@ -269,8 +329,13 @@ def test_scan_go_to_and_insert_table(browser, server, platform, tmp_path):
         fields = [c for c in calls if c["op"] == "insertField"]
         assert sorted(f"TA {c['text']}" for c in fields) == codes
         assert all(c["type"] == "TA" and c["location"] == "Start" for c in fields)
-        garcetti = [o["text"] for c in served["report"]["categories"] for a in c["authorities"] for o in a["occurrences"]
-                    if a["text"].startswith("Garcetti")]
+        garcetti = [
+            o["text"]
+            for c in served["report"]["categories"]
+            for a in c["authorities"]
+            for o in a["occurrences"]
+            if a["text"].startswith("Garcetti")
+        ]
         assert {norm(t) for t in garcetti} <= {norm(c["at"]) for c in fields}
         updated = [c for c in calls if c["op"] == "updateResult"]
         assert len(updated) == len(served["report"]["categories"]) and "Word updated" in pane.message()
@@ -278,8 +343,9 @@ def test_scan_go_to_and_insert_table(browser, server, platform, tmp_path):
     else:
         fields = [c for c in calls if c["op"] == "insertOoxml" and c["location"] == "Start"]
         assert len(fields) == len(codes) and not any(c["op"] == "insertField" for c in calls)
-        assert sorted(norm(c["at"]) for c in fields) == sorted(norm(wordstub.resolve(pane.word, f["locator"]))
-                                                              for f in served["fields"])
+        assert sorted(norm(c["at"]) for c in fields) == sorted(
+            norm(wordstub.resolve(pane.word, f["locator"])) for f in served["fields"]
+        )
         assert all("w:vanish" in c["ooxml"] and "TA " in c["ooxml"] for c in fields)
         assert not any(c["op"] == "updateResult" for c in calls)
         limits = browser.find_element("id", "limits-list").text
@@ -295,8 +361,11 @@ def test_check_badges_filter_and_comments(browser, server, fakes, platform):
     pane.click("scan", "Found")
     pane.click("check", "4 need attention")
     entries = pane.entries()
-    assert entries["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["badges"] == ["NEEDS ATTENTION", "future year",
-                                                                            "not found"]
+    assert entries["Smith v. Imaginary, 999 U.S. 9999 (2099)"]["badges"] == [
+        "NEEDS ATTENTION",
+        "future year",
+        "not found",
+    ]
     assert entries["Miller v. Hartwell, 556 U.S. 662 (2009)"]["badges"] == ["NEEDS ATTENTION", "name mismatch"]
     assert entries["47 U.S.C. § 230(c)(4)"]["badges"] == ["NEEDS ATTENTION", "subsection not found"]
     celotex = next(v for k, v in entries.items() if k.startswith("Celotex"))
@@ -308,18 +377,29 @@ def test_check_badges_filter_and_comments(browser, server, fakes, platform):
 
     reasons = browser.execute_script(
         "const o = {}; for (const d of document.querySelectorAll('.authority')) { const r = d.querySelector('.reason');"
-        " if (r) o[d.querySelector('.text').textContent] = r.textContent; } return o;")
+        " if (r) o[d.querySelector('.text').textContent] = r.textContent; } return o;"
+    )
     calls = pane.click("comments", "7 comments added")
     added = [c for c in calls if c["op"] == "insertComment"]
     assert len(added) == 7
     summary = added[-1]  # the check's summary, on the first paragraph with text, as toa check puts it
     assert summary["text"] == "UNITED STATES DISTRICT COURT"
-    assert summary["content"] == pane.texts("#summary-line")[0] == ("TOA check summary: 13 authorities: 9 verified, "
-                                                                    "4 need attention (commented where cited), 0 "
-                                                                    "not verified.")
-    assert {c["content"] for c in added[:-1]} == {reasons[k] for k in reasons if k in
-                                                 {"Smith v. Imaginary, 999 U.S. 9999 (2099)", "Miller v. Hartwell, 556 U.S. 662 (2009)",
-                                                  "47 U.S.C. § 230(c)(4)"} or k.startswith("Celotex")}
+    assert (
+        summary["content"]
+        == pane.texts("#summary-line")[0]
+        == ("TOA check summary: 13 authorities: 9 verified, 4 need attention (commented where cited), 0 not verified.")
+    )
+    assert {c["content"] for c in added[:-1]} == {
+        reasons[k]
+        for k in reasons
+        if k
+        in {
+            "Smith v. Imaginary, 999 U.S. 9999 (2099)",
+            "Miller v. Hartwell, 556 U.S. 662 (2009)",
+            "47 U.S.C. § 230(c)(4)",
+        }
+        or k.startswith("Celotex")
+    }
     at = {norm(c["text"]) for c in added}
     assert {"Smith v. Imaginary, 999 U.S. 9999 (2099)", "Miller, 556 U.S. at 679", "47 U.S.C. § 230(c)(4)"} <= at
     assert all(c["content"].startswith("TOA check: needs attention - ") for c in added[:-1])
@@ -334,9 +414,13 @@ def test_unlinked_short_forms_no_citations_and_server_down(browser, server, tmp_
 
     b = DocBuilder()
     b.paragraph("ARGUMENT")
-    b.paragraph("The rule is settled. ", ("Harlow", "i"), ", 457 U.S. at 818. See also ",
-                ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986). The panel agreed. "
-                "See 97 F.4th 81, 85 (2d Cir. 2024).")
+    b.paragraph(
+        "The rule is settled. ",
+        ("Harlow", "i"),
+        ", 457 U.S. at 818. See also ",
+        ("Celotex Corp. v. Catrett", "i"),
+        ", 477 U.S. 317, 322 (1986). The panel agreed. See 97 F.4th 81, 85 (2d Cir. 2024).",
+    )
     b.save(tmp_path / "orphan.docx")
     pane = Pane(browser, server["port"], tmp_path / "orphan.docx", "PC")
     pane.click("scan", "1 short form points at nothing; 1 citation names no authority.")
@@ -403,8 +487,13 @@ def test_what_was_not_verified_is_listed_with_why(browser, server, fakes, tmp_pa
     fresh(fakes)
     b = DocBuilder()
     b.paragraph("ARGUMENT")
-    b.paragraph("See ", ("Doe v. Roe", "i"), ", No. 13-cv-2, 2017 U.S. Dist. LEXIS 12345, at *3 (D. Mass. Jan. 5, 2017); ",
-                ("Specialty Healthcare", "i"), ", 357 N.L.R.B. 934, 940 (2011).")
+    b.paragraph(
+        "See ",
+        ("Doe v. Roe", "i"),
+        ", No. 13-cv-2, 2017 U.S. Dist. LEXIS 12345, at *3 (D. Mass. Jan. 5, 2017); ",
+        ("Specialty Healthcare", "i"),
+        ", 357 N.L.R.B. 934, 940 (2011).",
+    )
     b.save(tmp_path / "notes.docx")
     pane = Pane(browser, server["port"], tmp_path / "notes.docx", "PC")
     pane.click("scan", "Found")
@@ -434,7 +523,8 @@ def test_a_word_with_only_wordapi_1_3_does_what_it_can_and_names_what_is_missing
         button = browser.execute_script(
             "return [...document.querySelectorAll('.occurrence')]"
             ".find(b => b.querySelector('.cite').textContent === arguments[0])",
-            cite)
+            cite,
+        )
         browser.execute_script("arguments[0].closest('details').open = true", button)
         return button
 
@@ -477,7 +567,10 @@ def test_outside_word_no_button_looks_usable_and_nothing_fails(browser, server):
     buttons = pane.buttons()
     assert all(b["disabled"] for b in buttons.values())
     # the disabled Scan is drawn as the other disabled buttons are, not as the enabled Scan
-    assert (buttons["scan"]["background"], buttons["scan"]["color"]) == (buttons["check"]["background"], buttons["check"]["color"])
+    assert (buttons["scan"]["background"], buttons["scan"]["color"]) == (
+        buttons["check"]["background"],
+        buttons["check"]["color"],
+    )
     assert buttons["scan"]["background"] != enabled_scan["background"]
     browser.find_element("id", "scan").click()
     assert "not defined" not in pane.message() and pane.calls() == []
@@ -501,12 +594,23 @@ def test_never_a_green_badge_beside_a_mismatch(browser, server, fakes, tmp_path)
     fresh(fakes)
     b = DocBuilder()
     b.paragraph("MEMORANDUM")
-    b.paragraph("Pleading standards are settled. ", ("Miller v. Hartwell", "i"), ", 556 U.S. 662, 678 (2009); ",
-                ("Reed v. City of Phoenix", "i"), ", 576 U.S. 155, 999 (2015); ", ("Zeran v. Am. Online, Inc.", "i"),
-                ", 129 F.3d 327, 330 (9th Cir. 1999). See ", ("Anderson v. Liberty Lobby, Inc.", "i"), ", 477 U.S. 242, "
-                "248 (1986); ", ("Riley v. California", "i"), ", 573 U.S. 373 (2014).")
-    b.paragraph("Immunity attaches under 47 U.S.C. § 230(c)(4) and 42 U.S.C. § 1983(a)(2). Congress said that "
-                "“no provider of any service shall ever be liable for what its users say.” 47 U.S.C. § 230(c)(1).")
+    b.paragraph(
+        "Pleading standards are settled. ",
+        ("Miller v. Hartwell", "i"),
+        ", 556 U.S. 662, 678 (2009); ",
+        ("Reed v. City of Phoenix", "i"),
+        ", 576 U.S. 155, 999 (2015); ",
+        ("Zeran v. Am. Online, Inc.", "i"),
+        ", 129 F.3d 327, 330 (9th Cir. 1999). See ",
+        ("Anderson v. Liberty Lobby, Inc.", "i"),
+        ", 477 U.S. 242, 248 (1986); ",
+        ("Riley v. California", "i"),
+        ", 573 U.S. 373 (2014).",
+    )
+    b.paragraph(
+        "Immunity attaches under 47 U.S.C. § 230(c)(4) and 42 U.S.C. § 1983(a)(2). Congress said that "
+        "“no provider of any service shall ever be liable for what its users say.” 47 U.S.C. § 230(c)(1)."
+    )
     b.save(tmp_path / "mixed.docx")
     pane = Pane(browser, server["port"], tmp_path / "mixed.docx", "PC")
     pane.click("scan", "Found")
@@ -528,7 +632,9 @@ def test_never_a_green_badge_beside_a_mismatch(browser, server, fakes, tmp_path)
 
 def _entry_div(browser, text: str):
     return browser.execute_script(
-        "return [...document.querySelectorAll('.authority')].find(d => d.querySelector('.text').textContent === arguments[0])", text)
+        "return [...document.querySelectorAll('.authority')].find(d => d.querySelector('.text').textContent === arguments[0])",
+        text,
+    )
 
 
 def _ta_fields(browser) -> list[dict]:
@@ -553,12 +659,16 @@ def test_edit_move_and_exclude_an_entry_through_its_ta_fields_and_undo_each(brow
     pane.click("insert", "Table inserted in place of the old table")
     before = _ta_fields(browser)
     garcetti = "Garcetti v. Ceballos, 547 U.S. 410 (2006)"
-    edited = "Garcetti v. Ceballos, 547 U.S. 410 (2006) (\"public employee\" speech)"
+    edited = 'Garcetti v. Ceballos, 547 U.S. 410 (2006) ("public employee" speech)'
 
     # edit the entry's text: the \l of its first TA field, nothing else
     div = _entry_div(browser, garcetti)
-    browser.execute_script("arguments[0].querySelector('details.edit').open = true;"
-                           "arguments[0].querySelector('.edit-text').value = arguments[1];", div, edited)
+    browser.execute_script(
+        "arguments[0].querySelector('details.edit').open = true;"
+        "arguments[0].querySelector('.edit-text').value = arguments[1];",
+        div,
+        edited,
+    )
     pane.press(div.find_element("css selector", ".edit-save"), "Edit made in")
     after = _ta_fields(browser)
     assert [_switch(f["code"], "l") for f in after].count(edited) == 1
@@ -578,13 +688,16 @@ def test_edit_move_and_exclude_an_entry_through_its_ta_fields_and_undo_each(brow
     div = _entry_div(browser, lane)
     target = browser.execute_script(
         "arguments[0].querySelector('details.edit').open = true; const s = arguments[0].querySelector('.edit-heading');"
-        "const o = [...s.options].find(o => o.textContent.startsWith('Statutes')); s.value = o.value; return o.value;", div)
+        "const o = [...s.options].find(o => o.textContent.startsWith('Statutes')); s.value = o.value; return o.value;",
+        div,
+    )
     pane.press(div.find_element("css selector", ".edit-move"), "Move made in")
     lanes = [f for f in _ta_fields(browser) if _switch(f["code"], "s") == lane_short]
     assert len(lanes) >= 2 and all(_switch(f["code"], "c") == target for f in lanes)
     statutes = browser.execute_script(
         "const h = [...document.querySelectorAll('.category')].find(s => s.querySelector('h2').textContent.startsWith('Statutes'));"
-        "return [...h.querySelectorAll('.authority .text')].map(t => t.textContent)")
+        "return [...h.querySelectorAll('.authority .text')].map(t => t.textContent)"
+    )
     assert lane in statutes
     pane.click("undo", "Undone: move")
     assert [f["code"] for f in _ta_fields(browser)] == [f["code"] for f in before]
@@ -594,18 +707,26 @@ def test_edit_move_and_exclude_an_entry_through_its_ta_fields_and_undo_each(brow
     n_garcetti = len(pane.entries()[garcetti]["occurrences"])
     n_lane = len(pane.entries()[lane]["occurrences"])
     div = _entry_div(browser, lane)
-    browser.execute_script("arguments[0].querySelector('details.edit').open = true;"
-                           "arguments[0].querySelector('.edit-merge-into').value = arguments[1];", div, garcetti)
+    browser.execute_script(
+        "arguments[0].querySelector('details.edit').open = true;"
+        "arguments[0].querySelector('.edit-merge-into').value = arguments[1];",
+        div,
+        garcetti,
+    )
     pane.press(div.find_element("css selector", ".edit-merge"), "Merge made in")
     after = _ta_fields(browser)
     assert not [f for f in after if _switch(f["code"], "s") == lane_short]
     assert not [f for f in after if _switch(f["code"], "l") == lane]
-    assert len([f for f in after if _switch(f["code"], "s") == _switch(garcetti_long, "s")]) == \
-        len([f for f in before if _switch(f["code"], "s") in (_switch(garcetti_long, "s"), lane_short)])
+    assert len([f for f in after if _switch(f["code"], "s") == _switch(garcetti_long, "s")]) == len(
+        [f for f in before if _switch(f["code"], "s") in (_switch(garcetti_long, "s"), lane_short)]
+    )
     assert lane not in pane.entries() and len(pane.entries()[garcetti]["occurrences"]) == n_garcetti + n_lane
     pane.click("undo", "Undone: merge")
     assert [f["code"] for f in _ta_fields(browser)] == [f["code"] for f in before]
-    assert len(pane.entries()[lane]["occurrences"]) == n_lane and len(pane.entries()[garcetti]["occurrences"]) == n_garcetti
+    assert (
+        len(pane.entries()[lane]["occurrences"]) == n_lane
+        and len(pane.entries()[garcetti]["occurrences"]) == n_garcetti
+    )
 
     # exclude: its TA fields removed, remembered in the document's settings, left out by the server
     celotex = "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"
@@ -628,15 +749,21 @@ def test_edit_move_and_exclude_an_entry_through_its_ta_fields_and_undo_each(brow
     assert pane.uncaught() == []
 
 
-def test_at_350_px_long_entries_wrap_pages_stay_in_view_case_names_are_italic_and_next_steps_through(browser, server, tmp_path):
+def test_at_350_px_long_entries_wrap_pages_stay_in_view_case_names_are_italic_and_next_steps_through(
+    browser, server, tmp_path
+):
     from docxbuild import DocBuilder
 
     b = DocBuilder()
     b.heading("ARGUMENT")
-    b.paragraph("See ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986). The agency said so. U.S. Dep't of "
-                "Labor, Wage & Hour Div., Fact Sheet No. 17A: Exemption for Executive, Administrative, Professional, "
-                "Computer & Outside Sales Employees (2019), https://www.dol.gov/agencies/whd/fact-sheets/17a-overtime-"
-                "exemption-executive-administrative-professional-computer-outside-sales-employees-under-the-flsa.")
+    b.paragraph(
+        "See ",
+        ("Celotex Corp. v. Catrett", "i"),
+        ", 477 U.S. 317, 322 (1986). The agency said so. U.S. Dep't of "
+        "Labor, Wage & Hour Div., Fact Sheet No. 17A: Exemption for Executive, Administrative, Professional, "
+        "Computer & Outside Sales Employees (2019), https://www.dol.gov/agencies/whd/fact-sheets/17a-overtime-"
+        "exemption-executive-administrative-professional-computer-outside-sales-employees-under-the-flsa.",
+    )
     b.paragraph("Summary judgment was proper. ", ("Celotex", "i"), ", 477 U.S. at 323.")
     b.save(tmp_path / "narrow.docx")
     pane = Pane(browser, server["port"], tmp_path / "narrow.docx", "PC")
@@ -672,8 +799,12 @@ def test_at_350_px_long_entries_wrap_pages_stay_in_view_case_names_are_italic_an
             div.find_element("css selector", f".{cls}").click()
             pane.wait(lambda: any(c["op"] == "select" for c in pane.calls()[before:]))
             selected += [norm(c["text"]) for c in pane.calls()[before:] if c["op"] == "select"]
-        assert selected == ["Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986)", "Celotex, 477 U.S. at 323",
-                            "Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986)", "Celotex, 477 U.S. at 323"]
+        assert selected == [
+            "Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986)",
+            "Celotex, 477 U.S. at 323",
+            "Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986)",
+            "Celotex, 477 U.S. at 323",
+        ]
         assert div.find_element("css selector", ".step-where").text == "Citation 2 of 2"
     finally:
         browser.set_window_size(420, 1000)
@@ -685,8 +816,10 @@ def test_court_style_and_page_source_are_chosen_in_the_pane_remembered_in_the_do
     assert browser.find_element("id", "style").get_attribute("value") == "auto"
     pane.click("scan", "Found")
     assert pane.headings()[0].startswith("Cases (25 authorities")
-    browser.execute_script("const s = document.getElementById('style'); s.value = 'sg'; s.dispatchEvent(new Event('change'));"
-                           "const p = document.getElementById('pages'); p.value = 'estimate'; p.dispatchEvent(new Event('change'));")
+    browser.execute_script(
+        "const s = document.getElementById('style'); s.value = 'sg'; s.dispatchEvent(new Event('change'));"
+        "const p = document.getElementById('pages'); p.value = 'estimate'; p.dispatchEvent(new Event('change'));"
+    )
     pane.wait(lambda: "Page source set for this document: estimate" in pane.message())
     saved = [c for c in pane.calls() if c["op"] == "saveSettings"][-1]["settings"]
     assert json.loads(saved["toa.style"]) == "sg" and json.loads(saved["toa.pages"]) == "estimate"
@@ -698,8 +831,12 @@ def test_court_style_and_page_source_are_chosen_in_the_pane_remembered_in_the_do
     assert not [c for c in calls if c["op"] not in ("getFileAsync", "closeAsync")]  # nothing written
     lines = browser.execute_script(
         "return [...document.querySelectorAll('#preview-table .preview-line')].map(l => [l.querySelector('.text').textContent,"
-        " l.querySelector('.pages').textContent])")
-    assert dict(lines)["Garcetti v. Ceballos, 547 U.S. 410 (2006)"] == pane.entries()["Garcetti v. Ceballos, 547 U.S. 410 (2006)"]["pages"]
+        " l.querySelector('.pages').textContent])"
+    )
+    assert (
+        dict(lines)["Garcetti v. Ceballos, 547 U.S. 410 (2006)"]
+        == pane.entries()["Garcetti v. Ceballos, 547 U.S. 410 (2006)"]["pages"]
+    )
     assert browser.execute_script("return document.querySelector('#preview-table h3').textContent") == "Cases"
     # the same document opened again: its settings choose the style
     pane = Pane(browser, server["port"], APPELLATE, "PC", settings={"toa.style": "frap"})
@@ -747,8 +884,10 @@ def test_mark_a_citation_toa_missed_from_the_selection_and_undo_it(browser, serv
     assert pane.shown("mark")
     p = next(i for i, t in enumerate(pane.word["body"]) if t.startswith("Finally, the complaint alleged"))
     start = pane.word["body"][p].index("the City Manager")
-    browser.execute_script("window.__WORD.selection = arguments[0]; document.getElementById('mark').open = true",
-                           [p, start, start + len("the City Manager")])
+    browser.execute_script(
+        "window.__WORD.selection = arguments[0]; document.getElementById('mark').open = true",
+        [p, start, start + len("the City Manager")],
+    )
     pane.click("mark-from-selection", "taken from the selection")
     assert browser.find_element("id", "mark-text").get_attribute("value") == "the City Manager"
     assert browser.find_element("id", "mark-short").get_attribute("value") == "the City Manager"
@@ -756,20 +895,25 @@ def test_mark_a_citation_toa_missed_from_the_selection_and_undo_it(browser, serv
         "document.getElementById('mark-text').value = 'Marlowe City Charter art. IV, § 2';"
         "document.getElementById('mark-short').value = 'City Charter';"
         "const s = document.getElementById('mark-heading');"
-        "s.value = [...s.options].find(o => o.textContent.startsWith('Other')).value;")
+        "s.value = [...s.options].find(o => o.textContent.startsWith('Other')).value;"
+    )
     other = browser.find_element("id", "mark-heading").get_attribute("value")
     calls = pane.click("mark-insert", "Marked: a TA field")
     inserted = [c for c in calls if c["op"] == "insertField"]
     assert len(inserted) == 1 and inserted[0]["at"] == "the City Manager" and inserted[0]["location"] == "Start"
     added = [f for f in _ta_fields(browser) if f not in before]
     assert len(added) == 1
-    assert (_switch(added[0]["code"], "l"), _switch(added[0]["code"], "s"), _switch(added[0]["code"], "c")) == \
-        ("Marlowe City Charter art. IV, § 2", "City Charter", other)
+    assert (_switch(added[0]["code"], "l"), _switch(added[0]["code"], "s"), _switch(added[0]["code"], "c")) == (
+        "Marlowe City Charter art. IV, § 2",
+        "City Charter",
+        other,
+    )
     assert any(c["op"] == "updateResult" and c["code"].lstrip().startswith("TOA") for c in calls)
     heading = next(h for h in pane.headings() if h.startswith("Other"))
     others = browser.execute_script(
         "const h = [...document.querySelectorAll('.category')].find(s => s.querySelector('h2').textContent.startsWith('Other'));"
-        "return [...h.querySelectorAll('.authority .text')].map(t => t.textContent)")
+        "return [...h.querySelectorAll('.authority .text')].map(t => t.textContent)"
+    )
     assert "Marlowe City Charter art. IV, § 2" in others, heading
     # the same entry text again is refused: the table has it
     pane.click("mark-insert", "The table has that entry already")
@@ -801,7 +945,10 @@ def test_split_an_entry_that_is_two_authorities_and_undo_it(browser, server):
     ticked = browser.execute_script(
         "arguments[0].querySelector('details.edit').open = true; const ticks = arguments[0].querySelectorAll('.split-cite input');"
         "ticks[ticks.length - 1].checked = true; arguments[0].querySelector('.split-text').value = arguments[1];"
-        "return ticks.length", div, dissent)
+        "return ticks.length",
+        div,
+        dissent,
+    )
     assert ticked == len(mine)
     pane.press(div.find_element("css selector", ".edit-split-go"), "Split made in 1 TA field")
     after = _ta_fields(browser)
@@ -819,7 +966,10 @@ def test_split_an_entry_that_is_two_authorities_and_undo_it(browser, server):
     browser.execute_script(
         "arguments[0].querySelector('details.edit').open = true;"
         "for (const t of arguments[0].querySelectorAll('.split-cite input')) t.checked = true;"
-        "arguments[0].querySelector('.split-text').value = arguments[1];", div, dissent)
+        "arguments[0].querySelector('.split-text').value = arguments[1];",
+        div,
+        dissent,
+    )
     pane.press(div.find_element("css selector", ".edit-split-go"), "Leave at least one citation")
     assert [f["code"] for f in _ta_fields(browser)] == [f["code"] for f in before]
     assert pane.uncaught() == []
@@ -831,8 +981,10 @@ def test_add_a_heading_move_an_entry_under_it_and_undo_both(browser, server):
     (toa reads such a heading and its entries: tests/authorities/test_marks.py.)"""
     pane = Pane(browser, server["port"], APPELLATE, "PC")
     pane.click("scan", "Found")
-    browser.execute_script("document.getElementById('add-heading').open = true;"
-                           "document.getElementById('heading-name').value = 'Supreme Court Cases'")
+    browser.execute_script(
+        "document.getElementById('add-heading').open = true;"
+        "document.getElementById('heading-name').value = 'Supreme Court Cases'"
+    )
     pane.click("heading-add", "The brief has no table yet: Insert table first")
     pane.click("insert", "Table inserted")
     fields = browser.execute_script("return window.__fields()")
@@ -841,9 +993,14 @@ def test_add_a_heading_move_an_entry_under_it_and_undo_both(browser, server):
     inserted = [c for c in calls if c["op"] == "insertOoxml"]
     assert len(inserted) == 1 and inserted[0]["location"] == "After"
     assert ">Supreme Court Cases</w:t>" in inserted[0]["ooxml"]
-    new = [f["code"] for f in browser.execute_script("return window.__fields()") if f["code"].lstrip().startswith("TOA")]
-    assert new[:-1] == toas and re.search(r'\\c "10"', new[-1]) and new[-1].replace('"10"', "") == toas[-1].replace(
-        re.search(r'\\c "(\d+)"', toas[-1]).group(0), '\\c ')
+    new = [
+        f["code"] for f in browser.execute_script("return window.__fields()") if f["code"].lstrip().startswith("TOA")
+    ]
+    assert (
+        new[:-1] == toas
+        and re.search(r'\\c "10"', new[-1])
+        and new[-1].replace('"10"', "") == toas[-1].replace(re.search(r'\\c "(\d+)"', toas[-1]).group(0), "\\c ")
+    )
     assert any(c["op"] == "updateResult" and '"10"' in c["code"] for c in calls)
     assert pane.headings()[-1].startswith("Supreme Court Cases (0 authorities")
     pane.click("heading-add", "The table has that heading already")
@@ -852,15 +1009,20 @@ def test_add_a_heading_move_an_entry_under_it_and_undo_both(browser, server):
     before = _ta_fields(browser)
     short = next(_switch(f["code"], "s") for f in before if _switch(f["code"], "l") == lane)
     div = _entry_div(browser, lane)
-    browser.execute_script("arguments[0].querySelector('details.edit').open = true;"
-                           "arguments[0].querySelector('.edit-heading').value = '10'", div)
+    browser.execute_script(
+        "arguments[0].querySelector('details.edit').open = true;"
+        "arguments[0].querySelector('.edit-heading').value = '10'",
+        div,
+    )
     pane.press(div.find_element("css selector", ".edit-move"), "Move made in")
     assert all(_switch(f["code"], "c") == "10" for f in _ta_fields(browser) if _switch(f["code"], "s") == short)
     assert pane.headings()[-1].startswith("Supreme Court Cases (1 authority")
     pane.click("undo", "Undone: move")
     calls = pane.click("undo", "Undone: add heading")
     assert [c for c in calls if c["op"] == "deleteRange"][0]["ooxml"] == inserted[0]["ooxml"]
-    assert [f["code"] for f in browser.execute_script("return window.__fields()") if f["code"].lstrip().startswith("TOA")] == toas
+    assert [
+        f["code"] for f in browser.execute_script("return window.__fields()") if f["code"].lstrip().startswith("TOA")
+    ] == toas
     assert not [h for h in pane.headings() if h.startswith("Supreme Court Cases")]
     assert pane.uncaught() == []
 
@@ -868,16 +1030,22 @@ def test_add_a_heading_move_an_entry_under_it_and_undo_both(browser, server):
 def test_passim_and_footnotes_are_chosen_in_the_pane_as_the_style_allows_and_remembered(browser, server):
     pane = Pane(browser, server["port"], APPELLATE, "PC")
     pane.wait(lambda: len(browser.find_elements("css selector", "#passim option")) > 2)
-    browser.execute_script("const s = document.getElementById('style'); s.value = 'default'; s.dispatchEvent(new Event('change'));")
+    browser.execute_script(
+        "const s = document.getElementById('style'); s.value = 'default'; s.dispatchEvent(new Event('change'));"
+    )
     pane.wait(lambda: "Court style set" in pane.message())
     assert not browser.find_element("id", "passim").get_attribute("disabled")
     pane.click("scan", "Found")
     garcetti = "Garcetti v. Ceballos, 547 U.S. 410 (2006)"
     assert pane.entries()[garcetti]["pages"] == EXPECTED[garcetti]
     assert any("footnote" in w for w in pane.texts(".occurrence .where"))
-    browser.execute_script("const p = document.getElementById('passim'); p.value = '3'; p.dispatchEvent(new Event('change'));")
+    browser.execute_script(
+        "const p = document.getElementById('passim'); p.value = '3'; p.dispatchEvent(new Event('change'));"
+    )
     pane.wait(lambda: "Passim set for this document: 3 or more pages" in pane.message())
-    browser.execute_script("const f = document.getElementById('footnotes'); f.checked = false; f.dispatchEvent(new Event('change'));")
+    browser.execute_script(
+        "const f = document.getElementById('footnotes'); f.checked = false; f.dispatchEvent(new Event('change'));"
+    )
     pane.wait(lambda: "Citations in footnotes left out" in pane.message())
     saved = [c for c in pane.calls() if c["op"] == "saveSettings"][-1]["settings"]
     assert json.loads(saved["toa.passim"]) == 3 and json.loads(saved["toa.footnotes"]) is False
@@ -885,7 +1053,9 @@ def test_passim_and_footnotes_are_chosen_in_the_pane_as_the_style_allows_and_rem
     assert pane.entries()[garcetti]["pages"] == "passim"
     assert not any("footnote" in w for w in pane.texts(".occurrence .where"))
     # a style that forbids passim offers none
-    browser.execute_script("const s = document.getElementById('style'); s.value = 'scotus'; s.dispatchEvent(new Event('change'));")
+    browser.execute_script(
+        "const s = document.getElementById('style'); s.value = 'scotus'; s.dispatchEvent(new Event('change'));"
+    )
     assert browser.find_element("id", "passim").get_attribute("disabled")
     assert "allows no passim" in browser.find_element("id", "passim").get_attribute("title")
     # the same document opened again: its settings choose them

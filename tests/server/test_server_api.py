@@ -1,5 +1,6 @@
 """The JSON API through Flask's test client: every endpoint, good input (.docx and Flat OPC)
 and every kind of bad request. Pages come from LibreOffice where the test says so."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -67,17 +68,25 @@ def test_health_says_what_is_there_and_never_the_token(client, monkeypatch):
 
 
 def test_analyze_docx_equals_toa_build_report_and_every_locator_finds_its_citation(client):
-    r = post(client, "analyze", {"file": (io.BytesIO(APPELLATE.read_bytes()), "appellate-brief.docx")},
-             content_type="multipart/form-data")
+    r = post(
+        client,
+        "analyze",
+        {"file": (io.BytesIO(APPELLATE.read_bytes()), "appellate-brief.docx")},
+        content_type="multipart/form-data",
+    )
     assert r.status_code == 200, r.get_json()
     report = r.get_json()
     analysed = pipeline.analyse(str(APPELLATE))
     expected = build_report(analysed).to_dict()
     assert entries(report) == entries(expected)
     # each entry's italic spans (case names), for the pane to draw them
-    italics = {a["text"]: [a["text"][s:e] for s, e in a["emphasis"]] for c in report["categories"] for a in c["authorities"]}
+    italics = {
+        a["text"]: [a["text"][s:e] for s, e in a["emphasis"]] for c in report["categories"] for a in c["authorities"]
+    }
     assert italics["Garcetti v. Ceballos, 547 U.S. 410 (2006)"] == ["Garcetti v. Ceballos"]
-    assert italics == {a.text: [a.text[s:e] for s, e in a.emphasis] for c in analysed.table.categories for a in c.authorities}
+    assert italics == {
+        a.text: [a.text[s:e] for s, e in a.emphasis] for c in analysed.table.categories for a in c.authorities
+    }
     assert report["pagination"] == expected["pagination"] and report["pagination"]["method"] == "render"
     assert report["source"] == "appellate-brief.docx" and report["input"] == "docx"
     assert entries(report)["Garcetti v. Ceballos, 547 U.S. 410 (2006)"] == "4, 6, 7, 8"
@@ -106,8 +115,9 @@ def test_check_of_flat_opc_says_so_as_analyze_does():
     from toa.verify import Settings
 
     app = create_app({"TOA_VERIFY_SETTINGS": lambda: Settings(network=False)})
-    r = app.test_client().post("/api/v1/check", data=wordstub.flat_opc(PLANTED).encode(),
-                               content_type="application/xml", base_url=BASE)
+    r = app.test_client().post(
+        "/api/v1/check", data=wordstub.flat_opc(PLANTED).encode(), content_type="application/xml", base_url=BASE
+    )
     app.extensions["toa_jobs"].shutdown()
     assert r.status_code == 200, r.get_json()
     report = r.get_json()
@@ -140,8 +150,12 @@ def test_flat_opc_past_the_tag_limit_is_refused_before_it_is_parsed(client):
     refused with a 400 before any parse (README "Limits")."""
     xml = wordstub.flat_opc(APPELLATE)
     at = xml.index("<w:body>") + len("<w:body>")
-    r = post(client, "analyze?pages=estimate", (xml[:at] + "<w:p/>" * 2_000_000 + xml[at:]).encode(),
-             content_type="application/xml")
+    r = post(
+        client,
+        "analyze?pages=estimate",
+        (xml[:at] + "<w:p/>" * 2_000_000 + xml[at:]).encode(),
+        content_type="application/xml",
+    )
     assert r.status_code == 400 and r.get_json()["error"] == "bad_document"
     assert "more than 2,000,000 tags" in r.get_json()["message"]
 
@@ -153,12 +167,15 @@ def test_oversize_is_413_json(client):
     assert r.get_json()["error"] == "too_large" and "MB" in r.get_json()["message"]
 
 
-@pytest.mark.parametrize("data, words", [
-    (b'<pkg:package xmlns:pkg="http://schemas.microsoft.com/office/2006/xmlPackage"><pkg:part', "malformed"),
-    (b"<html><body>hello</body></html>", "Flat OPC"),
-    (b'<pkg:package xmlns:pkg="http://schemas.microsoft.com/office/2006/xmlPackage"/>', "no Word document part"),
-    (b"%PDF-1.7 not a word file", "neither a .docx"),
-])
+@pytest.mark.parametrize(
+    "data, words",
+    [
+        (b'<pkg:package xmlns:pkg="http://schemas.microsoft.com/office/2006/xmlPackage"><pkg:part', "malformed"),
+        (b"<html><body>hello</body></html>", "Flat OPC"),
+        (b'<pkg:package xmlns:pkg="http://schemas.microsoft.com/office/2006/xmlPackage"/>', "no Word document part"),
+        (b"%PDF-1.7 not a word file", "neither a .docx"),
+    ],
+)
 def test_malformed_documents_are_400_with_a_message(client, data, words):
     r = post(client, "analyze", data, content_type="application/xml")
     assert r.status_code == 400
@@ -201,7 +218,9 @@ def test_no_citations_is_422(client, tmp_path):
     assert r.status_code == 422 and r.get_json()["error"] == "no_citations"
 
 
-@pytest.mark.parametrize("host", ["evil.example:3000", "127.0.0.1:4000", "attacker.test", "localhost.evil.example:3000"])
+@pytest.mark.parametrize(
+    "host", ["evil.example:3000", "127.0.0.1:4000", "attacker.test", "localhost.evil.example:3000"]
+)
 def test_wrong_host_is_refused_dns_rebinding_fails(client, host):
     r = client.get("/api/v1/health", headers={"Host": host})
     assert r.status_code == 403 and r.get_json()["error"] == "forbidden_host"
@@ -258,8 +277,9 @@ def _folders(tmp_path) -> list:
     out = []
     for folder in tmp_path.glob("toa-serve-*"):
         try:
-            out.append((oct(folder.stat().st_mode & 0o777),
-                        {f.name: oct(f.stat().st_mode & 0o777) for f in folder.iterdir()}))
+            out.append(
+                (oct(folder.stat().st_mode & 0o777), {f.name: oct(f.stat().st_mode & 0o777) for f in folder.iterdir()})
+            )
         except FileNotFoundError:  # removed while looking
             pass
     return out
@@ -281,8 +301,9 @@ def test_time_limit_stops_the_work_and_removes_its_folder_before_answering(tmp_p
     jobs = app.extensions.get("toa_jobs")
     big = tmp_path.parent / "long.docx"
     _long_brief(big)
-    r, seen = _while_posting(app.test_client(), "analyze?pages=estimate", big.read_bytes(),
-                             lambda: jobs.running_pids() if jobs else [])
+    r, seen = _while_posting(
+        app.test_client(), "analyze?pages=estimate", big.read_bytes(), lambda: jobs.running_pids() if jobs else []
+    )
     assert r.status_code == 503 and r.get_json()["error"] == "timeout"
     # nothing left but multiprocessing's own folder (pymp-*: made in the new tempdir when this
     # test is the first to start a process; it holds no document)
@@ -299,7 +320,9 @@ def test_libreoffice_a_job_started_is_stopped_with_it(tmp_path, monkeypatch):
     marks = tmp_path / "pids"
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
-    (bin_dir / "soffice").write_text(f"#!/bin/sh\necho $$ >> {marks}\nsleep 600 &\necho $! >> {marks}\nexec sleep 600\n")
+    (bin_dir / "soffice").write_text(
+        f"#!/bin/sh\necho $$ >> {marks}\nsleep 600 &\necho $! >> {marks}\nexec sleep 600\n"
+    )
     (bin_dir / "soffice").chmod(0o755)
     monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
     app = create_app({"TOA_TIME_LIMIT": 8.0, "TOA_OFFICE": None})
@@ -339,8 +362,10 @@ def test_a_job_that_dies_is_a_500_json_and_leaves_nothing(client, tmp_path, monk
 
 def _long_brief(path: Path) -> None:
     """A brief of one long paragraph of citations: its analysis takes a good many seconds."""
-    unit = ("See Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986). The court held that summary judgment is "
-            "proper under 42 U.S.C. § 1983 and Fed. R. Civ. P. 56(a). Id. at 323. ")
+    unit = (
+        "See Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986). The court held that summary judgment is "
+        "proper under 42 U.S.C. § 1983 and Fed. R. Civ. P. 56(a). Id. at 323. "
+    )
     b = DocBuilder()
     b.heading("ARGUMENT", level=1)
     b.paragraph(unit * 6000)
@@ -375,7 +400,7 @@ def test_toa_gives_the_table_block_and_the_ta_field_codes_of_toa_build(client, t
     for f in body["fields"]:
         assert f["code"] == "TA " + f["switches"]
         assert norm(wordstub.resolve(word, f["locator"]) or "") != ""
-        assert "TA " in f["ooxml"] and 'w:vanish' in f["ooxml"]
+        assert "TA " in f["ooxml"] and "w:vanish" in f["ooxml"]
 
 
 def test_toa_under_a_heading_that_ends_the_front_matter_replaces_nothing(client, tmp_path):
@@ -416,7 +441,7 @@ def test_toa_that_replaces_nothing_says_where_the_table_goes_as_toa_build_puts_i
         b.blank()
     elif front == "toc":
         b.heading("TABLE OF CONTENTS")
-        b.paragraph(b.field_result("TOC \\o \"1-3\"", "ARGUMENT\t1"))
+        b.paragraph(b.field_result('TOC \\o "1-3"', "ARGUMENT\t1"))
     b.page_break()
     b.heading("ARGUMENT")
     b.paragraph("See ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986); 42 U.S.C. § 1983.")
@@ -433,7 +458,7 @@ def test_toa_that_replaces_nothing_says_where_the_table_goes_as_toa_build_puts_i
     block = [t.split("\t")[0] for t in _table_block_texts(table["ooxml"]) if t.strip()]
     if front == "none":
         assert table["mode"] == "start" and table["at"] == {"where": "start", "paragraph": None}
-        assert after_build[:len(block)] == block  # the table opens the body, as toa build writes it
+        assert after_build[: len(block)] == block  # the table opens the body, as toa build writes it
         assert 'w:type="page"' in table["ooxml"]
         return
     assert table["at"]["where"] == "after"
@@ -441,7 +466,7 @@ def test_toa_that_replaces_nothing_says_where_the_table_goes_as_toa_build_puts_i
     assert norm(anchor) == {"heading": "TABLE OF AUTHORITIES", "toc": "ARGUMENT 1"}[front]
     # in toa build's output the table's entries follow that paragraph
     i = next(i for i, t in enumerate(after_build) if norm(t) == norm(anchor.split("\t")[0]))
-    assert "Celotex" in " ".join(after_build[i + 1:i + 1 + len(block)])
+    assert "Celotex" in " ".join(after_build[i + 1 : i + 1 + len(block)])
 
 
 def test_toa_refuses_an_insertion_that_would_lose_a_paragraph(monkeypatch, tmp_path):
@@ -463,8 +488,18 @@ def test_toa_refuses_an_insertion_that_would_lose_a_paragraph(monkeypatch, tmp_p
 
     monkeypatch.setattr(write, "write_toa", losing)
     with pytest.raises(ApiError) as err:
-        service.table_and_fields(result, Job(name="appellate-brief.docx", format="docx", style="auto",
-                                             pages="estimate", folder=str(tmp_path), path=str(APPELLATE)), None)
+        service.table_and_fields(
+            result,
+            Job(
+                name="appellate-brief.docx",
+                format="docx",
+                style="auto",
+                pages="estimate",
+                folder=str(tmp_path),
+                path=str(APPELLATE),
+            ),
+            None,
+        )
     assert (err.value.status, err.value.code) == (500, "would_lose_text")
     assert '"ARGUMENT"' in err.value.message
 
@@ -488,8 +523,9 @@ def test_check_gives_the_verification_records_of_toa_check_and_sends_only_citati
     fakes.reset()
     fakes.cl_state.user_limits = ((1000, 60),)  # the job's real clock never moves the fakes' clock
     # the settings go to the job's process: the real clock there, not the fakes' shared one
-    app = create_app({"TOA_VERIFY_SETTINGS": lambda: fakes.settings(clock=time.time, sleep=time.sleep,
-                                                                     cl_requests_per_minute=1000)})
+    app = create_app(
+        {"TOA_VERIFY_SETTINGS": lambda: fakes.settings(clock=time.time, sleep=time.sleep, cl_requests_per_minute=1000)}
+    )
     r = app.test_client().post("/api/v1/check?pages=estimate", data=PLANTED.read_bytes(), base_url=BASE)
     assert r.status_code == 200, r.get_json()
     report = r.get_json()
@@ -502,7 +538,9 @@ def test_check_gives_the_verification_records_of_toa_check_and_sends_only_citati
     assert report["verification"]["summary"]["NEEDS_ATTENTION"] == 4
     assert report["verification"]["summary_text"].startswith("TOA check summary: 13 authorities: 9 verified")
     # a name goes out only as the search for a case CourtListener has no case at
-    sent = b" ".join(req.body + req.target.encode() for req in fakes.recorder.requests if "case_name=" not in req.target)
+    sent = b" ".join(
+        req.body + req.target.encode() for req in fakes.recorder.requests if "case_name=" not in req.target
+    )
     assert b"Hartwell" not in sent and b"Imaginary" not in sent and b"Okafor" not in sent
     app.extensions["toa_jobs"].shutdown()
 
@@ -512,16 +550,20 @@ def test_check_as_of_a_date(fakes):
     verified; a bad date is a 400 with a message, never a check against today."""
     fakes.reset()
     fakes.cl_state.user_limits = ((1000, 60),)
-    app = create_app({"TOA_VERIFY_SETTINGS": lambda: fakes.settings(clock=time.time, sleep=time.sleep,
-                                                                     cl_requests_per_minute=1000)})
+    app = create_app(
+        {"TOA_VERIFY_SETTINGS": lambda: fakes.settings(clock=time.time, sleep=time.sleep, cl_requests_per_minute=1000)}
+    )
     try:
         bad = app.test_client().post("/api/v1/check?as_of=June", data=PLANTED.read_bytes(), base_url=BASE)
-        r = app.test_client().post("/api/v1/check?pages=estimate&as_of=1997-01-01", data=PLANTED.read_bytes(),
-                                   base_url=BASE)
+        r = app.test_client().post(
+            "/api/v1/check?pages=estimate&as_of=1997-01-01", data=PLANTED.read_bytes(), base_url=BASE
+        )
     finally:
         app.extensions["toa_jobs"].shutdown()
-    assert bad.status_code == 400 and bad.get_json() == {"error": "bad_option",
-                                                         "message": "as_of 'June' is not a date (YYYY-MM-DD)."}
+    assert bad.status_code == 400 and bad.get_json() == {
+        "error": "bad_option",
+        "message": "as_of 'June' is not a date (YYYY-MM-DD).",
+    }
     assert r.status_code == 200, r.get_json()
     report = r.get_json()
     assert report["verification"]["as_of"] == "1997-01-01"
@@ -535,8 +577,12 @@ def test_the_servers_checks_keep_their_answers_between_requests(fakes, monkeypat
     fakes.cl_state.user_limits = ((1000, 60),)
     (tmp_path / "config" / "toa").mkdir(parents=True)
     (tmp_path / "config" / "toa" / "config.toml").write_text("[courtlistener]\nrequests_per_minute = 1000\n")
-    env = {"COURTLISTENER_API_TOKEN": TOKEN, "XDG_CACHE_HOME": str(tmp_path / "cache"),
-           "XDG_CONFIG_HOME": str(tmp_path / "config"), **fakes.urls()}
+    env = {
+        "COURTLISTENER_API_TOKEN": TOKEN,
+        "XDG_CACHE_HOME": str(tmp_path / "cache"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        **fakes.urls(),
+    }
     for var, value in env.items():
         monkeypatch.setenv(var, value)
     monkeypatch.delenv("TOA_VERIFY_NO_CACHE", raising=False)
@@ -558,13 +604,18 @@ def test_an_excluded_entry_gets_no_entry_and_no_ta_field(client):
     garcetti = "Garcetti v. Ceballos, 547 U.S. 410 (2006)"
     whole = post(client, "toa?pages=estimate", APPELLATE.read_bytes()).get_json()
     assert garcetti in entries(whole["report"]) and any(f["authority"] == garcetti for f in whole["fields"])
-    r = post(client, "toa?pages=estimate&" + urlencode({"exclude": [garcetti, "No Such Entry"]}, doseq=True),
-             APPELLATE.read_bytes())
+    r = post(
+        client,
+        "toa?pages=estimate&" + urlencode({"exclude": [garcetti, "No Such Entry"]}, doseq=True),
+        APPELLATE.read_bytes(),
+    )
     body = r.get_json()
     assert garcetti not in entries(body["report"]) and garcetti not in body["table"]["ooxml"]
     assert not any(f["authority"] == garcetti for f in body["fields"])
     assert len(body["fields"]) == len(whole["fields"]) - sum(1 for f in whole["fields"] if f["authority"] == garcetti)
-    scanned = post(client, "analyze?pages=estimate&" + urlencode({"exclude": garcetti}), APPELLATE.read_bytes()).get_json()
+    scanned = post(
+        client, "analyze?pages=estimate&" + urlencode({"exclude": garcetti}), APPELLATE.read_bytes()
+    ).get_json()
     assert garcetti not in entries(scanned)
 
 
@@ -576,9 +627,13 @@ def test_a_citation_marked_in_the_pane_is_listed_with_its_page_and_a_locator(cli
 
     b = DocBuilder()
     b.heading("ARGUMENT")
-    b.paragraph("See ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986). The ",
-                Field('TA \\l "Marlowe City Charter art. IV" \\s "City Charter" \\c 3'), "Marlowe City Charter art. IV, "
-                "names the City Manager.")
+    b.paragraph(
+        "See ",
+        ("Celotex Corp. v. Catrett", "i"),
+        ", 477 U.S. 317, 322 (1986). The ",
+        Field('TA \\l "Marlowe City Charter art. IV" \\s "City Charter" \\c 3'),
+        "Marlowe City Charter art. IV, names the City Manager.",
+    )
     brief = b.save(tmp_path / "marked.docx")
     report = post(client, "analyze?pages=estimate", brief.read_bytes()).get_json()
     cats = {c["number"]: c for c in report["categories"]}
@@ -595,8 +650,13 @@ def test_passim_threshold_and_footnotes_as_the_style_allows(client, tmp_path):
     that forbids it keeps every page. ?footnotes=0 leaves the notes' citations out."""
     b = DocBuilder()
     b.heading("ARGUMENT")
-    b.paragraph("See ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986); ",
-                ("Lane v. Franks", "i"), ", 573 U.S. 228 (2014).")
+    b.paragraph(
+        "See ",
+        ("Celotex Corp. v. Catrett", "i"),
+        ", 477 U.S. 317, 322 (1986); ",
+        ("Lane v. Franks", "i"),
+        ", 573 U.S. 228 (2014).",
+    )
     for page in range(3):
         b.page_break()
         b.paragraph(f"Point {page}. ", ("Celotex", "i"), ", 477 U.S. at 323.")
@@ -648,7 +708,11 @@ def test_check_with_progress_streams_a_line_per_step_then_the_report_and_a_cance
     plain = client.post("/api/v1/check?pages=estimate", data=PLANTED.read_bytes(), base_url=BASE).get_json()
 
     def verdicts(report):
-        return {a["text"]: (a["page_text"], a["verification"]["verdict"]) for c in report["categories"] for a in c["authorities"]}
+        return {
+            a["text"]: (a["page_text"], a["verification"]["verdict"])
+            for c in report["categories"]
+            for a in c["authorities"]
+        }
 
     assert verdicts(lines[-1]["answer"]) == verdicts(plain) and len(verdicts(plain)) > 5
 

@@ -1,6 +1,7 @@
 """`toa serve` as a user starts it: cheroot with TLS on 127.0.0.1, a one-line error without a
 certificate, four analyses at once; `toa addin manifest`; the warm LibreOffice. (The certificate's
 checks at start and `toa addin setup`/`doctor`: test_doctor.py.)"""
+
 from __future__ import annotations
 
 import concurrent.futures
@@ -40,8 +41,22 @@ def served(tmp_path_factory):
     cert.private_key_pem.write_to_path(str(tmp / "key.pem"))
     cert.cert_chain_pems[0].write_to_path(str(tmp / "cert.pem"))
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "toa.cli", "serve", "--port", str(port), "--cert", str(tmp / "cert.pem"),
-                             "--key", str(tmp / "key.pem")], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "toa.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--cert",
+            str(tmp / "cert.pem"),
+            "--key",
+            str(tmp / "key.pem"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
     context = ssl.create_default_context()
     ca.configure_trust(context)
     deadline = time.monotonic() + 60
@@ -93,8 +108,12 @@ def test_four_concurrent_analyses_all_succeed_with_rendered_pages(served):
 
 
 def test_curl_form_upload_gives_the_same_authorities_as_toa_build(served, tmp_path, capsys):
-    r = httpx.post(f"https://127.0.0.1:{served['port']}/api/v1/analyze", verify=served["context"], timeout=300,
-                   files={"file": ("appellate-brief.docx", APPELLATE.read_bytes())})
+    r = httpx.post(
+        f"https://127.0.0.1:{served['port']}/api/v1/analyze",
+        verify=served["context"],
+        timeout=300,
+        files={"file": ("appellate-brief.docx", APPELLATE.read_bytes())},
+    )
     assert r.status_code == 200
     assert main(["build", str(APPELLATE), "-o", str(tmp_path / "out.docx"), "--json", str(tmp_path / "r.json")]) == 0
     import json
@@ -162,13 +181,16 @@ def test_idle_and_slow_connections_do_not_stop_the_server_answering(served):
         for _ in range(20):  # connected, never a byte: not even a TLS handshake
             held.append(socket.create_connection(("127.0.0.1", port), timeout=10))
         for i in range(24):  # TLS done, then half a request: headers, or a body, that never end
-            tls = context.wrap_socket(socket.create_connection(("127.0.0.1", port), timeout=10),
-                                      server_hostname="127.0.0.1")
+            tls = context.wrap_socket(
+                socket.create_connection(("127.0.0.1", port), timeout=10), server_hostname="127.0.0.1"
+            )
             if i % 2:
                 tls.sendall(f"GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Slow: ".encode())
             else:
-                tls.sendall(f"POST /api/v1/analyze HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-                            "Content-Length: 100000\r\n\r\nPK".encode())
+                tls.sendall(
+                    f"POST /api/v1/analyze HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                    "Content-Length: 100000\r\n\r\nPK".encode()
+                )
             held.append(tls)
         for _ in range(3):
             r = httpx.get(f"https://127.0.0.1:{port}/api/v1/health", verify=context, timeout=5)

@@ -3,6 +3,7 @@ vfychain, in a home folder of the test's own; the system store through Debian's
 update-ca-certificates in folders of the test's own), on macOS and Windows by the command lines
 toa runs there, which are checked against Apple's and Microsoft's documented syntax, and by the
 part of their trust check that is Python (Windows' root list)."""
+
 from __future__ import annotations
 
 import shutil
@@ -75,8 +76,10 @@ def test_a_store_that_refuses_is_reported_with_the_command_to_run_by_hand(tmp_pa
     done = trust.setup(folder, [refusing])
     assert [r.trusted for r in done.results] == [False] and "`false` failed" in done.results[0].detail
     assert done.cert == folder / certs.CERT_FILE and (folder / certs.CERT_FILE).is_file()  # nothing better to keep
-    assert done.by_hand[refusing.name] == f"install -m 644 {folder / certs.CA_FILE} {tmp_path / 'anchors'}/" \
-                                          f"{trust.SystemStore.FILE}; false"
+    assert (
+        done.by_hand[refusing.name] == f"install -m 644 {folder / certs.CA_FILE} {tmp_path / 'anchors'}/"
+        f"{trust.SystemStore.FILE}; false"
+    )
 
 
 @needs_nss
@@ -108,8 +111,19 @@ def test_the_system_store_on_debian_in_folders_of_the_tests_own(tmp_path):
     for d in (local, share, etc, hooks):
         d.mkdir()
     (tmp_path / "ca-certificates.conf").write_text("")
-    update = ["update-ca-certificates", "--certsconf", str(tmp_path / "ca-certificates.conf"), "--certsdir", str(share),
-              "--localcertsdir", str(local), "--etccertsdir", str(etc), "--hooksdir", str(hooks)]
+    update = [
+        "update-ca-certificates",
+        "--certsconf",
+        str(tmp_path / "ca-certificates.conf"),
+        "--certsdir",
+        str(share),
+        "--localcertsdir",
+        str(local),
+        "--etccertsdir",
+        str(etc),
+        "--hooksdir",
+        str(hooks),
+    ]
     store = trust.SystemStore(local, update, etc / "ca-certificates.crt", elevate=[])
     folder = tmp_path / "certs"
     done = trust.setup(folder, [store])
@@ -128,9 +142,12 @@ def test_macos_command_lines_are_those_of_apples_security_tool(tmp_path):
     store = trust.KeychainStore(Path("/Users/pat"))
     keychain = "/Users/pat/Library/Keychains/login.keychain-db"
     assert store.add_commands(ca, made.ca_label) == [
-        ["security", "add-trusted-cert", "-r", "trustRoot", "-k", keychain, str(ca)]]
+        ["security", "add-trusted-cert", "-r", "trustRoot", "-k", keychain, str(ca)]
+    ]
     assert store.remove_commands(ca, made.ca_label) == [
-        ["security", "remove-trusted-cert", str(ca)], ["security", "delete-certificate", "-Z", certs.sha1(ca), keychain]]
+        ["security", "remove-trusted-cert", str(ca)],
+        ["security", "delete-certificate", "-Z", certs.sha1(ca), keychain],
+    ]
     assert len(certs.sha1(ca)) == 40
 
 

@@ -1,4 +1,5 @@
 """Fixtures: the fakes run once per session on ephemeral ports; their state is reset per test."""
+
 from __future__ import annotations
 
 import socket

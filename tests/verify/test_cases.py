@@ -1,6 +1,7 @@
 """Case verification: one verdict from the checks of each dimension (existence, name, year,
 court, parallel citations, pinpoint, quotation, history), against the fake CourtListener over
 loopback HTTP; offline checks, throttles and faults."""
+
 from __future__ import annotations
 
 from urllib.parse import parse_qs, urlsplit
@@ -12,14 +13,31 @@ from fakes.services import FAULT_TIMEOUT
 from toa.verify import verify
 from toa.verify.records import MATCH, MISMATCH, NEEDS_ATTENTION, NOT_VERIFIED, UNCHECKED, VERIFIED
 
-REED = case("Reed v. Town of Gilbert, 576 U.S. 155 (2015)", "Reed v. Town of Gilbert", 576, "U.S.", 155, 2015, pin="163",
-            court="scotus")
-ZERAN = case("Zeran v. Am. Online, Inc., 129 F.3d 327 (4th Cir. 1997)", "Zeran v. Am. Online, Inc.", 129, "F.3d", 327,
-             1997, court="ca4", pin="330")
+REED = case(
+    "Reed v. Town of Gilbert, 576 U.S. 155 (2015)",
+    "Reed v. Town of Gilbert",
+    576,
+    "U.S.",
+    155,
+    2015,
+    pin="163",
+    court="scotus",
+)
+ZERAN = case(
+    "Zeran v. Am. Online, Inc., 129 F.3d 327 (4th Cir. 1997)",
+    "Zeran v. Am. Online, Inc.",
+    129,
+    "F.3d",
+    327,
+    1997,
+    court="ca4",
+    pin="330",
+)
 IMAGINARY = case("Smith v. Imaginary, 999 U.S. 9999 (2099)", "Smith v. Imaginary", 999, "U.S.", 9999, 2099)
 WRONG_NAME = case("Miller v. Hartwell, 556 U.S. 662 (2009)", "Miller v. Hartwell", 556, "U.S.", 662, 2009)
-WRONG_PAGE = case("Celotex Corp. v. Catrett, 477 U.S. 320 (1986)", "Celotex Corp. v. Catrett", 477, "U.S.", 320, 1986,
-                  pin="318")
+WRONG_PAGE = case(
+    "Celotex Corp. v. Catrett, 477 U.S. 320 (1986)", "Celotex Corp. v. Catrett", 477, "U.S.", 320, 1986, pin="318"
+)
 SHARED_PAGE = case("Moore v. Oregon, 488 U.S. 984 (1988)", "Moore v. Oregon", 488, "U.S.", 984, 1988)
 
 
@@ -51,7 +69,8 @@ def test_planted_problems_and_clean_cases(services):
     assert fake.verdict == NEEDS_ATTENTION and fake.flags == ["future_year", "not_found"]
     assert checks(fake, "existence")[0].detail == (
         "CourtListener has no case at 999 U.S. 9999, and a search for “Smith v. Imaginary” (2099) found no such "
-        "decision: it may be mistyped or invented")
+        "decision: it may be mistyped or invented"
+    )
 
     named = result[WRONG_NAME.key]
     assert named.verdict == NEEDS_ATTENTION and named.flags == ["name_mismatch"]
@@ -69,7 +88,8 @@ def test_planted_problems_and_clean_cases(services):
     sent = cl_requests(services)
     assert len(sent) == 1
     assert sent[0].body.decode() == (
-        "text=576+U.S.+155%3B+129+F.3d+327%3B+999+U.S.+9999%3B+556+U.S.+662%3B+477+U.S.+320%3B+488+U.S.+984")
+        "text=576+U.S.+155%3B+129+F.3d+327%3B+999+U.S.+9999%3B+556+U.S.+662%3B+477+U.S.+320%3B+488+U.S.+984"
+    )
     # the court of the one case not in a Supreme Court reporter, by one search on cluster ids
     (courts,) = [r for r in cl_requests(services, "/search/") if "cluster_id" in r.target]
     assert query(courts)["q"] == "cluster_id:(740491)"
@@ -82,10 +102,13 @@ def test_a_name_sharing_one_party_is_not_the_case(services, name, flag_count):
     assert record.flags.count("name_mismatch") == flag_count
 
 
-@pytest.mark.parametrize("name, volume, page, year", [
-    ("Iqbal v. Hasty", 556, 662, 2009),  # the court of appeals' caption, at the Supreme Court's cite
-    ("Celotex v. Smith", 477, 317, 1986),  # the short name of the case, another party
-])
+@pytest.mark.parametrize(
+    "name, volume, page, year",
+    [
+        ("Iqbal v. Hasty", 556, 662, 2009),  # the court of appeals' caption, at the Supreme Court's cite
+        ("Celotex v. Smith", 477, 317, 1986),  # the short name of the case, another party
+    ],
+)
 def test_names_are_compared_party_by_party(services, name, volume, page, year):
     brief = case(f"{name}, {volume} U.S. {page} ({year})", name, volume, "U.S.", page, year)
     record = verify(table(brief), services.settings())[brief.key]
@@ -93,16 +116,30 @@ def test_names_are_compared_party_by_party(services, name, volume, page, year):
 
 
 def test_bluebook_abbreviations_and_the_full_name_match(services):
-    brief = case("Clyde Reed v. Town of Gilbert, Ariz., 576 U.S. 155 (2015)", "Clyde Reed v. Town of Gilbert, Ariz.",
-                 576, "U.S.", 155, 2015)
+    brief = case(
+        "Clyde Reed v. Town of Gilbert, Ariz., 576 U.S. 155 (2015)",
+        "Clyde Reed v. Town of Gilbert, Ariz.",
+        576,
+        "U.S.",
+        155,
+        2015,
+    )
     record = verify(table(brief, ZERAN), services.settings())  # "Am." is "America"
     assert record[brief.key].verdict == VERIFIED and record[ZERAN.key].verdict == VERIFIED
 
 
 def test_a_pinpoint_past_the_end_of_the_opinion(services):
-    """"129 F.3d 327, 9999" does not pass silently."""
-    past = case("Zeran v. Am. Online, Inc., 129 F.3d 327, 9999 (4th Cir. 1997)", "Zeran v. Am. Online, Inc.", 129,
-                "F.3d", 327, 1997, court="ca4", pin="9999")
+    """ "129 F.3d 327, 9999" does not pass silently."""
+    past = case(
+        "Zeran v. Am. Online, Inc., 129 F.3d 327, 9999 (4th Cir. 1997)",
+        "Zeran v. Am. Online, Inc.",
+        129,
+        "F.3d",
+        327,
+        1997,
+        court="ca4",
+        pin="9999",
+    )
     record = verify(table(past), services.settings())[past.key]
     assert record.verdict == NEEDS_ATTENTION and record.flags == ["pinpoint_past_end"]
     assert record.reason.endswith("page 9999 is past the end of the opinion (327-335)")
@@ -112,15 +149,27 @@ def test_a_pinpoint_past_the_end_of_the_opinion(services):
 def test_a_short_cites_pin_is_checked(services):
     """A short cite's page is its pin (eyecite's ShortCiteMeta.pin): before the first page, past
     the end, or in the concurrence, which is fetched only when needed."""
-    early = case("Reed v. Town of Gilbert, 576 U.S. 155 (2015)", "Reed v. Town of Gilbert", 576, "U.S.", 155, 2015,
-                 shorts=[short("576", "U.S.", "150"), short("576", "U.S.", "999"), short("576", "U.S.", "180")])
+    early = case(
+        "Reed v. Town of Gilbert, 576 U.S. 155 (2015)",
+        "Reed v. Town of Gilbert",
+        576,
+        "U.S.",
+        155,
+        2015,
+        shorts=[short("576", "U.S.", "150"), short("576", "U.S.", "999"), short("576", "U.S.", "180")],
+    )
     record = verify(table(early), services.settings())[early.key]
     verdicts = [(c.text, c.verdict) for c in record.citations]
-    assert verdicts == [("Reed v. Town of Gilbert, 576 U.S. 155 (2015)", VERIFIED),
-                        ("576 U.S. at 150", NEEDS_ATTENTION), ("576 U.S. at 999", NEEDS_ATTENTION),
-                        ("576 U.S. at 180", VERIFIED)]
+    assert verdicts == [
+        ("Reed v. Town of Gilbert, 576 U.S. 155 (2015)", VERIFIED),
+        ("576 U.S. at 150", NEEDS_ATTENTION),
+        ("576 U.S. at 999", NEEDS_ATTENTION),
+        ("576 U.S. at 180", VERIFIED),
+    ]
     assert record.verdict == NEEDS_ATTENTION and record.flags == ["pincite_before_first_page", "pinpoint_past_end"]
-    assert [c.detail for c in record.citations[3].checks] == ["page 180 is within the opinion (155-184)"]  # the concurrence
+    assert [c.detail for c in record.citations[3].checks] == [
+        "page 180 is within the opinion (155-184)"
+    ]  # the concurrence
     assert len(cl_requests(services, "/opinions/")) == 2
 
 
@@ -131,8 +180,15 @@ def test_only_the_opinions_needed_are_fetched(services):
 
 @pytest.mark.parametrize("court, year, flag", [("ca9", 1997, "court_mismatch"), ("ca4", 1999, "year_mismatch")])
 def test_court_and_year_against_the_case_found(services, court, year, flag):
-    brief = case(f"Zeran v. Am. Online, Inc., 129 F.3d 327 ({year})", "Zeran v. Am. Online, Inc.", 129, "F.3d", 327,
-                 year, court=court)
+    brief = case(
+        f"Zeran v. Am. Online, Inc., 129 F.3d 327 ({year})",
+        "Zeran v. Am. Online, Inc.",
+        129,
+        "F.3d",
+        327,
+        year,
+        court=court,
+    )
     record = verify(table(brief), services.settings())[brief.key]
     assert record.verdict == NEEDS_ATTENTION and record.flags == [flag]
     if flag == "court_mismatch":
@@ -140,10 +196,24 @@ def test_court_and_year_against_the_case_found(services, court, year, flag):
 
 
 def test_parallel_citations_against_the_cluster(services):
-    right = case("Reed v. Town of Gilbert, 576 U.S. 155, 135 S. Ct. 2218 (2015)", "Reed v. Town of Gilbert", 576,
-                 "U.S.", 155, 2015, parallel=["135 S. Ct. 2218"])
-    wrong = case("Reed v. Town of Gilbert, 576 U.S. 155, 135 S. Ct. 2300 (2015)", "Reed v. Town of Gilbert", 576,
-                 "U.S.", 155, 2015, parallel=["135 S. Ct. 2300"])
+    right = case(
+        "Reed v. Town of Gilbert, 576 U.S. 155, 135 S. Ct. 2218 (2015)",
+        "Reed v. Town of Gilbert",
+        576,
+        "U.S.",
+        155,
+        2015,
+        parallel=["135 S. Ct. 2218"],
+    )
+    wrong = case(
+        "Reed v. Town of Gilbert, 576 U.S. 155, 135 S. Ct. 2300 (2015)",
+        "Reed v. Town of Gilbert",
+        576,
+        "U.S.",
+        155,
+        2015,
+        parallel=["135 S. Ct. 2300"],
+    )
     result = verify(table(right), services.settings())
     assert result[right.key].verdict == VERIFIED and checks(result[right.key], "parallel", MATCH)
     result = verify(table(wrong), services.settings())
@@ -161,22 +231,40 @@ def test_several_cases_on_a_page_and_none_is_the_brief_s(services):
     other = case("Foster v. Chatman, 488 U.S. 984 (1988)", "Foster v. Chatman", 488, "U.S.", 984, 1988)
     record = verify(table(other), services.settings())[other.key]
     assert record.verdict == NEEDS_ATTENTION and record.flags == ["name_mismatch"]
-    assert record.reason == ("at 488 U.S. 984 CourtListener has Lane v. Ohio (1988-12-12), Moore v. Oregon "
-                             "(1988-12-12); none of them is Foster v. Chatman")
+    assert record.reason == (
+        "at 488 U.S. 984 CourtListener has Lane v. Ohio (1988-12-12), Moore v. Oregon "
+        "(1988-12-12); none of them is Foster v. Chatman"
+    )
 
 
 def test_a_case_found_by_name_under_another_citation(services):
-    wrong = case("Doe v. Internet Brands, Inc., 824 F.3d 900 (9th Cir. 2016)", "Doe v. Internet Brands, Inc.", 824,
-                 "F.3d", 900, 2016, court="ca9")
+    wrong = case(
+        "Doe v. Internet Brands, Inc., 824 F.3d 900 (9th Cir. 2016)",
+        "Doe v. Internet Brands, Inc.",
+        824,
+        "F.3d",
+        900,
+        2016,
+        court="ca9",
+    )
     record = verify(table(wrong), services.settings())[wrong.key]
     assert record.verdict == NEEDS_ATTENTION and record.flags == ["citation_mismatch"]
-    assert record.reason == ("CourtListener has no case at 824 F.3d 900; it has Doe v. Internet Brands, Inc. "
-                             "(9th Cir., 2016-05-31) at 824 F.3d 846")
+    assert record.reason == (
+        "CourtListener has no case at 824 F.3d 900; it has Doe v. Internet Brands, Inc. "
+        "(9th Cir., 2016-05-31) at 824 F.3d 846"
+    )
     (search,) = [r for r in cl_requests(services, "/search/") if "case_name" in r.target]
-    assert query(search) | {} == {"type": "o", "case_name": "Doe v. Internet Brands, Inc.", "court": "ca9",
-                                  "filed_after": "2015-01-01", "filed_before": "2017-12-31",
-                                  **{f"stat_{s}": "on" for s in ("Published", "Unpublished", "Errata", "Separate",
-                                                                 "In-chambers", "Relating-to", "Unknown")}}
+    assert query(search) | {} == {
+        "type": "o",
+        "case_name": "Doe v. Internet Brands, Inc.",
+        "court": "ca9",
+        "filed_after": "2015-01-01",
+        "filed_before": "2017-12-31",
+        **{
+            f"stat_{s}": "on"
+            for s in ("Published", "Unpublished", "Errata", "Separate", "In-chambers", "Relating-to", "Unknown")
+        },
+    }
 
 
 def test_courtlisteners_documented_gaps_are_not_verified_not_invented(services):
@@ -185,8 +273,10 @@ def test_courtlisteners_documented_gaps_are_not_verified_not_invented(services):
     ghost = case("Ghost v. Phantom, 100 F.3d 1 (9th Cir. 1996)", "Ghost v. Phantom", 100, "F.3d", 1, 1996, court="ca9")
     result = verify(table(riley, unknown, ghost), services.settings())
     assert {result[k].verdict for k in (riley.key, unknown.key, ghost.key)} == {NOT_VERIFIED}
-    assert result[riley.key].reason == ("CourtListener has no case at 573 U.S. 373, but has Riley v. California "
-                                        "(SCOTUS, 2014-06-25) without a U.S. citation: check the citation by hand")
+    assert result[riley.key].reason == (
+        "CourtListener has no case at 573 U.S. 373, but has Riley v. California "
+        "(SCOTUS, 2014-06-25) without a U.S. citation: check the citation by hand"
+    )
     assert "#4290, #6889" in result[unknown.key].reason and "found no such decision" in result[unknown.key].reason
     assert "#339" in result[ghost.key].reason
     assert not any("invented" in result[k].reason for k in (riley.key, unknown.key, ghost.key))
@@ -203,30 +293,48 @@ def test_a_westlaw_citation_is_not_an_unknown_reporter_and_is_not_sent(services)
 
 
 def test_subsequent_history_is_judged_never_sent_and_ignored(services):
-    zeran = case("Zeran v. Am. Online, Inc., 129 F.3d 327 (4th Cir. 1997), cert. denied, 524 U.S. 937 (1998)",
-                 "Zeran v. Am. Online, Inc.", 129, "F.3d", 327, 1997, court="ca4",
-                 history=["524 U.S. 937", "999 B.R. 1", "1998 WL 123456"])
+    zeran = case(
+        "Zeran v. Am. Online, Inc., 129 F.3d 327 (4th Cir. 1997), cert. denied, 524 U.S. 937 (1998)",
+        "Zeran v. Am. Online, Inc.",
+        129,
+        "F.3d",
+        327,
+        1997,
+        court="ca4",
+        history=["524 U.S. 937", "999 B.R. 1", "1998 WL 123456"],
+    )
     record = verify(table(zeran), services.settings())[zeran.key]
     history = [(c.status, c.detail) for c in checks(record, "history")]
     assert history == [
         (MISMATCH, "CourtListener has no case at the subsequent-history cite 524 U.S. 937"),
         (UNCHECKED, "subsequent history 999 B.R. 1 is not on CourtListener (CourtListener holds only part of B.R.)"),
-        (UNCHECKED, "subsequent history 1998 WL 123456: CourtListener does not hold WL")]
+        (UNCHECKED, "subsequent history 1998 WL 123456: CourtListener does not hold WL"),
+    ]
     assert record.verdict == NEEDS_ATTENTION and record.flags == ["history_not_found"]
     assert b"999+B.R.+1" in cl_requests(services)[0].body and b"WL" not in cl_requests(services)[0].body
 
 
 def test_offline_checks_without_token(services):
     old = case("Old v. Reporter, 100 F.3d 1 (1950)", "Old v. Reporter", 100, "F.3d", 1, 1950, court="ca9")
-    court = case("State v. Court, 10 Cal. Rptr. 3d 5 (N.Y. 2005)", "State v. Court", 10, "Cal. Rptr. 3d", 5, 2005,
-                 court="ny")
+    court = case(
+        "State v. Court, 10 Cal. Rptr. 3d 5 (N.Y. 2005)", "State v. Court", 10, "Cal. Rptr. 3d", 5, 2005, court="ny"
+    )
     young = case("Circuit v. Time, 100 F.2d 1 (11th Cir. 1950)", "Circuit v. Time", 100, "F.2d", 1, 1950, court="ca11")
     unknown = case("Foo v. Bar, 12 Foo. Rptr. 3 (2001)", "Foo v. Bar", 12, "Foo. Rptr.", 3, 2001)
-    pin = case("Anderson v. Liberty Lobby, Inc., 477 U.S. 242, 240 (1986)", "Anderson", 477, "U.S.", 242, 1986, pin="240",
-               shorts=[short("478", "U.S.", "250")])
+    pin = case(
+        "Anderson v. Liberty Lobby, Inc., 477 U.S. 242, 240 (1986)",
+        "Anderson",
+        477,
+        "U.S.",
+        242,
+        1986,
+        pin="240",
+        shorts=[short("478", "U.S.", "250")],
+    )
     orphan = occ("short", None, "Jones, 123 F.3d at 45", paragraph=9)
-    result = verify(table(old, court, young, unknown, pin, IMAGINARY, REED, unlinked=[orphan]),
-                    services.settings(token=None))
+    result = verify(
+        table(old, court, young, unknown, pin, IMAGINARY, REED, unlinked=[orphan]), services.settings(token=None)
+    )
     assert result[old.key].flags == ["year_outside_reporter_range"]
     assert result[court.key].flags == ["implausible_court"]
     assert result[young.key].flags == ["implausible_court"]  # the Eleventh Circuit dates from 1981
@@ -257,8 +365,18 @@ def test_user_throttle_retry_after_is_honoured(services):
 
 def test_the_pace_of_five_requests_a_minute_is_kept_for_every_endpoint(services):
     """Lookups, searches and opinions share CourtListener's quota: the sixth request waits."""
-    pins = [case(f"Reed v. Town of Gilbert, 576 U.S. 155, {p} (2015)", "Reed v. Town of Gilbert", 576, "U.S.", 155,
-                 2015, pin=str(p)) for p in (163,)]
+    pins = [
+        case(
+            f"Reed v. Town of Gilbert, 576 U.S. 155, {p} (2015)",
+            "Reed v. Town of Gilbert",
+            576,
+            "U.S.",
+            155,
+            2015,
+            pin=str(p),
+        )
+        for p in (163,)
+    ]
     others = [case(f"P{i} v. Q, {300 + i} U.S. 1 (1950)", f"P{i} v. Q", 300 + i, "U.S.", 1, 1950) for i in range(5)]
     verify(table(*pins, *others), services.settings())
     times = [t for t in services.cl_state.user_history]
@@ -277,7 +395,9 @@ def test_wait_longer_than_max_wait_is_not_verified(services):
 def test_no_request_starts_after_the_deadline(services):
     result = verify(table(REED), services.settings(deadline=services.clock() - 1))
     assert result[REED.key].verdict == NOT_VERIFIED and "the time for this check ran out" in result[REED.key].reason
-    assert services.recorder.requests == [] or all("citation-lookup" not in r.target for r in services.recorder.requests)
+    assert services.recorder.requests == [] or all(
+        "citation-lookup" not in r.target for r in services.recorder.requests
+    )
 
 
 def test_more_than_250_citations_split_and_paced(services):
@@ -289,7 +409,8 @@ def test_more_than_250_citations_split_and_paced(services):
     assert [len(x) for x in services.cl_state.lookups] == [250, 50]
     assert services.clock.slept == [250.0]  # 250 cites at 60/min hold the window for 250 s
     assert {checks(r, "existence")[0].detail.split(" (")[0] for r in result.records.values()} == {
-        f"CourtListener has no case at {i} F.3d {i}" for i in range(1, 301)}
+        f"CourtListener has no case at {i} F.3d {i}" for i in range(1, 301)
+    }
 
 
 def test_per_item_429_is_resent(services, monkeypatch):
@@ -311,12 +432,15 @@ def test_bad_token_is_not_verified(services):
     assert result[REED.key].verdict == NOT_VERIFIED and "401" in result[REED.key].reason
 
 
-@pytest.mark.parametrize("fault, reason, attempts", [
-    ("timeout", "timeout", 3),
-    ("500", "HTTP 500", 3),
-    ("malformed", "malformed response", 1),
-    ("truncated", "truncated", 1),
-])
+@pytest.mark.parametrize(
+    "fault, reason, attempts",
+    [
+        ("timeout", "timeout", 3),
+        ("500", "HTTP 500", 3),
+        ("malformed", "malformed response", 1),
+        ("truncated", "truncated", 1),
+    ],
+)
 def test_network_faults_end_not_verified(services, fault, reason, attempts):
     services.cl_state.fault = fault
     result = verify(table(REED, IMAGINARY), services.settings(read_timeout=FAULT_TIMEOUT))

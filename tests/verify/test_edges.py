@@ -2,6 +2,7 @@
 the date, run-local unless kept, and private; redirects, throttle accounting, reporters
 CourtListener does not hold, setup failures said once, an empty `{}` answer. Real HTTP to the
 fakes on loopback."""
+
 from __future__ import annotations
 
 import os
@@ -24,8 +25,9 @@ def test_the_cache_belongs_to_the_service_that_answered(services, tmp_path, dead
     first = verify(table(REED, SECTION), services.settings(keep_cache=True, cache_path=cache))
     assert first[REED.key].verdict == VERIFIED and first[SECTION.key].verdict == VERIFIED
     # The same cache, other servers, offline: nothing the test servers said may be shown.
-    other = services.settings(keep_cache=True, cache_path=cache, network=False, courtlistener_url=dead_url,
-                              lii_url=dead_url)
+    other = services.settings(
+        keep_cache=True, cache_path=cache, network=False, courtlistener_url=dead_url, lii_url=dead_url
+    )
     again = verify(table(REED, SECTION), other)
     assert again[REED.key].verdict == NOT_VERIFIED and again[SECTION.key].verdict == NOT_VERIFIED
     assert services.lii.url not in (again[SECTION.key].evidence_url or "")
@@ -37,8 +39,9 @@ def test_the_cache_belongs_to_the_service_that_answered(services, tmp_path, dead
 def test_the_cache_is_keyed_by_the_date_the_text_is_wanted_for(services, tmp_path):
     cache = tmp_path / "c.sqlite3"
     verify(table(SECTION), services.settings(keep_cache=True, cache_path=cache))
-    again = verify(table(SECTION), services.settings(keep_cache=True, cache_path=cache, network=False,
-                                                     as_of=date(2020, 1, 1)))
+    again = verify(
+        table(SECTION), services.settings(keep_cache=True, cache_path=cache, network=False, as_of=date(2020, 1, 1))
+    )
     assert again[SECTION.key].verdict == NOT_VERIFIED and "offline" in again[SECTION.key].reason
     today = verify(table(SECTION), services.settings(keep_cache=True, cache_path=cache, network=False))
     assert today[SECTION.key].verdict == VERIFIED
@@ -94,11 +97,11 @@ def test_the_token_never_follows_a_redirect_to_another_host(services):
 def test_a_token_for_plain_http_off_this_machine_is_warned_about(services):
     local = verify(table(REED), services.settings())
     assert not any("unencrypted" in n for n in local.notes)
-    remote = verify(table(REED), services.settings(courtlistener_url="http://192.0.2.1:9", connect_timeout=0.2,
-                                                   retries=0))
+    remote = verify(
+        table(REED), services.settings(courtlistener_url="http://192.0.2.1:9", connect_timeout=0.2, retries=0)
+    )
     warnings = [n for n in remote.notes if "unencrypted" in n]
-    assert warnings == ["the CourtListener token goes unencrypted to http://192.0.2.1:9 (plain http): "
-                        "use an https URL"]
+    assert warnings == ["the CourtListener token goes unencrypted to http://192.0.2.1:9 (plain http): use an https URL"]
 
 
 def test_a_rejected_batch_is_not_counted(services):
@@ -120,15 +123,18 @@ def test_reporters_courtlistener_does_not_hold_are_not_sent(services):
     assert comment_text(wright) is None  # never "may be invented": the summary says it
     assert all(b"N.L.R.B" not in r.body for r in cl_requests(services))
     assert [g["authorities"] for g in result.not_verified() if "does not hold N.L.R.B." in g["reason"]] == [
-        [WRIGHT_LINE.text]]
+        [WRIGHT_LINE.text]
+    ]
 
 
 def test_a_404_in_a_reporter_courtlistener_holds_in_part_is_not_called_invented(services):
     result = verify(table(BANKRUPTCY, IMAGINARY), services.settings())
     text = comment_text(result[BANKRUPTCY.key])
     assert result[BANKRUPTCY.key].verdict == NOT_VERIFIED
-    assert text.startswith("TOA check: not verified - 999 B.R. 999 is not in CourtListener's database, which holds "
-                           "only part of B.R., and a search for “In re Nowhere” (2019) found no such decision")
+    assert text.startswith(
+        "TOA check: not verified - 999 B.R. 999 is not in CourtListener's database, which holds "
+        "only part of B.R., and a search for “In re Nowhere” (2019) found no such decision"
+    )
     assert "invented" not in text
     assert "may be mistyped or invented" in comment_text(result[IMAGINARY.key])  # a U.S. Reports 404 still is
 
@@ -139,14 +145,17 @@ def test_a_refused_token_is_one_summary_line_not_a_comment_on_every_case(service
     assert comment_text(result[REED.key]) is None
     assert comment_text(result[IMAGINARY.key]).startswith("TOA check: needs attention - the year 2099 is in the future")
     refused = "CourtListener refused the API token (HTTP 401)"
-    assert [g for g in result.not_verified() if g["reason"] == refused] == [{"reason": refused, "authorities": [REED.text]}]
+    assert [g for g in result.not_verified() if g["reason"] == refused] == [
+        {"reason": refused, "authorities": [REED.text]}
+    ]
     assert len(services.recorder.requests) == 1  # and nothing more is asked of CourtListener
 
 
 def test_an_outage_is_one_summary_line_and_one_request(services):
     services.cl_state.fault = "500"
-    cases = [REED, IMAGINARY] + [case(f"P{i} v. Q, {300 + i} U.S. 1 (1950)", f"P{i} v. Q", 300 + i, "U.S.", 1, 1950)
-                                 for i in range(3)]
+    cases = [REED, IMAGINARY] + [
+        case(f"P{i} v. Q, {300 + i} U.S. 1 (1950)", f"P{i} v. Q", 300 + i, "U.S.", 1, 1950) for i in range(3)
+    ]
     result = verify(table(*cases), services.settings(cl_batch_size=2))
     down = "CourtListener unreachable: HTTP 500"
     assert [len(g["authorities"]) for g in result.not_verified() if g["reason"] == down] == [4]
@@ -162,7 +171,7 @@ def test_an_empty_dict_is_no_citation_found(services):
 
 
 def test_an_attorney_generals_opinion_in_a_reporter_is_not_checked_as_a_case(services):
-    """"82 Ops.Cal.Atty.Gen. 1" is filed with the other authorities: no court decided it, and its
+    """ "82 Ops.Cal.Atty.Gen. 1" is filed with the other authorities: no court decided it, and its
     series' first edition has no start year in reporters_db (which once ended the check)."""
     opinion = case("82 Ops.Cal.Atty.Gen. 1 (1999)", "", 82, "Ops.Cal.Atty.Gen.", 1, 1999)
     opinion.category = "other"
@@ -172,11 +181,13 @@ def test_an_attorney_generals_opinion_in_a_reporter_is_not_checked_as_a_case(ser
     assert cl_requests(services) == []
     record = result.records[opinion.key]
     assert (type(record).__name__, record.verdict) == ("ProvisionRecord", NOT_VERIFIED)
-    assert record.reason == ("toa checks cases, federal provisions and the California and Texas codes, not this kind of "
-                             "authority")
+    assert record.reason == (
+        "toa checks cases, federal provisions and the California and Texas codes, not this kind of authority"
+    )
 
 
 def test_a_reporter_edition_without_a_start_year_is_no_crash():
     from toa.verify.cases_offline import standardize
+
     std = standardize("82", "Ops.Cal.Atty.Gen.", "1")
     assert std is not None and std.reporter == "Ops.Cal.Atty.Gen."

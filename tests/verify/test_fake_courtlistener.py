@@ -1,4 +1,5 @@
 """The CourtListener fake honours the documented contract (so tests against it mean something)."""
+
 from __future__ import annotations
 
 import httpx
@@ -24,7 +25,9 @@ def test_validation_bodies(services):
     both = post(services, data={"text": "x", "reporter": "U.S."}).json()
     assert both == {"non_field_errors": ["Invalid request. Provide either a 'text' or 'reporter', not both."]}
     assert post(services, data={"reporter": "U.S."}).json() == {
-        "volume": ["This field is required."], "page": ["This field is required."]}
+        "volume": ["This field is required."],
+        "page": ["This field is required."],
+    }
     assert post(services, data={"text": "a" * 64001}).status_code == 400
     assert post(services, json={"text": "  " + "a" * 63999 + "  "}).json() == {}  # counted after strip
 
@@ -37,7 +40,10 @@ def test_statuses_and_indices(services):
     text = "576 U.S. 155; 999 U.S. 9999; 488 U.S. 984; 477 U.S. 320; 1 H. 2"
     items = post(services, data={"text": text}).json()
     by = {i["citation"]: i for i in items}
-    assert by["576 U.S. 155"]["status"] == 200 and (by["576 U.S. 155"]["start_index"], by["576 U.S. 155"]["end_index"]) == (0, 12)
+    assert by["576 U.S. 155"]["status"] == 200 and (
+        by["576 U.S. 155"]["start_index"],
+        by["576 U.S. 155"]["end_index"],
+    ) == (0, 12)
     assert by["999 U.S. 9999"]["status"] == 404
     assert by["999 U.S. 9999"]["error_message"] == "Citation not found: '999 U.S. 9999'"
     assert by["488 U.S. 984"]["status"] == 300 and len(by["488 U.S. 984"]["clusters"]) == 2

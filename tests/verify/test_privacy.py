@@ -2,6 +2,7 @@
 document against every fake and look for any sentence, quotation or case name in what was sent.
 The one exception the rule allows: the name of a case CourtListener has no case at, sent with a
 court and years as a search (a case name is a citation component), and nothing else with it."""
+
 from __future__ import annotations
 
 import re
@@ -29,19 +30,58 @@ QUOTES = [
 
 
 def brief_table():
-    reed = case("Reed v. Town of Gilbert, 576 U.S. 155 (2015)", "Reed v. Town of Gilbert", 576, "U.S.", 155, 2015,
-                pin="163", paragraph=6, quotation=QUOTES[2], court="scotus")
+    reed = case(
+        "Reed v. Town of Gilbert, 576 U.S. 155 (2015)",
+        "Reed v. Town of Gilbert",
+        576,
+        "U.S.",
+        155,
+        2015,
+        pin="163",
+        paragraph=6,
+        quotation=QUOTES[2],
+        court="scotus",
+    )
     reed.occurrences[0].text = BRIEF[6] + " Reed v. Town of Gilbert, 576 U.S. 155, 163 (2015)."
-    celotex = case("Celotex Corp. v. Catrett, 477 U.S. 317 (1986)", "Celotex Corp. v. Catrett", 477, "U.S.", 317, 1986,
-                   pin="322", paragraph=3)
-    made_up = case("Whitfield v. Maple Hollow Twp., 999 U.S. 9999 (2099)", "Whitfield v. Maple Hollow Twp.", 999,
-                   "U.S.", 9999, 2099, paragraph=7)
-    zeran = case("Zeran v. Am. Online, Inc., 129 F.3d 327 (4th Cir. 1997)", "Zeran v. Am. Online, Inc.", 129, "F.3d",
-                 327, 1997, court="ca4", pin="330", paragraph=5, quotation=QUOTES[0])
-    s230 = provision("47 U.S.C. § 230(c)(1)", "statutes", [usc("47", "230", "(c)(1)", QUOTES[0]),
-                                                          usc("47", "230", "(c)(9)", QUOTES[2])])
-    fifty_six = provision("Fed. R. Civ. P. 56(a)", "rules_regulations",
-                          [rule("Fed. R. Civ. P.", "56", "(a)", QUOTES[1])])
+    celotex = case(
+        "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)",
+        "Celotex Corp. v. Catrett",
+        477,
+        "U.S.",
+        317,
+        1986,
+        pin="322",
+        paragraph=3,
+    )
+    made_up = case(
+        "Whitfield v. Maple Hollow Twp., 999 U.S. 9999 (2099)",
+        "Whitfield v. Maple Hollow Twp.",
+        999,
+        "U.S.",
+        9999,
+        2099,
+        paragraph=7,
+    )
+    zeran = case(
+        "Zeran v. Am. Online, Inc., 129 F.3d 327 (4th Cir. 1997)",
+        "Zeran v. Am. Online, Inc.",
+        129,
+        "F.3d",
+        327,
+        1997,
+        court="ca4",
+        pin="330",
+        paragraph=5,
+        quotation=QUOTES[0],
+    )
+    s230 = provision(
+        "47 U.S.C. § 230(c)(1)",
+        "statutes",
+        [usc("47", "230", "(c)(1)", QUOTES[0]), usc("47", "230", "(c)(9)", QUOTES[2])],
+    )
+    fifty_six = provision(
+        "Fed. R. Civ. P. 56(a)", "rules_regulations", [rule("Fed. R. Civ. P.", "56", "(a)", QUOTES[1])]
+    )
     reg = provision("29 C.F.R. § 1910.95(b)(1)", "rules_regulations", [cfr("29", "1910.95", "(b)(1)", QUOTES[2])])
     fourteenth = provision("U.S. Const. amend. XIV, § 1", "constitutional", [const("amend", "XIV", "1", QUOTES[2])])
     fr = provision("85 Fed. Reg. 12345", "administrative", [fed_reg("85", "12345")])
@@ -58,7 +98,13 @@ def forbidden():
 
 
 def sent_text(seen) -> str:
-    raw = seen.target + "\n" + "\n".join(f"{k}: {v}" for k, v in seen.headers.items()) + "\n" + seen.body.decode("latin-1")
+    raw = (
+        seen.target
+        + "\n"
+        + "\n".join(f"{k}: {v}" for k, v in seen.headers.items())
+        + "\n"
+        + seen.body.decode("latin-1")
+    )
     return raw + "\n" + unquote_plus(raw)
 
 
@@ -77,18 +123,29 @@ def test_no_brief_text_leaves_the_machine(services):
             assert urlsplit(s.target).path == "/api/rest/v4/search/", s.target
             params = parse_qs(urlsplit(s.target).query)
             assert params["case_name"] == [SEARCHED] and set(params) - {"case_name"} <= {
-                "type", "court", "filed_after", "filed_before", *(k for k in params if k.startswith("stat_"))}
+                "type",
+                "court",
+                "filed_after",
+                "filed_before",
+                *(k for k in params if k.startswith("stat_")),
+            }
         # and nothing that looks like prose: no run of five words outside the known reporter/header vocabulary
         assert not re.search(r"(?:\b[a-z]{4,}\b[ +]){5}", s.target.lower()), s.target
     lookup = [s for s in seen if "citation-lookup" in s.target]
     assert [unquote_plus(s.body.decode()) for s in lookup] == [
-        "text=576 U.S. 155; 477 U.S. 317; 999 U.S. 9999; 129 F.3d 327"]
+        "text=576 U.S. 155; 477 U.S. 317; 999 U.S. 9999; 129 F.3d 327"
+    ]
     # CourtListener's other requests carry ids only: a search on cluster ids, opinions by id
-    cl = [urlsplit(s.target) for s in seen if s.target.startswith("/api/rest/v4/") and "citation-lookup" not in s.target]
+    cl = [
+        urlsplit(s.target) for s in seen if s.target.startswith("/api/rest/v4/") and "citation-lookup" not in s.target
+    ]
     assert {re.sub(r"/\d+/", "/N/", u.path) for u in cl} == {"/api/rest/v4/search/", "/api/rest/v4/opinions/N/"}
     assert any(parse_qs(u.query).get("q") == ["cluster_id:(740491)"] for u in cl)
-    assert all(parse_qs(u.query) == {"fields": ["id,type,html_with_citations,plain_text"]} for u in cl
-               if "/opinions/" in u.path)
+    assert all(
+        parse_qs(u.query) == {"fields": ["id,type,html_with_citations,plain_text"]}
+        for u in cl
+        if "/opinions/" in u.path
+    )
     # the quotations were compared here: the one before Zeran is not in its opinion
     zeran = next(r for r in result.records.values() if r.text.startswith("Zeran"))
     assert [c.status for c in zeran.citations[0].checks if c.dimension == "quotation"] == ["mismatch"]
@@ -118,8 +175,12 @@ def test_the_quotations_of_a_real_brief_never_leave_through_toa_check(services, 
     services.cl_state.user_limits = ((1000, 60),)
     (tmp_path / "config" / "toa").mkdir(parents=True)
     (tmp_path / "config" / "toa" / "config.toml").write_text("[courtlistener]\nrequests_per_minute = 1000\n")
-    env = {"COURTLISTENER_API_TOKEN": TOKEN, "XDG_CACHE_HOME": str(tmp_path / "cache"),
-           "XDG_CONFIG_HOME": str(tmp_path / "config"), **services.urls()}
+    env = {
+        "COURTLISTENER_API_TOKEN": TOKEN,
+        "XDG_CACHE_HOME": str(tmp_path / "cache"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        **services.urls(),
+    }
     for var, value in env.items():
         monkeypatch.setenv(var, value)
     assert main(["check", str(sample), "-o", str(tmp_path / "out.docx"), "--pages", "estimate"]) == 0
@@ -131,7 +192,7 @@ def test_the_quotations_of_a_real_brief_never_leave_through_toa_check(services, 
         for q in quotations:
             words = re.findall(r"[a-z]{4,}", q.lower())
             for i in range(len(words) - 2):  # no three of the quotation's words in a row
-                assert " ".join(words[i:i + 3]) not in re.sub(r"[^a-z]+", " ", text), (q, s.target)
+                assert " ".join(words[i : i + 3]) not in re.sub(r"[^a-z]+", " ", text), (q, s.target)
     for u in (urlsplit(s.target) for s in seen if s.target.startswith("/api/rest/v4/")):
         if u.path == "/api/rest/v4/search/":
             params = parse_qs(u.query)

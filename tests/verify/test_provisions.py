@@ -1,4 +1,5 @@
 """Statutes, regulations, rules, Constitution, Federal Register: tiers, pinpoints, quotes, faults."""
+
 from __future__ import annotations
 
 import pytest
@@ -8,8 +9,10 @@ from fakes.services import FAULT_TIMEOUT
 from toa.verify import verify
 from toa.verify.records import NEEDS_ATTENTION, NOT_VERIFIED, VERIFIED
 
-Q_C1 = ("No provider or user of an interactive computer service shall be treated as the publisher or speaker of any "
-        "information provided by another information content provider.")
+Q_C1 = (
+    "No provider or user of an interactive computer service shall be treated as the publisher or speaker of any "
+    "information provided by another information content provider."
+)
 
 
 def run(services, *auths, **settings):
@@ -21,15 +24,34 @@ def hosts(services, needle):
 
 
 def test_clean_usc_pinpoint_and_quote(services):
-    a = provision("47 U.S.C. § 230(c)(1)", "statutes", [usc("47", "230", "(c)(1)", "\u201c[n]o provider or user "
-                  "of an interactive computer service shall be treated as the publisher . . . of any information\u201d")])
+    a = provision(
+        "47 U.S.C. § 230(c)(1)",
+        "statutes",
+        [
+            usc(
+                "47",
+                "230",
+                "(c)(1)",
+                "\u201c[n]o provider or user "
+                "of an interactive computer service shall be treated as the publisher . . . of any information\u201d",
+            )
+        ],
+    )
     rec = run(services, a)[a.key]
     unit = rec.units[0]
     assert (rec.verdict, rec.flags) == (VERIFIED, [])
     assert [(c.dimension, c.status) for c in unit.checks] == [
-        ("existence", "match"), ("pinpoint", "match"), ("version", "match"), ("quotation", "match")]
+        ("existence", "match"),
+        ("pinpoint", "match"),
+        ("version", "match"),
+        ("quotation", "match"),
+    ]
     assert (unit.existence, unit.version, unit.quotation, unit.pinpoint) == (
-        "confirmed", "confirmed-for-date", "matched", "confirmed")
+        "confirmed",
+        "confirmed-for-date",
+        "matched",
+        "confirmed",
+    )
     assert unit.evidence_paths[0].endswith("/uscode/text/47/230#c_1") and unit.coverage == "LII U.S. Code (current)"
 
 
@@ -38,8 +60,9 @@ def test_nonexistent_subsection_is_never_green(services):
     rec = run(services, a)[a.key]
     assert rec.verdict == NEEDS_ATTENTION and rec.flags == ["subsection_not_found"]
     assert rec.units[0].pinpoint == "not_found" and rec.units[0].verdict == NEEDS_ATTENTION
-    assert rec.reason == ("47 U.S.C. § 230(c)(4): the cited subdivision does not exist (§ 230(c) has (1) and (2); "
-                          "the brief cites (c)(4))")
+    assert rec.reason == (
+        "47 U.S.C. § 230(c)(4): the cited subdivision does not exist (§ 230(c) has (1) and (2); the brief cites (c)(4))"
+    )
 
 
 @pytest.mark.parametrize("where", ["lii-chrome-only", "lii-down"])
@@ -62,7 +85,9 @@ def test_a_section_without_subdivisions_has_no_subsection(services):
     a = provision("42 U.S.C. § 1983(a)(2)", "statutes", [usc("42", "1983", "(a)(2)")])
     rec = run(services, a)[a.key]
     assert rec.verdict == NEEDS_ATTENTION and rec.flags == ["subsection_not_found"]
-    assert rec.reason == "42 U.S.C. § 1983(a)(2): the cited subdivision does not exist (§ 1983 has no subdivision (a)(2))"
+    assert (
+        rec.reason == "42 U.S.C. § 1983(a)(2): the cited subdivision does not exist (§ 1983 has no subdivision (a)(2))"
+    )
 
 
 def test_a_structure_that_cannot_be_read_is_pinpoint_not_verified(services):
@@ -71,14 +96,20 @@ def test_a_structure_that_cannot_be_read_is_pinpoint_not_verified(services):
     a = provision("15 U.S.C. § 78j(b)", "statutes", [usc("15", "78j", "(b)")])
     rec = run(services, a)[a.key]
     assert rec.verdict == NOT_VERIFIED and rec.units[0].pinpoint == "unverified"
-    assert rec.reason == "15 U.S.C. § 78j(b): pinpoint not verified (LII shows no structure of the section to find (b) in)"
+    assert (
+        rec.reason == "15 U.S.C. § 78j(b): pinpoint not verified (LII shows no structure of the section to find (b) in)"
+    )
 
 
 def test_quote_mismatch_and_other_subsection(services):
-    wrong = provision("47 U.S.C. § 230(c)(2)", "statutes", [
-        usc("47", "230", "(c)(2)", "No provider shall ever be liable for anything it publishes."),
-        usc("47", "230", "(c)(2)", Q_C1),
-    ])
+    wrong = provision(
+        "47 U.S.C. § 230(c)(2)",
+        "statutes",
+        [
+            usc("47", "230", "(c)(2)", "No provider shall ever be liable for anything it publishes."),
+            usc("47", "230", "(c)(2)", Q_C1),
+        ],
+    )
     rec = run(services, wrong)[wrong.key]
     first, second = rec.units
     assert first.quotation == "mismatch" and first.quotation_similarity < 0.8
@@ -93,7 +124,9 @@ def test_chrome_only_lii_falls_back_to_olrc(services):
     a = provision("26 U.S.C. § 7999", "statutes", [usc("26", "7999")])
     rec = run(services, a)[a.key]
     assert rec.verdict == VERIFIED and "uscode" not in rec.units[0].source_url.split("?")[0][-20:]
-    assert rec.units[0].coverage.startswith("LII U.S. Code (current); current U.S. Code (OLRC, prelim) through 2026-04-13")
+    assert rec.units[0].coverage.startswith(
+        "LII U.S. Code (current); current U.S. Code (OLRC, prelim) through 2026-04-13"
+    )
 
 
 def test_olrc_maintenance_falls_back_to_govinfo(services):
@@ -109,8 +142,10 @@ def test_all_tiers_failing_is_not_verified_never_not_found(services):
     a = provision("26 U.S.C. § 7999", "statutes", [usc("26", "7999")])
     rec = run(services, a)[a.key]
     assert rec.verdict == NOT_VERIFIED
-    assert rec.units[0].unresolved_reason == ("LII: LII has no such page (404); OLRC: uscode.house.gov is under "
-                                              "maintenance; GovInfo: GovInfo: Content File Not Found")
+    assert rec.units[0].unresolved_reason == (
+        "LII: LII has no such page (404); OLRC: uscode.house.gov is under "
+        "maintenance; GovInfo: GovInfo: Content File Not Found"
+    )
 
 
 def test_invented_section_not_found_in_scope(services):
@@ -158,8 +193,17 @@ def test_a_host_answering_404_to_everything_is_down_not_a_negative(services):
     nowhere = services.nowhere.url
     a = provision("42 U.S.C. § 1983", "statutes", [usc("42", "1983")])
     c = provision("29 C.F.R. § 1910.95", "rules_regulations", [cfr("29", "1910.95")])
-    result = run(services, REED, a, c, courtlistener_url=nowhere, lii_url=nowhere, uscode_url=nowhere,
-                 govinfo_url=nowhere, ecfr_url=nowhere)
+    result = run(
+        services,
+        REED,
+        a,
+        c,
+        courtlistener_url=nowhere,
+        lii_url=nowhere,
+        uscode_url=nowhere,
+        govinfo_url=nowhere,
+        ecfr_url=nowhere,
+    )
     assert {r.verdict for r in result.records.values()} == {NOT_VERIFIED}
     assert "OLRC: HTTP 404 from a page that is not OLRC's" in result[a.key].reason
     assert "GovInfo: HTTP 404" in result[a.key].reason and "eCFR: HTTP 404" in result[c.key].reason
@@ -210,15 +254,20 @@ def test_the_official_code_says_a_section_was_transferred_too(services):
 
 
 def test_cfr_lii_then_ecfr(services):
-    ok = provision("29 C.F.R. § 1910.95(b)(1)", "rules_regulations", [cfr("29", "1910.95", "(b)(1)",
-                   "feasible administrative or engineering controls shall be utilized")])
+    ok = provision(
+        "29 C.F.R. § 1910.95(b)(1)",
+        "rules_regulations",
+        [cfr("29", "1910.95", "(b)(1)", "feasible administrative or engineering controls shall be utilized")],
+    )
     bad_pin = provision("29 C.F.R. § 1910.95(d)", "rules_regulations", [cfr("29", "1910.95", "(d)")])
     missing = provision("40 C.F.R. § 9999.1", "rules_regulations", [cfr("40", "9999.1")])
     result = run(services, ok, bad_pin, missing)
     unit = result[ok.key].units[0]
     assert (unit.pinpoint, unit.quotation, unit.version) == ("confirmed", "matched", "confirmed-for-date")
     assert result[bad_pin.key].flags == ["subsection_not_found"] and result[bad_pin.key].verdict == NEEDS_ATTENTION
-    assert result[missing.key].flags == ["not_found"] and "eCFR as of 2026-08-27" in result[missing.key].units[0].coverage
+    assert (
+        result[missing.key].flags == ["not_found"] and "eCFR as of 2026-08-27" in result[missing.key].units[0].coverage
+    )
     services.lii_state.chrome_only.add("/cfr/text/29/1910.95")
     again = run(services, ok, bad_pin)
     assert again[ok.key].verdict == VERIFIED
@@ -229,12 +278,18 @@ def test_cfr_lii_then_ecfr(services):
 
 
 def test_rules_and_constitution(services):
-    fifty_six = provision("Fed. R. Civ. P. 56(a)", "rules_regulations", [
-        rule("Fed. R. Civ. P.", "56", "(a)", "no genuine dispute as to any material fact")])
+    fifty_six = provision(
+        "Fed. R. Civ. P. 56(a)",
+        "rules_regulations",
+        [rule("Fed. R. Civ. P.", "56", "(a)", "no genuine dispute as to any material fact")],
+    )
     bad_rule = provision("Fed. R. Civ. P. 56(k)", "rules_regulations", [rule("Fed. R. Civ. P.", "56", "(k)")])
     local = provision("N.D. Cal. L.R. 7-2", "rules_regulations", [rule("N.D. Cal. L.R.", "7-2")])
-    amend = provision("U.S. Const. amend. XIV, § 1", "constitutional", [
-        const("amend", "XIV", "1", "nor deny to any person within its jurisdiction the equal protection of the laws")])
+    amend = provision(
+        "U.S. Const. amend. XIV, § 1",
+        "constitutional",
+        [const("amend", "XIV", "1", "nor deny to any person within its jurisdiction the equal protection of the laws")],
+    )
     no_such = provision("U.S. Const. amend. XXVIII", "constitutional", [const("amend", "XXVIII")])
     bad_section = provision("U.S. Const. art. III, § 7", "constitutional", [const("art", "III", "7")])
     result = run(services, fifty_six, bad_rule, local, amend, no_such, bad_section)
@@ -249,10 +304,8 @@ def test_rules_and_constitution(services):
 
 
 def test_federal_register(services):
-    fr = provision("85 Fed. Reg. 12345 (Mar. 4, 2020)", "administrative",
-                   [fed_reg("85", "12345", "2020-03-04")])
-    wrong = provision("85 Fed. Reg. 12345 (Mar. 5, 2020)", "administrative",
-                      [fed_reg("85", "12345", "2020-03-05")])
+    fr = provision("85 Fed. Reg. 12345 (Mar. 4, 2020)", "administrative", [fed_reg("85", "12345", "2020-03-04")])
+    wrong = provision("85 Fed. Reg. 12345 (Mar. 5, 2020)", "administrative", [fed_reg("85", "12345", "2020-03-05")])
     bisect = provision("86 Fed. Reg. 5000", "administrative", [fed_reg("86", "5000")])
     services.official_state.govinfo_faults["/link/fr/86"] = "Content File Not Found"
     result = run(services, fr, bisect)

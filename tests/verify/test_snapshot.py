@@ -1,4 +1,5 @@
 """The JSON a run adds to the report, pinned with syrupy (review changes to the .ambr file)."""
+
 from __future__ import annotations
 
 import json
@@ -12,8 +13,9 @@ from toa.verify import comment_text, verify
 def test_verification_json(services, snapshot):
     bad_pin = provision("47 U.S.C. § 230(c)(4)", "statutes", [usc("47", "230", "(c)(4)")])
     made_up = provision("18 U.S.C. § 9999", "statutes", [usc("18", "9999")])
-    result = verify(table(REED, ZERAN, IMAGINARY, WRONG_NAME, WRONG_PAGE, SHARED_PAGE, bad_pin, made_up),
-                    services.settings())
+    result = verify(
+        table(REED, ZERAN, IMAGINARY, WRONG_NAME, WRONG_PAGE, SHARED_PAGE, bad_pin, made_up), services.settings()
+    )
     text = json.dumps(result.to_dict(), indent=1, sort_keys=True)
     for name, served in (("CL", services.cl), ("LII", services.lii), ("OFFICIAL", services.official)):
         text = text.replace(served.url, f"http://{name}")

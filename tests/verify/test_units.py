@@ -1,5 +1,6 @@
 """Small pieces: settings, cache, limiter, names, quotes, pins, star pagination, quotations read
 from the brief, enumerator walk."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,10 +16,21 @@ from toa.verify.throttle import WindowLimiter
 
 
 def test_settings_from_env_and_config(tmp_path):
-    env = {"TOA_COURTLISTENER_URL": "http://cl.test/", "TOA_LII_URL": "http://lii.test", "TOA_USCODE_URL": "http://u",
-           "TOA_GOVINFO_URL": "http://g", "TOA_ECFR_URL": "http://e", "TOA_FEDREG_URL": "http://f"}
+    env = {
+        "TOA_COURTLISTENER_URL": "http://cl.test/",
+        "TOA_LII_URL": "http://lii.test",
+        "TOA_USCODE_URL": "http://u",
+        "TOA_GOVINFO_URL": "http://g",
+        "TOA_ECFR_URL": "http://e",
+        "TOA_FEDREG_URL": "http://f",
+    }
     s = Settings.from_env(env, config_dir=tmp_path)
-    assert (s.courtlistener_url, s.lii_url, s.fedreg_url, s.token) == ("http://cl.test", "http://lii.test", "http://f", None)
+    assert (s.courtlistener_url, s.lii_url, s.fedreg_url, s.token) == (
+        "http://cl.test",
+        "http://lii.test",
+        "http://f",
+        None,
+    )
     (tmp_path / "config.toml").write_text('[courtlistener]\napi_token = "abc123"\n')
     assert Settings.from_env({}, config_dir=tmp_path).token == "abc123"
     assert Settings.from_env({"COURTLISTENER_API_TOKEN": "env"}, config_dir=tmp_path).token == "env"
@@ -58,20 +70,27 @@ def test_window_limiter_check_before_add():
     assert lim.wait_for(60) == 0
 
 
-@pytest.mark.parametrize("brief, theirs, same", [
-    ("Reed v. Town of Gilbert", "Clyde Reed, et al., Petitioners v. Town of Gilbert, Arizona, et al.", True),
-    ("Reed v. City of Phoenix", "Reed v. Town of Gilbert", False),  # one party is not the case
-    ("Celotex v. Smith", "Celotex Corp. v. Catrett", False),
-    ("Iqbal v. Hasty", "Ashcroft v. Iqbal", False),
-    ("Jones v. United States", "United States v. Jones", True),  # captions turn on appeal
-    ("United States v. Jones", "United States v. Smith", False),
-    ("United States v. Jones", "Smith v. United States", False),
-    ("Zeran v. Am. Online, Inc.", "Zeran v. America Online, Inc.", True),
-    ("Monell v. Dep't of Soc. Servs.", "Monell v. New York City Dept. of Social Services", True),
-    ("Nat'l Ass'n of Mfrs. v. Dep't of Def.", "National Association of Manufacturers v. Department of Defense", True),
-    ("In re Gault", "In re Gault", True),
-    ("Miller v. Hartwell", "Ashcroft v. Iqbal", False),
-])
+@pytest.mark.parametrize(
+    "brief, theirs, same",
+    [
+        ("Reed v. Town of Gilbert", "Clyde Reed, et al., Petitioners v. Town of Gilbert, Arizona, et al.", True),
+        ("Reed v. City of Phoenix", "Reed v. Town of Gilbert", False),  # one party is not the case
+        ("Celotex v. Smith", "Celotex Corp. v. Catrett", False),
+        ("Iqbal v. Hasty", "Ashcroft v. Iqbal", False),
+        ("Jones v. United States", "United States v. Jones", True),  # captions turn on appeal
+        ("United States v. Jones", "United States v. Smith", False),
+        ("United States v. Jones", "Smith v. United States", False),
+        ("Zeran v. Am. Online, Inc.", "Zeran v. America Online, Inc.", True),
+        ("Monell v. Dep't of Soc. Servs.", "Monell v. New York City Dept. of Social Services", True),
+        (
+            "Nat'l Ass'n of Mfrs. v. Dep't of Def.",
+            "National Association of Manufacturers v. Department of Defense",
+            True,
+        ),
+        ("In re Gault", "In re Gault", True),
+        ("Miller v. Hartwell", "Ashcroft v. Iqbal", False),
+    ],
+)
 def test_names(brief, theirs, same):
     assert matches_any(brief, theirs) is same
 
@@ -87,19 +106,29 @@ def test_quotes():
 def test_quotes_allowances_and_where():
     text = "The court held that sum-\nmary judgment is proper.[3] “No State shall” act\u2014ever."
     assert locate("[S]ummary judgment is proper", text.replace("-\n", "")) == (20, 46)
-    assert matches("\"no state shall\" act-ever", text)
+    assert matches('"no state shall" act-ever', text)
     assert not matches("summary judgment is improper", text)
 
 
 def test_pin_pages():
     assert [pin_pages(x) for x in ("163", "322-23", "322–323", "170 n.3", "*3", "at 170", "1099-101", None)] == [
-        [163], [322, 323], [322, 323], [170], [], [170], [1099, 1101], []]
+        [163],
+        [322, 323],
+        [322, 323],
+        [170],
+        [],
+        [170],
+        [1099, 1101],
+        [],
+    ]
 
 
 def test_star_pagination():
-    html = ('<p>First page words.</p><span class="star-pagination">*156</span><p>Second<sup>1</sup> page, citing '
-            '2011 WL 123, at *3.</p><span class="star-pagination">*157</span><p>Third page.</p>'
-            '<span class="star-pagination">*2219</span><p>Another reporter.</p>')
+    html = (
+        '<p>First page words.</p><span class="star-pagination">*156</span><p>Second<sup>1</sup> page, citing '
+        '2011 WL 123, at *3.</p><span class="star-pagination">*157</span><p>Third page.</p>'
+        '<span class="star-pagination">*2219</span><p>Another reporter.</p>'
+    )
     opinion = read({"html_with_citations": html})
     assert span(opinion, 155) == 157  # S. Ct. 2219 is not a page of U.S. 155
     assert "*3" not in [str(p) for _, p in opinion.marks] and "Second page" in opinion.text
@@ -115,8 +144,9 @@ def test_structure_read_or_not():
     assert read_structure(["(a) One.", "(b) Two."], "a1Ai") == ({"a": "(a) One.", "b": "(b) Two."}, True)
     none = "Every person who, under color of any statute, subjects any citizen to the deprivation of any rights."
     assert read_structure([none], "a1Ai") == ({}, True)  # no subdivision at all
-    assert read_structure(["It is unlawful (a) to do this, or (b) to do that, in contravention of the rules."],
-                          "a1Ai") == ({}, False)  # enumerators inside a sentence: not read
+    assert read_structure(
+        ["It is unlawful (a) to do this, or (b) to do that, in contravention of the rules."], "a1Ai"
+    ) == ({}, False)  # enumerators inside a sentence: not read
 
 
 def test_walk_orders():
@@ -125,20 +155,25 @@ def test_walk_orders():
     assert "a/1/i/A" in walk(["(a) x", "(1) y", "(i) z", "(A) w"], "a1iA")
 
 
-@pytest.mark.parametrize("attribute, heading, flags", [
-    ("omitted", "42 U.S. Code § 1984 - Omitted", ["omitted"]),  # the attribute wins
-    (None, "15 U.S. Code § 79a - Repealed. Pub. L. 109\u201358, title XII, \u00a7 1263", ["repealed"]),
-    (None, "29 CFR \u00a7 1910.96 - [Reserved]", ["reserved"]),
-    (None, "50 U.S. Code § 1701 - Unusual and extraordinary threat; declaration of national emergency", []),
-    (None, "26 CFR § 1.1 - Reserved powers of the Commissioner", []),
-    (None, "42 U.S. Code § 1973 - Transferred", ["transferred"]),
-])
+@pytest.mark.parametrize(
+    "attribute, heading, flags",
+    [
+        ("omitted", "42 U.S. Code § 1984 - Omitted", ["omitted"]),  # the attribute wins
+        (None, "15 U.S. Code § 79a - Repealed. Pub. L. 109\u201358, title XII, \u00a7 1263", ["repealed"]),
+        (None, "29 CFR \u00a7 1910.96 - [Reserved]", ["reserved"]),
+        (None, "50 U.S. Code § 1701 - Unusual and extraordinary threat; declaration of national emergency", []),
+        (None, "26 CFR § 1.1 - Reserved powers of the Commissioner", []),
+        (None, "42 U.S. Code § 1973 - Transferred", ["transferred"]),
+    ],
+)
 def test_status_of_a_section_from_its_page(attribute, heading, flags):
     assert status_flags(attribute, heading) == flags
 
 
 def test_where_a_transferred_section_went():
-    assert moved_to("Section 1973 was editorially reclassified as section 10301 of Title 52, Voting and "
-                    "Elections.") == "section 10301 of Title 52"
+    assert (
+        moved_to("Section 1973 was editorially reclassified as section 10301 of Title 52, Voting and Elections.")
+        == "section 10301 of Title 52"
+    )
     assert moved_to("Section transferred to section 4 of this title.") == "section 4 of this title"
     assert moved_to("Prior provisions were amended.") is None

@@ -1,9 +1,10 @@
 """Stage 3: the authorities a brief cites, from its citations to the entries of its table.
 
-    link.link(doc, occurrences) -> Links      each citation tied to the authority it cites
-    entries.table(links, style) -> Table      the authorities as entries, filed and sorted
-    marks.keep(doc, table)                    the entry texts and headings of the brief's own TA fields kept
+link.link(doc, occurrences) -> Links      each citation tied to the authority it cites
+entries.table(links, style) -> Table      the authorities as entries, filed and sorted
+marks.keep(doc, table)                    the entry texts and headings of the brief's own TA fields kept
 """
+
 from __future__ import annotations
 
 from ..model import Document, Occurrence, Table

@@ -6,6 +6,7 @@ number) goes to the excluded, with the flag that says why; a case no citation na
 "reported at 97 F.4th 81") to the unlinked. An entry reads as the brief's own abbreviated
 citation of it, or in the style's name for the code.
 """
+
 from __future__ import annotations
 
 import re
@@ -39,29 +40,41 @@ def _authority(cited: Cited) -> Authority:
     """An authority's entry as its citations name it: in the words of its first full citation, or of
     a later one that gives the case's name."""
     founding = cited.founding
-    return Authority(key=cited.key, category=cited.category, text=cited.name,
-                     sort_key=founding.sort_key or (founding.display or founding.text).lower(),
-                     occurrences=[k.as_linked() for k in cited.links], emphasis=_emphasis_of(cited.named_by),
-                     flags=list(founding.flags))
+    return Authority(
+        key=cited.key,
+        category=cited.category,
+        text=cited.name,
+        sort_key=founding.sort_key or (founding.display or founding.text).lower(),
+        occurrences=[k.as_linked() for k in cited.links],
+        emphasis=_emphasis_of(cited.named_by),
+        flags=list(founding.flags),
+    )
 
 
 def _left_out(auth: Authority, style: Style) -> str | None:
     """Why an authority gets no entry ("unlinked", "citing", "docket"), or None. Drops from it the
     occurrences inside "(citing X)" that the style does not count."""
-    counted = [o for o in auth.occurrences if (style.citing_parentheticals or "citing_parenthetical" not in o.flags)
-               and (style.name_mentions or "name_mention" not in o.flags)]
+    counted = [
+        o
+        for o in auth.occurrences
+        if (style.citing_parentheticals or "citing_parenthetical" not in o.flags)
+        and (style.name_mentions or "name_mention" not in o.flags)
+    ]
     if not counted:
         return "citing"  # cited only inside "(citing X)"
     # The entry carries the flag only when every citation of it is inside "(citing X)": the
     # judgment call a reviewer is asked to confirm.
     only_citing = all("citing_parenthetical" in o.flags for o in counted)
-    auth.flags = [f for f in auth.flags if f != "citing_parenthetical"] + (["citing_parenthetical"] if only_citing else [])
+    auth.flags = [f for f in auth.flags if f != "citing_parenthetical"] + (
+        ["citing_parenthetical"] if only_citing else []
+    )
     if isinstance(auth.key, DocketKey) and not style.docket_citations:
         for o in auth.occurrences:
             o.flags.append("docket_only")
         return "docket"
-    if auth.category == "cases" and not any(isinstance(o.meta, CaseMeta) and o.meta.case_name
-                                            for o in auth.occurrences if o.kind == "full"):
+    if auth.category == "cases" and not any(
+        isinstance(o.meta, CaseMeta) and o.meta.case_name for o in auth.occurrences if o.kind == "full"
+    ):
         return "unlinked"  # a bare reporter cite ("reported at 97 F.4th 81") names no case
     auth.occurrences = counted
     return None
@@ -123,15 +136,19 @@ def _print_formally(authorities: list[Authority]) -> None:
 
 
 def _name_codes(authorities: list[Authority], names: dict[str, str]) -> None:
-    """"26 U.S.C. 6330(c)" printed as "Internal Revenue Code (26 U.S.C.) § 6330(c)" when the style
+    """ "26 U.S.C. 6330(c)" printed as "Internal Revenue Code (26 U.S.C.) § 6330(c)" when the style
     names that title; a section the brief cites under an act's own name keeps it."""
     if not names:
         return
     for auth in authorities:
         full = next((o for o in auth.occurrences if o.kind == "full"), None)
         m = full.meta if full is not None and isinstance(full.meta, ProvisionMeta) else None
-        if not (isinstance(auth.key, UsCodeKey) and auth.key.code == "usc") or m is None or m.popular_name \
-                or m.title not in names:
+        if (
+            not (isinstance(auth.key, UsCodeKey) and auth.key.code == "usc")
+            or m is None
+            or m.popular_name
+            or m.title not in names
+        ):
             continue
         section = m.section + m.subsection + (" et seq." if m.et_seq else "")
         mark = "§§" if m.range else "§"

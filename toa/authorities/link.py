@@ -8,6 +8,7 @@ note's citations at its reference mark, so an Id. in a footnote follows the cita
 mark. Linking changes no occurrence: it returns a Link per citation (the authority's key, the
 kind the citation is read as, the full citation a short form of a provision stands for).
 """
+
 from __future__ import annotations
 
 import re
@@ -78,8 +79,13 @@ class Link:
 
     def as_linked(self) -> Occurrence:
         """The citation as its authority lists it: read as `kind`, with the authority's key."""
-        return replace(self.citation, kind=self.kind, key=self.key, flags=[*self.citation.flags, *self.flags],
-                       completes=self.completes)
+        return replace(
+            self.citation,
+            kind=self.kind,
+            key=self.key,
+            flags=[*self.citation.flags, *self.flags],
+            completes=self.completes,
+        )
 
 
 @dataclass
@@ -150,10 +156,16 @@ class _Linking:
                 self.statutes_in.setdefault(o.paragraph, []).append(o)
         # (bare section, the full cite of its number just after it, whether a code before was guessed)
         self.cited_after: list[tuple[Occurrence, Occurrence, bool]] = []
-        self.last_statute: dict[tuple[str, str | None], tuple[int, Cited]] = {}  # text or note -> the statute cited last
+        self.last_statute: dict[
+            tuple[str, str | None], tuple[int, Cited]
+        ] = {}  # text or note -> the statute cited last
         # "all further statutory references are to the Labor Code": (where, the code, scope)
-        self.declared = [(_position(doc, p.index, code.end), code) for p in doc.paragraphs if p.text.strip()
-                         for code in recognizers.codes.declared_codes(p.text)]
+        self.declared = [
+            (_position(doc, p.index, code.end), code)
+            for p in doc.paragraphs
+            if p.text.strip()
+            for code in recognizers.codes.declared_codes(p.text)
+        ]
 
     def add(self, occ: Occurrence) -> None:
         chain = self.antecedents.chain(self.doc, occ)
@@ -190,24 +202,36 @@ class _Linking:
             later_link = self.linked.get(id(later))
             auth = self.by_key.get(later_link.key) if later_link is not None else None
             exact = _written(_numbers(occ.meta)) in _cited_as(_numbers(later.meta))
-            self._link_later(occ, _section_of(self, occ, _numbers(occ.meta), auth) if auth is not None and (
-                guessed or exact) else None)
+            self._link_later(
+                occ,
+                _section_of(self, occ, _numbers(occ.meta), auth) if auth is not None and (guessed or exact) else None,
+            )
         # A short cite before the case's full cite ("Dallas W., 85 Cal. App. 4th at 938" quoted
         # from the other side's brief, the full cite pages later) is that case.
         for occ in [o for o in self.unlinked if o.kind == "short" and _volume(o.meta)]:
             found = _short(self, occ, None, None)
             named = _antecedent(occ.meta).lower()
-            if found is not None and (target := self.by_key[found.key]).category == "cases" \
-                    and named in target.name.lower():
+            if (
+                found is not None
+                and (target := self.by_key[found.key]).category == "cases"
+                and named in target.name.lower()
+            ):
                 self._link_later(occ, found)
-        mentions = [o for o in self.unlinked if o.kind == "reference" and (_numbers(o.meta).rule
-                                                                           or _numbers(o.meta).section)]
+        mentions = [
+            o for o in self.unlinked if o.kind == "reference" and (_numbers(o.meta).rule or _numbers(o.meta).section)
+        ]
         for occ in mentions:
             mention = _numbers(occ.meta)
             number, rule = _section_number(mention), bool(mention.rule)
-            cited = [a for a in self.by_key.values() if a.category == ("rules_regulations" if rule else "statutes")
-                     and any(_section_number(n := _numbers(o.meta)) == number and bool(n.rule) == rule
-                             and n.mark == mention.mark for o in _cites_of(a))]
+            cited = [
+                a
+                for a in self.by_key.values()
+                if a.category == ("rules_regulations" if rule else "statutes")
+                and any(
+                    _section_number(n := _numbers(o.meta)) == number and bool(n.rule) == rule and n.mark == mention.mark
+                    for o in _cites_of(a)
+                )
+            ]
             act = mention.act.lower()
             if act:  # "section 7428 of the Internal Revenue Code": only that act's entries
                 cited = [a for a in cited if act in a.name.lower()]
@@ -227,13 +251,14 @@ class _Linking:
         if found is None:
             return
         target = self.by_key[found.key]
-        target.links = sorted(target.links + [found], key=lambda k: _position(self.doc, k.citation.paragraph,
-                                                                              k.citation.start))
+        target.links = sorted(
+            target.links + [found], key=lambda k: _position(self.doc, k.citation.paragraph, k.citation.start)
+        )
         self.linked[id(occ)] = found
         self.unlinked.remove(occ)
 
     def _federal_rule(self, occ: Occurrence) -> Link | None:
-        """"Rule 12(b)(6)" in a brief that cites the Federal Rules of Civil Procedure and no other
+        """ "Rule 12(b)(6)" in a brief that cites the Federal Rules of Civil Procedure and no other
         set of federal rules that has a rule 12: that set's rule (the set the brief names; a rule
         of a set it never cites is not guessed). Not in a brief that cites a state's rules, whose
         "Rule 403" is as likely the state's."""
@@ -260,19 +285,27 @@ class _Linking:
             return None
         article = _by_article(mention)
         here = _position(self.doc, occ.paragraph, occ.start)
-        codes = [code for where, code in self.declared
-                 if where < here and code.scope in ("any", "article" if article else "section")]
+        codes = [
+            code
+            for where, code in self.declared
+            if where < here and code.scope in ("any", "article" if article else "section")
+        ]
         if not codes:
             return None
         # written as the brief writes its references: "Labor Code section 1102.5, subdivision (b)"
-        form: Literal["article", "word", "sign"] = \
+        form: Literal["article", "word", "sign"] = (
             "article" if article else "word" if "informal_reference" in occ.flags else "sign"
-        full = recognizers.codes.declared_provision(codes[-1], mention.section, mention.subsection, mention.subsections,
-                                                    form)
+        )
+        full = recognizers.codes.declared_provision(
+            codes[-1], mention.section, mention.subsection, mention.subsections, form
+        )
         assert isinstance(full.key, StateCodeKey)
         if not full.key.jurisdiction:  # "the Penal Code": the state of the code of that name the brief cites
-            states = {k.jurisdiction for k in self.by_key
-                      if isinstance(k, StateCodeKey) and k.code == full.key.code and k.jurisdiction}
+            states = {
+                k.jurisdiction
+                for k in self.by_key
+                if isinstance(k, StateCodeKey) and k.code == full.key.code and k.jurisdiction
+            }
             if len(states) == 1:
                 recognizers.codes.with_jurisdiction(full, states.pop())
         return full
@@ -287,10 +320,21 @@ class _Linking:
             return None
         number, paras = _section_number(mention), self.doc.paragraphs
         here = paras[occ.paragraph]
-        following = next((p.index for p in paras[occ.paragraph + 1:]
-                          if p.text.strip() and (p.story, p.note_id) == (here.story, here.note_id)), None)
-        cites = [o for index in (occ.paragraph, following) if index is not None for o in self.statutes_in.get(index, [])
-                 if (index != occ.paragraph or o.start > occ.start) and _section_number(_numbers(o.meta)) == number]
+        following = next(
+            (
+                p.index
+                for p in paras[occ.paragraph + 1 :]
+                if p.text.strip() and (p.story, p.note_id) == (here.story, here.note_id)
+            ),
+            None,
+        )
+        cites = [
+            o
+            for index in (occ.paragraph, following)
+            if index is not None
+            for o in self.statutes_in.get(index, [])
+            if (index != occ.paragraph or o.start > occ.start) and _section_number(_numbers(o.meta)) == number
+        ]
         # a section two codes cite there ("Tex. Penal Code § 2; Tex. Fam. Code § 2") is not decided
         return cites[0] if len({_code_of(o) for o in cites}) == 1 else None
 
@@ -392,12 +436,20 @@ def _work_linked(occ: Occurrence, by_key: dict[Key, Cited]) -> Cited | None:
     if not isinstance(occ.key, WebKey) or not (occ.display or "").startswith(("http", "ftp", "www")):
         return None
     slugs = [seg for seg in re.split(r"[/?#]", re.sub(r"^\w+://[^/]*", "", occ.key.url)) if re.search(r"[-_]", seg)]
-    words = [w for w in re.split(r"[^a-z]+", re.sub(r"\.(?:pdf|html?|aspx?|php)$", "", slugs[-1])) if len(w) >= 3] \
-        if slugs else []
+    words = (
+        [w for w in re.split(r"[^a-z]+", re.sub(r"\.(?:pdf|html?|aspx?|php)$", "", slugs[-1])) if len(w) >= 3]
+        if slugs
+        else []
+    )
     if len(words) < 3:
         return None
-    fits = [a for a in by_key.values() if a.category == "other" and not isinstance(a.key, WebKey)
-            and sum(w in {x.lower() for x in _WORD.findall(a.name)} for w in words) >= 0.6 * len(words)]
+    fits = [
+        a
+        for a in by_key.values()
+        if a.category == "other"
+        and not isinstance(a.key, WebKey)
+        and sum(w in {x.lower() for x in _WORD.findall(a.name)} for w in words) >= 0.6 * len(words)
+    ]
     return max(fits, key=_last_seen) if fits else None
 
 
@@ -410,20 +462,39 @@ def _short(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cit
         # a name the brief defined for an authority cited before
         return Link(occ, occ.key, "short") if occ.key is not None and occ.key in by_key else None
     if isinstance(meta, RestatementMeta):  # "Restatement § 402A cmt. c": that section of a Restatement cited before
-        return _latest(occ, [a for k, a in by_key.items() if isinstance(k, RestatementKey) and k.section == meta.section
-                             and (not meta.edition or k.edition == meta.edition)
-                             and (not meta.subject or k.subject == meta.subject)])
+        return _latest(
+            occ,
+            [
+                a
+                for k, a in by_key.items()
+                if isinstance(k, RestatementKey)
+                and k.section == meta.section
+                and (not meta.edition or k.edition == meta.edition)
+                and (not meta.subject or k.subject == meta.subject)
+            ],
+        )
     if isinstance(meta, ReportMeta):  # "H.R. Rep. No. 849, at 12", "S. Rep. at 4": the committee report cited before
         number = meta.number
-        return _latest(occ, [a for k, a in by_key.items() if isinstance(k, ReportKey) and k.document == meta.document
-                             and (not number or k.number == number or k.number.endswith("-" + number))])
+        return _latest(
+            occ,
+            [
+                a
+                for k, a in by_key.items()
+                if isinstance(k, ReportKey)
+                and k.document == meta.document
+                and (not number or k.number == number or k.number.endswith("-" + number))
+            ],
+        )
     if isinstance(meta, BillAnalysisMeta):  # "(Assem. Com. on Judiciary, Analysis of Assem. Bill No. 157, supra)"
         named = (meta.author, meta.document, meta.number)
         return _latest(occ, [a for k, a in by_key.items() if isinstance(k, BillAnalysisKey) and k.analysis() == named])
     if isinstance(meta, ProvisionMeta) and meta.code == "state_bill":
         # "S.B. 396 § 4-88-1102(a)": that section of the bill cited before by its session
-        bills = [a for k, a in by_key.items() if isinstance(k, StateBillKey) and not k.document
-                 and f"{k.type} {k.number}" == meta.act]
+        bills = [
+            a
+            for k, a in by_key.items()
+            if isinstance(k, StateBillKey) and not k.document and f"{k.type} {k.number}" == meta.act
+        ]
         return _section_of(linking, occ, meta, max(bills, key=_last_seen)) if bills else None
     if isinstance(meta, SeriesMeta):
         return _page_in_series(occ, meta, by_key)
@@ -448,22 +519,35 @@ def _short(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cit
 
 
 def _page_in_series(occ: Occurrence, meta: SeriesMeta, by_key: dict[Key, Cited]) -> Link | None:
-    """"88 Fed. Reg. at 9340", "167 Cong. Rec. at S1235": the item that starts before the pin, in
+    """ "88 Fed. Reg. at 9340", "167 Cong. Rec. at S1235": the item that starts before the pin, in
     that volume (and in that part of the daily Record: H, S or E)."""
     kind = _PAGED_SERIES[meta.series]
     part, pin = re.sub(r"[\d,\s]", "", meta.pin), _number(meta.pin.replace(",", ""))
-    items = [(first, a) for k, a in by_key.items()
-             if isinstance(k, kind) and k.volume == meta.volume and re.sub(r"\d", "", k.page) == part
-             and pin is not None and (first := _number(k.page)) is not None and first <= pin]
+    items = [
+        (first, a)
+        for k, a in by_key.items()
+        if isinstance(k, kind)
+        and k.volume == meta.volume
+        and re.sub(r"\d", "", k.page) == part
+        and pin is not None
+        and (first := _number(k.page)) is not None
+        and first <= pin
+    ]
     return Link(occ, max(items, key=lambda n: n[0])[1].key, "short") if items else None
 
 
 def _agency_decision(occ: Occurrence, meta: AgencyMeta, by_key: dict[Key, Cited]) -> Link | None:
-    """"Acosta, 19 I&N Dec. at 234": the decision in that volume that starts before the pin."""
+    """ "Acosta, 19 I&N Dec. at 234": the decision in that volume that starts before the pin."""
     pin = _number(meta.pin)
-    decisions = [(first, a) for k, a in by_key.items() if isinstance(k, AgencyDecisionKey)
-                 and (k.reporter, k.volume) == (meta.reporter, meta.volume)
-                 and (first := _number(k.page)) is not None and pin is not None and first <= pin]
+    decisions = [
+        (first, a)
+        for k, a in by_key.items()
+        if isinstance(k, AgencyDecisionKey)
+        and (k.reporter, k.volume) == (meta.reporter, meta.volume)
+        and (first := _number(k.page)) is not None
+        and pin is not None
+        and first <= pin
+    ]
     return Link(occ, max(decisions, key=lambda d: d[0])[1].key, "short") if decisions else None
 
 
@@ -477,13 +561,19 @@ def _id(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cited 
     if pinned.subdivision_only:  # "Id., subd. (d)(1)": a subdivision of the section cited before
         return _subdivision_of(linking, occ, last)
     if pinned.section or pinned.rule:
-        if last.category == "other" and isinstance(_volume_of(last.key), (WorkKey, ManualForComplexLitigationKey,
-                                                                          ArticleKey, EncyclopediaKey)):
+        if last.category == "other" and isinstance(
+            _volume_of(last.key), (WorkKey, ManualForComplexLitigationKey, ArticleKey, EncyclopediaKey)
+        ):
             # "id. § 1798.99.31(b)(6)" after a report, with that section of a code cited before: the
             # code's (the report was cited in passing); else "id. § 125" after a treatise: a pin in the book
             number = _section_number(pinned)
-            coded = [a for a in linking.by_key.values() if a.category in ("statutes", "rules_regulations")
-                     and "." in number and any(_section_number(_numbers(o.meta)) == number for o in _cites_of(a))]
+            coded = [
+                a
+                for a in linking.by_key.values()
+                if a.category in ("statutes", "rules_regulations")
+                and "." in number
+                and any(_section_number(_numbers(o.meta)) == number for o in _cites_of(a))
+            ]
             if coded:
                 return _section_of(linking, occ, pinned, max(coded, key=_last_seen))
             return Link(occ, last.key, "id")  # a pin in the book, whose entry has no sections
@@ -500,7 +590,7 @@ def _id(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cited 
 
 
 def _supra(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cited | None) -> Link | None:
-    """"Borden, supra" / "LaFave, supra": the earlier authority whose name holds that word; of
+    """ "Borden, supra" / "LaFave, supra": the earlier authority whose name holds that word; of
     two (an article and a treatise by one author), the one cited last."""
     written = _antecedent(occ.meta).strip(" ,")
     ante = written.rstrip(".").lower()  # "Pew Research Ctr., supra"
@@ -545,9 +635,13 @@ def _another_state_alike(by_key: dict[Key, Cited], prior: Cited, occ: Occurrence
         return False
     for auth in by_key.values():
         base = _base_cite(auth)
-        if isinstance(auth.key, StateCodeKey) and auth.key.jurisdiction not in ("", prior.key.jurisdiction) \
-                and base is not None and any(k.kind == "full" for k in auth.links) \
-                and _numbered_alike(number, _section_number(_numbers(base.meta))):
+        if (
+            isinstance(auth.key, StateCodeKey)
+            and auth.key.jurisdiction not in ("", prior.key.jurisdiction)
+            and base is not None
+            and any(k.kind == "full" for k in auth.links)
+            and _numbered_alike(number, _section_number(_numbers(base.meta)))
+        ):
             return True
     return False
 
@@ -557,10 +651,15 @@ def _in_its_own_words(linking: _Linking, occ: Occurrence) -> Link:
     flagged `ambiguous_code` for the reviewer, rather than a confident wrong code."""
     numbers = _numbers(occ.meta)
     written = _written(numbers)
-    own = replace(occ, kind="full", category="statutes", key=StateCodeKey("", "", "", written),
-                  display=re.sub(r"\s+", " ", occ.text.strip()),
-                  sort_key=recognizers.statutes.statute_sort(1, 9, "", (), "", numbers.section, written[len(numbers.section):]),
-                  flags=[*occ.flags, "ambiguous_code"])
+    own = replace(
+        occ,
+        kind="full",
+        category="statutes",
+        key=StateCodeKey("", "", "", written),
+        display=re.sub(r"\s+", " ", occ.text.strip()),
+        sort_key=recognizers.statutes.statute_sort(1, 9, "", (), "", numbers.section, written[len(numbers.section) :]),
+        flags=[*occ.flags, "ambiguous_code"],
+    )
     return Link(occ, linking.authority_of(own).key, occ.kind, completes=own)
 
 
@@ -569,13 +668,14 @@ _RESOLVERS: dict[Kind, Resolver] = {"full": _full, "short": _short, "id": _id, "
 
 # --- what the resolvers share ------------------------------------------------------------------
 
+
 def _latest(occ: Occurrence, found: list[Cited]) -> Link | None:
     """A short form linked to the one of `found` cited last."""
     return Link(occ, max(found, key=_last_seen).key, occ.kind) if found else None
 
 
 def _subdivision_of_last(linking: _Linking, occ: Occurrence) -> Link | None:
-    """"Under subdivision (b)(6), ...": that subdivision of the section cited last, when it was
+    """ "Under subdivision (b)(6), ...": that subdivision of the section cited last, when it was
     cited in the same paragraph or one of the two before it (in the text, or in the same note)."""
     paragraph, last = linking.last_statute.get(_chain_of(linking.doc, occ), (None, None))
     if last is None or paragraph is None or not 0 <= occ.paragraph - paragraph <= 2:
@@ -584,7 +684,7 @@ def _subdivision_of_last(linking: _Linking, occ: Occurrence) -> Link | None:
 
 
 def _subdivision_of(linking: _Linking, occ: Occurrence, last: Cited) -> Link | None:
-    """"subdivision (b)(6)", "Id., subd. (d)(1)": that subdivision of the section `last` cites (a
+    """ "subdivision (b)(6)", "Id., subd. (d)(1)": that subdivision of the section `last` cites (a
     section, never an article or an act's whole chapter)."""
     base = _base_cite(last)
     of = _numbers(base.meta) if base is not None else None
@@ -688,7 +788,7 @@ def _in_state_code(base: Occurrence, short: ProvisionMeta, section: str) -> Occu
 
 
 def _misread_short(occ: Occurrence, by_key: dict[Key, Cited], alias: dict[Key, tuple[Key, str]]) -> Cited | None:
-    """"Willson, 805 F.3d 318, 320" (a short form missing "at") reads as a full cite: a one-word
+    """ "Willson, 805 F.3d 318, 320" (a short form missing "at") reads as a full cite: a one-word
     name that names an authority cited earlier in the same volume, a few pages before, is a pin."""
     name = occ.meta.case_name.strip() if isinstance(occ.meta, CaseMeta) else ""
     cite = occ.key
@@ -699,8 +799,13 @@ def _misread_short(occ: Occurrence, by_key: dict[Key, Cited], alias: dict[Key, t
         if isinstance(k, CaseKey) and not k.party and (k.volume, k.reporter) == (cite.volume, cite.reporter):
             first = _number(k.page)
             auth = by_key.get(alias[k][0] if k in alias else k)
-            if auth and first is not None and page is not None and 0 < page - first <= 150 \
-                    and name.lower() in auth.name.lower():
+            if (
+                auth
+                and first is not None
+                and page is not None
+                and 0 < page - first <= 150
+                and name.lower() in auth.name.lower()
+            ):
                 return auth
     return None
 
@@ -748,8 +853,9 @@ def _better_name(occ: Occurrence, auth: Cited) -> bool:
     return bool(not _case_name(auth.links[0].citation) and _case_name(occ))
 
 
-def _mistyped_short(occ: Occurrence, short: ShortCiteMeta, by_key: dict[Key, Cited],
-                    alias: dict[Key, tuple[Key, str]]) -> Link | None:
+def _mistyped_short(
+    occ: Occurrence, short: ShortCiteMeta, by_key: dict[Key, Cited], alias: dict[Key, tuple[Key, str]]
+) -> Link | None:
     """A short cite with a typo in it, when only one cited case fits the rest: "Bryant, 448
     S.W.3d at 28" of "Ex parte Bryant, 448 S.W.3d 29" (the pin before the first page, with the
     name), or "573 S.W. at 880" of "573 S.W.3d 869" (the series left off, the pin a few pages
@@ -765,8 +871,15 @@ def _mistyped_short(occ: Occurrence, short: ShortCiteMeta, by_key: dict[Key, Cit
             continue
         if k.reporter == rep and antecedent and antecedent in auth.name.lower():
             fits.add(auth.key)
-        elif k.reporter != rep and k.reporter.startswith(rep) and rep.endswith(".") and pin is not None and first is not None \
-                and 0 <= pin - first <= 150 and (not antecedent or antecedent in auth.name.lower()):
+        elif (
+            k.reporter != rep
+            and k.reporter.startswith(rep)
+            and rep.endswith(".")
+            and pin is not None
+            and first is not None
+            and 0 <= pin - first <= 150
+            and (not antecedent or antecedent in auth.name.lower())
+        ):
             fits.add(auth.key)
     if len(fits) != 1:
         return None
@@ -775,7 +888,9 @@ def _mistyped_short(occ: Occurrence, short: ShortCiteMeta, by_key: dict[Key, Cit
 
 # Short forms cited by volume and pin page alone, and the key type of the series' full cites.
 _PAGED_SERIES: dict[str, type[FederalRegisterKey] | type[CongressionalRecordKey]] = {
-    "Fed. Reg.": FederalRegisterKey, "Cong. Rec.": CongressionalRecordKey}
+    "Fed. Reg.": FederalRegisterKey,
+    "Cong. Rec.": CongressionalRecordKey,
+}
 
 
 def _volume_of(key: Key) -> Key:
@@ -802,8 +917,13 @@ def _pin_fits(auth: Cited, occ: Occurrence, span: int) -> bool:
     if isinstance(key, FederalRegisterKey) and pin is not None:  # a notice's pages, "at 10,005"
         first = _number(key.page)
         return first is not None and first <= pin <= first + span
-    if auth.category not in ("cases", "administrative") or pin is None or not isinstance(key, CaseKey) \
-            or key.reporter == "WL" or "LEXIS" in key.reporter:
+    if (
+        auth.category not in ("cases", "administrative")
+        or pin is None
+        or not isinstance(key, CaseKey)
+        or key.reporter == "WL"
+        or "LEXIS" in key.reporter
+    ):
         return True
     first = _number(key.page)
     return first is None or first <= pin <= first + span
@@ -825,9 +945,16 @@ def _reference_code(occ: Occurrence, by_key: dict[Key, Cited], text: str) -> tup
     same = [a for a in provisions if any(_section_number(_numbers(o.meta)) == number for o in _cites_of(a))]
     if same:
         return max(same, key=_last_seen), False
-    same = [a for a in provisions
-            if any(k.citation.paragraph == occ.paragraph and k.citation.end <= occ.start
-                   and not _SENTENCE_END.search(text, k.citation.end, occ.start + 1) for k in a.links)]
+    same = [
+        a
+        for a in provisions
+        if any(
+            k.citation.paragraph == occ.paragraph
+            and k.citation.end <= occ.start
+            and not _SENTENCE_END.search(text, k.citation.end, occ.start + 1)
+            for k in a.links
+        )
+    ]
     if same:
         return max(same, key=_last_seen), "sentence"
     if mention.section:
@@ -838,10 +965,16 @@ def _reference_code(occ: Occurrence, by_key: dict[Key, Cited], text: str) -> tup
         named = [a for a in provisions if a.category == "statutes" and any(k.kind == "full" for k in a.links)]
         recent = max(named, key=_last_seen, default=None)
         base = _base_cite(recent) if recent is not None else None
-        if recent is not None and base is not None and _numbered_alike(number, _section_number(_numbers(base.meta))) \
-                and isinstance(recent.key, StateCodeKey) and (
+        if (
+            recent is not None
+            and base is not None
+            and _numbered_alike(number, _section_number(_numbers(base.meta)))
+            and isinstance(recent.key, StateCodeKey)
+            and (
                 any(_numbers(k.citation.meta).state_implied for k in recent.links)
-                or not any(isinstance(k, UsCodeKey) and k.code == "usc" for k in by_key)):
+                or not any(isinstance(k, UsCodeKey) and k.code == "usc" for k in by_key)
+            )
+        ):
             same = [recent]
     return (max(same, key=_last_seen), "named last") if same else (None, False)
 
@@ -891,7 +1024,7 @@ def _code_of(occ: Occurrence) -> object:
 
 
 def _section_number(number: ProvisionMeta) -> str:
-    """"6330" of section 6330(c)(2), "54" of Rule 54(d)."""
+    """ "6330" of section 6330(c)(2), "54" of Rule 54(d)."""
     return re.split(r"[(\s]", (number.section or number.rule).strip(), maxsplit=1)[0]
 
 
@@ -902,9 +1035,14 @@ def _last_seen(auth: Cited) -> tuple[int, int]:
 
 # The rules each set of federal rules has (their numbers do not change): which set a bare
 # "Rule 56(a)" can be in.
-_FEDERAL_RULE_NUMBERS = {"Fed. R. Civ. P.": range(1, 87), "Fed. R. App. P.": range(1, 49),
-                         "Fed. R. Crim. P.": range(1, 62), "Fed. R. Evid.": range(101, 1104),
-                         "Fed. R. Bankr. P.": range(1001, 9038), "Sup. Ct. R.": range(1, 49)}
+_FEDERAL_RULE_NUMBERS = {
+    "Fed. R. Civ. P.": range(1, 87),
+    "Fed. R. App. P.": range(1, 49),
+    "Fed. R. Crim. P.": range(1, 62),
+    "Fed. R. Evid.": range(101, 1104),
+    "Fed. R. Bankr. P.": range(1001, 9038),
+    "Sup. Ct. R.": range(1, 49),
+}
 
 
 def _written(number: ProvisionMeta) -> str:

@@ -13,6 +13,7 @@ Split). Other TA fields (Word's Mark Citation puts them after the whole citation
 an entry toa lists) are not read; like every TA field, they are replaced by toa's own when the
 table is written.
 """
+
 from __future__ import annotations
 
 import re
@@ -168,8 +169,9 @@ def _split(table: Table, at: dict[tuple[int, int | None], Mark]) -> None:
     first named."""
     for cat in table.categories:
         for auth in list(cat.authorities):
-            pairs = [(o, at.get((o.paragraph, o.start)) or at.get((o.paragraph, o.anchor_end)))
-                     for o in auth.occurrences]
+            pairs = [
+                (o, at.get((o.paragraph, o.start)) or at.get((o.paragraph, o.anchor_end))) for o in auth.occurrences
+            ]
             shorts = list(dict.fromkeys(m.short for _o, m in pairs if m is not None and m.short))
             if len(shorts) < 2:
                 continue
@@ -213,14 +215,19 @@ def _marked(doc: Document, table: Table, marks: list[Mark], by_number: dict[int,
                 para = doc.paragraphs[m.paragraph]
                 end = min(len(para.text), m.offset + len(m.long or long.long or ""))
                 end = len(para.text[:end].rstrip())
-                occ = Occurrence(m.paragraph, m.offset, max(end, m.offset), "full" if m.long else "short",
-                                 para.story, para.text[m.offset:end])
+                occ = Occurrence(
+                    m.paragraph,
+                    m.offset,
+                    max(end, m.offset),
+                    "full" if m.long else "short",
+                    para.story,
+                    para.text[m.offset : end],
+                )
             occ.category, occ.key = cat.key, key
             occurrences.append(occ)
         for gone in (table.unlinked, table.excluded):
             gone[:] = [o for o in gone if o not in occurrences]
-        auth = Authority(key, cat.key, long.long or "", long.long, occurrences,
-                         emphasis=long.emphasis, short=short)
+        auth = Authority(key, cat.key, long.long or "", long.long, occurrences, emphasis=long.emphasis, short=short)
         cat.authorities.append(auth)
         added[id(cat)] = cat
     return added

@@ -15,6 +15,7 @@ mended here, one module for each:
 
 A sentence that a page break cut in two (toa.paragraph_joins) is read in the joined text.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -78,11 +79,12 @@ def _join_across(head: Paragraph, tail: Paragraph, found: dict[int, list[Occurre
         covered = o.end - cut
         # a bare "(b)" the tail shows alone is the rest of the cite ("§ 301(a) and (b)") when the
         # joined reading does not find it
-        found[tail.index] = [t for t in found[tail.index] if t.start >= covered
-                             and (t.kind != "reference" or t.start in seen_whole)]
+        found[tail.index] = [
+            t for t in found[tail.index] if t.start >= covered and (t.kind != "reference" or t.start in seen_whole)
+        ]
         found[head.index] = [h for h in found[head.index] if h.end <= o.start or h.start >= len(head.text)]
         o.end = o.anchor_end = len(head.text)
-        o.text = both.text[o.start:covered + cut]
+        o.text = both.text[o.start : covered + cut]
         found[head.index].append(o)
     found[head.index].sort(key=lambda o: (o.start, o.end))
 
@@ -132,10 +134,18 @@ _CLOSING_CITE = re.compile(r"\((?:[^()]|\([^()]*\))*\)\.?[\s\u201d\"]*$")
 
 def _window(para: Paragraph, a: int, b: int) -> Paragraph:
     """The part [a, b) of a paragraph, as a paragraph of its own (offsets from a)."""
-    return Paragraph(index=para.index, story=para.story, text=para.text[a:b], printed=para.printed[a:b],
-                     emphasis=[(max(s, a) - a, min(e, b) - a) for s, e in para.emphasis if s < b and e > a],
-                     section=para.section, anchor=para.anchor, note_id=para.note_id, style=para.style,
-                     block_quote=para.block_quote)
+    return Paragraph(
+        index=para.index,
+        story=para.story,
+        text=para.text[a:b],
+        printed=para.printed[a:b],
+        emphasis=[(max(s, a) - a, min(e, b) - a) for s, e in para.emphasis if s < b and e > a],
+        section=para.section,
+        anchor=para.anchor,
+        note_id=para.note_id,
+        style=para.style,
+        block_quote=para.block_quote,
+    )
 
 
 def _extract_window(para: Paragraph) -> list[Occurrence]:
@@ -144,7 +154,7 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
     found = [o for o in recognize(text, para.emphasis) if not inside(o.start, excluded)]
     for o in found:
         if o.display:
-            o.display = _quotes_as_written(o.display, text[o.start:o.end])
+            o.display = _quotes_as_written(o.display, text[o.start : o.end])
     taken = [(o.start, o.end) for o in found]
     cases: list[Occurrence] = []
     for cite in eyecite_adapter.citations(text):
@@ -167,14 +177,21 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
     cases.extend(short_forms.named_pins(para, [(o.start, o.end) for o in found + cases] + excluded))
     # "In re Application … Pursuant to 18 U.S.C. § 2703(d), 707 F.3d 283": a statute in a case's name
     # is part of the name, not a citation of the statute
-    names = sorted((o.start, o.meta.name_end) for o in cases
-                   if o.kind == "full" and isinstance(o.meta, CaseMeta) and o.meta.name_end is not None
-                   and o.meta.name_end > o.start)
+    names = sorted(
+        (o.start, o.meta.name_end)
+        for o in cases
+        if o.kind == "full"
+        and isinstance(o.meta, CaseMeta)
+        and o.meta.name_end is not None
+        and o.meta.name_end > o.start
+    )
     if names:
         starts = [a for a, _b in names]
         found = [o for o in found if not _in_name(o, names, starts)]
-    records = [Occurrence(paragraph=para.index, start=a, end=b, kind="record", story=para.story, text=text[a:b])
-               for a, b in excluded]
+    records = [
+        Occurrence(paragraph=para.index, start=a, end=b, kind="record", story=para.story, text=text[a:b])
+        for a, b in excluded
+    ]
     out = []
     # a block quotation's own citation, in the parenthesis that closes it: "... trial. (§ 1170, subd. (b)(2).)"
     closing = _CLOSING_CITE.search(text) if para.block_quote else None
@@ -182,7 +199,8 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
         quoted = para.block_quote and not (closing and occ.start >= closing.start())
         inverted = isinstance(occ.meta, ProvisionMeta) and occ.meta.inverted
         if (occ.kind == "reference" or "informal_reference" in occ.flags or inverted) and (
-                in_quotation(text, occ.start) or quoted):
+            in_quotation(text, occ.start) or quoted
+        ):
             # "… under § 1988." or "under Article 103.008 of the Code of Criminal Procedure" quoted
             # from a court, "pursuant to Section 1170.1" in a statute's text set off as a block
             # quotation: the quoted words, not the brief's citation
@@ -263,13 +281,22 @@ def _drop_overlaps(occs: list[Occurrence]) -> list[Occurrence]:
     # "*Estate of Duke* (2015) 61 Cal.4th 871": an italic title with a year is not a work of its own
     # when it is the name of a case cited in California's way
     cases = [(o.start, o.end) for o in occs if o.kind == "full" and o.category == "cases"]
-    occs = [o for o in occs if not (o.category == "other" and o.kind == "full"
-                                    and any(a <= o.start and o.end <= b for a, b in cases))]
+    occs = [
+        o
+        for o in occs
+        if not (o.category == "other" and o.kind == "full" and any(a <= o.start and o.end <= b for a, b in cases))
+    ]
     out: list[Occurrence] = []
     for o in occs:
         prev = out[-1] if out else None
-        nested = (prev is not None and o.kind == prev.kind == "full" and prev.start <= o.start and o.end <= prev.end
-                  and (o.start, o.end) != (prev.start, prev.end) and "cases" not in (o.category, prev.category))
+        nested = (
+            prev is not None
+            and o.kind == prev.kind == "full"
+            and prev.start <= o.start
+            and o.end <= prev.end
+            and (o.start, o.end) != (prev.start, prev.end)
+            and "cases" not in (o.category, prev.category)
+        )
         if not nested:
             out.append(o)
     return out
@@ -284,6 +311,6 @@ def _open_parenthetical(text: str, pos: int) -> str:
             depth += 1
         elif ch == "(":
             if depth == 0:
-                return text[i + 1:i + 40]
+                return text[i + 1 : i + 40]
             depth -= 1
     return ""

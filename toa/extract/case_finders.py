@@ -4,6 +4,7 @@ brackets ("R v. Smith [2004] 2 All ER 101"), a docket number ("Arkansas v. EPA, 
 Cir. Apr. 25, 2023)") or a Bloomberg Law cite ("Ames v. Bo, 2021 BL 123456 (S.D.N.Y. 2021)").
 Each finder is given the spans other citations took and finds nothing inside them.
 """
+
 from __future__ import annotations
 
 import re
@@ -17,8 +18,10 @@ from .names import DOCKET_NO, NAME_PREFIX, italic_names_before
 # An italic case name, then a cite in a reporter eyecite does not know, e.g. English reports
 # "Regina v. Marriott, (1838) 173 Eng. Rep. 559" or "Rex v. Friend, (1802) 10 Cox C.C. 547",
 # or a known one mistyped ("493 S.W.29 206" for S.W.2d): listed, and flagged for review.
-_UNKNOWN_CITE = re.compile(r",\s*(?P<year>\(\d{4}\)\s*)?(?P<volume>\d{1,4})\s+(?P<reporter>[A-Z][A-Za-z.&'’]*"
-                           r"(?:\s[A-Z][A-Za-z.&'’]*){0,3}(?:(?<=\.)\d{1,2}[a-z]{0,2})?)\s+(?P<page>\d{1,5})\b")
+_UNKNOWN_CITE = re.compile(
+    r",\s*(?P<year>\(\d{4}\)\s*)?(?P<volume>\d{1,4})\s+(?P<reporter>[A-Z][A-Za-z.&'’]*"
+    r"(?:\s[A-Z][A-Za-z.&'’]*){0,3}(?:(?<=\.)\d{1,2}[a-z]{0,2})?)\s+(?P<page>\d{1,5})\b"
+)
 
 
 def unknown_reporter_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurrence]:
@@ -29,20 +32,32 @@ def unknown_reporter_cases(para: Paragraph, taken: list[tuple[int, int]]) -> lis
             continue
         end = end_of_cite(text, m.end())
         key = CaseKey(m.group("volume"), m.group("reporter"), m.group("page"))
-        occ = Occurrence(paragraph=para.index, start=start, end=end, kind="full", story=para.story,
-                         text=text[start:end], category="cases", key=key,
-                         display=case_display(text, start, m.start("volume"), end),
-                         sort_key=case_sort_key(name), flags=["unknown_reporter"])
-        occ.meta = CaseMeta(volume=key.volume, reporter=key.reporter, page=key.page, case_name=name,
-                            cite_end=m.end(), name_end=b)
+        occ = Occurrence(
+            paragraph=para.index,
+            start=start,
+            end=end,
+            kind="full",
+            story=para.story,
+            text=text[start:end],
+            category="cases",
+            key=key,
+            display=case_display(text, start, m.start("volume"), end),
+            sort_key=case_sort_key(name),
+            flags=["unknown_reporter"],
+        )
+        occ.meta = CaseMeta(
+            volume=key.volume, reporter=key.reporter, page=key.page, case_name=name, cite_end=m.end(), name_end=b
+        )
         out.append(occ)
     return out
 
 
 # A case cited by the year in brackets, as English and Commonwealth reports and neutral
 # citations are: "R v. Smith [2004] 2 All ER 101", "Doe v. Roe [2019] UKSC 12".
-_NEUTRAL_CITE = re.compile(r"\s*,?\s*\[(?P<year>1[5-9]\d\d|20\d\d)\]\s+(?:(?P<volume>\d{1,3})\s+)?"
-                           r"(?P<reporter>[A-Z][A-Za-z.]*(?:\s(?!\d)[A-Z][A-Za-z.]*){0,2})\s+(?P<page>\d{1,5})(?![\d/])")
+_NEUTRAL_CITE = re.compile(
+    r"\s*,?\s*\[(?P<year>1[5-9]\d\d|20\d\d)\]\s+(?:(?P<volume>\d{1,3})\s+)?"
+    r"(?P<reporter>[A-Z][A-Za-z.]*(?:\s(?!\d)[A-Z][A-Za-z.]*){0,2})\s+(?P<page>\d{1,5})(?![\d/])"
+)
 
 
 _FOREIGN_COURT = re.compile(r"\s*\((?:[A-Z]{2,5}|[A-Z][a-z]+\.?(?:\s[A-Z][a-z]*\.?){0,2})\)")
@@ -57,31 +72,54 @@ def neutral_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurre
         end = end_of_cite(text, m.end())
         court = _FOREIGN_COURT.match(text, end)  # "(HL)", "(PC)"
         end = court.end() if court else end
-        key = CaseKey(m.group("year") + (" " + m.group("volume") if m.group("volume") else ""),
-                      m.group("reporter"), m.group("page"))
-        occ = Occurrence(paragraph=para.index, start=start, end=end, kind="full", story=para.story,
-                         text=text[start:end], category="cases", key=key,
-                         display=case_display(text, start, m.start("year"), end), sort_key=case_sort_key(name))
-        occ.meta = CaseMeta(volume=key.volume, reporter=key.reporter, page=key.page, year=m.group("year"),
-                            case_name=name, cite_end=m.end(), name_end=b)
+        key = CaseKey(
+            m.group("year") + (" " + m.group("volume") if m.group("volume") else ""),
+            m.group("reporter"),
+            m.group("page"),
+        )
+        occ = Occurrence(
+            paragraph=para.index,
+            start=start,
+            end=end,
+            kind="full",
+            story=para.story,
+            text=text[start:end],
+            category="cases",
+            key=key,
+            display=case_display(text, start, m.start("year"), end),
+            sort_key=case_sort_key(name),
+        )
+        occ.meta = CaseMeta(
+            volume=key.volume,
+            reporter=key.reporter,
+            page=key.page,
+            year=m.group("year"),
+            case_name=name,
+            cite_end=m.end(),
+            name_end=b,
+        )
         out.append(occ)
     return out
 
 
 # An italic case name cited by docket number alone (an order, a slip opinion, a pending case):
 # "Arkansas v. EPA, No. 23-1320 (8th Cir. Apr. 25, 2023)", "…, No. 22-451, slip op. 5 (U.S. 2024)".
-_DOCKET_CITE = re.compile(r",\s*(?P<no>" + DOCKET_NO + r"(?P<docket>(?:[A-Z]{1,3}\s)?\d[\w:-]*"
-                          r"(?:(?:,\s*|\s*&\s*)\d[\w:-]*)*))"
-                          r"(?P<bl>,\s*\d{4}\sBL\s\d+)?"
-                          r"(?:,\s*(?:slip\s+op\.|[\w\s.]*?Order)(?:\s+at)?(?:\s+\d+(?:-\d+)?)?)?"
-                          r"(?:,\s*(?:at\s)?\*\d+(?:-\*?\d+)?)?"
-                          r"(?:\s*\((?P<court>[^()]*?\b(?:1[89]\d\d|20\d\d))\)|(?=[.;](?:\s|$)))")
+_DOCKET_CITE = re.compile(
+    r",\s*(?P<no>" + DOCKET_NO + r"(?P<docket>(?:[A-Z]{1,3}\s)?\d[\w:-]*"
+    r"(?:(?:,\s*|\s*&\s*)\d[\w:-]*)*))"
+    r"(?P<bl>,\s*\d{4}\sBL\s\d+)?"
+    r"(?:,\s*(?:slip\s+op\.|[\w\s.]*?Order)(?:\s+at)?(?:\s+\d+(?:-\d+)?)?)?"
+    r"(?:,\s*(?:at\s)?\*\d+(?:-\*?\d+)?)?"
+    r"(?:\s*\((?P<court>[^()]*?\b(?:1[89]\d\d|20\d\d))\)|(?=[.;](?:\s|$)))"
+)
 # A federal district court's docket number ("4:22-cv-01111-XYZ", "21-md-02987"): a case cited by it
 # alone, without court and date, as amicus briefs cite the cases of their members
 _DISTRICT_DOCKET = re.compile(r"(?:\d:)?\d{2}-[a-z]{2,3}-\d{3,6}(?:-[A-Z]{2,4})*")
 # A Bloomberg Law cite without a number: "Ames v. Bo, 2021 BL 123456, at *3 (S.D.N.Y. Jan. 4, 2021)".
-_BL_CITE = re.compile(r",\s*(?P<bl>(?P<year>\d{4})\sBL\s(?P<num>\d+))(?:,\s*(?:at\s)?\*\d+(?:-\*?\d+)?)?"
-                      r"\s*\((?P<court>[^()]*?\b(?:1[89]\d\d|20\d\d))\)")
+_BL_CITE = re.compile(
+    r",\s*(?P<bl>(?P<year>\d{4})\sBL\s(?P<num>\d+))(?:,\s*(?:at\s)?\*\d+(?:-\*?\d+)?)?"
+    r"\s*\((?P<court>[^()]*?\b(?:1[89]\d\d|20\d\d))\)"
+)
 
 
 def docket_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurrence]:
@@ -98,9 +136,18 @@ def docket_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurren
         court = " (" + re.sub(r"\s+", " ", m.group("court")) + ")" if m.group("court") else ""
         bl = re.sub(r"^[,\s]+", ", ", m.group("bl") or "")
         number = re.sub(r"\s+", " ", m.group("no").strip())
-        occ = Occurrence(paragraph=para.index, start=start, end=m.end(), kind="full", story=para.story,
-                         text=text[start:m.end()], category="cases", key=DocketKey(docket, same_party_name(name).lower()),
-                         display=f"{name}, {number}{bl}{court}", sort_key=case_sort_key(name))
+        occ = Occurrence(
+            paragraph=para.index,
+            start=start,
+            end=m.end(),
+            kind="full",
+            story=para.story,
+            text=text[start : m.end()],
+            category="cases",
+            key=DocketKey(docket, same_party_name(name).lower()),
+            display=f"{name}, {number}{bl}{court}",
+            sort_key=case_sort_key(name),
+        )
         occ.meta = CaseMeta(case_name=name, name_end=b)
         out.append(occ)
     taken = taken + [(o.start, o.end) for o in out]
@@ -108,9 +155,18 @@ def docket_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurren
         if " v. " not in name and not NAME_PREFIX.search(name + " ") and not name.startswith(("In re", "Ex parte")):
             continue
         court = re.sub(r"\s+", " ", m.group("court"))
-        occ = Occurrence(paragraph=para.index, start=start, end=m.end(), kind="full", story=para.story,
-                         text=text[start:m.end()], category="cases", key=CaseKey(m.group("year"), "BL", m.group("num")),
-                         display=f"{name}, {m.group('bl')} ({court})", sort_key=case_sort_key(name))
+        occ = Occurrence(
+            paragraph=para.index,
+            start=start,
+            end=m.end(),
+            kind="full",
+            story=para.story,
+            text=text[start : m.end()],
+            category="cases",
+            key=CaseKey(m.group("year"), "BL", m.group("num")),
+            display=f"{name}, {m.group('bl')} ({court})",
+            sort_key=case_sort_key(name),
+        )
         occ.meta = CaseMeta(case_name=name, volume=m.group("year"), reporter="BL", page=m.group("num"), name_end=b)
         out.append(occ)
     return out

@@ -12,6 +12,7 @@ or the case's own first distinctive party in italics. A name two cited cases sha
 inside another citation or a quotation, and a word the brief does not set in italics (when it
 sets its case names in italics) is not a mention.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -24,25 +25,63 @@ from ..model import Occurrence, Paragraph
 from ..recognizers.common import in_quotation
 
 # Parties that name no case: the government side of "People v. Massicot", "State v. X".
-_GENERIC_PARTY = re.compile(r"^(?:the\s+)?(?:people|state|commonwealth|united\s+states|u\.\s?s\.|government|"
-                            r"in\s+re|ex\s+parte|matter\s+of|in\s+the\s+matter\s+of|estate\s+of|petition\s+of)\b",
-                            re.I)
+_GENERIC_PARTY = re.compile(
+    r"^(?:the\s+)?(?:people|state|commonwealth|united\s+states|u\.\s?s\.|government|"
+    r"in\s+re|ex\s+parte|matter\s+of|in\s+the\s+matter\s+of|estate\s+of|petition\s+of)\b",
+    re.I,
+)
 _NAME_TOKEN = re.compile(r"[A-Z][a-zA-Z'’-]{2,}")
 # "(“Heien”)", "(hereinafter “Massicot”)", "(“Devenpeck.”)": a quoted name defined after the cite.
-_DEFINED = re.compile(r"\s*\((?:hereinafter\s+)?[“\"](?P<name>[A-Z][a-zA-Z'’-]{2,}(?:\s[A-Z][a-zA-Z'’-]+){0,2})"
-                      r"[.,]?[”\"]\.?\)")
+_DEFINED = re.compile(
+    r"\s*\((?:hereinafter\s+)?[“\"](?P<name>[A-Z][a-zA-Z'’-]{2,}(?:\s[A-Z][a-zA-Z'’-]+){0,2})"
+    r"[.,]?[”\"]\.?\)"
+)
 # Words that begin a case name but say nothing of which case it is.
-_NOT_A_NAME = {"The", "In", "Ex", "Re", "See", "Matter", "Estate", "City", "County", "Town", "Village",
-               "Board", "Department", "Dept", "Commission", "Commissioner", "Secretary", "Director",
-               "National", "American", "First", "United", "State", "States", "People", "Doe", "Roe"}
+_NOT_A_NAME = {
+    "The",
+    "In",
+    "Ex",
+    "Re",
+    "See",
+    "Matter",
+    "Estate",
+    "City",
+    "County",
+    "Town",
+    "Village",
+    "Board",
+    "Department",
+    "Dept",
+    "Commission",
+    "Commissioner",
+    "Secretary",
+    "Director",
+    "National",
+    "American",
+    "First",
+    "United",
+    "State",
+    "States",
+    "People",
+    "Doe",
+    "Roe",
+}
 
 
 def case_mentions(paragraphs: list[Paragraph], occurrences: list[Occurrence]) -> list[Occurrence]:
     """Bare mentions of cases cited in full, as short forms flagged `name_mention`, in the
     paragraphs after each case's first full cite."""
     by_para = {p.index: p for p in paragraphs}
-    cases = [o for o in occurrences if o.kind == "full" and o.category == "cases" and isinstance(o.meta, CaseMeta)
-             and o.meta.case_name and o.key is not None and o.paragraph in by_para]
+    cases = [
+        o
+        for o in occurrences
+        if o.kind == "full"
+        and o.category == "cases"
+        and isinstance(o.meta, CaseMeta)
+        and o.meta.case_name
+        and o.key is not None
+        and o.paragraph in by_para
+    ]
     if not cases:
         return []
     names = _names(cases, occurrences, by_para)
@@ -58,21 +97,36 @@ def case_mentions(paragraphs: list[Paragraph], occurrences: list[Occurrence]) ->
     taken: dict[int, _Spans] = {}
     for o in occurrences:
         taken.setdefault(o.paragraph, _Spans()).add(o.start, o.end)
-    pattern = re.compile(r"(?<![\w.’'-])(?P<name>" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-                         + r")(?![\w-]|\s+v\.?\s|\s*,\s*(?:supra|\d))")
+    pattern = re.compile(
+        r"(?<![\w.’'-])(?P<name>"
+        + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+        + r")(?![\w-]|\s+v\.?\s|\s*,\s*(?:supra|\d))"
+    )
     out = []
     for p in paragraphs:
         for m in pattern.finditer(p.text):
             key, how = names[m.group("name")]
-            if (order[p.index], m.start()) <= first_cite[key] or (p.index in taken and taken[p.index].overlaps(m.start(), m.end())):
+            if (order[p.index], m.start()) <= first_cite[key] or (
+                p.index in taken and taken[p.index].overlaps(m.start(), m.end())
+            ):
                 continue
             if in_quotation(p.text, m.start()):
                 continue  # a court's words, quoted
             if (italic_briefs or how == "party") and not _italic(p, m.start(), m.end()):
                 continue
-            out.append(Occurrence(paragraph=p.index, start=m.start(), end=m.end(), kind="short", story=p.story,
-                                  text=m.group(0), key=key, flags=["name_mention"],
-                                  meta=ShortNameMeta(m.group("name"))))
+            out.append(
+                Occurrence(
+                    paragraph=p.index,
+                    start=m.start(),
+                    end=m.end(),
+                    kind="short",
+                    story=p.story,
+                    text=m.group(0),
+                    key=key,
+                    flags=["name_mention"],
+                    meta=ShortNameMeta(m.group("name")),
+                )
+            )
     return out
 
 
@@ -103,8 +157,11 @@ def _names(cases: list[Occurrence], occurrences: list[Occurrence], by_para: dict
         if o.kind in ("short", "supra") and _NAME_TOKEN.fullmatch(antecedent) and len(parties.get(antecedent, ())) == 1:
             note(antecedent, next(iter(parties[antecedent])), "short")
     # a name that is a word of two cited cases' names ("Smith") is nobody's
-    return {n: (next(iter(keys)), how[n]) for n, keys in found.items()
-            if len(keys) == 1 and len(parties.get(n, keys) | keys) == 1 and n not in _NOT_A_NAME}
+    return {
+        n: (next(iter(keys)), how[n])
+        for n, keys in found.items()
+        if len(keys) == 1 and len(parties.get(n, keys) | keys) == 1 and n not in _NOT_A_NAME
+    }
 
 
 def _distinctive_party(case_name: str) -> str:
@@ -115,7 +172,7 @@ def _distinctive_party(case_name: str) -> str:
     party = parts[0]
     prefix = _GENERIC_PARTY.match(party)
     if prefix and prefix.end() < len(party.rstrip()):
-        party = party[prefix.end():]  # "In re Giannini", "Ex parte Kibler"
+        party = party[prefix.end() :]  # "In re Giannini", "Ex parte Kibler"
     elif prefix and len(parts) == 2:
         party = parts[1]
     words = _NAME_TOKEN.findall(party)

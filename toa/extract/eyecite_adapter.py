@@ -16,6 +16,7 @@ stage's offline lookup for one, is as released):
   here in eyecite's own order (an edition's exact name before its variations), as eyecite's
   plain Tokenizer runs them.
 """
+
 from __future__ import annotations
 
 import logging
@@ -46,6 +47,7 @@ Kind = Literal["full", "short", "id", "supra"]  # which of eyecite's citation ty
 class Citation:
     """One of eyecite's case citations, short cites, Id. or supra, as the extract stage reads it
     (offsets index the paragraph's text)."""
+
     kind: Kind
     span: tuple[int, int]  # "576 U.S. 155"; a short cite, Id. or supra with its pin ("Id. at 164")
     full_span: tuple[int, int]  # from where eyecite guessed the name begins (a short cite's, a supra's)
@@ -59,7 +61,11 @@ class Citation:
 
 
 _KINDS: tuple[tuple[type[CitationBase], Kind], ...] = (
-    (FullCaseCitation, "full"), (ShortCaseCitation, "short"), (IdCitation, "id"), (SupraCitation, "supra"))
+    (FullCaseCitation, "full"),
+    (ShortCaseCitation, "short"),
+    (IdCitation, "id"),
+    (SupraCitation, "supra"),
+)
 
 
 def citations(text: str) -> list[Citation]:
@@ -81,9 +87,18 @@ def _read(cite: CitationBase) -> Citation | None:
         return Citation("id", span, span, pin_cite=meta.pin_cite)
     if kind == "supra":
         return Citation("supra", span, cite.full_span(), antecedent=meta.antecedent_guess or "")
-    return Citation(kind, span, cite.full_span(), volume=cite.groups.get("volume") or "", reporter=_reporter(cite),
-                    page=cite.groups.get("page") or "", year=meta.year, court=meta.court,
-                    pin_cite=meta.pin_cite, antecedent=meta.antecedent_guess or "")
+    return Citation(
+        kind,
+        span,
+        cite.full_span(),
+        volume=cite.groups.get("volume") or "",
+        reporter=_reporter(cite),
+        page=cite.groups.get("page") or "",
+        year=meta.year,
+        court=meta.court,
+        pin_cite=meta.pin_cite,
+        antecedent=meta.antecedent_guess or "",
+    )
 
 
 def _reporter(cite: CitationBase) -> str:

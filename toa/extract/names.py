@@ -5,6 +5,7 @@ apostrophes, stops at abbreviations it reads as a sentence end ("Metro. Life Ins
 leak back across a sentence: the name is taken from the brief's italics when there are any, and
 eyecite's start is mended for those forms when there are none.
 """
+
 from __future__ import annotations
 
 import re
@@ -18,16 +19,25 @@ _SIGNAL = re.compile(
     r"overruling|(?:overruled|abrogated|disapproved(?: of)?|superseded|questioned|criticized|limited|"
     r"distinguished)(?: in (?:relevant )?part)?(?: by (?:statute|rule|regulation|constitutional amendment))?"
     r"(?: on (?:other|another) grounds?)?"
-    r"(?: by| in| as (?:stated|recognized) in)?|as (?:stated|recognized) in)[\s,]+)+")
-NAME_PREFIX = re.compile(r"(?:\b(?:In [Rr]e|Ex [Pp]arte|In the Matter of|Matter of|Estate of|Petition of|Application of)|"
-                         r"\b[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*)*\s+ex rel\.)\s*$")
+    r"(?: by| in| as (?:stated|recognized) in)?|as (?:stated|recognized) in)[\s,]+)+"
+)
+NAME_PREFIX = re.compile(
+    r"(?:\b(?:In [Rr]e|Ex [Pp]arte|In the Matter of|Matter of|Estate of|Petition of|Application of)|"
+    r"\b[A-Z][\w.'’&-]*(?:\s+[A-Z][\w.'’&-]*)*\s+ex rel\.)\s*$"
+)
 # The number as district courts write it: "No. 20-1234", "C.A. No. 12711-VCS", "Civil Action No. 20-1234",
 # "Case No. 8:20-cv-1234-T-33", "No. CV 20-1234-GW"; a Bloomberg Law cite may follow ("2021 BL 123456").
-DOCKET_NO = (r"(?:(?:C\.\s?A\.|Civ\.\s?A\.|Civil\sAction|Case|Cause|Adv\.\s?Pro(?:c\.)?|Adversary\sProceeding|"
-             r"Misc\.|Crim\.|Criminal\sAction|MDL)\s)?Nos?(?:\.\s*|\s(?=\d))")  # "No 3:14-cv-01234": its period left out
+DOCKET_NO = (
+    r"(?:(?:C\.\s?A\.|Civ\.\s?A\.|Civil\sAction|Case|Cause|Adv\.\s?Pro(?:c\.)?|Adversary\sProceeding|"
+    r"Misc\.|Crim\.|Criminal\sAction|MDL)\s)?Nos?(?:\.\s*|\s(?=\d))"
+)  # "No 3:14-cv-01234": its period left out
 # between a name and its cite: a California year, a docket number, a reporter not yet paged
 # ("--- F.Supp.3d ----, 2018 WL 1876116")
-_GAP_BEFORE_CITE = re.compile(r"^[\s,]*(?:\((?:[^()]{0,60}?[\s,])?\d{4}(?:,\s*No\.\s*[\w\-:.]+)?\)\s*)?(?:-{2,}\s*[A-Z][\w.\s]{0,12}?\s*-{2,}[\s,]*)?(?:" + DOCKET_NO + r"(?:[A-Z]{1,3}\s)?[\w\-:.]+(?:(?:,|\s+&|\s+and)\s*[\w\-:.]+)*[\s,]*)?$")
+_GAP_BEFORE_CITE = re.compile(
+    r"^[\s,]*(?:\((?:[^()]{0,60}?[\s,])?\d{4}(?:,\s*No\.\s*[\w\-:.]+)?\)\s*)?(?:-{2,}\s*[A-Z][\w.\s]{0,12}?\s*-{2,}[\s,]*)?(?:"
+    + DOCKET_NO
+    + r"(?:[A-Z]{1,3}\s)?[\w\-:.]+(?:(?:,|\s+&|\s+and)\s*[\w\-:.]+)*[\s,]*)?$"
+)
 
 
 def case_name(cite: Citation, para: Paragraph) -> tuple[int, int]:
@@ -40,7 +50,12 @@ def case_name(cite: Citation, para: Paragraph) -> tuple[int, int]:
         if b > c_start:
             continue
         close = b
-        if text.startswith(")", b) and text[a - 1:a] == "(" and i and re.fullmatch(r"\s?\(", text[para.emphasis[i - 1][1]:a]):
+        if (
+            text.startswith(")", b)
+            and text[a - 1 : a] == "("
+            and i
+            and re.fullmatch(r"\s?\(", text[para.emphasis[i - 1][1] : a])
+        ):
             # "*People v. Superior Court* (*Romero*) (1996) 13 Cal.4th 497": the real party is part of the name
             close, a = b + 1, para.emphasis[i - 1][0]
         if not _GAP_BEFORE_CITE.match(text[close:c_start]):
@@ -52,7 +67,7 @@ def case_name(cite: Citation, para: Paragraph) -> tuple[int, int]:
     f_start = cite.full_span[0]
     if f_start >= c_start:
         return c_start, c_start
-    paren = f_start if text[f_start] == "(" else f_start - 1 if text[f_start - 1:f_start] == "(" else None
+    paren = f_start if text[f_start] == "(" else f_start - 1 if text[f_start - 1 : f_start] == "(" else None
     if paren is not None:
         named = _name_before_parenthesis(text, paren, c_start)
         if named is not None:
@@ -69,15 +84,20 @@ def case_name(cite: Citation, para: Paragraph) -> tuple[int, int]:
         opening = text.rfind("(", 0, f_start)
         if opening > 0 and plain_name_start(text, opening) < opening:
             f_start = plain_name_start(text, opening)
-    if re.search(r"\b(?:v|vs)\.\s*$", text[max(0, f_start - 6):f_start]) or re.match(r"(?:v|vs)\.\s", text[f_start:]) \
-            or _NAME_JOINT.search(text, max(0, f_start - 12), f_start):
+    if (
+        re.search(r"\b(?:v|vs)\.\s*$", text[max(0, f_start - 6) : f_start])
+        or re.match(r"(?:v|vs)\.\s", text[f_start:])
+        or _NAME_JOINT.search(text, max(0, f_start - 12), f_start)
+    ):
         # eyecite began after "vs." ("Ed Friedman vs. Fish"), at "v." ("Doe 1 v. Roe", "Smith et al. v. Jones"),
         # or after a word it does not take for a name's ("eBay Inc.", "In re: Google", "Corp. d/b/a XYZ")
         f_start = plain_name_start(text, f_start)
     f_start = _before_abbreviations(text, f_start, c_start)
     f_start = strip_signal(text, f_start, c_start)  # "Cf. United States ex rel. X": the signal is no part of it
     end = c_start
-    m = re.search(r"[\s,]*(?:" + DOCKET_NO + r"(?:[A-Z]{1,3}\s)?[\w\-:.]+(?:,\s*[\w\-:.]+)*[\s,]*)?$", text[f_start:c_start])
+    m = re.search(
+        r"[\s,]*(?:" + DOCKET_NO + r"(?:[A-Z]{1,3}\s)?[\w\-:.]+(?:,\s*[\w\-:.]+)*[\s,]*)?$", text[f_start:c_start]
+    )
     if m:
         end = f_start + m.start()
     return f_start, end
@@ -85,7 +105,8 @@ def case_name(cite: Citation, para: Paragraph) -> tuple[int, int]:
 
 # Words that case names abbreviate (the Bluebook's tables 6 and 10): a period after one of them is
 # not a sentence end, so eyecite's plain-text name, which stops there, goes on before it.
-_NAME_ABBREVIATIONS = frozenset("""
+_NAME_ABBREVIATIONS = frozenset(
+    """
     Acad Admin Admr Adver Agric Am Ams Ass Assocs Atl Auth Auto Ave Bankr Bd Bhd Bros Bldg Bus Cap Cas Cent Chem Cmty
     Cnty Co Coal Coll Comm Commc Commr Comp Condo Cong Consol Constr Cont Coop Corp Corr Ctr Def Del Dep Dev Dir
     Disc Dist Distrib Div Econ Educ Elec Emps Enf Eng Ent Enters Envtl Equal Equip Exch Exec Fam Fed Fin Fla Found Gen
@@ -94,11 +115,14 @@ _NAME_ABBREVIATIONS = frozenset("""
     Prod Prods Prof Prop Prot Pty Pub Rd Rec Ref Reg Regs Rehab Rels Rep Res Resol Ret Rev Rsch Rsrv Sav Sch Sci Sec
     Serv Servs Soc Sol Spec Sq St Sta Stat Sur Sys Tech Tel Temp Tex Twp Transp Tr Tpk Unif Univ Util Vill Wash
     Ala Ariz Ark Cal Colo Conn Ga Haw Ind Kan Ky La Md Minn Miss Mo Mont Neb Nev Okla Pa Tenn Vt Va Wis Wyo
-    """.split())
+    """.split()
+)
 # Capitalised words that open a sentence or clause before a name ("Under Metro. Life Ins. Co. v. …")
-_SENTENCE_OPENERS = frozenset("""The This That These Those Under As When Because While Although Like Unlike Following
+_SENTENCE_OPENERS = frozenset(
+    """The This That These Those Under As When Because While Although Like Unlike Following
     After Before Here There Thus Indeed Moreover Accordingly Similarly Likewise And Or Both With Applying Citing Quoting
-    Per By From To Where If Since Only Even Yet So Then Also""".split())
+    Per By From To Where If Since Only Even Yet So Then Also""".split()
+)
 _ABBREVIATED_WORD = re.compile(r"(?:[A-Z][a-z]*(?:['’][a-z]+)?|(?:[A-Z]\.){1,3}[A-Z]?)\.,?$")
 
 
@@ -110,18 +134,24 @@ def _before_abbreviations(text: str, start: int, c_start: int) -> int:
     if " v. " not in text[start:c_start] and not text.startswith(("In re", "Ex parte"), start):
         return start
     new = start
-    for w in reversed(list(re.finditer(r"\S+", text[max(0, start - 120):start]))):
+    for w in reversed(list(re.finditer(r"\S+", text[max(0, start - 120) : start]))):
         token = w.group(0)
         if token in ("of", "for", "&", "and", "the", "de", "ex", "rel."):
             ok = True
         elif token.endswith(".") or token.endswith(".,"):
             word = token.rstrip(".,")
             ok = bool(_ABBREVIATED_WORD.match(token)) and (
-                re.sub(r"['’].*", "", word) in _NAME_ABBREVIATIONS or "'" in word or "’" in word
-                or re.fullmatch(r"(?:[A-Z]\.?){1,4}", word) is not None)
+                re.sub(r"['’].*", "", word) in _NAME_ABBREVIATIONS
+                or "'" in word
+                or "’" in word
+                or re.fullmatch(r"(?:[A-Z]\.?){1,4}", word) is not None
+            )
         else:
-            ok = bool(re.fullmatch(r"[A-Z][\w'’&-]*,?|\d+", token)) and not _SIGNAL.match(token + " ") \
+            ok = (
+                bool(re.fullmatch(r"[A-Z][\w'’&-]*,?|\d+", token))
+                and not _SIGNAL.match(token + " ")
                 and token.rstrip(",") not in _SENTENCE_OPENERS
+            )
         if not ok:
             break
         new = max(0, start - 120) + w.start()
@@ -146,12 +176,14 @@ def italic_names_before(para: Paragraph, pattern: re.Pattern, group: str, taken:
             continue
         start = plain_name_start(para.text, m.start())
         if start < m.start() and not inside(start, taken):
-            yield start, m.start(), para.text[start:m.start()].strip(" ,"), m
+            yield start, m.start(), para.text[start : m.start()].strip(" ,"), m
 
 
 # A word of a case name written in roman: capitalised, or one of the small words names hold.
-_NAME_WORD = re.compile(r"(?:[A-Z$\d][\w.'’&$,-]*|[a-z]+[A-Z][\w.'’&-]*,?|v\.?|vs\.|ex|rel\.|of|the|and|for|de|del|la|"
-                        r"in|re:?|on|behalf|&|d/b/a|f/k/a|a/k/a|n/k/a|et|al\.,?)$")
+_NAME_WORD = re.compile(
+    r"(?:[A-Z$\d][\w.'’&$,-]*|[a-z]+[A-Z][\w.'’&-]*,?|v\.?|vs\.|ex|rel\.|of|the|and|for|de|del|la|"
+    r"in|re:?|on|behalf|&|d/b/a|f/k/a|a/k/a|n/k/a|et|al\.,?)$"
+)
 # A name's word that eyecite does not take as one, just before where its name begins
 _NAME_JOINT = re.compile(r"(?:\b[a-z]+[A-Z][\w'’&.-]*|\bre:|\b(?:d/b/a|f/k/a|a/k/a|n/k/a))\s+$")
 
@@ -172,25 +204,42 @@ def _name_before_parenthesis(text: str, paren: int, c_start: int) -> tuple[int, 
     else:
         return None
     start = plain_name_start(text, len(text[:paren].rstrip()))
-    return (start, end) if start < paren and re.search(r"\s(?:v|vs)\.\s|^(?:In\sre|Ex\sparte|Estate|Conservatorship|"
-                                                       r"Guardianship|Marriage|Adoption)\b", text[start:paren]) else None
+    return (
+        (start, end)
+        if start < paren
+        and re.search(
+            r"\s(?:v|vs)\.\s|^(?:In\sre|Ex\sparte|Estate|Conservatorship|"
+            r"Guardianship|Marriage|Adoption)\b",
+            text[start:paren],
+        )
+        else None
+    )
 
 
 def plain_name_start(text: str, end: int) -> int:
     """Where a case name typed in roman that ends at `end` starts: back over name words to the
     first word that cannot be part of one, then past a signal ("See") or "In"."""
-    words = list(re.finditer(r"\S+", text[max(0, end - 200):end]))
+    words = list(re.finditer(r"\S+", text[max(0, end - 200) : end]))
     start = end
     for w in reversed(words):
         token = w.group(0).rstrip(",")
-        if token.endswith((";", ")", ":")) and token != "re:" or token.startswith(("(", "[")) or not _NAME_WORD.match(token):
+        if (
+            token.endswith((";", ")", ":"))
+            and token != "re:"
+            or token.startswith(("(", "["))
+            or not _NAME_WORD.match(token)
+        ):
             if token.startswith(("(", "[")) and _NAME_WORD.match(token.lstrip("([")):
                 start = max(0, end - 200) + w.start() + 1
             break
         start = max(0, end - 200) + w.start()
     start = strip_signal(text, start, end)
-    while start < end and not text[start].isupper() and text[start] not in "$0123456789" \
-            and not re.match(r"[a-z]+[A-Z]", text[start:end]):
+    while (
+        start < end
+        and not text[start].isupper()
+        and text[start] not in "$0123456789"
+        and not re.match(r"[a-z]+[A-Z]", text[start:end])
+    ):
         nxt = text.find(" ", start, end)  # a leading lower-case word ("in", "the") is not the name
         start = end if nxt < 0 else nxt + 1
     return start
@@ -225,7 +274,7 @@ def strip_signal(text: str, start: int, end: int) -> int:
 
 
 def _with_prefix(text: str, start: int) -> int:
-    m = NAME_PREFIX.search(text[max(0, start - 80):start])
+    m = NAME_PREFIX.search(text[max(0, start - 80) : start])
     if m:
         return max(0, start - 80) + m.start() + (len(m.group(0)) - len(m.group(0).lstrip()))
     return start

@@ -2,6 +2,7 @@
 ("(Baral, at p. 396.)"); the short names a brief defines ("(hereinafter OED)" ... "3 OED 441"); and
 the short forms of decisions cited by docket number ("Okafor, slip op. at 7").
 """
+
 from __future__ import annotations
 
 import re
@@ -23,19 +24,35 @@ def from_eyecite(cite: Citation, para: Paragraph) -> Occurrence | None:
         return _short_case(cite, text)
     if cite.kind == "id":
         start, end = cite.span
-        return Occurrence(paragraph=para.index, start=start, end=end, kind="id", story=para.story,
-                          text=text[start:end], meta=IdMeta(cite.pin_cite or ""))
+        return Occurrence(
+            paragraph=para.index,
+            start=start,
+            end=end,
+            kind="id",
+            story=para.story,
+            text=text[start:end],
+            meta=IdMeta(cite.pin_cite or ""),
+        )
     if cite.kind == "supra" and not _CROSS_REFERENCE.match(cite.antecedent):
         start, end = cite.full_span[0], cite.span[1]
-        return Occurrence(paragraph=para.index, start=start, end=end, kind="supra", story=para.story,
-                          text=text[start:end], meta=SupraMeta(cite.antecedent))
+        return Occurrence(
+            paragraph=para.index,
+            start=start,
+            end=end,
+            kind="supra",
+            story=para.story,
+            text=text[start:end],
+            meta=SupraMeta(cite.antecedent),
+        )
     return None
 
 
 # A short name the brief defines right after a citation: "… (4th ed. 1868) (Bishop)",
 # "(hereinafter OED)", "(“MOU”)", Bluebook's "[hereinafter FTC Report]". Cases are left out: their short forms are read by eyecite.
-_DEFINED_NAME = re.compile(r"\s*(?:\((?:hereinafter\s+)?|\[hereinafter\s+)[“\"]?(?P<name>[A-Z][\w.'’&-]*(?:\s[\w.'’&-]+){0,3}?)"
-                           r"[”\"]?[)\]]")
+_DEFINED_NAME = re.compile(
+    r"\s*(?:\((?:hereinafter\s+)?|\[hereinafter\s+)[“\"]?(?P<name>[A-Z][\w.'’&-]*(?:\s[\w.'’&-]+){0,3}?)"
+    r"[”\"]?[)\]]"
+)
 
 
 def defined_short_forms(paragraphs: list[Paragraph], occurrences: list[Occurrence]) -> list[Occurrence]:
@@ -51,8 +68,11 @@ def defined_short_forms(paragraphs: list[Paragraph], occurrences: list[Occurrenc
             defined.setdefault(m.group("name"), o)
     if not defined:
         return []
-    pattern = re.compile(r"(?:\b(?P<vol>\d{1,3})\s)?(?<![\w(])(?P<name>" + "|".join(
-        re.escape(n) for n in sorted(defined, key=len, reverse=True)) + r")(?![\w)\]])")
+    pattern = re.compile(
+        r"(?:\b(?P<vol>\d{1,3})\s)?(?<![\w(])(?P<name>"
+        + "|".join(re.escape(n) for n in sorted(defined, key=len, reverse=True))
+        + r")(?![\w)\]])"
+    )
     taken: dict[int, list[tuple[int, int]]] = {}
     supras: dict[tuple[int, int], Occurrence] = {}
     for o in occurrences:
@@ -71,7 +91,7 @@ def defined_short_forms(paragraphs: list[Paragraph], occurrences: list[Occurrenc
                 # "Doe Study, supra, at 6": eyecite reads the last word ("Study") as the antecedent;
                 # the name the brief defined says which authority it is
                 supra.kind, supra.key, supra.start = "short", base.key, m.start("name")
-                supra.text = p.text[supra.start:supra.end]
+                supra.text = p.text[supra.start : supra.end]
                 supra.meta = ShortNameMeta(m.group("name"))
                 continue
             if starts_within or inside(m.start("name"), taken.get(p.index, [])):
@@ -82,8 +102,10 @@ def defined_short_forms(paragraphs: list[Paragraph], occurrences: list[Occurrenc
 
 # The short form of a decision cited by docket number: "Okafor, slip op. at 7", "Okafor, No. 19-cv-3312,
 # slip op. at 7". (One with a database cite, "Okafor, 2020 WL 1234, at *3", is eyecite's.)
-_DOCKET_SHORT = re.compile(r"(?P<name>[A-Z][\w.'’&-]*(?:\s(?:of\s|the\s|&\s)?[A-Z][\w.'’&-]*){0,4}),\s"
-                           r"(?:Nos?\.\s[\w:.-]+,\s)?slip\sop\.(?:\sat)?\s\d+(?:-\d+)?")
+_DOCKET_SHORT = re.compile(
+    r"(?P<name>[A-Z][\w.'’&-]*(?:\s(?:of\s|the\s|&\s)?[A-Z][\w.'’&-]*){0,4}),\s"
+    r"(?:Nos?\.\s[\w:.-]+,\s)?slip\sop\.(?:\sat)?\s\d+(?:-\d+)?"
+)
 
 
 def docket_short_forms(paragraphs: list[Paragraph], occurrences: list[Occurrence]) -> list[Occurrence]:
@@ -99,22 +121,44 @@ def docket_short_forms(paragraphs: list[Paragraph], occurrences: list[Occurrence
     for p in paragraphs:
         for m in _DOCKET_SHORT.finditer(p.text):
             start = strip_signal(p.text, m.start(), m.end("name"))
-            name = p.text[start:m.end("name")]
+            name = p.text[start : m.end("name")]
             if inside(m.start(), taken.get(p.index, [])) or inside(m.end() - 1, taken.get(p.index, [])):
                 continue
-            earlier = [d for d in dockets if (d.paragraph, d.start) < (p.index, start)
-                       and isinstance(d.meta, CaseMeta)
-                       and re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", d.meta.case_name)]
+            earlier = [
+                d
+                for d in dockets
+                if (d.paragraph, d.start) < (p.index, start)
+                and isinstance(d.meta, CaseMeta)
+                and re.search(r"(?<!\w)" + re.escape(name) + r"(?!\w)", d.meta.case_name)
+            ]
             if earlier:
                 base = earlier[-1]
-                out.append(Occurrence(paragraph=p.index, start=start, end=m.end(), kind="short", story=p.story,
-                                      text=p.text[start:m.end()], key=base.key, meta=ShortNameMeta(name)))
+                out.append(
+                    Occurrence(
+                        paragraph=p.index,
+                        start=start,
+                        end=m.end(),
+                        kind="short",
+                        story=p.story,
+                        text=p.text[start : m.end()],
+                        key=base.key,
+                        meta=ShortNameMeta(name),
+                    )
+                )
     return out
 
 
 def _short_name_occurrence(p: Paragraph, m: re.Match, base: Occurrence) -> Occurrence:
-    occ = Occurrence(paragraph=p.index, start=m.start(), end=m.end(), kind="short", story=p.story,
-                     text=p.text[m.start():m.end()], key=base.key, meta=ShortNameMeta(m.group("name")))
+    occ = Occurrence(
+        paragraph=p.index,
+        start=m.start(),
+        end=m.end(),
+        kind="short",
+        story=p.story,
+        text=p.text[m.start() : m.end()],
+        key=base.key,
+        meta=ShortNameMeta(m.group("name")),
+    )
     volume = m.group("vol")
     base_volume = re.match(r"(\d+)\s", base.display or "")
     if volume and base_volume and volume != base_volume.group(1):
@@ -122,7 +166,7 @@ def _short_name_occurrence(p: Paragraph, m: re.Match, base: Occurrence) -> Occur
         occ.kind, occ.category = "full", base.category
         assert base.key is not None and base.display is not None
         occ.key = VolumeKey(base.key, volume)
-        occ.display = volume + base.display[base_volume.end() - 1:]
+        occ.display = volume + base.display[base_volume.end() - 1 :]
         occ.sort_key = base.sort_key
     return occ
 
@@ -132,7 +176,8 @@ def _short_name_occurrence(p: Paragraph, m: re.Match, base: Occurrence) -> Occur
 _NAMED_PIN = re.compile(
     r"(?:(?<=\()|(?<=;\s)|(?<=\[))(?:(?:[Ss]ee(?:\salso)?|[Aa]ccord,?|[Cc]f\.)\s)?"
     r"(?P<name>(?:[A-Z][\w.'’&-]*\s(?:v\.|of)\s)?[A-Z][\w.'’&-]*(?:\s[A-Z][\w.'’&-]*){0,2}),\sat\s"
-    r"(?P<pin>pp?\.\s\d+(?:-\d+)?(?:,\sfn\.\s\d+)?)")
+    r"(?P<pin>pp?\.\s\d+(?:-\d+)?(?:,\sfn\.\s\d+)?)"
+)
 _GOVERNMENT_PARTY = {"People", "State", "United States", "Commonwealth", "City", "County"}
 
 
@@ -150,8 +195,17 @@ def named_pins(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurrence
             word = parts.group("b").split()[-1]  # "People v. Lynch", "Estate of Duke": the other party
         else:
             word = name.split()[0]
-        out.append(Occurrence(paragraph=para.index, start=start, end=m.end(), kind="supra", story=para.story,
-                              text=text[start:m.end()], meta=SupraMeta(word, "at " + m.group("pin"))))
+        out.append(
+            Occurrence(
+                paragraph=para.index,
+                start=start,
+                end=m.end(),
+                kind="supra",
+                story=para.story,
+                text=text[start : m.end()],
+                meta=SupraMeta(word, "at " + m.group("pin")),
+            )
+        )
     return out
 
 
@@ -166,5 +220,12 @@ def _short_case(cite: Citation, text: str) -> Occurrence:
     if ends:  # the name leaked back over the sentence before ("(Brown II). Brown I, 347 U.S. at 495")
         s = ends[-1].end()
     s = strip_signal(text, skip_opening(text, s, e), e)
-    return Occurrence(paragraph=-1, start=s, end=cite.span[1], kind="short", story="", text=text[s:cite.span[1]],
-                      meta=ShortCiteMeta(cite.volume, cite.reporter, cite.page, cite.antecedent))
+    return Occurrence(
+        paragraph=-1,
+        start=s,
+        end=cite.span[1],
+        kind="short",
+        story="",
+        text=text[s : cite.span[1]],
+        meta=ShortCiteMeta(cite.volume, cite.reporter, cite.page, cite.antecedent),
+    )

@@ -19,6 +19,7 @@ module of its own:
 The readers that parse whole parts (document.py's paragraphs and runs, fonts.py's fonts,
 package.py, opc.py and flatopc.py) use the names here too.
 """
+
 from __future__ import annotations
 
 from lxml import etree

@@ -1,4 +1,5 @@
 """Bookmarks: a new pair, the highest id in use, those a block holds, moving them."""
+
 from __future__ import annotations
 
 from . import P, make, qn, w_attr

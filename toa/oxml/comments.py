@@ -1,4 +1,5 @@
 """Comments: those of one author removed, with their ranges and reference marks."""
+
 from __future__ import annotations
 
 from . import R, RPR, qn, w_attr

@@ -1,5 +1,6 @@
 """Complex fields (w:fldChar begin/separate/end around w:instrText) and simple fields: walking
 them, removing TA fields, and making the hidden TA fields and the TOA fields toa writes."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -109,8 +110,11 @@ def wrap_in_field(first_p, last_p, instruction: str) -> None:
     begin, code and separator at the start of the first, end at the end of the last."""
     instr = make("w:instrText", text=instruction)
     instr.set(XML_SPACE, "preserve")
-    begin = [_plain_run(make("w:fldChar", {"fldCharType": "begin"})), _plain_run(instr),
-             _plain_run(make("w:fldChar", {"fldCharType": "separate"}))]
+    begin = [
+        _plain_run(make("w:fldChar", {"fldCharType": "begin"})),
+        _plain_run(instr),
+        _plain_run(make("w:fldChar", {"fldCharType": "separate"})),
+    ]
     insert_at_start(first_p, begin)
     last_p.append(_plain_run(make("w:fldChar", {"fldCharType": "end"})))
 

@@ -1,6 +1,7 @@
 """Section properties (w:sectPr) and page breaks: which block ends a section, moving a section's
 properties to another paragraph, keeping only the breaks of a paragraph that goes, and the width
 of a section's text."""
+
 from __future__ import annotations
 
 from . import P, PPR, SECTPR, make, qn, w_attr

@@ -1,6 +1,7 @@
 """What the styles part says (which character styles italicise or underline, the names of the
 paragraph styles, the default font size), a paragraph dressed like another, and the styles a
 template's table uses copied into the brief."""
+
 from __future__ import annotations
 
 import copy
@@ -84,6 +85,7 @@ def import_styles(dst, src, blocks) -> None:
     """Copy the styles the blocks use (and their bases) from styles root `src` into `dst` when
     `dst` lacks them; a style `dst` has under the same name but another id (a localised Word) is
     used by its id."""
+
     def sid(el):
         return w_attr(el, "styleId")
 

@@ -1,5 +1,6 @@
 """Runs and text nodes: a run boundary at a text offset, nodes inserted there, and the text of
 a paragraph as its XML holds it."""
+
 from __future__ import annotations
 
 import copy
@@ -67,13 +68,13 @@ def split_before(node, offset: int):
         return r, "before"
     if node.tag != T or offset <= 0:
         # a one-character node (w:tab, w:br ...): offset 0 is before it, 1 after it
-        moved = content[pos:] if offset <= 0 else content[pos + 1:]
+        moved = content[pos:] if offset <= 0 else content[pos + 1 :]
     elif offset >= len(text):
-        moved = content[pos + 1:]
+        moved = content[pos + 1 :]
     else:
         node.text = text[:offset]
         _preserve(node)
-        moved = [make("w:t", text=text[offset:])] + content[pos + 1:]
+        moved = [make("w:t", text=text[offset:])] + content[pos + 1 :]
     if not moved:
         return r, "after"
     rpr = r.find(RPR)
@@ -122,9 +123,9 @@ def split_many(node, offsets: list[int]) -> None:
     if not cuts or r is None or r.tag != R:
         return
     content = [c for c in r if c.tag != RPR]
-    after = content[content.index(node) + 1:]
+    after = content[content.index(node) + 1 :]
     bounds = cuts + [len(text)]
-    node.text = text[:cuts[0]]
+    node.text = text[: cuts[0]]
     _preserve(node)
     rpr = r.find(RPR)
     prev = r

@@ -9,6 +9,7 @@ lower rank wins (non-authority < formal full cite < heuristic secondary cite < s
 reference), then the longer span, then the earlier one.  Non-authority claims yield nothing
 but block everything they overlap.
 """
+
 from __future__ import annotations
 
 import re
@@ -16,13 +17,37 @@ import re
 from toa.meta import WorkMeta
 from toa.model import Occurrence
 
-from . import agency, codes, constitution, jury, legislative, literature, nonauthority, regulations, rules, secondary, statutes
+from . import (
+    agency,
+    codes,
+    constitution,
+    jury,
+    legislative,
+    literature,
+    nonauthority,
+    regulations,
+    rules,
+    secondary,
+    statutes,
+)
 from .common import RANK_REFERENCE, Claim, is_author_word
 from .nonauthority import non_authority_spans
 
 __all__ = ["recognize", "non_authority_spans", "FAMILIES"]
 
-FAMILIES = (nonauthority, constitution, statutes, codes, regulations, rules, legislative, agency, jury, secondary, literature)
+FAMILIES = (
+    nonauthority,
+    constitution,
+    statutes,
+    codes,
+    regulations,
+    rules,
+    legislative,
+    agency,
+    jury,
+    secondary,
+    literature,
+)
 
 
 def _resolve(claims: list[Claim]) -> list[Claim]:

@@ -14,6 +14,7 @@ Sort: (alphabetical name/title, natural key of the cite) for both categories' sh
 eyecite also knows some of these reporters (I. & N. Dec., F.C.C.); the extract stage keeps our
 span, which carries the matter name.
 """
+
 from __future__ import annotations
 
 import re
@@ -44,30 +45,35 @@ _REPORTER_ALT = "|".join(f"(?P<r{i}>{rx})" for i, (rx, _n) in enumerate(_REPORTE
 _ADMIN = re.compile(
     rf"(?<![\w.])(?P<vol>\d{{1,4}})\s(?:{_REPORTER_ALT})\s(?P<page>No\.\s\d+|{PAGE})"
     rf"(?P<pin>,\s(?:slip\sop\.\s)?(?:at\s)?{PAGE}(?:\s?-\s?\d+)?(?=\s?\(|[.,;]|$))?"
-    r"(?P<paren>\s?\((?:[^()]{0,40}?)\d{4}\))?")
+    r"(?P<paren>\s?\((?:[^()]{0,40}?)\d{4}\))?"
+)
 # An SEC release: "In re Kamerling, Exchange Act Release No. 93456 (Oct. 29, 2021)", "Securities Act Release
 # No. 9689, 2014 WL 7145625 (Dec. 15, 2014)". One printed in the Federal Register is that notice's (rules.py).
 _SEC_RELEASE = re.compile(
     r"(?<![\w.])(?P<kind>(?:(?:Securities\s)?Exchange|Securities|Investment\sCompany|Investment\sAdvisers|Advisers|"
     r"Trust\sIndenture)\sAct|SEC|Accounting\sand\sAuditing\sEnforcement|Litigation)\sRelease\sNo\.\s"
     r"(?P<no>\d[\d,-]*\d|\d)(?!,?\s\d{1,3}\sFed\.\s?Reg\.)"
-    r"(?P<wl>,\s\d{4}\sWL\s\d+)?(?P<pin>,\s(?:at\s)?\*?\d+(?=\s?\(|[.,;]|$))?(?P<paren>\s?\([^()]{0,40}?\d{4}\))?")
+    r"(?P<wl>,\s\d{4}\sWL\s\d+)?(?P<pin>,\s(?:at\s)?\*?\d+(?=\s?\(|[.,;]|$))?(?P<paren>\s?\([^()]{0,40}?\d{4}\))?"
+)
 # "Acosta, 19 I&N Dec. at 234": a short cite of a decision in an agency reporter
 _ADMIN_SHORT = re.compile(rf"(?<![\w.])(?P<vol>\d{{1,4}})\s(?:{_REPORTER_ALT})\sat\s(?P<pin>\d[\d,]*)")
-_PTAB = re.compile(r"(?<![\w])(?P<no>(?:IPR|PGR|CBM|DER)\d{4}-\d{5})(?P<paper>,\s(?:Paper|Paper\sNo\.)\s\d+)?"
-                   r"(?P<pin>,\s(?:at\s)?\d+(?=\s?\(|[.,;]|$))?(?P<paren>\s?\((?:[^()]{0,40}?)\d{4}\))?")
+_PTAB = re.compile(
+    r"(?<![\w])(?P<no>(?:IPR|PGR|CBM|DER)\d{4}-\d{5})(?P<paper>,\s(?:Paper|Paper\sNo\.)\s\d+)?"
+    r"(?P<pin>,\s(?:at\s)?\d+(?=\s?\(|[.,;]|$))?(?P<paren>\s?\((?:[^()]{0,40}?)\d{4}\))?"
+)
 _IRS = re.compile(
     r"(?<![\w.])(?P<kind>Rev\.\sRul\.|Rev\.\sProc\.|(?:I\.\s?R\.\s?S\.\s|IRS\s)?Notice|(?:I\.\s?R\.\s?S\.\s)?Announcement|"
     r"Priv\.\sLtr\.\sRul\.|Tech\.\sAdv\.\sMem\.|Gen\.\sCouns\.\sMem\.|T\.D\.)\s(?P<no>\d{2,4}-\d+(?:-\d+)?)"
     r"(?P<bull>,\s\d{4}-\d+\s(?:I\.\s?R\.\s?B\.|C\.\s?B\.)\s\d+)?"
-    r"(?P<pin>,\s(?:at\s)?\d+(?=\s?\(|[.,;]|$))?")
+    r"(?P<pin>,\s(?:at\s)?\d+(?=\s?\(|[.,;]|$))?"
+)
 # A case-style name right before the cite: "Matter of X, ", "In re X, ", "A v. B, ", "Acme Corp., "
 _NAME_END = re.compile(r",\s$")
 
 
 def _name_before(text: str, pos: int, emphasis) -> int | None:
     """Start of the matter/party name written right before a cite, or None."""
-    if not _NAME_END.search(text[max(0, pos - 2):pos]):
+    if not _NAME_END.search(text[max(0, pos - 2) : pos]):
         return None
     end = pos - 2
     for a, b in emphasis or ():
@@ -92,46 +98,117 @@ def find(text: str, emphasis=None) -> list[Claim]:
         page = clean(m.group("page"))
         paren = clean(m.group("paren") or "")
         name_start = _name_before(text, m.start(), emphasis)
-        name = clean(text[name_start:m.start()]).rstrip(", ") if name_start is not None else ""
-        cite = f"{m.group('vol')} {clean(m.group(0)[len(m.group('vol')) + 1:m.start('page') - m.start()]).strip()} {page}"
+        name = clean(text[name_start : m.start()]).rstrip(", ") if name_start is not None else ""
+        cite = f"{m.group('vol')} {clean(m.group(0)[len(m.group('vol')) + 1 : m.start('page') - m.start()]).strip()} {page}"
         display = (f"{name}, " if name else "") + cite + (f" {paren}" if paren else "")
         key = AgencyDecisionKey(rep, m.group("vol"), page.replace(",", ""))
-        claims.append(claim([occ(text, name_start if name_start is not None else m.start(), m.end(), category=CAT,
-                                 key=key, display=display, sort_key=admin_sort_key(name or rep, cite),
-                                 meta=AgencyMeta(reporter=rep, volume=m.group("vol"), page=page),
-                                 flags=None if name else ["uncertain_category"] if rep == "Op. O.L.C." else None)]))
+        claims.append(
+            claim(
+                [
+                    occ(
+                        text,
+                        name_start if name_start is not None else m.start(),
+                        m.end(),
+                        category=CAT,
+                        key=key,
+                        display=display,
+                        sort_key=admin_sort_key(name or rep, cite),
+                        meta=AgencyMeta(reporter=rep, volume=m.group("vol"), page=page),
+                        flags=None if name else ["uncertain_category"] if rep == "Op. O.L.C." else None,
+                    )
+                ]
+            )
+        )
     for m in _SEC_RELEASE.finditer(text) if "Release No." in text else ():
         name_start = _name_before(text, m.start(), emphasis)
-        name = clean(text[name_start:m.start()]).rstrip(", ") if name_start is not None else ""
-        cite = clean(m.group(0)[:m.start("pin") - m.start()] if m.group("pin") else m.group(0)[:m.end("wl" if m.group(
-            "wl") else "no") - m.start()])
+        name = clean(text[name_start : m.start()]).rstrip(", ") if name_start is not None else ""
+        cite = clean(
+            m.group(0)[: m.start("pin") - m.start()]
+            if m.group("pin")
+            else m.group(0)[: m.end("wl" if m.group("wl") else "no") - m.start()]
+        )
         display = (f"{name}, " if name else "") + cite + (f" {clean(m.group('paren'))}" if m.group("paren") else "")
         number = m.group("no").replace(",", "")
         # an adjudication is named for its respondent; a release without a name is guidance or a rule
-        claims.append(claim([occ(text, name_start if name_start is not None else m.start(), m.end(),
-                                 category=CAT if name else "other", key=SecReleaseKey(number), display=display,
-                                 sort_key=admin_sort_key(name, cite) if name else (alpha_key(cite), "", natkey(number)),
-                                 meta=AgencyMeta())]))
+        claims.append(
+            claim(
+                [
+                    occ(
+                        text,
+                        name_start if name_start is not None else m.start(),
+                        m.end(),
+                        category=CAT if name else "other",
+                        key=SecReleaseKey(number),
+                        display=display,
+                        sort_key=admin_sort_key(name, cite) if name else (alpha_key(cite), "", natkey(number)),
+                        meta=AgencyMeta(),
+                    )
+                ]
+            )
+        )
     for m in _ADMIN_SHORT.finditer(text):
         rep = next(_REPORTERS[i][1] for i in range(len(_REPORTERS)) if m.group(f"r{i}"))
         name_start = _name_before(text, m.start(), emphasis)
-        claims.append(claim([occ(text, name_start if name_start is not None else m.start(), m.end(), category=None,
-                                 key=None, display=None, sort_key=None, kind="short",
-                                 meta=AgencyMeta(reporter=rep, volume=m.group("vol"),
-                                                 pin=m.group("pin").replace(",", "")))],
-                            RANK_REFERENCE))
+        claims.append(
+            claim(
+                [
+                    occ(
+                        text,
+                        name_start if name_start is not None else m.start(),
+                        m.end(),
+                        category=None,
+                        key=None,
+                        display=None,
+                        sort_key=None,
+                        kind="short",
+                        meta=AgencyMeta(reporter=rep, volume=m.group("vol"), pin=m.group("pin").replace(",", "")),
+                    )
+                ],
+                RANK_REFERENCE,
+            )
+        )
     for m in _PTAB.finditer(text):
         name_start = _name_before(text, m.start(), emphasis)
-        name = clean(text[name_start:m.start()]).rstrip(", ") if name_start is not None else ""
-        display = (f"{name}, " if name else "") + m.group("no") + clean(m.group("paper") or "") + (
-            f" {clean(m.group('paren'))}" if m.group("paren") else "")
-        claims.append(claim([occ(text, name_start if name_start is not None else m.start(), m.end(), category=CAT,
-                                 key=PtabKey(m.group("no")), display=display,
-                                 sort_key=admin_sort_key(name or m.group("no"), m.group("no")), meta=AgencyMeta())]))
+        name = clean(text[name_start : m.start()]).rstrip(", ") if name_start is not None else ""
+        display = (
+            (f"{name}, " if name else "")
+            + m.group("no")
+            + clean(m.group("paper") or "")
+            + (f" {clean(m.group('paren'))}" if m.group("paren") else "")
+        )
+        claims.append(
+            claim(
+                [
+                    occ(
+                        text,
+                        name_start if name_start is not None else m.start(),
+                        m.end(),
+                        category=CAT,
+                        key=PtabKey(m.group("no")),
+                        display=display,
+                        sort_key=admin_sort_key(name or m.group("no"), m.group("no")),
+                        meta=AgencyMeta(),
+                    )
+                ]
+            )
+        )
     for m in _IRS.finditer(text):
         kind = clean(m.group("kind"))
         kind_key = re.sub(r"^(?:I\.\s?R\.\s?S\.|IRS)\s", "", kind)
         display = f"{kind} {m.group('no')}" + clean(m.group("bull") or "")
-        claims.append(claim([occ(text, m.start(), m.end(), category="other", key=IrsGuidanceKey(kind_key, m.group("no")),
-                                 display=display, sort_key=(alpha_key(display), "", natkey(m.group("no"))))]))
+        claims.append(
+            claim(
+                [
+                    occ(
+                        text,
+                        m.start(),
+                        m.end(),
+                        category="other",
+                        key=IrsGuidanceKey(kind_key, m.group("no")),
+                        display=display,
+                        sort_key=(alpha_key(display), "", natkey(m.group("no"))),
+                    )
+                ]
+            )
+        )
     return claims

@@ -22,6 +22,7 @@ A code of regulations ("Code Regs.", "Admin. Code") is a regulation (category ru
 Sort: statutes as statutes.statute_sort (state 1, state name, code words + title, section, sub);
       regulations as rules.rule_sort after the C.F.R. (group 2, state name, code words + title, section).
 """
+
 from __future__ import annotations
 
 import re
@@ -53,12 +54,13 @@ from .statutes import STATE_ITEM, parse_items, statute_sort, subdivisions
 # A word of a name as written ("Health", "&", "Saf.", "Gov't", "PROF'L", "Code", "CODE").
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*\.?|&")
 _ANCHOR = re.compile(r"\b(?:Code|CODE)\b\.?")
-_MARK = (r"(?P<mark>§§?|[Ss]ections?|SECTIONS?|[Ss]ecs?\.|SECS?\.|[Aa]rticles?|ARTICLES?|[Aa]rts?\.?|ARTS?\.?)")
+_MARK = r"(?P<mark>§§?|[Ss]ections?|SECTIONS?|[Ss]ecs?\.|SECS?\.|[Aa]rticles?|ARTICLES?|[Aa]rts?\.?|ARTS?\.?)"
 _AFTER_NAME = re.compile(
     r"\]?"  # a code's name set in brackets in a quotation ("citing [Gov. Code] § 12926")
     r"(?P<edition>\s?" + EDITION_PAREN + r")?"
     r"(?:,?\s(?P<tit>(?:tit(?:le)?\.?|TIT(?:LE)?\.?)\s?\d+[A-Z]?),?)?"
-    r"(?P<comma>,)?\s?" + _MARK + r"\s?(?=\d)")
+    r"(?P<comma>,)?\s?" + _MARK + r"\s?(?=\d)"
+)
 # "Article 1.13 of the Texas Code ...", "Section 2 of Article 38.37 of the ...", "Section 22.01(a)(1) of the ..."
 _BEFORE_NAME = re.compile(
     r"(?:(?:Section|section|§)\s(?P<sec2>\d+[A-Za-z]?)(?P<sub2>" + SUBSECS + r")\sof\s)?"
@@ -66,11 +68,16 @@ _BEFORE_NAME = re.compile(
     r"(?P<sub>" + SUBSECS + r")"
     # "Article 37.07, Section 3(a)(1) of the ..."
     r"(?:,\s(?:Section|section|Sec\.|sec\.|§)\s(?P<sec3>\d+[A-Za-z]?)(?P<sub3>" + SUBSECS + r"))?"
-    r"\sof\s(?:the\s)?$")
+    r"\sof\s(?:the\s)?$"
+)
 _ART_SECTION_ITEM = re.compile(r"(?P<sec>\d+[A-Za-z]?(?:-[A-Za-z])?)(?P<sub>" + SUBSECS + r")")
-_ART_SECTIONS = re.compile(r",?\s?§§\s?(?P<list>" + _ART_SECTION_ITEM.pattern.replace("?P<sec>", "?:").replace("?P<sub>", "?:")
-                           + r"(?:(?:,\s|,?\s(?:and|&)\s)" + _ART_SECTION_ITEM.pattern.replace("?P<sec>", "?:")
-                           .replace("?P<sub>", "?:") + r")+)")
+_ART_SECTIONS = re.compile(
+    r",?\s?§§\s?(?P<list>"
+    + _ART_SECTION_ITEM.pattern.replace("?P<sec>", "?:").replace("?P<sub>", "?:")
+    + r"(?:(?:,\s|,?\s(?:and|&)\s)"
+    + _ART_SECTION_ITEM.pattern.replace("?P<sec>", "?:").replace("?P<sub>", "?:")
+    + r")+)"
+)
 # "§ 481.112(a), (d)": more subsections of the section cited (letters, or numbers of one to three digits, never a year)
 _SUB_LIST = re.compile(r"(?:(?:,\s?(?:and\s|or\s)?|\s(?:and|or)\s)(?:\((?:[A-Za-z]{1,4}|\d{1,3})\))+)+(?![\w(])")
 _ART_SECTION = re.compile(r",?\s?§\s?(?P<sec>\d+[A-Za-z]?(?:-[A-Za-z])?)(?P<sub>" + SUBSECS + r")")  # "§ 2-a"
@@ -91,7 +98,7 @@ _FULL_WORDS = {w for w in CODE_WORDS if len(w) > 4 and w not in ("regs", "stats"
 
 def _state_before(text: str, start: int) -> tuple[int, str | None]:
     """A state named right before a code's name ("Tex.", "TEX", "Texas", "California"): (its start, abbreviation)."""
-    st = _STATE_TAIL.search(text[max(0, start - 20):start])
+    st = _STATE_TAIL.search(text[max(0, start - 20) : start])
     if not st:
         return start, None
     tail = st.group(1)
@@ -100,9 +107,16 @@ def _state_before(text: str, start: int) -> tuple[int, str | None]:
             continue
         cand = tail[i:].strip()
         # "TEX", "Tex.", "Texas"; never a lower-case "or"/"me" read as Oregon or Maine
-        if not cand[:1].isupper() or not (cand.endswith(".") or cand.isupper() and len(cand) > 2
-                                           or state_abbr(cand) and " " not in cand and len(cand) > 4
-                                           or " " in cand and state_abbr(cand.title())):
+        if not cand[:1].isupper() or not (
+            cand.endswith(".")
+            or cand.isupper()
+            and len(cand) > 2
+            or state_abbr(cand)
+            and " " not in cand
+            and len(cand) > 4
+            or " " in cand
+            and state_abbr(cand.title())
+        ):
             continue
         abbr = _state(cand)
         if abbr:
@@ -125,11 +139,11 @@ def _name_span(text: str, anchor: re.Match) -> tuple[int, int, str | None] | Non
         words.pop()
     if words:
         end = words[-1].end()
-    if text[end - 1] == "." and code_token(text[max(0, end - 12):end].split()[-1]) in _FULL_WORDS:
+    if text[end - 1] == "." and code_token(text[max(0, end - 12) : end].split()[-1]) in _FULL_WORDS:
         end -= 1
     cursor = anchor.start()
     while True:
-        m = _LEFT_WORD.search(text[max(0, cursor - 25):cursor])
+        m = _LEFT_WORD.search(text[max(0, cursor - 25) : cursor])
         if not m:
             break
         tok = code_token(m.group(1))
@@ -137,7 +151,7 @@ def _name_span(text: str, anchor: re.Match) -> tuple[int, int, str | None] | Non
             break
         cursor = max(0, cursor - 25) + m.start(1)
     while True:  # "and"/"&" cannot start a name
-        m = re.match(r"(?:&|and)\s", text[cursor:anchor.start()])
+        m = re.match(r"(?:&|and)\s", text[cursor : anchor.start()])
         if not m:
             break
         cursor += m.end()
@@ -151,8 +165,24 @@ def _category(words: str) -> str:
     return "rules_regulations" if is_regulation_code(words) else "statutes"
 
 
-def _make(text, start, end, *, state, name_w, words, title, sec, sub, edition, mark_w, comma, art_sec="",
-          subd_word="", anchor_end=None):
+def _make(
+    text,
+    start,
+    end,
+    *,
+    state,
+    name_w,
+    words,
+    title,
+    sec,
+    sub,
+    edition,
+    mark_w,
+    comma,
+    art_sec="",
+    subd_word="",
+    anchor_end=None,
+):
     """One cited provision; `sub` may list subdivisions of the section ("(c), (k)"): the section
     cited with that list is one provision, its entry written as the brief cites it."""
     section = f"{sec}{sub}" if not art_sec else f"{sec}, § {art_sec}{sub}"
@@ -171,21 +201,37 @@ def _make(text, start, end, *, state, name_w, words, title, sec, sub, edition, m
     else:
         cited = f"{mark_w} {sec}{shown_sub}"
     display = f"{head}{sep} {cited}" + (f" ({edition})" if edition else "")
-    meta = ProvisionMeta(code=name_w, jurisdiction=state or "", section=sec if not art_sec else f"{sec}, § {art_sec}",
-                         subsection=subs[0] if subs else "", subsections=subs if len(subs) > 1 else [],
-                         state_implied=not state,  # "Pen. Code, § 187": the brief names no state
-                         title=title_key, mark=mark_w if mark_w.lower().startswith("art") else "", edition=edition)
+    meta = ProvisionMeta(
+        code=name_w,
+        jurisdiction=state or "",
+        section=sec if not art_sec else f"{sec}, § {art_sec}",
+        subsection=subs[0] if subs else "",
+        subsections=subs if len(subs) > 1 else [],
+        state_implied=not state,  # "Pen. Code, § 187": the brief names no state
+        title=title_key,
+        mark=mark_w if mark_w.lower().startswith("art") else "",
+        edition=edition,
+    )
     if cat == "statutes":
-        sort = statute_sort(1, 0, state_name(state) if state else "", (), f"{words} {title_key}".strip(), sec,
-                            (art_sec + sub) if art_sec else sub, edition)
+        sort = statute_sort(
+            1,
+            0,
+            state_name(state) if state else "",
+            (),
+            f"{words} {title_key}".strip(),
+            sec,
+            (art_sec + sub) if art_sec else sub,
+            edition,
+        )
     else:
         sort = rule_sort(2, state_name(state) if state else "", f"{words} {title_key}".strip(), sec + sub)
-    return occ(text, start, end, category=cat, key=key, display=display, sort_key=sort, meta=meta,
-               anchor_end=anchor_end)
+    return occ(
+        text, start, end, category=cat, key=key, display=display, sort_key=sort, meta=meta, anchor_end=anchor_end
+    )
 
 
 def _from_capitals(name: str) -> str:
-    """"TEX. CODE CRIM. PROC." -> "Tex. Code Crim. Proc."; initialisms ("N.Y.") and "&" stay."""
+    """ "TEX. CODE CRIM. PROC." -> "Tex. Code Crim. Proc."; initialisms ("N.Y.") and "&" stay."""
     out = []
     for w in name.split():
         if re.fullmatch(r"(?:[A-Z]\.){2,}|&", w):
@@ -222,7 +268,7 @@ def find(text: str, _emphasis=None) -> list[Claim]:
             if c:
                 claims.append(c)
                 continue
-        before = _BEFORE_NAME.search(text[max(0, n_start - 80):n_start])
+        before = _BEFORE_NAME.search(text[max(0, n_start - 80) : n_start])
         if before:
             b0 = max(0, n_start - 80)
             mark_w = _mark_as_shown(before.group("mark"))
@@ -234,14 +280,25 @@ def find(text: str, _emphasis=None) -> list[Claim]:
                 mark_w = "§"
                 art_sec = ""
             edition, end = _edition_after(text, n_end)
-            o = _make(text, b0 + before.start(), end, state=state, name_w=name_w, words=words, title="", sec=sec,
-                      sub=sub, edition=edition, mark_w=mark_w, comma=False, art_sec=art_sec)
+            o = _make(
+                text,
+                b0 + before.start(),
+                end,
+                state=state,
+                name_w=name_w,
+                words=words,
+                title="",
+                sec=sec,
+                sub=sub,
+                edition=edition,
+                mark_w=mark_w,
+                comma=False,
+                art_sec=art_sec,
+            )
             assert isinstance(o.meta, ProvisionMeta)
             o.meta.inverted = True  # written "Article 38.37 of the Code ...": the entry is reworded
             claims.append(claim([o]))
     return claims
-
-
 
 
 def names_a_code(name: str) -> bool:
@@ -280,7 +337,7 @@ def _name_read(text: str, start: int, end: int) -> tuple[str, str]:
     name_w = clean(text[start:end]).rstrip(",")
     if name_w.isupper():  # small capitals typed as capitals: the entry is written "Tex. Penal Code"
         name_w = _from_capitals(name_w)
-    return name_w, code_key(text[_name_start(text, start, end):end])
+    return name_w, code_key(text[_name_start(text, start, end) : end])
 
 
 def _name_start(text: str, start: int, end: int) -> int:
@@ -317,8 +374,10 @@ def _after_form(text, n_start, after, *, state, name_w, words) -> Claim | None:
             many = _ART_SECTIONS.match(text, e)
             if many:  # "art. 38.22, §§ 2, 3": one provision per section of the article
                 secs = list(_ART_SECTION_ITEM.finditer(text, many.start("list"), many.end()))
-                members = [(start if k == 0 else x.start(), x.end(), squeeze_subsections(x.group("sub")), "",
-                            x.group("sec")) for k, x in enumerate(secs)]
+                members = [
+                    (start if k == 0 else x.start(), x.end(), squeeze_subsections(x.group("sub")), "", x.group("sec"))
+                    for k, x in enumerate(secs)
+                ]
                 end = many.end()
             elif a:
                 members = [(start, a.end(), squeeze_subsections(a.group("sub")) or sub, "", a.group("sec"))]
@@ -329,31 +388,59 @@ def _after_form(text, n_start, after, *, state, name_w, words) -> Claim | None:
             if subs:  # "§ 1250, subds. (c), (k)": one provision with its list of subdivisions
                 written = [re.sub(r"\s", "", text[ss:se]) for ss, se, _su in subs]
                 first = subs[0][2]
-                members = [(start, s_end, ", ".join([first] + [w if w.startswith("(") else f"({w})"
-                                                               for w in written[1:]]), word, "")]
+                members = [
+                    (
+                        start,
+                        s_end,
+                        ", ".join([first] + [w if w.startswith("(") else f"({w})" for w in written[1:]]),
+                        word,
+                        "",
+                    )
+                ]
                 end = s_end
             elif more:  # "§ 481.112(a), (d)": one provision as cited, with its list of subsections
                 listed = [re.sub(r"\s", "", x) for x in re.findall(r"(?:\([A-Za-z0-9]{1,4}\))+", more.group())]
                 members = [(start, more.end(), ", ".join([sub] + listed), "", "")]
                 end = more.end()
         for m_start, m_end, m_sub, word, art_sec in members:
-            o = _make(text, m_start, m_end, state=state, name_w=name_w,
-                      words=words, title=title, sec=sec + (" et seq." if etseq else ""), sub=m_sub, edition=edition,
-                      mark_w="§§" if "-." in sec and mark_w == "§" else mark_w,  # a range: "§§ 311.021-.023"
-                      comma=bool(after.group("comma")), art_sec=art_sec, subd_word=word)
+            o = _make(
+                text,
+                m_start,
+                m_end,
+                state=state,
+                name_w=name_w,
+                words=words,
+                title=title,
+                sec=sec + (" et seq." if etseq else ""),
+                sub=m_sub,
+                edition=edition,
+                mark_w="§§" if "-." in sec and mark_w == "§" else mark_w,  # a range: "§§ 311.021-.023"
+                comma=bool(after.group("comma")),
+                art_sec=art_sec,
+                subd_word=word,
+            )
             occs.append(o)
     edition2, end2 = _edition_after(text, end)
     if edition2 and not edition:
         last = occs[-1]
         last_key, last_meta = last.key, last.meta
         assert isinstance(last_key, StateCodeKey) and isinstance(last_meta, ProvisionMeta)
-        fixed = _make(text, last.start, end2, state=state, name_w=name_w, words=words, title=title,
-                      sec=last_meta.section.split(",")[0],
-                      sub=last_meta.subsection if ", §" in last_meta.section
-                      else last_key.section[len(last_meta.section):], edition=edition2,
-                      mark_w=mark_w, comma=bool(after.group("comma")),
-                      art_sec=last_meta.section.split("§ ")[1] if ", §" in last_meta.section else "",
-                      subd_word=subd.group(1) if (subd := _SUBD_SHOWN.search(last.display or "")) else "")
+        fixed = _make(
+            text,
+            last.start,
+            end2,
+            state=state,
+            name_w=name_w,
+            words=words,
+            title=title,
+            sec=last_meta.section.split(",")[0],
+            sub=last_meta.subsection if ", §" in last_meta.section else last_key.section[len(last_meta.section) :],
+            edition=edition2,
+            mark_w=mark_w,
+            comma=bool(after.group("comma")),
+            art_sec=last_meta.section.split("§ ")[1] if ", §" in last_meta.section else "",
+            subd_word=subd.group(1) if (subd := _SUBD_SHOWN.search(last.display or "")) else "",
+        )
         occs[-1] = fixed
     return claim(occs)
 
@@ -376,8 +463,12 @@ def resolve_jurisdictions(occurrences: list[Occurrence]) -> None:
         if o.kind == "full" and isinstance(o.key, StateCodeKey) and o.key.jurisdiction:
             named.setdefault(o.key.code, set()).add(o.key.jurisdiction)
     for o in occurrences:
-        if o.kind == "full" and isinstance(o.key, StateCodeKey) and not o.key.jurisdiction \
-                and len(named.get(o.key.code, ())) == 1:
+        if (
+            o.kind == "full"
+            and isinstance(o.key, StateCodeKey)
+            and not o.key.jurisdiction
+            and len(named.get(o.key.code, ())) == 1
+        ):
             with_jurisdiction(o, next(iter(named[o.key.code])))
 
 
@@ -388,7 +479,8 @@ _DECLARED = re.compile(
     r"\b(?:(?P<what>[Ss]tatutory|[Ss]ection|[Cc]ode|[Uu]ndesignated|[Uu]nspecified|[Uu]nlabeled|[Aa]rticle)"
     r"\s(?:(?:statutory|section|article)\s)?(?:references|citations|cites)"
     r"|[Rr]eferences\sto\s[\"“”'‘’]?(?P<word>[Ss]ections?|[Aa]rticles?|§§?)[\"“”'‘’]?)"
-    r"(?:,?\s[\w'’]+,?){0,6}?\s(?:are|will\sbe|shall\sbe)\s(?:made\s)?to\s(?:the\s)?")
+    r"(?:,?\s[\w'’]+,?){0,6}?\s(?:are|will\sbe|shall\sbe)\s(?:made\s)?to\s(?:the\s)?"
+)
 
 
 @dataclass(frozen=True)
@@ -411,17 +503,26 @@ def declared_codes(text: str) -> list[DeclaredCode]:
         if span is None or span[0] != m.end():
             continue  # "... are to the record", "... are to this brief's appendix"
         said = (m.group("word") or m.group("what")).lower()
-        scope: Literal["article", "section", "any"] = \
+        scope: Literal["article", "section", "any"] = (
             "article" if said.startswith("art") else "section" if said[0] in "s§" and said != "statutory" else "any"
+        )
         start, end, state = span
         name = clean(text[start:end]).rstrip(",")
-        out.append(DeclaredCode(end, scope, _from_capitals(name) if name.isupper() else name,
-                                code_key(text[_name_start(text, start, end):end]), state))
+        out.append(
+            DeclaredCode(
+                end,
+                scope,
+                _from_capitals(name) if name.isupper() else name,
+                code_key(text[_name_start(text, start, end) : end]),
+                state,
+            )
+        )
     return out
 
 
-def declared_provision(code: DeclaredCode, section: str, subsection: str, subsections: list[str],
-                       form: Literal["article", "word", "sign"]) -> Occurrence:
+def declared_provision(
+    code: DeclaredCode, section: str, subsection: str, subsections: list[str], form: Literal["article", "word", "sign"]
+) -> Occurrence:
     """A bare reference ("section 1102.5, subdivision (b)", "art. 38.23", "§ 1250(c), (k)") as the
     full citation of its section in the declared code, written as the brief writes its references
     ("Labor Code section 1102.5, subdivision (b)")."""
@@ -429,9 +530,26 @@ def declared_provision(code: DeclaredCode, section: str, subsection: str, subsec
     if form == "article":
         mark, sub, word = "art.", subsection, ""
     elif form == "word":
-        mark, sub, word = "section", listed or subsection, "subdivisions" if listed else "subdivision" if subsection else ""
+        mark, sub, word = (
+            "section",
+            listed or subsection,
+            "subdivisions" if listed else "subdivision" if subsection else "",
+        )
     else:
         mark, sub, word = "§", listed or subsection, ""
     written = f"{code.name} {mark} {section}" + (f", {word} {sub}" if word else sub)
-    return _make(written, 0, len(written), state=code.jurisdiction, name_w=code.name, words=code.code, title="",
-                 sec=section, sub=sub, edition="", mark_w=mark, comma=False, subd_word=word)
+    return _make(
+        written,
+        0,
+        len(written),
+        state=code.jurisdiction,
+        name_w=code.name,
+        words=code.code,
+        title="",
+        sec=section,
+        sub=sub,
+        edition="",
+        mark_w=mark,
+        comma=False,
+        subd_word=word,
+    )

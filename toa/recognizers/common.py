@@ -4,6 +4,7 @@ Everything here is pure (no module-level mutable state): regex fragments, small 
 (ordinals, number tokens, natural sort keys), the state table, and the `Claim` record the
 families hand to the overlap resolver in `__init__`.
 """
+
 from __future__ import annotations
 
 import re
@@ -93,11 +94,33 @@ ROMAN_RE = r"[IVXLC]+"
 
 
 ORDINAL_WORDS = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
-    "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
-    "nineteenth": 19, "twentieth": 20, "twenty-first": 21, "twenty-second": 22, "twenty-third": 23,
-    "twenty-fourth": 24, "twenty-fifth": 25, "twenty-sixth": 26, "twenty-seventh": 27,
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "eleventh": 11,
+    "twelfth": 12,
+    "thirteenth": 13,
+    "fourteenth": 14,
+    "fifteenth": 15,
+    "sixteenth": 16,
+    "seventeenth": 17,
+    "eighteenth": 18,
+    "nineteenth": 19,
+    "twentieth": 20,
+    "twenty-first": 21,
+    "twenty-second": 22,
+    "twenty-third": 23,
+    "twenty-fourth": 24,
+    "twenty-fifth": 25,
+    "twenty-sixth": 26,
+    "twenty-seventh": 27,
 }
 # Longest first so "Twenty-First" is not read as "First".
 ORDINAL_RE = "|".join(sorted((w.replace("-", r"[- ]") for w in ORDINAL_WORDS), key=len, reverse=True))
@@ -185,11 +208,25 @@ PAGE = r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)"
 SUBSEC = r"\(\s?[A-Za-z0-9]{1,6}\s?\)"
 SUBSECS = rf"(?:{SUBSEC})*"
 
-MONTH = (r"(?:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?\.?|July?\.?|"
-         r"Aug(?:ust|\.)?|Sept?(?:ember|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)")
+MONTH = (
+    r"(?:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?\.?|July?\.?|"
+    r"Aug(?:ust|\.)?|Sept?(?:ember|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)"
+)
 DATE = rf"{MONTH}\s\d{{1,2}},\s\d{{4}}"
-MONTH_NUM = {"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7, "aug": 8,
-             "sep": 9, "oct": 10, "nov": 11, "dec": 12}
+MONTH_NUM = {
+    "jan": 1,
+    "feb": 2,
+    "mar": 3,
+    "apr": 4,
+    "may": 5,
+    "jun": 6,
+    "jul": 7,
+    "aug": 8,
+    "sep": 9,
+    "oct": 10,
+    "nov": 11,
+    "dec": 12,
+}
 
 
 def parse_date(s: str) -> tuple:
@@ -204,13 +241,46 @@ def parse_date(s: str) -> tuple:
 # An edition/date parenthetical of a code cite: "(2012)", "(Supp. IV 2022)", "(McKinney 2009)",
 # "(West 2020)", "(2018 & Supp. V 2023)", "(2d ed. 1878)".  The year is required so that an
 # explanatory parenthetical is never swallowed.
-EDITION_PAREN = (r"\((?:[A-Z][A-Za-z.']*\s){0,3}(?:\d{1,2}(?:st|d|nd|rd|th)\sed\.\s)?(?:Supp\.\s(?:[IVX]+\s)?)?"
-                 r"\d{4}(?:\sed\.)?(?:\s?&\s?Supp\.\s(?:[IVX]+\s)?\d{4})?\)")
+EDITION_PAREN = (
+    r"\((?:[A-Z][A-Za-z.']*\s){0,3}(?:\d{1,2}(?:st|d|nd|rd|th)\sed\.\s)?(?:Supp\.\s(?:[IVX]+\s)?)?"
+    r"\d{4}(?:\sed\.)?(?:\s?&\s?Supp\.\s(?:[IVX]+\s)?\d{4})?\)"
+)
 
 # Citation signals that may precede an authority; stripped from names found by looking back.
-SIGNAL_WORDS = {"see", "also", "cf", "cf.", "compare", "with", "but", "contra", "accord", "e.g.", "e.g.,",
-                "generally", "and", "or", "under", "in", "as", "by", "to", "of", "the", "see,", "also,",
-                "because", "when", "while", "since", "that", "after", "before", "unlike", "like"}
+SIGNAL_WORDS = {
+    "see",
+    "also",
+    "cf",
+    "cf.",
+    "compare",
+    "with",
+    "but",
+    "contra",
+    "accord",
+    "e.g.",
+    "e.g.,",
+    "generally",
+    "and",
+    "or",
+    "under",
+    "in",
+    "as",
+    "by",
+    "to",
+    "of",
+    "the",
+    "see,",
+    "also,",
+    "because",
+    "when",
+    "while",
+    "since",
+    "that",
+    "after",
+    "before",
+    "unlike",
+    "like",
+}
 
 
 # ---------------------------------------------------------------------------
@@ -245,8 +315,11 @@ def _state_alt() -> str:
 
 STATE_RE = _state_alt()
 # The same names in capitals ("TEX.", "CALIFORNIA"): small capitals typed as capitals.
-STATE_CAPS_RE = "(?:" + "|".join(_name_pattern(n.upper()) for n in sorted(set(STATES) | set(STATES.values()),
-                                                                       key=len, reverse=True)) + ")"
+STATE_CAPS_RE = (
+    "(?:"
+    + "|".join(_name_pattern(n.upper()) for n in sorted(set(STATES) | set(STATES.values()), key=len, reverse=True))
+    + ")"
+)
 
 
 def state_abbr(s: str) -> str | None:
@@ -272,32 +345,154 @@ def state_name(abbr: str) -> str:
 
 # Every spelling of a word that names a code -> one token.  Words absent here end a name.
 CODE_WORDS = {
-    "penal": "penal", "pen": "penal", "civil": "civ", "civ": "civ", "procedure": "proc", "proc": "proc",
-    "pro": "proc", "criminal": "crim", "crim": "crim", "health": "health", "safety": "saf", "saf": "saf",
-    "government": "govt", "gov": "govt", "govt": "govt", "family": "fam", "fam": "fam", "evidence": "evid",
-    "evid": "evid", "business": "bus", "bus": "bus", "professions": "prof", "professional": "prof", "prof": "prof",
-    "profl": "prof", "welfare": "welf", "welf": "welf", "institutions": "inst", "inst": "inst", "vehicle": "veh",
-    "vehicles": "veh", "veh": "veh", "labor": "lab", "lab": "lab", "insurance": "ins", "ins": "ins",
-    "corporations": "corp", "corp": "corp", "corps": "corp", "education": "educ", "educ": "educ", "ed": "educ",
-    "probate": "prob", "prob": "prob", "revenue": "rev", "rev": "rev", "revised": "rev", "taxation": "tax",
-    "tax": "tax", "financial": "fin", "finance": "fin", "fin": "fin", "agriculture": "agric",
-    "agricultural": "agric", "agric": "agric", "agr": "agric", "transportation": "transp", "transp": "transp",
-    "utilities": "util", "utility": "util", "util": "util", "public": "pub", "pub": "pub", "resources": "res",
-    "res": "res", "natural": "nat", "nat": "nat", "elections": "elec", "election": "elec", "elec": "elec",
-    "local": "loc", "loc": "loc", "commerce": "com", "commercial": "com", "com": "com", "human": "hum",
-    "hum": "hum", "occupations": "occ", "occ": "occ", "practice": "prac", "prac": "prac", "remedies": "rem",
-    "rem": "rem", "property": "prop", "prop": "prop", "estates": "est", "est": "est", "alcoholic": "alco",
-    "alco": "alco", "beverage": "bev", "bev": "bev", "harbors": "harb", "harb": "harb", "navigation": "nav",
-    "nav": "nav", "military": "mil", "mil": "mil", "veterans": "vet", "vet": "vet", "unemployment": "unemp",
-    "unemp": "unemp", "regulations": "regs", "regs": "regs", "reg": "regs", "administrative": "admin",
-    "admin": "admin", "water": "water", "fish": "fish", "game": "game", "food": "food", "streets": "sts",
-    "sts": "sts", "highways": "high", "high": "high", "contract": "contract", "parks": "parks",
-    "wildlife": "wildlife", "juvenile": "juv", "juv": "juv", "general": "gen", "gen": "gen",
-    "g": "game", "hy": "high", "wat": "water", "wild": "wildlife", "spec": "spec", "special": "spec",
-    "dist": "dist", "district": "dist",
-    "compiled": "comp", "comp": "comp", "consolidated": "cons", "cons": "cons", "code": "code",
-    "codes": "code", "laws": "laws", "statutes": "stat", "stat": "stat", "stats": "stat", "ann": "",
-    "annotated": "", "and": "", "of": "", "the": "", "&": "", "vernons": "", "wests": "", "deerings": "",
+    "penal": "penal",
+    "pen": "penal",
+    "civil": "civ",
+    "civ": "civ",
+    "procedure": "proc",
+    "proc": "proc",
+    "pro": "proc",
+    "criminal": "crim",
+    "crim": "crim",
+    "health": "health",
+    "safety": "saf",
+    "saf": "saf",
+    "government": "govt",
+    "gov": "govt",
+    "govt": "govt",
+    "family": "fam",
+    "fam": "fam",
+    "evidence": "evid",
+    "evid": "evid",
+    "business": "bus",
+    "bus": "bus",
+    "professions": "prof",
+    "professional": "prof",
+    "prof": "prof",
+    "profl": "prof",
+    "welfare": "welf",
+    "welf": "welf",
+    "institutions": "inst",
+    "inst": "inst",
+    "vehicle": "veh",
+    "vehicles": "veh",
+    "veh": "veh",
+    "labor": "lab",
+    "lab": "lab",
+    "insurance": "ins",
+    "ins": "ins",
+    "corporations": "corp",
+    "corp": "corp",
+    "corps": "corp",
+    "education": "educ",
+    "educ": "educ",
+    "ed": "educ",
+    "probate": "prob",
+    "prob": "prob",
+    "revenue": "rev",
+    "rev": "rev",
+    "revised": "rev",
+    "taxation": "tax",
+    "tax": "tax",
+    "financial": "fin",
+    "finance": "fin",
+    "fin": "fin",
+    "agriculture": "agric",
+    "agricultural": "agric",
+    "agric": "agric",
+    "agr": "agric",
+    "transportation": "transp",
+    "transp": "transp",
+    "utilities": "util",
+    "utility": "util",
+    "util": "util",
+    "public": "pub",
+    "pub": "pub",
+    "resources": "res",
+    "res": "res",
+    "natural": "nat",
+    "nat": "nat",
+    "elections": "elec",
+    "election": "elec",
+    "elec": "elec",
+    "local": "loc",
+    "loc": "loc",
+    "commerce": "com",
+    "commercial": "com",
+    "com": "com",
+    "human": "hum",
+    "hum": "hum",
+    "occupations": "occ",
+    "occ": "occ",
+    "practice": "prac",
+    "prac": "prac",
+    "remedies": "rem",
+    "rem": "rem",
+    "property": "prop",
+    "prop": "prop",
+    "estates": "est",
+    "est": "est",
+    "alcoholic": "alco",
+    "alco": "alco",
+    "beverage": "bev",
+    "bev": "bev",
+    "harbors": "harb",
+    "harb": "harb",
+    "navigation": "nav",
+    "nav": "nav",
+    "military": "mil",
+    "mil": "mil",
+    "veterans": "vet",
+    "vet": "vet",
+    "unemployment": "unemp",
+    "unemp": "unemp",
+    "regulations": "regs",
+    "regs": "regs",
+    "reg": "regs",
+    "administrative": "admin",
+    "admin": "admin",
+    "water": "water",
+    "fish": "fish",
+    "game": "game",
+    "food": "food",
+    "streets": "sts",
+    "sts": "sts",
+    "highways": "high",
+    "high": "high",
+    "contract": "contract",
+    "parks": "parks",
+    "wildlife": "wildlife",
+    "juvenile": "juv",
+    "juv": "juv",
+    "general": "gen",
+    "gen": "gen",
+    "g": "game",
+    "hy": "high",
+    "wat": "water",
+    "wild": "wildlife",
+    "spec": "spec",
+    "special": "spec",
+    "dist": "dist",
+    "district": "dist",
+    "compiled": "comp",
+    "comp": "comp",
+    "consolidated": "cons",
+    "cons": "cons",
+    "code": "code",
+    "codes": "code",
+    "laws": "laws",
+    "statutes": "stat",
+    "stat": "stat",
+    "stats": "stat",
+    "ann": "",
+    "annotated": "",
+    "and": "",
+    "of": "",
+    "the": "",
+    "&": "",
+    "vernons": "",
+    "wests": "",
+    "deerings": "",
 }
 CODE_CONNECTORS = {"and", "of", "the", "&"}
 
@@ -323,7 +518,6 @@ def code_key(name: str) -> str:
     return " ".join(toks)
 
 
-
 # ---------------------------------------------------------------------------
 # looking back for names
 # ---------------------------------------------------------------------------
@@ -332,19 +526,59 @@ def code_key(name: str) -> str:
 _DEFINED_TERM = r"\s\((?:hereinafter\s)?[“\"]?[A-Z][\w&.’'-]{1,15}[”\"]?\)"
 _NAME_TAIL = re.compile(
     r"((?:Act|Amendments|Code|Law|Resolution|Rights(?:\s\d+)?)"
-    r"(?:\sof\s\d{4}|,\s\d{4}|\sfor\sFiscal\sYears?\s\d{4}(?:\sand\s\d{4})?)?)(?:" + _DEFINED_TERM + r")?,?\s*\(?$")
+    r"(?:\sof\s\d{4}|,\s\d{4}|\sfor\sFiscal\sYears?\s\d{4}(?:\sand\s\d{4})?)?)(?:" + _DEFINED_TERM + r")?,?\s*\(?$"
+)
 
 
 def without_defined_term(name: str) -> str:
-    """"Class Action Fairness Act of 2005 (“CAFA”)" -> "Class Action Fairness Act of 2005": the entry
+    """ "Class Action Fairness Act of 2005 (“CAFA”)" -> "Class Action Fairness Act of 2005": the entry
     names the act; the brief's own short name for it is not part of that name."""
     return re.sub(_DEFINED_TERM + "$", "", name)
+
+
 _NAME_WORD = re.compile(r"^(?:[A-Z][\w'’.&-]*|\d{4}|of|and|for|the|on|to|in|&|a|an|with|from|by|’s|'s)$")
 _CONNECTORS = {"of", "and", "for", "the", "on", "to", "in", "&", "a", "an", "with", "from", "by"}
-_SENTENCE_WORDS = {"See", "Cf.", "Compare", "But", "Under", "In", "As", "And", "Because", "When", "While",
-                   "Since", "Section", "Congress", "Accord", "Contra", "E.g.", "Also", "Although", "If",
-                   "After", "Before", "By", "That", "This", "These", "Those", "Thus", "Here", "There",
-                   "Its", "For", "Unlike", "Like", "Through", "Following", "Indeed", "Moreover", "Whereas"}
+_SENTENCE_WORDS = {
+    "See",
+    "Cf.",
+    "Compare",
+    "But",
+    "Under",
+    "In",
+    "As",
+    "And",
+    "Because",
+    "When",
+    "While",
+    "Since",
+    "Section",
+    "Congress",
+    "Accord",
+    "Contra",
+    "E.g.",
+    "Also",
+    "Although",
+    "If",
+    "After",
+    "Before",
+    "By",
+    "That",
+    "This",
+    "These",
+    "Those",
+    "Thus",
+    "Here",
+    "There",
+    "Its",
+    "For",
+    "Unlike",
+    "Like",
+    "Through",
+    "Following",
+    "Indeed",
+    "Moreover",
+    "Whereas",
+}
 
 
 def popular_name_before(text: str, pos: int) -> int | None:
@@ -374,12 +608,17 @@ def popular_name_before(text: str, pos: int) -> int | None:
         tok = w.group(0)
         # signals, sentence words, a leading article and part designators ("Title III of the
         # Revenue Act") are not part of the name
-        if tok in _CONNECTORS or tok in _SENTENCE_WORDS or tok.lower() in SIGNAL_WORDS or tok == "The" \
-                or re.fullmatch(r"[IVXLC]+|\d+|Title|Tit\.|Part|Pt\.|Chapter|Subtitle|Division|Div\.", tok):
+        if (
+            tok in _CONNECTORS
+            or tok in _SENTENCE_WORDS
+            or tok.lower() in SIGNAL_WORDS
+            or tok == "The"
+            or re.fullmatch(r"[IVXLC]+|\d+|Title|Tit\.|Part|Pt\.|Chapter|Subtitle|Division|Div\.", tok)
+        ):
             continue
         start = seg_start + w.start()
         break
-    name = text[start:window_start + m.end()]
+    name = text[start : window_start + m.end()]
     # A name needs at least one capitalised word besides the final "Act".
     if not re.search(r"[A-Z]\w*.*\s\S", name.strip()):
         return None
@@ -389,18 +628,24 @@ def popular_name_before(text: str, pos: int) -> int | None:
 # A sentence ends after a lower-case word of three letters or more, or a two-letter word that is
 # no abbreviation ("… discussed it. John Doe, …"; not "et al." or "2d ed."). The next sentence
 # starts with a capital, or with the volume of a work ("… agree. 5B Charles Alan Wright, …").
-_SENTENCE_END = re.compile(r"(?:(?<=[a-z]{3})|(?<=[\s(](?!al|ed|eg|ie|vs|cf|ch|cl|no|op|pp|pt|st|nd|rd|th|id)[a-z]{2})|"
-                           r"(?<=[)\]\d]))[.!?][\"”’']?\s+(?=[A-Z]|\d{1,3}[A-Z]?\s[A-Z])")
+_SENTENCE_END = re.compile(
+    r"(?:(?<=[a-z]{3})|(?<=[\s(](?!al|ed|eg|ie|vs|cf|ch|cl|no|op|pp|pt|st|nd|rd|th|id)[a-z]{2})|"
+    r"(?<=[)\]\d]))[.!?][\"”’']?\s+(?=[A-Z]|\d{1,3}[A-Z]?\s[A-Z])"
+)
 # Abbreviations of organisation words (Bluebook T6) that end in three lower-case letters, so that
 # their period would otherwise read as a sentence end.
-_NAME_ABBREVIATION = re.compile(r"\b(?:Dept|Depts|Govt|Assn|Corp|Dist|Comm|Intl|Natl|Univ|Admin|Mgmt|Educ|Hosp|"
-                                r"Indus|Servs?|Prot|Auth|Inst|Cent|Coll|Cong|Exch|Found|Info|Prac|Proc|Tech|Elec|Exec|Equip|Envtl|Acad|Agric|"
-                                r"Bldg|Broad|Chem|Coal|Coop|Constr|Distrib|Econ|Indem|Liab|Mach|Maint|Mktg|Mortg|Prod|Prop|"
-                                r"Psych|Rsch|Rehab|Subcomm|Transp|Cnty|Cmty|Hous|Pers|Pharm|Telecomm|Bros|Unemp|Sess|Prof|"
-                                r"Resp|Regs|Metro|Pharms|Prods|Mfrs|Emps|Assocs|Enters|Hldgs|Litig|Consol|Indep)\.$")
+_NAME_ABBREVIATION = re.compile(
+    r"\b(?:Dept|Depts|Govt|Assn|Corp|Dist|Comm|Intl|Natl|Univ|Admin|Mgmt|Educ|Hosp|"
+    r"Indus|Servs?|Prot|Auth|Inst|Cent|Coll|Cong|Exch|Found|Info|Prac|Proc|Tech|Elec|Exec|Equip|Envtl|Acad|Agric|"
+    r"Bldg|Broad|Chem|Coal|Coop|Constr|Distrib|Econ|Indem|Liab|Mach|Maint|Mktg|Mortg|Prod|Prop|"
+    r"Psych|Rsch|Rehab|Subcomm|Transp|Cnty|Cmty|Hous|Pers|Pharm|Telecomm|Bros|Unemp|Sess|Prof|"
+    r"Resp|Regs|Metro|Pharms|Prods|Mfrs|Emps|Assocs|Enters|Hldgs|Litig|Consol|Indep)\.$"
+)
 _BREAK = re.compile(r";\s*|\(\s*|:\s+(?=See\b)")
-_LEAD_SIGNAL = re.compile(r"(?:(?:See|see|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|Accord|"
-                          r"with|and)[,]?\s+)+")
+_LEAD_SIGNAL = re.compile(
+    r"(?:(?:See|see|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|Accord|"
+    r"with|and)[,]?\s+)+"
+)
 
 
 def boundary_before(text: str, pos: int, limit: int = 250) -> int:
@@ -429,7 +674,7 @@ _NOTE_MARK = re.compile(r"\s*\d{1,3}\s+(?=[A-Z“\"‘'(]|https?://)")
 def note_mark_end(text: str, pos: int) -> int:
     """After the note number at `pos`, if one is there; else `pos`. Only for what never opens
     with a volume (a web page, an article's author): "2 Wayne R. LaFave, …" is a treatise's volume."""
-    if text[:pos].strip() and text[pos - 1:pos] not in (";", ".", ",", ")", "”", '"'):
+    if text[:pos].strip() and text[pos - 1 : pos] not in (";", ".", ",", ")", "”", '"'):
         return pos
     m = _NOTE_MARK.match(text, pos)
     return m.end() if m else pos
@@ -442,9 +687,32 @@ def note_mark_end(text: str, pos: int) -> int:
 SURNAME = r"[A-Z][a-z'’]*[A-Z]?[a-z'’]+"  # "Prosser", "LaFave", "McCormick"; not "ERISA"
 # Capitalised words that end a statute's name or start a sentence before "§" ("Sherman Act §
 # 1", "Penal Code § 187", "See § 1983"): never an author.
-_STATUTE_WORDS = {"Act", "Acts", "Code", "Codes", "Law", "Laws", "Statute", "Statutes", "Rule", "Rules",
-                  "Regulation", "Regulations", "Title", "Chapter", "Constitution", "Amendment", "Amendments",
-                  "Article", "Part", "Subpart", "Treaty", "Convention", "Ordinance", "Charter"}
+_STATUTE_WORDS = {
+    "Act",
+    "Acts",
+    "Code",
+    "Codes",
+    "Law",
+    "Laws",
+    "Statute",
+    "Statutes",
+    "Rule",
+    "Rules",
+    "Regulation",
+    "Regulations",
+    "Title",
+    "Chapter",
+    "Constitution",
+    "Amendment",
+    "Amendments",
+    "Article",
+    "Part",
+    "Subpart",
+    "Treaty",
+    "Convention",
+    "Ordinance",
+    "Charter",
+}
 _NOT_AUTHOR = _STATUTE_WORDS | _SENTENCE_WORDS | {w.capitalize() for w in SIGNAL_WORDS} | {"Id", "Ibid", "The"}
 
 

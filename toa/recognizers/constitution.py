@@ -10,6 +10,7 @@ Key:  ConstitutionKey(jurisdiction, part, number, section, clause)
       number is the roman numeral ("III"), section/clause strings ("2", "1").
 Sort: (jurisdiction rank, state name, part rank (pmbl 0, art 1, amend 2), number, section, clause)
 """
+
 from __future__ import annotations
 
 import re
@@ -37,37 +38,53 @@ from .common import (
 CAT: CategoryKey = "constitutional"
 
 _NUM = r"(?:[IVXLC]+|\d+)\b(?!\.\d)"  # "art. 38.37" is a code's article, not a constitution's
-_PART = (r"(?P<part>[Aa]rt(?:icle)?s?\.?|ART(?:ICLE)?S?\.?|[Aa]mend(?:ment)?s?\.?|AMEND(?:MENT)?S?\.?|[Aa]md\.|AMD\.|"
-         r"pmbl\.|PMBL\.|[Pp]reamble)")
+_PART = (
+    r"(?P<part>[Aa]rt(?:icle)?s?\.?|ART(?:ICLE)?S?\.?|[Aa]mend(?:ment)?s?\.?|AMEND(?:MENT)?S?\.?|[Aa]md\.|AMD\.|"
+    r"pmbl\.|PMBL\.|[Pp]reamble)"
+)
 # "art. III, § 2, cl. 1" ; "amend. XIV, § 1" ; "amends. I, XIV" ; "Art. I § 7, Cl. 1"
 # a list of sections or clauses ("§§ 1, 5", "cls. 3, 18") never takes the title of a next cite ("§ 1, 5 U.S.C.")
 _MORE = r"(?:(?:,\s|,?\sand\s)\d+[A-Za-z]?(?!\w|\.\w|\s[A-Z]))*"
-_REST = (rf"\s?(?P<nums>{_NUM}(?:(?:,\s|\sand\s|,\sand\s)[IVXLC]+\b(?!\s[a-z]))*)"
-         r"(?:,?\s(?:§§?|[Ss]ec(?:tions?|s?\.)|SEC(?:TIONS?|S?\.))\s?(?P<sec>\d+[A-Za-z]?" + _MORE + "))?"
-         r"(?:,?\s(?:[Cc]l(?:auses?|s?\.)|CL(?:AUSES?|S?\.))\s?(?P<cl>\d+" + _MORE + "))?")
+_REST = (
+    rf"\s?(?P<nums>{_NUM}(?:(?:,\s|\sand\s|,\sand\s)[IVXLC]+\b(?!\s[a-z]))*)"
+    r"(?:,?\s(?:§§?|[Ss]ec(?:tions?|s?\.)|SEC(?:TIONS?|S?\.))\s?(?P<sec>\d+[A-Za-z]?" + _MORE + "))?"
+    r"(?:,?\s(?:[Cc]l(?:auses?|s?\.)|CL(?:AUSES?|S?\.))\s?(?P<cl>\d+" + _MORE + "))?"
+)
 
 
 def _members(s: str) -> list[str]:
-    """"1, 5" / "3 and 18" -> ["1", "5"] / ["3", "18"]; "" -> [""]."""
+    """ "1, 5" / "3 and 18" -> ["1", "5"] / ["3", "18"]; "" -> [""]."""
     return re.split(r",\s(?:and\s)?|\sand\s", s) if s else [""]
+
+
 _FORMAL = re.compile(
     rf"(?<![\w.])(?P<juris>U\.\s?S\.\s|United\sStates\s|UNITED\sSTATES\s|(?P<state>{STATE_RE}|{STATE_CAPS_RE})\s)?"
-    rf"(?P<const>Const(?:itution|\.)|CONST(?:ITUTION|\.)),?\s{_PART}(?:{_REST})?")
+    rf"(?P<const>Const(?:itution|\.)|CONST(?:ITUTION|\.)),?\s{_PART}(?:{_REST})?"
+)
 # "Id. amend. XIV" / "id. art. I, § 8": a short form to the last constitution cited.
 _ID = re.compile(rf"(?<![\w.])[Ii]d\.,?\s{_PART}{_REST}")
-_ORDINAL_AMEND = re.compile(rf"(?<![\w-])(?:(?P<sec>Section|§)\s(?P<secno>\d+)\sof\s(?:the\s)?)?"
-                            rf"(?P<ord>{ORDINAL_RE})\s(?P<amend>Amendment)\b", re.I)
+_ORDINAL_AMEND = re.compile(
+    rf"(?<![\w-])(?:(?P<sec>Section|§)\s(?P<secno>\d+)\sof\s(?:the\s)?)?"
+    rf"(?P<ord>{ORDINAL_RE})\s(?P<amend>Amendment)\b",
+    re.I,
+)
 # "the Fifth and Fourteenth Amendments"
-_ORDINAL_AMENDS = re.compile(rf"(?<![\w-])(?P<ords>(?:{ORDINAL_RE})(?:(?:,\s|,?\sand\s)(?:{ORDINAL_RE}))+)"
-                             r"\sAmendments\b", re.I)
+_ORDINAL_AMENDS = re.compile(
+    rf"(?<![\w-])(?P<ords>(?:{ORDINAL_RE})(?:(?:,\s|,?\sand\s)(?:{ORDINAL_RE}))+)"
+    r"\sAmendments\b",
+    re.I,
+)
 # "(Appropriations Clause)" after a formal cite belongs to it
 _CLAUSE_PAREN = re.compile(r"\s?\((?:the\s)?[A-Z][\w-]*(?:\s(?:[A-Z][\w-]*|and|or|of))*\sClause\)")
 # Article III / Art. I, § 8, Cl. 3 standing alone (roman I-VII only: the U.S. Constitution's articles)
 _ARTICLE = re.compile(
     r"(?<![\w.])(?P<w>Article|Art\.)\s(?P<num>VII|VI|V|IV|III|II|I)\b(?!\s?\()"
-    r"(?:,?\s(?:§|[Ss]ec(?:tion|\.))\s?(?P<sec>\d+))?(?:,?\s[Cc]l(?:ause|\.)\s?(?P<cl>\d+))?")
-_NOT_US_ARTICLE = re.compile(r"\s(?:of|to|in)\s(?:the\s)?(?!(?:United\sStates\s|U\.S\.\s|federal\s|Federal\s)?Constitution)"
-                             r"(?:[A-Z]|this|that)")
+    r"(?:,?\s(?:§|[Ss]ec(?:tion|\.))\s?(?P<sec>\d+))?(?:,?\s[Cc]l(?:ause|\.)\s?(?P<cl>\d+))?"
+)
+_NOT_US_ARTICLE = re.compile(
+    r"\s(?:of|to|in)\s(?:the\s)?(?!(?:United\sStates\s|U\.S\.\s|federal\s|Federal\s)?Constitution)"
+    r"(?:[A-Z]|this|that)"
+)
 
 # Clauses that name exactly one provision.  Clauses that name several (Due Process, Ex Post
 # Facto, Vesting, Emoluments, Bill of Attainder) are deliberately absent.
@@ -115,8 +132,11 @@ CLAUSES = {
     "Citizenship": ("amend", 14, "1", ""),
     "Privileges or Immunities": ("amend", 14, "1", ""),
 }
-_CLAUSE = re.compile(r"(?<![\w-])(?P<name>" + "|".join(
-    re.escape(k).replace(r"\ ", r"\s") for k in sorted(CLAUSES, key=len, reverse=True)) + r")\sClause\b")
+_CLAUSE = re.compile(
+    r"(?<![\w-])(?P<name>"
+    + "|".join(re.escape(k).replace(r"\ ", r"\s") for k in sorted(CLAUSES, key=len, reverse=True))
+    + r")\sClause\b"
+)
 # A state's own clause ("the Texas Constitution's Takings Clause") is not the federal one.
 _STATE_CONTEXT = re.compile(rf"(?:{STATE_RE}|State)(?:'s|’s)?\s(?:Constitution|Const\.)(?:'s|’s)?\s$")
 
@@ -125,8 +145,10 @@ _STATE_CONTEXT = re.compile(rf"(?:{STATE_RE}|State)(?:'s|’s)?\s(?:Constitution
 # XIV".  The gap is a ";" or an explanatory parenthetical; a bare section continues the
 # article cited last, an abbreviated part ("amend. XIV") starts a new provision.
 _CONT_GAP = r"(?:\s?\((?:[^()]|\([^()]*\))*\))?(?:;\s|,\s(?=\S)|\s(?=§))"
-_CONT_SECTION = re.compile(_CONT_GAP + r"(?<=[;)]\s)(?P<head>§|[Ss]ec\.)\s?(?P<sec>\d{1,2})\b"
-                           r"(?:,?\s[Cc]l(?:ause|\.)\s?(?P<cl>\d+))?(?![\w(-]|\s(?:of|to|in)\s)")
+_CONT_SECTION = re.compile(
+    _CONT_GAP + r"(?<=[;)]\s)(?P<head>§|[Ss]ec\.)\s?(?P<sec>\d{1,2})\b"
+    r"(?:,?\s[Cc]l(?:ause|\.)\s?(?P<cl>\d+))?(?![\w(-]|\s(?:of|to|in)\s)"
+)
 _CONT_PART = re.compile(_CONT_GAP + r"(?<=;\s)(?P<part>[Aa]rts?\.|[Aa]mends?\.)" + _REST)
 # "Article II's Appointments Clause" / "the Appointments Clause of Article II": the article
 # is part of the clause reference, not a second authority.
@@ -138,12 +160,14 @@ _OF_ARTICLE = re.compile(r"\sof\s" + _ART_WORD + r"(?:\sof\sthe\s(?:U\.S\.\s|Uni
 _NUMBERED_AMEND = re.compile(
     r"(?<![\w.])(?P<juris>U\.\s?S\.|United\sStates)\s(?:Const\.|Constitution),\s"
     r"(?P<ords>\d{1,2}(?:st|nd|rd|th)(?:(?:,\s|,?\s(?:and|&)\s)\d{1,2}(?:st|nd|rd|th))*)\s(?P<amend>Amends?\.|Amendments?)"
-    r"(?:,?\s§\s?(?P<sec>\d+))?")
+    r"(?:,?\s§\s?(?P<sec>\d+))?"
+)
 # The state after the provision: "art. I, § 9, Fla. Const." (Florida's form), "Article I, section 24,
 # Florida Constitution", "Article I, Section 9 of the Texas Constitution"
 _STATE_AFTER = re.compile(
     rf"(?<![\w.])(?P<part>[Aa]rt\.|[Aa]rticle|ART\.)\s(?P<num>[IVXLC]+|\d+)\b(?!\.\d)"
-    rf"(?:,?\s(?:§|[Ss]ection)\s?(?P<sec>\d+)(?:\([\w]{{1,4}}\))*)?,?\s(?:of\s(?:the\s)?)?(?P<state>{STATE_RE})\s(?:Const\.|Constitution\b)")
+    rf"(?:,?\s(?:§|[Ss]ection)\s?(?P<sec>\d+)(?:\([\w]{{1,4}}\))*)?,?\s(?:of\s(?:the\s)?)?(?P<state>{STATE_RE})\s(?:Const\.|Constitution\b)"
+)
 
 PART_RANK = {"pmbl": 0, "art": 1, "amend": 2}
 
@@ -164,8 +188,18 @@ def _provision(text, start, end, juris, part, num, sec="", cl="", *, kind="full"
         display = _canonical(juris, part, roman, sec, cl)
     jrank = (0, "") if juris == "US" else (1, state_name(juris))
     sort = jrank + (PART_RANK[part], num or 0, natkey(sec), natkey(cl))
-    return occ(text, start, end, category=CAT, key=key, display=display, sort_key=sort, kind=kind, flags=flags,
-               meta=ConstitutionMeta(juris, part, roman, sec, cl))
+    return occ(
+        text,
+        start,
+        end,
+        category=CAT,
+        key=key,
+        display=display,
+        sort_key=sort,
+        kind=kind,
+        flags=flags,
+        meta=ConstitutionMeta(juris, part, roman, sec, cl),
+    )
 
 
 def _canonical(juris, part, roman, sec, cl) -> str:
@@ -192,7 +226,7 @@ def _clause_article(text: str, m: re.Match, part: str, n: int) -> tuple[int, int
     start, end = m.start(), m.end()
     if part != "art":
         return start, end
-    before = _ART_POSSESSIVE.search(text[max(0, start - 80):start])
+    before = _ART_POSSESSIVE.search(text[max(0, start - 80) : start])
     if before and number_token(before.group("num")) == n:
         start = max(0, start - 80) + before.start()
     after = _OF_ARTICLE.match(text, end)
@@ -208,8 +242,9 @@ def _continuations(text, end, juris, part, nums):
     while True:
         m = _CONT_SECTION.match(text, end)
         if m and part in ("art", "amend") and len(nums) == 1 and not (part == "amend" and m.group("cl")):
-            out.append(_provision(text, m.start("head"), m.end(), juris, part, nums[0], m.group("sec"),
-                                  m.group("cl") or ""))
+            out.append(
+                _provision(text, m.start("head"), m.end(), juris, part, nums[0], m.group("sec"), m.group("cl") or "")
+            )
         else:
             m = _CONT_PART.match(text, end)
             if not m:
@@ -218,8 +253,9 @@ def _continuations(text, end, juris, part, nums):
             nums = _nums(m.group("nums") or "")
             if not nums:
                 break
-            sec, cl = (_members(m.group("sec") or "")[0], _members(m.group("cl") or "")[0]) if len(nums) == 1 \
-                else ("", "")
+            sec, cl = (
+                (_members(m.group("sec") or "")[0], _members(m.group("cl") or "")[0]) if len(nums) == 1 else ("", "")
+            )
             out.extend(_provision(text, m.start("part"), m.end(), juris, part, n, sec, cl) for n in nums)
         end = m.end()
         cp = _CLAUSE_PAREN.match(text, end)
@@ -249,15 +285,26 @@ def find(text: str, _emphasis=None) -> list[Claim]:
         cp = _CLAUSE_PAREN.match(text, end)
         if cp:
             end = cp.end()
-        written = clean(text[m.start():end])
+        written = clean(text[m.start() : end])
         occs = []
         conts, claim_end = _continuations(text, end, juris, part, nums)
         if len(secs) > 1 and len(nums) == 1:  # "Cal. Const., art. I, §§ 7, 15": one entry per section
             comma = "Const.," in written  # the California Style Manual's "Cal. Const., art. I, § 7"
-            occs = [_provision(text, m.start(), end, juris, part, nums[0], sc,
-                               display=_canonical(juris, part, int_to_roman(nums[0]), sc, "").replace(
-                                   "Const. ", "Const., " if comma else "Const. "))
-                    for sc in secs]
+            occs = [
+                _provision(
+                    text,
+                    m.start(),
+                    end,
+                    juris,
+                    part,
+                    nums[0],
+                    sc,
+                    display=_canonical(juris, part, int_to_roman(nums[0]), sc, "").replace(
+                        "Const. ", "Const., " if comma else "Const. "
+                    ),
+                )
+                for sc in secs
+            ]
             claims.append(claim(occs + conts, end=claim_end))
             continue
         for i, n in enumerate(nums or [0]):
@@ -272,16 +319,36 @@ def find(text: str, _emphasis=None) -> list[Claim]:
             if len(nums) <= 1 and len(cls) > 1:  # "art. I, § 8, cls. 3, 18": one entry per clause
                 occs.extend(_provision(text, m.start(), end, juris, part, n, sec, c_) for c_ in cls)
                 continue
-            occs.append(_provision(text, m.start(), end, juris, part, n,
-                                   sec if len(nums) <= 1 else "", cl if len(nums) <= 1 else "",
-                                   display=display))
+            occs.append(
+                _provision(
+                    text,
+                    m.start(),
+                    end,
+                    juris,
+                    part,
+                    n,
+                    sec if len(nums) <= 1 else "",
+                    cl if len(nums) <= 1 else "",
+                    display=display,
+                )
+            )
         claims.append(claim(occs + conts, end=claim_end))
     for m in _NUMBERED_AMEND.finditer(text):
         nums = [int(n) for n in re.findall(r"\d+", m.group("ords"))]
         sec = m.group("sec") or "" if len(nums) == 1 else ""
-        occs = [_provision(text, m.start(), m.end(), "US", "amend", n, sec,
-                           display=clean(m.group(0)) if len(nums) == 1 else f"U.S. Const., {_ordinal(n)} Amend.")
-                for n in nums]
+        occs = [
+            _provision(
+                text,
+                m.start(),
+                m.end(),
+                "US",
+                "amend",
+                n,
+                sec,
+                display=clean(m.group(0)) if len(nums) == 1 else f"U.S. Const., {_ordinal(n)} Amend.",
+            )
+            for n in nums
+        ]
         claims.append(claim(occs))
     for m in _STATE_AFTER.finditer(text):
         juris = state_abbr(m.group("state"))
@@ -289,14 +356,26 @@ def find(text: str, _emphasis=None) -> list[Claim]:
         if juris and n:
             # written in prose ("... of the Texas Constitution"), the entry is the Bluebook's
             display = None if re.search(r"\sof\s", m.group(0)) else clean(m.group(0))
-            claims.append(claim([_provision(text, m.start(), m.end(), juris, "art", n, m.group("sec") or "",
-                                            display=display)]))
+            claims.append(
+                claim([_provision(text, m.start(), m.end(), juris, "art", n, m.group("sec") or "", display=display)])
+            )
     for m in _ID.finditer(text):
         part = _part(m.group("part"))
         nums = _nums(m.group("nums"))
-        occs = [_provision(text, m.start(), m.end(), last_juris, part, n, _members(m.group("sec") or "")[0],
-                           _members(m.group("cl") or "")[0],
-                           kind="id") for n in nums]
+        occs = [
+            _provision(
+                text,
+                m.start(),
+                m.end(),
+                last_juris,
+                part,
+                n,
+                _members(m.group("sec") or "")[0],
+                _members(m.group("cl") or "")[0],
+                kind="id",
+            )
+            for n in nums
+        ]
         if occs:
             claims.append(claim(occs))
     for m in _ORDINAL_AMEND.finditer(text):
@@ -304,42 +383,66 @@ def find(text: str, _emphasis=None) -> list[Claim]:
         if not n or not m.group("ord")[0].isupper() or not m.group("amend")[0].isupper():
             continue
         sec = m.group("secno") or ""
-        claims.append(claim([_provision(text, m.start(), m.end(), "US", "amend", n, sec,
-                                        flags=["informal_reference"])], RANK_REFERENCE))
+        claims.append(
+            claim(
+                [_provision(text, m.start(), m.end(), "US", "amend", n, sec, flags=["informal_reference"])],
+                RANK_REFERENCE,
+            )
+        )
     for m in _ORDINAL_AMENDS.finditer(text):
         if not m.group("ords")[0].isupper():
             continue
         ords = re.split(r",\s(?:and\s)?|,?\sand\s", m.group("ords"))
-        occs = [_provision(text, m.start(), m.end(), "US", "amend", ordinal_to_int(o), flags=["informal_reference"])
-                for o in ords if ordinal_to_int(o)]
+        occs = [
+            _provision(text, m.start(), m.end(), "US", "amend", ordinal_to_int(o), flags=["informal_reference"])
+            for o in ords
+            if ordinal_to_int(o)
+        ]
         if occs:
             claims.append(claim(occs, RANK_REFERENCE))
     for m in _ARTICLE.finditer(text):
         if _NOT_US_ARTICLE.match(text, m.end()):
             continue  # "Article III of the Treaty"
         n = number_token(m.group("num"))
-        claims.append(claim([_provision(text, m.start(), m.end(), "US", "art", n, m.group("sec") or "",
-                                        m.group("cl") or "", flags=["informal_reference"])], RANK_REFERENCE))
+        claims.append(
+            claim(
+                [
+                    _provision(
+                        text,
+                        m.start(),
+                        m.end(),
+                        "US",
+                        "art",
+                        n,
+                        m.group("sec") or "",
+                        m.group("cl") or "",
+                        flags=["informal_reference"],
+                    )
+                ],
+                RANK_REFERENCE,
+            )
+        )
     for m in _CLAUSE.finditer(text):
-        if _STATE_CONTEXT.search(text[max(0, m.start() - 40):m.start()]):
+        if _STATE_CONTEXT.search(text[max(0, m.start() - 40) : m.start()]):
             continue
         part, n, sec, cl = CLAUSES[re.sub(r"\s+", " ", m.group("name"))]
         start, end = _clause_article(text, m, part, n)
-        claims.append(claim([_provision(text, start, end, "US", part, n, sec, cl,
-                                        flags=["informal_reference"])],
-                            RANK_REFERENCE))
+        claims.append(
+            claim([_provision(text, start, end, "US", part, n, sec, cl, flags=["informal_reference"])], RANK_REFERENCE)
+        )
     return _without_appositives(text, claims)
 
 
 def _without_appositives(text: str, claims: list[Claim]) -> list[Claim]:
-    """"The Fourteenth Amendment, U.S. Const. amend. XIV, § 1, …": a mention set right before the
+    """ "The Fourteenth Amendment, U.S. Const. amend. XIV, § 1, …": a mention set right before the
     citation of that provision is the citation's own name, not a second (informal) entry."""
     formal = [o for c in claims for o in c.occs if o.kind == "full" and "informal_reference" not in o.flags]
     out = []
     for c in claims:
-        after = [o for o in formal if re.fullmatch(r",?\s\(?", text[c.end:o.start])]
-        if c.occs and all("informal_reference" in o.flags and any(_article(f) == _article(o) for f in after)
-                          for o in c.occs):
+        after = [o for o in formal if re.fullmatch(r",?\s\(?", text[c.end : o.start])]
+        if c.occs and all(
+            "informal_reference" in o.flags and any(_article(f) == _article(o) for f in after) for o in c.occs
+        ):
             continue
         out.append(c)
     return out

@@ -11,6 +11,7 @@ cited, so it stays in the entry; a signal or "the" before the set's name does no
 without a number or a year ("the Ninth Circuit's model instructions") is prose, not a citation.
 Sort: (set name, natural key of the number).
 """
+
 from __future__ import annotations
 
 import re
@@ -30,7 +31,8 @@ _CALIFORNIA = re.compile(
     r"(?<![\w.])(?P<name>Jud(?:icial|\.)\sCouncil\sof\sCal(?:ifornia|\.)\s(?:Civil|Civ\.|Criminal|Crim\.)\sJury\s"
     r"(?:Instructions|Instns\.|Instrs?\.)(?:\s\([^()]{0,20}\d{4}[^()]{0,10}\))?,?\s)?"
     rf"(?P<set>CACI|CALCRIM|CALJIC|BAJI)\s(?P<mark>Nos?\.\s?)?(?P<nums>{_NUMBER}(?:(?:,\s|,?\s(?:and|&)\s){_NUMBER})*)"
-    r"(?P<paren>\s\((?:[^()]{0,30}?\s)?\d{4}(?:\sed\.|\srev\.)?\))?")
+    r"(?P<paren>\s\((?:[^()]{0,30}?\s)?\d{4}(?:\sed\.|\srev\.)?\))?"
+)
 _LIST_ITEM = re.compile(_NUMBER)
 # A federal or state pattern set, its title ending in "Jury Instructions" / "Jury Charges", then
 # the instruction ("§ 9.3", "No. 4.1", "Instruction 2.02", "PJC 100.3", "Instr. 4.1") and/or the year.
@@ -41,7 +43,8 @@ _PATTERN = re.compile(
     r"(?:\s?[-:–]\s?[A-Z][\w’'&-]*(?:\s(?:(?!PJC\b)[A-Z][\w’'&-]*|of|on|for|the|and|&)){0,6})?"
     r"(?:\s\((?:Civil|Criminal|Civ\.|Crim\.)(?:\sCases)?\))?)"
     rf"(?:,?\s(?:§§?\s?|No\.\s|Instruction\s|Instr\.\s|PJC\s)(?P<num>{_NUMBER})|\s(?P<bare>\d{{1,3}}[.:]\d{{1,3}}[A-Z]?))?"
-    r"(?P<paren>\s\((?:[^()]{0,40}?\s)?\d{4}(?:\sed\.)?\))?")
+    r"(?P<paren>\s\((?:[^()]{0,40}?\s)?\d{4}(?:\sed\.)?\))?"
+)
 # Words that open a sentence or a citation clause, not the set's title.
 _LEAD = re.compile(r"^(?:(?:See|Also|Cf\.|Compare|But|Accord|Under|In|The|Both|And|E\.g\.,?|Contra)\s)+")
 
@@ -56,16 +59,37 @@ def _california(text: str, m: re.Match) -> Claim:
         # a list only after "Nos.": "CALJIC No. 8.80.1, 1 CT 23" cites the record next
         item = items[0]
         end = m.start("nums") + item.end()
-        return claim([occ(text, m.start(), end, category=CAT, key=JuryInstructionKey(setname.lower(), item.group(0)),
-                          display=(f"{name} " if name else "") + f"{setname} No. {item.group(0)}",
-                          sort_key=(alpha_key(setname), "", natkey(item.group(0))))], RANK_SECONDARY, end=end)
+        return claim(
+            [
+                occ(
+                    text,
+                    m.start(),
+                    end,
+                    category=CAT,
+                    key=JuryInstructionKey(setname.lower(), item.group(0)),
+                    display=(f"{name} " if name else "") + f"{setname} No. {item.group(0)}",
+                    sort_key=(alpha_key(setname), "", natkey(item.group(0))),
+                )
+            ],
+            RANK_SECONDARY,
+            end=end,
+        )
     for item in items:
         start = m.start() if not occs else m.start("nums") + item.start()
         end = m.start("nums") + item.end()
         number = item.group(0)
         display = (f"{name} " if name and not occs else "") + f"{setname} No. {number}" + (f" {paren}" if paren else "")
-        occs.append(occ(text, start, end, category=CAT, key=JuryInstructionKey(setname.lower(), number), display=display,
-                        sort_key=(alpha_key(setname), "", natkey(number))))
+        occs.append(
+            occ(
+                text,
+                start,
+                end,
+                category=CAT,
+                key=JuryInstructionKey(setname.lower(), number),
+                display=display,
+                sort_key=(alpha_key(setname), "", natkey(number)),
+            )
+        )
     occs[-1].end = m.end()
     return claim(occs, RANK_SECONDARY, end=m.end())
 
@@ -75,12 +99,23 @@ def _pattern(text: str, m: re.Match) -> Claim | None:
         return None
     lead = _LEAD.match(m.group("title"))
     start = m.start("title") + (lead.end() if lead else 0)
-    title = clean(text[start:m.end("title")])
+    title = clean(text[start : m.end("title")])
     number = m.group("num") or m.group("bare") or ""
-    display = clean(text[start:m.end()])
-    return claim([occ(text, start, m.end(), category=CAT, key=JuryInstructionKey(alpha_key(title), number), display=display,
-                      sort_key=(alpha_key(title), "", natkey(number)))],
-                 RANK_SECONDARY)
+    display = clean(text[start : m.end()])
+    return claim(
+        [
+            occ(
+                text,
+                start,
+                m.end(),
+                category=CAT,
+                key=JuryInstructionKey(alpha_key(title), number),
+                display=display,
+                sort_key=(alpha_key(title), "", natkey(number)),
+            )
+        ],
+        RANK_SECONDARY,
+    )
 
 
 def find(text: str, emphasis=None) -> list[Claim]:

@@ -17,6 +17,7 @@ included, since a scientific reference has no pin to drop.
 Keys: WorkKey(authors, title and journal, "", year): one entry per reference, however often the
 brief repeats it in full. Sort: the first author's surname.
 """
+
 from __future__ import annotations
 
 import re
@@ -34,17 +35,21 @@ _PARTICLE = r"(?:van|von|de|der|den|del|della|di|da|du|dos|das|la|le|ten|ter|zu)
 _SURNAME = rf"(?:{_PARTICLE}\s)*{_SURNAME_WORD}(?:\s(?:{_PARTICLE}\s)*{_SURNAME_WORD}){{0,2}}"
 _GIVEN = rf"[{_UP}][{_LO}]+(?:-[{_UP}][{_LO}]+)?"
 # An author list never starts with a signal or a sentence's first word ("See Smith, J." is Smith).
-_NOT_SIGNAL = (r"(?<![\w.’'-])(?!(?:See|Cf|Compare|But|Accord|Contra|Also|And|In|The|For|E\.g|Id|Under|As|However|Moreover|"
-               r"Therefore|Thus|Indeed|Here|There|This|That|These|Those|It|We|They|He|She|Because|When|While|Although|"
-               r"If|Since|After|Before|Unlike|Like|Finally|First|Second|Third|Further|Furthermore|Accordingly|"
-               r"Nevertheless|Instead|Similarly|Likewise|Notably|Again|Yet|So|Then|Now|Only|Defendants?|Plaintiffs?|"
-               r"Appellants?|Appellees?|Respondents?|Petitioners?)\b)")
+_NOT_SIGNAL = (
+    r"(?<![\w.’'-])(?!(?:See|Cf|Compare|But|Accord|Contra|Also|And|In|The|For|E\.g|Id|Under|As|However|Moreover|"
+    r"Therefore|Thus|Indeed|Here|There|This|That|These|Those|It|We|They|He|She|Because|When|While|Although|"
+    r"If|Since|After|Before|Unlike|Like|Finally|First|Second|Third|Further|Furthermore|Accordingly|"
+    r"Nevertheless|Instead|Similarly|Likewise|Notably|Again|Yet|So|Then|Now|Only|Defendants?|Plaintiffs?|"
+    r"Appellants?|Appellees?|Respondents?|Petitioners?)\b)"
+)
 _INITIAL = rf"[{_UP}]\."
 _ET_AL = r"et\.?\sal\b\.?"
 
 # AMA / Vancouver: "Beyens I, van Driel II, Stevens GWJM, et al."
 _V_NAME = rf"{_SURNAME}\s[{_UP}]{{1,4}}(?=[,.])"
-_VANCOUVER = re.compile(rf"{_NOT_SIGNAL}(?P<authors>{_V_NAME}(?:\.?,\s{_V_NAME})*)(?P<etal>,\s{_ET_AL})?\.\s(?=[{_UP}\d“\"‘'#])")
+_VANCOUVER = re.compile(
+    rf"{_NOT_SIGNAL}(?P<authors>{_V_NAME}(?:\.?,\s{_V_NAME})*)(?P<etal>,\s{_ET_AL})?\.\s(?=[{_UP}\d“\"‘'#])"
+)
 # APA: "Sherman, L. E., Hernandez, L. M., & Dapretto, M. (2018)." (also without the comma after the
 # surname, "Prinstein M. J."); ACM's "Jane Doe and Richard Roe. 2019."; author-date "Radesky et al (2023)".
 _A_NAME = rf"{_SURNAME},?\s{_INITIAL}(?:\s?-?{_INITIAL})*"
@@ -55,21 +60,28 @@ _APA = re.compile(
     rf"{_NOT_SIGNAL}(?P<authors>{_A_NAME}(?:,\s{_A_NAME})*(?:,?\s(?:&|and)\s{_A_NAME})?(?:,?\s{_ET_AL})?"
     rf"|{_NATURAL}(?:,\s{_NATURAL})*(?:,?\s(?:and|&)\s{_NATURAL})?(?=\.\s{_YEAR}\.)"
     rf"|{_SURNAME}(?:\s(?:&|and)\s{_SURNAME}|,?\s{_ET_AL})?(?=,?\s\({_YEAR}[a-z]?\)))"
-    rf",?(?:{_APA_DATE})\s(?=[{_UP}“\"‘'#])")  # "Smith (1995) 35 Cal.App.4th 733" is a case
+    rf",?(?:{_APA_DATE})\s(?=[{_UP}“\"‘'#])"
+)  # "Smith (1995) 35 Cal.App.4th 733" is a case
 # Any style, by a first author and "et al." ("Wen et al.,", "Jessica C. Levenson et al.,")
-_ET_AL_AUTHOR = re.compile(rf"{_NOT_SIGNAL}(?P<authors>(?:{_GIVEN}\s(?:{_INITIAL}\s|{_GIVEN}\s)*)?{_SURNAME}\s{_ET_AL}),\s"
-                           rf"(?=[{_UP}“\"‘'#])")
+_ET_AL_AUTHOR = re.compile(
+    rf"{_NOT_SIGNAL}(?P<authors>(?:{_GIVEN}\s(?:{_INITIAL}\s|{_GIVEN}\s)*)?{_SURNAME}\s{_ET_AL}),\s"
+    rf"(?=[{_UP}“\"‘'#])"
+)
 # The Bluebook's order with a science journal's block: "Jenny Roe, Digital Ads and Children, Pediatrics
 # (2020) 146 (1): e20201681"; only the blocks below, with the volume's pages, end it.
-_NATURAL_AUTHORS = re.compile(rf"{_NOT_SIGNAL}(?P<authors>{_NATURAL}(?:,\s{_NATURAL})*(?:,?\s(?:and|&)\s{_NATURAL})?),\s"
-                              rf"(?=[{_UP}“\"‘'#])")
+_NATURAL_AUTHORS = re.compile(
+    rf"{_NOT_SIGNAL}(?P<authors>{_NATURAL}(?:,\s{_NATURAL})*(?:,?\s(?:and|&)\s{_NATURAL})?),\s"
+    rf"(?=[{_UP}“\"‘'#])"
+)
 # MLA: "Best, John R., and Patricia H. Miller." "Carter, Ben, et al." "Barr, Rachel, Nichols, Deborah";
 # the list ends with a period, or has two inverted names: "Mary Major, Rethinking Venue, 99 …" is the
 # Bluebook's author and title. A surname of two words starts with a particle ("De Decker").
 _M_SURNAME = rf"(?:(?:[Dd]e|[Vv]an|[Vv]on|[Dd]er|[Dd]en|[Ll]e|[Ll]a|[Dd]el|[Dd]i|[Dd]a|[Dd]u|[Dd]os|[Tt]en|[Tt]er)\s)*{_SURNAME_WORD}"
 _M_NAME = rf"{_M_SURNAME},\s{_GIVEN}(?:\s(?:{_INITIAL}|{_GIVEN}))*"
-_MLA = re.compile(rf"{_NOT_SIGNAL}(?P<authors>{_M_NAME}(?P<more>(?:(?:,?\s(?:and|&)\s|,\s)(?:{_NATURAL}|{_M_NAME}))+)?)"
-                  rf"(?P<etal>,?\s{_ET_AL})?(?P<sep>[.,]?)\s(?=[{_UP}“\"‘'#])")
+_MLA = re.compile(
+    rf"{_NOT_SIGNAL}(?P<authors>{_M_NAME}(?P<more>(?:(?:,?\s(?:and|&)\s|,\s)(?:{_NATURAL}|{_M_NAME}))+)?)"
+    rf"(?P<etal>,?\s{_ET_AL})?(?P<sep>[.,]?)\s(?=[{_UP}“\"‘'#])"
+)
 
 # Where a reference ends, by style. Pages: "45-67", "e168-e187", "1723".
 _PAGES = r"[A-Za-z]?\d+(?:\s?-\s?[A-Za-z]?\d+)?"
@@ -78,19 +90,27 @@ _MON = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?"
 # "Research. 2021 Dec 13:00936502211038196", "Cyberspace. 2021 Aug 24."
 _AMA_END = re.compile(
     rf"[.?!)]\s(?P<year>{_YEAR})(?P<date>\s{_MON}(?:\s\d{{1,2}})?)?"
-    rf"(?P<vol>\s?;\s?\d+(?:\s?\(\s?[\w-]+\s?\))?(?:\s?:\s?{_PAGES})?|\s?:\s?[A-Za-z]?\d{{3,}})?(?=[.;,\s]|$)")
+    rf"(?P<vol>\s?;\s?\d+(?:\s?\(\s?[\w-]+\s?\))?(?:\s?:\s?{_PAGES})?|\s?:\s?[A-Za-z]?\d{{3,}})?(?=[.;,\s]|$)"
+)
 # "Journal of Adolescent Health, 60(6), 641-647." "Disciplines, 61(8)." "Science, 22.2, 114-120."
-_APA_END = re.compile(rf",\s\d+(?:\.\d+)?(?:\s?\(\s?[\w-]+\s?\))?(?:,\s(?:pp?\.\s)?{_PAGES})?(?=\.(?:\s|$)|;|\s(?:https?://|doi)|$)")
+_APA_END = re.compile(
+    rf",\s\d+(?:\.\d+)?(?:\s?\(\s?[\w-]+\s?\))?(?:,\s(?:pp?\.\s)?{_PAGES})?(?=\.(?:\s|$)|;|\s(?:https?://|doi)|$)"
+)
 # "Child development 81.6 (2010): 1641-1660", "Appetite 100 (2016): 189-196", "… development (2017): 141-163"
-_MLA_END = re.compile(rf"(?:\s\d+(?:\.\d+)?)?\s\((?:[A-Z][a-z]+\.?\s(?:\d{{1,2}},\s)?)?(?P<year>{_YEAR})\)"
-                      rf"(?:\s\d+\s?\(\d+\))?(?::\s?{_PAGES})?(?=[.;,\s]|$)")
+_MLA_END = re.compile(
+    rf"(?:\s\d+(?:\.\d+)?)?\s\((?:[A-Z][a-z]+\.?\s(?:\d{{1,2}},\s)?)?(?P<year>{_YEAR})\)"
+    rf"(?:\s\d+\s?\(\d+\))?(?::\s?{_PAGES})?(?=[.;,\s]|$)"
+)
 _JOURNAL_PAGES = re.compile(
     rf"\s\((?P<year>{_YEAR})\)\s\d+\s?\(\d+\):\s?{_PAGES}"  # "Pediatrics (2020) 146 (1): e20201681"
     rf"|[.?!)]\s(?P<year2>{_YEAR})(?:\s{_MON}(?:\s\d{{1,2}})?)?;\s?\d+(?:\s?\(\s?[\w-]+\s?\))?:\s?{_PAGES}"  # AMA
-    rf"|\s\d+\.\d+\s\((?P<year3>{_YEAR})\):\s?{_PAGES}")  # MLA: "81.6 (2010): 1641-1660"
+    rf"|\s\d+\.\d+\s\((?P<year3>{_YEAR})\):\s?{_PAGES}"
+)  # MLA: "81.6 (2010): 1641-1660"
 # A DOI or URL closing a reference; a URL broken at a line end goes on after a space when the
 # rest is a path ("…/article/144/6/e2019 3150/…" is not, "…/research/re port/8-18.pdf" is).
-_LINK = re.compile(r"[.,:]?\s?(?:doi:\s?10\.\S+|(?:https?://|www\.)[^\s<>“”\"]+(?:\s(?=[\w/-]*/|[\w-]+\.(?:pdf|html?)\b)[^\s<>“”\"]+)?)")
+_LINK = re.compile(
+    r"[.,:]?\s?(?:doi:\s?10\.\S+|(?:https?://|www\.)[^\s<>“”\"]+(?:\s(?=[\w/-]*/|[\w-]+\.(?:pdf|html?)\b)[^\s<>“”\"]+)?)"
+)
 _BRACKETED = re.compile(r"\.?\s\[[A-Za-z ]{3,20}\]")  # "[PubMed]", "[Internet]"
 
 # Where a citation starts: a paragraph's (a note's) first words, after a note number, or after ";",
@@ -109,18 +129,26 @@ _NOT_IN_REFERENCE = re.compile(r"\s(?:v|vs)\.\s|\((?:Id\.|Ibid|[Ss]ee\s|citing|q
 # Pediatrics Policy Statement, July 1, 2020, Digital Advertising to Children", "Council on Media, Media
 # and Young Minds, Am. Acad. of Pediatrics Clinical Report, Nov. 1, 2016", "Research Service, Title, Nov. 1, 2023".
 _SEGMENT = r"[A-Z“\"‘'][^,;()“”]{1,150}?"
-_STATEMENT = re.compile(rf"{_NOT_SIGNAL}(?P<body>{_SEGMENT}(?:,\s{_SEGMENT}){{0,3}}),\s(?P<date>{DATE})"
-                        rf"(?:,\s(?P<title>{_SEGMENT}))?(?=[.;]?\s*$|;|\.\s)")
-_GENRE = re.compile(r"\b(?:Policy|Position|Consensus|Joint|Scientific)\sStatement|\b(?:Clinical|Technical|Annual|Special)\s"
-                    r"Report|\bHealth\sAdvisory|\bFact\sSheet|\bWhite\sPaper|\bIssue\sBrief|\bPress\sRelease|"
-                    r"\bPractice\s(?:Guideline|Parameter)s?|\bGuidance\sDocument")
-_BODY_WORD = re.compile(r"\b(?:Academy|Association|Ass[’']n|Society|College|Council|Commission|Comm[’']n|Committee|"
-                        r"Institute|Inst\.|Service|Department|Dep[’']t|Agency|Administration|Bureau|Office|Board|Center|"
-                        r"Centre|Ctr\.|Foundation|Found\.|Organization|Coalition|Alliance|Federation|Network)\b")
+_STATEMENT = re.compile(
+    rf"{_NOT_SIGNAL}(?P<body>{_SEGMENT}(?:,\s{_SEGMENT}){{0,3}}),\s(?P<date>{DATE})"
+    rf"(?:,\s(?P<title>{_SEGMENT}))?(?=[.;]?\s*$|;|\.\s)"
+)
+_GENRE = re.compile(
+    r"\b(?:Policy|Position|Consensus|Joint|Scientific)\sStatement|\b(?:Clinical|Technical|Annual|Special)\s"
+    r"Report|\bHealth\sAdvisory|\bFact\sSheet|\bWhite\sPaper|\bIssue\sBrief|\bPress\sRelease|"
+    r"\bPractice\s(?:Guideline|Parameter)s?|\bGuidance\sDocument"
+)
+_BODY_WORD = re.compile(
+    r"\b(?:Academy|Association|Ass[’']n|Society|College|Council|Commission|Comm[’']n|Committee|"
+    r"Institute|Inst\.|Service|Department|Dep[’']t|Agency|Administration|Bureau|Office|Board|Center|"
+    r"Centre|Ctr\.|Foundation|Found\.|Organization|Coalition|Alliance|Federation|Network)\b"
+)
 # A report or release with its title in quotation marks and its date: "Federal Trade Commission,
 # ‘Order Requires Maker to Pay $245 Million’ (March 2023)".
-_QUOTED = re.compile(rf"{_NOT_SIGNAL}(?P<author>[A-Z][\w.’'&-]*(?:\s(?:[A-Z][\w.’'&-]*|of|the|for|and|on|&)){{0,8}}),\s"
-                     rf"(?P<title>[‘“\"'][A-Z][^‘’“”\"]{{8,250}}?[’”\"'])\s?\((?P<date>(?:{MONTH}\s(?:\d{{1,2}},\s)?)?{_YEAR})\)")
+_QUOTED = re.compile(
+    rf"{_NOT_SIGNAL}(?P<author>[A-Z][\w.’'&-]*(?:\s(?:[A-Z][\w.’'&-]*|of|the|for|and|on|&)){{0,8}}),\s"
+    rf"(?P<title>[‘“\"'][A-Z][^‘’“”\"]{{8,250}}?[’”\"'])\s?\((?P<date>(?:{MONTH}\s(?:\d{{1,2}},\s)?)?{_YEAR})\)"
+)
 
 
 def find(text: str, emphasis=None) -> list[Claim]:
@@ -132,18 +160,30 @@ def find_statements(text: str) -> list[Claim]:
     claims = []
     for m in _STATEMENT.finditer(text) if "," in text else ():
         body = m.group("body")
-        if not _at_citation_start(text, m.start()) or " v. " in m.group(0) or \
-                not (_GENRE.search(body) or _BODY_WORD.search(body.split(", ")[0])):
+        if (
+            not _at_citation_start(text, m.start())
+            or " v. " in m.group(0)
+            or not (_GENRE.search(body) or _BODY_WORD.search(body.split(", ")[0]))
+        ):
             continue
-        claims.append(_work_claim(text, m.start(), m.end(), body.split(", ")[0], m.group("title") or body,
-                                  m.group("date")[-4:]))
+        claims.append(
+            _work_claim(text, m.start(), m.end(), body.split(", ")[0], m.group("title") or body, m.group("date")[-4:])
+        )
     for m in _QUOTED.finditer(text) if "(" in text else ():
         if not _at_citation_start(text, m.start()):
             continue
         end = m.end()
         link = _LINK.match(text, end)
-        claims.append(_work_claim(text, m.start(), _link_end(text, link) if link else end, m.group("author"),
-                                  m.group("title"), m.group("date")[-4:]))
+        claims.append(
+            _work_claim(
+                text,
+                m.start(),
+                _link_end(text, link) if link else end,
+                m.group("author"),
+                m.group("title"),
+                m.group("date")[-4:],
+            )
+        )
     return claims
 
 
@@ -156,14 +196,24 @@ _PARTY_BEFORE = re.compile(r"\b(?:v|vs|rel|re|parte)\.?\s*$")  # "Villa v. McFer
 
 
 def _at_citation_start(text: str, pos: int) -> bool:
-    return bool(_STARTS_AFTER.search(text, max(0, pos - 200), pos)) and not _PARTY_BEFORE.search(text, max(0, pos - 12), pos)
+    return bool(_STARTS_AFTER.search(text, max(0, pos - 200), pos)) and not _PARTY_BEFORE.search(
+        text, max(0, pos - 12), pos
+    )
 
 
 def _work_claim(text: str, start: int, end: int, author: str, title: str, year: str) -> Claim:
     display = _as_written(text[start:end])
     key = WorkKey(alpha_key(author), alpha_key(title), "", year)
-    o = occ(text, start, end, category="other", key=key, display=display,
-            sort_key=(alpha_key(author), alpha_key(title), natkey(year)), meta=WorkMeta(clean(author), clean(title)))
+    o = occ(
+        text,
+        start,
+        end,
+        category="other",
+        key=key,
+        display=display,
+        sort_key=(alpha_key(author), alpha_key(title), natkey(year)),
+        meta=WorkMeta(clean(author), clean(title)),
+    )
     return claim([o], RANK_SECONDARY)
 
 
@@ -172,7 +222,7 @@ def find_references(text: str) -> list[Claim]:
     starts = sorted(_starts(text), key=lambda s: s[0])
     claims = []
     for i, (start, head_end, style, m) in enumerate(starts):
-        limit = min(len(text), start + _MAX_REFERENCE, *(s[0] for s in starts[i + 1:] if s[0] > start))
+        limit = min(len(text), start + _MAX_REFERENCE, *(s[0] for s in starts[i + 1 :] if s[0] > start))
         end = _end(text, head_end, limit, style, m)
         if end is None:
             continue
@@ -183,14 +233,22 @@ def find_references(text: str) -> list[Claim]:
 def _starts(text: str):
     """(start, end of the author list, style, match) of every author list at a citation's start."""
     seen = set()
-    for style, rx in (("ama", _VANCOUVER), ("apa", _APA), ("any", _ET_AL_AUTHOR), ("mla", _MLA),
-                      ("natural", _NATURAL_AUTHORS)):
+    for style, rx in (
+        ("ama", _VANCOUVER),
+        ("apa", _APA),
+        ("any", _ET_AL_AUTHOR),
+        ("mla", _MLA),
+        ("natural", _NATURAL_AUTHORS),
+    ):
         for m in rx.finditer(text):
             start = m.start()
             if start in seen or not _at_citation_start(text, start):
                 continue
-            if style == "mla" and not (m.group("sep") == "." or (m.group("etal") or "").endswith(".")) \
-                    and not m.group("more"):
+            if (
+                style == "mla"
+                and not (m.group("sep") == "." or (m.group("etal") or "").endswith("."))
+                and not m.group("more")
+            ):
                 continue  # one inverted name before a comma: an author and title in the Bluebook's form
             if style == "ama" and "," not in m.group("authors") and not m.group("etal"):
                 # one name ("Smith J.") is a reference only with the journal's volume after it
@@ -212,8 +270,11 @@ def _end(text: str, pos: int, limit: int, style: str, m: re.Match) -> int | None
         region_end = foreign.start()
     ends = []
     if style == "ama":
-        ends = [e for e in _AMA_END.finditer(text, pos, region_end)
-                if e.group("vol") or e.group("date") or m.group("authors").count(",") >= 1]
+        ends = [
+            e
+            for e in _AMA_END.finditer(text, pos, region_end)
+            if e.group("vol") or e.group("date") or m.group("authors").count(",") >= 1
+        ]
     elif style == "apa":
         ends = list(_APA_END.finditer(text, pos, region_end)) + list(_MLA_END.finditer(text, pos, region_end))
     elif style == "mla":
@@ -249,14 +310,30 @@ def _claim(text: str, start: int, head_end: int, end: int, m: re.Match) -> Claim
     display = _as_written(text[start:end])
     authors = clean(m.group("authors"))
     # the first author's surname: the first name of an inverted list, the last of a natural one
-    natural = re.match(rf"(?:{_GIVEN}\s(?:{_INITIAL}\s|{_GIVEN}\s)*)?({_SURNAME})(?:\s{_ET_AL}|,\s{_NATURAL}|\s(?:and|&)\s)",
-                       authors) if m.re is not _VANCOUVER and m.re is not _MLA else None
-    surname = natural.group(1) if natural and m.re is not _APA or natural and "." not in authors.split(",")[0] \
+    natural = (
+        re.match(
+            rf"(?:{_GIVEN}\s(?:{_INITIAL}\s|{_GIVEN}\s)*)?({_SURNAME})(?:\s{_ET_AL}|,\s{_NATURAL}|\s(?:and|&)\s)",
+            authors,
+        )
+        if m.re is not _VANCOUVER and m.re is not _MLA
+        else None
+    )
+    surname = (
+        natural.group(1)
+        if natural and m.re is not _APA or natural and "." not in authors.split(",")[0]
         else re.match(_SURNAME, authors).group()
+    )
     rest = clean(_LINK.sub("", text[head_end:end]))
     years = re.findall(_YEAR, text[start:end])
     key = WorkKey(alpha_key(authors), alpha_key(rest)[:120], "", years[0] if years else "")
-    o = occ(text, start, end, category="other", key=key, display=display,
-            sort_key=(norm(surname), alpha_key(rest), natkey(years[0] if years else "")),
-            meta=WorkMeta(authors, rest))
+    o = occ(
+        text,
+        start,
+        end,
+        category="other",
+        key=key,
+        display=display,
+        sort_key=(norm(surname), alpha_key(rest), natkey(years[0] if years else "")),
+        meta=WorkMeta(authors, rest),
+    )
     return claim([o], RANK_SECONDARY)

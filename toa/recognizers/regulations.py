@@ -11,6 +11,7 @@ Their section numbers hold hyphens, colons and lettered parts: one number, never
 Key: StateCodeKey(state, code words, title, section) as codes.py keys a code of regulations;
 category rules_regulations, sorted after the C.F.R. with the other state regulations.
 """
+
 from __future__ import annotations
 
 import re
@@ -41,7 +42,8 @@ _NUMBER = r"R?\d+[A-Z]?\d*(?:[-.:]\.?\d+[A-Za-z]?\d*)*"
 _CITE = re.compile(
     r"(?<![\w.])(?:(?P<pre_title>\d{1,3})\s)?(?P<name>" + "|".join(f"(?:{p})" for p, *_ in _CODES) + r")"
     r"(?:,?\s(?:tit\.|title)\s(?P<title>\d{1,3}),?)?\s?(?:§|[Rr]\.|[Rr]ule)?\s?(?P<sec>" + _NUMBER + r")"
-    r"(?P<sub>" + SUBSECS + r")(?![\w-])")
+    r"(?P<sub>" + SUBSECS + r")(?![\w-])"
+)
 _NAMES = [(re.compile(p + r"$"), printed, state, title_first) for p, printed, state, title_first in _CODES]
 
 
@@ -56,7 +58,7 @@ def find(text: str, emphasis) -> list:
             continue  # "12 Or. Admin. R. …" is no form of these codes
         sec, sub = m.group("sec"), m.group("sub")
         # the key words codes.py gives the same code ("N.J.A.C." = "N.J. Admin. Code" -> "admin code")
-        words = code_key(re.sub(r"\s(?:r\.|§)$", "", printed[len(state):]))
+        words = code_key(re.sub(r"\s(?:r\.|§)$", "", printed[len(state) :]))
         if title_first:
             display = f"{title} {printed} {'§ ' if printed.endswith(('Regs.', 'Code')) else ''}{sec}{sub}"
         elif m.group("title"):
@@ -66,7 +68,20 @@ def find(text: str, emphasis) -> list:
         key = StateCodeKey(state, words, title, sec + sub)
         # the state where the sort reads it: a court's home state lists its own regulations first
         meta = ProvisionMeta(code=printed, title=title, section=sec, jurisdiction=state)
-        claims.append(claim([occ(text, m.start(), m.end(), category="rules_regulations", key=key, display=display,
-                                 sort_key=rule_sort(2, state_name(state), f"{words} {title}".strip(), sec + sub),
-                                 meta=meta)]))
+        claims.append(
+            claim(
+                [
+                    occ(
+                        text,
+                        m.start(),
+                        m.end(),
+                        category="rules_regulations",
+                        key=key,
+                        display=display,
+                        sort_key=rule_sort(2, state_name(state), f"{words} {title}".strip(), sec + sub),
+                        meta=meta,
+                    )
+                ]
+            )
+        )
     return claims

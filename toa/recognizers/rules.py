@@ -12,6 +12,7 @@ Civ., Crim., Evid., then Sup. Ct. R., then circuit rules), 1 state rules, 2 C.F.
 4 Fed. Reg.  "Rule 54(d)" alone is kind "reference" with key None and meta {"rule": "54(d)"}:
 the grouping stage gives it the last rule set cited.
 """
+
 from __future__ import annotations
 
 import re
@@ -53,67 +54,124 @@ _LONG_SET = {"civil": "civ", "criminal": "crim", "appellate": "app", "bankruptcy
 
 _RULE_NO = r"\d+[a-z]?(?:\.\d+)*"
 # a subsection may follow after a space ("8.104 (a)(1)"), never a year ("Rule 11 (1983)")
-_RULE_ITEM = re.compile(rf"(?P<rule>{_RULE_NO})(?P<sub>(?:\s(?=\([A-Za-z0-9]{{1,3}}\)))?{SUBSECS})(?!\w|\.\d|-[A-Za-z])")
+_RULE_ITEM = re.compile(
+    rf"(?P<rule>{_RULE_NO})(?P<sub>(?:\s(?=\([A-Za-z0-9]{{1,3}}\)))?{SUBSECS})(?!\w|\.\d|-[A-Za-z])"
+)
 _RULE_SUB_ONLY = re.compile(r"(?:,\s?(?:and\s|or\s)?|\s(?:and|or)\s)(?P<sub>(?:\([A-Za-z0-9]{1,3}\))+)(?![\w(])")
 _RULE_JOIN = re.compile(r"(?:,\s(?:and\s|or\s)?|\s(?:and|or|through)\s|\s?-\s?)(?=\d)")
 _EDITION = re.compile(r"\s?(" + EDITION_PAREN + ")")
 
 # (also as typed in a hurry: "Fed. R. Civ. P 12", "Fed. R. Civ. Pro. 12")
-_FED_ABBR = re.compile(r"(?<![\w.])Fed\.\s?R\.\s?(?P<set>Civ|Crim|App|Evid|Bankr)\.(?:\s?P(?:roc?|ro)?\.?)?\s(?:Rules?\s)?(?=\d)")
+_FED_ABBR = re.compile(
+    r"(?<![\w.])Fed\.\s?R\.\s?(?P<set>Civ|Crim|App|Evid|Bankr)\.(?:\s?P(?:roc?|ro)?\.?)?\s(?:Rules?\s)?(?=\d)"
+)
 # District-court motions often write the sets as initials: "FRCP 56(a)", "F.R.C.P. 26(b)(1)", "FRE 702".
-_FED_INITIALS = re.compile(r"(?<![\w.])(?P<set>FRCP|F\.\s?R\.\s?C(?:iv)?\.\s?P\.|FRCrP|F\.\s?R\.\s?Cr(?:im)?\.\s?P\.|FRE|"
-                           r"F\.\s?R\.\s?E(?:vid)?\.|FRAP|F\.\s?R\.\s?A(?:pp)?\.\s?P\.|FRBP|F\.\s?R\.\s?B(?:ankr)?\.\s?P\.)"
-                           r"\s(?:Rules?\s)?(?=\d)")
+_FED_INITIALS = re.compile(
+    r"(?<![\w.])(?P<set>FRCP|F\.\s?R\.\s?C(?:iv)?\.\s?P\.|FRCrP|F\.\s?R\.\s?Cr(?:im)?\.\s?P\.|FRE|"
+    r"F\.\s?R\.\s?E(?:vid)?\.|FRAP|F\.\s?R\.\s?A(?:pp)?\.\s?P\.|FRBP|F\.\s?R\.\s?B(?:ankr)?\.\s?P\.)"
+    r"\s(?:Rules?\s)?(?=\d)"
+)
 _INITIAL_SETS = {"c": "civ", "cr": "crim", "e": "evid", "a": "app", "b": "bankr"}
-_FED_LONG = re.compile(r"(?<![\w.])Federal\sRules?\sof\s(?:(?P<set>Civil|Criminal|Appellate|Bankruptcy)\sProcedure|"
-                       r"(?P<evid>Evidence))\s(?=\d)")
-_SET_RULE = re.compile(r"(?<![\w.])(?<!Local\s)(?<!Loc\.\s)(?P<set>Civil|Criminal|Appellate|Bankruptcy|Evidence)\sRules?\s(?=\d)")
+_FED_LONG = re.compile(
+    r"(?<![\w.])Federal\sRules?\sof\s(?:(?P<set>Civil|Criminal|Appellate|Bankruptcy)\sProcedure|"
+    r"(?P<evid>Evidence))\s(?=\d)"
+)
+_SET_RULE = re.compile(
+    r"(?<![\w.])(?<!Local\s)(?<!Loc\.\s)(?P<set>Civil|Criminal|Appellate|Bankruptcy|Evidence)\sRules?\s(?=\d)"
+)
 # "Rule 54(d) of the Federal Rules of Civil Procedure"
 _RULE_OF = re.compile(r"(?<![\w.])[Rr]ules?\s(?=\d)")
-_OF_FEDERAL = re.compile(r"\sof\sthe\sFederal\sRules\sof\s(?:(?P<set>Civil|Criminal|Appellate|Bankruptcy)\sProcedure|"
-                         r"(?P<evid>Evidence))")
-_SCT = re.compile(r"(?<![\w.])(?:Sup\.\s?Ct\.\sR\.|S\.\s?Ct\.\sR\.|Supreme\sCourt\sRules?|[Tt]his\sCourt(?:'s|’s)\sRules?)"
-                  r"\s(?=\d)")
+_OF_FEDERAL = re.compile(
+    r"\sof\sthe\sFederal\sRules\sof\s(?:(?P<set>Civil|Criminal|Appellate|Bankruptcy)\sProcedure|"
+    r"(?P<evid>Evidence))"
+)
+_SCT = re.compile(
+    r"(?<![\w.])(?:Sup\.\s?Ct\.\sR\.|S\.\s?Ct\.\sR\.|Supreme\sCourt\sRules?|[Tt]his\sCourt(?:'s|’s)\sRules?)"
+    r"\s(?=\d)"
+)
 # The Supplemental Rules are lettered: "Supp. R. G(5)(a)", "Supplemental Rule G(4)".
 _SUPP = re.compile(r"(?<![\w.])(?:Supp\.\s?R\.|Supplemental\sRules?)\s(?=[A-G](?![\w.]))")
 _SUPP_ITEM = re.compile(rf"(?P<rule>[A-G])(?!\w|\.\w)(?P<sub>{SUBSECS})")
 _LETTER_RULE_REF = re.compile(r"(?<![\w.])Rule\s(?=[A-G]\()")
 # Circuit rules are numbered with hyphens ("9th Cir. R. 36-3", "Ninth Circuit Rule 28-2.7"), and
 # the Third Circuit's are "L.A.R."; a circuit brief cites its own court's as "Circuit Rule 28(a)".
-_CIRCUIT = re.compile(r"(?<![\w.])(?:(?P<court>(?:\d+(?:st|d|nd|rd|th)|D\.\s?C\.|Fed\.)\sCir\.)\s(?P<kind>R\.|Rule|L\.\s?A\.\s?R\.)|"
-                      r"(?P<ordinal>First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|D\.C\.|"
-                      r"Federal)\sCircuit\sRules?|(?P<own>Circuit\sRules?|Cir\.\sR\.))\s(?=\d)")
-_ORDINALS = {"First": "1st", "Second": "2d", "Third": "3d", "Fourth": "4th", "Fifth": "5th", "Sixth": "6th",
-             "Seventh": "7th", "Eighth": "8th", "Ninth": "9th", "Tenth": "10th", "Eleventh": "11th", "D.C.": "D.C.",
-             "Federal": "Fed."}
+_CIRCUIT = re.compile(
+    r"(?<![\w.])(?:(?P<court>(?:\d+(?:st|d|nd|rd|th)|D\.\s?C\.|Fed\.)\sCir\.)\s(?P<kind>R\.|Rule|L\.\s?A\.\s?R\.)|"
+    r"(?P<ordinal>First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|D\.C\.|"
+    r"Federal)\sCircuit\sRules?|(?P<own>Circuit\sRules?|Cir\.\sR\.))\s(?=\d)"
+)
+_ORDINALS = {
+    "First": "1st",
+    "Second": "2d",
+    "Third": "3d",
+    "Fourth": "4th",
+    "Fifth": "5th",
+    "Sixth": "6th",
+    "Seventh": "7th",
+    "Eighth": "8th",
+    "Ninth": "9th",
+    "Tenth": "10th",
+    "Eleventh": "11th",
+    "D.C.": "D.C.",
+    "Federal": "Fed.",
+}
 # A district court's local rules, with or without the court: "N.D. Cal. Civ. L.R. 7-2(b)", "Civil L.R. 7-3",
 # "S.D.N.Y. Local Civ. R. 6.3", "Local Rule 56.1(a)", "LCvR 7(m)", "L. Civ. R. 7.1", "Local Bankruptcy Rule 4001-1".
 _LOCAL_KIND = r"(?:Civ(?:il|\.)|Crim(?:inal|\.)|Bankr(?:uptcy|\.)|Pat(?:ent|\.)|Adm(?:iralty|\.))"
-_DISTRICT = (r"(?:[NSEWMC]\.\s?D\.\s?|D\.\s?)(?:[A-Z][a-z]{1,6}\.(?:\s(?!" + _LOCAL_KIND + r")[A-Z][a-z]{0,6}\.)?|"
-             r"(?:[A-Z]\.){1,3})")
+_DISTRICT = (
+    r"(?:[NSEWMC]\.\s?D\.\s?|D\.\s?)(?:[A-Z][a-z]{1,6}\.(?:\s(?!" + _LOCAL_KIND + r")[A-Z][a-z]{0,6}\.)?|"
+    r"(?:[A-Z]\.){1,3})"
+)
 _LOCAL = re.compile(
     rf"(?<![\w.])(?:(?P<court>{_DISTRICT})\s)?(?P<set>{_LOCAL_KIND}\s?L\.\s?R\.|L\.\s?(?:Civ|Cv|Cr|Crim|Bankr|B|Pat)\.\s?R\.|"
-    rf"L\.\s?R\.|LR|LCvR|LCrR|LBR|LPR|Loc(?:al|\.)\s(?:{_LOCAL_KIND}\s)?(?:Rules?|R\.))\s?(?=\d)")
+    rf"L\.\s?R\.|LR|LCvR|LCrR|LBR|LPR|Loc(?:al|\.)\s(?:{_LOCAL_KIND}\s)?(?:Rules?|R\.))\s?(?=\d)"
+)
 _LOCAL_ITEM = re.compile(rf"(?P<rule>\d+(?:[.-]\d+)*[A-Za-z]?)(?P<sub>{SUBSECS})(?![\w-]|\.\d)")
-_LOCAL_WORDS = {"civ": "civ", "civil": "civ", "cv": "civ", "crim": "crim", "criminal": "crim", "cr": "crim",
-                "bankr": "bankr", "bankruptcy": "bankr", "b": "bankr", "pat": "pat", "patent": "pat", "adm": "adm",
-                "admiralty": "adm", "l": "l", "loc": "l", "local": "l", "r": "r", "rule": "r", "rules": "r"}
+_LOCAL_WORDS = {
+    "civ": "civ",
+    "civil": "civ",
+    "cv": "civ",
+    "crim": "crim",
+    "criminal": "crim",
+    "cr": "crim",
+    "bankr": "bankr",
+    "bankruptcy": "bankr",
+    "b": "bankr",
+    "pat": "pat",
+    "patent": "pat",
+    "adm": "adm",
+    "admiralty": "adm",
+    "l": "l",
+    "loc": "l",
+    "local": "l",
+    "r": "r",
+    "rule": "r",
+    "rules": "r",
+}
 _LOCAL_INITIALS = {"LR": "l r", "LCvR": "l civ r", "LCrR": "l crim r", "LBR": "l bankr r", "LPR": "l pat r"}
-_STATE_RULE = re.compile(rf"(?<![\w.])(?P<state>{STATE_RE}|{STATE_CAPS_RE})\s(?:(?P<pre>[A-Z][A-Za-z]*\.)\s)?R\.\s"
-                         r"(?P<set>(?:[A-Z0-9][A-Za-z0-9'’]*\.?\s?(?:&\s)?){1,3}?)(?:,?\s(?:[Rr]ule|R\.)\s?)?(?=\d)")
+_STATE_RULE = re.compile(
+    rf"(?<![\w.])(?P<state>{STATE_RE}|{STATE_CAPS_RE})\s(?:(?P<pre>[A-Z][A-Za-z]*\.)\s)?R\.\s"
+    r"(?P<set>(?:[A-Z0-9][A-Za-z0-9'’]*\.?\s?(?:&\s)?){1,3}?)(?:,?\s(?:[Rr]ule|R\.)\s?)?(?=\d)"
+)
 # "Texas Rule of Evidence 404(b)", "Texas Rules of Appellate Procedure 38.1", "Texas Disciplinary Rules of
 # Professional Conduct 3.09", "California Rule of Court 8.104", "Cal. Rules of Court, rule 8.204(c)"
-_LONG_STATE_SETS = r"(?:Appellate|Civil|Criminal|Juvenile|Family|Disciplinary)\sProcedure|Evidence|Court|Professional\sConduct"
+_LONG_STATE_SETS = (
+    r"(?:Appellate|Civil|Criminal|Juvenile|Family|Disciplinary)\sProcedure|Evidence|Court|Professional\sConduct"
+)
 _STATE_RULE_LONG = re.compile(
     rf"(?<![\w.])(?P<state>{STATE_RE})\s(?P<pre>Disciplinary\s)?Rules?\sof\s(?P<set>{_LONG_STATE_SETS})"
-    r"(?:,?\s(?:[Rr]ules?|R\.)\s?|\s)(?=\d)")
-_OF_STATE_RULES = re.compile(rf"\sof\s(?:the\s)?(?P<state>{STATE_RE})\s(?P<pre>Disciplinary\s)?Rules\sof\s"
-                             rf"(?P<set>{_LONG_STATE_SETS})")
+    r"(?:,?\s(?:[Rr]ules?|R\.)\s?|\s)(?=\d)"
+)
+_OF_STATE_RULES = re.compile(
+    rf"\sof\s(?:the\s)?(?P<state>{STATE_RE})\s(?P<pre>Disciplinary\s)?Rules\sof\s"
+    rf"(?P<set>{_LONG_STATE_SETS})"
+)
 # Rules of professional conduct abbreviated: "Tex. Disciplinary Rules Prof'l Conduct R. 3.03",
 # "Cal. Rules Prof. Conduct, rule 3.3" (keyed as "Texas Disciplinary Rules of Professional Conduct 3.03")
 _STATE_CONDUCT = re.compile(
     rf"(?<![\w.])(?P<state>{STATE_RE})\s(?P<pre>Disciplinary\s)?Rules\s(?:of\s)?Prof(?:'|’)?l?\.?\s(?:Conduct|Cond\.)"
-    r",?\s(?:R\.|[Rr]ules?)\s?(?=\d)")
+    r",?\s(?:R\.|[Rr]ules?)\s?(?=\d)"
+)
 # States' own names for their court rules: Michigan "MCR 2.116(C)(8)", Pennsylvania "Pa.R.A.P. 1925(b)",
 # "Pa.R.Crim.P. 600", "Pa.R.C.P. 1028", Washington "RAP 13.4(b)", Ohio "App.R. 16(A)(7)", "Civ.R. 12(B)(6)",
 # "Crim.R. 11", "Evid.R. 404(B)"
@@ -129,11 +187,31 @@ _OFFICIAL_RULES = (
 _STATE_SCT = re.compile(rf"(?<![\w.])(?P<state>{STATE_RE})\s(?:S\.\s?Ct\.|Sup\.\s?Ct\.)\sR\.\s(?=\d)")
 _SRO_RULE = re.compile(r"(?<![\w.])(?P<org>FINRA|NASD|NYSE|MSRB|CBOE|NFA|Nasdaq)\s(?:Rules?|R\.)\s(?=\d)")
 # Words of a rule set's name, each spelled one way in keys and entries ("APP. PROC." = "App. P.").
-_SET_WORDS = {"app": "App.", "appellate": "App.", "p": "P.", "proc": "P.", "pro": "P.", "procedure": "P.",
-              "civ": "Civ.", "civil": "Civ.", "crim": "Crim.", "criminal": "Crim.", "evid": "Evid.",
-              "evidence": "Evid.", "prof": "Prof'l", "profl": "Prof'l", "professional": "Prof'l", "cond": "Conduct",
-              "conduct": "Conduct", "disc": "Disciplinary", "disciplinary": "Disciplinary", "juv": "Juv.",
-              "juvenile": "Juv.", "fam": "Fam.", "family": "Fam."}
+_SET_WORDS = {
+    "app": "App.",
+    "appellate": "App.",
+    "p": "P.",
+    "proc": "P.",
+    "pro": "P.",
+    "procedure": "P.",
+    "civ": "Civ.",
+    "civil": "Civ.",
+    "crim": "Crim.",
+    "criminal": "Crim.",
+    "evid": "Evid.",
+    "evidence": "Evid.",
+    "prof": "Prof'l",
+    "profl": "Prof'l",
+    "professional": "Prof'l",
+    "cond": "Conduct",
+    "conduct": "Conduct",
+    "disc": "Disciplinary",
+    "disciplinary": "Disciplinary",
+    "juv": "Juv.",
+    "juvenile": "Juv.",
+    "fam": "Fam.",
+    "family": "Fam.",
+}
 
 
 def state_rule_set(abbr: str, pre: str, words: str) -> str:
@@ -146,10 +224,12 @@ def state_rule_set(abbr: str, pre: str, words: str) -> str:
     head = f"{abbr} " + (_SET_WORDS.get(re.sub(r"[^a-z]", "", pre.lower()), pre.strip()) + " " if pre.strip() else "")
     return f"{head}R. " + " ".join(out)
 
+
 _CFR_HEAD = re.compile(
     r"(?<![\w.])(?P<title>\d{1,2})\sC\.\s?F\.\s?R\.?\s?"
     r"(?:(?:[Pp]t|[Pp]art)\.?\s?\d+[A-Za-z]?,?\s(?:[Ss]ubpt\.?\s?[A-Z0-9]+,?\s)?(?=§|[Ss]ec))?"
-    r"(?P<mark>§§?|[Ss]ections?|[Pp]ts?\.|[Pp]arts?)?\s?(?=\d)")
+    r"(?P<mark>§§?|[Ss]ections?|[Pp]ts?\.|[Pp]arts?)?\s?(?=\d)"
+)
 # The Federal Acquisition Regulation and the defense supplement by their own names: title 48 of the C.F.R.
 _FAR = re.compile(r"(?<![\w.])(?P<set>FAR|DFARS)\s(?P<mark>§§?\s?)?(?=\d{1,3}\.\d)")
 _TREAS_REG = re.compile(r"(?<![\w.])(?:Treas\.\s?Reg\.|Treasury\sRegulations?)\s?(?P<mark>§§?)\s?(?=\d)")
@@ -162,13 +242,16 @@ _CFR_JOIN = re.compile(r"(?:,\s(?:and\s|or\s)?|\s(?:and|or)\s)(?=\d)")
 _USSG = re.compile(
     r"(?<![\w.])(?:(?P<head>U\.\s?S\.\s?S\.\s?G\.|USSG|(?:United\sStates\s|U\.S\.\s)?Sentencing\sGuidelines?(?:\sManual)?|"
     r"Guidelines?)\s?)?(?P<mark>§§?)\s?(?P<sec>\d[A-Z]\d\.\d+[A-Za-z]?)(?P<sub>" + SUBSECS + r")"
-    r"(?:,?\s(?:cmt\.|comment\.?)\s?(?:\(n\.\s?\d+(?:\([A-Za-z0-9]+\))*\)|\(backg(?:'|’)?d\.\)))?")
+    r"(?:,?\s(?:cmt\.|comment\.?)\s?(?:\(n\.\s?\d+(?:\([A-Za-z0-9]+\))*\)|\(backg(?:'|’)?d\.\)))?"
+)
 
-_FR = re.compile(r"(?<![\w.])(?P<vol>\d{1,3})\sFed\.\s?Reg\.\s(?P<page>\d{1,3}(?:,\d{3})+|\d+)"
-                 r"(?P<pin>,\s(?:\d{1,3}(?:,\d{3})+|\d+)(?:\s?-\s?\d[\d,]*)?(?![\d,]*\s?[A-Za-z]))?"
-                 r"(?P<date>\s?\((?:[a-z][a-z\s.]*?\s)?[A-Z][a-z]{2,8}\.?\s\d{1,2},\s\d{4}\))?"
-                 # "(to be codified at 12 C.F.R. pt. 1041)" says where the rule will go: part of this cite
-                 r"(?:\s?\((?:to\sbe\s)?codified\s(?:at|in)\s(?:[^()]|\([^()]{0,8}\))*\))?")
+_FR = re.compile(
+    r"(?<![\w.])(?P<vol>\d{1,3})\sFed\.\s?Reg\.\s(?P<page>\d{1,3}(?:,\d{3})+|\d+)"
+    r"(?P<pin>,\s(?:\d{1,3}(?:,\d{3})+|\d+)(?:\s?-\s?\d[\d,]*)?(?![\d,]*\s?[A-Za-z]))?"
+    r"(?P<date>\s?\((?:[a-z][a-z\s.]*?\s)?[A-Z][a-z]{2,8}\.?\s\d{1,2},\s\d{4}\))?"
+    # "(to be codified at 12 C.F.R. pt. 1041)" says where the rule will go: part of this cite
+    r"(?:\s?\((?:to\sbe\s)?codified\s(?:at|in)\s(?:[^()]|\([^()]{0,8}\))*\))?"
+)
 
 _FR_SHORT = re.compile(r"(?<![\w.])(?P<vol>\d{1,3})\sFed\.\s?Reg\.\sat\s(?P<pin>\d{1,3}(?:,\d{3})+|\d+)")
 
@@ -199,7 +282,7 @@ def parse_rules(text: str, pos: int):
         if not j:
             break
         n = _RULE_ITEM.match(text, j.end())
-        if not n or re.match(r"\s?(?:[A-Z]|\d)", text[n.end():n.end() + 2]) and not text.startswith(" (", n.end()):
+        if not n or re.match(r"\s?(?:[A-Z]|\d)", text[n.end() : n.end() + 2]) and not text.startswith(" (", n.end()):
             break
         joiner = j.group(0).strip()
         prev = items[-1]
@@ -224,7 +307,7 @@ _SUB_RANGE = re.compile(r"\s?-\s?(?P<to>(?:\([A-Za-z0-9]{1,3}\))+)")
 
 
 def _with_sub_range(text: str, items: list) -> int:
-    """"65(b)(1)(A)-(B)": a range of subdivisions is one rule as cited (the last item grows over it)."""
+    """ "65(b)(1)(A)-(B)": a range of subdivisions is one rule as cited (the last item grows over it)."""
     s, e, rule, sub = items[-1]
     r = _SUB_RANGE.match(text, e) if sub else None
     if r:
@@ -234,7 +317,7 @@ def _with_sub_range(text: str, items: list) -> int:
 
 
 def subsection_list(sub: str) -> list[str]:
-    """"(a)(1), (f)" -> ["(a)(1)", "(f)"]: each subsection of a list written in full."""
+    """ "(a)(1), (f)" -> ["(a)(1)", "(f)"]: each subsection of a list written in full."""
     out = []
     for part in filter(None, (p.strip() for p in sub.split(","))):
         out.append(continue_subsection(out[-1], part) if out else part)
@@ -259,17 +342,32 @@ def _rule_occs(text, head_start, items, set_name, end, edition, group=0, juris="
         key = RuleKey(set_name, cite, edition)
         display = f"{set_name} {cite}" + (f" ({edition})" if edition else "")
         subs = subsection_list(sub)
-        meta = ProvisionMeta(rule_set=set_name, rule=rule, subsection=subs[0].split("-")[0] if subs else "",
-                             jurisdiction=juris, subsections=subs if len(subs) > 1 else [], edition=edition)
-        o = occ(text, head_start if i == 0 or s == items[0][0] else s, e, category=CAT, key=key, display=display,
-                sort_key=rule_sort(group, set_name, rule, sub, edition), meta=meta, flags=flags)
+        meta = ProvisionMeta(
+            rule_set=set_name,
+            rule=rule,
+            subsection=subs[0].split("-")[0] if subs else "",
+            jurisdiction=juris,
+            subsections=subs if len(subs) > 1 else [],
+            edition=edition,
+        )
+        o = occ(
+            text,
+            head_start if i == 0 or s == items[0][0] else s,
+            e,
+            category=CAT,
+            key=key,
+            display=display,
+            sort_key=rule_sort(group, set_name, rule, sub, edition),
+            meta=meta,
+            flags=flags,
+        )
         occs.append(o)
     if edition and occs:
         last = max(o.end for o in occs)
         for o in occs:
             if o.end == last:
                 o.end = o.anchor_end = end
-                o.text = text[o.start:end]
+                o.text = text[o.start : end]
     return occs
 
 
@@ -312,9 +410,9 @@ def _numbered_rules(text, head, set_name, key_set=None):
         end = m.end()
         j = _CFR_JOIN.match(text, end)
         m = _LOCAL_ITEM.match(text, j.end()) if j else None
-        if m and re.match(r"\s?(?:[A-Z]|\d)", text[m.end():m.end() + 2]):
+        if m and re.match(r"\s?(?:[A-Z]|\d)", text[m.end() : m.end() + 2]):
             break  # the volume or title of the next citation
-    if not items or key_set and re.match(r"\s(?:[A-Z][A-Za-z]*\.){1,3}\s?\d", text[items[0][1]:items[0][1] + 12]):
+    if not items or key_set and re.match(r"\s(?:[A-Z][A-Za-z]*\.){1,3}\s?\d", text[items[0][1] : items[0][1] + 12]):
         return None  # "L.R. 3 H.L. 330": the English Law Reports, not a local rule
     if key_set and re.fullmatch(r"(?:19|20)\d\d", items[0][2]) and not items[0][3]:
         return None  # "LR 2019 guidance": a year, not a rule
@@ -330,14 +428,17 @@ def _numbered_rules(text, head, set_name, key_set=None):
 def _local_set(written: str) -> str:
     """One spelling of a local rule set for keys: "Civ. L.R.", "L. Civ. R.", "Local Civil Rule" and
     "LCvR" are all "civ l r"."""
-    words = _LOCAL_INITIALS.get(written, "").split() or [_LOCAL_WORDS.get(w.lower(), w.lower())
-                                                         for w in re.findall(r"[A-Za-z]+", written)]
+    words = _LOCAL_INITIALS.get(written, "").split() or [
+        _LOCAL_WORDS.get(w.lower(), w.lower()) for w in re.findall(r"[A-Za-z]+", written)
+    ]
     return " ".join(sorted(words))
 
 
 # "Fed. R. Civ. P. 26 advisory committee's note to 2015 amendment": the note is an authority of its own
-_COMMITTEE_NOTE = re.compile(r"\s(?P<note>(?:advisory\scommittee(?:'|’)?s?|adv\.\scomm\.)\snotes?"
-                             r"(?:\sto\s(?:the\s)?\d{4}\samendments?|\s\(\d{4}(?:\samendments?)?\))?)")
+_COMMITTEE_NOTE = re.compile(
+    r"\s(?P<note>(?:advisory\scommittee(?:'|’)?s?|adv\.\scomm\.)\snotes?"
+    r"(?:\sto\s(?:the\s)?\d{4}\samendments?|\s\(\d{4}(?:\samendments?)?\))?)"
+)
 
 
 def _full_rules(text, head, set_name, group=0, juris="US"):
@@ -356,7 +457,7 @@ def _full_rules(text, head, set_name, group=0, juris="US"):
         assert isinstance(o.meta, ProvisionMeta)
         o.meta.committee_note = clean(note.group("note"))
         o.end = o.anchor_end = note.end()
-        o.text = text[o.start:o.end]
+        o.text = text[o.start : o.end]
     return claim(occs)
 
 
@@ -369,7 +470,7 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
     for m in _FED_INITIALS.finditer(text):
         letters = re.sub(r"[^A-Za-z]", "", m.group("set")).lower()  # "frcp", "frcivp", "fre", "frcrimp"
         kind = re.match(r"fr(cr|c|e|a|b)", letters).group(1)
-        if kind != "b" and re.match(r"(?:19|20)\d\d(?![\d(.-])", text[m.end():m.end() + 5]):
+        if kind != "b" and re.match(r"(?:19|20)\d\d(?![\d(.-])", text[m.end() : m.end() + 5]):
             continue  # "FRE 2020 plan": a year (only the Bankruptcy Rules run to four digits, Rule 2004)
         c = _full_rules(text, m, RULE_SETS[_INITIAL_SETS[kind]])
         if c:
@@ -395,11 +496,24 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
     for m in _LETTER_RULE_REF.finditer(text):  # "Rule G(5)" after a Supplemental Rule
         item = _SUPP_ITEM.match(text, m.end())
         if item:
-            claims.append(claim([occ(text, m.start(), item.end(), category=None, key=None, display=None,
-                                     sort_key=None, kind="reference",
-                                     meta=ProvisionMeta(rule=item.group("rule")
-                                                        + squeeze_subsections(item.group("sub"))))],
-                                RANK_REFERENCE))
+            claims.append(
+                claim(
+                    [
+                        occ(
+                            text,
+                            m.start(),
+                            item.end(),
+                            category=None,
+                            key=None,
+                            display=None,
+                            sort_key=None,
+                            kind="reference",
+                            meta=ProvisionMeta(rule=item.group("rule") + squeeze_subsections(item.group("sub"))),
+                        )
+                    ],
+                    RANK_REFERENCE,
+                )
+            )
     for m in _CIRCUIT.finditer(text):
         if m.group("court"):
             kind = "R." if m.group("kind") == "Rule" else re.sub(r"\s", "", m.group("kind"))
@@ -427,7 +541,7 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
                 claims.append(c)
     for rx, set_name, juris in _OFFICIAL_RULES:
         for m in rx.finditer(text):
-            if set_name == "Ohio" and re.search(r"[A-Za-z]\.\s?$", text[max(0, m.start() - 6):m.start()]):
+            if set_name == "Ohio" and re.search(r"[A-Za-z]\.\s?$", text[max(0, m.start() - 6) : m.start()]):
                 continue  # "Mass. App. R. 5" would be another state's; Ohio's stand alone
             name = f"{m.group('set')}.R." if set_name == "Ohio" else set_name
             c = _full_rules(text, m, name, group=1, juris=juris)
@@ -435,8 +549,13 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
                 claims.append(c)
     for m in _STATE_CONDUCT.finditer(text) if "Conduct" in text or "Cond." in text else ():
         abbr = state_abbr(m.group("state"))
-        c = _full_rules(text, m, state_rule_set(abbr, m.group("pre") or "", "Professional Conduct"), group=1,
-                        juris=abbr) if abbr else None
+        c = (
+            _full_rules(
+                text, m, state_rule_set(abbr, m.group("pre") or "", "Professional Conduct"), group=1, juris=abbr
+            )
+            if abbr
+            else None
+        )
         if c:
             claims.append(c)
     for m in _STATE_SCT.finditer(text) if "Ct. R." in text else ():
@@ -466,9 +585,20 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
             continue
         if m.group()[0] == "r" and "." not in items[0][2]:
             continue  # "rule 8.204" is California's or Texas's way to cite a rule; "the rule 12 motion" is prose
-        occs = [occ(text, m.start() if i == 0 or s == items[0][0] else s, e, category=None, key=None, display=None,
-                    sort_key=None, kind="reference", meta=ProvisionMeta(rule=f"{rule}{sub}"))
-                for i, (s, e, rule, sub) in enumerate(items)]
+        occs = [
+            occ(
+                text,
+                m.start() if i == 0 or s == items[0][0] else s,
+                e,
+                category=None,
+                key=None,
+                display=None,
+                sort_key=None,
+                kind="reference",
+                meta=ProvisionMeta(rule=f"{rule}{sub}"),
+            )
+            for i, (s, e, rule, sub) in enumerate(items)
+        ]
         claims.append(claim(occs, RANK_REFERENCE))
     return claims
 
@@ -476,6 +606,7 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
 # ---------------------------------------------------------------------------
 # regulations
 # ---------------------------------------------------------------------------
+
 
 def _cfr_items(text, pos):
     m = _CFR_ITEM.match(text, pos)
@@ -488,7 +619,7 @@ def _cfr_items(text, pos):
         if not j:
             break
         n = _CFR_ITEM.match(text, j.end())
-        if not n or re.match(r"\s?(?:[A-Z]|\d)", text[n.end():n.end() + 2]) and not text.startswith(" (", n.end()):
+        if not n or re.match(r"\s?(?:[A-Z]|\d)", text[n.end() : n.end() + 2]) and not text.startswith(" (", n.end()):
             break
         items.append((n.start(), n.end(), n.group("sec"), squeeze_subsections(n.group("sub")), bool(n.group("etseq"))))
         end = n.end()
@@ -510,10 +641,23 @@ def _cfr_occ(text, start, end, title, head_w, mark, sec, sub, etseq, edition):
         mk = ""
     head_disp = head_w if head_w == "Treas. Reg." else f"{title} C.F.R."
     display = f"{head_disp} {mk}{cite}" + (f" ({edition})" if edition else "")
-    meta = ProvisionMeta(code="Treas. Reg." if head_w == "Treas. Reg." else "C.F.R.", title=title,
-                         section=sec, subsection=sub, edition=edition)
-    return occ(text, start, end, category=CAT, key=key, display=display,
-               sort_key=rule_sort(2, "C.F.R.", title, k, edition), meta=meta)
+    meta = ProvisionMeta(
+        code="Treas. Reg." if head_w == "Treas. Reg." else "C.F.R.",
+        title=title,
+        section=sec,
+        subsection=sub,
+        edition=edition,
+    )
+    return occ(
+        text,
+        start,
+        end,
+        category=CAT,
+        key=key,
+        display=display,
+        sort_key=rule_sort(2, "C.F.R.", title, k, edition),
+        meta=meta,
+    )
 
 
 def cfr_section(title: str, mark: str, number: str) -> Occurrence | None:
@@ -533,8 +677,10 @@ def cfr_section(title: str, mark: str, number: str) -> Occurrence | None:
 
 def find_cfr(text: str, _emphasis=None) -> list[Claim]:
     claims = []
-    heads = [(m, m.group("title"), clean(text[m.start():m.start("mark") if m.group("mark") else m.end()]))
-             for m in _CFR_HEAD.finditer(text)]
+    heads = [
+        (m, m.group("title"), clean(text[m.start() : m.start("mark") if m.group("mark") else m.end()]))
+        for m in _CFR_HEAD.finditer(text)
+    ]
     heads += [(m, "26", "Treas. Reg.") for m in _TREAS_REG.finditer(text)]
     for m, title, head_w in heads:
         items, end = _cfr_items(text, m.end())
@@ -542,11 +688,13 @@ def find_cfr(text: str, _emphasis=None) -> list[Claim]:
             continue
         edition, end2 = _edition_after(text, end)
         mark = m.group("mark") or ""
-        occs = [_cfr_occ(text, m.start() if i == 0 else s, e, title, head_w, mark, sec, sub, etseq, edition)
-                for i, (s, e, sec, sub, etseq) in enumerate(items)]
+        occs = [
+            _cfr_occ(text, m.start() if i == 0 else s, e, title, head_w, mark, sec, sub, etseq, edition)
+            for i, (s, e, sec, sub, etseq) in enumerate(items)
+        ]
         if edition:
             occs[-1].end = occs[-1].anchor_end = end2
-            occs[-1].text = text[occs[-1].start:end2]
+            occs[-1].text = text[occs[-1].start : end2]
         if title == "3" and len(occs) == 1:
             _as_presidential_document(text, occs[0])
         claims.append(claim(occs))
@@ -555,10 +703,14 @@ def find_cfr(text: str, _emphasis=None) -> list[Claim]:
 
 # Title 3 of the C.F.R. compiles the President's documents: "Exec. Order No. 12,866, 3 C.F.R. 638 (1994),
 # reprinted in 5 U.S.C. § 601 note" is one citation of the order, its compilation and a reprint.
-_PRESIDENTIAL = re.compile(r"(?:Exec(?:\.|utive)\sOrder|Proclamation|Proc\.|Presidential\sMemorandum)"
-                           r"(?:\sNo\.)?\s\d[\d,]*,\s$")
-_REPRINTED = re.compile(r",\s(?:reprinted\sin|as\samended\sby)\s\d{1,2}\sU\.\s?S\.\s?C\.?\s(?:app\.\s)?§?\s?"
-                        r"\d+[\w-]*(?:\([^()\s]{1,6}\))*(?:\snote)?")
+_PRESIDENTIAL = re.compile(
+    r"(?:Exec(?:\.|utive)\sOrder|Proclamation|Proc\.|Presidential\sMemorandum)"
+    r"(?:\sNo\.)?\s\d[\d,]*,\s$"
+)
+_REPRINTED = re.compile(
+    r",\s(?:reprinted\sin|as\samended\sby)\s\d{1,2}\sU\.\s?S\.\s?C\.?\s(?:app\.\s)?§?\s?"
+    r"\d+[\w-]*(?:\([^()\s]{1,6}\))*(?:\snote)?"
+)
 
 
 def _as_presidential_document(text: str, o) -> None:
@@ -568,30 +720,38 @@ def _as_presidential_document(text: str, o) -> None:
     if not name:
         return
     o.start = name.start()
-    o.display = f"{text[name.start():name.end()].strip()} {o.display}"
-    o.key = ExecutiveOrderKey(clean(text[name.start():name.end()]).rstrip(", "))
+    o.display = f"{text[name.start() : name.end()].strip()} {o.display}"
+    o.key = ExecutiveOrderKey(clean(text[name.start() : name.end()]).rstrip(", "))
     assert isinstance(o.meta, ProvisionMeta)
     o.meta.code = "3 C.F.R. compilation"  # a page of the compilation, not a section to look up
     reprint = _REPRINTED.match(text, o.end)
     if reprint:
         o.display += clean(reprint.group(0))
         o.end = o.anchor_end = reprint.end()
-    o.text = text[o.start:o.end]
+    o.text = text[o.start : o.end]
 
 
 def find_far(text: str, _emphasis=None) -> list[Claim]:
-    """"FAR 52.249-2", "DFARS 252.204-7012(b)": listed as cited, verified as 48 C.F.R. sections."""
+    """ "FAR 52.249-2", "DFARS 252.204-7012(b)": listed as cited, verified as 48 C.F.R. sections."""
     claims = []
     for m in _FAR.finditer(text):
         items, end = _cfr_items(text, m.end())
         occs = []
         for i, (s, e, sec, sub, etseq) in enumerate(items):
             cite = f"{sec}{sub}" + (" et seq." if etseq else "")
-            occs.append(occ(text, m.start() if i == 0 else s, e, category=CAT, key=FarKey(m.group("set"), cite),
-                            display=f"{m.group('set')} {(m.group('mark') or '').strip() + ' ' if m.group('mark') else ''}"
-                                    f"{cite}",
-                            sort_key=rule_sort(2, "C.F.R.", "48", cite, m.group("set")),
-                            meta=ProvisionMeta(code="C.F.R.", title="48", section=sec, subsection=sub)))
+            occs.append(
+                occ(
+                    text,
+                    m.start() if i == 0 else s,
+                    e,
+                    category=CAT,
+                    key=FarKey(m.group("set"), cite),
+                    display=f"{m.group('set')} {(m.group('mark') or '').strip() + ' ' if m.group('mark') else ''}"
+                    f"{cite}",
+                    sort_key=rule_sort(2, "C.F.R.", "48", cite, m.group("set")),
+                    meta=ProvisionMeta(code="C.F.R.", title="48", section=sec, subsection=sub),
+                )
+            )
         if occs:
             claims.append(claim(occs))
     return claims
@@ -605,10 +765,17 @@ def find_ussg(text: str, _emphasis=None) -> list[Claim]:
         if not head or head.startswith("Guideline"):
             head = "U.S.S.G." if not head else "Sentencing Guidelines"
         cite = f"{m.group('sec')}{sub}"
-        o = occ(text, m.start(), m.end(), category=CAT, key=GuidelinesKey(cite), display=f"{head} § {cite}",
-                sort_key=rule_sort(3, "U.S.S.G.", m.group("sec"), sub),
-                meta=ProvisionMeta(code="U.S.S.G.", section=m.group("sec"), subsection=sub),
-                flags=None if m.group("head") else ["informal_reference"])
+        o = occ(
+            text,
+            m.start(),
+            m.end(),
+            category=CAT,
+            key=GuidelinesKey(cite),
+            display=f"{head} § {cite}",
+            sort_key=rule_sort(3, "U.S.S.G.", m.group("sec"), sub),
+            meta=ProvisionMeta(code="U.S.S.G.", section=m.group("sec"), subsection=sub),
+            flags=None if m.group("head") else ["informal_reference"],
+        )
         claims.append(claim([o]))
     return claims
 
@@ -630,14 +797,14 @@ def _notice_title(text: str, pos: int, emphasis) -> int | None:
         if opening < 0:
             return None
         start = boundary_before(text, opening, limit=300)
-    while start >= 2 and text[start - 2:start] == "; ":
+    while start >= 2 and text[start - 2 : start] == "; ":
         # "Medicaid Program; Ensuring Access to Medicaid Services": the agency's heading is part of the title
         before = boundary_before(text, start - 2, limit=120)
-        head = text[before:start - 2]
+        head = text[before : start - 2]
         if not re.fullmatch(r"[A-Z][\w'’&-]*(?:\s(?:[A-Z][\w'’&.-]*|of|and|for|the|on|to|in)){0,7}", head):
             break
         start = before
-    title = text[start:pos - 2]
+    title = text[start : pos - 2]
     words = title.split()
     if len(words) < 2 or not title[:1].isupper() or re.search(r"\d+\s(?:[A-Z][\w.]*\s)+\d|§|\bv\.\s", title):
         return None
@@ -655,15 +822,37 @@ def find_fed_reg(text: str, emphasis=None) -> list[Claim]:
         title = _notice_title(text, m.start(), emphasis)
         if title is not None:  # the entry, and the page it is credited to, begin with the title
             start = title
-            display = f"{text[title:m.start()].rstrip(', ')}, {display}"
-        o = occ(text, start, m.end(), category=CAT, key=FederalRegisterKey(m.group("vol"), page.replace(",", "")),
-                display=display, sort_key=rule_sort(4, "Fed. Reg.", m.group("vol"), page.replace(",", "")),
-                meta=SeriesMeta("Fed. Reg.", m.group("vol"), page=page.replace(",", ""), date=date.strip("()")))
+            display = f"{text[title : m.start()].rstrip(', ')}, {display}"
+        o = occ(
+            text,
+            start,
+            m.end(),
+            category=CAT,
+            key=FederalRegisterKey(m.group("vol"), page.replace(",", "")),
+            display=display,
+            sort_key=rule_sort(4, "Fed. Reg.", m.group("vol"), page.replace(",", "")),
+            meta=SeriesMeta("Fed. Reg.", m.group("vol"), page=page.replace(",", ""), date=date.strip("()")),
+        )
         claims.append(claim([o]))
     for m in _FR_SHORT.finditer(text):  # "88 Fed. Reg. at 9340": kind "short", the volume and pin page
-        claims.append(claim([occ(text, m.start(), m.end(), category=None, key=None, display=None, sort_key=None,
-                                 kind="short", meta=SeriesMeta("Fed. Reg.", m.group("vol"),
-                                                               pin=m.group("pin").replace(",", "")))], RANK_REFERENCE))
+        claims.append(
+            claim(
+                [
+                    occ(
+                        text,
+                        m.start(),
+                        m.end(),
+                        category=None,
+                        key=None,
+                        display=None,
+                        sort_key=None,
+                        kind="short",
+                        meta=SeriesMeta("Fed. Reg.", m.group("vol"), pin=m.group("pin").replace(",", "")),
+                    )
+                ],
+                RANK_REFERENCE,
+            )
+        )
     return claims
 
 

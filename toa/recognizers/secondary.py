@@ -23,6 +23,7 @@ Keys: RestatementKey("second", "torts", "402A"); ModelCodeKey("model penal code"
       ArticleKey(vol, journal, page); WorkKey(author, title, vol, edition/date)
 Sort: (author last name or title without leading article/volume, title, natural key of the rest)
 """
+
 from __future__ import annotations
 
 import re
@@ -71,9 +72,11 @@ CAT: CategoryKey = "other"
 _YEAR_PAREN = r"\((?:[^()]{0,60}?)\b(?:1[5-9]\d\d|20\d\d)\)"
 # A pin between a title and its edition parenthetical: "§ 689, at 375", "§ 16.2(a), at 750",
 # "ch. 3, at 12", "311-312", "¶ 4.02", "§ 12.34[1][b]".  The page after a section/chapter ("at 375") is part of it.
-_PIN_TOKEN = (r"(?:(?:[Vv]ol\.\s\d+,?\s)?(?:§§?\s?\d[\w.:-]*(?:\([\w]+\)|\[\w+\])*|¶¶?\s?\d[\d.]*|at\s\d+|pt\.\s\w+|ch\.\s\d+|"
-              r"\d+[a-z]?(?:\s?-\s?\d+)?(?:\s?n\.\s?\d+)?|[ivxlc]+)"
-              r"(?:,\s(?:at\s)?\d+(?:\s?-\s?\d+)?(?:\s?n\.\s?\d+)?)*)")
+_PIN_TOKEN = (
+    r"(?:(?:[Vv]ol\.\s\d+,?\s)?(?:§§?\s?\d[\w.:-]*(?:\([\w]+\)|\[\w+\])*|¶¶?\s?\d[\d.]*|at\s\d+|pt\.\s\w+|ch\.\s\d+|"
+    r"\d+[a-z]?(?:\s?-\s?\d+)?(?:\s?n\.\s?\d+)?|[ivxlc]+)"
+    r"(?:,\s(?:at\s)?\d+(?:\s?-\s?\d+)?(?:\s?n\.\s?\d+)?)*)"
+)
 _URL = re.compile(r"(?:,\s|\s)(?P<url>(?:https?://|www\.|perma\.cc/)[^\s]+)")
 
 _RESTATEMENT = re.compile(
@@ -82,17 +85,20 @@ _RESTATEMENT = re.compile(
     # a volume's subtitle: "Restatement (Third) of Torts: Liab. for Physical & Emotional Harm § 7"
     r"(?::\s[A-Z][\w'’.]*(?:\s(?:[A-Z][\w'’.]*|of|the|and|&|on|for))*)?)"
     r"(?:,?\s(?P<mark>§§?)\s?(?P<sec>\d+[A-Za-z]?(?:\.\d+)?)(?P<cmt>\s?(?:cmt\.|comment)\s?[a-z](?:,\sillus\.\s\d+)?)?)?"
-    rf"(?P<paren>\s?{_YEAR_PAREN})?")
+    rf"(?P<paren>\s?{_YEAR_PAREN})?"
+)
 # A Restatement's short form: "Restatement § 402A cmt. c", "Restatement (Second) § 402A",
 # "Restatement (Second) of Torts, supra, § 402A": the section of a Restatement cited before.
 _RESTATEMENT_SHORT = re.compile(
     r"(?<![\w.])Restatement(?:\s\((?P<ed>First|Second|Third|Fourth)\))?"
     r"(?:\sof\s(?:the\s)?(?P<subject>[A-Z][\w'’]*(?:\s(?:[A-Z][\w'’]*|of|the|and|&|on))*))?"
-    r"(?P<supra>,\ssupra)?,?\s§\s?(?P<sec>\d+[A-Za-z]?(?:\.\d+)?)(?:,?\s(?:cmt\.|comment)\s?[a-z](?:,\sillus\.\s\d+)?)?")
+    r"(?P<supra>,\ssupra)?,?\s§\s?(?P<sec>\d+[A-Za-z]?(?:\.\d+)?)(?:,?\s(?:cmt\.|comment)\s?[a-z](?:,\sillus\.\s\d+)?)?"
+)
 # The California Style Manual's "Rest.2d Torts, § 402A, com. c", "Rest.3d Agency, § 7.03".
 _CSM_RESTATEMENT = re.compile(
     r"(?<![\w.])Rest\.\s?(?P<ed>2d|3d|4th)?\s?(?P<subject>[A-Z][\w'’]*\.?(?:\s(?:[A-Z][\w'’]*\.?|of|the|and|&|on))*?)"
-    r",\s(?P<mark>§§?)\s?(?P<sec>\d+[A-Za-z]?(?:\.\d+)?)(?P<cmt>,?\s(?:com\.|cmt\.|comment)\s?[a-z](?:,\sillus\.\s\d+)?)?")
+    r",\s(?P<mark>§§?)\s?(?P<sec>\d+[A-Za-z]?(?:\.\d+)?)(?P<cmt>,?\s(?:com\.|cmt\.|comment)\s?[a-z](?:,\sillus\.\s\d+)?)?"
+)
 _CSM_EDITIONS = {"2d": "second", "3d": "third", "4th": "fourth"}
 _MODEL = re.compile(
     r"(?<![\w.])(?P<code>Model\sPenal\sCode|U\.\s?C\.\s?C\.|Uniform\sCommercial\sCode|"
@@ -100,14 +106,16 @@ _MODEL = re.compile(
     r"Unif\.\s[A-Z][\w.]*(?:\s[A-Z][\w.]*){0,4}?\sAct)"
     r"\s?(?:(?P<mark>§§?)|R\.|r\.|Rule\s|(?<=Rule\s))\s?(?P<sec>\d+(?:\.\d+)*(?:-\d+)?)(?P<sub>" + SUBSECS + r")"
     r"(?P<cmt>,?\s(?:cmt\.|comment)\s?(?:\d+|[a-z])?)?"
-    rf"(?P<paren>\s?{_YEAR_PAREN})?")
+    rf"(?P<paren>\s?{_YEAR_PAREN})?"
+)
 
 # The Federal Judicial Center's manual, cited by section: "Fed. Jud. Ctr., Manual for Complex
 # Litigation (Fourth) § 21.61 (2004)", "Manual for Complex Litigation, Fourth § 21.61 (2004)".
 _MANUAL = re.compile(
     r"(?<![\w.])(?P<org>Fed(?:\.|eral)\sJud(?:\.|icial)\sC(?:tr\.|enter),\s)?Manual\sfor\sComplex\sLitigation"
     r"(?:,?\s\(?(?P<ed>Fourth|Third|Second|4th|3d|2d)\)?)?(?P<pin>\s§§?\s?\d[\d.]*(?:,\sat\s\d+)?)?"
-    r"(?P<paren>\s\((?:[^()]{0,20}\s)?\d{4}\))?")
+    r"(?P<paren>\s\((?:[^()]{0,20}\s)?\d{4}\))?"
+)
 _MANUAL_EDITIONS = {"4th": "Fourth", "3d": "Third", "2d": "Second"}
 
 # Legal encyclopedias, each section an entry: "75 Am. Jur. 2d Trial § 123 (2022)", "88 C.J.S. Trial
@@ -119,17 +127,20 @@ _ENCYCLOPEDIA = re.compile(
     r"\s(?P<csm>\((?:[^()]{0,20}\s)?\d{4}\)\s)?"
     r"(?P<title>[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|of|and|&|to|in|on|the|for))*?),?\s(?P<mark>§§?)\s?"
     r"(?P<sec>\d+[\w.:-]*?)(?=[\s,;.)]|$)(?P<pin>,\s(?:at\s|p\.\s)?\d+(?:-\d+)?)?"
-    r"(?P<paren>\s\((?:[^()]{0,20}\s)?\d{4}\))?")
+    r"(?P<paren>\s\((?:[^()]{0,20}\s)?\d{4}\))?"
+)
 # American Law Reports annotations: "Annotation, Title, 12 A.L.R.5th 123 (1993)"; a case reported
 # in an old A.L.R. volume ("Smith v. Jones, 12 A.L.R. 123") is left to the case layer.
 _ALR = re.compile(
     r"(?<![\w.])(?P<vol>\d{1,3})\sA\.\s?L\.\s?R\.(?P<series>\s?(?:2d|3d|4th|5th|6th|7th)|\s?Fed\.(?:\s?(?:2d|3d|4th))?)?"
-    r"\s(?P<page>\d{1,4}|Art\.\s\d+)(?P<pin>,\s(?:at\s)?\d+(?:\s?-\s?\d+)?)?(?P<paren>\s\((?:[^()]{0,20}\s)?\d{4}\))")
+    r"\s(?P<page>\d{1,4}|Art\.\s\d+)(?P<pin>,\s(?:at\s)?\d+(?:\s?-\s?\d+)?)?(?P<paren>\s\((?:[^()]{0,20}\s)?\d{4}\))"
+)
 # "The Federalist No. 78, at 465 (Alexander Hamilton) (Clinton Rossiter ed., 1961)": one entry a paper.
 _FEDERALIST = re.compile(
     r"(?<![\w.])(?:The\s)?Federalist\s(?:Papers?\s)?No\.\s(?P<num>\d{1,2})(?P<pin>,\sat\s\d+(?:\s?-\s?\d+)?)?"
     r"(?P<author>\s\((?:Alexander\s)?Hamilton\)|\s\((?:James\s)?Madison\)|\s\((?:John\s)?Jay\)|"
-    r"\s\((?:Alexander\s)?Hamilton\sor\s(?:James\s)?Madison\))?(?P<ed>\s\([^()]{0,60}?\d{4}\))?")
+    r"\s\((?:Alexander\s)?Hamilton\sor\s(?:James\s)?Madison\))?(?P<ed>\s\([^()]{0,60}?\d{4}\))?"
+)
 
 # A commission's or committee's official comment on a California code section, printed after it in
 # the annotated code: "Cal. Law Revision Com. com., 29B pt. 1 West's Ann. Evid. Code (2015 ed.) foll.
@@ -140,21 +151,26 @@ _CODE_COMMENT = re.compile(
     r"(?:Assem\.|Sen\.)\sCom\.\son\s[A-Z][\w.]*(?:\s(?:[A-Z][\w.]*|&|and|of))*)\s(?:com\.|comment),?\s"
     r"(?:reprinted\sat\s|reprinted\sin\s)?(?P<src>\d{1,3}[A-Z]?(?:\spt\.\s\d+)?\sWest(?:'|’)s\sAnn\.\s[^()]{2,40}?"
     r"\s\((?:\d{4}\sed\.|\d{4})\)|Deering(?:'|’)s\sAnn\.\s[^()]{2,40}?\s\((?:\d{4}\sed\.|\d{4})\))"
-    r"\sfoll\.\s§\s?(?P<sec>\d+(?:\.\d+)*[a-z]?)(?![\w(])")
+    r"\sfoll\.\s§\s?(?P<sec>\d+(?:\.\d+)*[a-z]?)(?![\w(])"
+)
 
 # Ethics opinions of bar committees: "ABA Comm. on Ethics & Pro. Resp., Formal Op. 498 (2021)",
 # "ABA Formal Op. 06-439 (2006)", "Cal. State Bar Formal Opn. No. 2015-193", "Tex. Comm. on Prof'l
 # Ethics, Op. 680 (2018)". The issuer, written before the opinion, must be a bar or ethics body.
 _ETHICS_OP = re.compile(
     r"(?P<op>(?:Formal|Informal|Ethics)\s(?:Op\.|Opn\.|Opinion)|Op\.|Opn\.)\s(?:No\.\s)?"
-    r"(?P<num>\d{1,4}(?:-\d{1,4})?[A-Z]?)(?![\w-])(?P<paren>\s\((?:[^()]{0,30}\s)?\d{4}\))?")
-_ETHICS_ISSUER = re.compile(r"^(?:[A-Z][\w.'’&-]*|on|of|the|and|for|&)(?:,?\s(?:[A-Z][\w.'’&-]*|on|of|the|and|for|&))*,?\s$")
+    r"(?P<num>\d{1,4}(?:-\d{1,4})?[A-Z]?)(?![\w-])(?P<paren>\s\((?:[^()]{0,30}\s)?\d{4}\))?"
+)
+_ETHICS_ISSUER = re.compile(
+    r"^(?:[A-Z][\w.'’&-]*|on|of|the|and|for|&)(?:,?\s(?:[A-Z][\w.'’&-]*|on|of|the|and|for|&))*,?\s$"
+)
 _ETHICS_WORD = re.compile(r"\b(?:ABA|Bar|Ethics|Prof(?:'|’|essional|\.|l)?|Pro\.|Resp\.|Responsibility)(?=[\s,.]|$)")
 # A state attorney general's opinion by number: "Tex. Att'y Gen. Op. No. KP-0123 (2017)",
 # "Op. Tex. Att'y Gen. No. GA-0456 (2006)".
 _AG_OP = re.compile(
     rf"(?<![\w.])(?:(?P<s1>{STATE_RE})\sAtt(?:'|’)y\sGen\.\sOp\.|Op\.\s(?P<s2>{STATE_RE})\sAtt(?:'|’)y\sGen\.)"
-    r"\s(?:No\.\s)?(?P<num>[A-Z]{1,3}-?\d{1,5}(?:-\d+)?|\d{2,4}-\d{1,4})(?P<paren>\s\((?:[^()]{0,30}\s)?\d{4}\))?")
+    r"\s(?:No\.\s)?(?P<num>[A-Z]{1,3}-?\d{1,5}(?:-\d+)?|\d{2,4}-\d{1,4})(?P<paren>\s\((?:[^()]{0,30}\s)?\d{4}\))?"
+)
 
 # "55 Harv. L. Rev. 615, 620 (1942)": a journal must have a law-review word in it
 # Tokens are separated by a mandatory space ("L.J." is one token), so there is one way to
@@ -166,7 +182,8 @@ _JOURNAL = re.compile(
     # a forthcoming article has no first page yet: "74 Stan. L. Rev. (forthcoming 2023)", "110 Geo. L.J. ___";
     # the article's last page after its first ("1427-38") is part of the cite, a pin after a comma is not
     r"(?:\s(?P<page>\d{1,5})(?P<last>-\d{1,5})?(?P<pin>,\s\d+(?:\s?-\s?\d+)?(?:\s?n\.\s?\d+)?)?|(?:\s_{1,6})?(?=\s\(forthcoming\s))"
-    r"\s?\((?P<year>[^()]{0,20}?\d{4})\)")
+    r"\s?\((?P<year>[^()]{0,20}?\d{4})\)"
+)
 # Without a law-review word, a journal is accepted only after an italic title and with a plain
 # date parenthetical ("(2018)", "(Spring 2018)", "(Mar. 2018)"): a court in the parenthetical
 # ("(9th Cir. 2018)") makes it a case.
@@ -176,7 +193,8 @@ _JOURNAL_WORD = re.compile(r"(?:\bL\.|\bRev\.|\bJ\.|\bQ\.|\bLaw\b|\bJournal\b|\b
 _DICTIONARY = re.compile(
     r"(?<![\w.])(?:(?P<vol>\d{1,2})\s)?(?P<title>(?:[A-Z][\w'’-]*\.?\s|\d[a-z]{1,2}\s){0,6}?(?:Dictionary|Dict\.|Lexicon|Thesaurus)"
     r"(?:\sof\sthe\sEnglish\sLanguage|\sof\s(?:[A-Z]\w+)(?:\s[A-Z]\w+){0,2})?)"
-    rf"(?P<pin>\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN})(?P<after>\s[Vv]ol\.\s\d+)?")
+    rf"(?P<pin>\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN})(?P<after>\s[Vv]ol\.\s\d+)?"
+)
 
 _NAME_TOKEN = r"[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?"
 _PERSON = rf"(?:[A-Z]\.\s)?{_NAME_TOKEN}(?:\s(?:[A-Z]\.|{_NAME_TOKEN})){{0,3}}\s(?:Mc|Mac|La|De|O'|O’)?{_NAME_TOKEN}(?:,?\s(?:Jr\.|Sr\.|II|III))?"
@@ -187,12 +205,14 @@ _TREATISE = re.compile(
     rf"(?<![\w.])(?:(?P<vol>\d{{1,2}}[A-Z]?)\s)?(?P<author>{_AUTHORS}|{SURNAME}\s&\s{SURNAME}),\s"
     # a subtitle after a colon: "Constitutional Law: Principles and Policies"
     r"(?P<title>(?:A\s|An\s|The\s)?[A-Z][\w'’-]*:?(?:\s(?:[A-Z][\w'’-]*:?|of|the|and|in|on|for|to|a|an|&|at))+)"
-    rf"(?P<pin>\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN})")
+    rf"(?P<pin>\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN})"
+)
 # A report with its number, cited without italics: "U.S. Gov't Accountability Off., GAO-21-123,
 # Consumer Protection: Actions Needed 15 (2021)", "Cong. Rsch. Serv., R45678, Title 3 (2020)".
 _NUMBERED_REPORT = re.compile(
     r"(?P<num>(?:[A-Z]{2,5}-)?\d{2,4}(?:-\d{1,5})+[A-Z]?|(?:GAO|OIG)-\d{2}-\d{1,5}[A-Z]?|R[LS]?\d{5}|IF\d{5}|LSB\d{5}),\s"
-    r"(?P<title>[A-Z][^()\[\];]{3,200}?)(?P<pin>,?\s(?:at\s)?\d{1,4}(?:\s?[-–]\s?\d{1,4})?)?\s(?P<paren>\((?:[^()]{0,30}\s)?\d{4}\))")
+    r"(?P<title>[A-Z][^()\[\];]{3,200}?)(?P<pin>,?\s(?:at\s)?\d{1,4}(?:\s?[-–]\s?\d{1,4})?)?\s(?P<paren>\((?:[^()]{0,30}\s)?\d{4}\))"
+)
 # A news article cited without italics: "Jane Roe, Regulators Weigh New Rules, N.Y. Times, Jan. 5,
 # 2022, at A1": a person's name, a title, a publication that says it is news, a full date.
 _PLAIN_NEWS = re.compile(
@@ -201,7 +221,8 @@ _PLAIN_NEWS = re.compile(
     r"Reuters|Bloomberg|Associated\sPress|Magazine|Mag\.|Daily|Register|Inquirer|Globe|Atlantic|New\sYorker|Politico|"
     r"Axios|Law360|Slate|Forbes|Fortune|Economist|Statesman|Dispatch|Bee|Examiner|Wkly\.|Weekly|Week)"
     r"(?:\s[A-Z][\w.'’&-]*){0,2}),\s"
-    rf"(?P<date>{MONTH}\s\d{{1,2}},\s\d{{4}})(?P<pin>,\sat\s[A-Z]?\d+)?")
+    rf"(?P<date>{MONTH}\s\d{{1,2}},\s\d{{4}})(?P<pin>,\sat\s[A-Z]?\d+)?"
+)
 
 # A book in California Style Manual form, the pin after the publisher and year: "Chin et al., Cal.
 # Practice Guide: Employment Litigation (The Rutter Group 2024) ¶ 5:1520", "Witkin, Cal. Procedure
@@ -210,25 +231,31 @@ _CSM_BOOK = re.compile(
     rf"(?<![\w.])(?:(?P<vol>\d{{1,2}}[A-Z]?)\s)?(?P<author>(?:{_AUTHORS}|{SURNAME}(?:\s(?:&|and)\s{SURNAME})?)(?:\set\sal\.)?),\s"
     r"(?P<title>[A-Z][^()\[\];]{3,150}?)\s(?P<paren>\((?:[A-Z][^()]{0,60}?\s)?(?:\d+(?:st|nd|rd|d|th)\sed\.\s)?"
     r"(?:1[5-9]\d\d|20\d\d)\))"
-    r"(?P<pin>(?:\s[A-Z][a-z]+(?:\s[A-Za-z]+){0,3},)?\s(?:¶¶?|§§?)\s?\d[\w:-]*(?:\.\d[\w:-]*)*(?:\s?[-–]\s?\d[\w:]*(?:\.\d[\w:]*)*)?)")
+    r"(?P<pin>(?:\s[A-Z][a-z]+(?:\s[A-Za-z]+){0,3},)?\s(?:¶¶?|§§?)\s?\d[\w:-]*(?:\.\d[\w:-]*)*(?:\s?[-–]\s?\d[\w:]*(?:\.\d[\w:]*)*)?)"
+)
 _CSM_SIGNAL = re.compile(r"(?:(?:see|also|cf\.|but|accord|compare|e\.g\.|generally)[,]?\s+)+", re.I)
-_SKIP_TITLE = re.compile(r"^(?:see|see also|cf\.?|e\.g\.|id\.?|ibid\.?|supra|infra|passim|et seq\.?|i\.e\.|"
-                         r"compare|contra|accord|but|and|or|per curiam|sic|not|only|any|all|must|cert\. denied)\W*$",
-                         re.I)
+_SKIP_TITLE = re.compile(
+    r"^(?:see|see also|cf\.?|e\.g\.|id\.?|ibid\.?|supra|infra|passim|et seq\.?|i\.e\.|"
+    r"compare|contra|accord|but|and|or|per curiam|sic|not|only|any|all|must|cert\. denied)\W*$",
+    re.I,
+)
 _CASE_LIKE = re.compile(r"\sv\.\s|^In\sre\b|^Ex\sparte\b|^Matter\sof\b|^United\sStates\s(?:ex|v)")
 _AFTER_NEWS = re.compile(
     r",\s(?P<pub>(?:The\s)?[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|of|&|the|on))*?),\s"
-    rf"(?P<date>{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}})(?P<pin>,\sat\s[A-Z]?\d+)?")
+    rf"(?P<date>{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}})(?P<pin>,\sat\s[A-Z]?\d+)?"
+)
 # A news article with its title in quotation marks: "Jane Roe, “Regulators Weigh New Rules,” N.Y.
 # Times, Jan. 5, 2022, at A1" (the page is a pin).
 _QUOTED_NEWS = re.compile(
     r"[“\"](?P<title>[A-Z][^”\"]{3,200}?),?[”\"],?\s(?P<pub>(?:The\s)?[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|of|&|the|on))*?)"
-    rf",\s(?P<date>{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}})(?P<pin>,\sat\s[A-Z]?\d+)?(?![\w(])")
+    rf",\s(?P<date>{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}})(?P<pin>,\sat\s[A-Z]?\d+)?(?![\w(])"
+)
 # A web or reference entry: the site/publisher between the title and a date parenthetical
 # ("*Poison*, Encyclopedia Britannica (Sept. 4, 2024), https://...").
 _AFTER_SITE = re.compile(
     r",\s(?P<pub>[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|of|&|the|on|for|and)){0,6})"
-    rf"\s?(?P<paren>{_YEAR_PAREN})")
+    rf"\s?(?P<paren>{_YEAR_PAREN})"
+)
 _DATED = re.compile(rf"{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}}|last\svisited|updated", re.I)
 # A looseleaf or current treatise gives its edition without a year: "(4th ed.)".
 _EDITION_ONLY = r"\((?:\d+(?:st|nd|rd|d|th)|rev\.)\sed\.(?:,\s[^()]{1,60})?\)"  # "(4th ed.)", "(2d ed., 2024-1 ed.)"
@@ -239,16 +266,21 @@ _EPONYMOUS = re.compile(
     rf"(?<![\w.])(?:(?P<vol>\d{{1,2}}[A-Z]?)\s)?(?P<title>(?:{SURNAME}\s(?:and|&)\s)?(?P<name>{SURNAME})(?:'s|’s)?\s"
     r"(?:on\s(?:the\s)?(?:Law\sof\s)?[A-Z][a-z]+(?:\s(?:(?:and|&)\s)?[A-Z][a-z]+){0,3}|"
     r"Federal\s(?:Practice(?:\sand\sProcedure)?|Evidence)))"
-    rf"(?P<pin>\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN}|{_EDITION_ONLY})")
+    rf"(?P<pin>\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN}|{_EDITION_ONLY})"
+)
 _AFTER_BOOK = re.compile(rf"(?P<pin>,?\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN}|{_EDITION_ONLY})")
-_SIGNAL_PREFIX = re.compile(r"(?:(?:See|see|Also|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|"
-                            r"Accord|with|and|quoting|citing)[,]?\s+)+")
+_SIGNAL_PREFIX = re.compile(
+    r"(?:(?:See|see|Also|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|"
+    r"Accord|with|and|quoting|citing)[,]?\s+)+"
+)
 # An author/organisation segment: capitalised words and connectors ("Pew Research Ctr.",
 # "U.S. Dep't of the Treasury", "Report No. 2023-10-038").
 # A name's particle ("Sander van der Linden") and a name that starts with a digit ("5Rights Foundation") count.
-_AUTHOR_SEGMENT = re.compile(r"^(?:\d{1,2}\s)?(?:\d?[A-Z][\w.'’&-]*|&|and|of|the|for|on|et\sal\.|Jr\.|[A-Z]\.)"
-                             r"(?:\s(?:\d?[A-Z][\w.'’&-]*|&|and|of|the|for|on|in|et\sal\.|Jr\.|[A-Z]\.|\d[\w-]*|"
-                             r"(?:van|von|de|der|den|du|da|di|la|le)(?=(?:\s(?:van|von|de|der|den|du|da|di|la|le))*\s[A-Z])))*$")
+_AUTHOR_SEGMENT = re.compile(
+    r"^(?:\d{1,2}\s)?(?:\d?[A-Z][\w.'’&-]*|&|and|of|the|for|on|et\sal\.|Jr\.|[A-Z]\.)"
+    r"(?:\s(?:\d?[A-Z][\w.'’&-]*|&|and|of|the|for|on|in|et\sal\.|Jr\.|[A-Z]\.|\d[\w-]*|"
+    r"(?:van|von|de|der|den|du|da|di|la|le)(?=(?:\s(?:van|von|de|der|den|du|da|di|la|le))*\s[A-Z])))*$"
+)
 
 
 @cache
@@ -285,15 +317,23 @@ def _work_occ(text, start, end, *, vol, author, title, tail, paren, key_extra, f
     head = ((f"{vol} " if vol else "") + (f"{author}, " if author else "") + title).strip()
     display = head + (f", {tail}" if tail else "") + (f" {paren}" if paren else "")
     key = WorkKey(alpha_key(author or ""), alpha_key(title), vol or "", norm(key_extra))
-    return occ(text, start, end, category=CAT, key=key, display=display,
-               sort_key=_other_sort(author, title, f"{vol or ''} {key_extra}"), flags=flags,
-               meta=WorkMeta(author or "", title))
+    return occ(
+        text,
+        start,
+        end,
+        category=CAT,
+        key=key,
+        display=display,
+        sort_key=_other_sort(author, title, f"{vol or ''} {key_extra}"),
+        flags=flags,
+        meta=WorkMeta(author or "", title),
+    )
 
 
 def _drop_signal(s: str) -> str:
     """The words after the signals that open `s` ("See also Jane Doe" -> "Jane Doe")."""
     m = _SIGNAL_PREFIX.match(s)
-    return s[m.end():] if m else s
+    return s[m.end() :] if m else s
 
 
 def _strip_signals(text: str, start: int, end: int) -> int:
@@ -310,23 +350,64 @@ def find_formal(text: str) -> list[Claim]:
         paren = clean(m.group("paren") or "")
         work = f"Restatement{' (' + m.group('ed') + ')' if m.group('ed') else ''} of {subject}"
         display = work + (f" § {sec}" if sec else "") + (f" {paren}" if paren else "")
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=RestatementKey(ed, norm(subject), sec),
-                                 display=display, sort_key=(alpha_key(work), "", natkey(sec)),
-                                 meta=RestatementMeta(ed, subject, sec))]))
+        claims.append(
+            claim(
+                [
+                    occ(
+                        text,
+                        m.start(),
+                        m.end(),
+                        category=CAT,
+                        key=RestatementKey(ed, norm(subject), sec),
+                        display=display,
+                        sort_key=(alpha_key(work), "", natkey(sec)),
+                        meta=RestatementMeta(ed, subject, sec),
+                    )
+                ]
+            )
+        )
     for m in _RESTATEMENT_SHORT.finditer(text) if "Restatement" in text else ():
         if m.group("subject") and not m.group("supra"):
             continue  # a full cite
         meta = RestatementMeta((m.group("ed") or "").lower(), norm(m.group("subject") or ""), m.group("sec"))
-        claims.append(claim([occ(text, m.start(), m.end(), category=None, key=None, display=None, sort_key=None,
-                                 kind="short", meta=meta)]))
+        claims.append(
+            claim(
+                [
+                    occ(
+                        text,
+                        m.start(),
+                        m.end(),
+                        category=None,
+                        key=None,
+                        display=None,
+                        sort_key=None,
+                        kind="short",
+                        meta=meta,
+                    )
+                ]
+            )
+        )
     for m in _CSM_RESTATEMENT.finditer(text) if "Rest." in text else ():
         ed, subject, sec = _CSM_EDITIONS.get(m.group("ed") or "", ""), clean(m.group("subject")), m.group("sec")
-        work = clean(text[m.start():m.end("subject")])
+        work = clean(text[m.start() : m.end("subject")])
         display = f"{work}, § {sec}"
         # one key with the Bluebook form: "Rest.2d Torts" is "Restatement (Second) of Torts"
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=RestatementKey(ed, norm(subject), sec),
-                                 display=display, sort_key=(alpha_key("Restatement " + subject), "", natkey(sec)),
-                                 meta=RestatementMeta(ed, subject, sec))]))
+        claims.append(
+            claim(
+                [
+                    occ(
+                        text,
+                        m.start(),
+                        m.end(),
+                        category=CAT,
+                        key=RestatementKey(ed, norm(subject), sec),
+                        display=display,
+                        sort_key=(alpha_key("Restatement " + subject), "", natkey(sec)),
+                        meta=RestatementMeta(ed, subject, sec),
+                    )
+                ]
+            )
+        )
     for m in _MODEL.finditer(text):
         code = clean(m.group("code"))
         if m.group("rules") and not code.endswith("Conduct") and not code.startswith("ABA"):
@@ -334,13 +415,29 @@ def find_formal(text: str) -> list[Claim]:
         sec = m.group("sec") + squeeze_subsections(m.group("sub"))
         paren = clean(m.group("paren") or "")
         mark = "§" if m.group("mark") else "r." if "r." in m.group(0) else "R."
-        display = (f"{code} {mark} {sec}" if not code.endswith("Rule") else f"{code} {sec}") + (f" {paren}" if paren else "")
+        display = (f"{code} {mark} {sec}" if not code.endswith("Rule") else f"{code} {sec}") + (
+            f" {paren}" if paren else ""
+        )
         # the ABA's Model Rules, however a brief names them, are one code
         ident = "model rules of professional conduct" if m.group("rules") else norm(code)
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=ModelCodeKey(ident, sec),
-                                 display=display, sort_key=(alpha_key(code), "", natkey(sec)),
-                                 meta=ProvisionMeta(code=code, section=m.group("sec"),
-                                                    subsection=squeeze_subsections(m.group("sub"))))]))
+        claims.append(
+            claim(
+                [
+                    occ(
+                        text,
+                        m.start(),
+                        m.end(),
+                        category=CAT,
+                        key=ModelCodeKey(ident, sec),
+                        display=display,
+                        sort_key=(alpha_key(code), "", natkey(sec)),
+                        meta=ProvisionMeta(
+                            code=code, section=m.group("sec"), subsection=squeeze_subsections(m.group("sub"))
+                        ),
+                    )
+                ]
+            )
+        )
     return claims
 
 
@@ -351,34 +448,89 @@ def find_reference_works(text: str) -> list[Claim]:
     for m in _ENCYCLOPEDIA.finditer(text) if "Jur." in text or "C.J.S." in text or "J. S." in text else ():
         series = clean(m.group("series"))
         title = clean(m.group("title"))
-        display = clean(text[m.start():m.end("sec")]) + (f" {clean(m.group('paren'))}" if m.group("paren") else "")
+        display = clean(text[m.start() : m.end("sec")]) + (f" {clean(m.group('paren'))}" if m.group("paren") else "")
         key = EncyclopediaKey(m.group("vol"), norm(series), alpha_key(title), m.group("sec"))
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
-                                 sort_key=(alpha_key(series), alpha_key(title), natkey(f"{m.group('vol')} {m.group('sec')}")),
-                                 meta=WorkMeta("", title))]))
+        claims.append(
+            claim(
+                [
+                    occ(
+                        text,
+                        m.start(),
+                        m.end(),
+                        category=CAT,
+                        key=key,
+                        display=display,
+                        sort_key=(alpha_key(series), alpha_key(title), natkey(f"{m.group('vol')} {m.group('sec')}")),
+                        meta=WorkMeta("", title),
+                    )
+                ]
+            )
+        )
     for m in _ALR.finditer(text) if "L.R" in text or "L. R" in text else ():
         start = _strip_signals(text, boundary_before(text, m.start(), limit=300), m.start())
-        head = text[start:m.start()]
+        head = text[start : m.start()]
         if " v. " in head or not re.search(r"\bAnnot(?:ation|\.)|[a-z]", head):
             continue  # a reported case, or a bare cite with no title
         series = clean(m.group("series") or "")
         cite = f"{m.group('vol')} A.L.R.{' ' if series.startswith('Fed') else ''}{series} {m.group('page')}"
         display = clean(head).rstrip(" ,") + ", " + cite + " " + clean(m.group("paren"))
         key = ArticleKey(m.group("vol"), norm("A.L.R." + clean(m.group("series") or "")), m.group("page"))
-        claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
-                                 sort_key=_other_sort("", re.sub(r"^Annot(?:ation|\.),\s", "", clean(head)), cite))]))
+        claims.append(
+            claim(
+                [
+                    occ(
+                        text,
+                        start,
+                        m.end(),
+                        category=CAT,
+                        key=key,
+                        display=display,
+                        sort_key=_other_sort("", re.sub(r"^Annot(?:ation|\.),\s", "", clean(head)), cite),
+                    )
+                ]
+            )
+        )
     for m in _MANUAL.finditer(text) if "Complex Litigation" in text else ():
         if not (m.group("pin") or m.group("paren") or m.group("ed")):
             continue  # the manual named in prose
         ed = _MANUAL_EDITIONS.get(m.group("ed") or "", m.group("ed") or "")
-        display = (clean(m.group("org") or "") + " Manual for Complex Litigation").strip() + (f" ({ed})" if ed else "") \
+        display = (
+            (clean(m.group("org") or "") + " Manual for Complex Litigation").strip()
+            + (f" ({ed})" if ed else "")
             + (f" {clean(m.group('paren'))}" if m.group("paren") else "")
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=ManualForComplexLitigationKey(ed.lower()),
-                                 display=display, sort_key=("manual for complex litigation", "", natkey(ed)))]))
+        )
+        claims.append(
+            claim(
+                [
+                    occ(
+                        text,
+                        m.start(),
+                        m.end(),
+                        category=CAT,
+                        key=ManualForComplexLitigationKey(ed.lower()),
+                        display=display,
+                        sort_key=("manual for complex litigation", "", natkey(ed)),
+                    )
+                ]
+            )
+        )
     for m in _FEDERALIST.finditer(text) if "Federalist" in text else ():
-        display = clean(text[m.start():m.end("num")] + (m.group("author") or "") + (m.group("ed") or ""))
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=FederalistKey(m.group("num")),
-                                 display=display, sort_key=("federalist", "", natkey(m.group("num"))))]))
+        display = clean(text[m.start() : m.end("num")] + (m.group("author") or "") + (m.group("ed") or ""))
+        claims.append(
+            claim(
+                [
+                    occ(
+                        text,
+                        m.start(),
+                        m.end(),
+                        category=CAT,
+                        key=FederalistKey(m.group("num")),
+                        display=display,
+                        sort_key=("federalist", "", natkey(m.group("num"))),
+                    )
+                ]
+            )
+        )
     return claims
 
 
@@ -387,8 +539,21 @@ def find_code_comments(text: str) -> list[Claim]:
     for m in _CODE_COMMENT.finditer(text) if "foll." in text else ():
         display = clean(m.group(0))
         key = CodeCommentKey(alpha_key(m.group("author")), norm(m.group("src")), m.group("sec"))
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
-                                 sort_key=(alpha_key(m.group("author")), norm(m.group("src")), natkey(m.group("sec"))))]))
+        claims.append(
+            claim(
+                [
+                    occ(
+                        text,
+                        m.start(),
+                        m.end(),
+                        category=CAT,
+                        key=key,
+                        display=display,
+                        sort_key=(alpha_key(m.group("author")), norm(m.group("src")), natkey(m.group("sec"))),
+                    )
+                ]
+            )
+        )
     return claims
 
 
@@ -397,18 +562,44 @@ def find_opinions(text: str) -> list[Claim]:
     claims = []
     for m in _ETHICS_OP.finditer(text) if "Op" in text else ():
         start = boundary_before(text, m.start(), limit=160)
-        issuer = text[start:m.start()]
+        issuer = text[start : m.start()]
         if not _ETHICS_ISSUER.match(issuer) or not _ETHICS_WORD.search(issuer):
             continue
-        display = clean(text[start:m.end()])
+        display = clean(text[start : m.end()])
         key = EthicsOpinionKey(alpha_key(issuer), m.group("num"))
-        claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
-                                 sort_key=(alpha_key(issuer), "", natkey(m.group("num"))))]))
+        claims.append(
+            claim(
+                [
+                    occ(
+                        text,
+                        start,
+                        m.end(),
+                        category=CAT,
+                        key=key,
+                        display=display,
+                        sort_key=(alpha_key(issuer), "", natkey(m.group("num"))),
+                    )
+                ]
+            )
+        )
     for m in _AG_OP.finditer(text) if "Gen." in text else ():
         state = state_abbr(m.group("s1") or m.group("s2")) or clean(m.group("s1") or m.group("s2"))
         display = clean(m.group(0))
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=AttorneyGeneralOpinionKey(state, m.group("num")),
-                                 display=display, sort_key=(alpha_key(display), "", natkey(m.group("num"))))]))
+        claims.append(
+            claim(
+                [
+                    occ(
+                        text,
+                        m.start(),
+                        m.end(),
+                        category=CAT,
+                        key=AttorneyGeneralOpinionKey(state, m.group("num")),
+                        display=display,
+                        sort_key=(alpha_key(display), "", natkey(m.group("num"))),
+                    )
+                ]
+            )
+        )
     return claims
 
 
@@ -436,7 +627,7 @@ def _author_before(text: str, title_start: int) -> tuple[int, str, str]:
     bstart = boundary_before(text, title_start, limit=200)
     while bstart < title_start and text[bstart].isspace():  # a note's text starts after a space
         bstart += 1
-    if bstart and text[bstart - 1] in ";.,)”\"":  # "…(2022);12 Sarah Perez, …": a note's number, not a volume
+    if bstart and text[bstart - 1] in ';.,)”"':  # "…(2022);12 Sarah Perez, …": a note's number, not a volume
         bstart = note_mark_end(text, bstart)
     note = re.compile(r"\d{1,3}\s+(?=\S)").match(text, bstart, title_start)
     if note and _SIGNAL_PREFIX.match(text, note.end(), title_start):
@@ -454,17 +645,17 @@ def _author_before(text: str, title_start: int) -> tuple[int, str, str]:
     vol = ""
     vm = re.match(r"(\d{1,2}[A-Z]?)\s", body)
     if vm:
-        vol, body = vm.group(1), body[vm.end():]
+        vol, body = vm.group(1), body[vm.end() :]
         sig = _SIGNAL_PREFIX.match(body)
         if sig:  # "8 See Name, ...": the number is a note mark, not a volume
-            vol, body = "", body[sig.end():]
+            vol, body = "", body[sig.end() :]
     segs = body.split(", ")
     # keep the trailing segments that look like names/organisations (max 3)
     kept = []
     for seg in reversed(segs):
         signal = _SIGNAL_PREFIX.match(seg)
         if signal:  # "…its history, see Michael S. Hull et al., Title": the author starts after "see"
-            seg = seg[signal.end():]
+            seg = seg[signal.end() :]
         if len(kept) == 3 or not _AUTHOR_SEGMENT.match(seg) or len(seg.split()) > 9:
             break
         kept.insert(0, seg)
@@ -489,8 +680,9 @@ def find_articles(text: str, emphasis) -> list[Claim]:
         lo = boundary_before(text, m.start(), limit=300)
         sep = _title_sep(text, m.start())
         t = _title_before(text, sep, emphasis, lo, m.start()) if sep is not None else None
-        if not _JOURNAL_WORD.search(journal) and not (t and _PLAIN_YEAR.fullmatch(clean(m.group("year")))
-                                                      and not _CASE_LIKE.search(text[t[0]:t[1]])):
+        if not _JOURNAL_WORD.search(journal) and not (
+            t and _PLAIN_YEAR.fullmatch(clean(m.group("year"))) and not _CASE_LIKE.search(text[t[0] : t[1]])
+        ):
             continue  # a journal outside the law reviews needs an italic title before it
         page = m.group("page") or ""
         pages = page + (m.group("last") or "")
@@ -500,11 +692,14 @@ def find_articles(text: str, emphasis) -> list[Claim]:
             if t:
                 start, _vol, author = _author_before(text, t[0])
                 # a title ending in a quotation keeps its comma inside the quotes
-                title = clean(text[t[0]:m.start()]).rstrip(" ,") if text[sep + 1] != " " else clean(
-                    text[t[0]:t[1]]).rstrip(",")
+                title = (
+                    clean(text[t[0] : m.start()]).rstrip(" ,")
+                    if text[sep + 1] != " "
+                    else clean(text[t[0] : t[1]]).rstrip(",")
+                )
             else:
                 seg_start = _strip_signals(text, note_mark_end(text, lo), m.start())
-                seg = text[seg_start:sep if text[sep + 1] == " " else m.start()].rstrip()
+                seg = text[seg_start : sep if text[sep + 1] == " " else m.start()].rstrip()
                 parts = seg.split(", ", 1)
                 if len(parts) == 2 and _AUTHOR_SEGMENT.match(parts[0]) and parts[1].lstrip("“\"'‘")[:1].isupper():
                     author, title, start = clean(parts[0]), clean(parts[1]), seg_start
@@ -515,9 +710,24 @@ def find_articles(text: str, emphasis) -> list[Claim]:
         display = ", ".join(x for x in (author, title) if x)
         display += (" " if title.endswith((',"', ",'")) else ", ") + cite if display else cite
         key = ArticleKey(m.group("vol"), norm(journal), page or alpha_key(title))
-        claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
-                                 sort_key=_other_sort(author, title or journal, f"{m.group('vol')} {page}"),
-                                 meta=WorkMeta(author, title))], RANK_SECONDARY, end=end))
+        claims.append(
+            claim(
+                [
+                    occ(
+                        text,
+                        start,
+                        m.end(),
+                        category=CAT,
+                        key=key,
+                        display=display,
+                        sort_key=_other_sort(author, title or journal, f"{m.group('vol')} {page}"),
+                        meta=WorkMeta(author, title),
+                    )
+                ],
+                RANK_SECONDARY,
+                end=end,
+            )
+        )
     return claims
 
 
@@ -525,7 +735,8 @@ def find_articles(text: str, emphasis) -> list[Claim]:
 # year before the volume. The journal needs a law-review word, which no case reporter has.
 _CSM_ARTICLE = re.compile(
     rf"\s\((?P<year>(?:[A-Z][a-z]+\.?\s)?\d{{4}})\)\s(?P<vol>\d{{1,4}})\s(?P<journal>[A-Z][A-Za-z'’.]*(?:\s{_JTOKEN}){{0,9}}?)"
-    r"\s(?P<page>\d{1,5})(?P<pin>,\s\d+(?:\s?-\s?\d+)?)?(?!\w|\.\d)")
+    r"\s(?P<page>\d{1,5})(?P<pin>,\s\d+(?:\s?-\s?\d+)?)?(?!\w|\.\d)"
+)
 
 
 def find_csm_articles(text: str) -> list[Claim]:
@@ -537,16 +748,30 @@ def find_csm_articles(text: str) -> list[Claim]:
         start = _strip_signals(text, boundary_before(text, m.start(), limit=300), m.start())
         while start < m.start() and text[start].isspace():
             start += 1
-        seg = text[start:m.start()]
+        seg = text[start : m.start()]
         author, sep, title = seg.partition(", ")
         if not sep or " v. " in seg or not _AUTHOR_SEGMENT.match(author) or not title.lstrip("“\"'‘")[:1].isupper():
             continue
         cite = f"{m.group('vol')} {journal} {m.group('page')}"
         display = f"{clean(seg)} ({clean(m.group('year'))}) {cite}"
         key = ArticleKey(m.group("vol"), norm(journal), m.group("page"))
-        claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
-                                 sort_key=_other_sort(clean(author), clean(title), f"{m.group('vol')} {m.group('page')}"),
-                                 meta=WorkMeta(clean(author), clean(title)))], RANK_SECONDARY))
+        claims.append(
+            claim(
+                [
+                    occ(
+                        text,
+                        start,
+                        m.end(),
+                        category=CAT,
+                        key=key,
+                        display=display,
+                        sort_key=_other_sort(clean(author), clean(title), f"{m.group('vol')} {m.group('page')}"),
+                        meta=WorkMeta(clean(author), clean(title)),
+                    )
+                ],
+                RANK_SECONDARY,
+            )
+        )
     return claims
 
 
@@ -557,14 +782,28 @@ def find_quoted_news(text: str) -> list[Claim]:
         start, vol, author = _author_before(text, m.start())
         if not author:
             continue
-        quoted = clean(text[m.start():m.start("pub")]).rstrip(" ")
+        quoted = clean(text[m.start() : m.start("pub")]).rstrip(" ")
         quoted += "" if quoted.endswith((",", ',"')) else ","  # the comma before the publication, as written
         pub = clean(m.group("pub"))
         display = f"{author}, {quoted} {pub}, {m.group('date')}"
         key = WorkKey(alpha_key(author), alpha_key(m.group("title")), "", norm(f"{pub} {m.group('date')}"))
-        claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
-                                 sort_key=_other_sort(author, m.group("title")),
-                                 meta=WorkMeta(author, m.group("title")))], RANK_SECONDARY))
+        claims.append(
+            claim(
+                [
+                    occ(
+                        text,
+                        start,
+                        m.end(),
+                        category=CAT,
+                        key=key,
+                        display=display,
+                        sort_key=_other_sort(author, m.group("title")),
+                        meta=WorkMeta(author, m.group("title")),
+                    )
+                ],
+                RANK_SECONDARY,
+            )
+        )
     return claims
 
 
@@ -572,7 +811,7 @@ def _merged_emphasis(text: str, emphasis) -> list[tuple[int, int]]:
     """Join emphasis runs split by formatting changes ("Black's" + " Law Dictionary")."""
     out: list[list[int]] = []
     for a, b in sorted(emphasis):
-        if out and a - out[-1][1] <= 1 and not text[out[-1][1]:a].strip():
+        if out and a - out[-1][1] <= 1 and not text[out[-1][1] : a].strip():
             out[-1][1] = max(out[-1][1], b)
         else:
             out.append([a, b])
@@ -584,8 +823,13 @@ def find_emphasized_works(text: str, emphasis) -> list[Claim]:
     for a, b in _merged_emphasis(text, emphasis):
         raw = text[a:b]
         title = raw.strip().rstrip(",;")
-        if len(title) < 4 or _SKIP_TITLE.match(title) or _CASE_LIKE.search(title) or not title[:1].isupper() \
-                and not title[:1].isdigit():
+        if (
+            len(title) < 4
+            or _SKIP_TITLE.match(title)
+            or _CASE_LIKE.search(title)
+            or not title[:1].isupper()
+            and not title[:1].isdigit()
+        ):
             continue
         a2 = a + (len(raw) - len(raw.lstrip()))
         b2 = a2 + len(title)
@@ -604,8 +848,16 @@ def find_emphasized_works(text: str, emphasis) -> list[Claim]:
             if url:
                 tail += f", {url.group('url').rstrip('.,;)')}"
                 end = url.end() - (len(url.group("url")) - len(url.group("url").rstrip(".,;)")))
-            claims.append(claim([_work_occ(text, start, end, vol=vol, author=author, title=title, tail=tail, paren="",
-                                           key_extra="")], RANK_SECONDARY))
+            claims.append(
+                claim(
+                    [
+                        _work_occ(
+                            text, start, end, vol=vol, author=author, title=title, tail=tail, paren="", key_extra=""
+                        )
+                    ],
+                    RANK_SECONDARY,
+                )
+            )
         elif book:
             start, vol, author = _author_before(text, a2)
             paren = clean(book.group("paren"))
@@ -620,14 +872,29 @@ def find_emphasized_works(text: str, emphasis) -> list[Claim]:
                 u = url.group("url").rstrip(".,;)")
                 paren += f", {u}"
                 end = url.start("url") + len(u)
-            claims.append(claim([_work_occ(text, start, end, vol=vol, author=author, title=title, tail=tail,
-                                           paren=paren, key_extra=clean(book.group("paren")) + (
-                                               clean(after.group(0)) if after else ""))], RANK_SECONDARY))
+            claims.append(
+                claim(
+                    [
+                        _work_occ(
+                            text,
+                            start,
+                            end,
+                            vol=vol,
+                            author=author,
+                            title=title,
+                            tail=tail,
+                            paren=paren,
+                            key_extra=clean(book.group("paren")) + (clean(after.group(0)) if after else ""),
+                        )
+                    ],
+                    RANK_SECONDARY,
+                )
+            )
     return claims
 
 
 def _site_claim(text: str, title_start: int, title: str, site: re.Match) -> list[Claim]:
-    """"Author, *Entry*, Site (date), URL": kept (with the URL, which locates a web source) when
+    """ "Author, *Entry*, Site (date), URL": kept (with the URL, which locates a web source) when
     an author, a full date or a URL makes it a citation rather than italic prose."""
     start, vol, author = _author_before(text, title_start)
     paren = clean(site.group("paren"))
@@ -641,8 +908,16 @@ def _site_claim(text: str, title_start: int, title: str, site: re.Match) -> list
         u = url.group("url").rstrip(".,;)")
         paren += f", {u}"
         end = url.start("url") + len(u)
-    return [claim([_work_occ(text, start, end, vol=vol, author=author, title=title, tail=pub, paren=paren,
-                             key_extra=key_extra)], RANK_SECONDARY)]
+    return [
+        claim(
+            [
+                _work_occ(
+                    text, start, end, vol=vol, author=author, title=title, tail=pub, paren=paren, key_extra=key_extra
+                )
+            ],
+            RANK_SECONDARY,
+        )
+    ]
 
 
 def find_plain_works(text: str) -> list[Claim]:
@@ -651,16 +926,31 @@ def find_plain_works(text: str) -> list[Claim]:
     for m in _DICTIONARY.finditer(text):
         start = _strip_signals(text, m.start(), m.end())
         title_start = max(start, m.start("title"))
-        title = clean(text[title_start:m.end("title")])
+        title = clean(text[title_start : m.end("title")])
         title = _drop_signal(title)
         if not title or len(title.split()) < 2 and not title.endswith(("Dictionary", "Dict.")):
             continue
         paren = clean(m.group("paren")) + (" " + clean(m.group("after")) if m.group("after") else "")
-        claims.append(claim([_work_occ(text, start if not m.group("vol") else m.start(), m.end(), vol=m.group("vol") or "",
-                                       author="", title=title, tail="", paren=paren.strip(),
-                                       key_extra=paren)], RANK_SECONDARY))
+        claims.append(
+            claim(
+                [
+                    _work_occ(
+                        text,
+                        start if not m.group("vol") else m.start(),
+                        m.end(),
+                        vol=m.group("vol") or "",
+                        author="",
+                        title=title,
+                        tail="",
+                        paren=paren.strip(),
+                        key_extra=paren,
+                    )
+                ],
+                RANK_SECONDARY,
+            )
+        )
     for m in _TREATISE.finditer(text):
-        seg = text[m.start():m.end()]
+        seg = text[m.start() : m.end()]
         if " v. " in seg:
             continue
         author = _drop_signal(clean(m.group("author")))
@@ -669,49 +959,127 @@ def find_plain_works(text: str) -> list[Claim]:
             continue
         signalled = author != clean(m.group("author"))  # "8 See Jane Doe, …": the number is a note's
         vol = m.group("vol") if m.group("vol") and not signalled else ""
-        start = m.start() if vol else m.start("author") + (len(m.group("author")) - len(
-            _drop_signal(m.group("author"))))
-        claims.append(claim([_work_occ(text, start, m.end(), vol=vol, author=author,
-                                       title=clean(m.group("title")), tail="", paren=clean(m.group("paren")),
-                                       key_extra=clean(m.group("paren")))], RANK_SECONDARY))
+        start = (
+            m.start() if vol else m.start("author") + (len(m.group("author")) - len(_drop_signal(m.group("author"))))
+        )
+        claims.append(
+            claim(
+                [
+                    _work_occ(
+                        text,
+                        start,
+                        m.end(),
+                        vol=vol,
+                        author=author,
+                        title=clean(m.group("title")),
+                        tail="",
+                        paren=clean(m.group("paren")),
+                        key_extra=clean(m.group("paren")),
+                    )
+                ],
+                RANK_SECONDARY,
+            )
+        )
     for m in _EPONYMOUS.finditer(text) if " on " in text or "Federal " in text else ():
         if not is_author_word(m.group("name")) or not (m.group("vol") or m.group("pin") or "ed." in m.group("paren")):
             continue  # "Smith on Appeal (2019)": a volume, a pin or an edition makes it a treatise
         start = m.start()
-        claims.append(claim([_work_occ(text, start, m.end(), vol=m.group("vol") or "", author="",
-                                       title=clean(m.group("title")), tail="", paren=clean(m.group("paren")),
-                                       key_extra=clean(m.group("paren")))], RANK_SECONDARY))
+        claims.append(
+            claim(
+                [
+                    _work_occ(
+                        text,
+                        start,
+                        m.end(),
+                        vol=m.group("vol") or "",
+                        author="",
+                        title=clean(m.group("title")),
+                        tail="",
+                        paren=clean(m.group("paren")),
+                        key_extra=clean(m.group("paren")),
+                    )
+                ],
+                RANK_SECONDARY,
+            )
+        )
     for m in _NUMBERED_REPORT.finditer(text) if re.search(r"\d{2},\s", text) else ():
         start, _vol, org = _author_before(text, m.start())
         if not org or _CASE_LIKE.search(m.group("title")):
             continue
         title = clean(m.group("title"))
         paren = clean(m.group("paren"))
-        claims.append(claim([_work_occ(text, start, m.end(), vol="", author=f"{org}, {m.group('num')}", title=title,
-                                       tail="", paren=paren, key_extra=paren)], RANK_SECONDARY))
+        claims.append(
+            claim(
+                [
+                    _work_occ(
+                        text,
+                        start,
+                        m.end(),
+                        vol="",
+                        author=f"{org}, {m.group('num')}",
+                        title=title,
+                        tail="",
+                        paren=paren,
+                        key_extra=paren,
+                    )
+                ],
+                RANK_SECONDARY,
+            )
+        )
     for m in _PLAIN_NEWS.finditer(text) if "," in text else ():
         author = _drop_signal(clean(m.group("author")))
         if not author or len(author.split()) < 2:
             continue
         start = m.start("author") + len(m.group("author")) - len(author)
         pub, date = clean(m.group("pub")), m.group("date")
-        claims.append(claim([_work_occ(text, start, m.end(), vol="", author=author, title=clean(m.group("title")),
-                                       tail=f"{pub}, {date}", paren="", key_extra="")], RANK_SECONDARY))
+        claims.append(
+            claim(
+                [
+                    _work_occ(
+                        text,
+                        start,
+                        m.end(),
+                        vol="",
+                        author=author,
+                        title=clean(m.group("title")),
+                        tail=f"{pub}, {date}",
+                        paren="",
+                        key_extra="",
+                    )
+                ],
+                RANK_SECONDARY,
+            )
+        )
     for m in _CSM_BOOK.finditer(text):
         if " v. " in m.group(0):
             continue
         signal = _CSM_SIGNAL.match(m.group("author"))
         start = m.start("author") + (signal.end() if signal else 0)
-        author = m.group("author")[start - m.start("author"):]
+        author = m.group("author")[start - m.start("author") :]
         if not author.strip():
             continue
         title = clean(m.group("title"))
         paren, pin = clean(m.group("paren")), clean(m.group("pin"))
         # "5 Witkin, Summary of Cal. Law …": the volume is part of the entry ("8 See Witkin": a note mark)
         vol = m.group("vol") if m.group("vol") and not signal else ""
-        claims.append(claim([_work_occ(text, m.start() if vol else start, m.end(), vol=vol,
-                                       author=clean(author), title=title, tail="", paren=f"{paren} {pin}",
-                                       key_extra=f"{paren} {pin}")], RANK_SECONDARY))
+        claims.append(
+            claim(
+                [
+                    _work_occ(
+                        text,
+                        m.start() if vol else start,
+                        m.end(),
+                        vol=vol,
+                        author=clean(author),
+                        title=title,
+                        tail="",
+                        paren=f"{paren} {pin}",
+                        key_extra=f"{paren} {pin}",
+                    )
+                ],
+                RANK_SECONDARY,
+            )
+        )
     return claims
 
 
@@ -720,7 +1088,8 @@ def find_plain_works(text: str) -> list[Claim]:
 # "supra" whose antecedent word links it to the work cited earlier.
 _SHORT_WORK = re.compile(
     rf"(?<![\w.'’-])(?:(?P<first>{SURNAME})\s(?:&|and)\s)?(?P<name>{SURNAME})\s"
-    r"§§?\s?\d[\w.:-]*(?:\(\w+\))*,\sat\s\d+(?:\s?-\s?\d+)?")
+    r"§§?\s?\d[\w.:-]*(?:\(\w+\))*,\sat\s\d+(?:\s?-\s?\d+)?"
+)
 
 
 def find_short_forms(text: str) -> list[Claim]:
@@ -729,8 +1098,17 @@ def find_short_forms(text: str) -> list[Claim]:
         if not is_author_word(m.group("name")) or m.group("first") and not is_author_word(m.group("first")):
             continue
         start = m.start("first") if m.group("first") else m.start("name")
-        o = occ(text, start, m.end(), category=None, key=None, display=None, sort_key=None, kind="supra",
-                meta=SupraMeta(m.group("name")))
+        o = occ(
+            text,
+            start,
+            m.end(),
+            category=None,
+            key=None,
+            display=None,
+            sort_key=None,
+            kind="supra",
+            meta=SupraMeta(m.group("name")),
+        )
         claims.append(claim([o], RANK_SECONDARY))
     return claims
 
@@ -739,8 +1117,10 @@ def find_short_forms(text: str) -> list[Claim]:
 # https://…" or "Agency, Page Title (last visited Nov. 11, 2024, https://…)" / "… (last visited …)".
 # a URL broken at a line end goes on after one space when the rest is a path or a file name
 # (or when it is a query's or a percent-encoded rest: "…text=In%202022%2C%20NCME C's%20CyberTip%20received")
-_WEB_URL = re.compile(r"(?P<url>(?:https?|ftp)://[^\s<>“”\"]+(?:\s(?=[\w/-]*/|[\w-]+\.(?:pdf|html?|aspx?|php)\b|"
-                      r"[^\s<>“”\"]*%[0-9A-Fa-f]{2}|[?&=#])[^\s<>“”\"]+){0,3})")
+_WEB_URL = re.compile(
+    r"(?P<url>(?:https?|ftp)://[^\s<>“”\"]+(?:\s(?=[\w/-]*/|[\w-]+\.(?:pdf|html?|aspx?|php)\b|"
+    r"[^\s<>“”\"]*%[0-9A-Fa-f]{2}|[?&=#])[^\s<>“”\"]+){0,3})"
+)
 _LAST_VISITED = re.compile(r"\((?=last\svisited)")
 _WEB_DATE = re.compile(r"(?:\(|,\s)" + MONTH + r"\s\d{1,2},\s\d{4}\)?,?\s$|\(last\svisited,?\s[^()]*$|\)\s?,?\s?$")
 _AS_OF = re.compile(r"\s?\[as\sof\s[^\]]{4,30}\]")
@@ -753,7 +1133,9 @@ _AVAILABLE_AT = re.compile(r",?\s(?:available\sat|at)\s?$")
 _PRESS_RELEASE = re.compile(r"^(?:News\s|Joint\s)?Press\sRelease,\s")
 # A pin page before the date parenthetical of a report ("Guidance for Industry 4 (2018)"):
 # not part of the entry. A number after "No.", "Vol.", "#" or "Part" is part of the title.
-_WEB_PIN = re.compile(r"(?:,\sat|(?<![#\d])(?<!No\.)(?<!Vol\.)(?<!Part)(?<!Pt\.))\s\d{1,4}(?:\s?[-–]\s?\d{1,4})?(?=\s\()")
+_WEB_PIN = re.compile(
+    r"(?:,\sat|(?<![#\d])(?<!No\.)(?<!Vol\.)(?<!Part)(?<!Pt\.))\s\d{1,4}(?:\s?[-–]\s?\d{1,4})?(?=\s\()"
+)
 _QUOTED_TITLE = re.compile(r"[“\"][^”\"]{8,}[,.]?[”\"]")
 
 
@@ -764,10 +1146,13 @@ _EU_ACT = re.compile(
     r"(?P<num>\d{1,4}/\d{1,4}(?:/[A-Z]+)?)(?P<title>\sof\sthe\s[^;()]{0,300}?)?(?=,|;|\.(?:\s|$)|\s\(|$)"
     # an article cited before the Official Journal cite is a pin: "…, art. 17, 2016 O.J. (L 119) 1"
     r"(?P<art>,\sarts?\.\s\d+[\w()]*(?:\s?[-–,]\s?\d+[\w()]*)*(?=,\s\d{4}\sO\.J\.))?"
-    r"(?P<oj>,\s\d{4}\sO\.J\.\s\([^()]{1,20}\)\s\d+)?")
+    r"(?P<oj>,\s\d{4}\sO\.J\.\s\([^()]{1,20}\)\s\d+)?"
+)
 # Treaties cited to a treaty series: "Convention on the Rights of the Child, Nov. 20, 1989, 1577 U.N.T.S. 3".
-_TREATY_SERIES = re.compile(r"(?<![\w.])(?P<vol>\d{1,5})\s(?P<series>U\.N\.T\.S\.|U\.S\.T\.|T\.I\.A\.S\.|"
-                            r"I\.L\.M\.|L\.N\.T\.S\.|Eur\.\sT\.S\.)\s(?:No\.\s)?(?P<page>\d+)")
+_TREATY_SERIES = re.compile(
+    r"(?<![\w.])(?P<vol>\d{1,5})\s(?P<series>U\.N\.T\.S\.|U\.S\.T\.|T\.I\.A\.S\.|"
+    r"I\.L\.M\.|L\.N\.T\.S\.|Eur\.\sT\.S\.)\s(?:No\.\s)?(?P<page>\d+)"
+)
 _TREATY_WORD = re.compile(r"\b(?:Convention|Treaty|Agreement|Protocol|Covenant|Charter|Accord)\b")
 
 
@@ -776,21 +1161,52 @@ def find_international(text: str) -> list[Claim]:
     claims = []
     key: Key
     for m in _EU_ACT.finditer(text) if "(E" in text else ():
-        display = clean(text[m.start():m.start("art")] + text[m.end("art"):m.end()]) if m.group("art") \
-            else clean(text[m.start():m.end()])
+        display = (
+            clean(text[m.start() : m.start("art")] + text[m.end("art") : m.end()])
+            if m.group("art")
+            else clean(text[m.start() : m.end()])
+        )
         key = EuActKey(m.group("type").lower(), m.group("body"), m.group("num"))
-        claims.append(claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display,
-                                 sort_key=(alpha_key(display), "", natkey(m.group("num"))))]))
+        claims.append(
+            claim(
+                [
+                    occ(
+                        text,
+                        m.start(),
+                        m.end(),
+                        category=CAT,
+                        key=key,
+                        display=display,
+                        sort_key=(alpha_key(display), "", natkey(m.group("num"))),
+                    )
+                ]
+            )
+        )
     for m in _TREATY_SERIES.finditer(text):
         start = boundary_before(text, m.start())
-        name = text[start:m.start()]
+        name = text[start : m.start()]
         if not _TREATY_WORD.search(name):
             continue
         # an article cited is a pin: "Vienna Convention on the Law of Treaties art. 31, May 23, 1969, …"
-        display = re.sub(r",?\sarts?\.\s\d+[\w()]*(?:\s?[-–,]\s?\d+[\w()]*)*(?=,)", "", clean(text[start:m.end()]), count=1)
+        display = re.sub(
+            r",?\sarts?\.\s\d+[\w()]*(?:\s?[-–,]\s?\d+[\w()]*)*(?=,)", "", clean(text[start : m.end()]), count=1
+        )
         key = TreatyKey(m.group("vol"), m.group("series"), m.group("page"))
-        claims.append(claim([occ(text, start, m.end(), category=CAT, key=key, display=display,
-                                 sort_key=(alpha_key(display), "", ()))]))
+        claims.append(
+            claim(
+                [
+                    occ(
+                        text,
+                        start,
+                        m.end(),
+                        category=CAT,
+                        key=key,
+                        display=display,
+                        sort_key=(alpha_key(display), "", ()),
+                    )
+                ]
+            )
+        )
     return claims
 
 
@@ -805,20 +1221,25 @@ def _sentence_start(text: str, pos: int) -> int:
 
 
 # Dictionaries on the web, by host, as the Bluebook (R. 18.2) names them.
-_DICTIONARY_SITES = {"merriam-webster.com": "Merriam-Webster.com Dictionary", "dictionary.com": "Dictionary.com",
-                     "oed.com": "Oxford English Dictionary Online", "ahdictionary.com": "American Heritage Dictionary",
-                     "collinsdictionary.com": "Collins English Dictionary",
-                     "dictionary.cambridge.org": "Cambridge Dictionary", "en.wiktionary.org": "Wiktionary"}
+_DICTIONARY_SITES = {
+    "merriam-webster.com": "Merriam-Webster.com Dictionary",
+    "dictionary.com": "Dictionary.com",
+    "oed.com": "Oxford English Dictionary Online",
+    "ahdictionary.com": "American Heritage Dictionary",
+    "collinsdictionary.com": "Collins English Dictionary",
+    "dictionary.cambridge.org": "Cambridge Dictionary",
+    "en.wiktionary.org": "Wiktionary",
+}
 
 
 def _author_and_title(head: str) -> bool:
-    """"Fed. Trade Comm'n, Data Brokers: A Call for Transparency 46": an author or publisher (a
+    """ "Fed. Trade Comm'n, Data Brokers: A Call for Transparency 46": an author or publisher (a
     name in capitalised words), then a title in title case — a web source typed without italics
     ("Author, Title (date), URL"), not a sentence ("After the hearing, Smith, the owner, posted")."""
     segs = _drop_signal(clean(head)).rstrip(" ,").split(", ")
     if len(segs) < 2 or not _AUTHOR_SEGMENT.match(segs[0]) or len(segs[0].split()) > 9:
         return False
-    words = [w for w in re.split(r"\s+", segs[-1].strip("“”\"‘’")) if w.isalpha()]
+    words = [w for w in re.split(r"\s+", segs[-1].strip('“”"‘’')) if w.isalpha()]
     small = {"a", "an", "the", "of", "and", "or", "for", "in", "on", "to", "at", "by", "with", "from", "is", "are"}
     return bool(words) and all(w[0].isupper() or w in small for w in words) and words[0][0].isupper()
 
@@ -826,12 +1247,35 @@ def _author_and_title(head: str) -> bool:
 # Where a citation clause starts when no sentence end is trusted: after ";", or after the link
 # (and the next note's number) that ended the citation before it in a run of notes.
 _CLAUSE_BREAK = re.compile(r";\s*|(?:https?://|doi:)\S+\s+(?:\d{1,3}\s+)?")
-_SMALL_WORDS = {"a", "an", "the", "of", "and", "or", "for", "in", "on", "to", "at", "by", "with", "from", "is", "are",
-                "as", "its", "vs"}
-_CLOSING_DATE = re.compile(rf"(?:[.,]?\s*\([^()]*\d{{4}}\)|[.,]\s(?:(?:[Uu]pdated|[Pp]ublished|[Pp]osted|[Rr]evised)\s)?"
-                           rf"{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}})$")
-_VOLUME_AND_PAGE = re.compile(r"(?:^|,\s)\d{1,4}(?:\(\d{1,3}\))?\s[A-Z][^,]*?(?:\s\d{1,5}(?:-\d{1,5})?(?=,|\s\(|$)|"
-                              r"(?=\s\(forthcoming))")
+_SMALL_WORDS = {
+    "a",
+    "an",
+    "the",
+    "of",
+    "and",
+    "or",
+    "for",
+    "in",
+    "on",
+    "to",
+    "at",
+    "by",
+    "with",
+    "from",
+    "is",
+    "are",
+    "as",
+    "its",
+    "vs",
+}
+_CLOSING_DATE = re.compile(
+    rf"(?:[.,]?\s*\([^()]*\d{{4}}\)|[.,]\s(?:(?:[Uu]pdated|[Pp]ublished|[Pp]osted|[Rr]evised)\s)?"
+    rf"{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}})$"
+)
+_VOLUME_AND_PAGE = re.compile(
+    r"(?:^|,\s)\d{1,4}(?:\(\d{1,3}\))?\s[A-Z][^,]*?(?:\s\d{1,5}(?:-\d{1,5})?(?=,|\s\(|$)|"
+    r"(?=\s\(forthcoming))"
+)
 _DATE_ONLY = re.compile(rf"(?:(?:[Uu]pdated|[Pp]ublished|[Pp]osted|[Rr]evised)\s)?{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}}")
 _PUBLISHER_LAST = re.compile(r",\s(?:The\s)?[A-Z][\w.'’&-]*(?:\s[A-Z][\w.'’&-]*){0,5}$")
 
@@ -855,10 +1299,16 @@ def _reference_start(text: str, sentence_start: int, head_end: int) -> int | Non
         start = _strip_signals(text, start, head_end)
         *before, last = re.split(r"(?:(?<=[a-z]{3}[.?!])|(?<=[)\d]\.))\s+(?=\S)", text[start:head_end].strip())
         # over sentence ends, every sentence is part of the reference: a title, or a date ("(2021).")
-        if start < head_end and _reads_as_reference(last) if not before else \
-                all(_DATE_ONLY.fullmatch(p.strip("(). ")) or _title_case(p) for p in before) \
-                and (_DATE_ONLY.fullmatch(last.strip("(). ")) or re.fullmatch(r"\(?\d{4}\)?\.?", last)
-                     or _reads_as_reference(last)):
+        if (
+            start < head_end and _reads_as_reference(last)
+            if not before
+            else all(_DATE_ONLY.fullmatch(p.strip("(). ")) or _title_case(p) for p in before)
+            and (
+                _DATE_ONLY.fullmatch(last.strip("(). "))
+                or re.fullmatch(r"\(?\d{4}\)?\.?", last)
+                or _reads_as_reference(last)
+            )
+        ):
             return start
     return None
 
@@ -869,7 +1319,7 @@ def _title_case(s: str) -> bool:
 
 
 def _reads_as_reference(head: str) -> bool:
-    """"CyperTip 2022 Report.", "The Family Census: Media Use by Teens. (2021).", "Acme, Online
+    """ "CyperTip 2022 Report.", "The Family Census: Media Use by Teens. (2021).", "Acme, Online
     Safety,": a title in title case (a publisher before it, a date after it); or "Agencies issue a
     joint warning, FBI (2023)," / "Snapchat adds prizes, The Verge, Oct. 6, 2021,": a title in
     sentence case, its publisher and its date. Not a sentence of prose ("the report is here:")."""
@@ -897,7 +1347,7 @@ def find_web(text: str, emphasis) -> list[Claim]:
         url = m.group("url").rstrip(".,;)")
         url_end = m.start() + len(url)
         # the California Style Manual's "Title (2024) <https://…> [as of Mar. 1, 2025]"
-        angled = text[m.start() - 1:m.start()] == "<" and text.startswith(">", url_end)
+        angled = text[m.start() - 1 : m.start()] == "<" and text.startswith(">", url_end)
         lv = text.rfind("(last visited", max(0, m.start() - 60), m.start())
         visited = None if lv >= 0 else _VISITED_AFTER.match(text, url_end)
         head_end = lv if lv >= 0 else m.start() - (1 if angled else 0)
@@ -906,16 +1356,24 @@ def find_web(text: str, emphasis) -> list[Claim]:
             head_end = available.start()
         # a date parenthetical before the URL ("…, (Jan. 8, 2018), https://") is not where the cite starts
         # (and a California pin after it: "Crime in California (2022) p. 12 <https://…>")
-        dp = re.search(r"\([^()]*\)(?:,?\spp?\.\s\d+(?:\s?[-–]\s?\d+)?)?[,\s]*$", text[max(0, head_end - 60):head_end])
+        dp = re.search(
+            r"\([^()]*\)(?:,?\spp?\.\s\d+(?:\s?[-–]\s?\d+)?)?[,\s]*$", text[max(0, head_end - 60) : head_end]
+        )
         start = boundary_before(text, max(0, head_end - 60) + dp.start() if dp else head_end)
         head = text[start:head_end]
         visited_or_dated = lv >= 0 or visited is not None
         dated = visited_or_dated or _WEB_DATE.search(text[start:head_end]) or angled and _AS_OF.match(text, url_end + 1)
         # a title in quotes or italics, or a date the page was read, makes it a citation; so does
         # a press release's genre, or "available at" after a dated work
-        titled = _QUOTED_TITLE.search(head) or any(start <= a < head_end for a, _b in emphasis) \
-            or _PRESS_RELEASE.match(head) or available and _WEB_DATE.search(head) \
-            or dp and _author_and_title(text[start:max(0, head_end - 60) + dp.start()])
+        titled = (
+            _QUOTED_TITLE.search(head)
+            or any(start <= a < head_end for a, _b in emphasis)
+            or _PRESS_RELEASE.match(head)
+            or available
+            and _WEB_DATE.search(head)
+            or dp
+            and _author_and_title(text[start : max(0, head_end - 60) + dp.start()])
+        )
         if note_mark_end(text, start) > start:  # a web page has no volume: a number first is a note's
             start = _strip_signals(text, note_mark_end(text, start), head_end)
         cited = dated and (titled or visited_or_dated or angled) and len(head.strip(" ,")) >= 6
@@ -925,8 +1383,11 @@ def find_web(text: str, emphasis) -> list[Claim]:
         sentence = _sentence_start(text, m.start())
         if reference is not None:
             start = reference
-        elif _STANDALONE_BEFORE.fullmatch(text, note_mark_end(text, sentence) if sentence == 0 else sentence,
-                                          m.start()) and _STANDALONE_AFTER.match(text, url_end) and not visited:
+        elif (
+            _STANDALONE_BEFORE.fullmatch(text, note_mark_end(text, sentence) if sentence == 0 else sentence, m.start())
+            and _STANDALONE_AFTER.match(text, url_end)
+            and not visited
+        ):
             start = m.start()  # a citation sentence that is the URL alone: "See https://…."
         elif not cited:
             continue
@@ -943,17 +1404,40 @@ def find_web(text: str, emphasis) -> list[Claim]:
             end = visited.end()
         if lv >= 0 and display.count("(") > display.count(")"):
             display += ")"
-        first = re.sub(r"^\w+://(?:www\.)?", "", url) if start == m.start() else re.split(r",\s", clean(head), maxsplit=1)[0]
+        first = (
+            re.sub(r"^\w+://(?:www\.)?", "", url)
+            if start == m.start()
+            else re.split(r",\s", clean(head), maxsplit=1)[0]
+        )
         named = _DICTIONARY_SITES.get(re.sub(r"^\w+://(?:www\.)?", "", url).split("/")[0].lower())
         if start == m.start() and named:  # a dictionary cited by its link alone, named as Rule 18.2 names it
             display, first = f"{named}, {url}", named
-        o = occ(text, start, end, category=CAT, key=WebKey(url.lower().rstrip("/")), display=display,
-                sort_key=_other_sort("", first, url))
+        o = occ(
+            text,
+            start,
+            end,
+            category=CAT,
+            key=WebKey(url.lower().rstrip("/")),
+            display=display,
+            sort_key=_other_sort("", first, url),
+        )
         claims.append(claim([o], RANK_SECONDARY))
     return claims
 
 
 def find(text: str, emphasis=None) -> list[Claim]:
     emphasis = emphasis or []
-    return find_formal(text) + find_reference_works(text) + find_code_comments(text) + find_opinions(text) + find_articles(text, emphasis) + find_csm_articles(text) + find_quoted_news(text) + find_emphasized_works(text, emphasis) + \
-        find_plain_works(text) + find_short_forms(text) + find_web(text, emphasis) + find_international(text)
+    return (
+        find_formal(text)
+        + find_reference_works(text)
+        + find_code_comments(text)
+        + find_opinions(text)
+        + find_articles(text, emphasis)
+        + find_csm_articles(text)
+        + find_quoted_news(text)
+        + find_emphasized_works(text, emphasis)
+        + find_plain_works(text)
+        + find_short_forms(text)
+        + find_web(text, emphasis)
+        + find_international(text)
+    )

@@ -19,6 +19,7 @@ Sort keys are 8-tuples (jurisdiction, group, name, date, title, section, subsect
 every statute sorts against every other: federal (0) before state (1); federal groups are
 named acts (0, alphabetical, "Act of" by date), U.S.C. (1), Rev. Stat. (2), Pub. L. (3), Stat. (4).
 """
+
 from __future__ import annotations
 
 import re
@@ -112,7 +113,7 @@ def parse_items(text: str, pos: int, item_re: re.Pattern, allow_list: bool = Tru
         n = item_re.match(text, p)
         if not n or _NEXT_CITE.match(text, n.end()) and not text.startswith(" (", n.end()):
             break
-        if re.fullmatch(r"\d{4}", n.group("sec")) and not n.group("sub") and text[n.end():n.end() + 1] == ")":
+        if re.fullmatch(r"\d{4}", n.group("sec")) and not n.group("sub") and text[n.end() : n.end() + 1] == ")":
             break
         items.append((n.start(), n.end(), n.group("sec"), squeeze_subsections(n.group("sub")), bool(n.group("etseq"))))
         end = _with_subsection_range(text, items)
@@ -123,7 +124,7 @@ _SUB_RANGE = re.compile(r"\s?-\s?(?P<to>(?:\(\s?[A-Za-z0-9]{1,6}\s?\))+)")
 
 
 def _with_subsection_range(text: str, items: list) -> int:
-    """"§ 2254(d)(1)-(2)", "§ 157(b)(2)(A)-(O)": a range of subsections is one provision, as cited
+    """ "§ 2254(d)(1)-(2)", "§ 157(b)(2)(A)-(O)": a range of subsections is one provision, as cited
     (its meta "subsection" is where the range starts, for verification). The last member grows
     over it; returns where the member ends."""
     s, e, sec, sub, etseq = items[-1]
@@ -135,7 +136,7 @@ def _with_subsection_range(text: str, items: list) -> int:
 
 
 def split_pair_ranges(items):
-    """"823-824" names two sections, so it becomes two members (each its own entry, as a
+    """ "823-824" names two sections, so it becomes two members (each its own entry, as a
     "§§ 823, 824" list does); a longer range ("823-829") stays one range entry."""
     out = []
     for s, e, sec, sub, etseq in items:
@@ -220,8 +221,16 @@ def _edition_after(text: str, end: int) -> tuple[str, int]:
     return clean(m.group(1)[1:-1]), m.end()
 
 
-def statute_sort(jur: int, group: int, name: str = "", date: tuple = (), title: str = "", section: str = "",
-                 sub: str = "", extra: str = "") -> tuple:
+def statute_sort(
+    jur: int,
+    group: int,
+    name: str = "",
+    date: tuple = (),
+    title: str = "",
+    section: str = "",
+    sub: str = "",
+    extra: str = "",
+) -> tuple:
     return (jur, group, name, date, natkey(title), natkey(section), natkey(sub), extra)
 
 
@@ -231,19 +240,37 @@ def statute_sort(jur: int, group: int, name: str = "", date: tuple = (), title: 
 
 _USC_HEAD = re.compile(
     r"(?<![\w.])(?P<title>\d{1,2})\s(?P<code>U\.\s?S\.\s?C\.?(?:\s?[AS]\.)?|U\.S\.\sCode|USCA?(?=\s?§|\s\d))"
-    r"(?:\s(?P<app>[Aa]pp\.))?\s?(?P<mark>§§?|[Ss]ections?|[Ss]ecs?\.)?\s?(?=\d)")
+    r"(?:\s(?P<app>[Aa]pp\.))?\s?(?P<mark>§§?|[Ss]ections?|[Ss]ecs?\.)?\s?(?=\d)"
+)
 # "Section 924(c) of Title 18" / "section 1226(c) of title 8, United States Code"
 _USC_PROSE = re.compile(
     r"(?<![\w.])(?P<mark>§|[Ss]ection)\s?(?P<sec>" + _USC_SECTION + r")(?P<sub>" + SUBSECS + r")"
-    r"\sof\s[Tt]itle\s(?P<title>\d{1,2})(?:,\sUnited\sStates\sCode|\sof\sthe\sUnited\sStates\sCode)?")
+    r"\sof\s[Tt]itle\s(?P<title>\d{1,2})(?:,\sUnited\sStates\sCode|\sof\sthe\sUnited\sStates\sCode)?"
+)
 # "Title 18, United States Code, Section 922(g)(1)", as indictments and criminal briefs write it
 _USC_TITLE_FIRST = re.compile(
     r"(?<![\w.])[Tt]itle\s(?P<title>\d{1,2}),?\s(?:of\sthe\s)?United\sStates\sCode,?\s(?P<mark>§|[Ss]ections?)\s?"
-    r"(?P<sec>" + _USC_SECTION + r")(?P<sub>" + SUBSECS + r")")
+    r"(?P<sec>" + _USC_SECTION + r")(?P<sub>" + SUBSECS + r")"
+)
 
 
-def _usc_occ(text, start, end, title, code, app, mark, sec, sub, etseq, edition, name_start=None, note=False,
-             alone=False, irc=False):
+def _usc_occ(
+    text,
+    start,
+    end,
+    title,
+    code,
+    app,
+    mark,
+    sec,
+    sub,
+    etseq,
+    edition,
+    name_start=None,
+    note=False,
+    alone=False,
+    irc=False,
+):
     code_w = re.sub(r"\s+", "", code).replace("U.S.Code", "U.S. Code")
     t = f"{title} App." if app else title
     section = f"{sec}{sub}" + (" et seq." if etseq else "") + (" note" if note else "")
@@ -251,15 +278,21 @@ def _usc_occ(text, start, end, title, code, app, mark, sec, sub, etseq, edition,
     # "§§ 77k-77l" alone under a double mark is a range, though its ends hold letters
     ranged = _is_range(sec) or alone and mark == "§§" and "-" in sec
     if mark:
-        mk = "§§" if mark.startswith("§") and (ranged or etseq and mark == "§§") else (
-            "§" if mark.startswith("§") else re.sub(r"s(\.?)$", r"\1", mark).strip())  # "Secs." -> "Sec."
+        mk = (
+            "§§"
+            if mark.startswith("§") and (ranged or etseq and mark == "§§")
+            else ("§" if mark.startswith("§") else re.sub(r"s(\.?)$", r"\1", mark).strip())
+        )  # "Secs." -> "Sec."
         mark_w = mk + " "
     else:
         mark_w = ""
-    display = f"{title} {code_w} " + (f"{app} " if app else "") + mark_w + section + (f" ({edition})" if edition else "")
+    display = (
+        f"{title} {code_w} " + (f"{app} " if app else "") + mark_w + section + (f" ({edition})" if edition else "")
+    )
     # an I.R.C. section is a section of title 26 of the Code: verified as 26 U.S.C.
-    meta = ProvisionMeta(code="U.S.C.", title=t, section=sec, subsection=sub.split("-")[0], et_seq=etseq,
-                         range=ranged, edition=edition)
+    meta = ProvisionMeta(
+        code="U.S.C.", title=t, section=sec, subsection=sub.split("-")[0], et_seq=etseq, range=ranged, edition=edition
+    )
     name = ""
     s = start
     if name_start is not None:
@@ -284,8 +317,21 @@ def us_code_section(title: str, mark: str, number: str) -> Occurrence | None:
         return None
     _start, e, sec, sub, etseq = items[0]
     note = _NOTE.match(written, end)
-    return _usc_occ(written, 0, note.end() if note else e, title, "U.S.C.", None, mark or None, sec, sub, etseq, "",
-                    note=bool(note), alone=True)
+    return _usc_occ(
+        written,
+        0,
+        note.end() if note else e,
+        title,
+        "U.S.C.",
+        None,
+        mark or None,
+        sec,
+        sub,
+        etseq,
+        "",
+        note=bool(note),
+        alone=True,
+    )
 
 
 # The Internal Revenue Code cited by its own name: "I.R.C. § 162(a)", "IRC §§ 61, 162".
@@ -301,13 +347,26 @@ def find_usc(text: str, _emphasis=None) -> list[Claim]:
         edition, end2 = _edition_after(text, end)
         occs = []
         for i, (s, e, sec, sub, etseq) in enumerate(items):
-            o = _usc_occ(text, m.start() if i == 0 else s, e, "26", "U.S.C.", None, m.group("mark"), sec, sub, etseq,
-                         edition, alone=len(items) == 1, irc=True)
-            o.display = clean(m.group("code")) + o.display[len("26 U.S.C."):]
+            o = _usc_occ(
+                text,
+                m.start() if i == 0 else s,
+                e,
+                "26",
+                "U.S.C.",
+                None,
+                m.group("mark"),
+                sec,
+                sub,
+                etseq,
+                edition,
+                alone=len(items) == 1,
+                irc=True,
+            )
+            o.display = clean(m.group("code")) + o.display[len("26 U.S.C.") :]
             occs.append(o)
         if occs and edition:
             occs[-1].end = occs[-1].anchor_end = end2
-            occs[-1].text = text[occs[-1].start:end2]
+            occs[-1].text = text[occs[-1].start : end2]
         if occs:
             claims.append(claim(occs))
     for m in _USC_HEAD.finditer(text):
@@ -323,13 +382,28 @@ def find_usc(text: str, _emphasis=None) -> list[Claim]:
         for i, (s, e, sec, sub, etseq) in enumerate(items):
             start = m.start() if i == 0 else s
             last = i == len(items) - 1
-            occs.append(_usc_occ(text, start, end if last and note else e, m.group("title"), m.group("code"),
-                                 m.group("app"), m.group("mark"), sec, sub, etseq, edition,
-                                 name_start if i == 0 else None, note=bool(note) and last, alone=len(items) == 1))
+            occs.append(
+                _usc_occ(
+                    text,
+                    start,
+                    end if last and note else e,
+                    m.group("title"),
+                    m.group("code"),
+                    m.group("app"),
+                    m.group("mark"),
+                    sec,
+                    sub,
+                    etseq,
+                    edition,
+                    name_start if i == 0 else None,
+                    note=bool(note) and last,
+                    alone=len(items) == 1,
+                )
+            )
         if edition:
             # The parenthetical belongs to the cite (and the TA field goes after it).
             occs[-1].end = end2
-            occs[-1].text = text[occs[-1].start:end2]
+            occs[-1].text = text[occs[-1].start : end2]
             occs[-1].anchor_end = end2
         claims.append(claim(occs))
     for m in _USC_TITLE_FIRST.finditer(text) if "United States Code" in text else ():
@@ -337,8 +411,19 @@ def find_usc(text: str, _emphasis=None) -> list[Claim]:
         o = _usc_occ(text, m.start(), m.end(), m.group("title"), "U.S.C.", None, "§", m.group("sec"), sub, False, "")
         claims.append(claim([o]))
     for m in _USC_PROSE.finditer(text):
-        o = _usc_occ(text, m.start(), m.end(), m.group("title"), "U.S.C.", None, "§", m.group("sec"),
-                     squeeze_subsections(m.group("sub")), False, "")
+        o = _usc_occ(
+            text,
+            m.start(),
+            m.end(),
+            m.group("title"),
+            "U.S.C.",
+            None,
+            "§",
+            m.group("sec"),
+            squeeze_subsections(m.group("sub")),
+            False,
+            "",
+        )
         o.display = f"{m.group('title')} U.S.C. § {m.group('sec')}{squeeze_subsections(m.group('sub'))}"
         claims.append(claim([o]))
     return claims
@@ -366,10 +451,13 @@ _COMPONENT = re.compile(
     # like a Stat. cite: "2003 Tex. Gen. Laws 847", "1999 Cal. Stat. 1234"
     r"|(?P<leg>\d+(?:st|nd|rd|th|d)\sLeg\.(?:,\s(?:R\.S\.|\d+(?:st|nd|rd|th|d)\sC\.S\.))?)"
     r"|(?P<sesslaw>(?:1[89]|20)\d\d\s(?:[A-Z][a-z]*\.\s?){1,2}(?:Gen\.\s|Sess\.\s|Pub\.\s)?(?:Laws|Stat\.|Acts)"
-    r"\s(?:ch\.\s)?" + _PAGE + r")")
+    r"\s(?:ch\.\s)?" + _PAGE + r")"
+)
 _STAT_PIN = re.compile(r",\s" + _PAGE + r"(?:\s?-\s?" + _PAGE + r")?(?!\s?(?:[A-Za-z§]|\d))")
-_CODIFIED = re.compile(r"\s?\((?:(?:codified|classified)\s(?:as\samended\s)?(?:at\s)?(?:in\s)?)?"
-                       r"(?=\d{1,2}\sU\.\s?S\.\s?C)(?:[^()]|\([^()]{0,8}\)){0,160}\)")
+_CODIFIED = re.compile(
+    r"\s?\((?:(?:codified|classified)\s(?:as\samended\s)?(?:at\s)?(?:in\s)?)?"
+    r"(?=\d{1,2}\sU\.\s?S\.\s?C)(?:[^()]|\([^()]{0,8}\)){0,160}\)"
+)
 
 
 _SEP = re.compile(r",?\s")
@@ -443,8 +531,16 @@ def _session_occ(text, span_start, name, anchor_text, anchor_kind, anchor_val, p
         sort = statute_sort(0, 3, "", (), anchor_val, section)
     else:
         sort = statute_sort(0, 4, "", (), volume, page.replace(",", ""), section)
-    return occ(text, span_start, end, category=CAT, key=key, display=display, sort_key=sort,
-               meta=ProvisionMeta(code="session_law", section=section, popular_name=name))
+    return occ(
+        text,
+        span_start,
+        end,
+        category=CAT,
+        key=key,
+        display=display,
+        sort_key=sort,
+        meta=ProvisionMeta(code="session_law", section=section, popular_name=name),
+    )
 
 
 def find_session_laws(text: str, _emphasis=None) -> list[Claim]:
@@ -492,7 +588,7 @@ def find_session_laws(text: str, _emphasis=None) -> list[Claim]:
                     occs.append(io)
             end = cod.end()
         o.end = o.anchor_end = end
-        o.text = text[o.start:end]
+        o.text = text[o.start : end]
         claims.append(claim(occs, start=o.start, end=end))
         covered = end
     return claims
@@ -508,7 +604,8 @@ def m_end_for_name(text: str, a_start: int, kind: str) -> int:
 # ---------------------------------------------------------------------------
 
 _REV_STAT = re.compile(
-    r"(?<![\w.])Rev\.\sStat\.\s?(?P<ed>\((?:\d+(?:st|d|nd|rd|th)\sed\.\s)?\d{4}\)\s?)?(?P<mark>§§?)\s?")
+    r"(?<![\w.])Rev\.\sStat\.\s?(?P<ed>\((?:\d+(?:st|d|nd|rd|th)\sed\.\s)?\d{4}\)\s?)?(?P<mark>§§?)\s?"
+)
 
 
 def find_rev_stat(text: str, _emphasis=None) -> list[Claim]:
@@ -526,14 +623,22 @@ def find_rev_stat(text: str, _emphasis=None) -> list[Claim]:
             ed_w = f"({edition}) " if m.group("ed") else ""
             mark = "§§" if _is_range(sec) else "§"
             display = f"Rev. Stat. {ed_w}{mark} {sec}{sub}" + (
-                f" ({edition})" if edition2 and not m.group("ed") else "")
-            o = occ(text, m.start() if i == 0 else s, e, category=CAT, key=RevisedStatutesKey(f"{sec}{sub}", edition),
-                    display=display, sort_key=statute_sort(0, 2, "", (), "", sec, sub, edition),
-                    meta=ProvisionMeta(code="Rev. Stat.", section=sec, subsection=sub, edition=edition))
+                f" ({edition})" if edition2 and not m.group("ed") else ""
+            )
+            o = occ(
+                text,
+                m.start() if i == 0 else s,
+                e,
+                category=CAT,
+                key=RevisedStatutesKey(f"{sec}{sub}", edition),
+                display=display,
+                sort_key=statute_sort(0, 2, "", (), "", sec, sub, edition),
+                meta=ProvisionMeta(code="Rev. Stat.", section=sec, subsection=sub, edition=edition),
+            )
             occs.append(o)
         if edition2:
             occs[-1].end = occs[-1].anchor_end = end2
-            occs[-1].text = text[occs[-1].start:end2]
+            occs[-1].text = text[occs[-1].start : end2]
         claims.append(claim(occs))
     return claims
 
@@ -548,57 +653,121 @@ _STATE_CODE = re.compile(
     r"(?P<name>(?:(?:(?:[A-Z][A-Za-z'’]*\.){2,}|[A-Z][A-Za-z'’]*\.?|&|of)\s){1,8}?)"
     r"(?P<paren>\((?:[A-Z][A-Za-z.]*\s)?(?:Supp\.\s)?\d{4}\)\s?)?"
     r"(?:(?P<tit>tit\.\s?\d+[A-Z]?),?\s)?(?:(?P<ch>ch\.\s?\d+[A-Z]?),?\s)?(?:(?P<tit2>tit\.\s?[IVX]+),?\s)?"
-    r"(?P<mark>§§?)\s?(?=\d)")
+    r"(?P<mark>§§?)\s?(?=\d)"
+)
 # Forms without a section sign.
-_ILCS = re.compile(r"(?<![\w.])(?P<pre>\d{1,3})\s(?P<name>Ill\.\s?Comp\.\s?Stat\.(?:\sAnn\.)?)\s(?P<sec>\d+/\d+[\w.-]*)"
-                   r"(?P<sub>" + SUBSECS + ")")
-_NY_CPLR = re.compile(r"(?<![\w.])(?P<name>N\.\s?Y\.\s?C\.\s?P\.\s?L\.\s?R\.)\s(?:§\s?|R(?:ule)?\.?\s)?"
-                      r"(?P<sec>\d+(?:\.\d+)?)(?P<sub>" + SUBSECS + ")")
+_ILCS = re.compile(
+    r"(?<![\w.])(?P<pre>\d{1,3})\s(?P<name>Ill\.\s?Comp\.\s?Stat\.(?:\sAnn\.)?)\s(?P<sec>\d+/\d+[\w.-]*)"
+    r"(?P<sub>" + SUBSECS + ")"
+)
+_NY_CPLR = re.compile(
+    r"(?<![\w.])(?P<name>N\.\s?Y\.\s?C\.\s?P\.\s?L\.\s?R\.)\s(?:§\s?|R(?:ule)?\.?\s)?"
+    r"(?P<sec>\d+(?:\.\d+)?)(?P<sub>" + SUBSECS + ")"
+)
 _RCW = re.compile(r"(?<![\w.])(?P<name>RCW)\s(?P<sec>\d+[A-Z]?\.\d+[A-Z]?\.\d+)(?P<sub>" + SUBSECS + ")")
 # States' official short forms, keyed as their Bluebook forms: "735 ILCS 5/2-615" = "735 Ill. Comp. Stat.
 # 5/2-615", "42 Pa.C.S. § 5524" = "42 Pa. Cons. Stat. § 5524", "O.C.G.A. § 9-11-12" = "Ga. Code Ann.
 # § 9-11-12", "MCL 600.5805" = "Mich. Comp. Laws § 600.5805".
 _OFFICIAL_SHORT = (
-    (re.compile(r"(?<![\w.])(?P<pre>\d{1,3})\s(?P<name>ILCS)\s(?P<sec>\d+/\d+[\w.-]*)(?P<sub>" + SUBSECS + ")"),
-     "Ill.", "ill comp stat"),
-    (re.compile(r"(?<![\w.])(?P<pre>\d{1,3})\s(?P<name>Pa\.\s?C\.\s?S\.(?:\s?A\.)?)\s(?:§§?\s?)?"
-                r"(?P<sec>\d+[A-Za-z]?(?:\.\d+)?)(?P<sub>" + SUBSECS + ")"), "Pa.", "cons stat"),
-    (re.compile(r"(?<![\w.])(?P<name>O\.\s?C\.\s?G\.\s?A\.|OCGA)\s(?:§§?\s?)?(?P<sec>\d+-\d+-\d+[\w.]*)(?P<sub>" + SUBSECS
-                + ")"), "Ga.", "code"),
-    (re.compile(r"(?<![\w.])(?P<name>MCL|M\.C\.L\.(?:A\.)?)\s(?:§§?\s?)?(?P<sec>\d+\.\d+[a-z]?)(?P<sub>" + SUBSECS
-                + ")"), "Mich.", "comp laws"),
+    (
+        re.compile(r"(?<![\w.])(?P<pre>\d{1,3})\s(?P<name>ILCS)\s(?P<sec>\d+/\d+[\w.-]*)(?P<sub>" + SUBSECS + ")"),
+        "Ill.",
+        "ill comp stat",
+    ),
+    (
+        re.compile(
+            r"(?<![\w.])(?P<pre>\d{1,3})\s(?P<name>Pa\.\s?C\.\s?S\.(?:\s?A\.)?)\s(?:§§?\s?)?"
+            r"(?P<sec>\d+[A-Za-z]?(?:\.\d+)?)(?P<sub>" + SUBSECS + ")"
+        ),
+        "Pa.",
+        "cons stat",
+    ),
+    (
+        re.compile(
+            r"(?<![\w.])(?P<name>O\.\s?C\.\s?G\.\s?A\.|OCGA)\s(?:§§?\s?)?(?P<sec>\d+-\d+-\d+[\w.]*)(?P<sub>"
+            + SUBSECS
+            + ")"
+        ),
+        "Ga.",
+        "code",
+    ),
+    (
+        re.compile(
+            r"(?<![\w.])(?P<name>MCL|M\.C\.L\.(?:A\.)?)\s(?:§§?\s?)?(?P<sec>\d+\.\d+[a-z]?)(?P<sub>" + SUBSECS + ")"
+        ),
+        "Mich.",
+        "comp laws",
+    ),
     # "CPLR 3211(a)(7)" = "N.Y. C.P.L.R. 3211(a)(7)"; "R.C. 2305.10(A)" = "Ohio Rev. Code Ann. § 2305.10(A)";
     # "N.J.S.A. 2A:14-2" = "N.J. Stat. Ann. § 2A:14-2"; "K.S.A. 60-513" = "Kan. Stat. Ann. § 60-513"
-    (re.compile(r"(?<![\w.])(?P<name>CPLR|C\.\s?P\.\s?L\.\s?R\.)\s(?:§\s?|R(?:ule)?\.?\s)?(?P<sec>\d{3,4}(?:\.\d+)?)"
-                r"(?P<sub>" + SUBSECS + ")"), "N.Y.", "ny cplr"),
-    (re.compile(r"(?<![\w.])(?P<name>(?:Ohio\s)?R\.\s?C\.|ORC)\s(?:§\s?)?(?P<sec>\d{1,4}\.\d{2,3}[A-Z]?)(?P<sub>" + SUBSECS
-                + ")"), "Ohio", "rev code"),
-    (re.compile(r"(?<![\w.])(?P<name>N\.\s?J\.\s?S\.\s?A\.)\s(?:§\s?)?(?P<sec>\d+[A-Z]?:\d+[A-Z]?-\d+[\w.]*)(?P<sub>"
-                + SUBSECS + ")"), "N.J.", "stat"),
-    (re.compile(r"(?<![\w.])(?P<name>K\.\s?S\.\s?A\.)\s(?:§\s?)?(?P<sec>\d+[a-z]?-\d+[a-z]?(?:\.\d+)?)(?P<sub>"
-                + SUBSECS + ")"), "Kan.", "stat"),
+    (
+        re.compile(
+            r"(?<![\w.])(?P<name>CPLR|C\.\s?P\.\s?L\.\s?R\.)\s(?:§\s?|R(?:ule)?\.?\s)?(?P<sec>\d{3,4}(?:\.\d+)?)"
+            r"(?P<sub>" + SUBSECS + ")"
+        ),
+        "N.Y.",
+        "ny cplr",
+    ),
+    (
+        re.compile(
+            r"(?<![\w.])(?P<name>(?:Ohio\s)?R\.\s?C\.|ORC)\s(?:§\s?)?(?P<sec>\d{1,4}\.\d{2,3}[A-Z]?)(?P<sub>"
+            + SUBSECS
+            + ")"
+        ),
+        "Ohio",
+        "rev code",
+    ),
+    (
+        re.compile(
+            r"(?<![\w.])(?P<name>N\.\s?J\.\s?S\.\s?A\.)\s(?:§\s?)?(?P<sec>\d+[A-Z]?:\d+[A-Z]?-\d+[\w.]*)(?P<sub>"
+            + SUBSECS
+            + ")"
+        ),
+        "N.J.",
+        "stat",
+    ),
+    (
+        re.compile(
+            r"(?<![\w.])(?P<name>K\.\s?S\.\s?A\.)\s(?:§\s?)?(?P<sec>\d+[a-z]?-\d+[a-z]?(?:\.\d+)?)(?P<sub>"
+            + SUBSECS
+            + ")"
+        ),
+        "Kan.",
+        "stat",
+    ),
 )
 # Codes cited in their states' own forms, each read whole: (pattern, state, the code's key words
 # when its name does not give them)
 _STATE_FORMS = ((_ILCS, "Ill.", None), (_NY_CPLR, "N.Y.", None), (_RCW, "Wash.", None)) + _OFFICIAL_SHORT
 # Massachusetts' "G.L. c. 93A, § 9" = "Mass. Gen. Laws ch. 93A, § 9"
-_MASS_GL = re.compile(r"(?<![\w.])(?P<name>(?:M\.\s?)?G\.\s?L\.)\s(?:c|ch)\.\s?(?P<ch>\d+[A-Z]?),\s§\s?"
-                      r"(?P<sec>\d+[A-Z]?(?:\.\d+)?)(?P<sub>" + SUBSECS + ")")
+_MASS_GL = re.compile(
+    r"(?<![\w.])(?P<name>(?:M\.\s?)?G\.\s?L\.)\s(?:c|ch)\.\s?(?P<ch>\d+[A-Z]?),\s§\s?"
+    r"(?P<sec>\d+[A-Z]?(?:\.\d+)?)(?P<sub>" + SUBSECS + ")"
+)
 # Florida's own form, the code after the section: "§ 768.28(5), Fla. Stat. (2022)", "section 768.28,
 # Florida Statutes" = "Fla. Stat. § 768.28(5) (2022)"
-_FLA_AFTER = re.compile(r"(?<![\w.§])(?:§|[Ss]ection)\s?(?P<sec>\d+\.\d+[a-z]?)(?P<sub>" + SUBSECS + r"),\s"
-                        r"(?P<name>Fla\.\sStat\.|Florida\sStatutes)(?:\s\((?P<ed>\d{4})\))?")
+_FLA_AFTER = re.compile(
+    r"(?<![\w.§])(?:§|[Ss]ection)\s?(?P<sec>\d+\.\d+[a-z]?)(?P<sub>" + SUBSECS + r"),\s"
+    r"(?P<name>Fla\.\sStat\.|Florida\sStatutes)(?:\s\((?P<ed>\d{4})\))?"
+)
 _STATE_SESSION = re.compile(
     rf"(?<![\w.])(?P<year>\d{{4}})\s(?P<state>{STATE_RE})\s(?P<kind>Acts|Laws|Sess\.\sLaws|Sess\.\sLaw\sServ\.|Stat\.)"
-    r"\s(?:ch\.|c\.|No\.|Act)\s?(?P<ch>\d+)(?:,\s?(?P<mark>§§?)\s?(?P<sec>\d+[\w.:-]*" + SUBSECS + "))?")
+    r"\s(?:ch\.|c\.|No\.|Act)\s?(?P<ch>\d+)(?:,\s?(?P<mark>§§?)\s?(?P<sec>\d+[\w.:-]*" + SUBSECS + "))?"
+)
 
 _STATS_SEC = r"\d+[A-Za-z]?(?:\.\d+)?" + SUBSECS
 # California's session laws as the California Style Manual writes them: "Stats. 2003, ch. 484, § 2",
 # "Stats. 2011, 1st Ex. Sess. 2011, ch. 12, § 3", "(Stats. 1987, ch. 1431, § 1, p. 5279)"
 _CAL_STATS = re.compile(
     r"(?<![\w.])(?:Cal\.\s)?Stats\.\s(?P<year>\d{4})(?P<sess>,\s\d(?:st|nd|rd|th)\sEx\.\sSess\.(?:\s\d{4}(?:-\d{2,4})?)?)?"
-    r",\sch\.\s?(?P<ch>\d+)(?:,\s?(?:§\s?(?P<sec>" + _STATS_SEC + r")|§§\s?(?P<secs>" + _STATS_SEC
-    + r"(?:(?:,\s|,?\sand\s)" + _STATS_SEC + ")+)))?")
+    r",\sch\.\s?(?P<ch>\d+)(?:,\s?(?:§\s?(?P<sec>"
+    + _STATS_SEC
+    + r")|§§\s?(?P<secs>"
+    + _STATS_SEC
+    + r"(?:(?:,\s|,?\sand\s)"
+    + _STATS_SEC
+    + ")+)))?"
+)
 
 # The words of codes cited with a title number before them ("42 Pa. Cons. Stat.", "625 Ill. Comp.
 # Stat.", "22 Cal. Code Regs.", "16 Tex. Admin. Code", "21 Okla. Stat."); "Penal Code" is not one.
@@ -613,10 +782,12 @@ def _code_norm(name: str) -> str:
 def _state_occ(text, start, end, abbr, code_w, code_norm, prefix, sec, sub, edition, mark="§", pre_display=None):
     section = f"{sec}{sub}"
     key = StateCodeKey(abbr, code_norm, prefix, section, edition)
-    display = pre_display if pre_display is not None else f"{code_w} {mark} {section}" + (
-        f" ({edition})" if edition else "")
-    meta = ProvisionMeta(code=clean(code_w), jurisdiction=abbr, section=sec, subsection=sub.split("-")[0],
-                         title=prefix, edition=edition)
+    display = (
+        pre_display if pre_display is not None else f"{code_w} {mark} {section}" + (f" ({edition})" if edition else "")
+    )
+    meta = ProvisionMeta(
+        code=clean(code_w), jurisdiction=abbr, section=sec, subsection=sub.split("-")[0], title=prefix, edition=edition
+    )
     if is_regulation_code(code_norm):  # "16 Tex. Admin. Code § 1.1": a regulation, sorted as the rules stage does
         sort = (2, 7, state_name(abbr), natkey(f"{code_norm} {prefix}".strip()), natkey(sec + sub), edition)
         return occ(text, start, end, category="rules_regulations", key=key, display=display, sort_key=sort, meta=meta)
@@ -645,10 +816,21 @@ def _form_occ(text: str, m: re.Match, abbr: str, code_norm: str | None) -> Occur
     sub = squeeze_subsections(m.group("sub"))
     edition, end = _edition_after(text, m.end())
     pre = m.groupdict().get("pre") or ""
-    code_w = clean(text[m.start():m.start("sec")])
+    code_w = clean(text[m.start() : m.start("sec")])
     display = f"{code_w} {m.group('sec')}{sub}" + (f" ({edition})" if edition else "")
-    return _state_occ(text, m.start(), end, abbr, m.group("name"), code_norm or _code_norm(m.group("name")), pre,
-                      m.group("sec"), sub, edition, pre_display=display)
+    return _state_occ(
+        text,
+        m.start(),
+        end,
+        abbr,
+        m.group("name"),
+        code_norm or _code_norm(m.group("name")),
+        pre,
+        m.group("sec"),
+        sub,
+        edition,
+        pre_display=display,
+    )
 
 
 def state_form_section(code: str, title: str, mark: str, number: str) -> Occurrence | None:
@@ -699,7 +881,7 @@ def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
             # it, so the number is a footnote's (or a list's), not part of the cite
             pre, start = None, m.start("state")
         prefix = " ".join(clean(x) for x in (pre, tit, m.group("ch"), m.group("tit2")) if x)
-        head = clean(text[start:m.start("mark")]).rstrip(", ")
+        head = clean(text[start : m.start("mark")]).rstrip(", ")
         # rebuild the head with a comma before the section sign when a title/chapter precedes it
         code_w = head
         occs = []
@@ -707,27 +889,62 @@ def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
             display = f"{code_w} § {sec}{sub}" + (f" ({edition2})" if edition2 else "")
             if m.group("tit") or m.group("ch"):
                 display = f"{code_w}, § {sec}{sub}" + (f" ({edition2})" if edition2 else "")
-                if "," not in text[m.start("tit") if m.group("tit") else m.start("ch"):m.start("mark")]:
+                if "," not in text[m.start("tit") if m.group("tit") else m.start("ch") : m.start("mark")]:
                     display = display.replace(", §", " §", 1)
-            occs.append(_state_occ(text, start if i == 0 else s, e, abbr, code_w, _code_norm(name), prefix, sec,
-                                   sub, edition, pre_display=display))
+            occs.append(
+                _state_occ(
+                    text,
+                    start if i == 0 else s,
+                    e,
+                    abbr,
+                    code_w,
+                    _code_norm(name),
+                    prefix,
+                    sec,
+                    sub,
+                    edition,
+                    pre_display=display,
+                )
+            )
         if edition2:
             occs[-1].end = occs[-1].anchor_end = end2
-            occs[-1].text = text[occs[-1].start:end2]
+            occs[-1].text = text[occs[-1].start : end2]
         claims.append(claim(occs))
     for rx, abbr, code_norm in _STATE_FORMS:
         for m in rx.finditer(text):
             claims.append(claim([_form_occ(text, m, abbr, code_norm)]))
     for m in _MASS_GL.finditer(text):
         sub = squeeze_subsections(m.group("sub"))
-        o = _state_occ(text, m.start(), m.end(), "Mass.", m.group("name"), "gen laws", f"ch. {m.group('ch')}",
-                       m.group("sec"), sub, "", pre_display=clean(m.group(0)))
+        o = _state_occ(
+            text,
+            m.start(),
+            m.end(),
+            "Mass.",
+            m.group("name"),
+            "gen laws",
+            f"ch. {m.group('ch')}",
+            m.group("sec"),
+            sub,
+            "",
+            pre_display=clean(m.group(0)),
+        )
         claims.append(claim([o]))
     for m in _FLA_AFTER.finditer(text):
         sub = squeeze_subsections(m.group("sub"))
         edition = m.group("ed") or ""
-        o = _state_occ(text, m.start(), m.end(), "Fla.", m.group("name"), "stat", "", m.group("sec"), sub, edition,
-                       pre_display=f"§ {m.group('sec')}{sub}, Fla. Stat." + (f" ({edition})" if edition else ""))
+        o = _state_occ(
+            text,
+            m.start(),
+            m.end(),
+            "Fla.",
+            m.group("name"),
+            "stat",
+            "",
+            m.group("sec"),
+            sub,
+            edition,
+            pre_display=f"§ {m.group('sec')}{sub}, Fla. Stat." + (f" ({edition})" if edition else ""),
+        )
         claims.append(claim([o]))
     for m in _STATE_SESSION.finditer(text):
         abbr = state_abbr(m.group("state"))
@@ -735,14 +952,36 @@ def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
             continue
         sec = m.group("sec") or ""
         base, sub = split_section(sec)
-        o = _state_occ(text, m.start(), m.end(), abbr, m.group("kind"), f"{norm(m.group('kind'))} {m.group('year')}",
-                       f"ch. {m.group('ch')}", base, sub, "", pre_display=clean(m.group(0)))
+        o = _state_occ(
+            text,
+            m.start(),
+            m.end(),
+            abbr,
+            m.group("kind"),
+            f"{norm(m.group('kind'))} {m.group('year')}",
+            f"ch. {m.group('ch')}",
+            base,
+            sub,
+            "",
+            pre_display=clean(m.group(0)),
+        )
         claims.append(claim([o]))
     for m in _CAL_STATS.finditer(text):
         base, sub = split_section(m.group("sec") or "") if not m.group("secs") else (clean(m.group("secs")), "")
         sess = norm(m.group("sess") or "").strip(", ")
-        o = _state_occ(text, m.start(), m.end(), "Cal.", "Stats.", f"stats {m.group('year')} {sess}".strip(),
-                       f"ch. {m.group('ch')}", base, sub, "", pre_display=clean(m.group(0)))
+        o = _state_occ(
+            text,
+            m.start(),
+            m.end(),
+            "Cal.",
+            "Stats.",
+            f"stats {m.group('year')} {sess}".strip(),
+            f"ch. {m.group('ch')}",
+            base,
+            sub,
+            "",
+            pre_display=clean(m.group(0)),
+        )
         claims.append(claim([o]))
     return claims
 
@@ -757,9 +996,13 @@ _BARE_SECTION = re.compile(r"(?<![\w.§])(?P<mark>§§?|Sections?|sections?|Secs
 # constitution's article ("Article I", "Article 1, Section 15").
 _BARE_ARTICLE = re.compile(r"(?<![\w.])(?P<mark>[Aa]rticles?|ARTICLES?|[Aa]rts?\.|ARTS?\.)\s?(?=\d+\.\d)")
 _USSG_SHAPE = re.compile(r"\d[A-Z]\d\.\d")
-_OF_ACT = re.compile(r"\sof\s(?:the\s)?(?P<act>(?:[A-Z][\w'’.-]*\s(?:(?:of|and|for|the|on|to|in|&)\s)*){0,8}?"
-                     r"(?:Act|Code)(?:\sof\s\d{4})?)")
-_NOT_STATUTE_AFTER = re.compile(r"\s(?:of\s(?:this|the)\s(?:brief|opinion|petition|Restatement)|above|below|supra|infra)")
+_OF_ACT = re.compile(
+    r"\sof\s(?:the\s)?(?P<act>(?:[A-Z][\w'’.-]*\s(?:(?:of|and|for|the|on|to|in|&)\s)*){0,8}?"
+    r"(?:Act|Code)(?:\sof\s\d{4})?)"
+)
+_NOT_STATUTE_AFTER = re.compile(
+    r"\s(?:of\s(?:this|the)\s(?:brief|opinion|petition|Restatement)|above|below|supra|infra)"
+)
 
 
 # A bare "§ N" is a statute only where a statute can be meant.  It is a pin of a book or
@@ -769,8 +1012,9 @@ _NOT_STATUTE_AFTER = re.compile(r"\s(?:of\s(?:this|the)\s(?:brief|opinion|petiti
 _SUPRA_BEFORE = re.compile(r"\bsupra,?\s$")
 _WORD_BEFORE = re.compile(r"(?<![\w.'’-])(?P<word>" + SURNAME + r")\s$")
 _PAGE_PIN_AFTER = re.compile(r",\sat\s\d")
-_SIGNAL_ONLY = re.compile(r"(?:(?:see|also|cf|compare|but|accord|contra|e\.g|generally|with|and|id|ibid)[.,]?\s*)+$",
-                          re.I)
+_SIGNAL_ONLY = re.compile(
+    r"(?:(?:see|also|cf|compare|but|accord|contra|e\.g|generally|with|and|id|ibid)[.,]?\s*)+$", re.I
+)
 
 
 def _after_title(text: str, pos: int, emphasis) -> bool:
@@ -786,7 +1030,7 @@ def _after_title(text: str, pos: int, emphasis) -> bool:
 
 def secondary_pin(text: str, start: int, end: int, emphasis=None) -> bool:
     """True when the bare section at [start, end) is the pin of a secondary source."""
-    head = text[max(0, start - 40):start]
+    head = text[max(0, start - 40) : start]
     if _SUPRA_BEFORE.search(head) or _PAGE_PIN_AFTER.match(text, end):
         return True
     w = _WORD_BEFORE.search(head)
@@ -819,10 +1063,26 @@ def _short_occs(text, m, kind, emphasis=None):
         s0, _e, sec0, sub0, etseq0 = items[0]
         items = [(s0, art_sec.end(), f"{sec0}{sub0}, § {art_sec.group('sec')}", art_sec.group("sub"), etseq0)]
     for i, (s, e, sec, sub, etseq) in enumerate(items):
-        meta = ProvisionMeta(section=sec, subsection=sub.split("-")[0], subsections=listed.get(i, []), et_seq=etseq,
-                             act=clean(act.group("act")) if act else "", mark="art." if article else "")
-        o = occ(text, m.start() if i == 0 else s, e, category=None, key=None, display=None, sort_key=None,
-                kind=kind, meta=meta, flags=["informal_reference"] if word and kind == "reference" else None)
+        meta = ProvisionMeta(
+            section=sec,
+            subsection=sub.split("-")[0],
+            subsections=listed.get(i, []),
+            et_seq=etseq,
+            act=clean(act.group("act")) if act else "",
+            mark="art." if article else "",
+        )
+        o = occ(
+            text,
+            m.start() if i == 0 else s,
+            e,
+            category=None,
+            key=None,
+            display=None,
+            sort_key=None,
+            kind=kind,
+            meta=meta,
+            flags=["informal_reference"] if word and kind == "reference" else None,
+        )
         occs.append(o)
     return occs
 
@@ -840,13 +1100,24 @@ _OF_SECTION = re.compile(r",?\sof\s(?:[Ss]ection|§)\s?(?P<sec>\d+[A-Za-z]?(?:\.
 
 
 def _bare_subdivisions(text: str, m: re.Match) -> list:
-    if text[:m.start()].rstrip().endswith(","):
+    if text[: m.start()].rstrip().endswith(","):
         return []  # ", subd. (b)" of a cite: part of it
     out, pos = [], m.end()
     while (one := _SUBD_ONE.match(text, pos)) and one.group().startswith("("):
-        out.append(occ(text, m.start() if not out else one.start(), one.end(), category=None, key=None, display=None,
-                       sort_key=None, kind="reference", flags=["informal_reference"],
-                       meta=ProvisionMeta(subsection=re.sub(r"\s", "", one.group()), subdivision_only=True)))
+        out.append(
+            occ(
+                text,
+                m.start() if not out else one.start(),
+                one.end(),
+                category=None,
+                key=None,
+                display=None,
+                sort_key=None,
+                kind="reference",
+                flags=["informal_reference"],
+                meta=ProvisionMeta(subsection=re.sub(r"\s", "", one.group()), subdivision_only=True),
+            )
+        )
         j = _SUBD_JOIN.match(text, one.end())
         if not j:
             break
@@ -858,9 +1129,20 @@ def _bare_subdivisions(text: str, m: re.Match) -> list:
         # "subdivision (b) of section 1170": that subdivision of that section
         o = out[0]
         assert isinstance(o.meta, ProvisionMeta)
-        return [occ(text, o.start, of.end(), category=None, key=None, display=None, sort_key=None, kind="reference",
-                    flags=["informal_reference"],
-                    meta=ProvisionMeta(section=of.group("sec"), subsection=o.meta.subsection))]
+        return [
+            occ(
+                text,
+                o.start,
+                of.end(),
+                category=None,
+                key=None,
+                display=None,
+                sort_key=None,
+                kind="reference",
+                flags=["informal_reference"],
+                meta=ProvisionMeta(section=of.group("sec"), subsection=o.meta.subsection),
+            )
+        ]
     return out
 
 
@@ -872,9 +1154,20 @@ def find_short_forms(text: str, emphasis=None) -> list[Claim]:
             claims.append(claim(occs, RANK_REFERENCE))
     for m in _ID_SUBDIVISION.finditer(text):
         subs, _end, _word = subdivisions(text, m.end())
-        occs = [occ(text, m.start() if k == 0 else a, b, category=None, key=None, display=None, sort_key=None,
-                    kind="id", meta=ProvisionMeta(subsection=sub, subdivision_only=True))
-                for k, (a, b, sub) in enumerate(subs)]
+        occs = [
+            occ(
+                text,
+                m.start() if k == 0 else a,
+                b,
+                category=None,
+                key=None,
+                display=None,
+                sort_key=None,
+                kind="id",
+                meta=ProvisionMeta(subsection=sub, subdivision_only=True),
+            )
+            for k, (a, b, sub) in enumerate(subs)
+        ]
         if occs:
             claims.append(claim(occs, RANK_REFERENCE))
     for m in _ID_SECTION.finditer(text):
@@ -892,18 +1185,28 @@ def find_short_forms(text: str, emphasis=None) -> list[Claim]:
 # Assemb., Reg. Sess. (Ark. 2023)", "H.B. 18, 88th Leg., Reg. Sess. (Tex. 2023)", "Assem. Bill 1545,
 # 2019-2020 Reg. Sess. (Cal. 2020)"), and the sections it enacts cited by it ("…, § 4-88-1102(c)(1)"),
 # as amicus briefs cite laws not yet codified; "S.B. 396 § 4-88-1102(a)" once it has been cited.
-_BILL_NAME = (r"(?P<type>H\.\s?B\.|S\.\s?B\.|A\.\s?B\.|H\.\s?F\.|S\.\s?F\.|Assem\.\sBill|Sen\.\sBill)"
-              r"\s(?:No\.\s?)?(?P<num>\d+)")
+_BILL_NAME = (
+    r"(?P<type>H\.\s?B\.|S\.\s?B\.|A\.\s?B\.|H\.\s?F\.|S\.\s?F\.|Assem\.\sBill|Sen\.\sBill)"
+    r"\s(?:No\.\s?)?(?P<num>\d+)"
+)
 _ORDINAL = r"\d+(?:st|d|nd|rd|th)"
 _SESSION_BILL = re.compile(
-    r"(?<![\w.])" + _BILL_NAME + r",\s(?P<leg>" + _ORDINAL + r"\s(?:Leg\.|Gen\.\sAssemb\.)(?:,\s(?:R\.S\.|Reg\.\sSess\.|"
-    + _ORDINAL + r"\s(?:C\.S\.|Spec\.\sSess\.|Extra(?:ordinary)?\.?\sSess\.)))?|\d{4}(?:-\d{4})?\s(?:Reg\.\s)?Sess\.)"
-    r"(?P<paren>\s\((?P<state>" + STATE_RE + r")\s\d{4}\))(?:,?\s(?P<mark>§§?)\s?(?=\d))?")
+    r"(?<![\w.])"
+    + _BILL_NAME
+    + r",\s(?P<leg>"
+    + _ORDINAL
+    + r"\s(?:Leg\.|Gen\.\sAssemb\.)(?:,\s(?:R\.S\.|Reg\.\sSess\.|"
+    + _ORDINAL
+    + r"\s(?:C\.S\.|Spec\.\sSess\.|Extra(?:ordinary)?\.?\sSess\.)))?|\d{4}(?:-\d{4})?\s(?:Reg\.\s)?Sess\.)"
+    r"(?P<paren>\s\((?P<state>" + STATE_RE + r")\s\d{4}\))(?:,?\s(?P<mark>§§?)\s?(?=\d))?"
+)
 _BILL_SECTION_SHORT = re.compile(r"(?<![\w.])" + _BILL_NAME + r",?\s(?P<mark>§§?)\s?(?=\d)")
 
 
 def _bill_type(written: str) -> str:
-    return {"assem.bill": "A.B.", "sen.bill": "S.B."}.get(re.sub(r"\s", "", written).lower(), re.sub(r"\s", "", written))
+    return {"assem.bill": "A.B.", "sen.bill": "S.B."}.get(
+        re.sub(r"\s", "", written).lower(), re.sub(r"\s", "", written)
+    )
 
 
 def find_state_bills(text: str, _emphasis=None) -> list[Claim]:
@@ -914,25 +1217,50 @@ def find_state_bills(text: str, _emphasis=None) -> list[Claim]:
     for m in _SESSION_BILL.finditer(text) if "Sess" in text or "Leg." in text or "Assemb" in text else ():
         abbr = state_abbr(m.group("state")) or clean(m.group("state"))
         btype, leg = _bill_type(m.group("type")), clean(m.group("leg"))
-        bill = clean(text[m.start():m.end("paren")])
+        bill = clean(text[m.start() : m.end("paren")])
         if not m.group("mark"):
             display = bill
-            claims.append(claim([occ(text, m.start(), m.end(), category="legislative",
-                                     key=StateBillKey(abbr, btype, m.group("num"), leg), display=display,
-                                     sort_key=(natkey(alpha_key(display)),),
-                                     meta=ProvisionMeta(code="state_bill", act=bill, jurisdiction=abbr))]))
+            claims.append(
+                claim(
+                    [
+                        occ(
+                            text,
+                            m.start(),
+                            m.end(),
+                            category="legislative",
+                            key=StateBillKey(abbr, btype, m.group("num"), leg),
+                            display=display,
+                            sort_key=(natkey(alpha_key(display)),),
+                            meta=ProvisionMeta(code="state_bill", act=bill, jurisdiction=abbr),
+                        )
+                    ]
+                )
+            )
             continue
         items, _end = parse_items(text, m.end(), STATE_ITEM, allow_list=m.group("mark") == "§§")
-        occs = [_bill_section(text, m.start() if i == 0 else s, e, m, sec, sub)
-                for i, (s, e, sec, sub, _etseq) in enumerate(items)]
+        occs = [
+            _bill_section(text, m.start() if i == 0 else s, e, m, sec, sub)
+            for i, (s, e, sec, sub, _etseq) in enumerate(items)
+        ]
         if occs:
             claims.append(claim(occs))
     for m in _BILL_SECTION_SHORT.finditer(text) if "§" in text else ():
         items, _end = parse_items(text, m.end(), STATE_ITEM, allow_list=m.group("mark") == "§§")
         bill = f"{_bill_type(m.group('type'))} {m.group('num')}"
-        occs = [occ(text, m.start() if i == 0 else s, e, category=None, key=None, display=None, sort_key=None,
-                    kind="short", meta=ProvisionMeta(code="state_bill", act=bill, section=sec, subsection=sub))
-                for i, (s, e, sec, sub, _etseq) in enumerate(items)]
+        occs = [
+            occ(
+                text,
+                m.start() if i == 0 else s,
+                e,
+                category=None,
+                key=None,
+                display=None,
+                sort_key=None,
+                kind="short",
+                meta=ProvisionMeta(code="state_bill", act=bill, section=sec, subsection=sub),
+            )
+            for i, (s, e, sec, sub, _etseq) in enumerate(items)
+        ]
         if occs:
             claims.append(claim(occs, RANK_REFERENCE))
     return claims
@@ -941,13 +1269,19 @@ def find_state_bills(text: str, _emphasis=None) -> list[Claim]:
 def _bill_section(text: str, start: int, end: int, bill_m: re.Match, sec: str, sub: str) -> Occurrence:
     """Section `sec``sub` of the bill `bill_m` matched (_SESSION_BILL), cited at text[start:end]."""
     abbr = state_abbr(bill_m.group("state")) or clean(bill_m.group("state"))
-    bill = clean(bill_m.string[bill_m.start():bill_m.end("paren")])
-    return occ(text, start, end, category=CAT,
-               key=StateBillKey(abbr, _bill_type(bill_m.group("type")), bill_m.group("num"), clean(bill_m.group("leg")),
-                                section=sec + sub),
-               display=f"{bill} § {sec}{sub}",
-               sort_key=statute_sort(1, 5, state_name(abbr), (), alpha_key(bill), sec, sub),
-               meta=ProvisionMeta(code="state_bill", act=bill, section=sec, subsection=sub, jurisdiction=abbr))
+    bill = clean(bill_m.string[bill_m.start() : bill_m.end("paren")])
+    return occ(
+        text,
+        start,
+        end,
+        category=CAT,
+        key=StateBillKey(
+            abbr, _bill_type(bill_m.group("type")), bill_m.group("num"), clean(bill_m.group("leg")), section=sec + sub
+        ),
+        display=f"{bill} § {sec}{sub}",
+        sort_key=statute_sort(1, 5, state_name(abbr), (), alpha_key(bill), sec, sub),
+        meta=ProvisionMeta(code="state_bill", act=bill, section=sec, subsection=sub, jurisdiction=abbr),
+    )
 
 
 def state_bill_section(bill: str, number: str) -> Occurrence | None:

@@ -5,13 +5,13 @@ create_app is the factory; the blueprints are `pane` (the static add-in files, a
 every error into JSON; jobs runs the pipeline on an upload in a private temporary folder with a
 time limit, in a process of its own. serve runs the app under cheroot with TLS.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
 
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
-
 
 
 def _addin_dir() -> Path:
@@ -35,8 +35,16 @@ def create_app(config: dict | None = None) -> Flask:
     from . import api, guard, jobs, pane
 
     app = Flask(__name__, static_folder=None)
-    app.config.update(TOA_PORT=3000, TOA_SCHEME="https", MAX_CONTENT_LENGTH=MAX_UPLOAD, TOA_TIME_LIMIT=120.0,
-                      TOA_WORKERS=4, TOA_OFFICE=None, TOA_VERIFY_SETTINGS=None, TOA_ADDIN_DIR=str(ADDIN_DIR))
+    app.config.update(
+        TOA_PORT=3000,
+        TOA_SCHEME="https",
+        MAX_CONTENT_LENGTH=MAX_UPLOAD,
+        TOA_TIME_LIMIT=120.0,
+        TOA_WORKERS=4,
+        TOA_OFFICE=None,
+        TOA_VERIFY_SETTINGS=None,
+        TOA_ADDIN_DIR=str(ADDIN_DIR),
+    )
     if isinstance(app.json, DefaultJSONProvider):  # (Flask's own provider, which every new app has)
         app.json.sort_keys = False  # the report's keys in the order of toa build --json
     app.config.update(config or {})

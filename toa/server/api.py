@@ -1,6 +1,7 @@
 """The JSON API under /api/v1: health, analyze, check, toa. Each view reads the request and
 sends what toa.server.service makes of the analysis in the job's process (jobs.run).
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -36,14 +37,21 @@ def _settings():
 @bp.get("/health")
 def health():
     office = current_app.config["TOA_OFFICE"]
-    return jsonify({"version": __version__, "libreoffice": render.find_soffice() is not None,
-                    "warm_libreoffice": bool(office is not None and office.available),
-                    "courtlistener_token": bool(_settings().token),
-                    # the court styles and page sources the pane offers (the options of analyze, check, toa)
-                    # passim: the style's threshold (0: the court allows no passim; the pane offers none)
-                    "styles": [{"name": n, "description": load_style(n).description, "passim": load_style(n).passim}
-                               for n in builtin_names()],
-                    "pages": list(PAGE_METHODS)})
+    return jsonify(
+        {
+            "version": __version__,
+            "libreoffice": render.find_soffice() is not None,
+            "warm_libreoffice": bool(office is not None and office.available),
+            "courtlistener_token": bool(_settings().token),
+            # the court styles and page sources the pane offers (the options of analyze, check, toa)
+            # passim: the style's threshold (0: the court allows no passim; the pane offers none)
+            "styles": [
+                {"name": n, "description": load_style(n).description, "passim": load_style(n).passim}
+                for n in builtin_names()
+            ],
+            "pages": list(PAGE_METHODS),
+        }
+    )
 
 
 @bp.post("/analyze")

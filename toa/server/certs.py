@@ -9,6 +9,7 @@ computer. Renewing makes a new pair and a new CA.
 Word loads the pane only over HTTPS with a certificate the computer trusts and that has not
 expired; `toa serve` refuses an expired one and warns WARN_DAYS before it expires.
 """
+
 from __future__ import annotations
 
 import ipaddress
@@ -78,8 +79,11 @@ def read(cert_path: str | os.PathLike, key_path: str | os.PathLike) -> Certifica
     except ValueError:
         raise CertError(f"{cert_path} is not a certificate (PEM or DER)") from None
     try:
-        key = (serialization.load_pem_private_key(key_data, None) if b"-----BEGIN" in key_data
-               else serialization.load_der_private_key(key_data, None))
+        key = (
+            serialization.load_pem_private_key(key_data, None)
+            if b"-----BEGIN" in key_data
+            else serialization.load_der_private_key(key_data, None)
+        )
         key_matches = key.public_key().public_bytes(*spki) == cert.public_key().public_bytes(*spki)
     except TypeError:  # encrypted: the server will ask for its passphrase
         key_matches = None
@@ -93,20 +97,32 @@ def read(cert_path: str | os.PathLike, key_path: str | os.PathLike) -> Certifica
     except x509.ExtensionNotFound:
         dns, ips = [], []
     ca = cert_path.with_name(CA_FILE)
-    return Certificate(cert_path, key_path, cert.not_valid_before_utc, cert.not_valid_after_utc, dns, ips,
-                       key_matches, ca if ca.is_file() and ca != cert_path else None, pem)
+    return Certificate(
+        cert_path,
+        key_path,
+        cert.not_valid_before_utc,
+        cert.not_valid_after_utc,
+        dns,
+        ips,
+        key_matches,
+        ca if ca.is_file() and ca != cert_path else None,
+        pem,
+    )
 
 
-def expiry_problem(cert: Certificate, now: datetime, fix: str = f"run `{SETUP}` to make a new one"
-                   ) -> tuple[str, str] | None:
+def expiry_problem(
+    cert: Certificate, now: datetime, fix: str = f"run `{SETUP}` to make a new one"
+) -> tuple[str, str] | None:
     """("expired" | "not_yet" | "soon", what to tell the user, ending with `fix`), or None while
     the certificate has more than WARN_DAYS days left."""
     day = f"{cert.not_after:%Y-%m-%d}"
     if now >= cert.not_after:
         return "expired", f"the certificate {cert.path} expired on {day}, and Word refuses it: {fix}"
     if now < cert.not_before:
-        return "not_yet", (f"the certificate {cert.path} is valid only from {cert.not_before:%Y-%m-%d %H:%M} UTC "
-                           "(is this computer's clock right?)")
+        return "not_yet", (
+            f"the certificate {cert.path} is valid only from {cert.not_before:%Y-%m-%d %H:%M} UTC "
+            "(is this computer's clock right?)"
+        )
     days = cert.days_left(now)
     if days <= WARN_DAYS:
         return "soon", f"the certificate {cert.path} expires on {day}, in {_days(days)}: {fix}"
@@ -141,37 +157,86 @@ def make(days: int = DAYS, now: datetime | None = None) -> Made:
     start, end = now - timedelta(hours=1), now + timedelta(days=days)
     ca_key, key = ec.generate_private_key(ec.SECP256R1()), ec.generate_private_key(ec.SECP256R1())
     serial = x509.random_serial_number()
-    label = f"{CA_NAME} {now:%Y-%m-%d} {serial:x}"[:len(CA_NAME) + 20]
-    ca_name = x509.Name([x509.NameAttribute(NameOID.ORGANIZATION_NAME, "toa (this computer only)"),
-                         x509.NameAttribute(NameOID.COMMON_NAME, label)])
+    label = f"{CA_NAME} {now:%Y-%m-%d} {serial:x}"[: len(CA_NAME) + 20]
+    ca_name = x509.Name(
+        [
+            x509.NameAttribute(NameOID.ORGANIZATION_NAME, "toa (this computer only)"),
+            x509.NameAttribute(NameOID.COMMON_NAME, label),
+        ]
+    )
     ca_ski = x509.SubjectKeyIdentifier.from_public_key(ca_key.public_key())
-    ca = (x509.CertificateBuilder().subject_name(ca_name).issuer_name(ca_name).public_key(ca_key.public_key())
-          .serial_number(serial).not_valid_before(start).not_valid_after(end + timedelta(days=1))
-          .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
-          .add_extension(x509.KeyUsage(digital_signature=False, content_commitment=False, key_encipherment=False,
-                                       data_encipherment=False, key_agreement=False, key_cert_sign=True,
-                                       crl_sign=True, encipher_only=False, decipher_only=False), critical=True)
-          .add_extension(ca_ski, critical=False)
-          .sign(ca_key, hashes.SHA256()))
-    leaf = (x509.CertificateBuilder()
-            .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "localhost")]))
-            .issuer_name(ca_name).public_key(key.public_key())
-            .serial_number(x509.random_serial_number()).not_valid_before(start).not_valid_after(end)
-            .add_extension(x509.SubjectAlternativeName([
-                x509.DNSName("localhost"), x509.IPAddress(ipaddress.ip_address("127.0.0.1")),
-                x509.IPAddress(ipaddress.ip_address("::1"))]), critical=False)
-            .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
-            .add_extension(x509.KeyUsage(digital_signature=True, content_commitment=False, key_encipherment=False,
-                                         data_encipherment=False, key_agreement=False, key_cert_sign=False,
-                                         crl_sign=False, encipher_only=False, decipher_only=False), critical=True)
-            .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
-            .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
-            .add_extension(x509.AuthorityKeyIdentifier.from_issuer_subject_key_identifier(ca_ski), critical=False)
-            .sign(ca_key, hashes.SHA256()))
+    ca = (
+        x509.CertificateBuilder()
+        .subject_name(ca_name)
+        .issuer_name(ca_name)
+        .public_key(ca_key.public_key())
+        .serial_number(serial)
+        .not_valid_before(start)
+        .not_valid_after(end + timedelta(days=1))
+        .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
+        .add_extension(
+            x509.KeyUsage(
+                digital_signature=False,
+                content_commitment=False,
+                key_encipherment=False,
+                data_encipherment=False,
+                key_agreement=False,
+                key_cert_sign=True,
+                crl_sign=True,
+                encipher_only=False,
+                decipher_only=False,
+            ),
+            critical=True,
+        )
+        .add_extension(ca_ski, critical=False)
+        .sign(ca_key, hashes.SHA256())
+    )
+    leaf = (
+        x509.CertificateBuilder()
+        .subject_name(x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "localhost")]))
+        .issuer_name(ca_name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(start)
+        .not_valid_after(end)
+        .add_extension(
+            x509.SubjectAlternativeName(
+                [
+                    x509.DNSName("localhost"),
+                    x509.IPAddress(ipaddress.ip_address("127.0.0.1")),
+                    x509.IPAddress(ipaddress.ip_address("::1")),
+                ]
+            ),
+            critical=False,
+        )
+        .add_extension(x509.BasicConstraints(ca=False, path_length=None), critical=True)
+        .add_extension(
+            x509.KeyUsage(
+                digital_signature=True,
+                content_commitment=False,
+                key_encipherment=False,
+                data_encipherment=False,
+                key_agreement=False,
+                key_cert_sign=False,
+                crl_sign=False,
+                encipher_only=False,
+                decipher_only=False,
+            ),
+            critical=True,
+        )
+        .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.SERVER_AUTH]), critical=False)
+        .add_extension(x509.SubjectKeyIdentifier.from_public_key(key.public_key()), critical=False)
+        .add_extension(x509.AuthorityKeyIdentifier.from_issuer_subject_key_identifier(ca_ski), critical=False)
+        .sign(ca_key, hashes.SHA256())
+    )
     pem = serialization.Encoding.PEM
-    return Made(leaf.public_bytes(pem),
-                key.private_bytes(pem, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()),
-                ca.public_bytes(pem), label, end)
+    return Made(
+        leaf.public_bytes(pem),
+        key.private_bytes(pem, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()),
+        ca.public_bytes(pem),
+        label,
+        end,
+    )
 
 
 def save(made: Made, folder: Path) -> None:

@@ -7,6 +7,7 @@ over HTTPS from https://localhost:PORT with exactly that certificate; on Windows
 exemption Microsoft documents for its web viewer. A check fails ("FAIL") when Word would not show
 the pane; "warn" is for what may still work.
 """
+
 from __future__ import annotations
 
 import json
@@ -35,8 +36,14 @@ class Check:
         return f"{self.status:<4}  {self.name}: {self.text}"
 
 
-def run(port: int, cert: str | None = None, key: str | None = None, manifest: str | None = None,
-        where: list[trust.Store] | None = None, now: datetime | None = None) -> list[Check]:
+def run(
+    port: int,
+    cert: str | None = None,
+    key: str | None = None,
+    manifest: str | None = None,
+    where: list[trust.Store] | None = None,
+    now: datetime | None = None,
+) -> list[Check]:
     """The checks, in the order Word meets them. `cert`/`key` as toa serve is given them (None: the
     one toa serve would use); `manifest`: the file sideloaded (None: toa addin manifest's for
     `port`); `where`: the certificate stores to ask (None: this platform's)."""
@@ -66,21 +73,30 @@ def _certificate(cert: certs.Certificate, now: datetime) -> Check:
     if problem and problem[0] != "soon":
         return Check("certificate", FAIL, problem[1])
     if not cert.names_localhost:
-        return Check("certificate", FAIL, f"{cert.path} does not name localhost, where Word loads the pane from: "
-                                          f"run `{certs.SETUP}`")
+        return Check(
+            "certificate",
+            FAIL,
+            f"{cert.path} does not name localhost, where Word loads the pane from: run `{certs.SETUP}`",
+        )
     if problem:
         return Check("certificate", WARN, problem[1])
     names = ", ".join(cert.dns_names + cert.ip_addresses)
-    return Check("certificate", OK, f"{cert.path} ({names}), valid until {cert.not_after:%Y-%m-%d} "
-                                    f"({round(cert.days_left(now))} days)")
+    return Check(
+        "certificate",
+        OK,
+        f"{cert.path} ({names}), valid until {cert.not_after:%Y-%m-%d} ({round(cert.days_left(now))} days)",
+    )
 
 
 def _trust(results: list[trust.Trust]) -> Check:
     if not results:
         return Check("trusted", WARN, "no certificate store to ask on this platform")
     yes = [r.store for r in results if r.trusted]
-    no = [f"not by {r.store} ({r.detail})" if r.trusted is False else f"unknown for {r.store} ({r.detail})"
-          for r in results if not r.trusted]
+    no = [
+        f"not by {r.store} ({r.detail})" if r.trusted is False else f"unknown for {r.store} ({r.detail})"
+        for r in results
+        if not r.trusted
+    ]
     if yes:
         return Check("trusted", OK, "by " + ", ".join(yes) + ("; " + "; ".join(no) if no else ""))
     return Check("trusted", FAIL, "; ".join(no) + f": run `{certs.SETUP}`")
@@ -111,10 +127,18 @@ def _port(port: int) -> tuple[Check, bool]:
         return Check("port", OK, f"toa serve {health['version']} answers on {port}"), True
     health = _health(port, None)
     if health and "version" in health:
-        return Check("port", FAIL, f"toa serve answers on {port} over plain HTTP (--no-https); Word needs HTTPS: "
-                                   "restart it without --no-https"), False
-    return Check("port", FAIL, f"another program listens on {port}: stop it, or use another port "
-                               "(toa serve --port N, toa addin manifest --port N)"), False
+        return Check(
+            "port",
+            FAIL,
+            f"toa serve answers on {port} over plain HTTP (--no-https); Word needs HTTPS: "
+            "restart it without --no-https",
+        ), False
+    return Check(
+        "port",
+        FAIL,
+        f"another program listens on {port}: stop it, or use another port "
+        "(toa serve --port N, toa addin manifest --port N)",
+    ), False
 
 
 def _manifest(port: int, path: str | None, checks: list[Check]) -> list[str]:
@@ -142,9 +166,15 @@ def _manifest(port: int, path: str | None, checks: list[Check]) -> list[str]:
     urls = sorted({v for el in root.iter() for v in [el.get("DefaultValue") or ""] if v.startswith("http")})
     elsewhere = [u for u in urls if not u.startswith(f"https://localhost:{port}/")]
     if elsewhere:
-        checks.append(Check("manifest", FAIL, f"{where} points at {elsewhere[0]}, not at toa serve on port {port}: "
-                                              f"write it again with `toa addin manifest --port {port} -o FILE` "
-                                              "and sideload that"))
+        checks.append(
+            Check(
+                "manifest",
+                FAIL,
+                f"{where} points at {elsewhere[0]}, not at toa serve on port {port}: "
+                f"write it again with `toa addin manifest --port {port} -o FILE` "
+                "and sideload that",
+            )
+        )
         return []
     sets = {s.get("Name"): s.get("MinVersion") for s in root.iter(f"{APP_NS}Set")}
     need = f", needs WordApi {sets['WordApi']}" if "WordApi" in sets else ""
@@ -156,12 +186,18 @@ def _pane(port: int, cert: certs.Certificate | None, answering: bool, urls: list
     import httpx
 
     if not answering:
-        return Check("pane", FAIL, f"not loaded: toa serve does not answer over HTTPS on port {port} "
-                                   f"(start it: toa serve --port {port})")
+        return Check(
+            "pane",
+            FAIL,
+            f"not loaded: toa serve does not answer over HTTPS on port {port} (start it: toa serve --port {port})",
+        )
     if cert is None:
         return Check("pane", FAIL, "not loaded: there is no certificate to check it against")
-    context = ssl.create_default_context(cafile=str(cert.path)) if cert.pem else ssl.create_default_context(
-        cadata=cert.path.read_bytes())
+    context = (
+        ssl.create_default_context(cafile=str(cert.path))
+        if cert.pem
+        else ssl.create_default_context(cadata=cert.path.read_bytes())
+    )
     context.verify_flags |= ssl.VERIFY_X509_PARTIAL_CHAIN  # the certificate itself is the anchor
     pages = [f"https://localhost:{port}/taskpane.html"] + [u for u in urls if urlparse(u).path != "/taskpane.html"]
     try:
@@ -174,8 +210,12 @@ def _pane(port: int, cert: certs.Certificate | None, answering: bool, urls: list
                     return Check("pane", FAIL, f"{url} is not toa's task pane")
     except httpx.ConnectError as exc:
         if "CERTIFICATE_VERIFY_FAILED" in str(exc) or "certificate verify failed" in str(exc):
-            return Check("pane", FAIL, f"the server on port {port} presents another certificate than {cert.path}: "
-                                       "restart toa serve so that it uses this one")
+            return Check(
+                "pane",
+                FAIL,
+                f"the server on port {port} presents another certificate than {cert.path}: "
+                "restart toa serve so that it uses this one",
+            )
         return Check("pane", FAIL, f"cannot connect to https://localhost:{port} ({exc})")
     except httpx.HTTPError as exc:
         return Check("pane", FAIL, f"https://localhost:{port} did not answer ({exc})")
@@ -187,11 +227,16 @@ def _loopback() -> Check:
     import subprocess
 
     try:  # the exempt apps by name (-s shows them; changing them needs an administrator)
-        listed = subprocess.run(["CheckNetIsolation", "LoopbackExempt", "-s"], capture_output=True, text=True,
-                                timeout=60).stdout.lower()
+        listed = subprocess.run(
+            ["CheckNetIsolation", "LoopbackExempt", "-s"], capture_output=True, text=True, timeout=60
+        ).stdout.lower()
     except (OSError, subprocess.TimeoutExpired):
         listed = ""
     if trust.WEBVIEW in listed:
         return Check("loopback", OK, "Office's web viewer may reach localhost (loopback exemption set)")
-    return Check("loopback", WARN, "if Word says \"We can't open this add-in from localhost\", run once in a "
-                                   f"command prompt opened as administrator: {trust.LOOPBACK_COMMAND}")
+    return Check(
+        "loopback",
+        WARN,
+        'if Word says "We can\'t open this add-in from localhost", run once in a '
+        f"command prompt opened as administrator: {trust.LOOPBACK_COMMAND}",
+    )

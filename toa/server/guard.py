@@ -6,6 +6,7 @@ come from the server's own origin, and no CORS header is ever sent, so another s
 the user's browser can neither read an answer nor post a document. Every error is a JSON body
 {"error": code, "message": one line for a person}, never a traceback.
 """
+
 from __future__ import annotations
 
 import logging
@@ -34,8 +35,11 @@ class ApiError(Exception):
 
 def internal_error(what: str) -> ApiError:
     """A failure of the server's own (a bug, a job that died): `what` names it, never its text."""
-    return ApiError(500, "internal", f"The server failed unexpectedly ({what}); the document was not kept. "
-                                     "Try again, or run toa build on the file.")
+    return ApiError(
+        500,
+        "internal",
+        f"The server failed unexpectedly ({what}); the document was not kept. Try again, or run toa build on the file.",
+    )
 
 
 def allowed_hosts(app: Flask) -> set[str]:

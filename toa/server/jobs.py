@@ -11,6 +11,7 @@ profile, the PDF) is inside the job's folder.
 The document comes as a .docx (Document.getFileAsync(Compressed), Word on Windows and Mac, or
 curl -F file=@brief.docx) or as Flat OPC XML (Body.getOoxml(), Word on the web).
 """
+
 from __future__ import annotations
 
 import json
@@ -87,8 +88,9 @@ def read_upload() -> Upload:
     exclude = tuple(t for t in request.args.getlist("exclude") if t.strip())
     passim = request.args.get("passim")
     if passim is not None and not (passim.isdigit() and int(passim) <= MAX_PASSIM and int(passim) != 1):
-        raise ApiError(400, "bad_option",
-                       f"passim {passim!r} is not a number of pages from 2 to {MAX_PASSIM}, or 0 (none).")
+        raise ApiError(
+            400, "bad_option", f"passim {passim!r} is not a number of pages from 2 to {MAX_PASSIM}, or 0 (none)."
+        )
     footnotes = request.args.get("footnotes", "1")
     if footnotes not in ("0", "1"):
         raise ApiError(400, "bad_option", f"footnotes {footnotes!r}: use 1 (indexed) or 0 (left out).")
@@ -103,8 +105,9 @@ def _display_name(filename: str | None) -> str:
 def run(work: Work, upload: Upload, settings=None) -> dict:
     """`work` on the analysis of the upload, in a process of its own, within the time limit."""
     app = current_app
-    return app.extensions["toa_jobs"].run(work, upload, settings, app.config["TOA_OFFICE"],
-                                          float(app.config["TOA_TIME_LIMIT"]))
+    return app.extensions["toa_jobs"].run(
+        work, upload, settings, app.config["TOA_OFFICE"], float(app.config["TOA_TIME_LIMIT"])
+    )
 
 
 def stream(work: Work, upload: Upload, settings=None) -> Response:
@@ -120,8 +123,17 @@ def stream(work: Work, upload: Upload, settings=None) -> Response:
 
     def worker() -> None:
         try:
-            answer = {"answer": app.extensions["toa_jobs"].run(work, upload, settings, app.config["TOA_OFFICE"],
-                                                               float(app.config["TOA_TIME_LIMIT"]), progress, cancel)}
+            answer = {
+                "answer": app.extensions["toa_jobs"].run(
+                    work,
+                    upload,
+                    settings,
+                    app.config["TOA_OFFICE"],
+                    float(app.config["TOA_TIME_LIMIT"]),
+                    progress,
+                    cancel,
+                )
+            }
         except ApiError as exc:
             answer = {"error": exc.code, "message": exc.message}
         except Exception:  # noqa: BLE001 - a bug of the server's own: said as the API says it
@@ -163,8 +175,16 @@ class Jobs:
         self._lock = threading.Lock()
         self.running: set = set()  # the job processes now running
 
-    def run(self, work: Work, upload: Upload, settings, office: render.Office | None, limit: float,
-            progress: Callable[[str, int, int], None] | None = None, cancel: threading.Event | None = None) -> dict:
+    def run(
+        self,
+        work: Work,
+        upload: Upload,
+        settings,
+        office: render.Office | None,
+        limit: float,
+        progress: Callable[[str, int, int], None] | None = None,
+        cancel: threading.Event | None = None,
+    ) -> dict:
         """`progress(stage, done, total)` hears the work's steps; `cancel` set stops it."""
         deadline = time.monotonic() + limit
         if not self._slots.acquire(timeout=limit):
@@ -174,20 +194,38 @@ class Jobs:
             try:
                 name = "document.docx" if upload.format == "docx" else "document.xml"
                 _private_file(Path(folder, name), upload.data)
-                job = Job(name=upload.name, format=upload.format, style=upload.style, pages=upload.pages,
-                          folder=folder, path=str(Path(folder, name)), exclude=upload.exclude,
-                          passim=upload.passim, footnotes=upload.footnotes)
+                job = Job(
+                    name=upload.name,
+                    format=upload.format,
+                    style=upload.style,
+                    pages=upload.pages,
+                    folder=folder,
+                    path=str(Path(folder, name)),
+                    exclude=upload.exclude,
+                    passim=upload.passim,
+                    footnotes=upload.footnotes,
+                )
                 return self._supervise(work, job, settings, office, deadline, limit, progress, cancel)
             finally:
                 shutil.rmtree(folder, ignore_errors=True)
         finally:
             self._slots.release()
 
-    def _supervise(self, work, job, settings, office, deadline: float, limit: float, progress=None,
-                   cancel: threading.Event | None = None) -> dict:
+    def _supervise(
+        self,
+        work,
+        job,
+        settings,
+        office,
+        deadline: float,
+        limit: float,
+        progress=None,
+        cancel: threading.Event | None = None,
+    ) -> dict:
         ours, theirs = self._context.Pipe()
-        proc = self._context.Process(target=_job_main, args=(theirs, work, job, settings, office is not None,
-                                                             dict(os.environ)), daemon=True)
+        proc = self._context.Process(
+            target=_job_main, args=(theirs, work, job, settings, office is not None, dict(os.environ)), daemon=True
+        )
         proc.start()
         theirs.close()
         with self._lock:
@@ -360,8 +398,14 @@ def _work(work: Work, job: Job, settings, office) -> dict:
         path = str(Path(job.folder, "document.docx"))
         _private_file(Path(path), data)
     try:
-        result = pipeline.analyse(path, style=job.style, pages=job.pages, office=office, passim=job.passim,
-                                  options=ReadOptions(skip_notes=not job.footnotes))
+        result = pipeline.analyse(
+            path,
+            style=job.style,
+            pages=job.pages,
+            office=office,
+            passim=job.passim,
+            options=ReadOptions(skip_notes=not job.footnotes),
+        )
     except pipeline.NoCitationsError:
         raise ApiError(422, "no_citations", "No citations were found in this document.") from None
     except pipeline.BuildError as exc:

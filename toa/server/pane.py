@@ -1,4 +1,5 @@
 """The task pane's static files (addin/) from the server's own origin."""
+
 from __future__ import annotations
 
 from flask import Blueprint, current_app, redirect, send_from_directory

@@ -1,5 +1,6 @@
 """Running the app: cheroot (a production WSGI server on Windows, macOS and Linux) with TLS,
 bound to 127.0.0.1 only, with a LibreOffice kept warm for page rendering."""
+
 from __future__ import annotations
 
 import logging
@@ -47,8 +48,10 @@ def certificate(cert: str | None, key: str | None) -> tuple[str, str]:
         crt, k = folder / certs.CERT_FILE, folder / certs.KEY_FILE
         if crt.is_file() and k.is_file():
             return str(crt), str(k)
-    raise ServeError(f"no certificate: run `{certs.SETUP}` (makes one for localhost and has this computer trust "
-                     "it), or pass --cert FILE --key FILE")
+    raise ServeError(
+        f"no certificate: run `{certs.SETUP}` (makes one for localhost and has this computer trust "
+        "it), or pass --cert FILE --key FILE"
+    )
 
 
 def check_certificate(pair: tuple[str, str], given: bool, say=print, now: datetime | None = None) -> None:
@@ -72,8 +75,9 @@ def check_certificate(pair: tuple[str, str], given: bool, say=print, now: dateti
         say(f"toa: warning: {w}", flush=True)
 
 
-def serve(port: int, cert: str | None = None, key: str | None = None, https: bool = True,
-          warm: bool = True, say=print) -> int:
+def serve(
+    port: int, cert: str | None = None, key: str | None = None, https: bool = True, warm: bool = True, say=print
+) -> int:
     from cheroot import wsgi
 
     from . import create_app
@@ -103,8 +107,11 @@ def serve(port: int, cert: str | None = None, key: str | None = None, https: boo
         server.prepare()
     except OSError as exc:
         raise ServeError(f"cannot listen on {HOST}:{port} ({exc.strerror or exc})") from None
-    say(f"toa: serving the add-in at {scheme}://localhost:{port}/taskpane.html (API {scheme}://{HOST}:{port}/api/v1); "
-        "Ctrl+C stops", flush=True)
+    say(
+        f"toa: serving the add-in at {scheme}://localhost:{port}/taskpane.html (API {scheme}://{HOST}:{port}/api/v1); "
+        "Ctrl+C stops",
+        flush=True,
+    )
     try:
         server.serve()
     except (KeyboardInterrupt, SystemExit):
@@ -127,8 +134,9 @@ def _server(wsgi, app, port: int):
     class Connection(HTTPConnection):
         def __init__(self, server, sock, makefile):
             self.reader = _ReadDeadline(sock, IDLE_SECONDS)
-            super().__init__(server, sock,
-                             lambda s, mode, size: makefile(self.reader if "r" in mode else s, mode, size))
+            super().__init__(
+                server, sock, lambda s, mode, size: makefile(self.reader if "r" in mode else s, mode, size)
+            )
             self.handshaken = not isinstance(sock, ssl.SSLSocket)
 
         def communicate(self):
@@ -153,8 +161,12 @@ def _server(wsgi, app, port: int):
             # cheroot reports every client that hangs up or sends garbage with a traceback: one
             # line says it (a flood of tracebacks only fills the terminal, or a pipe nobody reads)
             if level >= logging.WARNING:
-                log.log(level, "%s", str(msg).splitlines()[0] if msg else "client error",
-                        exc_info=traceback and level >= logging.CRITICAL)
+                log.log(
+                    level,
+                    "%s",
+                    str(msg).splitlines()[0] if msg else "client error",
+                    exc_info=traceback and level >= logging.CRITICAL,
+                )
 
         def process_conn(self, conn):
             if not getattr(conn, "waited", False):  # new: to the selector until it has bytes to read
@@ -163,8 +175,9 @@ def _server(wsgi, app, port: int):
                 return
             super().process_conn(conn)
 
-    return Server((HOST, port), app, numthreads=THREADS, request_queue_size=64, timeout=IDLE_SECONDS,
-                  shutdown_timeout=2)
+    return Server(
+        (HOST, port), app, numthreads=THREADS, request_queue_size=64, timeout=IDLE_SECONDS, shutdown_timeout=2
+    )
 
 
 class _ReadDeadline:

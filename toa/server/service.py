@@ -8,6 +8,7 @@ inserts: the table block as Flat OPC for insertOoxml and where it goes (the old 
 paragraphs it replaces, or the paragraph it goes after or before), and per citation the TA
 field (see README: "Inserting the table from the pane").
 """
+
 from __future__ import annotations
 
 from .. import flatopc, pipeline, write
@@ -18,8 +19,10 @@ from ..write.fields import ta_code, ta_runs, ta_sites
 from .guard import ApiError
 from .jobs import Job
 
-FLAT_OPC_NOTE = ("pages laid out from the body package Word on the web gives (Body.getOoxml): headers, footers "
-                 "and anything else the package leaves out are not in the layout, so the pages are approximate")
+FLAT_OPC_NOTE = (
+    "pages laid out from the body package Word on the web gives (Body.getOoxml): headers, footers "
+    "and anything else the package leaves out are not in the layout, so the pages are approximate"
+)
 
 
 def analysis(result: pipeline.BuildResult, job: Job, _settings) -> dict:
@@ -42,9 +45,15 @@ def table_and_fields(result: pipeline.BuildResult, job: Job, _settings) -> dict:
     fields = []
     for occ, auth, short, number, with_long in ta_sites(doc, result.table):
         code = ta_code(auth, short, number, with_long)
-        fields.append({"authority": auth.text, "locator": locate.occurrence(occ), "code": code,
-                       "switches": code[len("TA"):].strip(),
-                       "ooxml": flatopc.body_package([_paragraph(ta_runs(auth, short, number, with_long))])})
+        fields.append(
+            {
+                "authority": auth.text,
+                "locator": locate.occurrence(occ),
+                "code": code,
+                "switches": code[len("TA") :].strip(),
+                "ooxml": flatopc.body_package([_paragraph(ta_runs(auth, short, number, with_long))]),
+            }
+        )
     stale = pipeline.replaced_paragraphs(doc)
     replace = {"first": locate.paragraph(stale[0]), "last": locate.paragraph(stale[-1])} if stale else None
     at = None if stale else _where(doc, locate)
@@ -53,8 +62,11 @@ def table_and_fields(result: pipeline.BuildResult, job: Job, _settings) -> dict:
     except write.TextLostError as exc:
         raise ApiError(500, "would_lose_text", str(exc)) from None
     ooxml = flatopc.body_package(placement.added, doc.package.styles.element)
-    return {"report": report, "table": {"mode": placement.mode, "replace": replace, "at": at, "ooxml": ooxml},
-            "fields": fields}
+    return {
+        "report": report,
+        "table": {"mode": placement.mode, "replace": replace, "at": at, "ooxml": ooxml},
+        "fields": fields,
+    }
 
 
 def _where(doc, locate: Locator) -> dict:

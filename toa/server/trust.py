@@ -15,6 +15,7 @@ and Windows ones are checked against Apple's and Microsoft's documented syntax) 
 whether it trusts a certificate. Nothing is reported as trusted that the store was not asked about
 after the change.
 """
+
 from __future__ import annotations
 
 import os
@@ -49,8 +50,13 @@ class Trust:
 def run(argv: list[str], timeout: float = 300) -> tuple[int, str]:
     """Runs a command; (exit status, its last line of output). A missing program is status 127."""
     try:
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=timeout,
-                              stdin=None if sys.stdin.isatty() else subprocess.DEVNULL)
+        done = subprocess.run(
+            argv,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            stdin=None if sys.stdin.isatty() else subprocess.DEVNULL,
+        )
     except FileNotFoundError:
         return 127, f"{argv[0]} is not installed"
     except subprocess.TimeoutExpired:
@@ -157,8 +163,9 @@ class SystemStore(Store):
 
     def add(self, ca: Path, label: str) -> str | None:
         if self.elevate is None:
-            return "this needs root, and there is no sudo: as root run " + \
-                   "; ".join(shown(a) for a in self.add_commands(ca, label))
+            return "this needs root, and there is no sudo: as root run " + "; ".join(
+                shown(a) for a in self.add_commands(ca, label)
+            )
         return super().add(ca, label)
 
 
@@ -171,11 +178,19 @@ def system_store() -> SystemStore | None:
     else:
         elevate = None
     if shutil.which("update-ca-certificates"):
-        return SystemStore(Path("/usr/local/share/ca-certificates"), ["update-ca-certificates"],
-                           Path("/etc/ssl/certs/ca-certificates.crt"), elevate)
+        return SystemStore(
+            Path("/usr/local/share/ca-certificates"),
+            ["update-ca-certificates"],
+            Path("/etc/ssl/certs/ca-certificates.crt"),
+            elevate,
+        )
     if shutil.which("update-ca-trust"):
-        return SystemStore(Path("/etc/pki/ca-trust/source/anchors"), ["update-ca-trust", "extract"],
-                           Path("/etc/pki/tls/certs/ca-bundle.crt"), elevate)
+        return SystemStore(
+            Path("/etc/pki/ca-trust/source/anchors"),
+            ["update-ca-trust", "extract"],
+            Path("/etc/pki/tls/certs/ca-bundle.crt"),
+            elevate,
+        )
     return None
 
 
@@ -188,8 +203,9 @@ class KeychainStore(Store):
         self.keychain = home / "Library" / "Keychains" / "login.keychain-db"
 
     def trusts(self, cert: certs.Certificate) -> Trust:
-        status, said = run(["security", "verify-cert", "-c", str(cert.path), "-p", "ssl", "-n", "localhost", "-L"],
-                           timeout=60)
+        status, said = run(
+            ["security", "verify-cert", "-c", str(cert.path), "-p", "ssl", "-n", "localhost", "-L"], timeout=60
+        )
         if status == 127:
             return Trust(self.name, None, said)
         return Trust(self.name, status == 0, "" if status == 0 else said)
@@ -198,8 +214,10 @@ class KeychainStore(Store):
         return [["security", "add-trusted-cert", "-r", "trustRoot", "-k", str(self.keychain), str(ca)]]
 
     def remove_commands(self, ca: Path, label: str) -> list[list[str]]:
-        return [["security", "remove-trusted-cert", str(ca)],
-                ["security", "delete-certificate", "-Z", certs.sha1(ca), str(self.keychain)]]
+        return [
+            ["security", "remove-trusted-cert", str(ca)],
+            ["security", "delete-certificate", "-Z", certs.sha1(ca), str(self.keychain)],
+        ]
 
 
 def _windows_roots() -> list[tuple[bytes, str, set[str] | bool]]:
@@ -282,8 +300,10 @@ def untrusted_warning(cert: certs.Certificate, results: list[Trust]) -> str | No
     if results and all(r.trusted is None for r in results):
         return f"cannot tell whether this computer trusts {cert.path}: {results[0].detail}"
     why = "; ".join(f"{r.store}: {r.detail}" for r in results if r.detail)
-    return (f"this computer does not trust the certificate {cert.path} ({why}), so Word will refuse the pane. "
-            f"Run `{certs.SETUP}` to make and trust toa's own")
+    return (
+        f"this computer does not trust the certificate {cert.path} ({why}), so Word will refuse the pane. "
+        f"Run `{certs.SETUP}` to make and trust toa's own"
+    )
 
 
 @dataclass
@@ -321,8 +341,11 @@ def setup(folder: Path, where: list[Store], days: int = certs.DAYS, now: datetim
             shutil.copyfile(folder / certs.CA_FILE, old_ca)
         certs.save(made, folder)
         ca = folder / certs.CA_FILE
-        by_hand = {s.name: "; ".join(shown(a) for a in s.add_commands(ca, made.ca_label))
-                   for s, r in zip(where, results, strict=True) if not r.trusted}
+        by_hand = {
+            s.name: "; ".join(shown(a) for a in s.add_commands(ca, made.ca_label))
+            for s, r in zip(where, results, strict=True)
+            if not r.trusted
+        }
         if old_label and old_label != made.ca_label:
             for store, result in zip(where, results, strict=True):
                 if result.trusted:

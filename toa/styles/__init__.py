@@ -4,6 +4,7 @@ A style is a TOML file; the built-in ones live beside this module (default, frap
 texas, california),
 and `--style` also takes the path of a firm's own file with the same keys.
 """
+
 from __future__ import annotations
 
 import re
@@ -89,19 +90,32 @@ def load(name_or_path: str) -> Style:
 
 
 # The type of every scalar setting (bool is checked apart: True is an int to Python).
-_TYPES = {"passim": int, "group_ranges": bool, "page_separator": str, "range_separator": str, "title": str,
-          "page_column": str, "citing_parentheticals": bool, "docket_citations": bool, "description": str,
-          "headings": list, "code_names": dict, "skip_sections": list, "index_front_matter": list,
-          "home_jurisdiction": str,
-          "name_mentions": bool}
+_TYPES = {
+    "passim": int,
+    "group_ranges": bool,
+    "page_separator": str,
+    "range_separator": str,
+    "title": str,
+    "page_column": str,
+    "citing_parentheticals": bool,
+    "docket_citations": bool,
+    "description": str,
+    "headings": list,
+    "code_names": dict,
+    "skip_sections": list,
+    "index_front_matter": list,
+    "home_jurisdiction": str,
+    "name_mentions": bool,
+}
 
 
 def _from_data(name: str, data: dict) -> Style:
     for key, kind in _TYPES.items():
         value = data.get(key)
         if value is not None and (not isinstance(value, kind) or (kind is int and isinstance(value, bool))):
-            raise StyleError(f"style {name}: {key} must be {'a' if kind is not int else 'an'} {kind.__name__}, "
-                             f"not {value!r}")
+            raise StyleError(
+                f"style {name}: {key} must be {'a' if kind is not int else 'an'} {kind.__name__}, not {value!r}"
+            )
     headings = []
     seen: set[str] = set()
     for h in data.get("headings", []):
@@ -116,9 +130,22 @@ def _from_data(name: str, data: dict) -> Style:
     missing = [k for k in CATEGORY_KEYS if k not in seen]
     if missing:
         raise StyleError(f"style {name}: no heading for {', '.join(missing)}")
-    fields = {k: data[k] for k in ("passim", "group_ranges", "page_separator", "range_separator", "title",
-                                   "page_column", "citing_parentheticals", "docket_citations",
-                                   "home_jurisdiction", "name_mentions") if k in data}
+    fields = {
+        k: data[k]
+        for k in (
+            "passim",
+            "group_ranges",
+            "page_separator",
+            "range_separator",
+            "title",
+            "page_column",
+            "citing_parentheticals",
+            "docket_citations",
+            "home_jurisdiction",
+            "name_mentions",
+        )
+        if k in data
+    }
     fields["code_names"] = tuple((str(k), str(v)) for k, v in data.get("code_names", {}).items())
     fields["skip_sections"] = tuple(str(h) for h in data.get("skip_sections", ()))
     fields["index_front_matter"] = tuple(str(h) for h in data.get("index_front_matter", ()))
@@ -130,15 +157,21 @@ _SOLICITOR_GENERAL = re.compile(r"\bsolicitor\s+general\b", re.I)
 _FEDERAL_COURT = re.compile(r"united\s+states\s+(?:court\s+of\s+appeals|district\s+court|bankruptcy\s+court)", re.I)
 # The Supreme Court of Texas, the Court of Criminal Appeals, and the fourteen courts of appeals
 # ("Court of Appeals for the First District of Texas", "Fourteenth Court of Appeals, Houston, Texas").
-_TEXAS = re.compile(r"supreme\s+court\s+of\s+texas|court\s+of\s+criminal\s+appeals\s+of\s+texas|"
-                    r"texas\s+court\s+of\s+criminal\s+appeals|"
-                    r"court\s+of\s+appeals\b.{0,80}?\bdistrict\s+of\s+texas|"
-                    r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|"
-                    r"thirteenth|fourteenth|\d{1,2}(?:st|nd|rd|th))\s+court\s+of\s+appeals\b.{0,40}?\btexas", re.I)
+_TEXAS = re.compile(
+    r"supreme\s+court\s+of\s+texas|court\s+of\s+criminal\s+appeals\s+of\s+texas|"
+    r"texas\s+court\s+of\s+criminal\s+appeals|"
+    r"court\s+of\s+appeals\b.{0,80}?\bdistrict\s+of\s+texas|"
+    r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|"
+    r"thirteenth|fourteenth|\d{1,2}(?:st|nd|rd|th))\s+court\s+of\s+appeals\b.{0,40}?\btexas",
+    re.I,
+)
 # "Court of Appeal of the State of California" (singular: the federal courts are "Appeals"),
 # "Supreme Court of California", "Supreme Court of the State of California".
-_CALIFORNIA = re.compile(r"court\s+of\s+appeal\b(?!s).{0,80}?\bcalifornia|"
-                         r"supreme\s+court\s+of\s+(?:the\s+state\s+of\s+)?california", re.I)
+_CALIFORNIA = re.compile(
+    r"court\s+of\s+appeal\b(?!s).{0,80}?\bcalifornia|"
+    r"supreme\s+court\s+of\s+(?:the\s+state\s+of\s+)?california",
+    re.I,
+)
 
 
 def detect(first_lines: list[str]) -> str:

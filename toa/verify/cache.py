@@ -9,6 +9,7 @@ answer once and leaves nothing behind about what a brief cites. With retention r
 Lifetimes are chosen by the caller (found: long, negative: a day); errors are never
 stored, so a flaky network cannot turn into a remembered "not found".
 """
+
 from __future__ import annotations
 
 import errno
@@ -119,5 +120,7 @@ def clear(settings: Settings | None = None) -> int:
         finally:
             db.close()
     except sqlite3.Error as exc:
-        raise CacheError(f"the verification cache {path} cannot be cleared ({exc}); "
-                         "it is not toa's cache, or damaged: remove it by hand") from None
+        raise CacheError(
+            f"the verification cache {path} cannot be cleared ({exc}); "
+            "it is not toa's cache, or damaged: remove it by hand"
+        ) from None

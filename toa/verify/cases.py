@@ -12,6 +12,7 @@ A citation in a reporter CourtListener does not hold (WL, LEXIS, agency decision
 sent; one in a reporter or volume where CourtListener has documented gaps is "not verified" when
 it is not found, never "may be invented".
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -34,8 +35,10 @@ def gap(std: Standard, this_year: int) -> str | None:
     volume beyond any the Court can have filled by now is no gap: it does not exist.)"""
     newest = US_VOLUMES_2015 + US_VOLUMES_A_YEAR * (this_year - 2015)
     if std.reporter == "U.S." and std.volume.isdigit() and RECENT_US_VOLUME <= int(std.volume) <= newest:
-        return ("CourtListener lacks the U.S. Reports pages of many recent Supreme Court decisions "
-                "(its issues #4290, #6889)")
+        return (
+            "CourtListener lacks the U.S. Reports pages of many recent Supreme Court decisions "
+            "(its issues #4290, #6889)"
+        )
     if std.reporter in ("F.2d", "F.3d"):
         return f"CourtListener is missing some cases reported in {std.reporter} (its issue #339)"
     if std.reporter.startswith("F. Supp."):
@@ -75,8 +78,11 @@ def _reason(answer: Answer | None) -> tuple[str, bool]:
 
 
 def _cites(cluster: dict) -> list[tuple[str, str, str]]:
-    return [(str(c.get("volume")), str(c.get("reporter")), str(c.get("page")))
-            for c in cluster.get("citations") or [] if isinstance(c, dict)]
+    return [
+        (str(c.get("volume")), str(c.get("reporter")), str(c.get("page")))
+        for c in cluster.get("citations") or []
+        if isinstance(c, dict)
+    ]
 
 
 def _same_reporter(a: str, b: str) -> bool:
@@ -87,8 +93,13 @@ def _evidence(settings: Settings, cluster: dict) -> Cluster:
     url = cluster.get("absolute_url")
     url = settings.courtlistener_url.rstrip("/") + url if isinstance(url, str) and url.startswith("/") else url
     cites = [" ".join(c) for c in _cites(cluster)]
-    return Cluster(id=cluster.get("id"), case_name=str(cluster.get("case_name") or ""),
-                   date_filed=cluster.get("date_filed"), citations=cites, url=url)
+    return Cluster(
+        id=cluster.get("id"),
+        case_name=str(cluster.get("case_name") or ""),
+        date_filed=cluster.get("date_filed"),
+        citations=cites,
+        url=url,
+    )
 
 
 def _named(cluster: dict) -> str:
@@ -104,8 +115,13 @@ def resolve(work: CaseWork, answer: Answer | None, settings: Settings) -> None:
     assert std is not None
     rec.evidence_url = citation_url(settings, std)
     if std.coverage == "none":  # never sent: a 404 would say nothing about the decision
-        rec.checks.append(unchecked("existence", f"CourtListener does not hold {std.reporter} ({std.reporter_name}): "
-                                                 "verify by hand", summary_only=True))
+        rec.checks.append(
+            unchecked(
+                "existence",
+                f"CourtListener does not hold {std.reporter} ({std.reporter_name}): verify by hand",
+                summary_only=True,
+            )
+        )
         return
     if answer is None or answer.unresolved or answer.not_checked:
         reason, run_wide = _reason(answer)
@@ -124,16 +140,25 @@ def resolve(work: CaseWork, answer: Answer | None, settings: Settings) -> None:
     chosen = clusters[0]
     if len(clusters) > 1 and not all(same_case_name(c.get("case_name"), chosen.get("case_name")) for c in clusters):
         # several cases on one page (an orders list): the brief's name says which
-        named = [c for c in clusters if rec.case_name and matches_any(rec.case_name, c.get("case_name"),
-                                                                       c.get("case_name_full"))]
+        named = [
+            c
+            for c in clusters
+            if rec.case_name and matches_any(rec.case_name, c.get("case_name"), c.get("case_name_full"))
+        ]
         names = ", ".join(_named(c) for c in clusters)
         if not named:
             if rec.case_name:
-                rec.checks.append(mismatch("name", f"at {std.citation} CourtListener has {names}; none of them is "
-                                                   f"{rec.case_name}", "name_mismatch"))
+                rec.checks.append(
+                    mismatch(
+                        "name",
+                        f"at {std.citation} CourtListener has {names}; none of them is {rec.case_name}",
+                        "name_mismatch",
+                    )
+                )
             else:
-                rec.checks.append(unchecked("existence", f"several cases at {std.citation} ({names}): the brief names "
-                                                         "none of them"))
+                rec.checks.append(
+                    unchecked("existence", f"several cases at {std.citation} ({names}): the brief names none of them")
+                )
             return
         chosen = named[0]
     work.cluster = chosen
@@ -148,8 +173,13 @@ def resolve(work: CaseWork, answer: Answer | None, settings: Settings) -> None:
         work.first_page = first
         begins = f"{std.volume} {std.reporter} {first}" if first else "another page"
         rec.details["cluster_first_page"] = first
-        rec.checks.append(mismatch("existence", f"{std.citation} is not the first page of a case: "
-                                                f"{chosen.get('case_name')} begins at {begins}", "first_page_mismatch"))
+        rec.checks.append(
+            mismatch(
+                "existence",
+                f"{std.citation} is not the first page of a case: {chosen.get('case_name')} begins at {begins}",
+                "first_page_mismatch",
+            )
+        )
 
 
 def identity_checks(work: CaseWork) -> None:
@@ -162,8 +192,13 @@ def identity_checks(work: CaseWork) -> None:
             rec.checks.append(match("name", f"the name matches {cluster.get('case_name')}"))
         else:
             rec.details["cluster_case_name"] = cluster.get("case_name")
-            rec.checks.append(mismatch("name", f"the case at {rec.citation} is {cluster.get('case_name')}, not "
-                                               f"{rec.case_name}", "name_mismatch"))
+            rec.checks.append(
+                mismatch(
+                    "name",
+                    f"the case at {rec.citation} is {cluster.get('case_name')}, not {rec.case_name}",
+                    "name_mismatch",
+                )
+            )
     filed = str(cluster.get("date_filed") or "")
     if rec.year and filed[:4].isdigit():
         slack = 1 if cluster.get("date_filed_is_approximate") else 0
@@ -191,16 +226,30 @@ def parallel_checks(work: CaseWork, answers: dict[str, Answer]) -> None:
         if answer.status in (200, 300) and cluster.get("id") in ids:
             rec.checks.append(match("parallel", f"{std.citation} is the same case"))
         elif answer.status in (200, 300) and not any((c[0], c[2]) == (std.volume, std.page) for c in listed):
-            rec.checks.append(mismatch("parallel", f"the parallel citation {std.citation} is another case "
-                                                   f"({_named(answer.clusters[0])})", "parallel_mismatch"))
+            rec.checks.append(
+                mismatch(
+                    "parallel",
+                    f"the parallel citation {std.citation} is another case ({_named(answer.clusters[0])})",
+                    "parallel_mismatch",
+                )
+            )
         elif any((c[0], c[2]) == (std.volume, std.page) for c in listed):
             rec.checks.append(match("parallel", f"CourtListener lists {std.citation} for the case"))
         elif listed:
-            rec.checks.append(mismatch("parallel", f"the parallel citation {std.citation} does not match the case's "
-                                                   f"{' '.join(listed[0])}", "parallel_mismatch"))
+            rec.checks.append(
+                mismatch(
+                    "parallel",
+                    f"the parallel citation {std.citation} does not match the case's {' '.join(listed[0])}",
+                    "parallel_mismatch",
+                )
+            )
         else:
-            rec.checks.append(unchecked("parallel", f"parallel citation {std.citation}: CourtListener has no "
-                                                    f"{std.reporter} citation for the case"))
+            rec.checks.append(
+                unchecked(
+                    "parallel",
+                    f"parallel citation {std.citation}: CourtListener has no {std.reporter} citation for the case",
+                )
+            )
 
 
 def history_checks(work: CaseWork, answers: dict[str, Answer], this_year: int) -> None:
@@ -209,22 +258,34 @@ def history_checks(work: CaseWork, answers: dict[str, Answer], this_year: int) -
     for std in work.history:
         answer = answers.get(std.citation)
         if std.coverage == "none":
-            rec.checks.append(unchecked("history", f"subsequent history {std.citation}: CourtListener does not hold "
-                                                   f"{std.reporter}", summary_only=True))
+            rec.checks.append(
+                unchecked(
+                    "history",
+                    f"subsequent history {std.citation}: CourtListener does not hold {std.reporter}",
+                    summary_only=True,
+                )
+            )
         elif answer is None or answer.unresolved or answer.not_checked:
             reason, run_wide = _reason(answer)
-            rec.checks.append(unchecked("history", f"subsequent history {std.citation}: {reason}",
-                                        summary_only=run_wide))
+            rec.checks.append(
+                unchecked("history", f"subsequent history {std.citation}: {reason}", summary_only=run_wide)
+            )
         elif answer.status in (200, 300):
             rec.checks.append(match("history", f"CourtListener has {_named(answer.clusters[0])} at {std.citation}"))
         elif std.coverage == "full" and not gap(std, this_year):
             rec.details.setdefault("history_not_found", []).append(std.citation)
-            rec.checks.append(mismatch("history", f"CourtListener has no case at the subsequent-history cite "
-                                                  f"{std.citation}", "history_not_found"))
+            rec.checks.append(
+                mismatch(
+                    "history",
+                    f"CourtListener has no case at the subsequent-history cite {std.citation}",
+                    "history_not_found",
+                )
+            )
         else:
             why = gap(std, this_year) or f"CourtListener holds only part of {std.reporter}"
-            rec.checks.append(unchecked("history", f"subsequent history {std.citation} is not on CourtListener "
-                                                   f"({why})"))
+            rec.checks.append(
+                unchecked("history", f"subsequent history {std.citation} is not on CourtListener ({why})")
+            )
 
 
 # -- the court ---------------------------------------------------------------------------------
@@ -254,16 +315,22 @@ def court_checks(works: list[CaseWork], cl: CourtListener) -> None:
             why = problem or "CourtListener's search does not show the case"
             w.record.checks.append(unchecked("court", f"court not verified: {why}", summary_only=run_wide))
             continue
-        w.opinions = [o["id"] for o in hit.get("opinions") or []
-                      if isinstance(o, dict) and isinstance(o.get("id"), int)]
+        w.opinions = [
+            o["id"] for o in hit.get("opinions") or [] if isinstance(o, dict) and isinstance(o.get("id"), int)
+        ]
         for c in w.record.clusters:
             if c.id == w.cluster["id"]:
                 c.court = court
         if same_court(w.record.court, court):
             w.record.checks.append(match("court", f"decided by the {court_label(court)}"))
         else:
-            w.record.checks.append(mismatch("court", f"the case was decided by the {court_label(court)}, not the "
-                                                     f"{court_label(w.record.court)}", "court_mismatch"))
+            w.record.checks.append(
+                mismatch(
+                    "court",
+                    f"the case was decided by the {court_label(court)}, not the {court_label(w.record.court)}",
+                    "court_mismatch",
+                )
+            )
 
 
 # -- not found: a search by name ---------------------------------------------------------------
@@ -280,32 +347,54 @@ def not_found_checks(work: CaseWork, cl: CourtListener, this_year: int) -> None:
         if fetched.problem:
             problem = fetched.problem
         else:
-            found = [h for h in fetched.data["results"] if isinstance(h, dict)
-                     and matches_any(rec.case_name, h.get("caseName"), h.get("caseNameFull"))]
+            found = [
+                h
+                for h in fetched.data["results"]
+                if isinstance(h, dict) and matches_any(rec.case_name, h.get("caseName"), h.get("caseNameFull"))
+            ]
     absent = f"CourtListener has no case at {std.citation}"
     if found:
         hit = found[0]
         cites = [str(c) for c in hit.get("citation") or []]
         ours = [c for c in cites if (s := _standard(c)) and s.reporter == std.reporter]
-        seen = f"{hit.get('caseName')} ({hit.get('court_citation_string') or hit.get('court_id')}, " \
-               f"{str(hit.get('dateFiled') or '')[:10]})"
+        seen = (
+            f"{hit.get('caseName')} ({hit.get('court_citation_string') or hit.get('court_id')}, "
+            f"{str(hit.get('dateFiled') or '')[:10]})"
+        )
         if ours:
-            rec.checks.append(mismatch("existence", f"{absent}; it has {seen} at {', '.join(ours)}",
-                                       "citation_mismatch"))
+            rec.checks.append(
+                mismatch("existence", f"{absent}; it has {seen} at {', '.join(ours)}", "citation_mismatch")
+            )
         else:
-            rec.checks.append(unchecked("existence", f"{absent}, but has {seen} without a {std.reporter} citation: "
-                                                     "check the citation by hand"))
+            rec.checks.append(
+                unchecked(
+                    "existence",
+                    f"{absent}, but has {seen} without a {std.reporter} citation: check the citation by hand",
+                )
+            )
         return
     # a search that failed searched nothing: it is not named as searched
-    tried = (f", and {searched} found no such decision" if not problem else
-             f" (a search by its name could not be made: {problem})") if searched else ""
+    tried = (
+        (
+            f", and {searched} found no such decision"
+            if not problem
+            else f" (a search by its name could not be made: {problem})"
+        )
+        if searched
+        else ""
+    )
     hole = gap(std, this_year)
     if hole:
         rec.checks.append(unchecked("existence", f"{absent} ({hole}){tried}: check the citation by hand"))
     elif std.coverage != "full":
         rec.details["partial_coverage"] = True
-        rec.checks.append(unchecked("existence", f"{std.citation} is not in CourtListener's database, which holds only "
-                                                 f"part of {std.reporter}{tried}: verify this citation by hand"))
+        rec.checks.append(
+            unchecked(
+                "existence",
+                f"{std.citation} is not in CourtListener's database, which holds only "
+                f"part of {std.reporter}{tried}: verify this citation by hand",
+            )
+        )
     else:
         rec.checks.append(mismatch("existence", f"{absent}{tried}: it may be mistyped or invented", "not_found"))
 
@@ -326,8 +415,13 @@ def early_pins(work: CaseWork) -> None:
     for cit in work.record.citations:
         early = [p for p in pin_pages(cit.pin) if first is not None and p < first]
         if early:
-            cit.checks.append(mismatch("pinpoint", f"{cit.text}: page {early[0]} comes before the first page ({first})",
-                                       "pincite_before_first_page"))
+            cit.checks.append(
+                mismatch(
+                    "pinpoint",
+                    f"{cit.text}: page {early[0]} comes before the first page ({first})",
+                    "pincite_before_first_page",
+                )
+            )
 
 
 def opinion_checks(work: CaseWork, cl: CourtListener) -> None:
@@ -368,8 +462,15 @@ def _placed(rec: CaseRecord, text: opinions.OpinionText, first: int, last: int |
     return True
 
 
-def _pin_check(cit: CitationRecord, first: int, last: int | None, problem: str | None, run_wide: bool,
-               reporter: str, complete: bool) -> None:
+def _pin_check(
+    cit: CitationRecord,
+    first: int,
+    last: int | None,
+    problem: str | None,
+    run_wide: bool,
+    reporter: str,
+    complete: bool,
+) -> None:
     pages = pin_pages(cit.pin)
     if not pages or any(c.flag == "pincite_before_first_page" for c in cit.checks):
         return
@@ -379,36 +480,61 @@ def _pin_check(cit: CitationRecord, first: int, last: int | None, problem: str |
         read = "" if complete else " of the pages read"
         cit.checks.append(match("pinpoint", f"page {cit.pin} is within the opinion ({span}{read})"))
     elif last is not None and complete:
-        cit.checks.append(mismatch("pinpoint", f"{cit.text}: page {beyond[0]} is past the end of the opinion "
-                                               f"({first}-{last})", "pinpoint_past_end"))
+        cit.checks.append(
+            mismatch(
+                "pinpoint",
+                f"{cit.text}: page {beyond[0]} is past the end of the opinion ({first}-{last})",
+                "pinpoint_past_end",
+            )
+        )
     elif problem:
         cit.checks.append(unchecked("pinpoint", f"pinpoint not verified: {problem}", summary_only=run_wide))
     else:
-        cit.checks.append(unchecked("pinpoint", f"{cit.text}: pinpoint not verified (the opinion's text on "
-                                                f"CourtListener has no {reporter} page numbers)"))
+        cit.checks.append(
+            unchecked(
+                "pinpoint",
+                f"{cit.text}: pinpoint not verified (the opinion's text on "
+                f"CourtListener has no {reporter} page numbers)",
+            )
+        )
 
 
-def _quote_check(cit: CitationRecord, quote: str, text: opinions.OpinionText, first: int, last: int | None,
-                 problem: str | None, run_wide: bool, complete: bool) -> Check:
+def _quote_check(
+    cit: CitationRecord,
+    quote: str,
+    text: opinions.OpinionText,
+    first: int,
+    last: int | None,
+    problem: str | None,
+    run_wide: bool,
+    complete: bool,
+) -> Check:
     shown = quote if len(quote) <= 60 else quote[:57] + "..."
     if not text.text:
         return unchecked("quotation", f"quotation not verified: {problem or 'no opinion text'}", summary_only=run_wide)
     found = opinions.find_quote(quote, text)
     if found.start is None:
         if not complete:
-            return unchecked("quotation", f"{cit.text}: quotation “{shown}” not found in the part of the opinion "
-                                          f"fetched ({problem or 'the rest was not fetched'})")
+            return unchecked(
+                "quotation",
+                f"{cit.text}: quotation “{shown}” not found in the part of the opinion "
+                f"fetched ({problem or 'the rest was not fetched'})",
+            )
         closest = f"; the closest passage reads “{found.closest}”" if found.closest else ""
-        return mismatch("quotation", f"{cit.text}: the quotation “{shown}” is not in the opinion{closest}",
-                        "quotation_mismatch")
+        return mismatch(
+            "quotation", f"{cit.text}: the quotation “{shown}” is not in the opinion{closest}", "quotation_mismatch"
+        )
     if last is None:
         return match("quotation", "the quotation is in the opinion (its page is not known)")
     page = opinions.page_at(text, found.start, first, last)
     end_page = opinions.page_at(text, found.end - 1, first, last)
     pins = pin_pages(cit.pin)
     if pins and not (min(pins) <= end_page and page <= max(pins)):
-        return mismatch("quotation", f"{cit.text}: the quotation “{shown}” is on page {page}, not at {cit.pin}",
-                        "quotation_page_mismatch")
+        return mismatch(
+            "quotation",
+            f"{cit.text}: the quotation “{shown}” is on page {page}, not at {cit.pin}",
+            "quotation_page_mismatch",
+        )
     return match("quotation", f"the quotation is on page {page}")
 
 

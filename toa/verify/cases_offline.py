@@ -2,6 +2,7 @@
 reporter edition's dates and not in the future; the court is plausible for the reporter; a short
 form names the case's volume and reporter. Also what each citation of a case pins and quotes,
 for the checks against CourtListener."""
+
 from __future__ import annotations
 
 import re
@@ -52,8 +53,10 @@ class Standard:
 
 
 # Reporters of agency decisions, named by their publisher (reporters_db files many as "federal").
-_AGENCY = re.compile(r"\b(Board|Commission|Comptroller|Attorney General|Office|Authority|Administrative|"
-                     r"Decisions and Orders|Issuances|Secretary|Department|Bureau)\b")
+_AGENCY = re.compile(
+    r"\b(Board|Commission|Comptroller|Attorney General|Office|Authority|Administrative|"
+    r"Decisions and Orders|Issuances|Secretary|Department|Bureau)\b"
+)
 
 
 @lru_cache(maxsize=4096)
@@ -74,7 +77,9 @@ def standardize(volume: str, reporter: str, page: str) -> Standard | None:
         return None
     edition = cite.edition_guess or editions[0]
     entries = REPORTERS.get(edition.reporter.short_name, [])
-    jurisdictions = tuple(j for e in entries if edition.short_name in e["editions"] for j in e.get("mlz_jurisdiction", []))
+    jurisdictions = tuple(
+        j for e in entries if edition.short_name in e["editions"] for j in e.get("mlz_jurisdiction", [])
+    )
     return Standard(
         citation=f"{volume} {edition.short_name} {page}",
         volume=volume,
@@ -153,7 +158,7 @@ def courts() -> dict[str, dict]:
 
 
 def court_label(court_id: str | None) -> str:
-    """"4th Cir." for "ca4": how a brief names the court, from courts-db."""
+    """ "4th Cir." for "ca4": how a brief names the court, from courts-db."""
     court = courts().get(court_id or "")
     return (court.get("citation_string") or court_id) if court else str(court_id)
 
@@ -167,8 +172,11 @@ def year_checks(std: Standard, year: int | None, this_year: int):
         if (start is None or start - YEAR_SLACK <= year) and year <= (end + YEAR_SLACK if end else this_year):
             return []
     spans = ", ".join(f"{s or '?'}-{e or 'today'}" for s, e in std.editions)
-    return [mismatch("year", f"the year {year} is outside the years of {std.reporter} ({spans})",
-                     "year_outside_reporter_range")]
+    return [
+        mismatch(
+            "year", f"the year {year} is outside the years of {std.reporter} ({spans})", "year_outside_reporter_range"
+        )
+    ]
 
 
 def court_is_plausible(std: Standard, court_id: str, year: int | None) -> bool:
@@ -185,7 +193,11 @@ def court_is_plausible(std: Standard, court_id: str, year: int | None) -> bool:
     if std.cite_type in ("state", "state_regional") and system == "federal":
         return False
     if std.cite_type == "state" and system == "state":
-        states = {STATE_NAMES.get(j.split(";")[0].split(":")[1]) for j in std.jurisdictions if j.startswith("us:") and ":" in j.split(";")[0]}
+        states = {
+            STATE_NAMES.get(j.split(";")[0].split(":")[1])
+            for j in std.jurisdictions
+            if j.startswith("us:") and ":" in j.split(";")[0]
+        }
         states.discard(None)
         if states and court.get("location") and court["location"] not in states:
             return False
@@ -213,15 +225,32 @@ def citation_records(authority: Authority, std: Standard | None, quotations: dic
     names the case's volume and reporter."""
     out = []
     for occ in authority.occurrences:
-        rec = CitationRecord(occ.paragraph, occ.start, occ.text, occ.kind, pin=_pin_of(occ),
-                             quotations=quotations.get(quoted_key(occ), []))
+        rec = CitationRecord(
+            occ.paragraph,
+            occ.start,
+            occ.text,
+            occ.kind,
+            pin=_pin_of(occ),
+            quotations=quotations.get(quoted_key(occ), []),
+        )
         meta = occ.meta
-        if std is not None and occ.kind == "short" and isinstance(meta, (CaseMeta, ShortCiteMeta)) \
-                and meta.volume and meta.reporter:
+        if (
+            std is not None
+            and occ.kind == "short"
+            and isinstance(meta, (CaseMeta, ShortCiteMeta))
+            and meta.volume
+            and meta.reporter
+        ):
             short = standardize(meta.volume, meta.reporter, str((pin_pages(rec.pin) or [std.page])[0]))
             if short is None or short.volume != std.volume or short.reporter != std.reporter:
-                rec.checks.append(mismatch("short form", f"the short form cites {meta.volume} {meta.reporter}; the case "
-                                                       f"is at {std.volume} {std.reporter}", "short_form_mismatch"))
+                rec.checks.append(
+                    mismatch(
+                        "short form",
+                        f"the short form cites {meta.volume} {meta.reporter}; the case "
+                        f"is at {std.volume} {std.reporter}",
+                        "short_form_mismatch",
+                    )
+                )
         out.append(rec)
     return out
 
@@ -244,14 +273,25 @@ def offline_case_record(authority: Authority, this_year: int, quotations: dict) 
     record.citations = citation_records(authority, std, quotations)
     if std is None:
         record.citation = f"{meta.volume} {meta.reporter} {meta.page}"
-        record.checks.append(mismatch("existence", f"the reporter '{meta.reporter}' is not one reporters-db knows: "
-                                                   "check the abbreviation (Bluebook T1)", "unknown_reporter"))
+        record.checks.append(
+            mismatch(
+                "existence",
+                f"the reporter '{meta.reporter}' is not one reporters-db knows: check the abbreviation (Bluebook T1)",
+                "unknown_reporter",
+            )
+        )
         return record, None
     record.citation = std.citation
     record.checks += year_checks(std, record.year, this_year)
     if record.court and not court_is_plausible(std, record.court, record.year):
-        record.checks.append(mismatch("court", f"the {court_label(record.court)} does not publish in {std.reporter} "
-                                               f"(or did not exist in {record.year})", "implausible_court"))
+        record.checks.append(
+            mismatch(
+                "court",
+                f"the {court_label(record.court)} does not publish in {std.reporter} "
+                f"(or did not exist in {record.year})",
+                "implausible_court",
+            )
+        )
     return record, std
 
 

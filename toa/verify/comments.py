@@ -1,6 +1,7 @@
 """The Word comments of a check: one on each citation of an authority that needs attention (or
 that could not be verified for a reason of its own), and one summary at the start of the
 document: the verdicts counted, and what was not verified and why."""
+
 from __future__ import annotations
 
 from .records import MISMATCH, NEEDS_ATTENTION, UNCHECKED, VERIFIED, CaseRecord, ProvisionRecord, Verification
@@ -49,8 +50,11 @@ def summary_text(verification: Verification) -> str | None:
     total = sum(counts.values())
     if not total:
         return None
-    parts = [f"{counts['VERIFIED']} verified", f"{counts['NEEDS_ATTENTION']} need attention (commented where cited)",
-             f"{counts['NOT_VERIFIED']} not verified"]
+    parts = [
+        f"{counts['VERIFIED']} verified",
+        f"{counts['NEEDS_ATTENTION']} need attention (commented where cited)",
+        f"{counts['NOT_VERIFIED']} not verified",
+    ]
     text = f"{PREFIX} summary: {total} {'authority' if total == 1 else 'authorities'}: {', '.join(parts)}."
     groups = verification.not_verified()
     if groups:

@@ -10,6 +10,7 @@ per-user quota (5 a minute for a new account): all requests of a run share one p
 rate-limit answers (429) are waited out when the wait is short enough, and a request that would
 start after the run's deadline is not sent.
 """
+
 from __future__ import annotations
 
 import json
@@ -51,8 +52,12 @@ class Answer:
     run_wide: bool = False
 
     def cacheable(self) -> dict:
-        return {"status": self.status, "clusters": self.clusters, "normalized": self.normalized,
-                "error_message": self.error_message}
+        return {
+            "status": self.status,
+            "clusters": self.clusters,
+            "normalized": self.normalized,
+            "error_message": self.error_message,
+        }
 
 
 @dataclass
@@ -66,8 +71,9 @@ class Fetched:
 
 
 class CourtListener:
-    def __init__(self, http: Http, settings: Settings, cache: Cache,
-                 progress: Callable[[str, int, int], None] | None = None):
+    def __init__(
+        self, http: Http, settings: Settings, cache: Cache, progress: Callable[[str, int, int], None] | None = None
+    ):
         self.http = http
         self.settings = settings
         self.cache = cache
@@ -93,12 +99,16 @@ class CourtListener:
     def _waited(self, wait: float) -> str | None:
         """Sleep `wait` seconds of pacing, or say why not (too long, past the deadline)."""
         if wait > self.settings.max_wait:
-            return f"CourtListener rate limit ({self.settings.cl_requests_per_minute} requests a minute): " \
-                   f"the next request would wait {wait:.0f} s"
+            return (
+                f"CourtListener rate limit ({self.settings.cl_requests_per_minute} requests a minute): "
+                f"the next request would wait {wait:.0f} s"
+            )
         deadline = self.settings.deadline
         if deadline is not None and self.settings.clock() + wait >= deadline:
-            return "the time for this check ran out (CourtListener allows " \
-                   f"{self.settings.cl_requests_per_minute} requests a minute)"
+            return (
+                "the time for this check ran out (CourtListener allows "
+                f"{self.settings.cl_requests_per_minute} requests a minute)"
+            )
         if wait > 0:
             self.settings.sleep(wait)
         return None
@@ -138,8 +148,9 @@ class CourtListener:
             if outcome == "retry":
                 throttled += 1
                 if throttled > MAX_THROTTLE_RETRIES:
-                    answers.update({c: Answer(not_checked="CourtListener kept rate-limiting", run_wide=True)
-                                    for c in pending})
+                    answers.update(
+                        {c: Answer(not_checked="CourtListener kept rate-limiting", run_wide=True) for c in pending}
+                    )
                     break
                 continue
             if outcome == "stop":
@@ -149,7 +160,7 @@ class CourtListener:
                     answers.setdefault(c, first)
                 break
             requeued = outcome if isinstance(outcome, list) else []
-            pending = requeued + pending[len(batch):]
+            pending = requeued + pending[len(batch) :]
             self.progress("courtlistener", total - len(pending), total)
         for cite, answer in answers.items():
             if not answer.cached and answer.status in (200, 300):
@@ -182,8 +193,9 @@ class CourtListener:
             return "stop"
         if reply.status in (401, 403):
             for c in batch:
-                answers[c] = Answer(unresolved=f"CourtListener refused the API token (HTTP {reply.status})",
-                                    run_wide=True)
+                answers[c] = Answer(
+                    unresolved=f"CourtListener refused the API token (HTTP {reply.status})", run_wide=True
+                )
             return "stop"
         if reply.status == 429:
             wait = self._throttle_wait(reply)
@@ -331,7 +343,7 @@ class CourtListener:
         time: (hits by cluster id, why some could not be had, whether that is the run's)."""
         hits: dict[int, dict] = {}
         for i in range(0, len(cluster_ids), SEARCH_PAGE):
-            chunk = cluster_ids[i:i + SEARCH_PAGE]
+            chunk = cluster_ids[i : i + SEARCH_PAGE]
             fetched = self.search(q="cluster_id:(" + " OR ".join(str(c) for c in chunk) + ")")
             if fetched.problem:
                 return hits, fetched.problem, fetched.run_wide

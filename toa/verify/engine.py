@@ -1,6 +1,7 @@
 """verify(table, settings, progress, document) -> Verification: offline checks, then CourtListener
 for all cases (one lookup batch, then the searches and opinions the checks need) and one
 concurrent pass over the unique provisions; every record settled to one verdict."""
+
 from __future__ import annotations
 
 from typing import Callable
@@ -33,8 +34,9 @@ def _is_case(authority: Authority) -> bool:
     return full is not None and classify(full.meta) is None
 
 
-def verify(table: Table, settings: Settings | None = None, progress: Progress | None = None,
-           document: Document | None = None) -> Verification:
+def verify(
+    table: Table, settings: Settings | None = None, progress: Progress | None = None, document: Document | None = None
+) -> Verification:
     """`document`, when given, is read (here, never sent) for the quotations each citation vouches for."""
     settings = settings or Settings.from_env()
     progress = progress or (lambda *a: None)
@@ -52,8 +54,9 @@ def verify(table: Table, settings: Settings | None = None, progress: Progress | 
             for authority in category.authorities:
                 if _is_case(authority):
                     record, std = offline_case_record(authority, this_year, quoted)
-                    works.append(CaseWork(record, authority, std, parallel_standards(authority),
-                                          history_standards(authority)))
+                    works.append(
+                        CaseWork(record, authority, std, parallel_standards(authority), history_standards(authority))
+                    )
                     result.records[authority.key] = record
                 else:
                     units = units_for(authority, counter, quoted)
@@ -63,8 +66,9 @@ def verify(table: Table, settings: Settings | None = None, progress: Progress | 
                     result.records[authority.key] = prov
         progress("offline", len(result.records), len(result.records))
         _check_cases(works, settings, http, cache, progress)
-        _check_provisions(provisions, {a.key: a for c in table.categories for a in c.authorities}, settings, http,
-                          cache, progress)
+        _check_provisions(
+            provisions, {a.key: a for c in table.categories for a in c.authorities}, settings, http, cache, progress
+        )
         result.unlinked = unlinked_records(table)
     finally:
         http.close()
@@ -76,8 +80,9 @@ def verify(table: Table, settings: Settings | None = None, progress: Progress | 
     if budget.exhausted:
         result.notes.append(f"request budget of {budget.limit} reached: the authorities left were not verified")
     if settings.token and settings.network and exposes_token(settings.courtlistener_url):
-        result.notes.append(f"the CourtListener token goes unencrypted to {settings.courtlistener_url} "
-                            "(plain http): use an https URL")
+        result.notes.append(
+            f"the CourtListener token goes unencrypted to {settings.courtlistener_url} (plain http): use an https URL"
+        )
     return result
 
 
@@ -97,13 +102,13 @@ def unsourced(authority: Authority) -> str:
                 return f"no official source wired for this kind of {name} provision (only its codes are looked up)"
             return f"no official source wired for {name} law"
     if authority.category in ("other", "legislative"):
-        return ("toa checks cases, federal provisions and the California and Texas codes, not this kind of "
-                "authority")
+        return "toa checks cases, federal provisions and the California and Texas codes, not this kind of authority"
     return "no source wired for this kind of provision"
 
 
-def _check_provisions(provisions, authorities: dict, settings: Settings, http: Http, cache: Cache,
-                      progress: Progress) -> None:
+def _check_provisions(
+    provisions, authorities: dict, settings: Settings, http: Http, cache: Cache, progress: Progress
+) -> None:
     all_units = [u for _, units in provisions for u in units]
     checker = ProvisionChecker(http, settings, cache, progress)
     evidence = checker.gather(all_units)

@@ -1,4 +1,5 @@
 """What one source tier says about one provision, and helpers shared by the parsers."""
+
 from __future__ import annotations
 
 import hashlib
@@ -16,15 +17,19 @@ _ENUMS = re.compile(r"^\s*((?:\(\s*[A-Za-z0-9]{1,5}\s*\)\s*)+)")
 _LABEL = re.compile(r"\(\s*([A-Za-z0-9]{1,5})\s*\)")
 _ROMAN = re.compile(r"^(?=[ivxl]+$)x{0,3}(ix|iv|v?i{0,3})$")
 _MONTH_DATE = re.compile(r"\b(Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)[a-z]*\.?\s+(\d{1,2}),\s+(\d{4})")
-MONTHS = {m: i + 1 for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])}
+MONTHS = {
+    m: i + 1 for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"])
+}
 
 
 # A section that is no longer law as cited: its page says so in a status attribute (LII's
 # div.section, USLM) or in the word its heading starts with ("§ 79a - Repealed. Pub. L. ...",
 # "§ 1973 - Transferred", "§ 1910.96 - [Reserved]").
 STATUSES = ("repealed", "transferred", "renumbered", "omitted", "reserved", "vacant")
-_MOVED_TO = re.compile(r"\b(?:transferred|reclassified|renumbered)\s+(?:as\s+|to\s+)?"
-                       r"(section\s+[\w.\u2013-]+(?:\s+of\s+(?:this\s+title|[Tt]itle\s+\d+\w*))?)")
+_MOVED_TO = re.compile(
+    r"\b(?:transferred|reclassified|renumbered)\s+(?:as\s+|to\s+)?"
+    r"(section\s+[\w.\u2013-]+(?:\s+of\s+(?:this\s+title|[Tt]itle\s+\d+\w*))?)"
+)
 
 
 def status_flags(attribute: str | None, heading: str) -> list[str]:

@@ -1,6 +1,7 @@
 """Official fallbacks, asked only after LII fails: OLRC and GovInfo (U.S.C.), eCFR (C.F.R.),
 GovInfo and the Federal Register API (Fed. Reg.). Only these give authoritative negatives.
 Every query carries citation components (title, section, part, volume, page) or dates only."""
+
 from __future__ import annotations
 
 import re
@@ -10,8 +11,22 @@ from urllib.parse import quote
 from lxml import etree
 
 from ..oxml import safe_parser
-from .evidence import (ABSENT, FOUND, Evidence, bot_wall, complete_html, digest, error, html_tree, month_dates,
-                       read_structure, squash, status_flags, text_of, transport_error)
+from .evidence import (
+    ABSENT,
+    FOUND,
+    Evidence,
+    bot_wall,
+    complete_html,
+    digest,
+    error,
+    html_tree,
+    month_dates,
+    read_structure,
+    squash,
+    status_flags,
+    text_of,
+    transport_error,
+)
 from .http import Http, Reply
 from .settings import Settings
 
@@ -21,8 +36,10 @@ FR_MAX_CALLS = 10
 
 # -- OLRC (uscode.house.gov) ---------------------------------------------------------------
 def fetch_olrc(http: Http, settings: Settings, title: str, section: str) -> Evidence:
-    url = (f"{settings.uscode_url.rstrip('/')}/view.xhtml?req=granuleid:USC-prelim-title{quote(title)}"
-           f"-section{quote(section)}&num=0&edition=prelim")
+    url = (
+        f"{settings.uscode_url.rstrip('/')}/view.xhtml?req=granuleid:USC-prelim-title{quote(title)}"
+        f"-section{quote(section)}&num=0&edition=prelim"
+    )
     scope = "current U.S. Code (OLRC, prelim)"
     reply = http.get(url)
     failed = transport_error(reply, "OLRC", url, scope)
@@ -59,9 +76,19 @@ def fetch_olrc(http: Http, settings: Settings, title: str, section: str) -> Evid
     head = re.search(r"<!--\s*field-start:head\s*-->(.*?)<!--\s*field-end:head\s*-->", text, re.S)
     heading = squash(re.sub(r"<[^>]+>", " ", head.group(1))) if head else ""
     heading = re.sub(r"^§\s*" + re.escape(section) + r"\.\s*", "", heading)
-    return Evidence(FOUND, "OLRC", url, scope + (f" through {current}" if current else ""), text=" ".join(paras),
-                    subunits=subunits, pinpoints_authoritative=read, current_through=current, amended=amended,
-                    flags=status_flags(None, f" - {heading}"), sha256=digest(text))
+    return Evidence(
+        FOUND,
+        "OLRC",
+        url,
+        scope + (f" through {current}" if current else ""),
+        text=" ".join(paras),
+        subunits=subunits,
+        pinpoints_authoritative=read,
+        current_through=current,
+        amended=amended,
+        flags=status_flags(None, f" - {heading}"),
+        sha256=digest(text),
+    )
 
 
 # -- GovInfo link service ---------------------------------------------------------------------
@@ -86,8 +113,10 @@ def _govinfo(http: Http, url: str, scope: str) -> tuple[Reply, Evidence | None]:
 
 
 def fetch_govinfo_usc(http: Http, settings: Settings, title: str, section: str) -> Evidence:
-    url = (f"{settings.govinfo_url.rstrip('/')}/link/uscode/{quote(title)}/{quote(section)}"
-           "?year=mostrecent&type=usc&link-type=html")
+    url = (
+        f"{settings.govinfo_url.rstrip('/')}/link/uscode/{quote(title)}/{quote(section)}"
+        "?year=mostrecent&type=usc&link-type=html"
+    )
     scope = "U.S. Code, most recent edition (GovInfo)"
     reply, failed = _govinfo(http, url, scope)
     if failed:
@@ -98,8 +127,16 @@ def fetch_govinfo_usc(http: Http, settings: Settings, title: str, section: str) 
         return error("GovInfo", url, scope, "GovInfo served a different section than requested")
     paras = [text_of(p) for p in doc.xpath("//p")]
     subunits, read = read_structure(paras, "a1Ai")
-    return Evidence(FOUND, "GovInfo", url, scope, text=" ".join(paras) or text, subunits=subunits,
-                    pinpoints_authoritative=read, sha256=digest(reply.text))
+    return Evidence(
+        FOUND,
+        "GovInfo",
+        url,
+        scope,
+        text=" ".join(paras) or text,
+        subunits=subunits,
+        pinpoints_authoritative=read,
+        sha256=digest(reply.text),
+    )
 
 
 def fetch_govinfo_fr(http: Http, settings: Settings, volume: str, page: str) -> Evidence:
@@ -113,12 +150,20 @@ def fetch_govinfo_fr(http: Http, settings: Settings, volume: str, page: str) -> 
         # GovInfo returns the last granule on a shared page; without the page marker we cannot tell.
         return error("GovInfo", url, scope, "page marker not found in the returned document")
     date_m = re.search(r"publication[_ ]date[\"']?\s*(?:content=)?[\"']?(\d{4}-\d{2}-\d{2})", text, re.I)
-    return Evidence(FOUND, "GovInfo", url, scope, text=squash(re.sub(r"<[^>]+>", " ", text)),
-                    published=date_m.group(1) if date_m else None, sha256=digest(text))
+    return Evidence(
+        FOUND,
+        "GovInfo",
+        url,
+        scope,
+        text=squash(re.sub(r"<[^>]+>", " ", text)),
+        published=date_m.group(1) if date_m else None,
+        sha256=digest(text),
+    )
 
 
 # -- eCFR versioner --------------------------------------------------------------------------
 ECFR_HISTORY_FROM = "2017-01-01"  # eCFR's point-in-time texts are reliable from this date (statutes.md §3)
+
 
 def _ecfr_json(http: Http, url: str, scope: str):
     reply = http.get(url)
@@ -179,13 +224,26 @@ def fetch_ecfr(http: Http, settings: Settings, title: str, section: str) -> Evid
         return error("eCFR", full_url, scope, "eCFR answered without the requested section")
     paras = [squash("".join(p.itertext())) for p in div.iter("P")]
     versions, failed = _ecfr_json(http, versions_url, scope)
-    amended = sorted(v["amendment_date"] for v in (versions or {}).get("content_versions", [])
-                     if v.get("identifier") == section and v.get("amendment_date"))
+    amended = sorted(
+        v["amendment_date"]
+        for v in (versions or {}).get("content_versions", [])
+        if v.get("identifier") == section and v.get("amendment_date")
+    )
     subunits, read = read_structure(paras, "a1iA")
-    return Evidence(FOUND, "eCFR", full_url, scope, text=" ".join(paras), subunits=subunits,
-                    pinpoints_authoritative=read, amended=amended, current_through=as_of,
-                    text_date=as_of if point_in_time else None, sha256=digest(reply.text),
-                    reason=None if not failed else f"version history unavailable: {failed.reason}")
+    return Evidence(
+        FOUND,
+        "eCFR",
+        full_url,
+        scope,
+        text=" ".join(paras),
+        subunits=subunits,
+        pinpoints_authoritative=read,
+        amended=amended,
+        current_through=as_of,
+        text_date=as_of if point_in_time else None,
+        sha256=digest(reply.text),
+        reason=None if not failed else f"version history unavailable: {failed.reason}",
+    )
 
 
 # -- Federal Register API ----------------------------------------------------------------------
@@ -199,15 +257,18 @@ def fetch_fedreg(http: Http, settings: Settings, volume: str, page: str) -> Evid
         return error("FederalRegister", None, scope, "the Federal Register API starts in 1994")
     target = int(page)
     lo, hi = date(year, 1, 1), date(year, 12, 31)
-    fields = "".join(f"&fields%5B%5D={f}" for f in ("start_page", "end_page", "publication_date", "html_url",
-                                                     "volume", "citation"))
+    fields = "".join(
+        f"&fields%5B%5D={f}" for f in ("start_page", "end_page", "publication_date", "html_url", "volume", "citation")
+    )
     for _ in range(FR_MAX_CALLS):
         if lo > hi:
             break
         mid = lo + (hi - lo) // 2
         end = min(mid + timedelta(days=6), date(year, 12, 31))
-        url = (f"{base}?per_page=1000&conditions%5Bpublication_date%5D%5Bgte%5D={mid.isoformat()}"
-               f"&conditions%5Bpublication_date%5D%5Blte%5D={end.isoformat()}{fields}")
+        url = (
+            f"{base}?per_page=1000&conditions%5Bpublication_date%5D%5Bgte%5D={mid.isoformat()}"
+            f"&conditions%5Bpublication_date%5D%5Blte%5D={end.isoformat()}{fields}"
+        )
         reply = http.get(url)
         failed = transport_error(reply, "FederalRegister", url, scope)
         if failed:
@@ -215,8 +276,11 @@ def fetch_fedreg(http: Http, settings: Settings, volume: str, page: str) -> Evid
         if reply.status != 200:
             return error("FederalRegister", url, scope, f"HTTP {reply.status}")
         try:
-            docs = [d for d in reply.json().get("results", [])
-                    if isinstance(d.get("start_page"), int) and str(d.get("volume", volume)) == volume]
+            docs = [
+                d
+                for d in reply.json().get("results", [])
+                if isinstance(d.get("start_page"), int) and str(d.get("volume", volume)) == volume
+            ]
         except (ValueError, AttributeError):
             return error("FederalRegister", url, scope, "malformed JSON")
         if not docs:
@@ -230,10 +294,22 @@ def fetch_fedreg(http: Http, settings: Settings, volume: str, page: str) -> Evid
         else:
             covering = [d for d in docs if d["start_page"] <= target <= (d.get("end_page") or d["start_page"])]
             if not covering:
-                return Evidence(ABSENT, "FederalRegister", url, scope,
-                                reason=f"no document covers page {page} in the issues that span it")
+                return Evidence(
+                    ABSENT,
+                    "FederalRegister",
+                    url,
+                    scope,
+                    reason=f"no document covers page {page} in the issues that span it",
+                )
             best = next((d for d in covering if d["start_page"] == target), covering[0])
             flags = ["ambiguous_page"] if len(covering) > 1 else []
-            return Evidence(FOUND, "FederalRegister", best.get("html_url") or url, scope,
-                            published=best.get("publication_date"), flags=flags, sha256=digest(reply.text))
+            return Evidence(
+                FOUND,
+                "FederalRegister",
+                best.get("html_url") or url,
+                scope,
+                published=best.get("publication_date"),
+                flags=flags,
+                sha256=digest(reply.text),
+            )
     return error("FederalRegister", None, scope, "could not locate the page in the volume")

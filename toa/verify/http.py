@@ -3,6 +3,7 @@
 Every network failure becomes a `Reply` with `error` set (a reason string), never an
 exception, so callers can say "not verified" and why without try/except around each call.
 """
+
 from __future__ import annotations
 
 import ipaddress
@@ -105,8 +106,12 @@ class Http:
             return Reply(url=url, error=f"network error ({type(exc).__name__})")
         # Decode as UTF-8 explicitly: some hosts mislabel the charset ("§" -> "Â§").
         text = body.decode("utf-8", errors="replace")
-        return Reply(url=str(response.url), status=response.status_code, text=text,
-                     headers={k.lower(): v for k, v in response.headers.items()})
+        return Reply(
+            url=str(response.url),
+            status=response.status_code,
+            text=text,
+            headers={k.lower(): v for k, v in response.headers.items()},
+        )
 
 
 def exposes_token(url: str) -> bool:

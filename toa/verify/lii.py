@@ -2,6 +2,7 @@
 
 LII is not official: its 404 or a chrome-only page is only a *candidate* negative, which
 sends us to the official fallbacks; it never proves a section was made up."""
+
 from __future__ import annotations
 
 import re
@@ -10,8 +11,22 @@ from typing import Any
 from urllib.parse import quote
 
 from ..numbering import int_to_roman
-from .evidence import (CANDIDATE_ABSENT, FOUND, Evidence, bot_wall, complete_html, digest, error, html_tree,
-                       month_dates, read_structure, status_flags, strip_noise, text_of, transport_error)
+from .evidence import (
+    CANDIDATE_ABSENT,
+    FOUND,
+    Evidence,
+    bot_wall,
+    complete_html,
+    digest,
+    error,
+    html_tree,
+    month_dates,
+    read_structure,
+    status_flags,
+    strip_noise,
+    text_of,
+    transport_error,
+)
 from .http import Http, Reply
 from .settings import Settings
 
@@ -65,15 +80,16 @@ def _open(http: Http, url: str, scope: str, title_id: str = "page_title") -> tup
     return _Page(reply, doc, text_of(h1[0]) if h1 else ""), None
 
 
-def _open_section(http: Http, url: str, scope: str, served: str,
-                  headless_is_chrome: bool) -> tuple[_Page | None, Evidence | None]:
+def _open_section(
+    http: Http, url: str, scope: str, served: str, headless_is_chrome: bool
+) -> tuple[_Page | None, Evidence | None]:
     """A U.S.C. or C.F.R. page with its section div. `served` is the pattern the title bar
     must show, so that a redirect to a neighbouring section is not taken for the cited one;
     `headless_is_chrome`: a page without a title bar counts as chrome-only, not as another page."""
     page, failed = _open(http, url, scope)
     if failed:
         return None, failed
-    sec = page.doc.xpath(f'//div[{_CLASS.format("section")}]')
+    sec = page.doc.xpath(f"//div[{_CLASS.format('section')}]")
     if not sec or (headless_is_chrome and not page.heading):
         return None, _candidate_absent(url, scope, "page without a section body (chrome only)")
     if not re.search(served, page.heading):
@@ -95,7 +111,7 @@ def fetch_usc(http: Http, settings: Settings, title: str, section: str) -> Evide
     if failed:
         return failed
     sec = page.section
-    credit = sec.xpath(f'.//div[{_CLASS.format("sourceCredit")}]')
+    credit = sec.xpath(f".//div[{_CLASS.format('sourceCredit')}]")
     amended = sorted(d for c in credit for d in c.xpath('.//span[@class="date"]/@date'))
     for c in credit:
         c.drop_tree()
@@ -113,10 +129,19 @@ def fetch_usc(http: Http, settings: Settings, title: str, section: str) -> Evide
         paths[key] = f"{url}#{name}"
     read = bool(subunits)
     if not subunits:  # no subsection anchors: read the structure from the text itself
-        blocks = [text_of(b) for b in sec.xpath('.//*[self::p or self::div][not(.//p) and not(.//div)]')]
+        blocks = [text_of(b) for b in sec.xpath(".//*[self::p or self::div][not(.//p) and not(.//div)]")]
         subunits, read = read_structure([b for b in blocks if b] or [body], "a1Ai")
-    return _found(url, scope, body, page, subunits=subunits, paths=paths,
-                  pinpoints_authoritative=read, amended=amended, flags=flags)
+    return _found(
+        url,
+        scope,
+        body,
+        page,
+        subunits=subunits,
+        paths=paths,
+        pinpoints_authoritative=read,
+        amended=amended,
+        flags=flags,
+    )
 
 
 def fetch_cfr(http: Http, settings: Settings, title: str, section: str) -> Evidence:
@@ -135,10 +160,17 @@ def fetch_cfr(http: Http, settings: Settings, title: str, section: str) -> Evide
     if len(body) < MIN_BODY and not flags:
         return _candidate_absent(url, scope, "empty section body (chrome-only page)")
     subunits, read = read_structure(operative, "a1iA")
-    return _found(url, scope, body, page, subunits=subunits,
-                  paths={k: f"{url} ({'('+k.replace('/', ')(')+')'})" for k in subunits},
-                  pinpoints_authoritative=read, amended=sorted(d for p in source for d in month_dates(p)),
-                  flags=flags)
+    return _found(
+        url,
+        scope,
+        body,
+        page,
+        subunits=subunits,
+        paths={k: f"{url} ({'(' + k.replace('/', ')(') + ')'})" for k in subunits},
+        pinpoints_authoritative=read,
+        amended=sorted(d for p in source for d in month_dates(p)),
+        flags=flags,
+    )
 
 
 def fetch_rule(http: Http, settings: Settings, slug: str, rule: str) -> Evidence:
@@ -164,11 +196,20 @@ def fetch_rule(http: Http, settings: Settings, slug: str, rule: str) -> Evidence
     body = " ".join(operative)
     if len(body) < 40:
         return _candidate_absent(url, scope, "empty rule body (chrome-only page)")
-    effective = [d for c in credit for d in month_dates(" ".join(re.findall(r"eff\. [A-Z][a-z]+\.? \d{1,2}, \d{4}", c)))]
+    effective = [
+        d for c in credit for d in month_dates(" ".join(re.findall(r"eff\. [A-Z][a-z]+\.? \d{1,2}, \d{4}", c)))
+    ]
     subunits, read = read_structure(operative, "a1Ai")
-    return _found(url, scope, body, page, subunits=subunits,
-                  paths={k: f"{url}#rule_{rule}_{k.replace('/', '_')}" for k in subunits},
-                  pinpoints_authoritative=read, amended=sorted(effective))
+    return _found(
+        url,
+        scope,
+        body,
+        page,
+        subunits=subunits,
+        paths={k: f"{url}#rule_{rule}_{k.replace('/', '_')}" for k in subunits},
+        pinpoints_authoritative=read,
+        amended=sorted(effective),
+    )
 
 
 def fetch_constitution(http: Http, settings: Settings, which: str, number: int) -> Evidence:
@@ -194,8 +235,9 @@ def fetch_constitution(http: Http, settings: Settings, which: str, number: int) 
         current = m.group(1) if m else current
         if current:
             subunits.setdefault(current, []).append(p)
-    return _found(url, scope, body, page, subunits={k: " ".join(v) for k, v in subunits.items()},
-                  pinpoints_authoritative=False)
+    return _found(
+        url, scope, body, page, subunits={k: " ".join(v) for k, v in subunits.items()}, pinpoints_authoritative=False
+    )
 
 
 __all__ = ["fetch_usc", "fetch_cfr", "fetch_rule", "fetch_constitution"]

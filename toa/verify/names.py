@@ -13,6 +13,7 @@ Bluebook abbreviations match the word they shorten: a word written with a period
 apostrophe ("Am.", "Dep't", "Ass'n", "Cnty.") matches a word that starts with its first letter and
 holds its letters in order ("America", "Department", "Association", "County"), either way round.
 """
+
 from __future__ import annotations
 
 import re
@@ -21,11 +22,55 @@ from dataclasses import dataclass
 
 # Words that say nothing about which party it is; "United States" appears in thousands of names.
 GENERIC = {
-    "united", "states", "us", "usa", "state", "people", "of", "the", "in", "re", "ex", "rel", "parte", "et",
-    "al", "inc", "co", "corp", "llc", "llp", "lp", "ltd", "plc", "company", "corporation", "commonwealth",
-    "america", "and", "a", "an", "matter", "on", "for", "to", "petitioner", "petitioners", "respondent",
-    "respondents", "appellant", "appellants", "appellee", "appellees", "plaintiff", "plaintiffs", "defendant",
-    "defendants", "individually", "others", "estate",
+    "united",
+    "states",
+    "us",
+    "usa",
+    "state",
+    "people",
+    "of",
+    "the",
+    "in",
+    "re",
+    "ex",
+    "rel",
+    "parte",
+    "et",
+    "al",
+    "inc",
+    "co",
+    "corp",
+    "llc",
+    "llp",
+    "lp",
+    "ltd",
+    "plc",
+    "company",
+    "corporation",
+    "commonwealth",
+    "america",
+    "and",
+    "a",
+    "an",
+    "matter",
+    "on",
+    "for",
+    "to",
+    "petitioner",
+    "petitioners",
+    "respondent",
+    "respondents",
+    "appellant",
+    "appellants",
+    "appellee",
+    "appellees",
+    "plaintiff",
+    "plaintiffs",
+    "defendant",
+    "defendants",
+    "individually",
+    "others",
+    "estate",
 }
 _V = re.compile(r"\s+(?:v|vs|versus)\.?\s+", re.I)
 _WORD = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z0-9]+)*\.?")
@@ -57,7 +102,7 @@ def parties(name: str) -> list[list[Word]]:
 
 
 def _abbreviates(short: str, long: str) -> bool:
-    """"dept" shortens "department": same first letter, every letter in order, shorter."""
+    """ "dept" shortens "department": same first letter, every letter in order, shorter."""
     if len(short) >= len(long) or short[0] != long[0]:
         return False
     rest = iter(long)
@@ -110,6 +155,7 @@ def matches_any(brief: str, *candidates: str | None) -> bool:
 def same_case_name(a: str | None, b: str | None) -> bool:
     """Two of CourtListener's names for one case (a Harvard duplicate of a cluster): alike once
     generic words and punctuation go."""
+
     def plain(name: str) -> list[list[str]]:
         return [[w.text for w in p] for p in parties(name)]
 

@@ -1,6 +1,7 @@
 """An opinion's text as CourtListener serves it, read for its pages: star pagination ("*163"
 marks where page 163 of a reporter begins) tells which pages the opinion spans and on which page
 a quoted passage stands. Quotations are matched here, on this machine."""
+
 from __future__ import annotations
 
 import re
@@ -75,7 +76,7 @@ def _from_plain(text: str) -> OpinionText:
 def _take_marks(text: str) -> OpinionText:
     out, marks, last = [], [], 0
     for m in _SENTINEL.finditer(text):
-        out.append(text[last:m.start()])
+        out.append(text[last : m.start()])
         marks.append((len("".join(out)), int(m.group(1))))
         last = m.end()
     out.append(text[last:])

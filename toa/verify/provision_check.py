@@ -1,5 +1,6 @@
 """Verify statutes, regulations, rules and the Constitution: fetch each unique provision
 once (LII first, then at most two official fallbacks), then judge every unit locally."""
+
 from __future__ import annotations
 
 import threading
@@ -13,9 +14,28 @@ from .cache import Cache
 from .evidence import ABSENT, CANDIDATE_ABSENT, ERROR, FOUND, Evidence, moved_to
 from .http import Http
 from .provisions import Unit, parse_date
-from .records import (EXISTS, FOR_DATE, NEEDS_ATTENTION, NOT_IN_SCOPE, OPEN, P_CONFIRMED, P_NONE, P_NOT_FOUND,
-                      P_UNVERIFIED, Q_MATCHED, Q_MISMATCH, Q_NONE, Q_UNVERIFIED, WRONG_DATE, Check, ProvisionRecord,
-                      UnitRecord, match, mismatch, unchecked)
+from .records import (
+    EXISTS,
+    FOR_DATE,
+    NEEDS_ATTENTION,
+    NOT_IN_SCOPE,
+    OPEN,
+    P_CONFIRMED,
+    P_NONE,
+    P_NOT_FOUND,
+    P_UNVERIFIED,
+    Q_MATCHED,
+    Q_MISMATCH,
+    Q_NONE,
+    Q_UNVERIFIED,
+    WRONG_DATE,
+    Check,
+    ProvisionRecord,
+    UnitRecord,
+    match,
+    mismatch,
+    unchecked,
+)
 from .settings import Settings
 
 Tier = Callable[[Http, Settings, str, str], Evidence]
@@ -33,22 +53,36 @@ _EVIDENCE_FIELDS = {f.name for f in fields(Evidence)}
 # A provision each authoritative source has: its "not found" counts only once it has found this
 # one in the run (a proxy, a captive portal, a wrong base URL or a changed address scheme
 # answers "not found" to everything).
-KNOWN = {"fetch_olrc": (("1", "1"), "1 U.S.C. § 1"), "fetch_govinfo_usc": (("1", "1"), "1 U.S.C. § 1"),
-         "fetch_ecfr": (("1", "1.1"), "1 C.F.R. § 1.1"), "fetch_govinfo_fr": (("85", "12345"), "85 Fed. Reg. 12345"),
-         "fetch_california": (("CIV", "1"), "Civil Code section 1"),
-         "fetch_texas": (("PE", "1.01"), "Penal Code § 1.01")}
+KNOWN = {
+    "fetch_olrc": (("1", "1"), "1 U.S.C. § 1"),
+    "fetch_govinfo_usc": (("1", "1"), "1 U.S.C. § 1"),
+    "fetch_ecfr": (("1", "1.1"), "1 C.F.R. § 1.1"),
+    "fetch_govinfo_fr": (("85", "12345"), "85 Fed. Reg. 12345"),
+    "fetch_california": (("CIV", "1"), "Civil Code section 1"),
+    "fetch_texas": (("PE", "1.01"), "Penal Code § 1.01"),
+}
 _TIER_BY_NAME = {t.__name__: t for tiers in TIERS.values() for t in tiers}
 # The service each tier asks: its base URL is part of the cache key, so an answer from one
 # server (a test server, a mirror) is never shown as another's.
-SERVICE = {"fetch_usc": "lii_url", "fetch_cfr": "lii_url", "fetch_rule": "lii_url", "const-text": "lii_url",
-           "fetch_olrc": "uscode_url", "fetch_govinfo_usc": "govinfo_url", "fetch_govinfo_fr": "govinfo_url",
-           "fetch_ecfr": "ecfr_url", "fetch_fedreg": "fedreg_url", "fetch_california": "california_url",
-           "fetch_texas": "texas_url"}
+SERVICE = {
+    "fetch_usc": "lii_url",
+    "fetch_cfr": "lii_url",
+    "fetch_rule": "lii_url",
+    "const-text": "lii_url",
+    "fetch_olrc": "uscode_url",
+    "fetch_govinfo_usc": "govinfo_url",
+    "fetch_govinfo_fr": "govinfo_url",
+    "fetch_ecfr": "ecfr_url",
+    "fetch_fedreg": "fedreg_url",
+    "fetch_california": "california_url",
+    "fetch_texas": "texas_url",
+}
 
 
 class ProvisionChecker:
-    def __init__(self, http: Http, settings: Settings, cache: Cache,
-                 progress: Callable[[str, int, int], None] | None = None):
+    def __init__(
+        self, http: Http, settings: Settings, cache: Cache, progress: Callable[[str, int, int], None] | None = None
+    ):
         self.http, self.settings, self.cache = http, settings, cache
         self.progress = progress or (lambda *a: None)
         self._sound: dict[str, Evidence] = {}  # tier -> what it answered for its KNOWN provision
@@ -83,8 +117,12 @@ class ProvisionChecker:
             _, which, number, wants_text = key
             evs = [constitution.lookup(which, int(number), None)]
             if wants_text and evs[0].state == FOUND:
-                evs.append(self._cached(("const-text", which, number),
-                                        lambda: lii.fetch_constitution(self.http, self.settings, which, int(number))))
+                evs.append(
+                    self._cached(
+                        ("const-text", which, number),
+                        lambda: lii.fetch_constitution(self.http, self.settings, which, int(number)),
+                    )
+                )
             return evs
         evs: list[Evidence] = []
         tiers = TIERS[kind]
@@ -128,18 +166,29 @@ class ProvisionChecker:
         check = self._sound[tier]
         if check.state == FOUND:
             return ev
-        return Evidence(ERROR, ev.tier, ev.url, ev.scope, budget=check.budget,
-                        reason=f"{ev.reason}, but {ev.tier} does not find {label} either ({check.reason}): "
-                               "it is down or at a wrong address, and its negative is not believed")
+        return Evidence(
+            ERROR,
+            ev.tier,
+            ev.url,
+            ev.scope,
+            budget=check.budget,
+            reason=f"{ev.reason}, but {ev.tier} does not find {label} either ({check.reason}): "
+            "it is down or at a wrong address, and its negative is not believed",
+        )
 
     # -- judging --------------------------------------------------------------------------
     def judge(self, unit: Unit, evs: list[Evidence]) -> UnitRecord:
         requested = parse_date(unit.cite_date) or self.settings.requested_date()
-        rec = UnitRecord(unit_id=unit.unit_id, canonical_instrument_id=unit.canonical_id,
-                         requested_date=requested, provision=unit.provision,
-                         quotation=Q_UNVERIFIED if unit.quotations else Q_NONE,
-                         pinpoint=P_UNVERIFIED if unit.parts else P_NONE,
-                         paragraph=unit.paragraph, start=unit.start)
+        rec = UnitRecord(
+            unit_id=unit.unit_id,
+            canonical_instrument_id=unit.canonical_id,
+            requested_date=requested,
+            provision=unit.provision,
+            quotation=Q_UNVERIFIED if unit.quotations else Q_NONE,
+            pinpoint=P_UNVERIFIED if unit.parts else P_NONE,
+            paragraph=unit.paragraph,
+            start=unit.start,
+        )
         if unit.error:
             rec.unresolved_reason = unit.error
             rec.checks = unit_checks(rec, unit)
@@ -247,17 +296,25 @@ class ProvisionChecker:
 
 
 # Flags of a provision's status on its source: found, and yet no longer law as cited.
-STATUS_TEXT = {"repealed": "is repealed", "transferred": "was transferred", "renumbered": "was renumbered",
-               "omitted": "is omitted from the Code", "reserved": "is reserved", "vacant": "is vacant",
-               "removed": "was removed", "section_not_in_constitution": "has no such section"}
+STATUS_TEXT = {
+    "repealed": "is repealed",
+    "transferred": "was transferred",
+    "renumbered": "was renumbered",
+    "omitted": "is omitted from the Code",
+    "reserved": "is reserved",
+    "vacant": "is vacant",
+    "removed": "was removed",
+    "section_not_in_constitution": "has no such section",
+}
 
 
 def unit_checks(rec: UnitRecord, unit: Unit, ev: Evidence | None = None) -> list[Check]:
     """The checks of one cited provision, from its axes (statutes.md §5)."""
     name = unit.provision
     if rec.existence == NOT_IN_SCOPE:
-        return [mismatch("existence", f"{name} was not found in {' nor in '.join(rec.coverage.split('; '))}",
-                         "not_found")]
+        return [
+            mismatch("existence", f"{name} was not found in {' nor in '.join(rec.coverage.split('; '))}", "not_found")
+        ]
     if rec.existence == OPEN:
         # a failed fetch or a kind with no source: said in the summary, never evidence of invention
         reason = rec.unresolved_reason or "not fetched"
@@ -275,49 +332,73 @@ def unit_checks(rec: UnitRecord, unit: Unit, ev: Evidence | None = None) -> list
             checks.append(match("pinpoint", f"{name}: {cited} exists"))
         elif rec.pinpoint == P_NOT_FOUND:
             note = rec.pinpoint_note or f"no subdivision {cited}"
-            checks.append(mismatch("pinpoint", f"{name}: the cited subdivision does not exist ({note})",
-                                   "subsection_not_found"))
+            checks.append(
+                mismatch("pinpoint", f"{name}: the cited subdivision does not exist ({note})", "subsection_not_found")
+            )
         else:
             source = ev.tier if ev else "the source"
-            checks.append(unchecked("pinpoint", f"{name}: pinpoint not verified ({source} shows no structure of the "
-                                               f"section to find {cited} in)"))
+            checks.append(
+                unchecked(
+                    "pinpoint",
+                    f"{name}: pinpoint not verified ({source} shows no structure of the section to find {cited} in)",
+                )
+            )
     on = rec.requested_date.isoformat() if rec.requested_date else "the date"
     if rec.version == FOR_DATE:
         checks.append(match("version", f"{name} in force on {on}"))
     elif rec.version == WRONG_DATE:
         checks.append(mismatch("version", f"{name}: the cited edition or date does not match {on}", "wrong_date"))
     else:
-        checks.append(unchecked("version", f"{name}: version for {on} not verified "
-                                           f"({rec.unresolved_reason or 'no date of the text known'})"))
+        checks.append(
+            unchecked(
+                "version",
+                f"{name}: version for {on} not verified ({rec.unresolved_reason or 'no date of the text known'})",
+            )
+        )
     if unit.quotations:
         if rec.quotation == Q_MATCHED:
             checks.append(match("quotation", f"{name}: the quotation is in its text"))
         elif rec.quotation == Q_MISMATCH:
-            checks.append(mismatch("quotation", f"{name}: a quotation does not appear in its text (the closest "
-                                                f"passage shares {round(100 * (rec.quotation_similarity or 0))}% "
-                                                "of it)", "quotation_mismatch"))
+            checks.append(
+                mismatch(
+                    "quotation",
+                    f"{name}: a quotation does not appear in its text (the closest "
+                    f"passage shares {round(100 * (rec.quotation_similarity or 0))}% "
+                    "of it)",
+                    "quotation_mismatch",
+                )
+            )
         elif "quotation_in_other_subsection" in rec.flags:
-            checks.append(mismatch("quotation", f"{name}: the quotation is in another subdivision, not "
-                                                f"{''.join(f'({p})' for p in unit.parts)}",
-                                   "quotation_in_other_subsection"))
+            checks.append(
+                mismatch(
+                    "quotation",
+                    f"{name}: the quotation is in another subdivision, not {''.join(f'({p})' for p in unit.parts)}",
+                    "quotation_in_other_subsection",
+                )
+            )
         else:
-            checks.append(unchecked("quotation", f"{name}: quotation not verified (no text of the "
-                                                 f"{'subdivision' if unit.parts else 'provision'} for {on})"))
+            checks.append(
+                unchecked(
+                    "quotation",
+                    f"{name}: quotation not verified (no text of the "
+                    f"{'subdivision' if unit.parts else 'provision'} for {on})",
+                )
+            )
     return checks
 
 
 def _what_exists(unit: Unit, ev: Evidence) -> str:
-    """"§ 230(c) has (1) and (2); the brief cites (c)(4)": the deepest cited level that exists
+    """ "§ 230(c) has (1) and (2); the brief cites (c)(4)": the deepest cited level that exists
     and the subdivisions it has."""
     cited = "".join(f"({p})" for p in unit.parts)
     head = unit.provision[: len(unit.provision) - len(cited)] if unit.provision.endswith(cited) else unit.provision
-    section = head[head.find("§"):] if "§" in head else head
+    section = head[head.find("§") :] if "§" in head else head
     for depth in range(len(unit.parts) - 1, -1, -1):
         parent = "/".join(unit.parts[:depth])
         if depth and parent not in ev.subunits:
             continue
         prefix = parent + "/" if parent else ""
-        children = [k[len(prefix):] for k in ev.subunits if k.startswith(prefix) and "/" not in k[len(prefix):]]
+        children = [k[len(prefix) :] for k in ev.subunits if k.startswith(prefix) and "/" not in k[len(prefix) :]]
         if not children:
             continue
         listed = [f"({c})" for c in children]
@@ -332,6 +413,8 @@ def settle_provision(record: ProvisionRecord) -> None:
     (else the pinpoint's anchor, else the section's page)."""
     record.settle()
     bad = next((u for u in record.units if u.verdict == NEEDS_ATTENTION), None)
-    record.evidence_url = (bad.source_url if bad else None) or next(
-        (u.evidence_paths[0] for u in record.units if u.evidence_paths), None) or next(
-        (u.source_url for u in record.units if u.source_url), None)
+    record.evidence_url = (
+        (bad.source_url if bad else None)
+        or next((u.evidence_paths[0] for u in record.units if u.evidence_paths), None)
+        or next((u.source_url for u in record.units if u.source_url), None)
+    )

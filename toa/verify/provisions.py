@@ -2,6 +2,7 @@
 
 A unit is one citation of a provision at one place in the brief. Units that need the same
 page share a fetch key, so duplicates cost one request and keep their own unit ids."""
+
 from __future__ import annotations
 
 import re
@@ -86,10 +87,16 @@ def build_unit(unit_id: str, authority: Authority, occ_index: int, quotations: d
     kind = classify(meta)
     if kind is None:
         return None
-    common = dict(unit_id=unit_id, key=authority.key, kind=kind, quotations=quotations.get(quoted_key(occ), []),
-                  cite_year=_year(meta) if isinstance(meta, ProvisionMeta) else None,
-                  cite_date=meta.date if isinstance(meta, SeriesMeta) else None, paragraph=occ.paragraph,
-                  start=occ.start)
+    common = dict(
+        unit_id=unit_id,
+        key=authority.key,
+        kind=kind,
+        quotations=quotations.get(quoted_key(occ), []),
+        cite_year=_year(meta) if isinstance(meta, ProvisionMeta) else None,
+        cite_date=meta.date if isinstance(meta, SeriesMeta) else None,
+        paragraph=occ.paragraph,
+        start=occ.start,
+    )
     if isinstance(meta, ProvisionMeta) and kind in ("usc", "cfr"):
         sub = meta.subsection
         parts = pinpoint_parts(sub)
@@ -97,28 +104,57 @@ def build_unit(unit_id: str, authority: Authority, occ_index: int, quotations: d
         label = "U.S.C." if kind == "usc" else "C.F.R."
         provision = f"{title} {label} § {section}{sub}"
         if not (_TITLE.match(title) and _SECTION.match(section)):
-            return Unit(canonical_id=f"{kind}/?", provision=provision, fetch_key=None, parts=parts,
-                        error="could not read title and section", **common)
-        return Unit(canonical_id=f"{kind}/{title}/{section}", provision=provision,
-                    fetch_key=(kind, title, section), parts=parts, **common)
+            return Unit(
+                canonical_id=f"{kind}/?",
+                provision=provision,
+                fetch_key=None,
+                parts=parts,
+                error="could not read title and section",
+                **common,
+            )
+        return Unit(
+            canonical_id=f"{kind}/{title}/{section}",
+            provision=provision,
+            fetch_key=(kind, title, section),
+            parts=parts,
+            **common,
+        )
     if isinstance(meta, ProvisionMeta) and kind in ("ca", "tx"):
         _state, law = state_code(meta.jurisdiction, meta.state_implied, meta.code)
         section, sub = meta.section.strip(), meta.subsection
         parts = pinpoint_parts(sub)
         provision = f"{meta.code} {meta.mark or '§'} {section}{sub}"
         if not readable_section(section):  # "38.37, § 2": a section inside an article is not read
-            return Unit(canonical_id=f"{kind}/{law}/?", provision=provision, fetch_key=None, parts=parts,
-                        error=f"could not read the section number {section!r}", **common)
-        return Unit(canonical_id=f"{kind}/{law}/{section}", provision=provision, fetch_key=(kind, law, section),
-                    parts=parts, **common)
+            return Unit(
+                canonical_id=f"{kind}/{law}/?",
+                provision=provision,
+                fetch_key=None,
+                parts=parts,
+                error=f"could not read the section number {section!r}",
+                **common,
+            )
+        return Unit(
+            canonical_id=f"{kind}/{law}/{section}",
+            provision=provision,
+            fetch_key=(kind, law, section),
+            parts=parts,
+            **common,
+        )
     if isinstance(meta, SeriesMeta):
         volume, page = meta.volume.strip(), meta.page.strip()
         provision = f"{volume} Fed. Reg. {page}"
         if not (_NUMBER.match(volume) and _NUMBER.match(page)):
-            return Unit(canonical_id="fr/?", provision=provision, fetch_key=None, parts=(),
-                        error="could not read volume and page", **common)
-        return Unit(canonical_id=f"fr/{volume}/{page}", provision=provision, fetch_key=("fr", volume, page),
-                    parts=(), **common)
+            return Unit(
+                canonical_id="fr/?",
+                provision=provision,
+                fetch_key=None,
+                parts=(),
+                error="could not read volume and page",
+                **common,
+            )
+        return Unit(
+            canonical_id=f"fr/{volume}/{page}", provision=provision, fetch_key=("fr", volume, page), parts=(), **common
+        )
     if isinstance(meta, ProvisionMeta):  # a rule
         sub = meta.subsection
         parts = pinpoint_parts(sub)
@@ -127,10 +163,21 @@ def build_unit(unit_id: str, authority: Authority, occ_index: int, quotations: d
         provision = f"{rule_set} {rule}{sub}"
         if slug is None or not _RULE.match(rule):
             reason = "no source for this rule set" if slug is None else "could not read the rule number"
-            return Unit(canonical_id=f"rule/{slug or rule_set}/{rule}", provision=provision, fetch_key=None,
-                        parts=parts, error=reason, **common)
-        return Unit(canonical_id=f"rule/{slug}/{rule}", provision=provision, fetch_key=("rule", slug, rule),
-                    parts=parts, **common)
+            return Unit(
+                canonical_id=f"rule/{slug or rule_set}/{rule}",
+                provision=provision,
+                fetch_key=None,
+                parts=parts,
+                error=reason,
+                **common,
+            )
+        return Unit(
+            canonical_id=f"rule/{slug}/{rule}",
+            provision=provision,
+            fetch_key=("rule", slug, rule),
+            parts=parts,
+            **common,
+        )
     assert isinstance(meta, ConstitutionMeta)
     jurisdiction = meta.jurisdiction.upper()
     which = "amendment" if meta.part == "amend" else "article"
@@ -143,8 +190,13 @@ def build_unit(unit_id: str, authority: Authority, occ_index: int, quotations: d
     if jurisdiction != "US" or number is None:
         reason = "only the U.S. Constitution is checked" if jurisdiction != "US" else "could not read the number"
         return Unit(canonical_id=canonical, provision=provision, fetch_key=None, parts=(), error=reason, **common)
-    return Unit(canonical_id=canonical, provision=provision, fetch_key=("const", which, str(number)),
-                parts=(str(section),) if section else (), **common)
+    return Unit(
+        canonical_id=canonical,
+        provision=provision,
+        fetch_key=("const", which, str(number)),
+        parts=(str(section),) if section else (),
+        **common,
+    )
 
 
 def units_for(authority: Authority, counter: list[int], quotations: dict) -> list[Unit]:

@@ -7,6 +7,7 @@ never sent anywhere.
 Only quotations of MIN_WORDS words or more count: a quoted term ("the “Act”"), a scare quote or
 a defined name is not a quotation a source has to hold. A citation inside "(quoting Y)" vouches for
 the words of the citation it follows: the quotation must be in Y too."""
+
 from __future__ import annotations
 
 import re
@@ -79,14 +80,14 @@ def quotations(doc: Document | None, table: Table) -> dict[tuple[int, int, str],
             continue
         para = doc.paragraphs[o.paragraph]
         before = max((end for start, end in starts[o.paragraph] if end <= o.start), default=0)
-        window = para.text[before:o.start]
+        window = para.text[before : o.start]
         if before and _QUOTING.search(window):  # the quoted source vouches for the citing one's words
             quoted = out.get(ending.get((o.paragraph, before)))
             if quoted:
                 out[key(o)] = quoted
             continue
         if before:
-            window = window[_past_parentheticals(window):]
+            window = window[_past_parentheticals(window) :]
         found = _quotes_in(window)
         if not found and before == 0 and _LEAD.match(window):
             block = _block_before(doc, o.paragraph)

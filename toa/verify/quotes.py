@@ -4,6 +4,7 @@ text fetched by citation components and ids alone.
 What legal quotation allows is allowed: an ellipsis between fragments (found in order), a
 bracketed alteration ("[t]he", "[the Act]"), a changed capital, curly or straight quotes, any
 dash for any dash, footnote marks, whitespace and line breaks."""
+
 from __future__ import annotations
 
 import difflib
@@ -32,7 +33,7 @@ def _normalized(text: str) -> tuple[str, list[int]]:
     joined = "".join(chars)
     keep = [True] * len(joined)
     for m in _FOOTNOTE.finditer(joined):
-        keep[m.start():m.end()] = [False] * (m.end() - m.start())
+        keep[m.start() : m.end()] = [False] * (m.end() - m.start())
     out_chars, out_where, space = [], [], False
     for ch, w, k in zip(joined, where, keep):
         if not k:
@@ -78,7 +79,7 @@ def _fragment_pattern(fragment: str) -> re.Pattern:
     precedes and follows them, or for nothing at either end of the fragment."""
     parts, last = [], 0
     for m in _BRACKET.finditer(fragment):
-        parts.append(re.escape(fragment[last:m.start()]))
+        parts.append(re.escape(fragment[last : m.start()]))
         inside = m.group()[1:-1]
         if len(inside) == 1 and inside.isalpha():
             parts.append(re.escape(inside))
@@ -132,5 +133,5 @@ def closest(quote: str, text: "str | Haystack") -> tuple[str, float]:
         return "", 0.0
     lo = max(0, m.b - m.a - 20)
     hi = min(len(hay.text), lo + max(len(q) + 40, 60), lo + CLOSEST_WINDOW)
-    passage = " ".join(hay.source[hay.where[lo]:hay.where[hi - 1] + 1].split())
+    passage = " ".join(hay.source[hay.where[lo] : hay.where[hi - 1] + 1].split())
     return passage, round(m.size / len(q), 3)

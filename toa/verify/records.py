@@ -17,6 +17,7 @@ authority's counts its own and those of every citation of it.
 Provision units (one citation of a provision each) also keep the statutory-verification axes of
 statutes.md §5 (existence, version, pinpoint, quotation), from which their checks are made.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields, is_dataclass

@@ -3,6 +3,7 @@
 No module-level state: every run gets its own Settings, so tests point a run at local fakes
 by passing base URLs, and the CLI builds one with `Settings.from_env()`.
 """
+
 from __future__ import annotations
 
 import os

@@ -11,33 +11,84 @@ named by its number (`<a name="22.01">`) and "Sec. 22.01.  ASSAULT."; its subdiv
 paragraphs "(a)", "(1)", "(A)", "(i)"; history paragraphs start "Acts 1973, 63rd Leg. ...",
 "Amended by: ...". The Code of Criminal Procedure is cited by article ("Art. 38.37.").
 """
+
 from __future__ import annotations
 
 import re
 from urllib.parse import quote
 
 from ..recognizers.common import code_key
-from .evidence import (ABSENT, FOUND, Evidence, bot_wall, complete_html, digest, error, html_tree, month_dates,
-                       read_structure, squash, status_flags, text_of, transport_error)
+from .evidence import (
+    ABSENT,
+    FOUND,
+    Evidence,
+    bot_wall,
+    complete_html,
+    digest,
+    error,
+    html_tree,
+    month_dates,
+    read_structure,
+    squash,
+    status_flags,
+    text_of,
+    transport_error,
+)
 from .http import Http
 from .settings import Settings
 
 # code_key of a California code's name -> leginfo's lawCode
 CALIFORNIA = {
-    "bus prof code": "BPC", "civ code": "CIV", "code civ proc": "CCP", "com code": "COM", "corp code": "CORP",
-    "educ code": "EDC", "elec code": "ELEC", "evid code": "EVID", "fam code": "FAM", "fin code": "FIN",
-    "govt code": "GOV", "health saf code": "HSC", "ins code": "INS", "lab code": "LAB", "penal code": "PEN",
-    "prob code": "PROB", "pub res code": "PRC", "rev tax code": "RTC", "veh code": "VEH", "welf inst code": "WIC",
+    "bus prof code": "BPC",
+    "civ code": "CIV",
+    "code civ proc": "CCP",
+    "com code": "COM",
+    "corp code": "CORP",
+    "educ code": "EDC",
+    "elec code": "ELEC",
+    "evid code": "EVID",
+    "fam code": "FAM",
+    "fin code": "FIN",
+    "govt code": "GOV",
+    "health saf code": "HSC",
+    "ins code": "INS",
+    "lab code": "LAB",
+    "penal code": "PEN",
+    "prob code": "PROB",
+    "pub res code": "PRC",
+    "rev tax code": "RTC",
+    "veh code": "VEH",
+    "welf inst code": "WIC",
     "water code": "WAT",
 }
 # code_key of a Texas code's name -> the statutes site's code
 TEXAS = {
-    "agric code": "AG", "alco bev code": "AL", "bus com code": "BC", "bus orgs code": "BO",
-    "civ prac rem code": "CP", "code crim proc": "CR", "educ code": "ED", "elec code": "EL", "est code": "ES",
-    "fam code": "FA", "fin code": "FI", "govt code": "GV", "health saf code": "HS", "hum res code": "HR",
-    "ins code": "IN", "lab code": "LA", "loc govt code": "LG", "nat res code": "NR", "occ code": "OC",
-    "parks wildlife code": "PW", "penal code": "PE", "prop code": "PR", "tax code": "TX", "transp code": "TN",
-    "util code": "UT", "water code": "WA",
+    "agric code": "AG",
+    "alco bev code": "AL",
+    "bus com code": "BC",
+    "bus orgs code": "BO",
+    "civ prac rem code": "CP",
+    "code crim proc": "CR",
+    "educ code": "ED",
+    "elec code": "EL",
+    "est code": "ES",
+    "fam code": "FA",
+    "fin code": "FI",
+    "govt code": "GV",
+    "health saf code": "HS",
+    "hum res code": "HR",
+    "ins code": "IN",
+    "lab code": "LA",
+    "loc govt code": "LG",
+    "nat res code": "NR",
+    "occ code": "OC",
+    "parks wildlife code": "PW",
+    "penal code": "PE",
+    "prop code": "PR",
+    "tax code": "TX",
+    "transp code": "TN",
+    "util code": "UT",
+    "water code": "WA",
 }
 STATE_NAMES = {"ca": "California", "tx": "Texas"}
 _SECTION = re.compile(r"^\d{1,6}[A-Za-z]?(?:\.\d{1,5}[A-Za-z]?)*$")
@@ -64,8 +115,10 @@ def readable_section(section: str) -> bool:
 
 
 def fetch_california(http: Http, settings: Settings, law: str, section: str) -> Evidence:
-    url = (f"{settings.california_url.rstrip('/')}/faces/codes_displaySection.xhtml?lawCode={quote(law)}"
-           f"&sectionNum={quote(section)}.")
+    url = (
+        f"{settings.california_url.rstrip('/')}/faces/codes_displaySection.xhtml?lawCode={quote(law)}"
+        f"&sectionNum={quote(section)}."
+    )
     scope = f"California Legislature, {law} (current)"
     reply = http.get(url)
     failed = transport_error(reply, "leginfo", url, scope)
@@ -91,8 +144,17 @@ def fetch_california(http: Http, settings: Settings, law: str, section: str) -> 
     history = [text_of(i) for i in body[0].xpath(".//i")]
     operative = [p for p in paras if p and p not in history]
     subunits, read = read_structure(operative, "a1Ai")
-    return Evidence(FOUND, "leginfo", url, scope, text=" ".join(operative), subunits=subunits,
-                    pinpoints_authoritative=read, amended=_effective(history), sha256=digest(text))
+    return Evidence(
+        FOUND,
+        "leginfo",
+        url,
+        scope,
+        text=" ".join(operative),
+        subunits=subunits,
+        pinpoints_authoritative=read,
+        amended=_effective(history),
+        sha256=digest(text),
+    )
 
 
 def fetch_texas(http: Http, settings: Settings, code: str, section: str) -> Evidence:
@@ -117,8 +179,9 @@ def fetch_texas(http: Http, settings: Settings, code: str, section: str) -> Evid
         return error("Texas Legislature", url, scope, "not a chapter of the statutes")
     paras = _texas_section(doc, section)
     if paras is None:
-        return Evidence(ABSENT, "Texas Legislature", url + f"#{section}", scope,
-                        reason="no such section in the chapter")
+        return Evidence(
+            ABSENT, "Texas Legislature", url + f"#{section}", scope, reason="no such section in the chapter"
+        )
     head, rest = paras[0], paras[1:]
     history = [p for p in rest if re.match(r"^(?:Acts \d{4}|Added by|Amended by|Renumbered from|Transferred)", p)]
     operative = [p for p in rest if p not in history]
@@ -129,9 +192,18 @@ def fetch_texas(http: Http, settings: Settings, code: str, section: str) -> Evid
     operative = ([lead] if lead else []) + operative
     subunits, read = read_structure(operative, "a1Ai")
     flags = status_flags(None, f" - {title.title()}.") if title else []
-    return Evidence(FOUND, "Texas Legislature", url + f"#{section}", scope, text=" ".join(operative),
-                    subunits=subunits, pinpoints_authoritative=read,
-                    amended=sorted(d for p in history for d in _texas_dates(p)), flags=flags, sha256=digest(text))
+    return Evidence(
+        FOUND,
+        "Texas Legislature",
+        url + f"#{section}",
+        scope,
+        text=" ".join(operative),
+        subunits=subunits,
+        pinpoints_authoritative=read,
+        amended=sorted(d for p in history for d in _texas_dates(p)),
+        flags=flags,
+        sha256=digest(text),
+    )
 
 
 def _texas_section(doc, section: str) -> list[str] | None:
@@ -153,8 +225,9 @@ def _texas_section(doc, section: str) -> list[str] | None:
 
 def _effective(history: list[str]) -> list[str]:
     """ISO dates of "Effective January 1, 2025." in leginfo's history lines."""
-    return sorted(d for line in history for d in month_dates(squash(line.split("Effective", 1)[-1]))
-                  if "Effective" in line)
+    return sorted(
+        d for line in history for d in month_dates(squash(line.split("Effective", 1)[-1])) if "Effective" in line
+    )
 
 
 def _texas_dates(line: str) -> list[str]:

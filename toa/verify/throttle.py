@@ -4,6 +4,7 @@ The limits mirror the server's own accounting so that one run never provokes a 4
 CourtListener counts citations per minute "check before add" (a request passes when the
 window is not full, and an oversize request extends the wait proportionally).
 """
+
 from __future__ import annotations
 
 import threading

@@ -21,9 +21,16 @@ One module a concern: fields (TA fields), bookmarks, insert (nodes at text offse
 (where the table goes), template (rendering it), comments, settings, output (saving, atomically);
 errors are shared by them. The XML they change is changed by named operations of toa.oxml.
 """
+
 from __future__ import annotations
 
-from .bookmarks import OCC_BOOKMARK_PREFIX, SECTION_BOOKMARK_PREFIX, TOA_BOOKMARK, insert_bookmarks, misplaced_section_marks
+from .bookmarks import (
+    OCC_BOOKMARK_PREFIX,
+    SECTION_BOOKMARK_PREFIX,
+    TOA_BOOKMARK,
+    insert_bookmarks,
+    misplaced_section_marks,
+)
 from .comments import add_comments, add_paragraph_comments
 from .errors import WriteError
 from .fields import mark_citations
@@ -35,9 +42,28 @@ from .table import Placement, anchor, target, write_toa
 from .template import TEMPLATE
 
 __all__ = [
-    "OCC_BOOKMARK_PREFIX", "Placement", "SECTION_BOOKMARK_PREFIX", "TEMPLATE", "TOA_BOOKMARK", "TextLostError",
-    "TextSnapshot", "WriteError", "add_comments", "add_paragraph_comments", "anchor", "check_output", "check_text",
+    "OCC_BOOKMARK_PREFIX",
+    "Placement",
+    "SECTION_BOOKMARK_PREFIX",
+    "TEMPLATE",
+    "TOA_BOOKMARK",
+    "TextLostError",
+    "TextSnapshot",
+    "WriteError",
+    "add_comments",
+    "add_paragraph_comments",
+    "anchor",
+    "check_output",
+    "check_text",
     "insert_bookmarks",
-    "mark_citations", "misplaced_section_marks", "mode_for", "save", "save_to", "set_field_update", "snapshot",
-    "target", "write_file", "write_toa",
+    "mark_citations",
+    "misplaced_section_marks",
+    "mode_for",
+    "save",
+    "save_to",
+    "set_field_update",
+    "snapshot",
+    "target",
+    "write_file",
+    "write_toa",
 ]

@@ -1,4 +1,5 @@
 """Bookmarks at citations and section starts, for the temporary copy that is rendered to PDF."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -15,8 +16,9 @@ SECTION_BOOKMARK_PREFIX = "toaSec"
 TOA_BOOKMARK = "toaTable"
 
 
-def insert_bookmarks(doc: Document, anchors: list[tuple[int, int]], sections: bool = True
-                     ) -> dict[str, tuple[int, int]]:
+def insert_bookmarks(
+    doc: Document, anchors: list[tuple[int, int]], sections: bool = True
+) -> dict[str, tuple[int, int]]:
     """A bookmark `toaOcc<i>` at each (paragraph, offset) of `anchors`, and `toaSec<n>` at
     the start of the first paragraph of each section n. Returns name -> (paragraph, offset).
 
@@ -53,7 +55,7 @@ def misplaced_section_marks(doc: Document) -> list[int]:
         n = at.get(owner)
         before = paragraphs[n - 1] if n else None
         if before is None or not ends_section(before):
-            out.append(int(name[len(SECTION_BOOKMARK_PREFIX):]))
+            out.append(int(name[len(SECTION_BOOKMARK_PREFIX) :]))
     return sorted(out)
 
 

@@ -1,4 +1,5 @@
 """Word comments on the citations of the authorities that verification flagged."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -62,8 +63,10 @@ def add_comments(doc: Document, table: Table, verification, summary: str | None 
 
 def _first_paragraph(doc: Document) -> int | None:
     """The first paragraph of the body with text (the caption, usually), not a table toa wrote."""
-    return next((p.index for p in doc.paragraphs if p.story == "body" and p.text.strip()
-                 and p.skipped not in ("toa", "toc")), None)
+    return next(
+        (p.index for p in doc.paragraphs if p.story == "body" and p.text.strip() and p.skipped not in ("toa", "toc")),
+        None,
+    )
 
 
 def add_paragraph_comments(doc: Document, notes: dict[int, str]) -> int:
@@ -118,9 +121,14 @@ def _site(doc: Document, o: Occurrence, text: str, numbers: dict) -> _CommentSit
         if para.anchor is None or para.note_id is None:
             return None
         number = numbers.get((para.story, para.note_id), "?")
-        cited = " ".join(para.text[o.start:o.end].split())
-        return _CommentSite(para.anchor[0], para.anchor[1], para.anchor[1],
-                            f"In {para.story} {number} ({cited}): {text}", (para.story, para.note_id))
+        cited = " ".join(para.text[o.start : o.end].split())
+        return _CommentSite(
+            para.anchor[0],
+            para.anchor[1],
+            para.anchor[1],
+            f"In {para.story} {number} ({cited}): {text}",
+            (para.story, para.note_id),
+        )
     return _CommentSite(o.paragraph, o.start, o.end, text)
 
 

@@ -1,4 +1,5 @@
 """The one error of the write stage."""
+
 from __future__ import annotations
 
 

@@ -1,4 +1,5 @@
 """TA fields: a hidden one at the start of every citation, and the removal of old ones."""
+
 from __future__ import annotations
 
 from ..model import Authority, Document, Occurrence, Table
@@ -25,8 +26,10 @@ def mark_citations(doc: Document, table: Table) -> list[Occurrence]:
     """
     remove_ta_fields(doc)
     page_breaks: dict[int, set[int]] = {}  # paragraph -> offsets of its explicit page breaks
-    items = [(o.paragraph, _field_offset(doc, o, page_breaks), ta_runs(auth, short, number, with_long), o)
-             for o, auth, short, number, with_long in ta_sites(doc, table)]
+    items = [
+        (o.paragraph, _field_offset(doc, o, page_breaks), ta_runs(auth, short, number, with_long), o)
+        for o, auth, short, number, with_long in ta_sites(doc, table)
+    ]
     return insert_all(doc, items)
 
 

@@ -1,4 +1,5 @@
 """Insertion of nodes at text offsets of a paragraph, and the paragraph read again after."""
+
 from __future__ import annotations
 
 import bisect

@@ -10,6 +10,7 @@ by new ones). Paragraphs of the body (tables and text boxes included), the notes
 and the footers are compared in document order; the table's old paragraphs and the blocks toa
 inserts are left out of the comparison, and nothing else may differ.
 """
+
 from __future__ import annotations
 
 import re
@@ -89,8 +90,11 @@ def _check_replaced(before: TextSnapshot, replaced: list) -> None:
     lines = [(p, " ".join(text_of.get(p, "").split())) for p in paragraphs]
     # a line where a TOA field starts ends a heading too: a heading the author added, with its
     # category's field still empty (the pane's Add a heading), is the table's
-    ends = [n for n, (p, text) in enumerate(lines)
-            if p in in_toa or _ENTRY_LINE.search(text_of.get(p, "")) or _PLACEHOLDER.match(text) or _starts_toa(p)]
+    ends = [
+        n
+        for n, (p, text) in enumerate(lines)
+        if p in in_toa or _ENTRY_LINE.search(text_of.get(p, "")) or _PLACEHOLDER.match(text) or _starts_toa(p)
+    ]
     last = ends[-1] if ends else -1
     section_end = None
     for n, (p, text) in enumerate(lines):
@@ -107,8 +111,11 @@ def _stories(doc: Document) -> Iterator[tuple[str, object]]:
 
 def _message(what: str, story: str, text: str) -> str:
     where = {"body": "", "footnote": " in a footnote", "endnote": " in an endnote"}.get(
-        story, " in a header" if "header" in story else " in a footer")
+        story, " in a header" if "header" in story else " in a footer"
+    )
     shown = " ".join(text.split())
     shown = shown if len(shown) <= 70 else shown[:67] + "..."
-    return (f"toa would have {what} the brief's paragraph{where} \"{shown}\"; nothing was written. "
-            "This is a fault in toa: please report it with the brief's shape (not its text)")
+    return (
+        f'toa would have {what} the brief\'s paragraph{where} "{shown}"; nothing was written. '
+        "This is a fault in toa: please report it with the brief's shape (not its text)"
+    )

@@ -1,4 +1,5 @@
 """The output file: the edited package saved atomically, and any other output written the same way."""
+
 from __future__ import annotations
 
 import io
@@ -82,4 +83,3 @@ def _same_file(a, b) -> bool:
         return os.path.samefile(a, b)
     except OSError:
         return os.path.abspath(a) == os.path.abspath(b)
-

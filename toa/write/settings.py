@@ -4,6 +4,7 @@ Word then offers to update the fields ("This document contains fields that may r
 files...") and, when the user says yes, rebuilds every TOA field from the TA fields, and a table
 of contents, in its own layout: the pages printed are then Word's, not LibreOffice's.
 """
+
 from __future__ import annotations
 
 from ..model import Document

@@ -1,4 +1,5 @@
 """Placing the table: at an existing heading, a placeholder, after the TOC or at the start."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -9,9 +10,19 @@ from ..document import is_toa_heading, is_toa_placeholder, is_toc_heading
 from ..model import Document, Table
 from ..oxml.bookmarks import bookmark_pair, bookmarks_in, move_to_start
 from ..oxml.fields import paragraphs_in
-from ..oxml.sections import (fit_right_tabs, has_page_break_before, is_section_properties, keep_only_breaks,
-                             last_paragraph, move_section_properties, page_break_paragraph, page_breaks,
-                             section_properties, set_page_break_before, text_width)
+from ..oxml.sections import (
+    fit_right_tabs,
+    has_page_break_before,
+    is_section_properties,
+    keep_only_breaks,
+    last_paragraph,
+    move_section_properties,
+    page_break_paragraph,
+    page_breaks,
+    section_properties,
+    set_page_break_before,
+    text_width,
+)
 from ..oxml.styles import paragraph_style, take_look
 from ..oxml.text import insert_at_start, is_paragraph, paragraph, paragraphs_of
 from ..styles import Style
@@ -31,8 +42,9 @@ class Placement:
     added: list = field(default_factory=list)  # every block inserted: the table's, and a page break after it
 
 
-def write_toa(doc: Document, table: Table, style: Style, template: Path | str | None = None,
-              bookmark: str | None = None) -> Placement:
+def write_toa(
+    doc: Document, table: Table, style: Style, template: Path | str | None = None, bookmark: str | None = None
+) -> Placement:
     """Place the table in the brief, replacing a stale one; returns where it went.
 
     At an existing TOA heading the heading stays and the stale entries after it go; at a
@@ -113,18 +125,32 @@ def _plan(doc: Document, body) -> _Plan:
         in_field = paragraphs_in(body, "TOA")
         stale = _stale_after(el, para_of, in_field)
         if is_toa_placeholder(text):
-            return _Plan("placeholder", before=el, remove=[el] + stale, carriers=[el] + stale,
-                         title_like=el, section_probe=el)
+            return _Plan(
+                "placeholder", before=el, remove=[el] + stale, carriers=[el] + stale, title_like=el, section_probe=el
+            )
         if is_toa_heading(text) and el not in in_field:
-            return _Plan("existing", after=el, remove=stale, carriers=[el] + stale, title=False,
-                         heading=el, section_probe=el)
+            return _Plan(
+                "existing", after=el, remove=stale, carriers=[el] + stale, title=False, heading=el, section_probe=el
+            )
         # the anchor is itself part of a stale table (a TOA field with no heading we know)
-        return _Plan("existing", before=el, remove=[el] + stale, carriers=[el] + stale,
-                     title=is_toa_heading(text), section_probe=el)
+        return _Plan(
+            "existing",
+            before=el,
+            remove=[el] + stale,
+            carriers=[el] + stale,
+            title=is_toa_heading(text),
+            section_probe=el,
+        )
     toc_end, toc_head = _toc_end(doc, body)
     if toc_end is not None:
-        return _Plan("after_toc", after=toc_end, carriers=[last_paragraph(toc_end)], title_like=toc_head,
-                     page_break_before=True, section_probe=toc_end)
+        return _Plan(
+            "after_toc",
+            after=toc_end,
+            carriers=[last_paragraph(toc_end)],
+            title_like=toc_head,
+            page_break_before=True,
+            section_probe=toc_end,
+        )
     first = body[0]
     return _Plan("start", before=first, section_probe=first)
 

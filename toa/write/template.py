@@ -1,4 +1,5 @@
 """The printed table: the package's templates/toa.docx rendered by docxtpl, one TOA field per category."""
+
 from __future__ import annotations
 
 import copy
@@ -52,11 +53,22 @@ def _context(cats, style: Style, title: bool) -> dict:
         "title": style.title if title else "",
         "page_column": style.page_column if cats else "",
         "categories": [
-            {"heading": c.heading, "number": c.number,
-             "entries": [{"text": _rich(a.text, a.emphasis), "pages": _rich_pages(a),
-                          "plain_text": a.text, "plain_pages": a.page_text, "passim": a.passim}
-                         for a in c.authorities]}
-            for c in cats],
+            {
+                "heading": c.heading,
+                "number": c.number,
+                "entries": [
+                    {
+                        "text": _rich(a.text, a.emphasis),
+                        "pages": _rich_pages(a),
+                        "plain_text": a.text,
+                        "plain_pages": a.page_text,
+                        "passim": a.passim,
+                    }
+                    for a in c.authorities
+                ],
+            }
+            for c in cats
+        ],
     }
 
 
@@ -122,7 +134,7 @@ def _match(blocks, cats, style: Style, title: bool, path) -> list[list]:
             continue
         text = _norm(written_text(b))
         kind, want, at = expected[k]
-        if (text.startswith(want) if kind == "entry" else text == want):
+        if text.startswith(want) if kind == "entry" else text == want:
             if kind == "entry" and at is not None:  # (an entry always has its category's index)
                 entries[at].append(b)
             k += 1

@@ -6,6 +6,7 @@ cluster ids; Published only unless stat_* flags ask for more; 20 rows a page).
 Built from the documented behaviour (shared/reference/courtlistener.md), not from CL code.
 Throttle arithmetic is modelled: a citation-window entry of n citations lasts
 60 s * max(1, n / limit), and a request passes while the window is not full."""
+
 from __future__ import annotations
 
 import json
@@ -78,14 +79,23 @@ def _words(text: str) -> set[str]:
 def search_row(cluster: dict) -> dict:
     """A search result as the v4 search API shows one (the fields the checks read, and a few more)."""
     court = data.COURTS.get(cluster["court_id"], (cluster["court_id"], cluster["court_id"]))
-    return {"absolute_url": f"/opinion/{cluster['id']}/{cluster.get('slug', 'case')}/",
-            "caseName": cluster["case_name"], "caseNameFull": cluster.get("case_name_full", ""),
-            "citation": [f"{c['volume']} {c['reporter']} {c['page']}" for c in cluster["citations"]],
-            "citeCount": 0, "cluster_id": cluster["id"], "court": court[0], "court_citation_string": court[1],
-            "court_id": cluster["court_id"], "dateFiled": cluster["date_filed"], "docket_id": cluster["id"] + 1000,
-            "docketNumber": "", "status": cluster.get("precedential_status", "Published"),
-            "opinions": [{"id": oid, "type": "lead-opinion", "snippet": ""} for oid in data.opinion_ids(cluster)],
-            "meta": {"score": {"bm25": 1.0}}}
+    return {
+        "absolute_url": f"/opinion/{cluster['id']}/{cluster.get('slug', 'case')}/",
+        "caseName": cluster["case_name"],
+        "caseNameFull": cluster.get("case_name_full", ""),
+        "citation": [f"{c['volume']} {c['reporter']} {c['page']}" for c in cluster["citations"]],
+        "citeCount": 0,
+        "cluster_id": cluster["id"],
+        "court": court[0],
+        "court_citation_string": court[1],
+        "court_id": cluster["court_id"],
+        "dateFiled": cluster["date_filed"],
+        "docket_id": cluster["id"] + 1000,
+        "docketNumber": "",
+        "status": cluster.get("precedential_status", "Published"),
+        "opinions": [{"id": oid, "type": "lead-opinion", "snippet": ""} for oid in data.opinion_ids(cluster)],
+        "meta": {"score": {"bm25": 1.0}},
+    }
 
 
 def make_app(state: CLState) -> Flask:
@@ -110,8 +120,11 @@ def make_app(state: CLState) -> Flask:
         if exceeded:
             wait, limit, period = max(exceeded)
             unit = {60: "min", 3600: "hour", 86400: "day"}[period]
-            return _json({"detail": f"Request was throttled. Rate limit exceeded: {limit}/{unit}."}, 429,
-                         {"Retry-After": str(wait)})
+            return _json(
+                {"detail": f"Request was throttled. Rate limit exceeded: {limit}/{unit}."},
+                429,
+                {"Retry-After": str(wait)},
+            )
         state.user_history.append(now)
         return None
 
@@ -124,8 +137,13 @@ def make_app(state: CLState) -> Flask:
             for expires, c in live:
                 total -= c
                 if total < state.citation_limit:
-                    return _json({"error_message": f"Too many requests (allowed rate: {state.citation_limit}/min).",
-                                  "wait_until": _iso(expires)}, 429)
+                    return _json(
+                        {
+                            "error_message": f"Too many requests (allowed rate: {state.citation_limit}/min).",
+                            "wait_until": _iso(expires),
+                        },
+                        429,
+                    )
         state.cite_window.append((now + 60.0 * max(1.0, count / state.citation_limit), count))
         return None
 
@@ -145,8 +163,9 @@ def make_app(state: CLState) -> Flask:
         if state.fault == "truncated":
             body = b'[{"citation": "576 U.S. 155", "status": 200, "clusters": ['
             # An iterable body keeps our (too large) Content-Length: the connection closes early.
-            return Response(iter([body]), status=200, headers={"Content-Length": str(len(body) + 500)},
-                            mimetype="application/json")
+            return Response(
+                iter([body]), status=200, headers={"Content-Length": str(len(body) + 500)}, mimetype="application/json"
+            )
         return None
 
     def find(volume: str, editions: list[str], page: str) -> tuple[int, list[dict]]:
@@ -171,19 +190,35 @@ def make_app(state: CLState) -> Flask:
     def item(cite, index: int) -> dict:
         g = cite.groups
         volume, page, reporter = g.get("volume"), g.get("page"), g.get("reporter")
-        editions = [e.short_name for e in cite.all_editions] or ([cite.edition_guess.short_name] if cite.edition_guess else [])
-        base = {"citation": cite.matched_text(), "start_index": cite.span()[0], "end_index": cite.span()[1],
-                "error_message": "", "clusters": []}
+        editions = [e.short_name for e in cite.all_editions] or (
+            [cite.edition_guess.short_name] if cite.edition_guess else []
+        )
+        base = {
+            "citation": cite.matched_text(),
+            "start_index": cite.span()[0],
+            "end_index": cite.span()[1],
+            "error_message": "",
+            "clusters": [],
+        }
         if not editions:
-            return base | {"normalized_citations": [], "status": 400,
-                           "error_message": f"Unable to find reporter with abbreviation of '{reporter}'"}
+            return base | {
+                "normalized_citations": [],
+                "status": 400,
+                "error_message": f"Unable to find reporter with abbreviation of '{reporter}'",
+            }
         normalized = [f"{volume} {e} {page}" for e in editions]
         if index >= MAX_CITATIONS:
-            return base | {"normalized_citations": [cite.corrected_citation()], "status": 429,
-                           "error_message": "Too many citations requested."}
+            return base | {
+                "normalized_citations": [cite.corrected_citation()],
+                "status": 429,
+                "error_message": "Too many citations requested.",
+            }
         status, found = find(volume, editions, page)
-        base |= {"normalized_citations": normalized, "status": status,
-                 "clusters": [serialize(c, base=request.host_url.rstrip("/")) for c in found]}
+        base |= {
+            "normalized_citations": normalized,
+            "status": status,
+            "clusters": [serialize(c, base=request.host_url.rstrip("/")) for c in found],
+        }
         if status == 404:
             base["error_message"] = f"Citation not found: '{volume} {reporter} {page}'"
         return base
@@ -205,21 +240,35 @@ def make_app(state: CLState) -> Flask:
             data = data or {}
             text, reporter = data.get("text"), data.get("reporter")
             if text and reporter:
-                return _json({"non_field_errors": ["Invalid request. Provide either a 'text' or 'reporter', not both."]}, 400)
+                return _json(
+                    {"non_field_errors": ["Invalid request. Provide either a 'text' or 'reporter', not both."]}, 400
+                )
             if not text and not reporter:
                 return _json({"non_field_errors": ["Either 'text' or 'reporter' is required."]}, 400)
             if reporter:
                 missing = {k: ["This field is required."] for k in ("volume", "page") if not data.get(k)}
                 if missing:
                     return _json(missing, 400)
-                cites = [c for c in get_citations(f"{data['volume']} {reporter} {data['page']}")
-                         if isinstance(c, FullCaseCitation)]
+                cites = [
+                    c
+                    for c in get_citations(f"{data['volume']} {reporter} {data['page']}")
+                    if isinstance(c, FullCaseCitation)
+                ]
                 count = 1
             else:
                 if len(text.strip()) > MAX_TEXT:
                     return _json({"text": [f"Ensure this field has no more than {MAX_TEXT} characters."]}, 400)
-                cites = [c for c in get_citations(text) if isinstance(c, (FullCaseCitation, ShortCaseCitation))
-                         and c.groups.get("volume") and c.groups.get("page")] if not state.finds_nothing else []
+                cites = (
+                    [
+                        c
+                        for c in get_citations(text)
+                        if isinstance(c, (FullCaseCitation, ShortCaseCitation))
+                        and c.groups.get("volume")
+                        and c.groups.get("page")
+                    ]
+                    if not state.finds_nothing
+                    else []
+                )
                 count = len(cites)
             if not cites:  # CourtListener's view answers an empty dict when the text holds no citation
                 return _json({})
@@ -255,9 +304,14 @@ def make_app(state: CLState) -> Flask:
         found = state.opinions.get(oid)
         if found is None:
             return _json({"detail": "No Opinion matches the given query."}, 404)
-        out = {"id": oid, "cluster": f"{request.host_url.rstrip('/')}/api/rest/v4/clusters/{found['cluster_id']}/",
-               "cluster_id": found["cluster_id"], "type": found["type"], "plain_text": found.get("plain_text", ""),
-               "html_with_citations": found.get("html_with_citations", "")}
+        out = {
+            "id": oid,
+            "cluster": f"{request.host_url.rstrip('/')}/api/rest/v4/clusters/{found['cluster_id']}/",
+            "cluster_id": found["cluster_id"],
+            "type": found["type"],
+            "plain_text": found.get("plain_text", ""),
+            "html_with_citations": found.get("html_with_citations", ""),
+        }
         wanted = request.args.get("fields")
         if wanted:
             out = {k: v for k, v in out.items() if k in set(wanted.split(","))}

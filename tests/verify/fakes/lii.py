@@ -1,5 +1,6 @@
 """Fake Cornell LII: U.S.C., C.F.R., rules and Constitution pages in LII's markup, plus
 chrome-only pages (200 with site chrome, no body) and a maintenance switch."""
+
 from __future__ import annotations
 
 import html
@@ -57,29 +58,43 @@ def _usc_units(units, prefix=()) -> str:
 def usc_page(title: str, section: str, spec: dict | None) -> str:
     h1 = f"{title} U.S. Code \u00a7 {section} - {spec['heading'] if spec else ''}"
     if spec is None:  # chrome-only: title bar but an empty body
-        return _page(h1, f"Title {title}", f'<h1 class="title" id="page_title">{html.escape(h1)}</h1>'
-                     '<div id="tab_default_1"><text><div class="text"><div class="section"></div></div></text></div>')
+        return _page(
+            h1,
+            f"Title {title}",
+            f'<h1 class="title" id="page_title">{html.escape(h1)}</h1>'
+            '<div id="tab_default_1"><text><div class="text"><div class="section"></div></div></text></div>',
+        )
     dates = ", ".join(f'<span class="date" date="{iso}">{shown}</span>' for iso, shown in spec["credit"])
     status = f' status="{spec["status"]}"' if spec.get("status") else ""  # repealed, transferred, ...
-    body = (f'<h1 class="title" id="page_title">{html.escape(h1)}</h1><div id="tab_default_1"><text><div class="text">'
-            f'<div class="section"{status}>{_usc_units(spec["units"])}'
-            f'<div class="sourceCredit">(Enacted and amended {dates}.)</div></div></div></text></div>'
-            '<div id="tab_default_2"><notes><div class="note" topic="amendments">Amendments ...</div></notes></div>')
+    body = (
+        f'<h1 class="title" id="page_title">{html.escape(h1)}</h1><div id="tab_default_1"><text><div class="text">'
+        f'<div class="section"{status}>{_usc_units(spec["units"])}'
+        f'<div class="sourceCredit">(Enacted and amended {dates}.)</div></div></div></text></div>'
+        '<div id="tab_default_2"><notes><div class="note" topic="amendments">Amendments ...</div></notes></div>'
+    )
     return _page(h1, f"Title {title}", body)
 
 
 def cfr_page(title: str, section: str, spec: dict | None) -> str:
     h1 = f"{title} CFR \u00a7 {section} - {spec['heading'] if spec else ''}"
     if spec is None:
-        return _page(h1, f"Title {title}", f'<h1 id="page_title" class="title">{html.escape(h1)}</h1><div class="section"></div>')
+        return _page(
+            h1, f"Title {title}", f'<h1 id="page_title" class="title">{html.escape(h1)}</h1><div class="section"></div>'
+        )
     paras = []
     for p in spec["paras"]:
-        label = p[1:p.index(")")]
+        label = p[1 : p.index(")")]
         level = 2 if label.isdigit() else 1
-        paras.append(f'<p class="psection-{level}"><span class="enumxml" id="{label}">{html.escape(p[:p.index(")") + 1])}</span>'
-                     f'{html.escape(p[p.index(")") + 1:])}</p>')
-    paras.append(f'<p>{html.escape(spec["source"])}</p>')
-    return _page(h1, f"Title {title}", f'<h1 id="page_title" class="title">{html.escape(h1)}</h1><div class="section">{"".join(paras)}</div>')
+        paras.append(
+            f'<p class="psection-{level}"><span class="enumxml" id="{label}">{html.escape(p[: p.index(")") + 1])}</span>'
+            f"{html.escape(p[p.index(')') + 1 :])}</p>"
+        )
+    paras.append(f"<p>{html.escape(spec['source'])}</p>")
+    return _page(
+        h1,
+        f"Title {title}",
+        f'<h1 id="page_title" class="title">{html.escape(h1)}</h1><div class="section">{"".join(paras)}</div>',
+    )
 
 
 def rule_page(slug: str, rule: str, spec: dict | None) -> str:
@@ -88,7 +103,11 @@ def rule_page(slug: str, rule: str, spec: dict | None) -> str:
         return _page(h1, slug, f'<h1 id="page-title">{html.escape(h1)}</h1><article></article>')
     paras = "".join(f'<p class="statutory-body">{html.escape(p)}</p>' for p in spec["paras"])
     notes = "<h2>Notes of Advisory Committee on Rules\u20141937</h2><p>(a) This rule is applicable to all actions.</p>"
-    return _page(h1, slug, f'<h1 id="page-title">{html.escape(h1)}</h1><article>{paras}<p>{html.escape(spec["credit"])}</p>{notes}</article>')
+    return _page(
+        h1,
+        slug,
+        f'<h1 id="page-title">{html.escape(h1)}</h1><article>{paras}<p>{html.escape(spec["credit"])}</p>{notes}</article>',
+    )
 
 
 def make_app(state: LIIState) -> Flask:
@@ -111,8 +130,9 @@ def make_app(state: LIIState) -> Flask:
 
     def serve_spec(path: str, page, specs: dict, key: tuple):
         """`page(*key, spec)` from the fake data: chrome-only on request, None (404) when absent."""
-        return serve(path, lambda chrome: page(*key, None) if chrome else
-                     (page(*key, specs[key]) if key in specs else None))
+        return serve(
+            path, lambda chrome: page(*key, None) if chrome else (page(*key, specs[key]) if key in specs else None)
+        )
 
     @app.get("/uscode/text/<title>/<section>")
     def usc(title, section):
@@ -129,8 +149,19 @@ def make_app(state: LIIState) -> Flask:
     @app.get("/constitution/<name>")
     def constitution(name):
         paras = data.AMENDMENT_XIV if name == "amendmentxiv" else None
-        return serve(f"/constitution/{name}", lambda chrome: None if paras is None else _page(
-            "14th Amendment", "Constitution",
-            "<h1>14th Amendment</h1><article>" + "".join(f"<p>{html.escape(p)}</p>" for p in paras) + "</article>"))
+        return serve(
+            f"/constitution/{name}",
+            lambda chrome: (
+                None
+                if paras is None
+                else _page(
+                    "14th Amendment",
+                    "Constitution",
+                    "<h1>14th Amendment</h1><article>"
+                    + "".join(f"<p>{html.escape(p)}</p>" for p in paras)
+                    + "</article>",
+                )
+            ),
+        )
 
     return app

@@ -1,5 +1,6 @@
 """Fakes of the official fallbacks: uscode.house.gov (OLRC), GovInfo link service, eCFR
 versioner API and the Federal Register API, with their documented failure shapes."""
+
 from __future__ import annotations
 
 import html
@@ -13,12 +14,16 @@ from . import data
 from .server import slow
 
 FACES = '<script src="/javax.faces.resource/jsf.js.xhtml?ln=javax.faces"></script>'
-MAINTENANCE = ('<html><head><link rel="canonical" href="https://www.house.gov/"><title>Under Maintenance</title></head>'
-               '<body><h1>Under Maintenance</h1><p>This site is temporarily unavailable.</p></body></html>')
+MAINTENANCE = (
+    '<html><head><link rel="canonical" href="https://www.house.gov/"><title>Under Maintenance</title></head>'
+    "<body><h1>Under Maintenance</h1><p>This site is temporarily unavailable.</p></body></html>"
+)
 
 # Sections only the official sources know (LII chrome-only or 404 for them in tests).
-OLRC_EXTRA = {("26", "7999"): "Every person who willfully fails to keep any record required under this title "
-                              "shall be guilty of a misdemeanor and subject to a fine."}
+OLRC_EXTRA = {
+    ("26", "7999"): "Every person who willfully fails to keep any record required under this title "
+    "shall be guilty of a misdemeanor and subject to a fine."
+}
 
 
 @dataclass
@@ -46,13 +51,15 @@ def _usc_paras(units, out=None):
 
 def olrc_page(title: str, section: str, paras: list[str], heading: str = "Heading") -> str:
     body = "".join(f'<p class="statutory-body">{html.escape(p)}</p>' for p in paras)
-    return (f"<html><head>{FACES}<title>{title} USC {section}</title></head><body>"
-            f"<!-- documentid:{title}_{section} usckey:{title}0000{section} currentthrough:20260413_119-83 -->"
-            f'<!-- field-start:head --><h3 class="section-head">\u00a7{section}. {html.escape(heading)}</h3>'
-            "<!-- field-end:head -->"
-            f"<!-- field-start:statute -->{body}<!-- field-end:statute -->"
-            f'<!-- field-start:sourcecredit --><p class="source-credit">(Pub. L. 99-514, Oct. 22, 1986.)</p>'
-            f"<!-- field-end:sourcecredit --></body></html>")
+    return (
+        f"<html><head>{FACES}<title>{title} USC {section}</title></head><body>"
+        f"<!-- documentid:{title}_{section} usckey:{title}0000{section} currentthrough:20260413_119-83 -->"
+        f'<!-- field-start:head --><h3 class="section-head">\u00a7{section}. {html.escape(heading)}</h3>'
+        "<!-- field-end:head -->"
+        f"<!-- field-start:statute -->{body}<!-- field-end:statute -->"
+        f'<!-- field-start:sourcecredit --><p class="source-credit">(Pub. L. 99-514, Oct. 22, 1986.)</p>'
+        f"<!-- field-end:sourcecredit --></body></html>"
+    )
 
 
 def make_app(state: OfficialState) -> Flask:
@@ -81,8 +88,9 @@ def make_app(state: OfficialState) -> Flask:
         elif key in OLRC_EXTRA and not state.finds_nothing:
             paras = [OLRC_EXTRA[key]]
         else:
-            return Response(f"<html><head>{FACES}</head><body><h1>Document not found</h1></body></html>",
-                            mimetype="text/html")
+            return Response(
+                f"<html><head>{FACES}</head><body><h1>Document not found</h1></body></html>", mimetype="text/html"
+            )
         # Served with a misleading charset on purpose: the client must decode UTF-8 itself.
         return Response(olrc_page(*key, paras, heading).encode("utf-8"), content_type="text/html; charset=ISO-8859-1")
 
@@ -116,10 +124,13 @@ def make_app(state: OfficialState) -> Flask:
         if hit:
             return hit
         if (volume, page) == ("85", "12345"):
-            return Response('<html><head><meta name="publication_date" content="2020-03-04"></head><body>'
-                            "<pre>[Federal Register Volume 85, Number 43 (Wednesday, March 4, 2020)]\n"
-                            "[Rules and Regulations]\n[Pages 12345-12350]\n\n[[Page 12345]]\n"
-                            "Final rule text.</pre></body></html>", mimetype="text/html")
+            return Response(
+                '<html><head><meta name="publication_date" content="2020-03-04"></head><body>'
+                "<pre>[Federal Register Volume 85, Number 43 (Wednesday, March 4, 2020)]\n"
+                "[Rules and Regulations]\n[Pages 12345-12350]\n\n[[Page 12345]]\n"
+                "Final rule text.</pre></body></html>",
+                mimetype="text/html",
+            )
         return Response("<html><body><h1>No Results Found</h1></body></html>", mimetype="text/html")
 
     # -- eCFR versioner ------------------------------------------------------------------------
@@ -127,23 +138,42 @@ def make_app(state: OfficialState) -> Flask:
     def titles():
         if state.ecfr_faults.get("titles") == "empty":
             return Response("", status=200)
-        return Response(json.dumps({"titles": [
-            {"number": n, "name": f"Title {n}", "latest_amended_on": "2026-08-20", "latest_issue_date": "2026-08-27",
-             "up_to_date_as_of": "2026-08-27", "reserved": False} for n in (1, 26, 29, 40, 47)]}),
-            mimetype="application/json")
+        return Response(
+            json.dumps(
+                {
+                    "titles": [
+                        {
+                            "number": n,
+                            "name": f"Title {n}",
+                            "latest_amended_on": "2026-08-20",
+                            "latest_issue_date": "2026-08-27",
+                            "up_to_date_as_of": "2026-08-27",
+                            "reserved": False,
+                        }
+                        for n in (1, 26, 29, 40, 47)
+                    ]
+                }
+            ),
+            mimetype="application/json",
+        )
 
     @app.get("/api/versioner/v1/full/<date>/title-<title>.xml")
     def full(date, title):
         section = request.args.get("section", "")
         spec = data.CFR.get((title, section))
         if spec is None or state.finds_nothing:
-            return Response(json.dumps({"error": "No matching content found."}), status=404, mimetype="application/json")
+            return Response(
+                json.dumps({"error": "No matching content found."}), status=404, mimetype="application/json"
+            )
         earlier = spec.get("earlier")
         text = earlier["paras"] if earlier and date < earlier["until"] else spec["paras"]  # the text of that date
         paras = "".join(f"<P>{html.escape(p)}</P>" for p in text)
-        return Response(f'<?xml version="1.0"?><DIV5 N="{section.split(".")[0]}" TYPE="PART">'
-                        f'<DIV8 N="{section}" TYPE="SECTION"><HEAD>\u00a7 {section} {spec["heading"]}</HEAD>{paras}'
-                        f"<CITA>{html.escape(spec['source'])}</CITA></DIV8></DIV5>", mimetype="application/xml")
+        return Response(
+            f'<?xml version="1.0"?><DIV5 N="{section.split(".")[0]}" TYPE="PART">'
+            f'<DIV8 N="{section}" TYPE="SECTION"><HEAD>\u00a7 {section} {spec["heading"]}</HEAD>{paras}'
+            f"<CITA>{html.escape(spec['source'])}</CITA></DIV8></DIV5>",
+            mimetype="application/xml",
+        )
 
     @app.get("/api/versioner/v1/versions/title-<title>.json")
     def versions(title):
@@ -152,10 +182,22 @@ def make_app(state: OfficialState) -> Flask:
         section = request.args.get("section", "")
         rows = []
         if (title, section) in data.CFR and not state.finds_nothing:
-            rows = [{"date": "2017-01-03", "amendment_date": day, "issue_date": day,
-                     "identifier": section, "name": section, "part": section.split(".")[0],
-                     "substantive": True, "removed": False, "subpart": None, "title": title, "type": "section"}
-                    for day in data.CFR[(title, section)].get("versions", ["1996-03-07"])]
+            rows = [
+                {
+                    "date": "2017-01-03",
+                    "amendment_date": day,
+                    "issue_date": day,
+                    "identifier": section,
+                    "name": section,
+                    "part": section.split(".")[0],
+                    "substantive": True,
+                    "removed": False,
+                    "subpart": None,
+                    "title": title,
+                    "type": "section",
+                }
+                for day in data.CFR[(title, section)].get("versions", ["1996-03-07"])
+            ]
         return Response(json.dumps({"content_versions": rows, "meta": {"title": title}}), mimetype="application/json")
 
     # -- Federal Register API ----------------------------------------------------------------------------
@@ -165,8 +207,11 @@ def make_app(state: OfficialState) -> Flask:
             return Response(json.dumps({"errors": {"conditions": "is not a valid field"}}), status=400)
         gte = request.args.get("conditions[publication_date][gte]", "0000")
         lte = request.args.get("conditions[publication_date][lte]", "9999")
-        rows = [dict(d, html_url=f"https://www.federalregister.gov/d/{d['document_number']}")
-                for d in data.FR_DOCS if gte <= d["publication_date"] <= lte]
+        rows = [
+            dict(d, html_url=f"https://www.federalregister.gov/d/{d['document_number']}")
+            for d in data.FR_DOCS
+            if gte <= d["publication_date"] <= lte
+        ]
         return Response(json.dumps({"count": len(rows), "results": rows}), mimetype="application/json")
 
     return app

@@ -1,4 +1,5 @@
 """Run a WSGI app on an ephemeral 127.0.0.1 port in a thread, recording every request."""
+
 from __future__ import annotations
 
 import io
@@ -47,8 +48,14 @@ class Recorder:
             length = int(environ.get("CONTENT_LENGTH") or 0)
             body = environ["wsgi.input"].read(length) if length else b""
             environ["wsgi.input"] = io.BytesIO(body)
-            target = environ.get("RAW_URI") or environ.get("REQUEST_URI") or (
-                environ.get("PATH_INFO", "") + ("?" + environ["QUERY_STRING"] if environ.get("QUERY_STRING") else ""))
+            target = (
+                environ.get("RAW_URI")
+                or environ.get("REQUEST_URI")
+                or (
+                    environ.get("PATH_INFO", "")
+                    + ("?" + environ["QUERY_STRING"] if environ.get("QUERY_STRING") else "")
+                )
+            )
             headers = {k[5:].replace("_", "-").lower(): v for k, v in environ.items() if k.startswith("HTTP_")}
             if environ.get("CONTENT_TYPE"):
                 headers["content-type"] = environ["CONTENT_TYPE"]

@@ -1,6 +1,7 @@
 """The three fake services (CourtListener, LII, the official sources) served together on
 ephemeral loopback ports, with one recorder of every request and one fake clock; and a host
 that answers 404 to everything (`nowhere`), for a source behind a proxy or at a wrong address."""
+
 from __future__ import annotations
 
 from toa.verify import Settings
@@ -13,6 +14,7 @@ TOKEN = data.TOKEN
 # through eyecite); the tests that provoke a timeout pass FAULT_TIMEOUT, below the fakes' stall.
 READ_TIMEOUT = 10.0
 FAULT_TIMEOUT = 0.25
+
 
 class Services:
     def __init__(self):
@@ -34,19 +36,32 @@ class Services:
 
     def urls(self) -> dict[str, str]:
         """The environment variables that point toa (Settings.from_env) at the fakes."""
-        urls = {"TOA_COURTLISTENER_URL": self.cl.url, "TOA_LII_URL": self.lii.url,
-                "TOA_CALIFORNIA_URL": self.states.url, "TOA_TEXAS_URL": self.states.url}
+        urls = {
+            "TOA_COURTLISTENER_URL": self.cl.url,
+            "TOA_LII_URL": self.lii.url,
+            "TOA_CALIFORNIA_URL": self.states.url,
+            "TOA_TEXAS_URL": self.states.url,
+        }
         for var in ("TOA_USCODE_URL", "TOA_GOVINFO_URL", "TOA_ECFR_URL", "TOA_FEDREG_URL"):
             urls[var] = self.official.url
         return urls
 
     def settings(self, **overrides) -> Settings:
         values = dict(
-            courtlistener_url=self.cl.url, lii_url=self.lii.url, uscode_url=self.official.url,
-            govinfo_url=self.official.url, ecfr_url=self.official.url, fedreg_url=self.official.url,
-            california_url=self.states.url, texas_url=self.states.url,
-            token=TOKEN, clock=self.clock, sleep=self.clock.sleep,
-            connect_timeout=0.5, read_timeout=READ_TIMEOUT, backoff=0.01,
+            courtlistener_url=self.cl.url,
+            lii_url=self.lii.url,
+            uscode_url=self.official.url,
+            govinfo_url=self.official.url,
+            ecfr_url=self.official.url,
+            fedreg_url=self.official.url,
+            california_url=self.states.url,
+            texas_url=self.states.url,
+            token=TOKEN,
+            clock=self.clock,
+            sleep=self.clock.sleep,
+            connect_timeout=0.5,
+            read_timeout=READ_TIMEOUT,
+            backoff=0.01,
         )
         values.update(overrides)
         return Settings(**values)

@@ -4,6 +4,7 @@ Texas Legislature's statutes (statutes.capitol.texas.gov, one page per chapter,
 `/Docs/{code}/htm/{code}.{chapter}.htm`, a section per `<a name="22.01">`), in their markup: a
 section California's code does not have is the display page without a section; a Texas chapter
 the code does not have is a 404."""
+
 from __future__ import annotations
 
 import html
@@ -24,9 +25,11 @@ def california_page(law: str, section: str) -> str:
     body = ""
     if spec is not None:
         paras = "".join(f'<p style="margin:0 0 1em 0;display:inline;">{html.escape(p)}</p>' for p in spec["paras"])
-        body = (f'<div align="left"><h4><b>{html.escape(spec["code"])} - {law}</b></h4></div>'
-                f'<h6 style="float:left;"><b>{html.escape(section)}.</b></h6>{paras}'
-                f'<p style="font-size:0.9em;"><i>{html.escape(spec["history"])}</i></p>')
+        body = (
+            f'<div align="left"><h4><b>{html.escape(spec["code"])} - {law}</b></h4></div>'
+            f'<h6 style="float:left;"><b>{html.escape(section)}.</b></h6>{paras}'
+            f'<p style="font-size:0.9em;"><i>{html.escape(spec["history"])}</i></p>'
+        )
     return CA_TOP + f'<div id="codeLawSectionNoHead">{body}</div>' + CA_BOTTOM
 
 
@@ -38,8 +41,10 @@ def texas_page(code: str, chapter: str) -> str | None:
     for sec, spec in sections:
         mark = "Art." if code == "CR" else "Sec."
         first, rest = spec["paras"][0], spec["paras"][1:]
-        out.append(f'<p class="left"><a name="{sec}"></a>{mark} {sec}.&nbsp;&nbsp;{html.escape(spec["heading"])}.'
-                   f"&nbsp;&nbsp;{html.escape(first)}</p>")
+        out.append(
+            f'<p class="left"><a name="{sec}"></a>{mark} {sec}.&nbsp;&nbsp;{html.escape(spec["heading"])}.'
+            f"&nbsp;&nbsp;{html.escape(first)}</p>"
+        )
         out += [f'<p class="left">&nbsp;&nbsp;{html.escape(p)}</p>' for p in rest]
         out += [f'<p class="left">{html.escape(h)}</p>' for h in spec["history"]]
     return "".join(out) + "</body></html>"
@@ -58,7 +63,7 @@ def make_app() -> Flask:
         prefix = f"{code}."
         if not (name.startswith(prefix) and name.endswith(".htm")):
             return Response("<html><body>Not Found</body></html>", status=404)
-        page = texas_page(code, name[len(prefix):-len(".htm")])
+        page = texas_page(code, name[len(prefix) : -len(".htm")])
         if page is None:
             return Response("<html><body><h2>404 - File or directory not found.</h2></body></html>", status=404)
         return Response(page, mimetype="text/html")
