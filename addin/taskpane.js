@@ -305,6 +305,7 @@
     note.hidden = false;
     note.textContent = `Pages: ${p.method}${p.exact ? "" : " (approximate)"}${p.note ? ` — ${p.note}` : ""}.`;
     $("filter-row").hidden = !state.checked;
+    markControls(report);
     applyFilter();
   }
 
@@ -654,9 +655,41 @@
       select.addEventListener("change", () => {
         const settings = Office.context.document.settings;
         if (select.value === "auto") settings.remove(`toa.${name}`); else settings.set(`toa.${name}`, select.value);
+        if (name === "style") passimAllowed(health);
         settings.saveAsync(() => done(`${name === "style" ? "Court style" : "Page source"} set for this document: ${select.value}. Scan again to see it.`));
       });
     }
+    // passim threshold (toa.passim: a number, 0 for never) and footnotes (toa.footnotes: false
+    // when left out), kept in the document's settings like the style
+    const passim = $("passim");
+    for (let n = 2; n <= 10; n++) {
+      const option = el("option", null, `${n} or more pages`);
+      option.value = String(n);
+      passim.append(option);
+    }
+    const kept = setting("toa.passim");
+    passim.value = kept === null || kept === undefined ? "" : String(kept);
+    passimAllowed(health);
+    passim.addEventListener("change", () => {
+      const settings = Office.context.document.settings;
+      if (passim.value === "") settings.remove("toa.passim"); else settings.set("toa.passim", Number(passim.value));
+      settings.saveAsync(() => done(`Passim set for this document: ${passim.value === "" ? "as the style" : passim.value === "0" ? "never" : `${passim.value} or more pages`}. Scan again to see it.`));
+    });
+    const notes = $("footnotes");
+    notes.checked = setting("toa.footnotes") !== false;
+    notes.addEventListener("change", () => {
+      const settings = Office.context.document.settings;
+      if (notes.checked) settings.remove("toa.footnotes"); else settings.set("toa.footnotes", false);
+      settings.saveAsync(() => done(`Citations in footnotes ${notes.checked ? "included" : "left out"} for this document. Scan again to see it.`));
+    });
+  }
+
+  function passimAllowed(health) {
+    // a court style that forbids passim (threshold 0) offers none: the server would keep every page
+    const chosen = (health.styles || []).find((st) => st.name === $("style").value);
+    const forbidden = Boolean(chosen && !chosen.passim);
+    $("passim").disabled = forbidden;
+    $("passim").title = forbidden ? `The ${chosen.name} style allows no passim: every page is listed.` : "";
   }
 
   async function preview() {
@@ -777,6 +810,9 @@
       const value = setting(`toa.${name}`);
       if (value && value !== "auto") q.set(name, value);
     }
+    const passim = setting("toa.passim");
+    if (typeof passim === "number") q.set("passim", String(passim));
+    if (setting("toa.footnotes") === false) q.set("footnotes", "0");
     for (const text of excluded()) q.append("exclude", text);
     const s = q.toString();
     return s ? `?${s}` : "";
@@ -794,7 +830,7 @@
     // rewrite the codes of the entry's TA fields; undo writes the old ones back
     return Word.run(async (ctx) => {
       const { long, fields, all } = await entryFields(ctx, text);
-      const changed = fields.map((f) => [f, change(f, f === long)]).filter(([f, code]) => code !== f.code);
+      const changed = fields.map((f) => [f, change(f, f === long, fields)]).filter(([f, code]) => code !== f.code);
       // [position among the document's TA fields, code before, code after]: other fields may
       // have the same code after (a merge), so undo goes by position, by code only if that moved
       const codes = changed.map(([f, code]) => [all.indexOf(f), f.code, code]);
@@ -861,6 +897,67 @@
     });
   }
 
+  const STORY_ORDER = { body: 0, footnote: 1, endnote: 2 };
+
+  function fieldSites(a) {
+    // the entry's citations as its TA fields lie: one field per place, the body's first, then the
+    // notes' (the order taFields reads them in)
+    const seen = new Set();
+    const sites = [];
+    for (const o of a.occurrences) {
+      const place = o.locator ? JSON.stringify(o.locator) : null;
+      if (place && seen.has(place)) continue;
+      if (place) seen.add(place);
+      sites.push(o);
+    }
+    return sites.map((o, i) => [o, i]).sort((x, y) => (STORY_ORDER[x[0].story] || 0) - (STORY_ORDER[y[0].story] || 0) || x[1] - y[1])
+      .map(([o]) => o);
+  }
+
+  async function splitEntry(a, chosen, newText) {
+    // the chosen citations' TA fields take a new \s (and the first of them the new \l): Word,
+    // and toa, list them as an entry of their own; if the entry's \l field goes with them, its
+    // text goes to the first field that stays
+    const sites = fieldSites(a);
+    const picked = sites.filter((o) => chosen.includes(o));
+    if (!picked.length) throw new PaneError("Tick the citations that belong to the new entry.");
+    if (picked.length === sites.length) throw new PaneError("Leave at least one citation with the entry: Edit entry's Save text renames the whole entry.");
+    if (findEntry(state.report, newText)) throw new PaneError("The table has that entry already: use Merge into.");
+    const used = await Word.run(async (ctx) => new Set((await taFields(ctx)).map((f) => switches(f.code).s)));
+    const base = newText.split(",")[0].trim();
+    let short = base;
+    for (let n = 2; used.has(short); n++) short = `${base} [${n}]`;
+    const old = findEntry(state.report, a.text);
+    const before = a.occurrences.slice();
+    const entry = { text: newText, page_text: "?", emphasis: [], flags: [], occurrences: [] };
+    return changeCodes("split", a.text, (f, isLong, fields) => {
+      if (fields.length !== sites.length) {
+        throw new PaneError("The entry's TA fields do not match its citations: Insert table again, then split.");
+      }
+      const i = fields.indexOf(f);
+      const moving = picked.includes(sites[i]);
+      const firstMoving = sites.findIndex((o) => picked.includes(o));
+      const longIndex = fields.findIndex((x) => switches(x.code).l !== undefined);
+      const firstStaying = sites.findIndex((o) => !picked.includes(o));
+      if (moving) {
+        const code = withSwitch(f.code, "s", short);
+        return i === firstMoving ? withSwitch(code, "l", newText) : code.replace(/\\l\s*"(?:[^"\\]|\\.)*"\s*/, "");
+      }
+      if (i === firstStaying && picked.includes(sites[longIndex])) return withSwitch(f.code, "l", switches(fields[longIndex].code).l);
+      return f.code;
+    }, {
+      apply() {
+        entry.occurrences = a.occurrences.filter((o) => picked.some((p) => p === o || (p.locator && JSON.stringify(p.locator) === JSON.stringify(o.locator))));
+        a.occurrences = a.occurrences.filter((o) => !entry.occurrences.includes(o));
+        old.cat.authorities.splice(old.cat.authorities.indexOf(a) + 1, 0, entry);
+      },
+      revert() {
+        a.occurrences = before;
+        old.cat.authorities.splice(old.cat.authorities.indexOf(entry), 1);
+      },
+    });
+  }
+
   async function excludeEntry(a) {
     const text = a.text;
     return Word.run(async (ctx) => {
@@ -889,6 +986,142 @@
       });
       render(state.report);
       return `Excluded from the table: ${plural(fields.length, "TA field", "TA fields")} removed; the document remembers it.`;
+    });
+  }
+
+  /* ---- Mark citation: a citation toa missed, from the selection ----
+   * A TA field (\l the entry text, \s the short form, \c the heading) at the selection's start:
+   * Word's Update Field lists it, and so does toa (a TA field with \l at no citation it found is
+   * an entry of its own: toa/authorities/marks.py). Undo deletes the field. */
+  function markControls(report) {
+    $("mark").hidden = !state.fieldsOk;
+    $("add-heading").hidden = !state.fieldsOk;
+    const select = $("mark-heading");
+    const chosen = select.value;
+    select.textContent = "";
+    for (const c of report.categories) {
+      const option = el("option", null, c.heading);
+      option.value = String(c.number);
+      select.append(option);
+    }
+    if (chosen) select.value = chosen;
+    if (!select.value && select.options.length) select.selectedIndex = 0;
+  }
+
+  async function selectionText(ctx) {
+    const selection = ctx.document.getSelection();
+    selection.load("text");
+    await ctx.sync();
+    const text = normal(selection.text);
+    if (!text) throw new PaneError("Select the citation in the document first.");
+    return { selection, text };
+  }
+
+  async function useSelection() {
+    const text = await Word.run(async (ctx) => (await selectionText(ctx)).text);
+    $("mark-text").value = text;
+    $("mark-short").value = text.split(",")[0].trim();
+    return "Entry text and short form taken from the selection: correct them, choose the heading, then Mark citation.";
+  }
+
+  async function markCitation() {
+    const text = normal($("mark-text").value);
+    const number = Number($("mark-heading").value);
+    if (!text) throw new PaneError("Type the entry text (Use selection fills it from the citation you selected).");
+    if (findEntry(state.report, text)) throw new PaneError("The table has that entry already: change the text, or mark the citation under the entry's own text with Merge into.");
+    return Word.run(async (ctx) => {
+      const { selection, text: cited } = await selectionText(ctx);
+      const used = new Set((await taFields(ctx)).map((f) => switches(f.code).s));
+      const base = normal($("mark-short").value) || text.split(",")[0].trim();
+      let short = base;
+      for (let n = 2; used.has(short); n++) short = `${base} [${n}]`;  // Word lists equal \s as one entry
+      const code = `\\l ${fieldQuote(text)} \\s ${fieldQuote(short)} \\c ${number}`;
+      selection.insertField("Start", "TA", code, false);
+      await updateTables(ctx);
+      const entry = { text, page_text: "?", emphasis: [], flags: [],
+                      occurrences: [{ kind: "full", text: cited, page: null, story: "body", locator: null }] };
+      const cat = () => state.report.categories.find((c) => c.number === number);
+      cat().authorities.push(entry);
+      undoStack.push({
+        label: "mark",
+        async undo(ctx2) {
+          const f = (await taFields(ctx2)).find((x) => normal(switches(x.code).l) === text && switches(x.code).s === short);
+          if (f) f.delete();
+          await updateTables(ctx2);
+          const list = cat().authorities;
+          list.splice(list.indexOf(entry), 1);
+        },
+      });
+      render(state.report);
+      return `Marked: a TA field for "${text}" at the selection; Word updated the table, and toa lists it from now on.`;
+    });
+  }
+
+  /* ---- Add a heading: a category of the author's own ----
+   * A heading line and a TOA field for a TA category number toa gives no category (10-16, then 5
+   * and 6), after the table's last TOA field: entries moved there (Move) are listed under it by
+   * Word, and by toa, which reads the line before such a TOA field as its heading
+   * (toa/authorities/marks.py). Undo takes both paragraphs out. */
+  const OWN_NUMBERS = [10, 11, 12, 13, 14, 15, 16, 5, 6];
+  const W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
+
+  function xmlText(text) {
+    return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");  // element content only
+  }
+
+  function bodyPackage(paragraphs) {
+    // a Flat OPC package holding `paragraphs` (w:p XML), for insertOoxml
+    return '<pkg:package xmlns:pkg="http://schemas.microsoft.com/office/2006/xmlPackage">' +
+      '<pkg:part pkg:name="/_rels/.rels" pkg:contentType="application/vnd.openxmlformats-package.relationships+xml"><pkg:xmlData>' +
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" ' +
+      'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
+      '</Relationships></pkg:xmlData></pkg:part>' +
+      '<pkg:part pkg:name="/word/document.xml" pkg:contentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml">' +
+      `<pkg:xmlData><w:document xmlns:w="${W_NS}"><w:body>${paragraphs.join("")}</w:body></w:document></pkg:xmlData></pkg:part></pkg:package>`;
+  }
+
+  async function addHeading(name) {
+    if (state.report.categories.some((c) => normal(c.heading).toLowerCase() === name.toLowerCase())) {
+      throw new PaneError("The table has that heading already.");
+    }
+    return Word.run(async (ctx) => {
+      const fields = ctx.document.body.fields;
+      fields.load("items/code");
+      await ctx.sync();
+      const toas = fields.items.filter((f) => /^\s*TOA\b/i.test(f.code || ""));
+      if (!toas.length) throw new PaneError("The brief has no table yet: Insert table first, then add the heading to it.");
+      const used = new Set([...fields.items.map((f) => Number(((f.code || "").match(/\\c\s*"?(\d+)/) || [])[1])),
+                            ...state.report.categories.map((c) => c.number)]);
+      const number = OWN_NUMBERS.find((n) => !used.has(n));
+      if (number === undefined) throw new PaneError("Every TA category Word has (1-16) is in use.");
+      const last = toas[toas.length - 1];
+      const code = /\\c\s*"?\d+"?/.test(last.code) ? last.code.replace(/\\c\s*"?\d+"?/, `\\c "${number}"`) : ` TOA \\c "${number}" `;
+      const run = (inner) => `<w:r>${inner}</w:r>`;
+      const paragraphs = [
+        `<w:p><w:pPr><w:keepNext/></w:pPr>${run(`<w:t xml:space="preserve">${xmlText(name)}</w:t>`)}</w:p>`,
+        `<w:p>${run('<w:fldChar w:fldCharType="begin"/>')}${run(`<w:instrText xml:space="preserve">${xmlText(code)}</w:instrText>`)}` +
+          `${run('<w:fldChar w:fldCharType="separate"/>')}${run('<w:fldChar w:fldCharType="end"/>')}</w:p>`,
+      ];
+      const inserted = last.result.paragraphs.getLast().getRange("Whole").insertOoxml(bodyPackage(paragraphs), "After");
+      inserted.track();
+      await ctx.sync();
+      await updateTables(ctx);
+      const category = { heading: name, number, authorities: [] };
+      state.report.categories.push(category);
+      undoStack.push({
+        label: "add heading",
+        async undo() {
+          await Word.run(inserted, async (ctx2) => {
+            inserted.delete();
+            inserted.untrack();
+            await ctx2.sync();
+            await updateTables(ctx2);
+          });
+          state.report.categories.splice(state.report.categories.indexOf(category), 1);
+        },
+      });
+      render(state.report);
+      return `Heading "${name}" added to the table (TA category ${number}): Move entries under it.`;
     });
   }
 
@@ -947,7 +1180,40 @@
     const mergeRow = el("div", "edit-row");
     mergeRow.append(merge, others);
     box.append(text, save, row, mergeRow);
+    if (a.occurrences.length > 1) box.append(splitControls(a));
     return box;
+  }
+
+  function splitControls(a) {
+    // Split: the ticked citations become an entry of their own, under the text typed
+    const part = el("div", "edit-split");
+    part.append(el("p", "note", "Split: tick the citations of another authority and name it."));
+    const ticks = [];
+    for (const o of fieldSites(a)) {
+      const label = el("label", "split-cite");
+      const tick = el("input");
+      tick.type = "checkbox";
+      ticks.push([tick, o]);
+      label.append(tick, document.createTextNode(` ${o.text}`));
+      part.append(label);
+    }
+    const name = el("input", "split-text");
+    name.type = "text";
+    name.placeholder = "The new entry's text";
+    const go = el("button", "edit-split-go", "Split");
+    go.type = "button";
+    go.addEventListener("click", () => {
+      const value = normal(name.value);
+      const chosen = ticks.filter(([t]) => t.checked).map(([, o]) => o);
+      run("Splitting the entry…", () => {
+        if (!value) throw new PaneError("Type the new entry's text.");
+        return splitEntry(a, chosen, value);
+      });
+    });
+    const row = el("div", "edit-row");
+    row.append(name, go);
+    part.append(row);
+    return part;
   }
 
   /* ---- start ---- */
@@ -997,6 +1263,13 @@
     $("filter").addEventListener("change", applyFilter);
     $("undo").addEventListener("click", () => run("Undoing…", undoLast));
     $("preview").addEventListener("click", () => run("Building the preview…", preview));
+    $("mark-from-selection").addEventListener("click", () => run("Reading the selection…", useSelection));
+    $("mark-insert").addEventListener("click", () => run("Marking the citation…", markCitation));
+    $("heading-add").addEventListener("click", () => run("Adding the heading…", () => {
+      const name = normal($("heading-name").value);
+      if (!name) throw new PaneError("Type the heading's name.");
+      return addHeading(name);
+    }));
     fetch(`${API}/health`).then((r) => r.json()).then((h) => {
       optionControls(h);
       if (!h.libreoffice) $("message").textContent = "LibreOffice is not installed on this computer: pages will be estimated.";

@@ -87,6 +87,7 @@ class ReadOptions:
 
     skip_front_matter: bool = True
     skip_toc: bool = True
+    skip_notes: bool = False  # footnotes and endnotes left out (the pane's "include footnotes" off)
 
 
 NoteKind = Literal["footnote", "endnote"]
@@ -447,6 +448,8 @@ def _mark_skipped(doc: Document, options: ReadOptions):
     for p in doc.paragraphs:
         if p.anchor is not None and doc.paragraphs[p.anchor[0]].skipped:
             p.skipped = doc.paragraphs[p.anchor[0]].skipped
+        elif options.skip_notes and p.story in ("footnote", "endnote") and not p.skipped:
+            p.skipped = "notes"
 
 
 def _mark_typed_notes(doc: Document) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -54,12 +54,16 @@ def analyse(
     options: document.ReadOptions | None = None,
     progress: Callable[[str], None] | None = None,
     office: Office | None = None,
+    passim: int | None = None,
 ) -> BuildResult:
-    """Read, extract, group and paginate; nothing is written. `office`: a render.Office kept warm."""
+    """Read, extract, group and paginate; nothing is written. `office`: a render.Office kept warm.
+    `passim`: the style's passim threshold changed (0: none), where the style allows passim at all."""
     step = progress or (lambda _msg: None)
     step("reading")
     doc = _read(source, options)
     chosen = _style(doc, style)
+    if passim is not None and chosen.passim:
+        chosen = replace(chosen, passim=passim)
     document.skip_sections(doc, chosen.skip_sections)
     document.index_front_matter(doc, chosen.index_front_matter)
     step("finding citations")

@@ -47,10 +47,11 @@
 
   /* A field of the document: its code (read WordApi 1.4, written 1.5, as Word's Field.code),
    * the story it is in, and the text it was put at. Deleting it takes it out of the document. */
-  function addField(story, code, at) {
+  function addField(story, code, at, result) {
     let current = code;
     const f = {
       story: JSON.stringify(story), at,
+      get result() { need("WordApi", "1.5", "Field.result"); return result; },
       get code() { need("WordApi", "1.4", "Field.code"); return current; },
       set code(value) { need("WordApi", "1.5", "Field.code (set)"); calls.push({ op: "setFieldCode", from: current, to: value }); current = value; },
       delete() {
@@ -65,10 +66,20 @@
   }
   window.__fields = () => fields.map((f) => ({ code: f.code, story: f.story, at: f.at }));
 
-  function insertedOoxml(at, location, ooxml) {
+  /* OOXML put in at `range` (whose text is `at`): its TOA fields become fields of the document,
+   * with that range as their result. The answer is the inserted content as a Range, whose
+   * delete() takes it out with its fields (the text model itself does not change). */
+  function insertedOoxml(at, location, ooxml, range) {
     if (!["Replace", "Start", "End", "Before", "After"].includes(location)) throw new Error(`InvalidArgument: ${location}`);
     calls.push({ op: "insertOoxml", at, location, ooxml });
-    for (const m of ooxml.matchAll(/<w:instrText[^>]*>\s*(TOA [^<]*)<\/w:instrText>/g)) addField("body", m[1], at);
+    const added = [...ooxml.matchAll(/<w:instrText[^>]*>\s*(TOA [^<]*)<\/w:instrText>/g)].map((m) => addField("body", m[1], at, range));
+    return {
+      load() { return this; }, track() { return this; }, untrack() { return this; },
+      delete() {
+        calls.push({ op: "deleteRange", ooxml });
+        for (const f of added) if (fields.includes(f)) fields.splice(fields.indexOf(f), 1);
+      },
+    };
   }
 
   class Range {
@@ -96,8 +107,7 @@
       return addField(this.story, `${type} ${text}`, this.text);
     }
     insertOoxml(ooxml, location) {
-      insertedOoxml(this.text, location, ooxml);
-      return this;
+      return insertedOoxml(this.text, location, ooxml, this);
     }
     expandTo(other) { need("WordApi", "1.3", "Range.expandTo"); return new Range(this.story, this.p1, this.a, other.p2, other.b); }
     getRange(location) {
@@ -150,7 +160,7 @@
     insertOoxml(ooxml, location) {
       // Body.insertOoxml takes only Replace, Start and End (WordApi 1.1)
       if (!["Replace", "Start", "End"].includes(location)) throw new Error(`InvalidArgument: Body.insertOoxml ${location}`);
-      insertedOoxml(`<${this.story} ${location}>`, location, ooxml);
+      return insertedOoxml(`<${this.story} ${location}>`, location, ooxml, new Range(this.story, 0, 0, 0, 0));
     }
     getOoxml() {
       calls.push({ op: "getOoxml" });
@@ -172,7 +182,9 @@
 
   const body = new Body("body");
   const context = {
-    document: { body, getSelection: () => new Range("body", data.cursor, 0, data.cursor, 0) },
+    // the selection: __WORD.selection [paragraph, start, end] of the body when the test set one, else the cursor
+    document: { body, getSelection: () => (data.selection ? new Range("body", data.selection[0], data.selection[1], data.selection[0], data.selection[2])
+      : new Range("body", data.cursor, 0, data.cursor, 0)) },
     sync: () => Promise.resolve(),
   };
 
@@ -218,5 +230,6 @@
       return new Promise((resolve) => setTimeout(() => { if (callback) callback(info); resolve(info); }, 0));
     },
   };
-  if (host) window.Word = { run: (batch) => Promise.resolve().then(() => batch(context)) };
+  // Word.run(batch), or Word.run(trackedObject, batch) for an object of an earlier batch
+  if (host) window.Word = { run: (a, b) => Promise.resolve().then(() => (typeof a === "function" ? a : b)(context)) };
 })();

@@ -870,3 +870,197 @@ def test_check_counts_what_it_has_checked_and_cancel_stops_it(browser, server, f
     pane.click("check", "Check cancelled; nothing changed.")
     assert not pane.shown("cancel") and not browser.find_element("id", "check").get_attribute("disabled")
     assert pane.uncaught() == []
+
+
+def test_mark_a_citation_toa_missed_from_the_selection_and_undo_it(browser, server):
+    """Mark citation: the selection's text fills the entry text and short form; the pane puts a TA
+    field (\\l, \\s, \\c) at the selection's start, updates the table, lists the entry under the
+    chosen heading; Undo deletes the field. (That toa lists such a field's entry on the next Scan:
+    tests/authorities/test_marks.py and test_server_api.py.)"""
+    pane = Pane(browser, server["port"], APPELLATE, "PC")
+    pane.click("scan", "Found")
+    pane.click("insert", "Table inserted")
+    before = _ta_fields(browser)
+    assert pane.shown("mark")
+    p = next(i for i, t in enumerate(pane.word["body"]) if t.startswith("Finally, the complaint alleged"))
+    start = pane.word["body"][p].index("the City Manager")
+    browser.execute_script(
+        "window.__WORD.selection = arguments[0]; document.getElementById('mark').open = true",
+        [p, start, start + len("the City Manager")],
+    )
+    pane.click("mark-from-selection", "taken from the selection")
+    assert browser.find_element("id", "mark-text").get_attribute("value") == "the City Manager"
+    assert browser.find_element("id", "mark-short").get_attribute("value") == "the City Manager"
+    browser.execute_script(
+        "document.getElementById('mark-text').value = 'Marlowe City Charter art. IV, § 2';"
+        "document.getElementById('mark-short').value = 'City Charter';"
+        "const s = document.getElementById('mark-heading');"
+        "s.value = [...s.options].find(o => o.textContent.startsWith('Other')).value;"
+    )
+    other = browser.find_element("id", "mark-heading").get_attribute("value")
+    calls = pane.click("mark-insert", "Marked: a TA field")
+    inserted = [c for c in calls if c["op"] == "insertField"]
+    assert len(inserted) == 1 and inserted[0]["at"] == "the City Manager" and inserted[0]["location"] == "Start"
+    added = [f for f in _ta_fields(browser) if f not in before]
+    assert len(added) == 1
+    assert (_switch(added[0]["code"], "l"), _switch(added[0]["code"], "s"), _switch(added[0]["code"], "c")) == (
+        "Marlowe City Charter art. IV, § 2",
+        "City Charter",
+        other,
+    )
+    assert any(c["op"] == "updateResult" and c["code"].lstrip().startswith("TOA") for c in calls)
+    heading = next(h for h in pane.headings() if h.startswith("Other"))
+    others = browser.execute_script(
+        "const h = [...document.querySelectorAll('.category')].find(s => s.querySelector('h2').textContent.startsWith('Other'));"
+        "return [...h.querySelectorAll('.authority .text')].map(t => t.textContent)"
+    )
+    assert "Marlowe City Charter art. IV, § 2" in others, heading
+    # the same entry text again is refused: the table has it
+    pane.click("mark-insert", "The table has that entry already")
+    assert len(_ta_fields(browser)) == len(before) + 1
+    pane.click("undo", "Undone: mark")
+    assert [f["code"] for f in _ta_fields(browser)] == [f["code"] for f in before]
+    assert "Marlowe City Charter art. IV, § 2" not in pane.entries()
+    # nothing selected: the pane says what to do
+    browser.execute_script("window.__WORD.selection = null")
+    pane.click("mark-from-selection", "Select the citation in the document first.")
+    assert pane.uncaught() == []
+
+
+def test_split_an_entry_that_is_two_authorities_and_undo_it(browser, server):
+    """Split: the ticked citations' TA fields take a new \\s, the first of them the new \\l; the pane
+    lists two entries; Undo gives every field its code back. (toa reads such fields as two
+    entries: tests/authorities/test_marks.py.)"""
+    pane = Pane(browser, server["port"], APPELLATE, "PC")
+    pane.click("scan", "Found")
+    pane.click("insert", "Table inserted")
+    before = _ta_fields(browser)
+    garcetti = "Garcetti v. Ceballos, 547 U.S. 410 (2006)"
+    dissent = "Garcetti v. Ceballos, 547 U.S. 410 (2006) (Souter, J., dissenting)"
+    short = next(_switch(f["code"], "s") for f in before if _switch(f["code"], "l") == garcetti)
+    mine = [f for f in before if _switch(f["code"], "s") == short]
+    n = len(pane.entries()[garcetti]["occurrences"])
+    assert len(mine) >= 3
+    div = _entry_div(browser, garcetti)
+    ticked = browser.execute_script(
+        "arguments[0].querySelector('details.edit').open = true; const ticks = arguments[0].querySelectorAll('.split-cite input');"
+        "ticks[ticks.length - 1].checked = true; arguments[0].querySelector('.split-text').value = arguments[1];"
+        "return ticks.length",
+        div,
+        dissent,
+    )
+    assert ticked == len(mine)
+    pane.press(div.find_element("css selector", ".edit-split-go"), "Split made in 1 TA field")
+    after = _ta_fields(browser)
+    moved = [f for f in after if _switch(f["code"], "s") not in (None, short) and f not in before]
+    assert len(moved) == 1 and _switch(moved[0]["code"], "l") == dissent and moved[0]["at"] == mine[-1]["at"]
+    assert len([f for f in after if _switch(f["code"], "s") == short]) == len(mine) - 1
+    assert [_switch(f["code"], "l") for f in after].count(garcetti) == 1
+    entries = pane.entries()
+    assert len(entries[garcetti]["occurrences"]) == n - 1 and len(entries[dissent]["occurrences"]) == 1
+    pane.click("undo", "Undone: split")
+    assert [f["code"] for f in _ta_fields(browser)] == [f["code"] for f in before]
+    assert dissent not in pane.entries() and len(pane.entries()[garcetti]["occurrences"]) == n
+    # every citation ticked: refused, nothing changed
+    div = _entry_div(browser, garcetti)
+    browser.execute_script(
+        "arguments[0].querySelector('details.edit').open = true;"
+        "for (const t of arguments[0].querySelectorAll('.split-cite input')) t.checked = true;"
+        "arguments[0].querySelector('.split-text').value = arguments[1];",
+        div,
+        dissent,
+    )
+    pane.press(div.find_element("css selector", ".edit-split-go"), "Leave at least one citation")
+    assert [f["code"] for f in _ta_fields(browser)] == [f["code"] for f in before]
+    assert pane.uncaught() == []
+
+
+def test_add_a_heading_move_an_entry_under_it_and_undo_both(browser, server):
+    """Add a heading: a heading line and a TOA field for a category number toa does not use,
+    after the table's last TOA field; Move lists it; Undo takes the move, then the heading, back.
+    (toa reads such a heading and its entries: tests/authorities/test_marks.py.)"""
+    pane = Pane(browser, server["port"], APPELLATE, "PC")
+    pane.click("scan", "Found")
+    browser.execute_script(
+        "document.getElementById('add-heading').open = true;"
+        "document.getElementById('heading-name').value = 'Supreme Court Cases'"
+    )
+    pane.click("heading-add", "The brief has no table yet: Insert table first")
+    pane.click("insert", "Table inserted")
+    fields = browser.execute_script("return window.__fields()")
+    toas = [f["code"] for f in fields if f["code"].lstrip().startswith("TOA")]
+    calls = pane.click("heading-add", 'Heading "Supreme Court Cases" added to the table (TA category 10)')
+    inserted = [c for c in calls if c["op"] == "insertOoxml"]
+    assert len(inserted) == 1 and inserted[0]["location"] == "After"
+    assert ">Supreme Court Cases</w:t>" in inserted[0]["ooxml"]
+    new = [
+        f["code"] for f in browser.execute_script("return window.__fields()") if f["code"].lstrip().startswith("TOA")
+    ]
+    assert (
+        new[:-1] == toas
+        and re.search(r'\\c "10"', new[-1])
+        and new[-1].replace('"10"', "") == toas[-1].replace(re.search(r'\\c "(\d+)"', toas[-1]).group(0), "\\c ")
+    )
+    assert any(c["op"] == "updateResult" and '"10"' in c["code"] for c in calls)
+    assert pane.headings()[-1].startswith("Supreme Court Cases (0 authorities")
+    pane.click("heading-add", "The table has that heading already")
+
+    lane = "Lane v. Franks, 573 U.S. 228 (2014)"
+    before = _ta_fields(browser)
+    short = next(_switch(f["code"], "s") for f in before if _switch(f["code"], "l") == lane)
+    div = _entry_div(browser, lane)
+    browser.execute_script(
+        "arguments[0].querySelector('details.edit').open = true;"
+        "arguments[0].querySelector('.edit-heading').value = '10'",
+        div,
+    )
+    pane.press(div.find_element("css selector", ".edit-move"), "Move made in")
+    assert all(_switch(f["code"], "c") == "10" for f in _ta_fields(browser) if _switch(f["code"], "s") == short)
+    assert pane.headings()[-1].startswith("Supreme Court Cases (1 authority")
+    pane.click("undo", "Undone: move")
+    calls = pane.click("undo", "Undone: add heading")
+    assert [c for c in calls if c["op"] == "deleteRange"][0]["ooxml"] == inserted[0]["ooxml"]
+    assert [
+        f["code"] for f in browser.execute_script("return window.__fields()") if f["code"].lstrip().startswith("TOA")
+    ] == toas
+    assert not [h for h in pane.headings() if h.startswith("Supreme Court Cases")]
+    assert pane.uncaught() == []
+
+
+def test_passim_and_footnotes_are_chosen_in_the_pane_as_the_style_allows_and_remembered(browser, server):
+    pane = Pane(browser, server["port"], APPELLATE, "PC")
+    pane.wait(lambda: len(browser.find_elements("css selector", "#passim option")) > 2)
+    browser.execute_script(
+        "const s = document.getElementById('style'); s.value = 'default'; s.dispatchEvent(new Event('change'));"
+    )
+    pane.wait(lambda: "Court style set" in pane.message())
+    assert not browser.find_element("id", "passim").get_attribute("disabled")
+    pane.click("scan", "Found")
+    garcetti = "Garcetti v. Ceballos, 547 U.S. 410 (2006)"
+    assert pane.entries()[garcetti]["pages"] == EXPECTED[garcetti]
+    assert any("footnote" in w for w in pane.texts(".occurrence .where"))
+    browser.execute_script(
+        "const p = document.getElementById('passim'); p.value = '3'; p.dispatchEvent(new Event('change'));"
+    )
+    pane.wait(lambda: "Passim set for this document: 3 or more pages" in pane.message())
+    browser.execute_script(
+        "const f = document.getElementById('footnotes'); f.checked = false; f.dispatchEvent(new Event('change'));"
+    )
+    pane.wait(lambda: "Citations in footnotes left out" in pane.message())
+    saved = [c for c in pane.calls() if c["op"] == "saveSettings"][-1]["settings"]
+    assert json.loads(saved["toa.passim"]) == 3 and json.loads(saved["toa.footnotes"]) is False
+    pane.click("scan", "Found")
+    assert pane.entries()[garcetti]["pages"] == "passim"
+    assert not any("footnote" in w for w in pane.texts(".occurrence .where"))
+    # a style that forbids passim offers none
+    browser.execute_script(
+        "const s = document.getElementById('style'); s.value = 'scotus'; s.dispatchEvent(new Event('change'));"
+    )
+    assert browser.find_element("id", "passim").get_attribute("disabled")
+    assert "allows no passim" in browser.find_element("id", "passim").get_attribute("title")
+    # the same document opened again: its settings choose them
+    pane = Pane(browser, server["port"], APPELLATE, "PC", settings={"toa.passim": 3, "toa.footnotes": False})
+    pane.wait(lambda: len(browser.find_elements("css selector", "#passim option")) > 2)
+    assert browser.find_element("id", "passim").get_attribute("value") == "3"
+    assert not browser.find_element("id", "footnotes").is_selected()
+    assert pane.uncaught() == []

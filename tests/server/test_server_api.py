@@ -619,6 +619,77 @@ def test_an_excluded_entry_gets_no_entry_and_no_ta_field(client):
     assert garcetti not in entries(scanned)
 
 
+def test_a_citation_marked_in_the_pane_is_listed_with_its_page_and_a_locator(client, tmp_path):
+    """The pane's Mark citation puts a TA field (\\l, \\s, \\c) at a citation toa missed; the next
+    Scan lists it under that heading, on the field's page, with a locator of the text after it,
+    and toa gives its TA field back for Insert table."""
+    from docxbuild import Field
+
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph(
+        "See ",
+        ("Celotex Corp. v. Catrett", "i"),
+        ", 477 U.S. 317, 322 (1986). The ",
+        Field('TA \\l "Marlowe City Charter art. IV" \\s "City Charter" \\c 3'),
+        "Marlowe City Charter art. IV, names the City Manager.",
+    )
+    brief = b.save(tmp_path / "marked.docx")
+    report = post(client, "analyze?pages=estimate", brief.read_bytes()).get_json()
+    cats = {c["number"]: c for c in report["categories"]}
+    marked = next(a for a in cats[3]["authorities"] if a["text"] == "Marlowe City Charter art. IV")
+    assert marked["page_text"] == "1" and len(marked["occurrences"]) == 1
+    assert marked["occurrences"][0]["locator"]["search"].startswith("Marlowe City Charter art. IV")
+    fields = post(client, "toa?pages=estimate", brief.read_bytes()).get_json()["fields"]
+    mine = [f["code"] for f in fields if f["authority"] == "Marlowe City Charter art. IV"]
+    assert len(mine) == 1 and '\\s "City Charter"' in mine[0] and mine[0].endswith("\\c 3")
+
+
+def test_passim_threshold_and_footnotes_as_the_style_allows(client, tmp_path):
+    """?passim=N changes the style's threshold (0: none) where the style allows passim; a style
+    that forbids it keeps every page. ?footnotes=0 leaves the notes' citations out."""
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph(
+        "See ",
+        ("Celotex Corp. v. Catrett", "i"),
+        ", 477 U.S. 317, 322 (1986); ",
+        ("Lane v. Franks", "i"),
+        ", 573 U.S. 228 (2014).",
+    )
+    for page in range(3):
+        b.page_break()
+        b.paragraph(f"Point {page}. ", ("Celotex", "i"), ", 477 U.S. at 323.")
+    brief = b.save(tmp_path / "pages.docx").read_bytes()
+
+    def report(query, data=brief):
+        r = post(client, f"analyze?pages=estimate&{query}", data)
+        assert r.status_code == 200, r.get_json()
+        return r.get_json()
+
+    def listed(rep):
+        return {a["text"]: a for c in rep["categories"] for a in c["authorities"]}
+
+    celotex = "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"
+    default = listed(report("style=default"))
+    assert len(default[celotex]["pages"]) == 4 and not default[celotex]["passim"]  # the default style's threshold is 5
+    three = listed(report("style=default&passim=3"))
+    assert three[celotex]["page_text"] == "passim" and not three["Lane v. Franks, 573 U.S. 228 (2014)"]["passim"]
+    assert not [a for a in listed(report("style=default&passim=0")).values() if a["passim"]]
+    assert not [a for a in listed(report("style=scotus&passim=2")).values() if a["passim"]]  # Rule 34.2: no passim
+
+    default = listed(report("style=default", APPELLATE.read_bytes()))
+    notes = [o for a in default.values() for o in a["occurrences"] if o["story"] == "footnote"]
+    assert notes
+    without = report("style=default&footnotes=0", APPELLATE.read_bytes())
+    kept = [o for a in listed(without).values() for o in a["occurrences"]]
+    assert not [o for o in kept + without["unlinked"] if o["story"] == "footnote"]
+    assert len(kept) == sum(len(a["occurrences"]) for a in default.values()) - len(notes)
+    for query in ("passim=1", "passim=abc", "passim=100", "passim=-5", "footnotes=2", "footnotes=yes"):
+        r = post(client, f"analyze?{query}", APPELLATE.read_bytes())
+        assert r.status_code == 400 and r.get_json()["error"] == "bad_option", query
+
+
 def test_check_with_progress_streams_a_line_per_step_then_the_report_and_a_cancel_stops_the_job(fakes, tmp_path):
     import json
 

@@ -4,9 +4,14 @@ in the pane, or by hand in a TA field, is therefore printed as the author set it
 build writes the same \\l and \\c again.
 
 A TA field belongs to the citation it sits at: at the citation's start (where toa and the pane
-put it) or at the end of the citation proper (where toa puts it after a page break). TA fields
-elsewhere (Word's Mark Citation puts them after the whole citation) are not read; like every TA
-field, they are replaced by toa's own when the table is written.
+put it) or at the end of the citation proper (where toa puts it after a page break). A TA field
+with an entry text (\\l) at no citation toa found is a citation the author marked (the pane's
+Mark citation): it is an entry of its own, with that text and heading, on the page of the field,
+and the TA fields without \\l that share its \\s are its further citations. The citations of an
+entry whose fields name a second \\s with a \\l of its own are a second entry (the pane's
+Split). Other TA fields (Word's Mark Citation puts them after the whole citation, with the text of
+an entry toa lists) are not read; like every TA field, they are replaced by toa's own when the
+table is written.
 """
 
 from __future__ import annotations
@@ -15,12 +20,15 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..model import Authority, Document, Table
+from ..keys import WorkKey
+from ..model import CATEGORY_NUMBERS, Authority, Category, Document, Occurrence, Table
 from ..oxml import is_on, qn, w_attr
+from ..oxml.fields import complex_fields
 from .entries import total_order
 from .link import reading_order
 
 _FLD, _INSTR, _FLD_SIMPLE, _R, _P = qn("w:fldChar"), qn("w:instrText"), qn("w:fldSimple"), qn("w:r"), qn("w:p")
+_TOA_CATEGORY = re.compile(r'\\c\s*"?(\d+)"?')
 _SWITCH = re.compile(r'\\([lsc])\s*("(?:[^"\\]|\\.)*"|\S+)', re.S)
 
 
@@ -77,18 +85,23 @@ def keep(doc: Document, table: Table) -> None:
     citations: the \\l of the first that has one; the \\c most of them name, when the table has
     that heading. A moved entry takes its place in its new heading's order. An entry with no \\l
     whose fields name the \\s of another entry's \\l is that entry (Word lists them as one): its
-    citations join it."""
+    citations join it. An entry whose fields name two \\s, each with its own \\l, is two entries
+    (the pane's Split)."""
+    _add_headings(table, headings(doc))
     marks = read(doc)
     if not marks:
         return
-    at = {(m.paragraph, m.offset): m for m in marks}
+    at: dict[tuple[int, int | None], Mark] = {(m.paragraph, m.offset): m for m in marks}
     by_number = {c.number: c for c in table.categories}
+    _split(table, at)
     owner: dict[str, Authority] = {}  # \s -> the entry whose \l field has it
     found = []
+    read_at: set[int] = set()  # id() of the marks that sit at a citation of an entry
     for cat in table.categories:
         for auth in cat.authorities:
             own = [at.get((o.paragraph, o.start)) or at.get((o.paragraph, o.anchor_end)) for o in auth.occurrences]
             own = [m for m in own if m is not None]
+            read_at.update(id(m) for m in own)
             long = next((m for m in own if m.long), None)
             if long is not None:
                 auth.text, auth.emphasis = long.long, long.emphasis
@@ -111,8 +124,113 @@ def keep(doc: Document, table: Table) -> None:
     for auth, old, new in moves:
         old.authorities.remove(auth)
         new.authorities.append(auth)
-    for cat in {id(new): new for _a, _o, new in moves}.values():
+    added = _marked(doc, table, [m for m in marks if id(m) not in read_at], by_number)
+    for cat in ({id(new): new for _a, _o, new in moves} | added).values():
         cat.authorities.sort(key=lambda a: total_order(a.sort_key))
+
+
+def headings(doc: Document) -> dict[int, str]:
+    """The headings the author added to the printed table (the pane's Add a heading): {TA category
+    number: heading} of each TOA field whose \\c is a number from 1 to 16 that no category of toa
+    has (CATEGORY_NUMBERS: a table built in another style keeps no heading of its own), with the
+    text of the paragraph before the field (blank ones passed over) as its heading."""
+    body = next((p.element for p in doc.paragraphs if p.story == "body" and p.element is not None), None)
+    if body is None:
+        return {}
+    fields = [f for f in complex_fields(body.getroottree().getroot()) if f.keyword == "TOA"]
+    in_toa = {id(p) for f in fields for p in f.paragraphs}
+    index_of = {id(p.element): p.index for p in doc.paragraphs if p.element is not None}
+    out: dict[int, str] = {}
+    for f in fields:
+        m = _TOA_CATEGORY.search(f.instr)
+        first = index_of.get(id(f.paragraphs[0])) if f.paragraphs else None
+        if m is None or first is None or not 1 <= int(m.group(1)) <= 16 or int(m.group(1)) in CATEGORY_NUMBERS.values():
+            continue
+        i = first - 1
+        while i >= 0 and not doc.paragraphs[i].text.strip() and id(doc.paragraphs[i].element) not in in_toa:
+            i -= 1
+        if i >= 0 and id(doc.paragraphs[i].element) not in in_toa and doc.paragraphs[i].story == "body":
+            out.setdefault(int(m.group(1)), " ".join(doc.paragraphs[i].text.split()))
+    return out
+
+
+def _add_headings(table: Table, named: dict[int, str]) -> None:
+    """A heading of its own, after the style's, for each number the author named."""
+    numbers = {c.number for c in table.categories}
+    for number, heading in sorted(named.items()):
+        if number not in numbers and heading:
+            table.categories.append(Category(key="other", heading=heading, number=number))
+
+
+def _split(table: Table, at: dict[tuple[int, int | None], Mark]) -> None:
+    """The citations of an entry whose TA fields name another \\s than the entry's own, with a
+    \\l among them, leave it as an entry of their own (its text, heading and sort come from those
+    fields in keep). The entry's own \\s is that of the field with toa's entry text, else the
+    first named."""
+    for cat in table.categories:
+        for auth in list(cat.authorities):
+            pairs = [
+                (o, at.get((o.paragraph, o.start)) or at.get((o.paragraph, o.anchor_end))) for o in auth.occurrences
+            ]
+            shorts = list(dict.fromkeys(m.short for _o, m in pairs if m is not None and m.short))
+            if len(shorts) < 2:
+                continue
+            mine = next((m.short for _o, m in pairs if m is not None and m.long == auth.text and m.short), shorts[0])
+            for short in shorts:
+                group = [(o, m) for o, m in pairs if m is not None and m.short == short]
+                long = next((m.long for _o, m in group if m.long), None)
+                if short == mine or long is None:  # no \\l: merged into the entry that has the \\s (keep)
+                    continue
+                occurrences = [o for o, _m in group]
+                auth.occurrences = [o for o in auth.occurrences if o not in occurrences]
+                key = WorkKey("", long, "", "split")
+                for o in occurrences:
+                    o.key = key
+                cat.authorities.append(Authority(key, auth.category, long, long, occurrences, short=short))
+
+
+def _marked(doc: Document, table: Table, marks: list[Mark], by_number: dict[int, Category]) -> dict[int, Category]:
+    """The entries of citations the author marked: TA fields at no entry's citation, grouped by
+    their \\s (a group with no \\l is not an entry: nothing names it; one whose \\l is an entry's text is
+    that entry, marked by Word after the citation). A field at a citation toa
+    left out of the table (a short form pointing at nothing, a citation that names no authority)
+    takes that citation; elsewhere the citation is the text after the field, as long as the entry
+    text. Returns {id: category} of the categories that gained an entry."""
+    groups: dict[str, list[Mark]] = {}
+    for m in marks:
+        groups.setdefault(m.short or m.long or "", []).append(m)
+    left_out = {(o.paragraph, o.start): o for o in table.unlinked + table.excluded}
+    listed = {" ".join(a.text.split()) for c in table.categories for a in c.authorities}
+    added = {}
+    for short, group in groups.items():
+        long = next((m for m in group if m.long), None)
+        if long is None or not short or long.long in listed:  # Word's own mark of a listed entry
+            continue
+        cat = by_number.get(long.category or 1) or table.categories[0]
+        key = WorkKey("", long.long or "", "", "marked")
+        occurrences = []
+        for m in group:
+            occ = left_out.pop((m.paragraph, m.offset), None)
+            if occ is None:
+                para = doc.paragraphs[m.paragraph]
+                end = min(len(para.text), m.offset + len(m.long or long.long or ""))
+                end = len(para.text[:end].rstrip())
+                occ = Occurrence(
+                    m.paragraph,
+                    m.offset,
+                    max(end, m.offset),
+                    "full" if m.long else "short",
+                    para.story,
+                    para.text[m.offset : end],
+                )
+            occ.category, occ.key = cat.key, key
+            occurrences.append(occ)
+        for gone in (table.unlinked, table.excluded):
+            gone[:] = [o for o in gone if o not in occurrences]
+        auth = Authority(key, cat.key, long.long or "", long.long, occurrences, emphasis=long.emphasis, short=short)
+        cat.authorities.append(auth)
+        added[id(cat)] = cat
+    return added
 
 
 def _italic(run) -> bool:

@@ -44,7 +44,11 @@ def health():
             "warm_libreoffice": bool(office is not None and office.available),
             "courtlistener_token": bool(_settings().token),
             # the court styles and page sources the pane offers (the options of analyze, check, toa)
-            "styles": [{"name": n, "description": load_style(n).description} for n in builtin_names()],
+            # passim: the style's threshold (0: the court allows no passim; the pane offers none)
+            "styles": [
+                {"name": n, "description": load_style(n).description, "passim": load_style(n).passim}
+                for n in builtin_names()
+            ],
             "pages": list(PAGE_METHODS),
         }
     )

@@ -32,12 +32,14 @@ from pathlib import Path
 from flask import Response, current_app, request
 
 from .. import flatopc, pipeline, render
+from ..document import ReadOptions
 from ..model import PAGE_METHODS
 from ..styles import builtin_names
 from .guard import ApiError, internal_error
 
 log = logging.getLogger("toa.server")
 
+MAX_PASSIM = 99  # the largest passim threshold a request may ask for
 STOP_GRACE = 5.0  # seconds a stopped job has to kill its LibreOffice and end before SIGKILL
 CANCEL_POLL = 0.25  # seconds between looks at whether a job's client has cancelled it
 
@@ -54,6 +56,8 @@ class Upload:
     style: str
     pages: str
     exclude: tuple[str, ...] = ()  # entry texts the author left out of the table (the pane's Exclude)
+    passim: int | None = None  # the style's passim threshold changed (0: none); None: the style's
+    footnotes: bool = True  # citations in footnotes and endnotes indexed
 
 
 def read_upload() -> Upload:
@@ -82,7 +86,15 @@ def read_upload() -> Upload:
     if pages not in PAGE_METHODS:
         raise ApiError(400, "bad_option", f"Unknown page source {pages!r}; use one of: {', '.join(PAGE_METHODS)}.")
     exclude = tuple(t for t in request.args.getlist("exclude") if t.strip())
-    return Upload(data, name, fmt, style, pages, exclude)
+    passim = request.args.get("passim")
+    if passim is not None and not (passim.isdigit() and int(passim) <= MAX_PASSIM and int(passim) != 1):
+        raise ApiError(
+            400, "bad_option", f"passim {passim!r} is not a number of pages from 2 to {MAX_PASSIM}, or 0 (none)."
+        )
+    footnotes = request.args.get("footnotes", "1")
+    if footnotes not in ("0", "1"):
+        raise ApiError(400, "bad_option", f"footnotes {footnotes!r}: use 1 (indexed) or 0 (left out).")
+    return Upload(data, name, fmt, style, pages, exclude, None if passim is None else int(passim), footnotes == "1")
 
 
 def _display_name(filename: str | None) -> str:
@@ -185,6 +197,8 @@ class Jobs:
                     folder=folder,
                     path=str(Path(folder, name)),
                     exclude=upload.exclude,
+                    passim=upload.passim,
+                    footnotes=upload.footnotes,
                 )
                 return self._supervise(work, job, settings, office, deadline, limit, progress, cancel)
             finally:
@@ -316,6 +330,8 @@ class Job:
     folder: str
     path: str
     exclude: tuple[str, ...] = ()
+    passim: int | None = None
+    footnotes: bool = True
     # (stage, done, total) of the work's steps, to the server (set in the job's process)
     progress: Callable[[str, int, int], None] | None = None
 
@@ -377,7 +393,14 @@ def _work(work: Work, job: Job, settings, office) -> dict:
         path = str(Path(job.folder, "document.docx"))
         _private_file(Path(path), data)
     try:
-        result = pipeline.analyse(path, style=job.style, pages=job.pages, office=office)
+        result = pipeline.analyse(
+            path,
+            style=job.style,
+            pages=job.pages,
+            office=office,
+            passim=job.passim,
+            options=ReadOptions(skip_notes=not job.footnotes),
+        )
     except pipeline.NoCitationsError:
         raise ApiError(422, "no_citations", "No citations were found in this document.") from None
     except pipeline.BuildError as exc:

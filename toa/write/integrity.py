@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ..model import Document
+from ..oxml import qn
 from ..oxml.fields import paragraphs_in
 from ..oxml.sections import ends_section
 from ..oxml.text import paragraph_text, paragraphs_of
@@ -26,6 +27,7 @@ from .errors import WriteError
 # A line of a typed table: text, then a dot leader or a tab, then page references (or none yet:
 # they may follow on the next line); and the placeholders a table takes the place of.
 _PAGE_REFS = r"(?:\s*(?:[0-9ivxlc]+a?(?:\s*[-–—]\s*[0-9ivxlc]+a?)?|nn?\.\s*\d+|passim)[,;&]?)*\s*$"
+_INSTR = qn("w:instrText")
 _ENTRY_LINE = re.compile(rf"\S.*?(?:(?:\.\s?){{3,}}|…|\t)\s*{_PAGE_REFS}", re.I)
 _PLACEHOLDER = re.compile(r"^\[[^\]]*(authorities|toa)[^\]]*\]$|^\{\{\s*toa\s*\}\}$", re.I)
 
@@ -74,6 +76,10 @@ def check(before: TextSnapshot, doc: Document, replaced: Iterable = (), inserted
             raise TextLostError(_message("put a paragraph after", name, expected[-1][1] if expected else ""))
 
 
+def _starts_toa(p) -> bool:
+    return any((t.text or "").split()[:1] == ["TOA"] for t in p.iter(_INSTR))
+
+
 def _check_replaced(before: TextSnapshot, replaced: list) -> None:
     paragraphs = [p for block in replaced for p in paragraphs_of(block)]
     if not paragraphs:
@@ -82,10 +88,12 @@ def _check_replaced(before: TextSnapshot, replaced: list) -> None:
     root = paragraphs[0].getroottree().getroot()
     in_toa = paragraphs_in(root, "TOA")
     lines = [(p, " ".join(text_of.get(p, "").split())) for p in paragraphs]
+    # a line where a TOA field starts ends a heading too: a heading the author added, with its
+    # category's field still empty (the pane's Add a heading), is the table's
     ends = [
         n
         for n, (p, text) in enumerate(lines)
-        if p in in_toa or _ENTRY_LINE.search(text_of.get(p, "")) or _PLACEHOLDER.match(text)
+        if p in in_toa or _ENTRY_LINE.search(text_of.get(p, "")) or _PLACEHOLDER.match(text) or _starts_toa(p)
     ]
     last = ends[-1] if ends else -1
     section_end = None
