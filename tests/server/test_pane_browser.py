@@ -673,7 +673,7 @@ def test_edit_move_and_exclude_an_entry_through_its_ta_fields_and_undo_each(brow
     after = _ta_fields(browser)
     assert [_switch(f["code"], "l") for f in after].count(edited) == 1
     assert garcetti not in [_switch(f["code"], "l") for f in after]
-    changed = [(a["code"], b["code"]) for a, b in zip(before, after) if a["code"] != b["code"]]
+    changed = [(a["code"], b["code"]) for a, b in zip(before, after, strict=True) if a["code"] != b["code"]]
     assert len(changed) == 1 and _switch(changed[0][0], "s") == _switch(changed[0][1], "s")
     assert edited in pane.entries() and garcetti not in pane.entries()
     assert any(c["op"] == "updateResult" and c["code"].lstrip().startswith("TOA") for c in pane.calls())
@@ -797,7 +797,7 @@ def test_at_350_px_long_entries_wrap_pages_stay_in_view_case_names_are_italic_an
         for cls in ("step-next", "step-next", "step-next", "step-prev"):
             before = len(pane.calls())
             div.find_element("css selector", f".{cls}").click()
-            pane.wait(lambda: any(c["op"] == "select" for c in pane.calls()[before:]))
+            pane.wait(lambda before=before: any(c["op"] == "select" for c in pane.calls()[before:]))
             selected += [norm(c["text"]) for c in pane.calls()[before:] if c["op"] == "select"]
         assert selected == [
             "Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986)",

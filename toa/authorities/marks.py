@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..keys import WorkKey
 from ..model import CATEGORY_NUMBERS, Authority, Category, Document, Occurrence, Table
@@ -50,7 +51,7 @@ def read(doc: Document) -> list[Mark]:
     for para in doc.paragraphs:
         if para.element is None or next(para.element.iter(_INSTR, _FLD_SIMPLE), None) is None:
             continue
-        starts: dict = {}
+        starts: dict[object, int] = {}  # a run's text node -> where its text starts
         for pc in para.pieces:
             starts[pc.node] = min(pc.start, starts.get(pc.node, pc.start))
         pending: list[list[tuple[str, bool]]] = []
@@ -99,11 +100,11 @@ def keep(doc: Document, table: Table) -> None:
     read_at: set[int] = set()  # id() of the marks that sit at a citation of an entry
     for cat in table.categories:
         for auth in cat.authorities:
-            own = [at.get((o.paragraph, o.start)) or at.get((o.paragraph, o.anchor_end)) for o in auth.occurrences]
-            own = [m for m in own if m is not None]
+            sites = [at.get((o.paragraph, o.start)) or at.get((o.paragraph, o.anchor_end)) for o in auth.occurrences]
+            own = [m for m in sites if m is not None]
             read_at.update(id(m) for m in own)
             long = next((m for m in own if m.long), None)
-            if long is not None:
+            if long is not None and long.long:
                 auth.text, auth.emphasis = long.long, long.emphasis
                 if long.short:
                     owner.setdefault(long.short, auth)
@@ -233,7 +234,7 @@ def _marked(doc: Document, table: Table, marks: list[Mark], by_number: dict[int,
     return added
 
 
-def _italic(run) -> bool:
+def _italic(run: Any) -> bool:  # an lxml element (lxml ships no types) or None
     if run is None or run.tag != _R:
         return False
     rpr = run.find(qn("w:rPr"))
