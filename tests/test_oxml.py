@@ -5,7 +5,7 @@ from __future__ import annotations
 from lxml import etree
 
 from toa.oxml import drop_references, qn
-from toa.oxml.fields import complex_fields, remove_ta_fields, unwrap_fields
+from toa.oxml.fields import complex_fields, instructions, remove_ta_fields, unwrap_fields
 from toa.oxml.sections import keep_only_breaks, move_section_properties, section_properties
 from toa.oxml.text import paragraph_text, paragraphs_of
 
@@ -45,6 +45,23 @@ def test_complex_fields_nest_and_span_paragraphs():
     fields = complex_fields(root)
     assert [f.keyword for f in fields] == ["PAGEREF", "TOA"]  # in the order they end
     assert len(fields[1].paragraphs) == 2 and len(fields[0].paragraphs) == 1
+
+
+def test_a_paragraphs_field_instructions_with_where_they_end_and_their_italics():
+    """Each instruction with the offset of the text after it; an italic run's characters say so;
+    a simple field too; a field with no text after it ends at the paragraph's end."""
+    p = body(
+        "<w:p><w:r><w:t>See </w:t></w:r>"
+        '<w:r><w:fldChar w:fldCharType="begin"/></w:r>'
+        '<w:r><w:instrText xml:space="preserve">TA \\l "</w:instrText></w:r>'
+        "<w:r><w:rPr><w:i/></w:rPr><w:instrText>Roe</w:instrText></w:r>"
+        f'<w:r><w:instrText xml:space="preserve">"</w:instrText></w:r>{END}'
+        '<w:r><w:t>Roe</w:t></w:r><w:fldSimple w:instr="TA \\s Doe"/></w:p>'
+    )[0]
+    texts = list(p.iter(qn("w:t")))
+    found = instructions(p, {texts[0]: 0, texts[1]: 4}, 7)
+    assert [(at, "".join(ch for ch, _ in chars)) for at, chars in found] == [(4, 'TA \\l "Roe"'), (7, "TA \\s Doe")]
+    assert [ch for ch, italic in found[0][1] if italic] == ["R", "o", "e"]
 
 
 def test_ta_fields_go_and_the_printed_text_stays():

@@ -19,16 +19,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..keys import WorkKey
 from ..model import CATEGORY_NUMBERS, Authority, Category, Document, Occurrence, Table
-from ..oxml import is_on, qn, w_attr
-from ..oxml.fields import complex_fields
+from ..oxml.fields import complex_fields, has_fields, instructions
 from .entries import total_order
 from .link import reading_order
 
-_FLD, _INSTR, _FLD_SIMPLE, _R, _P = qn("w:fldChar"), qn("w:instrText"), qn("w:fldSimple"), qn("w:r"), qn("w:p")
 _TOA_CATEGORY = re.compile(r'\\c\s*"?(\d+)"?')
 _SWITCH = re.compile(r'\\([lsc])\s*("(?:[^"\\]|\\.)*"|\S+)', re.S)
 
@@ -49,36 +46,15 @@ def read(doc: Document) -> list[Mark]:
     """Every TA field in the paragraphs of the brief, in reading order."""
     marks: list[Mark] = []
     for para in doc.paragraphs:
-        if para.element is None or next(para.element.iter(_INSTR, _FLD_SIMPLE), None) is None:
+        if para.element is None or not has_fields(para.element):
             continue
         starts: dict[object, int] = {}  # a run's text node -> where its text starts
         for pc in para.pieces:
             starts[pc.node] = min(pc.start, starts.get(pc.node, pc.start))
-        pending: list[list[tuple[str, bool]]] = []
-        open_fields: list[list[tuple[str, bool]]] = []
-        for el in para.element.iter():
-            if el.tag in (_FLD, _INSTR, _FLD_SIMPLE) and next(el.iterancestors(_P), None) is not para.element:
-                continue  # in a paragraph inside this one (a text box), read on its own
-            if el in starts and pending:
-                marks += [_mark(para.index, starts[el], chars) for chars in pending]
-                pending = []
-            if el.tag == _FLD:
-                kind = w_attr(el, "fldCharType")
-                if kind == "begin":
-                    open_fields.append([])
-                elif kind == "end" and open_fields:
-                    chars = open_fields.pop()
-                    if _keyword(chars) == "TA":
-                        pending.append(chars)
-            elif el.tag == _INSTR and open_fields:
-                italic = _italic(el.getparent())
-                open_fields[-1] += [(ch, italic) for ch in el.text or ""]
-            elif el.tag == _FLD_SIMPLE:
-                chars = [(ch, False) for ch in w_attr(el, "instr") or ""]
-                if _keyword(chars) == "TA":
-                    pending.append(chars)
-        marks += [_mark(para.index, len(para.text), chars) for chars in pending]
-    return [m for m in marks if m is not None]
+        for offset, chars in instructions(para.element, starts, len(para.text)):
+            if _keyword(chars) == "TA":
+                marks.append(_mark(para.index, offset, chars))
+    return marks
 
 
 def keep(doc: Document, table: Table) -> None:
@@ -232,13 +208,6 @@ def _marked(doc: Document, table: Table, marks: list[Mark], by_number: dict[int,
         cat.authorities.append(auth)
         added[id(cat)] = cat
     return added
-
-
-def _italic(run: Any) -> bool:  # an lxml element (lxml ships no types) or None
-    if run is None or run.tag != _R:
-        return False
-    rpr = run.find(qn("w:rPr"))
-    return rpr is not None and (is_on(rpr.find(qn("w:i"))) or is_on(rpr.find(qn("w:iCs"))))
 
 
 def _keyword(chars: list[tuple[str, bool]]) -> str:

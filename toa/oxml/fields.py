@@ -3,9 +3,10 @@ them, removing TA fields, and making the hidden TA fields and the TOA fields toa
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from . import P, R, RPR, XML_SPACE, make, qn, w_attr
+from . import P, R, RPR, XML_SPACE, is_on, make, qn, w_attr
 from .text import insert_at_start
 
 _FLD, _INSTR, _FLD_SIMPLE = qn("w:fldChar"), qn("w:instrText"), qn("w:fldSimple")
@@ -47,6 +48,46 @@ def complex_fields(root) -> list[ComplexField]:
                 if kind == "end":
                     done.append(stack.pop())
     return done
+
+
+def has_fields(p) -> bool:
+    """Paragraph `p` holds a field instruction (complex or simple)."""
+    return next(p.iter(_INSTR, _FLD_SIMPLE), None) is not None
+
+
+def instructions(p, starts: Mapping[object, int], end: int) -> list[tuple[int, list[tuple[str, bool]]]]:
+    """The instruction of every field in paragraph `p` (complex fields that end here, simple
+    fields; not those of a paragraph nested in it, a text box), in order: each with the offset of
+    the first text after it (`starts` maps a text node to its offset in the paragraph's text; `end`
+    when no text follows) and its characters, each with whether its run is italic."""
+    out: list[tuple[int, list[tuple[str, bool]]]] = []
+    pending: list[list[tuple[str, bool]]] = []
+    open_fields: list[list[tuple[str, bool]]] = []
+    for el in p.iter():
+        if el.tag in (_FLD, _INSTR, _FLD_SIMPLE) and _owner_p(el) is not p:
+            continue
+        if el in starts and pending:
+            out += [(starts[el], chars) for chars in pending]
+            pending = []
+        if el.tag == _FLD:
+            kind = w_attr(el, "fldCharType")
+            if kind == "begin":
+                open_fields.append([])
+            elif kind == "end" and open_fields:
+                pending.append(open_fields.pop())
+        elif el.tag == _INSTR and open_fields:
+            italic = _italic_run(el.getparent())
+            open_fields[-1] += [(ch, italic) for ch in el.text or ""]
+        elif el.tag == _FLD_SIMPLE:
+            pending.append([(ch, False) for ch in w_attr(el, "instr") or ""])
+    return out + [(end, chars) for chars in pending]
+
+
+def _italic_run(run) -> bool:
+    if run is None or run.tag != R:
+        return False
+    rpr = run.find(RPR)
+    return rpr is not None and (is_on(rpr.find(qn("w:i"))) or is_on(rpr.find(qn("w:iCs"))))
 
 
 def _owner_p(el):

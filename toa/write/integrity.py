@@ -18,8 +18,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ..model import Document
-from ..oxml import qn
-from ..oxml.fields import paragraphs_in
+from ..oxml.fields import code_starts, paragraphs_in
 from ..oxml.sections import ends_section
 from ..oxml.text import paragraph_text, paragraphs_of
 from .errors import WriteError
@@ -27,7 +26,6 @@ from .errors import WriteError
 # A line of a typed table: text, then a dot leader or a tab, then page references (or none yet:
 # they may follow on the next line); and the placeholders a table takes the place of.
 _PAGE_REFS = r"(?:\s*(?:[0-9ivxlc]+a?(?:\s*[-–—]\s*[0-9ivxlc]+a?)?|nn?\.\s*\d+|passim)[,;&]?)*\s*$"
-_INSTR = qn("w:instrText")
 _ENTRY_LINE = re.compile(rf"\S.*?(?:(?:\.\s?){{3,}}|…|\t)\s*{_PAGE_REFS}", re.I)
 _PLACEHOLDER = re.compile(r"^\[[^\]]*(authorities|toa)[^\]]*\]$|^\{\{\s*toa\s*\}\}$", re.I)
 
@@ -77,7 +75,7 @@ def check(before: TextSnapshot, doc: Document, replaced: Iterable = (), inserted
 
 
 def _starts_toa(p) -> bool:
-    return any((t.text or "").split()[:1] == ["TOA"] for t in p.iter(_INSTR))
+    return code_starts(p, "TOA")  # no other field's name starts so
 
 
 def _check_replaced(before: TextSnapshot, replaced: list) -> None:
