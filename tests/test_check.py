@@ -574,7 +574,7 @@ def test_quotations_of_cases_are_read_here_and_matched_in_the_opinion(env, tmp_p
 
 
 @pytest.fixture(scope="module")
-def benchmark(fakes, tmp_path_factory):
+def benchmark_check(fakes, tmp_path_factory):
     """`toa check --as-of` of samples/verification-benchmark.docx, once for every kind of its key
     (bench/verify_accuracy.py prints the same check's recall and false alarms)."""
     import contextlib
@@ -604,8 +604,8 @@ def benchmark(fakes, tmp_path_factory):
 
 
 @pytest.mark.parametrize("kind", sorted({e["kind"] for e in BENCHMARK_KEY["entries"]}))
-def test_each_kind_of_planted_problem_is_reported_and_each_control_is_verified(benchmark, kind):
-    report, out, got = benchmark
+def test_each_kind_of_planted_problem_is_reported_and_each_control_is_verified(benchmark_check, kind):
+    report, out, got = benchmark_check
     entries = {t: a["verification"] for t, a in authorities(report).items()}
     for item in (e for e in BENCHMARK_KEY["entries"] if e["kind"] == kind):
         v = entries[item["authority"]]
