@@ -15,6 +15,25 @@ from ..model import Occurrence, Paragraph
 from .cases import case_display, case_sort_key, end_of_cite, same_party_name
 from .names import DOCKET_NO, NAME_PREFIX, italic_names_before
 
+
+def _case(para: Paragraph, start: int, end: int, key: CaseKey | DocketKey, display: str, meta: CaseMeta) -> Occurrence:
+    """A full case citation that runs from its name (at start) to end."""
+    occ = Occurrence(
+        paragraph=para.index,
+        start=start,
+        end=end,
+        kind="full",
+        story=para.story,
+        text=para.text[start:end],
+        category="cases",
+        key=key,
+        display=display,
+        sort_key=case_sort_key(meta.case_name or ""),
+    )
+    occ.meta = meta
+    return occ
+
+
 # An italic case name, then a cite in a reporter eyecite does not know, e.g. English reports
 # "Regina v. Marriott, (1838) 173 Eng. Rep. 559" or "Rex v. Friend, (1802) 10 Cox C.C. 547",
 # or a known one mistyped ("493 S.W.29 206" for S.W.2d): listed, and flagged for review.
@@ -32,22 +51,11 @@ def unknown_reporter_cases(para: Paragraph, taken: list[tuple[int, int]]) -> lis
             continue
         end = end_of_cite(text, m.end())
         key = CaseKey(m.group("volume"), m.group("reporter"), m.group("page"))
-        occ = Occurrence(
-            paragraph=para.index,
-            start=start,
-            end=end,
-            kind="full",
-            story=para.story,
-            text=text[start:end],
-            category="cases",
-            key=key,
-            display=case_display(text, start, m.start("volume"), end),
-            sort_key=case_sort_key(name),
-            flags=["unknown_reporter"],
-        )
-        occ.meta = CaseMeta(
+        meta = CaseMeta(
             volume=key.volume, reporter=key.reporter, page=key.page, case_name=name, cite_end=m.end(), name_end=b
         )
+        occ = _case(para, start, end, key, case_display(text, start, m.start("volume"), end), meta)
+        occ.flags.append("unknown_reporter")
         out.append(occ)
     return out
 
@@ -77,19 +85,7 @@ def neutral_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurre
             m.group("reporter"),
             m.group("page"),
         )
-        occ = Occurrence(
-            paragraph=para.index,
-            start=start,
-            end=end,
-            kind="full",
-            story=para.story,
-            text=text[start:end],
-            category="cases",
-            key=key,
-            display=case_display(text, start, m.start("year"), end),
-            sort_key=case_sort_key(name),
-        )
-        occ.meta = CaseMeta(
+        meta = CaseMeta(
             volume=key.volume,
             reporter=key.reporter,
             page=key.page,
@@ -98,7 +94,7 @@ def neutral_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurre
             cite_end=m.end(),
             name_end=b,
         )
-        out.append(occ)
+        out.append(_case(para, start, end, key, case_display(text, start, m.start("year"), end), meta))
     return out
 
 
@@ -123,7 +119,6 @@ _BL_CITE = re.compile(
 
 
 def docket_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurrence]:
-    text = para.text
     out = []
     for start, b, name, m in italic_names_before(para, _DOCKET_CITE, "no", taken):
         if " v. " not in name and not NAME_PREFIX.search(name + " ") and not name.startswith(("In re", "Ex parte")):
@@ -136,37 +131,15 @@ def docket_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurren
         court = " (" + re.sub(r"\s+", " ", m.group("court")) + ")" if m.group("court") else ""
         bl = re.sub(r"^[,\s]+", ", ", m.group("bl") or "")
         number = re.sub(r"\s+", " ", m.group("no").strip())
-        occ = Occurrence(
-            paragraph=para.index,
-            start=start,
-            end=m.end(),
-            kind="full",
-            story=para.story,
-            text=text[start : m.end()],
-            category="cases",
-            key=DocketKey(docket, same_party_name(name).lower()),
-            display=f"{name}, {number}{bl}{court}",
-            sort_key=case_sort_key(name),
-        )
-        occ.meta = CaseMeta(case_name=name, name_end=b)
-        out.append(occ)
+        docket_key = DocketKey(docket, same_party_name(name).lower())
+        meta = CaseMeta(case_name=name, name_end=b)
+        out.append(_case(para, start, m.end(), docket_key, f"{name}, {number}{bl}{court}", meta))
     taken = taken + [(o.start, o.end) for o in out]
     for start, b, name, m in italic_names_before(para, _BL_CITE, "bl", taken):
         if " v. " not in name and not NAME_PREFIX.search(name + " ") and not name.startswith(("In re", "Ex parte")):
             continue
         court = re.sub(r"\s+", " ", m.group("court"))
-        occ = Occurrence(
-            paragraph=para.index,
-            start=start,
-            end=m.end(),
-            kind="full",
-            story=para.story,
-            text=text[start : m.end()],
-            category="cases",
-            key=CaseKey(m.group("year"), "BL", m.group("num")),
-            display=f"{name}, {m.group('bl')} ({court})",
-            sort_key=case_sort_key(name),
-        )
-        occ.meta = CaseMeta(case_name=name, volume=m.group("year"), reporter="BL", page=m.group("num"), name_end=b)
-        out.append(occ)
+        meta = CaseMeta(case_name=name, volume=m.group("year"), reporter="BL", page=m.group("num"), name_end=b)
+        key = CaseKey(m.group("year"), "BL", m.group("num"))
+        out.append(_case(para, start, m.end(), key, f"{name}, {m.group('bl')} ({court})", meta))
     return out
