@@ -992,3 +992,19 @@ def test_citations_in_the_cells_of_a_table_in_the_body_and_in_their_notes(tmp_pa
         "29 C.F.R. § 1904.7(b)(1)",
         "40 C.F.R. § 98.3(c)",
     ]
+
+
+def test_a_long_paragraph_cut_into_windows_keeps_a_citation_whose_abbreviations_read_as_a_sentence_end():
+    """A paragraph longer than a window is read in windows cut at a sentence end; "Crim. Proc." reads
+    as one, and a citation cut there is still found whole, once."""
+    from toa.extract import WINDOW
+
+    cite = "Tex. Code Crim. Proc. Ann. art. 38.37 (West 2020)"
+    filler = "The trial court so held. " * (WINDOW // 25)
+    head = filler[: WINDOW - 40]
+    text = head + "See " + cite + ". " + filler
+    occs = [o for o in extract_paragraph(Paragraph(index=0, story="body", text=text)) if o.category == "statutes"]
+    cut = text.index("Crim. Proc.") + len("Crim.")
+    assert any(o.start < cut < o.end for o in occs), [o.text for o in occs]
+    assert len(occs) == 1, [o.text for o in occs]
+    assert occs[0].text.startswith("Tex. Code Crim. Proc. Ann. art. 38.37")

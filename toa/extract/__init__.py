@@ -92,7 +92,11 @@ def _join_across(head: Paragraph, tail: Paragraph, found: dict[int, list[Occurre
 # eyecite rescans the rest of a paragraph once per citation (extract_pincited_reference_citations)
 # and so do some checks here: time grows with the square of a paragraph's length. A long
 # paragraph is read in windows that end at a sentence end, as if it were several paragraphs.
+# A sentence end is guessed ("Crim. Proc." reads as one), so each window reads on OVERLAP
+# characters past its end, more than any one citation takes: a citation that starts in a window is
+# read whole there, and what the next window finds inside it (its second half) is dropped.
 WINDOW = 20_000
+OVERLAP = 2_000
 _SENTENCE_END = re.compile(r"(?:(?<=[a-z]{3}[.!?])|(?<=\)\.))\s+(?=[A-Z“\"(])")
 
 
@@ -100,16 +104,24 @@ def extract_paragraph(para: Paragraph) -> list[Occurrence]:
     if len(para.text) <= WINDOW:
         return _extract_window(para)
     out: list[Occurrence] = []
+    kept: list[Occurrence] = []
     for a, b in _windows(para.text):
-        for occ in _extract_window(_window(para, a, b)):
-            occ.start, occ.end = occ.start + a, occ.end + a
-            occ.anchor_end = occ.anchor_end + a if occ.anchor_end is not None else None
-            if isinstance(occ.meta, DecisionMeta) and occ.meta.cite_end is not None:
-                occ.meta.cite_end += a
-            if isinstance(occ.meta, CaseMeta) and occ.meta.name_end is not None:
-                occ.meta.name_end += a
-            out.append(occ)
+        crossing = [o for o in kept if o.end > a]  # read whole by the window before
+        read = [_shifted(occ, a) for occ in _extract_window(_window(para, a, min(b + OVERLAP, len(para.text))))]
+        kept = [o for o in read if o.start < b and not any(c.start <= o.start < c.end for c in crossing)]
+        out.extend(kept)
     return out
+
+
+def _shifted(occ: Occurrence, a: int) -> Occurrence:
+    """An occurrence read in a window that starts at a, with the paragraph's offsets."""
+    occ.start, occ.end = occ.start + a, occ.end + a
+    occ.anchor_end = occ.anchor_end + a if occ.anchor_end is not None else None
+    if isinstance(occ.meta, DecisionMeta) and occ.meta.cite_end is not None:
+        occ.meta.cite_end += a
+    if isinstance(occ.meta, CaseMeta) and occ.meta.name_end is not None:
+        occ.meta.name_end += a
+    return occ
 
 
 def _windows(text: str) -> list[tuple[int, int]]:
