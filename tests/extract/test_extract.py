@@ -1,9 +1,9 @@
 """Stage 2: case citations found with eyecite and mended with the brief's italics."""
 
-from toa.extract import extract_paragraph
+from toa.extract import extract, extract_paragraph
 from toa.extract.cases import case_sort_key
 from toa.keys import CaseKey, ConstitutionKey, DocketKey
-from toa.model import Paragraph
+from toa.model import Document, Paragraph
 
 
 def para(*parts):
@@ -991,4 +991,24 @@ def test_citations_in_the_cells_of_a_table_in_the_body_and_in_their_notes(tmp_pa
         "29 C.F.R. § 1904.29",
         "29 C.F.R. § 1904.7(b)(1)",
         "40 C.F.R. § 98.3(c)",
+    ]
+
+
+def test_an_act_by_the_short_name_an_earlier_paragraph_defined_for_it():
+    texts = [
+        "Skipped.",
+        "The plaintiff sued under the Foo Bar Act of 1990, 42 U.S.C. § 12101 et seq. (“FOOBA”).",
+        "Smith (SM) agrees.",
+        "FOOBA § 412(b) bars it; see section 414(a) of FOOBA. SM § 3 is a treatise's.",
+        "QUUX § 7 comes first.",
+        "The Quux Act (QUUX) is named after it.",
+    ]
+    paragraphs = [
+        Paragraph(index=i, story="body", text=t, skipped="cover" if i == 0 else None) for i, t in enumerate(texts)
+    ]
+    occs = extract(Document(path="x.docx", paragraphs=paragraphs, sections=[]))
+    assert [(o.paragraph, o.display) for o in occs if o.kind == "full"] == [
+        (1, "Foo Bar Act of 1990, 42 U.S.C. § 12101 et seq."),
+        (3, "FOOBA § 412(b)"),
+        (3, "FOOBA § 414(a)"),
     ]
