@@ -107,6 +107,9 @@ class ProvisionMeta:
     inverted: bool = False  # written "Article 38.37 of the Code ...": the entry is reworded
     subdivision_only: bool = False  # "Id., subd. (d)(1)", "subdivision (b)": of the section cited before
     committee_note: str = ""  # "advisory committee's note to 2015 amendment"
+    # "1798.99.28": the act this section is in is cited as codified from that section on
+    # ("Cal. Civ. Code § 1798.99.28 et seq. (the Act)"), and by the last part of its numbers
+    codified_from: str = ""
 
 
 @dataclass(slots=True)

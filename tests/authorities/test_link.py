@@ -671,6 +671,21 @@ def test_an_assembly_bill_by_its_number_after_its_session_cite_is_that_bill():
     assert linked(t) == {"Assem. Bill 55, 2021-2022 Reg. Sess. (Cal. 2022)": ["full", "full"], "AB 56": ["full"]}
 
 
+def test_an_assembly_bill_by_its_number_before_its_session_cite_is_that_bill_named_by_it():
+    t = links_of("AB 55 was proposed.", "Assem. Bill 55, 2021-2022 Reg. Sess. (Cal. 2022), was enacted. AB 56 did not.")
+    assert linked(t) == {"Assem. Bill 55, 2021-2022 Reg. Sess. (Cal. 2022)": ["full", "full"], "AB 56": ["full"]}
+    # two bills of that number in full: which one "AB 55" before them is cannot be known
+    t = links_of(
+        "AB 55 was proposed.",
+        "Assem. Bill 55, 2021-2022 Reg. Sess. (Cal. 2022); Assem. Bill 55, 2023-2024 Reg. Sess. (Cal. 2024).",
+    )
+    assert sorted(linked(t)) == [
+        "AB 55",
+        "Assem. Bill 55, 2021-2022 Reg. Sess. (Cal. 2022)",
+        "Assem. Bill 55, 2023-2024 Reg. Sess. (Cal. 2024)",
+    ]
+
+
 def test_an_act_codified_from_a_section_on_is_cited_by_the_last_part_of_its_numbers():
     t = links_of(
         "The Ozark Kids Code Act, Cal. Civ. Code § 1798.77.28 et seq. (the Act), requires it.",
@@ -685,6 +700,25 @@ def test_an_act_codified_from_a_section_on_is_cited_by_the_last_part_of_its_numb
     # a code cited at one section, not as an act's first: its sections are its own
     t = links_of("Cal. Civ. Code § 1798.77.28 requires it.", "See § 31(a).")
     assert "Cal. Civ. Code § 31(a)" in linked(t)
+
+
+def test_a_range_of_two_subsections_in_a_short_form_is_each_of_them_in_the_act():
+    t = links_of(
+        "The Ozark Kids Code Act, Cal. Civ. Code § 1798.77.28 et seq. (the Act), requires it.",
+        "Act §§ 31(a)-(b). See id. §§ 1798.77.31(c)(3)-(4); Act §§ 32, 33(e). Cf. § 9.",
+    )
+    assert linked(t) == {
+        "Cal. Civ. Code § 1798.77.28": ["full"],
+        "Cal. Civ. Code § 1798.77.31(a)": ["reference"],
+        "Cal. Civ. Code § 1798.77.31(b)": ["reference"],
+        "Cal. Civ. Code § 1798.77.31(c)(3)": ["id"],
+        "Cal. Civ. Code § 1798.77.31(c)(4)": ["id"],
+        "Cal. Civ. Code § 1798.77.32": ["reference"],
+        "Cal. Civ. Code § 1798.77.33(e)": ["reference"],
+        "Cal. Civ. Code § 9": ["reference"],
+    }
+    t = links_of("Tex. Bus. & Com. Code § 609.053(a) applies.", "Id. §§ 609.057(a)-(b).")
+    assert set(linked(t)) == {f"Tex. Bus. & Com. Code § {s}" for s in ("609.053(a)", "609.057(a)", "609.057(b)")}
 
 
 def test_an_act_section_with_its_code_section_before_or_after_it_in_any_form_is_one_entry():

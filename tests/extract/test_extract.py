@@ -1,9 +1,9 @@
 """Stage 2: case citations found with eyecite and mended with the brief's italics."""
 
-from toa.extract import extract_paragraph
+from toa.extract import extract, extract_paragraph
 from toa.extract.cases import case_sort_key
 from toa.keys import CaseKey, ConstitutionKey, DocketKey
-from toa.model import Paragraph
+from toa.model import Document, Paragraph
 
 
 def para(*parts):
@@ -1008,3 +1008,23 @@ def test_a_long_paragraph_cut_into_windows_keeps_a_citation_whose_abbreviations_
     assert any(o.start < cut < o.end for o in occs), [o.text for o in occs]
     assert len(occs) == 1, [o.text for o in occs]
     assert occs[0].text.startswith("Tex. Code Crim. Proc. Ann. art. 38.37")
+
+
+def test_an_act_by_the_short_name_an_earlier_paragraph_defined_for_it():
+    texts = [
+        "Skipped.",
+        "The plaintiff sued under the Foo Bar Act of 1990, 42 U.S.C. § 12101 et seq. (“FOOBA”).",
+        "Smith (SM) agrees.",
+        "FOOBA § 412(b) bars it; see section 414(a) of FOOBA. SM § 3 is a treatise's.",
+        "QUUX § 7 comes first.",
+        "The Quux Act (QUUX) is named after it.",
+    ]
+    paragraphs = [
+        Paragraph(index=i, story="body", text=t, skipped="cover" if i == 0 else None) for i, t in enumerate(texts)
+    ]
+    occs = extract(Document(path="x.docx", paragraphs=paragraphs, sections=[]))
+    assert [(o.paragraph, o.display) for o in occs if o.kind == "full"] == [
+        (1, "Foo Bar Act of 1990, 42 U.S.C. § 12101 et seq."),
+        (3, "FOOBA § 412(b)"),
+        (3, "FOOBA § 414(a)"),
+    ]

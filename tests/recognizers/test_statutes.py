@@ -298,14 +298,27 @@ def test_an_act_named_for_a_fiscal_year_keeps_its_name(run):
     assert o.display.startswith("National Defense Authorization Act for Fiscal Year 2010, Pub. L. No. 111-84")
 
 
-def test_a_range_of_subsections_is_one_provision(run):
-    occs = full(run("28 U.S.C. § 2254(d)(1)-(2); 28 U.S.C. §§ 157(b)(2)(A)-(O), 158(a)(1)."))
+def test_a_range_of_subsections_is_one_provision_and_a_range_of_two_neighbours_two(run):
+    occs = full(run("28 U.S.C. § 2254(d)(1)-(3); 28 U.S.C. §§ 157(b)(2)(A)-(O), 158(a)(1)."))
     assert [o.display for o in occs] == [
-        "28 U.S.C. § 2254(d)(1)-(2)",
+        "28 U.S.C. § 2254(d)(1)-(3)",
         "28 U.S.C. § 157(b)(2)(A)-(O)",
         "28 U.S.C. § 158(a)(1)",
     ]
     assert occs[0].meta.subsection == "(d)(1)"
+    # "(1)-(2)", "(a)-(b)", "(ii)-(iii)", "(h)-(i)" name two subsections: each its own entry, as a list's
+    occs = full(run("28 U.S.C. § 2254(d)(1)-(2); 42 U.S.C. § 1983(a)-(b), (c)(ii)-(iii), (h)-(i), (x)-(z)."))
+    assert [o.display for o in occs] == [
+        "28 U.S.C. § 2254(d)(1)",
+        "28 U.S.C. § 2254(d)(2)",
+        "42 U.S.C. § 1983(a)",
+        "42 U.S.C. § 1983(b)",
+        "42 U.S.C. § 1983(c)(ii)",
+        "42 U.S.C. § 1983(c)(iii)",
+        "42 U.S.C. § 1983(h)",
+        "42 U.S.C. § 1983(i)",
+        "42 U.S.C. § 1983(x)-(z)",
+    ]
 
 
 def test_an_act_named_with_a_defined_short_name_before_its_cite(run):

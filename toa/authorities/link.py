@@ -161,6 +161,17 @@ class _Linking:
                 self.alias.setdefault(
                     ActSectionKey(_numbers(o.meta).act, _numbers(o.meta).act_section), (o.key, "parallel")
                 )
+        # "AB 1545" cited before (or after) "Assem. Bill 1545, 2019-2020 Reg. Sess. (Cal. 2020)" is that
+        # bill, when the brief cites one bill of that number in full
+        bills: dict[tuple[str, str], set[Key]] = {}
+        for o in occurrences:
+            k = o.key
+            if o.kind == "full" and isinstance(k, StateBillKey) and (k.jurisdiction or k.legislature):
+                if not (k.section or k.document):
+                    bills.setdefault((k.type, k.number), set()).add(k)
+        for (kind, number), full_bills in bills.items():
+            if len(full_bills) == 1:
+                self.alias.setdefault(StateBillKey("", kind, number, ""), (next(iter(full_bills)), "parallel"))
         # (bare section, the full cite of its number just after it, whether a code before was guessed)
         self.cited_after: list[tuple[Occurrence, Occurrence, bool]] = []
         self.last_statute: dict[
@@ -755,9 +766,13 @@ def complete(base: Occurrence, short: ProvisionMeta) -> Occurrence | None:
         return recognizers.rules.rule_of(m.rule_set, base.key.rule_set, section, base.sort_key[0], m.jurisdiction or "")
     if not code or m.jurisdiction is None:
         return None
-    if re.search(r"\bet\sseq\b", base.text):
-        section = _in_act_codified_from(m.section, section)
-    return _in_state_code(base, short, section)
+    first = m.codified_from or (m.section if re.search(r"\bet\sseq\b", base.text) else "")
+    if first:
+        section = _in_act_codified_from(first, section)
+    full = _in_state_code(base, short, section)
+    if first and full is not None and isinstance(full.meta, ProvisionMeta):
+        full.meta.codified_from = first  # "Act §§ 31(a), (b)": the next short form is read in the act too
+    return full
 
 
 def _in_act_codified_from(first: str, number: str) -> str:
@@ -884,6 +899,9 @@ def _better_name(occ: Occurrence, auth: Cited) -> bool:
     both an act's section and its Code section and the first gave one of them."""
     if occ.display and _numbers(occ.meta).act_section:
         return not _numbers(auth.named_by.meta).act_section
+    if isinstance(occ.key, StateBillKey) and isinstance(auth.named_by.key, StateBillKey):
+        # "Assem. Bill 1545, 2019-2020 Reg. Sess. (Cal. 2020)" after "AB 1545"
+        return bool(occ.display and not (auth.named_by.key.jurisdiction or auth.named_by.key.legislature))
     if not occ.display or occ.category != "cases":
         return False
     if not auth.links:

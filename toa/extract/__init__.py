@@ -24,7 +24,7 @@ import re
 from ..meta import CaseMeta, DecisionMeta, ProvisionMeta
 from ..model import Document, Occurrence, Paragraph
 from ..paragraph_joins import continued_paragraphs, joined
-from ..recognizers import codes, non_authority_spans, recognize
+from ..recognizers import codes, non_authority_spans, recognize, statutes
 from ..recognizers.common import in_quotation
 from . import eyecite_adapter, short_forms
 from .case_finders import docket_cases, neutral_cases, unknown_reporter_cases
@@ -52,8 +52,10 @@ def extract(doc: Document) -> list[Occurrence]:
     """All occurrences, in reading order, of the paragraphs that are scanned."""
     scanned = [p for p in doc.paragraphs if not p.skipped and p.text.strip()]
     found, count = {}, 0
+    acts: set[str] = set()  # the short names paragraphs define for acts, cited by them later on
     for p in scanned:
-        found[p.index] = extract_paragraph(p)
+        found[p.index] = extract_paragraph(p, frozenset(a for a in acts if a in p.text))
+        acts |= statutes.act_names_defined(p.text)
         count += len(found[p.index])
         if count > MAX_CITATIONS:
             raise TooManyCitations(f"more than {MAX_CITATIONS:,} citations; at most that many are accepted")
@@ -100,14 +102,16 @@ OVERLAP = 2_000
 _SENTENCE_END = re.compile(r"(?:(?<=[a-z]{3}[.!?])|(?<=\)\.))\s+(?=[A-Z“\"(])")
 
 
-def extract_paragraph(para: Paragraph) -> list[Occurrence]:
+def extract_paragraph(para: Paragraph, defined_acts: frozenset[str] = frozenset()) -> list[Occurrence]:
+    """The paragraph's citations; `defined_acts`: the short names earlier paragraphs defined for acts."""
     if len(para.text) <= WINDOW:
-        return _extract_window(para)
+        return _extract_window(para, defined_acts)
     out: list[Occurrence] = []
     kept: list[Occurrence] = []
     for a, b in _windows(para.text):
         crossing = [o for o in kept if o.end > a]  # read whole by the window before
-        read = [_shifted(occ, a) for occ in _extract_window(_window(para, a, min(b + OVERLAP, len(para.text))))]
+        window = _window(para, a, min(b + OVERLAP, len(para.text)))
+        read = [_shifted(occ, a) for occ in _extract_window(window, defined_acts)]
         kept = [o for o in read if o.start < b and not any(c.start <= o.start < c.end for c in crossing)]
         out.extend(kept)
     return out
@@ -160,10 +164,10 @@ def _window(para: Paragraph, a: int, b: int) -> Paragraph:
     )
 
 
-def _extract_window(para: Paragraph) -> list[Occurrence]:
+def _extract_window(para: Paragraph, defined_acts: frozenset[str] = frozenset()) -> list[Occurrence]:
     text = para.text
     excluded = non_authority_spans(text)
-    found = [o for o in recognize(text, para.emphasis) if not inside(o.start, excluded)]
+    found = [o for o in recognize(text, para.emphasis, defined_acts) if not inside(o.start, excluded)]
     for o in found:
         if o.display:
             o.display = _quotes_as_written(o.display, text[o.start : o.end])

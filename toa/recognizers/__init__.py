@@ -93,8 +93,11 @@ def _drop_secondary_pins(claims: list[Claim], text: str) -> list[Claim]:
     return out
 
 
-def recognize(text: str, emphasis: list[tuple[int, int]] | None = None) -> list[Occurrence]:
-    """Occurrences of non-case authorities in one paragraph, in text order.
+def recognize(
+    text: str, emphasis: list[tuple[int, int]] | None = None, defined_acts: frozenset[str] = frozenset()
+) -> list[Occurrence]:
+    """Occurrences of non-case authorities in one paragraph, in text order; `defined_acts`: the
+    short names earlier paragraphs defined for acts ("the Americans with Disabilities Act (ADA)").
 
     paragraph/story are left for the caller (-1 / "").
     """
@@ -104,6 +107,8 @@ def recognize(text: str, emphasis: list[tuple[int, int]] | None = None) -> list[
     claims: list[Claim] = []
     for fam in FAMILIES:
         claims.extend(fam.find(text, emphasis))
+    if defined_acts:  # "ADA § 12112" paragraphs after the act was named
+        claims.extend(statutes.find_act_sections(text, emphasis, defined_acts))
     claims = _drop_secondary_pins(claims, text)
     out: list[Occurrence] = []
     for c in _resolve(claims):

@@ -118,7 +118,7 @@ def parse_items(text: str, pos: int, item_re: re.Pattern, allow_list: bool = Tru
                 break
             sub = continue_subsection(items[-1][3], squeeze_subsections(s.group("sub")))
             items.append((s.start(), s.end(), items[-1][2], sub, False))
-            end = s.end()
+            end = _with_subsection_range(text, items)
             continue
         n = item_re.match(text, p)
         if not n or _NEXT_CITE.match(text, n.end()) and not text.startswith(" (", n.end()):
@@ -134,15 +134,36 @@ _SUB_RANGE = re.compile(r"\s?-\s?(?P<to>(?:\(\s?[A-Za-z0-9]{1,6}\s?\))+)")
 
 
 def _with_subsection_range(text: str, items: list) -> int:
-    """ "§ 2254(d)(1)-(2)", "§ 157(b)(2)(A)-(O)": a range of subsections is one provision, as cited
-    (its meta "subsection" is where the range starts, for verification). The last member grows
-    over it; returns where the member ends."""
+    """ "§ 157(b)(2)(A)-(O)": a range of subsections is one provision, as cited (its meta
+    "subsection" is where the range starts, for verification). The last member grows over it;
+    returns where the member ends. A range of two neighbours ("§ 31(a)-(b)", "§ 2254(d)(1)-(2)")
+    names two subsections, so it becomes two members, each its own entry, as "§§ 31(a), (b)" does."""
     s, e, sec, sub, etseq = items[-1]
     r = _SUB_RANGE.match(text, e) if sub and not etseq else None
     if r:
-        items[-1] = (s, r.end(), sec, f"{sub}-{squeeze_subsections(r.group('to'))}", etseq)
+        to = squeeze_subsections(r.group("to"))
+        head, last = sub[: sub.rindex("(")], sub[sub.rindex("(") + 1 : -1]
+        if to[1:-1] in _next_designators(last):
+            items[-1:] = [(s, e, sec, sub, etseq), (r.start("to"), r.end(), sec, head + to, etseq)]
+        else:
+            items[-1] = (s, r.end(), sec, f"{sub}-{to}", etseq)
         return r.end()
     return e
+
+
+_ROMANS = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
+
+
+def _next_designators(tok: str) -> set[str]:
+    """What may follow the subsection designator `tok` at its level: "3" -> 4; "a" -> b; "A" -> B;
+    "i" -> j or ii (a letter and a roman numeral look alike)."""
+    if tok.isdigit():
+        return {str(int(tok) + 1)}
+    out = {chr(ord(tok) + 1)} if len(tok) == 1 and tok.isalpha() and tok not in "zZ" else set()
+    for romans in (_ROMANS, tuple(r.upper() for r in _ROMANS)):
+        if tok in romans[:-1]:
+            out.add(romans[romans.index(tok) + 1])
+    return out
 
 
 def split_pair_ranges(items):
@@ -1365,16 +1386,33 @@ def _act_section_occ(text: str, start: int, end: int, act: str, sec: str, sub: s
     )
 
 
-def _is_act_name(act: str, text: str) -> bool:
-    """Whether `act` is the short name of an act: one federal briefs cite by it, or one `text` defines."""
-    return act in _ACTS_BY_SHORT_NAME or bool(re.search(_DEFINED_AS.format(re.escape(act)), text))
+def _is_act_name(act: str, text: str, defined: frozenset[str] = frozenset()) -> bool:
+    """Whether `act` is the short name of an act: one federal briefs cite by it, one `text` defines,
+    or one an earlier paragraph defined (`defined`)."""
+    return act in _ACTS_BY_SHORT_NAME or act in defined or bool(re.search(_DEFINED_AS.format(re.escape(act)), text))
 
 
-def find_act_sections(text: str, _emphasis=None) -> list[Claim]:
+# "the Americans with Disabilities Act (ADA)", "the Foo Act of 1990, 42 U.S.C. § 12101 et seq.
+# (“FA”)", "the Fair Employment and Housing Act (Gov. Code, § 12900 et seq.) (FEHA)": a short name
+# defined for an act, which the brief may cite by it paragraphs later ("FEHA § 12940(m)")
+_ACT_DEFINED = re.compile(
+    r"\bAct\b(?:[^().;]|\.(?=[A-Za-z]|\s?[a-z\d§(])|\([^()]{0,80}\)){0,100}?"
+    r"\(\s?(?:the\s)?[“\"]?(?P<act>[A-Z][A-Z&]{1,7})[”\"]?\s?\)"
+)
+
+
+def act_names_defined(text: str) -> set[str]:
+    """The short names `text` defines for acts ("(ADA)" after "the Americans with Disabilities Act")."""
+    return {m.group("act") for m in _ACT_DEFINED.finditer(text)} if "Act" in text else set()
+
+
+def find_act_sections(text: str, _emphasis=None, defined: frozenset[str] = frozenset()) -> list[Claim]:
+    """An act's sections cited by its short name; `defined`: the short names earlier paragraphs
+    defined for acts."""
     claims = []
     for m in _SECTION_OF_ACRONYM.finditer(text) if " of " in text else ():
         act = m.group("act")
-        if _is_act_name(act, text):
+        if _is_act_name(act, text, defined):
             claims.append(
                 _act_claim(
                     text,
@@ -1386,7 +1424,7 @@ def find_act_sections(text: str, _emphasis=None) -> list[Claim]:
             )
     for m in _ACT_ACRONYM.finditer(text):
         act = clean(m.group("act"))
-        if not (act.startswith("Title ") or _is_act_name(act, text)):
+        if not (act.startswith("Title ") or _is_act_name(act, text, defined)):
             continue
         items, end = parse_items(text, m.end(), _USC_ITEM, allow_list=m.group("mark") in ("§§", "sections", "Sections"))
         if not items or _NOT_STATUTE_AFTER.match(text, end):
