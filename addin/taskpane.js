@@ -869,9 +869,10 @@
     const old = a.text;
     const emphasis = keptEmphasis(a, newText);
     if (emphasis.length) return editItalic(a, newText, emphasis);
+    const oldEmphasis = a.emphasis || [];
     return changeCodes("edit", old, (f, isLong) => (isLong ? withSwitch(f.code, "l", newText) : f.code), {
       apply() { Object.assign(findEntry(state.report, old).a, { text: newText, emphasis: [] }); },
-      revert() { Object.assign(findEntry(state.report, newText).a, { text: old, emphasis: a.emphasis }); },
+      revert() { Object.assign(findEntry(state.report, newText).a, { text: old, emphasis: oldEmphasis }); },
     });
   }
 

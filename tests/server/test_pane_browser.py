@@ -726,6 +726,8 @@ def test_edit_move_and_exclude_an_entry_through_its_ta_fields_and_undo_each(brow
     assert not [c for c in calls if c["op"] == "insertOoxml"]
     pane.click("undo", "Undone: edit")
     assert sorted(f["code"] for f in _ta_fields(browser)) == sorted(f["code"] for f in before)
+    italic = "return arguments[0].querySelector('.text i').textContent"  # the list's italics back too
+    assert browser.execute_script(italic, _entry_div(browser, garcetti)) == "Garcetti v. Ceballos"
 
     # move an entry under another heading: the \c of all its TA fields
     lane = "Lane v. Franks, 573 U.S. 228 (2014)"
