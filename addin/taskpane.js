@@ -77,13 +77,22 @@
     list.hidden = notes.length === 0;
   }
 
-  async function run(message, work) {
+  async function run(message, work, rebase = true) {
     busy(message);
+    state.working = true;
+    let said;
+    let failed = false;
     try {
-      done(await work());
+      said = await work();
     } catch (e) {
-      done(e instanceof PaneError ? e.message : `Something went wrong: ${e && e.message ? e.message : e}`, true);
+      said = e instanceof PaneError ? e.message : `Something went wrong: ${e && e.message ? e.message : e}`;
+      failed = true;
     }
+    // what the pane did to the document (a table, fields) is no edit for the list to follow;
+    // an action that only reads it (rebase false) leaves the texts the list was made from
+    if (state.report && rebase) await keepTexts();
+    state.working = false;
+    done(said, failed);
   }
 
   /* ---- the document ---- */
@@ -305,6 +314,7 @@
     note.hidden = false;
     note.textContent = `Pages: ${p.method}${p.exact ? "" : " (approximate)"}${p.note ? ` — ${p.note}` : ""}.`;
     $("filter-row").hidden = !state.checked;
+    excludedControls();
     markControls(report);
     applyFilter();
   }
@@ -857,9 +867,79 @@
 
   function editText(a, newText) {
     const old = a.text;
+    const emphasis = keptEmphasis(a, newText);
+    if (emphasis.length) return editItalic(a, newText, emphasis);
+    const oldEmphasis = a.emphasis || [];
     return changeCodes("edit", old, (f, isLong) => (isLong ? withSwitch(f.code, "l", newText) : f.code), {
-      apply() { findEntry(state.report, old).a.text = newText; },
-      revert() { findEntry(state.report, newText).a.text = old; },
+      apply() { Object.assign(findEntry(state.report, old).a, { text: newText, emphasis: [] }); },
+      revert() { Object.assign(findEntry(state.report, newText).a, { text: old, emphasis: oldEmphasis }); },
+    });
+  }
+
+  /* Word takes a TOA entry's italics from the runs of its TA field's \l text (Field.code writes
+   * plain text): while the edited text still holds the case name, the entry's \l field is put in
+   * again as OOXML, the case name in italic runs as toa build writes it (toa/write/fields.py),
+   * at the citation it stood at, and the old one deleted. Undo does the same with the old text. */
+  function keptEmphasis(a, newText) {
+    // the entry's italic spans (the case name) found again in the edited text
+    const out = [];
+    for (const [start, end] of a.emphasis || []) {
+      const at = newText.indexOf(a.text.slice(start, end));
+      if (at !== -1) out.push([at, at + end - start]);
+    }
+    return out.sort((x, y) => x[0] - y[0]);
+  }
+
+  function taParagraph(code, text, emphasis) {
+    // a paragraph holding the hidden TA field `code`, whose \l "text" is italic where `emphasis` says
+    const pieces = [];
+    let at = 0;
+    for (const [start, end] of emphasis) {
+      if (start > at) pieces.push([text.slice(at, start), false]);
+      pieces.push([text.slice(start, end), true]);
+      at = end;
+    }
+    if (at < text.length) pieces.push([text.slice(at), false]);
+    const long = `\\l ${fieldQuote(text)}`;
+    const cut = code.indexOf(long);
+    const parts = cut === -1 ? [[code, false]]
+      : [[code.slice(0, cut) + "\\l \"", false], ...pieces.map(([t, it]) => [fieldQuote(t).slice(1, -1), it]),
+         [code.slice(cut + long.length - 1), false]];
+    const run = (inner, italic) => `<w:r><w:rPr>${italic ? "<w:i/>" : ""}<w:vanish/></w:rPr>${inner}</w:r>`;
+    return `<w:p>${run('<w:fldChar w:fldCharType="begin"/>')}` +
+      parts.filter(([t]) => t).map(([t, it]) => run(`<w:instrText xml:space="preserve">${xmlText(t)}</w:instrText>`, it)).join("") +
+      `${run('<w:fldChar w:fldCharType="end"/>')}</w:p>`;
+  }
+
+  async function editItalic(a, newText, emphasis) {
+    const old = a.text;
+    const oldEmphasis = a.emphasis || [];
+    const sites = fieldSites(a);
+    return Word.run(async (ctx) => {
+      const { long, fields } = await entryFields(ctx, old);
+      const site = fields.length === sites.length ? sites[fields.indexOf(long)] : null;
+      const [range] = site && site.locator ? await locateAll(ctx, [site.locator]) : [null];
+      if (!range) throw new PaneError("The citation the entry's text is marked at was not found: Insert table again, then edit.");
+      const before = long.code;
+      const after = withSwitch(before, "l", newText);
+      range.insertOoxml(bodyPackage([taParagraph(after, newText, emphasis)]), "Start");
+      long.delete();
+      await updateTables(ctx);
+      Object.assign(findEntry(state.report, old).a, { text: newText, emphasis });
+      undoStack.push({
+        label: "edit",
+        async undo(ctx2) {
+          const mine = (await taFields(ctx2)).find((f) => f.code === after);
+          const [r] = await locateAll(ctx2, [site.locator]);
+          if (!mine || !r) throw new PaneError("The edited TA field or its citation is no longer in the document.");
+          r.insertOoxml(bodyPackage([taParagraph(before, old, oldEmphasis)]), "Start");
+          mine.delete();
+          await updateTables(ctx2);
+          Object.assign(findEntry(state.report, newText).a, { text: old, emphasis: oldEmphasis });
+        },
+      });
+      render(state.report);
+      return "Edit made in 1 TA field, the case name still in italics; Word updated the table.";
     });
   }
 
@@ -987,6 +1067,59 @@
       render(state.report);
       return `Excluded from the table: ${plural(fields.length, "TA field", "TA fields")} removed; the document remembers it.`;
     });
+  }
+
+  /* ---- Restore an excluded entry ----
+   * The document's settings remember what was excluded (in any session): Restore takes the entry
+   * off that list and puts its TA fields back where /toa says they go, as Insert table puts
+   * every entry's; Word updates the table. Undo excludes it again. */
+  function excludedControls() {
+    const list = $("excluded-list");
+    list.textContent = "";
+    for (const text of excluded()) {
+      const li = el("li");
+      const restore = el("button", "restore", "Restore");
+      restore.type = "button";
+      restore.addEventListener("click", () => run("Restoring the entry…", () => restoreEntry(text)));
+      li.append(el("span", "text", text), restore);
+      list.append(li);
+    }
+    $("excluded").hidden = list.childElementCount === 0;
+  }
+
+  async function restoreEntry(text) {
+    await remember(excluded().filter((t) => t !== text));
+    const data = await post("/toa", await currentDocument());
+    keepVerification(state.report, data.report);
+    state.report = data.report;
+    const mine = data.fields.filter((f) => f.authority === text);
+    let placed = 0;
+    if (state.fieldsOk) {
+      await Word.run(async (ctx) => {
+        const ranges = await locateAll(ctx, mine.map((f) => f.locator));
+        ranges.forEach((r, i) => {
+          if (r) { r.insertField("Start", "TA", mine[i].switches, false); placed += 1; }
+        });
+        await ctx.sync();
+        await updateTables(ctx);
+      });
+    }
+    undoStack.push({
+      label: "restore",
+      async undo(ctx) {
+        if (placed) {
+          (await entryFields(ctx, text)).fields.forEach((f) => f.delete());
+          await updateTables(ctx);
+        }
+        await remember([...new Set([...excluded(), text])]);
+        const place = findEntry(state.report, text);
+        if (place) place.cat.authorities.splice(place.index, 1);
+      },
+    });
+    render(state.report);
+    const missed = mine.length - placed;
+    return `Restored: ${text}; ${plural(placed, "TA field", "TA fields")} put back at its citations` +
+      `${missed ? ` (${missed} not found in the document)` : ""}${placed ? "; Word updated the table" : ""}.`;
   }
 
   /* ---- Mark citation: a citation toa missed, from the selection ----
@@ -1216,6 +1349,175 @@
     return part;
   }
 
+  /* ---- the list follows the document's edits ----
+   * After each action the pane keeps the body's paragraph texts (Body.paragraphs, WordApi 1.1).
+   * When Word says the selection moved (typing moves it: Office's DocumentSelectionChanged) or the
+   * pane gets the focus back, it reads them again; the paragraphs that differ (from the first
+   * changed one to the last) go to /rescan with one neighbour each side, after a line per entry
+   * cited before them holding its full citation (so that a short form, supra or Id. there resolves
+   * as in the whole brief), never the whole brief. The answer's citations in the changed
+   * paragraphs replace what the list had there; every other citation's locator is counted again
+   * over the new text. Pages stay those of the last Scan. */
+  const FOLLOW_DELAY = 600;  // ms of quiet after the last change before the re-scan
+  let followTimer = null;
+
+  async function bodyTexts() {
+    return Word.run(async (ctx) => {
+      const paragraphs = ctx.document.body.paragraphs;
+      paragraphs.load("items/text");
+      await ctx.sync();
+      return paragraphs.items.map((p) => p.text);
+    });
+  }
+
+  async function keepTexts() {
+    try {
+      state.texts = await bodyTexts();
+    } catch (e) {
+      state.texts = null;  // the list then waits for the next Scan
+    }
+  }
+
+  function hits(texts, search) {
+    // Word's default search as the locators count it: case-insensitive, within a paragraph, not overlapping
+    const needle = search.replace(/\^\^/g, "^").toLowerCase();
+    const out = [];
+    texts.forEach((text, p) => {
+      const low = text.toLowerCase();
+      for (let at = needle ? low.indexOf(needle) : -1; at !== -1; at = low.indexOf(needle, at + needle.length)) out.push([p, at]);
+    });
+    return out;
+  }
+
+  function relocated(locator, from, to, paragraphOf) {
+    // `locator` (counted over the texts `from`) counted over the texts `to`; paragraphOf maps a
+    // paragraph of `from` to its index in `to` (null: it changed). undefined: not found in `from`.
+    const parts = [locator, locator.end].filter(Boolean);
+    const moved = [];
+    for (const part of parts) {
+      const at = hits(from, part.search)[part.ordinal];
+      if (!at) return undefined;
+      const p = paragraphOf(at[0]);
+      if (p === null) return null;
+      const ordinal = hits(to, part.search).filter(([q, x]) => q < p || (q === p && x < at[1])).length;
+      moved.push({ ...part, ordinal, at: [p, at[1]] });
+    }
+    const out = { ...locator, search: moved[0].search, ordinal: moved[0].ordinal };
+    if (locator.end) out.end = { ...locator.end, ordinal: moved[1].ordinal };
+    return { locator: out, at: moved[0].at };
+  }
+
+  function citedBefore(texts, first) {
+    /* The full citation of every entry cited before paragraph `first`, one line each, the entry
+     * cited last the last line: a short form, supra or Id. in the changed part resolves to them
+     * as in the whole brief, and the brief's own text is not sent. Entries cited in a note come
+     * first (where a note stands among the paragraphs is not known here). */
+    const last = [];
+    for (const c of state.report.categories) {
+      for (const a of c.authorities) {
+        const full = a.occurrences.find((o) => o.kind === "full");
+        let at = a.occurrences.some((o) => o.story !== "body") ? 0 : -1;
+        for (const o of a.occurrences) {
+          const hit = o.story === "body" && o.locator ? hits(texts, o.locator.search)[o.locator.ordinal] : null;
+          if (hit && hit[0] < first) at = Math.max(at, 1 + hit[0] * 1e6 + hit[1]);
+        }
+        if (full && at >= 0) last.push([at, full.text]);
+      }
+    }
+    return last.sort((x, y) => x[0] - y[0]).map(([, text]) => text);
+  }
+
+  function changedPart(before, after) {
+    let first = 0;
+    while (first < before.length && first < after.length && before[first] === after[first]) first += 1;
+    if (first === before.length && first === after.length) return null;
+    let tail = 0;
+    while (tail < before.length - first && tail < after.length - first &&
+           before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail += 1;
+    return { first, beforeEnd: before.length - tail, afterEnd: after.length - tail };
+  }
+
+  function scheduleFollow() {
+    if (!state.report || !state.texts) return;
+    clearTimeout(followTimer);
+    followTimer = setTimeout(async () => {
+      if (state.working) { scheduleFollow(); return; }
+      let after;
+      try { after = await bodyTexts(); } catch (e) { return; }
+      const part = state.texts && changedPart(state.texts, after);
+      if (part && !state.working) run("Re-scanning what changed…", () => follow(state.texts, after, part), false);
+    }, FOLLOW_DELAY);
+  }
+
+  async function follow(before, after, part) {
+    const from = Math.max(0, part.first - 1);
+    const to = Math.min(after.length, part.afterEnd + 1);
+    const cited = citedBefore(before, from);
+    const sent = [...cited, ...after.slice(from, to)];
+    const data = await post("/rescan", { body: JSON.stringify({ paragraphs: sent }), type: "application/json" });
+    const shift = part.afterEnd - part.beforeEnd;
+    const oldParagraph = (p) => (p < part.first ? p : p >= part.beforeEnd ? p + shift : null);
+    const start = from - cited.length;  // where the sent paragraphs would be, the citations lines before them
+    const sentParagraph = (c) => (c >= cited.length && start + c >= part.first && start + c < part.afterEnd ? start + c : null);
+    let removed = 0;
+    let added = 0;
+    const touched = new Set();
+    const keep = (o, owner) => {
+      if (o.story !== "body" || !o.locator) return true;
+      const moved = relocated(o.locator, before, after, oldParagraph);
+      if (moved === undefined) return true;  // not found before the edit either: left as it was
+      if (moved === null) { removed += 1; if (owner) touched.add(owner); return false; }
+      o.locator = moved.locator;
+      o.at = moved.at;
+      return true;
+    };
+    for (const c of state.report.categories) for (const a of c.authorities) a.occurrences = a.occurrences.filter((o) => keep(o, a));
+    state.report.unlinked = state.report.unlinked.filter((o) => keep(o, null));
+    const fresh = (o) => {
+      if (o.story !== "body" || !o.locator) return null;
+      const moved = relocated(o.locator, sent, after, sentParagraph);
+      if (!moved) return null;
+      added += 1;
+      return { ...o, page: null, locator: moved.locator, at: moved.at };
+    };
+    for (const c of data.report.categories) {
+      for (const a of c.authorities) {
+        const occurrences = a.occurrences.map(fresh).filter(Boolean);
+        if (!occurrences.length) continue;
+        let entry = findEntry(state.report, a.text);
+        if (!entry) {
+          let cat = state.report.categories.find((x) => x.number === c.number);
+          if (!cat) {
+            cat = { ...c, authorities: [] };
+            state.report.categories.push(cat);
+            state.report.categories.sort((x, y) => x.number - y.number);
+          }
+          cat.authorities.push({ ...a, page_text: "?", occurrences: [] });
+          entry = findEntry(state.report, a.text);
+        }
+        entry.a.occurrences.push(...occurrences);
+        touched.add(entry.a);
+      }
+    }
+    state.report.unlinked.push(...data.report.unlinked.map(fresh).filter(Boolean));
+    for (const c of state.report.categories) {
+      for (const a of c.authorities) {
+        if (!touched.has(a)) continue;
+        // document order: the body's citations by place, then the notes' as they were
+        const order = (o) => (o.at ? o.at[0] * 1e6 + o.at[1] : 0);
+        a.occurrences.sort((x, y) => (STORY_ORDER[x.story] || 0) - (STORY_ORDER[y.story] || 0) || order(x) - order(y));
+      }
+      const gone = c.authorities.filter((a) => touched.has(a) && !a.occurrences.length);
+      c.authorities = c.authorities.filter((a) => !gone.includes(a));
+      if (gone.length && !c.authorities.length) c.emptied = true;
+    }
+    state.report.categories = state.report.categories.filter((c) => !c.emptied);
+    state.texts = after;
+    render(state.report);
+    return `The list follows your edit: ${plural(sent.length, "paragraph", "paragraphs")} re-scanned` +
+      ` (${plural(added, "citation", "citations")} there now, ${removed} before). Pages are those of the last Scan.`;
+  }
+
   /* ---- start ---- */
   function limits(info) {
     const out = [];
@@ -1262,14 +1564,20 @@
     $("insert").addEventListener("click", () => run("Building the table…", insertTable));
     $("filter").addEventListener("change", applyFilter);
     $("undo").addEventListener("click", () => run("Undoing…", undoLast));
-    $("preview").addEventListener("click", () => run("Building the preview…", preview));
-    $("mark-from-selection").addEventListener("click", () => run("Reading the selection…", useSelection));
+    $("preview").addEventListener("click", () => run("Building the preview…", preview, false));
+    $("mark-from-selection").addEventListener("click", () => run("Reading the selection…", useSelection, false));
     $("mark-insert").addEventListener("click", () => run("Marking the citation…", markCitation));
     $("heading-add").addEventListener("click", () => run("Adding the heading…", () => {
       const name = normal($("heading-name").value);
       if (!name) throw new PaneError("Type the heading's name.");
       return addHeading(name);
     }));
+    excludedControls();
+    // the list follows the author's edits (see follow)
+    if (Office.context.document.addHandlerAsync) {
+      Office.context.document.addHandlerAsync(Office.EventType.DocumentSelectionChanged, scheduleFollow);
+    }
+    window.addEventListener("focus", scheduleFollow);
     fetch(`${API}/health`).then((r) => r.json()).then((h) => {
       optionControls(h);
       if (!h.libreoffice) $("message").textContent = "LibreOffice is not installed on this computer: pages will be estimated.";

@@ -305,3 +305,37 @@ def test_no_field_update_leaves_word_to_keep_the_pages(tmp_path):
     assert "Pages: estimate (approximate); Word will renumber on open." in again.stdout
     with zipfile.ZipFile(tmp_path / "brief.toa.docx") as z:
         assert b'<w:updateFields w:val="true"/>' in z.read("word/settings.xml")
+
+
+def test_passim_threshold_and_footnotes_as_the_pane_sends_them(tmp_path):
+    """--passim N and --no-footnotes do what the pane's Passim and Include footnotes ask of the
+    API (?passim=N, ?footnotes=0): an entry on N pages or more prints passim where the style allows
+    it, and citations in notes are left out."""
+    brief = SAMPLES / "appellate-brief.docx"
+    plain = toa("build", str(brief), "--style", "default", "--json", "plain.json", "-o", "plain.docx", cwd=tmp_path)
+    chosen = toa(
+        "build", str(brief), "--style", "default", "--passim", "3", "--no-footnotes", "--json", "chosen.json",
+        "-o", "chosen.docx", cwd=tmp_path,
+    )  # fmt: skip
+    assert plain.returncode == 0 and chosen.returncode == 0, plain.stderr + chosen.stderr
+
+    def entries(name):
+        report = json.loads((tmp_path / name).read_text())
+        return {a["text"]: a for c in report["categories"] for a in c["authorities"]}
+
+    before, after = entries("plain.json"), entries("chosen.json")
+    notes = {t for t, a in before.items() if any(o["story"] != "body" for o in a["occurrences"])}
+    assert notes and not any(o["story"] != "body" for a in after.values() for o in a["occurrences"])
+    on_three = {t for t, a in after.items() if len(a["pages"]) >= 3}
+    assert on_three and {t for t, a in after.items() if a["page_text"] == "passim"} == on_three
+    assert not any(a["page_text"] == "passim" for t, a in before.items() if t in on_three and len(a["pages"]) < 5)
+    # a style that allows no passim keeps every page; a bad threshold is one line and exit 2
+    sg = toa(
+        "build", str(brief), "--style", "scotus", "--passim", "2", "--json", "sg.json", "-o", "sg.docx", cwd=tmp_path
+    )
+    assert sg.returncode == 0 and not any(a["page_text"] == "passim" for a in entries("sg.json").values())
+    bad = toa("build", str(brief), "--passim", "1", cwd=tmp_path)
+    assert bad.returncode == 2 and "passim '1' is not a number of pages from 2 to 99" in bad.stderr
+    assert "Traceback" not in bad.stderr and sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".docx") == [
+        "chosen.docx", "plain.docx", "sg.docx",
+    ]  # fmt: skip

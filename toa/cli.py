@@ -172,8 +172,30 @@ def _common(p: argparse.ArgumentParser):
         action="store_true",
         help="also scan the cover, questions presented and other front matter",
     )
+    p.add_argument(
+        "--passim",
+        type=_passim,
+        metavar="PAGES",
+        help="print passim for an authority cited on PAGES pages or more (0: never), where the style "
+        "allows passim (default: the style's threshold)",
+    )
+    p.add_argument(
+        "--footnotes",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="index the citations in footnotes and endnotes (default); --no-footnotes leaves them out",
+    )
     if p.prog.endswith(("build", "check", "audit")):
         p.add_argument("--json", dest="report", help="write the JSON report here")
+
+
+def _passim(text: str) -> int:
+    from .styles import passim_threshold
+
+    try:
+        return passim_threshold(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _checking(p: argparse.ArgumentParser):
@@ -270,7 +292,7 @@ def _progress(enabled: bool):
 def _options(args) -> ReadOptions:
     from .document import ReadOptions
 
-    return ReadOptions(skip_front_matter=not args.include_front_matter)
+    return ReadOptions(skip_front_matter=not args.include_front_matter, skip_notes=not args.footnotes)
 
 
 def _build(args) -> int:
@@ -287,6 +309,7 @@ def _build(args) -> int:
         template=args.template,
         overwrite_input=args.in_place,
         options=_options(args),
+        passim=args.passim,
         progress=_progress(tty),
         verify=_settings(args) if args.verify else None,
         verify_progress=_verify_progress(tty),
@@ -315,6 +338,7 @@ def _check(args) -> int:
         pages=args.pages,
         template=args.template,
         options=_options(args),
+        passim=args.passim,
         progress=_progress(tty),
         verify_progress=_verify_progress(tty),
     )
@@ -337,6 +361,7 @@ def _audit(args) -> int:
         pages=args.pages,
         template=args.template,
         options=_options(args),
+        passim=args.passim,
         progress=_progress(sys.stderr.isatty()),
     )
     _write_report(result.report, args.report, result.output)
@@ -477,6 +502,7 @@ def _extract(args) -> int:
         pages=args.pages,
         template=args.template,
         options=_options(args),
+        passim=args.passim,
         progress=_progress(sys.stderr.isatty()),
     )
     owner = {id(o): a for c in result.table.categories for a in c.authorities for o in a.occurrences}

@@ -97,6 +97,7 @@ def build(
     verify: Settings | None = None,
     verify_progress: VerifyProgress | None = None,
     field_update: bool = True,
+    passim: int | None = None,
 ) -> BuildResult:
     """Build the table and write BRIEF.toa.docx (or `output`); the input is never changed unless asked.
 
@@ -108,7 +109,7 @@ def build(
     output = output or default_output(source)
     if same_file(source, output) and not overwrite_input:
         raise BuildError(f"refusing to overwrite the input {source}; choose another -o or pass --in-place")
-    result = analyse(source, style, pages, template, options, progress)
+    result = analyse(source, style, pages, template, options, progress, passim=passim)
     step = progress or (lambda _m: None)
     if verify is not None:
         step("checking authorities")
@@ -138,6 +139,7 @@ def check(
     options: document.ReadOptions | None = None,
     progress: Callable[[str], None] | None = None,
     verify_progress: VerifyProgress | None = None,
+    passim: int | None = None,
 ) -> BuildResult:
     """Verify every authority and write BRIEF.checked.docx (or `output`): the brief unchanged
     but for a Word comment on each citation of a flagged authority. Network trouble never
@@ -147,7 +149,7 @@ def check(
     output = output or default_output(source, ".checked.docx")
     if same_file(source, output):
         raise BuildError(f"refusing to overwrite the input {source}; choose another -o")
-    result = analyse(source, style, pages, template, options, progress)
+    result = analyse(source, style, pages, template, options, progress, passim=passim)
     (progress or (lambda _m: None))("checking authorities")
     _verify(result, settings or _Settings.from_env(), verify_progress)
     before = write.snapshot(result.document)
@@ -249,6 +251,7 @@ def audit(
     template: str | None = None,
     options: document.ReadOptions | None = None,
     progress: Callable[[str], None] | None = None,
+    passim: int | None = None,
 ) -> AuditResult:
     """Check the table the brief already has against the one `toa build` computes (same pages,
     same style). With `output`, a copy of the brief gets a Word comment on each faulty entry and
@@ -258,7 +261,7 @@ def audit(
     no_table = f"{source} has no table of authorities to audit; `toa build {source}` makes one"
     if printed.read_table(_read(source, options)) is None:
         raise BuildError(no_table)
-    result = analyse(source, style, pages, template, options, progress)
+    result = analyse(source, style, pages, template, options, progress, passim=passim)
     table = printed.read_table(result.document)  # the same paragraphs, in the document comments go in
     if table is None:  # found above in the same file; only a file changed in between gets here
         raise BuildError(no_table)

@@ -47,10 +47,11 @@
 
   /* A field of the document: its code (read WordApi 1.4, written 1.5, as Word's Field.code),
    * the story it is in, and the text it was put at. Deleting it takes it out of the document. */
-  function addField(story, code, at, result) {
+  let inserted = 0;
+  function addField(story, code, at, result, pos) {
     let current = code;
     const f = {
-      story: JSON.stringify(story), at,
+      story: JSON.stringify(story), at, pos, seq: inserted++,
       get result() { need("WordApi", "1.5", "Field.result"); return result; },
       get code() { need("WordApi", "1.4", "Field.code"); return current; },
       set code(value) { need("WordApi", "1.5", "Field.code (set)"); calls.push({ op: "setFieldCode", from: current, to: value }); current = value; },
@@ -64,15 +65,30 @@
     fields.push(f);
     return f;
   }
-  window.__fields = () => fields.map((f) => ({ code: f.code, story: f.story, at: f.at }));
+  // the fields the document was opened with (__WORD.fields: [{code, story, at}], as __fields gives them)
+  /* Fields are in document order, as Word lists them: by where they were put in ([paragraph,
+   * offset]), the one put there first first. */
+  function inOrder(list) {
+    return list.slice().sort((x, y) => x.pos[0] - y.pos[0] || x.pos[1] - y.pos[1] || x.seq - y.seq);
+  }
+  for (const f of data.fields || []) addField(JSON.parse(f.story), f.code, f.at, undefined, f.pos);
+  window.__fields = () => inOrder(fields).map((f) => ({ code: f.code, story: f.story, at: f.at, pos: f.pos }));
 
-  /* OOXML put in at `range` (whose text is `at`): its TOA fields become fields of the document,
+  /* OOXML put in at `range` (whose text is `at`): its TA and TOA fields become fields of the document,
    * with that range as their result. The answer is the inserted content as a Range, whose
    * delete() takes it out with its fields (the text model itself does not change). */
   function insertedOoxml(at, location, ooxml, range) {
     if (!["Replace", "Start", "End", "Before", "After"].includes(location)) throw new Error(`InvalidArgument: ${location}`);
     calls.push({ op: "insertOoxml", at, location, ooxml });
-    const added = [...ooxml.matchAll(/<w:instrText[^>]*>\s*(TOA [^<]*)<\/w:instrText>/g)].map((m) => addField("body", m[1], at, range));
+    // each field's code: its instrText pieces, begin to end, joined (as Field.code gives them)
+    const codes = [];
+    for (const m of ooxml.matchAll(/fldCharType="begin"(.*?)fldCharType="end"/gs)) {
+      const code = [...m[1].matchAll(/<w:instrText[^>]*>([^<]*)<\/w:instrText>/g)].map((x) => x[1]).join("")
+        .replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+      if (/^\s*(TA|TOA)\s/.test(code)) codes.push(code.replace(/^\s+/, ""));
+    }
+    const pos = location === "End" || location === "After" ? [range.p2, range.b] : [range.p1, range.a];
+    const added = codes.map((code) => addField(range.story || "body", code, at, range, pos));
     return {
       load() { return this; }, track() { return this; }, untrack() { return this; },
       delete() {
@@ -104,7 +120,7 @@
     insertField(location, type, text, removeFormatting) {
       need("WordApi", "1.5", "Range.insertField");
       calls.push({ op: "insertField", at: this.text, location, type, text, removeFormatting });
-      return addField(this.story, `${type} ${text}`, this.text);
+      return addField(this.story, `${type} ${text}`, this.text, undefined, location === "End" || location === "After" ? [this.p2, this.b] : [this.p1, this.a]);
     }
     insertOoxml(ooxml, location) {
       return insertedOoxml(this.text, location, ooxml, this);
@@ -151,7 +167,11 @@
     constructor(story) { this.story = story; }
     get paragraphs() {
       const story = this.story;
-      return { getFirst() { need("WordApi", "1.3", "ParagraphCollection.getFirst"); return new Paragraph(story, 0); } };
+      return {
+        get items() { return paras(story).map((_t, p) => new Paragraph(story, p)); },
+        load() { calls.push({ op: "loadParagraphs", story }); return this; },
+        getFirst() { need("WordApi", "1.3", "ParagraphCollection.getFirst"); return new Paragraph(story, 0); },
+      };
     }
     search(text, options) {
       calls.push({ op: "search", story: this.story, text, options });
@@ -160,7 +180,9 @@
     insertOoxml(ooxml, location) {
       // Body.insertOoxml takes only Replace, Start and End (WordApi 1.1)
       if (!["Replace", "Start", "End"].includes(location)) throw new Error(`InvalidArgument: Body.insertOoxml ${location}`);
-      return insertedOoxml(`<${this.story} ${location}>`, location, ooxml, new Range(this.story, 0, 0, 0, 0));
+      const last = paras(this.story).length - 1;
+      const end = location === "End" ? [last, paras(this.story)[last].length] : [0, 0];
+      return insertedOoxml(`<${this.story} ${location}>`, location, ooxml, new Range(this.story, end[0], end[1], end[0], end[1]));
     }
     getOoxml() {
       calls.push({ op: "getOoxml" });
@@ -171,7 +193,7 @@
     get fields() {
       need("WordApi", "1.4", "Body.fields");
       const story = JSON.stringify(this.story);
-      return collection(fields.filter((f) => f.story === story));
+      return collection(inOrder(fields.filter((f) => f.story === story)));
     }
     get footnotes() {
       need("WordApi", "1.5", "Body.footnotes");
@@ -220,10 +242,24 @@
     };
   }
 
+  // The author's edits: __edit(first, count, [texts]) replaces `count` body paragraphs from
+  // `first` by `texts` (typing, a paragraph added or deleted), then Word tells the handlers of
+  // DocumentSelectionChanged, as it does when typing moves the cursor.
+  const handlers = [];
+  document_.addHandlerAsync = (type, handler, cb) => {
+    handlers.push([type, handler]);
+    if (cb) cb({ status: Succeeded });
+  };
+  window.__edit = (first, count, texts) => {
+    data.body.splice(first, count, ...texts);
+    for (const [type, handler] of handlers) if (type === "documentSelectionChanged") handler({ type });
+  };
+
   const host = data.host === undefined ? "Word" : data.host;
   window.Office = {
     AsyncResultStatus: { Succeeded, Failed: "failed" },
     FileType: { Compressed: "compressed" },
+    EventType: { DocumentSelectionChanged: "documentSelectionChanged" },
     context: { platform: data.platform, requirements: { isSetSupported: setSupported }, document: document_ },
     onReady(callback) {
       const info = { host, platform: host ? data.platform : null };

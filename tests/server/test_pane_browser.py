@@ -19,6 +19,7 @@ import ssl
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -169,6 +170,7 @@ class Pane:
         host: str | None = "Word",
         stub: bool = True,
         settings: dict | None = None,
+        fields: list[dict] | None = None,
     ):
         self.driver = driver
         desktop = platform != "OfficeOnline"
@@ -185,6 +187,7 @@ class Pane:
             "ooxml": wordstub.flat_opc(brief),
             **self.word,
             "settings": {k: json.dumps(v) for k, v in (settings or {}).items()},
+            "fields": fields or [],
         }
         driver.execute_cdp_cmd("Network.enable", {})
         driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*appsforoffice.microsoft.com*"]})
@@ -218,6 +221,9 @@ class Pane:
 
     def message(self) -> str:
         return self.driver.execute_script("return document.getElementById('message').textContent")
+
+    def busy(self) -> bool:
+        return not self.driver.execute_script("return document.getElementById('spinner').hidden")
 
     def calls(self) -> list[dict]:
         return self.driver.execute_script("return window.__calls")
@@ -280,7 +286,8 @@ def test_scan_go_to_and_insert_table(browser, server, platform, tmp_path):
     if platform == "PC":
         assert [c["op"] for c in calls][:1] == ["getFileAsync"] and {"op": "closeAsync"} in calls
     else:
-        assert [c["op"] for c in calls] == ["getOoxml"]
+        # the body's package, then its paragraphs' text (kept to follow the author's edits)
+        assert [c["op"] for c in calls] == ["getOoxml", "loadParagraphs"]
     entries = pane.entries()
     for text, pages in EXPECTED.items():
         assert entries[text]["pages"] == pages, text
@@ -651,6 +658,18 @@ def _switch(code: str, name: str) -> str | None:
     return re.sub(r"\\(.)", r"\1", v[1:-1]) if v.startswith('"') else v
 
 
+def _instruction(ooxml: str) -> tuple[str, str]:
+    """The instruction of the one field in `ooxml` (a Flat OPC package) as toa reads it, and its
+    italic characters."""
+    from lxml import etree
+
+    from toa.oxml.fields import instructions
+
+    [p] = etree.fromstring(ooxml.encode()).iter("{http://schemas.openxmlformats.org/wordprocessingml/2006/main}p")
+    [(_end, chars)] = instructions(p, {}, 0)
+    return "".join(c for c, _ in chars), "".join(c for c, italic in chars if italic)
+
+
 def test_edit_move_and_exclude_an_entry_through_its_ta_fields_and_undo_each(browser, server):
     """After Insert table every entry has its TA fields; the pane's edits change those fields (so
     Word's Update Field gives the same table), update the TOA fields, and Undo takes each back."""
@@ -669,18 +688,46 @@ def test_edit_move_and_exclude_an_entry_through_its_ta_fields_and_undo_each(brow
         div,
         edited,
     )
-    pane.press(div.find_element("css selector", ".edit-save"), "Edit made in")
+    calls = pane.press(
+        div.find_element("css selector", ".edit-save"), "Edit made in 1 TA field, the case name still in italics"
+    )
     after = _ta_fields(browser)
     assert [_switch(f["code"], "l") for f in after].count(edited) == 1
     assert garcetti not in [_switch(f["code"], "l") for f in after]
-    changed = [(a["code"], b["code"]) for a, b in zip(before, after, strict=True) if a["code"] != b["code"]]
-    assert len(changed) == 1 and _switch(changed[0][0], "s") == _switch(changed[0][1], "s")
+    gone = Counter(f["code"] for f in before) - Counter(f["code"] for f in after)
+    new = Counter(f["code"] for f in after) - Counter(f["code"] for f in before)
+    assert len(gone) == len(new) == 1 and _switch(next(iter(gone)), "s") == _switch(next(iter(new)), "s")
+    # the \l text keeps the case name in italic runs, read as toa reads a TA field's instruction
+    [put] = [c for c in calls if c["op"] == "insertOoxml"]
+    assert norm(put["at"]).startswith("Garcetti v. Ceballos, 547 U.S. 410")
+    assert _instruction(put["ooxml"]) == (next(iter(new)), "Garcetti v. Ceballos")
     assert edited in pane.entries() and garcetti not in pane.entries()
+    assert (
+        browser.execute_script("return arguments[0].querySelector('.text i').textContent", _entry_div(browser, edited))
+        == "Garcetti v. Ceballos"
+    )
     assert any(c["op"] == "updateResult" and c["code"].lstrip().startswith("TOA") for c in pane.calls())
     assert browser.find_element("id", "undo").text == "Undo edit"
-    pane.click("undo", "Undone: edit")
-    assert [f["code"] for f in _ta_fields(browser)] == [f["code"] for f in before]
+    calls = pane.click("undo", "Undone: edit")
+    assert sorted(f["code"] for f in _ta_fields(browser)) == sorted(f["code"] for f in before)
+    assert _instruction([c for c in calls if c["op"] == "insertOoxml"][0]["ooxml"])[1] == "Garcetti v. Ceballos"
     assert garcetti in pane.entries() and edited not in pane.entries()
+    # a text without the case name: the field's code is written, plain
+    plain = "The Garcetti rule, 547 U.S. 410 (2006)"
+    div = _entry_div(browser, garcetti)
+    browser.execute_script(
+        "arguments[0].querySelector('details.edit').open = true;"
+        "arguments[0].querySelector('.edit-text').value = arguments[1];",
+        div,
+        plain,
+    )
+    calls = pane.press(div.find_element("css selector", ".edit-save"), "Edit made in 1 TA field;")
+    assert [_switch(c["to"], "l") for c in calls if c["op"] == "setFieldCode"] == [plain]
+    assert not [c for c in calls if c["op"] == "insertOoxml"]
+    pane.click("undo", "Undone: edit")
+    assert sorted(f["code"] for f in _ta_fields(browser)) == sorted(f["code"] for f in before)
+    italic = "return arguments[0].querySelector('.text i').textContent"  # the list's italics back too
+    assert browser.execute_script(italic, _entry_div(browser, garcetti)) == "Garcetti v. Ceballos"
 
     # move an entry under another heading: the \c of all its TA fields
     lane = "Lane v. Franks, 573 U.S. 228 (2014)"
@@ -1063,4 +1110,128 @@ def test_passim_and_footnotes_are_chosen_in_the_pane_as_the_style_allows_and_rem
     pane.wait(lambda: len(browser.find_elements("css selector", "#passim option")) > 2)
     assert browser.find_element("id", "passim").get_attribute("value") == "3"
     assert not browser.find_element("id", "footnotes").is_selected()
+    assert pane.uncaught() == []
+
+
+RECORD_RESCANS = """
+window.__rescans = [];
+const send = window.fetch;
+window.fetch = async (url, init) => {
+  const response = await send(url, init);
+  if (String(url).includes('/rescan')) {
+    window.__rescans.push({body: JSON.parse(init.body), answer: await response.clone().json()});
+  }
+  return response;
+};"""
+
+
+def test_the_list_follows_edits_in_the_document_by_re_scanning_only_the_changed_part(browser, server):
+    """The author types in Word: a paragraph with a new citation (and its Id.) added, a citation
+    deleted. The list follows without a Scan; the server is sent only the changed paragraphs and
+    their neighbours; every citation, moved or new, is still found by Go to."""
+    pane = Pane(browser, server["port"], APPELLATE, "PC")
+    pane.click("scan", "Found")
+    browser.execute_script(RECORD_RESCANS)
+    body = pane.word["body"]
+    total = sum(len(t) for t in body)
+    before = pane.entries()
+    at = next(i for i, t in enumerate(body) if t.startswith("That reasoning controls."))
+    added = "Retaliation for such speech is forbidden. Rankin v. McPherson, 483 U.S. 378, 384 (1987); id. at 388."
+    browser.execute_script("window.__edit(arguments[0], 0, [arguments[1]])", at + 1, added)
+    pane.wait(lambda: "The list follows your edit" in pane.message())
+    rankin = "Rankin v. McPherson, 483 U.S. 378 (1987)"
+    entries = pane.entries()
+    assert [o.split(",")[0] for o in entries[rankin]["occurrences"]] == ["Rankin v. McPherson", "id. at 388"]
+    assert {k: len(v["occurrences"]) for k, v in entries.items() if k != rankin} == {
+        k: len(v["occurrences"]) for k, v in before.items()
+    }
+    [sent] = browser.execute_script("return window.__rescans")
+    # the server got the changed paragraph and its neighbours, after the full citations cited
+    # before them (for short forms), a line each: a small part of the brief
+    paragraphs = sent["body"]["paragraphs"]
+    assert paragraphs[-3:] == [body[at], added, body[at + 1]]
+    listed = {o for e in before.values() for o in e["occurrences"]}
+    assert paragraphs[:-3] and all(p in listed for p in paragraphs[:-3])
+    assert sent["answer"]["received"] == {"paragraphs": len(paragraphs), "characters": sum(map(len, paragraphs))}
+    assert sent["answer"]["received"]["characters"] < total / 4
+    # Go to: the new citations, and a citation after the new paragraph (its paragraph moved down)
+    div = _entry_div(browser, rankin)
+    browser.execute_script("arguments[0].querySelector('details').open = true", div)
+    for button, cite in zip(
+        div.find_elements("css selector", ".occurrence"), ["Rankin v. McPherson", "id. at 388"], strict=True
+    ):
+        calls = pane.press(button, "Selected in the document")
+        assert [c["text"] for c in calls if c["op"] == "select"][0].startswith(cite)
+    starr = "Starr v. Baca, 652 F.3d 1202 (9th Cir. 2011)"
+    [cite] = entries[starr]["occurrences"]
+    div = _entry_div(browser, starr)
+    browser.execute_script("arguments[0].querySelector('details').open = true", div)
+    calls = pane.press(div.find_element("css selector", ".occurrence"), "Selected in the document")
+    assert [norm(c["text"]) for c in calls if c["op"] == "select"] == [norm(cite)]
+
+    # delete a citation: the entry it alone made goes; the paragraph's other citations stay
+    where = next(i for i, t in enumerate(body) if cite in t) + 1  # (the added paragraph is before it)
+    text = browser.execute_script("return window.__WORD.body[arguments[0]]", where)
+    browser.execute_script("window.__edit(arguments[0], 1, [arguments[1]])", where, text.replace(cite, "the record"))
+    pane.wait(lambda: len(browser.execute_script("return window.__rescans")) == 2 and not pane.busy())
+    assert "(4 citations there now, 5 before)" in pane.message()
+    entries = pane.entries()
+    assert starr not in entries and rankin in entries
+    assert set(entries) == set(before) - {starr} | {rankin}
+    assert pane.texts("#unlinked-list .cite") == [] and pane.texts("#nameless-list .cite") == []
+    christie = next(k for k in entries if k.startswith("Christie v. Iopa"))
+    assert len(entries[christie]["occurrences"]) == len(before[christie]["occurrences"])
+    sent = browser.execute_script("return window.__rescans")[1]
+    assert sent["body"]["paragraphs"][-3:] == [body[where - 2], text.replace(cite, "the record"), body[where]]
+    assert sent["answer"]["received"]["paragraphs"] == len(sent["body"]["paragraphs"])
+    assert cite not in json.dumps(sent["body"])
+    # the citations of the changed paragraph are still found
+    div = _entry_div(browser, christie)
+    browser.execute_script("arguments[0].querySelector('details').open = true", div)
+    for button, o in zip(
+        div.find_elements("css selector", ".occurrence"), entries[christie]["occurrences"], strict=True
+    ):
+        calls = pane.press(button, "Selected in the document")
+        assert [norm(c["text"]) for c in calls if c["op"] == "select"] == [norm(o)]
+    assert pane.uncaught() == []
+
+
+def test_an_excluded_entry_is_restored_in_a_later_session_with_its_ta_fields_and_undo_excludes_it_again(
+    browser, server
+):
+    """Exclude, then close the pane: the brief opened again (its settings and fields as saved)
+    lists the entry under "Excluded from the table"; Restore puts back the same TA fields the
+    entry had and the list shows it; Undo removes them and excludes it again."""
+    pane = Pane(browser, server["port"], APPELLATE, "PC")
+    pane.click("scan", "Found")
+    pane.click("insert", "Table inserted")
+    celotex = "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"
+    short = next(_switch(f["code"], "s") for f in _ta_fields(browser) if _switch(f["code"], "l") == celotex)
+    mine = sorted(f["code"] for f in _ta_fields(browser) if _switch(f["code"], "s") == short)
+    div = _entry_div(browser, celotex)
+    browser.execute_script("arguments[0].querySelector('details.edit').open = true", div)
+    pane.press(div.find_element("css selector", ".edit-exclude"), "Excluded from the table")
+    assert pane.texts("#excluded-list .text") == [celotex]
+    saved = {
+        k: json.loads(v) for k, v in [c for c in pane.calls() if c["op"] == "saveSettings"][-1]["settings"].items()
+    }
+    kept = browser.execute_script("return window.__fields()")
+
+    pane = Pane(browser, server["port"], APPELLATE, "PC", settings=saved, fields=kept)
+    assert pane.shown("excluded") and pane.texts("#excluded-list .text") == [celotex]
+    pane.click("scan", "Found")
+    assert celotex not in pane.entries()
+    assert not [f for f in _ta_fields(browser) if _switch(f["code"], "s") == short]
+    restore = browser.find_element("css selector", "#excluded-list button")
+    calls = pane.press(restore, f"Restored: {celotex}; {len(mine)} TA fields put back at its citations")
+    assert sorted(f["code"] for f in _ta_fields(browser) if _switch(f["code"], "s") == short) == mine
+    assert "toa.excluded" not in [c for c in calls if c["op"] == "saveSettings"][-1]["settings"]
+    assert any(c["op"] == "updateResult" and c["code"].lstrip().startswith("TOA") for c in calls)
+    assert celotex in pane.entries() and not pane.shown("excluded")
+    pane.click("undo", "Undone: restore")
+    assert not [f for f in _ta_fields(browser) if _switch(f["code"], "s") == short]
+    assert json.loads([c for c in pane.calls() if c["op"] == "saveSettings"][-1]["settings"]["toa.excluded"]) == [
+        celotex
+    ]
+    assert celotex not in pane.entries() and pane.texts("#excluded-list .text") == [celotex]
     assert pane.uncaught() == []

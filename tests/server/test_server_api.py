@@ -737,3 +737,40 @@ def test_check_with_progress_streams_a_line_per_step_then_the_report_and_a_cance
     # a bad request is still a plain JSON error
     r = client.post("/api/v1/check?progress=1", data=b"not a document", base_url=BASE)
     assert r.status_code == 400 and r.get_json()["error"] == "bad_document"
+
+
+def test_rescan_analyses_only_the_paragraphs_sent_through_the_same_stages(client):
+    """A re-scan of a changed part: the paragraphs sent are analysed as analyze analyses a
+    document (their citations, an Id. resolved by its neighbour, the options), nothing else."""
+    paragraphs = [
+        "The rule is settled. Pickering v. Board of Education, 391 U.S. 563, 568 (1968).",
+        "The balance favours the speaker.\tId. at 570. See also 42 U.S.C. § 1983.",
+        "Nothing is cited here.",
+    ]
+    r = client.post("/api/v1/rescan", json={"paragraphs": paragraphs}, base_url=BASE)
+    assert r.status_code == 200, r.get_json()
+    body = r.get_json()
+    assert body["received"] == {"paragraphs": 3, "characters": sum(map(len, paragraphs))}
+    report = body["report"]
+    found = {a["text"]: [o["kind"] for o in a["occurrences"]] for c in report["categories"] for a in c["authorities"]}
+    assert found == {
+        "Pickering v. Board of Education, 391 U.S. 563 (1968)": ["full", "id"],
+        "42 U.S.C. § 1983": ["full"],
+    }
+    assert report["pagination"]["method"] == "estimate" and report["unlinked"] == []
+    pickering = report["categories"][0]["authorities"][0]
+    assert pickering["occurrences"][1]["locator"]["search"].startswith("Id. at 570")
+    # the request's options as analyze takes them
+    left_out = client.post(
+        "/api/v1/rescan?" + urlencode({"exclude": "42 U.S.C. § 1983"}), json={"paragraphs": paragraphs}, base_url=BASE
+    )
+    assert "42 U.S.C. § 1983" not in entries(left_out.get_json()["report"])
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{"paragraphs": []}, {"paragraphs": "text"}, {"paragraphs": [1]}, {"text": ["a"]}, {"paragraphs": ["a"] * 201}],
+)
+def test_a_bad_rescan_is_a_400_with_a_message(client, body):
+    r = client.post("/api/v1/rescan", json=body, base_url=BASE)
+    assert r.status_code == 400 and r.get_json()["message"]

@@ -1,4 +1,4 @@
-"""The JSON API under /api/v1: health, analyze, check, toa. Each view reads the request and
+"""The JSON API under /api/v1: health, analyze, rescan, check, toa. Each view reads the request and
 sends what toa.server.service makes of the analysis in the job's process (jobs.run).
 """
 
@@ -57,6 +57,16 @@ def health():
 @bp.post("/analyze")
 def analyze():
     return jsonify(jobs.run(service.analysis, jobs.read_upload()))
+
+
+@bp.post("/rescan")
+def rescan():
+    """The analysis of a part of the document (the pane's re-scan of what changed): the
+    paragraphs sent, through the same stages as analyze, and what was received."""
+    upload = jobs.read_paragraphs()
+    paragraphs = request.get_json()["paragraphs"]
+    received = {"paragraphs": len(paragraphs), "characters": sum(len(t) for t in paragraphs)}
+    return jsonify({"report": jobs.run(service.analysis, upload), "received": received})
 
 
 @bp.post("/check")

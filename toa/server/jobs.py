@@ -26,7 +26,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from flask import Response, current_app, request
@@ -34,12 +34,13 @@ from flask import Response, current_app, request
 from .. import flatopc, pipeline, render
 from ..document import ReadOptions
 from ..model import PAGE_METHODS
-from ..styles import builtin_names
+from ..oxml import make
+from ..styles import builtin_names, passim_threshold
 from .guard import ApiError, internal_error
 
 log = logging.getLogger("toa.server")
 
-MAX_PASSIM = 99  # the largest passim threshold a request may ask for
+MAX_RESCAN = 200  # the most paragraphs a re-scan of a changed part may send
 STOP_GRACE = 5.0  # seconds a stopped job has to kill its LibreOffice and end before SIGKILL
 CANCEL_POLL = 0.25  # seconds between looks at whether a job's client has cancelled it
 
@@ -79,6 +80,47 @@ def read_upload() -> Upload:
         fmt = "flat-opc"  # turned into a package in the job's process: its XML may be large
     else:
         raise ApiError(400, "bad_document", "The document is neither a .docx file nor Word's Flat OPC XML.")
+    return upload_with_options(data, name, fmt)
+
+
+def read_paragraphs() -> Upload:
+    """The part of a document a re-scan sends (a JSON body {"paragraphs": [text, ...]}: the
+    changed paragraphs and their neighbours, as Word's Paragraph.text gives them) as a document
+    of those paragraphs, with the request's options; its pages are estimated (a part has no
+    layout of its own). ApiError when unusable."""
+    body = request.get_json(silent=True)
+    texts = body.get("paragraphs") if isinstance(body, dict) else None
+    if not isinstance(texts, list) or not texts or not all(isinstance(t, str) for t in texts):
+        raise ApiError(400, "no_document", 'Send the paragraphs as JSON: {"paragraphs": ["text", ...]}.')
+    if len(texts) > MAX_RESCAN:
+        raise ApiError(
+            400, "too_many_paragraphs", f"A re-scan takes at most {MAX_RESCAN} paragraphs; scan the whole document."
+        )
+    package = flatopc.body_package([_text_paragraph(t) for t in texts])
+    upload = upload_with_options(package.encode(), "part.xml", "flat-opc")
+    return replace(upload, pages="estimate")
+
+
+def _text_paragraph(text: str):
+    """A w:p holding `text` as Word's Paragraph.text gives it: a tab and a line break (\\v) as the
+    elements they are, other control characters (a field's or a note's mark) left out."""
+    p = make("w:p")
+    for piece in re.split(r"([\t\v\n])", text):
+        if not piece:
+            continue
+        r = make("w:r")
+        if piece == "\t":
+            r.append(make("w:tab"))
+        elif piece in "\v\n":
+            r.append(make("w:br"))
+        else:
+            r.append(make("w:t", text=re.sub(r"[\x00-\x08\x0b-\x1f]", "", piece)))
+        p.append(r)
+    return p
+
+
+def upload_with_options(data: bytes, name: str, fmt: str) -> Upload:
+    """The upload of `data` with the options of the current request; ApiError on a bad one."""
     style = request.args.get("style", "auto")
     if style != "auto" and style not in builtin_names():  # a name, never a path on disk
         raise ApiError(400, "bad_option", f"Unknown style {style!r}; use one of: auto, {', '.join(builtin_names())}.")
@@ -87,14 +129,14 @@ def read_upload() -> Upload:
         raise ApiError(400, "bad_option", f"Unknown page source {pages!r}; use one of: {', '.join(PAGE_METHODS)}.")
     exclude = tuple(t for t in request.args.getlist("exclude") if t.strip())
     passim = request.args.get("passim")
-    if passim is not None and not (passim.isdigit() and int(passim) <= MAX_PASSIM and int(passim) != 1):
-        raise ApiError(
-            400, "bad_option", f"passim {passim!r} is not a number of pages from 2 to {MAX_PASSIM}, or 0 (none)."
-        )
+    try:
+        threshold = None if passim is None else passim_threshold(passim)
+    except ValueError as exc:
+        raise ApiError(400, "bad_option", str(exc)) from None
     footnotes = request.args.get("footnotes", "1")
     if footnotes not in ("0", "1"):
         raise ApiError(400, "bad_option", f"footnotes {footnotes!r}: use 1 (indexed) or 0 (left out).")
-    return Upload(data, name, fmt, style, pages, exclude, None if passim is None else int(passim), footnotes == "1")
+    return Upload(data, name, fmt, style, pages, exclude, threshold, footnotes == "1")
 
 
 def _display_name(filename: str | None) -> str:

@@ -68,6 +68,17 @@ class Style:
     home_jurisdiction: str = ""
 
 
+MAX_PASSIM = 99  # the largest passim threshold one may ask for
+
+
+def passim_threshold(text: str) -> int:
+    """A passim threshold given as text (the CLI's --passim, the API's ?passim=): 2 to
+    MAX_PASSIM pages, or 0 for none. ValueError, with a one-line message, otherwise."""
+    if not (text.isdigit() and int(text) <= MAX_PASSIM and int(text) != 1):
+        raise ValueError(f"passim {text!r} is not a number of pages from 2 to {MAX_PASSIM}, or 0 (none).")
+    return int(text)
+
+
 def builtin_names() -> list[str]:
     return sorted(p.name.removesuffix(".toml") for p in BUILTIN_DIR.iterdir() if p.name.endswith(".toml"))
 
