@@ -41,6 +41,23 @@ def test_continued_numbering_without_start(tmp_path):
     assert _from_breaks(doc, occs, {"explicit", "section"}, estimate=False)[(occs[0].paragraph, 0)][1] == "3"
 
 
+def test_the_estimate_cuts_a_long_stretch_even_where_the_front_matter_has_breaks(tmp_path):
+    """A short brief whose cover, contents and table end in breaks and whose body runs eight
+    pages without one: the body's stretch is cut by its length, however few breaks there are."""
+    b = DocBuilder(fmt="lowerRoman", start=1)
+    b.paragraph("cover", PageBreak(), "contents", PageBreak(), "table of authorities", PageBreak(), "more")
+    b.section_break(fmt="decimal", start=1)
+    sentence = "The court held that the statute applies to this dispute in full. "
+    for i in range(8):
+        b.paragraph(f"marker{i} " + sentence * 30)
+    doc = read(str(b.save(tmp_path / "s.docx")))
+    occs = [_occ(doc, f"marker{i}") for i in range(8)]
+    pages = _from_breaks(doc, occs, {"explicit", "section"}, estimate=True)
+    labels = [pages[(o.paragraph, o.start)][1] for o in occs]
+    assert labels[0] == "1" and labels[-1] in {"7", "8", "9"}, labels
+    assert labels == sorted(labels, key=int), labels
+
+
 def test_page_text_groups_runs_only_when_the_style_says_so():
     scotus, default = styles.load("scotus"), styles.load("default")
     labels = ["3", "7", "8", "9", "10", "12", "13"]

@@ -27,6 +27,7 @@ from .numbering import format_number
 from .styles import Style
 
 CHARS_PER_PAGE = 2000  # a double-spaced page of 12-14 pt text holds about this many characters
+LONG_STRETCH = 2.5  # pages' worth of characters that no one page between two breaks holds
 MAX_LAYOUTS = 3
 
 
@@ -207,14 +208,22 @@ def _from_breaks(doc: Document, occs: list[Occurrence], kinds: set[str], estimat
     page, chars = 1, 0
     body = [p for p in doc.paragraphs if p.story in ("body", "table")]
     same_step = _marker_pairs(body)[0] if "rendered" in kinds and len(kinds) > 1 else set()
-    if estimate:
-        # Count characters only where the author left few breaks: a brief whose every page ends
-        # in a break (a converted PDF, a Word file with page breaks) is paginated by them alone.
-        breaks = sum(1 for p in body for b in p.breaks if b.kind in kinds)
-        estimate = sum(len(p.text) for p in body) > 2.5 * CHARS_PER_PAGE * (breaks + 1)
+    taken = {
+        p.index: sorted((b for b in p.breaks if b.kind in kinds and id(b) not in same_step), key=lambda b: b.offset)
+        for p in body
+    }
+    # Count characters where the author left few breaks, and in any stretch between breaks that no
+    # one page could hold: where every page ends in a break (a converted PDF, a Word file with page
+    # breaks) the breaks alone count, and a body that runs on without one is cut however many
+    # breaks the front matter has.
+    stretches = _stretch_lengths(body, taken)
+    few_breaks = sum(stretches) > LONG_STRETCH * CHARS_PER_PAGE * len(stretches)
+    long_stretches = iter([few_breaks or n > LONG_STRETCH * CHARS_PER_PAGE for n in stretches] if estimate else [])
+    cut = next(long_stretches, False)
     for p in body:
         start, points, last_break = page, [], 0
-        for b in sorted((b for b in p.breaks if b.kind in kinds and id(b) not in same_step), key=lambda b: b.offset):
+        for b in taken[p.index]:
+            cut = next(long_stretches, False)  # the stretch this break begins
             if b.offset == 0 and start != page:
                 continue  # a section break and a page break before one paragraph: one new page
             page += 1
@@ -225,7 +234,7 @@ def _from_breaks(doc: Document, occs: list[Occurrence], kinds: set[str], estimat
                 points.append((b.offset, page))
         start_page[p.index], change_points[p.index] = start, points
         sec_first.setdefault(p.section, start)
-        if estimate:
+        if cut:
             chars += len(p.text) - last_break
             if chars > CHARS_PER_PAGE:
                 page += chars // CHARS_PER_PAGE
@@ -240,6 +249,19 @@ def _from_breaks(doc: Document, occs: list[Occurrence], kinds: set[str], estimat
         physical = points[at][1] if at >= 0 else start_page.get(pi, 1)
         out[(o.paragraph, o.start)] = (physical, labeler.label(physical, doc.paragraphs[pi].section))
     return out
+
+
+def _stretch_lengths(body: list, taken: dict) -> list[int]:
+    """The characters between one break and the next, in order (the text before the first break
+    is the first stretch)."""
+    lengths, chars = [], 0
+    for p in body:
+        last = 0
+        for b in taken[p.index]:
+            lengths.append(chars + b.offset - last)
+            chars, last = 0, b.offset
+        chars += len(p.text) - last
+    return lengths + [chars]
 
 
 def _marker_pairs(body: list) -> tuple[set[int], int]:
