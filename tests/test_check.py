@@ -303,10 +303,47 @@ def test_as_of_must_be_a_date(env, tmp_path, capsys):
     assert code == 0, err
     report = json.loads((tmp_path / "r.json").read_text())
     assert report["verification"]["as_of"] == "1997-01-01"
-    # 47 U.S.C. § 230 was amended in 1998: its text of 1997 was not fetched
-    assert (
-        "version for 1997-01-01 not verified" in authorities(report)["47 U.S.C. § 230(c)(1)"]["verification"]["reason"]
+    # 47 U.S.C. § 230 was amended in 1998: its text of 1997 is the one of the Code's 1996 edition
+    s230 = authorities(report)["47 U.S.C. § 230(c)(1)"]["verification"]
+    (unit,) = s230["units"]
+    assert s230["verdict"] == "VERIFIED" and unit["version"] == "confirmed-for-date"
+    assert "U.S. Code, 1996 main edition (OLRC)" in unit["coverage"]
+
+
+def test_as_of_reads_a_statute_from_the_code_edition_of_that_date(env, tmp_path, capsys):
+    """47 U.S.C. § 227(b)(1)(A) was amended on Jan. 3, 2020 (in the fakes): quoted as it read in
+    2018, the quotation matches the 2017 edition of the U.S. Code (version confirmed for the
+    date); against today's text it needs attention; with both editions out of reach, the version
+    of that date is not verified, and says why."""
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph(
+        "No one may call “using any automatic telephone dialing system without the prior express consent of "
+        "the called party.” 47 U.S.C. § 227(b)(1)(A)."
     )
+    brief = b.save(tmp_path / "brief.docx")
+
+    def check(name, *flags):
+        code, _out, err = run(
+            capsys, "check", brief, "--json", tmp_path / f"{name}.json", "--pages", "estimate", "-o",
+            tmp_path / f"{name}.docx", *flags,
+        )  # fmt: skip
+        assert code == 0, err
+        return authorities(json.loads((tmp_path / f"{name}.json").read_text()))["47 U.S.C. § 227(b)(1)(A)"]
+
+    then = check("then", "--as-of", "2018-06-01")["verification"]
+    (unit,) = then["units"]
+    assert then["verdict"] == "VERIFIED" and (unit["version"], unit["quotation"]) == ("confirmed-for-date", "matched")
+    assert unit["source_url"].endswith("/view.xhtml?req=(title:47%20section:227%20edition:2017)")
+    now = check("now")["verification"]
+    assert now["verdict"] == "NEEDS_ATTENTION" and now["flags"] == ["quotation_mismatch"]
+    env.official_state.olrc_maintenance = True
+    env.official_state.govinfo_faults["/link/uscode"] = "No Results Found"
+    down = check("down", "--as-of", "2018-06-01")["verification"]
+    assert down["verdict"] == "NOT_VERIFIED"
+    assert "version for 2018-06-01 not verified (amended after 2018-06-01" in down["reason"]
+    assert "the 2017 edition (GovInfo) does not have the section" in down["reason"]
+    assert "quotation not verified (no text of the subdivision for 2018-06-01)" in down["reason"]
 
 
 def test_bad_input_one_line_exit_2_nothing_written(env, tmp_path, capsys):

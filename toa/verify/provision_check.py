@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import fields
+from dataclasses import fields, replace
 from datetime import date
 from functools import partial
 
@@ -50,6 +50,13 @@ TIERS: dict[str, list[Tier]] = {
 }
 # With --as-of, the source that serves the text of a past date is asked first.
 DATED_FIRST: dict[str, Tier] = {"cfr": fallbacks.fetch_ecfr}
+# The U.S. Code's annual editions, asked (OLRC's, else GovInfo's) for a section's text as of an
+# --as-of date when the section was amended after it. Each prints the section with its source
+# credit, which says which amendments its text holds: the edition whose latest amendment is the
+# last one on or before the date holds that date's text.
+EDITIONS = [fallbacks.fetch_olrc_edition, fallbacks.fetch_govinfo_usc_edition]
+FIRST_EDITION = 1994  # the oldest edition both publish
+EDITIONS_TIER = "U.S. Code editions"
 _EVIDENCE_FIELDS = {f.name for f in fields(Evidence)}
 # A provision each authoritative source has: its "not found" counts only once it has found this
 # one in the run (a proxy, a captive portal, a wrong base URL or a changed address scheme
@@ -71,7 +78,9 @@ SERVICE = {
     "fetch_rule": "lii_url",
     "const-text": "lii_url",
     "fetch_olrc": "uscode_url",
+    "fetch_olrc_edition": "uscode_url",
     "fetch_govinfo_usc": "govinfo_url",
+    "fetch_govinfo_usc_edition": "govinfo_url",
     "fetch_govinfo_fr": "govinfo_url",
     "fetch_ecfr": "ecfr_url",
     "fetch_fedreg": "fedreg_url",
@@ -135,7 +144,65 @@ class ProvisionChecker:
             evs.append(ev)
             if ev.state in (FOUND, ABSENT) or ev.budget:
                 break
+        found = next((ev for ev in evs if ev.state == FOUND), None)
+        if kind == "usc" and found is not None:
+            dated = self._dated_usc(key[1], key[2], found)
+            if dated is not None:
+                evs.append(dated)
         return evs
+
+    def _dated_usc(self, title: str, section: str, current: Evidence) -> Evidence | None:
+        """The section's text as of --as-of from the annual edition that holds it (at most two
+        editions: the one of the year before the date, then the next or the previous one), or an
+        error saying why it was not found; None when the current text answers (no --as-of, enacted
+        after the date, or not amended since)."""
+        wanted = self.settings.as_of
+        if wanted is None:
+            return None
+        day = wanted.isoformat()
+        due = [a for a in current.amended if a <= day]
+        if not due or due == current.amended:
+            return None
+        tried: list[str] = []
+        year = wanted.year - 1
+        seen: set[int] = set()
+        while FIRST_EDITION <= year <= wanted.year and year not in seen:
+            seen.add(year)
+            ev = self._edition(title, section, year)
+            if ev.state == ERROR:
+                tried.append(f"the {year} edition: {ev.reason}")
+                break
+            if ev.state == ABSENT:
+                tried.append(f"the {year} edition ({ev.tier}) does not have the section")
+                year += 1
+                continue
+            if not ev.amended:
+                tried.append(f"the {year} edition ({ev.tier}) has no source credit to date its text")
+                break
+            if ev.amended[-1] > day:
+                tried.append(f"the {year} edition ({ev.tier}) holds the amendment of {ev.amended[-1]}")
+                year -= 1
+            elif ev.amended[-1] < due[-1]:
+                tried.append(f"the {year} edition ({ev.tier}) predates the amendment of {due[-1]}")
+                year += 1
+            else:
+                return replace(ev, text_date=day)
+        if not tried:
+            tried.append(f"no edition before {FIRST_EDITION}")
+        return Evidence(ERROR, EDITIONS_TIER, None, "", reason="; ".join(tried))
+
+    def _edition(self, title: str, section: str, year: int) -> Evidence:
+        errors = []
+        for tier in EDITIONS:
+            ev = self._cached(
+                (tier.__name__, title, section, year), partial(tier, self.http, self.settings, title, section, year)
+            )
+            if ev.state in (FOUND, ABSENT):
+                return ev
+            errors.append(f"{ev.tier}: {ev.reason}")
+            if ev.budget:
+                break
+        return Evidence(ERROR, EDITIONS_TIER, None, "", reason="; ".join(errors))
 
     def _cached(self, key: tuple, fetch: Callable[[], Evidence]) -> Evidence:
         # Keyed by the service that answers and the date the text is wanted for.
@@ -209,13 +276,20 @@ class ProvisionChecker:
                 rec.budget = any(ev.budget for ev in evs)
             rec.checks = unit_checks(rec, unit)
             return rec
-        rec.existence, rec.source_url = EXISTS, found.url
-        rec.retrieved_at, rec.sha256 = found.retrieved_at, found.sha256
+        # The text of the date asked for (an edition of the U.S. Code), when one was fetched, is the
+        # one its pinpoint, version and quotations are checked against.
+        dated = next((ev for ev in evs if ev.state == FOUND and ev.text_date and ev is not found), None)
+        basis = dated or found
+        rec.existence, rec.source_url = EXISTS, basis.url
+        rec.retrieved_at, rec.sha256 = basis.retrieved_at, basis.sha256
         for f in found.flags:
             rec.flag(f)
-        text_ev = next((ev for ev in evs if ev.state == FOUND and ev.text), found)
-        self._pinpoint(rec, unit, found)
-        self._version(rec, unit, found, requested, current=self.settings.as_of is None and not unit.cite_date)
+        text_ev = dated or next((ev for ev in evs if ev.state == FOUND and ev.text), found)
+        self._pinpoint(rec, unit, basis)
+        self._version(rec, unit, basis, requested, current=self.settings.as_of is None and not unit.cite_date)
+        undated = next((ev for ev in evs if ev.tier == EDITIONS_TIER), None)
+        if rec.version == OPEN and undated is not None:
+            rec.unresolved_reason = f"{rec.unresolved_reason}: {undated.reason}"
         self._quotation(rec, unit, text_ev)
         rec.checks = unit_checks(rec, unit, found)
         return rec
@@ -285,6 +359,8 @@ class ProvisionChecker:
                 results.append(Q_UNVERIFIED)
                 if rec.pinpoint == P_CONFIRMED:
                     rec.flag("quotation_in_other_subsection")
+            elif rec.version != FOR_DATE:
+                results.append(Q_UNVERIFIED)  # not in a text of another date: that says nothing of the date's
             else:
                 results.append(Q_MISMATCH)
                 rec.quotation_similarity = quotes.similarity(quote, ev.text)

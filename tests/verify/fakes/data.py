@@ -436,7 +436,52 @@ S1973 = {
     "credit": [("2014-09-01", "Sept. 1, 2014")],
 }
 
+
+def _s227(consent: str) -> list:
+    return [
+        (
+            "b",
+            "Restrictions on use of automated telephone equipment",
+            None,
+            [
+                (
+                    "1",
+                    "Prohibitions",
+                    "It shall be unlawful for any person within the United States\u2014",
+                    [
+                        (
+                            "A",
+                            None,
+                            "to make any call using any automatic telephone dialing system without the "
+                            f"{consent} of the called party; or",
+                            [],
+                        ),
+                        (
+                            "B",
+                            None,
+                            "to initiate any telephone call to any residential telephone line using an artificial "
+                            "or prerecorded voice to deliver a message.",
+                            [],
+                        ),
+                    ],
+                ),
+            ],
+        ),
+    ]
+
+
+# A statute amended on Jan. 3, 2020 (an invented amendment; the one of 2015 left (b)(1)(A) as it
+# was), for texts of a past date: the U.S. Code's editions before the amendment print the earlier
+# text; LII and the current Code only today's.
+S227 = {
+    "heading": "Restrictions on use of telephone equipment",
+    "units": _s227("prior express written consent"),
+    "credit": [("1991-12-20", "Dec. 20, 1991"), ("2015-11-02", "Nov. 2, 2015"), ("2020-01-03", "Jan. 3, 2020")],
+    "earlier": {"until": "2020-01-03", "units": _s227("prior express consent")},
+}
+
 USC = {
+    ("47", "227"): S227,
     ("47", "230"): S230,
     ("42", "1983"): S1983,
     ("1", "1"): S1,
