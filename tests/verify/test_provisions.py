@@ -68,18 +68,41 @@ def test_nonexistent_subsection_is_never_green(services):
     )
 
 
-@pytest.mark.parametrize("where", ["lii-chrome-only", "lii-down"])
-def test_a_fabricated_subsection_from_the_official_code_is_never_green(services, where):
-    """§ 230(c)(4) when LII fails and the official U.S. Code answers: OLRC's paragraphs are read
-    for their structure, which has no (c)(4)."""
+@pytest.mark.parametrize(
+    ("where", "source"), [("lii-chrome-only", "OLRC"), ("lii-down", "OLRC"), ("lii-and-olrc-down", "GovInfo")]
+)
+def test_a_fabricated_subsection_from_the_official_code_is_never_green(services, where, source):
+    """§ 230(c)(4) when LII fails and the official U.S. Code answers (OLRC's, or GovInfo's when
+    OLRC is down too): its paragraphs are read for their structure, which has no (c)(4)."""
     if where == "lii-chrome-only":
         services.lii_state.chrome_only.add("/uscode/text/47/230")
     else:
         services.lii_state.faults["/uscode/text/47/230"] = "500"
+    services.official_state.olrc_maintenance = where == "lii-and-olrc-down"
     a = provision("47 U.S.C. § 230(c)(4)", "statutes", [usc("47", "230", "(c)(4)")])
     rec = run(services, a)[a.key]
     assert rec.verdict == NEEDS_ATTENTION and rec.flags == ["subsection_not_found"]
-    assert "OLRC" in rec.units[0].coverage
+    assert rec.reason == (
+        "47 U.S.C. § 230(c)(4): the cited subdivision does not exist (§ 230(c) has (1) and (2); the brief cites (c)(4))"
+    )
+    assert (
+        rec.units[0]
+        .coverage.split("; ")[-1]
+        .startswith({"OLRC": "current U.S. Code (OLRC", "GovInfo": "U.S. Code, most recent edition (GovInfo)"}[source])
+    )
+
+
+def test_an_unreadable_structure_from_govinfo_is_pinpoint_not_verified(services):
+    """LII and OLRC down, GovInfo answers with a section whose enumerators stand inside a sentence:
+    the cited (b) is neither confirmed nor called invented."""
+    services.lii_state.faults["/uscode/text/15/78j"] = "500"
+    services.official_state.olrc_maintenance = True
+    a = provision("15 U.S.C. § 78j(b)", "statutes", [usc("15", "78j", "(b)")])
+    rec = run(services, a)[a.key]
+    assert rec.verdict == NOT_VERIFIED and rec.units[0].pinpoint == "unverified"
+    assert rec.reason == (
+        "15 U.S.C. § 78j(b): pinpoint not verified (GovInfo shows no structure of the section to find (b) in)"
+    )
 
 
 def test_a_section_without_subdivisions_has_no_subsection(services):
