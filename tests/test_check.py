@@ -607,6 +607,40 @@ def test_quotations_of_cases_are_read_here_and_matched_in_the_opinion(env, tmp_p
     assert not any(b"content based" in r.body or "content" in r.target for r in env.recorder.requests)
 
 
+@pytest.mark.parametrize(
+    ("parenthetical", "status"),
+    [
+        (" (internal quotation marks and citations omitted)", "match"),
+        (" (cleaned up)", "match"),
+        (" (citations omitted)", "mismatch"),  # the quotation marks left out are not said
+        ("", "mismatch"),  # the citations left out are not said
+    ],
+)
+def test_a_quotation_that_says_it_left_out_citations_and_quotation_marks(env, tmp_path, capsys, parenthetical, status):
+    """The opinion's passage cites two cases and quotes a phrase; the brief's quotation runs on
+    without them, which legal quotation allows when the parenthetical after the citation says so."""
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph(
+        "“A party opposing a properly supported motion need not produce evidence in a form that would be "
+        "admissible at trial. It must, however, go beyond the pleadings and designate specific facts showing "
+        "that there is a genuine issue for trial.” ",
+        ("Celotex Corp. v. Catrett", "i"),
+        f", 477 U.S. 317, 324 (1986){parenthetical}.",
+    )
+    brief = b.save(tmp_path / "brief.docx")
+    code, _out, err = run(capsys, "check", brief, "--json", tmp_path / "r.json", "--pages", "estimate")
+    assert code == 0, err
+    (entry,) = authorities(json.loads((tmp_path / "r.json").read_text())).values()
+    checks = [c for cit in entry["verification"]["citations"] for c in cit["checks"] if c["dimension"] == "quotation"]
+    assert [c["status"] for c in checks] == [status]
+    if status == "match":
+        assert checks[0]["detail"] == "the quotation is on page 324"
+        assert entry["verification"]["verdict"] == "VERIFIED"
+    else:
+        assert entry["verification"]["verdict"] == "NEEDS_ATTENTION"
+
+
 # --------------------------------------------------------------------------- the benchmark's kinds
 
 

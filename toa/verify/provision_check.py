@@ -352,10 +352,12 @@ class ProvisionChecker:
         key = "/".join(unit.parts)
         where = ev.subunits.get(key) if rec.pinpoint == P_CONFIRMED else None
         results = []
+        left_out = unit.quotation_omits
         for quote in unit.quotations:
-            if where and quotes.matches(quote, where) or not unit.parts and quotes.matches(quote, ev.text):
+            in_section = quotes.matches(quote, ev.text, left_out)
+            if where and quotes.matches(quote, where, left_out) or not unit.parts and in_section:
                 results.append(Q_MATCHED)
-            elif quotes.matches(quote, ev.text):
+            elif in_section:
                 results.append(Q_UNVERIFIED)
                 if rec.pinpoint == P_CONFIRMED:
                     rec.flag("quotation_in_other_subsection")
@@ -363,7 +365,7 @@ class ProvisionChecker:
                 results.append(Q_UNVERIFIED)  # not in a text of another date: that says nothing of the date's
             else:
                 results.append(Q_MISMATCH)
-                rec.quotation_similarity = quotes.similarity(quote, ev.text)
+                rec.quotation_similarity = quotes.similarity(quote, ev.text, left_out)
                 rec.flag("quotation_mismatch")
         if Q_MISMATCH in results:
             rec.quotation = Q_MISMATCH

@@ -6,7 +6,7 @@ page share a fetch key, so duplicates cost one request and keep their own unit i
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 
 from ..keys import Key
@@ -45,6 +45,7 @@ class Unit:
     paragraph: int
     start: int
     error: str | None = None  # components we refuse to send
+    quotation_omits: list[str] = field(default_factory=list)  # what the brief says its quotations leave out
 
 
 def article_number(value: str) -> int | None:
@@ -91,7 +92,8 @@ def build_unit(unit_id: str, authority: Authority, occ_index: int, quotations: d
         unit_id=unit_id,
         key=authority.key,
         kind=kind,
-        quotations=quotations.get(quoted_key(occ), []),
+        quotations=quoted.words if (quoted := quotations.get(quoted_key(occ))) else [],
+        quotation_omits=quoted.omitted if quoted else [],
         cite_year=_year(meta) if isinstance(meta, ProvisionMeta) else None,
         cite_date=meta.date if isinstance(meta, SeriesMeta) else None,
         paragraph=occ.paragraph,

@@ -44,7 +44,14 @@ CLUSTERS = [
             322: "In our view, the plain language of Rule 56(c) mandates the entry of summary judgment, after "
             "adequate time for discovery and upon motion, against a party who fails to make a showing "
             "sufficient to establish the existence of an element essential to that party's case, and on "
-            "which that party will bear the burden of proof at trial."
+            "which that party will bear the burden of proof at trial.",
+            # a passage with citations and quotation marks of its own (invented), for quotations
+            # that say they left them out
+            324: "A party opposing a properly supported motion need not produce evidence in a form that "
+            "would be admissible at trial. See Adickes v. S. H. Kress & Co., 398 U.S. 144, 157 (1970); "
+            "First National Bank of Arizona v. Cities Service Co., 391 U.S. 253, 289 (1968). It must, however, "
+            'go beyond the pleadings and designate "specific facts showing that there is a genuine issue '
+            'for trial."',
         },
     },
     {
