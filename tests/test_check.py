@@ -764,6 +764,62 @@ def test_california_and_texas_codes_against_their_official_sites(env, tmp_path, 
     }
 
 
+def test_a_texas_article_s_sections_and_repealed_state_sections(env, tmp_path, capsys):
+    """A section inside a Texas article ("art. 38.37, § 2(b)") is looked up in the article, then
+    the section within it; a repealed section needs attention, in Texas (its heading says
+    REPEALED) and in California (its history line says so, or that it repealed itself by its own
+    terms before the date; "repealed and added" is a new section)."""
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph(
+        "Such evidence is admissible. Tex. Code Crim. Proc. art. 38.37, § 2. It may be admitted “for any bearing "
+        "the evidence has on relevant matters.” Tex. Code Crim. Proc. art. 38.37, § 2(b). But see Tex. Code Crim. "
+        "Proc. art. 38.37, § 2(c); Tex. Code Crim. Proc. art. 38.37, § 5; Tex. Penal Code § 22.03."
+    )
+    b.paragraph("Employers must post notices. Lab. Code, § 1102.8; Lab. Code, § 1102.6; Lab. Code, § 1102.9.")
+    brief = b.save(tmp_path / "brief.docx")
+
+    def check(name, *flags):
+        code, _out, err = run(
+            capsys, "check", brief, "--json", tmp_path / f"{name}.json", "--pages", "estimate", "-o",
+            tmp_path / f"{name}.docx", *flags,
+        )  # fmt: skip
+        assert code == 0, err
+        return {
+            t: (a["verification"]["verdict"], a["verification"]["flags"], a["verification"]["reason"])
+            for t, a in authorities(json.loads((tmp_path / f"{name}.json").read_text())).items()
+        }
+
+    got = check("now")
+    assert {t: v[:2] for t, v in got.items()} == {
+        "Tex. Code Crim. Proc. art. 38.37, § 2": ("VERIFIED", []),
+        "Tex. Code Crim. Proc. art. 38.37, § 2(b)": ("VERIFIED", []),
+        "Tex. Code Crim. Proc. art. 38.37, § 2(c)": ("NEEDS_ATTENTION", ["subsection_not_found"]),
+        "Tex. Code Crim. Proc. art. 38.37, § 5": ("NEEDS_ATTENTION", ["subsection_not_found"]),
+        "Tex. Penal Code § 22.03": ("NEEDS_ATTENTION", ["repealed"]),
+        "Lab. Code, § 1102.8": ("NEEDS_ATTENTION", ["repealed"]),
+        "Lab. Code, § 1102.6": ("NEEDS_ATTENTION", ["repealed"]),
+        "Lab. Code, § 1102.9": ("VERIFIED", []),
+    }
+    assert got["Tex. Code Crim. Proc. art. 38.37, § 2(c)"][2] == (
+        "Tex. Code Crim. Proc. art. 38.37, § 2(c): the cited subdivision does not exist "
+        "(art. 38.37, § 2 has (a) and (b); the brief cites § 2(c))"
+    )
+    assert got["Tex. Code Crim. Proc. art. 38.37, § 5"][2] == (
+        "Tex. Code Crim. Proc. art. 38.37, § 5: the cited subdivision does not exist "
+        "(art. 38.37 has § 1, § 2 and § 2-a; the brief cites § 5)"
+    )
+    assert got["Tex. Penal Code § 22.03"][2] == "Tex. Penal Code § 22.03 is repealed"
+    # the article is fetched once, by its chapter, for all its sections
+    assert sum("/Docs/CR/htm/CR.38.htm" in r.target for r in env.recorder.requests) == 1
+    # before its own repeal date, § 1102.8 was in force
+    then = check("then", "--as-of", "2023-06-01")
+    assert then["Lab. Code, § 1102.8"][:2] == ("VERIFIED", [])
+    assert then["Lab. Code, § 1102.6"][:2] == ("NEEDS_ATTENTION", ["repealed"])
+    # before its repeal took effect (Jan. 1, 2021), § 1102.6 was not repealed
+    assert "repealed" not in check("before", "--as-of", "2020-06-01")["Lab. Code, § 1102.6"][1]
+
+
 def test_as_of_reads_a_regulation_as_it_stood_that_day(env, tmp_path, capsys):
     """47 C.F.R. § 64.1200(a)(1) was amended in 2025 (in the fakes): quoted as it read in 2024,
     the quotation matches eCFR's text of the --as-of date (version confirmed for that date), and

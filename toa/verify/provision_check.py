@@ -3,6 +3,7 @@ once (LII first, then at most two official fallbacks), then judge every unit loc
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -14,7 +15,7 @@ from . import constitution, fallbacks, lii, quotes, states
 from .cache import Cache
 from .evidence import ABSENT, CANDIDATE_ABSENT, ERROR, FOUND, Evidence, moved_to
 from .http import Http
-from .provisions import Unit, parse_date
+from .provisions import Unit, cited_parts, parse_date
 from .records import (
     EXISTS,
     FOR_DATE,
@@ -407,7 +408,7 @@ def unit_checks(rec: UnitRecord, unit: Unit, ev: Evidence | None = None) -> list
             target = moved_to(ev.text) if ev is not None and flag in ("transferred", "renumbered") else None
             checks.append(mismatch("existence", f"{name} {text}" + (f" (now {target})" if target else ""), flag))
     if unit.parts:
-        cited = "".join(f"({p})" for p in unit.parts)
+        cited = cited_parts(unit.parts).lstrip(", ")
         if rec.pinpoint == P_CONFIRMED:
             checks.append(match("pinpoint", f"{name}: {cited} exists"))
         elif rec.pinpoint == P_NOT_FOUND:
@@ -452,7 +453,7 @@ def unit_checks(rec: UnitRecord, unit: Unit, ev: Evidence | None = None) -> list
             checks.append(
                 mismatch(
                     "quotation",
-                    f"{name}: the quotation is in another subdivision, not {''.join(f'({p})' for p in unit.parts)}",
+                    f"{name}: the quotation is in another subdivision, not {cited_parts(unit.parts).lstrip(', ')}",
                     "quotation_in_other_subsection",
                 )
             )
@@ -470,9 +471,11 @@ def unit_checks(rec: UnitRecord, unit: Unit, ev: Evidence | None = None) -> list
 def _what_exists(unit: Unit, ev: Evidence) -> str:
     """ "§ 230(c) has (1) and (2); the brief cites (c)(4)": the deepest cited level that exists
     and the subdivisions it has."""
-    cited = "".join(f"({p})" for p in unit.parts)
+    cited = cited_parts(unit.parts)
     head = unit.provision[: len(unit.provision) - len(cited)] if unit.provision.endswith(cited) else unit.provision
-    section = head[head.find("§") :] if "§" in head else head
+    where_from = re.search(r"(?:§|art\.)\s.*$", head)
+    section = where_from.group() if where_from else head
+    brief_cites = cited.lstrip(", ")
     for depth in range(len(unit.parts) - 1, -1, -1):
         parent = "/".join(unit.parts[:depth])
         if depth and parent not in ev.subunits:
@@ -481,11 +484,11 @@ def _what_exists(unit: Unit, ev: Evidence) -> str:
         children = [k[len(prefix) :] for k in ev.subunits if k.startswith(prefix) and "/" not in k[len(prefix) :]]
         if not children:
             continue
-        listed = [f"({c})" for c in children]
+        listed = [cited_parts((c,)).lstrip(", ") for c in children]
         names = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
-        where = section + "".join(f"({p})" for p in unit.parts[:depth])
-        return f"{where} has {names}; the brief cites {''.join(f'({p})' for p in unit.parts)}"
-    return f"{section} has no subdivision {cited}"
+        where = section + cited_parts(unit.parts[:depth])
+        return f"{where} has {names}; the brief cites {brief_cites}"
+    return f"{section} has no subdivision {brief_cites}"
 
 
 def settle_provision(record: ProvisionRecord) -> None:

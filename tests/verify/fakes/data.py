@@ -638,6 +638,31 @@ CALIFORNIA = {
         ],
         "history": "(Amended by Stats. 2023, Ch. 612, Sec. 2. (SB 497) Effective January 1, 2024.)",
     },
+    # repealed outright (invented): the display keeps the number and the history line saying so
+    ("LAB", "1102.6"): {
+        "code": "Labor Code",
+        "paras": [],
+        "history": "(Repealed by Stats. 2020, Ch. 36, Sec. 8. (AB 3364) Effective January 1, 2021.)",
+    },
+    # repealed by its own terms on January 1, 2024 (invented): in force before, repealed after
+    ("LAB", "1102.8"): {
+        "code": "Labor Code",
+        "paras": [
+            "(a) An employer shall prominently display in lettering larger than size 14 point type a list of "
+            "employees' rights and responsibilities under the whistleblower laws."
+        ],
+        "history": "(Added by Stats. 2003, Ch. 484, Sec. 2. (SB 777) Effective January 1, 2004. Repealed as of "
+        "January 1, 2024, by its own provisions.)",
+    },
+    # repealed and added: a new section under the old number, not a repealed one
+    ("LAB", "1102.9"): {
+        "code": "Labor Code",
+        "paras": [
+            "(a) The Labor Commissioner shall establish a whistleblower hotline to receive calls from persons "
+            "who have information regarding possible violations of state or federal statutes."
+        ],
+        "history": "(Repealed and added by Stats. 2012, Ch. 162, Sec. 1. (SB 1171) Effective January 1, 2013.)",
+    },
 }
 
 TEXAS_CODES = {"PE": "PENAL CODE", "CR": "CODE OF CRIMINAL PROCEDURE"}
@@ -674,12 +699,30 @@ TEXAS = {
         ],
         "history": ["Acts 1973, 63rd Leg., p. 883, ch. 399, Sec. 1, eff. Jan. 1, 1974."],
     },
+    # an article with sections of its own, each with its subsections
     ("CR", "38.37"): {
         "heading": "EVIDENCE OF EXTRANEOUS OFFENSES OR ACTS",
         "paras": [
             "Sec. 1. (a) Subsection (b) applies to a proceeding in the prosecution of a defendant for an "
-            "offense committed against a child under 17 years of age."
+            "offense committed against a child under 17 years of age.",
+            "(b) Evidence of other acts committed by the defendant against the child who is the victim of the "
+            "alleged offense shall be admitted for its bearing on relevant matters.",
+            "Sec. 2. (a) Subsection (b) applies only to the trial of a defendant for an offense listed in "
+            "this subsection.",
+            "(b) Evidence that the defendant has committed a separate offense described by Subsection (a) may "
+            "be admitted in the trial of an alleged offense for any bearing the evidence has on relevant matters.",
+            "Sec. 2-a. Before evidence described by Section 2 may be introduced, the trial judge must conduct a "
+            "hearing out of the presence of the jury for that purpose.",
         ],
-        "history": ["Added by Acts 1995, 74th Leg., ch. 318, Sec. 48, eff. Sept. 1, 1995."],
+        "history": [
+            "Added by Acts 1995, 74th Leg., ch. 318, Sec. 48, eff. Sept. 1, 1995.",
+            "Amended by: Acts 2013, 83rd Leg., R.S., Ch. 387 (S.B. 12), Sec. 1, eff. Sept. 1, 2013.",
+        ],
+    },
+    # a repealed section: the heading says so, and the note of its repeal is all that is left
+    ("PE", "22.03"): {
+        "heading": "REPEALED",
+        "paras": [],
+        "history": ["Repealed by Acts 1993, 73rd Leg., ch. 900, Sec. 1.01, eff. Sept. 1, 1994."],
     },
 }
