@@ -167,7 +167,7 @@ class ProvisionChecker:
         tried: list[str] = []
         year = wanted.year - 1
         seen: set[int] = set()
-        while FIRST_EDITION <= year <= wanted.year and year not in seen:
+        while FIRST_EDITION <= year <= wanted.year and year not in seen and len(seen) < 2:
             seen.add(year)
             ev = self._edition(title, section, year)
             if ev.state == ERROR:
