@@ -303,10 +303,47 @@ def test_as_of_must_be_a_date(env, tmp_path, capsys):
     assert code == 0, err
     report = json.loads((tmp_path / "r.json").read_text())
     assert report["verification"]["as_of"] == "1997-01-01"
-    # 47 U.S.C. § 230 was amended in 1998: its text of 1997 was not fetched
-    assert (
-        "version for 1997-01-01 not verified" in authorities(report)["47 U.S.C. § 230(c)(1)"]["verification"]["reason"]
+    # 47 U.S.C. § 230 was amended in 1998: its text of 1997 is the one of the Code's 1996 edition
+    s230 = authorities(report)["47 U.S.C. § 230(c)(1)"]["verification"]
+    (unit,) = s230["units"]
+    assert s230["verdict"] == "VERIFIED" and unit["version"] == "confirmed-for-date"
+    assert "U.S. Code, 1996 main edition (OLRC)" in unit["coverage"]
+
+
+def test_as_of_reads_a_statute_from_the_code_edition_of_that_date(env, tmp_path, capsys):
+    """47 U.S.C. § 227(b)(1)(A) was amended on Jan. 3, 2020 (in the fakes): quoted as it read in
+    2018, the quotation matches the 2017 edition of the U.S. Code (version confirmed for the
+    date); against today's text it needs attention; with both editions out of reach, the version
+    of that date is not verified, and says why."""
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph(
+        "No one may call “using any automatic telephone dialing system without the prior express consent of "
+        "the called party.” 47 U.S.C. § 227(b)(1)(A)."
     )
+    brief = b.save(tmp_path / "brief.docx")
+
+    def check(name, *flags):
+        code, _out, err = run(
+            capsys, "check", brief, "--json", tmp_path / f"{name}.json", "--pages", "estimate", "-o",
+            tmp_path / f"{name}.docx", *flags,
+        )  # fmt: skip
+        assert code == 0, err
+        return authorities(json.loads((tmp_path / f"{name}.json").read_text()))["47 U.S.C. § 227(b)(1)(A)"]
+
+    then = check("then", "--as-of", "2018-06-01")["verification"]
+    (unit,) = then["units"]
+    assert then["verdict"] == "VERIFIED" and (unit["version"], unit["quotation"]) == ("confirmed-for-date", "matched")
+    assert unit["source_url"].endswith("/view.xhtml?req=(title:47%20section:227%20edition:2017)")
+    now = check("now")["verification"]
+    assert now["verdict"] == "NEEDS_ATTENTION" and now["flags"] == ["quotation_mismatch"]
+    env.official_state.olrc_maintenance = True
+    env.official_state.govinfo_faults["/link/uscode"] = "No Results Found"
+    down = check("down", "--as-of", "2018-06-01")["verification"]
+    assert down["verdict"] == "NOT_VERIFIED"
+    assert "version for 2018-06-01 not verified (amended after 2018-06-01" in down["reason"]
+    assert "the 2017 edition (GovInfo) does not have the section" in down["reason"]
+    assert "quotation not verified (no text of the subdivision for 2018-06-01)" in down["reason"]
 
 
 def test_bad_input_one_line_exit_2_nothing_written(env, tmp_path, capsys):
@@ -570,6 +607,40 @@ def test_quotations_of_cases_are_read_here_and_matched_in_the_opinion(env, tmp_p
     assert not any(b"content based" in r.body or "content" in r.target for r in env.recorder.requests)
 
 
+@pytest.mark.parametrize(
+    ("parenthetical", "status"),
+    [
+        (" (internal quotation marks and citations omitted)", "match"),
+        (" (cleaned up)", "match"),
+        (" (citations omitted)", "mismatch"),  # the quotation marks left out are not said
+        ("", "mismatch"),  # the citations left out are not said
+    ],
+)
+def test_a_quotation_that_says_it_left_out_citations_and_quotation_marks(env, tmp_path, capsys, parenthetical, status):
+    """The opinion's passage cites two cases and quotes a phrase; the brief's quotation runs on
+    without them, which legal quotation allows when the parenthetical after the citation says so."""
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph(
+        "“A party opposing a properly supported motion need not produce evidence in a form that would be "
+        "admissible at trial. It must, however, go beyond the pleadings and designate specific facts showing "
+        "that there is a genuine issue for trial.” ",
+        ("Celotex Corp. v. Catrett", "i"),
+        f", 477 U.S. 317, 324 (1986){parenthetical}.",
+    )
+    brief = b.save(tmp_path / "brief.docx")
+    code, _out, err = run(capsys, "check", brief, "--json", tmp_path / "r.json", "--pages", "estimate")
+    assert code == 0, err
+    (entry,) = authorities(json.loads((tmp_path / "r.json").read_text())).values()
+    checks = [c for cit in entry["verification"]["citations"] for c in cit["checks"] if c["dimension"] == "quotation"]
+    assert [c["status"] for c in checks] == [status]
+    if status == "match":
+        assert checks[0]["detail"] == "the quotation is on page 324"
+        assert entry["verification"]["verdict"] == "VERIFIED"
+    else:
+        assert entry["verification"]["verdict"] == "NEEDS_ATTENTION"
+
+
 # --------------------------------------------------------------------------- the benchmark's kinds
 
 
@@ -691,6 +762,62 @@ def test_california_and_texas_codes_against_their_official_sites(env, tmp_path, 
         "/Docs/PE/htm/PE.22.htm",
         "/Docs/PE/htm/PE.1.htm",
     }
+
+
+def test_a_texas_article_s_sections_and_repealed_state_sections(env, tmp_path, capsys):
+    """A section inside a Texas article ("art. 38.37, § 2(b)") is looked up in the article, then
+    the section within it; a repealed section needs attention, in Texas (its heading says
+    REPEALED) and in California (its history line says so, or that it repealed itself by its own
+    terms before the date; "repealed and added" is a new section)."""
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph(
+        "Such evidence is admissible. Tex. Code Crim. Proc. art. 38.37, § 2. It may be admitted “for any bearing "
+        "the evidence has on relevant matters.” Tex. Code Crim. Proc. art. 38.37, § 2(b). But see Tex. Code Crim. "
+        "Proc. art. 38.37, § 2(c); Tex. Code Crim. Proc. art. 38.37, § 5; Tex. Penal Code § 22.03."
+    )
+    b.paragraph("Employers must post notices. Lab. Code, § 1102.8; Lab. Code, § 1102.6; Lab. Code, § 1102.9.")
+    brief = b.save(tmp_path / "brief.docx")
+
+    def check(name, *flags):
+        code, _out, err = run(
+            capsys, "check", brief, "--json", tmp_path / f"{name}.json", "--pages", "estimate", "-o",
+            tmp_path / f"{name}.docx", *flags,
+        )  # fmt: skip
+        assert code == 0, err
+        return {
+            t: (a["verification"]["verdict"], a["verification"]["flags"], a["verification"]["reason"])
+            for t, a in authorities(json.loads((tmp_path / f"{name}.json").read_text())).items()
+        }
+
+    got = check("now")
+    assert {t: v[:2] for t, v in got.items()} == {
+        "Tex. Code Crim. Proc. art. 38.37, § 2": ("VERIFIED", []),
+        "Tex. Code Crim. Proc. art. 38.37, § 2(b)": ("VERIFIED", []),
+        "Tex. Code Crim. Proc. art. 38.37, § 2(c)": ("NEEDS_ATTENTION", ["subsection_not_found"]),
+        "Tex. Code Crim. Proc. art. 38.37, § 5": ("NEEDS_ATTENTION", ["subsection_not_found"]),
+        "Tex. Penal Code § 22.03": ("NEEDS_ATTENTION", ["repealed"]),
+        "Lab. Code, § 1102.8": ("NEEDS_ATTENTION", ["repealed"]),
+        "Lab. Code, § 1102.6": ("NEEDS_ATTENTION", ["repealed"]),
+        "Lab. Code, § 1102.9": ("VERIFIED", []),
+    }
+    assert got["Tex. Code Crim. Proc. art. 38.37, § 2(c)"][2] == (
+        "Tex. Code Crim. Proc. art. 38.37, § 2(c): the cited subdivision does not exist "
+        "(art. 38.37, § 2 has (a) and (b); the brief cites § 2(c))"
+    )
+    assert got["Tex. Code Crim. Proc. art. 38.37, § 5"][2] == (
+        "Tex. Code Crim. Proc. art. 38.37, § 5: the cited subdivision does not exist "
+        "(art. 38.37 has § 1, § 2 and § 2-a; the brief cites § 5)"
+    )
+    assert got["Tex. Penal Code § 22.03"][2] == "Tex. Penal Code § 22.03 is repealed"
+    # the article is fetched once, by its chapter, for all its sections
+    assert sum("/Docs/CR/htm/CR.38.htm" in r.target for r in env.recorder.requests) == 1
+    # before its own repeal date, § 1102.8 was in force
+    then = check("then", "--as-of", "2023-06-01")
+    assert then["Lab. Code, § 1102.8"][:2] == ("VERIFIED", [])
+    assert then["Lab. Code, § 1102.6"][:2] == ("NEEDS_ATTENTION", ["repealed"])
+    # before its repeal took effect (Jan. 1, 2021), § 1102.6 was not repealed
+    assert "repealed" not in check("before", "--as-of", "2020-06-01")["Lab. Code, § 1102.6"][1]
 
 
 def test_as_of_reads_a_regulation_as_it_stood_that_day(env, tmp_path, capsys):

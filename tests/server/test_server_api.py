@@ -546,8 +546,8 @@ def test_check_gives_the_verification_records_of_toa_check_and_sends_only_citati
 
 
 def test_check_as_of_a_date(fakes):
-    """?as_of= is toa check --as-of: 47 U.S.C. § 230 was amended in 1998, so its text of 1997 is not
-    verified; a bad date is a 400 with a message, never a check against today."""
+    """?as_of= is toa check --as-of: 47 U.S.C. § 230 was amended in 1998, so its text of 1997 is the
+    one of the U.S. Code's 1996 edition; a bad date is a 400 with a message, never a check against today."""
     fakes.reset()
     fakes.cl_state.user_limits = ((1000, 60),)
     app = create_app(
@@ -568,7 +568,8 @@ def test_check_as_of_a_date(fakes):
     report = r.get_json()
     assert report["verification"]["as_of"] == "1997-01-01"
     s230 = next(a for c in report["categories"] for a in c["authorities"] if a["text"] == "47 U.S.C. § 230(c)(1)")
-    assert "version for 1997-01-01 not verified" in s230["verification"]["reason"]
+    (unit,) = s230["verification"]["units"]
+    assert unit["version"] == "confirmed-for-date" and "U.S. Code, 1996 main edition (OLRC)" in unit["coverage"]
 
 
 def test_the_servers_checks_keep_their_answers_between_requests(fakes, monkeypatch, tmp_path):

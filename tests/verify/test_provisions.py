@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from builders import cfr, const, fed_reg, provision, rule, table, usc
@@ -66,18 +68,41 @@ def test_nonexistent_subsection_is_never_green(services):
     )
 
 
-@pytest.mark.parametrize("where", ["lii-chrome-only", "lii-down"])
-def test_a_fabricated_subsection_from_the_official_code_is_never_green(services, where):
-    """§ 230(c)(4) when LII fails and the official U.S. Code answers: OLRC's paragraphs are read
-    for their structure, which has no (c)(4)."""
+@pytest.mark.parametrize(
+    ("where", "source"), [("lii-chrome-only", "OLRC"), ("lii-down", "OLRC"), ("lii-and-olrc-down", "GovInfo")]
+)
+def test_a_fabricated_subsection_from_the_official_code_is_never_green(services, where, source):
+    """§ 230(c)(4) when LII fails and the official U.S. Code answers (OLRC's, or GovInfo's when
+    OLRC is down too): its paragraphs are read for their structure, which has no (c)(4)."""
     if where == "lii-chrome-only":
         services.lii_state.chrome_only.add("/uscode/text/47/230")
     else:
         services.lii_state.faults["/uscode/text/47/230"] = "500"
+    services.official_state.olrc_maintenance = where == "lii-and-olrc-down"
     a = provision("47 U.S.C. § 230(c)(4)", "statutes", [usc("47", "230", "(c)(4)")])
     rec = run(services, a)[a.key]
     assert rec.verdict == NEEDS_ATTENTION and rec.flags == ["subsection_not_found"]
-    assert "OLRC" in rec.units[0].coverage
+    assert rec.reason == (
+        "47 U.S.C. § 230(c)(4): the cited subdivision does not exist (§ 230(c) has (1) and (2); the brief cites (c)(4))"
+    )
+    assert (
+        rec.units[0]
+        .coverage.split("; ")[-1]
+        .startswith({"OLRC": "current U.S. Code (OLRC", "GovInfo": "U.S. Code, most recent edition (GovInfo)"}[source])
+    )
+
+
+def test_an_unreadable_structure_from_govinfo_is_pinpoint_not_verified(services):
+    """LII and OLRC down, GovInfo answers with a section whose enumerators stand inside a sentence:
+    the cited (b) is neither confirmed nor called invented."""
+    services.lii_state.faults["/uscode/text/15/78j"] = "500"
+    services.official_state.olrc_maintenance = True
+    a = provision("15 U.S.C. § 78j(b)", "statutes", [usc("15", "78j", "(b)")])
+    rec = run(services, a)[a.key]
+    assert rec.verdict == NOT_VERIFIED and rec.units[0].pinpoint == "unverified"
+    assert rec.reason == (
+        "15 U.S.C. § 78j(b): pinpoint not verified (GovInfo shows no structure of the section to find (b) in)"
+    )
 
 
 def test_a_section_without_subdivisions_has_no_subsection(services):
@@ -324,9 +349,73 @@ def test_wrong_date_and_unresolved_version(services):
     before = provision("47 U.S.C. § 230", "statutes", [usc("47", "230")])
     result = verify(table(later), services.settings())
     assert result[later.key].flags == ["wrong_date"]
-    early = verify(table(before), services.settings(as_of=__import__("datetime").date(1997, 1, 1)))[before.key]
+    # § 230 was amended in 1998: neither edition of the Code answers, so its text of 1997 is not known
+    services.official_state.olrc_maintenance = True
+    services.official_state.govinfo_faults["/link/uscode"] = "Content File Not Found"
+    early = verify(table(before), services.settings(as_of=date(1997, 1, 1)))[before.key]
     assert early.units[0].version == "unresolved" and "amended after 1997-01-01" in early.units[0].unresolved_reason
     assert early.verdict == NOT_VERIFIED and "version for 1997-01-01 not verified" in early.reason
+    assert "the 1996 edition: OLRC: uscode.house.gov is under maintenance; GovInfo: GovInfo: Content File" in (
+        early.reason
+    )
+    # enacted in 1996: cited as of 1995, the date is wrong
+    services.reset()
+    assert verify(table(before), services.settings(as_of=date(1995, 6, 1)))[before.key].flags == ["wrong_date"]
+
+
+S227_THEN = "without the prior express consent of the called party"
+S227_NOW = "without the prior express written consent of the called party"
+
+
+def s227(quoted: str):
+    return provision("47 U.S.C. § 227(b)(1)(A)", "statutes", [usc("47", "227", "(b)(1)(A)", f"\u201c{quoted}\u201d")])
+
+
+@pytest.mark.parametrize(
+    ("as_of", "editions"),
+    [
+        (date(2018, 6, 1), [2017]),  # the edition of the year before the date
+        (date(2015, 12, 1), [2014, 2015]),  # the amendment of Nov. 2, 2015 is not in the 2014 edition
+        (date(2020, 1, 1), [2019, 2018]),  # the 2019 edition holds the amendment of Jan. 3, 2020
+    ],
+)
+def test_a_statute_as_of_a_date_is_read_from_the_code_edition_of_that_date(services, as_of, editions):
+    """47 U.S.C. § 227(b)(1)(A) was amended on Jan. 3, 2020 (in the fakes): as of a date before, the
+    main edition of the U.S. Code that holds that date's text is fetched (OLRC's), and the pinpoint,
+    version and quotation are checked against it."""
+    rec = run(services, s227(S227_THEN), as_of=as_of)[s227(S227_THEN).key]
+    unit = rec.units[0]
+    assert rec.verdict == VERIFIED
+    assert (unit.version, unit.pinpoint, unit.quotation) == ("confirmed-for-date", "confirmed", "matched")
+    assert unit.source_url.endswith(f"edition:{editions[-1]})")
+    assert f"U.S. Code, {editions[-1]} main edition (OLRC)" in unit.coverage
+    assert [int(t[-5:-1]) for t in hosts(services, "edition")] == editions
+    rec = run(services, s227(S227_NOW), as_of=as_of)[s227(S227_NOW).key]
+    assert rec.verdict == NEEDS_ATTENTION and rec.flags == ["quotation_mismatch"]
+
+
+def test_a_statute_not_amended_since_the_date_is_read_from_today_s_text(services):
+    rec = run(services, s227(S227_NOW), as_of=date(2020, 3, 1))[s227(S227_NOW).key]
+    assert rec.verdict == VERIFIED and rec.units[0].version == "confirmed-for-date"
+    rec = run(services, s227(S227_THEN))[s227(S227_THEN).key]
+    assert rec.flags == ["quotation_mismatch"]
+    assert not hosts(services, "edition")
+
+
+def test_govinfo_annual_edition_when_olrc_is_down(services):
+    """OLRC under maintenance: GovInfo's annual edition (USCODE, by year) gives the date's text."""
+    services.official_state.olrc_maintenance = True
+    then = s227(S227_THEN)
+    rec = run(services, then, as_of=date(2018, 6, 1))[then.key]
+    unit = rec.units[0]
+    assert rec.verdict == VERIFIED and (unit.version, unit.quotation) == ("confirmed-for-date", "matched")
+    assert unit.source_url.endswith("/link/uscode/47/227?year=2017&type=usc&link-type=html")
+    assert "U.S. Code, 2017 edition (GovInfo)" in unit.coverage
+    # an edition that does not print the subdivision: the pinpoint of that date needs attention
+    services.official_state.olrc_maintenance = False
+    wrong = provision("47 U.S.C. § 227(b)(1)(C)", "statutes", [usc("47", "227", "(b)(1)(C)")])
+    rec = run(services, wrong, as_of=date(2018, 6, 1))[wrong.key]
+    assert rec.verdict == NEEDS_ATTENTION and rec.flags == ["subsection_not_found"]
 
 
 def test_budget_exhausted_is_not_verified(services):

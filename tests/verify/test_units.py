@@ -11,7 +11,7 @@ from toa.verify.cases_offline import pin_pages
 from toa.verify.evidence import moved_to, read_structure, status_flags, walk
 from toa.verify.names import matches_any
 from toa.verify.opinions import page_at, read, span
-from toa.verify.quotes import locate, matches
+from toa.verify.quotes import CITATIONS, FOOTNOTES, QUOTATION_MARKS, locate, matches
 from toa.verify.throttle import WindowLimiter
 
 
@@ -108,6 +108,26 @@ def test_quotes_allowances_and_where():
     assert locate("[S]ummary judgment is proper", text.replace("-\n", "")) == (20, 46)
     assert matches('"no state shall" act-ever', text)
     assert not matches("summary judgment is improper", text)
+
+
+def test_quotes_that_say_what_they_left_out():
+    """Invented text: a passage with citations (with their signals) and quoted words inside it."""
+    text = (
+        "The rule is settled. See Smith v. Jones, 123 F.3d 456, 460 (9th Cir. 1997); see also Doe v. Roe, "
+        "45 F.4th 67, 70 (2d Cir. 2022) (per curiam). A court must \u201cview the record as a whole,\u201d "
+        "id. at 71, and ask whether a \u201creasonable jury\u201d could find for the other side.[2]"
+    )
+    quote = "The rule is settled. A court must view the record as a whole, and ask whether a reasonable jury could"
+    assert not matches(quote, text)
+    assert not matches(quote, text, {CITATIONS})
+    assert not matches(quote, text, {QUOTATION_MARKS})
+    assert matches(quote, text, {CITATIONS, QUOTATION_MARKS})
+    assert locate(quote, text, {CITATIONS, QUOTATION_MARKS}) == (0, text.index("could") + len("could"))
+    # a quotation inside the quotation: the source's double marks made single
+    assert matches("a court must \u2018view the record as a whole\u2019", text)
+    # the footnote mark is left out in any case; left-out citations never excuse changed words
+    assert matches("could find for the other side", text, {FOOTNOTES})
+    assert not matches("The rule is settled. A court must view the record in part", text, {CITATIONS, QUOTATION_MARKS})
 
 
 def test_pin_pages():

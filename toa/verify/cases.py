@@ -462,7 +462,7 @@ def _placed(rec: CaseRecord, text: opinions.OpinionText, first: int, last: int |
     for cit in rec.citations:
         if any(p > (last or first) for p in pin_pages(cit.pin)):
             return False
-        if any(opinions.find_quote(q, text).start is None for q in cit.quotations):
+        if any(opinions.find_quote(q, text, cit.quotation_omits).start is None for q in cit.quotations):
             return False
     return True
 
@@ -517,7 +517,7 @@ def _quote_check(
     shown = quote if len(quote) <= 60 else quote[:57] + "..."
     if not text.text:
         return unchecked("quotation", f"quotation not verified: {problem or 'no opinion text'}", summary_only=run_wide)
-    found = opinions.find_quote(quote, text)
+    found = opinions.find_quote(quote, text, cit.quotation_omits)
     if found.start is None:
         if not complete:
             return unchecked(

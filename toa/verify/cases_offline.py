@@ -225,13 +225,15 @@ def citation_records(authority: Authority, std: Standard | None, quotations: dic
     names the case's volume and reporter."""
     out = []
     for occ in authority.occurrences:
+        quoted = quotations.get(quoted_key(occ))
         rec = CitationRecord(
             occ.paragraph,
             occ.start,
             occ.text,
             occ.kind,
             pin=_pin_of(occ),
-            quotations=quotations.get(quoted_key(occ), []),
+            quotations=quoted.words if quoted else [],
+            quotation_omits=quoted.omitted if quoted else [],
         )
         meta = occ.meta
         if (

@@ -40,7 +40,17 @@ def fetch_olrc(http: Http, settings: Settings, title: str, section: str) -> Evid
         f"{settings.uscode_url.rstrip('/')}/view.xhtml?req=granuleid:USC-prelim-title{quote(title)}"
         f"-section{quote(section)}&num=0&edition=prelim"
     )
-    scope = "current U.S. Code (OLRC, prelim)"
+    return _olrc(http, url, "current U.S. Code (OLRC, prelim)", title, section)
+
+
+def fetch_olrc_edition(http: Http, settings: Settings, title: str, section: str, year: int) -> Evidence:
+    """The section as OLRC's main edition of `year` prints it (editions from 1994)."""
+    req = quote(f"(title:{title} section:{section} edition:{year})", safe="():")
+    url = f"{settings.uscode_url.rstrip('/')}/view.xhtml?req={req}"
+    return _olrc(http, url, f"U.S. Code, {year} main edition (OLRC)", title, section)
+
+
+def _olrc(http: Http, url: str, scope: str, title: str, section: str) -> Evidence:
     reply = http.get(url)
     failed = transport_error(reply, "OLRC", url, scope)
     if failed:
@@ -113,11 +123,19 @@ def _govinfo(http: Http, url: str, scope: str) -> tuple[Reply, Evidence | None]:
 
 
 def fetch_govinfo_usc(http: Http, settings: Settings, title: str, section: str) -> Evidence:
+    return _govinfo_usc(http, settings, title, section, "mostrecent", "U.S. Code, most recent edition (GovInfo)")
+
+
+def fetch_govinfo_usc_edition(http: Http, settings: Settings, title: str, section: str, year: int) -> Evidence:
+    """The section as GovInfo's annual edition of `year` (the USCODE collection) prints it."""
+    return _govinfo_usc(http, settings, title, section, str(year), f"U.S. Code, {year} edition (GovInfo)")
+
+
+def _govinfo_usc(http: Http, settings: Settings, title: str, section: str, year: str, scope: str) -> Evidence:
     url = (
         f"{settings.govinfo_url.rstrip('/')}/link/uscode/{quote(title)}/{quote(section)}"
-        "?year=mostrecent&type=usc&link-type=html"
+        f"?year={year}&type=usc&link-type=html"
     )
-    scope = "U.S. Code, most recent edition (GovInfo)"
     reply, failed = _govinfo(http, url, scope)
     if failed:
         return failed
@@ -125,7 +143,9 @@ def fetch_govinfo_usc(http: Http, settings: Settings, title: str, section: str) 
     text = text_of(doc)
     if not re.search(rf"§\s?{re.escape(section)}\.", text):
         return error("GovInfo", url, scope, "GovInfo served a different section than requested")
-    paras = [text_of(p) for p in doc.xpath("//p")]
+    # the source credit dates the text (enactment and amendments); it is not the section's text
+    credit = " ".join(text_of(p) for p in doc.xpath('//p[contains(@class,"source-credit")]'))
+    paras = [text_of(p) for p in doc.xpath('//p[not(contains(@class,"source-credit"))]')]
     subunits, read = read_structure(paras, "a1Ai")
     return Evidence(
         FOUND,
@@ -135,6 +155,7 @@ def fetch_govinfo_usc(http: Http, settings: Settings, title: str, section: str) 
         text=" ".join(paras) or text,
         subunits=subunits,
         pinpoints_authoritative=read,
+        amended=sorted(month_dates(credit)),
         sha256=digest(reply.text),
     )
 

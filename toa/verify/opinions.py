@@ -5,6 +5,7 @@ a quoted passage stands. Quotations are matched here, on this machine."""
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 import lxml.html
@@ -129,11 +130,11 @@ class Found:
     similarity: float = 0.0
 
 
-def find_quote(quote: str, opinion: OpinionText) -> Found:
-    """The quotation's fragments, in order, in the opinion (legal quotation's allowances: see
-    quotes.matches); else the passage that shares the longest run with it."""
-    located = quotes.locate(quote, opinion.compared())
+def find_quote(quote: str, opinion: OpinionText, omitted: Collection[str] = ()) -> Found:
+    """The quotation's fragments, in order, in the opinion (legal quotation's allowances, and what
+    the brief says it left out: see quotes.locate); else the passage that shares the longest run with it."""
+    located = quotes.locate(quote, opinion.compared(), omitted)
     if located is not None:
         return Found(*located)
-    passage, score = quotes.closest(quote, opinion.compared())
+    passage, score = quotes.closest(quote, opinion.compared(), omitted)
     return Found(None, None, passage, score)

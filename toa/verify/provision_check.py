@@ -3,10 +3,11 @@ once (LII first, then at most two official fallbacks), then judge every unit loc
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import fields
+from dataclasses import fields, replace
 from datetime import date
 from functools import partial
 
@@ -14,7 +15,7 @@ from . import constitution, fallbacks, lii, quotes, states
 from .cache import Cache
 from .evidence import ABSENT, CANDIDATE_ABSENT, ERROR, FOUND, Evidence, moved_to
 from .http import Http
-from .provisions import Unit, parse_date
+from .provisions import Unit, cited_parts, parse_date
 from .records import (
     EXISTS,
     FOR_DATE,
@@ -50,6 +51,13 @@ TIERS: dict[str, list[Tier]] = {
 }
 # With --as-of, the source that serves the text of a past date is asked first.
 DATED_FIRST: dict[str, Tier] = {"cfr": fallbacks.fetch_ecfr}
+# The U.S. Code's annual editions, asked (OLRC's, else GovInfo's) for a section's text as of an
+# --as-of date when the section was amended after it. Each prints the section with its source
+# credit, which says which amendments its text holds: the edition whose latest amendment is the
+# last one on or before the date holds that date's text.
+EDITIONS = [fallbacks.fetch_olrc_edition, fallbacks.fetch_govinfo_usc_edition]
+FIRST_EDITION = 1994  # the oldest edition both publish
+EDITIONS_TIER = "U.S. Code editions"
 _EVIDENCE_FIELDS = {f.name for f in fields(Evidence)}
 # A provision each authoritative source has: its "not found" counts only once it has found this
 # one in the run (a proxy, a captive portal, a wrong base URL or a changed address scheme
@@ -71,7 +79,9 @@ SERVICE = {
     "fetch_rule": "lii_url",
     "const-text": "lii_url",
     "fetch_olrc": "uscode_url",
+    "fetch_olrc_edition": "uscode_url",
     "fetch_govinfo_usc": "govinfo_url",
+    "fetch_govinfo_usc_edition": "govinfo_url",
     "fetch_govinfo_fr": "govinfo_url",
     "fetch_ecfr": "ecfr_url",
     "fetch_fedreg": "fedreg_url",
@@ -135,7 +145,65 @@ class ProvisionChecker:
             evs.append(ev)
             if ev.state in (FOUND, ABSENT) or ev.budget:
                 break
+        found = next((ev for ev in evs if ev.state == FOUND), None)
+        if kind == "usc" and found is not None:
+            dated = self._dated_usc(key[1], key[2], found)
+            if dated is not None:
+                evs.append(dated)
         return evs
+
+    def _dated_usc(self, title: str, section: str, current: Evidence) -> Evidence | None:
+        """The section's text as of --as-of from the annual edition that holds it (at most two
+        editions: the one of the year before the date, then the next or the previous one), or an
+        error saying why it was not found; None when the current text answers (no --as-of, enacted
+        after the date, or not amended since)."""
+        wanted = self.settings.as_of
+        if wanted is None:
+            return None
+        day = wanted.isoformat()
+        due = [a for a in current.amended if a <= day]
+        if not due or due == current.amended:
+            return None
+        tried: list[str] = []
+        year = wanted.year - 1
+        seen: set[int] = set()
+        while FIRST_EDITION <= year <= wanted.year and year not in seen and len(seen) < 2:
+            seen.add(year)
+            ev = self._edition(title, section, year)
+            if ev.state == ERROR:
+                tried.append(f"the {year} edition: {ev.reason}")
+                break
+            if ev.state == ABSENT:
+                tried.append(f"the {year} edition ({ev.tier}) does not have the section")
+                year += 1
+                continue
+            if not ev.amended:
+                tried.append(f"the {year} edition ({ev.tier}) has no source credit to date its text")
+                break
+            if ev.amended[-1] > day:
+                tried.append(f"the {year} edition ({ev.tier}) holds the amendment of {ev.amended[-1]}")
+                year -= 1
+            elif ev.amended[-1] < due[-1]:
+                tried.append(f"the {year} edition ({ev.tier}) predates the amendment of {due[-1]}")
+                year += 1
+            else:
+                return replace(ev, text_date=day)
+        if not tried:
+            tried.append(f"no edition before {FIRST_EDITION}")
+        return Evidence(ERROR, EDITIONS_TIER, None, "", reason="; ".join(tried))
+
+    def _edition(self, title: str, section: str, year: int) -> Evidence:
+        errors = []
+        for tier in EDITIONS:
+            ev = self._cached(
+                (tier.__name__, title, section, year), partial(tier, self.http, self.settings, title, section, year)
+            )
+            if ev.state in (FOUND, ABSENT):
+                return ev
+            errors.append(f"{ev.tier}: {ev.reason}")
+            if ev.budget:
+                break
+        return Evidence(ERROR, EDITIONS_TIER, None, "", reason="; ".join(errors))
 
     def _cached(self, key: tuple, fetch: Callable[[], Evidence]) -> Evidence:
         # Keyed by the service that answers and the date the text is wanted for.
@@ -209,13 +277,20 @@ class ProvisionChecker:
                 rec.budget = any(ev.budget for ev in evs)
             rec.checks = unit_checks(rec, unit)
             return rec
-        rec.existence, rec.source_url = EXISTS, found.url
-        rec.retrieved_at, rec.sha256 = found.retrieved_at, found.sha256
+        # The text of the date asked for (an edition of the U.S. Code), when one was fetched, is the
+        # one its pinpoint, version and quotations are checked against.
+        dated = next((ev for ev in evs if ev.state == FOUND and ev.text_date and ev is not found), None)
+        basis = dated or found
+        rec.existence, rec.source_url = EXISTS, basis.url
+        rec.retrieved_at, rec.sha256 = basis.retrieved_at, basis.sha256
         for f in found.flags:
             rec.flag(f)
-        text_ev = next((ev for ev in evs if ev.state == FOUND and ev.text), found)
-        self._pinpoint(rec, unit, found)
-        self._version(rec, unit, found, requested, current=self.settings.as_of is None and not unit.cite_date)
+        text_ev = dated or next((ev for ev in evs if ev.state == FOUND and ev.text), found)
+        self._pinpoint(rec, unit, basis)
+        self._version(rec, unit, basis, requested, current=self.settings.as_of is None and not unit.cite_date)
+        undated = next((ev for ev in evs if ev.tier == EDITIONS_TIER), None)
+        if rec.version == OPEN and undated is not None:
+            rec.unresolved_reason = f"{rec.unresolved_reason}: {undated.reason}"
         self._quotation(rec, unit, text_ev)
         rec.checks = unit_checks(rec, unit, found)
         return rec
@@ -278,16 +353,20 @@ class ProvisionChecker:
         key = "/".join(unit.parts)
         where = ev.subunits.get(key) if rec.pinpoint == P_CONFIRMED else None
         results = []
+        left_out = unit.quotation_omits
         for quote in unit.quotations:
-            if where and quotes.matches(quote, where) or not unit.parts and quotes.matches(quote, ev.text):
+            in_section = quotes.matches(quote, ev.text, left_out)
+            if where and quotes.matches(quote, where, left_out) or not unit.parts and in_section:
                 results.append(Q_MATCHED)
-            elif quotes.matches(quote, ev.text):
+            elif in_section:
                 results.append(Q_UNVERIFIED)
                 if rec.pinpoint == P_CONFIRMED:
                     rec.flag("quotation_in_other_subsection")
+            elif rec.version != FOR_DATE:
+                results.append(Q_UNVERIFIED)  # not in a text of another date: that says nothing of the date's
             else:
                 results.append(Q_MISMATCH)
-                rec.quotation_similarity = quotes.similarity(quote, ev.text)
+                rec.quotation_similarity = quotes.similarity(quote, ev.text, left_out)
                 rec.flag("quotation_mismatch")
         if Q_MISMATCH in results:
             rec.quotation = Q_MISMATCH
@@ -329,7 +408,7 @@ def unit_checks(rec: UnitRecord, unit: Unit, ev: Evidence | None = None) -> list
             target = moved_to(ev.text) if ev is not None and flag in ("transferred", "renumbered") else None
             checks.append(mismatch("existence", f"{name} {text}" + (f" (now {target})" if target else ""), flag))
     if unit.parts:
-        cited = "".join(f"({p})" for p in unit.parts)
+        cited = cited_parts(unit.parts).lstrip(", ")
         if rec.pinpoint == P_CONFIRMED:
             checks.append(match("pinpoint", f"{name}: {cited} exists"))
         elif rec.pinpoint == P_NOT_FOUND:
@@ -374,7 +453,7 @@ def unit_checks(rec: UnitRecord, unit: Unit, ev: Evidence | None = None) -> list
             checks.append(
                 mismatch(
                     "quotation",
-                    f"{name}: the quotation is in another subdivision, not {''.join(f'({p})' for p in unit.parts)}",
+                    f"{name}: the quotation is in another subdivision, not {cited_parts(unit.parts).lstrip(', ')}",
                     "quotation_in_other_subsection",
                 )
             )
@@ -392,9 +471,11 @@ def unit_checks(rec: UnitRecord, unit: Unit, ev: Evidence | None = None) -> list
 def _what_exists(unit: Unit, ev: Evidence) -> str:
     """ "§ 230(c) has (1) and (2); the brief cites (c)(4)": the deepest cited level that exists
     and the subdivisions it has."""
-    cited = "".join(f"({p})" for p in unit.parts)
+    cited = cited_parts(unit.parts)
     head = unit.provision[: len(unit.provision) - len(cited)] if unit.provision.endswith(cited) else unit.provision
-    section = head[head.find("§") :] if "§" in head else head
+    where_from = re.search(r"(?:§|art\.)\s.*$", head)
+    section = where_from.group() if where_from else head
+    brief_cites = cited.lstrip(", ")
     for depth in range(len(unit.parts) - 1, -1, -1):
         parent = "/".join(unit.parts[:depth])
         if depth and parent not in ev.subunits:
@@ -403,11 +484,11 @@ def _what_exists(unit: Unit, ev: Evidence) -> str:
         children = [k[len(prefix) :] for k in ev.subunits if k.startswith(prefix) and "/" not in k[len(prefix) :]]
         if not children:
             continue
-        listed = [f"({c})" for c in children]
+        listed = [cited_parts((c,)).lstrip(", ") for c in children]
         names = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
-        where = section + "".join(f"({p})" for p in unit.parts[:depth])
-        return f"{where} has {names}; the brief cites {''.join(f'({p})' for p in unit.parts)}"
-    return f"{section} has no subdivision {cited}"
+        where = section + cited_parts(unit.parts[:depth])
+        return f"{where} has {names}; the brief cites {brief_cites}"
+    return f"{section} has no subdivision {brief_cites}"
 
 
 def settle_provision(record: ProvisionRecord) -> None:

@@ -6,13 +6,13 @@ page share a fetch key, so duplicates cost one request and keep their own unit i
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 
 from ..keys import Key
 from ..meta import ConstitutionMeta, Meta, ProvisionMeta, SeriesMeta
 from .quoted import key as quoted_key
-from .states import readable_section, state_code
+from .states import ARTICLE_SECTION, article_and_section, readable_section, state_code
 from ..model import Authority
 from ..numbering import roman_to_int
 
@@ -45,6 +45,12 @@ class Unit:
     paragraph: int
     start: int
     error: str | None = None  # components we refuse to send
+    quotation_omits: list[str] = field(default_factory=list)  # what the brief says its quotations leave out
+
+
+def cited_parts(parts: tuple[str, ...] | list[str]) -> str:
+    """How the brief writes a pinpoint: "(c)(2)", or ", § 2(b)" for a section inside an article."""
+    return "".join(f", § {p[len(ARTICLE_SECTION) :]}" if p.startswith(ARTICLE_SECTION) else f"({p})" for p in parts)
 
 
 def article_number(value: str) -> int | None:
@@ -91,7 +97,8 @@ def build_unit(unit_id: str, authority: Authority, occ_index: int, quotations: d
         unit_id=unit_id,
         key=authority.key,
         kind=kind,
-        quotations=quotations.get(quoted_key(occ), []),
+        quotations=quoted.words if (quoted := quotations.get(quoted_key(occ))) else [],
+        quotation_omits=quoted.omitted if quoted else [],
         cite_year=_year(meta) if isinstance(meta, ProvisionMeta) else None,
         cite_date=meta.date if isinstance(meta, SeriesMeta) else None,
         paragraph=occ.paragraph,
@@ -126,7 +133,10 @@ def build_unit(unit_id: str, authority: Authority, occ_index: int, quotations: d
         section, sub = meta.section.strip(), meta.subsection
         parts = pinpoint_parts(sub)
         provision = f"{meta.code} {meta.mark or '§'} {section}{sub}"
-        if not readable_section(section):  # "38.37, § 2": a section inside an article is not read
+        inner = article_and_section(section) if kind == "tx" else None
+        if inner:  # "art. 38.37, § 2(b)": the article is fetched, its section 2 is the first pinpoint
+            section, parts = inner[0], (ARTICLE_SECTION + inner[1],) + parts
+        if not readable_section(section):
             return Unit(
                 canonical_id=f"{kind}/{law}/?",
                 provision=provision,

@@ -2,23 +2,38 @@
 text fetched by citation components and ids alone.
 
 What legal quotation allows is allowed: an ellipsis between fragments (found in order), a
-bracketed alteration ("[t]he", "[the Act]"), a changed capital, curly or straight quotes, any
-dash for any dash, footnote marks, whitespace and line breaks."""
+bracketed alteration ("[t]he", "[the Act]"), a changed capital, curly or straight quotes (and
+the source's double quotation marks made single inside the quotation), any dash for any dash,
+footnote marks, whitespace and line breaks; and what the brief says after the citation that it
+left out: "(citations omitted)" lets the source's citations be absent from the quotation,
+"(internal quotation marks omitted)" its quotation marks, "(cleaned up)" both."""
 
 from __future__ import annotations
 
 import difflib
 import re
 import unicodedata
+from collections.abc import Collection
 from dataclasses import dataclass
 
+from eyecite import get_citations
+from eyecite.models import UnknownCitation
+
 _DASHES = dict.fromkeys(map(ord, "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"), "-")
-_QUOTES = {ord("\u2018"): "'", ord("\u2019"): "'", ord("\u201c"): '"', ord("\u201d"): '"'}
+# Every quotation mark is one: a quotation inside a quotation turns the source's double marks single.
+_QUOTES = {ord("\u2018"): "'", ord("\u2019"): "'", ord("\u201c"): "'", ord("\u201d"): "'", ord('"'): "'"}
 _ELLIPSIS = re.compile(r"(?:\s*\.\s*){3,}|\u2026")
 _BRACKET = re.compile(r"\[[^\]]{0,20}\]")
 _FOOTNOTE = re.compile(r"\[\d+\]")
 _EDGE = " ,;:.!?\"'"
 CLOSEST_WINDOW = 200  # characters of the closest passage shown
+# What a brief may say it left out of a quotation, in a parenthetical after the citation.
+CITATIONS, QUOTATION_MARKS, FOOTNOTES = "citations", "quotation marks", "footnotes"
+_SIGNAL_BEFORE = re.compile(
+    r"(?:\b(?:see(?:,? e\.g\.,?| also| generally)?|e\.g\.,?|cf\.|accord|but see|but cf\.|compare|citing|quoting)\s*)+$",
+    re.I,
+)
+_PIN_AFTER = re.compile(r",?\s*(?:at\s*)?\*?\d+(?:[-\u2013]\d+)?")
 
 
 def _normalized(text: str) -> tuple[str, list[int]]:
@@ -75,6 +90,46 @@ def _hay(text: str | Haystack) -> Haystack:
     return text if isinstance(text, Haystack) else haystack(text)
 
 
+def _without(hay: Haystack, drop) -> Haystack:
+    """The haystack without the characters `drop(index in hay.text)` says to leave out."""
+    keep = [i for i in range(len(hay.text)) if not drop(i)]
+    return Haystack(hay.source, "".join(hay.text[i] for i in keep), [hay.where[i] for i in keep])
+
+
+def _citation_spans(source: str) -> list[tuple[int, int]]:
+    """Where the source's citations stand, each with the signal before it ("see also") and the
+    semicolon, comma or period that ends it: what "(citations omitted)" leaves out."""
+    cites = sorted((c for c in get_citations(source) if not isinstance(c, UnknownCitation)), key=lambda c: c.span())
+    spans: list[tuple[int, int]] = []
+    for n, cite in enumerate(cites):
+        core_end, (start, end) = cite.span()[1], cite.full_span()
+        if n + 1 < len(cites) and cites[n + 1].span()[0] < end:
+            # a parenthetical read past the next citation is that one's: this one ends at its pinpoint
+            end = core_end + (m.end() if (m := _PIN_AFTER.match(source[core_end:])) else 0)
+        start = max(start, spans[-1][1] if spans else 0)
+        signal = _SIGNAL_BEFORE.search(source[max(0, start - 40) : start])
+        if signal:
+            start -= len(signal.group())
+        rest = re.match(r"\s*[;,.]", source[end:])
+        spans.append((start, end + (rest.end() if rest else 0)))
+    return spans
+
+
+def _as_quoted(quote: str, text: str | Haystack, omitted: Collection[str]) -> tuple[str, Haystack]:
+    """The quotation's words and the source, each without what the brief says it left out."""
+    hay = _hay(text)
+    if CITATIONS in omitted:
+        cited = bytearray(len(hay.source))  # 1 where a citation stands in the source
+        for a, b in _citation_spans(hay.source):
+            cited[a:b] = b"\x01" * (b - a)
+        hay = _without(hay, lambda i: cited[hay.where[i]] == 1)
+    if QUOTATION_MARKS in omitted:
+        marks = hay
+        hay = _without(marks, lambda i: marks.text[i] == "'")
+        quote = quote.translate(_QUOTES).replace("'", "")
+    return quote, hay
+
+
 def _fragment_pattern(fragment: str) -> re.Pattern:
     """Regex for one fragment. A bracketed alteration: a changed letter ("[t]he") is that letter
     (case aside); words put in ("[the Act]") stand for a few words of the source between what
@@ -97,9 +152,10 @@ def fragments(quote: str) -> list[str]:
     return [f.strip(_EDGE) for f in _ELLIPSIS.split(quote) if f.strip(_EDGE)]
 
 
-def locate(quote: str, text: str | Haystack) -> tuple[int, int] | None:
-    """Where the quotation stands in `text` (offsets in the source text): every fragment found, in order."""
-    hay = _hay(text)
+def locate(quote: str, text: str | Haystack, omitted: Collection[str] = ()) -> tuple[int, int] | None:
+    """Where the quotation stands in `text` (offsets in the source text): every fragment found, in
+    order. `omitted`: what the brief says it left out (CITATIONS, QUOTATION_MARKS, FOOTNOTES)."""
+    quote, hay = _as_quoted(quote, text, omitted)
     where = hay.where
     frags, pos, start = fragments(quote), 0, None
     if not frags:
@@ -114,20 +170,20 @@ def locate(quote: str, text: str | Haystack) -> tuple[int, int] | None:
     return where[start], where[pos - 1] + 1
 
 
-def matches(quote: str, text: str | Haystack) -> bool:
-    return locate(quote, text) is not None
+def matches(quote: str, text: str | Haystack, omitted: Collection[str] = ()) -> bool:
+    return locate(quote, text, omitted) is not None
 
 
-def similarity(quote: str, text: str | Haystack) -> float:
+def similarity(quote: str, text: str | Haystack, omitted: Collection[str] = ()) -> float:
     """Share of the quote covered by its longest common run with the text (for the report)."""
-    return closest(quote, text)[1]
+    return closest(quote, text, omitted)[1]
 
 
-def closest(quote: str, text: str | Haystack) -> tuple[str, float]:
+def closest(quote: str, text: str | Haystack, omitted: Collection[str] = ()) -> tuple[str, float]:
     """The passage of `text` around the longest run it shares with the quotation, and the share
     of the quotation that run covers."""
+    quote, hay = _as_quoted(quote, text, omitted)
     q = " ".join(fragments(quote))
-    hay = _hay(text)
     if not q or not hay.text:
         return "", 0.0
     sm = difflib.SequenceMatcher(None, q, hay.text, autojunk=False)

@@ -158,6 +158,8 @@ class CitationRecord:
     kind: str  # full | short | id | supra | ...
     pin: str | None = None  # the pinpoint as written ("322-23", "at 170")
     quotations: list[str] = field(default_factory=list)  # the words the brief quotes from the case here
+    # what the brief says its quotations leave out: "citations", "quotation marks", "footnotes"
+    quotation_omits: list[str] = field(default_factory=list)
     checks: list[Check] = field(default_factory=list)
     verdict: str = NOT_VERIFIED
 

@@ -9,7 +9,12 @@ A section the code does not have is the same page without a section (no h6).
 Texas: `/Docs/PE/htm/PE.22.htm` is chapter 22 of the Penal Code; each section opens with an anchor
 named by its number (`<a name="22.01">`) and "Sec. 22.01.  ASSAULT."; its subdivisions are
 paragraphs "(a)", "(1)", "(A)", "(i)"; history paragraphs start "Acts 1973, 63rd Leg. ...",
-"Amended by: ...". The Code of Criminal Procedure is cited by article ("Art. 38.37.").
+"Amended by: ...", "Repealed by: ..."; a repealed section's heading is "REPEALED". The Code of
+Criminal Procedure is cited by article ("Art. 38.37."), and an article may have sections of its
+own ("Sec. 2.  (a) ..."), cited "art. 38.37, § 2".
+California: a section repealed outright says so in its history line ("(Repealed by Stats. 2020,
+Ch. 36, Sec. 8. ...)"; "Repealed and added by" is a new section), a section that repeals itself
+by its own terms says when ("Repealed as of January 1, 2024, by its own provisions.").
 """
 
 from __future__ import annotations
@@ -92,6 +97,13 @@ TEXAS = {
 }
 STATE_NAMES = {"ca": "California", "tx": "Texas"}
 _SECTION = re.compile(r"^\d{1,6}[A-Za-z]?(?:\.\d{1,5}[A-Za-z]?)*$")
+# A pinpoint part naming a section inside a Texas article ("§2" of "art. 38.37, § 2"), before
+# that section's subdivisions.
+ARTICLE_SECTION = "§"
+_ARTICLE_AND_SECTION = re.compile(r"^(\d{1,3}\.\d{1,4}[A-Za-z]?),\s*§\s*(\d{1,3}(?:-?[A-Za-z])?)$")
+_ARTICLE_SEC = re.compile(r"^Sec\.\s*(\d{1,3}(?:-?[A-Za-z])?)\.\s*")
+_CA_REPEALED = re.compile(r"^\(?Repealed by Stats\.")
+_CA_SUNSET = re.compile(r"Repealed as of ([A-Z][a-z]+\.? \d{1,2}, \d{4}),? by its own provisions")
 
 
 def state_code(jurisdiction: str | None, implied: bool, code: str) -> tuple[str, str] | None:
@@ -112,6 +124,12 @@ def state_code(jurisdiction: str | None, implied: bool, code: str) -> tuple[str,
 
 def readable_section(section: str) -> bool:
     return bool(_SECTION.match(section))
+
+
+def article_and_section(section: str) -> tuple[str, str] | None:
+    """("38.37", "2") for a Texas article's section, "38.37, § 2"; None for anything else."""
+    m = _ARTICLE_AND_SECTION.match(section)
+    return (m.group(1), m.group(2)) if m else None
 
 
 def fetch_california(http: Http, settings: Settings, law: str, section: str) -> Evidence:
@@ -153,8 +171,21 @@ def fetch_california(http: Http, settings: Settings, law: str, section: str) -> 
         subunits=subunits,
         pinpoints_authoritative=read,
         amended=_effective(history),
+        flags=["repealed"] if _california_repealed(history, settings.requested_date().isoformat()) else [],
         sha256=digest(text),
     )
+
+
+def _california_repealed(history: list[str], on: str) -> bool:
+    """Repealed outright, or by its own terms, on or before `on` (an ISO date)."""
+    for line in history:
+        if _CA_REPEALED.match(line):
+            effective = _effective([line])
+            return not effective or effective[0] <= on
+        sunset = _CA_SUNSET.search(line)
+        if sunset and any(d <= on for d in month_dates(sunset.group(1))):
+            return True
+    return False
 
 
 def fetch_texas(http: Http, settings: Settings, code: str, section: str) -> Evidence:
@@ -183,15 +214,19 @@ def fetch_texas(http: Http, settings: Settings, code: str, section: str) -> Evid
             ABSENT, "Texas Legislature", url + f"#{section}", scope, reason="no such section in the chapter"
         )
     head, rest = paras[0], paras[1:]
-    history = [p for p in rest if re.match(r"^(?:Acts \d{4}|Added by|Amended by|Renumbered from|Transferred)", p)]
+    history = [
+        p for p in rest if re.match(r"^(?:Acts \d{4}|Added by|Amended by|Renumbered from|Transferred|Repealed by)", p)
+    ]
     operative = [p for p in rest if p not in history]
     first = re.sub(r"^(?:Sec\.|Art\.)\s*" + re.escape(section) + r"\.\s*", "", head)
     # "Sec. 22.01.  ASSAULT.  (a) A person commits ...": the heading, then perhaps the first subdivision
     m = re.match(r"^([A-Z][A-Z ,;'\-]+[A-Z])\.\s*(.*)$", first)
     title, lead = (m.group(1), m.group(2)) if m else ("", first)
     operative = ([lead] if lead else []) + operative
-    subunits, read = read_structure(operative, "a1Ai")
+    subunits, read = _article_sections(operative) or read_structure(operative, "a1Ai")
     flags = status_flags(None, f" - {title.title()}.") if title else []
+    if not operative and any(p.startswith("Repealed by") for p in history) and "repealed" not in flags:
+        flags.append("repealed")  # nothing left but the note of its repeal
     return Evidence(
         FOUND,
         "Texas Legislature",
@@ -204,6 +239,31 @@ def fetch_texas(http: Http, settings: Settings, code: str, section: str) -> Evid
         flags=flags,
         sha256=digest(text),
     )
+
+
+def _article_sections(paras: list[str]) -> tuple[dict[str, str], bool] | None:
+    """An article's own sections ("Sec. 2.  (a) ...") and their subdivisions, keyed "§2", "§2/a";
+    with whether every section's structure was read. None for an article without sections."""
+    blocks: dict[str, list[str]] = {}
+    current = None
+    for para in paras:
+        m = _ARTICLE_SEC.match(para)
+        if m:
+            current, para = m.group(1), para[m.end() :]
+            blocks[current] = []
+        if current is not None and para:
+            blocks[current].append(para)
+    if not blocks:
+        return None
+    subunits: dict[str, str] = {}
+    read_all = True
+    for label, texts in blocks.items():
+        key = ARTICLE_SECTION + label
+        subunits[key] = " ".join(texts)
+        inner, read = read_structure(texts, "a1Ai")
+        read_all = read_all and read
+        subunits.update({f"{key}/{k}": v for k, v in inner.items()})
+    return subunits, read_all
 
 
 def _texas_section(doc, section: str) -> list[str] | None:
@@ -224,9 +284,10 @@ def _texas_section(doc, section: str) -> list[str] | None:
 
 
 def _effective(history: list[str]) -> list[str]:
-    """ISO dates of "Effective January 1, 2025." in leginfo's history lines."""
+    """ISO dates of "Effective January 1, 2025." in leginfo's history lines (the date that follows
+    the word, not a later one, such as the date of a repeal by the section's own terms)."""
     return sorted(
-        d for line in history for d in month_dates(squash(line.split("Effective", 1)[-1])) if "Effective" in line
+        d for line in history if "Effective" in line for d in month_dates(squash(line.split("Effective", 1)[-1]))[:1]
     )
 
 

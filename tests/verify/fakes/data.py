@@ -44,7 +44,14 @@ CLUSTERS = [
             322: "In our view, the plain language of Rule 56(c) mandates the entry of summary judgment, after "
             "adequate time for discovery and upon motion, against a party who fails to make a showing "
             "sufficient to establish the existence of an element essential to that party's case, and on "
-            "which that party will bear the burden of proof at trial."
+            "which that party will bear the burden of proof at trial.",
+            # a passage with citations and quotation marks of its own (invented), for quotations
+            # that say they left them out
+            324: "A party opposing a properly supported motion need not produce evidence in a form that "
+            "would be admissible at trial. See Adickes v. S. H. Kress & Co., 398 U.S. 144, 157 (1970); "
+            "First National Bank of Arizona v. Cities Service Co., 391 U.S. 253, 289 (1968). It must, however, "
+            'go beyond the pleadings and designate "specific facts showing that there is a genuine issue '
+            'for trial."',
         },
     },
     {
@@ -436,7 +443,52 @@ S1973 = {
     "credit": [("2014-09-01", "Sept. 1, 2014")],
 }
 
+
+def _s227(consent: str) -> list:
+    return [
+        (
+            "b",
+            "Restrictions on use of automated telephone equipment",
+            None,
+            [
+                (
+                    "1",
+                    "Prohibitions",
+                    "It shall be unlawful for any person within the United States\u2014",
+                    [
+                        (
+                            "A",
+                            None,
+                            "to make any call using any automatic telephone dialing system without the "
+                            f"{consent} of the called party; or",
+                            [],
+                        ),
+                        (
+                            "B",
+                            None,
+                            "to initiate any telephone call to any residential telephone line using an artificial "
+                            "or prerecorded voice to deliver a message.",
+                            [],
+                        ),
+                    ],
+                ),
+            ],
+        ),
+    ]
+
+
+# A statute amended on Jan. 3, 2020 (an invented amendment; the one of 2015 left (b)(1)(A) as it
+# was), for texts of a past date: the U.S. Code's editions before the amendment print the earlier
+# text; LII and the current Code only today's.
+S227 = {
+    "heading": "Restrictions on use of telephone equipment",
+    "units": _s227("prior express written consent"),
+    "credit": [("1991-12-20", "Dec. 20, 1991"), ("2015-11-02", "Nov. 2, 2015"), ("2020-01-03", "Jan. 3, 2020")],
+    "earlier": {"until": "2020-01-03", "units": _s227("prior express consent")},
+}
+
 USC = {
+    ("47", "227"): S227,
     ("47", "230"): S230,
     ("42", "1983"): S1983,
     ("1", "1"): S1,
@@ -586,6 +638,31 @@ CALIFORNIA = {
         ],
         "history": "(Amended by Stats. 2023, Ch. 612, Sec. 2. (SB 497) Effective January 1, 2024.)",
     },
+    # repealed outright (invented): the display keeps the number and the history line saying so
+    ("LAB", "1102.6"): {
+        "code": "Labor Code",
+        "paras": [],
+        "history": "(Repealed by Stats. 2020, Ch. 36, Sec. 8. (AB 3364) Effective January 1, 2021.)",
+    },
+    # repealed by its own terms on January 1, 2024 (invented): in force before, repealed after
+    ("LAB", "1102.8"): {
+        "code": "Labor Code",
+        "paras": [
+            "(a) An employer shall prominently display in lettering larger than size 14 point type a list of "
+            "employees' rights and responsibilities under the whistleblower laws."
+        ],
+        "history": "(Added by Stats. 2003, Ch. 484, Sec. 2. (SB 777) Effective January 1, 2004. Repealed as of "
+        "January 1, 2024, by its own provisions.)",
+    },
+    # repealed and added: a new section under the old number, not a repealed one
+    ("LAB", "1102.9"): {
+        "code": "Labor Code",
+        "paras": [
+            "(a) The Labor Commissioner shall establish a whistleblower hotline to receive calls from persons "
+            "who have information regarding possible violations of state or federal statutes."
+        ],
+        "history": "(Repealed and added by Stats. 2012, Ch. 162, Sec. 1. (SB 1171) Effective January 1, 2013.)",
+    },
 }
 
 TEXAS_CODES = {"PE": "PENAL CODE", "CR": "CODE OF CRIMINAL PROCEDURE"}
@@ -622,12 +699,30 @@ TEXAS = {
         ],
         "history": ["Acts 1973, 63rd Leg., p. 883, ch. 399, Sec. 1, eff. Jan. 1, 1974."],
     },
+    # an article with sections of its own, each with its subsections
     ("CR", "38.37"): {
         "heading": "EVIDENCE OF EXTRANEOUS OFFENSES OR ACTS",
         "paras": [
             "Sec. 1. (a) Subsection (b) applies to a proceeding in the prosecution of a defendant for an "
-            "offense committed against a child under 17 years of age."
+            "offense committed against a child under 17 years of age.",
+            "(b) Evidence of other acts committed by the defendant against the child who is the victim of the "
+            "alleged offense shall be admitted for its bearing on relevant matters.",
+            "Sec. 2. (a) Subsection (b) applies only to the trial of a defendant for an offense listed in "
+            "this subsection.",
+            "(b) Evidence that the defendant has committed a separate offense described by Subsection (a) may "
+            "be admitted in the trial of an alleged offense for any bearing the evidence has on relevant matters.",
+            "Sec. 2-a. Before evidence described by Section 2 may be introduced, the trial judge must conduct a "
+            "hearing out of the presence of the jury for that purpose.",
         ],
-        "history": ["Added by Acts 1995, 74th Leg., ch. 318, Sec. 48, eff. Sept. 1, 1995."],
+        "history": [
+            "Added by Acts 1995, 74th Leg., ch. 318, Sec. 48, eff. Sept. 1, 1995.",
+            "Amended by: Acts 2013, 83rd Leg., R.S., Ch. 387 (S.B. 12), Sec. 1, eff. Sept. 1, 2013.",
+        ],
+    },
+    # a repealed section: the heading says so, and the note of its repeal is all that is left
+    ("PE", "22.03"): {
+        "heading": "REPEALED",
+        "paras": [],
+        "history": ["Repealed by Acts 1993, 73rd Leg., ch. 900, Sec. 1.01, eff. Sept. 1, 1994."],
     },
 }

@@ -49,17 +49,58 @@ def _usc_paras(units, out=None):
     return out
 
 
-def olrc_page(title: str, section: str, paras: list[str], heading: str = "Heading") -> str:
+# The current text is through this release point; the main edition of year Y is through early
+# January of Y + 1 ("2024 Main Ed. (1/6/2025)"). Editions are published from 1994.
+PRELIM_THROUGH = "20260413_119-83"
+FIRST_EDITION, LAST_EDITION = 1994, 2025
+
+
+def edition_through(year: int) -> str:
+    return f"{year + 1}-01-06"
+
+
+def usc_as_of(spec: dict, through: str | None) -> tuple[list, list] | None:
+    """A section's units and source credit as the text current through `through` (None: today)
+    has them, from its credit's dates and its earlier text; None if not yet enacted."""
+    credit = [c for c in spec["credit"] if through is None or c[0] <= through]
+    if not credit:
+        return None
+    earlier = spec.get("earlier")
+    units = earlier["units"] if earlier and through is not None and through < earlier["until"] else spec["units"]
+    return units, credit
+
+
+def credit_line(credit: list) -> str:
+    return "(Enacted and amended " + "; ".join(shown for _, shown in credit) + ".)"
+
+
+def olrc_page(
+    title: str, section: str, paras: list[str], heading: str = "Heading", credit: str = "", through=PRELIM_THROUGH
+) -> str:
     body = "".join(f'<p class="statutory-body">{html.escape(p)}</p>' for p in paras)
     return (
         f"<html><head>{FACES}<title>{title} USC {section}</title></head><body>"
-        f"<!-- documentid:{title}_{section} usckey:{title}0000{section} currentthrough:20260413_119-83 -->"
+        f"<!-- documentid:{title}_{section} usckey:{title}0000{section} currentthrough:{through} -->"
         f'<!-- field-start:head --><h3 class="section-head">\u00a7{section}. {html.escape(heading)}</h3>'
         "<!-- field-end:head -->"
         f"<!-- field-start:statute -->{body}<!-- field-end:statute -->"
-        f'<!-- field-start:sourcecredit --><p class="source-credit">(Pub. L. 99-514, Oct. 22, 1986.)</p>'
+        f'<!-- field-start:sourcecredit --><p class="source-credit">{html.escape(credit)}</p>'
         f"<!-- field-end:sourcecredit --></body></html>"
     )
+
+
+def usc_section(title: str, section: str, year: int | None) -> tuple[list[str], str, str] | None:
+    """Paragraphs, heading and source credit of a section in the edition of `year` (None: current)."""
+    through = edition_through(year) if year is not None else None
+    if (title, section) in data.USC:
+        spec = data.USC[(title, section)]
+        dated = usc_as_of(spec, through)
+        if dated is None:
+            return None
+        return _usc_paras(dated[0]), spec["heading"], credit_line(dated[1])
+    if (title, section) in OLRC_EXTRA:
+        return [OLRC_EXTRA[(title, section)]], "Heading", "(Aug. 16, 1954.)"
+    return None
 
 
 def make_app(state: OfficialState) -> Flask:
@@ -78,21 +119,24 @@ def make_app(state: OfficialState) -> Flask:
     def olrc():
         if state.olrc_maintenance:
             return Response(MAINTENANCE, mimetype="text/html")
-        m = re.match(r"granuleid:USC-prelim-title(\w+)-section([\w.\-\u2013]+)$", request.args.get("req", ""))
-        if not m:
-            return Response(f"<html><head>{FACES}</head><body>Document not found</body></html>", mimetype="text/html")
-        key = (m.group(1), m.group(2))
-        heading = "Heading"
-        if key in data.USC and not state.finds_nothing:
-            paras, heading = _usc_paras(data.USC[key]["units"]), data.USC[key]["heading"]
-        elif key in OLRC_EXTRA and not state.finds_nothing:
-            paras = [OLRC_EXTRA[key]]
-        else:
+        req = request.args.get("req", "")
+        # the current text by granule id, or a main edition: "(title:26 section:246 edition:2018)"
+        m = re.match(r"granuleid:USC-prelim-title(\w+)-section([\w.\-\u2013]+)$", req) or re.match(
+            r"\(title:(\w+) section:([\w.\-\u2013]+) edition:(\d{4})\)$", req
+        )
+        year = int(m.group(3)) if m and m.lastindex == 3 else None
+        found = None
+        if m and not state.finds_nothing and (year is None or FIRST_EDITION <= year <= LAST_EDITION):
+            found = usc_section(m.group(1), m.group(2), year)
+        if found is None:
             return Response(
                 f"<html><head>{FACES}</head><body><h1>Document not found</h1></body></html>", mimetype="text/html"
             )
+        paras, heading, credit = found
+        through = PRELIM_THROUGH if year is None else edition_through(year).replace("-", "")
+        page = olrc_page(m.group(1), m.group(2), paras, heading, credit, through)
         # Served with a misleading charset on purpose: the client must decode UTF-8 itself.
-        return Response(olrc_page(*key, paras, heading).encode("utf-8"), content_type="text/html; charset=ISO-8859-1")
+        return Response(page.encode("utf-8"), content_type="text/html; charset=ISO-8859-1")
 
     # -- GovInfo link service --------------------------------------------------------------------------
     def govinfo_fault(path: str):
@@ -108,15 +152,21 @@ def make_app(state: OfficialState) -> Flask:
         hit = govinfo_fault(request.path)
         if hit:
             return hit
-        key = (title, section)
-        if key in data.USC:
-            paras = _usc_paras(data.USC[key]["units"])
-        elif key in OLRC_EXTRA:
-            paras = [OLRC_EXTRA[key]]
-        else:
+        year = request.args.get("year", "mostrecent")
+        if year != "mostrecent" and not year.isdigit():
+            return Response("<html><body><h1>Validation Failed</h1></body></html>", mimetype="text/html")
+        # the annual editions of the USCODE collection, 1994 on; mostrecent: the latest edition
+        edition = LAST_EDITION if year == "mostrecent" else int(year)
+        found = usc_section(title, section, edition) if FIRST_EDITION <= edition <= LAST_EDITION else None
+        if found is None:
             return Response("<html><body><h1>No Results Found</h1></body></html>", mimetype="text/html")
-        body = "".join(f"<p>{html.escape(p)}</p>" for p in paras)
-        return Response(f"<html><body><h3>\u00a7{section}. Heading</h3>{body}</body></html>", mimetype="text/html")
+        paras, heading, credit = found
+        body = "".join(f'<p class="statutory-body">{html.escape(p)}</p>' for p in paras)
+        return Response(
+            f'<html><body><h3 class="section-head">\u00a7{section}. {html.escape(heading)}</h3>{body}'
+            f'<p class="source-credit">{html.escape(credit)}</p></body></html>',
+            mimetype="text/html",
+        )
 
     @app.get("/link/fr/<volume>/<page>")
     def govinfo_fr(volume, page):

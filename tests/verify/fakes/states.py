@@ -40,7 +40,7 @@ def texas_page(code: str, chapter: str) -> str | None:
     out = [TX_TOP.format(code=code, chapter=chapter), f"<p>{html.escape(data.TEXAS_CODES[code])}</p>"]
     for sec, spec in sections:
         mark = "Art." if code == "CR" else "Sec."
-        first, rest = spec["paras"][0], spec["paras"][1:]
+        first, rest = (spec["paras"][0], spec["paras"][1:]) if spec["paras"] else ("", [])
         out.append(
             f'<p class="left"><a name="{sec}"></a>{mark} {sec}.&nbsp;&nbsp;{html.escape(spec["heading"])}.'
             f"&nbsp;&nbsp;{html.escape(first)}</p>"
