@@ -970,6 +970,26 @@ def test_cases_by_docket_number_as_amicus_briefs_type_them():
     # a bare appellate number without court or date ("No. 22-1") is no citation of a decision
 
 
+def test_a_case_by_district_docket_number_with_its_court_in_words_and_its_link_is_a_case():
+    """ "Complaint in: *State of Maine et. al v. Sample Corp. et. al.*, Case No. 4:22-cv-09911, Northern
+    District of California at p. 25 (…) https://…": the case, not a web page titled by its name."""
+    occs = full(
+        extract_paragraph(
+            para(
+                "17 ",
+                ("See", True),
+                " Complaint in: ",
+                ("State of Maine et. al v. Sample Corp. et. al.", True),
+                ", Case No. 4:22-cv-09911, Northern District of California at p. 25 (Complaint by 12 Attorneys "
+                "General against Sample) https://ag.example.gov/files/press-docs/Sample%20complaint.pdf",
+            )
+        )
+    )
+    assert [(o.category, o.display) for o in occs] == [
+        ("cases", "State of Maine et. al v. Sample Corp. et. al., Case No. 4:22-cv-09911")
+    ]
+
+
 def test_citations_in_the_cells_of_a_table_in_the_body_and_in_their_notes(tmp_path):
     from docxbuild import DocBuilder, Footnote
 
@@ -991,4 +1011,28 @@ def test_citations_in_the_cells_of_a_table_in_the_body_and_in_their_notes(tmp_pa
         "29 C.F.R. § 1904.29",
         "29 C.F.R. § 1904.7(b)(1)",
         "40 C.F.R. § 98.3(c)",
+    ]
+
+
+def test_an_articles_link_on_the_next_line_goes_with_the_article():
+    """ "…, 7(1) J. Child & Family Counseling 42-55 (2021)," | "https://…": the link the line break
+    put in a paragraph of its own is the article's, not an entry of its own."""
+    from toa.extract import extract
+    from toa.model import Document
+
+    ps = [
+        Paragraph(
+            index=0,
+            story="body",
+            text="47 Ana Ruiz et al., Understanding Cyberbullies, 7(1) J. Child & Family Counseling 42-55 (2021),",
+        ),
+        Paragraph(
+            index=1,
+            story="body",
+            text="https://www.journals.example/doi/abs/10.1080/2372.2020.18?journalCo de=u cac20.",
+        ),
+    ]
+    found = extract(Document(path="x.docx", paragraphs=ps, sections=[]))
+    assert [(o.paragraph, o.display) for o in found if o.kind == "full"] == [
+        (0, "Ana Ruiz et al., Understanding Cyberbullies, 7(1) J. Child & Family Counseling 42-55 (2021)")
     ]
