@@ -89,6 +89,20 @@ def test_id_skips_prose_mentions_and_parenthetical_authorities():
     assert found["Doe v. Roe, 501 U.S. 200 (1991)"] == ["full", "id"]
 
 
+def test_id_skips_a_case_quoted_cited_or_overruling_in_a_clause_without_parentheses():
+    t = links_of(
+        "Rights of litigants are implemented upon request. Gray v. State, 149 S.W.3d 135, 144 (Tex. Crim. "
+        "App. 2004), quoting Moss v. State, 851 S.W.2d 275, 279 (Tex. Crim. App. 1993), overruled on other "
+        "grounds by Cole v. State, 947 S.W.2d 262 (Tex. Crim. App. 1997). They do not vanish. Id., citing "
+        "Moss, 851 S.W.2d at 280. Nor are they forfeited. Id.",
+    )
+    assert linked(t) == {
+        "Gray v. State, 149 S.W.3d 135 (Tex. Crim. App. 2004)": ["full", "id", "id"],
+        "Moss v. State, 851 S.W.2d 275 (Tex. Crim. App. 1993)": ["full", "short"],
+        "Cole v. State, 947 S.W.2d 262 (Tex. Crim. App. 1997)": ["full"],
+    }
+
+
 def test_bare_section_takes_the_code_of_that_section_or_of_its_sentence():
     t = links_of(
         "26 U.S.C. 6330(c) governs. The court cited 28 U.S.C. 2201(a). Section 6330(d) then applies.",

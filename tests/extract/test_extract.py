@@ -1036,3 +1036,17 @@ def test_an_articles_link_on_the_next_line_goes_with_the_article():
     assert [(o.paragraph, o.display) for o in found if o.kind == "full"] == [
         (0, "Ana Ruiz et al., Understanding Cyberbullies, 7(1) J. Child & Family Counseling 42-55 (2021)")
     ]
+
+
+def test_a_california_short_cite_with_a_page_range_after_at_pp():
+    occs = extract_paragraph(
+        para(
+            "(Prill v. Air Lines, Inc., supra, 53 Cal.App.4th at p. 952; Jansen v. Fargo Bank, supra, 85 "
+            "Cal.App.4th at pp. 264-265; see Id. at pp. 266-267.)"
+        )
+    )
+    assert [(o.kind, o.text) for o in occs] == [
+        ("short", "Prill v. Air Lines, Inc., supra, 53 Cal.App.4th at p. 952"),
+        ("short", "Jansen v. Fargo Bank, supra, 85 Cal.App.4th at pp. 264-265"),
+        ("id", "Id. at pp. 266-267"),
+    ]

@@ -192,9 +192,12 @@ class _Linking:
         self.linked[id(occ)] = found
         if target.category == "statutes":
             self.last_statute[_chain_of(self.doc, occ)] = (occ.paragraph, target)
-        if not {"informal_reference", "name_mention"} & set(occ.flags) and not occ.in_parenthetical:
+        if (
+            not {"informal_reference", "name_mention", "citing_parenthetical"} & set(occ.flags)
+            and not occ.in_parenthetical
+        ):
             # "Section 1988", "the First Amendment" or "Heien" in prose is a mention, and
-            # "(quoting X)" an aside: an Id. after either still points at the citation before.
+            # "(quoting X)" or ", citing X" an aside: an Id. after either still points at the citation before.
             self.antecedents.set(chain, target)
 
     def link_references_cited_later(self) -> None:

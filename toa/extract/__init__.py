@@ -37,6 +37,11 @@ _DOT_LEADER = re.compile(r"\s?(?:\([^()]{0,20}\)\s?)?(?:(?:\.\s?){4,}|…{2,})")
 _CITING = re.compile(r"^(citing|cited in|cited with approval in)\b", re.I)
 # California style puts it in the citation sentence: "(Reid, supra, 50 Cal.4th at p. 534, citing X.)"
 _CITING_CLAUSE = re.compile(r",\s*(?:citing|cited in|cited with approval in)\s+$")
+# … and an aside without the parenthesis: "Garcia, 149 S.W.3d at 144, quoting Marin, 851 S.W.2d
+# 275, overruled on other grounds by Cain, 947 S.W.2d 262." An Id. after it is Garcia.
+_ASIDE_CLAUSE = re.compile(
+    r",\s*(?:quoting|(?:overruled|abrogated|disapproved|superseded|limited)\b[^,;()]{0,40}?\b(?:by|in))\s+$"
+)
 
 
 # A build holds some 10 KB per citation (README "Limits"): a brief cites a few hundred to a few
@@ -216,8 +221,8 @@ def _extract_window(para: Paragraph) -> list[Occurrence]:
             # "(citing X)" describes another court's reasoning: X gets no page, but a later
             # short form may still point at it.
             occ.flags.append("citing_parenthetical")
-        elif opener and opener[:1].islower():
-            occ.in_parenthetical = True  # "(quoting X)": an Id. after it is not X
+        elif opener and opener[:1].islower() or _ASIDE_CLAUSE.search(text, max(0, occ.start - 60), occ.start):
+            occ.in_parenthetical = True  # "(quoting X)", ", quoting X": an Id. after it is not X
         if occ.display and occ.category in ("cases", "administrative", "legislative", "other") and para.printed:
             occ.display = _as_printed(occ.display, para, occ)
         if occ.display:
