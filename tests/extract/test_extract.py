@@ -1050,3 +1050,19 @@ def test_a_california_short_cite_with_a_page_range_after_at_pp():
         ("short", "Jansen v. Fargo Bank, supra, 85 Cal.App.4th at pp. 264-265"),
         ("id", "Id. at pp. 266-267"),
     ]
+
+
+def test_ab_with_a_page_range_names_the_answering_brief_whose_pages_are_no_bills():
+    from toa.extract import extract
+    from toa.model import Document
+
+    texts = [
+        "Defendants rely on the same case. (AB 17-18, citing Smith v. Jones, 500 U.S. 100 (1991).)",
+        "They concede the point. (AB 16.) The Legislature acted in AB 1545.",
+    ]
+    ps = [Paragraph(index=i, story="body", text=t) for i, t in enumerate(texts)]
+    found = extract(Document(path="x.docx", paragraphs=ps, sections=[]))
+    assert [o.text for o in found if o.kind == "full"] == ["Smith v. Jones, 500 U.S. 100 (1991)", "AB 1545"]
+    # without a range, "AB 16" is read as Assembly Bill 16
+    alone = [Paragraph(index=0, story="body", text="The Legislature acted. (AB 16.)")]
+    assert [o.text for o in extract(Document(path="x.docx", paragraphs=alone, sections=[]))] == ["AB 16"]

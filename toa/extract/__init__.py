@@ -21,6 +21,7 @@ from __future__ import annotations
 import bisect
 import re
 
+from ..keys import StateBillKey
 from ..meta import CaseMeta, DecisionMeta, ProvisionMeta
 from ..model import Document, Occurrence, Paragraph
 from ..paragraph_joins import continued_paragraphs, joined
@@ -64,12 +65,38 @@ def extract(doc: Document) -> list[Occurrence]:
             raise TooManyCitations(f"more than {MAX_CITATIONS:,} citations; at most that many are accepted")
     for head, tail in continued_paragraphs(scanned):
         _join_across(head, tail, found)
-    out = [o for p in scanned for o in found[p.index]]
+    out = _without_brief_pages([o for p in scanned for o in found[p.index]], scanned)
     out.extend(short_forms.defined_short_forms(scanned, out))
     out.extend(case_mentions(scanned, out))
     out.extend(short_forms.docket_short_forms(scanned, out))
     codes.resolve_jurisdictions(out)
     return out
+
+
+# A page range after "AB" ("(AB 17-18, citing …)"): the brief names the answering brief so, and
+# then its "(AB 16.)" is a page of that brief, not Assembly Bill 16. A bill is never cited as a range.
+_ANSWERING_BRIEF_PAGES = re.compile(r"(?<![\w.])AB\s\d{1,3}\s?[-–]\s?(?P<last>\d{1,3})(?![\w-])")
+_BARE_AB = re.compile(r"AB\s(?:No\.\s?)?(?P<num>\d+)")
+
+
+def _without_brief_pages(occs: list[Occurrence], paragraphs: list[Paragraph]) -> list[Occurrence]:
+    """The occurrences less the bills "AB 16" that are pages of the answering brief: the brief
+    cites that brief's pages as ranges somewhere, and the number is within the pages it cites
+    ("AB 1545" in the same brief is the bill)."""
+    pages = [
+        int(m.group("last")) for p in paragraphs if "AB " in p.text for m in _ANSWERING_BRIEF_PAGES.finditer(p.text)
+    ]
+    if not pages:
+        return occs
+    return [
+        o
+        for o in occs
+        if not (
+            isinstance(o.key, StateBillKey)
+            and (m := _BARE_AB.fullmatch(o.text)) is not None
+            and int(m.group("num")) <= max(pages)
+        )
+    ]
 
 
 def _join_across(head: Paragraph, tail: Paragraph, found: dict[int, list[Occurrence]]) -> None:
