@@ -641,6 +641,18 @@ def test_a_link_alone_in_a_note_joins_the_work_by_its_words_run_together_or_by_i
     assert found["https://www.nytimes.example/2023/08/18/technology/video-googlechildren-privacy.html"] == ["full"]
 
 
+def test_a_link_to_a_bills_text_joins_the_bill_named_in_its_file_name():
+    t = links_of(
+        "The history is ambiguous. Assembly Bill 97, a bill introduced in 1995, mentioned section 314. "
+        "ftp://www.leginfo.example.gov/pub/95-96/bill/asm/ab_0051-0100/ab_97_bill_950223_introduced.pdf. "
+        "Assembly Bill 15 came later. The later text differs. https://leginfo.example.gov/bill/ab_150_bill.pdf."
+    )
+    found = linked(t)
+    assert found["Assembly Bill 97"] == ["full", "short"]
+    assert found["Assembly Bill 15"] == ["full"]  # "ab_150" is another bill's number
+    assert found["https://leginfo.example.gov/bill/ab_150_bill.pdf"] == ["full"]
+
+
 def test_sections_of_a_state_bill_cited_by_its_session_and_then_by_its_number():
     t = links_of(
         "The Ozark act bars it. S.B. 401, 93rd Gen. Assemb., Reg. Sess. (Ark. 2021), § 4-99-1203(c)(1), "

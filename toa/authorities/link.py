@@ -460,6 +460,9 @@ def _work_linked(occ: Occurrence, by_key: dict[Key, Cited]) -> Cited | None:
     if not isinstance(occ.key, WebKey) or not (occ.display or "").startswith(("http", "ftp", "www")):
         return None
     path = re.sub(r"^\w+://[^/]*", "", occ.key.url)
+    bill = _bill_linked(path, by_key)
+    if bill is not None:
+        return bill
     slugs = [seg for seg in re.split(r"[/?#]", path) if re.search(r"[-_]", seg)]
     words = (
         [w for w in re.split(r"[^a-z]+", re.sub(r"\.(?:pdf|html?|aspx?|php)$", "", slugs[-1])) if len(w) >= 3]
@@ -478,6 +481,20 @@ def _work_linked(occ: Occurrence, by_key: dict[Key, Cited]) -> Cited | None:
         if (len(words) >= 3 and shared >= 0.6 * len(words)) or (shared and dated and _dated_on(a.name, dated)):
             fits.append(a)
     return max(fits, key=_last_seen) if fits else None
+
+
+def _bill_linked(path: str, by_key: dict[Key, Cited]) -> Cited | None:
+    """A bill cited before whose text the link is, named by its house and number in the file's
+    name ("Assembly Bill 977" … "…/bill/asm/ab_0951-1000/ab_977_bill_950223_introduced.pdf")."""
+    name = path.rsplit("/", 1)[-1].lower()
+    bills = [
+        a
+        for k, a in by_key.items()
+        if isinstance(k, StateBillKey)
+        and not (k.document or k.section)
+        and re.match(rf"{re.sub(r'[^a-z]', '', k.type.lower())}[_-]?0*{k.number}(?!\d)", name)
+    ]
+    return max(bills, key=_last_seen) if bills else None
 
 
 # A date in a link's path, as news sites print theirs: "/2023/08/17/", "/2021/10/".
