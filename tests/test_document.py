@@ -248,6 +248,24 @@ def test_footnotes_typed_as_small_paragraphs_are_recognised(tmp_path):
     assert [p.typed_note for p in doc.paragraphs] == [False, True, False, False]
 
 
+def test_a_note_typed_in_the_texts_own_print_is_known_by_its_reference_mark(tmp_path):
+    """A brief converted from PDF with its notes as paragraphs of the text's size: a paragraph that
+    starts with a number the text before it has as a superscript mark, or typed right after a word,
+    or the number after the note before it, is a note; other numbers are lines of the text."""
+    b = DocBuilder()
+    b.paragraph("This practice is verified by industry communications.", ("17", "^"), " Teens agree.", ("18", "^"))
+    b.paragraph("Digital media use begins at a young age, with platforms like YouTube and connected")
+    b.paragraph("17 See Complaint in: Doe v. Acme, Inc., No. 4:23-cv-01234 (N.D. Cal. 2023).")
+    b.paragraph("18 See Roe, Behind the Screens (2022).")
+    b.paragraph("19 https://www.example.org/report-on-screens")
+    b.paragraph("devices, as the surveys show.20 The court agreed")
+    b.paragraph("2 RR 45 is where the witness said so.")  # a record cite cut at a line end: numbers run up
+    b.paragraph("20 Pew Research Ctr., Teens and Technology (2023).")
+    b.paragraph("35 Apples were sold that year.")  # no mark 35 before it, and no note 34
+    doc = read(str(b.save(tmp_path / "n.docx")))
+    assert [p.text[:3] for p in doc.paragraphs if p.typed_note] == ["17 ", "18 ", "19 ", "20 "]
+
+
 def test_a_table_in_another_size_does_not_change_what_is_a_typed_note(tmp_path):
     from docxbuild import Run
 

@@ -453,7 +453,9 @@ def _mark_skipped(doc: Document, options: ReadOptions):
 
 
 def _mark_typed_notes(doc: Document) -> None:
-    """Body paragraphs in smaller print than the text that start with a note number."""
+    """Body paragraphs that start with a note number: in smaller print than the text, or with
+    the reference mark of their number in the text before them."""
+    _mark_notes_by_their_marks(doc)
     sizes = {p.index: _print_size(p) for p in doc.paragraphs if p.story == "body"}
     known = [sz for sz in sizes.values() if sz is not None]
     if not known:
@@ -494,7 +496,54 @@ def _mark_typed_notes(doc: Document) -> None:
         prev = p
 
 
-_NOTE_NUMBER = re.compile(r"^\s*\d{1,3}\s+[A-Z“\"(]")
+_NOTE_NUMBER = re.compile(r"^\s*(\d{1,3})\s+(?:[A-Z“\"‘(]|https?://|www\.)")
+# A note's reference mark typed in the text: a number right after a word's end or a sentence's
+# ("… industry communications.17 Adolescents …"), when the mark is not set as a superscript.
+_TYPED_MARK = re.compile(r"(?<=[a-z.,;:”\")])(\d{1,3})(?=\s|$)")
+# How far back (in paragraphs of the text) a note's mark may be: the notes print at the foot of
+# the page that has their marks.
+_MARK_REACH = 30
+
+
+def _mark_notes_by_their_marks(doc: Document) -> None:
+    """A note typed at the foot of the page in the text's own print (a brief converted from PDF)
+    is a paragraph that starts with a number ("17 See Complaint in: …") that the text before it
+    has as a reference mark: a superscript, or a number typed right after a word ("…
+    communications.17"). A note that follows such a note with the next number is one too. Read
+    as the text, its number would make it the rest of the sentence before it."""
+    marks: list[tuple[int, set[str]]] = []  # (paragraph index, its marks) of the text so far
+    last_note: tuple[int, int] | None = None  # (position among the body paragraphs, number)
+    body = [p for p in doc.paragraphs if p.story == "body" and not p.skipped]
+    for i, p in enumerate(body):
+        m = _NOTE_NUMBER.match(p.text)
+        number = int(m.group(1)) if m else None
+        marked = number is not None and any(str(number) in found for _index, found in marks[-_MARK_REACH:])
+        if number is not None and (
+            # notes are numbered in order: a smaller number is a line of the text ("2 RR 45 …")
+            marked
+            and (last_note is None or number > last_note[1])
+            or last_note is not None
+            and i - last_note[0] <= 3
+            and number == last_note[1] + 1
+        ):
+            p.typed_note = True
+            last_note = (i, number)
+            continue
+        marks.append((p.index, _superscript_numbers(p) | set(_TYPED_MARK.findall(p.text))))
+
+
+def _superscript_numbers(p: Paragraph) -> set[str]:
+    """The numbers the paragraph sets as superscripts (its runs' own formatting)."""
+    out = set()
+    for piece in p.pieces:
+        r = piece.node.getparent()
+        rpr = r.find(qn("w:rPr")) if r is not None else None
+        va = rpr.find(qn("w:vertAlign")) if rpr is not None else None
+        if va is not None and w_attr(va, "val") == "superscript":
+            out.update(re.findall(r"\d{1,3}", p.text[piece.start : piece.end]))
+    return out
+
+
 # A note that stops without ending its sentence ("… 18 Pa. Cons. Stat.", "… see, e.g., Miles v.").
 # … and goes on with the rest of a word or sentence ("rect. Regardless", "Ann. § 301(a)"), not a heading.
 _NOTE_GOES_ON = re.compile(r"\s*(?:[a-z0-9§(]|(?:[A-Z][a-z]{0,5}\.\s?)+(?:§|\d))")

@@ -89,6 +89,20 @@ def test_id_skips_prose_mentions_and_parenthetical_authorities():
     assert found["Doe v. Roe, 501 U.S. 200 (1991)"] == ["full", "id"]
 
 
+def test_id_skips_a_case_quoted_cited_or_overruling_in_a_clause_without_parentheses():
+    t = links_of(
+        "Rights of litigants are implemented upon request. Gray v. State, 149 S.W.3d 135, 144 (Tex. Crim. "
+        "App. 2004), quoting Moss v. State, 851 S.W.2d 275, 279 (Tex. Crim. App. 1993), overruled on other "
+        "grounds by Cole v. State, 947 S.W.2d 262 (Tex. Crim. App. 1997). They do not vanish. Id., citing "
+        "Moss, 851 S.W.2d at 280. Nor are they forfeited. Id.",
+    )
+    assert linked(t) == {
+        "Gray v. State, 149 S.W.3d 135 (Tex. Crim. App. 2004)": ["full", "id", "id"],
+        "Moss v. State, 851 S.W.2d 275 (Tex. Crim. App. 1993)": ["full", "short"],
+        "Cole v. State, 947 S.W.2d 262 (Tex. Crim. App. 1997)": ["full"],
+    }
+
+
 def test_bare_section_takes_the_code_of_that_section_or_of_its_sentence():
     t = links_of(
         "26 U.S.C. 6330(c) governs. The court cited 28 U.S.C. 2201(a). Section 6330(d) then applies.",
@@ -607,6 +621,38 @@ def test_a_link_cited_alone_joins_the_work_whose_title_its_address_spells():
     assert any("weather-report" in k and kinds == ["full"] for k, kinds in found.items())
 
 
+def test_a_link_alone_in_a_note_joins_the_work_by_its_words_run_together_or_by_its_date():
+    """A PDF's line break lost the hyphen between two words ("eatingdisorder"), a stem differs
+    ("trigger" for "Triggered"); a news link dated in its path needs the work's date and one word."""
+    t = links_of(
+        "See Ann Lee, “Reading Triggered My Eating Disorder Again,” Slate, Oct. 14, 2021.4 Others agree.",
+        "4 https://slate.example/technology/2021/10/reading-eatingdisorder-trigger-story.html.",
+        "See Bo Kim et al., “Video Ads May Have Tracked Children, Study Says,” N.Y. Times, Aug. 17, 2023.14 More.",
+        "14 https://www.nytimes.example/2023/08/17/technology/video-googlechildren-privacy.html.",
+        "15 https://www.nytimes.example/2023/08/18/technology/video-googlechildren-privacy.html.",
+    )
+    found = linked(t)
+    assert found["Ann Lee, “Reading Triggered My Eating Disorder Again,” Slate, Oct. 14, 2021"] == ["full", "short"]
+    assert found["Bo Kim et al., “Video Ads May Have Tracked Children, Study Says,” N.Y. Times, Aug. 17, 2023"] == [
+        "full",
+        "short",
+    ]
+    # another day's link shares a word but not the date: an entry of its own
+    assert found["https://www.nytimes.example/2023/08/18/technology/video-googlechildren-privacy.html"] == ["full"]
+
+
+def test_a_link_to_a_bills_text_joins_the_bill_named_in_its_file_name():
+    t = links_of(
+        "The history is ambiguous. Assembly Bill 97, a bill introduced in 1995, mentioned section 314. "
+        "ftp://www.leginfo.example.gov/pub/95-96/bill/asm/ab_0051-0100/ab_97_bill_950223_introduced.pdf. "
+        "Assembly Bill 15 came later. The later text differs. https://leginfo.example.gov/bill/ab_150_bill.pdf."
+    )
+    found = linked(t)
+    assert found["Assembly Bill 97"] == ["full", "short"]
+    assert found["Assembly Bill 15"] == ["full"]  # "ab_150" is another bill's number
+    assert found["https://leginfo.example.gov/bill/ab_150_bill.pdf"] == ["full"]
+
+
 def test_sections_of_a_state_bill_cited_by_its_session_and_then_by_its_number():
     t = links_of(
         "The Ozark act bars it. S.B. 401, 93rd Gen. Assemb., Reg. Sess. (Ark. 2021), § 4-99-1203(c)(1), "
@@ -737,3 +783,23 @@ def test_an_act_section_cited_alone_before_it_is_given_with_its_code_section_is_
         "The Board read INA § 212(a)(6) broadly.", "He is inadmissible under INA § 212(a)(6), 8 U.S.C. § 1182(a)(6)."
     )
     assert linked(t) == {"INA § 212(a)(6), 8 U.S.C. § 1182(a)(6)": ["full", "full", "full"]}
+
+
+def test_an_id_after_a_note_typed_in_the_texts_print_is_the_texts_authority(tmp_path):
+    """A note typed as a paragraph of the text's size (a brief converted from PDF), known by its
+    superscript mark: the text's Id. goes on from the text's last authority, not the note's."""
+    from docxbuild import DocBuilder
+
+    from toa.document import read
+
+    b = DocBuilder()
+    b.paragraph("The Court so held in Smith v. Jones, 500 U.S. 100, 104 (1991).", ("17", "^"), " Others agree.")
+    b.paragraph("Other courts have since followed that reading of the statute, with one of them noting")
+    b.paragraph("17 See Doe v. Roe, 501 U.S. 200 (1991).")
+    b.paragraph("Id. at 105. The rule is settled.")
+    doc = read(str(b.save(tmp_path / "n.docx")))
+    t = link.link(doc, occurrences_of(doc))
+    assert linked(t) == {
+        "Smith v. Jones, 500 U.S. 100 (1991)": ["full", "id"],
+        "Doe v. Roe, 501 U.S. 200 (1991)": ["full"],
+    }

@@ -970,6 +970,26 @@ def test_cases_by_docket_number_as_amicus_briefs_type_them():
     # a bare appellate number without court or date ("No. 22-1") is no citation of a decision
 
 
+def test_a_case_by_district_docket_number_with_its_court_in_words_and_its_link_is_a_case():
+    """ "Complaint in: *State of Maine et. al v. Sample Corp. et. al.*, Case No. 4:22-cv-09911, Northern
+    District of California at p. 25 (…) https://…": the case, not a web page titled by its name."""
+    occs = full(
+        extract_paragraph(
+            para(
+                "17 ",
+                ("See", True),
+                " Complaint in: ",
+                ("State of Maine et. al v. Sample Corp. et. al.", True),
+                ", Case No. 4:22-cv-09911, Northern District of California at p. 25 (Complaint by 12 Attorneys "
+                "General against Sample) https://ag.example.gov/files/press-docs/Sample%20complaint.pdf",
+            )
+        )
+    )
+    assert [(o.category, o.display) for o in occs] == [
+        ("cases", "State of Maine et. al v. Sample Corp. et. al., Case No. 4:22-cv-09911")
+    ]
+
+
 def test_citations_in_the_cells_of_a_table_in_the_body_and_in_their_notes(tmp_path):
     from docxbuild import DocBuilder, Footnote
 
@@ -1028,3 +1048,57 @@ def test_an_act_by_the_short_name_an_earlier_paragraph_defined_for_it():
         (3, "FOOBA § 412(b)"),
         (3, "FOOBA § 414(a)"),
     ]
+
+
+def test_an_articles_link_on_the_next_line_goes_with_the_article():
+    """ "…, 7(1) J. Child & Family Counseling 42-55 (2021)," | "https://…": the link the line break
+    put in a paragraph of its own is the article's, not an entry of its own."""
+    from toa.extract import extract
+    from toa.model import Document
+
+    ps = [
+        Paragraph(
+            index=0,
+            story="body",
+            text="47 Ana Ruiz et al., Understanding Cyberbullies, 7(1) J. Child & Family Counseling 42-55 (2021),",
+        ),
+        Paragraph(
+            index=1,
+            story="body",
+            text="https://www.journals.example/doi/abs/10.1080/2372.2020.18?journalCo de=u cac20.",
+        ),
+    ]
+    found = extract(Document(path="x.docx", paragraphs=ps, sections=[]))
+    assert [(o.paragraph, o.display) for o in found if o.kind == "full"] == [
+        (0, "Ana Ruiz et al., Understanding Cyberbullies, 7(1) J. Child & Family Counseling 42-55 (2021)")
+    ]
+
+
+def test_a_california_short_cite_with_a_page_range_after_at_pp():
+    occs = extract_paragraph(
+        para(
+            "(Prill v. Air Lines, Inc., supra, 53 Cal.App.4th at p. 952; Jansen v. Fargo Bank, supra, 85 "
+            "Cal.App.4th at pp. 264-265; see Id. at pp. 266-267.)"
+        )
+    )
+    assert [(o.kind, o.text) for o in occs] == [
+        ("short", "Prill v. Air Lines, Inc., supra, 53 Cal.App.4th at p. 952"),
+        ("short", "Jansen v. Fargo Bank, supra, 85 Cal.App.4th at pp. 264-265"),
+        ("id", "Id. at pp. 266-267"),
+    ]
+
+
+def test_ab_with_a_page_range_names_the_answering_brief_whose_pages_are_no_bills():
+    from toa.extract import extract
+    from toa.model import Document
+
+    texts = [
+        "Defendants rely on the same case. (AB 17-18, citing Smith v. Jones, 500 U.S. 100 (1991).)",
+        "They concede the point. (AB 16.) The Legislature acted in AB 1545.",
+    ]
+    ps = [Paragraph(index=i, story="body", text=t) for i, t in enumerate(texts)]
+    found = extract(Document(path="x.docx", paragraphs=ps, sections=[]))
+    assert [o.text for o in found if o.kind == "full"] == ["Smith v. Jones, 500 U.S. 100 (1991)", "AB 1545"]
+    # without a range, "AB 16" is read as Assembly Bill 16
+    alone = [Paragraph(index=0, story="body", text="The Legislature acted. (AB 16.)")]
+    assert [o.text for o in extract(Document(path="x.docx", paragraphs=alone, sections=[]))] == ["AB 16"]

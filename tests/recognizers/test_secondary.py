@@ -693,6 +693,13 @@ def test_a_link_broken_at_a_line_end_goes_on_over_its_encoded_rest(run):
     )
 
 
+def test_an_articles_link_is_part_of_its_citation_not_of_its_entry(run):
+    t = "47 Ana Ruiz et al., Understanding Cyberbullies, 7(1) J. Child & Family Counseling 42-55 (2021), https://doi.example/10.1080/2372.2020.1835420."
+    (o,) = full(run(t))
+    assert o.display == "Ana Ruiz et al., Understanding Cyberbullies, 7(1) J. Child & Family Counseling 42-55 (2021)"
+    assert t[o.start : o.end].endswith("(2021), https://doi.example/10.1080/2372.2020.1835420")
+
+
 def test_articles_with_an_issue_a_page_range_and_authors_with_particles(run, emph):
     (o,) = full(run("47 Ana Ruiz et al., Understanding Cyberbullies, 7(1) J. Child & Family Counseling 42-55 (2021),"))
     assert o.display == "Ana Ruiz et al., Understanding Cyberbullies, 7(1) J. Child & Family Counseling 42-55 (2021)"

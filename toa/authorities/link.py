@@ -203,9 +203,12 @@ class _Linking:
         self.linked[id(occ)] = found
         if target.category == "statutes":
             self.last_statute[_chain_of(self.doc, occ)] = (occ.paragraph, target)
-        if not {"informal_reference", "name_mention"} & set(occ.flags) and not occ.in_parenthetical:
+        if (
+            not {"informal_reference", "name_mention", "citing_parenthetical"} & set(occ.flags)
+            and not occ.in_parenthetical
+        ):
             # "Section 1988", "the First Amendment" or "Heien" in prose is a mention, and
-            # "(quoting X)" an aside: an Id. after either still points at the citation before.
+            # "(quoting X)" or ", citing X" an aside: an Id. after either still points at the citation before.
             self.antecedents.set(chain, target)
 
     def link_references_cited_later(self) -> None:
@@ -462,25 +465,76 @@ def _full(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cite
 def _work_linked(occ: Occurrence, by_key: dict[Key, Cited]) -> Cited | None:
     """A link cited alone (a note that is only "https://…/how-to-set-parental-controls") whose
     words are those of a work cited before ("…, How to Set Parental Controls on Every Device, …"):
-    that work's link, not an entry of its own. The last such work."""
+    that work's link, not an entry of its own. The last such work. A link dated in its path
+    ("…/2023/08/17/technology/youtube-…") needs only one of the work's words and its date
+    ("N.Y. Times (Aug. 17, 2023)")."""
     if not isinstance(occ.key, WebKey) or not (occ.display or "").startswith(("http", "ftp", "www")):
         return None
-    slugs = [seg for seg in re.split(r"[/?#]", re.sub(r"^\w+://[^/]*", "", occ.key.url)) if re.search(r"[-_]", seg)]
+    path = re.sub(r"^\w+://[^/]*", "", occ.key.url)
+    bill = _bill_linked(path, by_key)
+    if bill is not None:
+        return bill
+    slugs = [seg for seg in re.split(r"[/?#]", path) if re.search(r"[-_]", seg)]
     words = (
         [w for w in re.split(r"[^a-z]+", re.sub(r"\.(?:pdf|html?|aspx?|php)$", "", slugs[-1])) if len(w) >= 3]
         if slugs
         else []
     )
-    if len(words) < 3:
+    dated = _PATH_DATE.search(path)
+    if len(words) < (1 if dated else 3):
         return None
-    fits = [
-        a
-        for a in by_key.values()
-        if a.category == "other"
-        and not isinstance(a.key, WebKey)
-        and sum(w in {x.lower() for x in _WORD.findall(a.name)} for w in words) >= 0.6 * len(words)
-    ]
+    fits = []
+    for a in by_key.values():
+        if a.category != "other" or isinstance(a.key, WebKey):
+            continue
+        names = re.findall(r"[a-z]+", a.name.lower())
+        shared = sum(_slug_word_in(w, names) for w in words)
+        if (len(words) >= 3 and shared >= 0.6 * len(words)) or (shared and dated and _dated_on(a.name, dated)):
+            fits.append(a)
     return max(fits, key=_last_seen) if fits else None
+
+
+def _bill_linked(path: str, by_key: dict[Key, Cited]) -> Cited | None:
+    """A bill cited before whose text the link is, named by its house and number in the file's
+    name ("Assembly Bill 977" … "…/bill/asm/ab_0951-1000/ab_977_bill_950223_introduced.pdf")."""
+    name = path.rsplit("/", 1)[-1].lower()
+    bills = [
+        a
+        for k, a in by_key.items()
+        if isinstance(k, StateBillKey)
+        and not (k.document or k.section)
+        and re.match(rf"{re.sub(r'[^a-z]', '', k.type.lower())}[_-]?0*{k.number}(?!\d)", name)
+    ]
+    return max(bills, key=_last_seen) if bills else None
+
+
+# A date in a link's path, as news sites print theirs: "/2023/08/17/", "/2021/10/".
+_PATH_DATE = re.compile(r"/((?:19|20)\d\d)/(0?[1-9]|1[0-2])/(?:(0?[1-9]|[12]\d|3[01])/)?")
+_NAME_DATE = re.compile(r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s(?:(\d{1,2}),\s)?(\d{4})\b")
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def _dated_on(name: str, path_date: re.Match[str]) -> bool:
+    """The work's date ("(Aug. 17, 2023)") is the link's: its month and year, and its day when
+    the path gives one."""
+    year, month, day = path_date.group(1), int(path_date.group(2)), path_date.group(3)
+    return any(
+        m.group(3) == year
+        and _MONTHS.index(m.group(1).lower()) + 1 == month
+        and (day is None or m.group(2) is not None and int(m.group(2)) == int(day))
+        for m in _NAME_DATE.finditer(name)
+    )
+
+
+def _slug_word_in(word: str, names: list[str]) -> bool:
+    """A word of a link's slug is one of the work's words: the same word, the same stem
+    ("trigger" for "Triggered"), or two of its words run together where the slug lost the
+    hyphen a line break put between them ("eatingdisorder" for "Eating Disorder")."""
+    if word in names:
+        return True
+    if any(min(len(word), len(n)) >= 5 and (n.startswith(word) or word.startswith(n)) for n in names):
+        return True
+    return any(a + b == word for a, b in zip(names, names[1:], strict=False))
 
 
 def _short(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cited | None) -> Link | None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import bisect
 import re
 
+from ..keys import StateBillKey
 from ..meta import CaseMeta, DecisionMeta, ProvisionMeta
 from ..model import Document, Occurrence, Paragraph
 from ..paragraph_joins import continued_paragraphs, joined
@@ -37,6 +38,11 @@ _DOT_LEADER = re.compile(r"\s?(?:\([^()]{0,20}\)\s?)?(?:(?:\.\s?){4,}|…{2,})")
 _CITING = re.compile(r"^(citing|cited in|cited with approval in)\b", re.I)
 # California style puts it in the citation sentence: "(Reid, supra, 50 Cal.4th at p. 534, citing X.)"
 _CITING_CLAUSE = re.compile(r",\s*(?:citing|cited in|cited with approval in)\s+$")
+# … and an aside without the parenthesis: "Garcia, 149 S.W.3d at 144, quoting Marin, 851 S.W.2d
+# 275, overruled on other grounds by Cain, 947 S.W.2d 262." An Id. after it is Garcia.
+_ASIDE_CLAUSE = re.compile(
+    r",\s*(?:quoting|(?:overruled|abrogated|disapproved|superseded|limited)\b[^,;()]{0,40}?\b(?:by|in))\s+$"
+)
 
 
 # A build holds some 10 KB per citation (README "Limits"): a brief cites a few hundred to a few
@@ -61,12 +67,38 @@ def extract(doc: Document) -> list[Occurrence]:
             raise TooManyCitations(f"more than {MAX_CITATIONS:,} citations; at most that many are accepted")
     for head, tail in continued_paragraphs(scanned):
         _join_across(head, tail, found)
-    out = [o for p in scanned for o in found[p.index]]
+    out = _without_brief_pages([o for p in scanned for o in found[p.index]], scanned)
     out.extend(short_forms.defined_short_forms(scanned, out))
     out.extend(case_mentions(scanned, out))
     out.extend(short_forms.docket_short_forms(scanned, out))
     codes.resolve_jurisdictions(out)
     return out
+
+
+# A page range after "AB" ("(AB 17-18, citing …)"): the brief names the answering brief so, and
+# then its "(AB 16.)" is a page of that brief, not Assembly Bill 16. A bill is never cited as a range.
+_ANSWERING_BRIEF_PAGES = re.compile(r"(?<![\w.])AB\s\d{1,3}\s?[-–]\s?(?P<last>\d{1,3})(?![\w-])")
+_BARE_AB = re.compile(r"AB\s(?:No\.\s?)?(?P<num>\d+)")
+
+
+def _without_brief_pages(occs: list[Occurrence], paragraphs: list[Paragraph]) -> list[Occurrence]:
+    """The occurrences less the bills "AB 16" that are pages of the answering brief: the brief
+    cites that brief's pages as ranges somewhere, and the number is within the pages it cites
+    ("AB 1545" in the same brief is the bill)."""
+    pages = [
+        int(m.group("last")) for p in paragraphs if "AB " in p.text for m in _ANSWERING_BRIEF_PAGES.finditer(p.text)
+    ]
+    if not pages:
+        return occs
+    return [
+        o
+        for o in occs
+        if not (
+            isinstance(o.key, StateBillKey)
+            and (m := _BARE_AB.fullmatch(o.text)) is not None
+            and int(m.group("num")) <= max(pages)
+        )
+    ]
 
 
 def _join_across(head: Paragraph, tail: Paragraph, found: dict[int, list[Occurrence]]) -> None:
@@ -232,8 +264,8 @@ def _extract_window(para: Paragraph, defined_acts: frozenset[str] = frozenset())
             # "(citing X)" describes another court's reasoning: X gets no page, but a later
             # short form may still point at it.
             occ.flags.append("citing_parenthetical")
-        elif opener and opener[:1].islower():
-            occ.in_parenthetical = True  # "(quoting X)": an Id. after it is not X
+        elif opener and opener[:1].islower() or _ASIDE_CLAUSE.search(text, max(0, occ.start - 60), occ.start):
+            occ.in_parenthetical = True  # "(quoting X)", ", quoting X": an Id. after it is not X
         if occ.display and occ.category in ("cases", "administrative", "legislative", "other") and para.printed:
             occ.display = _as_printed(occ.display, para, occ)
         if occ.display:

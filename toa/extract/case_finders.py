@@ -106,7 +106,9 @@ _DOCKET_CITE = re.compile(
     r"(?P<bl>,\s*\d{4}\sBL\s\d+)?"
     r"(?:,\s*(?:slip\s+op\.|[\w\s.]*?Order)(?:\s+at)?(?:\s+\d+(?:-\d+)?)?)?"
     r"(?:,\s*(?:at\s)?\*\d+(?:-\*?\d+)?)?"
-    r"(?:\s*\((?P<court>[^()]*?\b(?:1[89]\d\d|20\d\d))\)|(?=[.;](?:\s|$)))"
+    # without its court and date it ends the sentence, or (a district court's number) a clause:
+    # "…, Case No. 4:23-cv-05448, Northern District of California at p. 25"
+    r"(?:\s*\((?P<court>[^()]*?\b(?:1[89]\d\d|20\d\d))\)|(?=[.;,](?:\s|$)))"
 )
 # A federal district court's docket number ("4:22-cv-01111-XYZ", "21-md-02987"): a case cited by it
 # alone, without court and date, as amicus briefs cite the cases of their members

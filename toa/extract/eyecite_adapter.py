@@ -148,10 +148,16 @@ _ID_PIN_DASH = re.compile(r"(?<=[Ii]d\.\sat\s)((?:pp?\.\s)?\d+)[–—](?=\d)")
 # Nor a pin that a dash joins to the words after it ("Greene-Thapedi, 126 T.C. at 8—just as"): the
 # short cite or Id. loses its pin and ends at "at ". The dash there is a break in the sentence.
 _PIN_BEFORE_WORDS = re.compile(r"(?<=\sat\s)(\d+)[-–—](?=[A-Za-z]{2})")
+# Nor California's pages after a short cite's reporter ("Jensen v. Wells Fargo Bank, supra, 85
+# Cal.App.4th at pp. 264-265"): its short cite takes "at p." and "at page" only, so "at pp. " is
+# given as "atpage " (as long). An Id.'s or a supra's pin reads "pp." already.
+_PAGES_AFTER_REPORTER = re.compile(r"(?<![Ii]d\.\s)(?<![Ii]bid\.\s)(?<!supra,\s)\bat\spp\.\s(?=\d)")
 
 
 def _ids_unglued(text: str) -> str:
     """The paragraph as eyecite is given it: those brackets read as spaces, the dash in an Id.'s
-    pin as a hyphen, the one after a pin as a comma (offsets unchanged)."""
+    pin as a hyphen, the one after a pin as a comma, "at pp." after a reporter as "atpage"
+    (offsets unchanged)."""
     text = _GLUED_AFTER_IBID.sub(" ", _GLUED_BEFORE_ID.sub(" ", text))
+    text = _PAGES_AFTER_REPORTER.sub("atpage ", text)
     return _PIN_BEFORE_WORDS.sub(r"\1,", _ID_PIN_DASH.sub(r"\1-", text))

@@ -709,8 +709,10 @@ def find_articles(text: str, emphasis) -> list[Claim]:
                     author, title, start = clean(parts[0]), clean(parts[1]), seg_start
                 elif seg[:1].isupper() and " v. " not in seg and len(seg) < 200:
                     title, start = clean(seg), seg_start
+        # the article's link is part of its citation (not of the entry): the occurrence runs on to
+        # it, so a link the next line carries goes with the article, not to an entry of its own
         url = _URL.match(text, m.end())
-        end = url.end() if url else m.end()
+        end = url.end("url") - (len(url.group("url")) - len(url.group("url").rstrip(".,;)"))) if url else m.end()
         display = ", ".join(x for x in (author, title) if x)
         display += (" " if title.endswith((',"', ",'")) else ", ") + cite if display else cite
         key = ArticleKey(m.group("vol"), norm(journal), page or alpha_key(title))
@@ -720,16 +722,16 @@ def find_articles(text: str, emphasis) -> list[Claim]:
                     occ(
                         text,
                         start,
-                        m.end(),
+                        end,
                         category=CAT,
                         key=key,
                         display=display,
                         sort_key=_other_sort(author, title or journal, f"{m.group('vol')} {page}"),
                         meta=WorkMeta(author, title),
+                        anchor_end=m.end(),
                     )
                 ],
                 RANK_SECONDARY,
-                end=end,
             )
         )
     return claims
@@ -1341,6 +1343,13 @@ def _reads_as_reference(head: str) -> bool:
     return body != h and bool(_PUBLISHER_LAST.search(body))
 
 
+def _italic_title(span: str) -> bool:
+    """An italic span that can be a web source's title: not a signal ("*See*") and not a case's
+    name ("Complaint in: *Doe v. Acme*, No. 4:23-cv-01234, … URL" cites the case)."""
+    words = span.strip(" ,.;:")
+    return bool(words) and not _SIGNAL_PREFIX.fullmatch(words + " ") and not _CASE_LIKE.search(words)
+
+
 def find_web(text: str, emphasis) -> list[Claim]:
     """Web pages and news articles cited with their URL. The entry runs from the author or
     publisher to the URL (and a "(last visited …)" parenthetical); it needs a quoted or italic
@@ -1371,7 +1380,7 @@ def find_web(text: str, emphasis) -> list[Claim]:
         # a press release's genre, or "available at" after a dated work
         titled = (
             _QUOTED_TITLE.search(head)
-            or any(start <= a < head_end for a, _b in emphasis)
+            or any(start <= a < head_end and _italic_title(text[a:b]) for a, b in emphasis)
             or _PRESS_RELEASE.match(head)
             or available
             and _WEB_DATE.search(head)
