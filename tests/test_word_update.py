@@ -92,12 +92,15 @@ def rebuilt(request, tmp_path_factory):
     else:
         shutil.copyfile(SAMPLES / source.name, source)
     result = pipeline.build(str(source), style=style_name, pages="estimate")
-    tas = []
+    placed = []
     for ta, pos in _ta_positions(result.document):
         hit = result.pagemap.pages.get(pos)
         assert hit is not None, f"a TA field sits where no citation begins: {pos}"
         ta.page = hit[1]
-        tas.append(ta)
+        placed.append((hit[0], ta))
+    # Word meets the fields page by page: a note's field on the page of its reference mark, before
+    # the text of the pages after it (the document's paragraphs list the notes after the body)
+    tas = [ta for _physical, ta in sorted(placed, key=lambda p: p[0])]
     with zipfile.ZipFile(result.output) as z:
         body = etree.fromstring(z.read("word/document.xml"))
         names = wordtoa.style_names(etree.fromstring(z.read("word/styles.xml")))
