@@ -21,8 +21,9 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .model import Document, PageBreak, Paragraph, Section, Story, TextPiece
+from .model import Document, PageBreak, Paragraph, ParagraphFormat, Section, Story, TextPiece
 from .oxml import is_on, qn, w_attr
+from .oxml.sections import page_geometry
 from .oxml.styles import StyleInfo, is_emphatic
 from .package import DocumentError, Package
 
@@ -107,6 +108,7 @@ class _Builder:
     # may run over many paragraphs (a table of contents): the caller carries what is still open.
     fields: list[list[str]] = field(default_factory=list)
     touched: list[list[str]] = field(default_factory=list)  # fields open at some point in this paragraph
+    sizes: dict[str | None, int] = field(default_factory=dict)  # run w:sz (None: the paragraph's) -> characters
 
     @property
     def field_codes(self) -> list[str]:
@@ -244,7 +246,8 @@ def _sections(body) -> list[Section]:
             t = sp.find(qn("w:type"))
             if t is not None:
                 btype = w_attr(t, "val", "nextPage")
-        out.append(Section(index=i, fmt=fmt, start=start, break_type=btype))
+        width, height = page_geometry(sp)
+        out.append(Section(index=i, fmt=fmt, start=start, break_type=btype, text_width=width, text_height=height))
     return out
 
 
@@ -319,6 +322,14 @@ def _read_run(r, b: _Builder, styles: StyleInfo):
             return  # hidden text (e.g. existing TA fields) is not printed
         rstyle = rpr.find(qn("w:rStyle"))
         emphasized = is_emphatic(rpr) or (rstyle is not None and w_attr(rstyle, "val") in styles.emphatic)
+    start = b.offset
+    _read_run_content(r, b, emphasized)
+    if b.offset > start:
+        size = styles.run_size(rpr)
+        b.sizes[size] = b.sizes.get(size, 0) + b.offset - start
+
+
+def _read_run_content(r, b: _Builder, emphasized: bool):
     for child in r.iterchildren():
         tag = child.tag
         if tag == qn("w:fldChar"):
@@ -371,12 +382,50 @@ def _paragraph(index: int, story: Story, b: _Builder, p_el, styles: StyleInfo) -
         breaks=b.breaks,
         style=style,
         block_quote=_block_quote(ppr, style),
+        format=_format(ppr, b.sizes, styles, p_el if story == "table" else None),
     )
     if any(code.split()[:1] == ["TOA"] for code in b.field_codes if code.strip()):
         para.skipped = "toa"
     elif any(code.split()[:1] == ["TOC"] for code in b.field_codes if code.strip()):
         para.skipped = "toc"
     return para
+
+
+def _format(ppr, sizes: dict[str | None, int], styles: StyleInfo, cell_paragraph) -> ParagraphFormat:
+    """The paragraph's spacing, indents and the size most of its text is set in; in a table,
+    the number of cells in its row."""
+    layout = styles.paragraph_layout(ppr)
+
+    def number(name: str, default: int = 0) -> int:
+        try:
+            return int(float(layout.get(name, default)))
+        except (ValueError, OverflowError):
+            return default
+
+    own = number("sz", 24)
+    half_points = own
+    if sizes:
+        common = max(sizes, key=lambda k: sizes[k])
+        try:
+            half_points = int(float(common)) if common is not None else own
+        except (ValueError, OverflowError):
+            pass
+    first_line = number("firstLine") - number("hanging")
+    columns = 1
+    if cell_paragraph is not None:
+        row = next(cell_paragraph.iterancestors(qn("w:tr")), None)
+        columns = max(1, sum(1 for c in row.iterchildren(qn("w:tc")))) if row is not None else 1
+    return ParagraphFormat(
+        size=min(max(half_points, 2), 3276) / 2,  # Word's own bounds: 1 to 1,638 points
+        line=number("line", 240),
+        line_rule=layout.get("lineRule", "auto"),
+        before=number("before"),
+        after=number("after"),
+        left=number("left", number("start")),
+        right=number("right", number("end")),
+        first_line=first_line,
+        columns=columns,
+    )
 
 
 # A paragraph that is only the source of a quotation set off above it: "(Code Civ. Proc., § 660,
