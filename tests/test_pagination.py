@@ -350,6 +350,15 @@ def test_single_spacing_holds_more_on_a_page_and_larger_type_less(tmp_path):
     assert narrow > double, (narrow, double)
 
 
+def test_a_wider_font_fills_pages_sooner(tmp_path):
+    """Century Schoolbook sets some 13% fewer characters on a line than Times New Roman, Courier
+    New (fixed-width) half as many again."""
+    times = _estimated_last_page(tmp_path, 40, "times")
+    century = _estimated_last_page(tmp_path, 40, "century", font="Century Schoolbook")
+    courier = _estimated_last_page(tmp_path, 40, "courier", font="Courier New")
+    assert times < century < courier, (times, century, courier)
+
+
 def test_a_paragraphs_footnotes_take_room_on_its_page(tmp_path):
     """A five-line single-spaced 10-point note under each of thirty paragraphs: some three
     pages' worth of notes, which push the body on by as much."""

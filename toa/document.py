@@ -108,7 +108,8 @@ class _Builder:
     # may run over many paragraphs (a table of contents): the caller carries what is still open.
     fields: list[list[str]] = field(default_factory=list)
     touched: list[list[str]] = field(default_factory=list)  # fields open at some point in this paragraph
-    sizes: dict[str | None, int] = field(default_factory=dict)  # run w:sz (None: the paragraph's) -> characters
+    # (w:sz, font) of runs (None: the paragraph's) -> their characters
+    faces: dict[tuple[str | None, str | None], int] = field(default_factory=dict)
 
     @property
     def field_codes(self) -> list[str]:
@@ -325,8 +326,8 @@ def _read_run(r, b: _Builder, styles: StyleInfo):
     start = b.offset
     _read_run_content(r, b, emphasized)
     if b.offset > start:
-        size = styles.run_size(rpr)
-        b.sizes[size] = b.sizes.get(size, 0) + b.offset - start
+        face = styles.run_face(rpr)
+        b.faces[face] = b.faces.get(face, 0) + b.offset - start
 
 
 def _read_run_content(r, b: _Builder, emphasized: bool):
@@ -382,7 +383,7 @@ def _paragraph(index: int, story: Story, b: _Builder, p_el, styles: StyleInfo) -
         breaks=b.breaks,
         style=style,
         block_quote=_block_quote(ppr, style),
-        format=_format(ppr, b.sizes, styles, p_el if story == "table" else None),
+        format=_format(ppr, b.faces, styles, p_el if story == "table" else None),
     )
     if any(code.split()[:1] == ["TOA"] for code in b.field_codes if code.strip()):
         para.skipped = "toa"
@@ -391,38 +392,34 @@ def _paragraph(index: int, story: Story, b: _Builder, p_el, styles: StyleInfo) -
     return para
 
 
-def _format(ppr, sizes: dict[str | None, int], styles: StyleInfo, cell_paragraph) -> ParagraphFormat:
-    """The paragraph's spacing, indents and the size most of its text is set in; in a table,
-    the number of cells in its row."""
+def _format(ppr, faces: dict[tuple[str | None, str | None], int], styles: StyleInfo, cell_paragraph) -> ParagraphFormat:
+    """The paragraph's spacing, indents and the size and font most of its text is set in; in a
+    table, the number of cells in its row."""
     layout = styles.paragraph_layout(ppr)
 
-    def number(name: str, default: int = 0) -> int:
+    def number(value, default: int = 0) -> int:
         try:
-            return int(float(layout.get(name, default)))
+            return int(float(value)) if value is not None else default
         except (ValueError, OverflowError):
             return default
 
-    own = number("sz", 24)
-    half_points = own
-    if sizes:
-        common = max(sizes, key=lambda k: sizes[k])
-        try:
-            half_points = int(float(common)) if common is not None else own
-        except (ValueError, OverflowError):
-            pass
-    first_line = number("firstLine") - number("hanging")
+    size, font = max(faces, key=lambda k: faces[k]) if faces else (None, None)
+    half_points = number(size, number(layout.get("sz"), 24))
+    font = font or styles.font(layout.get("font", ""))
+    first_line = number(layout.get("firstLine")) - number(layout.get("hanging"))
     columns = 1
     if cell_paragraph is not None:
         row = next(cell_paragraph.iterancestors(qn("w:tr")), None)
         columns = max(1, sum(1 for c in row.iterchildren(qn("w:tc")))) if row is not None else 1
     return ParagraphFormat(
         size=min(max(half_points, 2), 3276) / 2,  # Word's own bounds: 1 to 1,638 points
-        line=number("line", 240),
+        font=font,
+        line=number(layout.get("line"), 240),
         line_rule=layout.get("lineRule", "auto"),
-        before=number("before"),
-        after=number("after"),
-        left=number("left", number("start")),
-        right=number("right", number("end")),
+        before=max(0, number(layout.get("before"))),
+        after=max(0, number(layout.get("after"))),
+        left=number(layout.get("left"), number(layout.get("start"))),
+        right=number(layout.get("right"), number(layout.get("end"))),
         first_line=first_line,
         columns=columns,
     )

@@ -98,6 +98,7 @@ class ParagraphFormat:
     style chain, the document's defaults and its own direct formatting."""
 
     size: float = 12.0  # points: the size most of its text is set in
+    font: str = ""  # the Latin font most of its text is set in ("" where nothing names one)
     line: int = 240  # w:spacing/@w:line: 240ths of a line (lineRule auto), else twips
     line_rule: str = "auto"  # auto, exact, atLeast
     before: int = 0

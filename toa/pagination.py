@@ -10,9 +10,9 @@ Page sources, best first:
              begin with an empty paragraph.
   estimate — explicit page and section breaks, plus, where a stretch runs longer than a page
              without one, its lines counted onto pages: each paragraph's words wrapped at the
-             width its section, indents and type size leave (an average character width), at its
-             line spacing, with its space before and after and its notes' lines on its page;
-             approximate (no fonts' real widths, no widow control, no keep-with-next).
+             width its section, indents and type size leave (at its font's average character
+             width), at its line spacing, with its space before and after and its notes' lines
+             on its page; approximate (no glyph widths, no widow control, no keep-with-next).
 A citation in a note is credited to the page of its reference mark. Labels follow each
 section's numbering (w:pgNumType): format, restart, or continuation of the previous section.
 """
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import bisect
 import io
-import re
 from collections.abc import Callable
 from itertools import pairwise
 
@@ -31,9 +30,25 @@ from .numbering import format_number
 from .styles import Style
 
 LONG_STRETCH = 2.5  # pages' worth of text that no one page between two breaks holds
-EM_PER_CHARACTER = 0.41  # the average advance of a character of running text in ems (Times New Roman: 0.406)
+# The average advance of a character of a brief's running text, spaces included, in ems: measured
+# on the appellate sample's text in the same-width fonts installed here (Liberation Serif for Times
+# New Roman, C059, P052, Carlito, Liberation Sans and Mono); other fonts take DEFAULT_EM.
+EM_PER_CHARACTER = {
+    "times new roman": 0.41,
+    "times": 0.41,
+    "century schoolbook": 0.465,
+    "new century schoolbook": 0.465,
+    "palatino linotype": 0.44,
+    "palatino": 0.44,
+    "book antiqua": 0.44,
+    "calibri": 0.40,
+    "arial": 0.445,
+    "helvetica": 0.445,
+    "courier new": 0.6,
+    "courier": 0.6,
+}
+DEFAULT_EM = 0.43
 LINE_EM = 1.15  # a single-spaced line of the common text faces (ascent, descent and gap), in ems
-_WORD = re.compile(r"\S+")
 MAX_LAYOUTS = 3
 
 
@@ -310,7 +325,7 @@ class _Lines:
             f = p.format
             section = self.sections[min(p.section, len(self.sections) - 1)]
             width = section.text_width / f.columns - f.left - f.right
-            character = f.size * 20 * EM_PER_CHARACTER
+            character = f.size * 20 * EM_PER_CHARACTER.get(f.font.lower(), DEFAULT_EM)
             first = max(1, int((width - f.first_line) / character))
             rest = max(1, int(width / character))
             self._starts[p.index] = _wrap(p.text, first, rest)
@@ -330,16 +345,19 @@ class _Lines:
 
 def _wrap(text: str, first: int, rest: int) -> list[int]:
     """Line starts of `text` set greedily word by word, `first` characters on the first line and
-    `rest` on the others (a word longer than a line is cut where the line ends)."""
-    starts, line, width = [0], 0, first
-    for m in _WORD.finditer(text):
-        if m.end() - line > width and m.start() > line:
-            starts.append(m.start())
-            line, width = m.start(), rest
-        while m.end() - line > width:
-            line += width
-            starts.append(line)
-            width = rest
+    `rest` on the others (a word longer than a line is cut where the line ends). A line is found
+    by the last space within its width, not word by word (the estimate of 1,500 paragraphs and
+    1,200,000 characters took 0.8 s word by word, 0.13 s so)."""
+    starts, line, width, n = [0], 0, first, len(text)
+    while n - line > width:
+        cut = text.rfind(" ", line + 1, line + width + 1)  # the words before it fit on the line
+        nxt = line + width if cut < 0 else cut + 1
+        while nxt < n and text[nxt] == " ":
+            nxt += 1
+        if nxt >= n:
+            break
+        starts.append(nxt)
+        line, width = nxt, rest
     return starts
 
 

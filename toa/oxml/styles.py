@@ -14,14 +14,28 @@ from . import PPR, R, RPR, SECTPR, T, is_on, qn, w_attr
 # The attributes of w:spacing and w:ind that set a paragraph's height and width.
 _SPACING = ("line", "lineRule", "before", "after")
 _INDENT = ("left", "start", "right", "end", "firstLine", "hanging")
+_A_NS = "http://schemas.openxmlformats.org/drawingml/2006/main"
+
+
+def theme_fonts(root) -> dict[str, str]:
+    """major | minor -> the Latin typeface of a theme part's fonts (+Headings, +Body)."""
+    if root is None:
+        return {}
+    out = {}
+    for kind in ("major", "minor"):
+        latin = root.find(f".//{{{_A_NS}}}{kind}Font/{{{_A_NS}}}latin")
+        if latin is not None and latin.get("typeface"):
+            out[kind] = latin.get("typeface")
+    return out
 
 
 class StyleInfo:
     """Character styles that italicise or underline, and paragraph style names, of a w:styles
     root (`element`; None for a document without styles)."""
 
-    def __init__(self, element):
+    def __init__(self, element, theme: dict[str, str] | None = None):
         self.element = element
+        self.theme = theme or {}  # major | minor -> typeface (theme_fonts)
         self.emphatic: set[str] = set()
         self.names: dict[str, str] = {}
         self._by_id: dict[str, Any] = {}
@@ -54,7 +68,7 @@ class StyleInfo:
 
     def paragraph_layout(self, ppr) -> dict[str, str]:
         """The w:spacing and w:ind attributes (line, lineRule, before, after, left, right,
-        firstLine, hanging) and the w:sz ("sz", half-points) that hold for a paragraph with
+        firstLine, hanging), the w:sz ("sz", half-points) and the Latin font ("font") that hold for a paragraph with
         properties `ppr`: each from the last of the document's defaults, its style's chain (the
         base first) and its own properties that sets it."""
         pstyle = ppr.find(qn("w:pStyle")) if ppr is not None else None
@@ -75,20 +89,21 @@ class StyleInfo:
         _merge(layout, ppr, None)
         return layout
 
-    def run_size(self, rpr) -> str | None:
-        """The w:sz (half-points) a run sets by its own properties or its character style's chain;
-        None where it takes its paragraph's."""
+    def run_face(self, rpr) -> tuple[str | None, str | None]:
+        """(w:sz in half-points, Latin font) that a run sets by its own properties or its character
+        style's chain; None for what it takes from its paragraph."""
         if rpr is None:
-            return None
-        sz = rpr.find(qn("w:sz"))
-        if sz is not None:
-            return w_attr(sz, "val")
+            return None, None
+        face: dict[str, str] = {}
         rstyle = rpr.find(qn("w:rStyle"))
-        for st in reversed(self._chain(w_attr(rstyle, "val") if rstyle is not None else None)):
-            sz = st.find(f"{RPR}/{qn('w:sz')}")
-            if sz is not None:
-                return w_attr(sz, "val")
-        return None
+        for st in self._chain(w_attr(rstyle, "val") if rstyle is not None else None):
+            _merge(face, None, st.find(RPR))
+        _merge(face, None, rpr)
+        return face.get("sz"), self.font(face["font"]) if "font" in face else None
+
+    def font(self, name: str) -> str:
+        """A font as _merge records it, a theme's (+minor, +major) resolved: the family name."""
+        return self.theme.get(name[1:], "") if name.startswith("+") else name
 
     def _chain(self, sid: str | None) -> list:
         """Style `sid` and those it is based on, the base first (a loop in w:basedOn ends it)."""
@@ -102,7 +117,7 @@ class StyleInfo:
 
 
 def _merge(layout: dict[str, str], ppr, rpr) -> None:
-    """Set in `layout` what w:spacing and w:ind of `ppr`, and w:sz of `rpr`, say."""
+    """Set in `layout` what w:spacing and w:ind of `ppr`, and w:sz and w:rFonts of `rpr`, say."""
     if ppr is not None:
         for tag, names in (("w:spacing", _SPACING), ("w:ind", _INDENT)):
             el = ppr.find(qn(tag))
@@ -110,9 +125,19 @@ def _merge(layout: dict[str, str], ppr, rpr) -> None:
                 if tag == "w:ind" and (w_attr(el, "firstLine") or w_attr(el, "hanging")):
                     layout.pop("firstLine", None), layout.pop("hanging", None)  # one replaces the other
                 layout.update((n, v) for n in names if (v := w_attr(el, n)) is not None)
-    sz = rpr.find(qn("w:sz")) if rpr is not None else None
+    if rpr is None:
+        return
+    sz = rpr.find(qn("w:sz"))
     if sz is not None and w_attr(sz, "val"):
         layout["sz"] = w_attr(sz, "val")
+    fonts = rpr.find(qn("w:rFonts"))
+    if fonts is not None:  # a theme's font comes before a named one, as in Word
+        theme = w_attr(fonts, "asciiTheme") or w_attr(fonts, "hAnsiTheme")
+        name = w_attr(fonts, "ascii") or w_attr(fonts, "hAnsi")
+        if theme:
+            layout["font"] = "+major" if theme.startswith("major") else "+minor"
+        elif name:
+            layout["font"] = name
 
 
 def is_emphatic(rpr) -> bool:
