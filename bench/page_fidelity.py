@@ -1,6 +1,7 @@
 """How often each page source puts a page's text on the page Word prints it on.
 
     python bench/page_fidelity.py LAYOUT_DIR [--sources render,word,estimate] [--json OUT.json]
+    python bench/page_fidelity.py --against-render BRIEF.docx... [--sources word,estimate]
 
 LAYOUT_DIR holds one folder per document with doc.docx and word.pdf, the PDF that Microsoft Word
 exported from that .docx (../shared/eval/layout/README.md says how to lay the set out; the
@@ -14,6 +15,10 @@ document and pooled, the share of anchored Word pages that each source puts on W
 Word does ("in section": what decides a printed page number where each section restarts its
 numbering, as a brief's body does after its roman front matter; a section's start is the first
 eight unique words in it).
+
+With --against-render, LibreOffice's layout is the reference instead of Word's PDF (for briefs
+that have no Word PDF, such as samples/*.docx): the start of every body paragraph with text is
+placed by each other source and compared with LibreOffice's page for it.
 """
 
 from __future__ import annotations
@@ -138,19 +143,79 @@ def measure(folder: Path, sources: tuple[str, ...]) -> dict:
     return result
 
 
+def measure_against_render(path: Path, sources: tuple[str, ...]) -> dict:
+    """The share of body paragraphs each source starts on LibreOffice's page for them."""
+    doc = document.read(str(path))
+    occs = [
+        Occurrence(paragraph=p.index, start=0, end=1, kind="full", story=p.story, text="")
+        for p in doc.paragraphs
+        if p.story in ("body", "table") and p.text.strip()
+    ]
+    reference = pagination.locate(doc, occs, "render", reopen=lambda: document.read(str(path)))
+    result = {"paragraphs": len(occs), "render_last_page": max(map(reference.physical, occs), default=0), "sources": {}}
+    for source in sources:
+        started = time.perf_counter()
+        try:
+            pm = pagination.locate(doc, occs, source)
+        except pagination.PaginationError as exc:
+            result["sources"][source] = {"error": str(exc)}
+            continue
+        result["sources"][source] = {
+            "same": sum(pm.physical(o) == reference.physical(o) for o in occs),
+            "off_by": sum(abs(pm.physical(o) - reference.physical(o)) for o in occs),
+            "last_page": max(map(pm.physical, occs), default=0),
+            "seconds": round(time.perf_counter() - started, 2),
+        }
+    return result
+
+
+def against_render(paths: list[Path], sources: tuple[str, ...]) -> dict:
+    print("same: the share of body paragraphs a source starts on LibreOffice's page; off: pages off on average;")
+    print("last: the page of the last paragraph (LibreOffice's first)")
+    print(f"{'document':26} {'paras':>5} {'last':>4} " + " ".join(f"{s + ' same/off/last':>26}" for s in sources))
+    results = {}
+    for path in paths:
+        r = results[path.name] = measure_against_render(path, sources)
+        cells = []
+        for s in sources:
+            rs = r["sources"][s]
+            if "error" in rs:
+                cells.append(f"{'n/a':>26}")
+                continue
+            off = rs["off_by"] / r["paragraphs"] if r["paragraphs"] else 0
+            cells.append(f"{_pct(rs['same'], r['paragraphs'])} / {off:4.2f} / {rs['last_page']:>3}".rjust(26))
+        print(f"{path.name[:26]:26} {r['paragraphs']:>5} {r['render_last_page']:>4} " + " ".join(cells), flush=True)
+    for s in sources:
+        done = [r for r in results.values() if "error" not in r["sources"][s]]
+        same, n = sum(r["sources"][s]["same"] for r in done), sum(r["paragraphs"] for r in done)
+        print(f"{s}: {same} of {n} paragraphs on LibreOffice's page ({_pct(same, n).strip()})")
+    return results
+
+
 def _pct(same: int, total: int) -> str:
     return f"{100 * same / total:5.1f}%" if total else "    -"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("layout", type=Path, help="folder of <name>/doc.docx + <name>/word.pdf pairs")
+    ap.add_argument("layout", type=Path, nargs="+", help="folder of <name>/doc.docx + <name>/word.pdf pairs")
     ap.add_argument("--sources", default=",".join(SOURCES), help="comma-separated: render, word, estimate")
     ap.add_argument("--json", type=Path, help="also write the figures here")
+    ap.add_argument(
+        "--against-render", action="store_true", help="the arguments are .docx files; LibreOffice is the reference"
+    )
     args = ap.parse_args()
     sources = tuple(s for s in args.sources.split(",") if s)
     if any(s not in SOURCES for s in sources):
         sys.exit(f"unknown page source in {args.sources!r}: use {', '.join(SOURCES)}")
+    if args.against_render:
+        results = against_render(args.layout, tuple(s for s in sources if s != "render"))
+        if args.json:
+            args.json.write_text(json.dumps({"documents": results}, indent=1), encoding="utf-8")
+        return
+    if len(args.layout) != 1:
+        sys.exit("give one layout folder (or --against-render with .docx files)")
+    args.layout = args.layout[0]
     folders = sorted(f for f in args.layout.iterdir() if (f / "doc.docx").is_file() and (f / "word.pdf").is_file())
     if not folders:
         sys.exit(f"no <name>/doc.docx + word.pdf pairs in {args.layout}")

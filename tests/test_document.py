@@ -409,3 +409,23 @@ def test_a_style_indexes_the_front_matter_statements_it_names_and_nothing_else(t
     assert skipped["Counsel under Tex. R. App. P. 38.1(a)."] == "front_matter"
     assert skipped["No. 01-99-00001-CR, Tex. R. App. P. 9.4"] == "front_matter"
     assert skipped["TABLE OF CONTENTS"] == "toc"
+
+
+def test_each_paragraph_reads_its_size_spacing_and_indents_through_its_style_chain(tmp_path):
+    """Normal (Century Schoolbook 14 pt, double-spaced, 0.5-inch first line) from the style, a paragraph's own
+    spacing and indents over it, a run's own size where most of the text is, the footnote style's
+    size, and each section's text area (Letter less 1.5-inch margins)."""
+    from docxbuild import Run
+
+    b = DocBuilder(size=14, margins=1.5, font="Century Schoolbook")
+    b.paragraph("styled", Footnote("note text"))
+    b.paragraph("own", line_spacing=1.0, space_before=12, space_after=6, left=1, right=0.5, hanging=0.25)
+    b.paragraph(Run("big text here", size=20), "x")
+    doc = read(str(b.save(tmp_path / "f.docx")))
+    styled, own, big = (p.format for p in doc.paragraphs if p.story == "body")
+    assert (big.size, big.font, styled.font) == (20, "Century Schoolbook", "Century Schoolbook")
+    note = next(p.format for p in doc.paragraphs if p.story == "footnote")
+    assert (styled.size, styled.line, styled.line_rule, styled.first_line) == (14, 480, "auto", 720)
+    assert (own.line, own.before, own.after, own.left, own.right, own.first_line) == (240, 240, 120, 1440, 720, -360)
+    assert note.size == 12
+    assert (doc.sections[0].text_width, doc.sections[0].text_height) == (12240 - 2 * 2160, 15840 - 2 * 2160)

@@ -119,3 +119,42 @@ def test_a_paragraph_that_goes_keeps_only_its_breaks():
     keep_only_breaks(p)
     assert [c.tag.split("}")[1] for c in p] == ["pPr", "r"]
     assert texts(root) == ["\n"]
+
+
+def test_a_paragraphs_layout_comes_from_defaults_then_its_style_chain_then_itself():
+    """Each attribute from the last that sets it; a theme's font (+Body) named through the theme;
+    a firstLine set later replaces a hanging indent set earlier; a run's size and font from its
+    character style, its own properties over it."""
+    from toa.oxml.styles import StyleInfo
+
+    styles = etree.fromstring(
+        f'<w:styles xmlns:w="{W}"><w:docDefaults><w:rPrDefault><w:rPr><w:rFonts w:asciiTheme="minorHAnsi"/>'
+        '<w:sz w:val="22"/></w:rPr></w:rPrDefault><w:pPrDefault><w:pPr><w:spacing w:after="160" w:line="259" '
+        'w:lineRule="auto"/></w:pPr></w:pPrDefault></w:docDefaults>'
+        '<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:pPr><w:ind w:hanging="360"/></w:pPr></w:style>'
+        '<w:style w:type="paragraph" w:styleId="Body"><w:basedOn w:val="Normal"/><w:pPr><w:spacing w:line="480"/>'
+        '</w:pPr><w:rPr><w:rFonts w:ascii="Garamond"/><w:sz w:val="26"/></w:rPr></w:style>'
+        '<w:style w:type="character" w:styleId="Big"><w:rPr><w:sz w:val="40"/></w:rPr></w:style></w:styles>'
+    )
+    info = StyleInfo(styles, {"minor": "Calibri", "major": "Calibri Light"})
+    normal = info.paragraph_layout(None)
+    assert (normal["sz"], info.font(normal["font"]), normal["line"], normal["after"], normal["hanging"]) == (
+        "22",
+        "Calibri",
+        "259",
+        "160",
+        "360",
+    )
+    ppr = etree.fromstring(f'<w:pPr xmlns:w="{W}"><w:pStyle w:val="Body"/><w:ind w:firstLine="720"/></w:pPr>')
+    body = info.paragraph_layout(ppr)
+    assert (body["sz"], body["font"], body["line"], body["after"], body["firstLine"]) == (
+        "26",
+        "Garamond",
+        "480",
+        "160",
+        "720",
+    )
+    assert "hanging" not in body
+    rpr = etree.fromstring(f'<w:rPr xmlns:w="{W}"><w:rStyle w:val="Big"/><w:rFonts w:ascii="Arial"/></w:rPr>')
+    assert info.run_face(rpr) == ("40", "Arial")
+    assert info.run_face(None) == (None, None)

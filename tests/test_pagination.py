@@ -319,3 +319,56 @@ def test_a_paragraph_of_thousands_of_word_page_breaks_takes_time_in_proportion(t
         return lines
 
     assert work(800) <= 2.2 * work(400)
+
+
+def _estimated_last_page(tmp_path, paragraphs: int, name: str, **layout) -> int:
+    """The page the estimate puts the last of `paragraphs` ten-line paragraphs (about 700
+    characters each, the first line indented) of a one-section body with no break on."""
+    b = DocBuilder(**layout)
+    sentence = "The court held that the statute applies to this dispute in full. "
+    for i in range(paragraphs):
+        b.paragraph(f"marker{i} " + sentence * 11)
+    doc = read(str(b.save(tmp_path / f"{name}.docx")))
+    occ = _occ(doc, f"marker{paragraphs - 1}")
+    return _from_breaks(doc, [occ], {"explicit", "section"}, estimate=True)[(occ.paragraph, occ.start)][0]
+
+
+def test_the_estimate_sets_double_spaced_twelve_point_lines_on_a_letter_page(tmp_path):
+    """Letter, 1-inch margins, 12-point Times double-spaced: 23 lines a page. Thirty paragraphs
+    of some 700 characters (about eight lines of 6.5 inches each) fill some 11 pages."""
+    last = _estimated_last_page(tmp_path, 30, "double")
+    assert 9 <= last <= 13, last
+
+
+def test_single_spacing_holds_more_on_a_page_and_larger_type_less(tmp_path):
+    double = _estimated_last_page(tmp_path, 30, "double")
+    single = _estimated_last_page(tmp_path, 30, "single", line_spacing=1.0)
+    large = _estimated_last_page(tmp_path, 30, "large", size=14)
+    narrow = _estimated_last_page(tmp_path, 30, "narrow", margins=1.5)
+    assert single <= double // 2 + 1, (single, double)
+    assert large > double, (large, double)
+    assert narrow > double, (narrow, double)
+
+
+def test_a_wider_font_fills_pages_sooner(tmp_path):
+    """Century Schoolbook sets some 13% fewer characters on a line than Times New Roman, Courier
+    New (fixed-width) half as many again."""
+    times = _estimated_last_page(tmp_path, 40, "times")
+    century = _estimated_last_page(tmp_path, 40, "century", font="Century Schoolbook")
+    courier = _estimated_last_page(tmp_path, 40, "courier", font="Courier New")
+    assert times < century < courier, (times, century, courier)
+
+
+def test_a_paragraphs_footnotes_take_room_on_its_page(tmp_path):
+    """A five-line single-spaced 10-point note under each of thirty paragraphs: some three
+    pages' worth of notes, which push the body on by as much."""
+    sentence = "The court held that the statute applies to this dispute in full. "
+    last = []
+    for notes in (False, True):
+        b = DocBuilder()
+        for i in range(30):
+            b.paragraph(f"marker{i} " + sentence * 11, *([Footnote(sentence * 8)] if notes else []))
+        doc = read(str(b.save(tmp_path / f"notes{notes}.docx")))
+        occ = _occ(doc, "marker29")
+        last.append(_from_breaks(doc, [occ], {"explicit", "section"}, estimate=True)[(occ.paragraph, occ.start)][0])
+    assert last[0] + 2 <= last[1] <= last[0] + 4, last

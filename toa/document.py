@@ -21,8 +21,9 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .model import Document, PageBreak, Paragraph, Section, Story, TextPiece
+from .model import Document, PageBreak, Paragraph, ParagraphFormat, Section, Story, TextPiece
 from .oxml import is_on, qn, w_attr
+from .oxml.sections import page_geometry
 from .oxml.styles import StyleInfo, is_emphatic
 from .package import DocumentError, Package
 
@@ -107,6 +108,8 @@ class _Builder:
     # may run over many paragraphs (a table of contents): the caller carries what is still open.
     fields: list[list[str]] = field(default_factory=list)
     touched: list[list[str]] = field(default_factory=list)  # fields open at some point in this paragraph
+    # (w:sz, font) of runs (None: the paragraph's) -> their characters
+    faces: dict[tuple[str | None, str | None], int] = field(default_factory=dict)
 
     @property
     def field_codes(self) -> list[str]:
@@ -244,7 +247,8 @@ def _sections(body) -> list[Section]:
             t = sp.find(qn("w:type"))
             if t is not None:
                 btype = w_attr(t, "val", "nextPage")
-        out.append(Section(index=i, fmt=fmt, start=start, break_type=btype))
+        width, height = page_geometry(sp)
+        out.append(Section(index=i, fmt=fmt, start=start, break_type=btype, text_width=width, text_height=height))
     return out
 
 
@@ -319,6 +323,14 @@ def _read_run(r, b: _Builder, styles: StyleInfo):
             return  # hidden text (e.g. existing TA fields) is not printed
         rstyle = rpr.find(qn("w:rStyle"))
         emphasized = is_emphatic(rpr) or (rstyle is not None and w_attr(rstyle, "val") in styles.emphatic)
+    start = b.offset
+    _read_run_content(r, b, emphasized)
+    if b.offset > start:
+        face = styles.run_face(rpr)
+        b.faces[face] = b.faces.get(face, 0) + b.offset - start
+
+
+def _read_run_content(r, b: _Builder, emphasized: bool):
     for child in r.iterchildren():
         tag = child.tag
         if tag == qn("w:fldChar"):
@@ -371,12 +383,46 @@ def _paragraph(index: int, story: Story, b: _Builder, p_el, styles: StyleInfo) -
         breaks=b.breaks,
         style=style,
         block_quote=_block_quote(ppr, style),
+        format=_format(ppr, b.faces, styles, p_el if story == "table" else None),
     )
     if any(code.split()[:1] == ["TOA"] for code in b.field_codes if code.strip()):
         para.skipped = "toa"
     elif any(code.split()[:1] == ["TOC"] for code in b.field_codes if code.strip()):
         para.skipped = "toc"
     return para
+
+
+def _format(ppr, faces: dict[tuple[str | None, str | None], int], styles: StyleInfo, cell_paragraph) -> ParagraphFormat:
+    """The paragraph's spacing, indents and the size and font most of its text is set in; in a
+    table, the number of cells in its row."""
+    layout = styles.paragraph_layout(ppr)
+
+    def number(value, default: int = 0) -> int:
+        try:
+            return int(float(value)) if value is not None else default
+        except (ValueError, OverflowError):
+            return default
+
+    size, font = max(faces, key=lambda k: faces[k]) if faces else (None, None)
+    half_points = number(size, number(layout.get("sz"), 24))
+    font = font or styles.font(layout.get("font", ""))
+    first_line = number(layout.get("firstLine")) - number(layout.get("hanging"))
+    columns = 1
+    if cell_paragraph is not None:
+        row = next(cell_paragraph.iterancestors(qn("w:tr")), None)
+        columns = max(1, sum(1 for c in row.iterchildren(qn("w:tc")))) if row is not None else 1
+    return ParagraphFormat(
+        size=min(max(half_points, 2), 3276) / 2,  # Word's own bounds: 1 to 1,638 points
+        font=font,
+        line=number(layout.get("line"), 240),
+        line_rule=layout.get("lineRule", "auto"),
+        before=max(0, number(layout.get("before"))),
+        after=max(0, number(layout.get("after"))),
+        left=number(layout.get("left"), number(layout.get("start"))),
+        right=number(layout.get("right"), number(layout.get("end"))),
+        first_line=first_line,
+        columns=columns,
+    )
 
 
 # A paragraph that is only the source of a quotation set off above it: "(Code Civ. Proc., § 660,

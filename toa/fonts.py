@@ -27,10 +27,10 @@ from pathlib import Path
 
 from .model import Document, FontSubstitution
 from .oxml import qn, w_attr
+from .oxml.styles import theme_fonts
 
 FONTCONFIG_FILE = Path(__file__).with_name("fonts.conf")
 SYSTEM_FONTCONFIG = Path("/etc/fonts/fonts.conf")
-_A_NS = "http://schemas.openxmlformats.org/drawingml/2006/main"
 
 # Requested family (lower case) -> the families with the same advance widths.
 METRIC_CLONES = {
@@ -70,7 +70,7 @@ def requested(doc: Document) -> list[str]:
     (and those they are based on) and direct formatting in the body and the notes. Theme fonts
     (+Body, +Headings) are resolved through the theme."""
     package = doc.package
-    theme = _theme_fonts(package.theme())
+    theme = theme_fonts(package.theme())
     styles = package.styles.element
     by_id = {w_attr(s, "styleId"): s for s in styles.iter(qn("w:style"))}
     roots = [root for _story, root in package.stories()]
@@ -100,18 +100,6 @@ def requested(doc: Document) -> list[str]:
                 if name and name not in names:
                     names.append(name)
     return names
-
-
-def _theme_fonts(root) -> dict[str, str]:
-    """major | minor -> the Latin typeface of the theme's fonts (+Headings, +Body)."""
-    if root is None:
-        return {}
-    out = {}
-    for kind in ("major", "minor"):
-        latin = root.find(f".//{{{_A_NS}}}{kind}Font/{{{_A_NS}}}latin")
-        if latin is not None and latin.get("typeface"):
-            out[kind] = latin.get("typeface")
-    return out
 
 
 def fc_match(family: str) -> str | None:

@@ -87,6 +87,26 @@ class Section:
     fmt: str = "decimal"  # ST_NumberFormat: decimal, lowerRoman, upperRoman, lowerLetter, ...
     start: int | None = None  # None: continue from the previous section
     break_type: str = "nextPage"  # nextPage, continuous, evenPage, oddPage
+    # the room for text on its pages, in twips (1/1440 inch): w:pgSz less w:pgMar
+    text_width: int = 9360
+    text_height: int = 12960
+
+
+@dataclass
+class ParagraphFormat:
+    """What decides a paragraph's height on the page (lengths in twips, 1/1440 inch), from its
+    style chain, the document's defaults and its own direct formatting."""
+
+    size: float = 12.0  # points: the size most of its text is set in
+    font: str = ""  # the Latin font most of its text is set in ("" where nothing names one)
+    line: int = 240  # w:spacing/@w:line: 240ths of a line (lineRule auto), else twips
+    line_rule: str = "auto"  # auto, exact, atLeast
+    before: int = 0
+    after: int = 0
+    left: int = 0
+    right: int = 0
+    first_line: int = 0  # negative: a hanging indent
+    columns: int = 1  # the cells side by side in its table row
 
 
 @dataclass
@@ -117,6 +137,7 @@ class Paragraph:
     style: str | None = None
     # set off as a block quotation: a quotation style, or indented from both margins
     block_quote: bool = False
+    format: ParagraphFormat = field(default_factory=ParagraphFormat, repr=False, compare=False)
 
 
 @dataclass

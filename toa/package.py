@@ -25,7 +25,7 @@ from lxml import etree
 
 from . import opc
 from .oxml import qn, safe_parser, serialize
-from .oxml.styles import StyleInfo
+from .oxml.styles import StyleInfo, theme_fonts
 
 # Decompressed size accepted (README "Limits"): a 1,000-page brief's document.xml is about 15 MB.
 MAX_PART_BYTES = 100 * 1024 * 1024
@@ -54,7 +54,7 @@ class Package:
         self._document = document
         self.body = document.element.body
         # python-docx adds a default styles part when the brief has none (written out with it)
-        self.styles = StyleInfo(_styles_element(document))
+        self.styles = StyleInfo(_styles_element(document), theme_fonts(self.theme()))
         self.notes: dict[str, etree._Element] = {}
         self._kept: dict[str, _NotesPart] = {}  # the notes parts python-docx keeps as bytes
         for kind, reltype in NOTE_KINDS.items():

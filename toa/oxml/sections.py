@@ -119,18 +119,28 @@ def text_width(body, probe) -> int:
                 break
     if sect is None:
         sect = body.find(SECTPR)
-    width = 12240 - 2 * 1440
+    return page_geometry(sect)[0]
+
+
+def page_geometry(sect) -> tuple[int, int]:
+    """(text width, text height) in twips of a section (w:pgSz less w:pgMar; Letter with 1-inch
+    margins where the section says nothing). A negative top or bottom margin is a fixed one: its
+    size counts the same."""
+    width, height = 12240 - 2 * 1440, 15840 - 2 * 1440
     if sect is not None:
         sz, mar = sect.find(qn("w:pgSz")), sect.find(qn("w:pgMar"))
+
+        def twips(el, name: str, default: int) -> int:
+            return abs(int(w_attr(el, name) or default)) if el is not None else default
+
         try:
-            w = int(w_attr(sz, "w", 12240)) if sz is not None else 12240
-            left = int(w_attr(mar, "left", 1440)) if mar is not None else 1440
-            right = int(w_attr(mar, "right", 1440)) if mar is not None else 1440
-            gutter = int(w_attr(mar, "gutter", 0) or 0) if mar is not None else 0
-            width = w - left - right - gutter
+            width = (
+                twips(sz, "w", 12240) - twips(mar, "left", 1440) - twips(mar, "right", 1440) - twips(mar, "gutter", 0)
+            )
+            height = twips(sz, "h", 15840) - twips(mar, "top", 1440) - twips(mar, "bottom", 1440)
         except ValueError:
             pass
-    return max(width, 1440)
+    return max(width, 1440), max(height, 1440)
 
 
 def fit_right_tabs(blocks, width: int) -> None:

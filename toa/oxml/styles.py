@@ -1,22 +1,46 @@
 """What the styles part says (which character styles italicise or underline, the names of the
-paragraph styles, the default font size), a paragraph dressed like another, and the styles a
-template's table uses copied into the brief."""
+paragraph styles, the default font size, the spacing, indents and size a paragraph or a run
+takes from its style chain), a paragraph dressed like another, and the styles a template's table
+uses copied into the brief."""
 
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from . import PPR, R, RPR, SECTPR, T, is_on, qn, w_attr
+
+
+# The attributes of w:spacing and w:ind that set a paragraph's height and width.
+_SPACING = ("line", "lineRule", "before", "after")
+_INDENT = ("left", "start", "right", "end", "firstLine", "hanging")
+_A_NS = "http://schemas.openxmlformats.org/drawingml/2006/main"
+
+
+def theme_fonts(root) -> dict[str, str]:
+    """major | minor -> the Latin typeface of a theme part's fonts (+Headings, +Body)."""
+    if root is None:
+        return {}
+    out = {}
+    for kind in ("major", "minor"):
+        latin = root.find(f".//{{{_A_NS}}}{kind}Font/{{{_A_NS}}}latin")
+        if latin is not None and latin.get("typeface"):
+            out[kind] = latin.get("typeface")
+    return out
 
 
 class StyleInfo:
     """Character styles that italicise or underline, and paragraph style names, of a w:styles
     root (`element`; None for a document without styles)."""
 
-    def __init__(self, element):
+    def __init__(self, element, theme: dict[str, str] | None = None):
         self.element = element
+        self.theme = theme or {}  # major | minor -> typeface (theme_fonts)
         self.emphatic: set[str] = set()
         self.names: dict[str, str] = {}
+        self._by_id: dict[str, Any] = {}
+        self._default_paragraph: str | None = None
+        self._layouts: dict[str | None, dict[str, str]] = {}
         if element is None:
             return
         for st in element.iter(qn("w:style")):
@@ -24,6 +48,9 @@ class StyleInfo:
             name = st.find(qn("w:name"))
             if sid:
                 self.names[sid] = w_attr(name, "val", sid) if name is not None else sid
+                self._by_id[sid] = st
+                if w_attr(st, "type") == "paragraph" and w_attr(st, "default") in ("1", "true", "on"):
+                    self._default_paragraph = sid
             rpr = st.find(RPR)
             # A link is underlined by its style, which says nothing of a case name; italics still do.
             link = self.names.get(sid, "").replace(" ", "").lower() in ("hyperlink", "followedhyperlink")
@@ -38,6 +65,79 @@ class StyleInfo:
         sz = self.element.find(f"{qn('w:docDefaults')}/{qn('w:rPrDefault')}/{RPR}/{qn('w:sz')}")
         val = w_attr(sz, "val") if sz is not None else None
         return int(val) if val and val.isdigit() else 24
+
+    def paragraph_layout(self, ppr) -> dict[str, str]:
+        """The w:spacing and w:ind attributes (line, lineRule, before, after, left, right,
+        firstLine, hanging), the w:sz ("sz", half-points) and the Latin font ("font") that hold for a paragraph with
+        properties `ppr`: each from the last of the document's defaults, its style's chain (the
+        base first) and its own properties that sets it."""
+        pstyle = ppr.find(qn("w:pStyle")) if ppr is not None else None
+        sid = w_attr(pstyle, "val") if pstyle is not None else self._default_paragraph
+        if sid not in self._layouts:
+            layout: dict[str, str] = {}
+            defaults = self.element.find(qn("w:docDefaults")) if self.element is not None else None
+            if defaults is not None:
+                _merge(
+                    layout, defaults.find(f"{qn('w:pPrDefault')}/{PPR}"), defaults.find(f"{qn('w:rPrDefault')}/{RPR}")
+                )
+            for st in self._chain(sid):
+                _merge(layout, st.find(PPR), st.find(RPR))
+            self._layouts[sid] = layout
+        if ppr is None:
+            return self._layouts[sid]
+        layout = dict(self._layouts[sid])
+        _merge(layout, ppr, None)
+        return layout
+
+    def run_face(self, rpr) -> tuple[str | None, str | None]:
+        """(w:sz in half-points, Latin font) that a run sets by its own properties or its character
+        style's chain; None for what it takes from its paragraph."""
+        if rpr is None:
+            return None, None
+        face: dict[str, str] = {}
+        rstyle = rpr.find(qn("w:rStyle"))
+        for st in self._chain(w_attr(rstyle, "val") if rstyle is not None else None):
+            _merge(face, None, st.find(RPR))
+        _merge(face, None, rpr)
+        return face.get("sz"), self.font(face["font"]) if "font" in face else None
+
+    def font(self, name: str) -> str:
+        """A font as _merge records it, a theme's (+minor, +major) resolved: the family name."""
+        return self.theme.get(name[1:], "") if name.startswith("+") else name
+
+    def _chain(self, sid: str | None) -> list:
+        """Style `sid` and those it is based on, the base first (a loop in w:basedOn ends it)."""
+        chain: list = []
+        while sid and sid in self._by_id and all(sid != w_attr(st, "styleId") for st in chain):
+            st = self._by_id[sid]
+            chain.append(st)
+            based = st.find(qn("w:basedOn"))
+            sid = w_attr(based, "val") if based is not None else None
+        return chain[::-1]
+
+
+def _merge(layout: dict[str, str], ppr, rpr) -> None:
+    """Set in `layout` what w:spacing and w:ind of `ppr`, and w:sz and w:rFonts of `rpr`, say."""
+    if ppr is not None:
+        for tag, names in (("w:spacing", _SPACING), ("w:ind", _INDENT)):
+            el = ppr.find(qn(tag))
+            if el is not None:
+                if tag == "w:ind" and (w_attr(el, "firstLine") or w_attr(el, "hanging")):
+                    layout.pop("firstLine", None), layout.pop("hanging", None)  # one replaces the other
+                layout.update((n, v) for n in names if (v := w_attr(el, n)) is not None)
+    if rpr is None:
+        return
+    sz = rpr.find(qn("w:sz"))
+    if sz is not None and w_attr(sz, "val"):
+        layout["sz"] = w_attr(sz, "val")
+    fonts = rpr.find(qn("w:rFonts"))
+    if fonts is not None:  # a theme's font comes before a named one, as in Word
+        theme = w_attr(fonts, "asciiTheme") or w_attr(fonts, "hAnsiTheme")
+        name = w_attr(fonts, "ascii") or w_attr(fonts, "hAnsi")
+        if theme:
+            layout["font"] = "+major" if theme.startswith("major") else "+minor"
+        elif name:
+            layout["font"] = name
 
 
 def is_emphatic(rpr) -> bool:
