@@ -116,6 +116,18 @@ def test_prose_case_names_and_bluebook_articles_are_not_references(run):
     assert displays(run("Part A, Section B. The parties agreed in 2019. Nothing else.")) == []
 
 
+def test_a_statement_cited_after_a_sentence_of_prose_starts_at_its_body(run):
+    t = (
+        "The Society warned parents. American Society of Sleep Medicine Position Statement, Mar. 3, 2021, "
+        "Tablets at Bedtime. Id."
+    )
+    assert displays(run(t)) == [
+        "American Society of Sleep Medicine Position Statement, Mar. 3, 2021, Tablets at Bedtime"
+    ]
+    # prose that names a body and a date is no statement
+    assert displays(run("The Society met in Boston. It voted on March 3, 2021, to adopt a rule.")) == []
+
+
 def test_statements_and_reports_of_professional_bodies(run):
     t = "36 American Academy of Orthodontics Policy Statement, July 1, 2020, Braces and Teens"
     assert displays(run(t)) == ["American Academy of Orthodontics Policy Statement, July 1, 2020, Braces and Teens"]

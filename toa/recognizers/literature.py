@@ -134,6 +134,7 @@ _STATEMENT = re.compile(
     rf"{_NOT_SIGNAL}(?P<body>{_SEGMENT}(?:,\s{_SEGMENT}){{0,3}}),\s(?P<date>{DATE})"
     rf"(?:,\s(?P<title>{_SEGMENT}))?(?=[.;]?\s*$|;|\.\s)"
 )
+_SENTENCE_END = re.compile(rf"(?<=[{_LO}]{{2}})[.!?]\s+(?=[A-Z])")
 _GENRE = re.compile(
     r"\b(?:Policy|Position|Consensus|Joint|Scientific)\sStatement|\b(?:Clinical|Technical|Annual|Special)\s"
     r"Report|\bHealth\sAdvisory|\bFact\sSheet|\bWhite\sPaper|\bIssue\sBrief|\bPress\sRelease|"
@@ -159,13 +160,15 @@ def find(text: str, emphasis=None) -> list[Claim]:
 def find_statements(text: str) -> list[Claim]:
     """Statements, reports and releases of professional bodies and agencies, typed without italics."""
     claims = []
-    for m in _STATEMENT.finditer(text) if "," in text else ():
+    for found in _STATEMENT.finditer(text) if "," in text else ():
+        # the body's first segment may take in the prose before it ("The Academy warns. American
+        # Academy of … Policy Statement, …"): the statement starts at the first sentence that can start it
+        starts = [found.start()] + [found.start("body") + s.end() for s in _SENTENCE_END.finditer(found["body"])]
+        m = next((m for p in starts if (m := _STATEMENT.match(text, p)) and _at_citation_start(text, p)), None)
+        if m is None:
+            continue
         body = m.group("body")
-        if (
-            not _at_citation_start(text, m.start())
-            or " v. " in m.group(0)
-            or not (_GENRE.search(body) or _BODY_WORD.search(body.split(", ")[0]))
-        ):
+        if " v. " in m.group(0) or not (_GENRE.search(body) or _BODY_WORD.search(body.split(", ")[0])):
             continue
         claims.append(
             _work_claim(text, m.start(), m.end(), body.split(", ")[0], m.group("title") or body, m.group("date")[-4:])
