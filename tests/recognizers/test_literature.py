@@ -128,6 +128,18 @@ def test_a_statement_cited_after_a_sentence_of_prose_starts_at_its_body(run):
     assert displays(run("The Society met in Boston. It voted on March 3, 2021, to adopt a rule.")) == []
 
 
+def test_a_press_release_cited_without_its_link(run):
+    t = (
+        "Regulators agree. Press Release, Fed. Trade Comm'n, Agency Sues Maker of Kids' App (May 1, 2023); "
+        "see Press Release, Off. of the Governor, Governor Signs Bill, Ends Fees (2021)."
+    )
+    a, b = full(run(t))
+    assert a.display == "Press Release, Fed. Trade Comm'n, Agency Sues Maker of Kids' App (May 1, 2023)"
+    assert b.display == "Press Release, Off. of the Governor, Governor Signs Bill, Ends Fees (2021)"
+    assert a.category == "other" and a.sort_key[0].startswith("press release")
+    assert displays(run("The press release, issued Monday, said so (May 1, 2023).")) == []
+
+
 def test_statements_and_reports_of_professional_bodies(run):
     t = "36 American Academy of Orthodontics Policy Statement, July 1, 2020, Braces and Teens"
     assert displays(run(t)) == ["American Academy of Orthodontics Policy Statement, July 1, 2020, Braces and Teens"]

@@ -153,6 +153,14 @@ _QUOTED = re.compile(
 )
 
 
+# A press release cited without its link, by genre, issuer, title and date (Bluebook R. 18.2.2's
+# "Press Release, Fed. Trade Comm'n, Title (May 1, 2023)"): one entry from the genre to the date.
+_RELEASE = re.compile(
+    rf"(?<![\w.])(?:News\s|Joint\s)?Press\sRelease,\s(?P<author>[A-Z][^,;()]{{1,120}}?(?:,\s[A-Z][^,;()]{{1,80}}?)??),\s"
+    rf"(?P<title>[^;()]{{4,250}}?)\s?\((?P<date>(?:{MONTH}\s(?:\d{{1,2}},\s)?)?{_YEAR})\)"
+)
+
+
 def find(text: str, emphasis=None) -> list[Claim]:
     return find_references(text) + find_statements(text)
 
@@ -173,6 +181,10 @@ def find_statements(text: str) -> list[Claim]:
         claims.append(
             _work_claim(text, m.start(), m.end(), body.split(", ")[0], m.group("title") or body, m.group("date")[-4:])
         )
+    for m in _RELEASE.finditer(text) if "Release" in text else ():
+        # filed, as the printed tables and a linked release file it, under "Press Release"
+        genre_and_issuer = text[m.start() : m.end("author")]
+        claims.append(_work_claim(text, m.start(), m.end(), genre_and_issuer, m["title"], m["date"][-4:]))
     for m in _QUOTED.finditer(text) if "(" in text else ():
         if not _at_citation_start(text, m.start()):
             continue
