@@ -77,6 +77,17 @@ def test_acm_and_author_date_references(run):
     ]
 
 
+def test_an_acm_article_with_its_length_and_link_is_one_entry(run):
+    t = (
+        "Mara Lind and Theo Quist. 2021. Streaks that bind. Proc. ACM Hum.-Comput. Interact. 5, CSCW1, "
+        "Article 88 (April 2021), 19 pages. https://doi.org/10.1145/0000001. The feeds grew."
+    )
+    assert displays(run(t)) == [
+        "Mara Lind and Theo Quist. 2021. Streaks that bind. Proc. ACM Hum.-Comput. Interact. 5, CSCW1, "
+        "Article 88 (April 2021), 19 pages. https://doi.org/10.1145/0000001"
+    ]
+
+
 def test_first_author_et_al_and_a_journal_block_in_any_style(run):
     t = (
         "see also Lena Brauer et al., Feed use and mood: a moderated model, Behav. Rep. 12, 301 (2021), "

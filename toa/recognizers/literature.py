@@ -113,6 +113,8 @@ _LINK = re.compile(
     r"[.,:]?\s?(?:doi:\s?10\.\S+|(?:https?://|www\.)[^\s<>“”\"]+(?:\s(?=[\w/-]*/|[\w-]+\.(?:pdf|html?)\b)[^\s<>“”\"]+)?)"
 )
 _BRACKETED = re.compile(r"\.?\s\[[A-Za-z ]{3,20}\]")  # "[PubMed]", "[Internet]"
+# ACM gives an article's length after its date: "… Article 123 (October 2020), 25 pages. https://doi.org/…"
+_ARTICLE_LENGTH = re.compile(r",\s\d{1,4}\spages\b")
 
 # Where a citation starts: a paragraph's (a note's) first words, after a note number, or after ";",
 # ":", "(" or a sentence end, and after a link that ended the reference before; signals skipped.
@@ -305,7 +307,7 @@ def _end(text: str, pos: int, limit: int, style: str, m: re.Match) -> int | None
     link = _LINK.search(text, pos, region_end)
     if ends:
         end = min(e.end() for e in ends)
-        b = _BRACKETED.match(text, end)
+        b = _BRACKETED.match(text, end) or _ARTICLE_LENGTH.match(text, end)
         end = b.end() if b else end
         after = _LINK.match(text, end)
         return _link_end(text, after) if after else end
