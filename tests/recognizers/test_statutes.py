@@ -550,3 +550,9 @@ def test_a_citys_administrative_code_is_its_law_and_a_states_holds_regulations(r
         ("E.F. Admin. Code § 12B.1", "statutes"),
         ("16 Tex. Admin. Code § 3.4", "rules_regulations"),
     ]
+
+
+def test_a_city_code_section_with_its_subdivision_as_california_writes_it(run):
+    (o,) = full(run("Elmford Municipal Code section 41.18, subdivision (d), bars it."))
+    assert o.display == "Elmford Municipal Code section 41.18, subdivision (d)"
+    assert o.key == StateCodeKey("", "elmford municipal code", "", "41.18(d)")

@@ -1496,10 +1496,18 @@ def find_local_codes(text: str, _emphasis=None) -> list[Claim]:
             text, m.end(), _LOCAL_CODE_ITEM, allow_list=m.group("mark") in ("§§", "sections", "Sections")
         )
         name, parts = clean(m.group("name")), clean(m.group("parts")).lstrip(", ")
+        shown = ""
+        if len(items) == 1:  # "Los Angeles Municipal Code section 41.18, subdivision (d)": as written
+            s, e, sec, sub, etseq = items[0]
+            subs, end, _word = subdivisions(text, e, sub)
+            if len(subs) == 1:
+                items, shown = [(s, end, sec, subs[0][2], etseq)], clean(text[m.start() : end])
         occs = []
         for i, (s, e, sec, sub, _etseq) in enumerate(items):
             head = clean(text[m.start() : m.end()])
-            display = f"{head} {sec}{sub}" if i == 0 else f"{name}{', ' + parts if parts else ''}, § {sec}{sub}"
+            display = shown or (
+                f"{head} {sec}{sub}" if i == 0 else f"{name}{', ' + parts if parts else ''}, § {sec}{sub}"
+            )
             occs.append(
                 occ(
                     text,
