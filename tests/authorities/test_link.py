@@ -803,3 +803,12 @@ def test_an_id_after_a_note_typed_in_the_texts_print_is_the_texts_authority(tmp_
         "Smith v. Jones, 500 U.S. 100 (1991)": ["full", "id"],
         "Doe v. Roe, 501 U.S. 200 (1991)": ["full"],
     }
+
+
+def test_a_statement_named_hereinafter_is_one_authority_with_its_supra():
+    t = links_of(
+        "Teens sleep less. Am. Soc. Sleep Med. Position Statement, Mar. 3, 2021, Tablets "
+        "(hereinafter “Sleep Statement”).",
+        "The Society repeats it. Sleep Statement, supra, at 4. Id. at 5.",
+    )
+    assert linked(t) == {"Am. Soc. Sleep Med. Position Statement, Mar. 3, 2021, Tablets": ["full", "supra", "id"]}

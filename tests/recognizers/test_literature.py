@@ -135,6 +135,9 @@ def test_a_statement_cited_after_a_sentence_of_prose_starts_at_its_body(run):
     assert displays(run(t)) == [
         "American Society of Sleep Medicine Position Statement, Mar. 3, 2021, Tablets at Bedtime"
     ]
+    # a sentence the statement can start with (a body's abbreviated name) is its own, one of prose is not
+    t = "Teens sleep less. Am. Soc. Sleep Med. Position Statement, Mar. 3, 2021, Tablets (hereinafter “Statement”)."
+    assert displays(run(t)) == ["Am. Soc. Sleep Med. Position Statement, Mar. 3, 2021, Tablets"]
     # prose that names a body and a date is no statement
     assert displays(run("The Society met in Boston. It voted on March 3, 2021, to adopt a rule.")) == []
 

@@ -134,8 +134,9 @@ _NOT_IN_REFERENCE = re.compile(r"\s(?:v|vs)\.\s|\((?:Id\.|Ibid|[Ss]ee\s|citing|q
 _SEGMENT = r"[A-Z“\"‘'][^,;()“”]{1,150}?"
 _STATEMENT = re.compile(
     rf"{_NOT_SIGNAL}(?P<body>{_SEGMENT}(?:,\s{_SEGMENT}){{0,3}}),\s(?P<date>{DATE})"
-    rf"(?:,\s(?P<title>{_SEGMENT}))?(?=[.;]?\s*$|;|\.\s)"
+    rf"(?:,\s(?P<title>{_SEGMENT}))?(?=[.;]?\s*$|;|\.\s|\s[(\[]hereinafter\b)"
 )
+_PROSE_WORD = re.compile(r"\b(?!(?:of|and|for|on|the|in|to|at|de|la)\b)[a-z]{2,}\b")
 _SENTENCE_END = re.compile(rf"(?<=[{_LO}]{{2}})[.!?]\s+(?=[A-Z])")
 _GENRE = re.compile(
     r"\b(?:Policy|Position|Consensus|Joint|Scientific)\sStatement|\b(?:Clinical|Technical|Annual|Special)\s"
@@ -171,9 +172,15 @@ def find_statements(text: str) -> list[Claim]:
     """Statements, reports and releases of professional bodies and agencies, typed without italics."""
     claims = []
     for found in _STATEMENT.finditer(text) if "," in text else ():
-        # the body's first segment may take in the prose before it ("The Academy warns. American
-        # Academy of … Policy Statement, …"): the statement starts at the first sentence that can start it
-        starts = [found.start()] + [found.start("body") + s.end() for s in _SENTENCE_END.finditer(found["body"])]
+        # the body's first segment may take in the prose before it ("Teens sleep less. American
+        # Academy of … Policy Statement, …"): the statement starts at the first sentence that can start
+        # it and is no prose (a body's name has no lower-case words but "of", "and", …: "Am. Acad. Pediatrics")
+        ends = [found.start("body") + s.end() for s in _SENTENCE_END.finditer(found["body"])]
+        starts = [
+            p
+            for p, nxt in zip([found.start(), *ends], [*ends, None], strict=True)
+            if nxt is None or not _PROSE_WORD.search(text, p, nxt)
+        ]
         m = next((m for p in starts if (m := _STATEMENT.match(text, p)) and _at_citation_start(text, p)), None)
         if m is None:
             continue
