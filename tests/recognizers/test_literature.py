@@ -88,6 +88,25 @@ def test_an_acm_article_with_its_length_and_link_is_one_entry(run):
     ]
 
 
+def test_references_by_a_group_author(run):
+    t = (
+        "12 Elm Academy of Pediatric Dentistry. Sugar and Screens. Pediatr Dent. 2018;40(5):e101-e109; "
+        "National Academies of Oral Health and Medicine. (2022). Teeth and teens. Elm Press. "
+        "https://doi.example/10.1/ab12"
+    )
+    occs = full(run(t))
+    assert [o.display for o in occs] == [
+        "Elm Academy of Pediatric Dentistry. Sugar and Screens. Pediatr Dent. 2018;40(5):e101-e109",
+        "National Academies of Oral Health and Medicine. (2022). Teeth and teens. Elm Press. https://doi.example/10.1/ab12",
+    ]
+    assert occs[0].sort_key[0] == "elm academy of pediatric dentistry"
+    # an organization's report whose title reads like names is still the organization's
+    t = "Centers for Oral Health. Tooth Decay Survey Data Summary & Trends Report. 2023. https://coh.example.gov/s.pdf"
+    assert displays(run(t)) == [t.rstrip(".")]
+    # a sentence about a body is no reference
+    assert displays(run("The Board of Education. It met. Pediatr Dent. 2016;138(5).")) == []
+
+
 def test_first_author_et_al_and_a_journal_block_in_any_style(run):
     t = (
         "see also Lena Brauer et al., Feed use and mood: a moderated model, Behav. Rep. 12, 301 (2021), "

@@ -62,6 +62,18 @@ _APA = re.compile(
     rf"|{_SURNAME}(?:\s(?:&|and)\s{_SURNAME}|,?\s{_ET_AL})?(?=,?\s\({_YEAR}[a-z]?\)))"
     rf",?(?:{_APA_DATE})\s(?=[{_UP}“\"‘'#])"
 )  # "Smith (1995) 35 Cal.App.4th 733" is a case
+# A group author, a body by its name (AMA's "American Academy of Pediatrics. Title. Pediatrics.
+# 2016;138(5)", APA's "National Academies of Sciences, Engineering, and Medicine. (2023). Title.").
+_GROUP_WORD = r"(?:[A-Z][\w'’&-]*|of|and|for|on|the|in|&)"
+_GROUP = re.compile(
+    rf"{_NOT_SIGNAL}(?P<authors>[A-Z][\w'’&-]*(?:,?\s{_GROUP_WORD}){{1,12}})\.\s(?:\((?P<year>{_YEAR})\)\.\s)?"
+    rf"(?=[{_UP}“\"‘'#])"
+)
+_GROUP_BODY = re.compile(
+    r"\b(?:Academ(?:y|ies)|Association|Society|College|Council|Commission|Committee|Institutes?|Centers?|"
+    r"Organi[sz]ation|Foundation|Department|Agency|Administration|Bureau|Office|Board|Alliance|Coalition|"
+    r"Federation|Network)\b"
+)
 # Any style, by a first author and "et al." ("Wen et al.,", "Jessica C. Levenson et al.,")
 _ET_AL_AUTHOR = re.compile(
     rf"{_NOT_SIGNAL}(?P<authors>(?:{_GIVEN}\s(?:{_INITIAL}\s|{_GIVEN}\s)*)?{_SURNAME}\s{_ET_AL}),\s"
@@ -245,6 +257,10 @@ def _work_claim(text: str, start: int, end: int, author: str, title: str, year: 
 def find_references(text: str) -> list[Claim]:
     """References in the styles of the sciences (APA, AMA, MLA, ACM)."""
     starts = sorted(_starts(text), key=lambda s: s[0])
+    # what follows an author list is its title, never another's authors ("Centers for Disease Control
+    # and Prevention. Youth Risk Behavior Survey Data Summary & Trends Report. 2023.")
+    titles = {head_end for _s, head_end, _style, _m in starts}
+    starts = [s for s in starts if s[0] not in titles]
     claims = []
     for i, (start, head_end, style, m) in enumerate(starts):
         limit = min(len(text), start + _MAX_REFERENCE, *(s[0] for s in starts[i + 1 :] if s[0] > start))
@@ -264,10 +280,13 @@ def _starts(text: str):
         ("any", _ET_AL_AUTHOR),
         ("mla", _MLA),
         ("natural", _NATURAL_AUTHORS),
+        ("group", _GROUP),
     ):
         for m in rx.finditer(text):
             start = m.start()
             if start in seen or not _at_citation_start(text, start):
+                continue
+            if style == "group" and not _GROUP_BODY.search(m["authors"]):
                 continue
             if (
                 style == "mla"
@@ -280,7 +299,7 @@ def _starts(text: str):
                 if not _AMA_END.search(text, m.end(), min(len(text), m.end() + _MAX_REFERENCE)):
                     continue
             seen.add(start)
-            yield start, m.end(), style, m
+            yield start, m.end(), style if style != "group" else "apa" if m["year"] else "ama", m
 
 
 def _end(text: str, pos: int, limit: int, style: str, m: re.Match) -> int | None:
@@ -345,7 +364,9 @@ def _claim(text: str, start: int, head_end: int, end: int, m: re.Match) -> Claim
     )
     first = re.match(_SURNAME, authors)
     surname = (
-        natural.group(1)
+        authors  # a body is filed under its whole name
+        if m.re is _GROUP
+        else natural.group(1)
         if natural and m.re is not _APA or natural and "." not in authors.split(",")[0]
         else first.group()
         if first
