@@ -812,3 +812,11 @@ def test_a_statement_named_hereinafter_is_one_authority_with_its_supra():
         "The Society repeats it. Sleep Statement, supra, at 4. Id. at 5.",
     )
     assert linked(t) == {"Am. Soc. Sleep Med. Position Statement, Mar. 3, 2021, Tablets": ["full", "supra", "id"]}
+
+
+def test_a_senate_bill_by_its_number_alone_is_the_bill_written_out():
+    for first, then in (
+        ("Senate Bill No. 612 (2023-2024 Reg. Sess.) passed.", "SB 612 took effect."),
+        ("SB 612 took effect.", "Senate Bill No. 612 (2023-2024 Reg. Sess.) passed."),
+    ):
+        assert linked(links_of(first, then)) == {"Senate Bill No. 612 (2023-2024 Reg. Sess.)": ["full", "full"]}
