@@ -173,6 +173,20 @@ def test_a_press_release_cited_without_its_link(run):
     assert displays(run("The press release, issued Monday, said so (May 1, 2023).")) == []
 
 
+def test_letters_to_officials_and_agencies(run):
+    t = (
+        "See Letter from Jane Roe, Chair, Fed. Trade Comm'n, to Sen. Richard Doe (Jan. 3, 2022); Comment "
+        "Letter from Elm Academy of Pediatrics to Dep't of Educ. (Mar. 2021), https://www.regs.example.gov/c/1."
+    )
+    a, b = full(run(t))
+    assert a.display == "Letter from Jane Roe, Chair, Fed. Trade Comm'n, to Sen. Richard Doe (Jan. 3, 2022)"
+    assert a.sort_key[0].startswith("letter from jane roe")
+    assert b.display == (
+        "Comment Letter from Elm Academy of Pediatrics to Dep't of Educ. (Mar. 2021), https://www.regs.example.gov/c/1"
+    )
+    assert displays(run("He wrote a letter from jail to his mother (2019). The Letter from Home aired (2019).")) == []
+
+
 def test_statements_and_reports_of_professional_bodies(run):
     t = "36 American Academy of Orthodontics Policy Statement, July 1, 2020, Braces and Teens"
     assert displays(run(t)) == ["American Academy of Orthodontics Policy Statement, July 1, 2020, Braces and Teens"]

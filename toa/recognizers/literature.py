@@ -175,6 +175,13 @@ _RELEASE = re.compile(
     rf"(?P<title>[^;()]{{4,250}}?)\s?\((?P<date>(?:{MONTH}\s(?:\d{{1,2}},\s)?)?{_YEAR})\)"
 )
 
+# A letter (Bluebook R. 17.2.3): "Letter from Jane Roe, Chair, Fed. Trade Comm'n, to Sen. Richard Doe
+# (Jan. 3, 2022)", a comment letter to an agency, with its link when it has one.
+_LETTER = re.compile(
+    rf"(?<![\w.])(?:(?:Comment|Joint|Open)\s)?Letter\sfrom\s(?P<author>[A-Z][^;()]{{2,200}}?),?\sto\s"
+    rf"(?P<to>[A-Z][^;()]{{2,200}}?)\s?\((?P<date>(?:{MONTH}\s(?:\d{{1,2}},\s)?)?{_YEAR})\)"
+)
+
 
 def find(text: str, emphasis=None) -> list[Claim]:
     return find_references(text) + find_statements(text)
@@ -206,6 +213,11 @@ def find_statements(text: str) -> list[Claim]:
         # filed, as the printed tables and a linked release file it, under "Press Release"
         genre_and_issuer = text[m.start() : m.end("author")]
         claims.append(_work_claim(text, m.start(), m.end(), genre_and_issuer, m["title"], m["date"][-4:]))
+    for m in _LETTER.finditer(text) if "Letter from" in text else ():
+        link = _LINK.match(text, m.end())
+        end = _link_end(text, link) if link and link.group(0).startswith(",") else m.end()
+        # filed under "Letter", as a table lists it
+        claims.append(_work_claim(text, m.start(), end, text[m.start() : m.end("author")], m["to"], m["date"][-4:]))
     for m in _QUOTED.finditer(text) if "(" in text else ():
         if not _at_citation_start(text, m.start()):
             continue
