@@ -103,6 +103,14 @@ def test_references_by_a_group_author(run):
     # an organization's report whose title reads like names is still the organization's
     t = "Centers for Oral Health. Tooth Decay Survey Data Summary & Trends Report. 2023. https://coh.example.gov/s.pdf"
     assert displays(run(t)) == [t.rstrip(".")]
+    # APA's full date, an office by its initials, AMA's book with its place and publisher
+    t = "Elm Research Center. (2022, August 10). Teens and feeds 2022. https://www.elm.example.org/teens-2022"
+    assert displays(run(t)) == [t]
+    t = "U.S. Inspector General. (2023). Feeds and youth: An advisory. https://www.ig.example.gov/a.pdf"
+    assert displays(run(t)) == [t]
+    t = "Elm Health Organization. Guidelines on Play for Children. Geneva: Elm Health Organization; 2019."
+    assert displays(run(t)) == [t.rstrip(".")]
+    assert displays(run("The Board met. Nothing Happened. (2019). Then it adjourned.")) == []
     # a sentence about a body is no reference
     assert displays(run("The Board of Education. It met. Pediatr Dent. 2016;138(5).")) == []
 

@@ -64,15 +64,15 @@ _APA = re.compile(
 )  # "Smith (1995) 35 Cal.App.4th 733" is a case
 # A group author, a body by its name (AMA's "American Academy of Pediatrics. Title. Pediatrics.
 # 2016;138(5)", APA's "National Academies of Sciences, Engineering, and Medicine. (2023). Title.").
-_GROUP_WORD = r"(?:[A-Z][\w'’&-]*|of|and|for|on|the|in|&)"
+_GROUP_WORD = r"(?:(?:[A-Z]\.){2,}|[A-Z][\w'’&-]*|of|and|for|on|the|in|&)"
 _GROUP = re.compile(
-    rf"{_NOT_SIGNAL}(?P<authors>[A-Z][\w'’&-]*(?:,?\s{_GROUP_WORD}){{1,12}})\.\s(?:\((?P<year>{_YEAR})\)\.\s)?"
-    rf"(?=[{_UP}“\"‘'#])"
+    rf"{_NOT_SIGNAL}(?P<authors>(?:(?:[A-Z]\.){{2,}}|[A-Z][\w'’&-]*)(?:,?\s{_GROUP_WORD}){{1,12}})(?<!\.)\.\s"
+    rf"(?:\((?P<year>{_YEAR})(?:,\s[A-Z][a-z]+\.?(?:\s\d{{1,2}})?)?\)\.\s)?(?=[{_UP}“\"‘'#])"
 )
 _GROUP_BODY = re.compile(
     r"\b(?:Academ(?:y|ies)|Association|Society|College|Council|Commission|Committee|Institutes?|Centers?|"
     r"Organi[sz]ation|Foundation|Department|Agency|Administration|Bureau|Office|Board|Alliance|Coalition|"
-    r"Federation|Network)\b"
+    r"Federation|Network|General)\b"  # an office: "U.S. Surgeon General", "Inspector General"
 )
 # Any style, by a first author and "et al." ("Wen et al.,", "Jessica C. Levenson et al.,")
 _ET_AL_AUTHOR = re.compile(
@@ -105,6 +105,8 @@ _AMA_END = re.compile(
     rf"[.?!)]\s(?P<year>{_YEAR})(?P<date>\s{_MON}(?:\s\d{{1,2}})?)?"
     rf"(?P<vol>\s?;\s?\d+(?:\s?\(\s?[\w-]+\s?\))?(?:\s?:\s?{_PAGES})?|\s?:\s?[A-Za-z]?\d{{3,}})?(?=[.;,\s]|$)"
 )
+# A book's place, publisher and year: "Geneva: World Health Organization; 2019."
+_AMA_BOOK_END = re.compile(rf"\.\s[A-Z][\w .,'’-]{{1,40}}:\s[^;:.]{{2,100}};\s{_YEAR}(?=[.;]|$)")
 # "Journal of Adolescent Health, 60(6), 641-647." "Disciplines, 61(8)." "Science, 22.2, 114-120."
 _APA_END = re.compile(
     rf",\s\d+(?:\.\d+)?(?:\s?\(\s?[\w-]+\s?\))?(?:,\s(?:pp?\.\s)?{_PAGES})?(?=\.(?:\s|$)|;|\s(?:https?://|doi)|$)"
@@ -330,7 +332,7 @@ def _end(text: str, pos: int, limit: int, style: str, m: re.Match) -> int | None
             e
             for e in _AMA_END.finditer(text, pos, region_end)
             if e.group("vol") or e.group("date") or m.group("authors").count(",") >= 1
-        ]
+        ] + list(_AMA_BOOK_END.finditer(text, pos, region_end))
     elif style == "apa":
         ends = list(_APA_END.finditer(text, pos, region_end)) + list(_MLA_END.finditer(text, pos, region_end))
     elif style == "mla":
