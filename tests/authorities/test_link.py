@@ -803,3 +803,20 @@ def test_an_id_after_a_note_typed_in_the_texts_print_is_the_texts_authority(tmp_
         "Smith v. Jones, 500 U.S. 100 (1991)": ["full", "id"],
         "Doe v. Roe, 501 U.S. 200 (1991)": ["full"],
     }
+
+
+def test_a_statement_named_hereinafter_is_one_authority_with_its_supra():
+    t = links_of(
+        "Teens sleep less. Am. Soc. Sleep Med. Position Statement, Mar. 3, 2021, Tablets "
+        "(hereinafter “Sleep Statement”).",
+        "The Society repeats it. Sleep Statement, supra, at 4. Id. at 5.",
+    )
+    assert linked(t) == {"Am. Soc. Sleep Med. Position Statement, Mar. 3, 2021, Tablets": ["full", "supra", "id"]}
+
+
+def test_a_senate_bill_by_its_number_alone_is_the_bill_written_out():
+    for first, then in (
+        ("Senate Bill No. 612 (2023-2024 Reg. Sess.) passed.", "SB 612 took effect."),
+        ("SB 612 took effect.", "Senate Bill No. 612 (2023-2024 Reg. Sess.) passed."),
+    ):
+        assert linked(links_of(first, then)) == {"Senate Bill No. 612 (2023-2024 Reg. Sess.)": ["full", "full"]}

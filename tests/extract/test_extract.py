@@ -325,6 +325,21 @@ def test_district_court_decisions_by_docket_number_with_and_without_a_database_c
     ]
 
 
+def test_texas_decisions_by_docket_number_with_their_history_and_weight():
+    assert displays(
+        "Vale v. State, No. 07-18-00456-CR (Tex. App.—Amarillo May 1, 2020, pet. ref'd) (mem. op., not "
+        "designated for publication); Ex parte Quill, No. WR-88,123-02 (Tex. Crim. App. June 2, 2021) "
+        "(per curiam); Roe v. State, No. 07-19-00111-CR (Tex. App.—Amarillo 2021, pet. filed)."
+    ) == [
+        "Vale v. State, No. 07-18-00456-CR (Tex. App.—Amarillo May 1, 2020, pet. ref'd) (mem. op., not "
+        "designated for publication)",
+        "Ex parte Quill, No. WR-88,123-02 (Tex. Crim. App. June 2, 2021) (per curiam)",
+        "Roe v. State, No. 07-19-00111-CR (Tex. App.—Amarillo 2021, pet. filed)",
+    ]
+    # a case filed and not yet decided stays out
+    assert displays("Lane v. United States, No. 23-4410 (5th Cir., filed Aug. 2, 2023).") == []
+
+
 def test_foreign_cases_cited_by_the_year_in_brackets():
     occs = full(
         extract_paragraph(

@@ -243,6 +243,13 @@ def test_an_assembly_bill_by_its_number_alone(run):
     occs = full(run("The Legislature passed AB 4321 in 2021; A.B. No. 87 followed."))
     assert [(o.display, o.category) for o in occs] == [("AB 4321", "legislative"), ("A.B. No. 87", "legislative")]
     assert occs[0].key == StateBillKey("", "A.B.", "4321", "")
+    occs = full(run("SB 512 passed; S.B. No. 7 failed."))
+    assert [(o.display, o.key) for o in occs] == [
+        ("SB 512", StateBillKey("", "S.B.", "512", "")),
+        ("S.B. No. 7", StateBillKey("", "S.B.", "7", "")),
+    ]
+    # the bill written out is the same bill
+    assert keys(run("Senate Bill No. 512 (2023-2024 Reg. Sess.) passed.")) == [StateBillKey("", "S.B.", "512", "")]
     # a grade, a section of a bill cited before and a bill cited by its session are not bare bills
     occs = run("He earned an AB 1.5 rating. A.B. 12 § 3 applies.")
     assert [o.key for o in occs if o.kind == "full"] == []

@@ -77,6 +77,44 @@ def test_acm_and_author_date_references(run):
     ]
 
 
+def test_an_acm_article_with_its_length_and_link_is_one_entry(run):
+    t = (
+        "Mara Lind and Theo Quist. 2021. Streaks that bind. Proc. ACM Hum.-Comput. Interact. 5, CSCW1, "
+        "Article 88 (April 2021), 19 pages. https://doi.org/10.1145/0000001. The feeds grew."
+    )
+    assert displays(run(t)) == [
+        "Mara Lind and Theo Quist. 2021. Streaks that bind. Proc. ACM Hum.-Comput. Interact. 5, CSCW1, "
+        "Article 88 (April 2021), 19 pages. https://doi.org/10.1145/0000001"
+    ]
+
+
+def test_references_by_a_group_author(run):
+    t = (
+        "12 Elm Academy of Pediatric Dentistry. Sugar and Screens. Pediatr Dent. 2018;40(5):e101-e109; "
+        "National Academies of Oral Health and Medicine. (2022). Teeth and teens. Elm Press. "
+        "https://doi.example/10.1/ab12"
+    )
+    occs = full(run(t))
+    assert [o.display for o in occs] == [
+        "Elm Academy of Pediatric Dentistry. Sugar and Screens. Pediatr Dent. 2018;40(5):e101-e109",
+        "National Academies of Oral Health and Medicine. (2022). Teeth and teens. Elm Press. https://doi.example/10.1/ab12",
+    ]
+    assert occs[0].sort_key[0] == "elm academy of pediatric dentistry"
+    # an organization's report whose title reads like names is still the organization's
+    t = "Centers for Oral Health. Tooth Decay Survey Data Summary & Trends Report. 2023. https://coh.example.gov/s.pdf"
+    assert displays(run(t)) == [t.rstrip(".")]
+    # APA's full date, an office by its initials, AMA's book with its place and publisher
+    t = "Elm Research Center. (2022, August 10). Teens and feeds 2022. https://www.elm.example.org/teens-2022"
+    assert displays(run(t)) == [t]
+    t = "U.S. Inspector General. (2023). Feeds and youth: An advisory. https://www.ig.example.gov/a.pdf"
+    assert displays(run(t)) == [t]
+    t = "Elm Health Organization. Guidelines on Play for Children. Geneva: Elm Health Organization; 2019."
+    assert displays(run(t)) == [t.rstrip(".")]
+    assert displays(run("The Board met. Nothing Happened. (2019). Then it adjourned.")) == []
+    # a sentence about a body is no reference
+    assert displays(run("The Board of Education. It met. Pediatr Dent. 2016;138(5).")) == []
+
+
 def test_first_author_et_al_and_a_journal_block_in_any_style(run):
     t = (
         "see also Lena Brauer et al., Feed use and mood: a moderated model, Behav. Rep. 12, 301 (2021), "
@@ -114,6 +152,47 @@ def test_prose_case_names_and_bluebook_articles_are_not_references(run):
     assert o.display == "Mary Major, Rethinking Venue, 99 Colum. L. Rev. 1001-1050 (1999)"
     # two capitalised words before a period are no author list without a journal's block after them
     assert displays(run("Part A, Section B. The parties agreed in 2019. Nothing else.")) == []
+
+
+def test_a_statement_cited_after_a_sentence_of_prose_starts_at_its_body(run):
+    t = (
+        "The Society warned parents. American Society of Sleep Medicine Position Statement, Mar. 3, 2021, "
+        "Tablets at Bedtime. Id."
+    )
+    assert displays(run(t)) == [
+        "American Society of Sleep Medicine Position Statement, Mar. 3, 2021, Tablets at Bedtime"
+    ]
+    # a sentence the statement can start with (a body's abbreviated name) is its own, one of prose is not
+    t = "Teens sleep less. Am. Soc. Sleep Med. Position Statement, Mar. 3, 2021, Tablets (hereinafter “Statement”)."
+    assert displays(run(t)) == ["Am. Soc. Sleep Med. Position Statement, Mar. 3, 2021, Tablets"]
+    # prose that names a body and a date is no statement
+    assert displays(run("The Society met in Boston. It voted on March 3, 2021, to adopt a rule.")) == []
+
+
+def test_a_press_release_cited_without_its_link(run):
+    t = (
+        "Regulators agree. Press Release, Fed. Trade Comm'n, Agency Sues Maker of Kids' App (May 1, 2023); "
+        "see Press Release, Off. of the Governor, Governor Signs Bill, Ends Fees (2021)."
+    )
+    a, b = full(run(t))
+    assert a.display == "Press Release, Fed. Trade Comm'n, Agency Sues Maker of Kids' App (May 1, 2023)"
+    assert b.display == "Press Release, Off. of the Governor, Governor Signs Bill, Ends Fees (2021)"
+    assert a.category == "other" and a.sort_key[0].startswith("press release")
+    assert displays(run("The press release, issued Monday, said so (May 1, 2023).")) == []
+
+
+def test_letters_to_officials_and_agencies(run):
+    t = (
+        "See Letter from Jane Roe, Chair, Fed. Trade Comm'n, to Sen. Richard Doe (Jan. 3, 2022); Comment "
+        "Letter from Elm Academy of Pediatrics to Dep't of Educ. (Mar. 2021), https://www.regs.example.gov/c/1."
+    )
+    a, b = full(run(t))
+    assert a.display == "Letter from Jane Roe, Chair, Fed. Trade Comm'n, to Sen. Richard Doe (Jan. 3, 2022)"
+    assert a.sort_key[0].startswith("letter from jane roe")
+    assert b.display == (
+        "Comment Letter from Elm Academy of Pediatrics to Dep't of Educ. (Mar. 2021), https://www.regs.example.gov/c/1"
+    )
+    assert displays(run("He wrote a letter from jail to his mother (2019). The Letter from Home aired (2019).")) == []
 
 
 def test_statements_and_reports_of_professional_bodies(run):

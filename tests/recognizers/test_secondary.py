@@ -693,6 +693,21 @@ def test_a_link_broken_at_a_line_end_goes_on_over_its_encoded_rest(run):
     )
 
 
+def test_a_link_broken_after_a_hyphen_or_a_query_mark_is_joined_into_one_link(run):
+    t = (
+        "Pool Gate Rules, CITY WATER BOARD, https://water.example/safety/pool-gate-\nrules "
+        "(last visited Jan. 4, 2024); see also Report, Dep't of Parks (Jan. 2, 2020), https://parks.example/r?id=\n44."
+    )
+    a, b = full(run(t))
+    assert a.display == "Pool Gate Rules, CITY WATER BOARD, https://water.example/safety/pool-gate-rules"
+    assert a.key == full(run("Pool Gate Rules, CITY WATER BOARD, https://water.example/safety/pool-gate-rules."))[0].key
+    assert t[a.start : a.end].endswith("(last visited Jan. 4, 2024)")
+    assert b.display == "Report, Dep't of Parks (Jan. 2, 2020), https://parks.example/r?id=44"
+    # a link that ends before a sentence's next word stays whole and alone
+    (c,) = full(run("Pool Rules, CITY WATER BOARD (Jan. 2, 2020), https://water.example/pool. Gates matter."))
+    assert c.display.endswith("https://water.example/pool")
+
+
 def test_an_articles_link_is_part_of_its_citation_not_of_its_entry(run):
     t = "47 Ana Ruiz et al., Understanding Cyberbullies, 7(1) J. Child & Family Counseling 42-55 (2021), https://doi.example/10.1080/2372.2020.1835420."
     (o,) = full(run(t))

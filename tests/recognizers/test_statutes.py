@@ -541,3 +541,18 @@ def test_a_county_or_city_code_with_its_chapters(run):
     ]
     assert occs[0].key == StateCodeKey("", "marsh county code", "ch 12 subch 12c", "4-B")
     assert {o.category for o in occs} == {"statutes"}
+
+
+def test_a_citys_administrative_code_is_its_law_and_a_states_holds_regulations(run):
+    occs = full(run("See Elm. C. Admin. Code § 8-107(1)(a); E.F. Admin. Code § 12B.1; 16 Tex. Admin. Code § 3.4."))
+    assert [(o.display, o.category) for o in occs] == [
+        ("Elm. C. Admin. Code § 8-107(1)(a)", "statutes"),
+        ("E.F. Admin. Code § 12B.1", "statutes"),
+        ("16 Tex. Admin. Code § 3.4", "rules_regulations"),
+    ]
+
+
+def test_a_city_code_section_with_its_subdivision_as_california_writes_it(run):
+    (o,) = full(run("Elmford Municipal Code section 41.18, subdivision (d), bars it."))
+    assert o.display == "Elmford Municipal Code section 41.18, subdivision (d)"
+    assert o.key == StateCodeKey("", "elmford municipal code", "", "41.18(d)")

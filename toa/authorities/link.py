@@ -954,8 +954,14 @@ def _better_name(occ: Occurrence, auth: Cited) -> bool:
     if occ.display and _numbers(occ.meta).act_section:
         return not _numbers(auth.named_by.meta).act_section
     if isinstance(occ.key, StateBillKey) and isinstance(auth.named_by.key, StateBillKey):
-        # "Assem. Bill 1545, 2019-2020 Reg. Sess. (Cal. 2020)" after "AB 1545"
-        return bool(occ.display and not (auth.named_by.key.jurisdiction or auth.named_by.key.legislature))
+        # "Assem. Bill 1545, 2019-2020 Reg. Sess. (Cal. 2020)" or "Senate Bill No. 976 (2023-2024 Reg.
+        # Sess.)" after "AB 1545" / "SB 976", never the bare number after the bill written out
+        first = auth.named_by.key
+        return bool(
+            occ.display
+            and not (first.jurisdiction or first.legislature)
+            and (occ.key.jurisdiction or occ.key.legislature or len(occ.display) > len(auth.name))
+        )
     if not occ.display or occ.category != "cases":
         return False
     if not auth.links:

@@ -101,14 +101,17 @@ def neutral_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurre
 # An italic case name cited by docket number alone (an order, a slip opinion, a pending case):
 # "Arkansas v. EPA, No. 23-1320 (8th Cir. Apr. 25, 2023)", "…, No. 22-451, slip op. 5 (U.S. 2024)".
 _DOCKET_CITE = re.compile(
-    r",\s*(?P<no>" + DOCKET_NO + r"(?P<docket>(?:[A-Z]{1,3}\s)?\d[\w:-]*"
+    r",\s*(?P<no>" + DOCKET_NO + r"(?P<docket>(?:[A-Z]{1,3}[\s-])?\d[\w:-]*"
     r"(?:(?:,\s*|\s*&\s*)\d[\w:-]*)*))"
     r"(?P<bl>,\s*\d{4}\sBL\s\d+)?"
     r"(?:,\s*(?:slip\s+op\.|[\w\s.]*?Order)(?:\s+at)?(?:\s+\d+(?:-\d+)?)?)?"
     r"(?:,\s*(?:at\s)?\*\d+(?:-\*?\d+)?)?"
     # without its court and date it ends the sentence, or (a district court's number) a clause:
     # "…, Case No. 4:23-cv-05448, Northern District of California at p. 25"
-    r"(?:\s*\((?P<court>[^()]*?\b(?:1[89]\d\d|20\d\d))\)|(?=[.;,](?:\s|$)))"
+    # a state court's history after its date ("(Tex. App.—Austin May 1, 2020, pet. ref'd)") and the
+    # opinion's weight after it ("(mem. op., not designated for publication)") are part of the entry
+    r"(?:\s*\((?P<court>[^()]*?\b(?:1[89]\d\d|20\d\d)(?:,\s(?:no\s)?(?:pet|writ|rev|cert)\b[^()]*)?)\)"
+    r"(?P<weight>\s\((?:mem\.\sop\.|not\sdesignated|op\.\son\sreh|per\scuriam)[^()]*\))?|(?=[.;,](?:\s|$)))"
 )
 # A federal district court's docket number ("4:22-cv-01111-XYZ", "21-md-02987"): a case cited by it
 # alone, without court and date, as amicus briefs cite the cases of their members
@@ -128,9 +131,13 @@ def docket_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurren
         docket = re.sub(r"\s+", "", m.group("docket"))
         if m.group("court") is None and not _DISTRICT_DOCKET.fullmatch(docket):
             continue
-        if re.search(r"\b(filed|argued|pending|petition|docketed)\b", m.group("court") or "", re.I):
-            continue  # a case not yet decided ("No. 23-1038 (filed Mar. 19, 2024)") is no authority
+        decided = re.sub(r"\b(?:1[89]\d\d|20\d\d)\b(?!.*\b(?:1[89]\d\d|20\d\d)\b).*", "", m.group("court") or "")
+        if re.search(r"\b(filed|argued|pending|petition|docketed)\b", decided, re.I):
+            # a case not yet decided ("No. 23-1038 (filed Mar. 19, 2024)") is no authority; a
+            # petition filed after the decision ("(Tex. App. 2020, pet. filed)") is its history
+            continue
         court = " (" + re.sub(r"\s+", " ", m.group("court")) + ")" if m.group("court") else ""
+        court += re.sub(r"\s+", " ", m.group("weight") or "")
         bl = re.sub(r"^[,\s]+", ", ", m.group("bl") or "")
         number = re.sub(r"\s+", " ", m.group("no").strip())
         docket_key = DocketKey(docket, same_party_name(name).lower())

@@ -182,7 +182,7 @@ def italic_names_before(para: Paragraph, pattern: re.Pattern, group: str, taken:
 # A word of a case name written in roman: capitalised, or one of the small words names hold.
 _NAME_WORD = re.compile(
     r"(?:[A-Z$\d][\w.'’&$,-]*|[a-z]+[A-Z][\w.'’&-]*,?|v\.?|vs\.|ex|rel\.|of|the|and|for|de|del|la|"
-    r"in|re:?|on|behalf|&|d/b/a|f/k/a|a/k/a|n/k/a|et\.?|al\.?,?)$"
+    r"in|re:?|parte|on|behalf|&|d/b/a|f/k/a|a/k/a|n/k/a|et\.?|al\.?,?)$"
 )
 # A name's word that eyecite does not take as one, just before where its name begins
 _NAME_JOINT = re.compile(r"(?:\b[a-z]+[A-Z][\w'’&.-]*|\bre:|\b(?:d/b/a|f/k/a|a/k/a|n/k/a))\s+$")

@@ -106,10 +106,12 @@ _STATE_BILL_WRITTEN = re.compile(
     r"(?<![\w.])(?P<house>Assembly|Assem\.|Senate|Sen\.|House)\sBill\s(?:No\.\s?)?"
     r"(?P<num>\d+)\b(?P<sess>\s\((?:\d{4}-\d{4}\s(?:Reg\.\s)?Sess\.|\d{4})\))?"
 )
-# California's Assembly bill by its number alone ("AB 1545", "A.B. No. 2273"), as California and
-# amicus briefs name the bill a law came from; not a section of a bill cited before ("A.B. 12 § 3")
-# nor a bill cited by its session (read in full by statutes.find_state_bills).
-_ASSEMBLY_BILL_BARE = re.compile(r"(?<![\w.])(?:AB|A\.\s?B\.)\s(?:No\.\s?)?(?P<num>\d{1,5})(?![\w-]|\.\d|,?\s§)")
+# California's Assembly or Senate bill by its number alone ("AB 1545", "A.B. No. 2273", "SB 976"), as
+# California and amicus briefs name the bill a law came from; not a section of a bill cited before
+# ("A.B. 12 § 3") nor a bill cited by its session (read in full by statutes.find_state_bills).
+_BILL_BARE = re.compile(
+    r"(?<![\w.])(?P<house>AB|A\.\s?B\.|SB|S\.\s?B\.)\s(?:No\.\s?)?(?P<num>\d{1,5})(?![\w-]|\.\d|,?\s§)"
+)
 # A document about a California bill: a committee's analysis ("Assem. Com. on Judiciary, Analysis
 # of Assem. Bill No. 157 (1997-1998 Reg. Sess.) as amended Apr. 14, 1997"), a floor analysis
 # ("Sen. Rules Com., Off. of Sen. Floor Analyses, 3d reading analysis of Sen. Bill No. 1818 …"),
@@ -395,9 +397,9 @@ def find(text: str, emphasis=None) -> list[Claim]:
                 RANK_SECONDARY,
             )
         )
-    for m in _ASSEMBLY_BILL_BARE.finditer(text) if "B" in text else ():
+    for m in _BILL_BARE.finditer(text) if "B" in text else ():
         display = clean(m.group(0))
-        bill = StateBillKey("", "A.B.", m.group("num"), "")
+        bill = StateBillKey("", f"{m['house'][0]}.B.", m.group("num"), "")
         claims.append(
             claim(
                 [occ(text, m.start(), m.end(), category=CAT, key=bill, display=display, sort_key=_leg_sort(display))],

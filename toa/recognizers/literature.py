@@ -62,6 +62,18 @@ _APA = re.compile(
     rf"|{_SURNAME}(?:\s(?:&|and)\s{_SURNAME}|,?\s{_ET_AL})?(?=,?\s\({_YEAR}[a-z]?\)))"
     rf",?(?:{_APA_DATE})\s(?=[{_UP}“\"‘'#])"
 )  # "Smith (1995) 35 Cal.App.4th 733" is a case
+# A group author, a body by its name (AMA's "American Academy of Pediatrics. Title. Pediatrics.
+# 2016;138(5)", APA's "National Academies of Sciences, Engineering, and Medicine. (2023). Title.").
+_GROUP_WORD = r"(?:(?:[A-Z]\.){2,}|[A-Z][\w'’&-]*|of|and|for|on|the|in|&)"
+_GROUP = re.compile(
+    rf"{_NOT_SIGNAL}(?P<authors>(?:(?:[A-Z]\.){{2,}}|[A-Z][\w'’&-]*)(?:,?\s{_GROUP_WORD}){{1,12}})(?<!\.)\.\s"
+    rf"(?:\((?P<year>{_YEAR})(?:,\s[A-Z][a-z]+\.?(?:\s\d{{1,2}})?)?\)\.\s)?(?=[{_UP}“\"‘'#])"
+)
+_GROUP_BODY = re.compile(
+    r"\b(?:Academ(?:y|ies)|Association|Society|College|Council|Commission|Committee|Institutes?|Centers?|"
+    r"Organi[sz]ation|Foundation|Department|Agency|Administration|Bureau|Office|Board|Alliance|Coalition|"
+    r"Federation|Network|General)\b"  # an office: "U.S. Surgeon General", "Inspector General"
+)
 # Any style, by a first author and "et al." ("Wen et al.,", "Jessica C. Levenson et al.,")
 _ET_AL_AUTHOR = re.compile(
     rf"{_NOT_SIGNAL}(?P<authors>(?:{_GIVEN}\s(?:{_INITIAL}\s|{_GIVEN}\s)*)?{_SURNAME}\s{_ET_AL}),\s"
@@ -93,6 +105,8 @@ _AMA_END = re.compile(
     rf"[.?!)]\s(?P<year>{_YEAR})(?P<date>\s{_MON}(?:\s\d{{1,2}})?)?"
     rf"(?P<vol>\s?;\s?\d+(?:\s?\(\s?[\w-]+\s?\))?(?:\s?:\s?{_PAGES})?|\s?:\s?[A-Za-z]?\d{{3,}})?(?=[.;,\s]|$)"
 )
+# A book's place, publisher and year: "Geneva: World Health Organization; 2019."
+_AMA_BOOK_END = re.compile(rf"\.\s[A-Z][\w .,'’-]{{1,40}}:\s[^;:.]{{2,100}};\s{_YEAR}(?=[.;]|$)")
 # "Journal of Adolescent Health, 60(6), 641-647." "Disciplines, 61(8)." "Science, 22.2, 114-120."
 _APA_END = re.compile(
     rf",\s\d+(?:\.\d+)?(?:\s?\(\s?[\w-]+\s?\))?(?:,\s(?:pp?\.\s)?{_PAGES})?(?=\.(?:\s|$)|;|\s(?:https?://|doi)|$)"
@@ -113,6 +127,8 @@ _LINK = re.compile(
     r"[.,:]?\s?(?:doi:\s?10\.\S+|(?:https?://|www\.)[^\s<>“”\"]+(?:\s(?=[\w/-]*/|[\w-]+\.(?:pdf|html?)\b)[^\s<>“”\"]+)?)"
 )
 _BRACKETED = re.compile(r"\.?\s\[[A-Za-z ]{3,20}\]")  # "[PubMed]", "[Internet]"
+# ACM gives an article's length after its date: "… Article 123 (October 2020), 25 pages. https://doi.org/…"
+_ARTICLE_LENGTH = re.compile(r",\s\d{1,4}\spages\b")
 
 # Where a citation starts: a paragraph's (a note's) first words, after a note number, or after ";",
 # ":", "(" or a sentence end, and after a link that ended the reference before; signals skipped.
@@ -132,8 +148,10 @@ _NOT_IN_REFERENCE = re.compile(r"\s(?:v|vs)\.\s|\((?:Id\.|Ibid|[Ss]ee\s|citing|q
 _SEGMENT = r"[A-Z“\"‘'][^,;()“”]{1,150}?"
 _STATEMENT = re.compile(
     rf"{_NOT_SIGNAL}(?P<body>{_SEGMENT}(?:,\s{_SEGMENT}){{0,3}}),\s(?P<date>{DATE})"
-    rf"(?:,\s(?P<title>{_SEGMENT}))?(?=[.;]?\s*$|;|\.\s)"
+    rf"(?:,\s(?P<title>{_SEGMENT}))?(?=[.;]?\s*$|;|\.\s|\s[(\[]hereinafter\b)"
 )
+_PROSE_WORD = re.compile(r"\b(?!(?:of|and|for|on|the|in|to|at|de|la)\b)[a-z]{2,}\b")
+_SENTENCE_END = re.compile(rf"(?<=[{_LO}]{{2}})[.!?]\s+(?=[A-Z])")
 _GENRE = re.compile(
     r"\b(?:Policy|Position|Consensus|Joint|Scientific)\sStatement|\b(?:Clinical|Technical|Annual|Special)\s"
     r"Report|\bHealth\sAdvisory|\bFact\sSheet|\bWhite\sPaper|\bIssue\sBrief|\bPress\sRelease|"
@@ -152,6 +170,21 @@ _QUOTED = re.compile(
 )
 
 
+# A press release cited without its link, by genre, issuer, title and date (Bluebook R. 18.2.2's
+# "Press Release, Fed. Trade Comm'n, Title (May 1, 2023)"): one entry from the genre to the date.
+_RELEASE = re.compile(
+    rf"(?<![\w.])(?:News\s|Joint\s)?Press\sRelease,\s(?P<author>[A-Z][^,;()]{{1,120}}?(?:,\s[A-Z][^,;()]{{1,80}}?)??),\s"
+    rf"(?P<title>[^;()]{{4,250}}?)\s?\((?P<date>(?:{MONTH}\s(?:\d{{1,2}},\s)?)?{_YEAR})\)"
+)
+
+# A letter (Bluebook R. 17.2.3): "Letter from Jane Roe, Chair, Fed. Trade Comm'n, to Sen. Richard Doe
+# (Jan. 3, 2022)", a comment letter to an agency, with its link when it has one.
+_LETTER = re.compile(
+    rf"(?<![\w.])(?:(?:Comment|Joint|Open)\s)?Letter\sfrom\s(?P<author>[A-Z][^;()]{{2,200}}?),?\sto\s"
+    rf"(?P<to>[A-Z][^;()]{{2,200}}?)\s?\((?P<date>(?:{MONTH}\s(?:\d{{1,2}},\s)?)?{_YEAR})\)"
+)
+
+
 def find(text: str, emphasis=None) -> list[Claim]:
     return find_references(text) + find_statements(text)
 
@@ -159,17 +192,34 @@ def find(text: str, emphasis=None) -> list[Claim]:
 def find_statements(text: str) -> list[Claim]:
     """Statements, reports and releases of professional bodies and agencies, typed without italics."""
     claims = []
-    for m in _STATEMENT.finditer(text) if "," in text else ():
+    for found in _STATEMENT.finditer(text) if "," in text else ():
+        # the body's first segment may take in the prose before it ("Teens sleep less. American
+        # Academy of … Policy Statement, …"): the statement starts at the first sentence that can start
+        # it and is no prose (a body's name has no lower-case words but "of", "and", …: "Am. Acad. Pediatrics")
+        ends = [found.start("body") + s.end() for s in _SENTENCE_END.finditer(found["body"])]
+        starts = [
+            p
+            for p, nxt in zip([found.start(), *ends], [*ends, None], strict=True)
+            if nxt is None or not _PROSE_WORD.search(text, p, nxt)
+        ]
+        m = next((m for p in starts if (m := _STATEMENT.match(text, p)) and _at_citation_start(text, p)), None)
+        if m is None:
+            continue
         body = m.group("body")
-        if (
-            not _at_citation_start(text, m.start())
-            or " v. " in m.group(0)
-            or not (_GENRE.search(body) or _BODY_WORD.search(body.split(", ")[0]))
-        ):
+        if " v. " in m.group(0) or not (_GENRE.search(body) or _BODY_WORD.search(body.split(", ")[0])):
             continue
         claims.append(
             _work_claim(text, m.start(), m.end(), body.split(", ")[0], m.group("title") or body, m.group("date")[-4:])
         )
+    for m in _RELEASE.finditer(text) if "Release" in text else ():
+        # filed, as the printed tables and a linked release file it, under "Press Release"
+        genre_and_issuer = text[m.start() : m.end("author")]
+        claims.append(_work_claim(text, m.start(), m.end(), genre_and_issuer, m["title"], m["date"][-4:]))
+    for m in _LETTER.finditer(text) if "Letter from" in text else ():
+        link = _LINK.match(text, m.end())
+        end = _link_end(text, link) if link and link.group(0).startswith(",") else m.end()
+        # filed under "Letter", as a table lists it
+        claims.append(_work_claim(text, m.start(), end, text[m.start() : m.end("author")], m["to"], m["date"][-4:]))
     for m in _QUOTED.finditer(text) if "(" in text else ():
         if not _at_citation_start(text, m.start()):
             continue
@@ -221,6 +271,10 @@ def _work_claim(text: str, start: int, end: int, author: str, title: str, year: 
 def find_references(text: str) -> list[Claim]:
     """References in the styles of the sciences (APA, AMA, MLA, ACM)."""
     starts = sorted(_starts(text), key=lambda s: s[0])
+    # what follows an author list is its title, never another's authors ("Centers for Disease Control
+    # and Prevention. Youth Risk Behavior Survey Data Summary & Trends Report. 2023.")
+    titles = {head_end for _s, head_end, _style, _m in starts}
+    starts = [s for s in starts if s[0] not in titles]
     claims = []
     for i, (start, head_end, style, m) in enumerate(starts):
         limit = min(len(text), start + _MAX_REFERENCE, *(s[0] for s in starts[i + 1 :] if s[0] > start))
@@ -240,10 +294,13 @@ def _starts(text: str):
         ("any", _ET_AL_AUTHOR),
         ("mla", _MLA),
         ("natural", _NATURAL_AUTHORS),
+        ("group", _GROUP),
     ):
         for m in rx.finditer(text):
             start = m.start()
             if start in seen or not _at_citation_start(text, start):
+                continue
+            if style == "group" and not _GROUP_BODY.search(m["authors"]):
                 continue
             if (
                 style == "mla"
@@ -256,7 +313,7 @@ def _starts(text: str):
                 if not _AMA_END.search(text, m.end(), min(len(text), m.end() + _MAX_REFERENCE)):
                     continue
             seen.add(start)
-            yield start, m.end(), style, m
+            yield start, m.end(), style if style != "group" else "apa" if m["year"] else "ama", m
 
 
 def _end(text: str, pos: int, limit: int, style: str, m: re.Match) -> int | None:
@@ -275,7 +332,7 @@ def _end(text: str, pos: int, limit: int, style: str, m: re.Match) -> int | None
             e
             for e in _AMA_END.finditer(text, pos, region_end)
             if e.group("vol") or e.group("date") or m.group("authors").count(",") >= 1
-        ]
+        ] + list(_AMA_BOOK_END.finditer(text, pos, region_end))
     elif style == "apa":
         ends = list(_APA_END.finditer(text, pos, region_end)) + list(_MLA_END.finditer(text, pos, region_end))
     elif style == "mla":
@@ -290,7 +347,7 @@ def _end(text: str, pos: int, limit: int, style: str, m: re.Match) -> int | None
     link = _LINK.search(text, pos, region_end)
     if ends:
         end = min(e.end() for e in ends)
-        b = _BRACKETED.match(text, end)
+        b = _BRACKETED.match(text, end) or _ARTICLE_LENGTH.match(text, end)
         end = b.end() if b else end
         after = _LINK.match(text, end)
         return _link_end(text, after) if after else end
@@ -321,7 +378,9 @@ def _claim(text: str, start: int, head_end: int, end: int, m: re.Match) -> Claim
     )
     first = re.match(_SURNAME, authors)
     surname = (
-        natural.group(1)
+        authors  # a body is filed under its whole name
+        if m.re is _GROUP
+        else natural.group(1)
         if natural and m.re is not _APA or natural and "." not in authors.split(",")[0]
         else first.group()
         if first

@@ -1122,11 +1122,13 @@ def find_short_forms(text: str) -> list[Claim]:
 # A web page or news article located by its URL: "Author, “Title,” Publication, (Jan. 8, 2018),
 # https://…" or "Agency, Page Title (last visited Nov. 11, 2024, https://…)" / "… (last visited …)".
 # a URL broken at a line end goes on after one space when the rest is a path or a file name
-# (or when it is a query's or a percent-encoded rest: "…text=In%202022%2C%20NCME C's%20CyberTip%20received")
+# (or when it is a query's or a percent-encoded rest: "…text=In%202022%2C%20NCME C's%20CyberTip%20received"),
+# and always after a hyphen, underscore or query mark, where no URL ends ("…/toy-recall- guidance")
 _WEB_URL = re.compile(
     r"(?P<url>(?:https?|ftp)://[^\s<>“”\"]+(?:\s(?=[\w/-]*/|[\w-]+\.(?:pdf|html?|aspx?|php)\b|"
-    r"[^\s<>“”\"]*%[0-9A-Fa-f]{2}|[?&=#])[^\s<>“”\"]+){0,3})"
+    r"[^\s<>“”\"]*%[0-9A-Fa-f]{2}|[?&=#])[^\s<>“”\"]+|(?<=[-_=&?])\s(?=\w)[^\s<>“”\"]+){0,3})"
 )
+_URL_LINE_END = re.compile(r"(?<=[-_=&?])\s+")
 _LAST_VISITED = re.compile(r"\((?=last\svisited)")
 _WEB_DATE = re.compile(r"(?:\(|,\s)" + MONTH + r"\s\d{1,2},\s\d{4}\)?,?\s$|\(last\svisited,?\s[^()]*$|\)\s?,?\s?$")
 _AS_OF = re.compile(r"\s?\[as\sof\s[^\]]{4,30}\]")
@@ -1359,6 +1361,8 @@ def find_web(text: str, emphasis) -> list[Claim]:
     for m in _WEB_URL.finditer(text) if "://" in text else ():
         url = m.group("url").rstrip(".,;)")
         url_end = m.start() + len(url)
+        # the line end after a hyphen is the typesetter's, not the link's: the entry joins it
+        printed_url, url = url, _URL_LINE_END.sub("", url)
         # the California Style Manual's "Title (2024) <https://…> [as of Mar. 1, 2025]"
         angled = text[m.start() - 1 : m.start()] == "<" and text.startswith(">", url_end)
         lv = text.rfind("(last visited", max(0, m.start() - 60), m.start())
@@ -1411,6 +1415,7 @@ def find_web(text: str, emphasis) -> list[Claim]:
             display = _as_written(_WEB_PIN.sub("", text[start:head_end])).rstrip(",. ") + ", available at " + url
         else:
             display = _as_written(_WEB_PIN.sub("", text[start:end])).rstrip(",. ")
+        display = display.replace(_as_written(printed_url), url)
         if angled:  # a California pin after the date: "(2022) p. 12 <https://…>"
             display = re.sub(r"(?<=\))\s?,?\spp?\.\s\d+(?:\s?[-–]\s?\d+)?,?(?=\s<)", "", display)
         if visited:  # read, like California's "[as of …]", but not part of the entry: the URL locates the page

@@ -1474,11 +1474,13 @@ def _act_claim(text: str, start: int, items: list[tuple[int, int, str, str, bool
 
 # A county's or city's code, with the chapters and parts it is cited by: "Travis County Code, ch. 64,
 # subch. 64B, § 2-A", "Austin City Code § 25-2-1", "L.A. Mun. Code § 12.22", "Los Angeles Municipal
-# Code section 41.18". Its sections may end in a letter after a hyphen ("§ 2-A").
+# Code section 41.18", and a city's administrative code ("N.Y.C. Admin. Code § 8-107", "S.F. Admin.
+# Code § 12B.1"; a state's, "Tex. Admin. Code", holds regulations). Its sections may end in a letter
+# after a hyphen ("§ 2-A").
 _LOCAL_CODE = re.compile(
     r"(?<![\w.])(?P<name>(?:(?!(?:See|Cf|Also|But|Compare|Accord|Under|In|The|And|Or|Contra)\b)[A-Z][\w.'’]*\s){1,3}"
     r"(?:(?:County|City|Town|Village|Parish|Borough)\sCode"
-    r"(?:\sof\sOrdinances)?|Mun(?:icipal|\.)\sCode))"
+    r"(?:\sof\sOrdinances)?|Mun(?:icipal|\.)\sCode|(?P<admin>Admin(?:istrative|\.)\sCode)))"
     r"(?P<parts>(?:,\s(?:ch|chs|subch|art|tit|pt|div)\.\s\d+[A-Za-z]?(?:[.-]\d+[A-Za-z]?)*)*)"
     r",?\s(?P<mark>§§?|[Ss]ections?)\s?(?=\d)"
 )
@@ -1488,14 +1490,24 @@ _LOCAL_CODE_ITEM = re.compile(_ITEM_TMPL.format(sec=r"\d+[A-Za-z]?(?:[.:-](?:\d+
 def find_local_codes(text: str, _emphasis=None) -> list[Claim]:
     claims = []
     for m in _LOCAL_CODE.finditer(text) if "Code" in text else ():
+        if m["admin"] and re.fullmatch(rf"(?:{STATE_RE})\s", m["name"]):
+            continue
         items, _end = parse_items(
             text, m.end(), _LOCAL_CODE_ITEM, allow_list=m.group("mark") in ("§§", "sections", "Sections")
         )
         name, parts = clean(m.group("name")), clean(m.group("parts")).lstrip(", ")
+        shown = ""
+        if len(items) == 1:  # "Los Angeles Municipal Code section 41.18, subdivision (d)": as written
+            s, e, sec, sub, etseq = items[0]
+            subs, end, _word = subdivisions(text, e, sub)
+            if len(subs) == 1:
+                items, shown = [(s, end, sec, subs[0][2], etseq)], clean(text[m.start() : end])
         occs = []
         for i, (s, e, sec, sub, _etseq) in enumerate(items):
             head = clean(text[m.start() : m.end()])
-            display = f"{head} {sec}{sub}" if i == 0 else f"{name}{', ' + parts if parts else ''}, § {sec}{sub}"
+            display = shown or (
+                f"{head} {sec}{sub}" if i == 0 else f"{name}{', ' + parts if parts else ''}, § {sec}{sub}"
+            )
             occs.append(
                 occ(
                     text,
