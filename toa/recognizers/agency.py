@@ -22,7 +22,7 @@ import re
 from ..keys import AgencyDecisionKey, IrsGuidanceKey, PtabKey, SecReleaseKey
 from ..meta import AgencyMeta
 from ..model import CategoryKey
-from .common import PAGE, RANK_REFERENCE, Claim, alpha_key, boundary_before, claim, clean, natkey, occ
+from .common import PAGE, RANK_REFERENCE, Claim, alpha_key, boundary_before, clean, natkey, claim_one
 
 CAT: CategoryKey = "administrative"
 
@@ -104,20 +104,16 @@ def find(text: str, emphasis=None) -> list[Claim]:
         display = (f"{name}, " if name else "") + cite + (f" {paren}" if paren else "")
         key = AgencyDecisionKey(rep, m.group("vol"), page.replace(",", ""))
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        name_start if name_start is not None else m.start(),
-                        m.end(),
-                        category=CAT,
-                        key=key,
-                        display=display,
-                        sort_key=admin_sort_key(name or rep, cite),
-                        meta=AgencyMeta(reporter=rep, volume=m.group("vol"), page=page),
-                        flags=None if name else ["uncertain_category"] if rep == "Op. O.L.C." else None,
-                    )
-                ]
+            claim_one(
+                text,
+                name_start if name_start is not None else m.start(),
+                m.end(),
+                category=CAT,
+                key=key,
+                display=display,
+                sort_key=admin_sort_key(name or rep, cite),
+                meta=AgencyMeta(reporter=rep, volume=m.group("vol"), page=page),
+                flags=None if name else ["uncertain_category"] if rep == "Op. O.L.C." else None,
             )
         )
     for m in _SEC_RELEASE.finditer(text) if "Release No." in text else ():
@@ -132,40 +128,32 @@ def find(text: str, emphasis=None) -> list[Claim]:
         number = m.group("no").replace(",", "")
         # an adjudication is named for its respondent; a release without a name is guidance or a rule
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        name_start if name_start is not None else m.start(),
-                        m.end(),
-                        category=CAT if name else "other",
-                        key=SecReleaseKey(number),
-                        display=display,
-                        sort_key=admin_sort_key(name, cite) if name else (alpha_key(cite), "", natkey(number)),
-                        meta=AgencyMeta(),
-                    )
-                ]
+            claim_one(
+                text,
+                name_start if name_start is not None else m.start(),
+                m.end(),
+                category=CAT if name else "other",
+                key=SecReleaseKey(number),
+                display=display,
+                sort_key=admin_sort_key(name, cite) if name else (alpha_key(cite), "", natkey(number)),
+                meta=AgencyMeta(),
             )
         )
     for m in _ADMIN_SHORT.finditer(text):
         rep = next(_REPORTERS[i][1] for i in range(len(_REPORTERS)) if m.group(f"r{i}"))
         name_start = _name_before(text, m.start(), emphasis)
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        name_start if name_start is not None else m.start(),
-                        m.end(),
-                        category=None,
-                        key=None,
-                        display=None,
-                        sort_key=None,
-                        kind="short",
-                        meta=AgencyMeta(reporter=rep, volume=m.group("vol"), pin=m.group("pin").replace(",", "")),
-                    )
-                ],
-                RANK_REFERENCE,
+            claim_one(
+                text,
+                name_start if name_start is not None else m.start(),
+                m.end(),
+                category=None,
+                key=None,
+                display=None,
+                sort_key=None,
+                kind="short",
+                meta=AgencyMeta(reporter=rep, volume=m.group("vol"), pin=m.group("pin").replace(",", "")),
+                rank=RANK_REFERENCE,
             )
         )
     for m in _PTAB.finditer(text):
@@ -178,19 +166,15 @@ def find(text: str, emphasis=None) -> list[Claim]:
             + (f" {clean(m.group('paren'))}" if m.group("paren") else "")
         )
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        name_start if name_start is not None else m.start(),
-                        m.end(),
-                        category=CAT,
-                        key=PtabKey(m.group("no")),
-                        display=display,
-                        sort_key=admin_sort_key(name or m.group("no"), m.group("no")),
-                        meta=AgencyMeta(),
-                    )
-                ]
+            claim_one(
+                text,
+                name_start if name_start is not None else m.start(),
+                m.end(),
+                category=CAT,
+                key=PtabKey(m.group("no")),
+                display=display,
+                sort_key=admin_sort_key(name or m.group("no"), m.group("no")),
+                meta=AgencyMeta(),
             )
         )
     for m in _IRS.finditer(text):
@@ -198,18 +182,14 @@ def find(text: str, emphasis=None) -> list[Claim]:
         kind_key = re.sub(r"^(?:I\.\s?R\.\s?S\.|IRS)\s", "", kind)
         display = f"{kind} {m.group('no')}" + clean(m.group("bull") or "")
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        m.start(),
-                        m.end(),
-                        category="other",
-                        key=IrsGuidanceKey(kind_key, m.group("no")),
-                        display=display,
-                        sort_key=(alpha_key(display), "", natkey(m.group("no"))),
-                    )
-                ]
+            claim_one(
+                text,
+                m.start(),
+                m.end(),
+                category="other",
+                key=IrsGuidanceKey(kind_key, m.group("no")),
+                display=display,
+                sort_key=(alpha_key(display), "", natkey(m.group("no"))),
             )
         )
     return claims

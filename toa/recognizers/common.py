@@ -8,7 +8,7 @@ families hand to the overlap resolver in `__init__`.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from toa.keys import Key
 from toa.meta import Meta
@@ -84,6 +84,11 @@ def claim(occs: list[Occurrence], rank: int = RANK_FULL, start: int | None = Non
     s = min(o.start for o in occs) if start is None else start
     e = max(o.end for o in occs) if end is None else end
     return Claim(s, e, rank, tuple(occs))
+
+
+def claim_one(text: str, start: int, end: int, *, rank: int = RANK_FULL, **fields: Any) -> Claim:
+    """The claim of a citation that is one occurrence (`fields` as occ takes them), as most are."""
+    return claim([occ(text, start, end, **fields)], rank)
 
 
 # ---------------------------------------------------------------------------

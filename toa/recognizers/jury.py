@@ -18,7 +18,7 @@ import re
 
 from ..keys import JuryInstructionKey
 from ..model import CategoryKey, Occurrence
-from .common import RANK_SECONDARY, Claim, alpha_key, claim, clean, natkey, occ
+from .common import RANK_SECONDARY, Claim, alpha_key, claim, clean, natkey, occ, claim_one
 
 CAT: CategoryKey = "other"
 
@@ -102,19 +102,15 @@ def _pattern(text: str, m: re.Match) -> Claim | None:
     title = clean(text[start : m.end("title")])
     number = m.group("num") or m.group("bare") or ""
     display = clean(text[start : m.end()])
-    return claim(
-        [
-            occ(
-                text,
-                start,
-                m.end(),
-                category=CAT,
-                key=JuryInstructionKey(alpha_key(title), number),
-                display=display,
-                sort_key=(alpha_key(title), "", natkey(number)),
-            )
-        ],
-        RANK_SECONDARY,
+    return claim_one(
+        text,
+        start,
+        m.end(),
+        category=CAT,
+        key=JuryInstructionKey(alpha_key(title), number),
+        display=display,
+        sort_key=(alpha_key(title), "", natkey(number)),
+        rank=RANK_SECONDARY,
     )
 
 

@@ -41,6 +41,7 @@ from .common import (
     alpha_key,
     boundary_before,
     claim,
+    claim_one,
     clean,
     natkey,
     occ,
@@ -248,20 +249,16 @@ def find(text: str, emphasis=None) -> list[Claim]:
     for m in _REPORT_SHORT.finditer(text) if "Rep." in text or "Doc." in text else ():
         doctype = f"{_house(m.group('house'))} {clean(m.group('doc'))}"
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        m.start(),
-                        m.end(),
-                        category=None,
-                        key=None,
-                        display=None,
-                        sort_key=None,
-                        kind="short",
-                        meta=ReportMeta(doctype, None),
-                    )
-                ]
+            claim_one(
+                text,
+                m.start(),
+                m.end(),
+                category=None,
+                key=None,
+                display=None,
+                sort_key=None,
+                kind="short",
+                meta=ReportMeta(doctype, None),
             )
         )
     for m in _CONG_REC.finditer(text):
@@ -269,71 +266,55 @@ def find(text: str, emphasis=None) -> list[Claim]:
         page = re.sub(r"\s", "", m.group("page"))
         display = f"{m.group('vol')} Cong. Rec. {page}" + (f" {date}" if date else "")
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        m.start(),
-                        m.end(),
-                        category=CAT,
-                        key=CongressionalRecordKey(m.group("vol"), page.replace(",", "")),
-                        display=display,
-                        sort_key=_leg_sort(display),
-                        meta=SeriesMeta("Cong. Rec.", m.group("vol"), page=page),
-                    )
-                ]
+            claim_one(
+                text,
+                m.start(),
+                m.end(),
+                category=CAT,
+                key=CongressionalRecordKey(m.group("vol"), page.replace(",", "")),
+                display=display,
+                sort_key=_leg_sort(display),
+                meta=SeriesMeta("Cong. Rec.", m.group("vol"), page=page),
             )
         )
     for m in _CONG_REC_SHORT.finditer(text) if "Rec. at" in text else ():
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        m.start(),
-                        m.end(),
-                        category=None,
-                        key=None,
-                        display=None,
-                        sort_key=None,
-                        kind="short",
-                        meta=SeriesMeta("Cong. Rec.", m.group("vol"), pin=re.sub(r"[\s,]", "", m.group("pin"))),
-                    )
-                ]
+            claim_one(
+                text,
+                m.start(),
+                m.end(),
+                category=None,
+                key=None,
+                display=None,
+                sort_key=None,
+                kind="short",
+                meta=SeriesMeta("Cong. Rec.", m.group("vol"), pin=re.sub(r"[\s,]", "", m.group("pin"))),
             )
         )
     for m in _CONG_GLOBE.finditer(text):
         display = clean(m.group(0))
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        m.start(),
-                        m.end(),
-                        category=CAT,
-                        key=CongressionalGlobeKey(m.group("congno"), m.group("sess"), m.group("page")),
-                        display=display,
-                        sort_key=_leg_sort(display),
-                    )
-                ]
+            claim_one(
+                text,
+                m.start(),
+                m.end(),
+                category=CAT,
+                key=CongressionalGlobeKey(m.group("congno"), m.group("sess"), m.group("page")),
+                display=display,
+                sort_key=_leg_sort(display),
             )
         )
     for m in _ANNALS.finditer(text):
         display = clean(m.group(0))
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        m.start(),
-                        m.end(),
-                        category=CAT,
-                        key=AnnalsKey(m.group("vol"), m.group("page")),
-                        display=display,
-                        sort_key=_leg_sort(display),
-                    )
-                ]
+            claim_one(
+                text,
+                m.start(),
+                m.end(),
+                category=CAT,
+                key=AnnalsKey(m.group("vol"), m.group("page")),
+                display=display,
+                sort_key=_leg_sort(display),
             )
         )
     for m in _BILL.finditer(text):
@@ -362,18 +343,14 @@ def find(text: str, emphasis=None) -> list[Claim]:
             text[m.start() : m.start("pin")] + text[m.end("pin") : m.end()] if m.group("pin") else m.group(0)
         )
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        m.start(),
-                        m.end(),
-                        category=CAT,
-                        key=HearingKey(alpha_key(m.group("subject")), m.group("year")),
-                        display=display,
-                        sort_key=_leg_sort(display),
-                    )
-                ]
+            claim_one(
+                text,
+                m.start(),
+                m.end(),
+                category=CAT,
+                key=HearingKey(alpha_key(m.group("subject")), m.group("year")),
+                display=display,
+                sort_key=_leg_sort(display),
             )
         )
     for m in _STATE_BILL_WRITTEN.finditer(text) if "Bill" in text else ():
@@ -382,28 +359,30 @@ def find(text: str, emphasis=None) -> list[Claim]:
         btype = {"a": "A.B.", "s": "S.B.", "h": "H.B."}[m.group("house")[0].lower()]
         display = clean(m.group(0))
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        m.start(),
-                        m.end(),
-                        category=CAT,
-                        key=StateBillKey("", btype, m.group("num"), ""),
-                        display=display,
-                        sort_key=_leg_sort(display),
-                    )
-                ],
-                RANK_SECONDARY,
+            claim_one(
+                text,
+                m.start(),
+                m.end(),
+                category=CAT,
+                key=StateBillKey("", btype, m.group("num"), ""),
+                display=display,
+                sort_key=_leg_sort(display),
+                rank=RANK_SECONDARY,
             )
         )
     for m in _BILL_BARE.finditer(text) if "B" in text else ():
         display = clean(m.group(0))
         bill = StateBillKey("", f"{m['house'][0]}.B.", m.group("num"), "")
         claims.append(
-            claim(
-                [occ(text, m.start(), m.end(), category=CAT, key=bill, display=display, sort_key=_leg_sort(display))],
-                RANK_SECONDARY,
+            claim_one(
+                text,
+                m.start(),
+                m.end(),
+                category=CAT,
+                key=bill,
+                display=display,
+                sort_key=_leg_sort(display),
+                rank=RANK_SECONDARY,
             )
         )
     key: Key
@@ -411,7 +390,7 @@ def find(text: str, emphasis=None) -> list[Claim]:
         display = clean(text[m.start() : m.end("title")]) + f" ({clean(m.group('print'))})"
         key = CommitteePrintKey(alpha_key(m.group("author")), m.group("congno"), alpha_key(m.group("title")))
         claims.append(
-            claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display, sort_key=_leg_sort(display))])
+            claim_one(text, m.start(), m.end(), category=CAT, key=key, display=display, sort_key=_leg_sort(display))
         )
     for m in _JOURNAL.finditer(text) if "J" in text else ():
         display = clean(text[m.start() : m.end("page")] + (m.group("year") or ""))
@@ -422,13 +401,13 @@ def find(text: str, emphasis=None) -> list[Claim]:
             m.group("page"),
         )
         claims.append(
-            claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display, sort_key=_leg_sort(display))])
+            claim_one(text, m.start(), m.end(), category=CAT, key=key, display=display, sort_key=_leg_sort(display))
         )
     for m in _BALLOT.finditer(text) if "Elec" in text else ():
         display = clean(m.group(0))
         key = BallotPamphletKey(alpha_key(m.group("elec")), alpha_key(m.group("doc") or ""))
         claims.append(
-            claim([occ(text, m.start(), m.end(), category=CAT, key=key, display=display, sort_key=_leg_sort(display))])
+            claim_one(text, m.start(), m.end(), category=CAT, key=key, display=display, sort_key=_leg_sort(display))
         )
     for m in _BILL_ANALYSIS.finditer(text) if "Bill" in text else ():
         bill_report = _bill_report(text, m)

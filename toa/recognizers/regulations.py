@@ -18,7 +18,7 @@ import re
 
 from ..keys import StateCodeKey
 from ..meta import ProvisionMeta
-from .common import SUBSECS, claim, code_key, occ, state_name
+from .common import SUBSECS, code_key, state_name, claim_one
 from .rules import rule_sort
 
 # (pattern of the name as written, its printed form, state, whether a title number comes first)
@@ -69,19 +69,15 @@ def find(text: str, emphasis) -> list:
         # the state where the sort reads it: a court's home state lists its own regulations first
         meta = ProvisionMeta(code=printed, title=title, section=sec, jurisdiction=state)
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        m.start(),
-                        m.end(),
-                        category="rules_regulations",
-                        key=key,
-                        display=display,
-                        sort_key=rule_sort(2, state_name(state), f"{words} {title}".strip(), sec + sub),
-                        meta=meta,
-                    )
-                ]
+            claim_one(
+                text,
+                m.start(),
+                m.end(),
+                category="rules_regulations",
+                key=key,
+                display=display,
+                sort_key=rule_sort(2, state_name(state), f"{words} {title}".strip(), sec + sub),
+                meta=meta,
             )
         )
     return claims

@@ -30,6 +30,7 @@ from .common import (
     SUBSECS,
     Claim,
     claim,
+    claim_one,
     clean,
     natkey,
     occ,
@@ -513,21 +514,17 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
         item = _SUPP_ITEM.match(text, m.end())
         if item:
             claims.append(
-                claim(
-                    [
-                        occ(
-                            text,
-                            m.start(),
-                            item.end(),
-                            category=None,
-                            key=None,
-                            display=None,
-                            sort_key=None,
-                            kind="reference",
-                            meta=ProvisionMeta(rule=item.group("rule") + squeeze_subsections(item.group("sub"))),
-                        )
-                    ],
-                    RANK_REFERENCE,
+                claim_one(
+                    text,
+                    m.start(),
+                    item.end(),
+                    category=None,
+                    key=None,
+                    display=None,
+                    sort_key=None,
+                    kind="reference",
+                    meta=ProvisionMeta(rule=item.group("rule") + squeeze_subsections(item.group("sub"))),
+                    rank=RANK_REFERENCE,
                 )
             )
     for m in _CIRCUIT.finditer(text):
@@ -860,21 +857,17 @@ def find_fed_reg(text: str, emphasis=None) -> list[Claim]:
         claims.append(claim([o]))
     for m in _FR_SHORT.finditer(text):  # "88 Fed. Reg. at 9340": kind "short", the volume and pin page
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        m.start(),
-                        m.end(),
-                        category=None,
-                        key=None,
-                        display=None,
-                        sort_key=None,
-                        kind="short",
-                        meta=SeriesMeta("Fed. Reg.", m.group("vol"), pin=m.group("pin").replace(",", "")),
-                    )
-                ],
-                RANK_REFERENCE,
+            claim_one(
+                text,
+                m.start(),
+                m.end(),
+                category=None,
+                key=None,
+                display=None,
+                sort_key=None,
+                kind="short",
+                meta=SeriesMeta("Fed. Reg.", m.group("vol"), pin=m.group("pin").replace(",", "")),
+                rank=RANK_REFERENCE,
             )
         )
     return claims

@@ -57,6 +57,7 @@ from .common import (
     alpha_key,
     boundary_before,
     claim,
+    claim_one,
     clean,
     is_author_word,
     natkey,
@@ -354,19 +355,15 @@ def find_formal(text: str) -> list[Claim]:
         work = f"Restatement{' (' + m.group('ed') + ')' if m.group('ed') else ''} of {subject}"
         display = work + (f" § {sec}" if sec else "") + (f" {paren}" if paren else "")
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        m.start(),
-                        m.end(),
-                        category=CAT,
-                        key=RestatementKey(ed, norm(subject), sec),
-                        display=display,
-                        sort_key=(alpha_key(work), "", natkey(sec)),
-                        meta=RestatementMeta(ed, subject, sec),
-                    )
-                ]
+            claim_one(
+                text,
+                m.start(),
+                m.end(),
+                category=CAT,
+                key=RestatementKey(ed, norm(subject), sec),
+                display=display,
+                sort_key=(alpha_key(work), "", natkey(sec)),
+                meta=RestatementMeta(ed, subject, sec),
             )
         )
     for m in _RESTATEMENT_SHORT.finditer(text) if "Restatement" in text else ():
@@ -374,20 +371,8 @@ def find_formal(text: str) -> list[Claim]:
             continue  # a full cite
         meta = RestatementMeta((m.group("ed") or "").lower(), norm(m.group("subject") or ""), m.group("sec"))
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        m.start(),
-                        m.end(),
-                        category=None,
-                        key=None,
-                        display=None,
-                        sort_key=None,
-                        kind="short",
-                        meta=meta,
-                    )
-                ]
+            claim_one(
+                text, m.start(), m.end(), category=None, key=None, display=None, sort_key=None, kind="short", meta=meta
             )
         )
     for m in _CSM_RESTATEMENT.finditer(text) if "Rest." in text else ():
@@ -396,19 +381,15 @@ def find_formal(text: str) -> list[Claim]:
         display = f"{work}, § {sec}"
         # one key with the Bluebook form: "Rest.2d Torts" is "Restatement (Second) of Torts"
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        m.start(),
-                        m.end(),
-                        category=CAT,
-                        key=RestatementKey(ed, norm(subject), sec),
-                        display=display,
-                        sort_key=(alpha_key("Restatement " + subject), "", natkey(sec)),
-                        meta=RestatementMeta(ed, subject, sec),
-                    )
-                ]
+            claim_one(
+                text,
+                m.start(),
+                m.end(),
+                category=CAT,
+                key=RestatementKey(ed, norm(subject), sec),
+                display=display,
+                sort_key=(alpha_key("Restatement " + subject), "", natkey(sec)),
+                meta=RestatementMeta(ed, subject, sec),
             )
         )
     for m in _MODEL.finditer(text):
@@ -424,21 +405,15 @@ def find_formal(text: str) -> list[Claim]:
         # the ABA's Model Rules, however a brief names them, are one code
         ident = "model rules of professional conduct" if m.group("rules") else norm(code)
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        m.start(),
-                        m.end(),
-                        category=CAT,
-                        key=ModelCodeKey(ident, sec),
-                        display=display,
-                        sort_key=(alpha_key(code), "", natkey(sec)),
-                        meta=ProvisionMeta(
-                            code=code, section=m.group("sec"), subsection=squeeze_subsections(m.group("sub"))
-                        ),
-                    )
-                ]
+            claim_one(
+                text,
+                m.start(),
+                m.end(),
+                category=CAT,
+                key=ModelCodeKey(ident, sec),
+                display=display,
+                sort_key=(alpha_key(code), "", natkey(sec)),
+                meta=ProvisionMeta(code=code, section=m.group("sec"), subsection=squeeze_subsections(m.group("sub"))),
             )
         )
     return claims
@@ -454,19 +429,15 @@ def find_reference_works(text: str) -> list[Claim]:
         display = clean(text[m.start() : m.end("sec")]) + (f" {clean(m.group('paren'))}" if m.group("paren") else "")
         key = EncyclopediaKey(m.group("vol"), norm(series), alpha_key(title), m.group("sec"))
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        m.start(),
-                        m.end(),
-                        category=CAT,
-                        key=key,
-                        display=display,
-                        sort_key=(alpha_key(series), alpha_key(title), natkey(f"{m.group('vol')} {m.group('sec')}")),
-                        meta=WorkMeta("", title),
-                    )
-                ]
+            claim_one(
+                text,
+                m.start(),
+                m.end(),
+                category=CAT,
+                key=key,
+                display=display,
+                sort_key=(alpha_key(series), alpha_key(title), natkey(f"{m.group('vol')} {m.group('sec')}")),
+                meta=WorkMeta("", title),
             )
         )
     for m in _ALR.finditer(text) if "L.R" in text or "L. R" in text else ():
@@ -479,18 +450,14 @@ def find_reference_works(text: str) -> list[Claim]:
         display = clean(head).rstrip(" ,") + ", " + cite + " " + clean(m.group("paren"))
         key = ArticleKey(m.group("vol"), norm("A.L.R." + clean(m.group("series") or "")), m.group("page"))
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        start,
-                        m.end(),
-                        category=CAT,
-                        key=key,
-                        display=display,
-                        sort_key=_other_sort("", re.sub(r"^Annot(?:ation|\.),\s", "", clean(head)), cite),
-                    )
-                ]
+            claim_one(
+                text,
+                start,
+                m.end(),
+                category=CAT,
+                key=key,
+                display=display,
+                sort_key=_other_sort("", re.sub(r"^Annot(?:ation|\.),\s", "", clean(head)), cite),
             )
         )
     for m in _MANUAL.finditer(text) if "Complex Litigation" in text else ():
@@ -503,35 +470,27 @@ def find_reference_works(text: str) -> list[Claim]:
             + (f" {clean(m.group('paren'))}" if m.group("paren") else "")
         )
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        m.start(),
-                        m.end(),
-                        category=CAT,
-                        key=ManualForComplexLitigationKey(ed.lower()),
-                        display=display,
-                        sort_key=("manual for complex litigation", "", natkey(ed)),
-                    )
-                ]
+            claim_one(
+                text,
+                m.start(),
+                m.end(),
+                category=CAT,
+                key=ManualForComplexLitigationKey(ed.lower()),
+                display=display,
+                sort_key=("manual for complex litigation", "", natkey(ed)),
             )
         )
     for m in _FEDERALIST.finditer(text) if "Federalist" in text else ():
         display = clean(text[m.start() : m.end("num")] + (m.group("author") or "") + (m.group("ed") or ""))
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        m.start(),
-                        m.end(),
-                        category=CAT,
-                        key=FederalistKey(m.group("num")),
-                        display=display,
-                        sort_key=("federalist", "", natkey(m.group("num"))),
-                    )
-                ]
+            claim_one(
+                text,
+                m.start(),
+                m.end(),
+                category=CAT,
+                key=FederalistKey(m.group("num")),
+                display=display,
+                sort_key=("federalist", "", natkey(m.group("num"))),
             )
         )
     return claims
@@ -543,18 +502,14 @@ def find_code_comments(text: str) -> list[Claim]:
         display = clean(m.group(0))
         key = CodeCommentKey(alpha_key(m.group("author")), norm(m.group("src")), m.group("sec"))
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        m.start(),
-                        m.end(),
-                        category=CAT,
-                        key=key,
-                        display=display,
-                        sort_key=(alpha_key(m.group("author")), norm(m.group("src")), natkey(m.group("sec"))),
-                    )
-                ]
+            claim_one(
+                text,
+                m.start(),
+                m.end(),
+                category=CAT,
+                key=key,
+                display=display,
+                sort_key=(alpha_key(m.group("author")), norm(m.group("src")), natkey(m.group("sec"))),
             )
         )
     return claims
@@ -571,36 +526,28 @@ def find_opinions(text: str) -> list[Claim]:
         display = clean(text[start : m.end()])
         key = EthicsOpinionKey(alpha_key(issuer), m.group("num"))
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        start,
-                        m.end(),
-                        category=CAT,
-                        key=key,
-                        display=display,
-                        sort_key=(alpha_key(issuer), "", natkey(m.group("num"))),
-                    )
-                ]
+            claim_one(
+                text,
+                start,
+                m.end(),
+                category=CAT,
+                key=key,
+                display=display,
+                sort_key=(alpha_key(issuer), "", natkey(m.group("num"))),
             )
         )
     for m in _AG_OP.finditer(text) if "Gen." in text else ():
         state = state_abbr(m.group("s1") or m.group("s2")) or clean(m.group("s1") or m.group("s2"))
         display = clean(m.group(0))
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        m.start(),
-                        m.end(),
-                        category=CAT,
-                        key=AttorneyGeneralOpinionKey(state, m.group("num")),
-                        display=display,
-                        sort_key=(alpha_key(display), "", natkey(m.group("num"))),
-                    )
-                ]
+            claim_one(
+                text,
+                m.start(),
+                m.end(),
+                category=CAT,
+                key=AttorneyGeneralOpinionKey(state, m.group("num")),
+                display=display,
+                sort_key=(alpha_key(display), "", natkey(m.group("num"))),
             )
         )
     return claims
@@ -717,21 +664,17 @@ def find_articles(text: str, emphasis) -> list[Claim]:
         display += (" " if title.endswith((',"', ",'")) else ", ") + cite if display else cite
         key = ArticleKey(m.group("vol"), norm(journal), page or alpha_key(title))
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        start,
-                        end,
-                        category=CAT,
-                        key=key,
-                        display=display,
-                        sort_key=_other_sort(author, title or journal, f"{m.group('vol')} {page}"),
-                        meta=WorkMeta(author, title),
-                        anchor_end=m.end(),
-                    )
-                ],
-                RANK_SECONDARY,
+            claim_one(
+                text,
+                start,
+                end,
+                category=CAT,
+                key=key,
+                display=display,
+                sort_key=_other_sort(author, title or journal, f"{m.group('vol')} {page}"),
+                meta=WorkMeta(author, title),
+                anchor_end=m.end(),
+                rank=RANK_SECONDARY,
             )
         )
     return claims
@@ -762,20 +705,16 @@ def find_csm_articles(text: str) -> list[Claim]:
         display = f"{clean(seg)} ({clean(m.group('year'))}) {cite}"
         key = ArticleKey(m.group("vol"), norm(journal), m.group("page"))
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        start,
-                        m.end(),
-                        category=CAT,
-                        key=key,
-                        display=display,
-                        sort_key=_other_sort(clean(author), clean(title), f"{m.group('vol')} {m.group('page')}"),
-                        meta=WorkMeta(clean(author), clean(title)),
-                    )
-                ],
-                RANK_SECONDARY,
+            claim_one(
+                text,
+                start,
+                m.end(),
+                category=CAT,
+                key=key,
+                display=display,
+                sort_key=_other_sort(clean(author), clean(title), f"{m.group('vol')} {m.group('page')}"),
+                meta=WorkMeta(clean(author), clean(title)),
+                rank=RANK_SECONDARY,
             )
         )
     return claims
@@ -794,20 +733,16 @@ def find_quoted_news(text: str) -> list[Claim]:
         display = f"{author}, {quoted} {pub}, {m.group('date')}"
         key = WorkKey(alpha_key(author), alpha_key(m.group("title")), "", norm(f"{pub} {m.group('date')}"))
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        start,
-                        m.end(),
-                        category=CAT,
-                        key=key,
-                        display=display,
-                        sort_key=_other_sort(author, m.group("title")),
-                        meta=WorkMeta(author, m.group("title")),
-                    )
-                ],
-                RANK_SECONDARY,
+            claim_one(
+                text,
+                start,
+                m.end(),
+                category=CAT,
+                key=key,
+                display=display,
+                sort_key=_other_sort(author, m.group("title")),
+                meta=WorkMeta(author, m.group("title")),
+                rank=RANK_SECONDARY,
             )
         )
     return claims
@@ -1176,18 +1111,14 @@ def find_international(text: str) -> list[Claim]:
         )
         key = EuActKey(m.group("type").lower(), m.group("body"), m.group("num"))
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        m.start(),
-                        m.end(),
-                        category=CAT,
-                        key=key,
-                        display=display,
-                        sort_key=(alpha_key(display), "", natkey(m.group("num"))),
-                    )
-                ]
+            claim_one(
+                text,
+                m.start(),
+                m.end(),
+                category=CAT,
+                key=key,
+                display=display,
+                sort_key=(alpha_key(display), "", natkey(m.group("num"))),
             )
         )
     for m in _TREATY_SERIES.finditer(text):
@@ -1201,18 +1132,8 @@ def find_international(text: str) -> list[Claim]:
         )
         key = TreatyKey(m.group("vol"), m.group("series"), m.group("page"))
         claims.append(
-            claim(
-                [
-                    occ(
-                        text,
-                        start,
-                        m.end(),
-                        category=CAT,
-                        key=key,
-                        display=display,
-                        sort_key=(alpha_key(display), "", ()),
-                    )
-                ]
+            claim_one(
+                text, start, m.end(), category=CAT, key=key, display=display, sort_key=(alpha_key(display), "", ())
             )
         )
     return claims

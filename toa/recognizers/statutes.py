@@ -48,6 +48,7 @@ from .common import (
     alpha_key,
     clean,
     claim,
+    claim_one,
     code_key,
     is_regulation_code,
     is_author_word,
@@ -1450,19 +1451,15 @@ def _act_claim(text: str, start: int, items: list[tuple[int, int, str, str, bool
         assert isinstance(parallel.meta, ProvisionMeta)
         # in the order the brief gives them
         both = f"{parallel.display} ({act} § {sec}{sub})" if before else f"{act} § {sec}{sub}, {parallel.display}"
-        return claim(
-            [
-                occ(
-                    text,
-                    start,
-                    e,
-                    category=CAT,
-                    key=parallel.key,
-                    display=both,
-                    sort_key=parallel.sort_key,
-                    meta=replace(parallel.meta, act=act, act_section=sec + sub),
-                )
-            ]
+        return claim_one(
+            text,
+            start,
+            e,
+            category=CAT,
+            key=parallel.key,
+            display=both,
+            sort_key=parallel.sort_key,
+            meta=replace(parallel.meta, act=act, act_section=sec + sub),
         )
     return claim(
         [
@@ -1565,19 +1562,15 @@ def find_state_bills(text: str, _emphasis=None) -> list[Claim]:
         if not m.group("mark"):
             display = bill
             claims.append(
-                claim(
-                    [
-                        occ(
-                            text,
-                            m.start(),
-                            m.end(),
-                            category="legislative",
-                            key=StateBillKey(abbr, btype, m.group("num"), leg),
-                            display=display,
-                            sort_key=(natkey(alpha_key(display)),),
-                            meta=ProvisionMeta(code="state_bill", act=bill, jurisdiction=abbr),
-                        )
-                    ]
+                claim_one(
+                    text,
+                    m.start(),
+                    m.end(),
+                    category="legislative",
+                    key=StateBillKey(abbr, btype, m.group("num"), leg),
+                    display=display,
+                    sort_key=(natkey(alpha_key(display)),),
+                    meta=ProvisionMeta(code="state_bill", act=bill, jurisdiction=abbr),
                 )
             )
             continue
