@@ -216,3 +216,13 @@ def test_statements_and_reports_of_professional_bodies(run):
     ) == ["Trade Regulation Commission, ‘Commission Orders Maker of Gadgets to Pay $5 Million’ (March 2023)"]
     # an organisation in a sentence of prose is no report
     assert displays(run("The Department of Labor, in a letter, Jan. 5, 2020, explained the rule.")) == []
+
+
+def test_a_report_whose_title_names_a_case_and_an_amendment_is_one_work(run):
+    """After the body's name, a case's name and "First Amendment" are words of the title: one entry
+    under Other Authorities, no case and no constitutional provision."""
+    occs = run("7 Legislative Research Service, Acme v. Bonta and First Amendment Limits on Gadgets, Nov. 1, 2023.")
+    assert [(o.category, o.display) for o in full(occs)] == [
+        ("other", "Legislative Research Service, Acme v. Bonta and First Amendment Limits on Gadgets, Nov. 1, 2023")
+    ]
+    assert run("7 Acme v. Bonta Research Service, Limits on Gadgets, Nov. 1, 2023.") == []

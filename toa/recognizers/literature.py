@@ -206,7 +206,9 @@ def find_statements(text: str) -> list[Claim]:
         if m is None:
             continue
         body = m.group("body")
-        if " v. " in m.group(0) or not (_GENRE.search(body) or _BODY_WORD.search(body.split(", ")[0])):
+        # a case's name starts a case citation; after the body's name it is part of a title
+        # ("Congressional Research Service, NetChoice v. Bonta and First Amendment Limits …, Nov. 1, 2023")
+        if " v. " in body.split(", ")[0] or not (_GENRE.search(body) or _BODY_WORD.search(body.split(", ")[0])):
             continue
         claims.append(
             _work_claim(text, m.start(), m.end(), body.split(", ")[0], m.group("title") or body, m.group("date")[-4:])
