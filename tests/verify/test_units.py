@@ -130,6 +130,18 @@ def test_quotes_that_say_what_they_left_out():
     assert not matches("The rule is settled. A court must view the record in part", text, {CITATIONS, QUOTATION_MARKS})
 
 
+def test_citations_omitted_from_the_middle_of_a_sentence():
+    """Invented text: a citation set off by commas inside a sentence goes with both its commas."""
+    text = "The rule, see Smith v. Jones, 123 F.3d 456, 460 (9th Cir. 1997), applies to every claim."
+    assert matches("The rule applies to every claim", text, {CITATIONS})
+    assert not matches("The rule applies to every claim", text)
+    assert not matches("The rule applies to no claim", text, {CITATIONS})
+    clause = "A court must weigh the record, Doe v. Roe, 45 F.4th 67, 70 (2d Cir. 2022), and then decide."
+    assert matches("A court must weigh the record and then decide", clause, {CITATIONS})
+    assert matches("A court must weigh the record, and then decide", clause, {CITATIONS})
+    assert not matches("A court must weigh the record, and never decide", clause, {CITATIONS})
+
+
 def test_pin_pages():
     assert [pin_pages(x) for x in ("163", "322-23", "322–323", "170 n.3", "*3", "at 170", "1099-101", None)] == [
         [163],

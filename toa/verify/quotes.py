@@ -96,9 +96,11 @@ def _without(hay: Haystack, drop) -> Haystack:
     return Haystack(hay.source, "".join(hay.text[i] for i in keep), [hay.where[i] for i in keep])
 
 
-def _citation_spans(source: str) -> list[tuple[int, int]]:
+def _citation_spans(source: str, keep_comma_before: bool = False) -> list[tuple[int, int]]:
     """Where the source's citations stand, each with the signal before it ("see also") and the
-    semicolon, comma or period that ends it: what "(citations omitted)" leaves out."""
+    semicolon, comma or period that ends it: what "(citations omitted)" leaves out. A citation set
+    off by commas inside a sentence takes both, unless `keep_comma_before` (the sentence's own
+    comma: "the record, Doe v. Roe, …, and then")."""
     cites = sorted((c for c in get_citations(source) if not isinstance(c, UnknownCitation)), key=lambda c: c.span())
     spans: list[tuple[int, int]] = []
     for n, cite in enumerate(cites):
@@ -111,16 +113,25 @@ def _citation_spans(source: str) -> list[tuple[int, int]]:
         if signal:
             start -= len(signal.group())
         rest = re.match(r"\s*[;,.]", source[end:])
+        if (
+            not keep_comma_before
+            and rest
+            and rest.group().endswith(",")
+            and (lead := re.search(r",\s*$", source[:start]))
+        ):
+            start = lead.start()
         spans.append((start, end + (rest.end() if rest else 0)))
     return spans
 
 
-def _as_quoted(quote: str, text: str | Haystack, omitted: Collection[str]) -> tuple[str, Haystack]:
+def _as_quoted(
+    quote: str, text: str | Haystack, omitted: Collection[str], keep_comma_before: bool = False
+) -> tuple[str, Haystack]:
     """The quotation's words and the source, each without what the brief says it left out."""
     hay = _hay(text)
     if CITATIONS in omitted:
         cited = bytearray(len(hay.source))  # 1 where a citation stands in the source
-        for a, b in _citation_spans(hay.source):
+        for a, b in _citation_spans(hay.source, keep_comma_before):
             cited[a:b] = b"\x01" * (b - a)
         hay = _without(hay, lambda i: cited[hay.where[i]] == 1)
     if QUOTATION_MARKS in omitted:
@@ -155,7 +166,13 @@ def fragments(quote: str) -> list[str]:
 def locate(quote: str, text: str | Haystack, omitted: Collection[str] = ()) -> tuple[int, int] | None:
     """Where the quotation stands in `text` (offsets in the source text): every fragment found, in
     order. `omitted`: what the brief says it left out (CITATIONS, QUOTATION_MARKS, FOOTNOTES)."""
-    quote, hay = _as_quoted(quote, text, omitted)
+    found = _locate(*_as_quoted(quote, text, omitted))
+    if found is None and CITATIONS in omitted:  # the sentence's comma may stay where a citation went
+        found = _locate(*_as_quoted(quote, text, omitted, keep_comma_before=True))
+    return found
+
+
+def _locate(quote: str, hay: Haystack) -> tuple[int, int] | None:
     where = hay.where
     frags, pos, start = fragments(quote), 0, None
     if not frags:
