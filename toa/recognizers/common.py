@@ -507,9 +507,15 @@ def code_token(word: str) -> str:
 
 
 def is_regulation_code(words: str) -> bool:
-    """A code of regulations ("Cal. Code Regs.", "Tex. Admin. Code"), not of statutes."""
+    """A code of regulations ("Cal. Code Regs.", "Tex. Admin. Code"), not of statutes; a city's or
+    county's administrative code ("New York City Administrative Code") is its local law, a statute."""
     toks = words.split()
+    if _LOCAL_GOVERNMENT.intersection(toks):
+        return False
     return "regs" in toks or "admin" in toks and "code" in toks
+
+
+_LOCAL_GOVERNMENT = frozenset({"city", "county", "town", "village", "borough", "parish", "municipal", "mun"})
 
 
 def code_key(name: str) -> str:
