@@ -820,3 +820,25 @@ def test_a_senate_bill_by_its_number_alone_is_the_bill_written_out():
         ("SB 612 took effect.", "Senate Bill No. 612 (2023-2024 Reg. Sess.) passed."),
     ):
         assert linked(links_of(first, then)) == {"Senate Bill No. 612 (2023-2024 Reg. Sess.)": ["full", "full"]}
+
+
+def test_a_california_unpublished_opinion_and_its_supra_are_one_case():
+    t = links_of(
+        "The court agreed. People v. Garza (Feb. 9, 2021, F079912) [nonpub. opn.].",
+        "As Garza, supra, F079912, explains, the rule holds.",
+    )
+    assert linked(t) == {"People v. Garza (Feb. 9, 2021, F079912) [nonpub. opn.]": ["full", "supra"]}
+
+
+def test_a_work_cited_with_its_link_and_without_is_one_authority():
+    link_first = (
+        "Press Release, Dep't of Energy, Grid Upgrade Announced (May 4, 2022), https://energy.example/pr/grid-upgrade.",
+        "See Press Release, Dep't of Energy, Grid Upgrade Announced (May 4, 2022).",
+    )
+    for texts in (link_first, link_first[::-1]):
+        [(name, kinds)] = linked(links_of(*texts)).items()
+        assert name.startswith("Press Release, Dep't of Energy, Grid Upgrade Announced (May 4, 2022)")
+        assert kinds == ["full", "short"]
+    # another release of the same body is another authority
+    other = "See Press Release, Dep't of Energy, Grid Upgrade Delayed (May 9, 2022)."
+    assert len(linked(links_of(link_first[0], other))) == 2

@@ -1117,3 +1117,46 @@ def test_ab_with_a_page_range_names_the_answering_brief_whose_pages_are_no_bills
     # without a range, "AB 16" is read as Assembly Bill 16
     alone = [Paragraph(index=0, story="body", text="The Legislature acted. (AB 16.)")]
     assert [o.text for o in extract(Document(path="x.docx", paragraphs=alone, sections=[]))] == ["AB 16"]
+
+
+def test_a_california_unpublished_opinion_by_date_and_docket_is_one_case_as_printed():
+    p = para(
+        ("People", True),
+        " v. ",
+        ("Garza", True),
+        " (Feb. 9, 2021, F079912) [nonpub. opn.]; ",
+        ("Estate of Ochoa", True),
+        " (Oct. 2, 2019, H045512) [opn. ordered nonpub.].",
+    )
+    a, b = full(extract_paragraph(p))
+    assert a.display == "People v. Garza (Feb. 9, 2021, F079912) [nonpub. opn.]"
+    assert a.key == DocketKey("F079912", "people v. garza")
+    assert b.display == "Estate of Ochoa (Oct. 2, 2019, H045512) [opn. ordered nonpub.]"
+    # typed in roman, and a date without a docket number or a status is no such cite
+    [c] = full(
+        extract_paragraph(para("The court agreed. In re Marriage of Tsai (Jan. 5, 2018, A150001) [unpub. opn.]."))
+    )
+    assert c.display == "In re Marriage of Tsai (Jan. 5, 2018, A150001) [unpub. opn.]"
+    assert full(extract_paragraph(para("People v. Garza (Feb. 9, 2021) was argued."))) == []
+
+
+def test_docketed_history_is_part_of_the_cases_entry_as_cited():
+    p = para(
+        ("Vance", True),
+        " v. ",
+        ("Orbit LLC", True),
+        ", No. 3:21-cv-00417-JD (N.D. Cal. Mar. 2, 2022), appeal docketed, No. 22-15501 (9th Cir. Apr. 1, 2022); ",
+        ("Hale", True),
+        " v. ",
+        ("Ruiz", True),
+        ", 41 F.4th 88 (2d Cir. 2023), petition for cert. filed, No. 23-77 (U.S. July 3, 2023).",
+    )
+    a, b = full(extract_paragraph(p))
+    assert a.display == (
+        "Vance v. Orbit LLC, No. 3:21-cv-00417-JD (N.D. Cal. Mar. 2, 2022), appeal docketed, No. 22-15501 "
+        "(9th Cir. Apr. 1, 2022)"
+    )
+    assert (
+        b.display == "Hale v. Ruiz, 41 F.4th 88 (2d Cir. 2023), petition for cert. filed, No. 23-77 (U.S. July 3, 2023)"
+    )
+    assert p.text[a.start : a.end].endswith("Apr. 1, 2022)")

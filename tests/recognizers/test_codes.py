@@ -282,3 +282,17 @@ def test_a_code_named_in_brackets_inside_a_quotation(run):
     (o,) = full(run("(Doe v. Roe (2001) 1 Cal.App.4th 1, 5, citing [Welf. & Inst. Code] § 4512, subd. (a).)"))
     assert o.display == "Welf. & Inst. Code § 4512, subd. (a)"
     assert o.key == StateCodeKey("", "welf inst code", "", "4512(a)")
+
+
+def test_a_citys_administrative_code_written_out_is_a_statute_a_states_a_regulation(run):
+    t = (
+        "See New York City Administrative Code § 8-107(4); N.Y.C. Admin. Code § 8-502; "
+        "Texas Administrative Code § 3.12; Cal. Code Regs., tit. 8, § 3203."
+    )
+    cats = {o.text: o.category for o in full(run(t))}
+    assert cats == {
+        "New York City Administrative Code § 8-107(4)": "statutes",
+        "N.Y.C. Admin. Code § 8-502": "statutes",
+        "Texas Administrative Code § 3.12": "rules_regulations",
+        "Cal. Code Regs., tit. 8, § 3203": "rules_regulations",
+    }

@@ -739,3 +739,25 @@ def test_web_page_with_its_publisher_in_small_capitals_and_the_date_read(run):
     assert o.display == (
         "Recall Reporting Rules, U.S. CONSUMER GOODS SAFETY COMMISSION, https://goods.example/business/recall"
     )
+
+
+def test_a_web_reference_with_the_date_it_was_accessed_before_its_link_sorts_by_its_author(run):
+    for t in (
+        "Harbor Data Institute (2022). Rural Broadband Trends. Accessed Feb. 2, 2024. https://hdi.example/rural.",
+        "See Harbor Data Institute, Rural Broadband Trends (2022). Retrieved March 5, 2024, from "
+        "https://hdi.example/rural.",
+    ):
+        (o,) = full(run(t))
+        assert o.display.startswith("Harbor Data Institute")
+        assert o.display.endswith("https://hdi.example/rural")
+        assert o.sort_key[0].startswith("harbor data institute")
+
+
+def test_a_citation_after_a_label_in_prose_and_a_colon_starts_after_the_colon(run):
+    t = "Another survey agrees: Ada Quill, Night Shifts and Sleep, 14 J. Occup. Health 210 (2019)."
+    (o,) = full(run(t))
+    assert o.display.startswith("Ada Quill, Night Shifts and Sleep")
+    # a title's own colon stays in it
+    t = "See Quill Institute, Night Shifts: A Field Guide, Harbor Press (2021), https://quill.example/guide."
+    (o,) = full(run(t))
+    assert "Night Shifts: A Field Guide" in o.display

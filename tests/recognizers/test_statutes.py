@@ -556,3 +556,9 @@ def test_a_city_code_section_with_its_subdivision_as_california_writes_it(run):
     (o,) = full(run("Elmford Municipal Code section 41.18, subdivision (d), bars it."))
     assert o.display == "Elmford Municipal Code section 41.18, subdivision (d)"
     assert o.key == StateCodeKey("", "elmford municipal code", "", "41.18(d)")
+
+
+def test_a_county_code_with_a_hyphenated_name(run):
+    (o,) = full(run("See Miami-Dade County Code § 11A-26 (2020)."))
+    assert o.display == "Miami-Dade County Code § 11A-26"
+    assert o.category == "statutes"

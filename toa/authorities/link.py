@@ -421,7 +421,7 @@ def _full(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cite
             return Link(occ, misread.key, "short")
     key = occ.key
     assert key is not None
-    work = _work_linked(occ, by_key)
+    work = _work_linked(occ, by_key) or _same_work_linked(occ, by_key)
     if work is not None:
         return Link(occ, work.key, "short")
     name = occ.meta.case_name if isinstance(occ.meta, CaseMeta) else ""
@@ -492,6 +492,29 @@ def _work_linked(occ: Occurrence, by_key: dict[Key, Cited]) -> Cited | None:
         if (len(words) >= 3 and shared >= 0.6 * len(words)) or (shared and dated and _dated_on(a.name, dated)):
             fits.append(a)
     return max(fits, key=_last_seen) if fits else None
+
+
+# What a work's entry says after its words: its link, and the date the page was read.
+_LINK_TAIL = re.compile(r"(?:,?\s(?:available\sat\s)?(?:https?://|ftp://|www\.)\S+|\s?\(last\svisited[^()]*\))+$")
+
+
+def _same_work_linked(occ: Occurrence, by_key: dict[Key, Cited]) -> Cited | None:
+    """A work cited once with its link and once without ("Press Release, Agency, Title (date), https://…"
+    and "Press Release, Agency, Title (date)"): the same words make it one authority, the one
+    cited first."""
+    if occ.category != "other" or not occ.display:
+        return None
+    words = _words_of_work(occ.display)
+    if len(words) < 4:
+        return None
+    for a in by_key.values():
+        if a.category == "other" and a.key != occ.key and _words_of_work(a.name) == words:
+            return a
+    return None
+
+
+def _words_of_work(display: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", _LINK_TAIL.sub("", display).lower())
 
 
 def _bill_linked(path: str, by_key: dict[Key, Cited]) -> Cited | None:

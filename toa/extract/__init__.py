@@ -30,7 +30,7 @@ from ..recognizers.common import in_quotation
 from . import eyecite_adapter, short_forms
 from .case_finders import docket_cases, neutral_cases, unknown_reporter_cases
 from .case_mentions import case_mentions
-from .cases import full_case
+from .cases import docketed_history, full_case
 from .names import inside
 
 _DOT_LEADER = re.compile(r"\s?(?:\([^()]{0,20}\)\s?)?(?:(?:\.\s?){4,}|…{2,})")
@@ -222,6 +222,7 @@ def _extract_window(para: Paragraph, defined_acts: frozenset[str] = frozenset())
     cases.extend(unknown_reporter_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
     cases.extend(docket_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
     cases.extend(neutral_cases(para, [(o.start, o.end) for o in found + cases] + excluded))
+    docketed_history(text, cases, [(o.start, o.end) for o in found + cases] + excluded)
     cases.extend(short_forms.named_pins(para, [(o.start, o.end) for o in found + cases] + excluded))
     # "In re Application … Pursuant to 18 U.S.C. § 2703(d), 707 F.3d 283": a statute in a case's name
     # is part of the name, not a citation of the statute

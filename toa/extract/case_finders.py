@@ -116,6 +116,18 @@ _DOCKET_CITE = re.compile(
 # A federal district court's docket number ("4:22-cv-01111-XYZ", "21-md-02987"): a case cited by it
 # alone, without court and date, as amicus briefs cite the cases of their members
 _DISTRICT_DOCKET = re.compile(r"(?:\d:)?\d{2}-[a-z]{2,3}-\d{3,6}(?:-[A-Z]{2,4})*")
+# A California opinion not published, in the California Style Manual's form: its name, then the date and
+# docket number in parentheses and its status in brackets: "People v. Ruiz (Mar. 3, 2022, B301234)
+# [nonpub. opn.]", "(Jan. 5, 2021, A123456) [unpub. opn.]", "[opn. ordered nonpub.]".
+_UNPUBLISHED_CITE = re.compile(
+    r"\s*\((?P<date>[A-Z][a-z]{2,8}\.?\s\d{1,2},\s(?:1[89]\d\d|20\d\d)),\s*(?P<docket>[A-Z]{0,2}\d{4,}[\w-]*)\)"
+    r"\s*\[(?:non-?pub\.?|unpub\.?|opn\.\sordered\snon-?pub\.?|review\sgranted)[^\[\]]{0,40}\]"
+)
+# California's names of a matter with no adverse party: "In re Marriage of Tsai", "Estate of Ochoa"
+_NAMED_MATTER = (
+    r"(?:In\sre|Ex\sparte|In\sthe\sMatter\sof|Matter\sof|Estate\sof|Conservatorship\sof|Guardianship\sof|"
+    r"Adoption\sof|Marriage\sof)\s"
+)
 # A Bloomberg Law cite without a number: "Ames v. Bo, 2021 BL 123456, at *3 (S.D.N.Y. Jan. 4, 2021)".
 _BL_CITE = re.compile(
     r",\s*(?P<bl>(?P<year>\d{4})\sBL\s(?P<num>\d+))(?:,\s*(?:at\s)?\*\d+(?:-\*?\d+)?)?"
@@ -143,6 +155,14 @@ def docket_cases(para: Paragraph, taken: list[tuple[int, int]]) -> list[Occurren
         docket_key = DocketKey(docket, same_party_name(name).lower())
         meta = CaseMeta(case_name=name, name_end=b)
         out.append(_case(para, start, m.end(), docket_key, f"{name}, {number}{bl}{court}", meta))
+    taken = taken + [(o.start, o.end) for o in out]
+    for start, b, name, m in italic_names_before(para, _UNPUBLISHED_CITE, "date", taken):
+        if " v. " not in name and not re.match(_NAMED_MATTER, name):
+            continue
+        docket_key = DocketKey(m.group("docket"), same_party_name(name).lower())
+        meta = CaseMeta(case_name=name, name_end=b)
+        display = name + " " + re.sub(r"\s+", " ", para.text[b : m.end()].strip())
+        out.append(_case(para, start, m.end(), docket_key, display, meta))
     taken = taken + [(o.start, o.end) for o in out]
     for start, b, name, m in italic_names_before(para, _BL_CITE, "bl", taken):
         if " v. " not in name and not NAME_PREFIX.search(name + " ") and not name.startswith(("In re", "Ex parte")):

@@ -205,6 +205,30 @@ def _after_history(
     return name_start, bool(_HISTORY.match(gap))
 
 
+# History that names no reporter, only the docket of the court above: "appeal docketed, No. 23-15123
+# (9th Cir. Apr. 2, 2023)", "petition for cert. filed, No. 24-10 (U.S. July 1, 2024)". It is part of the
+# case's entry, as cited, like history with a reporter.
+_DOCKETED_HISTORY = re.compile(
+    r",\s*(?:appeal\s+(?:docketed|filed|pending)|petition\s+for\s+(?:cert\.|certiorari|review|reh(?:'|’)g)\s+"
+    r"(?:filed|docketed|pending)|cert\.\s+petition\s+filed|notice\s+of\s+appeal\s+filed),?\s*"
+    r"(?:Nos?\.\s*[\w:.-]+(?:,\s*[\w:.-]+)*?\s*)?\([^()]*\b(?:1[89]\d\d|20\d\d)\)"
+)
+
+
+def docketed_history(text: str, cases: list[Occurrence], taken: list[tuple[int, int]]) -> None:
+    """Grow each full case citation over the docketed history that follows it."""
+    for occ in cases:
+        if occ.kind != "full" or occ.category != "cases":
+            continue
+        m = _DOCKETED_HISTORY.match(text, occ.end)
+        if m is None or any(occ.end < a < m.end() for a, _b in taken):
+            continue
+        occ.display = (occ.display or text[occ.start : occ.end]) + re.sub(r"\s+", " ", m.group(0))
+        occ.end = m.end()
+        occ.anchor_end = occ.end
+        occ.text = text[occ.start : occ.end]
+
+
 def _is_parallel_gap(text: str, a: int, b: int) -> bool:
     gap = text[a:b]
     # California brackets a case's parallel cites: "(1966) 384 U.S. 436, 444 [86 S.Ct. 1602, 16 L.Ed.2d 694]"

@@ -507,9 +507,15 @@ def code_token(word: str) -> str:
 
 
 def is_regulation_code(words: str) -> bool:
-    """A code of regulations ("Cal. Code Regs.", "Tex. Admin. Code"), not of statutes."""
+    """A code of regulations ("Cal. Code Regs.", "Tex. Admin. Code"), not of statutes; a city's or
+    county's administrative code ("New York City Administrative Code") is its local law, a statute."""
     toks = words.split()
+    if _LOCAL_GOVERNMENT.intersection(toks):
+        return False
     return "regs" in toks or "admin" in toks and "code" in toks
+
+
+_LOCAL_GOVERNMENT = frozenset({"city", "county", "town", "village", "borough", "parish", "municipal", "mun"})
 
 
 def code_key(name: str) -> str:
@@ -667,8 +673,21 @@ def boundary_before(text: str, pos: int, limit: int = 250) -> int:
             if rx is _SENTENCE_END and _NAME_ABBREVIATION.search(text, max(0, m.start() - 8), m.start() + 1):
                 continue  # "Cal. Dept. of Public Health": an abbreviation inside a name
             best = max(best, m.end())
+    for m in _LABEL_COLON.finditer(text, best, pos):
+        # the words before the colon since the last comma: a label, or a title's head
+        if _PROSE_WORD.search(text, max(best, text.rfind(",", best, m.start()) + 1), m.start()):
+            best = m.end()  # "Another body: Title, Publisher …": the label in prose before it is not the citation's
     sm = _LEAD_SIGNAL.match(text, best, pos)
     return sm.end() if sm else best
+
+
+# A colon after words that introduce what follows ("Another body: …", "as the study put it: …"); a
+# title's own colon ("Data Brokers: A Call for Transparency") follows words in title case.
+_LABEL_COLON = re.compile(r"(?<=\w):\s+(?=[A-Z“\"])")
+_PROSE_WORD = re.compile(
+    r"\b(?!(?:and|the|for|from|with|into|over|under|upon|about|after|before|its|are|was|not|but|nor|than|that|"
+    r"this|their|our|your|how|why|what|when|who|via|per|vs)\b)[a-z]{3,}\b"
+)
 
 
 # A note's number typed before its text in a brief converted from PDF: at the paragraph's start

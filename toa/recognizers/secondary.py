@@ -1070,6 +1070,13 @@ _AS_OF = re.compile(r"\s?\[as\sof\s[^\]]{4,30}\]")
 # Bluebook puts the date a page was read after its URL: "…, https://… (last visited Mar. 3, 2023)";
 # it makes the URL a citation, and stays out of the entry.
 _VISITED_AFTER = re.compile(r"\s?\(last\svisited,?\s[^()]{4,40}\)")
+# APA's and MLA's date a page was read, before its URL: "Title. Accessed Jan. 1, 2024. https://…",
+# "Retrieved March 3, 2023, from https://…". Like "(last visited …)", it makes the URL a citation,
+# and the work's words end before it.
+_ACCESSED_BEFORE = re.compile(
+    r"[.,]?\s(?:[Aa]ccessed|[Rr]etrieved|[Ll]ast\saccessed)(?:\son)?\s(?:" + MONTH + r"\s(?:\d{1,2},\s)?\d{4}|"
+    r"\d{1,2}\s" + MONTH + r"\s\d{4})[.,]?(?:\sfrom)?\s?$"
+)
 # "…, Title 4 (2018), available at https://…": the phrase that hands a cited work over to its URL.
 _AVAILABLE_AT = re.compile(r",?\s(?:available\sat|at)\s?$")
 # A press release is named by its genre ("Press Release, Dep't of Justice, Title (date), URL").
@@ -1287,8 +1294,9 @@ def find_web(text: str, emphasis) -> list[Claim]:
         # the California Style Manual's "Title (2024) <https://…> [as of Mar. 1, 2025]"
         angled = text[m.start() - 1 : m.start()] == "<" and text.startswith(">", url_end)
         lv = text.rfind("(last visited", max(0, m.start() - 60), m.start())
-        visited = None if lv >= 0 else _VISITED_AFTER.match(text, url_end)
-        head_end = lv if lv >= 0 else m.start() - (1 if angled else 0)
+        accessed = None if lv >= 0 else _ACCESSED_BEFORE.search(text, max(0, m.start() - 50), m.start())
+        visited = None if lv >= 0 or accessed else _VISITED_AFTER.match(text, url_end)
+        head_end = lv if lv >= 0 else accessed.start() if accessed else m.start() - (1 if angled else 0)
         available = _AVAILABLE_AT.search(text, max(0, head_end - 16), head_end)
         if available and lv < 0 and not angled:
             head_end = available.start()
@@ -1299,7 +1307,7 @@ def find_web(text: str, emphasis) -> list[Claim]:
         )
         start = boundary_before(text, max(0, head_end - 60) + dp.start() if dp else head_end)
         head = text[start:head_end]
-        visited_or_dated = lv >= 0 or visited is not None
+        visited_or_dated = lv >= 0 or visited is not None or accessed is not None
         dated = visited_or_dated or _WEB_DATE.search(text[start:head_end]) or angled and _AS_OF.match(text, url_end + 1)
         # a title in quotes or italics, or a date the page was read, makes it a citation; so does
         # a press release's genre, or "available at" after a dated work
@@ -1318,7 +1326,7 @@ def find_web(text: str, emphasis) -> list[Claim]:
         # typed without italics or quotes, a reference is known by its shape: "Title. (2021). URL",
         # "Title, Publisher (2023), URL", "Publisher, Title, URL"
         reference = None if cited or lv >= 0 or angled or available else _reference_start(text, start, head_end)
-        sentence = _sentence_start(text, m.start())
+        sentence = _sentence_start(text, head_end if accessed else m.start())
         if reference is not None:
             start = reference
         elif (

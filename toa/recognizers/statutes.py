@@ -1475,7 +1475,7 @@ def _act_claim(text: str, start: int, items: list[tuple[int, int, str, str, bool
 # Code § 12B.1"; a state's, "Tex. Admin. Code", holds regulations). Its sections may end in a letter
 # after a hyphen ("§ 2-A").
 _LOCAL_CODE = re.compile(
-    r"(?<![\w.])(?P<name>(?:(?!(?:See|Cf|Also|But|Compare|Accord|Under|In|The|And|Or|Contra)\b)[A-Z][\w.'’]*\s){1,3}"
+    r"(?<![\w.])(?P<name>(?:(?!(?:See|Cf|Also|But|Compare|Accord|Under|In|The|And|Or|Contra)\b)[A-Z][\w.'’]*(?:-[A-Z][\w.'’]*)?\s){1,3}"
     r"(?:(?:County|City|Town|Village|Parish|Borough)\sCode"
     r"(?:\sof\sOrdinances)?|Mun(?:icipal|\.)\sCode|(?P<admin>Admin(?:istrative|\.)\sCode)))"
     r"(?P<parts>(?:,\s(?:ch|chs|subch|art|tit|pt|div)\.\s\d+[A-Za-z]?(?:[.-]\d+[A-Za-z]?)*)*)"
