@@ -424,3 +424,22 @@ def test_the_estimate_sets_the_body_after_the_table_it_writes(tmp_path):
     rendered = paginate(doc, table, style, method="render", reopen=lambda: read(path))
     assert abs(int(rendered.label(first[-1].occurrences[-1])) - int(estimate.label(first[-1].occurrences[-1]))) <= 1
     assert abs(min(int(rendered.label(o)) for a in first for o in a.occurrences) - min(pages)) <= 1
+
+
+def test_a_table_that_opens_the_brief_puts_the_body_on_the_page_after_it(tmp_path):
+    """With no placeholder, heading or table of contents the table opens the brief and a page
+    break follows it: the body starts on the page after the table's last, still numbered from
+    the first page of the document."""
+    from toa.authorities import build
+    from toa.extract import extract
+    from toa.pagination import paginate
+
+    b = DocBuilder()
+    b.paragraph("See ", ("Smith v. Jones", "i"), ", 500 U.S. 100 (1991).")
+    doc = read(str(b.save(tmp_path / "start.docx")))
+    style = styles.load("default")
+    table = build(doc, extract(doc), style)
+    space = table_space(doc, table, style)
+    assert space.spot.after is None and space.spot.break_after and 0 < space.height < 12960
+    smith = table.categories[0].authorities[0].occurrences[0]
+    assert paginate(doc, table, style, method="estimate").label(smith) == "2"
