@@ -5,7 +5,7 @@ from docxbuild import DocBuilder, Footnote, PageBreak
 from toa import styles
 from toa.document import read
 from toa.model import Occurrence, Table
-from toa.pagination import _from_breaks, page_text
+from toa.pagination import _from_breaks, page_text, table_space
 
 
 def _occ(doc, needle):
@@ -372,3 +372,74 @@ def test_a_paragraphs_footnotes_take_room_on_its_page(tmp_path):
         occ = _occ(doc, "marker29")
         last.append(_from_breaks(doc, [occ], {"explicit", "section"}, estimate=True)[(occ.paragraph, occ.start)][0])
     assert last[0] + 2 <= last[1] <= last[0] + 4, last
+
+
+def _placeholder_brief(tmp_path) -> str:
+    """A one-section brief with a [TABLE OF AUTHORITIES] placeholder after its caption and 56
+    cases cited in its body: the table fills about three pages before the body."""
+    names = ["Adams", "Baker", "Clark", "Davis", "Evans", "Foster", "Grant", "Hayes"]
+    b = DocBuilder()
+    b.paragraph("IN THE SUPREME COURT OF THE UNITED STATES")
+    b.paragraph("[TABLE OF AUTHORITIES]")
+    sentence = "The court held that the statute applies to this dispute in full. "
+    cases = [(x, y) for x in names for y in names if x != y]
+    for n, (x, y) in enumerate(cases):
+        b.paragraph(sentence * 2, "See ", (f"{x} v. {y}", "i"), f", {400 + n} U.S. {100 + n} (1991).")
+    b.paragraph("closing marker")
+    return str(b.save(tmp_path / "placeholder.docx"))
+
+
+def test_the_estimate_sets_the_body_after_the_table_it_writes(tmp_path):
+    """The table toa writes in place of a placeholder in the body's section pushes the body
+    down by its length: the estimate counts it (and, where LibreOffice can lay the brief out,
+    puts the body's end within a page of LibreOffice's layout)."""
+    import shutil
+
+    from toa.authorities import build
+    from toa.extract import extract
+    from toa.pagination import paginate
+
+    path = _placeholder_brief(tmp_path)
+    doc = read(path)
+    style = styles.load("default")
+    table = build(doc, extract(doc), style)
+    assert sum(len(c.authorities) for c in table.categories) == 56
+    closing = _occ(doc, "closing marker")
+    without_table = _from_breaks(doc, [closing], {"explicit", "section"}, estimate=True)[(closing.paragraph, 0)][0]
+    estimate = paginate(doc, table, style, method="estimate")
+    first = table.categories[0].authorities
+    pages = [int(estimate.label(o)) for a in first for o in a.occurrences]
+    # 56 entries of two lines with a line's space after: about three pages of table first
+    assert min(pages) >= 3
+    with_table = _from_breaks(
+        doc,
+        [closing],
+        {"explicit", "section"},
+        True,
+        table_space(doc, table, style),
+    )[(closing.paragraph, 0)][0]
+    assert with_table >= without_table + 2
+    if not shutil.which("soffice"):
+        return
+    rendered = paginate(doc, table, style, method="render", reopen=lambda: read(path))
+    assert abs(int(rendered.label(first[-1].occurrences[-1])) - int(estimate.label(first[-1].occurrences[-1]))) <= 1
+    assert abs(min(int(rendered.label(o)) for a in first for o in a.occurrences) - min(pages)) <= 1
+
+
+def test_a_table_that_opens_the_brief_puts_the_body_on_the_page_after_it(tmp_path):
+    """With no placeholder, heading or table of contents the table opens the brief and a page
+    break follows it: the body starts on the page after the table's last, still numbered from
+    the first page of the document."""
+    from toa.authorities import build
+    from toa.extract import extract
+    from toa.pagination import paginate
+
+    b = DocBuilder()
+    b.paragraph("See ", ("Smith v. Jones", "i"), ", 500 U.S. 100 (1991).")
+    doc = read(str(b.save(tmp_path / "start.docx")))
+    style = styles.load("default")
+    table = build(doc, extract(doc), style)
+    space = table_space(doc, table, style)
+    assert space.spot.after is None and space.spot.break_after and 0 < space.height < 12960
+    smith = table.categories[0].authorities[0].occurrences[0]
+    assert paginate(doc, table, style, method="estimate").label(smith) == "2"

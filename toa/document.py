@@ -392,6 +392,11 @@ def _paragraph(index: int, story: Story, b: _Builder, p_el, styles: StyleInfo) -
     return para
 
 
+def style_format(ppr, styles: StyleInfo) -> ParagraphFormat:
+    """The format of a paragraph with properties `ppr` and no text of its own look (its style's)."""
+    return _format(ppr, {}, styles, None)
+
+
 def _format(ppr, faces: dict[tuple[str | None, str | None], int], styles: StyleInfo, cell_paragraph) -> ParagraphFormat:
     """The paragraph's spacing, indents and the size and font most of its text is set in; in a
     table, the number of cells in its row."""

@@ -12,7 +12,9 @@ Page sources, best first:
              without one, its lines counted onto pages: each paragraph's words wrapped at the
              width its section, indents and type size leave (at its font's average character
              width), at its line spacing, with its space before and after and its notes' lines
-             on its page; approximate (no glyph widths, no widow control, no keep-with-next).
+             on its page, and the table written (in the template's styles) where it goes, in
+             place of what it replaces; approximate (no glyph widths, no widow control, no
+             keep-with-next).
 A citation in a note is credited to the page of its reference mark. Labels follow each
 section's numbering (w:pgNumType): format, restart, or continuation of the previous section.
 """
@@ -22,6 +24,7 @@ from __future__ import annotations
 import bisect
 import io
 from collections.abc import Callable
+from dataclasses import dataclass
 from itertools import pairwise
 
 from . import fonts, render, write
@@ -50,6 +53,7 @@ EM_PER_CHARACTER = {
 DEFAULT_EM = 0.43
 LINE_EM = 1.15  # a single-spaced line of the common text faces (ascent, descent and gap), in ems
 MAX_LAYOUTS = 3
+LEADER = "...."  # the least of an entry's dot leader that stands between its text and its pages
 
 
 class PaginationError(Exception):
@@ -92,15 +96,23 @@ def paginate(
                 raise PaginationError(f"cannot render pages: {exc}") from None
             note = f"rendering unavailable ({exc}); "
         except UnsettledLayout as exc:  # never print a layout's pages that its own table contradicts
-            pages = _from_breaks(doc, occs, {"explicit", "section"}, estimate=True)
+            pages = _estimate(doc, table, style, occs, template)
             return PageMap("estimate", exact=False, pages=pages, note=f"{exc}; explicit breaks plus an estimate")
     rendered_breaks = any(b.kind == "rendered" for p in doc.paragraphs for b in p.breaks)
     if method == "word" and not rendered_breaks:
         raise PaginationError("the document has no page breaks saved by Word (w:lastRenderedPageBreak)")
     if method in ("auto", "word") and rendered_breaks and (doc.saved_by_word or method == "word"):
         return _word_markers(doc, occs, note)
-    pages = _from_breaks(doc, occs, {"explicit", "section"}, estimate=True)
+    pages = _estimate(doc, table, style, occs, template)
     return PageMap("estimate", exact=False, pages=pages, note=note + "explicit breaks plus an estimate")
+
+
+def _estimate(doc: Document, table: Table, style: Style, occs: list[Occurrence], template) -> dict:
+    """The estimate of the brief with its table written: the table's page texts (and so its
+    length) come from the estimate without it, then the body is set after the table."""
+    pages = _from_breaks(doc, occs, {"explicit", "section"}, estimate=True)
+    apply(table, PageMap("estimate", False, pages), style)
+    return _from_breaks(doc, occs, {"explicit", "section"}, True, table_space(doc, table, style, template))
 
 
 def locate(doc: Document, occs: list[Occurrence], method: str, reopen: Callable[[], Document] | None = None) -> PageMap:
@@ -220,9 +232,13 @@ def _labels_from_destinations(doc, occs, names, dests) -> dict:
     return out
 
 
-def _from_breaks(doc: Document, occs: list[Occurrence], kinds: set[str], estimate: bool) -> dict:
+def _from_breaks(
+    doc: Document, occs: list[Occurrence], kinds: set[str], estimate: bool, table: TableSpace | None = None
+) -> dict:
     """Physical pages by counting breaks of the given kinds through the body in order; with
-    `estimate`, a stretch longer than a page without a break is cut where its lines fill a page."""
+    `estimate`, a stretch longer than a page without a break is cut where its lines fill a page,
+    and `table`, the table toa writes, takes its height (and its page breaks) where it goes, in
+    place of the lines it replaces."""
     start_page: dict[int, int] = {}  # body paragraph -> page it starts on
     change_points: dict[int, list[tuple[int, int]]] = {}  # paragraph -> [(offset, page from there on)]
     sec_first: dict[int, int] = {}
@@ -236,14 +252,29 @@ def _from_breaks(doc: Document, occs: list[Occurrence], kinds: set[str], estimat
     # one page could hold: where every page ends in a break (a converted PDF, a Word file with page
     # breaks) the breaks alone count, and a body that runs on without one is cut however many
     # breaks the front matter has.
-    lines = _Lines(doc) if estimate else None
-    stretches = _stretch_pages(body, taken, lines) if lines else []
+    lines = _Lines(doc, table.spot.replaced if table else set()) if estimate else None
+    stretches = _stretch_pages(body, taken, lines, table) if lines else []
     few_breaks = sum(stretches) > LONG_STRETCH * len(stretches)
     long_stretches = iter([few_breaks or n > LONG_STRETCH for n in stretches])
     cut = next(long_stretches, False)
     page, used = 1, 0.0  # twips of the page's height taken
     notes_on = 0  # the last page a note's separator was counted on
+
+    def place_table(page: int, used: float, height: float) -> tuple[int, float]:
+        """The page and height taken after the table (`table`, in a section of `height`)."""
+        assert table is not None
+        if table.spot.break_before and used:
+            page, used = page + 1, 0.0
+        used += table.height
+        page, used = page + int(used // height), used % height
+        if table.spot.break_after:
+            page, used = page + 1, 0.0
+        return page, used
+
     for p in body:
+        height = doc.sections[min(p.section, len(doc.sections) - 1)].text_height
+        if table and table.spot.after is None and p is body[0]:
+            page, used = place_table(page, used, height)
         start, points, last_break = page, [], 0
         for b in taken[p.index]:
             cut = next(long_stretches, False)  # the stretch this break begins
@@ -255,8 +286,7 @@ def _from_breaks(doc: Document, occs: list[Occurrence], kinds: set[str], estimat
                 start = page
             else:
                 points.append((b.offset, page))
-        if cut and lines is not None:
-            height = doc.sections[min(p.section, len(doc.sections) - 1)].text_height
+        if cut and lines is not None and p.index not in lines.replaced:
             line_height = lines.line_height(p.format)
             before, after = lines.spacing(p.format)
             used += before if used else 0  # the space before is dropped at the top of a page
@@ -280,6 +310,9 @@ def _from_breaks(doc: Document, occs: list[Occurrence], kinds: set[str], estimat
                     used %= height
         start_page[p.index], change_points[p.index] = start, points
         sec_first.setdefault(p.section, start)
+        if table and table.spot.after == p.index:
+            page, used = place_table(page, used, height)
+    sec_first[0] = 1  # the first section starts the document, a table put before its first paragraph too
     labeler = _Labeler(doc.sections, sec_first)
     out = {}
     for o in occs:
@@ -292,12 +325,44 @@ def _from_breaks(doc: Document, occs: list[Occurrence], kinds: set[str], estimat
     return out
 
 
+@dataclass
+class TableSpace:
+    """The table toa writes into the body, as the estimate counts it: where it goes and what it
+    replaces (write.Spot), and its height in twips."""
+
+    spot: write.Spot
+    height: float
+
+
+def table_space(doc: Document, table: Table, style: Style, template=None) -> TableSpace:
+    """The table's lines set as the estimate sets a paragraph's, in the template's styles as
+    they will stand in the brief: title, page label, category headings and entries (an entry's
+    text, then its dot leader and page text at the right margin, wrapped under its hanging
+    indent); each with its spacing. The page texts are those of the table as it stands."""
+    spot = write.spot(doc)
+    formats = write.table_formats(doc, template)
+    at = doc.paragraphs[spot.after].section if spot.after is not None else 0
+    section = doc.sections[min(at, len(doc.sections) - 1)]
+    cats = [c for c in table.categories if c.authorities]
+    lines = [(formats["title"], style.title)] if spot.title else []
+    if cats and style.page_column:
+        lines.append((formats["label"], style.page_column))
+    for c in cats:
+        lines.append((formats["heading"], c.heading))
+        lines += [(formats["entry"], f"{a.text} {LEADER} {a.page_text}") for a in c.authorities]
+    height = sum(
+        len(_line_starts(text, f, section)) * _Lines.line_height(f) + sum(_Lines.spacing(f)) for f, text in lines
+    )
+    return TableSpace(spot, height)
+
+
 class _Lines:
     """The lines of the document's paragraphs as the estimate sets them: where each line starts
     (words wrapped at the characters the line's width holds) and how tall each line is."""
 
-    def __init__(self, doc: Document):
+    def __init__(self, doc: Document, replaced: set[int]):
         self.sections = doc.sections
+        self.replaced = replaced  # paragraphs the table toa writes takes the place of: no lines
         self.notes: dict[int, list[Paragraph]] = {}  # body paragraph -> the note paragraphs it refers to
         for p in doc.paragraphs:
             if p.anchor is not None and p.story == "footnote":
@@ -322,17 +387,14 @@ class _Lines:
     def starts(self, p: Paragraph) -> list[int]:
         """The text offset each line of `p` starts at (an empty paragraph is one line)."""
         if p.index not in self._starts:
-            f = p.format
             section = self.sections[min(p.section, len(self.sections) - 1)]
-            width = section.text_width / f.columns - f.left - f.right
-            character = f.size * 20 * EM_PER_CHARACTER.get(f.font.lower(), DEFAULT_EM)
-            first = max(1, int((width - f.first_line) / character))
-            rest = max(1, int(width / character))
-            self._starts[p.index] = _wrap(p.text, first, rest)
+            self._starts[p.index] = _line_starts(p.text, p.format, section)
         return self._starts[p.index]
 
     def height(self, p: Paragraph, start: int = 0, end: int | None = None) -> float:
         """Twips: the lines of `p` that start in [start, end), with its spacing when they hold its first line."""
+        if p.index in self.replaced:
+            return 0.0
         starts = self.starts(p)
         n = bisect.bisect_left(starts, end if end is not None else len(p.text) + 1) - bisect.bisect_left(starts, start)
         spacing = sum(self.spacing(p.format)) if start == 0 else 0
@@ -341,6 +403,15 @@ class _Lines:
     def notes_height(self, p: Paragraph) -> float:
         """Twips: the lines of the footnotes that body paragraph `p` refers to."""
         return sum(self.height(n) for n in self.notes.get(p.index, ()))
+
+
+def _line_starts(text: str, f: ParagraphFormat, section: Section) -> list[int]:
+    """The text offset each line of a paragraph of format `f` in `section` starts at."""
+    width = section.text_width / f.columns - f.left - f.right
+    character = f.size * 20 * EM_PER_CHARACTER.get(f.font.lower(), DEFAULT_EM)
+    first = max(1, int((width - f.first_line) / character))
+    rest = max(1, int(width / character))
+    return _wrap(text, first, rest)
 
 
 def _wrap(text: str, first: int, rest: int) -> list[int]:
@@ -361,9 +432,10 @@ def _wrap(text: str, first: int, rest: int) -> list[int]:
     return starts
 
 
-def _stretch_pages(body: list[Paragraph], taken: dict, lines: _Lines) -> list[float]:
+def _stretch_pages(body: list[Paragraph], taken: dict, lines: _Lines, table: TableSpace | None) -> list[float]:
     """The pages' worth of lines between one break and the next, in order (the text before the
-    first break is the first stretch); a paragraph's notes count with it."""
+    first break is the first stretch); a paragraph's notes count with it, and the table toa
+    writes with the paragraph it follows."""
     sections = lines.sections
     lengths, pages = [], 0.0
     for p in body:
@@ -373,6 +445,8 @@ def _stretch_pages(body: list[Paragraph], taken: dict, lines: _Lines) -> list[fl
             lengths.append(pages + lines.height(p, last, b.offset) / height)
             pages, last = 0.0, b.offset
         pages += (lines.height(p, last) + lines.notes_height(p)) / height
+        if table and (table.spot.after == p.index or (table.spot.after is None and p is body[0])):
+            pages += table.height / height
     return lengths + [pages]
 
 

@@ -38,8 +38,8 @@ from .integrity import TextLostError, TextSnapshot, snapshot
 from .integrity import check as check_text
 from .output import check_output, mode_for, save, save_to, write_file
 from .settings import set_field_update
-from .table import Placement, anchor, target, write_toa
-from .template import TEMPLATE
+from .table import Placement, Spot, anchor, spot, target, write_toa
+from .template import TEMPLATE, table_formats
 
 __all__ = [
     "OCC_BOOKMARK_PREFIX",
@@ -47,6 +47,7 @@ __all__ = [
     "SECTION_BOOKMARK_PREFIX",
     "TEMPLATE",
     "TOA_BOOKMARK",
+    "Spot",
     "TextLostError",
     "TextSnapshot",
     "WriteError",
@@ -63,6 +64,8 @@ __all__ = [
     "save_to",
     "set_field_update",
     "snapshot",
+    "table_formats",
+    "spot",
     "target",
     "write_file",
     "write_toa",

@@ -251,6 +251,34 @@ def _dress_title(title_p, plan: _Plan) -> None:
         set_page_break_before(title_p)
 
 
+@dataclass
+class Spot:
+    """Where write_toa would put the table, as the page estimate counts it: after body paragraph
+    `after` (None: before the first), replacing the body paragraphs `replaced`, with a title of
+    its own or not, and with the page breaks it would put before and after the table."""
+
+    after: int | None
+    replaced: set[int]
+    title: bool
+    break_before: bool
+    break_after: bool
+
+
+def spot(doc: Document) -> Spot:
+    """Where write_toa would put the table (see Spot); nothing changes."""
+    plan = _plan(doc, doc.package.body)
+    index = {p.element: p.index for p in doc.paragraphs if p.story in ("body", "table")}
+    replaced = {index[q] for el in plan.remove for q in paragraphs_of(el) if q in index}
+    after = None  # the table opens the body
+    if plan.after is not None:
+        after = index.get(last_paragraph(plan.after))
+    elif plan.mode != "start":  # before a placeholder or a stale table's first line: both replaced
+        after = next((index[q] for q in paragraphs_of(plan.before) if q in index), None)
+    like = plan.title_like if plan.title else None
+    break_before = plan.page_break_before or (like is not None and has_page_break_before(like))
+    return Spot(after, replaced, plan.title, break_before, plan.mode == "start")
+
+
 def target(doc: Document) -> tuple[str, list]:
     """Where write_toa would put the table (existing | placeholder | after_toc | start) and the
     blocks it would replace; nothing changes."""

@@ -7,15 +7,17 @@ import io
 from importlib import resources
 from pathlib import Path
 
+import docx
 from docxtpl import DocxTemplate, RichText
 from jinja2 import StrictUndefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from ..model import Authority, Document
-from ..oxml import field_quote, refers_to_parts
+from ..document import style_format
+from ..model import Authority, Document, ParagraphFormat
+from ..oxml import field_quote, make, refers_to_parts
 from ..oxml.fields import wrap_in_field
 from ..oxml.sections import is_section_properties, remove_section_properties
-from ..oxml.styles import import_styles
+from ..oxml.styles import StyleInfo, import_styles
 from ..oxml.text import is_paragraph, remove_empty_runs, written_text
 from ..styles import Style
 from .errors import WriteError
@@ -110,6 +112,31 @@ def render_table(doc: Document, template, cats, style: Style, title: bool):
         wrap_in_field(ps[0], ps[-1], toa_instruction(cat.number, style))
         fields.append((cat.number, ps[0], ps[-1]))
     return blocks, fields
+
+
+# The paragraph styles of the shipped template (templates/make_toa_template.py), by what they print.
+TABLE_STYLES = {"title": "TOATitle", "label": "TOAPageLabel", "heading": "TOAHeading", "entry": "TableofAuthorities"}
+
+
+def table_formats(doc: Document, template) -> dict[str, ParagraphFormat]:
+    """The look of the table's title, page label, headings and entries as render_table would
+    set them in the brief: the template's styles added to a copy of the brief's as it adds them
+    (a style the brief has keeps the brief's look). The brief is not changed."""
+    path = Path(template) if template else TEMPLATE
+    if not path.is_file():
+        raise WriteError(f"TOA template {path} not found")
+    try:
+        src = docx.Document(io.BytesIO(path.read_bytes())).styles.element
+    except Exception as exc:  # a missing or broken template: render_table says the same when writing
+        raise WriteError(f"TOA template {path} cannot be read: {' '.join(str(exc).split())}") from None
+    mine = doc.package.styles
+    dst = copy.deepcopy(mine.element) if mine.element is not None else make("w:styles")
+    pprs = {kind: make("w:pPr") for kind in TABLE_STYLES}
+    for kind, sid in TABLE_STYLES.items():
+        pprs[kind].append(make("w:pStyle", {"val": sid}))
+    import_styles(dst, src, list(pprs.values()))
+    styles = StyleInfo(dst, mine.theme)
+    return {kind: style_format(ppr, styles) for kind, ppr in pprs.items()}
 
 
 def _norm(s: str) -> str:
