@@ -115,9 +115,10 @@ def test_a_section_the_title_does_not_hold_is_an_error_not_a_negative():
         read_section(io.BytesIO(USLM.encode("utf-8")[:900]), "42", "1395w-5", "U", "S")
 
 
-def test_a_release_point_that_cannot_hold_the_due_amendment_is_ambiguous(services, tmp_path):
+def test_the_release_point_that_holds_a_date_s_text(services, tmp_path):
     """The latest release point on or before the date predates the last amendment before it (not
-    downloaded), or its text does not hold that amendment: ambiguous, never a guess."""
+    downloaded), or its text does not hold that amendment: ambiguous, never a guess. One that
+    holds a later law: the one before it."""
     settings = services.settings()
     http = Http(settings, Budget(20))
     points = ReleasePoints(http, settings, lambda: tmp_path)
@@ -128,10 +129,15 @@ def test_a_release_point_that_cannot_hold_the_due_amendment_is_ambiguous(service
     late = points.section("15", "1681s-2", date(2021, 5, 20), "2021-05-01")
     assert late.reason == "release-point check ambiguous: 117-12not9 does not hold the amendment of 2021-05-01"
     found = points.section("15", "1681s-2", date(2021, 6, 1), "2021-03-15")
-    assert (found.state, found.text_date) == (FOUND, "2021-06-01")
-    # the title's zip of 117-12not9 was downloaded once for both
+    assert (found.state, found.text_date, found.amended[-1]) == (FOUND, "2021-06-01", "2021-03-15")
+    # the latest before Aug. 1 (117-30, of July 20) takes in the law of Sept. 1: the one before it
+    stepped = points.section("15", "1681s-2", date(2021, 8, 1), "2021-03-15")
+    assert (stepped.state, stepped.text_date) == (FOUND, "2021-08-01")
+    assert stepped.url.endswith("/xml_usc15@117-12not9.zip") and "inaccurate or incomplete" not in stepped.text
+    # each title's zip of a release point was downloaded once
     assert [r.target for r in services.recorder.requests if r.target.endswith(".zip")] == [
-        "/download/releasepoints/us/pl/117/12not9/xml_usc15@117-12not9.zip"
+        "/download/releasepoints/us/pl/117/12not9/xml_usc15@117-12not9.zip",
+        "/download/releasepoints/us/pl/117/30/xml_usc15@117-30.zip",
     ]
     assert ReleasePoint("117", "12not9", date(2021, 5, 10)).label == "117-12not9"
     http.close()

@@ -116,6 +116,7 @@ RELEASE_POINTS = [
     ("119-72not60", "01/20/2026", ", except 119-60, affecting titles 38, 42."),
     ("117-81", "12/27/2021", ", affecting titles 10, 15, 50."),
     ("117-40", "09/01/2021", ", affecting title 15."),
+    ("117-30", "07/20/2021", ", and including Public Law 117-40 (September 1, 2021), affecting title 15."),
     ("117-12not9", "05/10/2021", " , except 117-9, affecting titles 15, 42."),
     ("117-5", "03/15/2021", ", affecting title 15."),
     ("116-260", "12/27/2020", ", affecting titles 7, 15, 26, 47."),
@@ -124,6 +125,9 @@ RELEASE_POINTS = [
     ("113-21", "07/18/2013", ", affecting title 47."),
     ("113-21", "07/18/2013", ", affecting title 15."),
 ]
+# A release point that takes in a law after its date (as the real 118-250not159 takes in Public Law
+# 119-1): its text is current through that law's date.
+INCLUDING = {"117-30": "2021-09-01"}
 CURRENT_RELEASE_POINT = ("119-83", "04/13/2026")
 XML_ERROR = (
     '<?xml version="1.0" encoding="UTF-8"?>\n<error><code>404</code>'
@@ -268,7 +272,8 @@ def make_app(state: OfficialState) -> Flask:
             # a wrong path is answered with an XML error page, not a 404
             return Response(XML_ERROR, mimetype="application/xml")
         month, day, year = dates[label].split("/")
-        body = title_zip(str(int(m.group(1))), label, f"{year}-{int(month):02d}-{int(day):02d}")
+        through = INCLUDING.get(label, f"{year}-{int(month):02d}-{int(day):02d}")
+        body = title_zip(str(int(m.group(1))), label, through)
         if state.release_fault == "truncated":
             body = body[: len(body) // 2]
         return Response(body, mimetype="application/zip")
