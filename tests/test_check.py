@@ -841,14 +841,14 @@ def test_california_and_texas_codes_against_their_official_sites(env, tmp_path, 
     summary = comments(tmp_path / "brief.checked.docx")["ARGUMENT"][2]
     assert "no official source wired for New York law" in summary
     # what went to the two sites: codes and section numbers, never the brief's words
-    state = {r.target for r in env.recorder.requests if "/faces/" in r.target or "/Docs/" in r.target}
+    state = {r.target for r in env.recorder.requests if r.target.startswith(("/faces/", "/Docs/", "/resources/"))}
     assert state == {
         "/faces/codes_displaySection.xhtml?lawCode=CCP&sectionNum=437c.",
         "/faces/codes_displaySection.xhtml?lawCode=LAB&sectionNum=1102.5.",
         "/faces/codes_displaySection.xhtml?lawCode=CIV&sectionNum=99999.",
         "/faces/codes_displaySection.xhtml?lawCode=CIV&sectionNum=1.",  # a section it must have, before its "no"
-        "/Docs/PE/htm/PE.22.htm",
-        "/Docs/PE/htm/PE.1.htm",
+        "/resources/PE/htm/PE.22.htm",  # the Legislature's file server: its statutes site is not asked
+        "/resources/PE/htm/PE.1.htm",
     }
 
 
@@ -899,13 +899,117 @@ def test_a_texas_article_s_sections_and_repealed_state_sections(env, tmp_path, c
     )
     assert got["Tex. Penal Code § 22.03"][2] == "Tex. Penal Code § 22.03 is repealed"
     # the article is fetched once, by its chapter, for all its sections
-    assert sum("/Docs/CR/htm/CR.38.htm" in r.target for r in env.recorder.requests) == 1
+    assert sum("/CR/htm/CR.38.htm" in r.target for r in env.recorder.requests) == 1
     # before its own repeal date, § 1102.8 was in force
     then = check("then", "--as-of", "2023-06-01")
     assert then["Lab. Code, § 1102.8"][:2] == ("VERIFIED", [])
     assert then["Lab. Code, § 1102.6"][:2] == ("NEEDS_ATTENTION", ["repealed"])
     # before its repeal took effect (Jan. 1, 2021), § 1102.6 was not repealed
     assert "repealed" not in check("before", "--as-of", "2020-06-01")["Lab. Code, § 1102.6"][1]
+
+
+TEXAS_CITES = ("Tex. Penal Code § 22.01(a)(1)", "Tex. Penal Code § 22.01(c)", "Tex. Penal Code § 22.99")
+
+
+def check_texas(capsys, tmp_path, name):
+    """`toa check` of a brief quoting Tex. Penal Code § 22.01(a)(1) and citing a subdivision and a
+    section the code does not have: each one's verdict, flags, reason and source."""
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph(
+        "An assault is committed when one “intentionally, knowingly, or recklessly causes bodily injury to "
+        "another.” Tex. Penal Code § 22.01(a)(1). See Tex. Penal Code § 22.01(c); Tex. Penal Code § 22.99."
+    )
+    brief = b.save(tmp_path / f"{name}.docx")
+    report = tmp_path / f"{name}.json"
+    code, _out, err = run(
+        capsys, "check", brief, "--json", report, "--pages", "estimate", "-o", tmp_path / f"{name}.out.docx"
+    )
+    assert code == 0, err
+    return {
+        t: (v["verdict"], v["flags"], v["reason"], [u["source_url"] for u in v["units"]])
+        for t, a in authorities(json.loads(report.read_text())).items()
+        for v in [a["verification"]]
+    }
+
+
+def test_texas_statutes_from_the_file_server_when_the_site_answers_with_its_application(env, tmp_path, capsys):
+    """The statutes site, rebuilt as a JavaScript application, answers its old chapter addresses
+    with the application's page: the chapter is read from the Legislature's file server, with the
+    same verdicts; the site is not asked."""
+    got = check_texas(capsys, tmp_path, "shell")
+    assert {t: v[:2] for t, v in got.items()} == {
+        "Tex. Penal Code § 22.01(a)(1)": ("VERIFIED", []),
+        "Tex. Penal Code § 22.01(c)": ("NEEDS_ATTENTION", ["subsection_not_found"]),
+        "Tex. Penal Code § 22.99": ("NEEDS_ATTENTION", ["not_found"]),
+    }
+    assert got["Tex. Penal Code § 22.01(c)"][2] == (
+        "Tex. Penal Code § 22.01(c): the cited subdivision does not exist "
+        "(§ 22.01 has (a) and (b); the brief cites (c))"
+    )
+    assert got["Tex. Penal Code § 22.01(a)(1)"][3] == [f"{env.states.url}/resources/PE/htm/PE.22.htm#22.01"]
+    assert not [r for r in env.recorder.requests if r.target.startswith("/Docs/")]
+
+
+@pytest.mark.parametrize("files", ["503", "wrong address"])
+def test_texas_statutes_from_the_site_when_the_file_server_fails(env, monkeypatch, tmp_path, capsys, files):
+    """The file server down (503), or at an address that answers 404 to everything (its "no" is
+    not believed: it does not find Penal Code § 1.01 either): the statutes site, serving its
+    chapter pages as before its rebuild, gives the same verdicts."""
+    env.states_state.texas_site = "files"
+    if files == "503":
+        env.states_state.texas_files_status = 503
+    else:
+        monkeypatch.setenv("TOA_TEXAS_FILES_URL", env.nowhere.url)
+    got = check_texas(capsys, tmp_path, "site")
+    assert {t: v[:2] for t, v in got.items()} == {
+        "Tex. Penal Code § 22.01(a)(1)": ("VERIFIED", []),
+        "Tex. Penal Code § 22.01(c)": ("NEEDS_ATTENTION", ["subsection_not_found"]),
+        "Tex. Penal Code § 22.99": ("NEEDS_ATTENTION", ["not_found"]),
+    }
+    assert got["Tex. Penal Code § 22.01(a)(1)"][3] == [f"{env.states.url}/Docs/PE/htm/PE.22.htm#22.01"]
+
+
+@pytest.mark.parametrize(
+    ("files", "site", "reason"),
+    [
+        (
+            "503",
+            "shell",
+            "Texas Legislature's file server: HTTP 503; "
+            "Texas Legislature: a JavaScript application page, not the chapter's text",
+        ),
+        (
+            "wrong address",
+            "shell",
+            "Texas Legislature's file server: no such chapter in the code, but Texas Legislature's file server does "
+            "not find Penal Code § 1.01 either (no such chapter in the code): it is down or at a wrong address, and "
+            "its negative is not believed; Texas Legislature: a JavaScript application page, not the chapter's text",
+        ),
+        (
+            "unreachable",
+            "unreachable",
+            "Texas Legislature's file server: connection failed; Texas Legislature: connection failed",
+        ),
+    ],
+)
+def test_texas_statutes_not_verified_when_neither_address_gives_the_chapter(
+    env, monkeypatch, tmp_path, capsys, files, site, reason
+):
+    """The file server failing (down, or at an address that answers 404 to everything) and the site
+    answering with its application, or both unreachable: nothing is verified and nothing is called
+    invented (not even § 22.99), and the reason says what each address answered."""
+    dead = _dead_url()
+    if files == "503":
+        env.states_state.texas_files_status = 503
+    else:
+        monkeypatch.setenv("TOA_TEXAS_FILES_URL", env.nowhere.url if files == "wrong address" else dead)
+    if site == "unreachable":
+        monkeypatch.setenv("TOA_TEXAS_URL", dead)
+    got = check_texas(capsys, tmp_path, files)
+    assert {t: v[:2] for t, v in got.items()} == {t: ("NOT_VERIFIED", []) for t in TEXAS_CITES}
+    for t in TEXAS_CITES:
+        assert got[t][2] == reason
 
 
 def test_as_of_reads_a_regulation_as_it_stood_that_day(env, tmp_path, capsys):

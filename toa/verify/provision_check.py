@@ -48,7 +48,8 @@ TIERS: dict[str, list[Tier]] = {
     "rule": [lii.fetch_rule],  # no official fallback identified: LII failure -> unresolved
     "fr": [fallbacks.fetch_govinfo_fr, fallbacks.fetch_fedreg],
     "ca": [states.fetch_california],  # the official site only: no other source has the current text
-    "tx": [states.fetch_texas],
+    # the Legislature's file server first: its statutes site may answer with a script application
+    "tx": [states.fetch_texas_files, states.fetch_texas],
 }
 # With --as-of, the source that serves the text of a past date is asked first.
 DATED_FIRST: dict[str, Tier] = {"cfr": fallbacks.fetch_ecfr}
@@ -72,6 +73,7 @@ KNOWN = {
     "fetch_ecfr": (("1", "1.1"), "1 C.F.R. § 1.1"),
     "fetch_govinfo_fr": (("85", "12345"), "85 Fed. Reg. 12345"),
     "fetch_california": (("CIV", "1"), "Civil Code section 1"),
+    "fetch_texas_files": (("PE", "1.01"), "Penal Code § 1.01"),
     "fetch_texas": (("PE", "1.01"), "Penal Code § 1.01"),
 }
 _TIER_BY_NAME = {t.__name__: t for tiers in TIERS.values() for t in tiers}
@@ -91,6 +93,7 @@ SERVICE = {
     "fetch_ecfr": "ecfr_url",
     "fetch_fedreg": "fedreg_url",
     "fetch_california": "california_url",
+    "fetch_texas_files": "texas_files_url",
     "fetch_texas": "texas_url",
 }
 

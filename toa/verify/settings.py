@@ -30,6 +30,7 @@ URL_ENV = {
     "fedreg_url": "TOA_FEDREG_URL",
     "california_url": "TOA_CALIFORNIA_URL",
     "texas_url": "TOA_TEXAS_URL",
+    "texas_files_url": "TOA_TEXAS_FILES_URL",
 }
 
 # Identifying, ASCII-only (a non-ASCII UA fails silently at some hosts), no user or matter ids.
@@ -46,6 +47,9 @@ class Settings:
     fedreg_url: str = "https://www.federalregister.gov"
     california_url: str = "https://leginfo.legislature.ca.gov"
     texas_url: str = "https://statutes.capitol.texas.gov"
+    # The Legislature's statute file server, where its rebuilt (JavaScript) statutes site keeps the
+    # chapter files it used to serve under /Docs/.
+    texas_files_url: str = "https://tcss.legis.texas.gov/resources"
 
     # Kept out of repr so that printing or logging Settings never shows it.
     token: str | None = field(default=None, repr=False)

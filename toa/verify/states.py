@@ -1,17 +1,22 @@
 """State codes from their legislatures' official sites: California's code display by code and
-section (leginfo.legislature.ca.gov) and the Texas Legislature's statutes (statutes.capitol.texas.gov),
-the two states whose brief styles toa ships. Other states' codes are not looked up anywhere.
+section (leginfo.legislature.ca.gov) and the Texas Legislature's statutes (its statute file server,
+tcss.legis.texas.gov, and its statutes site, statutes.capitol.texas.gov), the two states whose
+brief styles toa ships. Other states' codes are not looked up anywhere.
 
 California: `/faces/codes_displaySection.xhtml?lawCode=CCP&sectionNum=437c.` shows one section:
 its number in an h6, its text in paragraphs (subdivisions "(a)", "(1)", "(A)"), the history line
 in italics ("(Amended by Stats. 2024, Ch. 99, Sec. 1.  (AB 2049)  Effective January 1, 2025.)").
 A section the code does not have is the same page without a section (no h6).
-Texas: `/Docs/PE/htm/PE.22.htm` is chapter 22 of the Penal Code; each section opens with an anchor
-named by its number (`<a name="22.01">`) and "Sec. 22.01.  ASSAULT."; its subdivisions are
-paragraphs "(a)", "(1)", "(A)", "(i)"; history paragraphs start "Acts 1973, 63rd Leg. ...",
-"Amended by: ...", "Repealed by: ..."; a repealed section's heading is "REPEALED". The Code of
-Criminal Procedure is cited by article ("Art. 38.37."), and an article may have sections of its
-own ("Sec. 2.  (a) ..."), cited "art. 38.37, § 2".
+Texas: one file per chapter, `PE.22.htm` for chapter 22 of the Penal Code, on the file server
+(`/resources/PE/htm/PE.22.htm`), where the statutes site, rebuilt as a JavaScript application,
+keeps the files it served at `/Docs/PE/htm/PE.22.htm` (that address may now answer with the
+application's page, without the chapter's text). A file is lines of paragraphs in a `<pre>`; each
+section opens with a paragraph holding an anchor named by its number (`<a name="22.01">`, beside
+one named by an internal number), then "Sec. 22.01.  ASSAULT."; its subdivisions are paragraphs
+"(a)", "(1)", "(A)", "(i)"; history paragraphs start "Acts 1973, 63rd Leg. ...", "Amended by:
+...", "Repealed by: ..."; a repealed section's heading is "REPEALED". The Code of Criminal
+Procedure is cited by article ("Art. 38.37."), and an article may have sections of its own
+("Sec. 2.  (a) ..."), cited "art. 38.37, § 2".
 California: a section repealed outright says so in its history line ("(Repealed by Stats. 2020,
 Ch. 36, Sec. 8. ...)"; "Repealed and added by" is a new section), a section that repeals itself
 by its own terms says when ("Repealed as of January 1, 2024, by its own provisions.").
@@ -96,6 +101,10 @@ TEXAS = {
     "water code": "WA",
 }
 STATE_NAMES = {"ca": "California", "tx": "Texas"}
+TEXAS_SITE = "Texas Legislature"
+TEXAS_FILES = "Texas Legislature's file server"
+# The most text, scripts aside, a script application's frame shows before its script runs.
+SHELL_TEXT = 200
 _SECTION = re.compile(r"^\d{1,6}[A-Za-z]?(?:\.\d{1,5}[A-Za-z]?)*$")
 # A pinpoint part naming a section inside a Texas article ("§2" of "art. 38.37, § 2"), before
 # that section's subdivisions.
@@ -188,31 +197,46 @@ def _california_repealed(history: list[str], on: str) -> bool:
     return False
 
 
+def fetch_texas_files(http: Http, settings: Settings, code: str, section: str) -> Evidence:
+    """The chapter's file on the Legislature's statute file server (tcss.legis.texas.gov), where
+    the rebuilt statutes site keeps the chapter files: `/resources/PE/htm/PE.22.htm`."""
+    chapter = section.split(".")[0]
+    url = f"{settings.texas_files_url.rstrip('/')}/{quote(code)}/htm/{quote(code)}.{quote(chapter)}.htm"
+    return _texas_chapter(http, url, TEXAS_FILES, code, section)
+
+
 def fetch_texas(http: Http, settings: Settings, code: str, section: str) -> Evidence:
+    """The chapter's page at the statutes site's own address, `/Docs/PE/htm/PE.22.htm`, which the
+    rebuilt site may answer with its JavaScript application instead of the chapter."""
     chapter = section.split(".")[0]
     url = f"{settings.texas_url.rstrip('/')}/Docs/{quote(code)}/htm/{quote(code)}.{quote(chapter)}.htm"
+    return _texas_chapter(http, url, TEXAS_SITE, code, section)
+
+
+def _texas_chapter(http: Http, url: str, tier: str, code: str, section: str) -> Evidence:
+    """One section of a chapter file, the same markup at either address."""
     scope = f"Texas Legislature, {code} (current)"
     reply = http.get(url)
-    failed = transport_error(reply, "Texas Legislature", url, scope)
+    failed = transport_error(reply, tier, url, scope)
     if failed:
         return failed
     if reply.status == 404:
-        # the chapter's page is not there: the code has no such chapter (a 404 of the site's own)
-        return Evidence(ABSENT, "Texas Legislature", url, scope, reason="no such chapter in the code")
+        # the chapter's file is not there: the code has no such chapter (a 404 of the site's own)
+        return Evidence(ABSENT, tier, url, scope, reason="no such chapter in the code")
     if reply.status != 200:
-        return error("Texas Legislature", url, scope, f"HTTP {reply.status}")
+        return error(tier, url, scope, f"HTTP {reply.status}")
     text = reply.text
     if bot_wall(text) or not complete_html(text):
-        return error("Texas Legislature", url, scope, "partial page or a bot wall, not the code")
+        return error(tier, url, scope, "partial page or a bot wall, not the code")
     doc = html_tree(text)
     anchors = doc.xpath("//a[@name]")
     if not anchors:
-        return error("Texas Legislature", url, scope, "not a chapter of the statutes")
+        if _script_shell(doc):
+            return error(tier, url, scope, "a JavaScript application page, not the chapter's text")
+        return error(tier, url, scope, "not a chapter of the statutes")
     paras = _texas_section(doc, section)
     if paras is None:
-        return Evidence(
-            ABSENT, "Texas Legislature", url + f"#{section}", scope, reason="no such section in the chapter"
-        )
+        return Evidence(ABSENT, tier, url + f"#{section}", scope, reason="no such section in the chapter")
     head, rest = paras[0], paras[1:]
     history = [
         p for p in rest if re.match(r"^(?:Acts \d{4}|Added by|Amended by|Renumbered from|Transferred|Repealed by)", p)
@@ -229,7 +253,7 @@ def fetch_texas(http: Http, settings: Settings, code: str, section: str) -> Evid
         flags.append("repealed")  # nothing left but the note of its repeal
     return Evidence(
         FOUND,
-        "Texas Legislature",
+        tier,
         url + f"#{section}",
         scope,
         text=" ".join(operative),
@@ -239,6 +263,16 @@ def fetch_texas(http: Http, settings: Settings, code: str, section: str) -> Evid
         flags=flags,
         sha256=digest(text),
     )
+
+
+def _script_shell(doc) -> bool:
+    """A page that is a script application's frame (a root element for the script to fill, its
+    script tags) rather than a document: what is left once the scripts are set aside is a few
+    words at most ("You need to enable JavaScript to run this app.")."""
+    if not doc.xpath("//script"):
+        return False
+    words = doc.xpath("//body//text()[not(ancestor::script or ancestor::style or ancestor::noscript)]")
+    return len(squash(" ".join(words))) < SHELL_TEXT
 
 
 def _article_sections(paras: list[str]) -> tuple[dict[str, str], bool] | None:

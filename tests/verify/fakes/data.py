@@ -669,7 +669,7 @@ def _fr_year_2021() -> list[dict]:
 
 FR_DOCS = _fr_year_2021()
 
-# -- State codes: California (leginfo) and Texas (statutes.capitol.texas.gov) ---------------------
+# -- State codes: California (leginfo) and Texas (the Legislature's statute files) -------------------
 CALIFORNIA = {
     ("CIV", "1"): {
         "code": "Civil Code",

@@ -23,16 +23,18 @@ class Services:
         self.cl_state = courtlistener.CLState(clusters=data.CLUSTERS, clock=self.clock, token=TOKEN)
         self.lii_state = lii.LIIState()
         self.official_state = official.OfficialState()
+        self.states_state = states.StatesState()
         self.cl = Served(courtlistener.make_app(self.cl_state), self.recorder)
         self.lii = Served(lii.make_app(self.lii_state), self.recorder)
         self.official = Served(official.make_app(self.official_state), self.recorder)
         self.nowhere = Served(nowhere.make_app(), self.recorder)
-        self.states = Served(states.make_app(), self.recorder)  # California's and Texas's official sites
+        # California's and Texas's official sites (Texas's statutes site and its file server)
+        self.states = Served(states.make_app(self.states_state), self.recorder)
 
     def reset(self):
         self.recorder.requests.clear()
         self.clock.now, self.clock.slept = FakeClock().now, []
-        self.cl_state.reset(), self.lii_state.reset(), self.official_state.reset()
+        self.cl_state.reset(), self.lii_state.reset(), self.official_state.reset(), self.states_state.reset()
 
     def urls(self) -> dict[str, str]:
         """The environment variables that point toa (Settings.from_env) at the fakes."""
@@ -41,6 +43,7 @@ class Services:
             "TOA_LII_URL": self.lii.url,
             "TOA_CALIFORNIA_URL": self.states.url,
             "TOA_TEXAS_URL": self.states.url,
+            "TOA_TEXAS_FILES_URL": self.states.url + "/resources",
         }
         for var in ("TOA_USCODE_URL", "TOA_GOVINFO_URL", "TOA_ECFR_URL", "TOA_FEDREG_URL"):
             urls[var] = self.official.url
@@ -56,6 +59,7 @@ class Services:
             fedreg_url=self.official.url,
             california_url=self.states.url,
             texas_url=self.states.url,
+            texas_files_url=self.states.url + "/resources",
             token=TOKEN,
             clock=self.clock,
             sleep=self.clock.sleep,
