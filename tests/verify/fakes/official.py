@@ -74,6 +74,16 @@ def credit_line(credit: list) -> str:
     return "(Enacted and amended " + "; ".join(shown for _, shown in credit) + ".)"
 
 
+def olrc_markup(text: str) -> str:
+    """Text as OLRC's pages print it: dashes as entities, a public law in a pLaw element."""
+    escaped = html.escape(text).replace("\u2013", "&ndash;")
+    return re.sub(
+        r"Pub\. L\. (\d+)&ndash;(\d+)",
+        r'<pLaw congress="\1" isPrivate="false" number="\2">Pub. L. \1&ndash;\2</pLaw>',
+        escaped,
+    )
+
+
 def effective_notes(spec: dict, credit: list) -> str:
     """The notes field with the effective-date notes of the amendments a text holds, as OLRC prints
     them: an effectivedate-amendment-note field of note heads and note bodies."""
@@ -81,7 +91,7 @@ def effective_notes(spec: dict, credit: list) -> str:
     if not any(notes):
         return ""
     body = "".join(
-        f'<h4 class="note-head">{html.escape(head)}</h4><p class="note-body">{html.escape(text)}</p>'
+        f'<h4 class="note-head">{html.escape(head)}</h4><p class="note-body">{olrc_markup(text)}</p>'
         for head, text in filter(None, notes)
     )
     return (
@@ -107,7 +117,7 @@ def olrc_page(
         f'<!-- field-start:head --><h3 class="section-head">\u00a7{section}. {html.escape(heading)}</h3>'
         "<!-- field-end:head -->"
         f"<!-- field-start:statute -->{body}<!-- field-end:statute -->"
-        f'<!-- field-start:sourcecredit --><p class="source-credit">{html.escape(credit)}</p>'
+        f'<!-- field-start:sourcecredit --><p class="source-credit">{olrc_markup(credit)}</p>'
         f"<!-- field-end:sourcecredit -->{notes}</body></html>"
     )
 
