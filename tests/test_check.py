@@ -8,6 +8,7 @@ import hashlib
 import json
 import re
 import shutil
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -407,6 +408,93 @@ def test_as_of_with_enactment_dates_only_a_recent_amendment_is_not_verified(env,
     ) in soon["reason"]
     later = check("later", "2021-03-01")["verification"]
     assert later["verdict"] == "VERIFIED" and later["units"][0]["version"] == "confirmed-for-date"
+
+
+# 15 U.S.C. § 1681s-2(a)(1) was amended on Mar. 15 and Sept. 1, 2021 (in the fakes): its text of June
+# 2021 is in neither annual edition, only in OLRC's release points (117-12not9, of May 10, 2021).
+FCRA = "15 U.S.C. § 1681s-2(a)(1)"
+FCRA_MARCH = "knows or has reasonable cause to believe that the information is inaccurate."
+FCRA_SEPTEMBER = "knows or has reasonable cause to believe that the information is inaccurate or incomplete."
+
+
+def fcra_check(tmp_path, capsys, name, pinpoint="(a)(1)", quoted=FCRA_MARCH, *flags):
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph(f"No one may furnish information if the person “{quoted}” 15 U.S.C. § 1681s-2{pinpoint}.")
+    brief = b.save(tmp_path / f"{name}-brief.docx")
+    code, out, err = run(
+        capsys, "check", brief, "--json", tmp_path / f"{name}.json", "--pages", "estimate", "-o",
+        tmp_path / f"{name}.docx", *flags,
+    )  # fmt: skip
+    assert code == 0, err
+    report = json.loads((tmp_path / f"{name}.json").read_text())
+    return authorities(report)[f"15 U.S.C. § 1681s-2{pinpoint}"]["verification"]
+
+
+def test_as_of_between_two_editions_reads_the_release_point_of_that_date(env, tmp_path, capsys, monkeypatch):
+    """As of June 1, 2021 the 2020 edition predates the amendment of March, the 2021 edition holds
+    September's: the release point of May 10, 2021 holds that date's text, and the pinpoint,
+    version and quotation are checked against it (once: one download of the title, into a folder
+    of the run's own that is gone when it ends)."""
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))
+    then = fcra_check(tmp_path, capsys, "then", "(a)(1)", FCRA_MARCH, "--as-of", "2021-06-01")
+    (unit,) = then["units"]
+    assert then["verdict"] == "VERIFIED", then["reason"]
+    assert (unit["version"], unit["pinpoint"], unit["quotation"]) == ("confirmed-for-date", "confirmed", "matched")
+    assert unit["source_url"].endswith("/download/releasepoints/us/pl/117/12not9/xml_usc15@117-12not9.zip")
+    assert "U.S. Code at release point 117-12not9 of 2021-05-10 (OLRC)" in unit["coverage"]
+    zips = [r.target for r in env.recorder.requests if r.target.endswith(".zip")]
+    assert zips == ["/download/releasepoints/us/pl/117/12not9/xml_usc15@117-12not9.zip"]
+    assert not list((tmp_path / "tmp").iterdir())
+    # September's words were not the law in June ...
+    later = fcra_check(tmp_path, capsys, "later", "(a)(1)", FCRA_SEPTEMBER, "--as-of", "2021-06-01")
+    assert later["verdict"] == "NEEDS_ATTENTION" and later["flags"] == ["quotation_mismatch"]
+    # ... nor was paragraph (3), added in September, nor its words
+    added = fcra_check(tmp_path, capsys, "added", "(a)(3)", "the person may not furnish", "--as-of", "2021-06-01")
+    assert added["verdict"] == "NEEDS_ATTENTION" and added["flags"] == ["subsection_not_found", "quotation_mismatch"]
+    assert "§ 1681s-2(a) has (1) and (2); the brief cites (a)(3)" in added["reason"]
+    # and today both are
+    assert fcra_check(tmp_path, capsys, "now", "(a)(3)", "the person may not furnish")["verdict"] == "VERIFIED"
+
+
+@pytest.mark.parametrize(
+    ("fault", "reason"),
+    [
+        ("list-down", "OLRC's release points: the list of release points: HTTP 503"),
+        ("truncated", "OLRC's release points: the zip is damaged or truncated"),
+        ("missing", "OLRC's release points: OLRC answered with an error page, not the title's zip"),
+    ],
+)
+def test_a_release_point_out_of_reach_leaves_the_version_not_verified(env, tmp_path, capsys, fault, reason):
+    """The list of release points down, a zip cut off, a path OLRC answers with its XML error
+    page: the version of that date is not verified, and the reason says why (never a guess from
+    another date's text)."""
+    env.official_state.release_fault = fault
+    down = fcra_check(tmp_path, capsys, fault, "(a)(1)", FCRA_MARCH, "--as-of", "2021-06-01")
+    assert down["verdict"] == "NOT_VERIFIED" and down["flags"] == []
+    assert "version for 2021-06-01 not verified (amended after 2021-06-01" in down["reason"]
+    assert "the 2021 edition (OLRC) holds the amendment of 2021-09-01" in down["reason"]
+    assert reason in down["reason"]
+    assert "quotation not verified (no text of the subdivision for 2021-06-01)" in down["reason"]
+
+
+def test_a_release_point_offline_is_not_verified_unless_kept(env, tmp_path, capsys):
+    """Offline, a release point is not asked for: the version is not verified, unless a kept
+    cache holds that date's answer."""
+    kept = ["--keep-cache", "--as-of", "2021-06-01"]
+    # kept: the current text and the editions, not the release point (the list was down: errors are not kept)
+    env.official_state.release_fault = "list-down"
+    assert fcra_check(tmp_path, capsys, "down", "(a)(1)", FCRA_MARCH, *kept)["verdict"] == "NOT_VERIFIED"
+    env.reset()
+    offline = fcra_check(tmp_path, capsys, "offline", "(a)(1)", FCRA_MARCH, "--offline", *kept)
+    assert offline["verdict"] == "NOT_VERIFIED" and not env.recorder.requests
+    assert "version for 2021-06-01 not verified" in offline["reason"]
+    assert "OLRC's release points: offline mode (cache only)" in offline["reason"]
+    assert fcra_check(tmp_path, capsys, "online", "(a)(1)", FCRA_MARCH, *kept)["verdict"] == "VERIFIED"
+    sent = len(env.recorder.requests)
+    assert fcra_check(tmp_path, capsys, "again", "(a)(1)", FCRA_MARCH, "--offline", *kept)["verdict"] == "VERIFIED"
+    assert len(env.recorder.requests) == sent
 
 
 def test_bad_input_one_line_exit_2_nothing_written(env, tmp_path, capsys):

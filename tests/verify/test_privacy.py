@@ -194,3 +194,21 @@ def test_the_quotations_of_a_real_brief_never_leave_through_toa_check(services, 
             assert "q" in params and re.fullmatch(r"cluster_id:\([\d OR]+\)", params["q"][0]) or "case_name" in params
         else:
             assert re.fullmatch(r"/api/rest/v4/(citation-lookup|opinions/\d+)/", u.path), u.path
+
+
+def test_a_release_point_is_asked_for_by_title_congress_and_law_only(services):
+    """--as-of between two editions: what goes to OLRC's downloads is its list's fixed address and
+    a title's zip by title, congress and law number; the quoted words are compared here."""
+    from datetime import date
+
+    quoted = "knows or has reasonable cause to believe that the information is inaccurate"
+    fcra = provision("15 U.S.C. § 1681s-2(a)(1)", "statutes", [usc("15", "1681s-2", "(a)(1)", quoted)])
+    result = verify(table(fcra), services.settings(as_of=date(2021, 6, 1)))
+    assert result[fcra.key].units[0].quotation == "matched"
+    downloads = [s.target for s in services.recorder.requests if s.target.startswith("/download/")]
+    assert downloads[0] == "/download/priorreleasepoints.htm" and len(downloads) == 2
+    assert re.fullmatch(r"/download/releasepoints/us/pl/117/12not9/xml_usc15@117-12not9\.zip", downloads[1])
+    words = quoted.split()
+    for s in services.recorder.requests:
+        text = re.sub(r"[^a-z]+", " ", sent_text(s).lower())
+        assert not any(" ".join(words[i : i + 3]) in text for i in range(len(words) - 2)), s.target

@@ -441,3 +441,38 @@ def test_progress_callback(services):
     a = provision("47 U.S.C. § 230", "statutes", [usc("47", "230")])
     verify(table(REED, a), services.settings(), progress=lambda stage, done, total: seen.append((stage, done, total)))
     assert seen == [("offline", 2, 2), ("courtlistener", 1, 1), ("provisions", 1, 1)]
+
+
+FCRA_JUNE = "knows or has reasonable cause to believe that the information is inaccurate."
+
+
+def fcra():
+    return provision(
+        "15 U.S.C. § 1681s-2(a)(1)", "statutes", [usc("15", "1681s-2", "(a)(1)", f"\u201c{FCRA_JUNE}\u201d")]
+    )
+
+
+@pytest.mark.parametrize(
+    ("limits", "reason"),
+    [
+        ({"release_point_max_zip": 1000}, "the file is over the size limit (1,000 bytes)"),
+        ({"release_point_max_xml": 2000}, "the title's XML is over the size limit (2,000 bytes)"),
+    ],
+)
+def test_a_title_over_its_size_limit_is_not_read(services, limits, reason):
+    """A title's zip larger than its limit is not downloaded to its end, and one that unpacks to
+    more than its limit (a zip bomb) is not unpacked: not verified, with the reason."""
+    rec = run(services, fcra(), as_of=date(2021, 6, 1), **limits)[fcra().key]
+    assert rec.verdict == NOT_VERIFIED and f"OLRC's release points: {reason}" in rec.reason
+    rec = run(services, fcra(), as_of=date(2021, 6, 1))[fcra().key]
+    assert rec.verdict == VERIFIED
+
+
+def test_release_points_under_maintenance(services):
+    """uscode.house.gov's maintenance notice (a 200) covers its downloads too: neither the editions
+    nor the release points answer, and the version of that date is not verified."""
+    services.official_state.olrc_maintenance = True
+    rec = run(services, fcra(), as_of=date(2021, 6, 1))[fcra().key]
+    assert rec.verdict == NOT_VERIFIED
+    assert "OLRC's release points: the list of release points: uscode.house.gov is under maintenance" in rec.reason
+    assert not hosts(services, ".zip")

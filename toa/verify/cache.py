@@ -15,8 +15,10 @@ from __future__ import annotations
 import errno
 import json
 import os
+import shutil
 import sqlite3
 import stat
+import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -34,6 +36,7 @@ class Cache:
         self.clock = clock
         self._lock = threading.Lock()
         self._db: sqlite3.Connection | None = None
+        self._folder: Path | None = None
         self.problem: str | None = None  # why the kept cache could not be used
         try:
             self._db = _connect(Path(path)) if path is not None else _memory()
@@ -69,10 +72,23 @@ class Cache:
             )
             self._db.commit()
 
+    def folder(self) -> Path:
+        """The run's private folder (mode 0700) for files too large to keep in memory (a title of
+        the U.S. Code at a release point); removed with everything in it by close(), kept cache
+        or not: what such a file says is kept as an answer, the file itself is not."""
+        with self._lock:
+            if self._folder is None:
+                self._folder = Path(tempfile.mkdtemp(prefix="toa-verify-"))
+            return self._folder
+
     def close(self) -> None:
         if self._db:
             self._db.close()
             self._db = None
+        with self._lock:
+            if self._folder is not None:
+                shutil.rmtree(self._folder, ignore_errors=True)
+                self._folder = None
 
 
 class CacheError(Exception):

@@ -10,6 +10,7 @@ import ipaddress
 import random
 from dataclasses import dataclass, field
 from email.utils import parsedate_to_datetime
+from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
@@ -52,11 +53,12 @@ class Http:
     def close(self) -> None:
         self.client.close()
 
-    def request(self, method: str, url: str, **kwargs) -> Reply:
-        """Send with retries on timeouts and 5xx (exponential backoff with jitter)."""
+    def request(self, method: str, url: str, into: tuple[Path, int] | None = None, **kwargs) -> Reply:
+        """Send with retries on timeouts and 5xx (exponential backoff with jitter). `into` (a file
+        and a size limit): the body is streamed into that file instead of `Reply.text`."""
         attempt = 0
         while True:
-            reply = self._follow(method, url, **kwargs)
+            reply = self._follow(method, url, into, **kwargs)
             retryable = reply.error == "timeout" or (reply.status is not None and reply.status >= 500)
             if not retryable or reply.budget or attempt >= self.settings.retries:
                 if reply.status is not None and reply.status >= 500 and reply.error is None:
@@ -69,13 +71,18 @@ class Http:
     def get(self, url: str, **kwargs) -> Reply:
         return self.request("GET", url, **kwargs)
 
-    def _follow(self, method: str, url: str, **kwargs) -> Reply:
+    def download(self, url: str, path: Path, limit: int) -> Reply:
+        """GET a large file (a title of the U.S. Code, tens of MB) into `path`, streamed, never
+        whole in memory; a body over `limit` bytes is an error, and the file is left incomplete."""
+        return self.request("GET", url, into=(path, limit))
+
+    def _follow(self, method: str, url: str, into: tuple[Path, int] | None, **kwargs) -> Reply:
         """Redirects are followed on the same host only, and never from https to http: the
         token (and the citations) go nowhere but where they were sent. 307/308 repeat the
         request with its body; 301/302/303 become a GET without one, as browsers do."""
         start = urlsplit(url)
         for _ in range(MAX_REDIRECTS + 1):
-            reply = self._once(method, url, **kwargs)
+            reply = self._once(method, url, into, **kwargs)
             if reply.error or reply.status not in (301, 302, 303, 307, 308):
                 return reply
             target = urljoin(url, reply.headers.get("location", ""))
@@ -90,12 +97,17 @@ class Http:
             url = target
         return Reply(url=url, error="too many redirects")
 
-    def _once(self, method: str, url: str, **kwargs) -> Reply:
+    def _once(self, method: str, url: str, into: tuple[Path, int] | None, **kwargs) -> Reply:
         if not self.budget.take():
             return Reply(url=url, error=f"request budget of {self.budget.limit} reached", budget=True)
         try:
-            response = self.client.request(method, url, **kwargs)
-            body = response.read()
+            with self.client.stream(method, url, **kwargs) as response:
+                if into is not None and response.status_code == 200:
+                    body = b""
+                    if not _stream_into(response, *into):
+                        return Reply(url=url, status=200, error=f"the file is over the size limit ({into[1]:,} bytes)")
+                else:
+                    body = response.read()
         except httpx.TimeoutException:
             return Reply(url=url, error="timeout")
         except httpx.ConnectError:
@@ -104,6 +116,8 @@ class Http:
             return Reply(url=url, error="truncated or malformed response")
         except httpx.HTTPError as exc:
             return Reply(url=url, error=f"network error ({type(exc).__name__})")
+        except OSError as exc:  # the download's file cannot be written (a full disk)
+            return Reply(url=url, error=f"the download cannot be saved ({exc.strerror or exc})")
         # Decode as UTF-8 explicitly: some hosts mislabel the charset ("§" -> "Â§").
         text = body.decode("utf-8", errors="replace")
         return Reply(
@@ -112,6 +126,18 @@ class Http:
             text=text,
             headers={k.lower(): v for k, v in response.headers.items()},
         )
+
+
+def _stream_into(response: httpx.Response, path: Path, limit: int) -> bool:
+    """Write the body into `path` chunk by chunk; False (and stop) past `limit` bytes."""
+    size = 0
+    with open(path, "wb") as out:
+        for chunk in response.iter_bytes():
+            size += len(chunk)
+            if size > limit:
+                return False
+            out.write(chunk)
+    return True
 
 
 def exposes_token(url: str) -> bool:

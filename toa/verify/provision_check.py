@@ -12,6 +12,7 @@ from datetime import date
 from functools import partial
 
 from . import constitution, effective, fallbacks, lii, quotes, states
+from .release_points import ReleasePoints
 from .cache import Cache
 from .evidence import ABSENT, CANDIDATE_ABSENT, ERROR, FOUND, Evidence, moved_to
 from .http import Http
@@ -63,6 +64,9 @@ UNREAD_EFFECT_WINDOW = 365  # days
 EDITIONS = [fallbacks.fetch_olrc_edition, fallbacks.fetch_govinfo_usc_edition]
 FIRST_EDITION = 1994  # the oldest edition both publish
 EDITIONS_TIER = "U.S. Code editions"
+# When no edition holds the date's text (amended twice between two editions, or the editions out
+# of reach), OLRC's release points are read: the Code as it stood after each public law.
+RELEASE_POINTS = "fetch_release_point"
 _EVIDENCE_FIELDS = {f.name for f in fields(Evidence)}
 # A provision each authoritative source has: its "not found" counts only once it has found this
 # one in the run (a proxy, a captive portal, a wrong base URL or a changed address scheme
@@ -85,6 +89,7 @@ SERVICE = {
     "const-text": "lii_url",
     "fetch_olrc": "uscode_url",
     "fetch_olrc_edition": "uscode_url",
+    RELEASE_POINTS: "uscode_url",
     "fetch_govinfo_usc": "govinfo_url",
     "fetch_govinfo_usc_edition": "govinfo_url",
     "fetch_govinfo_fr": "govinfo_url",
@@ -103,6 +108,7 @@ class ProvisionChecker:
         self.progress = progress or (lambda *a: None)
         self._sound: dict[str, Evidence] = {}  # tier -> what it answered for its KNOWN provision
         self._sound_lock = threading.Lock()
+        self.release_points = ReleasePoints(http, settings, cache.folder)
 
     # -- fetching -------------------------------------------------------------------------
     def gather(self, units: list[Unit]) -> dict[tuple, list[Evidence]]:
@@ -159,9 +165,9 @@ class ProvisionChecker:
 
     def _dated_usc(self, title: str, section: str, current: Evidence) -> Evidence | None:
         """The section's text as of --as-of from the annual edition that holds it (at most two
-        editions: the one of the year before the date, then the next or the previous one), or an
-        error saying why it was not found; None when the current text answers (no --as-of, enacted
-        after the date, or not amended since)."""
+        editions: the one of the year before the date, then the next or the previous one), else
+        from OLRC's release point that does, or an error saying why it was not found; None when
+        the current text answers (no --as-of, enacted after the date, or not amended since)."""
         wanted = self.settings.as_of
         if wanted is None:
             return None
@@ -209,6 +215,13 @@ class ProvisionChecker:
                 return replace(ev, text_date=day, effective=notes.effective, notes_read=notes.notes_read)
         if not tried:
             tried.append(f"no edition before {FIRST_EDITION}")
+        ev = self._cached(
+            (RELEASE_POINTS, title, section), partial(self.release_points.section, title, section, wanted, due[-1])
+        )
+        if ev.state == FOUND:  # dated, like an edition, by the current page's notes when it has them
+            notes = current if current.notes_read else ev
+            return replace(ev, effective=notes.effective, notes_read=notes.notes_read)
+        tried.append(f"OLRC's release points: {ev.reason}")
         return Evidence(ERROR, EDITIONS_TIER, None, "", reason="; ".join(tried))
 
     def _edition(self, title: str, section: str, year: int) -> Evidence:

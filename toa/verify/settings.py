@@ -74,6 +74,10 @@ class Settings:
     cl_requests_per_minute: int = 5  # a new account's; config.toml's requests_per_minute for others
 
     as_of: date | None = None  # date the provisions must be valid on; None: today
+    # A title of the U.S. Code at a release point (--as-of between two annual editions): its zip is
+    # tens of MB (title 42, the largest); its XML unpacked a few hundred. More is not read (a zip bomb).
+    release_point_max_zip: int = 256 * 2**20
+    release_point_max_xml: int = 2 * 2**30
 
     user_agent: str = USER_AGENT
     # Injectable so tests run on a fake clock and never really sleep.

@@ -484,7 +484,69 @@ S227 = {
     "heading": "Restrictions on use of telephone equipment",
     "units": _s227("prior express written consent"),
     "credit": [("1991-12-20", "Dec. 20, 1991"), ("2015-11-02", "Nov. 2, 2015"), ("2020-01-03", "Jan. 3, 2020")],
-    "earlier": {"until": "2020-01-03", "units": _s227("prior express consent")},
+    "earlier": [{"until": "2020-01-03", "units": _s227("prior express consent")}],
+}
+
+
+def _s1681s2(standard: str, dispute: bool) -> list:
+    notice = (
+        "3",
+        "Notice of dispute",
+        "If the completeness or accuracy of any information furnished by any person to any consumer reporting "
+        "agency is disputed to such person by a consumer, the person may not furnish the information to any "
+        "consumer reporting agency without notice that such information is disputed by the consumer.",
+        [],
+    )
+    return [
+        (
+            "a",
+            "Duty of furnishers of information to provide accurate information",
+            None,
+            [
+                (
+                    "1",
+                    "Prohibition",
+                    "A person shall not furnish any information relating to a consumer to any consumer reporting "
+                    f"agency if the person {standard}.",
+                    [],
+                ),
+                (
+                    "2",
+                    "Duty to correct and update information",
+                    "A person who regularly furnishes information to consumer reporting agencies and has "
+                    "determined that the information is not complete or accurate shall promptly notify the agency "
+                    "of that determination.",
+                    [],
+                ),
+            ]
+            + ([notice] if dispute else []),
+        ),
+    ]
+
+
+# A section amended twice in one year (invented amendments, on Mar. 15 and Sept. 1, 2021), whose
+# number has a hyphen (an en dash in the U.S. Code's XML): its text between the two is in neither
+# annual edition (2020's predates both, 2021's holds both), only in OLRC's release points.
+S1681S2 = {
+    "heading": "Responsibilities of furnishers of information to consumer reporting agencies",
+    "units": _s1681s2(
+        "knows or has reasonable cause to believe that the information is inaccurate or incomplete", True
+    ),
+    "credit": [
+        ("1970-10-26", "Pub. L. 91\u2013508, title VI, \u00a7 601, Oct. 26, 1970"),
+        ("2021-03-15", "Pub. L. 117\u20135, \u00a7 2, Mar. 15, 2021"),
+        ("2021-09-01", "Pub. L. 117\u201340, \u00a7 3, Sept. 1, 2021"),
+    ],
+    "earlier": [
+        {
+            "until": "2021-03-15",
+            "units": _s1681s2("knows or consciously avoids knowing that the information is inaccurate", False),
+        },
+        {
+            "until": "2021-09-01",
+            "units": _s1681s2("knows or has reasonable cause to believe that the information is inaccurate", False),
+        },
+    ],
 }
 
 
@@ -516,7 +578,7 @@ def _delayed(note: str) -> dict:
             ("2010-07-21", "Pub. L. 111\u2013203, title X, \u00a71001, July 21, 2010, 124 Stat. 1955"),
             ("2019-12-20", "Pub. L. 116\u201394, div. O, \u00a73(a), Dec. 20, 2019, 133 Stat. 3198"),
         ],
-        "earlier": {"until": "2019-12-20", "units": _s6851("15 days")},
+        "earlier": [{"until": "2019-12-20", "units": _s6851("15 days")}],
         "effective": {"2019-12-20": ("Effective Date of 2019 Amendment", note)},
     }
 
@@ -543,6 +605,7 @@ USC = {
     ("1", "1"): S1,
     ("15", "78j"): S78J,
     ("15", "79a"): S79A,
+    ("15", "1681s-2"): S1681S2,
     ("42", "1973"): S1973,
 }
 

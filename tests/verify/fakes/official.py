@@ -4,8 +4,10 @@ versioner API and the Federal Register API, with their documented failure shapes
 from __future__ import annotations
 
 import html
+import io
 import json
 import re
+import zipfile
 from dataclasses import dataclass, field
 
 from flask import Flask, Response, request
@@ -34,9 +36,12 @@ class OfficialState:
     fault: str | None = None  # applies to every host: "timeout" | "500"
     # every source answers its own "not found" to everything (an index lost, a changed address scheme)
     finds_nothing: bool = False
+    # OLRC's release points: "list-down" (the list answers 503), "truncated" (every zip is cut off),
+    # "missing" (every zip path answers OLRC's XML error page: listed but not downloadable)
+    release_fault: str | None = None
 
     def reset(self):
-        self.olrc_maintenance, self.fault, self.finds_nothing = False, None, False
+        self.olrc_maintenance, self.fault, self.finds_nothing, self.release_fault = False, None, False, None
         self.govinfo_faults.clear(), self.ecfr_faults.clear()
 
 
@@ -61,13 +66,13 @@ def edition_through(year: int) -> str:
 
 def usc_as_of(spec: dict, through: str | None) -> tuple[list, list] | None:
     """A section's units and source credit as the text current through `through` (None: today)
-    has them, from its credit's dates and its earlier text; None if not yet enacted."""
+    has them, from its credit's dates and its earlier texts (each in force until a date); None if
+    not yet enacted."""
     credit = [c for c in spec["credit"] if through is None or c[0] <= through]
     if not credit:
         return None
-    earlier = spec.get("earlier")
-    units = earlier["units"] if earlier and through is not None and through < earlier["until"] else spec["units"]
-    return units, credit
+    then = next((e for e in spec.get("earlier", []) if through is not None and through < e["until"]), None)
+    return (then or spec)["units"], credit
 
 
 def credit_line(credit: list) -> str:
@@ -137,6 +142,115 @@ def usc_section(title: str, section: str, year: int | None) -> tuple[list[str], 
     return None
 
 
+# OLRC's prior release points as its list shows them, newest first (id, date, what the entry says
+# besides): the current one is commented out, one entry is listed twice, one is dated only in
+# words, and ids may say what they leave out ("not") or add ("u1"). A release point's text of a
+# title is the text current through its date.
+RELEASE_POINTS = [
+    ("119-72not60", "01/20/2026", ", except 119-60, affecting titles 38, 42."),
+    ("117-81", "12/27/2021", ", affecting titles 10, 15, 50."),
+    ("117-40", "09/01/2021", ", affecting title 15."),
+    ("117-30", "07/20/2021", ", and including Public Law 117-40 (September 1, 2021), affecting title 15."),
+    ("117-12not9", "05/10/2021", " , except 117-9, affecting titles 15, 42."),
+    ("117-5", "03/15/2021", ", affecting title 15."),
+    ("116-260", "12/27/2020", ", affecting titles 7, 15, 26, 47."),
+    ("116-155", "8/8/2020", ", affecting titles 5, 8, 47."),
+    ("115-40u1", None, ", with additional updates (effective July 1, 2017), affecting titles 5, 7."),
+    ("113-21", "07/18/2013", ", affecting title 47."),
+    ("113-21", "07/18/2013", ", affecting title 15."),
+]
+# A release point that takes in a law after its date (as the real 118-250not159 takes in Public Law
+# 119-1): its text is current through that law's date.
+INCLUDING = {"117-30": "2021-09-01"}
+CURRENT_RELEASE_POINT = ("119-83", "04/13/2026")
+XML_ERROR = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<error><code>404</code>'
+    "<message>The requested resource was not found on this server.</message></error>"
+)
+USLM = "http://xml.house.gov/schemas/uslm/1.0"
+
+
+def release_points_page() -> str:
+    def entry(label: str, day: str | None, rest: str) -> str:
+        congress, law = label.split("-", 1)
+        number = re.sub(r"\D.*", "", law)  # "72not60" is Public Law 72
+        when = f" ({day})" if day else ""
+        return (
+            f'<li class="releasepoint"><a class="releasepoint" href="releasepoints/us/pl/{congress}/{law}/'
+            f'usc-rp@{label}.htm">Public Law {congress}-{number}{when}{rest}</a></li>\n'
+        )
+
+    current = entry(*CURRENT_RELEASE_POINT, ", affecting titles 7, 42.")
+    listed = "".join(entry(*rp) for rp in RELEASE_POINTS)
+    return (
+        '<?xml version="1.0" encoding="UTF-8" ?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head>'
+        "<title>Prior Release Points</title></head><body><h2>Prior Release Points</h2>\n"
+        f'<ul class="releasepoints">\n<!-- {current} -->\n{listed}</ul></body></html>'
+    )
+
+
+def _uslm_units(prefix: str, units) -> str:
+    out = []
+    for label, heading, text, children in units:
+        ident = f"{prefix}/{label}"
+        level = ("subsection", "paragraph", "subparagraph", "clause")[ident.count("/") - 5]
+        body = html.escape(text or "").replace("[1]", '<ref class="footnoteRef" idref="fn1">1</ref>')
+        tag = "chapeau" if children else "content"
+        out.append(
+            f'<{level} identifier="{ident}"><num value="{label}">({label})</num>'
+            + (f"<heading> {html.escape(heading)}</heading>" if heading else "")
+            + (f"<{tag}> {body}</{tag}>" if text else "")
+            + _uslm_units(ident, children)
+            + f"</{level}>"
+        )
+    return "".join(out)
+
+
+def uslm_section(title: str, section: str, spec: dict, through: str) -> str | None:
+    """A section in USLM as a title's XML holds it at a release point, None if not yet enacted:
+    identifiers with an en dash for a hyphen, a status on a stub, a source credit, notes."""
+    dated = usc_as_of(spec, through)
+    if dated is None:
+        return None
+    units, credit = dated
+    number = section.replace("-", "\u2013")
+    ident = f"/us/usc/t{title}/s{number}"
+    status = f' status="{spec["status"]}"' if spec.get("status") else ""
+    if units and units[0][0] is None:  # a section without subdivisions
+        body = "".join(f"<content><p>{html.escape(u[2])}</p></content>" for u in units)
+    else:
+        body = _uslm_units(ident, units)
+    return (
+        f'<section identifier="{ident}"{status}><num value="{number}">\u00a7 {number}.</num>'
+        f"<heading> {html.escape(spec['heading'])}</heading>{body}"
+        f"<sourceCredit>{html.escape(credit_line(credit))}</sourceCredit>"
+        # notes: an act's own section quoted (a section without an identifier of the Code)
+        '<notes type="uscNote"><note topic="shortTitle"><heading>Short Title</heading><p>This section is part '
+        'of an act which may be cited as set out below.</p><quotedContent><section><num value="1">\u00a7 1.'
+        "</num><content>This Act may be cited as an Act of Congress.</content></section></quotedContent>"
+        "</note></notes></section>"
+    )
+
+
+def title_zip(title: str, label: str, through: str) -> bytes:
+    """`xml_usc{TT}@{label}.zip`: the title's USLM XML (one file, uscTT.xml) at that release point."""
+    sections = "".join(
+        filter(None, (uslm_section(t, s, spec, through) for (t, s), spec in data.USC.items() if t == title))
+    )
+    xml = (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n<uscDoc xmlns="{USLM}" xmlns:dc="http://purl.org/dc/elements/1.1/" '
+        f'identifier="/us/usc/t{title}"><meta><dc:title>Title {title}</dc:title>'
+        f"<docPublicationName>Online@{label}</docPublicationName></meta><main>"
+        f'<title identifier="/us/usc/t{title}"><num value="{title}">Title {title}\u2014</num>'
+        f'<chapter identifier="/us/usc/t{title}/ch1"><num value="1">CHAPTER 1\u2014</num>{sections}</chapter>'
+        "</title></main></uscDoc>"
+    )
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(zipfile.ZipInfo(f"usc{int(title):02d}.xml", (2021, 1, 1, 0, 0, 0)), xml.encode("utf-8"))
+    return out.getvalue()
+
+
 def make_app(state: OfficialState) -> Flask:
     app = Flask("fake_official")
 
@@ -171,6 +285,32 @@ def make_app(state: OfficialState) -> Flask:
         page = olrc_page(m.group(1), m.group(2), paras, heading, credit, through, notes)
         # Served with a misleading charset on purpose: the client must decode UTF-8 itself.
         return Response(page.encode("utf-8"), content_type="text/html; charset=ISO-8859-1")
+
+    # -- OLRC release points -------------------------------------------------------------------------
+    @app.get("/download/priorreleasepoints.htm")
+    def release_points():
+        if state.olrc_maintenance:
+            return Response(MAINTENANCE, mimetype="text/html")
+        if state.release_fault == "list-down":
+            return Response("Service Unavailable", status=503)
+        return Response(release_points_page(), mimetype="text/html")
+
+    @app.get("/download/releasepoints/us/pl/<congress>/<law>/<name>")
+    def release_point_zip(congress, law, name):
+        if state.olrc_maintenance:
+            return Response(MAINTENANCE, mimetype="text/html")
+        label = f"{congress}-{law}"
+        dates = {rp[0]: rp[1] for rp in RELEASE_POINTS if rp[1]}
+        m = re.fullmatch(rf"xml_usc(\d\d)@{re.escape(label)}\.zip", name)
+        if not m or label not in dates or state.release_fault == "missing":
+            # a wrong path is answered with an XML error page, not a 404
+            return Response(XML_ERROR, mimetype="application/xml")
+        month, day, year = dates[label].split("/")
+        through = INCLUDING.get(label, f"{year}-{int(month):02d}-{int(day):02d}")
+        body = title_zip(str(int(m.group(1))), label, through)
+        if state.release_fault == "truncated":
+            body = body[: len(body) // 2]
+        return Response(body, mimetype="application/zip")
 
     # -- GovInfo link service --------------------------------------------------------------------------
     def govinfo_fault(path: str):
