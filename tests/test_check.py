@@ -16,7 +16,7 @@ import docx
 import pytest
 
 from docxbuild import DocBuilder, Footnote, convert_to_pdf, pdf_pages_text
-from fakes.data import TOKEN
+from fakes.data import S6851_NOW, S6851_THEN, TOKEN
 from test_write import comment_ranges, part_root, ta_sites, w
 from toa.cli import main
 
@@ -345,6 +345,69 @@ def test_as_of_reads_a_statute_from_the_code_edition_of_that_date(env, tmp_path,
     assert "version for 2018-06-01 not verified (amended after 2018-06-01" in down["reason"]
     assert "the 2017 edition (GovInfo) does not have the section" in down["reason"]
     assert "quotation not verified (no text of the subdivision for 2018-06-01)" in down["reason"]
+
+
+@pytest.mark.parametrize(
+    ("section", "quoted", "verdict", "why"),
+    [
+        # effective June 17, 2020: the text of the date is the one before, printed by the 2018 edition
+        ("6851", S6851_NOW, "NEEDS_ATTENTION", "a quotation does not appear in its text"),
+        ("6851", S6851_THEN, "VERIFIED", "edition:2018)"),
+        # effective Jan. 1, 2020: the amended text is that of the date
+        ("6852", S6851_NOW, "VERIFIED", "edition=prelim"),
+        ("6852", S6851_THEN, "NEEDS_ATTENTION", "a quotation does not appear in its text"),
+        # effective when the Secretary certifies a registry: no date can be told
+        ("6853", S6851_NOW, "NOT_VERIFIED", "version for 2020-03-01 not verified (Pub. L. 116-94 amendment: "
+         "effective date depends on \u201cshall take effect on the date on which the Secretary certifies that the "
+         "registry of lenders is operational\u201d)"),
+    ],
+)  # fmt: skip
+def test_as_of_an_amendment_counts_from_its_effective_date(env, tmp_path, capsys, section, quoted, verdict, why):
+    """15 U.S.C. §§ 6851-6853 (in the fakes) were amended by Pub. L. 116-94, enacted Dec. 20, 2019,
+    each with another effective-date note in the official Code. As of Mar. 1, 2020 the amendment is in
+    force only when its note puts its effective date on or before that day; where the note ties it to
+    an event, the version is not verified and the reason quotes the note."""
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph(f"A lender must give \u201c{quoted}.\u201d 15 U.S.C. \u00a7 {section}(a).")
+    brief = b.save(tmp_path / "brief.docx")
+    code, _out, err = run(
+        capsys, "check", brief, "--json", tmp_path / "r.json", "--pages", "estimate", "-o", tmp_path / "out.docx",
+        "--as-of", "2020-03-01",
+    )  # fmt: skip
+    assert code == 0, err
+    found = authorities(json.loads((tmp_path / "r.json").read_text()))[f"15 U.S.C. \u00a7 {section}(a)"]
+    (unit,) = found["verification"]["units"]
+    assert found["verification"]["verdict"] == verdict
+    assert why in (found["verification"]["reason"] or "") + unit["source_url"]
+
+
+def test_as_of_with_enactment_dates_only_a_recent_amendment_is_not_verified(env, tmp_path, capsys):
+    """OLRC down: LII gives the section and the enactment dates of its amendments, not when they took
+    effect. An amendment enacted within the year before the date may not be in force on it: the
+    version is not verified (never green on the amended text); a year later it is."""
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph(f"A lender must give \u201c{S6851_NOW}.\u201d 15 U.S.C. \u00a7 6851(a).")
+    brief = b.save(tmp_path / "brief.docx")
+    env.official_state.olrc_maintenance = True
+
+    def check(name, as_of):
+        code, _out, err = run(
+            capsys, "check", brief, "--json", tmp_path / f"{name}.json", "--pages", "estimate", "-o",
+            tmp_path / f"{name}.docx", "--as-of", as_of,
+        )  # fmt: skip
+        assert code == 0, err
+        return authorities(json.loads((tmp_path / f"{name}.json").read_text()))["15 U.S.C. \u00a7 6851(a)"]
+
+    soon = check("soon", "2020-03-01")["verification"]
+    assert soon["verdict"] == "NOT_VERIFIED" and soon["units"][0]["version"] == "unresolved"
+    assert (
+        "version for 2020-03-01 not verified (amended on 2019-12-20, within the year before 2020-03-01, and LII "
+        "gives only enactment dates: effective date not read)"
+    ) in soon["reason"]
+    later = check("later", "2021-03-01")["verification"]
+    assert later["verdict"] == "VERIFIED" and later["units"][0]["version"] == "confirmed-for-date"
 
 
 # 15 U.S.C. § 1681s-2(a)(1) was amended on Mar. 15 and Sept. 1, 2021 (in the fakes): its text of June

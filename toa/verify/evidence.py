@@ -59,6 +59,9 @@ class Evidence:
     paths: dict[str, str] = field(default_factory=dict)  # "c/2" -> where on the page
     pinpoints_authoritative: bool = False  # True: a missing subunit means it is not there
     amended: list[str] = field(default_factory=list)  # ISO dates of enactment/amendments
+    # when amendments took effect (effective.Effect as dicts), from notes the source prints
+    effective: list[dict] = field(default_factory=list)
+    notes_read: bool = False  # the source prints the effective-date notes, and they were read
     current_through: str | None = None
     text_date: str | None = None  # the text is the one in force on this date (a point-in-time source)
     published: str | None = None  # Fed. Reg. publication date

@@ -4,13 +4,16 @@ Every query carries citation components (title, section, part, volume, page) or 
 
 from __future__ import annotations
 
+import html
 import re
+from dataclasses import asdict
 from datetime import date, timedelta
 from urllib.parse import quote
 
 from lxml import etree
 
 from ..oxml import safe_parser
+from .effective import effects
 from .evidence import (
     ABSENT,
     FOUND,
@@ -80,7 +83,8 @@ def _olrc(http: Http, url: str, scope: str, title: str, section: str) -> Evidenc
     through = re.search(r"currentthrough:(\d{4})(\d{2})(\d{2})", text)
     current = f"{through.group(1)}-{through.group(2)}-{through.group(3)}" if through else None
     credit = re.search(r"<!--\s*field-start:sourcecredit\s*-->(.*?)<!--\s*field-end:sourcecredit\s*-->", text, re.S)
-    amended = sorted(month_dates(squash(re.sub(r"<[^>]+>", " ", credit.group(1))))) if credit else []
+    credit_text = squash(html.unescape(re.sub(r"<[^>]+>", " ", credit.group(1)))) if credit else ""
+    amended = sorted(month_dates(credit_text))
     subunits, read = read_structure(paras, "a1Ai")
     # "§1973. Transferred", "§79a. Repealed. Pub. L. ...": a section no longer law as cited
     head = re.search(r"<!--\s*field-start:head\s*-->(.*?)<!--\s*field-end:head\s*-->", text, re.S)
@@ -96,9 +100,27 @@ def _olrc(http: Http, url: str, scope: str, title: str, section: str) -> Evidenc
         pinpoints_authoritative=read,
         current_through=current,
         amended=amended,
+        effective=[asdict(e) for e in effects(credit_text, _effective_notes(text))],
+        notes_read=True,
         flags=status_flags(None, f" - {heading}"),
         sha256=digest(text),
     )
+
+
+def _effective_notes(page: str) -> list[tuple[str, str]]:
+    """The (heading, paragraph) pairs of a section's effective-date notes: the fields
+    effectivedate-note (the section's own) and effectivedate-amendment-note ("Effective Date of
+    2019 Amendment", then one paragraph per amending law)."""
+    notes = []
+    fields = r"<!--\s*field-start:(effectivedate-(?:amendment-)?note)\s*-->(.*?)<!--\s*field-end:\1\s*-->"
+    for m in re.finditer(fields, page, re.S):
+        heading = ""
+        for el in html_tree(f"<div>{m.group(2)}</div>").iter("h3", "h4", "p"):
+            if el.tag == "p":
+                notes.append((heading, text_of(el)))
+            else:
+                heading = text_of(el)
+    return notes
 
 
 # -- GovInfo link service ---------------------------------------------------------------------

@@ -11,7 +11,7 @@ from dataclasses import fields, replace
 from datetime import date
 from functools import partial
 
-from . import constitution, fallbacks, lii, quotes, states
+from . import constitution, effective, fallbacks, lii, quotes, states
 from .release_points import ReleasePoints
 from .cache import Cache
 from .evidence import ABSENT, CANDIDATE_ABSENT, ERROR, FOUND, Evidence, moved_to
@@ -51,8 +51,13 @@ TIERS: dict[str, list[Tier]] = {
     # the Legislature's file server first: its statutes site may answer with a script application
     "tx": [states.fetch_texas_files, states.fetch_texas],
 }
-# With --as-of, the source that serves the text of a past date is asked first.
-DATED_FIRST: dict[str, Tier] = {"cfr": fallbacks.fetch_ecfr}
+# With --as-of, the source that serves the text of a past date is asked first; for the U.S. Code,
+# the one that prints when each amendment took effect (OLRC's notes), which enactment dates alone
+# do not say.
+DATED_FIRST: dict[str, Tier] = {"cfr": fallbacks.fetch_ecfr, "usc": fallbacks.fetch_olrc}
+# A source that gives only enactment dates (LII, GovInfo) cannot date the text of a day that an
+# amendment enacted this shortly before it may not yet have reached (most take effect within a year).
+UNREAD_EFFECT_WINDOW = 365  # days
 # The U.S. Code's annual editions, asked (OLRC's, else GovInfo's) for a section's text as of an
 # --as-of date when the section was amended after it. Each prints the section with its source
 # credit, which says which amendments its text holds: the edition whose latest amendment is the
@@ -170,9 +175,21 @@ class ProvisionChecker:
         if wanted is None:
             return None
         day = wanted.isoformat()
-        due = [a for a in current.amended if a <= day]
-        if not due or due == current.amended:
+        # an amendment counts from when it took effect: one enacted before the date and in force
+        # after it is not in that date's text; one that cannot be placed leaves the version open
+        dated = effective.dating(current.amended, [effective.Effect(**e) for e in current.effective], day)
+        due = dated.in_force
+        if dated.unsure or not due or len(due) == len(current.amended):
             return None
+        if due != current.amended[: len(due)]:
+            return Evidence(
+                ERROR,
+                EDITIONS_TIER,
+                None,
+                "",
+                reason=f"the amendment of {dated.later[0]} takes effect after {day}, one enacted after it "
+                "before: no edition prints that text",
+            )
         tried: list[str] = []
         year = wanted.year - 1
         seen: set[int] = set()
@@ -189,21 +206,24 @@ class ProvisionChecker:
             if not ev.amended:
                 tried.append(f"the {year} edition ({ev.tier}) has no source credit to date its text")
                 break
-            if ev.amended[-1] > day:
+            if ev.amended[-1] > due[-1]:
                 tried.append(f"the {year} edition ({ev.tier}) holds the amendment of {ev.amended[-1]}")
                 year -= 1
             elif ev.amended[-1] < due[-1]:
                 tried.append(f"the {year} edition ({ev.tier}) predates the amendment of {due[-1]}")
                 year += 1
             else:
-                return replace(ev, text_date=day)
+                # dated by the current page's notes when it has them (they cover every amendment)
+                notes = current if current.notes_read else ev
+                return replace(ev, text_date=day, effective=notes.effective, notes_read=notes.notes_read)
         if not tried:
             tried.append(f"no edition before {FIRST_EDITION}")
         ev = self._cached(
             (RELEASE_POINTS, title, section), partial(self.release_points.section, title, section, wanted, due[-1])
         )
-        if ev.state == FOUND:
-            return ev
+        if ev.state == FOUND:  # dated, like an edition, by the current page's notes when it has them
+            notes = current if current.notes_read else ev
+            return replace(ev, effective=notes.effective, notes_read=notes.notes_read)
         tried.append(f"OLRC's release points: {ev.reason}")
         return Evidence(ERROR, EDITIONS_TIER, None, "", reason="; ".join(tried))
 
@@ -330,8 +350,12 @@ class ProvisionChecker:
 
     @staticmethod
     def _version(rec: UnitRecord, unit: Unit, ev: Evidence, requested: date, current: bool) -> None:
-        """`current`: the text is wanted as of the day of the run, which a current source's text is."""
-        amended = sorted(d for d in (parse_date(a) for a in ev.amended) if d)
+        """`current`: the text is wanted as of the day of the run, which a current source's text is.
+        An amendment counts from the day it took effect, when the source's notes say it."""
+        day = requested.isoformat()
+        # today's text is wanted as the source prints it; a text of a date, with what was in force then
+        known = [] if current else [effective.Effect(**e) for e in ev.effective]
+        dated = effective.dating(ev.amended, known, day)
         if unit.cite_year and unit.cite_year > requested.year:
             rec.version = WRONG_DATE  # an edition later than the date it must be valid on
         elif ev.text_date and parse_date(ev.text_date) == requested:
@@ -343,17 +367,30 @@ class ProvisionChecker:
                 rec.version = WRONG_DATE
             elif pub and pub <= requested:
                 rec.version = FOR_DATE
-        elif amended and amended[0] > requested:
-            rec.version = WRONG_DATE  # enacted (or ratified) after the requested date
-        elif amended and amended[-1] <= requested:
-            rec.version = FOR_DATE  # no amendment after the date: current text is that day's text
-        elif amended:
+        elif ev.amended and min(ev.amended) in dated.later:
+            rec.version = WRONG_DATE  # enacted (or ratified), or in force, only after the requested date
+        elif dated.unsure:
             rec.version = OPEN
-            rec.unresolved_reason = f"amended after {requested.isoformat()}; the text of that date was not fetched"
+            rec.unresolved_reason = "; ".join(dated.unsure)
+        elif ev.amended and not dated.later:
+            rec.version = FOR_DATE  # no amendment in force after the date: current text is that day's text
+        elif ev.amended:
+            rec.version = OPEN
+            pending = [a for a in dated.later if a <= day]
+            rec.unresolved_reason = (
+                f"amended on {pending[0]}, in force only after {day}" if pending else f"amended after {day}"
+            ) + "; the text of that date was not fetched"
         elif ev.current_through and (through := parse_date(ev.current_through)) and through <= requested:
             rec.version = FOR_DATE
         elif current:
             rec.version = FOR_DATE  # the current text, wanted as of today
+        recent = [a for a in dated.in_force if (d := parse_date(a)) and (requested - d).days < UNREAD_EFFECT_WINDOW]
+        if rec.version == FOR_DATE and unit.kind == "usc" and not ev.notes_read and recent and not current:
+            rec.version = OPEN
+            rec.unresolved_reason = (
+                f"amended on {recent[-1]}, within the year before {day}, and {ev.tier} gives only enactment "
+                "dates: effective date not read"
+            )
         if rec.version == WRONG_DATE:
             rec.flag("wrong_date")
 

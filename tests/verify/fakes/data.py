@@ -549,8 +549,57 @@ S1681S2 = {
     ],
 }
 
+
+def _s6851(notice: str) -> list:
+    return [
+        (
+            "a",
+            "Notice",
+            f"A lender shall give the borrower written notice of a change in terms {notice} before the change "
+            "takes effect.",
+            [],
+        ),
+        ("b", "Form", "The notice shall be clear and conspicuous.", []),
+    ]
+
+
+S6851_THEN = "written notice of a change in terms 15 days before the change takes effect"
+S6851_NOW = "written notice of a change in terms 45 days before the change takes effect"
+
+
+def _delayed(note: str) -> dict:
+    """A statute (invented) amended by Pub. L. 116–94 of Dec. 20, 2019, with the effective-date note
+    the official Code prints under it for that amendment: the Code's editions print the amended
+    text from the 2019 edition on, whenever it took effect."""
+    return {
+        "heading": "Notice of change in terms",
+        "units": _s6851("45 days"),
+        "credit": [
+            ("2010-07-21", "Pub. L. 111\u2013203, title X, \u00a71001, July 21, 2010, 124 Stat. 1955"),
+            ("2019-12-20", "Pub. L. 116\u201394, div. O, \u00a73(a), Dec. 20, 2019, 133 Stat. 3198"),
+        ],
+        "earlier": [{"until": "2019-12-20", "units": _s6851("15 days")}],
+        "effective": {"2019-12-20": ("Effective Date of 2019 Amendment", note)},
+    }
+
+
+# In force 180 days after enactment (June 17, 2020), on Jan. 1, 2020, and on a day no date fixes.
+S6851 = _delayed(
+    "Amendment by Pub. L. 116\u201394 effective on the date that is 180 days after Dec. 20, 2019, see section "
+    "3(c) of Pub. L. 116\u201394, set out as a note under this section."
+)
+S6852 = _delayed("Amendment by Pub. L. 116\u201394 effective Jan. 1, 2020.")
+S6853 = _delayed(
+    "Pub. L. 116\u201394, div. O, \u00a73(c), Dec. 20, 2019, 133 Stat. 3199, provided that: \u201cThe amendments "
+    "made by this section [amending this section] shall take effect on the date on which the Secretary certifies "
+    "that the registry of lenders is operational.\u201d"
+)
+
 USC = {
     ("47", "227"): S227,
+    ("15", "6851"): S6851,
+    ("15", "6852"): S6852,
+    ("15", "6853"): S6853,
     ("47", "230"): S230,
     ("42", "1983"): S1983,
     ("1", "1"): S1,

@@ -79,8 +79,41 @@ def credit_line(credit: list) -> str:
     return "(Enacted and amended " + "; ".join(shown for _, shown in credit) + ".)"
 
 
+def olrc_markup(text: str) -> str:
+    """Text as OLRC's pages print it: dashes as entities, a public law in a pLaw element."""
+    escaped = html.escape(text).replace("\u2013", "&ndash;")
+    return re.sub(
+        r"Pub\. L\. (\d+)&ndash;(\d+)",
+        r'<pLaw congress="\1" isPrivate="false" number="\2">Pub. L. \1&ndash;\2</pLaw>',
+        escaped,
+    )
+
+
+def effective_notes(spec: dict, credit: list) -> str:
+    """The notes field with the effective-date notes of the amendments a text holds, as OLRC prints
+    them: an effectivedate-amendment-note field of note heads and note bodies."""
+    notes = [spec.get("effective", {}).get(day) for day, _ in credit]
+    if not any(notes):
+        return ""
+    body = "".join(
+        f'<h4 class="note-head">{html.escape(head)}</h4><p class="note-body">{olrc_markup(text)}</p>'
+        for head, text in filter(None, notes)
+    )
+    return (
+        '<!-- field-start:notes --><h4 class="note-head"><strong>Statutory Notes and Related Subsidiaries</strong>'
+        '</h4><a name="effectivedate-amendment-note"></a><!-- field-start:effectivedate-amendment-note -->'
+        f"{body}<!-- field-end:effectivedate-amendment-note --><!-- field-end:notes -->"
+    )
+
+
 def olrc_page(
-    title: str, section: str, paras: list[str], heading: str = "Heading", credit: str = "", through=PRELIM_THROUGH
+    title: str,
+    section: str,
+    paras: list[str],
+    heading: str = "Heading",
+    credit: str = "",
+    through=PRELIM_THROUGH,
+    notes: str = "",
 ) -> str:
     body = "".join(f'<p class="statutory-body">{html.escape(p)}</p>' for p in paras)
     return (
@@ -89,22 +122,23 @@ def olrc_page(
         f'<!-- field-start:head --><h3 class="section-head">\u00a7{section}. {html.escape(heading)}</h3>'
         "<!-- field-end:head -->"
         f"<!-- field-start:statute -->{body}<!-- field-end:statute -->"
-        f'<!-- field-start:sourcecredit --><p class="source-credit">{html.escape(credit)}</p>'
-        f"<!-- field-end:sourcecredit --></body></html>"
+        f'<!-- field-start:sourcecredit --><p class="source-credit">{olrc_markup(credit)}</p>'
+        f"<!-- field-end:sourcecredit -->{notes}</body></html>"
     )
 
 
-def usc_section(title: str, section: str, year: int | None) -> tuple[list[str], str, str] | None:
-    """Paragraphs, heading and source credit of a section in the edition of `year` (None: current)."""
+def usc_section(title: str, section: str, year: int | None) -> tuple[list[str], str, str, str] | None:
+    """Paragraphs, heading, source credit and effective-date notes of a section in the edition of
+    `year` (None: current)."""
     through = edition_through(year) if year is not None else None
     if (title, section) in data.USC:
         spec = data.USC[(title, section)]
         dated = usc_as_of(spec, through)
         if dated is None:
             return None
-        return _usc_paras(dated[0]), spec["heading"], credit_line(dated[1])
+        return _usc_paras(dated[0]), spec["heading"], credit_line(dated[1]), effective_notes(spec, dated[1])
     if (title, section) in OLRC_EXTRA:
-        return [OLRC_EXTRA[(title, section)]], "Heading", "(Aug. 16, 1954.)"
+        return [OLRC_EXTRA[(title, section)]], "Heading", "(Aug. 16, 1954.)", ""
     return None
 
 
@@ -246,9 +280,9 @@ def make_app(state: OfficialState) -> Flask:
             return Response(
                 f"<html><head>{FACES}</head><body><h1>Document not found</h1></body></html>", mimetype="text/html"
             )
-        paras, heading, credit = found
+        paras, heading, credit, notes = found
         through = PRELIM_THROUGH if year is None else edition_through(year).replace("-", "")
-        page = olrc_page(m.group(1), m.group(2), paras, heading, credit, through)
+        page = olrc_page(m.group(1), m.group(2), paras, heading, credit, through, notes)
         # Served with a misleading charset on purpose: the client must decode UTF-8 itself.
         return Response(page.encode("utf-8"), content_type="text/html; charset=ISO-8859-1")
 
@@ -300,7 +334,7 @@ def make_app(state: OfficialState) -> Flask:
         found = usc_section(title, section, edition) if FIRST_EDITION <= edition <= LAST_EDITION else None
         if found is None:
             return Response("<html><body><h1>No Results Found</h1></body></html>", mimetype="text/html")
-        paras, heading, credit = found
+        paras, heading, credit, _notes = found  # GovInfo's page: read without its notes
         body = "".join(f'<p class="statutory-body">{html.escape(p)}</p>' for p in paras)
         return Response(
             f'<html><body><h3 class="section-head">\u00a7{section}. {html.escape(heading)}</h3>{body}'
