@@ -128,12 +128,17 @@
         /* some hosts refuse the whole file: the body's package still works */
       }
     }
-    const xml = await Word.run(async (ctx) => {
-      const ooxml = ctx.document.body.getOoxml();
+    return { body: await ooxmlOf((ctx) => ctx.document.body), type: "application/xml", format: "flat-opc" };
+  }
+
+  async function ooxmlOf(target) {
+    // the Flat OPC package Word gives for what target(ctx) picks (the body, or a range of it:
+    // getOoxml, WordApi 1.1): its text with its runs' italics and its styles, as toa reads a .docx
+    return Word.run(async (ctx) => {
+      const ooxml = (await target(ctx)).getOoxml();
       await ctx.sync();
       return ooxml.value;
     });
-    return { body: xml, type: "application/xml", format: "flat-opc" };
   }
 
   async function post(path, doc) {
@@ -1353,7 +1358,8 @@
    * After each action the pane keeps the body's paragraph texts (Body.paragraphs, WordApi 1.1).
    * When Word says the selection moved (typing moves it: Office's DocumentSelectionChanged) or the
    * pane gets the focus back, it reads them again; the paragraphs that differ (from the first
-   * changed one to the last) go to /rescan with one neighbour each side, after a line per entry
+   * changed one to the last) go to /rescan with one neighbour each side, as Word's package of them
+   * (Range.getOoxml: their italics, which mark a case name, with them), after a line per entry
    * cited before them holding its full citation (so that a short form, supra or Id. there resolves
    * as in the whole brief), never the whole brief. The answer's citations in the changed
    * paragraphs replace what the list had there; every other citation's locator is counted again
@@ -1454,7 +1460,15 @@
     const to = Math.min(after.length, part.afterEnd + 1);
     const cited = citedBefore(before, from);
     const sent = [...cited, ...after.slice(from, to)];
-    const data = await post("/rescan", { body: JSON.stringify({ paragraphs: sent }), type: "application/json" });
+    // the paragraphs as Word's package of them, as Scan sends the document on the web
+    const ooxml = await ooxmlOf(async (ctx) => {
+      const paragraphs = ctx.document.body.paragraphs;
+      paragraphs.load("items");
+      await ctx.sync();
+      if (paragraphs.items.length !== after.length) throw new PaneError("The document changed again; the list follows it after your next edit.");
+      return paragraphs.items[from].getRange("Whole").expandTo(paragraphs.items[to - 1].getRange("Whole"));
+    });
+    const data = await post("/rescan", { body: JSON.stringify({ paragraphs: cited, ooxml }), type: "application/json" });
     const shift = part.afterEnd - part.beforeEnd;
     const oldParagraph = (p) => (p < part.first ? p : p >= part.beforeEnd ? p + shift : null);
     const start = from - cited.length;  // where the sent paragraphs would be, the citations lines before them

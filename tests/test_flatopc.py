@@ -31,6 +31,13 @@ def test_every_part_survives_the_round_trip():
     assert opened.sections[-1].page_width == docx.Document(str(SAMPLE)).sections[-1].page_width
 
 
+def test_blocks_given_go_before_the_body_and_the_rest_stays():
+    line = etree.fromstring(f'<w:p xmlns:w="{flatopc.W_NS}"><w:r><w:t>Cited before.</w:t></w:r></w:p>')
+    package = flatopc.to_docx(wordstub.flat_opc(SAMPLE).encode(), [line])
+    texts = wordstub.stories(io.BytesIO(package))["body"]
+    assert texts == ["Cited before.", *wordstub.stories(SAMPLE)["body"]]
+
+
 def test_a_package_without_package_relationships_gets_them():
     root = etree.fromstring(wordstub.flat_opc(SAMPLE).encode())
     for part in list(root):

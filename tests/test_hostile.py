@@ -796,10 +796,9 @@ def _processes_mentioning(text: str) -> list[int]:
     return [pid for pid in pids if text.encode() in _cmdline(pid) and _alive(pid)]
 
 
-@pytest.mark.skipif(render.find_soffice() is None or not Path("/proc").is_dir(), reason="needs LibreOffice and /proc")
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
-def test_a_signal_while_laying_out_ends_libreoffice_and_leaves_nothing(tmp_path, signum):
-    """As Ctrl-C: LibreOffice is killed, its folder (the copy, the PDF, its lu*.tmp) removed."""
+def _building_until_libreoffice_lays_out(tmp_path: Path) -> tuple[subprocess.Popen, Path, Path]:
+    """`toa build` of a sample, with its temporary folders in a folder of the test's, once
+    LibreOffice (soffice.bin, whose command line names its profile there) is laying it out."""
     work, temp = tmp_path / "work", tmp_path / "temp"
     work.mkdir()
     temp.mkdir()
@@ -812,23 +811,65 @@ def test_a_signal_while_laying_out_ends_libreoffice_and_leaves_nothing(tmp_path,
         text=True,
         env={**os.environ, "TMPDIR": str(temp)},
     )
+    deadline = time.monotonic() + 120
+    while not any(b"soffice.bin" in _cmdline(pid) for pid in _processes_mentioning(str(temp))):
+        if proc.poll() is not None or time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail("LibreOffice never started")
+        time.sleep(0.05)
+    time.sleep(0.5)
+    return proc, work, temp
+
+
+needs_libreoffice = pytest.mark.skipif(
+    render.find_soffice() is None or not Path("/proc").is_dir(), reason="needs LibreOffice and /proc"
+)
+
+
+@needs_libreoffice
+@pytest.mark.parametrize(
+    "signum, said",
+    [(signal.SIGTERM, "stopped by SIGTERM"), (signal.SIGINT, "interrupted"), (signal.SIGHUP, "stopped by SIGHUP")],
+)
+def test_a_signal_while_laying_out_ends_libreoffice_and_leaves_nothing(tmp_path, signum, said):
+    """As Ctrl-C: LibreOffice is killed, its folder (the copy, the PDF, its profile, its lu*.tmp) removed."""
+    proc, work, temp = _building_until_libreoffice_lays_out(tmp_path)
     try:
-        deadline = time.monotonic() + 120
-        while not any(b"soffice.bin" in _cmdline(pid) for pid in _processes_mentioning(str(temp))):
-            assert proc.poll() is None and time.monotonic() < deadline, "LibreOffice never started"
-            time.sleep(0.05)
-        time.sleep(0.5)
         proc.send_signal(signum)
         out, err = proc.communicate(timeout=60)
     finally:
         proc.kill()
     assert proc.returncode == 128 + signum
-    assert err.splitlines() == [f"toa: stopped by {signal.Signals(signum).name}; nothing was written"]
+    assert err.splitlines() == [f"toa: {said}; nothing was written"]
     assert out == "" and "Traceback" not in err
     time.sleep(0.5)  # the kernel reaps the killed group
     assert _processes_mentioning(str(temp)) == []
     assert list(temp.iterdir()) == []
     assert [p.name for p in work.iterdir()] == ["brief.docx"]
+
+
+@needs_libreoffice
+def test_libreoffice_does_not_outlive_toa_killed_outright(tmp_path):
+    """SIGKILL, which toa can neither catch nor pass on, while LibreOffice lays the pages out:
+    LibreOffice goes within seconds instead of running its conversion to the end, and its folder
+    (the copy of the brief, its profile) goes with it."""
+    proc, work, temp = _building_until_libreoffice_lays_out(tmp_path)
+    try:
+        # held where it is, LibreOffice cannot finish the layout on its own while the test waits
+        for pid in _processes_mentioning(str(temp)):
+            if b"soffice.bin" in _cmdline(pid):
+                os.kill(pid, signal.SIGSTOP)
+        proc.kill()
+        proc.communicate(timeout=60)
+        deadline = time.monotonic() + 5
+        while (_processes_mentioning(str(temp)) or list(temp.iterdir())) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert _processes_mentioning(str(temp)) == []
+        assert list(temp.iterdir()) == []
+        assert [p.name for p in work.iterdir()] == ["brief.docx"]
+    finally:
+        for pid in _processes_mentioning(str(temp)):
+            os.kill(pid, signal.SIGKILL)
 
 
 def test_a_signal_while_writing_leaves_no_temporary_file(tmp_path):

@@ -1,6 +1,7 @@
 """What a stub of Word holds for a .docx, read independently of toa's reader: the text of every
 body paragraph and of every footnote as Word's search sees it (w:t text; tabs and line breaks
-as characters; no deleted text, no field codes, no hidden runs), Word's search over them, and
+as characters; no deleted text, no field codes, no hidden runs), the spans of the body's text
+in italic runs, Word's search over them, and
 the Flat OPC that Body.getOoxml() gives (every part of the package in one XML document)."""
 
 from __future__ import annotations
@@ -16,6 +17,31 @@ PKG = "http://schemas.microsoft.com/office/2006/xmlPackage"
 
 def _para_text(p) -> str:
     """A paragraph's text as Word's search sees it: field results but not field codes."""
+    return "".join(text for text, _italic in _para_pieces(p))
+
+
+def _italic_spans(p) -> list[list[int]]:
+    """The [start, end) spans of a paragraph's text (as _para_text gives it) in italic runs."""
+    spans: list[list[int]] = []
+    at = 0
+    for text, italic in _para_pieces(p):
+        if italic and text:
+            if spans and spans[-1][1] == at:
+                spans[-1][1] = at + len(text)
+            else:
+                spans.append([at, at + len(text)])
+        at += len(text)
+    return spans
+
+
+def _italic(rpr) -> bool:
+    """Whether a run's own properties set it in italics (w:i, not switched off)."""
+    i = rpr.find(f"{W}i") if rpr is not None else None
+    return i is not None and i.get(f"{W}val", "true") not in ("0", "false", "off")
+
+
+def _para_pieces(p) -> list[tuple[str, bool]]:
+    """The pieces of a paragraph's text as Word's search sees it, each with whether it is italic."""
     out, in_code = [], []  # one entry per open field: True while its code is being read
     for r in p.iter(f"{W}r"):
         if any(a.tag == f"{W}del" for a in r.iterancestors()):
@@ -35,18 +61,19 @@ def _para_text(p) -> str:
             if hidden or any(in_code):
                 continue
             if c.tag == f"{W}t":
-                out.append(c.text or "")
+                out.append((c.text or "", _italic(rpr)))
             elif c.tag == f"{W}tab":
-                out.append("\t")
+                out.append(("\t", _italic(rpr)))
             elif c.tag in (f"{W}br", f"{W}cr"):
-                out.append("\v")
+                out.append(("\v", _italic(rpr)))
             elif c.tag == f"{W}noBreakHyphen":
-                out.append("\u2011")
-    return "".join(out)
+                out.append(("\u2011", _italic(rpr)))
+    return out
 
 
 def stories(docx_path) -> dict:
-    """{"body": [paragraph texts], "footnotes": [[paragraph texts] per note, in reference order]}."""
+    """{"body": [paragraph texts], "italic": [[start, end] spans per body paragraph: its runs in
+    italics], "footnotes": [[paragraph texts] per note, in reference order]}."""
     with zipfile.ZipFile(docx_path) as zf:
         doc = etree.fromstring(zf.read("word/document.xml"))
         notes = etree.fromstring(zf.read("word/footnotes.xml")) if "word/footnotes.xml" in zf.namelist() else None
@@ -58,7 +85,8 @@ def stories(docx_path) -> dict:
             note = by_id.get(ref.get(f"{W}id"))
             if note is not None:
                 footnotes.append([_para_text(p) for p in note.iter(f"{W}p")])
-    return {"body": body, "footnotes": footnotes}
+    italic = [_italic_spans(p) for p in doc.find(f"{W}body").iter(f"{W}p")]
+    return {"body": body, "italic": italic, "footnotes": footnotes}
 
 
 def search(paragraphs: list[str], needle: str) -> list[tuple[int, int, int]]:

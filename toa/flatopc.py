@@ -51,8 +51,9 @@ def _p(local: str) -> str:
     return f"{{{PKG_NS}}}{local}"
 
 
-def to_docx(xml: bytes) -> bytes:
-    """The .docx package of a Flat OPC document. Raises FlatOpcError."""
+def to_docx(xml: bytes, first=()) -> bytes:
+    """The .docx package of a Flat OPC document, with copies of the blocks `first` (w:p) before
+    its body's own. Raises FlatOpcError."""
     if xml.count(b"<") > MAX_PART_TAGS:  # before parsing: a parse holds memory for every tag
         raise FlatOpcError(f"the document XML holds more than {MAX_PART_TAGS:,} tags, the most accepted")
     try:
@@ -71,6 +72,9 @@ def to_docx(xml: bytes) -> bytes:
         xml_data = part.find(_p("xmlData"))
         bin_data = part.find(_p("binaryData"))
         if xml_data is not None and len(xml_data):
+            if ctype in MAIN_TYPES and first:
+                _put_first(xml_data[0], first)
+                first = ()  # (the document part: the first part of a main type, as below)
             data = _part_xml(xml_data[0])
         elif bin_data is not None:
             try:
@@ -87,6 +91,14 @@ def to_docx(xml: bytes) -> bytes:
         parts["_rels/.rels"] = (RELS_TYPE, _relationships([("rId1", OFFICE_DOCUMENT, "/" + main)]))
     _drop_dangling(parts)
     return _zip(parts)
+
+
+def _put_first(document, blocks) -> None:
+    body = document.find(f"{{{W_NS}}}body")
+    if body is None:
+        raise FlatOpcError("the package's Word document has no body")
+    for i, block in enumerate(blocks):
+        body.insert(i, copy.deepcopy(block))
 
 
 def _part_xml(el) -> bytes:

@@ -67,8 +67,9 @@ def timeout() -> float:
 
 
 def _run(cmd: list[str], seconds: float, env: dict[str, str]) -> int:
-    """Run LibreOffice in a session of its own, so that on timeout (or Ctrl-C) the whole group
-    dies, soffice.bin and whatever it started included, before its folder is removed."""
+    """Run LibreOffice (under its launcher) in a session of its own, so that on timeout (or
+    Ctrl-C, SIGTERM) the whole group dies, soffice.bin and whatever it started included, before
+    its folder is removed; if toa is killed outright, the launcher's watchdog does both."""
     proc = subprocess.Popen(
         cmd,
         stdin=subprocess.DEVNULL,
@@ -186,7 +187,7 @@ def destinations(docx_bytes: bytes, office: Office | None = None) -> Rendering:
         src.write_bytes(docx_bytes)
         # A profile of its own: a running LibreOffice of the user's would otherwise take the job.
         profile = _profile(Path(tmp, "profile")).as_uri()
-        cmd = [
+        command = [
             soffice,
             "--headless",
             "--norestore",
@@ -198,7 +199,7 @@ def destinations(docx_bytes: bytes, office: Office | None = None) -> Rendering:
             tmp,
             str(src),
         ]
-        returncode = _run(cmd, timeout(), env=_environment(tmp))
+        returncode = _run(_launched(sys.executable, tmp, command), timeout(), env=_environment(tmp))
         pdf = Path(tmp, "brief.pdf")
         if not pdf.exists():
             raise RenderError(f"LibreOffice produced no PDF (exit status {returncode})")
@@ -264,21 +265,51 @@ def embedded_fonts(reader: PdfReader) -> list[str]:
     return names
 
 
-# unoserver's server, plus a watchdog: when the process that started it is gone (toa serve
-# killed), it takes its process group (itself and LibreOffice) down with it.
+# LibreOffice's launcher (soffice for one layout, or unoserver's server, which starts it), with a
+# watchdog: when the process that started it is gone, even killed by SIGKILL (which it can neither
+# catch nor pass on), the watchdog kills its process group (itself, LibreOffice and whatever that
+# started) and has LibreOffice's folder removed once the group is gone. It watches its parent
+# rather than asking for PR_SET_PDEATHSIG: that is Linux only, reaches only the direct child (not
+# soffice.bin under oosplash), and fires when the *thread* that started the child ends (toa
+# serve starts its warm LibreOffice from a thread that ends). Without process groups (Windows)
+# it only exits. argv: the parent's pid, the folder, then "-m module args..." or a command.
 _LAUNCHER = """
-import os, runpy, signal, sys, threading, time
-parent = os.getppid()
+import os, runpy, shutil, signal, subprocess, sys, threading, time
+parent, folder, command = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
 def watch():
     while os.getppid() == parent:
-        time.sleep(1)
+        time.sleep(0.25)
     if hasattr(os, "killpg"):
-        os.killpg(0, signal.SIGKILL)
+        group = os.getpgid(0)
+        ready, told = os.pipe()
+        if os.fork() == 0:  # out of the group, it outlives it and removes the folder
+            os.setsid()
+            os.write(told, b".")
+            for _ in range(500):
+                try:
+                    os.killpg(group, 0)
+                except OSError:
+                    break
+                time.sleep(0.02)
+            shutil.rmtree(folder, ignore_errors=True)
+            os._exit(0)
+        os.read(ready, 1)
+        os.killpg(group, signal.SIGKILL)
     os._exit(1)
 threading.Thread(target=watch, daemon=True).start()
-sys.argv[0] = "unoserver"
-runpy.run_module("unoserver.server", run_name="__main__", alter_sys=True)
+if command[0] == "-m":
+    sys.argv = command[1:]
+    runpy.run_module(command[1], run_name="__main__", alter_sys=True)
+else:
+    status = subprocess.call(command)
+    sys.exit(status if status >= 0 else 128 - status)
 """
+
+
+def _launched(python: str, folder: str, command: list[str]) -> list[str]:
+    """The command line that runs `command` (a command, or "-m", module, args) under the
+    launcher's watchdog with `python`; `folder` is removed if this process dies first."""
+    return [python, "-c", _LAUNCHER, str(os.getpid()), folder, *command]
 
 
 class Office:
@@ -366,26 +397,29 @@ class Office:
         self._tmp = tempfile.TemporaryDirectory(prefix="toa-office-")
         tmp = Path(self._tmp.name)
         self._port, uno_port = _free_port(), _free_port()
-        cmd = [
+        cmd = _launched(
             self.python,
-            "-c",
-            _LAUNCHER,
-            "--interface",
-            "127.0.0.1",
-            "--port",
-            str(self._port),
-            "--uno-interface",
-            "127.0.0.1",
-            "--uno-port",
-            str(uno_port),
-            "--executable",
-            self.soffice,
-            "--user-installation",
-            str(_profile(tmp / "profile")),
-            "--conversion-timeout",
-            str(int(self.timeout)),
-            "--quiet",
-        ]
+            str(tmp),
+            [
+                "-m",
+                "unoserver.server",
+                "--interface",
+                "127.0.0.1",
+                "--port",
+                str(self._port),
+                "--uno-interface",
+                "127.0.0.1",
+                "--uno-port",
+                str(uno_port),
+                "--executable",
+                self.soffice,
+                "--user-installation",
+                str(_profile(tmp / "profile")),
+                "--conversion-timeout",
+                str(int(self.timeout)),
+                "--quiet",
+            ],
+        )
         env = {**_environment(str(tmp)), "PYTHONPATH": _unoserver_path() or ""}
         self._proc = proc = subprocess.Popen(
             cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=os.name == "posix"

@@ -1,6 +1,6 @@
 /* A stub of Office.js and the Word API for the browser test. It holds one brief (window.__WORD:
  * its .docx as base64 for getFileAsync, its Flat OPC for getOoxml, the text of its body
- * paragraphs and footnotes for search) and records every call in window.__calls. Values are
+ * paragraphs and footnotes for search, the italic spans of its body paragraphs) and records every call in window.__calls. Values are
  * available at once; load() and sync() only keep the calling code's shape.
  *
  * Like Word, it has only the requirement sets it is given (__WORD.sets): a member of a later set
@@ -98,6 +98,48 @@
     };
   }
 
+  /* Range.getOoxml: a Flat OPC package of the range's paragraphs, as Word writes it: the text in
+   * runs, italic where __WORD.italic ([start, end] spans per body paragraph) says, a tab and a line
+   * break as the elements they are; with the brief's styles part. */
+  const W_NS = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
+  const escaped = (t) => t.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  function runsOf(text, offset, spans) {
+    const cuts = new Set([0, text.length]);
+    for (const [s, e] of spans) for (const x of [s - offset, e - offset]) if (x > 0 && x < text.length) cuts.add(x);
+    const at = [...cuts].sort((x, y) => x - y);
+    let out = "";
+    for (let i = 0; i + 1 < at.length; i++) {
+      const italic = spans.some(([s, e]) => s <= offset + at[i] && offset + at[i] < e);
+      for (const piece of text.slice(at[i], at[i + 1]).split(/([\t\v])/)) {
+        if (!piece) continue;
+        const inner = piece === "\t" ? "<w:tab/>" : piece === "\v" ? "<w:br/>" : `<w:t xml:space="preserve">${escaped(piece)}</w:t>`;
+        out += `<w:r>${italic ? "<w:rPr><w:i/></w:rPr>" : ""}${inner}</w:r>`;
+      }
+    }
+    return out;
+  }
+  function rangePackage(range) {
+    const list = paras(range.story);
+    let body = "";
+    for (let p = range.p1; p <= range.p2; p++) {
+      const a = p === range.p1 ? range.a : 0;
+      const b = p === range.p2 ? range.b : list[p].length;
+      const spans = range.story === "body" ? data.italic[p] || [] : [];
+      body += `<w:p>${runsOf(list[p].slice(a, b), a, spans)}</w:p>`;
+    }
+    const part = (name, type, xml) => `<pkg:part pkg:name="${name}" pkg:contentType="${type}"><pkg:xmlData>${xml}</pkg:xmlData></pkg:part>`;
+    const rels = (target, type) => `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"/></Relationships>`;
+    const relsType = "application/vnd.openxmlformats-package.relationships+xml";
+    const styles = (data.ooxml || "").match(/<pkg:part pkg:name="\/word\/styles\.xml"[\s\S]*?<\/pkg:part>/);
+    return '<?xml version="1.0" standalone="yes"?>\n<?mso-application progid="Word.Document"?>\n' +
+      '<pkg:package xmlns:pkg="http://schemas.microsoft.com/office/2006/xmlPackage">' +
+      part("/_rels/.rels", relsType, rels("word/document.xml", "officeDocument")) +
+      part("/word/document.xml", "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml",
+        `<w:document xmlns:w="${W_NS}"><w:body>${body}</w:body></w:document>`) +
+      (styles ? part("/word/_rels/document.xml.rels", relsType, rels("styles.xml", "styles")) + styles[0] : "") +
+      "</pkg:package>";
+  }
+
   class Range {
     constructor(story, p1, a, p2, b) { Object.assign(this, { story, p1, a, p2, b }); }
     get text() {
@@ -139,6 +181,10 @@
         getFirst() { need("WordApi", "1.3", "ParagraphCollection.getFirst"); return whole(r.p1); },
         getLast() { need("WordApi", "1.3", "ParagraphCollection.getLast"); return whole(r.p2); },
       };
+    }
+    getOoxml() {
+      calls.push({ op: "getOoxml", text: this.text });
+      return { value: rangePackage(this) };
     }
     get pages() {
       if (!setSupported("WordApiDesktop", "1.2")) throw new Error("Range.pages is not available");
@@ -242,16 +288,17 @@
     };
   }
 
-  // The author's edits: __edit(first, count, [texts]) replaces `count` body paragraphs from
-  // `first` by `texts` (typing, a paragraph added or deleted), then Word tells the handlers of
-  // DocumentSelectionChanged, as it does when typing moves the cursor.
+  // The author's edits: __edit(first, count, [texts], [italic spans per text]) replaces `count`
+  // body paragraphs from `first` by `texts` (typing, a paragraph added or deleted), then Word
+  // tells the handlers of DocumentSelectionChanged, as it does when typing moves the cursor.
   const handlers = [];
   document_.addHandlerAsync = (type, handler, cb) => {
     handlers.push([type, handler]);
     if (cb) cb({ status: Succeeded });
   };
-  window.__edit = (first, count, texts) => {
+  window.__edit = (first, count, texts, italic) => {
     data.body.splice(first, count, ...texts);
+    data.italic.splice(first, count, ...texts.map((_t, i) => (italic && italic[i]) || []));
     for (const [type, handler] of handlers) if (type === "documentSelectionChanged") handler({ type });
   };
 

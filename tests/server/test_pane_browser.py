@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import io
 import json
 import os
 import re
@@ -26,6 +27,7 @@ import pytest
 
 import wordstub
 from fakes.data import TOKEN
+from toa import flatopc
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
@@ -1125,6 +1127,11 @@ window.fetch = async (url, init) => {
 };"""
 
 
+def _package_text(ooxml: str) -> dict:
+    """The body paragraphs of a Flat OPC package and their italic spans, as the Word stub reads a .docx."""
+    return wordstub.stories(io.BytesIO(flatopc.to_docx(ooxml.encode())))
+
+
 def test_the_list_follows_edits_in_the_document_by_re_scanning_only_the_changed_part(browser, server):
     """The author types in Word: a paragraph with a new citation (and its Id.) added, a citation
     deleted. The list follows without a Scan; the server is sent only the changed paragraphs and
@@ -1146,14 +1153,19 @@ def test_the_list_follows_edits_in_the_document_by_re_scanning_only_the_changed_
         k: len(v["occurrences"]) for k, v in before.items()
     }
     [sent] = browser.execute_script("return window.__rescans")
-    # the server got the changed paragraph and its neighbours, after the full citations cited
-    # before them (for short forms), a line each: a small part of the brief
+    # the server got the changed paragraph and its neighbours (Word's package of them), after the
+    # full citations cited before them (for short forms), a line each: a small part of the brief
     paragraphs = sent["body"]["paragraphs"]
-    assert paragraphs[-3:] == [body[at], added, body[at + 1]]
+    part = _package_text(sent["body"]["ooxml"])
+    assert part["body"] == [body[at], added, body[at + 1]]
     listed = {o for e in before.values() for o in e["occurrences"]}
-    assert paragraphs[:-3] and all(p in listed for p in paragraphs[:-3])
-    assert sent["answer"]["received"] == {"paragraphs": len(paragraphs), "characters": sum(map(len, paragraphs))}
-    assert sent["answer"]["received"]["characters"] < total / 4
+    assert paragraphs and all(p in listed for p in paragraphs)
+    assert sent["answer"]["received"] == {
+        "paragraphs": len(paragraphs),
+        "characters": sum(map(len, paragraphs)),
+        "ooxml": len(sent["body"]["ooxml"]),
+    }
+    assert sent["answer"]["received"]["characters"] + sum(map(len, part["body"])) < total / 4
     # Go to: the new citations, and a citation after the new paragraph (its paragraph moved down)
     div = _entry_div(browser, rankin)
     browser.execute_script("arguments[0].querySelector('details').open = true", div)
@@ -1182,7 +1194,11 @@ def test_the_list_follows_edits_in_the_document_by_re_scanning_only_the_changed_
     christie = next(k for k in entries if k.startswith("Christie v. Iopa"))
     assert len(entries[christie]["occurrences"]) == len(before[christie]["occurrences"])
     sent = browser.execute_script("return window.__rescans")[1]
-    assert sent["body"]["paragraphs"][-3:] == [body[where - 2], text.replace(cite, "the record"), body[where]]
+    assert _package_text(sent["body"]["ooxml"])["body"] == [
+        body[where - 2],
+        text.replace(cite, "the record"),
+        body[where],
+    ]
     assert sent["answer"]["received"]["paragraphs"] == len(sent["body"]["paragraphs"])
     assert cite not in json.dumps(sent["body"])
     # the citations of the changed paragraph are still found
@@ -1193,6 +1209,47 @@ def test_the_list_follows_edits_in_the_document_by_re_scanning_only_the_changed_
     ):
         calls = pane.press(button, "Selected in the document")
         assert [norm(c["text"]) for c in calls if c["op"] == "select"] == [norm(o)]
+    assert pane.uncaught() == []
+
+
+def test_a_re_scanned_case_name_ends_where_its_italics_say(browser, server):
+    """A paragraph typed with a case name in italics after roman words: the re-scan sends Word's
+    package of the paragraphs, italics and all, and the server reads it as analyze reads a
+    document, so the entry is the case name the italics mark. The same package without its
+    italics makes the roman words before it part of the name."""
+    pane = Pane(browser, server["port"], APPELLATE, "PC")
+    pane.click("scan", "Found")
+    browser.execute_script(RECORD_RESCANS)
+    body = pane.word["body"]
+    at = next(i for i, t in enumerate(body) if t.startswith("That reasoning controls."))
+    added = "The reasoning of Smith v. Jones, 500 U.S. 1 (1991), controls here."
+    name = [added.index("Smith"), added.index(",")]
+    browser.execute_script("window.__edit(arguments[0], 0, [arguments[1]], [[arguments[2]]])", at + 1, added, name)
+    pane.wait(lambda: "The list follows your edit" in pane.message())
+    [sent] = browser.execute_script("return window.__rescans")
+    # what the server received: the changed paragraph and its neighbours, the case name in italics
+    part = _package_text(sent["body"]["ooxml"])
+    assert part["body"] == [body[at], added, body[at + 1]]
+    assert [added[a:b] for a, b in part["italic"][1]] == ["Smith v. Jones"]
+    assert sent["answer"]["received"]["ooxml"] == len(sent["body"]["ooxml"])
+    # what it made of it: the entry the italics mark, drawn in italics
+    smith = "Smith v. Jones, 500 U.S. 1 (1991)"
+    entries = pane.entries()
+    assert [o.split(",")[0] for o in entries[smith]["occurrences"]] == ["Smith v. Jones"]
+    assert not [e for e in entries if "Smith v. Jones" in e and e != smith]
+    italic = "return arguments[0].querySelector('.text i').textContent"
+    assert browser.execute_script(italic, _entry_div(browser, smith)) == "Smith v. Jones"
+    # the control: the same request with the italics taken out of the package
+    roman = browser.execute_async_script(
+        """const [body, done] = arguments;
+        body.ooxml = body.ooxml.replaceAll('<w:rPr><w:i/></w:rPr>', '');
+        fetch('/api/v1/rescan', {method: 'POST', headers: {'Content-Type': 'application/json'},
+                                 body: JSON.stringify(body)}).then((r) => r.json()).then(done);""",
+        sent["body"],
+    )
+    assert "of Smith v. Jones, 500 U.S. 1 (1991)" in [
+        a["text"] for c in roman["report"]["categories"] for a in c["authorities"]
+    ]
     assert pane.uncaught() == []
 
 

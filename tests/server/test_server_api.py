@@ -752,7 +752,7 @@ def test_rescan_analyses_only_the_paragraphs_sent_through_the_same_stages(client
     r = client.post("/api/v1/rescan", json={"paragraphs": paragraphs}, base_url=BASE)
     assert r.status_code == 200, r.get_json()
     body = r.get_json()
-    assert body["received"] == {"paragraphs": 3, "characters": sum(map(len, paragraphs))}
+    assert body["received"] == {"paragraphs": 3, "characters": sum(map(len, paragraphs)), "ooxml": 0}
     report = body["report"]
     found = {a["text"]: [o["kind"] for o in a["occurrences"]] for c in report["categories"] for a in c["authorities"]}
     assert found == {
@@ -769,9 +769,48 @@ def test_rescan_analyses_only_the_paragraphs_sent_through_the_same_stages(client
     assert "42 U.S.C. § 1983" not in entries(left_out.get_json()["report"])
 
 
+def test_rescan_reads_the_package_sent_after_the_lines_as_analyze_reads_a_document(client):
+    """The pane's re-scan: lines of full citations, then Word's package of the changed paragraphs.
+    The package's italics mark where a case name starts, as in a whole document; the lines come
+    first (an Id. in the package follows the last of them)."""
+    lines = ["Pickering v. Board of Education, 391 U.S. 563 (1968)"]
+
+    def rescan(tmp: Path, name) -> dict:
+        b = DocBuilder()
+        b.paragraph("Id. at 570.")
+        b.paragraph("The reasoning of ", name, ", 500 U.S. 1 (1991), controls here.")
+        b.save(tmp)
+        r = client.post("/api/v1/rescan", json={"paragraphs": lines, "ooxml": wordstub.flat_opc(tmp)}, base_url=BASE)
+        assert r.status_code == 200, r.get_json()
+        return r.get_json()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        italic = rescan(Path(tmp, "italic.docx"), ("Smith v. Jones", "i"))
+        roman = rescan(Path(tmp, "roman.docx"), "Smith v. Jones")
+    found = {
+        a["text"]: [o["kind"] for o in a["occurrences"]]
+        for c in italic["report"]["categories"]
+        for a in c["authorities"]
+    }
+    assert found == {
+        "Pickering v. Board of Education, 391 U.S. 563 (1968)": ["full", "id"],
+        "Smith v. Jones, 500 U.S. 1 (1991)": ["full"],
+    }
+    assert italic["received"]["paragraphs"] == 1 and italic["received"]["ooxml"] > 0
+    assert "of Smith v. Jones, 500 U.S. 1 (1991)" in entries(roman["report"])
+
+
 @pytest.mark.parametrize(
     "body",
-    [{"paragraphs": []}, {"paragraphs": "text"}, {"paragraphs": [1]}, {"text": ["a"]}, {"paragraphs": ["a"] * 201}],
+    [
+        {"paragraphs": []},
+        {"paragraphs": "text"},
+        {"paragraphs": [1]},
+        {"text": ["a"]},
+        {"paragraphs": ["a"] * 201},
+        {"paragraphs": ["a"], "ooxml": 3},
+        {"paragraphs": ["a"], "ooxml": "<w:p/>"},
+    ],
 )
 def test_a_bad_rescan_is_a_400_with_a_message(client, body):
     r = client.post("/api/v1/rescan", json=body, base_url=BASE)

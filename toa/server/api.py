@@ -62,10 +62,16 @@ def analyze():
 @bp.post("/rescan")
 def rescan():
     """The analysis of a part of the document (the pane's re-scan of what changed): the
-    paragraphs sent, through the same stages as analyze, and what was received."""
+    paragraphs and the package sent, through the same stages as analyze, and what was received
+    (the paragraphs sent as text, their characters, the characters of the package)."""
     upload = jobs.read_paragraphs()
-    paragraphs = request.get_json()["paragraphs"]
-    received = {"paragraphs": len(paragraphs), "characters": sum(len(t) for t in paragraphs)}
+    body = request.get_json()
+    paragraphs = body.get("paragraphs", [])
+    received = {
+        "paragraphs": len(paragraphs),
+        "characters": sum(len(t) for t in paragraphs),
+        "ooxml": len(body.get("ooxml") or ""),
+    }
     return jsonify({"report": jobs.run(service.analysis, upload), "received": received})
 
 

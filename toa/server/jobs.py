@@ -59,6 +59,7 @@ class Upload:
     exclude: tuple[str, ...] = ()  # entry texts the author left out of the table (the pane's Exclude)
     passim: int | None = None  # the style's passim threshold changed (0: none); None: the style's
     footnotes: bool = True  # citations in footnotes and endnotes indexed
+    first: tuple[str, ...] = ()  # paragraphs (their text) put before the document's own (a re-scan's)
 
 
 def read_upload() -> Upload:
@@ -84,21 +85,35 @@ def read_upload() -> Upload:
 
 
 def read_paragraphs() -> Upload:
-    """The part of a document a re-scan sends (a JSON body {"paragraphs": [text, ...]}: the
-    changed paragraphs and their neighbours, as Word's Paragraph.text gives them) as a document
-    of those paragraphs, with the request's options; its pages are estimated (a part has no
-    layout of its own). ApiError when unusable."""
+    """The part of a document a re-scan sends, as a document, with the request's options; its
+    pages are estimated (a part has no layout of its own). The JSON body is {"paragraphs":
+    [text, ...], "ooxml": "<Flat OPC>"}: the paragraphs as Word's Paragraph.text gives them (the
+    pane's lines holding the full citations cited before the changed part), then the body of the
+    Flat OPC package (Range.getOoxml of the changed paragraphs and their neighbours: their
+    italics and styles come with them, read as analyze reads a document). Either may be left
+    out, not both. ApiError when unusable."""
     body = request.get_json(silent=True)
-    texts = body.get("paragraphs") if isinstance(body, dict) else None
-    if not isinstance(texts, list) or not texts or not all(isinstance(t, str) for t in texts):
-        raise ApiError(400, "no_document", 'Send the paragraphs as JSON: {"paragraphs": ["text", ...]}.')
+    body = body if isinstance(body, dict) else {}
+    texts = body.get("paragraphs", [])
+    ooxml = body.get("ooxml")
+    if (
+        not isinstance(texts, list)
+        or not all(isinstance(t, str) for t in texts)
+        or not isinstance(ooxml, str | None)
+        or not (texts or ooxml)
+    ):
+        raise ApiError(
+            400,
+            "no_document",
+            'Send the paragraphs as JSON: {"paragraphs": ["text", ...]} and/or {"ooxml": "<Flat OPC of them>"}.',
+        )
     if len(texts) > MAX_RESCAN:
         raise ApiError(
             400, "too_many_paragraphs", f"A re-scan takes at most {MAX_RESCAN} paragraphs; scan the whole document."
         )
-    package = flatopc.body_package([_text_paragraph(t) for t in texts])
+    package = ooxml or flatopc.body_package([])
     upload = upload_with_options(package.encode(), "part.xml", "flat-opc")
-    return replace(upload, pages="estimate")
+    return replace(upload, pages="estimate", first=tuple(texts))
 
 
 def _text_paragraph(text: str):
@@ -241,6 +256,7 @@ class Jobs:
                     exclude=upload.exclude,
                     passim=upload.passim,
                     footnotes=upload.footnotes,
+                    first=upload.first,
                 )
                 return self._supervise(work, job, settings, office, deadline, limit, progress, cancel)
             finally:
@@ -374,6 +390,7 @@ class Job:
     exclude: tuple[str, ...] = ()
     passim: int | None = None
     footnotes: bool = True
+    first: tuple[str, ...] = ()  # paragraphs (their text) put before the document's own
     # (stage, done, total) of the work's steps, to the server (set in the job's process)
     progress: Callable[[str, int, int], None] | None = None
 
@@ -429,7 +446,7 @@ def _work(work: Work, job: Job, settings, office) -> dict:
     path = job.path
     if job.format == "flat-opc":
         try:
-            data = flatopc.to_docx(Path(path).read_bytes())
+            data = flatopc.to_docx(Path(path).read_bytes(), [_text_paragraph(t) for t in job.first])
         except flatopc.FlatOpcError as exc:
             raise ApiError(400, "bad_document", f"The document XML cannot be read: {exc}.") from None
         path = str(Path(job.folder, "document.docx"))
