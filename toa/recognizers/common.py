@@ -91,6 +91,16 @@ def claim_one(text: str, start: int, end: int, *, rank: int = RANK_FULL, **field
     return claim([occ(text, start, end, **fields)], rank)
 
 
+def short_occ(text: str, start: int, end: int, meta: Meta) -> Occurrence:
+    """A short form ("88 Fed. Reg. at 9340"): no entry of its own; `meta` says which full citation it follows."""
+    return occ(text, start, end, category=None, key=None, display=None, sort_key=None, kind="short", meta=meta)
+
+
+def short_claim(text: str, start: int, end: int, meta: Meta, *, rank: int = RANK_FULL) -> Claim:
+    """The claim of a short form that is one occurrence (see `short_occ`)."""
+    return claim([short_occ(text, start, end, meta)], rank)
+
+
 # ---------------------------------------------------------------------------
 # numbers
 # ---------------------------------------------------------------------------

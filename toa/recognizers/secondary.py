@@ -58,6 +58,7 @@ from .common import (
     boundary_before,
     claim,
     claim_one,
+    short_claim,
     clean,
     is_author_word,
     natkey,
@@ -370,11 +371,7 @@ def find_formal(text: str) -> list[Claim]:
         if m.group("subject") and not m.group("supra"):
             continue  # a full cite
         meta = RestatementMeta((m.group("ed") or "").lower(), norm(m.group("subject") or ""), m.group("sec"))
-        claims.append(
-            claim_one(
-                text, m.start(), m.end(), category=None, key=None, display=None, sort_key=None, kind="short", meta=meta
-            )
-        )
+        claims.append(short_claim(text, m.start(), m.end(), meta))
     for m in _CSM_RESTATEMENT.finditer(text) if "Rest." in text else ():
         ed, subject, sec = _CSM_EDITIONS.get(m.group("ed") or "", ""), clean(m.group("subject")), m.group("sec")
         work = clean(text[m.start() : m.end("subject")])

@@ -49,6 +49,7 @@ from .common import (
     clean,
     claim,
     claim_one,
+    short_occ,
     code_key,
     is_regulation_code,
     is_author_word,
@@ -1585,16 +1586,11 @@ def find_state_bills(text: str, _emphasis=None) -> list[Claim]:
         items, _end = parse_items(text, m.end(), STATE_ITEM, allow_list=m.group("mark") == "§§")
         bill = f"{_bill_type(m.group('type'))} {m.group('num')}"
         occs = [
-            occ(
+            short_occ(
                 text,
                 m.start() if i == 0 else s,
                 e,
-                category=None,
-                key=None,
-                display=None,
-                sort_key=None,
-                kind="short",
-                meta=ProvisionMeta(code="state_bill", act=bill, section=sec, subsection=sub),
+                ProvisionMeta(code="state_bill", act=bill, section=sec, subsection=sub),
             )
             for i, (s, e, sec, sub, _etseq) in enumerate(items)
         ]
