@@ -761,3 +761,15 @@ def test_a_citation_after_a_label_in_prose_and_a_colon_starts_after_the_colon(ru
     t = "See Quill Institute, Night Shifts: A Field Guide, Harbor Press (2021), https://quill.example/guide."
     (o,) = full(run(t))
     assert "Night Shifts: A Field Guide" in o.display
+
+
+def test_an_agency_author_that_opens_with_an_abbreviation_stays_whole(run):
+    for t, author in (
+        ("See Fed. Mine Safety Comm'n, Dust Rules: A Review for Operators (2016).", "Fed. Mine Safety Comm'n"),
+        ("Cal. Harbor Revision Comm'n, Report on Moorings 4 (1990).", "Cal. Harbor Revision Comm'n"),
+    ):
+        (o,) = full(run(t))
+        assert o.text.startswith(author) and o.display.startswith(author + ", ")
+    # a sentence that ends before a person's name does not join it
+    (o,) = full(run("The court disagreed. Jane Doe, Title of the Work 12 (2020)."))
+    assert o.display == "Jane Doe, Title of the Work (2020)"

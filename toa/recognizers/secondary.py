@@ -858,6 +858,10 @@ def _site_claim(text: str, title_start: int, title: str, site: re.Match) -> list
     ]
 
 
+# Abbreviated words right before a name ("Fed. ", "U.S. "): the name goes on before them.
+_ABBREVIATED_BEFORE = re.compile(r"(?<![\w.'’])(?:[A-Z][\w'’]*\.|(?:[A-Z]\.){2,})\s$")
+
+
 def find_plain_works(text: str) -> list[Claim]:
     """Works identified without emphasis: dictionaries and author-title-edition treatises."""
     claims = []
@@ -900,6 +904,12 @@ def find_plain_works(text: str) -> list[Claim]:
         start = (
             m.start() if vol else m.start("author") + (len(m.group("author")) - len(_drop_signal(m.group("author"))))
         )
+        if not vol and _ABBREVIATED_BEFORE.search(text, max(0, start - 40), start):
+            # "Fed. Trade Comm'n, Data Brokers (2014)": the author is an organisation whose name
+            # opens with abbreviations, which a person's name pattern does not take
+            org_start, _vol, org = _author_before(text, m.start("title"))
+            if org.endswith(author) and len(org) > len(author):
+                start, author = org_start, org
         claims.append(
             claim(
                 [
