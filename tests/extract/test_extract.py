@@ -1160,3 +1160,14 @@ def test_docketed_history_is_part_of_the_cases_entry_as_cited():
         b.display == "Hale v. Ruiz, 41 F.4th 88 (2d Cir. 2023), petition for cert. filed, No. 23-77 (U.S. July 3, 2023)"
     )
     assert p.text[a.start : a.end].endswith("Apr. 1, 2022)")
+
+
+def test_a_one_word_label_before_a_case_name_is_not_part_of_it():
+    assert displays(
+        "Text: Oxley v. Dunmore, 512 U.S. 44 (1994). Compare: Pell v. Tarn, 600 F.3d 9 (2d Cir. 2010). "
+        "In re: Quarry Holdings Inc., 301 B.R. 77 (Bankr. D. Del. 2003)."
+    ) == [
+        "Oxley v. Dunmore, 512 U.S. 44 (1994)",
+        "Pell v. Tarn, 600 F.3d 9 (2d Cir. 2010)",
+        "In re: Quarry Holdings Inc., 301 B.R. 77 (Bankr. D. Del. 2003)",
+    ]

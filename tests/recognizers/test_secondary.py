@@ -773,3 +773,21 @@ def test_an_agency_author_that_opens_with_an_abbreviation_stays_whole(run):
     # a sentence that ends before a person's name does not join it
     (o,) = full(run("The court disagreed. Jane Doe, Title of the Work 12 (2020)."))
     assert o.display == "Jane Doe, Title of the Work (2020)"
+
+
+def test_a_one_word_label_and_a_colon_before_a_citation_is_not_part_of_it(run, emph):
+    t = "Source: Ada Quill, Night Shifts and Sleep, 14 J. Occup. Health 210 (2019)."
+    (o,) = full(run(t))
+    assert o.text.startswith("Ada Quill, ") and o.display.startswith("Ada Quill, Night Shifts and Sleep")
+    t = "Text: Quill, Night Shifts in Practice 12 (2020)."
+    (o,) = full(run(t, emph(t, "Night Shifts in Practice")))
+    assert o.display == "Quill, Night Shifts in Practice (2020)"
+    t = "See: Harbor Data Inst., Rural Broadband (2022)."
+    (o,) = full(run(t, emph(t, "Rural Broadband")))
+    assert o.display == "Harbor Data Inst., Rural Broadband (2022)"
+    # a title with a one-word head keeps it, with or without italics
+    (o,) = full(run("Sleepwalking: A Short History, 14 J. Occup. Health 210 (2019)."))
+    assert o.display.startswith("Sleepwalking: A Short History, ")
+    t = "Sleepwalking: A Short History 12 (2020)."
+    (o,) = full(run(t, emph(t, "Sleepwalking: A Short History")))
+    assert o.display == "Sleepwalking: A Short History (2020)"

@@ -94,6 +94,9 @@ def case_name(cite: Citation, para: Paragraph) -> tuple[int, int]:
         f_start = plain_name_start(text, f_start)
     f_start = _before_abbreviations(text, f_start, c_start)
     f_start = strip_signal(text, f_start, c_start)  # "Cf. United States ex rel. X": the signal is no part of it
+    label = _LABEL.match(text, f_start, c_start)
+    if label:  # "Text: Smith v. Jones, …": a one-word label before the name
+        f_start = label.end()
     end = c_start
     m = re.search(
         r"[\s,]*(?:" + DOCKET_NO + r"(?:[A-Z]{1,3}\s)?[\w\-:.]+(?:,\s*[\w\-:.]+)*[\s,]*)?$", text[f_start:c_start]
@@ -101,6 +104,10 @@ def case_name(cite: Citation, para: Paragraph) -> tuple[int, int]:
     if m:
         end = f_start + m.start()
     return f_start, end
+
+
+# One capitalised word and a colon before a name ("Source: Smith v. Jones"); "In re:" is a name's.
+_LABEL = re.compile(r"[A-Z][a-z]{2,}:\s+(?=[A-Z])")
 
 
 # Words that case names abbreviate (the Bluebook's tables 6 and 10): a period after one of them is

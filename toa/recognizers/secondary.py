@@ -559,6 +559,8 @@ def _title_before(text: str, pos: int, emphasis, lo: int, upto: int | None = Non
     return None
 
 
+# A one-word head and colon before an authorless title, which boundary_before takes for a label.
+_TITLE_HEAD = re.compile(r"(?:^|(?<=[\s(]))[A-Z][a-z]{2,}:\s+$")
 # Between a title and the volume: ", " or, after a quotation that ends the title, ",” ".
 _TITLE_SEP = re.compile(r",[”’\"']?\s$")
 
@@ -652,6 +654,10 @@ def find_articles(text: str, emphasis) -> list[Claim]:
                 if len(parts) == 2 and _AUTHOR_SEGMENT.match(parts[0]) and parts[1].lstrip("“\"'‘")[:1].isupper():
                     author, title, start = clean(parts[0]), clean(parts[1]), seg_start
                 elif seg[:1].isupper() and " v. " not in seg and len(seg) < 200:
+                    head = _TITLE_HEAD.search(text, max(0, seg_start - 20), seg_start)
+                    if head:  # "Privacy: A Story, 12 …": with no author, the word before the colon heads the title
+                        seg = text[head.start() : seg_start] + seg
+                        seg_start = head.start()
                     title, start = clean(seg), seg_start
         # the article's link is part of its citation (not of the entry): the occurrence runs on to
         # it, so a link the next line carries goes with the article, not to an entry of its own
