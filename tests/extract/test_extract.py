@@ -1171,3 +1171,17 @@ def test_a_one_word_label_before_a_case_name_is_not_part_of_it():
         "Pell v. Tarn, 600 F.3d 9 (2d Cir. 2010)",
         "In re: Quarry Holdings Inc., 301 B.R. 77 (Bankr. D. Del. 2003)",
     ]
+
+
+def test_a_word_that_opens_the_sentence_before_a_roman_case_name_is_not_part_of_it():
+    p = para(
+        "Also Oxley v. Dunmore, 512 U.S. 44 (1994) held so. And Pell v. Tarn, 600 F.3d 9 (2d Cir. 2010), agreed. "
+        "Then Oxley, 512 U.S. at 47, settled it. The Harbor Bar v. Quill, 88 So. 3d 5 (Fla. 2012)."
+    )
+    occs = extract_paragraph(p)
+    assert [o.display for o in full(occs)] == [
+        "Oxley v. Dunmore, 512 U.S. 44 (1994)",
+        "Pell v. Tarn, 600 F.3d 9 (2d Cir. 2010)",
+        "The Harbor Bar v. Quill, 88 So. 3d 5 (Fla. 2012)",
+    ]
+    assert [o.text for o in occs if o.kind == "short"] == ["Oxley, 512 U.S. at 47"]
