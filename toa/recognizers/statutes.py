@@ -1137,7 +1137,8 @@ def _short_occs(text, m, kind, emphasis=None):
     for i, (s, e, sec, sub, etseq) in enumerate(items):
         meta = ProvisionMeta(
             section=sec,
-            subsection=sub.split("-")[0],
+            # a range of subsections as cited ("(B)(i)-(viii)"): the full citation it completes is that range
+            subsection=sub,
             subsections=listed.get(i, []),
             et_seq=etseq,
             act=clean(act.group("act")) if act else "",
