@@ -170,3 +170,13 @@ def test_an_entry_in_the_briefs_words_is_flagged_ambiguous_code():
     )
     [entry] = [a for c in table.categories for a in c.authorities if a.text == "§ 609.057(a)"]
     assert entry.flags == ["ambiguous_code"]
+
+
+def test_a_citys_code_written_out_and_abbreviated_is_one_entry_in_the_abbreviated_form():
+    t = table_of(
+        "The ordinance applies. See the Administrative Code of the City of New York § 14-151(b).",
+        "Accord N.Y.C. Admin. Code § 14-151(b); New York City Administrative Code § 14-151(b).",
+    )
+    assert entries_of(t) == {"N.Y.C. Admin. Code § 14-151(b)": ["full", "full", "full"]}
+    (heading,) = [c.heading for c in t.categories if c.authorities]
+    assert heading == "Statutes"

@@ -842,3 +842,19 @@ def test_a_work_cited_with_its_link_and_without_is_one_authority():
     # another release of the same body is another authority
     other = "See Press Release, Dep't of Energy, Grid Upgrade Delayed (May 9, 2022)."
     assert len(linked(links_of(link_first[0], other))) == 2
+
+
+def test_a_short_form_of_a_long_range_of_subsections_is_the_range_and_one_of_its_subsections_is_that_subsection():
+    t = links_of(
+        "Cal. Civ. Code § 1798.77.31(a)(1)-(b)(2) requires it. Id. § 1798.77.31(a)(3) says when.",
+        "See Cal. Civ. Code § 1798.77.30; id. §§ 1798.77.31(a)(1)-(b)(2). Id. § 1798.77.31(a)(1).",
+        "Cal. Civ. Code § 1798.77.29. Id. § 1798.77.32(c)(2)(B)(i)-(viii).",
+    )
+    assert linked(t) == {
+        "Cal. Civ. Code § 1798.77.31(a)(1)-(b)(2)": ["full", "id"],
+        "Cal. Civ. Code § 1798.77.31(a)(3)": ["id"],
+        "Cal. Civ. Code § 1798.77.30": ["full"],
+        "Cal. Civ. Code § 1798.77.31(a)(1)": ["id"],
+        "Cal. Civ. Code § 1798.77.29": ["full"],
+        "Cal. Civ. Code § 1798.77.32(c)(2)(B)(i)-(viii)": ["id"],
+    }

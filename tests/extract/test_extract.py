@@ -1160,3 +1160,28 @@ def test_docketed_history_is_part_of_the_cases_entry_as_cited():
         b.display == "Hale v. Ruiz, 41 F.4th 88 (2d Cir. 2023), petition for cert. filed, No. 23-77 (U.S. July 3, 2023)"
     )
     assert p.text[a.start : a.end].endswith("Apr. 1, 2022)")
+
+
+def test_a_one_word_label_before_a_case_name_is_not_part_of_it():
+    assert displays(
+        "Text: Oxley v. Dunmore, 512 U.S. 44 (1994). Compare: Pell v. Tarn, 600 F.3d 9 (2d Cir. 2010). "
+        "In re: Quarry Holdings Inc., 301 B.R. 77 (Bankr. D. Del. 2003)."
+    ) == [
+        "Oxley v. Dunmore, 512 U.S. 44 (1994)",
+        "Pell v. Tarn, 600 F.3d 9 (2d Cir. 2010)",
+        "In re: Quarry Holdings Inc., 301 B.R. 77 (Bankr. D. Del. 2003)",
+    ]
+
+
+def test_a_word_that_opens_the_sentence_before_a_roman_case_name_is_not_part_of_it():
+    p = para(
+        "Also Oxley v. Dunmore, 512 U.S. 44 (1994) held so. And Pell v. Tarn, 600 F.3d 9 (2d Cir. 2010), agreed. "
+        "Then Oxley, 512 U.S. at 47, settled it. The Harbor Bar v. Quill, 88 So. 3d 5 (Fla. 2012)."
+    )
+    occs = extract_paragraph(p)
+    assert [o.display for o in full(occs)] == [
+        "Oxley v. Dunmore, 512 U.S. 44 (1994)",
+        "Pell v. Tarn, 600 F.3d 9 (2d Cir. 2010)",
+        "The Harbor Bar v. Quill, 88 So. 3d 5 (Fla. 2012)",
+    ]
+    assert [o.text for o in occs if o.kind == "short"] == ["Oxley, 512 U.S. at 47"]

@@ -761,3 +761,33 @@ def test_a_citation_after_a_label_in_prose_and_a_colon_starts_after_the_colon(ru
     t = "See Quill Institute, Night Shifts: A Field Guide, Harbor Press (2021), https://quill.example/guide."
     (o,) = full(run(t))
     assert "Night Shifts: A Field Guide" in o.display
+
+
+def test_an_agency_author_that_opens_with_an_abbreviation_stays_whole(run):
+    for t, author in (
+        ("See Fed. Mine Safety Comm'n, Dust Rules: A Review for Operators (2016).", "Fed. Mine Safety Comm'n"),
+        ("Cal. Harbor Revision Comm'n, Report on Moorings 4 (1990).", "Cal. Harbor Revision Comm'n"),
+    ):
+        (o,) = full(run(t))
+        assert o.text.startswith(author) and o.display.startswith(author + ", ")
+    # a sentence that ends before a person's name does not join it
+    (o,) = full(run("The court disagreed. Jane Doe, Title of the Work 12 (2020)."))
+    assert o.display == "Jane Doe, Title of the Work (2020)"
+
+
+def test_a_one_word_label_and_a_colon_before_a_citation_is_not_part_of_it(run, emph):
+    t = "Source: Ada Quill, Night Shifts and Sleep, 14 J. Occup. Health 210 (2019)."
+    (o,) = full(run(t))
+    assert o.text.startswith("Ada Quill, ") and o.display.startswith("Ada Quill, Night Shifts and Sleep")
+    t = "Text: Quill, Night Shifts in Practice 12 (2020)."
+    (o,) = full(run(t, emph(t, "Night Shifts in Practice")))
+    assert o.display == "Quill, Night Shifts in Practice (2020)"
+    t = "See: Harbor Data Inst., Rural Broadband (2022)."
+    (o,) = full(run(t, emph(t, "Rural Broadband")))
+    assert o.display == "Harbor Data Inst., Rural Broadband (2022)"
+    # a title with a one-word head keeps it, with or without italics
+    (o,) = full(run("Sleepwalking: A Short History, 14 J. Occup. Health 210 (2019)."))
+    assert o.display.startswith("Sleepwalking: A Short History, ")
+    t = "Sleepwalking: A Short History 12 (2020)."
+    (o,) = full(run(t, emph(t, "Sleepwalking: A Short History")))
+    assert o.display == "Sleepwalking: A Short History (2020)"

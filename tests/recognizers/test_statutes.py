@@ -555,10 +555,31 @@ def test_a_citys_administrative_code_is_its_law_and_a_states_holds_regulations(r
 def test_a_city_code_section_with_its_subdivision_as_california_writes_it(run):
     (o,) = full(run("Elmford Municipal Code section 41.18, subdivision (d), bars it."))
     assert o.display == "Elmford Municipal Code section 41.18, subdivision (d)"
-    assert o.key == StateCodeKey("", "elmford municipal code", "", "41.18(d)")
+    assert o.key == StateCodeKey("", "elmford mun code", "", "41.18(d)")
 
 
 def test_a_county_code_with_a_hyphenated_name(run):
     (o,) = full(run("See Miami-Dade County Code § 11A-26 (2020)."))
     assert o.display == "Miami-Dade County Code § 11A-26"
     assert o.category == "statutes"
+
+
+def test_a_citys_code_is_one_code_however_the_brief_spells_it(run):
+    t = (
+        "See the Administrative Code of the City of New York § 14-151(b); N.Y.C. Admin. Code § 14-151(b); "
+        "New York City Administrative Code § 14-151(b); cf. Municipal Code of the City of Los Angeles § 41.18 "
+        "and L.A. Mun. Code § 41.18."
+    )
+    occs = full(run(t))
+    assert [o.display for o in occs] == [
+        "Administrative Code of the City of New York § 14-151(b)",
+        "N.Y.C. Admin. Code § 14-151(b)",
+        "New York City Administrative Code § 14-151(b)",
+        "Municipal Code of the City of Los Angeles § 41.18",
+        "L.A. Mun. Code § 41.18",
+    ]
+    assert {o.category for o in occs} == {"statutes"}
+    assert len({o.key for o in occs[:3]}) == 1 and len({o.key for o in occs[3:]}) == 1
+    assert occs[0].key != occs[3].key
+    # a city's code is not its state's ("New York City …" is no "N.Y." code) and files under the city
+    assert occs[2].meta.jurisdiction is None and occs[0].sort_key == occs[1].sort_key

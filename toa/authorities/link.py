@@ -807,7 +807,12 @@ def _section_of(linking: _Linking, occ: Occurrence, number: ProvisionMeta, prior
     if base is None:
         return None
     cited = _written(number)
-    if cited and cited in _cited_as(_numbers(base.meta)) and not _numbers(base.meta).committee_note:
+    if (
+        cited
+        and cited in _cited_as(_numbers(base.meta))
+        and not _numbers(base.meta).committee_note
+        and not _subsection_range(base)
+    ):
         # "Section 4(f)" after "Department of Transportation Act, Pub. L. No. 89-670, § 4(f)";
         # "rule 8.104(f)" after "Cal. Rules of Court, rule 8.104(a)(1), (f)" (a rule's committee note is not
         # the rule: "Rule 26(b)(1)" after it is read in full below)
@@ -1182,6 +1187,12 @@ _FEDERAL_RULE_NUMBERS = {
     "Fed. R. Bankr. P.": range(1001, 9038),
     "Sup. Ct. R.": range(1, 49),
 }
+
+
+def _subsection_range(cite: Occurrence) -> bool:
+    """A citation of a range of subsections ("§ 157(b)(2)(A)-(O)"), one entry as cited: its number
+    gives where the range starts, so a short form of that first subsection alone is not the range."""
+    return isinstance(cite.key, (UsCodeKey, StateCodeKey)) and ")-(" in cite.key.section
 
 
 def _written(number: ProvisionMeta) -> str:

@@ -94,6 +94,10 @@ def case_name(cite: Citation, para: Paragraph) -> tuple[int, int]:
         f_start = plain_name_start(text, f_start)
     f_start = _before_abbreviations(text, f_start, c_start)
     f_start = strip_signal(text, f_start, c_start)  # "Cf. United States ex rel. X": the signal is no part of it
+    label = _LABEL.match(text, f_start, c_start)
+    if label:  # "Text: Smith v. Jones, …": a one-word label before the name
+        f_start = label.end()
+    f_start = after_openers(text, f_start, c_start)
     end = c_start
     m = re.search(
         r"[\s,]*(?:" + DOCKET_NO + r"(?:[A-Z]{1,3}\s)?[\w\-:.]+(?:,\s*[\w\-:.]+)*[\s,]*)?$", text[f_start:c_start]
@@ -101,6 +105,10 @@ def case_name(cite: Citation, para: Paragraph) -> tuple[int, int]:
     if m:
         end = f_start + m.start()
     return f_start, end
+
+
+# One capitalised word and a colon before a name ("Source: Smith v. Jones"); "In re:" is a name's.
+_LABEL = re.compile(r"[A-Z][a-z]{2,}:\s+(?=[A-Z])")
 
 
 # Words that case names abbreviate (the Bluebook's tables 6 and 10): a period after one of them is
@@ -123,6 +131,18 @@ _SENTENCE_OPENERS = frozenset(
     After Before Here There Thus Indeed Moreover Accordingly Similarly Likewise And Or Both With Applying Citing Quoting
     Per By From To Where If Since Only Even Yet So Then Also""".split()
 )
+# "The" opens names ("The Florida Bar v. …"); the other openers never do.
+_OPENER = re.compile(r"(?:" + "|".join(sorted(_SENTENCE_OPENERS - {"The"})) + r"),?\s+(?=[A-Z])")
+
+
+def after_openers(text: str, start: int, end: int) -> int:
+    """Past the capitalised words that open a sentence before a roman case name ("Also Smith v.
+    Jones, …", "And Brown v. Green, …"), which eyecite takes into the plaintiff's name."""
+    while m := _OPENER.match(text, start, end):
+        start = m.end()
+    return start
+
+
 _ABBREVIATED_WORD = re.compile(r"(?:[A-Z][a-z]*(?:['’][a-z]+)?|(?:[A-Z]\.){1,3}[A-Z]?)\.,?$")
 
 

@@ -11,7 +11,7 @@ from ..keys import DocketKey, VolumeKey
 from ..meta import CaseMeta, IdMeta, ShortCiteMeta, ShortNameMeta, SupraMeta
 from ..model import Occurrence, Paragraph
 from .eyecite_adapter import Citation
-from .names import inside, skip_opening, strip_signal
+from .names import after_openers, inside, skip_opening, strip_signal
 
 _CROSS_REFERENCE = re.compile(r"^(?:pp?\.\s*)?(?:\d+(?:-\d+)?|nn?\.\s*\d+)$")
 
@@ -220,7 +220,7 @@ def _short_case(cite: Citation, text: str) -> Occurrence:
     ends = list(_SHORT_NAME_LEAK.finditer(text, s, cite.span[0]))
     if ends:  # the name leaked back over the sentence before ("(Brown II). Brown I, 347 U.S. at 495")
         s = ends[-1].end()
-    s = strip_signal(text, skip_opening(text, s, e), e)
+    s = after_openers(text, strip_signal(text, skip_opening(text, s, e), e), e)
     return Occurrence(
         paragraph=-1,
         start=s,

@@ -22,7 +22,7 @@ import re
 from ..keys import AgencyDecisionKey, IrsGuidanceKey, PtabKey, SecReleaseKey
 from ..meta import AgencyMeta
 from ..model import CategoryKey
-from .common import PAGE, RANK_REFERENCE, Claim, alpha_key, boundary_before, clean, natkey, claim_one
+from .common import PAGE, RANK_REFERENCE, Claim, alpha_key, boundary_before, clean, natkey, claim_one, short_claim
 
 CAT: CategoryKey = "administrative"
 
@@ -143,16 +143,11 @@ def find(text: str, emphasis=None) -> list[Claim]:
         rep = next(_REPORTERS[i][1] for i in range(len(_REPORTERS)) if m.group(f"r{i}"))
         name_start = _name_before(text, m.start(), emphasis)
         claims.append(
-            claim_one(
+            short_claim(
                 text,
                 name_start if name_start is not None else m.start(),
                 m.end(),
-                category=None,
-                key=None,
-                display=None,
-                sort_key=None,
-                kind="short",
-                meta=AgencyMeta(reporter=rep, volume=m.group("vol"), pin=m.group("pin").replace(",", "")),
+                AgencyMeta(reporter=rep, volume=m.group("vol"), pin=m.group("pin").replace(",", "")),
                 rank=RANK_REFERENCE,
             )
         )

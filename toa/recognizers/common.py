@@ -91,6 +91,16 @@ def claim_one(text: str, start: int, end: int, *, rank: int = RANK_FULL, **field
     return claim([occ(text, start, end, **fields)], rank)
 
 
+def short_occ(text: str, start: int, end: int, meta: Meta) -> Occurrence:
+    """A short form ("88 Fed. Reg. at 9340"): no entry of its own; `meta` says which full citation it follows."""
+    return occ(text, start, end, category=None, key=None, display=None, sort_key=None, kind="short", meta=meta)
+
+
+def short_claim(text: str, start: int, end: int, meta: Meta, *, rank: int = RANK_FULL) -> Claim:
+    """The claim of a short form that is one occurrence (see `short_occ`)."""
+    return claim([short_occ(text, start, end, meta)], rank)
+
+
 # ---------------------------------------------------------------------------
 # numbers
 # ---------------------------------------------------------------------------
@@ -677,6 +687,9 @@ def boundary_before(text: str, pos: int, limit: int = 250) -> int:
         # the words before the colon since the last comma: a label, or a title's head
         if _PROSE_WORD.search(text, max(best, text.rfind(",", best, m.start()) + 1), m.start()):
             best = m.end()  # "Another body: Title, Publisher …": the label in prose before it is not the citation's
+    label = _ONE_WORD_LABEL.match(text, best, pos)
+    if label and ", " in text[label.end() : pos]:
+        best = label.end()  # "Source: Author, Title …": a one-word label that opens the clause
     sm = _LEAD_SIGNAL.match(text, best, pos)
     return sm.end() if sm else best
 
@@ -684,6 +697,10 @@ def boundary_before(text: str, pos: int, limit: int = 250) -> int:
 # A colon after words that introduce what follows ("Another body: …", "as the study put it: …"); a
 # title's own colon ("Data Brokers: A Call for Transparency") follows words in title case.
 _LABEL_COLON = re.compile(r"(?<=\w):\s+(?=[A-Z“\"])")
+# One capitalised word and a colon opening a clause ("Text: ", "Source: ") label the citation after
+# them when an author comes first ("Source: Jane Doe, Title …"); a title whose head is one word
+# ("Privacy: A Story") has its subtitle after the colon, not an author and a comma.
+_ONE_WORD_LABEL = re.compile(r"\s*[A-Z][a-z]{2,}:\s+(?=[A-Z“\"])")
 _PROSE_WORD = re.compile(
     r"\b(?!(?:and|the|for|from|with|into|over|under|upon|about|after|before|its|are|was|not|but|nor|than|that|"
     r"this|their|our|your|how|why|what|when|who|via|per|vs)\b)[a-z]{3,}\b"

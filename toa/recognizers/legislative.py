@@ -42,6 +42,8 @@ from .common import (
     boundary_before,
     claim,
     claim_one,
+    short_claim,
+    short_occ,
     clean,
     natkey,
     occ,
@@ -248,19 +250,7 @@ def find(text: str, emphasis=None) -> list[Claim]:
         claims.append(claim([_report(text, m)]))
     for m in _REPORT_SHORT.finditer(text) if "Rep." in text or "Doc." in text else ():
         doctype = f"{_house(m.group('house'))} {clean(m.group('doc'))}"
-        claims.append(
-            claim_one(
-                text,
-                m.start(),
-                m.end(),
-                category=None,
-                key=None,
-                display=None,
-                sort_key=None,
-                kind="short",
-                meta=ReportMeta(doctype, None),
-            )
-        )
+        claims.append(short_claim(text, m.start(), m.end(), ReportMeta(doctype, None)))
     for m in _CONG_REC.finditer(text):
         date = clean(m.group("date") or "")
         page = re.sub(r"\s", "", m.group("page"))
@@ -279,16 +269,11 @@ def find(text: str, emphasis=None) -> list[Claim]:
         )
     for m in _CONG_REC_SHORT.finditer(text) if "Rec. at" in text else ():
         claims.append(
-            claim_one(
+            short_claim(
                 text,
                 m.start(),
                 m.end(),
-                category=None,
-                key=None,
-                display=None,
-                sort_key=None,
-                kind="short",
-                meta=SeriesMeta("Cong. Rec.", m.group("vol"), pin=re.sub(r"[\s,]", "", m.group("pin"))),
+                SeriesMeta("Cong. Rec.", m.group("vol"), pin=re.sub(r"[\s,]", "", m.group("pin"))),
             )
         )
     for m in _CONG_GLOBE.finditer(text):
@@ -431,17 +416,7 @@ def _bill_report(text: str, m: re.Match):
         author, doc = "", head
     ident = (alpha_key(author or doc), alpha_key(doc if author else ""), m.group("num"))
     if m.group("supra") and not (m.group("sess") or m.group("version")):
-        return occ(
-            text,
-            start,
-            m.end(),
-            category=None,
-            key=None,
-            display=None,
-            sort_key=None,
-            kind="short",
-            meta=BillAnalysisMeta(*ident),
-        )
+        return short_occ(text, start, m.end(), BillAnalysisMeta(*ident))
     end = m.end("version") if m.group("version") else m.end("sess") + 1 if m.group("sess") else m.end("bill")
     display = clean(text[start:end])
     key = BillAnalysisKey(*ident, clean(m.group("sess") or ""), alpha_key(m.group("version") or ""))

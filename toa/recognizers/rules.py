@@ -31,6 +31,7 @@ from .common import (
     Claim,
     claim,
     claim_one,
+    short_claim,
     clean,
     natkey,
     occ,
@@ -857,16 +858,11 @@ def find_fed_reg(text: str, emphasis=None) -> list[Claim]:
         claims.append(claim([o]))
     for m in _FR_SHORT.finditer(text):  # "88 Fed. Reg. at 9340": kind "short", the volume and pin page
         claims.append(
-            claim_one(
+            short_claim(
                 text,
                 m.start(),
                 m.end(),
-                category=None,
-                key=None,
-                display=None,
-                sort_key=None,
-                kind="short",
-                meta=SeriesMeta("Fed. Reg.", m.group("vol"), pin=m.group("pin").replace(",", "")),
+                SeriesMeta("Fed. Reg.", m.group("vol"), pin=m.group("pin").replace(",", "")),
                 rank=RANK_REFERENCE,
             )
         )

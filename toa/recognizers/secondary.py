@@ -58,6 +58,7 @@ from .common import (
     boundary_before,
     claim,
     claim_one,
+    short_claim,
     clean,
     is_author_word,
     natkey,
@@ -370,11 +371,7 @@ def find_formal(text: str) -> list[Claim]:
         if m.group("subject") and not m.group("supra"):
             continue  # a full cite
         meta = RestatementMeta((m.group("ed") or "").lower(), norm(m.group("subject") or ""), m.group("sec"))
-        claims.append(
-            claim_one(
-                text, m.start(), m.end(), category=None, key=None, display=None, sort_key=None, kind="short", meta=meta
-            )
-        )
+        claims.append(short_claim(text, m.start(), m.end(), meta))
     for m in _CSM_RESTATEMENT.finditer(text) if "Rest." in text else ():
         ed, subject, sec = _CSM_EDITIONS.get(m.group("ed") or "", ""), clean(m.group("subject")), m.group("sec")
         work = clean(text[m.start() : m.end("subject")])
@@ -562,6 +559,8 @@ def _title_before(text: str, pos: int, emphasis, lo: int, upto: int | None = Non
     return None
 
 
+# A one-word head and colon before an authorless title, which boundary_before takes for a label.
+_TITLE_HEAD = re.compile(r"(?:^|(?<=[\s(]))[A-Z][a-z]{2,}:\s+$")
 # Between a title and the volume: ", " or, after a quotation that ends the title, ",” ".
 _TITLE_SEP = re.compile(r",[”’\"']?\s$")
 
@@ -655,6 +654,10 @@ def find_articles(text: str, emphasis) -> list[Claim]:
                 if len(parts) == 2 and _AUTHOR_SEGMENT.match(parts[0]) and parts[1].lstrip("“\"'‘")[:1].isupper():
                     author, title, start = clean(parts[0]), clean(parts[1]), seg_start
                 elif seg[:1].isupper() and " v. " not in seg and len(seg) < 200:
+                    head = _TITLE_HEAD.search(text, max(0, seg_start - 20), seg_start)
+                    if head:  # "Privacy: A Story, 12 …": with no author, the word before the colon heads the title
+                        seg = text[head.start() : seg_start] + seg
+                        seg_start = head.start()
                     title, start = clean(seg), seg_start
         # the article's link is part of its citation (not of the entry): the occurrence runs on to
         # it, so a link the next line carries goes with the article, not to an entry of its own
@@ -861,6 +864,10 @@ def _site_claim(text: str, title_start: int, title: str, site: re.Match) -> list
     ]
 
 
+# Abbreviated words right before a name ("Fed. ", "U.S. "): the name goes on before them.
+_ABBREVIATED_BEFORE = re.compile(r"(?<![\w.'’])(?:[A-Z][\w'’]*\.|(?:[A-Z]\.){2,})\s$")
+
+
 def find_plain_works(text: str) -> list[Claim]:
     """Works identified without emphasis: dictionaries and author-title-edition treatises."""
     claims = []
@@ -903,6 +910,12 @@ def find_plain_works(text: str) -> list[Claim]:
         start = (
             m.start() if vol else m.start("author") + (len(m.group("author")) - len(_drop_signal(m.group("author"))))
         )
+        if not vol and _ABBREVIATED_BEFORE.search(text, max(0, start - 40), start):
+            # "Fed. Trade Comm'n, Data Brokers (2014)": the author is an organisation whose name
+            # opens with abbreviations, which a person's name pattern does not take
+            org_start, _vol, org = _author_before(text, m.start("title"))
+            if org.endswith(author) and len(org) > len(author):
+                start, author = org_start, org
         claims.append(
             claim(
                 [

@@ -49,6 +49,7 @@ from .common import (
     clean,
     claim,
     claim_one,
+    short_occ,
     code_key,
     is_regulation_code,
     is_author_word,
@@ -852,11 +853,16 @@ def reads_state_code(code: str) -> bool:
     return m is not None and m.start("mark") == len(code) + 1 and _state_of_code(m) is not None
 
 
+_LOCAL_GOVERNMENT_FIRST = re.compile(r"\s*(?:City|County|Town|Village|Borough|Parish)\b")
+
+
 def _state_of_code(m: re.Match) -> str | None:
     """The state whose code a match of _STATE_CODE names; None when its words name no code ("Tex.
     R. Civ. P." is a rule, other words are prose)."""
     name = m.group("name")
     if not _CODE_WORD.search(name) or re.search(r"\bR\.", name):
+        return None
+    if _LOCAL_GOVERNMENT_FIRST.match(name):  # "New York City Administrative Code": the city's, not the state's
         return None
     return state_abbr(m.group("state"))
 
@@ -1131,7 +1137,8 @@ def _short_occs(text, m, kind, emphasis=None):
     for i, (s, e, sec, sub, etseq) in enumerate(items):
         meta = ProvisionMeta(
             section=sec,
-            subsection=sub.split("-")[0],
+            # a range of subsections as cited ("(B)(i)-(viii)"): the full citation it completes is that range
+            subsection=sub,
             subsections=listed.get(i, []),
             et_seq=etseq,
             act=clean(act.group("act")) if act else "",
@@ -1477,11 +1484,35 @@ def _act_claim(text: str, start: int, items: list[tuple[int, int, str, str, bool
 _LOCAL_CODE = re.compile(
     r"(?<![\w.])(?P<name>(?:(?!(?:See|Cf|Also|But|Compare|Accord|Under|In|The|And|Or|Contra)\b)[A-Z][\w.'’]*(?:-[A-Z][\w.'’]*)?\s){1,3}"
     r"(?:(?:County|City|Town|Village|Parish|Borough)\sCode"
-    r"(?:\sof\sOrdinances)?|Mun(?:icipal|\.)\sCode|(?P<admin>Admin(?:istrative|\.)\sCode)))"
+    r"(?:\sof\sOrdinances)?|Mun(?:icipal|\.)\sCode|(?P<admin>Admin(?:istrative|\.)\sCode))"
+    # the code written out before the city it belongs to: "Administrative Code of the City of New York"
+    r"|(?:Administrative|Municipal)\sCode\sof\sthe\s(?:City|County|Town|Village)\sof\s[A-Z][\w.'’]*(?:\s[A-Z][\w.'’]*){0,2})"
     r"(?P<parts>(?:,\s(?:ch|chs|subch|art|tit|pt|div)\.\s\d+[A-Za-z]?(?:[.-]\d+[A-Za-z]?)*)*)"
     r",?\s(?P<mark>§§?|[Ss]ections?)\s?(?=\d)"
 )
 _LOCAL_CODE_ITEM = re.compile(_ITEM_TMPL.format(sec=r"\d+[A-Za-z]?(?:[.:-](?:\d+[A-Za-z]*|[A-Z]\b))*", subs=SUBSECS))
+
+
+# Cities' names as their codes abbreviate them: "N.Y.C. Admin. Code" is New York City's.
+_CITY_ABBREVIATIONS = {
+    "N.Y.C.": "New York City",
+    "L.A.": "Los Angeles",
+    "S.F.": "San Francisco",
+    "Phila.": "Philadelphia",
+    "Chi.": "Chicago",
+    "Balt.": "Baltimore",
+}
+_CODE_OF_CITY = re.compile(r"(?P<code>\w+\sCode)\sof\sthe\s(?P<gov>\w+)\sof\s(?P<city>.+)")
+
+
+def _local_code_key(name: str) -> str:
+    """The words that name a local code whichever way it is spelled: "N.Y.C. Admin. Code", "New York
+    City Administrative Code" and "Administrative Code of the City of New York" are one code."""
+    m = _CODE_OF_CITY.fullmatch(name)
+    if m:  # "Administrative Code of the City of New York" -> "New York City Administrative Code"
+        name = f"{m['city']} {m['gov']} {m['code']}"
+    words = code_key(" ".join(_CITY_ABBREVIATIONS.get(w, w) for w in name.split())).split()
+    return " ".join("mun" if w == "municipal" else w for w in words if w != "city")
 
 
 def find_local_codes(text: str, _emphasis=None) -> list[Claim]:
@@ -1493,6 +1524,7 @@ def find_local_codes(text: str, _emphasis=None) -> list[Claim]:
             text, m.end(), _LOCAL_CODE_ITEM, allow_list=m.group("mark") in ("§§", "sections", "Sections")
         )
         name, parts = clean(m.group("name")), clean(m.group("parts")).lstrip(", ")
+        code = _local_code_key(name)
         shown = ""
         if len(items) == 1:  # "Los Angeles Municipal Code section 41.18, subdivision (d)": as written
             s, e, sec, sub, etseq = items[0]
@@ -1511,9 +1543,9 @@ def find_local_codes(text: str, _emphasis=None) -> list[Claim]:
                     m.start() if i == 0 else s,
                     e,
                     category=CAT,
-                    key=StateCodeKey("", alpha_key(name), alpha_key(parts), sec + sub),
+                    key=StateCodeKey("", code, alpha_key(parts), sec + sub),
                     display=display,
-                    sort_key=statute_sort(1, 6, alpha_key(name), (), parts, sec, sub),
+                    sort_key=statute_sort(1, 6, code, (), parts, sec, sub),
                     meta=ProvisionMeta(code=name, title=parts, section=sec, subsection=sub.split("-")[0]),
                 )
             )
@@ -1585,16 +1617,11 @@ def find_state_bills(text: str, _emphasis=None) -> list[Claim]:
         items, _end = parse_items(text, m.end(), STATE_ITEM, allow_list=m.group("mark") == "§§")
         bill = f"{_bill_type(m.group('type'))} {m.group('num')}"
         occs = [
-            occ(
+            short_occ(
                 text,
                 m.start() if i == 0 else s,
                 e,
-                category=None,
-                key=None,
-                display=None,
-                sort_key=None,
-                kind="short",
-                meta=ProvisionMeta(code="state_bill", act=bill, section=sec, subsection=sub),
+                ProvisionMeta(code="state_bill", act=bill, section=sec, subsection=sub),
             )
             for i, (s, e, sec, sub, _etseq) in enumerate(items)
         ]
