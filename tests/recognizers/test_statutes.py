@@ -583,3 +583,17 @@ def test_a_citys_code_is_one_code_however_the_brief_spells_it(run):
     assert occs[0].key != occs[3].key
     # a city's code is not its state's ("New York City …" is no "N.Y." code) and files under the city
     assert occs[2].meta.jurisdiction is None and occs[0].sort_key == occs[1].sort_key
+
+
+def test_each_member_of_a_list_of_city_code_sections_names_the_code_once_with_one_mark(run):
+    occs = full(
+        run(
+            "Bias is barred. Elmford City Administrative Code §§ 8-107(1)(a), 8-107(7); Marsh County Code, ch. 12, §§ 4-B, 5."
+        )
+    )
+    assert [o.display for o in occs] == [
+        "Elmford City Administrative Code § 8-107(1)(a)",
+        "Elmford City Administrative Code § 8-107(7)",
+        "Marsh County Code, ch. 12, § 4-B",
+        "Marsh County Code, ch. 12, § 5",
+    ]

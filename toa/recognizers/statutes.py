@@ -1515,6 +1515,9 @@ def _local_code_key(name: str) -> str:
     return " ".join("mun" if w == "municipal" else w for w in words if w != "city")
 
 
+_SINGLE_MARK = {"§§": "§", "sections": "section", "Sections": "Section"}
+
+
 def find_local_codes(text: str, _emphasis=None) -> list[Claim]:
     claims = []
     for m in _LOCAL_CODE.finditer(text) if "Code" in text else ():
@@ -1531,12 +1534,12 @@ def find_local_codes(text: str, _emphasis=None) -> list[Claim]:
             subs, end, _word = subdivisions(text, e, sub)
             if len(subs) == 1:
                 items, shown = [(s, end, sec, subs[0][2], etseq)], clean(text[m.start() : end])
+        # every member of a list is printed with the code as the brief names it and one section
+        # mark: "… Code §§ 8-107(1)(a), 8-107(7)" lists "… Code § 8-107(1)(a)" and "… Code § 8-107(7)"
+        head = clean(text[m.start() : m.start("mark")]) + " " + _SINGLE_MARK.get(m["mark"], m["mark"])
         occs = []
         for i, (s, e, sec, sub, _etseq) in enumerate(items):
-            head = clean(text[m.start() : m.end()])
-            display = shown or (
-                f"{head} {sec}{sub}" if i == 0 else f"{name}{', ' + parts if parts else ''}, § {sec}{sub}"
-            )
+            display = shown or f"{head} {sec}{sub}"
             occs.append(
                 occ(
                     text,
