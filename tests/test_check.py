@@ -109,6 +109,16 @@ def authorities(report: dict) -> dict[str, dict]:
     return {a["text"]: a for c in report["categories"] for a in c["authorities"]}
 
 
+def checked(capsys, brief: Path, tmp_path: Path, name: str, *flags) -> dict[str, dict]:
+    """The authorities of `toa check` run on `brief` (estimated pages), by their text."""
+    code, _out, err = run(
+        capsys, "check", brief, "--json", tmp_path / f"{name}.json", "--pages", "estimate", "-o",
+        tmp_path / f"{name}.docx", *flags,
+    )  # fmt: skip
+    assert code == 0, err
+    return authorities(json.loads((tmp_path / f"{name}.json").read_text()))
+
+
 def comments(path: Path) -> dict[str, tuple[str, str]]:
     """range text (or "mark" for a note's reference mark) -> (author, comment text)."""
     texts = {str(c.comment_id): c for c in docx.Document(str(path)).comments}
@@ -325,12 +335,7 @@ def test_as_of_reads_a_statute_from_the_code_edition_of_that_date(env, tmp_path,
     brief = b.save(tmp_path / "brief.docx")
 
     def check(name, *flags):
-        code, _out, err = run(
-            capsys, "check", brief, "--json", tmp_path / f"{name}.json", "--pages", "estimate", "-o",
-            tmp_path / f"{name}.docx", *flags,
-        )  # fmt: skip
-        assert code == 0, err
-        return authorities(json.loads((tmp_path / f"{name}.json").read_text()))["47 U.S.C. § 227(b)(1)(A)"]
+        return checked(capsys, brief, tmp_path, name, *flags)["47 U.S.C. § 227(b)(1)(A)"]
 
     then = check("then", "--as-of", "2018-06-01")["verification"]
     (unit,) = then["units"]
@@ -393,12 +398,7 @@ def test_as_of_with_enactment_dates_only_a_recent_amendment_is_not_verified(env,
     env.official_state.olrc_maintenance = True
 
     def check(name, as_of):
-        code, _out, err = run(
-            capsys, "check", brief, "--json", tmp_path / f"{name}.json", "--pages", "estimate", "-o",
-            tmp_path / f"{name}.docx", "--as-of", as_of,
-        )  # fmt: skip
-        assert code == 0, err
-        return authorities(json.loads((tmp_path / f"{name}.json").read_text()))["15 U.S.C. \u00a7 6851(a)"]
+        return checked(capsys, brief, tmp_path, name, "--as-of", as_of)["15 U.S.C. \u00a7 6851(a)"]
 
     soon = check("soon", "2020-03-01")["verification"]
     assert soon["verdict"] == "NOT_VERIFIED" and soon["units"][0]["version"] == "unresolved"
@@ -931,14 +931,9 @@ def test_a_texas_article_s_sections_and_repealed_state_sections(env, tmp_path, c
     brief = b.save(tmp_path / "brief.docx")
 
     def check(name, *flags):
-        code, _out, err = run(
-            capsys, "check", brief, "--json", tmp_path / f"{name}.json", "--pages", "estimate", "-o",
-            tmp_path / f"{name}.docx", *flags,
-        )  # fmt: skip
-        assert code == 0, err
         return {
             t: (a["verification"]["verdict"], a["verification"]["flags"], a["verification"]["reason"])
-            for t, a in authorities(json.loads((tmp_path / f"{name}.json").read_text())).items()
+            for t, a in checked(capsys, brief, tmp_path, name, *flags).items()
         }
 
     got = check("now")
