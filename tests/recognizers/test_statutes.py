@@ -588,7 +588,8 @@ def test_a_citys_code_is_one_code_however_the_brief_spells_it(run):
 def test_each_member_of_a_list_of_city_code_sections_names_the_code_once_with_one_mark(run):
     occs = full(
         run(
-            "Bias is barred. Elmford City Administrative Code §§ 8-107(1)(a), 8-107(7); Marsh County Code, ch. 12, §§ 4-B, 5."
+            "Bias is barred. Elmford City Administrative Code §§ 8-107(1)(a), 8-107(7); "
+            "Marsh County Code, ch. 12, §§ 4-B, 5."
         )
     )
     assert [o.display for o in occs] == [
