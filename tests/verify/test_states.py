@@ -24,16 +24,17 @@ def _text(number: str, heading: str, body: str, history: str) -> str:
     return f'<p class="left">Sec. {number}.  {heading}.  {body}</p><p class="left">{history}</p>'
 
 
-@pytest.mark.parametrize("note_first", [False, True], ids=["note after the anchor", "note before the anchor"])
-def test_every_text_printed_under_one_number_is_read_with_its_note(note_first):
-    """A number enacted twice is printed twice, each text under its own anchor and note (between
-    the anchor and the "Sec." line, or before the anchor, after the text before it); both texts are
-    read, each with its note, and no note is read into a text. The note of another section's text
-    is not taken for one of this section's."""
+@pytest.mark.parametrize("layout", ["note after the anchor", "note before the anchor", "one anchor"])
+def test_every_text_printed_under_one_number_is_read_with_its_note(layout):
+    """A number enacted twice is printed twice, each text under its own anchor (or only its "Sec."
+    line) and note (between the anchor and the "Sec." line, or before the anchor, after the text
+    before it); both texts are read, each with its note, and no note is read into a text. The note
+    of another section's text is not taken for one of this section's."""
+    note_first = layout != "note after the anchor"
 
-    def version(note: str, other: str, heading: str, body: str, history: str) -> list[str]:
+    def version(note: str, other: str, heading: str, body: str, history: str, anchored: bool = True) -> list[str]:
         notes = [f'<p class="center">{note}</p>', SEE_OTHER.format(other.split(" by ", 1)[1])]
-        anchor = [_anchor("5.02")]
+        anchor = [_anchor("5.02")] if anchored else []
         return (notes + anchor if note_first else anchor + notes) + [_text("5.02", heading, body, history)]
 
     other_note = "Text of section effective on September 1, 2031"
@@ -41,7 +42,9 @@ def test_every_text_printed_under_one_number_is_read_with_its_note(note_first):
         *([f'<p class="center">{other_note}</p>', _anchor("5.01")] if note_first else [_anchor("5.01")]),
         _text("5.01", "DEFINITIONS", "In this chapter, a word means what it says.", "Added by Acts 2001."),
         *version(NOTE_1, NOTE_2, "KITE FLYING", "(a) A kite may not be flown at night.", "Added by Acts 2019."),
-        *version(NOTE_2, NOTE_1, "PUDDLES", "(a) A puddle is public.", "Added by Acts 2019, ch. 22."),
+        *version(
+            NOTE_2, NOTE_1, "PUDDLES", "(a) A puddle is public.", "Added by Acts 2019, ch. 22.", layout != "one anchor"
+        ),
         _anchor("5.03"),
         _text("5.03", "PENALTY", "(a) An offense is a Class C misdemeanor.", "Added by Acts 2019."),
     )

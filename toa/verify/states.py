@@ -327,9 +327,10 @@ def _texas_versions(doc, section: str) -> list[tuple[str, list[str]]]:
     """Each text the chapter prints under the section's number, with its note ("Text of section as
     added by Acts 2019, ..."; "" when none): its paragraphs from its anchor to the next section's.
     A number enacted twice, or amended with a later effective date, is printed once for each text,
-    each under its own anchor and note. A note stands between the anchor and the "Sec." line, or
-    before the anchor, after the history of the text before it; "For text of section as added by
-    ..., see other Sec. 32.56." notes point to the others. Notes are no part of any text."""
+    each under its own anchor (or only its "Sec." line) and note. A note stands between the anchor
+    and the "Sec." line, or before the anchor, after the history of the text before it; "For text of
+    section as added by ..., see other Sec. 32.56." notes point to the others. Notes are no part of
+    any text."""
     out: list[tuple[list[str], list[str]]] = []  # each text's notes and paragraphs
     pending: list[str] = []  # notes read after a text's paragraphs: the next text's
     lines: list[str] | None = None  # the paragraphs of the text being read
@@ -347,6 +348,10 @@ def _texas_versions(doc, section: str) -> list[tuple[str, list[str]]]:
             else:
                 pending.append(line)
         elif lines is not None:
+            if lines and re.match(r"(?:Sec\.|Art\.)\s*" + re.escape(section) + r"\.", line):
+                lines = []  # the next text, printed without an anchor of its own
+                out.append((pending, lines))
+                pending = []
             if line:
                 lines.append(line)
         elif line:
