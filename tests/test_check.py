@@ -966,6 +966,45 @@ def test_a_texas_article_s_sections_and_repealed_state_sections(env, tmp_path, c
     assert "repealed" not in check("before", "--as-of", "2020-06-01")["Lab. Code, § 1102.6"][1]
 
 
+def test_a_texas_section_printed_with_several_texts(env, tmp_path, capsys):
+    """A Texas number enacted twice is printed with two texts, each under its note ("Text of
+    section as added by Acts 2019, ..."): a quotation from the second text is in the section, a
+    subdivision only the second has exists (the record says in which text), one neither has does
+    not; a number repealed in one text and standing in the other is not repealed."""
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph(
+        "Moving a county's weather station is a crime. Tex. Penal Code § 22.15. The person must "
+        "“knowingly move[] or damage[] a weather station owned by a county.” Tex. Penal Code § 22.15(a). Its "
+        "destruction is “a Class A misdemeanor.” Tex. Penal Code § 22.15(c). But see Tex. Penal Code § 22.15(d); "
+        "Tex. Penal Code § 22.16(a); Tex. Penal Code § 22.16."
+    )
+    brief = b.save(tmp_path / "brief.docx")
+    got = {
+        t: (v["verdict"], v["flags"], [c["detail"] for u in v["units"] for c in u["checks"]])
+        for t, a in checked(capsys, brief, tmp_path, "versions").items()
+        for v in [a["verification"]]
+    }
+    assert {t: v[:2] for t, v in got.items()} == {
+        "Tex. Penal Code § 22.15": ("VERIFIED", []),
+        "Tex. Penal Code § 22.15(a)": ("VERIFIED", []),
+        "Tex. Penal Code § 22.15(c)": ("VERIFIED", []),
+        "Tex. Penal Code § 22.15(d)": ("NEEDS_ATTENTION", ["subsection_not_found"]),
+        "Tex. Penal Code § 22.16(a)": ("VERIFIED", []),
+        "Tex. Penal Code § 22.16": ("VERIFIED", []),
+    }
+    second = "(in the text of section as added by Acts 2019, 86th Leg., R.S., Ch. 1202 (H.B. 902), Sec. 1)"
+    assert f"Tex. Penal Code § 22.15(c): (c) exists {second}" in got["Tex. Penal Code § 22.15(c)"][2]
+    assert f"Tex. Penal Code § 22.15(c): the quotation is in its text {second}" in got["Tex. Penal Code § 22.15(c)"][2]
+    # both texts have (a): the quotation picks the second, and says so
+    assert f"Tex. Penal Code § 22.15(a): the quotation is in its text {second}" in got["Tex. Penal Code § 22.15(a)"][2]
+    # § 22.16 as added by one act is repealed, as added by the other it stands
+    assert (
+        "Tex. Penal Code § 22.16(a): (a) exists (in the text of section as added by Acts 2017, 85th Leg., R.S., "
+        "Ch. 700 (H.B. 701), Sec. 1)"
+    ) in got["Tex. Penal Code § 22.16(a)"][2]
+
+
 TEXAS_CITES = ("Tex. Penal Code § 22.01(a)(1)", "Tex. Penal Code § 22.01(c)", "Tex. Penal Code § 22.99")
 
 

@@ -66,6 +66,10 @@ class Evidence:
     text_date: str | None = None  # the text is the one in force on this date (a point-in-time source)
     published: str | None = None  # Fed. Reg. publication date
     flags: list[str] = field(default_factory=list)
+    # A number printed with several texts (Texas: "Text of section as added by Acts 2019, ..."),
+    # each {"note", "text", "subunits", "pinpoints_authoritative", "amended", "flags"}; the fields
+    # above hold the first text, every text's dates, and the flags every text has.
+    versions: list[dict] = field(default_factory=list)
     sha256: str | None = None
     retrieved_at: float | None = None
     budget: bool = False

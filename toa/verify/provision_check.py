@@ -315,12 +315,12 @@ class ProvisionChecker:
         # The text of the date asked for (an edition of the U.S. Code), when one was fetched, is the
         # one its pinpoint, version and quotations are checked against.
         dated = next((ev for ev in evs if ev.state == FOUND and ev.text_date and ev is not found), None)
-        basis = dated or found
+        basis, rec.text_version = _in_version(unit, dated or found)
         rec.existence, rec.source_url = EXISTS, basis.url
         rec.retrieved_at, rec.sha256 = basis.retrieved_at, basis.sha256
         for f in found.flags:
             rec.flag(f)
-        text_ev = dated or next((ev for ev in evs if ev.state == FOUND and ev.text), found)
+        text_ev = basis if dated or basis.text else next((ev for ev in evs if ev.state == FOUND and ev.text), found)
         self._pinpoint(rec, unit, basis)
         self._version(rec, unit, basis, requested, current=self.settings.as_of is None and not unit.cite_date)
         undated = next((ev for ev in evs if ev.tier == EDITIONS_TIER), None)
@@ -428,6 +428,39 @@ class ProvisionChecker:
             rec.quotation = Q_MATCHED
 
 
+def _in_version(unit: Unit, ev: Evidence) -> tuple[Evidence, str | None]:
+    """Of a section printed with several texts under one number, the text the citation is checked
+    against: the first that has both its pinpoint and its quotations, else its pinpoint, else its
+    quotations, else the first; with that text's note when the texts differ in having them."""
+    if not ev.versions:
+        return ev, None
+    key = "/".join(unit.parts)
+    texts = [
+        replace(
+            ev,
+            text=v["text"],
+            subunits=v["subunits"],
+            pinpoints_authoritative=v["pinpoints_authoritative"],
+            amended=v["amended"],
+            versions=[],
+        )
+        for v in ev.versions
+    ]
+
+    def fit(text: Evidence) -> tuple[bool, bool, bool]:
+        pinned = not unit.parts or key in text.subunits
+        where = text.subunits.get(key, "") if unit.parts and pinned else text.text
+        quoted = all(quotes.matches(q, where, unit.quotation_omits) for q in unit.quotations)
+        return pinned and quoted, pinned, quoted
+
+    fits = [fit(t) for t in texts]
+    best = fits.index(max(fits))
+    if len(set(fits)) == 1:
+        return texts[best], None
+    note = ev.versions[best]["note"]
+    return texts[best], note[:1].lower() + note[1:] if note else f"text {best + 1} of {len(texts)} under the number"
+
+
 # Flags of a provision's status on its source: found, and yet no longer law as cited.
 STATUS_TEXT = {
     "repealed": "is repealed",
@@ -455,6 +488,7 @@ def unit_checks(rec: UnitRecord, unit: Unit, ev: Evidence | None = None) -> list
             return [unchecked("existence", f"{name}: {reason}")]
         return [unchecked("existence", reason, summary_only=True)]  # the summary names the provisions
     checks = [match("existence", f"{name} exists ({rec.coverage})")]
+    in_version = f" (in the {rec.text_version})" if rec.text_version else ""
     for flag, text in STATUS_TEXT.items():
         if flag in rec.flags and flag != "section_not_in_constitution":
             target = moved_to(ev.text) if ev is not None and flag in ("transferred", "renumbered") else None
@@ -462,7 +496,7 @@ def unit_checks(rec: UnitRecord, unit: Unit, ev: Evidence | None = None) -> list
     if unit.parts:
         cited = cited_parts(unit.parts).lstrip(", ")
         if rec.pinpoint == P_CONFIRMED:
-            checks.append(match("pinpoint", f"{name}: {cited} exists"))
+            checks.append(match("pinpoint", f"{name}: {cited} exists{in_version}"))
         elif rec.pinpoint == P_NOT_FOUND:
             note = rec.pinpoint_note or f"no subdivision {cited}"
             checks.append(
@@ -490,7 +524,7 @@ def unit_checks(rec: UnitRecord, unit: Unit, ev: Evidence | None = None) -> list
         )
     if unit.quotations:
         if rec.quotation == Q_MATCHED:
-            checks.append(match("quotation", f"{name}: the quotation is in its text"))
+            checks.append(match("quotation", f"{name}: the quotation is in its text{in_version}"))
         elif rec.quotation == Q_MISMATCH:
             checks.append(
                 mismatch(

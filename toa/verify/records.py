@@ -211,6 +211,7 @@ class UnitRecord:
     start: int | None = None
     budget: bool = False  # unresolved only because the run's request budget ran out
     pinpoint_note: str | None = None  # what exists where the cited pinpoint does not
+    text_version: str | None = None  # of a section printed with several texts, the one that has the cite
     checks: list[Check] = field(default_factory=list)
     verdict: str = NOT_VERIFIED
 

@@ -16,7 +16,9 @@ one named by an internal number), then "Sec. 22.01.  ASSAULT."; its subdivisions
 "(a)", "(1)", "(A)", "(i)"; history paragraphs start "Acts 1973, 63rd Leg. ...", "Amended by:
 ...", "Repealed by: ..."; a repealed section's heading is "REPEALED". The Code of Criminal
 Procedure is cited by article ("Art. 38.37."), and an article may have sections of its own
-("Sec. 2.  (a) ..."), cited "art. 38.37, § 2".
+("Sec. 2.  (a) ..."), cited "art. 38.37, § 2". A number enacted twice, or amended with a later
+effective date, is printed once for each text, each under its anchor and a note ("Text of section
+as added by Acts 2019, 86th Leg., R.S., Ch. 1212 (S.B. 1257), Sec. 1"); every text is read.
 California: a section repealed outright says so in its history line ("(Repealed by Stats. 2020,
 Ch. 36, Sec. 8. ...)"; "Repealed and added by" is a new section), a section that repeals itself
 by its own terms says when ("Repealed as of January 1, 2024, by its own provisions.").
@@ -110,6 +112,10 @@ _SECTION = re.compile(r"^\d{1,6}[A-Za-z]?(?:\.\d{1,5}[A-Za-z]?)*$")
 # that section's subdivisions.
 ARTICLE_SECTION = "§"
 _ARTICLE_AND_SECTION = re.compile(r"^(\d{1,3}\.\d{1,4}[A-Za-z]?),\s*§\s*(\d{1,3}(?:-?[A-Za-z])?)$")
+# A note above one of the texts printed under one number: "Text of section as added by Acts 2019,
+# 86th Leg., R.S., Ch. 1212 (S.B. 1257), Sec. 1", "Text of article effective on September 1, 2025",
+# "For text of section as added by ..., see other Sec. 32.56."
+_VERSION_NOTE = re.compile(r"^(?:For )?text of (?:section|article)\b", re.I)
 _ARTICLE_SEC = re.compile(r"^Sec\.\s*(\d{1,3}(?:-?[A-Za-z])?)\.\s*")
 _CA_REPEALED = re.compile(r"^\(?Repealed by Stats\.")
 _CA_SUNSET = re.compile(r"Repealed as of ([A-Z][a-z]+\.? \d{1,2}, \d{4}),? by its own provisions")
@@ -214,7 +220,8 @@ def fetch_texas(http: Http, settings: Settings, code: str, section: str) -> Evid
 
 
 def _texas_chapter(http: Http, url: str, tier: str, code: str, section: str) -> Evidence:
-    """One section of a chapter file, the same markup at either address."""
+    """One section of a chapter file, the same markup at either address: its first text, and all of
+    its texts when it has several."""
     scope = f"Texas Legislature, {code} (current)"
     reply = http.get(url)
     failed = transport_error(reply, tier, url, scope)
@@ -234,9 +241,30 @@ def _texas_chapter(http: Http, url: str, tier: str, code: str, section: str) -> 
         if _script_shell(doc):
             return error(tier, url, scope, "a JavaScript application page, not the chapter's text")
         return error(tier, url, scope, "not a chapter of the statutes")
-    paras = _texas_section(doc, section)
-    if paras is None:
+    versions = _texas_versions(doc, section)
+    if not versions:
         return Evidence(ABSENT, tier, url + f"#{section}", scope, reason="no such section in the chapter")
+    texts = [_texas_text(paras, section) | {"note": note} for note, paras in versions]
+    first = texts[0]
+    return Evidence(
+        FOUND,
+        tier,
+        url + f"#{section}",
+        scope,
+        text=first["text"],
+        subunits=first["subunits"],
+        pinpoints_authoritative=first["pinpoints_authoritative"],
+        amended=sorted({d for t in texts for d in t["amended"]}),
+        # a status every text has: a section repealed as added by one act may stand as added by another
+        flags=[f for f in first["flags"] if all(f in t["flags"] for t in texts)],
+        versions=texts if len(texts) > 1 else [],
+        sha256=digest(text),
+    )
+
+
+def _texas_text(paras: list[str], section: str) -> dict:
+    """One text of a section, its paragraphs from "Sec. 22.01.  ASSAULT.  (a) ..." to its history:
+    the fields of an `Evidence.versions` entry but its note."""
     head, rest = paras[0], paras[1:]
     history = [
         p for p in rest if re.match(r"^(?:Acts \d{4}|Added by|Amended by|Renumbered from|Transferred|Repealed by)", p)
@@ -251,18 +279,13 @@ def _texas_chapter(http: Http, url: str, tier: str, code: str, section: str) -> 
     flags = status_flags(None, f" - {title.title()}.") if title else []
     if not operative and any(p.startswith("Repealed by") for p in history) and "repealed" not in flags:
         flags.append("repealed")  # nothing left but the note of its repeal
-    return Evidence(
-        FOUND,
-        tier,
-        url + f"#{section}",
-        scope,
-        text=" ".join(operative),
-        subunits=subunits,
-        pinpoints_authoritative=read,
-        amended=sorted(d for p in history for d in _texas_dates(p)),
-        flags=flags,
-        sha256=digest(text),
-    )
+    return {
+        "text": " ".join(operative),
+        "subunits": subunits,
+        "pinpoints_authoritative": read,
+        "amended": sorted(d for p in history for d in _texas_dates(p)),
+        "flags": flags,
+    }
 
 
 def _script_shell(doc) -> bool:
@@ -300,21 +323,45 @@ def _article_sections(paras: list[str]) -> tuple[dict[str, str], bool] | None:
     return subunits, read_all
 
 
-def _texas_section(doc, section: str) -> list[str] | None:
-    """The paragraphs of one section: from its anchor to the next section's."""
-    out: list[str] = []
-    inside = False
+def _texas_versions(doc, section: str) -> list[tuple[str, list[str]]]:
+    """Each text the chapter prints under the section's number, with its note ("Text of section as
+    added by Acts 2019, ..."; "" when none): its paragraphs from its anchor to the next section's.
+    A number enacted twice, or amended with a later effective date, is printed once for each text,
+    each under its own anchor (or only its "Sec." line) and note. A note stands between the anchor
+    and the "Sec." line, or before the anchor, after the history of the text before it; "For text of
+    section as added by ..., see other Sec. 32.56." notes point to the others. Notes are no part of
+    any text."""
+    out: list[tuple[list[str], list[str]]] = []  # each text's notes and paragraphs
+    pending: list[str] = []  # notes read after a text's paragraphs: the next text's
+    lines: list[str] | None = None  # the paragraphs of the text being read
     for p in doc.xpath("//p"):
         names = [a.get("name") for a in p.xpath(".//a[@name]")]
-        if names and inside:
-            break
-        if section in names:
-            inside = True
-        if inside:
-            line = text_of(p)
+        line = text_of(p)
+        if names:
+            lines = [] if section in names else None
+            if lines is not None:
+                out.append((pending, lines))
+            pending = []
+        if _VERSION_NOTE.match(line):
+            if lines is not None and not lines:  # between the anchor and the "Sec." line
+                out[-1][0].append(line)
+            else:
+                pending.append(line)
+        elif lines is not None:
+            if lines and re.match(r"(?:Sec\.|Art\.)\s*" + re.escape(section) + r"\.", line):
+                lines = []  # the next text, printed without an anchor of its own
+                out.append((pending, lines))
+                pending = []
             if line:
-                out.append(line)
-    return out or None
+                lines.append(line)
+        elif line:
+            pending = []  # another section's paragraph: the notes were of its text
+    return [(_version_note(notes), lines) for notes, lines in out if lines]
+
+
+def _version_note(notes: list[str]) -> str:
+    """The note that says which text this is, not those pointing to the others."""
+    return "; ".join(n.rstrip(".") for n in notes if not n.lower().startswith("for "))
 
 
 def _effective(history: list[str]) -> list[str]:

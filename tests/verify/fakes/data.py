@@ -837,4 +837,51 @@ TEXAS = {
         "paras": [],
         "history": ["Repealed by Acts 1993, 73rd Leg., ch. 900, Sec. 1.01, eff. Sept. 1, 1994."],
     },
+    # one number enacted twice by one session: two sections, each printed under its own note
+    ("PE", "22.15"): {
+        "versions": [
+            {
+                "note": "Text of section as added by Acts 2019, 86th Leg., R.S., Ch. 1101 (S.B. 801), Sec. 1",
+                "heading": "UNLAWFUL RELEASE OF A BALLOON",
+                "paras": [
+                    "(a) A person commits an offense if the person releases a balloon filled with gas within one "
+                    "thousand feet of a power line.",
+                    "(b) An offense under this section is a Class C misdemeanor.",
+                ],
+                "history": ["Added by Acts 2019, 86th Leg., R.S., Ch. 1101 (S.B. 801), Sec. 1, eff. Sept. 1, 2019."],
+            },
+            {
+                "note": "Text of section as added by Acts 2019, 86th Leg., R.S., Ch. 1202 (H.B. 902), Sec. 1",
+                "heading": "INTERFERENCE WITH A WEATHER STATION",
+                "paras": [
+                    "(a) A person commits an offense if the person knowingly moves or damages a weather station "
+                    "owned by a county.",
+                    "(b) It is a defense to prosecution under this section that the person acted at the request "
+                    "of the county.",
+                    "(c) An offense under this section is a Class B misdemeanor unless the station was destroyed, "
+                    "in which event the offense is a Class A misdemeanor.",
+                ],
+                "history": ["Added by Acts 2019, 86th Leg., R.S., Ch. 1202 (H.B. 902), Sec. 1, eff. Sept. 1, 2019."],
+            },
+        ],
+    },
+    # one text of the number repealed, the other standing
+    ("PE", "22.16"): {
+        "versions": [
+            {
+                "note": "Text of section as added by Acts 2017, 85th Leg., R.S., Ch. 500 (S.B. 600), Sec. 2",
+                "heading": "REPEALED",
+                "paras": [],
+                "history": ["Repealed by Acts 2021, 87th Leg., R.S., Ch. 77 (H.B. 88), Sec. 3, eff. Sept. 1, 2021."],
+            },
+            {
+                "note": "Text of section as added by Acts 2017, 85th Leg., R.S., Ch. 700 (H.B. 701), Sec. 1",
+                "heading": "OBSTRUCTING A FIRE HYDRANT",
+                "paras": [
+                    "(a) A person commits an offense if the person parks a trailer so as to block a fire hydrant."
+                ],
+                "history": ["Added by Acts 2017, 85th Leg., R.S., Ch. 700 (H.B. 701), Sec. 1, eff. Sept. 1, 2017."],
+            },
+        ],
+    },
 }

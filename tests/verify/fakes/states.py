@@ -11,7 +11,9 @@ public ingesters of the statutes report (`StatesState.texas_site = "shell"`, the
 the rebuild it served the same files itself (`"files"`). A chapter file is lines of paragraphs in
 a `<pre>`: a section opens with a paragraph holding only its anchor and one named by an internal
 number, then the paragraph "Sec. 22.01.  ASSAULT.  (a) ..." whose section number is a bold link
-back to the statutes site."""
+back to the statutes site. A number with several texts (enacted twice) is printed once for each,
+each under its anchor, then its note ("Text of section as added by Acts 2019, ...") and notes
+naming the others ("For text of section as added by ..., see other Sec. 22.15.")."""
 
 from __future__ import annotations
 
@@ -72,10 +74,20 @@ def texas_page(code: str, chapter: str) -> str | None:
         return None
     out = [TX_TOP.format(code=code, chapter=chapter), TX_CENTER.format(html.escape(data.TEXAS_CODES[code]))]
     out.append(TX_CENTER.format(f"CHAPTER {chapter}."))
-    for n, (sec, spec) in enumerate(sections):
+    # a number printed with several texts: each under its anchor, its note and notes naming the others
+    texts = [(sec, text, spec.get("versions", [])) for sec, spec in sections for text in spec.get("versions", [spec])]
+    for n, (sec, spec, versions) in enumerate(texts):
         mark = "Art." if code == "CR" else "Sec."
         first, rest = (spec["paras"][0], spec["paras"][1:]) if spec["paras"] else ("", [])
         out.append(f'<p class="left"><a name="{sec}"></a><a name="{61950 + n}.{53300 + n}"></a></p>\n')
+        if "note" in spec:
+            out.append(f'<p class="center">{html.escape(spec["note"])}</p>\n')
+            out += [
+                f'<p class="center">For text of section as added by {html.escape(other["note"].split(" by ", 1)[1])}'
+                f", see other Sec. {sec}.</p>\n"
+                for other in versions
+                if other is not spec
+            ]
         out.append(
             '<p style="text-indent:7ex;" class="left"><a target="_blank"\n'
             f' href="https://statutes.capitol.texas.gov/Docs/{code}/htm/{code}.{chapter}.htm#{sec}"\n'
