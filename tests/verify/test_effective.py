@@ -79,6 +79,9 @@ def test_the_laws_of_a_source_credit_and_their_enactment_dates():
         ('Pub. L. 116\u201394, \u00a71002, Dec. 20, 2019, provided that: "This section shall take effect on such '
          'date as the Secretary determines, but not later than 2 years after the date of enactment."',
          ENACTED, "2021-12-20"),
+        ('Pub. L. 116\u201394, \u00a71002, Dec. 20, 2019, provided that: "Subsection (a) shall take effect 1 year '
+         'after the date on which the Secretary prescribes regulations, but not later than 3 years after the date '
+         'of enactment; subsection (b) shall take effect on January 1, 2024."', ENACTED, "2024-01-01"),
         # part now, part later: the span of both
         ('Pub. L. 116\u201394, div. O, \u00a71002, Dec. 20, 2019, provided that: "Subsection (a) shall take effect '
          'on the date of enactment; subsection (b) shall take effect on January 1, 2021."', ENACTED, "2021-01-01"),

@@ -193,8 +193,8 @@ def _such_date(said: str) -> str | None:
 
 def _outer_bound(said: str, start: date) -> tuple[date | None, str | None]:
     """The latest day a note that hangs on an event gives ("but in no event later than January 1,
-    2021"), and the note without it; (None, None) when it gives none, or when an event of another
-    clause has no bound."""
+    2021"), and the note's other clauses (the bound's own clause, however it reckons, is over by
+    then); (None, None) when it gives none, or when an event of another clause has no bound."""
     found = next(_BOUND.finditer(said), None)
     if found is None:
         return None, None
@@ -203,7 +203,7 @@ def _outer_bound(said: str, start: date) -> tuple[date | None, str | None]:
     spans = _spans(found.group(1), start, listed=True)
     if not spans or not _TAKES_EFFECT.search(said[clause_start : found.start()]) or _EVENT.search(outside):
         return None, None
-    return max(s[1] for s in spans), said[: found.start()] + " " + said[found.end() :]
+    return max(s[1] for s in spans), outside
 
 
 def _spans(said: str, start: date, listed: bool = False) -> list[tuple[date, date]] | None:
