@@ -387,6 +387,29 @@ def test_as_of_an_amendment_counts_from_its_effective_date(env, tmp_path, capsys
     assert why in (found["verification"]["reason"] or "") + unit["source_url"]
 
 
+def test_as_of_a_note_with_an_exception_dates_the_amendment_by_its_clauses(env, tmp_path, capsys):
+    """15 U.S.C. § 6854 (in the fakes) was amended by Pub. L. 116-94, enacted Dec. 20, 2019, whose note
+    puts it in force on enactment "except that the amendment made by subsection (b) shall take effect
+    180 days after such date": in force by June 17, 2020 whatever the exception covers, so the text of
+    a date years later is verified; on a day between the two it is not verified, and says why."""
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph(f"A lender must give \u201c{S6851_NOW}.\u201d 15 U.S.C. \u00a7 6854(a).")
+    brief = b.save(tmp_path / "brief.docx")
+
+    def check(name, as_of):
+        return checked(capsys, brief, tmp_path, name, "--as-of", as_of)["15 U.S.C. \u00a7 6854(a)"]["verification"]
+
+    years_later = check("later", "2023-06-01")
+    assert years_later["verdict"] == "VERIFIED" and years_later["units"][0]["version"] == "confirmed-for-date"
+    between = check("between", "2020-03-01")
+    assert between["verdict"] == "NOT_VERIFIED"
+    assert (
+        "version for 2020-03-01 not verified (Pub. L. 116-94 amendment: takes effect between 2019-12-20 and "
+        "2020-06-17, depending on \u201c"
+    ) in between["reason"]
+
+
 def test_as_of_with_enactment_dates_only_a_recent_amendment_is_not_verified(env, tmp_path, capsys):
     """OLRC down: LII gives the section and the enactment dates of its amendments, not when they took
     effect. An amendment enacted within the year before the date may not be in force on it: the

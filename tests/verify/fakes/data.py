@@ -594,12 +594,20 @@ S6853 = _delayed(
     "made by this section [amending this section] shall take effect on the date on which the Secretary certifies "
     "that the registry of lenders is operational.\u201d"
 )
+# In force on enactment, but for a part 180 days later (June 17, 2020): in force for any date after that.
+S6854 = _delayed(
+    "Pub. L. 116\u201394, div. O, \u00a73(d), Dec. 20, 2019, 133 Stat. 3199, provided that: \u201cExcept as "
+    "otherwise provided, the amendments made by this section [amending this section] shall take effect on the date "
+    "of the enactment of this Act, except that the amendment made by subsection (b) shall take effect 180 days "
+    "after such date.\u201d"
+)
 
 USC = {
     ("47", "227"): S227,
     ("15", "6851"): S6851,
     ("15", "6852"): S6852,
     ("15", "6853"): S6853,
+    ("15", "6854"): S6854,
     ("47", "230"): S230,
     ("42", "1983"): S1983,
     ("1", "1"): S1,
