@@ -1071,6 +1071,24 @@ def test_texas_statutes_from_the_file_server_when_the_site_answers_with_its_appl
     assert not [r for r in env.recorder.requests if r.target.startswith("/Docs/")]
 
 
+def test_a_texas_chapter_with_a_letter_is_found_whatever_the_case_of_its_file_name(env, tmp_path, capsys):
+    """The file server tells "PE.20A.htm" from "PE.20a.htm" and holds the lower-case name: the
+    chapter is found, not called missing because one spelling of its name is not there."""
+    b = DocBuilder()
+    b.heading("ARGUMENT")
+    b.paragraph(
+        "It is an offense to “knowingly traffic[] another person.” Tex. Penal Code § 20A.02(a). "
+        "See Tex. Penal Code § 20A.02(c)."
+    )
+    brief = b.save(tmp_path / "brief.docx")
+    got = {t: a["verification"] for t, a in checked(capsys, brief, tmp_path, "letters").items()}
+    assert got["Tex. Penal Code § 20A.02(a)"]["verdict"] == "VERIFIED"
+    assert got["Tex. Penal Code § 20A.02(a)"]["units"][0]["source_url"] == (
+        f"{env.states.url}/resources/PE/htm/PE.20a.htm#20A.02"
+    )
+    assert got["Tex. Penal Code § 20A.02(c)"]["flags"] == ["subsection_not_found"]
+
+
 @pytest.mark.parametrize("files", ["503", "wrong address"])
 def test_texas_statutes_from_the_site_when_the_file_server_fails(env, monkeypatch, tmp_path, capsys, files):
     """The file server down (503), or at an address that answers 404 to everything (its "no" is

@@ -206,30 +206,38 @@ def _california_repealed(history: list[str], on: str) -> bool:
 def fetch_texas_files(http: Http, settings: Settings, code: str, section: str) -> Evidence:
     """The chapter's file on the Legislature's statute file server (tcss.legis.texas.gov), where
     the rebuilt statutes site keeps the chapter files: `/resources/PE/htm/PE.22.htm`."""
-    chapter = section.split(".")[0]
-    url = f"{settings.texas_files_url.rstrip('/')}/{quote(code)}/htm/{quote(code)}.{quote(chapter)}.htm"
-    return _texas_chapter(http, url, TEXAS_FILES, code, section)
+    return _texas_chapter(http, _chapter_files(settings.texas_files_url, code, section), TEXAS_FILES, code, section)
 
 
 def fetch_texas(http: Http, settings: Settings, code: str, section: str) -> Evidence:
     """The chapter's page at the statutes site's own address, `/Docs/PE/htm/PE.22.htm`, which the
     rebuilt site may answer with its JavaScript application instead of the chapter."""
+    return _texas_chapter(http, _chapter_files(f"{settings.texas_url}/Docs", code, section), TEXAS_SITE, code, section)
+
+
+def _chapter_files(base: str, code: str, section: str) -> list[str]:
+    """The addresses a chapter's file may have: a chapter with a letter ("20A") in the case the
+    brief writes, then upper, then lower case, as the Legislature's bulk files name chapters in
+    lower case and a file server may tell the cases apart."""
     chapter = section.split(".")[0]
-    url = f"{settings.texas_url.rstrip('/')}/Docs/{quote(code)}/htm/{quote(code)}.{quote(chapter)}.htm"
-    return _texas_chapter(http, url, TEXAS_SITE, code, section)
+    names = dict.fromkeys((chapter, chapter.upper(), chapter.lower()))
+    return [f"{base.rstrip('/')}/{quote(code)}/htm/{quote(code)}.{quote(name)}.htm" for name in names]
 
 
-def _texas_chapter(http: Http, url: str, tier: str, code: str, section: str) -> Evidence:
+def _texas_chapter(http: Http, urls: list[str], tier: str, code: str, section: str) -> Evidence:
     """One section of a chapter file, the same markup at either address: its first text, and all of
     its texts when it has several."""
     scope = f"Texas Legislature, {code} (current)"
-    reply = http.get(url)
-    failed = transport_error(reply, tier, url, scope)
-    if failed:
-        return failed
-    if reply.status == 404:
-        # the chapter's file is not there: the code has no such chapter (a 404 of the site's own)
-        return Evidence(ABSENT, tier, url, scope, reason="no such chapter in the code")
+    for url in urls:
+        reply = http.get(url)
+        failed = transport_error(reply, tier, url, scope)
+        if failed:
+            return failed
+        if reply.status != 404:
+            break
+    else:
+        # the chapter's file is not there, in any case of its name: the code has no such chapter
+        return Evidence(ABSENT, tier, urls[0], scope, reason="no such chapter in the code")
     if reply.status != 200:
         return error(tier, url, scope, f"HTTP {reply.status}")
     text = reply.text

@@ -792,6 +792,15 @@ TEXAS = {
         "paras": ["This code may be cited as the Penal Code."],
         "history": ["Acts 1973, 63rd Leg., p. 883, ch. 399, Sec. 1, eff. Jan. 1, 1974."],
     },
+    # a chapter whose number has a letter: the file server names its file in lower case
+    ("PE", "20A.02"): {
+        "heading": "TRAFFICKING OF PERSONS",
+        "paras": [
+            "(a) A person commits an offense if the person knowingly traffics another person.",
+            "(b) An offense under this section is a felony of the second degree.",
+        ],
+        "history": ["Added by Acts 2003, 78th Leg., ch. 641, Sec. 2, eff. Sept. 1, 2003."],
+    },
     ("PE", "22.01"): {
         "heading": "ASSAULT",
         "paras": [

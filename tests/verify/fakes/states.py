@@ -99,11 +99,15 @@ def texas_page(code: str, chapter: str) -> str | None:
     return "".join(out) + TX_BOTTOM
 
 
-def texas_file(code: str, name: str) -> Response:
+def texas_file(code: str, name: str, lower_letters: bool = False) -> Response:
+    """A chapter's file; `lower_letters`: a chapter with a letter is there only in lower case
+    ("PE.20a.htm"), as a file server that tells cases apart holds the bulk files' lower-case names."""
     prefix = f"{code}."
     page = None
     if name.startswith(prefix) and name.endswith(".htm"):
-        page = texas_page(code, name[len(prefix) : -len(".htm")])
+        chapter = name[len(prefix) : -len(".htm")]
+        if not lower_letters or chapter == chapter.lower():
+            page = texas_page(code, chapter.upper())
     if page is None:
         return Response("<html><body><h2>404 - File or directory not found.</h2></body></html>", status=404)
     return Response(page, mimetype="text/html")
@@ -121,7 +125,7 @@ def make_app(state: StatesState) -> Flask:
     def texas_files(code, name):
         if state.texas_files_status is not None:
             return Response("<html><body>Service Unavailable</body></html>", status=state.texas_files_status)
-        return texas_file(code, name)
+        return texas_file(code, name, lower_letters=True)
 
     @app.get("/Docs/<code>/htm/<name>")
     def texas_site(code, name):
