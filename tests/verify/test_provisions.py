@@ -328,6 +328,20 @@ def test_rules_and_constitution(services):
     assert len(hosts(services, "/constitution/")) == 1  # only the quotation needed text
 
 
+def test_four_digit_rules(services):
+    """Fed. R. Evid. 1001-1103 and the Bankruptcy Rules (7056) have four digits: they are asked for, and a
+    subdivision that does not exist is still caught."""
+    evidence = provision("Fed. R. Evid. 1001(a)", "rules_regulations", [rule("Fed. R. Evid.", "1001", "(a)")])
+    bankruptcy = provision("Fed. R. Bankr. P. 7056", "rules_regulations", [rule("Fed. R. Bankr. P.", "7056")])
+    bad_sub = provision("Fed. R. Evid. 1001(z)", "rules_regulations", [rule("Fed. R. Evid.", "1001", "(z)")])
+    missing = provision("Fed. R. Bankr. P. 9999", "rules_regulations", [rule("Fed. R. Bankr. P.", "9999")])
+    result = run(services, evidence, bankruptcy, bad_sub, missing)
+    assert result[evidence.key].verdict == VERIFIED
+    assert result[bankruptcy.key].verdict == VERIFIED
+    assert result[bad_sub.key].flags == ["subsection_not_found"]
+    assert result[missing.key].verdict == NOT_VERIFIED  # one source for rules: a 404 there is not proof
+
+
 def test_federal_register(services):
     fr = provision("85 Fed. Reg. 12345 (Mar. 4, 2020)", "administrative", [fed_reg("85", "12345", "2020-03-04")])
     wrong = provision("85 Fed. Reg. 12345 (Mar. 5, 2020)", "administrative", [fed_reg("85", "12345", "2020-03-05")])
