@@ -10,6 +10,7 @@ import re
 import shutil
 import tempfile
 import zipfile
+from datetime import date, timedelta
 from pathlib import Path
 
 import docx
@@ -308,6 +309,14 @@ def test_as_of_must_be_a_date(env, tmp_path, capsys):
     brief = make_brief(tmp_path / "brief.docx")
     code, out, err = run(capsys, "check", brief, "--as-of", "yesterday")
     assert code == 2 and err == "toa: error: --as-of yesterday: not a date (YYYY-MM-DD)\n" and out == ""
+    for other_form in ("19970101", "1997-W01-1", "1997-01-01T00:00"):  # ISO, but not the documented form
+        assert run(capsys, "check", brief, "--as-of", other_form)[:2] == (2, "")
+    # a day to come: its law is not known, and every provision would pass as in force on it
+    tomorrow = (date.today() + timedelta(days=1)).isoformat()
+    for future in ("9999-12-31", tomorrow):
+        code, out, err = run(capsys, "check", brief, "--as-of", future)
+        assert code == 2 and out == "" and err.startswith(f"toa: error: --as-of {future}: after today (")
+    assert not list(tmp_path.glob("*.toa.docx"))
     code, out, err = run(
         capsys, "check", brief, "--as-of", "1997-01-01", "--json", tmp_path / "r.json", "--pages", "estimate"
     )
