@@ -187,6 +187,22 @@ def test_walk_orders():
     assert "a/1/i/A" in walk(["(a) x", "(1) y", "(i) z", "(A) w"], "a1iA")
 
 
+def test_walk_reads_a_subdivision_printed_after_its_parents_heading():
+    """eCFR and LII print "(c) Hearing conservation program. (1) The employer shall ...": (c)(1) exists."""
+    paragraphs = [
+        "(a) Protection against the effects of noise exposure shall be provided.",
+        "(c) Hearing conservation program. (1) The employer shall administer a continuing program.",
+        "(2) For purposes of the hearing conservation program, employee noise exposures shall be computed.",
+        "(d) Monitoring. (1)(i) When information indicates that any employee's exposure may equal or exceed 85 dB.",
+    ]
+    keys = list(walk(paragraphs, "a1iA"))
+    assert keys == ["a", "c", "c/1", "c/2", "d", "d/1", "d/1/i"]
+    assert walk(paragraphs, "a1iA")["c/1"].startswith("(c) Hearing conservation program. (1) The employer")
+    # a sibling after a heading is not a child, and an enumerator inside a sentence is not a heading's child
+    assert list(walk(["(a) Reserved. (b) Scope. This part applies."], "a1iA")) == ["a"]
+    assert list(walk(["(a) The employer shall, in paragraph (1) of this section, act."], "a1iA")) == ["a"]
+
+
 @pytest.mark.parametrize(
     "attribute, heading, flags",
     [
