@@ -897,7 +897,8 @@ def test_california_and_texas_codes_against_their_official_sites(env, tmp_path, 
     b.paragraph(
         "The motion shall be granted if “there is no triable issue as to any material fact.” Code Civ. Proc., "
         "§ 437c, subd. (c). An order granting it is appealable. Code Civ. Proc., § 437c, subd. (m)(1). "
-        "Retaliation is barred. Lab. Code, § 1102.5, subd. (f). See also Civ. Code, § 99999."
+        "Retaliation is barred. Lab. Code, § 1102.5, subd. (f). See also Civ. Code, § 99999; "
+        "Cal. Civ. Proc. Code § 437c(m)(1) (the Bluebook's name of the code)."
     )
     b.paragraph(
         "An assault is committed when one “intentionally, knowingly, or recklessly causes bodily injury to "
@@ -914,6 +915,7 @@ def test_california_and_texas_codes_against_their_official_sites(env, tmp_path, 
         "Code Civ. Proc., § 437c, subd. (m)(1)": ("VERIFIED", []),
         "Lab. Code, § 1102.5, subd. (f)": ("NEEDS_ATTENTION", ["subsection_not_found"]),
         "Civ. Code, § 99999": ("NEEDS_ATTENTION", ["not_found"]),
+        "Cal. Civ. Proc. Code § 437c(m)(1)": ("VERIFIED", []),
         "Tex. Penal Code § 22.01(a)(1)": ("VERIFIED", []),
         "Tex. Penal Code § 22.02(a)(2)": ("VERIFIED", []),
         "Tex. Penal Code § 22.01(c)": ("NEEDS_ATTENTION", ["subsection_not_found"]),
