@@ -89,6 +89,19 @@ def test_window_limiter_check_before_add():
         ),
         ("In re Gault", "In re Gault", True),
         ("Miller v. Hartwell", "Ashcroft v. Iqbal", False),
+        # both sides must match: a government party is not any other party
+        ("Delacroix v. Harmon", "Delacroix v. United States", False),
+        ("United States v. Harmon", "Delacroix v. United States", False),
+        ("Delacroix v. United States", "Delacroix v. United States of America", True),
+        ("Commonwealth v. Smith", "Com. v. Smith", True),  # CourtListener's Pennsylvania captions
+        ("People v. Smith", "The People of the State of California v. Smith", True),
+        ("State v. Smith", "Texas v. Smith", True),
+        ("Delacroix v. Garland", "Delacroix v. Merrick B. Garland, Attorney General", True),
+        ("Delacroix v. United States", "Delacroix v. Merrick B. Garland, Att'y Gen.", True),  # its officer
+        ("Delacroix v. United States", "Delacroix v. Wells Fargo Bank", False),
+        ("Ex parte Young", "Ex Parte Young", True),
+        ("In re Gault", "Application of Gault", True),
+        ("Smith v. Jones et al.", "Smith v. Jones", True),
     ],
 )
 def test_names(brief, theirs, same):
