@@ -135,8 +135,7 @@ def state_code(jurisdiction: str | None, implied: bool, code: str) -> tuple[str,
     """("ca", "CCP") or ("tx", "PE") for a code toa looks up, else None. A code named without its
     state is California's: the California Style Manual never names the state, Texas's Greenbook
     always does."""
-    words = code_key(code)
-    words = tuple(sorted(re.sub(r"^(?:cal|calif|california|tex|texas)\s+", "", words).split()))
+    words = tuple(sorted(re.sub(r"^(?:cal|calif|california|tex|texas)\s+", "", code_key(code)).split()))
     state = (jurisdiction or "").strip().rstrip(".").lower()
     if state in ("cal", "calif", "ca") or not state and implied:
         law = _CALIFORNIA_WORDS.get(words)
