@@ -275,6 +275,10 @@ def test_offline_sends_nothing_and_keeps_the_offline_checks(env, tmp_path, capsy
     assert got[IMAGINARY][2].startswith("TOA check: needs attention - the year 2099 is in the future")
     assert "(offline: cache and offline checks only)" in out
     assert "Not verified: offline mode (cache only) (" in got["ARGUMENT"][2]
+    # one reason, said once for cases and provisions alike, in words (no internal names of sources)
+    assert out.count("Not verified: offline mode (cache only)") == 1 and "fetch_" not in out + json.dumps(report)
+    (offline,) = [line for line in out.splitlines() if line.startswith("Not verified: offline mode")]
+    assert "U.S.C." in offline and "v." in offline
 
 
 def test_keep_cache_is_used_then_cleared(env, tmp_path, capsys):
