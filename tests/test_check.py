@@ -10,6 +10,7 @@ import re
 import shutil
 import tempfile
 import zipfile
+from datetime import date, timedelta
 from pathlib import Path
 
 import docx
@@ -274,6 +275,10 @@ def test_offline_sends_nothing_and_keeps_the_offline_checks(env, tmp_path, capsy
     assert got[IMAGINARY][2].startswith("TOA check: needs attention - the year 2099 is in the future")
     assert "(offline: cache and offline checks only)" in out
     assert "Not verified: offline mode (cache only) (" in got["ARGUMENT"][2]
+    # one reason, said once for cases and provisions alike, in words (no internal names of sources)
+    assert out.count("Not verified: offline mode (cache only)") == 1 and "fetch_" not in out + json.dumps(report)
+    (offline,) = [line for line in out.splitlines() if line.startswith("Not verified: offline mode")]
+    assert "U.S.C." in offline and "v." in offline
 
 
 def test_keep_cache_is_used_then_cleared(env, tmp_path, capsys):
@@ -308,6 +313,14 @@ def test_as_of_must_be_a_date(env, tmp_path, capsys):
     brief = make_brief(tmp_path / "brief.docx")
     code, out, err = run(capsys, "check", brief, "--as-of", "yesterday")
     assert code == 2 and err == "toa: error: --as-of yesterday: not a date (YYYY-MM-DD)\n" and out == ""
+    for other_form in ("19970101", "1997-W01-1", "1997-01-01T00:00"):  # ISO, but not the documented form
+        assert run(capsys, "check", brief, "--as-of", other_form)[:2] == (2, "")
+    # a day to come: its law is not known, and every provision would pass as in force on it
+    tomorrow = (date.today() + timedelta(days=1)).isoformat()
+    for future in ("9999-12-31", tomorrow):
+        code, out, err = run(capsys, "check", brief, "--as-of", future)
+        assert code == 2 and out == "" and err.startswith(f"toa: error: --as-of {future}: after today (")
+    assert not list(tmp_path.glob("*.toa.docx"))
     code, out, err = run(
         capsys, "check", brief, "--as-of", "1997-01-01", "--json", tmp_path / "r.json", "--pages", "estimate"
     )
@@ -888,7 +901,8 @@ def test_california_and_texas_codes_against_their_official_sites(env, tmp_path, 
     b.paragraph(
         "The motion shall be granted if “there is no triable issue as to any material fact.” Code Civ. Proc., "
         "§ 437c, subd. (c). An order granting it is appealable. Code Civ. Proc., § 437c, subd. (m)(1). "
-        "Retaliation is barred. Lab. Code, § 1102.5, subd. (f). See also Civ. Code, § 99999."
+        "Retaliation is barred. Lab. Code, § 1102.5, subd. (f). See also Civ. Code, § 99999; "
+        "Cal. Civ. Proc. Code § 437c(m)(1) (the Bluebook's name of the code)."
     )
     b.paragraph(
         "An assault is committed when one “intentionally, knowingly, or recklessly causes bodily injury to "
@@ -905,6 +919,7 @@ def test_california_and_texas_codes_against_their_official_sites(env, tmp_path, 
         "Code Civ. Proc., § 437c, subd. (m)(1)": ("VERIFIED", []),
         "Lab. Code, § 1102.5, subd. (f)": ("NEEDS_ATTENTION", ["subsection_not_found"]),
         "Civ. Code, § 99999": ("NEEDS_ATTENTION", ["not_found"]),
+        "Cal. Civ. Proc. Code § 437c(m)(1)": ("VERIFIED", []),
         "Tex. Penal Code § 22.01(a)(1)": ("VERIFIED", []),
         "Tex. Penal Code § 22.02(a)(2)": ("VERIFIED", []),
         "Tex. Penal Code § 22.01(c)": ("NEEDS_ATTENTION", ["subsection_not_found"]),

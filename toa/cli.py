@@ -217,17 +217,16 @@ def _checking(p: argparse.ArgumentParser):
 
 
 def _settings(args):
-    from datetime import date
 
     from .verify import Settings
 
-    overrides = {"network": not args.offline, "keep_cache": args.keep_cache}
+    settings = Settings.from_env(network=not args.offline, keep_cache=args.keep_cache)
     if args.as_of:
         try:
-            overrides["as_of"] = date.fromisoformat(args.as_of)
-        except ValueError:
-            raise BuildError(f"--as-of {args.as_of}: not a date (YYYY-MM-DD)") from None
-    return Settings.from_env(**overrides)
+            return settings.on_date(args.as_of)
+        except ValueError as e:
+            raise BuildError(f"--as-of {args.as_of}: {e}") from None
+    return settings
 
 
 def _verify_progress(enabled: bool):

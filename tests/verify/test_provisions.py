@@ -287,15 +287,18 @@ def test_cfr_lii_then_ecfr(services):
     )
     bad_pin = provision("29 C.F.R. § 1910.95(d)", "rules_regulations", [cfr("29", "1910.95", "(d)")])
     missing = provision("40 C.F.R. § 9999.1", "rules_regulations", [cfr("40", "9999.1")])
-    result = run(services, ok, bad_pin, missing)
+    # "(c) Hearing conservation program. (1) The employer ...": (c)(1) follows its parent's heading
+    headed = provision("29 C.F.R. § 1910.95(c)(1)", "rules_regulations", [cfr("29", "1910.95", "(c)(1)")])
+    result = run(services, ok, bad_pin, missing, headed)
     unit = result[ok.key].units[0]
     assert (unit.pinpoint, unit.quotation, unit.version) == ("confirmed", "matched", "confirmed-for-date")
+    assert result[headed.key].verdict == VERIFIED and result[headed.key].units[0].pinpoint == "confirmed"
     assert result[bad_pin.key].flags == ["subsection_not_found"] and result[bad_pin.key].verdict == NEEDS_ATTENTION
     assert result[missing.key].flags == ["not_found"]
     assert "eCFR as of 2026-08-27" in result[missing.key].units[0].coverage
     services.lii_state.chrome_only.add("/cfr/text/29/1910.95")
-    again = run(services, ok, bad_pin)
-    assert again[ok.key].verdict == VERIFIED
+    again = run(services, ok, bad_pin, headed)
+    assert again[ok.key].verdict == VERIFIED and again[headed.key].verdict == VERIFIED
     assert "/api/versioner/v1/full/2026-08-27/title-29.xml" in again[ok.key].units[0].source_url
     # from eCFR too, a fabricated paragraph is never green
     assert again[bad_pin.key].verdict == NEEDS_ATTENTION and again[bad_pin.key].flags == ["subsection_not_found"]
@@ -326,6 +329,20 @@ def test_rules_and_constitution(services):
     assert result[no_such.key].flags == ["not_found"]
     assert "subsection_not_found" in result[bad_section.key].flags
     assert len(hosts(services, "/constitution/")) == 1  # only the quotation needed text
+
+
+def test_four_digit_rules(services):
+    """Fed. R. Evid. 1001-1103 and the Bankruptcy Rules (7056) have four digits: they are asked for, and a
+    subdivision that does not exist is still caught."""
+    evidence = provision("Fed. R. Evid. 1001(a)", "rules_regulations", [rule("Fed. R. Evid.", "1001", "(a)")])
+    bankruptcy = provision("Fed. R. Bankr. P. 7056", "rules_regulations", [rule("Fed. R. Bankr. P.", "7056")])
+    bad_sub = provision("Fed. R. Evid. 1001(z)", "rules_regulations", [rule("Fed. R. Evid.", "1001", "(z)")])
+    missing = provision("Fed. R. Bankr. P. 9999", "rules_regulations", [rule("Fed. R. Bankr. P.", "9999")])
+    result = run(services, evidence, bankruptcy, bad_sub, missing)
+    assert result[evidence.key].verdict == VERIFIED
+    assert result[bankruptcy.key].verdict == VERIFIED
+    assert result[bad_sub.key].flags == ["subsection_not_found"]
+    assert result[missing.key].verdict == NOT_VERIFIED  # one source for rules: a 404 there is not proof
 
 
 def test_federal_register(services):

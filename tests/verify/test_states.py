@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from toa.model import Authority
+from toa.recognizers import recognize
 from toa.verify.evidence import html_tree
-from toa.verify.states import _texas_versions
+from toa.verify.provisions import units_for
+from toa.verify.states import CALIFORNIA, TEXAS, _texas_versions
 
 NOTE_1 = "Text of section as added by Acts 2019, 86th Leg., R.S., Ch. 11 (S.B. 1), Sec. 1"
 NOTE_2 = "Text of section as added by Acts 2019, 86th Leg., R.S., Ch. 22 (H.B. 2), Sec. 4"
@@ -59,3 +62,48 @@ def test_every_text_printed_under_one_number_is_read_with_its_note(layout):
         )
     ]
     assert _texas_versions(html_tree(page), "5.04") == []
+
+
+# Every form of a California or Texas code the extractor reads, with the code the official site
+# files it under: the Bluebook's, the California Style Manual's, the Texas Greenbook's, written out.
+CODE_FORMS = [
+    *(f"Cal. {name} § 100(a)" for name in (
+        "Bus. & Prof. Code", "Civ. Code", "Civ. Proc. Code", "Code Civ. Proc.", "Com. Code", "Corp. Code",
+        "Educ. Code", "Elec. Code", "Evid. Code", "Fam. Code", "Fin. Code", "Gov't Code", "Health & Safety Code",
+        "Ins. Code", "Lab. Code", "Penal Code", "Prob. Code", "Pub. Res. Code", "Rev. & Tax. Code", "Veh. Code",
+        "Water Code", "Welf. & Inst. Code",
+    )),
+    *(f"{name}, § 100, subd. (a)" for name in (
+        "Bus. & Prof. Code", "Civ. Code", "Code Civ. Proc.", "Com. Code", "Corp. Code", "Ed. Code", "Elec. Code",
+        "Evid. Code", "Fam. Code", "Fin. Code", "Gov. Code", "Health & Saf. Code", "Ins. Code", "Lab. Code",
+        "Pen. Code", "Prob. Code", "Pub. Resources Code", "Rev. & Tax. Code", "Veh. Code", "Wat. Code",
+        "Welf. & Inst. Code",
+    )),
+    "Code of Civil Procedure section 100, subdivision (a)",
+    *(f"Tex. {name} § 1.01(a)" for name in (
+        "Agric. Code Ann.", "Alco. Bev. Code Ann.", "Bus. & Com. Code Ann.", "Bus. Orgs. Code Ann.",
+        "Civ. Prac. & Rem. Code Ann.", "Educ. Code Ann.", "Elec. Code Ann.", "Est. Code Ann.", "Fam. Code Ann.",
+        "Fin. Code Ann.", "Gov't Code Ann.", "Health & Safety Code Ann.", "Hum. Res. Code Ann.", "Ins. Code Ann.",
+        "Lab. Code Ann.", "Loc. Gov't Code Ann.", "Nat. Res. Code Ann.", "Occ. Code Ann.", "Parks & Wild. Code Ann.",
+        "Penal Code Ann.", "Penal Code", "Prop. Code Ann.", "Tax Code Ann.", "Transp. Code Ann.", "Util. Code Ann.",
+        "Water Code Ann.",
+    )),
+    "Tex. Code Crim. Proc. Ann. art. 1.01",
+    "Tex. Crim. Proc. Code Ann. art. 1.01",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("text", CODE_FORMS)
+def test_every_form_of_a_state_code_reaches_its_site(text):
+    """What `toa check` asks for each form the extractor reads: the code's own site, by its code."""
+    (occurrence,) = recognize(f"See {text}.")
+    authority = Authority(occurrence.key, occurrence.category, occurrence.text, (text,), [occurrence])
+    (unit,) = units_for(authority, [0], {})
+    assert unit.kind in ("ca", "tx") and unit.error is None
+    kind, law, section = unit.fetch_key
+    assert law in (CALIFORNIA if kind == "ca" else TEXAS).values() and section in ("100", "1.01")
+
+
+def test_a_codes_words_in_any_order_name_one_code():
+    for codes in (CALIFORNIA, TEXAS):
+        assert len({tuple(sorted(words.split())) for words in codes}) == len(codes)

@@ -89,6 +89,19 @@ def test_window_limiter_check_before_add():
         ),
         ("In re Gault", "In re Gault", True),
         ("Miller v. Hartwell", "Ashcroft v. Iqbal", False),
+        # both sides must match: a government party is not any other party
+        ("Delacroix v. Harmon", "Delacroix v. United States", False),
+        ("United States v. Harmon", "Delacroix v. United States", False),
+        ("Delacroix v. United States", "Delacroix v. United States of America", True),
+        ("Commonwealth v. Smith", "Com. v. Smith", True),  # CourtListener's Pennsylvania captions
+        ("People v. Smith", "The People of the State of California v. Smith", True),
+        ("State v. Smith", "Texas v. Smith", True),
+        ("Delacroix v. Garland", "Delacroix v. Merrick B. Garland, Attorney General", True),
+        ("Delacroix v. United States", "Delacroix v. Merrick B. Garland, Att'y Gen.", True),  # its officer
+        ("Delacroix v. United States", "Delacroix v. Wells Fargo Bank", False),
+        ("Ex parte Young", "Ex Parte Young", True),
+        ("In re Gault", "Application of Gault", True),
+        ("Smith v. Jones et al.", "Smith v. Jones", True),
     ],
 )
 def test_names(brief, theirs, same):
@@ -185,6 +198,22 @@ def test_walk_orders():
     keys = walk(["(a) x", "(1) y", "(A) z", "(i) w", "(h) h", "(i) letter"], "a1Ai").keys()
     assert list(keys) == ["a", "a/1", "a/1/A", "a/1/A/i", "h", "i"]
     assert "a/1/i/A" in walk(["(a) x", "(1) y", "(i) z", "(A) w"], "a1iA")
+
+
+def test_walk_reads_a_subdivision_printed_after_its_parents_heading():
+    """eCFR and LII print "(c) Hearing conservation program. (1) The employer shall ...": (c)(1) exists."""
+    paragraphs = [
+        "(a) Protection against the effects of noise exposure shall be provided.",
+        "(c) Hearing conservation program. (1) The employer shall administer a continuing program.",
+        "(2) For purposes of the hearing conservation program, employee noise exposures shall be computed.",
+        "(d) Monitoring. (1)(i) When information indicates that any employee's exposure may equal or exceed 85 dB.",
+    ]
+    keys = list(walk(paragraphs, "a1iA"))
+    assert keys == ["a", "c", "c/1", "c/2", "d", "d/1", "d/1/i"]
+    assert walk(paragraphs, "a1iA")["c/1"].startswith("(c) Hearing conservation program. (1) The employer")
+    # a sibling after a heading is not a child, and an enumerator inside a sentence is not a heading's child
+    assert list(walk(["(a) Reserved. (b) Scope. This part applies."], "a1iA")) == ["a"]
+    assert list(walk(["(a) The employer shall, in paragraph (1) of this section, act."], "a1iA")) == ["a"]
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,6 @@ sends what toa.server.service makes of the analysis in the job's process (jobs.r
 
 from __future__ import annotations
 
-from dataclasses import replace
-from datetime import date
 
 from flask import Blueprint, current_app, jsonify, request
 
@@ -84,9 +82,9 @@ def check():
     as_of = request.args.get("as_of")
     if as_of:
         try:
-            settings = replace(settings, as_of=date.fromisoformat(as_of))
-        except ValueError:
-            raise ApiError(400, "bad_option", f"as_of {as_of!r} is not a date (YYYY-MM-DD).") from None
+            settings = settings.on_date(as_of)
+        except ValueError as e:
+            raise ApiError(400, "bad_option", f"as_of {as_of!r}: {e}.") from None
     if request.args.get("progress") == "1":
         return jobs.stream(service.checked, upload, settings)
     return jsonify(jobs.run(service.checked, upload, settings))

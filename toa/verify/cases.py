@@ -22,6 +22,7 @@ from ..model import Authority
 from . import opinions
 from .cases_offline import Standard, court_label, courts, pin_pages, standardize
 from .courtlistener import Answer, CourtListener, Fetched, opinion_ids
+from .links import safe_link, source_bases
 from .names import matches_any, same_case_name
 from .records import CaseRecord, Check, CitationRecord, Cluster, match, mismatch, unchecked
 from .settings import Settings
@@ -162,7 +163,9 @@ def resolve(work: CaseWork, answer: Answer | None, settings: Settings) -> None:
             return
         chosen = named[0]
     work.cluster = chosen
-    rec.evidence_url = _evidence(settings, chosen).url or rec.evidence_url
+    url = _evidence(settings, chosen).url
+    if url and safe_link(url, source_bases(settings)):  # else the citation page stays the link
+        rec.evidence_url = url
     same_book = [c for c in _cites(chosen) if c[0] == std.volume and _same_reporter(c[1], std.reporter)]
     first = next((int(c[2]) for c in same_book if c[2].isdigit()), None)
     if any(c[2] == std.page for c in same_book):

@@ -14,6 +14,7 @@ from .cases import CaseWork, check_cases
 from .cases_offline import first_full, history_standards, offline_case_record, parallel_standards, unlinked_records
 from .courtlistener import CourtListener
 from .http import Http, exposes_token
+from .links import drop_unsafe_links
 from .provision_check import ProvisionChecker, settle_provision
 from .provisions import Unit, classify, units_for
 from .quoted import quotations
@@ -70,6 +71,7 @@ def verify(
             provisions, {a.key: a for c in table.categories for a in c.authorities}, settings, http, cache, progress
         )
         result.unlinked = unlinked_records(table)
+        drop_unsafe_links(result, settings)
     finally:
         http.close()
         cache.close()

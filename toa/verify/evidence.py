@@ -15,6 +15,8 @@ FOUND, ABSENT, CANDIDATE_ABSENT, ERROR = "found", "absent", "candidate_absent", 
 BOT_MARKERS = ("Just a moment", "challenge-platform", "Request Access", "unblock.federalregister.gov")
 _ENUMS = re.compile(r"^\s*((?:\(\s*[A-Za-z0-9]{1,5}\s*\)\s*)+)")
 _LABEL = re.compile(r"\(\s*([A-Za-z0-9]{1,5})\s*\)")
+# A subdivision's heading, a short phrase that ends in a period, then the first enumerators of its child.
+_AFTER_HEADING = re.compile(r"[A-Z][^().;:]{0,150}\.\s+((?:\(\s*[A-Za-z0-9]{1,5}\s*\)\s*)+)")
 _ROMAN = re.compile(r"^(?=[ivxl]+$)x{0,3}(ix|iv|v?i{0,3})$")
 _MONTH_DATE = re.compile(r"\b(Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)[a-z]*\.?\s+(\d{1,2}),\s+(\d{4})")
 MONTHS = {
@@ -136,6 +138,15 @@ def _level(label: str, order: str, stack: dict[int, str]) -> int:
     return order.index(kind)
 
 
+def _push(labels: list[str], order: str, stack: dict[int, str]) -> dict[int, str]:
+    """The enumerators open at each depth once `labels` are read."""
+    for label in labels:
+        level = _level(label, order, stack)
+        stack = {k: v for k, v in stack.items() if k < level}
+        stack[level] = label
+    return stack
+
+
 def walk(paragraphs: list[str], order: str) -> dict[str, str]:
     """Map each enumerated subunit ("b/1") to its text, from paragraphs that open with
     enumerators. Depth comes from the enumerator type, not from (unreliable) indent classes."""
@@ -144,10 +155,13 @@ def walk(paragraphs: list[str], order: str) -> dict[str, str]:
     for para in paragraphs:
         m = _ENUMS.match(para)
         if m:
-            for label in _LABEL.findall(m.group(1)):
-                level = _level(label, order, stack)
-                stack = {k: v for k, v in stack.items() if k < level}
-                stack[level] = label
+            stack = _push(_LABEL.findall(m.group(1)), order, stack)
+            headed = _AFTER_HEADING.match(para, m.end())
+            # "(c) Hearing conservation program. (1) The employer ...": the first child follows
+            # its parent's heading in the same paragraph (a sibling there would be a sentence's)
+            child = _LABEL.findall(headed.group(1)) if headed else []
+            if child and _level(child[0], order, stack) > max(stack):
+                stack = _push(child, order, stack)
         if not stack:
             continue
         labels = [stack[k] for k in sorted(stack)]

@@ -8,6 +8,9 @@ case's party (or the case's party has all of the brief's): "Reed v. Town of Gilb
 "Clyde Reed, et al., Petitioners v. Town of Gilbert, Arizona, et al."; "Reed v. City of Phoenix"
 does not, nor does "Celotex v. Smith" match "Celotex Corp. v. Catrett": sharing one party, or a
 short name, is not enough. The parties may come in the other order (captions turn on appeal).
+A party left with no identifying word ("United States", "State", "People") is a government: it
+matches only a government, named so, by its State's name, or as one of its officers ("Delacroix
+v. Harmon" is not "Delacroix v. United States"; "Delacroix v. Garland, Attorney General" can be).
 
 Bluebook abbreviations match the word they shorten: a word written with a period or an
 apostrophe ("Am.", "Dep't", "Ass'n", "Cnty.") matches a word that starts with its first letter and
@@ -19,6 +22,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+
+from ..jurisdictions import STATES
 
 # Words that say nothing about which party it is; "United States" appears in thousands of names.
 GENERIC = {
@@ -123,10 +128,34 @@ def _within(small: list[Word], big: list[Word]) -> bool:
 
 def same_party(a: list[Word], b: list[Word]) -> bool:
     """One party's words are all among the other's. A party with no identifying word ("United
-    States", "State") says nothing, and so does not tell two names apart."""
-    if not a or not b:
+    States", "State", "People") is a government, and matches only a government: one named
+    so, a State by its name ("Texas", CourtListener's "Com."), or one of its officers ("Merrick
+    B. Garland, Attorney General")."""
+    if not a and not b:
         return True
+    if not a or not b:
+        return _government(a or b)
     return _within(a, b) or _within(b, a)
+
+
+# A State by name (CourtListener writes "Com. v. Smith" for Pennsylvania's "Commonwealth").
+_STATE_WORDS = [Word(w, False) for _, _, name in STATES for w in name.lower().split() if w != "of"] + [
+    Word("com", True),
+    Word("commw", True),
+]
+# The titles of officers sued for their government (abbreviated as the Bluebook does: "Att'y Gen.").
+_OFFICERS = [
+    Word(w, False)
+    for w in (
+        "attorney administrator commissioner director governor secretary sheriff superintendent warden "
+        "mayor chief treasurer comptroller"
+    ).split()
+]
+
+
+def _government(words: list[Word]) -> bool:
+    named = all(any(same_word(w, s) for s in _STATE_WORDS) for w in words)
+    return named or any(same_word(w, o) for w in words for o in _OFFICERS)
 
 
 def names_match(brief: str, candidate: str | None) -> bool:

@@ -68,6 +68,7 @@ EDITIONS_TIER = "U.S. Code editions"
 # When no edition holds the date's text (amended twice between two editions, or the editions out
 # of reach), OLRC's release points are read: the Code as it stood after each public law.
 RELEASE_POINTS = "fetch_release_point"
+OFFLINE = "offline"  # the tier of an answer not asked for: the run is offline and the cache had none
 _EVIDENCE_FIELDS = {f.name for f in fields(Evidence)}
 # A provision each authoritative source has: its "not found" counts only once it has found this
 # one in the run (a proxy, a captive portal, a wrong base URL or a changed address scheme
@@ -235,7 +236,7 @@ class ProvisionChecker:
             )
             if ev.state in (FOUND, ABSENT):
                 return ev
-            errors.append(f"{ev.tier}: {ev.reason}")
+            errors.append(_failure(ev))
             if ev.budget:
                 break
         return Evidence(ERROR, EDITIONS_TIER, None, "", reason="; ".join(errors))
@@ -249,7 +250,7 @@ class ProvisionChecker:
         if hit is not None:
             return Evidence(**{k: v for k, v in hit.items() if k in _EVIDENCE_FIELDS})
         if not self.settings.network:
-            return Evidence(ERROR, key[0], None, "", reason="offline mode (cache only)", budget=True)
+            return Evidence(ERROR, OFFLINE, None, "", reason="offline mode (cache only)", budget=True)
         ev = fetch()
         if ev.state == ABSENT:
             ev = self._believed(key[0], ev)
@@ -308,7 +309,7 @@ class ProvisionChecker:
                 rec.retrieved_at, rec.sha256 = absent.retrieved_at, absent.sha256
                 rec.flags.extend(absent.flags)
             else:
-                rec.unresolved_reason = "; ".join(f"{ev.tier}: {ev.reason}" for ev in evs) or "not fetched"
+                rec.unresolved_reason = "; ".join(dict.fromkeys(map(_failure, evs))) or "not fetched"
                 rec.budget = any(ev.budget for ev in evs)
             rec.checks = unit_checks(rec, unit)
             return rec
@@ -575,6 +576,12 @@ def _what_exists(unit: Unit, ev: Evidence) -> str:
         where = section + cited_parts(unit.parts[:depth])
         return f"{where} has {names}; the brief cites {brief_cites}"
     return f"{section} has no subdivision {brief_cites}"
+
+
+def _failure(ev: Evidence) -> str:
+    """Why a source gave no answer, with the source's name ("LII: connection failed"); offline, the
+    same words as the cases' ("offline mode (cache only)"), so the summary says it once."""
+    return (ev.reason or "no answer") if ev.tier == OFFLINE else f"{ev.tier}: {ev.reason}"
 
 
 def settle_provision(record: ProvisionRecord) -> None:

@@ -27,7 +27,7 @@ RULE_SETS = {  # Bluebook abbreviation -> LII path segment
 _TITLE = re.compile(r"^\d{1,3}[A-Za-z]?$")
 _SECTION = re.compile(r"^[0-9A-Za-z][0-9A-Za-z.\-\u2013()]{0,30}$")
 _NUMBER = re.compile(r"^\d{1,6}$")
-_RULE = re.compile(r"^\d{1,3}(?:\.\d{1,2})?$")
+_RULE = re.compile(r"^\d{1,4}(?:\.\d{1,2})?$")  # four digits: Fed. R. Evid. 1001-1103, Bankruptcy Rule 7056
 
 
 @dataclass

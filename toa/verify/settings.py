@@ -7,16 +7,18 @@ by passing base URLs, and the CLI builds one with `Settings.from_env()`.
 from __future__ import annotations
 
 import os
+import re
 import time
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 
 import platformdirs
 
 APP_NAME = "toa"
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 TOKEN_ENV = "COURTLISTENER_API_TOKEN"
 CONFIG_FILE = "config.toml"  # [courtlistener] api_token = "..."
 
@@ -111,10 +113,30 @@ class Settings:
     def requested_date(self) -> date:
         return self.as_of or self.today()
 
+    def on_date(self, text: str) -> Settings:
+        """These settings checking the law as in force on `text` (--as-of, the pane's as_of);
+        ValueError says why a text is not such a date."""
+        return replace(self, as_of=past_date(text, self.today()))
+
     def resolved_cache_path(self) -> Path:
         if self.cache_path is not None:
             return Path(self.cache_path)
         return Path(platformdirs.user_cache_dir(APP_NAME)) / "verify.sqlite3"
+
+
+def past_date(text: str, today: date) -> date:
+    """The day `text` names in the form YYYY-MM-DD (fromisoformat also takes "20200101" and week
+    dates), not after `today`: the law of a day to come is not known, and every provision would
+    pass as in force on it."""
+    if not _ISO_DATE.fullmatch(text):
+        raise ValueError("not a date (YYYY-MM-DD)")
+    try:
+        day = date.fromisoformat(text)
+    except ValueError:
+        raise ValueError("not a date (YYYY-MM-DD)") from None
+    if day > today:
+        raise ValueError(f"after today ({today.isoformat()}): give a date that has come")
+    return day
 
 
 def config_path(config_dir: Path | None = None) -> Path:

@@ -103,6 +103,16 @@ TEXAS = {
     "water code": "WA",
 }
 STATE_NAMES = {"ca": "California", "tx": "Texas"}
+
+
+def _by_words(codes: dict[str, str]) -> dict[tuple[str, ...], str]:
+    """A code by its words in any order: the Bluebook's "Cal. Civ. Proc. Code" is the Style Manual's
+    "Code Civ. Proc." (and "Tex. Crim. Proc. Code" the Greenbook's "Tex. Code Crim. Proc.")."""
+    return {tuple(sorted(words.split())): law for words, law in codes.items()}
+
+
+_CALIFORNIA_WORDS = _by_words(CALIFORNIA)
+_TEXAS_WORDS = _by_words(TEXAS)
 TEXAS_SITE = "Texas Legislature"
 TEXAS_FILES = "Texas Legislature's file server"
 # The most text, scripts aside, a script application's frame shows before its script runs.
@@ -125,14 +135,13 @@ def state_code(jurisdiction: str | None, implied: bool, code: str) -> tuple[str,
     """("ca", "CCP") or ("tx", "PE") for a code toa looks up, else None. A code named without its
     state is California's: the California Style Manual never names the state, Texas's Greenbook
     always does."""
-    words = code_key(code)
-    words = re.sub(r"^(?:cal|calif|california|tex|texas)\s+", "", words)
+    words = tuple(sorted(re.sub(r"^(?:cal|calif|california|tex|texas)\s+", "", code_key(code)).split()))
     state = (jurisdiction or "").strip().rstrip(".").lower()
     if state in ("cal", "calif", "ca") or not state and implied:
-        law = CALIFORNIA.get(words)
+        law = _CALIFORNIA_WORDS.get(words)
         return ("ca", law) if law else None
     if state in ("tex", "tx"):
-        law = TEXAS.get(words)
+        law = _TEXAS_WORDS.get(words)
         return ("tx", law) if law else None
     return None
 

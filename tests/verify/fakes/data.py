@@ -686,6 +686,24 @@ RULES = {
         "credit": "(As amended Dec. 27, 1946, eff. Mar. 19, 1948; Apr. 30, 2007, eff. Dec. 1, 2007; "
         "Mar. 26, 2009, eff. Dec. 1, 2009; Apr. 28, 2010, eff. Dec. 1, 2010.)",
     },
+    ("fre", "1001"): {  # four-digit rules: Article X of the Evidence Rules and the Bankruptcy Rules
+        "heading": "Definitions That Apply to This Article",
+        "paras": [
+            "In this article:",
+            "(a) A \u201cwriting\u201d consists of letters, words, numbers, or their equivalent set down in any form.",
+            "(b) A \u201crecording\u201d consists of letters, words, numbers, or their equivalent recorded in any "
+            "manner.",
+        ],
+        "credit": "(Pub. L. 93\u2013595, \u00a71, Jan. 2, 1975, 88 Stat. 1945; Apr. 26, 2011, eff. Dec. 1, 2011.)",
+    },
+    ("frbp", "7056"): {
+        "heading": "Summary Judgment",
+        "paras": [
+            "Rule 56 F.R.Civ.P. applies in adversary proceedings, except that a motion for summary judgment must be "
+            "made at least 30 days after the initial date set for an evidentiary hearing on any issue.",
+        ],
+        "credit": "(As amended Apr. 23, 2012, eff. Dec. 1, 2012.)",
+    },
 }
 
 AMENDMENT_XIV = [
