@@ -7,6 +7,7 @@ from __future__ import annotations
 import http.server
 import json
 import os
+import re
 import shutil
 import signal
 import stat
@@ -891,6 +892,46 @@ def test_a_signal_while_writing_leaves_no_temporary_file(tmp_path):
     assert proc.returncode == 128 + signal.SIGTERM
     assert proc.stderr.splitlines() == ["toa: stopped by SIGTERM; nothing was written"]
     assert [p.name for p in tmp_path.iterdir()] == ["brief.docx"]
+
+
+@pytest.mark.parametrize("signum, said", [(signal.SIGTERM, "stopped by SIGTERM"), (signal.SIGINT, "interrupted")])
+def test_a_signal_while_a_source_trickles_ends_the_check_at_once(tmp_path, fakes, signum, said):
+    """LII sends Rule 56's page one byte a second (its read timeout never fires) while 42 U.S.C.
+    § 1983 is looked up beside it: the signal ends `toa check` within seconds, says how far it got,
+    and leaves no output, report or temporary file."""
+    fakes.reset()
+    fakes.lii_state.faults["/rules/frcp/rule_56"] = "trickle"
+    work, temp = tmp_path / "work", tmp_path / "temp"
+    work.mkdir(), temp.mkdir()
+    brief(work / "brief.docx", "Judgment follows. Fed. R. Civ. P. 56(a); 42 U.S.C. § 1983.")
+    env = {**os.environ, **fakes.urls(), "TMPDIR": str(temp), "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "toa.cli", "check", "brief.docx", "--pages", "estimate", "--json", "report.json"],
+        cwd=work,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while not any(r.target == "/rules/frcp/rule_56" for r in fakes.recorder.requests):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"the check never asked for Rule 56: {proc.communicate()}")
+            time.sleep(0.05)
+        time.sleep(1)  # the trickle has begun, § 1983 is answered
+        proc.send_signal(signum)
+        sent = time.monotonic()
+        out, err = proc.communicate(timeout=60)
+        took = time.monotonic() - sent
+    finally:
+        proc.kill()
+    assert proc.returncode == 128 + signum, err
+    assert took < 5, f"{took:.1f} s"  # generous: the client looks every quarter second
+    assert re.fullmatch(f"toa: {said} after [01] of 2 provisions looked up; nothing was written", err.strip()), err
+    assert out == ""
+    assert [p.name for p in work.iterdir()] == ["brief.docx"]
+    assert list(temp.iterdir()) == []
 
 
 @pytest.mark.parametrize(

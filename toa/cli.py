@@ -54,7 +54,8 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt as exc:
         signum = exc.args[0] if isinstance(exc, _Stopped) else signal.SIGINT
         how = "interrupted" if signum == signal.SIGINT else f"stopped by {signal.Signals(signum).name}"
-        print(f"toa: {how}; nothing was written", file=sys.stderr)
+        progress = "".join(f" {note}" for note in getattr(exc, "__notes__", ()))  # a check's, how far it got
+        print(f"toa: {how}{progress}; nothing was written", file=sys.stderr)
         return 128 + signum
     except Exception as exc:  # a bug of ours: one line (the output is written last, atomically)
         if os.environ.get("TOA_DEBUG"):

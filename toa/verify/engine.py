@@ -5,6 +5,7 @@ concurrent pass over the unique provisions; every record settled to one verdict.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from ..jurisdictions import NAME_BY_ABBREVIATION, NAME_BY_POSTAL_CODE
 from ..meta import ProvisionMeta
@@ -40,7 +41,15 @@ def verify(
 ) -> Verification:
     """`document`, when given, is read (here, never sent) for the quotations each citation vouches for."""
     settings = settings or Settings.from_env()
-    progress = progress or (lambda *a: None)
+    if settings.deadline is None:
+        settings = replace(settings, deadline=settings.clock() + settings.run_timeout)
+    shown = progress or (lambda *a: None)
+    done: dict[str, tuple[int, int]] = {}  # stage -> (count, total): how far a stopped check got
+
+    def counted(stage: str, count: int, total: int) -> None:
+        done[stage] = (count, total)
+        shown(stage, count, total)
+
     result = Verification(budget=settings.max_requests, as_of=settings.as_of)
     budget = Budget(settings.max_requests)
     cache = Cache.for_settings(settings)
@@ -65,13 +74,16 @@ def verify(
                     prov = ProvisionRecord(key=authority.key, text=authority.text, kind=kind)
                     provisions.append((prov, units))
                     result.records[authority.key] = prov
-        progress("offline", len(result.records), len(result.records))
-        _check_cases(works, settings, http, cache, progress)
+        counted("offline", len(result.records), len(result.records))
+        _check_cases(works, settings, http, cache, counted)
         _check_provisions(
-            provisions, {a.key: a for c in table.categories for a in c.authorities}, settings, http, cache, progress
+            provisions, {a.key: a for c in table.categories for a in c.authorities}, settings, http, cache, counted
         )
         result.unlinked = unlinked_records(table)
         drop_unsafe_links(result, settings)
+    except KeyboardInterrupt as stop:  # a signal: whoever reports the stop says how far the check got
+        stop.add_note(checked_before_stop(done))
+        raise
     finally:
         http.close()
         cache.close()
@@ -86,6 +98,16 @@ def verify(
             f"the CourtListener token goes unencrypted to {settings.courtlistener_url} (plain http): use an https URL"
         )
     return result
+
+
+# What each stage's progress counts, as the note of a stopped check says it.
+STAGE_COUNTS = {"courtlistener": "case citations looked up", "provisions": "provisions looked up"}
+
+
+def checked_before_stop(done: dict[str, tuple[int, int]]) -> str:
+    """How far a stopped check got: "after 2 of 5 provisions looked up" (the stages' progress)."""
+    parts = [f"{n} of {total} {STAGE_COUNTS[stage]}" for stage, (n, total) in done.items() if stage in STAGE_COUNTS]
+    return "after " + " and ".join(parts) if parts else "before any authority was looked up"
 
 
 def _check_cases(works: list[CaseWork], settings: Settings, http: Http, cache: Cache, progress: Progress) -> None:

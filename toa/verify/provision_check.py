@@ -122,12 +122,19 @@ class ProvisionChecker:
 
         def one(key):
             result = self._tiers(key)
-            done[0] += 1
-            self.progress("provisions", done[0], len(keys))
+            if not self.http.stopped:  # one that the stop cut short was not looked up
+                done[0] += 1
+                self.progress("provisions", done[0], len(keys))
             return result
 
-        with ThreadPoolExecutor(max_workers=max(1, self.settings.concurrency)) as pool:
+        pool = ThreadPoolExecutor(max_workers=max(1, self.settings.concurrency))
+        try:
             return dict(zip(keys, pool.map(one, keys), strict=True))
+        except BaseException:  # a signal (KeyboardInterrupt) in this thread: the others stop too
+            self.http.stop()
+            raise
+        finally:
+            pool.shutdown(cancel_futures=True)  # waits for the fetches under way, which stop ends at once
 
     @staticmethod
     def evidence_key(unit: Unit) -> tuple:

@@ -69,7 +69,17 @@ class Settings:
     max_requests: int = 200  # budget per run, every attempt counts
     concurrency: int = 4
     connect_timeout: float = 5.0
-    read_timeout: float = 25.0
+    read_timeout: float = 25.0  # the longest silence of a source
+    # The longest a request may take in all (connect, headers and body): a source that sends a
+    # byte a second is never silent for read_timeout.
+    fetch_timeout: float = 60.0
+    download_timeout: float = 600.0  # the same for a title of the U.S. Code (`download`, up to 256 MB)
+    # The longest the checking of one run may take, when no deadline is given: past it no request
+    # starts, and those under way are cut.
+    run_timeout: float = 1800.0
+    # The largest answer read from a source, decompressed: past it the rest is not read, and the
+    # authority is not verified (a page of 1 GB, a gzip bomb).
+    max_answer: int = 16 * 2**20
     retries: int = 2  # timeouts and 5xx only
     backoff: float = 0.5  # seconds, doubled per retry, plus jitter
     max_wait: float = 120.0  # longest rate-limit wait accepted before giving up on a batch

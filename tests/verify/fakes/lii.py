@@ -4,7 +4,11 @@ chrome-only pages (200 with site chrome, no body) and a maintenance switch."""
 from __future__ import annotations
 
 import html
+import time
+import zlib
 from dataclasses import dataclass, field
+
+from collections.abc import Iterator
 
 from flask import Flask, Response
 
@@ -25,7 +29,8 @@ CHROME_BOTTOM = """</main><div id="prevnext"><a href="#">prev</a> | <a href="#">
 @dataclass
 class LIIState:
     chrome_only: set = field(default_factory=set)  # paths served as chrome-only pages
-    faults: dict = field(default_factory=dict)  # path -> "timeout" | "500" | "truncated" | "wrong"
+    # path -> "timeout" | "500" | "truncated" | "wrong" | "huge" | "gzip-bomb" | "trickle"
+    faults: dict = field(default_factory=dict)
     maintenance: bool = False
 
     def reset(self):
@@ -113,6 +118,41 @@ def rule_page(slug: str, rule: str, spec: dict | None) -> str:
     )
 
 
+HOSTILE_BYTES = 2**30  # what a huge page or a gzip bomb would be, read whole: 1 GB
+
+
+def _huge() -> Iterator[bytes]:
+    """A page that goes on for 1 GB, sent as fast as the client reads it."""
+    yield CHROME_TOP.format(title="Huge", crumb="").encode()
+    line = b"<p>" + b"x" * 1020 + b"</p>"
+    for _ in range(HOSTILE_BYTES // len(line)):
+        yield line
+
+
+def _gzip_bomb() -> Iterator[bytes]:
+    """1 GB of zeros, gzipped (about 1 MB on the wire), compressed as it is sent."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    zeros = b"\0" * 2**20
+    for _ in range(HOSTILE_BYTES // len(zeros)):
+        yield packer.compress(zeros)
+    yield packer.flush()
+
+
+def _trickle() -> Iterator[bytes]:
+    """The start of a page, then one byte a second for ten minutes: never silent for long."""
+    yield CHROME_TOP.format(title="Slow", crumb="").encode()
+    for _ in range(600):
+        time.sleep(1)
+        yield b" "
+
+
+HOSTILE = {
+    "huge": lambda: Response(_huge(), mimetype="text/html"),
+    "gzip-bomb": lambda: Response(_gzip_bomb(), mimetype="text/html", headers={"Content-Encoding": "gzip"}),
+    "trickle": lambda: Response(_trickle(), mimetype="text/html"),
+}
+
+
 def make_app(state: LIIState) -> Flask:
     app = Flask("fake_lii")
 
@@ -120,6 +160,8 @@ def make_app(state: LIIState) -> Flask:
         if state.maintenance:
             return Response("<html><body><h1>Site maintenance</h1></body></html>", status=503)
         fault = state.faults.get(path)
+        if fault in HOSTILE:
+            return HOSTILE[fault]()
         if fault == "timeout":
             slow(0.6)
         elif fault == "500":
