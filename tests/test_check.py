@@ -17,6 +17,8 @@ import docx
 import pytest
 
 from docxbuild import DocBuilder, Footnote, convert_to_pdf, pdf_pages_text
+from fakes import data
+from fakes.bulk import cases_of, with_neighbours, write_generation
 from fakes.data import S6851_NOW, S6851_THEN, TOKEN
 from test_write import comment_ranges, part_root, ta_sites, w
 from toa.cli import main
@@ -59,6 +61,7 @@ def use_fakes(fakes, monkeypatch, tmp_path):
     monkeypatch.setenv("COURTLISTENER_API_TOKEN", TOKEN)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))  # no case index but a test's own
     monkeypatch.delenv("TOA_VERIFY_NO_CACHE", raising=False)
     return fakes
 
@@ -1220,3 +1223,34 @@ def test_the_source_in_a_quoting_parenthetical_is_checked_for_the_quotation_too(
         for name, v in entries.items()
     }
     assert quoted == {"Celotex Corp. v. Catrett": ["match"], "Ashcroft v. Iqbal": ["mismatch"]}
+
+
+def test_a_case_index_judges_every_case_as_the_api_does_and_sends_nothing(env, tmp_path, capsys, monkeypatch):
+    """`toa index build` from bulk files of the cases the fake CourtListener holds, then `toa check
+    --offline`: every case gets the verdict and flags the API gives it (the planted ones flagged:
+    a wrong page, a wrong name, a year to come), no request is made, and each says its source."""
+    api = checked(capsys, SAMPLE, tmp_path, "api")
+    write_generation(tmp_path / "bulk", "2026-09-30", with_neighbours(cases_of(data.CLUSTERS)))
+    monkeypatch.setenv("TOA_INDEX", str(tmp_path / "cases.sqlite3"))
+    assert run(capsys, "index", "build", "--from", tmp_path / "bulk")[0] == 0
+    env.recorder.requests.clear()
+    local = checked(capsys, SAMPLE, tmp_path, "local", "--offline")
+    assert env.recorder.requests == []
+
+    def cases(report):
+        return {t: (a["verification"]["verdict"], a["verification"]["flags"]) for t, a in report.items()
+                if a["verification"]["kind"] == "case"}  # fmt: skip
+
+    assert cases(local) == cases(api)
+    assert {v[0] for v in cases(local).values()} == {"VERIFIED", "NEEDS_ATTENTION"}
+    sources = {
+        a["verification"]["details"].get("source") for a in local.values() if a["verification"]["kind"] == "case"
+    }
+    assert sources == {"CourtListener bulk snapshot of 2026-09-30"}
+    celotex = local["Celotex Corp. v. Catrett, 477 U.S. 320 (1986)"]["verification"]["reason"]
+    assert celotex == "477 U.S. 320 is not the first page of a case: Celotex Corp. v. Catrett begins at 477 U.S. 317"
+    said = [text for _author, _initials, text in comments(tmp_path / "local.docx").values()]
+    assert (
+        "TOA check: needs attention (per the CourtListener bulk snapshot of 2026-09-30) - 477 U.S. 320 is"
+        in " ".join(said)
+    )

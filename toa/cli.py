@@ -113,6 +113,20 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("action", choices=["clear"], help="clear: delete every cached answer")
     k.set_defaults(func=_cache)
 
+    x = sub.add_parser("index", help="the local case index, built from CourtListener's public bulk data")
+    steps = x.add_subparsers(dest="action", required=True)
+    ib = steps.add_parser("build", help="build the index from a folder of bulk files (citations-DATE.csv.bz2 ...)")
+    ib.add_argument("--from", dest="source", required=True, metavar="DIR", help="the folder of the bulk files")
+    ib.add_argument("--courts", metavar="IDS", help="keep only these courts (CourtListener ids: scotus,ca9,cal)")
+    ib.add_argument("--since", type=int, metavar="YEAR", help="keep only the cases filed from YEAR on")
+    ist = steps.add_parser("status", help="the index's snapshot date, coverage, rows, size and path")
+    irm = steps.add_parser("remove", help="delete the index")
+    for step in (ib, ist, irm):
+        step.add_argument("--index", metavar="PATH", help="the index file (default: TOA_INDEX, else the data folder)")
+    ib.set_defaults(func=_index_build)
+    ist.set_defaults(func=_index_status)
+    irm.set_defaults(func=_index_remove)
+
     s = sub.add_parser(
         "serve",
         help="serve the Word add-in and its API on https://127.0.0.1:PORT (its checks keep "
@@ -380,6 +394,67 @@ def _cache(args) -> int:
     except CacheError as exc:
         raise BuildError(str(exc)) from None
     print(f"Removed {removed} cached {'answer' if removed == 1 else 'answers'} ({settings.resolved_cache_path()})")
+    return 0
+
+
+def _index_build(args) -> int:
+    from datetime import date
+    from pathlib import Path
+
+    from .verify.case_index import CaseIndexError, Coverage, build, describe, index_path, parse_courts
+
+    if args.since is not None and not 1600 <= args.since <= 9999:
+        raise BuildError(f"--since {args.since}: not a year")
+    target = index_path(args.index)
+    coverage = Coverage(parse_courts(args.courts), args.since)
+    shown = sys.stderr.isatty()
+
+    def progress(table: str, count: int) -> None:
+        if shown:
+            print(f"\rReading {table}: {count:,} rows", end="", file=sys.stderr, flush=True)
+
+    try:
+        status = build(Path(args.source), target, coverage, progress)
+    except CaseIndexError as exc:
+        raise BuildError(str(exc)) from None
+    finally:
+        if shown:
+            print(file=sys.stderr)
+    for line in describe(status, date.today()):
+        print(line)
+    return 0
+
+
+def _index_status(args) -> int:
+    from datetime import date
+
+    from .verify.case_index import CaseIndex, CaseIndexError, describe, index_path
+
+    path = index_path(args.index)
+    try:
+        index = CaseIndex.open(path)
+    except CaseIndexError as exc:
+        raise BuildError(str(exc)) from None
+    if index is None:
+        print(f"No case index at {path}: build one with toa index build --from DIR")
+        return 1
+    try:
+        for line in describe(index.status(), date.today()):
+            print(line)
+    finally:
+        index.close()
+    return 0
+
+
+def _index_remove(args) -> int:
+    from .verify.case_index import CaseIndexError, index_path, remove
+
+    path = index_path(args.index)
+    try:
+        removed = remove(path)
+    except CaseIndexError as exc:
+        raise BuildError(f"{exc}; it was left as it is") from None
+    print(f"Removed the case index {path}" if removed else f"No case index at {path}")
     return 0
 
 

@@ -21,7 +21,7 @@ from urllib.parse import quote
 from ..model import Authority
 from . import opinions
 from .cases_offline import Standard, court_label, courts, pin_pages, standardize
-from .courtlistener import Answer, CourtListener, Fetched, opinion_ids
+from .courtlistener import API_SOURCE, Answer, CourtListener, Fetched, opinion_ids
 from .links import safe_link, source_bases
 from .names import matches_any, same_case_name
 from .records import CaseRecord, Check, CitationRecord, Cluster, match, mismatch, unchecked
@@ -66,6 +66,10 @@ class CaseWork:
     first_page: int | None = None  # the case's first page in the cited reporter, as CourtListener has it
     not_found: bool = False  # CourtListener has no case at the citation: a search by name follows
     opinions: list[int] = field(default_factory=list)  # the ids of its opinions, from a search
+    source: str = ""  # what answered its lookup: CourtListener's API or the case index's snapshot
+    next_case_page: int | None = None  # from the case index: where the case ends at the latest
+    near: list[dict] = field(default_factory=list)  # from the case index: the volume's cases of its name
+    last_case_page: int | None = None  # from the case index: the first page of the volume's last case
 
     def lookups(self) -> list[str]:
         stds = ([self.std] if self.std else []) + self.parallel + self.history
@@ -128,6 +132,8 @@ def resolve(work: CaseWork, answer: Answer | None, settings: Settings) -> None:
         reason, run_wide = _reason(answer)
         rec.checks.append(unchecked("existence", reason, summary_only=run_wide))
         return
+    work.source = rec.details["source"] = answer.source  # what answered: the API or the case index
+    work.next_case_page, work.near, work.last_case_page = answer.next_case_page, answer.near, answer.last_case_page
     if answer.cached:
         rec.details["cached"] = True
     if answer.status == 404:
@@ -308,7 +314,9 @@ def court_checks(works: list[CaseWork], cl: CourtListener) -> None:
         if w.cluster is None or not w.record.court:
             continue
         assert w.std is not None  # a cluster is chosen only for a case looked up by its citation
-        if not w.std.is_scotus:
+        if w.cluster.get("court_id"):  # the case index has the docket's court
+            _court_check(w, w.cluster["id"], w.record.court, w.cluster["court_id"])
+        elif not w.std.is_scotus:
             searched.append((w, w.cluster["id"], w.record.court))
         elif w.record.court == "scotus":  # another court on a Supreme Court reporter is an offline finding already
             w.record.checks.append(match("court", "the Supreme Court, as the reporter shows"))
@@ -325,19 +333,23 @@ def court_checks(works: list[CaseWork], cl: CourtListener) -> None:
         w.opinions = [
             o["id"] for o in hit.get("opinions") or [] if isinstance(o, dict) and isinstance(o.get("id"), int)
         ]
-        for c in w.record.clusters:
-            if c.id == cluster_id:
-                c.court = court
-        if same_court(cited_court, court):
-            w.record.checks.append(match("court", f"decided by the {court_label(court)}"))
-        else:
-            w.record.checks.append(
-                mismatch(
-                    "court",
-                    f"the case was decided by the {court_label(court)}, not the {court_label(cited_court)}",
-                    "court_mismatch",
-                )
+        _court_check(w, cluster_id, cited_court, court)
+
+
+def _court_check(w: CaseWork, cluster_id: int, cited_court: str, court: str) -> None:
+    for c in w.record.clusters:
+        if c.id == cluster_id:
+            c.court = court
+    if same_court(cited_court, court):
+        w.record.checks.append(match("court", f"decided by the {court_label(court)}"))
+    else:
+        w.record.checks.append(
+            mismatch(
+                "court",
+                f"the case was decided by the {court_label(court)}, not the {court_label(cited_court)}",
+                "court_mismatch",
             )
+        )
 
 
 # -- not found: a search by name ---------------------------------------------------------------
@@ -348,7 +360,10 @@ def not_found_checks(work: CaseWork, cl: CourtListener, this_year: int) -> None:
     rec, std = work.record, work.std
     assert std is not None  # only a case looked up by its citation can be not found there
     searched, found, problem = "", [], None
-    if rec.case_name:
+    if work.source != API_SOURCE:  # the case index: the volume's cases, read here
+        searched = f"the cases of {std.volume} {std.reporter} there" if rec.case_name else ""
+        found = work.near
+    elif rec.case_name:
         fetched: Fetched = cl.search_name(rec.case_name, rec.court, rec.year)
         where = " ".join(x for x in (court_label(rec.court) if rec.court else "", str(rec.year or "")) if x)
         searched = f"a search for “{rec.case_name}”{f' ({where})' if where else ''}"
@@ -361,6 +376,11 @@ def not_found_checks(work: CaseWork, cl: CourtListener, this_year: int) -> None:
                 if isinstance(h, dict) and matches_any(rec.case_name, h.get("caseName"), h.get("caseNameFull"))
             ]
     absent = f"CourtListener has no case at {std.citation}"
+    if work.source != API_SOURCE:  # the case index: what it says holds as of its snapshot
+        absent = f"the {work.source} has no case at {std.citation}"
+        last = work.last_case_page
+        if last is not None and std.page.isdigit() and int(std.page) > last:
+            absent += f" (the last case of the volume there begins at page {last})"
     if found:
         hit = found[0]
         cites = [str(c) for c in hit.get("citation") or []]
@@ -451,6 +471,9 @@ def opinion_checks(work: CaseWork, cl: CourtListener) -> None:
         if n + 1 < len(ids) and _placed(rec, text, first, last):
             complete = False  # the rest is not needed
             break
+    if not ids and work.source != API_SOURCE:
+        _bounded_checks(work, first)
+        return
     if not ids:
         problem, complete = "CourtListener lists no opinion text for the case", False
     reporter = work.std.reporter if work.std else ""
@@ -458,6 +481,37 @@ def opinion_checks(work: CaseWork, cl: CourtListener) -> None:
         _pin_check(cit, first, last, problem, run_wide, reporter, complete)
         for q in cit.quotations:
             cit.checks.append(_quote_check(cit, q, text, first, last, problem, run_wide, complete))
+
+
+def _bounded_checks(work: CaseWork, first: int) -> None:
+    """A case found in the case index, whose opinion text is not there: each pinpoint against
+    the next case's first page in the volume (a case may end on the page the next one starts
+    on), each quotation not verified."""
+    bound, no_text = work.next_case_page, "the case index holds no opinion text"
+    for cit in work.record.citations:
+        pages = pin_pages(cit.pin)
+        if pages and not any(c.flag == "pincite_before_first_page" for c in cit.checks):
+            past = [p for p in pages if bound is not None and p > bound]
+            if bound is None:
+                cit.checks.append(
+                    unchecked(
+                        "pinpoint", f"{cit.text}: pinpoint not verified ({no_text}, nor a later case of the volume)"
+                    )
+                )
+            elif past:
+                cit.checks.append(
+                    mismatch(
+                        "pinpoint",
+                        f"{cit.text}: page {past[0]} is past the next case in the volume, which begins at {bound}",
+                        "pinpoint_past_end",
+                    )
+                )
+            else:
+                cit.checks.append(
+                    match("pinpoint", f"page {cit.pin} is before the next case in the volume ({first}-{bound})")
+                )
+        for _ in cit.quotations:
+            cit.checks.append(unchecked("quotation", f"quotation not verified: {no_text}", summary_only=True))
 
 
 def _placed(rec: CaseRecord, text: opinions.OpinionText, first: int, last: int | None) -> bool:

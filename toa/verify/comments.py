@@ -4,6 +4,7 @@ document: the verdicts counted, and what was not verified and why."""
 
 from __future__ import annotations
 
+from .courtlistener import API_SOURCE
 from .records import MISMATCH, NEEDS_ATTENTION, UNCHECKED, VERIFIED, CaseRecord, ProvisionRecord, Verification
 
 PREFIX = "TOA check"
@@ -12,6 +13,12 @@ SUMMARY_NAMES = 8  # authorities named per reason in the summary comment; the re
 
 def _link(record) -> str:
     return f" ({record.evidence_url})" if record.evidence_url else ""
+
+
+def _source(record) -> str:
+    """Where a case's answer came from, when it is the local case index (a snapshot has a date)."""
+    source = record.details.get("source") if isinstance(record, CaseRecord) else None
+    return f" (per the {source})" if source and source != API_SOURCE else ""
 
 
 def _advice(record) -> str:
@@ -37,7 +44,7 @@ def comment_text(record: CaseRecord | ProvisionRecord) -> str | None:
     own = list(dict.fromkeys(c.detail for c in checks if c.status == UNCHECKED and not c.summary_only))
     if record.verdict == NEEDS_ATTENTION:
         also = f"; not verified: {'; '.join(own)}" if own else ""
-        return f"{PREFIX}: needs attention - {'; '.join(bad)}{also}{_link(record)}. {_advice(record)}"
+        return f"{PREFIX}: needs attention{_source(record)} - {'; '.join(bad)}{also}{_link(record)}. {_advice(record)}"
     if not own:
         return None
     what = "citation" if isinstance(record, CaseRecord) else "provision"

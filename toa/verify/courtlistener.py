@@ -35,6 +35,7 @@ SEARCH_PAGE = 20  # rows a search answers per page (its page_size is ignored)
 # Search is Published-only unless told otherwise (courtlistener.md §7, #7049): ask for every status.
 STATUSES = ("Published", "Unpublished", "Errata", "Separate", "In-chambers", "Relating-to", "Unknown")
 OPINION_FIELDS = "id,type,html_with_citations,plain_text"
+API_SOURCE = "CourtListener API"
 
 
 @dataclass
@@ -51,6 +52,14 @@ class Answer:
     # The reason is the run's, not the citation's (token refused, service down): said once in
     # the summary rather than in a comment on every case.
     run_wide: bool = False
+    source: str = API_SOURCE  # or the case index's snapshot ("CourtListener bulk snapshot of DATE")
+    # From the case index: the first page of the next case in the volume, where the case ends at
+    # the latest (its pinpoints' bound when no opinion text can be read).
+    next_case_page: int | None = None
+    # From the case index, for a citation with no case at its page: the volume's cases of the
+    # brief's name, as search hits (caseName, citation, court_id, dateFiled), and its last page.
+    near: list[dict] = field(default_factory=list)
+    last_case_page: int | None = None
 
     def cacheable(self) -> dict:
         return {

@@ -10,6 +10,7 @@ from dataclasses import replace
 from ..jurisdictions import NAME_BY_ABBREVIATION, NAME_BY_POSTAL_CODE
 from ..meta import ProvisionMeta
 from ..model import Authority, Document, Table
+from . import case_index
 from .cache import Cache
 from .cases import CaseWork, check_cases
 from .cases_offline import first_full, history_standards, offline_case_record, parallel_standards, unlinked_records
@@ -75,7 +76,7 @@ def verify(
                     provisions.append((prov, units))
                     result.records[authority.key] = prov
         counted("offline", len(result.records), len(result.records))
-        _check_cases(works, settings, http, cache, counted)
+        _check_cases(works, settings, http, cache, counted, result.notes)
         _check_provisions(
             provisions, {a.key: a for c in table.categories for a in c.authorities}, settings, http, cache, counted
         )
@@ -110,10 +111,23 @@ def checked_before_stop(done: dict[str, tuple[int, int]]) -> str:
     return "after " + " and ".join(parts) if parts else "before any authority was looked up"
 
 
-def _check_cases(works: list[CaseWork], settings: Settings, http: Http, cache: Cache, progress: Progress) -> None:
+def _check_cases(
+    works: list[CaseWork], settings: Settings, http: Http, cache: Cache, progress: Progress, notes: list[str]
+) -> None:
+    """The case index answers what it can; CourtListener's API is asked for the rest."""
     cl = CourtListener(http, settings, cache, progress)
     lookups = [c for w in works for c in w.lookups()]
-    check_cases(works, cl, cl.lookup(lookups), settings)
+    index, problem = case_index.open_for(settings)
+    if problem:
+        notes.append(problem)
+    if index is None:
+        check_cases(works, cl, cl.lookup(lookups), settings)
+        return
+    try:
+        answers = case_index.answers(index, works, settings)
+        check_cases(works, cl, answers | cl.lookup([c for c in lookups if c not in answers]), settings)
+    finally:
+        index.close()
 
 
 def unsourced(authority: Authority) -> str:

@@ -20,6 +20,8 @@ import platformdirs
 APP_NAME = "toa"
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 TOKEN_ENV = "COURTLISTENER_API_TOKEN"
+INDEX_ENV = "TOA_INDEX"  # the local case index's file (toa index build)
+INDEX_FILE = "cases.sqlite3"
 CONFIG_FILE = "config.toml"  # [courtlistener] api_token = "..."
 
 # Settings field -> environment variable holding that service's base URL.
@@ -90,6 +92,9 @@ class Settings:
     cl_requests_per_minute: int = 5  # a new account's; config.toml's requests_per_minute for others
 
     as_of: date | None = None  # date the provisions must be valid on; None: today
+    # The local case index, built from CourtListener's bulk data (toa index build): cases are
+    # looked up there first. None: no index is read (Settings.from_env gives the user's).
+    case_index: Path | None = None
     # A title of the U.S. Code at a release point (--as-of between two annual editions): its zip is
     # tens of MB (title 42, the largest); its XML unpacked a few hundred. More is not read (a zip bomb).
     release_point_max_zip: int = 256 * 2**20
@@ -110,6 +115,7 @@ class Settings:
                 values[name] = env[var].rstrip("/")
         config = read_config(config_dir)
         values["token"] = env.get(TOKEN_ENV) or config.get("token")
+        values["case_index"] = index_path(None, env)
         if "requests_per_minute" in config:
             values["cl_requests_per_minute"] = config["requests_per_minute"]
         values.update(overrides)
@@ -147,6 +153,13 @@ def past_date(text: str, today: date) -> date:
     if day > today:
         raise ValueError(f"after today ({today.isoformat()}): give a date that has come")
     return day
+
+
+def index_path(explicit: str | os.PathLike | None = None, env: Mapping[str, str] | None = None) -> Path:
+    """The case index's file: --index, else TOA_INDEX, else the user's data folder."""
+    env = os.environ if env is None else env
+    chosen = explicit or env.get(INDEX_ENV)
+    return Path(chosen) if chosen else Path(platformdirs.user_data_dir(APP_NAME)) / INDEX_FILE
 
 
 def config_path(config_dir: Path | None = None) -> Path:
