@@ -456,7 +456,10 @@ def _addin_doctor(args) -> int:
     _check_port(args.port)
     if bool(args.cert) != bool(args.key):
         raise BuildError("give both --cert and --key")
-    checks = doctor.run(args.port, args.cert, args.key, args.manifest)
+    try:
+        checks = doctor.run(args.port, args.cert, args.key, args.manifest)
+    except doctor.ManifestError as exc:
+        raise BuildError(str(exc)) from None
     for c in checks:
         print(c.line())
     return 1 if any(c.status == doctor.FAIL for c in checks) else 0

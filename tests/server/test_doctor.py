@@ -218,6 +218,20 @@ def test_a_busy_port_a_plain_http_server_and_another_certificate_each_fail(home,
         assert checks["pane"].status == doctor.OK
 
 
+def test_a_manifest_of_the_largest_size_is_read_and_one_byte_more_is_refused(tmp_path):
+    """The cap is on what is read: a manifest padded to MANIFEST_MAX bytes is checked as any
+    other, one byte more is refused (and read no further than that byte)."""
+    text = serve.manifest(3000).encode("utf-8")
+    padded = text + b" " * (doctor.MANIFEST_MAX - len(text))
+    (tmp_path / "largest.xml").write_bytes(padded)
+    (tmp_path / "past.xml").write_bytes(padded + b" ")
+    assert doctor.read_manifest(str(tmp_path / "largest.xml")) == padded
+    checks = {c.name: c for c in doctor.run(3000, *untrusted_pair(tmp_path), str(tmp_path / "largest.xml"), where=[])}
+    assert checks["manifest"].status == doctor.OK
+    with pytest.raises(doctor.ManifestError, match="larger than 1 MB"):
+        doctor.read_manifest(str(tmp_path / "past.xml"))
+
+
 def test_a_manifest_for_another_port_or_no_manifest_fails_with_the_fix(home, tmp_path):
     cert, key = untrusted_pair(tmp_path)
     (tmp_path / "m3000.xml").write_text(serve.manifest(3000))
@@ -231,7 +245,7 @@ def test_a_manifest_for_another_port_or_no_manifest_fails_with_the_fix(home, tmp
     )
     checks = {c.name: c for c in doctor.run(port, cert, key, str(tmp_path / "other.xml"), where=[])}
     assert checks["manifest"].status == doctor.FAIL and "not a task pane add-in for Word" in checks["manifest"].text
-    checks = {c.name: c for c in doctor.run(port, cert, key, str(tmp_path / "missing.xml"), where=[])}
-    assert checks["manifest"].status == doctor.FAIL and "cannot read" in checks["manifest"].text
+    with pytest.raises(doctor.ManifestError, match="cannot read .*missing.xml: No such file"):
+        doctor.run(port, cert, key, str(tmp_path / "missing.xml"), where=[])
     checks = {c.name: c for c in doctor.run(port, cert, key, where=[])}
     assert checks["manifest"].status == doctor.OK and "WordApi 1.3" in checks["manifest"].text
