@@ -500,6 +500,26 @@ def test_a_special_file_as_output_is_never_replaced(tmp_path, kind, command):
         assert list(target.iterdir()) == []
 
 
+@pytest.mark.parametrize("kind", ["/dev/zero", "fifo", "folder", "two megabytes"])
+def test_a_manifest_to_check_that_is_no_small_regular_file_is_refused_without_reading_it(tmp_path, kind):
+    """`toa addin doctor --manifest`: /dev/zero would be read forever, a FIFO would block its open,
+    a folder cannot be read, and a manifest is a few KB (the cap is 1 MB): one line, exit 2, at
+    once, with no check run (its stdout is empty) and the FIFO left as it was."""
+    if kind == "/dev/zero":
+        target = Path(kind)
+    elif kind == "two megabytes":
+        target = tmp_path / "big.xml"
+        target.write_bytes(b"<!--" + b"x" * 2_000_000 + b"-->")
+    else:
+        target = _special(tmp_path, kind)
+    proc = toa("addin", "doctor", "--manifest", str(target), cwd=tmp_path, timeout=60)
+    words = "larger than 1 MB" if kind == "two megabytes" else "not a regular file"
+    assert_one_line_error(proc, f"{target} is {words}")
+    assert proc.stdout == ""
+    if kind == "fifo":
+        assert stat.S_ISFIFO(os.lstat(target).st_mode)
+
+
 def test_the_manifest_replaces_a_regular_file_atomically(tmp_path):
     (tmp_path / "manifest.xml").write_text("old")
     os.chmod(tmp_path / "manifest.xml", 0o640)

@@ -153,6 +153,7 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="Linux: also the system's certificate store, for curl and Python (as root, or through sudo)",
     )
+    u.add_argument("--yes", action="store_true", help="change the certificate stores without asking (for scripts)")
     u.set_defaults(func=_addin_setup)
     d = actions.add_parser("doctor", help="check certificate, trust, port, manifest and pane, one line each")
     d.add_argument("--port", type=int, default=3000, help="the port toa serve uses (default 3000)")
@@ -495,21 +496,18 @@ def _addin_setup(args) -> int:
         if system is None:
             raise BuildError("--system is for Linux with update-ca-certificates or update-ca-trust")
         where.append(system)
+    if not args.yes:
+        _confirm_setup(certs.directory(), where)
     if sys.platform == "win32":
         print("toa: Windows asks you to confirm the new root certificate: answer Yes.", flush=True)
     elif sys.platform == "darwin":
         print("toa: macOS asks for your password to change your certificate trust settings.", flush=True)
-    done = trust.setup(certs.directory(), where)
+    try:
+        done = trust.setup(certs.directory(), where)
+    except trust.SetupError as exc:
+        raise BuildError(str(exc)) from None
     for r in done.results:
-        if r.trusted:
-            print(f"ok    trusted by {r.store}")
-            continue
-        print(f"FAIL  not trusted by {r.store}: {r.detail}")
-        if r.store in done.by_hand:
-            print(f"      by hand: {done.by_hand[r.store]}")
-    if done.kept_previous:
-        print(f"toa: no store took the new certificate; toa serve keeps {done.cert}, which this computer trusts")
-        return 1
+        print(f"ok    trusted by {r.store}")
     print(
         f"toa: toa serve now uses {done.cert}, valid until {done.not_after:%Y-%m-%d}; restart toa serve if it "
         "is running, then the browser or Word"
@@ -519,10 +517,30 @@ def _addin_setup(args) -> int:
             'toa: if Word then says "We can\'t open this add-in from localhost", run once in a command prompt '
             f"opened as administrator: {trust.LOOPBACK_COMMAND}"
         )
-    if not any(r.trusted for r in done.results):
-        print("toa: no store trusts it yet: run the commands above, then toa addin doctor", file=sys.stderr)
+    if not done.results:
+        print("toa: there is no certificate store to trust it in on this platform", file=sys.stderr)
         return 1
     return 0
+
+
+def _confirm_setup(folder, where) -> None:
+    """Setup changes what this computer trusts: it says which stores, and goes on only on a yes
+    typed in a terminal (a script gives --yes)."""
+    names = [s.name for s in where]
+    if not sys.stdin.isatty():
+        raise BuildError(
+            "toa addin setup changes what this computer trusts (" + "; ".join(names) + "): run it in a "
+            "terminal to confirm, or give --yes; nothing was changed"
+        )
+    print(f"toa addin setup makes a new certificate for localhost in {folder} and has these trust its own CA:")
+    for name in names:
+        print(f"  {name}")
+    try:
+        answer = input("Change them? [y/N] ")
+    except EOFError:
+        answer = ""
+    if answer.strip().lower() not in ("y", "yes"):
+        raise BuildError("not confirmed; nothing was changed")
 
 
 def _addin_doctor(args) -> int:
@@ -531,7 +549,10 @@ def _addin_doctor(args) -> int:
     _check_port(args.port)
     if bool(args.cert) != bool(args.key):
         raise BuildError("give both --cert and --key")
-    checks = doctor.run(args.port, args.cert, args.key, args.manifest)
+    try:
+        checks = doctor.run(args.port, args.cert, args.key, args.manifest)
+    except doctor.ManifestError as exc:
+        raise BuildError(str(exc)) from None
     for c in checks:
         print(c.line())
     return 1 if any(c.status == doctor.FAIL for c in checks) else 0

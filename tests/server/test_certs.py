@@ -90,3 +90,24 @@ def test_a_key_under_a_passphrase_cannot_be_matched_but_is_not_refused(tmp_path,
     )
     (tmp_path / "locked.key").write_bytes(locked)
     assert certs.read(folder / certs.CERT_FILE, tmp_path / "locked.key").key_matches is None
+
+
+def test_a_save_that_fails_leaves_the_previous_pair_whole(saved):
+    """RLIMIT_FSIZE fails every write past the CA's size (EFBIG, as a full disk fails): the key
+    and CA fit, the certificate does not. The folder keeps the previous three files and no
+    temporary file, never a new key beside the previous certificate."""
+    import subprocess
+    import sys
+
+    _, folder = saved
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    code = (
+        "import resource, signal, sys; from pathlib import Path; from toa.server import certs; "
+        "signal.signal(signal.SIGXFSZ, signal.SIG_IGN); made = certs.make(); "
+        "assert len(made.cert) > len(made.ca) > len(made.key); "
+        "resource.setrlimit(resource.RLIMIT_FSIZE, (len(made.ca), len(made.ca))); "
+        "certs.save(made, Path(sys.argv[1]))"
+    )
+    proc = subprocess.run([sys.executable, "-c", code, str(folder)], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 1 and "File too large" in proc.stderr, proc.stderr
+    assert {p.name: p.read_bytes() for p in folder.iterdir()} == before

@@ -51,9 +51,47 @@ def home(tmp_path, monkeypatch):
 
 
 def toa(*args: str) -> subprocess.CompletedProcess:
+    """The command line with no terminal, as a script runs it."""
     return subprocess.run(
-        [sys.executable, "-m", "toa.cli", *args], capture_output=True, text=True, timeout=120, env=os.environ.copy()
+        [sys.executable, "-m", "toa.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=os.environ.copy(),
+        stdin=subprocess.DEVNULL,
     )
+
+
+def in_a_terminal(answer: str, *args: str) -> subprocess.CompletedProcess:
+    """The command line with a terminal as its standard input, where the user types `answer`."""
+    import pty
+
+    leader, follower = pty.openpty()
+    try:
+        os.write(leader, answer.encode() + b"\n")
+        return subprocess.run(
+            [sys.executable, "-m", "toa.cli", *args],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env=os.environ.copy(),
+            stdin=follower,
+        )
+    finally:
+        os.close(follower)
+        os.close(leader)
+
+
+def one_line_error(result: subprocess.CompletedProcess) -> str:
+    assert result.returncode == 2, result.stdout + result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("toa: error: "), result.stderr
+    return lines[0]
+
+
+def state(home: Path) -> dict[str, bytes]:
+    """Every file of the user's home and config folders (the pair, the NSS databases)."""
+    return {str(p.relative_to(home)): p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file()}
 
 
 @contextmanager
@@ -124,7 +162,7 @@ def untrusted_pair(tmp_path: Path) -> tuple[str, str]:
 @needs_nss
 def test_readme_steps_on_a_fresh_linux_end_all_green_and_chromium_trusts_the_pane(home, tmp_path):
     port = free_port()
-    done = toa("addin", "setup")
+    done = toa("addin", "setup", "--yes")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "ok    trusted by Chrome and Chromium (~/.pki/nssdb)" in done.stdout
     assert toa("addin", "manifest", "--port", str(port), "-o", str(tmp_path / "toa-manifest.xml")).returncode == 0
@@ -136,6 +174,40 @@ def test_readme_steps_on_a_fresh_linux_end_all_green_and_chromium_trusts_the_pan
         assert all(line.startswith("ok    ") for line in checked.stdout.splitlines())
         if os.path.exists(CHROMIUM):
             assert chromium_shows_the_pane(home, port, tmp_path)
+
+
+@needs_nss
+def test_setup_without_a_terminal_or_yes_refuses_and_changes_nothing(home):
+    said = one_line_error(toa("addin", "setup"))
+    assert "--yes" in said and "Chrome and Chromium (~/.pki/nssdb)" in said, said
+    assert state(home) == {}
+
+
+@needs_nss
+def test_setup_asks_in_a_terminal_naming_every_store_and_a_no_changes_nothing(home):
+    firefox = home / ".mozilla" / "firefox" / "abcd.default-release"
+    firefox.mkdir(parents=True)
+    subprocess.run(["certutil", "-d", f"sql:{firefox}", "-N", "--empty-password"], check=True)
+    before = state(home)
+    asked = in_a_terminal("n", "addin", "setup")
+    said = one_line_error(asked)
+    assert "nothing was changed" in said
+    for store in ["Chrome and Chromium (~/.pki/nssdb)", "Firefox (profile abcd.default-release)"]:
+        assert store in asked.stdout, asked.stdout
+    assert state(home) == before
+    done = in_a_terminal("y", "addin", "setup")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "ok    trusted by Firefox (profile abcd.default-release)" in done.stdout
+
+
+@needs_nss
+def test_setup_with_a_corrupt_nss_database_exits_2_and_keeps_the_served_certificate(home):
+    assert toa("addin", "setup", "--yes").returncode == 0
+    (home / ".pki" / "nssdb" / "cert9.db").write_bytes(b"garbage" * 1000)
+    before = state(home)
+    said = one_line_error(toa("addin", "setup", "--yes"))
+    assert "Chrome and Chromium (~/.pki/nssdb)" in said and "nothing was changed" in said, said
+    assert state(home) == before
 
 
 @needs_nss
@@ -218,6 +290,20 @@ def test_a_busy_port_a_plain_http_server_and_another_certificate_each_fail(home,
         assert checks["pane"].status == doctor.OK
 
 
+def test_a_manifest_of_the_largest_size_is_read_and_one_byte_more_is_refused(tmp_path):
+    """The cap is on what is read: a manifest padded to MANIFEST_MAX bytes is checked as any
+    other, one byte more is refused (and read no further than that byte)."""
+    text = serve.manifest(3000).encode("utf-8")
+    padded = text + b" " * (doctor.MANIFEST_MAX - len(text))
+    (tmp_path / "largest.xml").write_bytes(padded)
+    (tmp_path / "past.xml").write_bytes(padded + b" ")
+    assert doctor.read_manifest(str(tmp_path / "largest.xml")) == padded
+    checks = {c.name: c for c in doctor.run(3000, *untrusted_pair(tmp_path), str(tmp_path / "largest.xml"), where=[])}
+    assert checks["manifest"].status == doctor.OK
+    with pytest.raises(doctor.ManifestError, match="larger than 1 MB"):
+        doctor.read_manifest(str(tmp_path / "past.xml"))
+
+
 def test_a_manifest_for_another_port_or_no_manifest_fails_with_the_fix(home, tmp_path):
     cert, key = untrusted_pair(tmp_path)
     (tmp_path / "m3000.xml").write_text(serve.manifest(3000))
@@ -231,7 +317,7 @@ def test_a_manifest_for_another_port_or_no_manifest_fails_with_the_fix(home, tmp
     )
     checks = {c.name: c for c in doctor.run(port, cert, key, str(tmp_path / "other.xml"), where=[])}
     assert checks["manifest"].status == doctor.FAIL and "not a task pane add-in for Word" in checks["manifest"].text
-    checks = {c.name: c for c in doctor.run(port, cert, key, str(tmp_path / "missing.xml"), where=[])}
-    assert checks["manifest"].status == doctor.FAIL and "cannot read" in checks["manifest"].text
+    with pytest.raises(doctor.ManifestError, match="cannot read .*missing.xml: No such file"):
+        doctor.run(port, cert, key, str(tmp_path / "missing.xml"), where=[])
     checks = {c.name: c for c in doctor.run(port, cert, key, where=[])}
     assert checks["manifest"].status == doctor.OK and "WordApi 1.3" in checks["manifest"].text

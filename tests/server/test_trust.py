@@ -44,7 +44,7 @@ def test_setup_on_linux_trusts_in_chromes_and_each_firefox_database_without_root
     assert [s.name for s in where] == ["Chrome and Chromium (~/.pki/nssdb)", "Firefox (profile abcd.default-release)"]
     folder = tmp_path / "config" / "certs"
     done = trust.setup(folder, where)
-    assert [r.trusted for r in done.results] == [True, True] and not done.by_hand and not done.kept_previous
+    assert [r.trusted for r in done.results] == [True, True]
     cert = certs.read(folder / certs.CERT_FILE, folder / certs.KEY_FILE)
     assert [t.trusted for t in trust.check(cert, where)] == [True, True]
     label = certs.ca_label(folder / certs.CA_FILE)
@@ -69,40 +69,86 @@ def test_renewing_replaces_the_pair_and_the_old_ca_leaves_the_store(tmp_path):
     assert nicknames(tmp_path / "home" / ".pki" / "nssdb") == [certs.ca_label(folder / certs.CA_FILE)] != [first_label]
 
 
-def test_a_store_that_refuses_is_reported_with_the_command_to_run_by_hand(tmp_path):
-    refusing = trust.SystemStore(tmp_path / "anchors", ["false"], tmp_path / "bundle.crt", elevate=[])
-    (tmp_path / "anchors").mkdir()
-    folder = tmp_path / "certs"
-    done = trust.setup(folder, [refusing])
-    assert [r.trusted for r in done.results] == [False] and "`false` failed" in done.results[0].detail
-    assert done.cert == folder / certs.CERT_FILE and (folder / certs.CERT_FILE).is_file()  # nothing better to keep
-    assert (
-        done.by_hand[refusing.name] == f"install -m 644 {folder / certs.CA_FILE} {tmp_path / 'anchors'}/"
-        f"{trust.SystemStore.FILE}; false"
-    )
+def pair_files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in folder.iterdir()} if folder.is_dir() else {}
+
+
+class FailingSystemStore(trust.SystemStore):
+    """The system store of the test's own folders whose update command fails (a disk that
+    fills, a package hook that breaks): it passes the checks, then fails while acting."""
+
+    def __init__(self, tmp_path: Path):
+        (tmp_path / "anchors").mkdir(exist_ok=True)
+        super().__init__(tmp_path / "anchors", ["false"], tmp_path / "bundle.crt", elevate=[])
 
 
 @needs_nss
-def test_a_trusted_pair_is_kept_when_no_store_takes_the_new_one(tmp_path):
+def test_a_corrupt_nss_database_stops_setup_before_anything_changes(tmp_path):
+    """The issue's case: a Firefox profile's cert9.db is garbage. Setup says which store and
+    why, and changes nothing: the served pair, Chrome's database, the system store's file."""
+    home = tmp_path / "home"
+    firefox = home / ".mozilla" / "firefox" / "abcd.default-release"
+    firefox.mkdir(parents=True)
+    subprocess.run(["certutil", "-d", f"sql:{firefox}", "-N", "--empty-password"], check=True)
     folder = tmp_path / "certs"
-    nss = trust.stores("linux", tmp_path / "home")
-    trust.setup(folder, nss)
-    before = (folder / certs.CERT_FILE).read_bytes()
+    trust.setup(folder, trust.stores("linux", home))
+    before, label = pair_files(folder), certs.ca_label(folder / certs.CA_FILE)
+    (firefox / "cert9.db").write_bytes(b"not a database" * 100)
+    system = FailingSystemStore(tmp_path)
+    with pytest.raises(trust.SetupError) as raised:
+        trust.setup(folder, [*trust.stores("linux", home), system])
+    said = str(raised.value)
+    assert "Firefox (profile abcd.default-release)" in said and "SEC_ERROR_BAD_DATABASE" in said, said
+    assert "nothing was changed" in said and "\n" not in said
+    assert pair_files(folder) == before and nicknames(home / ".pki" / "nssdb") == [label]
+    assert list((tmp_path / "anchors").iterdir()) == []
 
-    class Refusing(trust.NssStore):
-        def add(self, ca, label):
-            return "refused"
 
-    done = trust.setup(folder, [Refusing(tmp_path / "home" / ".pki" / "nssdb", nss[0].name)])
-    assert done.kept_previous and (folder / certs.CERT_FILE).read_bytes() == before
+@needs_nss
+def test_a_store_that_fails_while_acting_puts_every_store_and_the_pair_back(tmp_path):
+    """Renewing: Chrome's database takes the new CA, then the system store's update fails. The
+    new CA leaves Chrome's database, the system store's file is the previous CA again, and toa
+    serve keeps its previous pair, byte for byte."""
+    home = tmp_path / "home"
+    folder = tmp_path / "certs"
+    trust.setup(folder, trust.stores("linux", home))
+    before, label = pair_files(folder), certs.ca_label(folder / certs.CA_FILE)
+    system = FailingSystemStore(tmp_path)
+    (system.anchors / system.FILE).write_bytes(before[certs.CA_FILE])  # the previous setup's
+    with pytest.raises(trust.SetupError) as raised:
+        trust.setup(folder, [*trust.stores("linux", home), system])
+    said = str(raised.value)
+    assert system.name in said and "`false` failed" in said and "put back" in said, said
+    assert pair_files(folder) == before and nicknames(home / ".pki" / "nssdb") == [label]
+    assert [p.read_bytes() for p in system.anchors.iterdir()] == [before[certs.CA_FILE]]
+
+
+@needs_nss
+def test_a_first_setup_that_fails_leaves_no_database_no_anchor_and_no_pair(tmp_path):
+    home = tmp_path / "home"
+    home.mkdir()
+    folder = tmp_path / "certs"
+    system = FailingSystemStore(tmp_path)
+    with pytest.raises(trust.SetupError):
+        trust.setup(folder, [*trust.stores("linux", home), system])
+    assert list(home.iterdir()) == [] and pair_files(folder) == {} and list(system.anchors.iterdir()) == []
+
+
+def test_without_nss_tools_setup_refuses_before_it_makes_anything(tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    folder = tmp_path / "certs"
+    with pytest.raises(trust.SetupError, match="certutil is not installed"):
+        trust.setup(folder, trust.stores("linux", tmp_path / "home"))
+    assert not folder.exists() and not (tmp_path / "home").exists()
 
 
 def test_without_root_or_sudo_the_system_store_is_not_claimed(tmp_path):
     store = trust.SystemStore(tmp_path / "anchors", ["update-ca-certificates"], tmp_path / "bundle.crt", elevate=None)
-    made = certs.make()
-    certs.save(made, tmp_path / "c")
-    said = store.add(tmp_path / "c" / certs.CA_FILE, made.ca_label)
-    assert "needs root" in said and "update-ca-certificates" in said and not (tmp_path / "anchors").exists()
+    said = store.problem()
+    assert said and "needs root" in said and "--system" in said
+    with pytest.raises(trust.SetupError, match="needs root"):
+        trust.setup(tmp_path / "certs", [store])
+    assert not (tmp_path / "anchors").exists() and not (tmp_path / "certs").exists()
 
 
 @pytest.mark.skipif(not shutil.which("update-ca-certificates"), reason="Debian's ca-certificates is not installed")
@@ -190,9 +236,12 @@ def test_the_stores_of_each_platform(tmp_path):
 
 
 @needs_nss
-def test_an_expired_certificate_is_not_called_trusted_by_nss(tmp_path):
-    where = trust.stores("linux", tmp_path / "home")
+def test_an_expired_certificate_is_not_called_trusted_by_nss_so_setup_keeps_none_of_it(tmp_path):
+    """The CA is added, then NSS, asked about the pair (expired two days ago), says no: setup
+    puts the database back and writes no pair."""
+    home = tmp_path / "home"
+    where = trust.stores("linux", home)
     folder = tmp_path / "certs"
-    trust.setup(folder, where, days=1, now=datetime.now(UTC) - timedelta(days=3))
-    cert = certs.read(folder / certs.CERT_FILE, folder / certs.KEY_FILE)
-    assert [t.trusted for t in trust.check(cert, where)] == [False]
+    with pytest.raises(trust.SetupError, match="its issuer is not trusted there"):
+        trust.setup(folder, where, days=1, now=datetime.now(UTC) - timedelta(days=3))
+    assert not folder.exists() and not home.exists()

@@ -240,20 +240,27 @@ def make(days: int = DAYS, now: datetime | None = None) -> Made:
 
 
 def save(made: Made, folder: Path) -> None:
-    """Writes the pair and the CA into `folder` (mode 700; the key 600), each file atomically."""
+    """Writes the pair and the CA into `folder` (mode 700; the key 600). All three are written
+    to temporary files first and only then renamed over the previous ones, so that a write that
+    fails (a full disk) leaves the previous pair whole, never a key of one pair with the
+    certificate of another."""
     folder.mkdir(parents=True, exist_ok=True)
     if os.name == "posix":
         os.chmod(folder, 0o700)
-    for name, data, mode in ((KEY_FILE, made.key, 0o600), (CA_FILE, made.ca, 0o644), (CERT_FILE, made.cert, 0o644)):
-        fd, tmp = tempfile.mkstemp(prefix=f".{name}-", dir=folder)
-        try:
+    written: list[tuple[str, str]] = []
+    try:
+        for name, data, mode in ((KEY_FILE, made.key, 0o600), (CA_FILE, made.ca, 0o644), (CERT_FILE, made.cert, 0o644)):
+            fd, tmp = tempfile.mkstemp(prefix=f".{name}-", dir=folder)
+            written.append((tmp, name))
             with os.fdopen(fd, "wb") as fh:
                 fh.write(data)
             os.chmod(tmp, mode)
+        for tmp, name in written:
             os.replace(tmp, folder / name)
-        except BaseException:
+    except BaseException:
+        for tmp, _ in written:
             Path(tmp).unlink(missing_ok=True)
-            raise
+        raise
 
 
 def ca_label(ca_path: Path) -> str | None:

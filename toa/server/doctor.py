@@ -5,18 +5,20 @@ that Word's web view uses trusts it, the port (free, or toa serve answering ther
 the manifest (a Word task pane whose addresses are all on that port), and the pane itself loaded
 over HTTPS from https://localhost:PORT with exactly that certificate; on Windows also the loopback
 exemption Microsoft documents for its web viewer. A check fails ("FAIL") when Word would not show
-the pane; "warn" is for what may still work.
+the pane; "warn" is for what may still work. A manifest file that cannot be read (ManifestError)
+is bad input, not a finding: it is refused before any check runs.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import socket
 import ssl
+import stat
 import sys
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 from urllib.parse import urlparse
 
 from . import certs, trust
@@ -24,6 +26,11 @@ from . import certs, trust
 OK, WARN, FAIL = "ok", "warn", "FAIL"
 APP_NS = "{http://schemas.microsoft.com/office/appforoffice/1.1}"
 XSI_TYPE = "{http://www.w3.org/2001/XMLSchema-instance}type"
+MANIFEST_MAX = 1_000_000  # bytes; a manifest is a few KB (toa addin manifest writes 5)
+
+
+class ManifestError(Exception):
+    """The manifest file given cannot be checked; the message is one line for the user."""
 
 
 @dataclass
@@ -46,9 +53,11 @@ def run(
 ) -> list[Check]:
     """The checks, in the order Word meets them. `cert`/`key` as toa serve is given them (None: the
     one toa serve would use); `manifest`: the file sideloaded (None: toa addin manifest's for
-    `port`); `where`: the certificate stores to ask (None: this platform's)."""
+    `port`); `where`: the certificate stores to ask (None: this platform's). ManifestError when
+    the manifest file cannot be read, before any check."""
     from .serve import ServeError, certificate
 
+    text = read_manifest(manifest) if manifest else None
     now = now or datetime.now(UTC)
     checks: list[Check] = []
     found = None
@@ -61,7 +70,7 @@ def run(
         checks.append(_trust(trust.check(found, trust.stores() if where is None else where)))
     port_check, answering = _port(port)
     checks.append(port_check)
-    urls = _manifest(port, manifest, checks)
+    urls = _manifest(port, manifest, text, checks)
     checks.append(_pane(port, found, answering, urls))
     if sys.platform == "win32":
         checks.append(_loopback())
@@ -141,9 +150,29 @@ def _port(port: int) -> tuple[Check, bool]:
     ), False
 
 
-def _manifest(port: int, path: str | None, checks: list[Check]) -> list[str]:
-    """Checks the manifest (the one given, else the one `toa addin manifest --port PORT` writes);
-    returns its https addresses."""
+def read_manifest(path: str) -> bytes:
+    """The bytes of the manifest file `path`: a regular file of at most MANIFEST_MAX bytes, else
+    ManifestError. What the name is is asked before it is opened (a FIFO would block the open,
+    /dev/zero would be read forever), then again of what was opened, without blocking
+    (O_NONBLOCK), in case the name was replaced in between."""
+    refused = f"{path} is not a regular file: give the manifest you sideloaded"
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise ManifestError(refused)
+        with open(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                raise ManifestError(refused)
+            data = fh.read(MANIFEST_MAX + 1)  # one byte more tells a file past the cap
+    except OSError as exc:
+        raise ManifestError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(data) > MANIFEST_MAX:
+        raise ManifestError(f"{path} is larger than {MANIFEST_MAX // 1_000_000} MB: it is not an add-in manifest")
+    return data
+
+
+def _manifest(port: int, path: str | None, text: bytes | None, checks: list[Check]) -> list[str]:
+    """Checks the manifest (`text`, read from `path`; None: the one `toa addin manifest --port
+    PORT` writes); returns its https addresses."""
     from lxml import etree
 
     from ..oxml import safe_parser
@@ -151,11 +180,7 @@ def _manifest(port: int, path: str | None, checks: list[Check]) -> list[str]:
 
     where = path or f"toa addin manifest --port {port}"
     try:
-        text = Path(path).read_bytes() if path else manifest(port).encode("utf-8")
-        root = etree.fromstring(text, safe_parser())
-    except OSError as exc:
-        checks.append(Check("manifest", FAIL, f"cannot read {path}: {exc.strerror}"))
-        return []
+        root = etree.fromstring(manifest(port).encode("utf-8") if text is None else text, safe_parser())
     except etree.XMLSyntaxError as exc:
         checks.append(Check("manifest", FAIL, f"{where} is not XML ({exc})"))
         return []

@@ -10,10 +10,12 @@ Word shows the pane in its platform's web view, which trusts what its platform's
   Chromium and one per Firefox profile (`certutil`, no root needed); on request also the system
   store (`update-ca-certificates`, as root) for curl, Python and other programs.
 
-Each store is a small class: the command lines it runs (the Linux ones run in the tests; the macOS
-and Windows ones are checked against Apple's and Microsoft's documented syntax) and how it tells
-whether it trusts a certificate. Nothing is reported as trusted that the store was not asked about
-after the change.
+Each store is a small class: what it needs to be changed (asked before anything changes), the
+command lines it runs (the Linux ones run in the tests; the macOS and Windows ones are checked
+against Apple's and Microsoft's documented syntax), how it tells whether it trusts a certificate,
+and how it is put back as it was. Nothing is reported as trusted that the store was not asked
+about after the change. Setting up is all or nothing: every store trusts the new CA and toa serve
+uses the new pair, or every store and the pair are as they were.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import ssl
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -70,10 +73,19 @@ def shown(argv: list[str]) -> str:
     return subprocess.list2cmdline(argv) if os.name == "nt" else shlex.join(argv)
 
 
+class SetupError(Exception):
+    """toa addin setup changed nothing, or put back what it had changed; one line for the user."""
+
+
 class Store:
     """A certificate store that a web view showing the pane trusts."""
 
     name = ""
+    tool = ""  # the program that changes it
+
+    def problem(self) -> str | None:
+        """Why the store cannot be changed now (None: it can), found without changing it."""
+        return None if shutil.which(self.tool) else f"{self.tool} is not installed"
 
     def trusts(self, cert: certs.Certificate) -> Trust:
         raise NotImplementedError
@@ -96,9 +108,16 @@ class Store:
         for argv in self.remove_commands(ca, label):
             run(argv, timeout=60)
 
+    def undo_of_add(self, ca: Path, label: str, keep: Path) -> Callable[[], None]:
+        """Asked just before `add`: what puts the store back as it is now, even after an add that
+        failed halfway. It may copy what `add` replaces into `keep`, a private folder."""
+        return lambda: self.remove(ca, label)
+
 
 class NssStore(Store):
     """An NSS certificate database (Chrome and Chromium on Linux: ~/.pki/nssdb; Firefox: its profile)."""
+
+    FILES = ("cert9.db", "key4.db", "pkcs11.txt")  # what `certutil -N` creates
 
     def __init__(self, db: Path, name: str):
         self.db, self.name = db, name
@@ -124,14 +143,47 @@ class NssStore(Store):
     def remove_commands(self, ca: Path, label: str) -> list[list[str]]:
         return [["certutil", *self._d(), "-D", "-n", label]]
 
+    def problem(self) -> str | None:
+        """The tools are there, and the database is one certutil reads and this user may write
+        (or there is none yet, and it can be created)."""
+        for tool in ("certutil", "vfychain"):
+            if shutil.which(tool) is None:
+                return f"{tool} is not installed: {NSS_TOOLS}"
+        if not (self.db / "cert9.db").is_file():
+            there = next(d for d in (self.db, *self.db.parents) if d.exists())
+            return None if os.access(there, os.W_OK | os.X_OK) else f"cannot create {self.db}: permission denied"
+        for path in (self.db, *(self.db / f for f in self.FILES if (self.db / f).exists())):
+            if not os.access(path, os.R_OK | os.W_OK):
+                return f"cannot write {path}: permission denied"
+        status, said = run(["certutil", *self._d(), "-L"], timeout=60)
+        if status != 0:
+            return f"{self.db} is not a certificate database certutil can read ({said or f'exit status {status}'})"
+        return None
+
     def add(self, ca: Path, label: str) -> str | None:
-        if shutil.which("certutil") is None:
-            return f"certutil is not installed: {NSS_TOOLS}"
         try:
             self.db.mkdir(parents=True, exist_ok=True, mode=0o700)
         except OSError as exc:
             return f"cannot create {self.db}: {exc.strerror}"
         return super().add(ca, label)
+
+    def undo_of_add(self, ca: Path, label: str, keep: Path) -> Callable[[], None]:
+        if (self.db / "cert9.db").is_file():
+            return super().undo_of_add(ca, label, keep)
+        # No database yet: add creates it (and its folders), so putting back is removing them.
+        files = [self.db / f for f in self.FILES if not (self.db / f).exists()]
+        folders = [d for d in (self.db, *self.db.parents) if not d.exists()]  # deepest first
+
+        def undo() -> None:
+            for f in files:
+                f.unlink(missing_ok=True)
+            for d in folders:
+                try:
+                    d.rmdir()
+                except OSError:  # it holds what someone else put there since
+                    break
+
+        return undo
 
 
 class SystemStore(Store):
@@ -143,6 +195,7 @@ class SystemStore(Store):
     def __init__(self, anchors: Path, update: list[str], bundle: Path, elevate: list[str] | None):
         self.anchors, self.update, self.bundle, self.elevate = anchors, update, bundle, elevate
         self.name = f"the system's certificates ({bundle})"
+        self.tool = update[0]
 
     def trusts(self, cert: certs.Certificate) -> Trust:
         from cryptography import x509
@@ -161,12 +214,33 @@ class SystemStore(Store):
     def remove_commands(self, ca: Path, label: str) -> list[list[str]]:
         return []  # the next CA takes the same file name
 
-    def add(self, ca: Path, label: str) -> str | None:
+    def problem(self) -> str | None:
+        """Root (or sudo) may write the anchors' folder, and the update tool is there. Through
+        sudo this is where its password is asked, before anything changes."""
         if self.elevate is None:
-            return "this needs root, and there is no sudo: as root run " + "; ".join(
-                shown(a) for a in self.add_commands(ca, label)
-            )
-        return super().add(ca, label)
+            return "this needs root, and there is no sudo: run toa addin setup --system as root"
+        missing = super().problem()
+        if missing:
+            return missing
+        status, said = run([*self.elevate, "test", "-w", str(self.anchors)], timeout=120)
+        if status != 0:
+            return said or f"{self.anchors} is not a folder root may write"
+        return None
+
+    def undo_of_add(self, ca: Path, label: str, keep: Path) -> Callable[[], None]:
+        # add replaces the anchor a previous setup left (the same file name): keep a copy of it
+        target, prefix = self.anchors / self.FILE, self.elevate or []
+        if target.is_file():
+            shutil.copyfile(target, keep / self.FILE)
+            put_back = [[*prefix, "install", "-m", "644", str(keep / self.FILE), str(target)]]
+        else:
+            put_back = [[*prefix, "rm", "-f", str(target)]]
+
+        def undo() -> None:
+            for argv in [*put_back, [*prefix, *self.update]]:
+                run(argv)
+
+        return undo
 
 
 def system_store() -> SystemStore | None:
@@ -198,6 +272,7 @@ class KeychainStore(Store):
     """macOS: the user's trust settings, the CA kept in the login keychain."""
 
     name = "the macOS login keychain"
+    tool = "security"
 
     def __init__(self, home: Path):
         self.keychain = home / "Library" / "Keychains" / "login.keychain-db"
@@ -231,6 +306,7 @@ class WindowsStore(Store):
     merges into it: the machine's roots)."""
 
     name = "Windows' Trusted Root Certification Authorities"
+    tool = "certutil"
 
     def __init__(self, roots=_windows_roots):
         self.roots = roots
@@ -311,53 +387,54 @@ class Setup:
     """What toa addin setup did."""
 
     cert: Path  # the certificate toa serve now uses
-    results: list[Trust]
-    by_hand: dict[str, str]  # store -> the command to trust the CA by hand, where it failed
-    kept_previous: bool
-    not_after: datetime | None
+    results: list[Trust]  # each store asked after the change: every one trusts it
+    not_after: datetime
 
 
 def setup(folder: Path, where: list[Store], days: int = certs.DAYS, now: datetime | None = None) -> Setup:
-    """Makes a new pair, trusts its CA in every store of `where`, and asks each store again.
-    The new pair replaces the one in `folder` unless no store trusts it while the old one is
-    still trusted and valid for more than certs.WARN_DAYS days. The previous toa CA is then
-    removed from the stores that trust the new one."""
+    """Makes a new pair and trusts its CA in every store of `where`, all or nothing: first each
+    store is asked whether it can be changed (SetupError, and nothing changes, when one cannot);
+    then the CA is added to each store and the store asked again; if one fails, the stores are
+    put back as they were and toa serve's pair is left alone (SetupError). Only when every
+    store trusts the new certificate does the new pair replace the one in `folder`, and the
+    previous toa CA leave the stores."""
+    problems = [f"{s.name}: {p}" for s in where if (p := s.problem())]
+    if problems:
+        raise SetupError("; ".join(problems) + "; nothing was changed")
     now = now or datetime.now(UTC)
     made = certs.make(days, now)
     with tempfile.TemporaryDirectory(prefix="toa-setup-") as tmp:
         staged = Path(tmp) / "new"
         certs.save(made, staged)
         new = certs.read(staged / certs.CERT_FILE, staged / certs.KEY_FILE)
-        results = []
-        for store in where:
-            failed = store.add(staged / certs.CA_FILE, made.ca_label)
-            results.append(Trust(store.name, False, failed) if failed else store.trusts(new))
-        previous = _usable_previous(folder, where, now)
-        if not any(r.trusted for r in results) and previous:
-            return Setup(previous, results, {}, True, None)
         old_ca = Path(tmp) / "old-ca.crt"
         old_label = certs.ca_label(folder / certs.CA_FILE) if (folder / certs.CA_FILE).is_file() else None
         if old_label:
             shutil.copyfile(folder / certs.CA_FILE, old_ca)
-        certs.save(made, folder)
-        ca = folder / certs.CA_FILE
-        by_hand = {
-            s.name: "; ".join(shown(a) for a in s.add_commands(ca, made.ca_label))
-            for s, r in zip(where, results, strict=True)
-            if not r.trusted
-        }
+        undo: list[Callable[[], None]] = []
+        try:
+            results = [_trust_in(store, staged / certs.CA_FILE, made.ca_label, new, Path(tmp), undo) for store in where]
+            certs.save(made, folder)
+        except BaseException as exc:  # Ctrl-C too: no store is left trusting a CA toa serve does not use
+            for put_back in reversed(undo):
+                put_back()
+            if isinstance(exc, SetupError):
+                raise SetupError(f"{exc}; every store was put back as it was, and toa serve keeps its pair") from None
+            raise
         if old_label and old_label != made.ca_label:
-            for store, result in zip(where, results, strict=True):
-                if result.trusted:
-                    store.remove(old_ca, old_label)
-    return Setup(folder / certs.CERT_FILE, results, by_hand, False, made.not_after)
+            for store in where:
+                store.remove(old_ca, old_label)
+    return Setup(folder / certs.CERT_FILE, results, made.not_after)
 
 
-def _usable_previous(folder: Path, where: list[Store], now: datetime) -> Path | None:
-    try:
-        cert = certs.read(folder / certs.CERT_FILE, folder / certs.KEY_FILE)
-    except certs.CertError:
-        return None
-    if certs.expiry_problem(cert, now) is not None:
-        return None
-    return cert.path if any(t.trusted for t in check(cert, where)) else None
+def _trust_in(
+    store: Store, ca: Path, label: str, new: certs.Certificate, keep: Path, undo: list[Callable[[], None]]
+) -> Trust:
+    """Adds the CA to the store (its undo appended to `undo` first) and asks the store again;
+    SetupError when it failed or the store still does not trust `new`."""
+    undo.append(store.undo_of_add(ca, label, keep))
+    failed = store.add(ca, label)
+    result = Trust(store.name, False, failed) if failed else store.trusts(new)
+    if not result.trusted:
+        raise SetupError(f"{store.name}: {result.detail or 'it does not trust the new certificate'}")
+    return result
