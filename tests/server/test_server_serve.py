@@ -5,6 +5,7 @@ checks at start and `toa addin setup`/`doctor`: test_doctor.py.)"""
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import os
 import signal
 import socket
@@ -202,6 +203,40 @@ def test_idle_and_slow_connections_do_not_stop_the_server_answering(served):
         assert all(_closed_by_server(s) for s in held)
     finally:
         for s in held:
+            s.close()
+
+
+def test_clients_sending_their_headers_a_byte_a_second_do_not_delay_health(served):
+    """Issue 28: each client trickling its headers held a worker thread for its 10 seconds, so
+    more of them than THREADS delayed /api/v1/health by 8.5 s. Twice THREADS such clients, each
+    sending a header byte a second: health answers promptly throughout, and the server closes
+    them when their seconds are up."""
+    from toa.server.serve import IDLE_SECONDS, THREADS
+
+    port, context = served["port"], served["context"]
+    slow = []
+    try:
+        for _ in range(2 * THREADS):
+            tls = context.wrap_socket(
+                socket.create_connection(("127.0.0.1", port), timeout=10), server_hostname="127.0.0.1"
+            )
+            tls.sendall(f"GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n".encode())
+            slow.append(tls)
+        waits = []
+        for _ in range(IDLE_SECONDS - 2):
+            for tls in slow:
+                with contextlib.suppress(OSError):  # closed already: the waits below say how late
+                    tls.sendall(b"X")
+            start = time.monotonic()
+            r = httpx.get(f"https://127.0.0.1:{port}/api/v1/health", verify=context, timeout=30)
+            waits.append(time.monotonic() - start)
+            assert r.status_code == 200
+            time.sleep(max(0.0, 1 - waits[-1]))
+        assert max(waits) < 2, waits  # a thread-starved server answers only when slow ones time out
+        time.sleep(4)
+        assert all(_closed_by_server(s) for s in slow)
+    finally:
+        for s in slow:
             s.close()
 
 

@@ -20,14 +20,16 @@ HOST = "127.0.0.1"
 DEV_CERTS = certs.DEV_CERTS
 MANIFEST = ADDIN_DIR / "manifest.xml"
 MANIFEST_PORT = 3000
-# Connections (README "Limits"): a connection waits for its first bytes without holding a thread,
-# and is closed when it says nothing for IDLE_SECONDS; a request's headers and body (and the TLS
-# handshake before the first one) must arrive within REQUEST_SECONDS, which on loopback even
-# 50 MB does easily. THREADS serve requests at once: a pane's scan, check and insert, their
-# retries, and room to spare while a slow client uses its seconds.
+# Connections (README "Limits"): a connection holds no thread until its request's head (and,
+# first, the TLS handshake) has all arrived, and is closed when that has not happened IDLE_SECONDS
+# after it opened or had its last answer; a head is at most HEAD_BYTES. A request's body must
+# arrive within REQUEST_SECONDS, which on loopback even 50 MB does easily. THREADS serve
+# requests at once: a pane's scan, check and insert, their retries, and room to spare while a
+# slow client sends its body.
 THREADS = 32
 IDLE_SECONDS = 10
 REQUEST_SECONDS = 10
+HEAD_BYTES = 64 * 1024
 
 
 class ServeError(Exception):
@@ -126,9 +128,11 @@ def serve(
 
 def _server(wsgi, app, port: int):
     """cheroot's server, except that no client can hold the others up by saying little or
-    nothing: cheroot hands a new connection to a worker thread at once (eight silent sockets held
-    all its threads) and shakes TLS hands in the one thread that accepts connections (one silent
-    socket held everyone up for a minute)."""
+    nothing: cheroot hands a connection to a worker thread as soon as it has a byte to read (eight
+    silent sockets, or 33 clients sending a header byte a second, held all its threads) and
+    shakes TLS hands in the one thread that accepts connections (one silent socket held everyone
+    up for a minute). Here the thread that accepts does the handshake and gathers the request's
+    head without ever blocking, and a worker gets the connection once the head is all there."""
     from cheroot.server import HTTPConnection
 
     class Connection(HTTPConnection):
@@ -139,23 +143,34 @@ def _server(wsgi, app, port: int):
             )
             self.handshaken = not isinstance(sock, ssl.SSLSocket)
 
-        def communicate(self):
-            self.reader.deadline = time.monotonic() + REQUEST_SECONDS
+        def head_arrived(self) -> bool:
+            """Reads what the client has sent so far, without waiting: the TLS handshake, then
+            the request's head. True when a worker has something to do: the head is complete (or
+            longer than HEAD_BYTES, which cheroot refuses), or the client has hung up. Raises
+            OSError (ssl.SSLError) for a handshake that fails: no TLS (plain HTTP), or garbage."""
+            if self.rfile.has_data():  # the next request, sent along with the last one
+                return True
+            self.socket.settimeout(0)
             try:
                 if not self.handshaken:
-                    self.socket.settimeout(REQUEST_SECONDS)  # for the whole handshake
-                    try:
-                        self.socket.do_handshake()
-                    except (ssl.SSLError, OSError):  # no TLS (plain HTTP), or a client gone or too slow
-                        return False
-                    self.socket.settimeout(IDLE_SECONDS)
+                    self.socket.do_handshake()
                     self.handshaken = True
+                return self.reader.read_head()
+            except (ssl.SSLWantReadError, ssl.SSLWantWriteError, BlockingIOError):
+                return False
+            finally:
+                self.socket.settimeout(IDLE_SECONDS)
+
+        def communicate(self):
+            self.reader.deadline = time.monotonic() + REQUEST_SECONDS  # for the body
+            try:
                 return super().communicate()
             finally:
                 self.reader.deadline = None
 
     class Server(wsgi.Server):
         ConnectionClass = Connection
+        max_request_header_size = HEAD_BYTES  # cheroot answers 413 past it (what head_arrived gathers)
 
         def error_log(self, msg="", level=logging.INFO, traceback=False):
             # cheroot reports every client that hangs up or sends garbage with a traceback: one
@@ -169,11 +184,20 @@ def _server(wsgi, app, port: int):
                 )
 
         def process_conn(self, conn):
-            if not getattr(conn, "waited", False):  # new: to the selector until it has bytes to read
-                conn.waited = True
-                self._connections.put(conn)
+            try:
+                arrived = conn.head_arrived()
+            except OSError:  # a failed handshake, or a client gone
+                conn.close()
                 return
-            super().process_conn(conn)
+            if arrived:
+                super().process_conn(conn)
+                return
+            # To the selector until more arrives. Its clock is not restarted by what trickles
+            # in: the selector closes it IDLE_SECONDS after it opened or had its last answer.
+            waiting_since = getattr(conn, "last_used", None)
+            self._connections.put(conn)
+            if waiting_since is not None:
+                conn.last_used = waiting_since
 
     return Server(
         (HOST, port), app, numthreads=THREADS, request_queue_size=64, timeout=IDLE_SECONDS, shutdown_timeout=2
@@ -181,22 +205,42 @@ def _server(wsgi, app, port: int):
 
 
 class _ReadDeadline:
-    """A connection's socket as its request reader sees it: every read ends by the request's
+    """A connection's socket as its request reader sees it: first the request's head, gathered
+    before a worker took the connection, then the socket, every read ending by the request's
     deadline (a socket timeout alone restarts with each byte a slow client sends)."""
 
     def __init__(self, sock, idle: float):
         self._sock, self._idle = sock, idle
         self.deadline: float | None = None
+        self._head = bytearray()
 
-    def recv_into(self, *args):
+    def read_head(self) -> bool:
+        """Adds what the (non-blocking) socket holds to the head; True once the head ends (an
+        empty line), is longer than HEAD_BYTES, or the client hung up. Raises what the socket
+        raises when nothing more is there yet."""
+        while len(self._head) <= HEAD_BYTES:
+            data = self._sock.recv(HEAD_BYTES + 1 - len(self._head))
+            if not data:
+                return True
+            self._head += data
+            if b"\n\r\n" in self._head or b"\n\n" in self._head:
+                return True
+        return True
+
+    def recv_into(self, buffer, nbytes: int = 0, flags: int = 0) -> int:
+        if self._head:
+            n = min(len(self._head), nbytes or len(buffer))
+            buffer[:n] = self._head[:n]
+            del self._head[:n]
+            return n
         if self.deadline is None:
-            return self._sock.recv_into(*args)
+            return self._sock.recv_into(buffer, nbytes, flags)
         left = self.deadline - time.monotonic()
         if left <= 0:
             raise TimeoutError("timed out")  # cheroot answers 408 and closes
         self._sock.settimeout(min(left, self._idle))
         try:
-            return self._sock.recv_into(*args)
+            return self._sock.recv_into(buffer, nbytes, flags)
         finally:
             self._sock.settimeout(self._idle)
 
