@@ -22,14 +22,18 @@ MANIFEST = ADDIN_DIR / "manifest.xml"
 MANIFEST_PORT = 3000
 # Connections (README "Limits"): a connection holds no thread until its request's head (and,
 # first, the TLS handshake) has all arrived, and is closed when that has not happened IDLE_SECONDS
-# after it opened or had its last answer; a head is at most HEAD_BYTES. A request's body must
+# after it opened or had its last answer; a head is at most HEAD_BYTES (the pane's excluded
+# entries go in its address: up to 192 KiB, taskpane.js EXCLUDED_BYTES). A request's body must
 # arrive within REQUEST_SECONDS, which on loopback even 50 MB does easily. THREADS serve
 # requests at once: a pane's scan, check and insert, their retries, and room to spare while a
 # slow client sends its body.
 THREADS = 32
 IDLE_SECONDS = 10
 REQUEST_SECONDS = 10
-HEAD_BYTES = 64 * 1024
+HEAD_BYTES = 256 * 1024
+# Reads of one client's head in a turn of the thread that accepts: a client sending its head in
+# thousands of one-byte TLS records must not keep the others (a /health) waiting for them all.
+READS_PER_TURN = 64
 
 
 class ServeError(Exception):
@@ -212,26 +216,36 @@ class _ReadDeadline:
     def __init__(self, sock, idle: float):
         self._sock, self._idle = sock, idle
         self.deadline: float | None = None
-        self._head = bytearray()
+        self._head = bytearray()  # what came before a worker took the connection, not yet read
+        self._searched = 0  # where in the head the search for its end goes on
 
     def read_head(self) -> bool:
-        """Adds what the (non-blocking) socket holds to the head; True once the head ends (an
-        empty line), is longer than HEAD_BYTES, or the client hung up. Raises what the socket
-        raises when nothing more is there yet."""
-        while len(self._head) <= HEAD_BYTES:
+        """Adds what the (non-blocking) socket holds to the head; True once a head is there
+        (up to its empty line), is longer than HEAD_BYTES, or the client hung up. Raises what the
+        socket raises when nothing more is there yet."""
+        for _ in range(READS_PER_TURN):
+            if self._head.find(b"\n\r\n", self._searched) != -1 or self._head.find(b"\n\n", self._searched) != -1:
+                return True
+            # the next search starts where an empty line may begin in bytes yet to come: a head
+            # sent a byte at a time then costs no more than one sent at once
+            self._searched = max(0, len(self._head) - 2)
+            if len(self._head) > HEAD_BYTES:
+                return True
             data = self._sock.recv(HEAD_BYTES + 1 - len(self._head))
             if not data:
                 return True
             self._head += data
-            if b"\n\r\n" in self._head or b"\n\n" in self._head:
-                return True
-        return True
+        # The others' turn: what this client has sent meanwhile waits in the socket, where the
+        # selector sees it (TLS reads whole records, so none waits decrypted in the socket's
+        # object: `pending` says so, then it is read at once).
+        return self.read_head() if getattr(self._sock, "pending", lambda: 0)() else False
 
     def recv_into(self, buffer, nbytes: int = 0, flags: int = 0) -> int:
-        if self._head:
+        if self._head:  # (a request sent with the last one may still be here: read_head sees it)
             n = min(len(self._head), nbytes or len(buffer))
             buffer[:n] = self._head[:n]
             del self._head[:n]
+            self._searched = max(0, self._searched - n)
             return n
         if self.deadline is None:
             return self._sock.recv_into(buffer, nbytes, flags)
