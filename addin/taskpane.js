@@ -732,6 +732,14 @@
    * entry's TA fields and remembers the entry in the document's settings; every request sends
    * the excluded entries. Each change goes on a stack that Undo takes back, newest first. */
   const EXCLUDED = "toa.excluded";  // Office document setting: the entry texts left out
+  // What the pane takes of that setting (README "Limits"; another program, or a damaged
+  // document, may hold anything there): entry texts, strings of 1 to MAX_ENTRY_TEXT characters,
+  // the first MAX_EXCLUDED of them while they fit in EXCLUDED_BYTES, for every request carries
+  // them in its address and the server takes a request's head up to 256 KiB (serve.py
+  // HEAD_BYTES). The pane says what it ignored.
+  const MAX_EXCLUDED = 1000;
+  const MAX_ENTRY_TEXT = 500;
+  const EXCLUDED_BYTES = 192 * 1024;
   const undoStack = [];
   const NO_FIELDS = "This entry has no TA fields in the document: Insert table first (or scan again: the document may have changed).";
 
@@ -808,8 +816,43 @@
     }
   }
 
+  function withinLimits(texts) {
+    // the first of `texts` a request carries: MAX_EXCLUDED of them, EXCLUDED_BYTES in its address
+    const out = [];
+    let bytes = 0;
+    for (const text of texts) {
+      bytes += new URLSearchParams({ exclude: text }).toString().length + 1;
+      if (out.length === MAX_EXCLUDED || bytes > EXCLUDED_BYTES) break;
+      out.push(text);
+    }
+    return out;
+  }
+
+  function readExcluded() {
+    // the setting as the pane takes it: `texts`, and what it ignored (`notList`: all of it)
+    const value = setting(EXCLUDED);
+    if (value === null || value === undefined) return { texts: [], notList: false, notTexts: 0, past: 0 };
+    if (!Array.isArray(value)) return { texts: [], notList: true, notTexts: 0, past: 0 };
+    const entryTexts = value.filter((t) => typeof t === "string" && t.trim() !== "" && t.length <= MAX_ENTRY_TEXT);
+    const unique = [...new Set(entryTexts)];
+    const texts = withinLimits(unique);
+    return { texts, notList: false, notTexts: value.length - entryTexts.length, past: unique.length - texts.length };
+  }
+
   function excluded() {
-    return setting(EXCLUDED) || [];
+    return readExcluded().texts;
+  }
+
+  function ignoredNote({ notList, notTexts, past }) {
+    // what the pane ignored of the setting, said in a sentence ("" when nothing)
+    if (notList) return `This document's list of excluded entries (${EXCLUDED}) is not a list of entry texts: the pane ignores it.`;
+    const are = (n) => `${n.toLocaleString("en-US")} ${n === 1 ? "is" : "are"}`;
+    const parts = [];
+    if (notTexts) parts.push(`${are(notTexts)} not entry texts (text of 1 to ${MAX_ENTRY_TEXT} characters)`);
+    if (past) parts.push(`${are(past)} past the most a request carries (${MAX_EXCLUDED.toLocaleString("en-US")} entries, ${EXCLUDED_BYTES / 1024} KB)`);
+    if (!parts.length) return "";
+    return `The pane ignores some of this document's excluded entries (${EXCLUDED}): ${parts.join("; ")}. ` +
+      "They are dropped from the document when you next exclude or restore an entry.";
   }
 
   function remember(list) {
@@ -1045,13 +1088,20 @@
 
   async function excludeEntry(a) {
     const text = a.text;
+    if (text.length > MAX_ENTRY_TEXT) {
+      throw new PaneError(`This entry's text is longer than the ${MAX_ENTRY_TEXT} characters the document keeps of an excluded entry: edit it shorter first.`);
+    }
+    const list = [...new Set([...excluded(), text])];
+    if (withinLimits(list).length < list.length) {
+      throw new PaneError(`This document already leaves out ${excluded().length.toLocaleString("en-US")} entries, the most a request carries: restore one first.`);
+    }
     return Word.run(async (ctx) => {
       const { long, fields } = await entryFields(ctx, text);
       const longCode = long.code;
       const shortCode = (fields.find((f) => f !== long) || {}).code || long.code.replace(/\\l\s*"(?:[^"\\]|\\.)*"\s*/, "");
       fields.forEach((f) => f.delete());
       await updateTables(ctx);
-      await remember([...new Set([...excluded(), text])]);
+      await remember(list);
       const place = findEntry(state.report, text);
       place.cat.authorities.splice(place.index, 1);
       undoStack.push({
@@ -1089,7 +1139,10 @@
       li.append(el("span", "text", text), restore);
       list.append(li);
     }
-    $("excluded").hidden = list.childElementCount === 0;
+    const note = ignoredNote(readExcluded());
+    $("excluded-ignored").textContent = note;
+    $("excluded-ignored").hidden = note === "";
+    $("excluded").hidden = list.childElementCount === 0 && note === "";
   }
 
   async function restoreEntry(text) {

@@ -1292,3 +1292,38 @@ def test_an_excluded_entry_is_restored_in_a_later_session_with_its_ta_fields_and
     ]
     assert celotex not in pane.entries() and pane.texts("#excluded-list .text") == [celotex]
     assert pane.uncaught() == []
+
+
+@pytest.mark.parametrize("setting", [5, {}, True, "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"])
+def test_a_document_setting_of_excluded_entries_that_is_not_a_list_is_ignored_and_said(browser, server, setting):
+    """Issue 28: a toa.excluded setting that is not a list (another program's, or a damaged
+    document's) was iterated as one: a TypeError at the pane's start and at every Scan."""
+    pane = Pane(browser, server["port"], APPELLATE, "PC", settings={"toa.excluded": setting, "toa.pages": "estimate"})
+    assert pane.shown("excluded") and pane.texts("#excluded-list .text") == []
+    assert "not a list of entry texts" in pane.texts("#excluded-ignored")[0]
+    pane.click("scan", "Found")
+    assert "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)" in pane.entries()
+    assert pane.uncaught() == []
+
+
+def test_a_setting_of_twenty_thousand_excluded_entries_is_capped_and_what_was_ignored_is_said(browser, server):
+    """Issue 28: 20,000 excluded entries went in every request's address, which no server takes,
+    and the pane said "server not running". The pane sends the first 1,000 entry texts (strings
+    of 1 to 500 characters), says what it left out, and excludes nothing more past 1,000."""
+    celotex = "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"
+    others = [f"Nobody v. Nothing {i}, 1 U.S. {i} (1900) § {i}" for i in range(20_000)]
+    setting = [celotex, 5, {}, "", "x" * 501, None, *others]
+    pane = Pane(browser, server["port"], APPELLATE, "PC", settings={"toa.excluded": setting, "toa.pages": "estimate"})
+    listed = pane.texts("#excluded-list .text")
+    assert listed == [celotex, *others[:999]]
+    note = pane.texts("#excluded-ignored")[0]
+    assert "5 are not entry texts" in note and "19,001 are past the most a request carries (1,000 entries" in note, note
+    pane.click("scan", "Found")
+    entries = pane.entries()
+    assert celotex not in entries and "Garcetti v. Ceballos, 547 U.S. 410 (2006)" in entries  # the server was told
+    pane.click("insert", "Table inserted")
+    garcetti = _entry_div(browser, "Garcetti v. Ceballos, 547 U.S. 410 (2006)")
+    browser.execute_script("arguments[0].querySelector('details.edit').open = true", garcetti)
+    pane.press(garcetti.find_element("css selector", ".edit-exclude"), "already leaves out 1,000 entries")
+    assert "Garcetti v. Ceballos, 547 U.S. 410 (2006)" in pane.entries()
+    assert pane.uncaught() == []

@@ -819,3 +819,34 @@ def test_rescan_reads_the_package_sent_after_the_lines_as_analyze_reads_a_docume
 def test_a_bad_rescan_is_a_400_with_a_message(client, body):
     r = client.post("/api/v1/rescan", json=body, base_url=BASE)
     assert r.status_code == 400 and r.get_json()["message"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"paragraphs": [' + "[" * 100_000 + "]" * 100_000 + "]}",  # nested past Python's recursion
+        '{"paragraphs": ["See Roe v. Wade, 410 U.S. 113 (1973). \\ud800"]}',  # a lone surrogate
+        '{"paragraphs": ["See Roe v. Wade, 410 U.S. 113 (1973).\\udc00 and more"]}',
+        '{"paragraphs": ["See Roe v. Wade, 410 U.S. 113 (1973). \\ufffe"]}',  # not a character
+        '{"paragraphs": ["See Roe v. Wade, 410 U.S. 113 (1973). \ufffe"]}',  # the same, unescaped
+        '{"paragraphs": ["a"], "ooxml": "<pkg:package>\\ud800</pkg:package>"}',
+        '{"paragraphs": ["a"], "ooxml": "<pkg:package>\\uffff</pkg:package>"}',
+        '{"paragraphs": ["a"' + ', "b"' * 10 + "",  # cut short
+    ],
+    ids=["nested", "surrogate", "low-surrogate", "fffe", "fffe-raw", "ooxml-surrogate", "ooxml-ffff", "cut-short"],
+)
+def test_a_rescan_of_json_that_no_document_can_hold_is_a_400_with_a_message(client, text):
+    """Issue 28: deeply nested JSON (RecursionError), a lone surrogate (which no UTF-8 holds) and
+    U+FFFE or U+FFFF (which no XML holds) were 500s."""
+    r = client.post(
+        "/api/v1/rescan", data=text.encode("utf-8", "surrogatepass"), base_url=BASE, content_type="application/json"
+    )
+    assert r.status_code == 400, r.get_json()
+    assert r.get_json()["error"] in ("bad_json", "bad_text", "no_document") and r.get_json()["message"]
+    assert "\n" not in r.get_json()["message"]
+
+
+@pytest.mark.parametrize("data", [b'{"paragraphs": ["\xed\xa0\x80"]}', b'{"paragraphs": ["\xff"]}'])
+def test_a_rescan_whose_body_is_not_utf8_is_a_400_with_a_message(client, data):
+    r = client.post("/api/v1/rescan", data=data, base_url=BASE, content_type="application/json")
+    assert r.status_code == 400 and r.get_json()["message"]

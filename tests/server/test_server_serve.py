@@ -5,6 +5,7 @@ checks at start and `toa addin setup`/`doctor`: test_doctor.py.)"""
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import os
 import signal
 import socket
@@ -203,6 +204,103 @@ def test_idle_and_slow_connections_do_not_stop_the_server_answering(served):
     finally:
         for s in held:
             s.close()
+
+
+def test_clients_sending_their_headers_a_byte_a_second_do_not_delay_health(served):
+    """Issue 28: each client trickling its headers held a worker thread for its 10 seconds, so
+    more of them than THREADS delayed /api/v1/health by 8.5 s. Twice THREADS such clients, each
+    sending a header byte a second: health answers promptly throughout, and the server closes
+    them when their seconds are up."""
+    from toa.server.serve import IDLE_SECONDS, THREADS
+
+    port, context = served["port"], served["context"]
+    slow = []
+    try:
+        for _ in range(2 * THREADS):
+            tls = context.wrap_socket(
+                socket.create_connection(("127.0.0.1", port), timeout=10), server_hostname="127.0.0.1"
+            )
+            tls.sendall(f"GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n".encode())
+            slow.append(tls)
+        waits = []
+        for _ in range(IDLE_SECONDS - 2):
+            for tls in slow:
+                with contextlib.suppress(OSError):  # closed already: the waits below say how late
+                    tls.sendall(b"X")
+            start = time.monotonic()
+            r = httpx.get(f"https://127.0.0.1:{port}/api/v1/health", verify=context, timeout=30)
+            waits.append(time.monotonic() - start)
+            assert r.status_code == 200
+            time.sleep(max(0.0, 1 - waits[-1]))
+        assert max(waits) < 2, waits  # a thread-starved server answers only when slow ones time out
+        time.sleep(4)
+        assert all(_closed_by_server(s) for s in slow)
+    finally:
+        for s in slow:
+            s.close()
+
+
+def test_heads_sent_in_a_flood_of_one_byte_records_do_not_delay_health(served):
+    """The thread that accepts gathers the heads: three clients that put 200,000 one-byte TLS
+    records each in their sockets at once must not keep it from the others until it has read
+    them all (6.7 s before it took turns)."""
+    import threading
+
+    port, context = served["port"], served["context"]
+    sent = []
+
+    def flood():
+        tls = context.wrap_socket(socket.create_connection(("127.0.0.1", port)), server_hostname="127.0.0.1")
+        tls.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        tls.sendall(f"GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Flood: ".encode())
+        with contextlib.suppress(OSError):  # closed by the server at its seconds
+            for _ in range(200_000):
+                tls.send(b"a")
+        sent.append(tls)
+
+    floods = [threading.Thread(target=flood) for _ in range(3)]
+    for f in floods:
+        f.start()
+    waits = []
+    try:
+        while any(f.is_alive() for f in floods) or len(waits) < 6:
+            start = time.monotonic()
+            assert httpx.get(f"https://127.0.0.1:{port}/api/v1/health", verify=context, timeout=30).status_code == 200
+            waits.append(time.monotonic() - start)
+            time.sleep(0.3)
+        assert max(waits) < 2, waits
+    finally:
+        for f in floods:
+            f.join()
+        for tls in sent:
+            tls.close()
+
+
+def test_heads_gathered_before_a_worker_takes_them_are_read_whole(served):
+    """The head gathered by the thread that accepts: requests sent together, each with a long
+    header, are all answered; a head past HEAD_BYTES is refused with 413, not kept."""
+    from toa.server.serve import HEAD_BYTES
+
+    port, context = served["port"], served["context"]
+    request = f"GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Long: {'b' * 20_000}\r\n\r\n"
+    with context.wrap_socket(socket.create_connection(("127.0.0.1", port)), server_hostname="127.0.0.1") as tls:
+        tls.sendall(request.encode() * 3)
+        assert _answers(tls).count(b"HTTP/1.1 200 OK") == 3
+    with context.wrap_socket(socket.create_connection(("127.0.0.1", port)), server_hostname="127.0.0.1") as tls:
+        tls.sendall(request.replace("b" * 20_000, "b" * HEAD_BYTES).encode())
+        assert _answers(tls).startswith(b"HTTP/1.1 413")
+
+
+def _answers(sock) -> bytes:
+    """What the server sends on `sock` until it stops for a second."""
+    sock.settimeout(1)
+    data = b""
+    try:
+        while chunk := sock.recv(65536):
+            data += chunk
+    except TimeoutError:
+        pass
+    return data
 
 
 def _closed_by_server(sock) -> bool:

@@ -41,6 +41,10 @@ from .guard import ApiError, internal_error
 log = logging.getLogger("toa.server")
 
 MAX_RESCAN = 200  # the most paragraphs a re-scan of a changed part may send
+# What no XML, and so no document, holds: half a surrogate pair (which UTF-8 cannot encode; JSON
+# may escape one, "\ud800", and Python reads a CESU-8 one as one) and the non-characters U+FFFE
+# and U+FFFF. (Control characters are left out of a paragraph's text, and refused in a package.)
+NOT_XML_TEXT = re.compile("[\ud800-\udfff\ufffe\uffff]")
 STOP_GRACE = 5.0  # seconds a stopped job has to kill its LibreOffice and end before SIGKILL
 CANCEL_POLL = 0.25  # seconds between looks at whether a job's client has cancelled it
 
@@ -92,7 +96,7 @@ def read_paragraphs() -> Upload:
     Flat OPC package (Range.getOoxml of the changed paragraphs and their neighbours: their
     italics and styles come with them, read as analyze reads a document). Either may be left
     out, not both. ApiError when unusable."""
-    body = request.get_json(silent=True)
+    body = _json_body()
     body = body if isinstance(body, dict) else {}
     texts = body.get("paragraphs", [])
     ooxml = body.get("ooxml")
@@ -107,6 +111,11 @@ def read_paragraphs() -> Upload:
             "no_document",
             'Send the paragraphs as JSON: {"paragraphs": ["text", ...]} and/or {"ooxml": "<Flat OPC of them>"}.',
         )
+    for where, text in [*((f"paragraph {i + 1}", t) for i, t in enumerate(texts)), ("ooxml", ooxml or "")]:
+        if found := NOT_XML_TEXT.search(text):
+            raise ApiError(
+                400, "bad_text", f"The {where} sent holds U+{ord(found.group()):04X}, which no Word document can hold."
+            )
     if len(texts) > MAX_RESCAN:
         raise ApiError(
             400, "too_many_paragraphs", f"A re-scan takes at most {MAX_RESCAN} paragraphs; scan the whole document."
@@ -114,6 +123,15 @@ def read_paragraphs() -> Upload:
     package = ooxml or flatopc.body_package([])
     upload = upload_with_options(package.encode(), "part.xml", "flat-opc")
     return replace(upload, pages="estimate", first=tuple(texts))
+
+
+def _json_body() -> object:
+    """The request's JSON, None when its body is not JSON; ApiError when it nests too deeply for
+    Python to read (which raises RecursionError, not the ValueError of other bad JSON)."""
+    try:
+        return request.get_json(silent=True)
+    except RecursionError:
+        raise ApiError(400, "bad_json", "The request's JSON is nested too deeply to be read.") from None
 
 
 def _text_paragraph(text: str):

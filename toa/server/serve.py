@@ -20,14 +20,20 @@ HOST = "127.0.0.1"
 DEV_CERTS = certs.DEV_CERTS
 MANIFEST = ADDIN_DIR / "manifest.xml"
 MANIFEST_PORT = 3000
-# Connections (README "Limits"): a connection waits for its first bytes without holding a thread,
-# and is closed when it says nothing for IDLE_SECONDS; a request's headers and body (and the TLS
-# handshake before the first one) must arrive within REQUEST_SECONDS, which on loopback even
-# 50 MB does easily. THREADS serve requests at once: a pane's scan, check and insert, their
-# retries, and room to spare while a slow client uses its seconds.
+# Connections (README "Limits"): a connection holds no thread until its request's head (and,
+# first, the TLS handshake) has all arrived, and is closed when that has not happened IDLE_SECONDS
+# after it opened or had its last answer; a head is at most HEAD_BYTES (the pane's excluded
+# entries go in its address: up to 192 KiB, taskpane.js EXCLUDED_BYTES). A request's body must
+# arrive within REQUEST_SECONDS, which on loopback even 50 MB does easily. THREADS serve
+# requests at once: a pane's scan, check and insert, their retries, and room to spare while a
+# slow client sends its body.
 THREADS = 32
 IDLE_SECONDS = 10
 REQUEST_SECONDS = 10
+HEAD_BYTES = 256 * 1024
+# Reads of one client's head in a turn of the thread that accepts: a client sending its head in
+# thousands of one-byte TLS records must not keep the others (a /health) waiting for them all.
+READS_PER_TURN = 64
 
 
 class ServeError(Exception):
@@ -126,9 +132,11 @@ def serve(
 
 def _server(wsgi, app, port: int):
     """cheroot's server, except that no client can hold the others up by saying little or
-    nothing: cheroot hands a new connection to a worker thread at once (eight silent sockets held
-    all its threads) and shakes TLS hands in the one thread that accepts connections (one silent
-    socket held everyone up for a minute)."""
+    nothing: cheroot hands a connection to a worker thread as soon as it has a byte to read (eight
+    silent sockets, or 33 clients sending a header byte a second, held all its threads) and
+    shakes TLS hands in the one thread that accepts connections (one silent socket held everyone
+    up for a minute). Here the thread that accepts does the handshake and gathers the request's
+    head without ever blocking, and a worker gets the connection once the head is all there."""
     from cheroot.server import HTTPConnection
 
     class Connection(HTTPConnection):
@@ -139,23 +147,34 @@ def _server(wsgi, app, port: int):
             )
             self.handshaken = not isinstance(sock, ssl.SSLSocket)
 
-        def communicate(self):
-            self.reader.deadline = time.monotonic() + REQUEST_SECONDS
+        def head_arrived(self) -> bool:
+            """Reads what the client has sent so far, without waiting: the TLS handshake, then
+            the request's head. True when a worker has something to do: the head is complete (or
+            longer than HEAD_BYTES, which cheroot refuses), or the client has hung up. Raises
+            OSError (ssl.SSLError) for a handshake that fails: no TLS (plain HTTP), or garbage."""
+            if self.rfile.has_data():  # the next request, sent along with the last one
+                return True
+            self.socket.settimeout(0)
             try:
                 if not self.handshaken:
-                    self.socket.settimeout(REQUEST_SECONDS)  # for the whole handshake
-                    try:
-                        self.socket.do_handshake()
-                    except (ssl.SSLError, OSError):  # no TLS (plain HTTP), or a client gone or too slow
-                        return False
-                    self.socket.settimeout(IDLE_SECONDS)
+                    self.socket.do_handshake()
                     self.handshaken = True
+                return self.reader.read_head()
+            except (ssl.SSLWantReadError, ssl.SSLWantWriteError, BlockingIOError):
+                return False
+            finally:
+                self.socket.settimeout(IDLE_SECONDS)
+
+        def communicate(self):
+            self.reader.deadline = time.monotonic() + REQUEST_SECONDS  # for the body
+            try:
                 return super().communicate()
             finally:
                 self.reader.deadline = None
 
     class Server(wsgi.Server):
         ConnectionClass = Connection
+        max_request_header_size = HEAD_BYTES  # cheroot answers 413 past it (what head_arrived gathers)
 
         def error_log(self, msg="", level=logging.INFO, traceback=False):
             # cheroot reports every client that hangs up or sends garbage with a traceback: one
@@ -169,11 +188,20 @@ def _server(wsgi, app, port: int):
                 )
 
         def process_conn(self, conn):
-            if not getattr(conn, "waited", False):  # new: to the selector until it has bytes to read
-                conn.waited = True
-                self._connections.put(conn)
+            try:
+                arrived = conn.head_arrived()
+            except OSError:  # a failed handshake, or a client gone
+                conn.close()
                 return
-            super().process_conn(conn)
+            if arrived:
+                super().process_conn(conn)
+                return
+            # To the selector until more arrives. Its clock is not restarted by what trickles
+            # in: the selector closes it IDLE_SECONDS after it opened or had its last answer.
+            waiting_since = getattr(conn, "last_used", None)
+            self._connections.put(conn)
+            if waiting_since is not None:
+                conn.last_used = waiting_since
 
     return Server(
         (HOST, port), app, numthreads=THREADS, request_queue_size=64, timeout=IDLE_SECONDS, shutdown_timeout=2
@@ -181,22 +209,52 @@ def _server(wsgi, app, port: int):
 
 
 class _ReadDeadline:
-    """A connection's socket as its request reader sees it: every read ends by the request's
+    """A connection's socket as its request reader sees it: first the request's head, gathered
+    before a worker took the connection, then the socket, every read ending by the request's
     deadline (a socket timeout alone restarts with each byte a slow client sends)."""
 
     def __init__(self, sock, idle: float):
         self._sock, self._idle = sock, idle
         self.deadline: float | None = None
+        self._head = bytearray()  # what came before a worker took the connection, not yet read
+        self._searched = 0  # where in the head the search for its end goes on
 
-    def recv_into(self, *args):
+    def read_head(self) -> bool:
+        """Adds what the (non-blocking) socket holds to the head; True once a head is there
+        (up to its empty line), is longer than HEAD_BYTES, or the client hung up. Raises what the
+        socket raises when nothing more is there yet."""
+        for _ in range(READS_PER_TURN):
+            if self._head.find(b"\n\r\n", self._searched) != -1 or self._head.find(b"\n\n", self._searched) != -1:
+                return True
+            # the next search starts where an empty line may begin in bytes yet to come: a head
+            # sent a byte at a time then costs no more than one sent at once
+            self._searched = max(0, len(self._head) - 2)
+            if len(self._head) > HEAD_BYTES:
+                return True
+            data = self._sock.recv(HEAD_BYTES + 1 - len(self._head))
+            if not data:
+                return True
+            self._head += data
+        # The others' turn: what this client has sent meanwhile waits in the socket, where the
+        # selector sees it (TLS reads whole records, so none waits decrypted in the socket's
+        # object: `pending` says so, then it is read at once).
+        return self.read_head() if getattr(self._sock, "pending", lambda: 0)() else False
+
+    def recv_into(self, buffer, nbytes: int = 0, flags: int = 0) -> int:
+        if self._head:  # (a request sent with the last one may still be here: read_head sees it)
+            n = min(len(self._head), nbytes or len(buffer))
+            buffer[:n] = self._head[:n]
+            del self._head[:n]
+            self._searched = max(0, self._searched - n)
+            return n
         if self.deadline is None:
-            return self._sock.recv_into(*args)
+            return self._sock.recv_into(buffer, nbytes, flags)
         left = self.deadline - time.monotonic()
         if left <= 0:
             raise TimeoutError("timed out")  # cheroot answers 408 and closes
         self._sock.settimeout(min(left, self._idle))
         try:
-            return self._sock.recv_into(*args)
+            return self._sock.recv_into(buffer, nbytes, flags)
         finally:
             self._sock.settimeout(self._idle)
 
