@@ -400,6 +400,34 @@ def test_format_characters_inside_a_citation_neither_hide_it_nor_leave_the_brief
     assert all(t in printed for t in texts), printed
 
 
+def test_default_ignorable_characters_inside_a_citation_neither_hide_it_nor_leave_the_brief(tmp_path):
+    """Issue 28: a combining grapheme joiner (U+034F), a variation selector (U+FE0F), a Hangul
+    filler (U+3164) and its halfwidth form (U+FFA0), all Default_Ignorable_Code_Point in Unicode
+    and none of them Cf, and a braille blank (U+2800) print nothing, yet inside a citation each hid
+    it from eyecite or the statute and rule recognizers. Each citation is in the table, and the
+    output keeps every one of those characters where the brief has it."""
+    texts = [
+        "See Planned Parenthood v. Casey, 505 U.S.\u034f 105, 110 (1992).",
+        "Fees follow under 42 U.S.C. \u00a7\ufe0f 1988.",
+        "See Smith v. Jones, 500 U.S. 1\u316400, 101 (1991).",
+        "See Doe v. Roe, 501 U.S. 200 (19\u280091).",
+        "Summary judgment is proper under Fed. R. Civ. P. 5\uffa06.",
+    ]
+    brief(tmp_path / "brief.docx", *texts)
+    proc = toa("build", "brief.docx", "--pages", "estimate", "--json", "report.json", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert sorted(a["text"] for c in report["categories"] for a in c["authorities"]) == [
+        "42 U.S.C. \u00a7 1988",
+        "Doe v. Roe, 501 U.S. 200 (1991)",
+        "Fed. R. Civ. P. 56",
+        "Planned Parenthood v. Casey, 505 U.S. 105 (1992)",
+        "Smith v. Jones, 500 U.S. 100 (1991)",
+    ]
+    printed = _visible_paragraphs(tmp_path / "brief.toa.docx")
+    assert all(t in printed for t in texts), printed
+
+
 # --------------------------------------------------------------------------- outputs and options
 
 
