@@ -712,6 +712,70 @@ def test_a_comments_part_that_is_not_comments_is_one_line(tmp_path):
     assert listing(tmp_path) == before
 
 
+def _with_a_partners_comment(src: Path, dst: Path, comment_id: str) -> None:
+    """`src` with a comment of another author on its first paragraph with text, under `comment_id`
+    in the comments part and in its three marks in the body."""
+    import re
+
+    document = docx.Document(str(src))
+    para = next(p for p in document.paragraphs if p.text.strip())
+    document.add_comment(para.runs, text="Partner: tighten this.", author="Jane Partner", initials="JP")
+    document.save(str(dst))
+    with zipfile.ZipFile(dst) as z:
+        parts = {name: z.read(name) for name in ("word/comments.xml", "word/document.xml")}
+    mark = rb'(<w:comment(?:RangeStart|RangeEnd|Reference)? [^>]*?w:id=")0"'
+    renamed = {name: re.sub(mark, rb"\g<1>" + comment_id.encode() + b'"', xml) for name, xml in parts.items()}
+    assert all(renamed[name] != parts[name] for name in parts)
+    rewrite(dst, dst.with_suffix(".tmp"), renamed)
+    dst.with_suffix(".tmp").replace(dst)
+
+
+def _comments(path: Path) -> tuple[dict[str, tuple[str, str]], list[str]]:
+    """(comment id -> (author, text)) of the comments part, and the ids of the body's comment marks."""
+    from lxml import etree
+
+    with zipfile.ZipFile(path) as z:
+        comments = etree.fromstring(z.read("word/comments.xml"))
+        body = etree.fromstring(z.read("word/document.xml"))
+    ids = [c.get(f"{{{W}}}id") for c in comments.iter(f"{{{W}}}comment")]
+    assert len(ids) == len(set(ids)), ids
+    found = {
+        c.get(f"{{{W}}}id"): (c.get(f"{{{W}}}author"), "".join(c.itertext())) for c in comments.iter(f"{{{W}}}comment")
+    }
+    kinds = ("commentRangeStart", "commentRangeEnd", "commentReference")
+    marks = [m.get(f"{{{W}}}id") for kind in kinds for m in body.iter(f"{{{W}}}{kind}")]
+    return found, marks
+
+
+@pytest.mark.parametrize(
+    "sample, command",
+    [
+        ("planted-problems.docx", ["build", "brief.docx", "-o", "out.docx"]),
+        ("planted-problems.docx", ["check", "brief.docx", "--offline", "--no-cache", "-o", "out.docx"]),
+        ("appellate-brief.docx", ["audit", "brief.docx", "-o", "out.docx"]),
+    ],
+)
+@pytest.mark.parametrize("comment_id", ["abc", "-x7"])
+def test_a_comment_id_that_is_not_a_number_keeps_its_comment_and_toas_get_fresh_numbers(
+    tmp_path, sample, command, comment_id
+):
+    """Issue 28: a comment id is a number in the schema, and python-docx read every one as a
+    number to find the next: a partner's comment under w:id="abc" ended check and audit -o in a
+    traceback. The brief's comment stays as it was, with its marks, and toa's own comments get
+    numeric ids of their own, each with its range and reference."""
+    _with_a_partners_comment(SAMPLES / sample, tmp_path / "brief.docx", comment_id)
+    before = (tmp_path / "brief.docx").read_bytes()
+    proc = toa(*command, "--pages", "estimate", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "brief.docx").read_bytes() == before
+    comments, marks = _comments(tmp_path / "out.docx")
+    assert comments.pop(comment_id) == ("Jane Partner", "Partner: tighten this.")
+    assert marks.count(comment_id) == 3
+    if command[0] != "build":
+        assert comments and all(author == "toa" for author, _ in comments.values())
+    assert all(cid.isdigit() and marks.count(cid) == 3 for cid in comments), (comments, marks)
+
+
 def _cache_file(tmp_path: Path) -> Path:
     folder = tmp_path / "xdg" / "toa"
     folder.mkdir(parents=True)
