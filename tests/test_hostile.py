@@ -637,6 +637,48 @@ def test_a_template_is_inert(tmp_path, exploit):
     assert listing(tmp_path) == before
 
 
+def test_a_template_that_renders_more_than_a_table_may_hold_stops_early_as_one_line(tmp_path):
+    """Issue 28: `{{ 'x' * 300000000 }}` rendered 300 MB of text and went on. The repetition is
+    refused before it is made: the build ends in the one-line error, in a few hundred MiB."""
+    _sample(tmp_path)
+    layout = docx.Document(str(write.TEMPLATE))
+    layout.add_paragraph("{{ 'x' * 300000000 }}")
+    layout.save(str(tmp_path / "layout.docx"))
+    before = listing(tmp_path)
+    peak = "import resource, sys; from toa.cli import main; rc = main(sys.argv[1:]); "
+    peak += "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr); sys.exit(rc)"
+    command = [sys.executable, "-c", peak, "build", "brief.docx", "--pages", "estimate", "--template", "layout.docx"]
+    proc = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    *lines, kib = proc.stderr.splitlines()
+    assert_one_line_error(
+        subprocess.CompletedProcess(proc.args, proc.returncode, proc.stdout, "\n".join(lines) + "\n"),
+        "TOA template layout.docx cannot be rendered: it makes a value of more than 20,000,000 characters",
+    )
+    assert int(kib) < 400 * 1024, kib
+    assert listing(tmp_path) == before
+
+
+def test_a_template_of_a_million_empty_paragraphs_is_refused_before_it_is_rendered(tmp_path):
+    """Issue 28: it took 257 s to render. It holds more paragraphs than a brief may."""
+    _sample(tmp_path)
+    main = _template_part("word/document.xml")
+    at = main.rindex(b"<w:sectPr")
+    rewrite(
+        Path(str(write.TEMPLATE)),
+        tmp_path / "layout.docx",
+        {"word/document.xml": main[:at] + b"<w:p/>" * 1_000_000 + main[at:]},
+    )
+    before = listing(tmp_path)
+    proc = toa("build", "brief.docx", "--pages", "estimate", "--template", "layout.docx", cwd=tmp_path)
+    assert_one_line_error(proc, "TOA template layout.docx holds more than 200,000 paragraphs")
+    assert listing(tmp_path) == before
+
+
+def _template_part(name: str) -> bytes:
+    with zipfile.ZipFile(str(write.TEMPLATE)) as z:
+        return z.read(name)
+
+
 def test_a_template_may_print_only_the_documented_variables(tmp_path):
     _sample(tmp_path)
     layout = docx.Document(str(write.TEMPLATE))
