@@ -41,6 +41,10 @@ def test_a_table_renders_as_jinja_renders_it():
         ("{{ 9 ** 99999999 }}", "power"),
         ("{% macro d(s, n) %}{{ d(s ~ s, n - 1) if n else s }}{% endmacro %}{{ d('x', 40) }}", "characters"),
         ("{{ ('x' * 10000000)|list|join(', ') }}", "characters"),
+        (
+            "{% macro m() %}{% for i in 'x' * 400 %}{{ 'y' * 1000000 }}{% endfor %}{% endmacro %}{{ m()|length }}",
+            "prints",
+        ),
     ],
 )
 def test_a_template_that_asks_for_more_than_a_table_stops_with_what_it_asked(source, says):

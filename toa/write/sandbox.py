@@ -50,6 +50,7 @@ class Budget:
 
     deadline: float
     characters: int = 0
+    printed: int = 0  # characters of the values printed, before they are escaped
     paragraphs: int = 0
     tags: int = 0
     loop_turns: int = 0
@@ -70,6 +71,15 @@ class Budget:
         if self.tags > MAX_RENDERED_TAGS:
             raise TemplateLimitError(f"it renders more than {MAX_RENDERED_TAGS:,} XML tags")
         self.check_time()
+
+    def print(self, value: Any) -> Any:
+        """Count a value printed by `{{ }}`, wherever it is printed (a macro's output is kept
+        until the macro returns, and Jinja's render never sees its pieces)."""
+        self.printed += len(value) if _sized(value) else 1
+        if self.printed > MAX_RENDERED_CHARACTERS:
+            raise TemplateLimitError(f"it prints more than {MAX_RENDERED_CHARACTERS:,} characters")
+        self.check_time()
+        return value
 
     def turn(self) -> None:
         self.loop_turns += 1
@@ -118,13 +128,13 @@ def _check_operation(operator: str, left: Any, right: Any) -> None:
 class BoundedSandbox(ImmutableSandboxedEnvironment):
     """Jinja's immutable sandbox (no attribute that reaches Python's internals, no method that
     changes a value), with no globals (an undefined name is an error), that renders within
-    `budget`: every output piece, loop turn, call, filter, test and arithmetic step is
-    checked against it."""
+    `budget`: every output piece, printed value, loop turn, call, filter, test and arithmetic
+    step is checked against it."""
 
     intercepted_binops = frozenset({"*", "**", "%", "+"})
 
     def __init__(self, budget: Budget):
-        super().__init__(autoescape=True, undefined=StrictUndefined)
+        super().__init__(autoescape=True, undefined=StrictUndefined, finalize=budget.print)
         self.budget = budget
         self.globals.clear()
         self.template_class = BoundedTemplate
