@@ -62,6 +62,29 @@ def test_normalises_one_character_for_one(tmp_path):
     assert doc.paragraphs[0].text == "576 U.S. 155, 163-64 end"
 
 
+# Default_Ignorable_Code_Point in Unicode 15's DerivedCoreProperties.txt, range by range.
+DEFAULT_IGNORABLE = [
+    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
+    (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
+    (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF),
+]  # fmt: skip
+
+
+def test_every_default_ignorable_character_and_the_braille_blank_is_left_out_of_the_text(tmp_path):
+    """Issue 28: each of them prints nothing, so it must not split a citation; the text reads
+    without it and every offset still leads to its own character of the XML."""
+    hidden = [chr(c) for first, last in DEFAULT_IGNORABLE for c in range(first, last + 1)] + ["\u2800"]
+    b = DocBuilder()
+    b.paragraph("x" + "".join(f"{ch}y" for ch in hidden))
+    doc = read(str(b.save(tmp_path / "w.docx")))
+    para = doc.paragraphs[0]
+    assert para.text == "x" + "y" * len(hidden)
+    for piece in para.pieces:
+        length = piece.end - piece.start
+        assert piece.node.text[piece.node_offset : piece.node_offset + length] == para.text[piece.start : piece.end]
+
+
 def test_italic_spans_are_kept(tmp_path):
     b = DocBuilder()
     b.paragraph("See ", ("Reed", "i"), " v. ", ("Town of Gilbert", "i"), ", 576 U.S. 155 (2015).")

@@ -401,6 +401,34 @@ def test_format_characters_inside_a_citation_neither_hide_it_nor_leave_the_brief
     assert all(t in printed for t in texts), printed
 
 
+def test_default_ignorable_characters_inside_a_citation_neither_hide_it_nor_leave_the_brief(tmp_path):
+    """Issue 28: a combining grapheme joiner (U+034F), a variation selector (U+FE0F), a Hangul
+    filler (U+3164) and its halfwidth form (U+FFA0), all Default_Ignorable_Code_Point in Unicode
+    and none of them Cf, and a braille blank (U+2800) print nothing, yet inside a citation each hid
+    it from eyecite or the statute and rule recognizers. Each citation is in the table, and the
+    output keeps every one of those characters where the brief has it."""
+    texts = [
+        "See Planned Parenthood v. Casey, 505 U.S.\u034f 105, 110 (1992).",
+        "Fees follow under 42 U.S.C. \u00a7\ufe0f 1988.",
+        "See Smith v. Jones, 500 U.S. 1\u316400, 101 (1991).",
+        "See Doe v. Roe, 501 U.S. 200 (19\u280091).",
+        "Summary judgment is proper under Fed. R. Civ. P. 5\uffa06.",
+    ]
+    brief(tmp_path / "brief.docx", *texts)
+    proc = toa("build", "brief.docx", "--pages", "estimate", "--json", "report.json", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads((tmp_path / "report.json").read_text())
+    assert sorted(a["text"] for c in report["categories"] for a in c["authorities"]) == [
+        "42 U.S.C. \u00a7 1988",
+        "Doe v. Roe, 501 U.S. 200 (1991)",
+        "Fed. R. Civ. P. 56",
+        "Planned Parenthood v. Casey, 505 U.S. 105 (1992)",
+        "Smith v. Jones, 500 U.S. 100 (1991)",
+    ]
+    printed = _visible_paragraphs(tmp_path / "brief.toa.docx")
+    assert all(t in printed for t in texts), printed
+
+
 # --------------------------------------------------------------------------- outputs and options
 
 
@@ -630,6 +658,48 @@ def test_a_template_is_inert(tmp_path, exploit):
     assert listing(tmp_path) == before
 
 
+def test_a_template_that_renders_more_than_a_table_may_hold_stops_early_as_one_line(tmp_path):
+    """Issue 28: `{{ 'x' * 300000000 }}` rendered 300 MB of text and went on. The repetition is
+    refused before it is made: the build ends in the one-line error, in a few hundred MiB."""
+    _sample(tmp_path)
+    layout = docx.Document(str(write.TEMPLATE))
+    layout.add_paragraph("{{ 'x' * 300000000 }}")
+    layout.save(str(tmp_path / "layout.docx"))
+    before = listing(tmp_path)
+    peak = "import resource, sys; from toa.cli import main; rc = main(sys.argv[1:]); "
+    peak += "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr); sys.exit(rc)"
+    command = [sys.executable, "-c", peak, "build", "brief.docx", "--pages", "estimate", "--template", "layout.docx"]
+    proc = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    *lines, kib = proc.stderr.splitlines()
+    assert_one_line_error(
+        subprocess.CompletedProcess(proc.args, proc.returncode, proc.stdout, "\n".join(lines) + "\n"),
+        "TOA template layout.docx cannot be rendered: it makes a value of more than 20,000,000 characters",
+    )
+    assert int(kib) < 400 * 1024, kib
+    assert listing(tmp_path) == before
+
+
+def test_a_template_of_a_million_empty_paragraphs_is_refused_before_it_is_rendered(tmp_path):
+    """Issue 28: it took 257 s to render. It holds more paragraphs than a brief may."""
+    _sample(tmp_path)
+    main = _template_part("word/document.xml")
+    at = main.rindex(b"<w:sectPr")
+    rewrite(
+        Path(str(write.TEMPLATE)),
+        tmp_path / "layout.docx",
+        {"word/document.xml": main[:at] + b"<w:p/>" * 1_000_000 + main[at:]},
+    )
+    before = listing(tmp_path)
+    proc = toa("build", "brief.docx", "--pages", "estimate", "--template", "layout.docx", cwd=tmp_path)
+    assert_one_line_error(proc, "TOA template layout.docx holds more than 200,000 paragraphs")
+    assert listing(tmp_path) == before
+
+
+def _template_part(name: str) -> bytes:
+    with zipfile.ZipFile(str(write.TEMPLATE)) as z:
+        return z.read(name)
+
+
 def test_a_template_may_print_only_the_documented_variables(tmp_path):
     _sample(tmp_path)
     layout = docx.Document(str(write.TEMPLATE))
@@ -703,6 +773,70 @@ def test_a_comments_part_that_is_not_comments_is_one_line(tmp_path):
     proc = toa("check", "brief.docx", "--pages", "estimate", "--offline", "--no-cache", cwd=tmp_path)
     assert_one_line_error(proc, "part word/comments.xml does not hold w:comments")
     assert listing(tmp_path) == before
+
+
+def _with_a_partners_comment(src: Path, dst: Path, comment_id: str) -> None:
+    """`src` with a comment of another author on its first paragraph with text, under `comment_id`
+    in the comments part and in its three marks in the body."""
+    import re
+
+    document = docx.Document(str(src))
+    para = next(p for p in document.paragraphs if p.text.strip())
+    document.add_comment(para.runs, text="Partner: tighten this.", author="Jane Partner", initials="JP")
+    document.save(str(dst))
+    with zipfile.ZipFile(dst) as z:
+        parts = {name: z.read(name) for name in ("word/comments.xml", "word/document.xml")}
+    mark = rb'(<w:comment(?:RangeStart|RangeEnd|Reference)? [^>]*?w:id=")0"'
+    renamed = {name: re.sub(mark, rb"\g<1>" + comment_id.encode() + b'"', xml) for name, xml in parts.items()}
+    assert all(renamed[name] != parts[name] for name in parts)
+    rewrite(dst, dst.with_suffix(".tmp"), renamed)
+    dst.with_suffix(".tmp").replace(dst)
+
+
+def _comments(path: Path) -> tuple[dict[str, tuple[str, str]], list[str]]:
+    """(comment id -> (author, text)) of the comments part, and the ids of the body's comment marks."""
+    from lxml import etree
+
+    with zipfile.ZipFile(path) as z:
+        comments = etree.fromstring(z.read("word/comments.xml"))
+        body = etree.fromstring(z.read("word/document.xml"))
+    ids = [c.get(f"{{{W}}}id") for c in comments.iter(f"{{{W}}}comment")]
+    assert len(ids) == len(set(ids)), ids
+    found = {
+        c.get(f"{{{W}}}id"): (c.get(f"{{{W}}}author"), "".join(c.itertext())) for c in comments.iter(f"{{{W}}}comment")
+    }
+    kinds = ("commentRangeStart", "commentRangeEnd", "commentReference")
+    marks = [m.get(f"{{{W}}}id") for kind in kinds for m in body.iter(f"{{{W}}}{kind}")]
+    return found, marks
+
+
+@pytest.mark.parametrize(
+    "sample, command",
+    [
+        ("planted-problems.docx", ["build", "brief.docx", "-o", "out.docx"]),
+        ("planted-problems.docx", ["check", "brief.docx", "--offline", "--no-cache", "-o", "out.docx"]),
+        ("appellate-brief.docx", ["audit", "brief.docx", "-o", "out.docx"]),
+    ],
+)
+@pytest.mark.parametrize("comment_id", ["abc", "-x7"])
+def test_a_comment_id_that_is_not_a_number_keeps_its_comment_and_toas_get_fresh_numbers(
+    tmp_path, sample, command, comment_id
+):
+    """Issue 28: a comment id is a number in the schema, and python-docx read every one as a
+    number to find the next: a partner's comment under w:id="abc" ended check and audit -o in a
+    traceback. The brief's comment stays as it was, with its marks, and toa's own comments get
+    numeric ids of their own, each with its range and reference."""
+    _with_a_partners_comment(SAMPLES / sample, tmp_path / "brief.docx", comment_id)
+    before = (tmp_path / "brief.docx").read_bytes()
+    proc = toa(*command, "--pages", "estimate", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "brief.docx").read_bytes() == before
+    comments, marks = _comments(tmp_path / "out.docx")
+    assert comments.pop(comment_id) == ("Jane Partner", "Partner: tighten this.")
+    assert marks.count(comment_id) == 3
+    if command[0] != "build":
+        assert comments and all(author == "toa" for author, _ in comments.values())
+    assert all(cid.isdigit() and marks.count(cid) == 3 for cid in comments), (comments, marks)
 
 
 def _cache_file(tmp_path: Path) -> Path:

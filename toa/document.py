@@ -8,8 +8,9 @@ italic/underlined spans (they mark case names), and its page anchors (explicit a
 page breaks, section starts).
 
 Text is normalised one character for one, so offsets stay valid: NBSP and other spaces,
-tabs and breaks become " ", en/em dashes and non-breaking hyphens become "-". Format characters
-(soft hyphens, zero-width characters, bidi marks) are dropped (they are invisible in print) by
+tabs and breaks become " ", en/em dashes and non-breaking hyphens become "-". Characters that
+print nothing (soft hyphens, zero-width characters, bidi marks, variation selectors, Hangul
+fillers: Unicode's format characters and Default_Ignorable_Code_Point set) are dropped by
 starting a new piece, so offsets still lead to the original characters, which stay in the file.
 """
 
@@ -17,9 +18,10 @@ from __future__ import annotations
 
 import re
 import statistics
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+import regex
 
 from .model import Document, PageBreak, Paragraph, ParagraphFormat, Section, Story, TextPiece
 from .oxml import is_on, qn, w_attr
@@ -34,13 +36,19 @@ _DASHES = {"\u2013", "\u2014"}
 # Line and paragraph separators print as a line break (a space to a reader); the other C1
 # controls print nothing, nor do format characters (Unicode Cf: soft hyphen, zero-width space
 # and joiners, word joiner, BOM, left-to-right and right-to-left marks, bidi embeddings,
-# overrides and isolates): left in, any of them hides the citation or the year around it.
+# overrides and isolates) and the rest of Unicode's Default_Ignorable_Code_Point set (the
+# combining grapheme joiner, variation selectors, Hangul fillers ...: characters a renderer
+# shows nothing for), read from the Unicode data `regex` carries rather than from a hand list.
+# The braille blank U+2800 is not Default_Ignorable, but it prints as blank paper and, like the
+# Hangul filler, is what is typed to hide text; a brief is not written in braille. Left in, any
+# of them hides the citation or the year around it.
 _CHAR_MAP.update({"\u2028": " ", "\u2029": " ", "\u0085": " "})
 _DROP = {chr(c) for c in range(0x80, 0xA0) if c != 0x85}
+_PRINTS_NOTHING = regex.compile(r"[\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]")
 
 
 def _invisible(ch: str) -> bool:
-    return ch in _DROP or (ch >= "\u00ad" and unicodedata.category(ch) == "Cf")
+    return ch in _DROP or (ch >= "\u00ad" and _PRINTS_NOTHING.match(ch) is not None)
 
 
 # Memory grows with the paragraphs read and their text (README "Limits"): a 1,000-page brief has

@@ -16,6 +16,7 @@ import os
 import zipfile
 import zlib
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from typing import IO
 
 import docx
@@ -25,6 +26,7 @@ from lxml import etree
 
 from . import opc
 from .oxml import qn, safe_parser, serialize
+from .oxml.comments import add_comment, fresh_comment_ids
 from .oxml.styles import StyleInfo, theme_fonts
 
 # Decompressed size accepted (README "Limits"): a 1,000-page brief's document.xml is about 15 MB.
@@ -70,6 +72,7 @@ class Package:
             self._kept[kind] = kept
             self.notes[kind] = kept.root
         self.saved_by_word = _saved_by_word(document)
+        self._comment_ids: Iterator[int] | None = None  # read at the first comment toa adds
 
     @classmethod
     def open(cls, path: str) -> Package:
@@ -116,14 +119,15 @@ class Package:
             return None
 
     def add_comment(self, first_run, last_run, text: str, author: str, initials: str) -> None:
-        """A Word comment from run `first_run` through run `last_run` of the body."""
-        from docx.text.run import Run
-
-        first = _python_docx_run(first_run)
-        last = first if last_run is first_run else _python_docx_run(last_run)
-        self._document.add_comment(
-            [Run(first, self._document), Run(last, self._document)], text=text, author=author, initials=initials
-        )
+        """A Word comment from run `first_run` through run `last_run` of the body, under an id
+        that no comment or comment mark of the brief has (python-docx's own add_comment reads
+        every id as a number, and a brief's w:id="abc" stopped it)."""
+        self._document.comments  # noqa: B018 - python-docx adds a comments part when the brief has none
+        comments = self.comments()
+        if self._comment_ids is None:
+            self._comment_ids = fresh_comment_ids(comments, [root for _, root in self.stories()])
+        date = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+        add_comment(comments, next(self._comment_ids), first_run, last_run, text, author, initials, date)
 
     def save(self, stream: IO[bytes]) -> None:
         """Write the package, as a .docx, to a binary stream."""
@@ -153,26 +157,6 @@ def _replace_part(package, old: Part, new: Part) -> None:
         for rel in list(source.rels.values()):
             if not rel.is_external and rel.target_part is old:
                 source.rels.add_relationship(rel.reltype, new, rel.rId)
-
-
-def _python_docx_run(r):
-    """python-docx's own run element class for `r` (its Run and comments need it).
-
-    Runs made by toa.oxml are plain lxml elements; fetched again from their parent, lxml gives
-    the class of the python-docx parser the document was read with."""
-    from docx.oxml.text.run import CT_R
-
-    if isinstance(r, CT_R):
-        return r
-    parent = r.getparent()
-    again = parent[parent.index(r)]
-    if isinstance(again, CT_R):
-        return again
-    from docx.oxml.parser import parse_xml
-
-    fresh = parse_xml(etree.tostring(r))
-    parent.replace(r, fresh)
-    return fresh
 
 
 def _styles_element(document):

@@ -4,27 +4,32 @@ from __future__ import annotations
 
 import copy
 import io
+import re
+import zipfile
+import zlib
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 import docx
 from docxtpl import DocxTemplate, RichText
-from jinja2 import StrictUndefined
-from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from ..document import style_format
+from ..document import MAX_PARAGRAPHS, style_format
 from ..model import Authority, Document, ParagraphFormat
 from ..oxml import field_quote, make, refers_to_parts
 from ..oxml.fields import wrap_in_field
 from ..oxml.sections import is_section_properties, remove_section_properties
 from ..oxml.styles import StyleInfo, import_styles
 from ..oxml.text import is_paragraph, remove_empty_runs, written_text
+from ..package import MAX_PART_TAGS, DocumentError, check_sizes
 from ..styles import Style
 from .errors import WriteError
 from .fields import italic_pieces
+from .sandbox import BoundedSandbox, new_budget
 
 # Package data, read through importlib.resources so that an installed wheel finds it too.
 TEMPLATE = resources.files("toa") / "templates" / "toa.docx"
+_PARAGRAPH = re.compile(rb"<w:p[ >/]")
 
 
 def toa_instruction(number: int, style: Style) -> str:
@@ -40,14 +45,27 @@ def toa_instruction(number: int, style: Style) -> str:
     return " " + " ".join(parts) + " "
 
 
-def _environment() -> ImmutableSandboxedEnvironment:
-    """A firm's template arrives by email like any document: it may print the variables of
-    _context and nothing else. The sandbox refuses every attribute that reaches Python's
-    internals (`cycler.__init__.__globals__.os`) and every method that changes a value; with no
-    globals and undefined names an error, a tag naming anything else stops the rendering."""
-    env = ImmutableSandboxedEnvironment(autoescape=True, undefined=StrictUndefined)
-    env.globals.clear()
-    return env
+def _template_file(template) -> tuple[Path | Traversable, bytes]:
+    """The path and bytes of the template (the shipped one when `template` is None), refused
+    like a brief when it is larger than a brief may be, before anything of it is parsed: a
+    template of a million empty paragraphs took 257 s to render."""
+    path = Path(template) if template else TEMPLATE
+    if not path.is_file():
+        raise WriteError(f"TOA template {path} not found")
+    data = path.read_bytes()
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            check_sizes(str(path), zf.infolist())
+            main = zf.read("word/document.xml") if "word/document.xml" in zf.namelist() else b""
+    except DocumentError as exc:
+        raise WriteError(f"TOA template {exc}") from None
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError, OSError):
+        return path, data  # not a .docx: render_table and table_formats say so as for any template they cannot read
+    if main.count(b"<") > MAX_PART_TAGS:
+        raise WriteError(f"TOA template {path} holds more than {MAX_PART_TAGS:,} XML tags")
+    if sum(1 for _ in _PARAGRAPH.finditer(main)) > MAX_PARAGRAPHS:
+        raise WriteError(f"TOA template {path} holds more than {MAX_PARAGRAPHS:,} paragraphs")
+    return path, data
 
 
 def _context(cats, style: Style, title: bool) -> dict:
@@ -90,12 +108,10 @@ def _rich_pages(a: Authority) -> RichText:
 
 def render_table(doc: Document, template, cats, style: Style, title: bool):
     """Render the template; return (blocks ready for the brief, [(number, first p, last p)])."""
-    path = Path(template) if template else TEMPLATE
-    if not path.is_file():
-        raise WriteError(f"TOA template {path} not found")
+    path, data = _template_file(template)
     try:
-        tpl = DocxTemplate(io.BytesIO(path.read_bytes()))
-        tpl.render(_context(cats, style, title), jinja_env=_environment())
+        tpl = DocxTemplate(io.BytesIO(data))
+        tpl.render(_context(cats, style, title), jinja_env=BoundedSandbox(new_budget()))
     except Exception as exc:  # jinja or docx errors in a firm's template
         raise WriteError(f"TOA template {path} cannot be rendered: {' '.join(str(exc).split())}") from None
     src_body = tpl.docx.element.body
@@ -122,11 +138,9 @@ def table_formats(doc: Document, template) -> dict[str, ParagraphFormat]:
     """The look of the table's title, page label, headings and entries as render_table would
     set them in the brief: the template's styles added to a copy of the brief's as it adds them
     (a style the brief has keeps the brief's look). The brief is not changed."""
-    path = Path(template) if template else TEMPLATE
-    if not path.is_file():
-        raise WriteError(f"TOA template {path} not found")
+    path, data = _template_file(template)
     try:
-        src = docx.Document(io.BytesIO(path.read_bytes())).styles.element
+        src = docx.Document(io.BytesIO(data)).styles.element
     except Exception as exc:  # a missing or broken template: render_table says the same when writing
         raise WriteError(f"TOA template {path} cannot be read: {' '.join(str(exc).split())}") from None
     mine = doc.package.styles
