@@ -178,6 +178,21 @@ def test_a_typed_table_ends_at_its_last_entry_line(tmp_path):
     assert marks[9:] == [("24-101", None), ("STATUTES AND RULES INVOLVED", None)]
 
 
+def test_a_word_count_or_a_statement_after_the_last_entry_is_no_line_of_the_table(tmp_path):
+    """Issue 28, item 1: "label:<tab>value" and a count with a thousands separator are no entry
+    lines, so the sentence above them is no wrapped entry either: the table ends at its entry."""
+
+    def fill(b):
+        b.heading("TABLE OF AUTHORITIES")
+        b.paragraph("Smith v. Jones, 1 U.S. 1 (1990)\t3")
+        b.paragraph("Authorities chiefly relied upon are marked with asterisks.")
+        b.paragraph("Word count of this brief:\t6,120")
+        b.paragraph("Total words\t6,120")
+        b.heading("ARGUMENT")
+
+    assert [skipped for _text, skipped in _table_marks(tmp_path, fill)[1:]] == ["toa", "toa", None, None, None, None]
+
+
 def test_the_text_size_is_the_size_most_of_the_text_is_in(tmp_path):
     """Notes are told by their smaller print. Many short lines in a middling size (a cover, a
     list of counsel) once made the median paragraph that size, and the notes no longer smaller."""

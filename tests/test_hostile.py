@@ -19,6 +19,7 @@ from pathlib import Path
 
 import docx
 import pytest
+from lxml import etree
 
 from docxbuild import DocBuilder
 from toa import render, write
@@ -1102,3 +1103,66 @@ def test_a_fifo_as_the_brief_is_refused_without_waiting(tmp_path):
     os.mkfifo(tmp_path / "brief.docx")
     proc = toa("extract", "brief.docx", "--pages", "estimate", cwd=tmp_path, timeout=60)
     assert_one_line_error(proc, "not a regular file")
+
+
+# --------------------------------------------------------------------------- the brief's own typed table
+
+OLD_ENTRY = "Smith v. Jones, 1 U.S. 1 (1990)"
+
+
+def _typed_table_brief(path: Path, fill) -> Path:
+    """A cover, the front matter's table of authorities (the lines `fill` writes under its
+    heading), then the body, which cites the case of the old table's entry."""
+    b = DocBuilder()
+    b.paragraph("IN THE SUPREME COURT OF THE UNITED STATES", align="center")
+    b.section_break(fmt="lowerRoman", start=1)
+    b.heading("TABLE OF AUTHORITIES")
+    fill(b)
+    b.section_break(fmt="decimal", start=1)
+    b.heading("ARGUMENT")
+    b.paragraph("The rule is settled. Smith v. Jones, 1 U.S. 1, 3 (1990).")
+    return b.save(path)
+
+
+def _body_lines(path: Path) -> list[str]:
+    """The text of every paragraph of the body in document order (a Word table's rows too, a
+    row's cells joined by " | "), tabs as "\\t"."""
+    with zipfile.ZipFile(path) as z:
+        body = etree.fromstring(z.read("word/document.xml")).find(f"{{{W}}}body")
+
+    def text(p) -> str:
+        runs = p.xpath(".//w:r/w:t | .//w:r/w:tab", namespaces={"w": W})
+        return "".join("\t" if el.tag == f"{{{W}}}tab" else el.text or "" for el in runs)
+
+    lines = []
+    for block in body:
+        if block.tag == f"{{{W}}}p":
+            lines.append(text(block))
+        elif block.tag == f"{{{W}}}tbl":
+            lines += [" | ".join(text(p) for p in tr.iter(f"{{{W}}}p")) for tr in block.iter(f"{{{W}}}tr")]
+    return lines
+
+
+def _built_lines(tmp_path: Path, fill) -> list[str]:
+    _typed_table_brief(tmp_path / "brief.docx", fill)
+    proc = toa("build", "brief.docx", "--pages", "estimate", cwd=tmp_path, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return _body_lines(tmp_path / "brief.toa.docx")
+
+
+def test_the_paragraphs_after_a_typed_tables_last_entry_stay(tmp_path):
+    """Issue 28, item 1: a typed table ends at its last entry line; the statement about the
+    table and the word count under it are the brief's and come out as they went in."""
+
+    def fill(b):
+        b.paragraph(f"{OLD_ENTRY}\t3")
+        b.paragraph("Authorities chiefly relied upon are marked with asterisks.")
+        b.paragraph("Word count of this brief:\t6,120")
+
+    lines = _built_lines(tmp_path, fill)
+    kept = ["Authorities chiefly relied upon are marked with asterisks.", "Word count of this brief:\t6,120"]
+    assert [line for line in lines if line in kept] == kept
+    assert lines.index(kept[0]) < lines.index("ARGUMENT")
+    assert f"{OLD_ENTRY}\t3" not in lines  # the old entry was replaced ...
+    assert sum(line.startswith(OLD_ENTRY) for line in lines) == 1  # ... by the new table's
+    assert lines.count("TABLE OF AUTHORITIES") == 1

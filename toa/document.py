@@ -57,6 +57,10 @@ _TOC_HEADING = re.compile(r"^\s*(table of contents|contents|index)\s*$", re.I)
 # (an entry's pages wrapped to a new line, a page number typed at the foot of a page).
 _PAGE_REF = r"(?:[\divxlcIVXLC]+a?|nn?\.\s*\d+|passim|[,;&\s\-–—])"
 _ENTRY_LINE = re.compile(rf"(\.\s*){{4,}}\s*{_PAGE_REF}*$|\t\s*{_PAGE_REF}+$", re.I)
+# What a tab or a leader puts after a label ("Word count of this brief:<tab>6,120") or after a
+# count's name ("Total words<tab>6,120") is a value, no page list: an entry's text ends in no
+# colon, and its pages are no single number with a thousands separator.
+_LABEL_VALUE = re.compile(r":\s*(?:\t|(?:\.\s*){4,}|…)|(?:\t|(?:\.\s*){4,}|…)\s*\d{1,3}(?:,\d{3})+\s*$")
 _PAGE_LABEL_LINE = re.compile(r"^\s*pages?\(?s?\)?\s*$", re.I)
 _PAGES_ONLY = re.compile(r"^\s*(?:\d+a?|[ivxlc]+|passim)(?:\s*[,\-–]\s*(?:\d+a?|[ivxlc]+))*\s*$", re.I)
 _ROMAN_ONLY = re.compile(r"^\s*[ivxlc]+\s*$", re.I)
@@ -747,7 +751,7 @@ def _skip_block(paras: list[Paragraph], i: int, reason: str) -> int:
             continue
         if not line:
             continue
-        if _ENTRY_LINE.search(line):
+        if _is_entry_line(line):
             last = n
         elif _PAGES_ONLY.match(line) and last >= 0 and _continues_pages(previous, line):
             last = n
@@ -813,6 +817,11 @@ def row_of(p: Paragraph):
     return el
 
 
+def _is_entry_line(line: str) -> bool:
+    """A typed table's entry line: a text, a dot leader (or "……") or tab, page references."""
+    return bool(_ENTRY_LINE.search(line)) and not _LABEL_VALUE.search(line)
+
+
 def _continues_pages(previous: str, line: str) -> bool:
     """A line of page references alone belongs to the entry above it when that entry's page
     list wrapped ("…, 12,") or its leader ended the line; or when it is a page number typed at
@@ -826,7 +835,7 @@ def _wrapped_entry(lines: _Lookahead, n: int) -> bool:
     for group, text in lines[n : n + 3]:
         if not text or len(text) > 200:
             return False
-        if group is not lines[n][0] and _ENTRY_LINE.search(text):
+        if group is not lines[n][0] and _is_entry_line(text):
             return True
         if (
             (_looks_like_heading(group[0]) and not re.search(r"\d", text))
