@@ -193,6 +193,19 @@ def test_a_word_count_or_a_statement_after_the_last_entry_is_no_line_of_the_tabl
     assert [skipped for _text, skipped in _table_marks(tmp_path, fill)[1:]] == ["toa", "toa", None, None, None, None]
 
 
+def test_leaders_of_ellipsis_characters_make_entry_lines(tmp_path):
+    """Issue 28, item 3: a leader typed as U+2026 ("……") is a leader like dots."""
+
+    def fill(b):
+        b.heading("TABLE OF AUTHORITIES")
+        b.paragraph("Cases")
+        b.paragraph("Smith v. Jones, 1 U.S. 1 (1990)………………… 3")
+        b.paragraph("Doe v. Roe, 2 U.S. 2 (1991) … 3, 5")
+        b.heading("ARGUMENT")
+
+    assert [skipped for _text, skipped in _table_marks(tmp_path, fill)[1:]] == ["toa"] * 4 + [None]
+
+
 def test_the_text_size_is_the_size_most_of_the_text_is_in(tmp_path):
     """Notes are told by their smaller print. Many short lines in a middling size (a cover, a
     list of counsel) once made the median paragraph that size, and the notes no longer smaller."""

@@ -1166,3 +1166,46 @@ def test_the_paragraphs_after_a_typed_tables_last_entry_stay(tmp_path):
     assert f"{OLD_ENTRY}\t3" not in lines  # the old entry was replaced ...
     assert sum(line.startswith(OLD_ENTRY) for line in lines) == 1  # ... by the new table's
     assert lines.count("TABLE OF AUTHORITIES") == 1
+
+
+@pytest.mark.parametrize(
+    "shape",
+    ["ellipsis leaders", "ellipsis leader and tab", "word table", "word table with a header row"],
+)
+def test_an_old_typed_table_of_any_shape_is_replaced_not_kept_beside_the_new(tmp_path, shape):
+    """Issue 28, item 3: leaders of U+2026 and entries in a Word table are the brief's own table:
+    the new table takes its place, and the output has one table."""
+
+    def fill(b):
+        if shape == "ellipsis leaders":
+            b.paragraph("Cases")
+            b.paragraph(f"{OLD_ENTRY}……………………… 3")
+            b.paragraph("Doe v. Roe, 2 U.S. 2 (1991) … 3, 5")
+        elif shape == "ellipsis leader and tab":
+            b.paragraph(f"{OLD_ENTRY} …………\t3")
+        elif shape == "word table":
+            b.table([["Cases", ""], [OLD_ENTRY, "3"], ["Doe v. Roe, 2 U.S. 2 (1991)", "3, 5"]], header=False)
+        else:
+            b.table([["Authority", "Page(s)"], [OLD_ENTRY, "3"], ["Doe v. Roe, 2 U.S. 2 (1991)", "3"]])
+
+    lines = _built_lines(tmp_path, fill)
+    assert not any("Doe v. Roe" in line for line in lines)  # the old table's lines are gone
+    assert sum(line.startswith(OLD_ENTRY) for line in lines) == 1  # the new table's entry
+    assert lines.count("TABLE OF AUTHORITIES") == 1
+    assert lines[-2:] == ["ARGUMENT", "The rule is settled. Smith v. Jones, 1 U.S. 1, 3 (1990)."]
+
+
+def test_an_old_word_table_that_holds_the_briefs_own_text_is_refused_with_where_it_is(tmp_path):
+    """A Word table whose rows are the old table's entries and, after them, the brief's own text
+    cannot be replaced without taking the text's row out of its table: one line says where the
+    old table is, and nothing is written (never two tables)."""
+
+    def fill(b):
+        b.table([[OLD_ENTRY, "3"], ["Word count of this brief:", "6,120"]], header=False)
+
+    _typed_table_brief(tmp_path / "brief.docx", fill)
+    before = listing(tmp_path)
+    proc = toa("build", "brief.docx", "--pages", "estimate", cwd=tmp_path, timeout=120)
+    assert_one_line_error(proc, 'the Word table under "TABLE OF AUTHORITIES"')
+    assert "Word count of this brief:" in proc.stderr
+    assert listing(tmp_path) == before

@@ -56,7 +56,7 @@ _TOC_HEADING = re.compile(r"^\s*(table of contents|contents|index)\s*$", re.I)
 # iv, 5a, passim"). Lines around the entries: the "Page(s)" label, and page references alone
 # (an entry's pages wrapped to a new line, a page number typed at the foot of a page).
 _PAGE_REF = r"(?:[\divxlcIVXLC]+a?|nn?\.\s*\d+|passim|[,;&\s\-–—])"
-_ENTRY_LINE = re.compile(rf"(\.\s*){{4,}}\s*{_PAGE_REF}*$|\t\s*{_PAGE_REF}+$", re.I)
+_ENTRY_LINE = re.compile(rf"(?:(\.\s*){{4,}}|…+)\s*{_PAGE_REF}*$|\t\s*{_PAGE_REF}+$", re.I)
 # What a tab or a leader puts after a label ("Word count of this brief:<tab>6,120") or after a
 # count's name ("Total words<tab>6,120") is a value, no page list: an entry's text ends in no
 # colon, and its pages are no single number with a thousands separator.

@@ -24,9 +24,10 @@ from ..oxml.sections import (
     text_width,
 )
 from ..oxml.styles import paragraph_style, take_look
-from ..oxml.text import insert_at_start, is_paragraph, paragraph, paragraphs_of
+from ..oxml.text import insert_at_start, is_paragraph, paragraph, paragraphs_of, table_row
 from ..styles import Style
 from .bookmarks import BookmarkIds
+from .errors import WriteError
 from .template import render_table
 
 
@@ -166,6 +167,8 @@ def _stale_after(anchor, para_of: dict, in_field: set) -> list:
     el = anchor.getnext()
     while el is not None and not is_section_properties(el):
         state = _block_state(el, para_of, in_field)
+        if state == "mixed":
+            raise WriteError(_mixed_message(anchor, el, para_of))
         if state == "keep":
             # a heading we do not recognise ("Federal Statutes") between two TOA fields
             gap = _gap_to_next_field(el, para_of, in_field) if found else None
@@ -189,6 +192,8 @@ def _gap_to_next_field(el, para_of: dict, in_field: set, most: int = 3):
     gap: list[Any] = []
     while el is not None and not is_section_properties(el) and len(gap) <= most:
         state = _block_state(el, para_of, in_field)
+        if state == "mixed":  # the brief's text beside the old table's lines: no gap of the table
+            return None
         if state == "stale" and any(p in in_field for p in paragraphs_of(el)):
             return gap or None
         if state == "keep" and len("".join(el.itertext())) > 100 or section_properties(el) is not None:
@@ -199,19 +204,34 @@ def _gap_to_next_field(el, para_of: dict, in_field: set, most: int = 3):
 
 
 def _block_state(el, para_of: dict, in_field: set) -> str:
-    paras = paragraphs_of(el)
-    state = "empty"
-    for p in paras:
-        if p in in_field:
-            state = "stale"
-            continue
+    """empty | stale (the old table's lines) | keep (the brief's) | mixed: a Word table (or
+    content control) holding both, which no removal of whole blocks can replace."""
+    states = set()
+    for p in paragraphs_of(el):
         info = para_of.get(p)
-        if info is None or not info.text.strip():
-            continue
-        if info.skipped != "toa":
-            return "keep"
-        state = "stale"
-    return state
+        if p in in_field or info is not None and info.text.strip() and info.skipped == "toa":
+            states.add("stale")
+        elif info is not None and info.text.strip():
+            states.add("keep")
+    if len(states) > 1:
+        return "mixed"
+    return states.pop() if states else "empty"
+
+
+def _mixed_message(anchor, block, para_of: dict) -> str:
+    """Where the old table is that toa cannot replace, and why, in one line."""
+    heading = " ".join(para_of[anchor].text.split())[:60] if anchor in para_of else "its heading"
+    kind = "content control" if not any(table_row(p) is not None for p in paragraphs_of(block)) else "Word table"
+    own = next(
+        info.text
+        for p in paragraphs_of(block)
+        if (info := para_of.get(p)) is not None and info.text.strip() and info.skipped != "toa"
+    )
+    return (
+        f'the old table of authorities in the {kind} under "{heading}" also holds the brief\'s own text '
+        f'("{" ".join(own.split())[:60]}"), which toa does not take out of it: move that text out of '
+        f"the {kind}, or delete the old table, and build again"
+    )
 
 
 def _toc_end(doc: Document, body):
