@@ -1110,13 +1110,15 @@ def test_a_fifo_as_the_brief_is_refused_without_waiting(tmp_path):
 OLD_ENTRY = "Smith v. Jones, 1 U.S. 1 (1990)"
 
 
-def _typed_table_brief(path: Path, fill) -> Path:
+def _typed_table_brief(path: Path, fill, heading: bool = True) -> Path:
     """A cover, the front matter's table of authorities (the lines `fill` writes under its
-    heading), then the body, which cites the case of the old table's entry."""
+    heading; with heading=False, `fill` writes the heading too), then the body, which cites
+    the case of the old table's entry."""
     b = DocBuilder()
     b.paragraph("IN THE SUPREME COURT OF THE UNITED STATES", align="center")
     b.section_break(fmt="lowerRoman", start=1)
-    b.heading("TABLE OF AUTHORITIES")
+    if heading:
+        b.heading("TABLE OF AUTHORITIES")
     fill(b)
     b.section_break(fmt="decimal", start=1)
     b.heading("ARGUMENT")
@@ -1143,8 +1145,8 @@ def _body_lines(path: Path) -> list[str]:
     return lines
 
 
-def _built_lines(tmp_path: Path, fill) -> list[str]:
-    _typed_table_brief(tmp_path / "brief.docx", fill)
+def _built_lines(tmp_path: Path, fill, heading: bool = True) -> list[str]:
+    _typed_table_brief(tmp_path / "brief.docx", fill, heading)
     proc = toa("build", "brief.docx", "--pages", "estimate", cwd=tmp_path, timeout=120)
     assert proc.returncode == 0, proc.stderr
     return _body_lines(tmp_path / "brief.toa.docx")
@@ -1170,7 +1172,13 @@ def test_the_paragraphs_after_a_typed_tables_last_entry_stay(tmp_path):
 
 @pytest.mark.parametrize(
     "shape",
-    ["ellipsis leaders", "ellipsis leader and tab", "word table", "word table with a header row"],
+    [
+        "ellipsis leaders",
+        "ellipsis leader and tab",
+        "word table",
+        "word table with a header row",
+        "word table holding its heading",
+    ],
 )
 def test_an_old_typed_table_of_any_shape_is_replaced_not_kept_beside_the_new(tmp_path, shape):
     """Issue 28, item 3: leaders of U+2026 and entries in a Word table are the brief's own table:
@@ -1185,10 +1193,18 @@ def test_an_old_typed_table_of_any_shape_is_replaced_not_kept_beside_the_new(tmp
             b.paragraph(f"{OLD_ENTRY} …………\t3")
         elif shape == "word table":
             b.table([["Cases", ""], [OLD_ENTRY, "3"], ["Doe v. Roe, 2 U.S. 2 (1991)", "3, 5"]], header=False)
-        else:
+        elif shape == "word table with a header row":
             b.table([["Authority", "Page(s)"], [OLD_ENTRY, "3"], ["Doe v. Roe, 2 U.S. 2 (1991)", "3"]])
+        else:  # the title is the first row: the new table once went into its cell, the old rows kept
+            rows = [
+                ["TABLE OF AUTHORITIES", ""],
+                ["Cases", "Page(s)"],
+                [OLD_ENTRY, "3"],
+                ["Doe v. Roe, 2 U.S. 2 (1991)", "3"],
+            ]
+            b.table(rows, header=False)
 
-    lines = _built_lines(tmp_path, fill)
+    lines = _built_lines(tmp_path, fill, heading=shape != "word table holding its heading")
     assert not any("Doe v. Roe" in line for line in lines)  # the old table's lines are gone
     assert sum(line.startswith(OLD_ENTRY) for line in lines) == 1  # the new table's entry
     assert lines.count("TABLE OF AUTHORITIES") == 1

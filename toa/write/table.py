@@ -124,6 +124,15 @@ def _plan(doc: Document, body) -> _Plan:
         el = anchor.element
         text = anchor.text.strip()
         in_field = paragraphs_in(body, "TOA")
+        block = _body_block(el, body)
+        if block is not el:
+            # the heading (or placeholder) sits in a Word table or content control, the old table's
+            # rows with it: the whole block is the old table's, the new one takes its place
+            if _block_state(block, para_of, in_field) == "mixed":
+                raise WriteError(_mixed_message(el, block, para_of))
+            stale = [block] + _stale_after(block, para_of, in_field)
+            mode = "placeholder" if is_toa_placeholder(text) else "existing"
+            return _Plan(mode, before=block, remove=stale, carriers=stale, section_probe=block)
         stale = _stale_after(el, para_of, in_field)
         if is_toa_placeholder(text):
             return _Plan(
@@ -251,11 +260,16 @@ def _toc_end(doc: Document, body):
         elif nxt.text.strip():
             break
         i += 1
-    block = last.element
-    while block.getparent() is not body and block.getparent() is not None:
-        block = block.getparent()  # a TOC in a content control or table: after the whole block
+    block = _body_block(last.element, body)  # a TOC in a content control or table: after the whole block
     head = toc[0].element if is_toc_heading(toc[0].text.strip()) else None
     return block, head
+
+
+def _body_block(el, body):
+    """The block of the body that holds `el`: itself, or the Word table or content control it is in."""
+    while el.getparent() is not body and el.getparent() is not None:
+        el = el.getparent()
+    return el
 
 
 def _dress_title(title_p, plan: _Plan) -> None:
