@@ -193,6 +193,25 @@ def test_a_word_count_or_a_statement_after_the_last_entry_is_no_line_of_the_tabl
     assert [skipped for _text, skipped in _table_marks(tmp_path, fill)[1:]] == ["toa", "toa", None, None, None, None]
 
 
+def test_a_sentence_among_a_typed_tables_lines_is_the_briefs(tmp_path):
+    """A sentence that the table's lines go on after ("... marked with asterisks." under the
+    title, or between two categories) is no wrapped entry: it stays unmarked, the table goes on."""
+
+    def fill(b):
+        b.heading("TABLE OF AUTHORITIES")
+        b.paragraph("Authorities chiefly relied upon are marked with asterisks.")
+        b.paragraph("Cases")
+        b.paragraph("Smith v. Jones, 1 U.S. 1 (1990)\t3")
+        b.paragraph("This table lists every authority the brief cites.")
+        b.paragraph("Statutes")
+        b.paragraph("28 U.S.C. § 1331\t4")
+        b.paragraph("The argument begins with the statute.")
+        b.heading("ARGUMENT")
+
+    marks = [skipped for _text, skipped in _table_marks(tmp_path, fill)[1:]]
+    assert marks == ["toa", None, "toa", "toa", None, "toa", "toa", None, None]
+
+
 def test_leaders_of_ellipsis_characters_make_entry_lines(tmp_path):
     """Issue 28, item 3: a leader typed as U+2026 ("……") is a leader like dots."""
 

@@ -1170,6 +1170,29 @@ def test_the_paragraphs_after_a_typed_tables_last_entry_stay(tmp_path):
     assert lines.count("TABLE OF AUTHORITIES") == 1
 
 
+@pytest.mark.parametrize("where", ["under the title", "between two categories"])
+def test_the_briefs_sentence_among_a_typed_tables_lines_stays(tmp_path, where):
+    """The sentence among the old table's lines is the brief's: the lines around it are
+    replaced, the sentence comes out as it went in (after the new table), and the run ends 0."""
+    statement = "Authorities chiefly relied upon are marked with asterisks."
+
+    def fill(b):
+        if where == "under the title":
+            b.paragraph(statement)
+        b.paragraph("Cases")
+        b.paragraph(f"{OLD_ENTRY}\t3")
+        if where == "between two categories":
+            b.paragraph(statement)
+        b.paragraph("Statutes")
+        b.paragraph("28 U.S.C. § 1331\t4")
+
+    lines = _built_lines(tmp_path, fill)
+    assert lines.count(statement) == 1
+    assert lines.index("TABLE OF AUTHORITIES") < lines.index(statement) < lines.index("ARGUMENT")
+    assert f"{OLD_ENTRY}\t3" not in lines and "28 U.S.C. § 1331\t4" not in lines
+    assert sum(line.startswith(OLD_ENTRY) for line in lines) == 1
+
+
 @pytest.mark.parametrize(
     "shape",
     [

@@ -43,7 +43,7 @@ _LABEL_VALUE = re.compile(rf":\s*{_LEADER}|{_LEADER}\s*\d{{1,3}}(?:,\d{{3}})+\s*
 # sentence does ("... marked with asterisks.", "... of Rule 33.1."): a citation ends in a
 # comma, an abbreviation ("Inc.", "F.3d") or nothing where it wraps.
 _HEADING = re.compile(r"^[^\d\t]{1,80}$")
-_SENTENCE_END = re.compile(r"(?:\b[a-z]{4,}|\d)[.!?]$")
+_SENTENCE_END = re.compile(r"(?:\b[a-z]{4,}|\d)\.$")
 _WRAPPED = 2  # an entry wrapped over at most this many lines before its last (the one with the pages)
 
 

@@ -181,10 +181,15 @@ def _stale_after(anchor, para_of: dict, in_field: set) -> list:
         if state == "keep":
             # a heading we do not recognise ("Federal Statutes") between two TOA fields
             gap = _gap_to_next_field(el, para_of, in_field) if found else None
-            if gap is None:
+            if gap is not None:
+                found += [(g, "stale") for g in gap]
+                el = gap[-1].getnext()
+                continue
+            # the brief's own sentence that the old table's lines go on after stays where it is
+            kept = _kept_among_lines(el, para_of, in_field)
+            if kept is None:
                 break
-            found += [(g, "stale") for g in gap]
-            el = gap[-1].getnext()
+            el = kept[-1].getnext()
             continue
         found.append((el, state))
         if section_properties(el) is not None:  # a table ends with its section: what follows is the body's
@@ -208,6 +213,25 @@ def _gap_to_next_field(el, para_of: dict, in_field: set, most: int = 3):
         if state == "keep" and len("".join(el.itertext())) > 100 or section_properties(el) is not None:
             return None
         gap.append(el)
+        el = el.getnext()
+    return None
+
+
+def _kept_among_lines(el, para_of: dict, in_field: set, most: int = 2):
+    """The blocks from `el` up to (not including) the next block of the old table, when they
+    are at most `most` blocks of the brief's own (document.read left them unmarked among the
+    table's lines: "Authorities chiefly relied upon are marked with asterisks.") and empty
+    ones, in the same section; else None."""
+    kept: list[Any] = []
+    own = 0
+    while el is not None and not is_section_properties(el):
+        state = _block_state(el, para_of, in_field)
+        if state in ("stale", "mixed"):  # a mixed block: _stale_after says where it is
+            return kept or None
+        own += state == "keep"
+        if own > most or section_properties(el) is not None:
+            return None
+        kept.append(el)
         el = el.getnext()
     return None
 
