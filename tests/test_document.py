@@ -201,6 +201,53 @@ def test_a_typed_table_ends_at_its_last_entry_line(tmp_path):
     assert marks[9:] == [("24-101", None), ("STATUTES AND RULES INVOLVED", None)]
 
 
+def test_a_word_count_or_a_statement_after_the_last_entry_is_no_line_of_the_table(tmp_path):
+    """Issue 28, item 1: "label:<tab>value" and a count with a thousands separator are no entry
+    lines, so the sentence above them is no wrapped entry either: the table ends at its entry."""
+
+    def fill(b):
+        b.heading("TABLE OF AUTHORITIES")
+        b.paragraph("Smith v. Jones, 1 U.S. 1 (1990)\t3")
+        b.paragraph("Authorities chiefly relied upon are marked with asterisks.")
+        b.paragraph("Word count of this brief:\t6,120")
+        b.paragraph("Total words\t6,120")
+        b.heading("ARGUMENT")
+
+    assert [skipped for _text, skipped in _table_marks(tmp_path, fill)[1:]] == ["toa", "toa", None, None, None, None]
+
+
+def test_a_sentence_among_a_typed_tables_lines_is_the_briefs(tmp_path):
+    """A sentence that the table's lines go on after ("... marked with asterisks." under the
+    title, or between two categories) is no wrapped entry: it stays unmarked, the table goes on."""
+
+    def fill(b):
+        b.heading("TABLE OF AUTHORITIES")
+        b.paragraph("Authorities chiefly relied upon are marked with asterisks.")
+        b.paragraph("Cases")
+        b.paragraph("Smith v. Jones, 1 U.S. 1 (1990)\t3")
+        b.paragraph("This table lists every authority the brief cites.")
+        b.paragraph("Statutes")
+        b.paragraph("28 U.S.C. § 1331\t4")
+        b.paragraph("The argument begins with the statute.")
+        b.heading("ARGUMENT")
+
+    marks = [skipped for _text, skipped in _table_marks(tmp_path, fill)[1:]]
+    assert marks == ["toa", None, "toa", "toa", None, "toa", "toa", None, None]
+
+
+def test_leaders_of_ellipsis_characters_make_entry_lines(tmp_path):
+    """Issue 28, item 3: a leader typed as U+2026 ("……") is a leader like dots."""
+
+    def fill(b):
+        b.heading("TABLE OF AUTHORITIES")
+        b.paragraph("Cases")
+        b.paragraph("Smith v. Jones, 1 U.S. 1 (1990)………………… 3")
+        b.paragraph("Doe v. Roe, 2 U.S. 2 (1991) … 3, 5")
+        b.heading("ARGUMENT")
+
+    assert [skipped for _text, skipped in _table_marks(tmp_path, fill)[1:]] == ["toa"] * 4 + [None]
+
+
 def test_the_text_size_is_the_size_most_of_the_text_is_in(tmp_path):
     """Notes are told by their smaller print. Many short lines in a middling size (a cover, a
     list of counsel) once made the median paragraph that size, and the notes no longer smaller."""

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import docx
 import pytest
+from lxml import etree
 
 from docxbuild import DocBuilder
 from toa import render, write
@@ -1297,3 +1298,148 @@ def test_a_fifo_as_the_brief_is_refused_without_waiting(tmp_path):
     os.mkfifo(tmp_path / "brief.docx")
     proc = toa("extract", "brief.docx", "--pages", "estimate", cwd=tmp_path, timeout=60)
     assert_one_line_error(proc, "not a regular file")
+
+
+# --------------------------------------------------------------------------- the brief's own typed table
+
+OLD_ENTRY = "Smith v. Jones, 1 U.S. 1 (1990)"
+
+
+def _typed_table_brief(path: Path, fill, heading: bool = True) -> Path:
+    """A cover, the front matter's table of authorities (the lines `fill` writes under its
+    heading; with heading=False, `fill` writes the heading too), then the body, which cites
+    the case of the old table's entry."""
+    b = DocBuilder()
+    b.paragraph("IN THE SUPREME COURT OF THE UNITED STATES", align="center")
+    b.section_break(fmt="lowerRoman", start=1)
+    if heading:
+        b.heading("TABLE OF AUTHORITIES")
+    fill(b)
+    b.section_break(fmt="decimal", start=1)
+    b.heading("ARGUMENT")
+    b.paragraph("The rule is settled. Smith v. Jones, 1 U.S. 1, 3 (1990).")
+    return b.save(path)
+
+
+def _body_lines(path: Path) -> list[str]:
+    """The text of every paragraph of the body in document order (a Word table's rows too, a
+    row's cells joined by " | "), tabs as "\\t"."""
+    with zipfile.ZipFile(path) as z:
+        body = etree.fromstring(z.read("word/document.xml")).find(f"{{{W}}}body")
+
+    def text(p) -> str:
+        runs = p.xpath(".//w:r/w:t | .//w:r/w:tab", namespaces={"w": W})
+        return "".join("\t" if el.tag == f"{{{W}}}tab" else el.text or "" for el in runs)
+
+    lines = []
+    for block in body:
+        if block.tag == f"{{{W}}}p":
+            lines.append(text(block))
+        elif block.tag == f"{{{W}}}tbl":
+            lines += [" | ".join(text(p) for p in tr.iter(f"{{{W}}}p")) for tr in block.iter(f"{{{W}}}tr")]
+    return lines
+
+
+def _built_lines(tmp_path: Path, fill, heading: bool = True) -> list[str]:
+    _typed_table_brief(tmp_path / "brief.docx", fill, heading)
+    proc = toa("build", "brief.docx", "--pages", "estimate", cwd=tmp_path, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return _body_lines(tmp_path / "brief.toa.docx")
+
+
+def test_the_paragraphs_after_a_typed_tables_last_entry_stay(tmp_path):
+    """Issue 28, item 1: a typed table ends at its last entry line; the statement about the
+    table and the word count under it are the brief's and come out as they went in."""
+
+    def fill(b):
+        b.paragraph(f"{OLD_ENTRY}\t3")
+        b.paragraph("Authorities chiefly relied upon are marked with asterisks.")
+        b.paragraph("Word count of this brief:\t6,120")
+
+    lines = _built_lines(tmp_path, fill)
+    kept = ["Authorities chiefly relied upon are marked with asterisks.", "Word count of this brief:\t6,120"]
+    assert [line for line in lines if line in kept] == kept
+    assert lines.index(kept[0]) < lines.index("ARGUMENT")
+    assert f"{OLD_ENTRY}\t3" not in lines  # the old entry was replaced ...
+    assert sum(line.startswith(OLD_ENTRY) for line in lines) == 1  # ... by the new table's
+    assert lines.count("TABLE OF AUTHORITIES") == 1
+
+
+@pytest.mark.parametrize("where", ["under the title", "between two categories"])
+def test_the_briefs_sentence_among_a_typed_tables_lines_stays(tmp_path, where):
+    """The sentence among the old table's lines is the brief's: the lines around it are
+    replaced, the sentence comes out as it went in (after the new table), and the run ends 0."""
+    statement = "Authorities chiefly relied upon are marked with asterisks."
+
+    def fill(b):
+        if where == "under the title":
+            b.paragraph(statement)
+        b.paragraph("Cases")
+        b.paragraph(f"{OLD_ENTRY}\t3")
+        if where == "between two categories":
+            b.paragraph(statement)
+        b.paragraph("Statutes")
+        b.paragraph("28 U.S.C. § 1331\t4")
+
+    lines = _built_lines(tmp_path, fill)
+    assert lines.count(statement) == 1
+    assert lines.index("TABLE OF AUTHORITIES") < lines.index(statement) < lines.index("ARGUMENT")
+    assert f"{OLD_ENTRY}\t3" not in lines and "28 U.S.C. § 1331\t4" not in lines
+    assert sum(line.startswith(OLD_ENTRY) for line in lines) == 1
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        "ellipsis leaders",
+        "ellipsis leader and tab",
+        "word table",
+        "word table with a header row",
+        "word table holding its heading",
+    ],
+)
+def test_an_old_typed_table_of_any_shape_is_replaced_not_kept_beside_the_new(tmp_path, shape):
+    """Issue 28, item 3: leaders of U+2026 and entries in a Word table are the brief's own table:
+    the new table takes its place, and the output has one table."""
+
+    def fill(b):
+        if shape == "ellipsis leaders":
+            b.paragraph("Cases")
+            b.paragraph(f"{OLD_ENTRY}……………………… 3")
+            b.paragraph("Doe v. Roe, 2 U.S. 2 (1991) … 3, 5")
+        elif shape == "ellipsis leader and tab":
+            b.paragraph(f"{OLD_ENTRY} …………\t3")
+        elif shape == "word table":
+            b.table([["Cases", ""], [OLD_ENTRY, "3"], ["Doe v. Roe, 2 U.S. 2 (1991)", "3, 5"]], header=False)
+        elif shape == "word table with a header row":
+            b.table([["Authority", "Page(s)"], [OLD_ENTRY, "3"], ["Doe v. Roe, 2 U.S. 2 (1991)", "3"]])
+        else:  # the title is the first row: the new table once went into its cell, the old rows kept
+            rows = [
+                ["TABLE OF AUTHORITIES", ""],
+                ["Cases", "Page(s)"],
+                [OLD_ENTRY, "3"],
+                ["Doe v. Roe, 2 U.S. 2 (1991)", "3"],
+            ]
+            b.table(rows, header=False)
+
+    lines = _built_lines(tmp_path, fill, heading=shape != "word table holding its heading")
+    assert not any("Doe v. Roe" in line for line in lines)  # the old table's lines are gone
+    assert sum(line.startswith(OLD_ENTRY) for line in lines) == 1  # the new table's entry
+    assert lines.count("TABLE OF AUTHORITIES") == 1
+    assert lines[-2:] == ["ARGUMENT", "The rule is settled. Smith v. Jones, 1 U.S. 1, 3 (1990)."]
+
+
+def test_an_old_word_table_that_holds_the_briefs_own_text_is_refused_with_where_it_is(tmp_path):
+    """A Word table whose rows are the old table's entries and, after them, the brief's own text
+    cannot be replaced without taking the text's row out of its table: one line says where the
+    old table is, and nothing is written (never two tables)."""
+
+    def fill(b):
+        b.table([[OLD_ENTRY, "3"], ["Word count of this brief:", "6,120"]], header=False)
+
+    _typed_table_brief(tmp_path / "brief.docx", fill)
+    before = listing(tmp_path)
+    proc = toa("build", "brief.docx", "--pages", "estimate", cwd=tmp_path, timeout=120)
+    assert_one_line_error(proc, 'the Word table under "TABLE OF AUTHORITIES"')
+    assert "Word count of this brief:" in proc.stderr
+    assert listing(tmp_path) == before

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import zipfile
 from pathlib import Path
@@ -592,6 +593,92 @@ def test_check_text_allows_only_a_tables_lines_to_be_replaced(tmp_path):
     heading = next(p for p in doc.paragraphs if p.text == "ARGUMENT").element
     with pytest.raises(write.TextLostError, match='"ARGUMENT"'):
         write.check_text(before, doc, [*placement.replaced, heading], placement.added)
+
+
+def _typed_region(tmp_path, fill):
+    """A brief read back whose front matter's typed table is what `fill` writes under its
+    heading: (document, its text, the body paragraphs `fill` wrote, as w:p or w:tbl blocks)."""
+    b = DocBuilder()
+    b.paragraph("IN THE SUPREME COURT", align="center")
+    b.section_break(fmt="lowerRoman", start=1)
+    b.heading("TABLE OF AUTHORITIES")
+    fill(b)
+    b.section_break(fmt="decimal", start=1)
+    _body(b)
+    doc = document.read(str(b.save(tmp_path / "region.docx")))
+    body = list(doc.package.body)
+    heading = next(p.element for p in doc.paragraphs if p.text == "TABLE OF AUTHORITIES")
+    argument = next(p.element for p in doc.paragraphs if p.text == "ARGUMENT")
+    return doc, write.snapshot(doc), body[body.index(heading) + 1 : body.index(argument)]
+
+
+ENTRY, OWN = "entry", "own"  # a line of the typed table; the brief's own paragraph
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        # after the last entry: a statement about the table and a word count (tab, "6,120")
+        [
+            ("Smith v. Jones, 1 U.S. 1 (1990)\t3", ENTRY),
+            ("Authorities chiefly relied upon are marked with asterisks.", OWN),
+            ("Word count of this brief:\t6,120", OWN),
+        ],
+        # between two entries, with a category heading after it: no wrapped entry's first line
+        [
+            ("Smith v. Jones, 1 U.S. 1 (1990)\t3", ENTRY),
+            ("Authorities chiefly relied upon are marked with asterisks.", OWN),
+            ("Statutes", ENTRY),
+            ("42 U.S.C. § 1983\t4", ENTRY),
+        ],
+        # before the first entry: a certificate's sentence, then the headings
+        [
+            ("This brief complies with the word limit of Rule 33.1.", OWN),
+            ("Cases", ENTRY),
+            ("Smith v. Jones, 1 U.S. 1 (1990)\t3", ENTRY),
+        ],
+    ],
+)
+def test_check_text_refuses_a_replaced_paragraph_that_is_no_line_of_a_table(tmp_path, lines):
+    """Issue 28, item 1: the invariant judges what is replaced by what a table may hold (its
+    headings, entry lines, wrapped entries and page lists), not by where it sits: the brief's
+    own paragraph among the replaced ones is lost text, whatever the reader made of it."""
+
+    def fill(b):
+        for line, _kind in lines:
+            b.paragraph(line)
+
+    doc, before, region = _typed_region(tmp_path, fill)
+    victim = next(line for line, kind in lines if kind == OWN)
+    with pytest.raises(write.TextLostError, match=f'lost the brief.s paragraph "{re.escape(victim)}"'):
+        write.check_text(before, doc, region)
+    write.check_text(before, doc, [el for el, (_line, kind) in zip(region, lines, strict=True) if kind == ENTRY])
+
+
+def test_check_text_reads_a_word_tables_row_as_one_line_of_a_table(tmp_path):
+    """A typed table in a Word table: the text and the pages of an entry are two cells of a row,
+    the row is the entry line; a row of the brief's own text in it is still refused."""
+
+    def fill(b):
+        b.table(
+            [
+                ["Cases", "Page(s)"],
+                ["Smith v. Jones, 1 U.S. 1 (1990)", "3, 5"],
+                ["Doe v. Roe,", ""],
+                ["2 U.S. 2 (1991)", "7"],
+            ],
+            header=False,
+        )
+
+    doc, before, region = _typed_region(tmp_path, fill)
+    write.check_text(before, doc, region)
+
+    def with_count(b):
+        b.table([["Smith v. Jones, 1 U.S. 1 (1990)", "3"], ["Word count of this brief:", "6,120"]], header=False)
+
+    doc, before, region = _typed_region(tmp_path, with_count)
+    with pytest.raises(write.TextLostError, match='lost the brief.s paragraph "Word count of this brief:"'):
+        write.check_text(before, doc, region)
 
 
 def test_check_text_leaves_out_ta_fields_and_comments(tmp_path):

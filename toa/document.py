@@ -64,7 +64,14 @@ _TOC_HEADING = re.compile(r"^\s*(table of contents|contents|index)\s*$", re.I)
 # iv, 5a, passim"). Lines around the entries: the "Page(s)" label, and page references alone
 # (an entry's pages wrapped to a new line, a page number typed at the foot of a page).
 _PAGE_REF = r"(?:[\divxlcIVXLC]+a?|nn?\.\s*\d+|passim|[,;&\s\-–—])"
-_ENTRY_LINE = re.compile(rf"(\.\s*){{4,}}\s*{_PAGE_REF}*$|\t\s*{_PAGE_REF}+$", re.I)
+_ENTRY_LINE = re.compile(rf"(?:(\.\s*){{4,}}|…+)\s*{_PAGE_REF}*$|\t\s*{_PAGE_REF}+$", re.I)
+# What a tab or a leader puts after a label ("Word count of this brief:<tab>6,120") or after a
+# count's name ("Total words<tab>6,120") is a value, no page list: an entry's text ends in no
+# colon, and its pages are no single number with a thousands separator.
+# A sentence ends so ("... marked with asterisks.", "... of Rule 33.1."); a citation that wraps
+# to the next line ends in a comma, an abbreviation ("Inc.", "F.3d") or nothing.
+_OWN_SENTENCE = re.compile(r"(?:\b[a-z]{4,}|\d)\.$")
+_LABEL_VALUE = re.compile(r":\s*(?:\t|(?:\.\s*){4,}|…)|(?:\t|(?:\.\s*){4,}|…)\s*\d{1,3}(?:,\d{3})+\s*$")
 _PAGE_LABEL_LINE = re.compile(r"^\s*pages?\(?s?\)?\s*$", re.I)
 _PAGES_ONLY = re.compile(r"^\s*(?:\d+a?|[ivxlc]+|passim)(?:\s*[,\-–]\s*(?:\d+a?|[ivxlc]+))*\s*$", re.I)
 _ROMAN_ONLY = re.compile(r"^\s*[ivxlc]+\s*$", re.I)
@@ -742,11 +749,14 @@ def _skip_block(paras: list[Paragraph], i: int, reason: str) -> int:
 
     Everything else is the brief's, whatever it looks like: nothing after the heading's section
     break (the body's caption "24-101" or a two-line heading "INTRODUCTION AND" / "AMICUS CURIAE"
-    is no part of a table in the front matter), no line after the last entry line, and no bare
-    number that no entry line comes before (a docket number is no page reference)."""
+    is no part of a table in the front matter), no line after the last entry line, no bare
+    number that no entry line comes before (a docket number is no page reference), and no
+    sentence: one the table goes on after ("Authorities chiefly relied upon are marked with
+    asterisks." over "Cases") stays unmarked among its lines."""
     section = paras[i - 1].section if i > 0 else None
     lines = _Lookahead(_lines_from(paras, i, section))
     last = -1  # the index in `lines` of the table's last line
+    own: set[int] = set()  # the brief's sentences among the table's lines
     previous = ""  # the last non-empty line read
     for n, (group, line) in enumerate(lines):
         if all(p.skipped == reason for p in group):  # a line of a TOA/TOC field's result
@@ -755,17 +765,34 @@ def _skip_block(paras: list[Paragraph], i: int, reason: str) -> int:
             continue
         if not line:
             continue
-        if _ENTRY_LINE.search(line):
+        if _is_entry_line(line):
             last = n
         elif _PAGES_ONLY.match(line) and last >= 0 and _continues_pages(previous, line):
             last = n
+        elif _OWN_SENTENCE.search(line):
+            if not _table_goes_on(lines, n):
+                break
+            own.add(n)
+            continue
         elif not (_PAGE_LABEL_LINE.match(line) or _is_table_subheading(group[0]) or _wrapped_entry(lines, n)):
             break
         previous = line
-    marked = [p for group, _line in lines.read[: last + 1] for p in group]
-    for p in marked:
-        p.skipped = reason
-    return i + len(marked)
+    read = lines.read[: last + 1]
+    for n, (group, _line) in enumerate(read):
+        for p in group if n not in own else ():
+            p.skipped = reason
+    return i + sum(len(group) for group, _line in read)
+
+
+def _table_goes_on(lines: _Lookahead, n: int) -> bool:
+    """The table's lines go on after the sentence at line n: an entry line follows closely,
+    with only the table's category headings and page label between."""
+    for group, text in lines[n + 1 : n + 4]:
+        if _is_entry_line(text):
+            return True
+        if text and not (_PAGE_LABEL_LINE.match(text) or _is_table_subheading(group[0])):
+            return False
+    return False
 
 
 class _Lookahead:
@@ -821,6 +848,11 @@ def row_of(p: Paragraph):
     return el
 
 
+def _is_entry_line(line: str) -> bool:
+    """A typed table's entry line: a text, a dot leader (or "……") or tab, page references."""
+    return bool(_ENTRY_LINE.search(line)) and not _LABEL_VALUE.search(line)
+
+
 def _continues_pages(previous: str, line: str) -> bool:
     """A line of page references alone belongs to the entry above it when that entry's page
     list wrapped ("…, 12,") or its leader ended the line; or when it is a page number typed at
@@ -834,7 +866,7 @@ def _wrapped_entry(lines: _Lookahead, n: int) -> bool:
     for group, text in lines[n : n + 3]:
         if not text or len(text) > 200:
             return False
-        if group is not lines[n][0] and _ENTRY_LINE.search(text):
+        if group is not lines[n][0] and _is_entry_line(text):
             return True
         if (
             (_looks_like_heading(group[0]) and not re.search(r"\d", text))

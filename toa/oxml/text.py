@@ -25,6 +25,11 @@ def paragraphs_of(block) -> list:
     return [block] if block.tag == P else list(block.iter(P))
 
 
+def table_row(p):
+    """The w:tr holding paragraph `p` (its innermost), or None outside a Word table."""
+    return next(p.iterancestors(qn("w:tr")), None)
+
+
 def outer_paragraphs(root) -> list:
     """The paragraphs under `root` that are not inside another paragraph (a text box's are)."""
     return [p for p in root.iter(P) if next(p.iterancestors(P), None) is None]

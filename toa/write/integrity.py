@@ -8,7 +8,9 @@ oxml.text.paragraph_text: every w:t and w:delText, tabs, breaks, symbols and the
 fields a paragraph holds, except TA fields, which are toa's own marks (the old ones are replaced
 by new ones). Paragraphs of the body (tables and text boxes included), the notes, the headers
 and the footers are compared in document order; the table's old paragraphs and the blocks toa
-inserts are left out of the comparison, and nothing else may differ.
+inserts are left out of the comparison, and nothing else may differ. What the old table's
+paragraphs held is judged too: only the lines a table has (entries, headings, wrapped entries,
+page lists) may be replaced.
 """
 
 from __future__ import annotations
@@ -20,14 +22,29 @@ from dataclasses import dataclass
 from ..model import Document
 from ..oxml.fields import code_starts, paragraphs_in
 from ..oxml.sections import ends_section
-from ..oxml.text import paragraph_text, paragraphs_of
+from ..oxml.text import paragraph_text, paragraphs_of, table_row
 from .errors import WriteError
 
-# A line of a typed table: text, then a dot leader or a tab, then page references (or none yet:
-# they may follow on the next line); and the placeholders a table takes the place of.
+# A line of a typed table: text, then a dot leader (dots or "…") or a tab, then page references
+# (or none yet: they may follow on the next line); page references alone (a page list that
+# wrapped, a page number typed at the foot of a page); and the placeholders a table takes the
+# place of.
 _PAGE_REFS = r"(?:\s*(?:[0-9ivxlc]+a?(?:\s*[-–—]\s*[0-9ivxlc]+a?)?|nn?\.\s*\d+|passim)[,;&]?)*\s*$"
-_ENTRY_LINE = re.compile(rf"\S.*?(?:(?:\.\s?){{3,}}|…|\t)\s*{_PAGE_REFS}", re.I)
+_LEADER = r"(?:(?:\.\s?){3,}|…+|\t)"
+_ENTRY_LINE = re.compile(rf"\S.*?{_LEADER}\s*{_PAGE_REFS}", re.I)
+_PAGES_ALONE = re.compile(rf"^(?=\s*\w){_PAGE_REFS}", re.I)
 _PLACEHOLDER = re.compile(r"^\[[^\]]*(authorities|toa)[^\]]*\]$|^\{\{\s*toa\s*\}\}$", re.I)
+# ... but a label and its value after a tab or leader ("Word count of this brief:<tab>6,120",
+# "Total words<tab>6,120") is the brief's own line: an entry's text ends in no colon, and its
+# pages are no single number with a thousands separator.
+_LABEL_VALUE = re.compile(rf":\s*{_LEADER}|{_LEADER}\s*\d{{1,3}}(?:,\d{{3}})+\s*$")
+# A heading of the table ("Cases", "Statutes—Continued:", "Page(s)", the title again on its next
+# page): a short line with no number in it. Neither it nor an entry's first lines end as a
+# sentence does ("... marked with asterisks.", "... of Rule 33.1."): a citation ends in a
+# comma, an abbreviation ("Inc.", "F.3d") or nothing where it wraps.
+_HEADING = re.compile(r"^[^\d\t]{1,80}$")
+_SENTENCE_END = re.compile(r"(?:\b[a-z]{4,}|\d)\.$")
+_WRAPPED = 2  # an entry wrapped over at most this many lines before its last (the one with the pages)
 
 
 class TextLostError(WriteError):
@@ -50,10 +67,13 @@ def check(before: TextSnapshot, doc: Document, replaced: Iterable = (), inserted
     holds as it was. `replaced`: the blocks of the old table (or placeholder) that the new
     table takes the place of; `inserted`: the blocks toa added (the table, its page break).
 
-    What was replaced is judged here too, by the shape of a table, not by the reader's
-    word for it: a non-empty replaced paragraph must sit inside a TOA field, be a placeholder,
-    or come no later than the old table's last entry line (text, leader or tab, pages), in the
-    same section (lines between entries are the table's headings and wrapped entries)."""
+    What was replaced is judged here too, line by line, by what a table holds, not by the
+    reader's word for it (a Word table's row is one line): a non-empty replaced line must sit
+    inside a TOA field, be a placeholder or an entry line (text, leader or tab, pages), or come
+    before the old table's last entry line, in the same section, as one of the lines a table
+    has between its entries: a heading, a page list, the first lines of a wrapped entry. A
+    sentence, a label and its value ("Word count:<tab>6,120") or any line after the last entry
+    is the brief's own text, and replacing it loses it."""
     replaced = list(replaced)
     _check_replaced(before, replaced)
     left_out = {p for block in [*replaced, *inserted] for p in paragraphs_of(block)}
@@ -85,21 +105,71 @@ def _check_replaced(before: TextSnapshot, replaced: list) -> None:
     text_of = dict(before.stories.get("body", []))
     root = paragraphs[0].getroottree().getroot()
     in_toa = paragraphs_in(root, "TOA")
-    lines = [(p, " ".join(text_of.get(p, "").split())) for p in paragraphs]
+    lines = [line for line in _lines(paragraphs, text_of) if line.text.strip()]
     # a line where a TOA field starts ends a heading too: a heading the author added, with its
     # category's field still empty (the pane's Add a heading), is the table's
-    ends = [
-        n
-        for n, (p, text) in enumerate(lines)
-        if p in in_toa or _ENTRY_LINE.search(text_of.get(p, "")) or _PLACEHOLDER.match(text) or _starts_toa(p)
-    ]
-    last = ends[-1] if ends else -1
-    section_end = None
-    for n, (p, text) in enumerate(lines):
-        if text and p not in in_toa and (n > last or section_end is not None):
-            raise TextLostError(_message("lost", "body", text))
-        if section_end is None and ends_section(p):
-            section_end = n
+    entries = {n for n, line in enumerate(lines) if line.field(in_toa) or _is_entry(line.text)}
+    placeholders = {n for n, line in enumerate(lines) if _PLACEHOLDER.match(" ".join(line.text.split()))}
+    last = max(entries | placeholders, default=-1)
+    first_entry = min(entries, default=len(lines))
+    for n, line in enumerate(lines):
+        if line.field(in_toa) or n in entries or n in placeholders:
+            continue
+        if n > last or line.after_section or not _may_hold(lines, n, entries, first_entry):
+            raise TextLostError(_message("lost", "body", line.own_text))
+
+
+@dataclass
+class _Line:
+    """A line of the replaced region as a table has it: a paragraph, or a Word table's row (an
+    entry's text and its pages are two cells of it), its cells' text joined by tabs."""
+
+    paragraphs: list
+    text: str
+    after_section: bool  # a section ended before it: a table ends with its section
+
+    def field(self, in_toa: set) -> bool:
+        """Inside a TOA field's result, or where a TOA field starts."""
+        return all(p in in_toa for p in self.paragraphs) or any(_starts_toa(p) for p in self.paragraphs)
+
+    @property
+    def own_text(self) -> str:
+        return next((t for t in self.text.split("\t") if t.strip()), self.text)
+
+
+def _lines(paragraphs: list, text_of: dict) -> list[_Line]:
+    lines: list[_Line] = []
+    last_row = None
+    ended = False
+    for p in paragraphs:
+        row = table_row(p)
+        text = text_of.get(p, "")
+        if row is not None and row is last_row:
+            lines[-1].paragraphs.append(p)
+            lines[-1].text += "\t" + text
+        else:
+            lines.append(_Line([p], text, ended))
+        last_row = row
+        ended = ended or ends_section(p)
+    return lines
+
+
+def _is_entry(text: str) -> bool:
+    return bool(_ENTRY_LINE.search(text)) and not _LABEL_VALUE.search(text)
+
+
+def _may_hold(lines: list[_Line], n: int, entries: set[int], first_entry: int) -> bool:
+    """Line n, no entry line and before the table's last one, is one a table holds: a heading,
+    a page list after an entry, or the first line(s) of an entry whose last line (text, leader,
+    pages) follows closely; never a sentence."""
+    text = " ".join(lines[n].text.split())
+    if _SENTENCE_END.search(text):  # a statement about the table, a certificate's sentence
+        return False
+    if _HEADING.match(text):
+        return True
+    if _PAGES_ALONE.match(text):
+        return n > first_entry
+    return any(k in entries for k in range(n + 1, n + 1 + _WRAPPED))
 
 
 def _stories(doc: Document) -> Iterator[tuple[str, object]]:

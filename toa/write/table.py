@@ -24,9 +24,10 @@ from ..oxml.sections import (
     text_width,
 )
 from ..oxml.styles import paragraph_style, take_look
-from ..oxml.text import insert_at_start, is_paragraph, paragraph, paragraphs_of
+from ..oxml.text import insert_at_start, is_paragraph, paragraph, paragraphs_of, table_row
 from ..styles import Style
 from .bookmarks import BookmarkIds
+from .errors import WriteError
 from .template import render_table
 
 
@@ -123,6 +124,15 @@ def _plan(doc: Document, body) -> _Plan:
         el = anchor.element
         text = anchor.text.strip()
         in_field = paragraphs_in(body, "TOA")
+        block = _body_block(el, body)
+        if block is not el:
+            # the heading (or placeholder) sits in a Word table or content control, the old table's
+            # rows with it: the whole block is the old table's, the new one takes its place
+            if _block_state(block, para_of, in_field) == "mixed":
+                raise WriteError(_mixed_message(el, block, para_of))
+            stale = [block] + _stale_after(block, para_of, in_field)
+            mode = "placeholder" if is_toa_placeholder(text) else "existing"
+            return _Plan(mode, before=block, remove=stale, carriers=stale, section_probe=block)
         stale = _stale_after(el, para_of, in_field)
         if is_toa_placeholder(text):
             return _Plan(
@@ -166,13 +176,20 @@ def _stale_after(anchor, para_of: dict, in_field: set) -> list:
     el = anchor.getnext()
     while el is not None and not is_section_properties(el):
         state = _block_state(el, para_of, in_field)
+        if state == "mixed":
+            raise WriteError(_mixed_message(anchor, el, para_of))
         if state == "keep":
             # a heading we do not recognise ("Federal Statutes") between two TOA fields
             gap = _gap_to_next_field(el, para_of, in_field) if found else None
-            if gap is None:
+            if gap is not None:
+                found += [(g, "stale") for g in gap]
+                el = gap[-1].getnext()
+                continue
+            # the brief's own sentence that the old table's lines go on after stays where it is
+            kept = _kept_among_lines(el, para_of, in_field)
+            if kept is None:
                 break
-            found += [(g, "stale") for g in gap]
-            el = gap[-1].getnext()
+            el = kept[-1].getnext()
             continue
         found.append((el, state))
         if section_properties(el) is not None:  # a table ends with its section: what follows is the body's
@@ -189,6 +206,8 @@ def _gap_to_next_field(el, para_of: dict, in_field: set, most: int = 3):
     gap: list[Any] = []
     while el is not None and not is_section_properties(el) and len(gap) <= most:
         state = _block_state(el, para_of, in_field)
+        if state == "mixed":  # the brief's text beside the old table's lines: no gap of the table
+            return None
         if state == "stale" and any(p in in_field for p in paragraphs_of(el)):
             return gap or None
         if state == "keep" and len("".join(el.itertext())) > 100 or section_properties(el) is not None:
@@ -198,20 +217,54 @@ def _gap_to_next_field(el, para_of: dict, in_field: set, most: int = 3):
     return None
 
 
+def _kept_among_lines(el, para_of: dict, in_field: set, most: int = 2):
+    """The blocks from `el` up to (not including) the next block of the old table, when they
+    are at most `most` blocks of the brief's own (document.read left them unmarked among the
+    table's lines: "Authorities chiefly relied upon are marked with asterisks.") and empty
+    ones, in the same section; else None."""
+    kept: list[Any] = []
+    own = 0
+    while el is not None and not is_section_properties(el):
+        state = _block_state(el, para_of, in_field)
+        if state in ("stale", "mixed"):  # a mixed block: _stale_after says where it is
+            return kept or None
+        own += state == "keep"
+        if own > most or section_properties(el) is not None:
+            return None
+        kept.append(el)
+        el = el.getnext()
+    return None
+
+
 def _block_state(el, para_of: dict, in_field: set) -> str:
-    paras = paragraphs_of(el)
-    state = "empty"
-    for p in paras:
-        if p in in_field:
-            state = "stale"
-            continue
+    """empty | stale (the old table's lines) | keep (the brief's) | mixed: a Word table (or
+    content control) holding both, which no removal of whole blocks can replace."""
+    states = set()
+    for p in paragraphs_of(el):
         info = para_of.get(p)
-        if info is None or not info.text.strip():
-            continue
-        if info.skipped != "toa":
-            return "keep"
-        state = "stale"
-    return state
+        if p in in_field or info is not None and info.text.strip() and info.skipped == "toa":
+            states.add("stale")
+        elif info is not None and info.text.strip():
+            states.add("keep")
+    if len(states) > 1:
+        return "mixed"
+    return states.pop() if states else "empty"
+
+
+def _mixed_message(anchor, block, para_of: dict) -> str:
+    """Where the old table is that toa cannot replace, and why, in one line."""
+    heading = " ".join(para_of[anchor].text.split())[:60] if anchor in para_of else "its heading"
+    kind = "content control" if not any(table_row(p) is not None for p in paragraphs_of(block)) else "Word table"
+    own = next(
+        info.text
+        for p in paragraphs_of(block)
+        if (info := para_of.get(p)) is not None and info.text.strip() and info.skipped != "toa"
+    )
+    return (
+        f'the old table of authorities in the {kind} under "{heading}" also holds the brief\'s own text '
+        f'("{" ".join(own.split())[:60]}"), which toa does not take out of it: move that text out of '
+        f"the {kind}, or delete the old table, and build again"
+    )
 
 
 def _toc_end(doc: Document, body):
@@ -231,11 +284,16 @@ def _toc_end(doc: Document, body):
         elif nxt.text.strip():
             break
         i += 1
-    block = last.element
-    while block.getparent() is not body and block.getparent() is not None:
-        block = block.getparent()  # a TOC in a content control or table: after the whole block
+    block = _body_block(last.element, body)  # a TOC in a content control or table: after the whole block
     head = toc[0].element if is_toc_heading(toc[0].text.strip()) else None
     return block, head
+
+
+def _body_block(el, body):
+    """The block of the body that holds `el`: itself, or the Word table or content control it is in."""
+    while el.getparent() is not body and el.getparent() is not None:
+        el = el.getparent()
+    return el
 
 
 def _dress_title(title_p, plan: _Plan) -> None:
