@@ -32,6 +32,7 @@ OLRC_EXTRA = {
 class OfficialState:
     olrc_maintenance: bool = False
     govinfo_faults: dict = field(default_factory=dict)  # path prefix -> "No Results Found" | "Content File Not Found"
+    # eCFR's JSON answers by endpoint ("titles", "versions"): "empty" (an empty 200 body), "list" (`[]`)
     ecfr_faults: dict = field(default_factory=dict)
     fault: str | None = None  # applies to every host: "timeout" | "500"
     # every source answers its own "not found" to everything (an index lost, a changed address scheme)
@@ -362,6 +363,8 @@ def make_app(state: OfficialState) -> Flask:
     def titles():
         if state.ecfr_faults.get("titles") == "empty":
             return Response("", status=200)
+        if state.ecfr_faults.get("titles") == "list":
+            return Response("[]", mimetype="application/json")
         return Response(
             json.dumps(
                 {
@@ -403,6 +406,8 @@ def make_app(state: OfficialState) -> Flask:
     def versions(title):
         if not any(k.startswith("issue_date") for k in request.args):
             return Response(json.dumps({"error": "issue_date is required"}), status=400)
+        if state.ecfr_faults.get("versions") == "list":
+            return Response("[]", mimetype="application/json")
         section = request.args.get("section", "")
         rows = []
         if (title, section) in data.CFR and not state.finds_nothing:
