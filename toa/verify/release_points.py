@@ -184,12 +184,13 @@ def _evidence(section, identifier: str, url: str, scope: str) -> Evidence:
     heading = next((_text(c) for c in section if _local(c) == "heading"), "")
     credit = " ".join(_text(c) for c in section if _local(c) == "sourceCredit")
     subunits, paths = {}, {}
+    known: dict = {}  # the words of each subdivision, read once for it and all above it
     for unit in section.iter("{*}" + LEVELS[0], *("{*}" + level for level in LEVELS[1:])):
         key = unit.get("identifier", "")
         if key.startswith(identifier + "/") and not _in_notes(unit, section):
-            subunits[key[len(identifier) + 1 :]] = _text(unit)
+            subunits[key[len(identifier) + 1 :]] = _text(unit, known=known)
             paths[key[len(identifier) + 1 :]] = f"{url}#{quote(key, safe='/')}"
-    text = _text(section, own_head=False)
+    text = _text(section, own_head=False, known=known)
     read = bool(subunits)
     if not read:  # no subdivisions marked up: read them from the paragraphs, as on a web page
         paragraphs = [_text(p) for p in section.iter("{*}p") if not _in_notes(p, section)] or [text]
@@ -222,9 +223,13 @@ def _in_notes(element, section) -> bool:
     return False
 
 
-def _text(element, own_head: bool = True) -> str:
+def _text(element, own_head: bool = True, known: dict | None = None) -> str:
     """The words of an element without its notes, source credit and footnote marks; without its
-    own number and heading when `own_head` is False (a section's "§ 230. Protection for ...")."""
+    own number and heading when `own_head` is False (a section's "§ 230. Protection for ...").
+    Those of a subdivision are kept in `known`, if given, and read from it: a section's words
+    and each of its subdivisions' are then read in one pass, not once per level above them."""
+    if known is not None and element in known:
+        return known[element]
     out = [element.text or ""]
     for child in element:
         name = _local(child)
@@ -235,10 +240,13 @@ def _text(element, own_head: bool = True) -> str:
             or (not own_head and name in ("num", "heading"))
         )
         if not dropped:
-            inner = _text(child)
+            inner = _text(child, known=known)
             out.append(f" {inner} " if name in _BLOCKS else inner)
         out.append(child.tail or "")
-    return squash("".join(out))
+    text = squash("".join(out))
+    if known is not None and own_head and _local(element) in LEVELS:
+        known[element] = text
+    return text
 
 
 class ReleasePoints:

@@ -86,8 +86,8 @@ class Settings:
     release_point_max_zip: int = 256 * 2**20
     release_point_max_xml: int = 2 * 2**30
     release_point_max_elements: int = 40_000_000
-    release_point_max_held_xml: int = 64 * 2**20
-    release_point_max_held_elements: int = 1_000_000
+    release_point_max_held_xml: int = 16 * 2**20
+    release_point_max_held_elements: int = 250_000
 
     user_agent: str = USER_AGENT
     # Injectable so tests run on a fake clock and never really sleep.
