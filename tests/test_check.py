@@ -503,6 +503,10 @@ def test_as_of_between_two_editions_reads_the_release_point_of_that_date(env, tm
         ("list-down", "OLRC's release points: the list of release points: HTTP 503"),
         ("truncated", "OLRC's release points: the zip is damaged or truncated"),
         ("missing", "OLRC's release points: OLRC answered with an error page, not the title's zip"),
+        (
+            "bomb-around",  # a zip bomb: 10M empty elements
+            "OLRC's release points: the title's XML holds over 250,000 elements in one section or between two",
+        ),
     ],
 )
 def test_a_release_point_out_of_reach_leaves_the_version_not_verified(env, tmp_path, capsys, fault, reason):

@@ -854,6 +854,46 @@ def test_cache_clear_on_a_file_that_is_not_a_cache_is_one_line(tmp_path):
     assert cache.read_bytes() == b"not a database, " * 100
 
 
+@pytest.mark.parametrize(
+    ("schema", "why"),
+    [
+        (["CREATE TABLE answers (key TEXT PRIMARY KEY, value TEXT)"], "another schema"),
+        (
+            [
+                "CREATE TABLE answers (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires REAL NOT NULL)",
+                "CREATE TRIGGER keep BEFORE INSERT ON answers BEGIN SELECT RAISE(ABORT, 'read only'); END",
+            ],
+            "a trigger in it",
+        ),
+    ],
+)
+def test_a_cache_file_toa_did_not_make_is_left_as_it_is(tmp_path, schema, why):
+    """Issue 28: a database of another schema at the cache path ended check in a traceback (and
+    a trigger would have refused every answer). It is treated as absent: the check runs with a
+    cache of toa's own beside it and says so in one line; neither check nor cache clear alters
+    the file."""
+    import sqlite3
+
+    _sample(tmp_path)
+    cache = _cache_file(tmp_path)
+    db = sqlite3.connect(cache)
+    for statement in schema:
+        db.execute(statement)
+    db.commit()
+    db.close()
+    before = cache.read_bytes()
+    env = {"XDG_CACHE_HOME": str(tmp_path / "xdg")}
+    proc = toa("check", "brief.docx", "--pages", "estimate", "--offline", "--keep-cache", cwd=tmp_path, env=env)
+    assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr
+    aside = cache.with_name("verify-toa.sqlite3")
+    line = f"the verification cache {cache} is not toa's ({why}): left as it is, answers kept in {aside}"
+    assert [n for n in proc.stdout.splitlines() if "verification cache" in n] == [f"Note: {line}"], proc.stdout
+    proc = toa("cache", "clear", cwd=tmp_path, env=env)
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+    assert proc.stdout == f"Removed 0 cached answers ({aside})\n"
+    assert cache.read_bytes() == before and aside.is_file()
+
+
 def test_a_symlinked_cache_file_is_not_followed(tmp_path):
     """Neither check nor cache clear follows a link where the cache file should be: the file it
     points at keeps its mode and its bytes."""

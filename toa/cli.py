@@ -388,13 +388,16 @@ def _audit(args) -> int:
 
 def _cache(args) -> int:
     from .verify import CacheError, Settings, clear_cache
+    from .verify.cache import kept_file
 
     settings = Settings.from_env()
     try:
         removed = clear_cache(settings)
     except CacheError as exc:
         raise BuildError(str(exc)) from None
-    print(f"Removed {removed} cached {'answer' if removed == 1 else 'answers'} ({settings.resolved_cache_path()})")
+    path = settings.resolved_cache_path()
+    kept = kept_file(path)[0] or path  # beside a file toa did not make, where its answers were
+    print(f"Removed {removed} cached {'answer' if removed == 1 else 'answers'} ({kept})")
     return 0
 
 

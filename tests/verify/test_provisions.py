@@ -493,3 +493,21 @@ def test_release_points_under_maintenance(services):
     assert rec.verdict == NOT_VERIFIED
     assert "OLRC's release points: the list of release points: uscode.house.gov is under maintenance" in rec.reason
     assert not hosts(services, ".zip")
+
+
+@pytest.mark.parametrize("endpoint", ["titles", "versions"])
+def test_ecfr_answering_an_empty_list_is_unresolved_not_a_traceback(services, endpoint):
+    """Issue 28: eCFR's titles or versions answering `[]` (JSON, but not the object its API
+    documents) ended in a traceback. It is an answer that says nothing: the section is
+    unresolved with eCFR's reason, never "not found", and a found text stays found."""
+    services.official_state.ecfr_faults[endpoint] = "list"
+    services.lii_state.chrome_only.update({"/cfr/text/29/1910.95", "/cfr/text/40/9999.1"})
+    real = provision("29 C.F.R. § 1910.95", "rules_regulations", [cfr("29", "1910.95")])
+    invented = provision("40 C.F.R. § 9999.1", "rules_regulations", [cfr("40", "9999.1")])
+    result = run(services, real, invented)
+    assert result[invented.key].verdict == NOT_VERIFIED and result[invented.key].flags != ["not_found"]
+    assert "eCFR: eCFR answered without its list of" in result[invented.key].units[0].unresolved_reason
+    if endpoint == "titles":
+        assert result[real.key].verdict == NOT_VERIFIED
+    else:  # the text was read; only its dates of amendment are missing
+        assert "/api/versioner/v1/full/" in result[real.key].units[0].source_url

@@ -4,6 +4,9 @@ release point that holds a date's text (against the fake OLRC on loopback)."""
 from __future__ import annotations
 
 import io
+import re
+import subprocess
+import sys
 from datetime import date
 
 import pytest
@@ -11,7 +14,16 @@ from lxml import etree
 
 from toa.verify.evidence import ERROR, FOUND
 from toa.verify.http import Http
-from toa.verify.release_points import ReleasePoint, ReleasePoints, parse_list, read_section, title_code
+from toa.verify.release_points import (
+    Bounds,
+    ReleasePoint,
+    ReleasePoints,
+    TooLarge,
+    parse_list,
+    read_section,
+    title_code,
+)
+from toa.verify.settings import Settings
 from toa.verify.throttle import Budget
 
 LIST = """<?xml version='1.0' encoding='UTF-8' ?>
@@ -81,8 +93,17 @@ amended Pub. L. 117\u20132, Mar. 11, 2021.)</sourceCredit>
 </chapter></title></main></uscDoc>"""
 
 
-def read(section: str):
-    return read_section(io.BytesIO(USLM.encode("utf-8")), "42", section, "U", "S")
+DEFAULTS = Settings()
+BOUNDS = Bounds(
+    DEFAULTS.release_point_max_xml,
+    DEFAULTS.release_point_max_elements,
+    DEFAULTS.release_point_max_held_xml,
+    DEFAULTS.release_point_max_held_elements,
+)
+
+
+def read(section: str, bounds: Bounds = BOUNDS):
+    return read_section(io.BytesIO(USLM.encode("utf-8")), "42", section, "U", "S", bounds)
 
 
 def test_a_hyphenated_section_read_from_its_en_dash_identifier():
@@ -102,6 +123,14 @@ def test_a_hyphenated_section_read_from_its_en_dash_identifier():
     assert read("1395w\u20135").text == ev.text  # the number as the Code writes it
 
 
+def test_a_section_quoted_with_an_identifier_is_read_with_the_section_quoting_it():
+    """A section quoted in a note, even with an identifier of the Code, is not a section passed:
+    the section whose note quotes it keeps all its words."""
+    quoting = USLM.replace("<quotedContent><section>", '<quotedContent><section identifier="/us/usc/t42/s3">')
+    ev = read_section(io.BytesIO(quoting.encode("utf-8")), "42", "1395w-5", "U", "S", BOUNDS)
+    assert (ev.text, ev.subunits) == (read("1395w-5").text, read("1395w-5").subunits)
+
+
 def test_a_stub_carries_its_status():
     """A repealed section says so in its heading, a transferred one in its status attribute."""
     assert read("1395w-3").flags == ["repealed"]
@@ -112,7 +141,43 @@ def test_a_section_the_title_does_not_hold_is_an_error_not_a_negative():
     ev = read("1395w-6")
     assert ev.state == ERROR and ev.reason == "the title's XML has no section 1395w-6"
     with pytest.raises(etree.XMLSyntaxError):
-        read_section(io.BytesIO(USLM.encode("utf-8")[:900]), "42", "1395w-5", "U", "S")
+        read_section(io.BytesIO(USLM.encode("utf-8")[:900]), "42", "1395w-5", "U", "S", BOUNDS)
+
+
+LARGE = 10**6
+
+
+@pytest.mark.parametrize(
+    ("bounds", "why"),
+    [
+        (Bounds(1000, LARGE, LARGE, LARGE), "is over the size limit (1,000 bytes)"),
+        (Bounds(LARGE, 40, LARGE, LARGE), "holds over 40 elements"),
+        (Bounds(LARGE, LARGE, 1000, LARGE), "holds over 1,000 bytes in one section or between two"),
+        (Bounds(LARGE, LARGE, LARGE, 40), "holds over 40 elements in one section or between two"),
+    ],
+)
+def test_the_xml_is_bounded_as_it_streams(bounds, why):
+    """The bytes and the elements are counted as the XML streams by, whatever a zip declares
+    (here a stream that declares nothing): the title's 40 elements and its XML declaration, read
+    in one go (the reader takes 32 KB at a time), all held at once."""
+    size = len(USLM.encode("utf-8"))
+    assert read("1395w-5", Bounds(size, 41, size, 41)).state == FOUND  # at the bounds
+    with pytest.raises(TooLarge, match=rf"^the title's XML {re.escape(why)}$"):
+        read("1395w-5", bounds)
+
+
+def test_what_is_held_is_counted_from_the_last_section_dropped():
+    """A title far larger than what may be held at once is read: each section passed is dropped
+    with all before it, and only what follows is counted as held."""
+    sections = "".join(
+        f'<section identifier="/us/usc/t42/s{n}"><num value="{n}">\u00a7 {n}.</num><content><p>Text {n}.</p>'
+        f"</content></section>"
+        for n in range(1, 20001)
+    )
+    title = f'<uscDoc xmlns="http://xml.house.gov/schemas/uslm/1.0"><main><title>{sections}</title></main></uscDoc>'
+    xml = title.encode("utf-8")
+    ev = read_section(io.BytesIO(xml), "42", "20000", "U", "S", Bounds(len(xml), 100_000, 2**16, 10_000))
+    assert (ev.state, ev.text) == (FOUND, "Text 20000.") and len(xml) > 32 * 2**16
 
 
 def test_the_release_point_that_holds_a_date_s_text(services, tmp_path):
@@ -141,3 +206,42 @@ def test_the_release_point_that_holds_a_date_s_text(services, tmp_path):
     ]
     assert ReleasePoint("117", "12not9", date(2021, 5, 10)).label == "117-12not9"
     http.close()
+
+
+# One section read from a title at a release point against the fake OLRC, in a process of its own:
+# the evidence's state and reason, and the process's peak resident memory (MiB).
+READ_IN_A_PROCESS = """
+import resource, sys
+from datetime import date
+from toa.verify.http import Http
+from toa.verify.release_points import ReleasePoints
+from toa.verify.settings import Settings
+from toa.verify.throttle import Budget
+from pathlib import Path
+settings = Settings(uscode_url=sys.argv[1])
+ev = ReleasePoints(Http(settings, Budget(20)), settings, lambda: Path(sys.argv[2])).section(
+    "15", "1681s-2", date(2021, 6, 1), "2021-03-15"
+)
+print(ev.state, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024, ev.reason)
+"""
+
+
+@pytest.mark.parametrize("bomb", ["bomb-around", "bomb-inside"])
+def test_a_zip_bomb_of_elements_is_refused_in_bounded_memory(services, tmp_path, bomb):
+    """Issue 28: a title's XML of 10M elements, in a zip far below the cap on its download, took
+    1.3 to 3.6 GB and ended in a MemoryError. The elements are counted as the XML streams by,
+    the sections passed dropped: 10M empty elements before the sections, or 2M in each section,
+    are refused with the reason, in a process that stays far below 1 GB."""
+    services.official_state.release_fault = bomb
+    out = subprocess.run(
+        [sys.executable, "-c", READ_IN_A_PROCESS, services.official.url, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert out.returncode == 0 and out.stderr == "", out.stderr
+    got, peak, why = out.stdout.strip().split(" ", 2)
+    zip_size = max(p.stat().st_size for p in tmp_path.iterdir())
+    assert (got, why) == (ERROR, "the title's XML holds over 250,000 elements in one section or between two")
+    assert zip_size < 2**20
+    assert int(peak) < 400, f"peak {peak} MiB"

@@ -8,6 +8,10 @@ answer once and leaves nothing behind about what a brief cites. With retention r
 
 Lifetimes are chosen by the caller (found: long, negative: a day); errors are never
 stored, so a flaky network cannot turn into a remembered "not found".
+
+A file at the kept cache's path that toa did not make (another program's database, a view or a
+trigger in it, values of other types) is never altered nor deleted: toa keeps its cache in a
+file of its own beside it.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import stat
 import tempfile
 import threading
 from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -37,9 +42,12 @@ class Cache:
         self._lock = threading.Lock()
         self._db: sqlite3.Connection | None = None
         self._folder: Path | None = None
-        self.problem: str | None = None  # why the kept cache could not be used
+        self.problem: str | None = None  # why the kept cache is not at its path, or not kept
         try:
-            self._db = _connect(Path(path)) if path is not None else _memory()
+            kept = None
+            if path is not None:
+                kept, self.problem = kept_file(Path(path))
+            self._db = _connect(kept) if kept is not None else _memory()
         except (sqlite3.Error, OSError) as exc:
             # An unusable cache folder or file must not stop verification: the run's own cache instead.
             self._db = _memory()
@@ -95,6 +103,71 @@ class CacheError(Exception):
     """The cache file cannot be used; the message is one line for the user."""
 
 
+def aside(path: Path) -> Path:
+    """The file toa keeps its cache in when a file it did not make is at `path`."""
+    return path.with_name(f"{path.stem}-toa{path.suffix}")
+
+
+def kept_file(path: Path) -> tuple[Path | None, str | None]:
+    """The file that holds the kept answers for the cache path `path`, and the line that says why
+    when it is not `path`: `path` when it is toa's cache or there is none yet, else the file
+    beside it, or None (the run's own cache) when that one is not toa's either."""
+    why = not_toas(path)
+    if why is None:
+        return path, None
+    other = aside(path)
+    also = not_toas(other)
+    if also is None:
+        return other, f"the verification cache {path} is not toa's ({why}): left as it is, answers kept in {other}"
+    return None, (
+        f"the verification cache {path} is not toa's ({why}), nor is {other} ({also}): "
+        "both left as they are, ran without them"
+    )
+
+
+def not_toas(path: Path) -> str | None:
+    """Why the file at `path` is not a cache toa made; None when it is, or when there is none (or
+    an empty one: toa's, cut off before its table was written). A link or a file that is not a
+    regular one is for _connect to refuse. The file is only read, never written."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None
+    if not stat.S_ISREG(info.st_mode) or info.st_size == 0:
+        return None
+    try:
+        db = sqlite3.connect(path.absolute().as_uri() + "?mode=ro", uri=True)
+        try:
+            return _unlike_toas(db)
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return "not an SQLite database"
+
+
+def _unlike_toas(db: sqlite3.Connection) -> str | None:
+    kinds = {kind for (kind,) in db.execute("SELECT type FROM sqlite_master")}
+    if "view" in kinds:
+        return "a view in it"
+    if "trigger" in kinds:
+        return "a trigger in it"
+    with closing(_memory()) as own:
+        if _shape(db) != _shape(own):
+            return "another schema"
+    if db.execute("SELECT 1 FROM answers WHERE typeof(expires) NOT IN ('real', 'integer') LIMIT 1").fetchone():
+        return "expiry times that are not numbers"
+    if db.execute("SELECT 1 FROM answers WHERE typeof(value) != 'text' LIMIT 1").fetchone():
+        return "answers that are not text"
+    return None
+
+
+def _shape(db: sqlite3.Connection) -> tuple[list, list]:
+    """A database's objects and the columns of its table of answers, as SQLite describes them."""
+    objects = db.execute("SELECT type, name, tbl_name FROM sqlite_master ORDER BY name").fetchall()
+    columns = db.execute("SELECT * FROM pragma_table_info('answers') ORDER BY cid").fetchall()
+    return objects, columns
+
+
 def _memory() -> sqlite3.Connection:
     db = sqlite3.connect(":memory:", check_same_thread=False)
     db.execute(SCHEMA)
@@ -121,23 +194,35 @@ def _connect(path: Path) -> sqlite3.Connection:
 
 
 def clear(settings: Settings | None = None) -> int:
-    """Delete every cached answer (`toa cache clear`); returns how many were removed."""
+    """Delete every kept answer (`toa cache clear`), in toa's cache file and in the one beside a
+    file toa did not make; returns how many were removed. A file toa did not make is left as it
+    is (an error when no cache of toa's was found to clear)."""
     path = (settings or Settings.from_env()).resolved_cache_path()
-    if not os.path.lexists(path):
-        return 0
-    if path.is_symlink() or not path.is_file():
-        raise CacheError(f"the verification cache {path} is not a regular file; left as it is")
+    removed, cleared, foreign = 0, False, None
+    for candidate in (path, aside(path)):
+        if not os.path.lexists(candidate):
+            continue
+        if candidate.is_symlink() or not candidate.is_file():
+            raise CacheError(f"the verification cache {candidate} is not a regular file; left as it is")
+        why = not_toas(candidate)
+        if why is not None:
+            foreign = foreign or f"the verification cache {candidate} cannot be cleared: it is not toa's cache ({why})"
+            continue
+        removed, cleared = removed + _delete_answers(candidate), True
+    if foreign and not cleared:
+        raise CacheError(f"{foreign}; left as it is")
+    return removed
+
+
+def _delete_answers(path: Path) -> int:
     try:
         db = sqlite3.connect(str(path))
         try:
-            db.execute(SCHEMA)
+            db.execute(SCHEMA)  # an empty file: toa's, without its table yet
             count = db.execute("DELETE FROM answers").rowcount
             db.commit()
             return count
         finally:
             db.close()
     except sqlite3.Error as exc:
-        raise CacheError(
-            f"the verification cache {path} cannot be cleared ({exc}); "
-            "it is not toa's cache, or damaged: remove it by hand"
-        ) from None
+        raise CacheError(f"the verification cache {path} cannot be cleared ({exc}); remove it by hand") from None

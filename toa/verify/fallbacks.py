@@ -208,32 +208,39 @@ def fetch_govinfo_fr(http: Http, settings: Settings, volume: str, page: str) -> 
 ECFR_HISTORY_FROM = "2017-01-01"  # eCFR's point-in-time texts are reliable from this date (statutes.md §3)
 
 
-def _ecfr_json(http: Http, url: str, scope: str):
+def _ecfr_rows(http: Http, url: str, scope: str, key: str) -> tuple[list[dict], Evidence | None]:
+    """The rows of the list `key` of an eCFR JSON answer ({"titles": [...]}, {"content_versions":
+    [...]}), those that are objects. Any other JSON (`[]`, a list that is not one) is an error: it
+    says nothing about the section."""
     reply = http.get(url)
     failed = transport_error(reply, "eCFR", url, scope)
     if failed:
-        return None, failed
+        return [], failed
     if reply.status == 503:
-        return None, error("eCFR", url, scope, "eCFR is processing (503)")
+        return [], error("eCFR", url, scope, "eCFR is processing (503)")
     if reply.status != 200 or not reply.text.strip():
-        return None, error("eCFR", url, scope, f"HTTP {reply.status}" if reply.status != 200 else "empty body")
+        return [], error("eCFR", url, scope, f"HTTP {reply.status}" if reply.status != 200 else "empty body")
     try:
-        return reply.json(), None
+        answer = reply.json()
     except ValueError:
-        return None, error("eCFR", url, scope, "malformed JSON")
+        return [], error("eCFR", url, scope, "malformed JSON")
+    rows = answer.get(key) if isinstance(answer, dict) else None
+    if not isinstance(rows, list):
+        return [], error("eCFR", url, scope, f"eCFR answered without its list of {key}")
+    return [row for row in rows if isinstance(row, dict)], None
 
 
 def fetch_ecfr(http: Http, settings: Settings, title: str, section: str) -> Evidence:
     base = settings.ecfr_url.rstrip("/") + "/api/versioner/v1"
     part = section.split(".")[0]
     scope = "eCFR (current)"
-    titles, failed = _ecfr_json(http, f"{base}/titles.json", scope)
+    titles, failed = _ecfr_rows(http, f"{base}/titles.json", scope, "titles")
     if failed:
         return failed
-    entry = next((t for t in titles.get("titles", []) if str(t.get("number")) == title), None)
-    if entry is None or not entry.get("up_to_date_as_of"):
+    entry = next((t for t in titles if str(t.get("number")) == title), None)
+    as_of = entry.get("up_to_date_as_of") if entry else None  # not today: eCFR lags the Federal Register
+    if not isinstance(as_of, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", as_of):
         return error("eCFR", f"{base}/titles.json", scope, "title unknown to eCFR")
-    as_of = entry["up_to_date_as_of"]  # not today: eCFR lags the Federal Register
     wanted = settings.as_of.isoformat() if settings.as_of else None
     point_in_time = wanted is not None and ECFR_HISTORY_FROM <= wanted < as_of
     if point_in_time:  # the text in force on the date asked for (eCFR's history is reliable from 2017)
@@ -247,10 +254,10 @@ def fetch_ecfr(http: Http, settings: Settings, title: str, section: str) -> Evid
     if failed:
         return failed
     if reply.status == 404:
-        versions, failed = _ecfr_json(http, versions_url, scope)
+        versions, failed = _ecfr_rows(http, versions_url, scope, "content_versions")
         if failed:
             return failed
-        rows = [v for v in versions.get("content_versions", []) if v.get("identifier") == section]
+        rows = [v for v in versions if v.get("identifier") == section]
         if not rows or all(v.get("removed") for v in rows):
             ev = Evidence(ABSENT, "eCFR", full_url, scope, reason="eCFR: no such section, no version history")
             ev.flags = ["removed"] if rows else []
@@ -266,11 +273,11 @@ def fetch_ecfr(http: Http, settings: Settings, title: str, section: str) -> Evid
     if div is None:
         return error("eCFR", full_url, scope, "eCFR answered without the requested section")
     paras = [squash("".join(p.itertext())) for p in div.iter("P")]
-    versions, failed = _ecfr_json(http, versions_url, scope)
+    versions, failed = _ecfr_rows(http, versions_url, scope, "content_versions")
     amended = sorted(
         v["amendment_date"]
-        for v in (versions or {}).get("content_versions", [])
-        if v.get("identifier") == section and v.get("amendment_date")
+        for v in versions
+        if v.get("identifier") == section and isinstance(v.get("amendment_date"), str)
     )
     subunits, read = read_structure(paras, "a1iA")
     return Evidence(

@@ -96,37 +96,101 @@ def title_code(title: str) -> str:
     return f"{int(m.group(1)):02d}{m.group(2).lower()}"
 
 
-def read_section(stream: IO[bytes], title: str, section: str, url: str, scope: str) -> Evidence:
+class TooLarge(Exception):
+    """The title's XML is past one of the bounds of `Bounds`; the message says which."""
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """How much of a title's XML is read (a zip bomb must not take the machine's memory or its
+    time): its bytes unpacked and its elements, and of them those held at once in the tree (one
+    section's, or those between two)."""
+
+    xml_bytes: int
+    elements: int
+    held_bytes: int
+    held_elements: int
+
+
+class _Counted:
+    """The XML as it streams out of the zip, its bytes and elements counted before the parser
+    builds anything of them, whatever size the zip declares: past a bound, TooLarge. An element
+    is counted by its start tag, a "<" not followed by "/" (a comment counts too: only ever more,
+    never fewer). What is held is counted from the reader's last drop of what it passed."""
+
+    def __init__(self, stream: IO[bytes], bounds: Bounds):
+        self.stream, self.bounds = stream, bounds
+        self.size = self.elements = 0
+        self.dropped()
+
+    def dropped(self) -> None:
+        self.held_size = self.held_elements = 0
+
+    def read(self, size: int = -1) -> bytes:
+        data = self.stream.read(size)
+        starts = data.count(b"<") - data.count(b"</")
+        self.size, self.held_size = self.size + len(data), self.held_size + len(data)
+        self.elements, self.held_elements = self.elements + starts, self.held_elements + starts
+        bounds, what = self.bounds, None
+        if self.size > bounds.xml_bytes:
+            what = f"is over the size limit ({bounds.xml_bytes:,} bytes)"
+        elif self.elements > bounds.elements:
+            what = f"holds over {bounds.elements:,} elements"
+        elif self.held_size > bounds.held_bytes:
+            what = f"holds over {bounds.held_bytes:,} bytes in one section or between two"
+        elif self.held_elements > bounds.held_elements:
+            what = f"holds over {bounds.held_elements:,} elements in one section or between two"
+        if what:
+            raise TooLarge(f"the title's XML {what}")
+        return data
+
+
+def read_section(stream: IO[bytes], title: str, section: str, url: str, scope: str, bounds: Bounds) -> Evidence:
     """The section `title` U.S.C. § `section` from a title's USLM XML, read as it streams by (the
-    title's other sections are dropped as soon as they are passed): its text, its subdivisions
-    by their identifiers, its status and its source credit. An error when the title does not
-    hold it. Raises etree.XMLSyntaxError on XML that cannot be read."""
+    title's other sections are dropped as soon as they are passed, with all before them): its
+    text, its subdivisions by their identifiers, its status and its source credit. An error when
+    the title does not hold it. Raises TooLarge past `bounds`, etree.XMLSyntaxError on XML that
+    cannot be read."""
     # a hyphenated section number is written with an en dash in its identifier: s1395w–4
     wanted = {f"/us/usc/t{title.lower()}/s{s}" for s in (section, section.replace("-", "\u2013"))}
+    xml = _Counted(stream, bounds)
     events = etree.iterparse(
-        stream, events=("end",), tag="{*}section", resolve_entities=False, load_dtd=False, no_network=True
+        xml, events=("end",), tag="{*}section", resolve_entities=False, load_dtd=False, no_network=True
     )
     for _, element in events:
         identifier = element.get("identifier", "")
         if identifier in wanted:
             return _evidence(element, identifier, url, scope)
-        if identifier.startswith("/us/usc/"):  # a section of the Code (not one quoted in a note)
-            element.clear(keep_tail=True)
-            while element.getprevious() is not None:
-                del element.getparent()[0]
+        # a section of the Code, not one quoted in a note (even with an identifier): that one goes
+        # with the section whose note quotes it, which may be the one asked for
+        if identifier.startswith("/us/usc/") and next(element.iterancestors("{*}section"), None) is None:
+            _drop(element)
+            xml.dropped()
     return error(TIER, url, scope, f"the title's XML has no section {section}")
+
+
+def _drop(passed) -> None:
+    """Drop a section passed and everything before it, however nested: only its open ancestors
+    stay in the tree (elements outside any section, as a zip bomb would put them, go too)."""
+    passed.clear(keep_tail=False)
+    node = passed
+    while (parent := node.getparent()) is not None:
+        while node.getprevious() is not None:
+            del parent[0]
+        node = parent
 
 
 def _evidence(section, identifier: str, url: str, scope: str) -> Evidence:
     heading = next((_text(c) for c in section if _local(c) == "heading"), "")
     credit = " ".join(_text(c) for c in section if _local(c) == "sourceCredit")
     subunits, paths = {}, {}
+    known: dict = {}  # the words of each subdivision, read once for it and all above it
     for unit in section.iter("{*}" + LEVELS[0], *("{*}" + level for level in LEVELS[1:])):
         key = unit.get("identifier", "")
         if key.startswith(identifier + "/") and not _in_notes(unit, section):
-            subunits[key[len(identifier) + 1 :]] = _text(unit)
+            subunits[key[len(identifier) + 1 :]] = _text(unit, known=known)
             paths[key[len(identifier) + 1 :]] = f"{url}#{quote(key, safe='/')}"
-    text = _text(section, own_head=False)
+    text = _text(section, own_head=False, known=known)
     read = bool(subunits)
     if not read:  # no subdivisions marked up: read them from the paragraphs, as on a web page
         paragraphs = [_text(p) for p in section.iter("{*}p") if not _in_notes(p, section)] or [text]
@@ -159,9 +223,13 @@ def _in_notes(element, section) -> bool:
     return False
 
 
-def _text(element, own_head: bool = True) -> str:
+def _text(element, own_head: bool = True, known: dict | None = None) -> str:
     """The words of an element without its notes, source credit and footnote marks; without its
-    own number and heading when `own_head` is False (a section's "§ 230. Protection for ...")."""
+    own number and heading when `own_head` is False (a section's "§ 230. Protection for ...").
+    Those of a subdivision are kept in `known`, if given, and read from it: a section's words
+    and each of its subdivisions' are then read in one pass, not once per level above them."""
+    if known is not None and element in known:
+        return known[element]
     out = [element.text or ""]
     for child in element:
         name = _local(child)
@@ -172,10 +240,13 @@ def _text(element, own_head: bool = True) -> str:
             or (not own_head and name in ("num", "heading"))
         )
         if not dropped:
-            inner = _text(child)
+            inner = _text(child, known=known)
             out.append(f" {inner} " if name in _BLOCKS else inner)
         out.append(child.tail or "")
-    return squash("".join(out))
+    text = squash("".join(out))
+    if known is not None and own_head and _local(element) in LEVELS:
+        known[element] = text
+    return text
 
 
 class ReleasePoints:
@@ -251,16 +322,24 @@ class ReleasePoints:
         if isinstance(path, Evidence):
             return path
         cap = self.settings.release_point_max_xml
+        settings = self.settings
+        bounds = Bounds(
+            cap,
+            settings.release_point_max_elements,
+            settings.release_point_max_held_xml,
+            settings.release_point_max_held_elements,
+        )
         try:
             with zipfile.ZipFile(path) as archive:
                 members = [m for m in archive.infolist() if m.filename.lower().endswith(".xml")]
                 if len(members) != 1:
                     return error(TIER, url, scope, f"the zip holds {len(members)} XML files, not the title's one")
-                # a zip bomb: zipfile never unpacks more than the size a member declares
-                if members[0].file_size > cap:
+                if members[0].file_size > cap:  # refused before a byte is unpacked; what streams is counted too
                     return error(TIER, url, scope, f"the title's XML is over the size limit ({cap:,} bytes)")
                 with archive.open(members[0]) as xml:
-                    return read_section(xml, title, section, url, scope)
+                    return read_section(xml, title, section, url, scope, bounds)
+        except TooLarge as exc:
+            return error(TIER, url, scope, str(exc))
         except (zipfile.BadZipFile, zlib.error, EOFError):
             return error(TIER, url, scope, "the zip is damaged or truncated")
         except etree.XMLSyntaxError:

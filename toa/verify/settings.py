@@ -96,9 +96,15 @@ class Settings:
     # looked up there first. None: no index is read (Settings.from_env gives the user's).
     case_index: Path | None = None
     # A title of the U.S. Code at a release point (--as-of between two annual editions): its zip is
-    # tens of MB (title 42, the largest); its XML unpacked a few hundred. More is not read (a zip bomb).
+    # tens of MB (title 42, the largest); its XML unpacked a few hundred, some millions of elements,
+    # its longest section a few MB and some thousands. More is not read (a zip bomb): the sections
+    # passed are dropped as the XML streams by; one section's, or what is between two, is held in
+    # memory (an element some hundred bytes).
     release_point_max_zip: int = 256 * 2**20
     release_point_max_xml: int = 2 * 2**30
+    release_point_max_elements: int = 40_000_000
+    release_point_max_held_xml: int = 16 * 2**20
+    release_point_max_held_elements: int = 250_000
 
     user_agent: str = USER_AGENT
     # Injectable so tests run on a fake clock and never really sleep.

@@ -32,12 +32,15 @@ OLRC_EXTRA = {
 class OfficialState:
     olrc_maintenance: bool = False
     govinfo_faults: dict = field(default_factory=dict)  # path prefix -> "No Results Found" | "Content File Not Found"
+    # eCFR's JSON answers by endpoint ("titles", "versions"): "empty" (an empty 200 body), "list" (`[]`)
     ecfr_faults: dict = field(default_factory=dict)
     fault: str | None = None  # applies to every host: "timeout" | "500"
     # every source answers its own "not found" to everything (an index lost, a changed address scheme)
     finds_nothing: bool = False
     # OLRC's release points: "list-down" (the list answers 503), "truncated" (every zip is cut off),
-    # "missing" (every zip path answers OLRC's XML error page: listed but not downloadable)
+    # "missing" (every zip path answers OLRC's XML error page: listed but not downloadable), zip bombs
+    # of elements (a zip of a few hundred KB): "bomb-around" (10M empty elements in the title before
+    # its sections), "bomb-inside" (2M in each of its sections)
     release_fault: str | None = None
 
     def reset(self):
@@ -232,23 +235,42 @@ def uslm_section(title: str, section: str, spec: dict, through: str) -> str | No
     )
 
 
-def title_zip(title: str, label: str, through: str) -> bytes:
-    """`xml_usc{TT}@{label}.zip`: the title's USLM XML (one file, uscTT.xml) at that release point."""
-    sections = "".join(
-        filter(None, (uslm_section(t, s, spec, through) for (t, s), spec in data.USC.items() if t == title))
-    )
-    xml = (
+BOMB = 10_000_000, 2_000_000  # empty elements of "bomb-around" in a title, of "bomb-inside" in a section
+
+
+def title_zip(title: str, label: str, through: str, bomb: str | None = None) -> bytes:
+    """`xml_usc{TT}@{label}.zip`: the title's USLM XML (one file, uscTT.xml) at that release point;
+    with a `bomb` ("around", "inside") of empty elements, written as they are compressed."""
+    sections = [uslm_section(t, s, spec, through) for (t, s), spec in data.USC.items() if t == title]
+    head = (
         f'<?xml version="1.0" encoding="UTF-8"?>\n<uscDoc xmlns="{USLM}" xmlns:dc="http://purl.org/dc/elements/1.1/" '
         f'identifier="/us/usc/t{title}"><meta><dc:title>Title {title}</dc:title>'
         f"<docPublicationName>Online@{label}</docPublicationName></meta><main>"
         f'<title identifier="/us/usc/t{title}"><num value="{title}">Title {title}\u2014</num>'
-        f'<chapter identifier="/us/usc/t{title}/ch1"><num value="1">CHAPTER 1\u2014</num>{sections}</chapter>'
-        "</title></main></uscDoc>"
+        f'<chapter identifier="/us/usc/t{title}/ch1"><num value="1">CHAPTER 1\u2014</num>'
     )
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr(zipfile.ZipInfo(f"usc{int(title):02d}.xml", (2021, 1, 1, 0, 0, 0)), xml.encode("utf-8"))
+        member = zipfile.ZipInfo(f"usc{int(title):02d}.xml", (2021, 1, 1, 0, 0, 0))
+        member.compress_type = zipfile.ZIP_DEFLATED
+        with archive.open(member, "w") as xml:
+            xml.write(head.encode("utf-8"))
+            if bomb == "around":
+                _empty_elements(xml, BOMB[0])
+            for section in filter(None, sections):
+                start = section.index(">") + 1
+                xml.write(section[:start].encode("utf-8"))
+                if bomb == "inside":
+                    _empty_elements(xml, BOMB[1])
+                xml.write(section[start:].encode("utf-8"))
+            xml.write(b"</chapter></title></main></uscDoc>")
     return out.getvalue()
+
+
+def _empty_elements(out, count: int) -> None:
+    chunk = 100_000
+    for _ in range(count // chunk):
+        out.write(b"<p/>" * chunk)
 
 
 def make_app(state: OfficialState) -> Flask:
@@ -307,7 +329,8 @@ def make_app(state: OfficialState) -> Flask:
             return Response(XML_ERROR, mimetype="application/xml")
         month, day, year = dates[label].split("/")
         through = INCLUDING.get(label, f"{year}-{int(month):02d}-{int(day):02d}")
-        body = title_zip(str(int(m.group(1))), label, through)
+        bomb = state.release_fault[len("bomb-") :] if (state.release_fault or "").startswith("bomb-") else None
+        body = title_zip(str(int(m.group(1))), label, through, bomb)
         if state.release_fault == "truncated":
             body = body[: len(body) // 2]
         return Response(body, mimetype="application/zip")
@@ -362,6 +385,8 @@ def make_app(state: OfficialState) -> Flask:
     def titles():
         if state.ecfr_faults.get("titles") == "empty":
             return Response("", status=200)
+        if state.ecfr_faults.get("titles") == "list":
+            return Response("[]", mimetype="application/json")
         return Response(
             json.dumps(
                 {
@@ -403,6 +428,8 @@ def make_app(state: OfficialState) -> Flask:
     def versions(title):
         if not any(k.startswith("issue_date") for k in request.args):
             return Response(json.dumps({"error": "issue_date is required"}), status=400)
+        if state.ecfr_faults.get("versions") == "list":
+            return Response("[]", mimetype="application/json")
         section = request.args.get("section", "")
         rows = []
         if (title, section) in data.CFR and not state.finds_nothing:
