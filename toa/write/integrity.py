@@ -23,10 +23,17 @@ from ..oxml.sections import ends_section
 from ..oxml.text import paragraph_text, paragraphs_of
 from .errors import WriteError
 
-# A line of a typed table: text, then a dot leader or a tab, then page references (or none yet:
-# they may follow on the next line); and the placeholders a table takes the place of.
+# A line of a typed table: text, then a dot leader (its dots one or more spaces apart) or a tab,
+# then page references (or none yet: they may follow on the next line); and the placeholders a
+# table takes the place of.
 _PAGE_REFS = r"(?:\s*(?:[0-9ivxlc]+a?(?:\s*[-–—]\s*[0-9ivxlc]+a?)?|nn?\.\s*\d+|passim)[,;&]?)*\s*$"
-_ENTRY_LINE = re.compile(rf"\S.*?(?:(?:\.\s?){{3,}}|…|\t)\s*{_PAGE_REFS}", re.I)
+_LEADER = r"(?:(?:\.\s*+){3,}|…|\t)"
+_ENTRY_LINE = re.compile(rf"\S.*?{_LEADER}\s*{_PAGE_REFS}", re.I)
+# A line of page references alone that goes on from the line above: the entry's page list
+# wrapped ("..., 9," then "11"), or a page number typed at the foot of a page of the table ("ii").
+_PAGES_ALONE = re.compile(rf"^\s*(?=[0-9ivxlcp]){_PAGE_REFS}", re.I)
+_OPEN_PAGE_LIST = re.compile(rf"(?:,|{_LEADER})\s*$")
+_ROMAN_ALONE = re.compile(r"^\s*[ivxlc]+\s*$", re.I)
 _PLACEHOLDER = re.compile(r"^\[[^\]]*(authorities|toa)[^\]]*\]$|^\{\{\s*toa\s*\}\}$", re.I)
 
 
@@ -52,7 +59,8 @@ def check(before: TextSnapshot, doc: Document, replaced: Iterable = (), inserted
 
     What was replaced is judged here too, by the shape of a table, not by the reader's
     word for it: a non-empty replaced paragraph must sit inside a TOA field, be a placeholder,
-    or come no later than the old table's last entry line (text, leader or tab, pages), in the
+    or come no later than the old table's last entry line (text, leader or tab, pages) or the
+    page references alone that go on from it (a wrapped page list, a typed page number), in the
     same section (lines between entries are the table's headings and wrapped entries)."""
     replaced = list(replaced)
     _check_replaced(before, replaced)
@@ -74,6 +82,11 @@ def check(before: TextSnapshot, doc: Document, replaced: Iterable = (), inserted
             raise TextLostError(_message("put a paragraph after", name, expected[-1][1] if expected else ""))
 
 
+def _goes_on(above: str, line: str) -> bool:
+    """`line` holds page references alone that belong to the entry line above it (_PAGES_ALONE)."""
+    return bool(_PAGES_ALONE.match(line) and (_OPEN_PAGE_LIST.search(above) or _ROMAN_ALONE.match(line)))
+
+
 def _starts_toa(p) -> bool:
     return code_starts(p, "TOA")  # no other field's name starts so
 
@@ -88,11 +101,19 @@ def _check_replaced(before: TextSnapshot, replaced: list) -> None:
     lines = [(p, " ".join(text_of.get(p, "").split())) for p in paragraphs]
     # a line where a TOA field starts ends a heading too: a heading the author added, with its
     # category's field still empty (the pane's Add a heading), is the table's
-    ends = [
-        n
-        for n, (p, text) in enumerate(lines)
-        if p in in_toa or _ENTRY_LINE.search(text_of.get(p, "")) or _PLACEHOLDER.match(text) or _starts_toa(p)
-    ]
+    ends: list[int] = []
+    above = ""  # the last line with text before this one
+    for n, (p, text) in enumerate(lines):
+        raw = text_of.get(p, "")
+        if (
+            p in in_toa
+            or _ENTRY_LINE.search(raw)
+            or _PLACEHOLDER.match(text)
+            or _starts_toa(p)
+            or (ends and _goes_on(above, raw))
+        ):
+            ends.append(n)
+        above = raw if text else above
     last = ends[-1] if ends else -1
     section_end = None
     for n, (p, text) in enumerate(lines):
