@@ -32,7 +32,7 @@ _ENTRY_LINE = re.compile(rf"\S.*?{_LEADER}\s*{_PAGE_REFS}", re.I)
 # A line of page references alone that goes on from the line above: the entry's page list
 # wrapped ("..., 9," then "11"), or a page number typed at the foot of a page of the table ("ii").
 _PAGES_ALONE = re.compile(rf"^\s*(?=[0-9ivxlcp]){_PAGE_REFS}", re.I)
-_OPEN_PAGE_LIST = re.compile(rf"(?:,|{_LEADER})\s*$")
+_OPEN_PAGE_LIST = re.compile(r"(?:,|…|(?<![.\s])\s*+(?:\.\s*+){3,}|(?<!\s)[^\S\t]*+\t)\s*+$")
 _ROMAN_ALONE = re.compile(r"^\s*[ivxlc]+\s*$", re.I)
 _PLACEHOLDER = re.compile(r"^\[[^\]]*(authorities|toa)[^\]]*\]$|^\{\{\s*toa\s*\}\}$", re.I)
 
