@@ -231,3 +231,42 @@ def test_each_kind_of_finding_on_a_typed_table(tmp_path):
     )
     heading = next(f for f in result.findings if f.kind == "heading")
     assert (heading.heading, heading.expected_heading) == ("Cases", "Rules and Regulations")
+
+
+# --------------------------------------------------------------------------- scaling
+
+
+def _brief_with_tabs(path: Path, tabs: int, fill: str) -> Path:
+    """A typed table one of whose lines holds `tabs` tabs (each followed by `fill`), then the body."""
+    b = DocBuilder(fmt="lowerRoman", start=1)
+    b.heading("TABLE OF AUTHORITIES", level=1)
+    b.paragraph("Cases:")
+    b.leader_line(("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317 (1986)", page="1")
+    b.paragraph("Monroe v. Pape, 365 U.S. 167 (1961)" + ("\t" + fill) * tabs + "x")
+    b.section_break(fmt="decimal", start=1)
+    b.heading("ARGUMENT", level=1)
+    b.paragraph("See ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986).")
+    return b.save(path)
+
+
+@pytest.mark.parametrize("fill", ["", "."], ids=["tabs", "tabs and dots"])
+def test_audit_time_grows_linearly_with_the_tabs_of_a_line(tmp_path, fill):
+    """Issue 28: the patterns that read a table's line (leader, page label, "continued") were
+    tried from each of its characters, so a line of n tabs took time in n squared. Four times the
+    tabs must take well under sixteen times the time (CPU time of this process; bench/audit_time.py
+    has the figures)."""
+    import time
+
+    from toa import pipeline
+
+    def cpu_seconds(tabs: int) -> float:
+        path = _brief_with_tabs(tmp_path / f"brief{tabs}.docx", tabs, fill)
+        start = time.process_time()
+        result = pipeline.audit(str(path), style="scotus", pages="estimate")
+        elapsed = time.process_time() - start
+        assert [e.text for e in result.printed.entries][0] == "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"
+        return elapsed
+
+    cpu_seconds(500)  # warm: the first audit loads eyecite and the styles
+    small, large = cpu_seconds(5000), cpu_seconds(20000)
+    assert large / small < 8, (small, large)

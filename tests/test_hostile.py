@@ -1483,3 +1483,59 @@ def test_an_old_word_table_that_holds_the_briefs_own_text_is_refused_with_where_
     assert_one_line_error(proc, 'the Word table under "TABLE OF AUTHORITIES"')
     assert "Word count of this brief:" in proc.stderr
     assert listing(tmp_path) == before
+
+
+# --------------------------------------------------------------------------- typed tables of real shapes
+
+# The last lines of a typed table as briefs print them: the page list wrapped onto a line of its
+# own, a page number typed at the foot of the table's page, a dot leader with two spaces in it.
+_TYPED_TABLE_ENDS = {
+    "wrapped page list": (("Celotex Corp. v. Catrett, 477 U.S. 317 (1986)\t3, 5, 7, 9,",), "11"),
+    "typed page number": (("Celotex Corp. v. Catrett, 477 U.S. 317 (1986)\t3",), "ii"),
+    "leader with two spaces": ((), "Celotex Corp. v. Catrett, 477 U.S. 317 (1986) . . . . . .  . . 3"),
+}
+
+
+def _typed_table_brief(path: Path, lines: tuple[str, ...], last: str) -> Path:
+    b = DocBuilder(fmt="lowerRoman", start=1)
+    b.heading("TABLE OF AUTHORITIES", level=1)
+    b.paragraph("Cases:")
+    b.leader_line("Monroe v. Pape, 365 U.S. 167 (1961)", page="4")
+    for line in lines:
+        b.paragraph(line)
+    b.paragraph(last)
+    b.section_break(fmt="decimal", start=1)
+    b.heading("ARGUMENT", level=1)
+    b.paragraph("Summary judgment is proper. Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986).")
+    b.paragraph("The claim fails. Monroe v. Pape, 365 U.S. 167, 171 (1961).")
+    return b.save(path)
+
+
+@pytest.mark.parametrize("shape", _TYPED_TABLE_ENDS)
+@pytest.mark.parametrize("command", ["build", "check", "audit"])
+def test_a_typed_table_of_a_real_shape_is_read_and_replaced(tmp_path, shape, command):
+    """Each command runs to its end on these shapes and writes its copy with the brief's own
+    words; build replaces the old table whole (its last line too), audit reads every page."""
+    lines, last = _TYPED_TABLE_ENDS[shape]
+    _typed_table_brief(tmp_path / "brief.docx", lines, last)
+    options = {"build": [], "check": ["--offline"], "audit": ["-o", "brief.toa.docx", "--json", "report.json"]}
+    proc = toa(command, "brief.docx", "--pages", "estimate", *options[command], cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "fault in toa" not in proc.stderr + proc.stdout
+    written = tmp_path / ("brief.checked.docx" if command == "check" else "brief.toa.docx")
+    body = _visible_paragraphs(written)
+    tail = [
+        "ARGUMENT",
+        "Summary judgment is proper. Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986).",
+        "The claim fails. Monroe v. Pape, 365 U.S. 167, 171 (1961).",
+    ]
+    assert body[-3:] == tail
+    if command == "build":
+        assert last not in body  # the stale table's last line went with the table
+    else:
+        assert last in body
+    if command == "audit":
+        findings = json.loads((tmp_path / "report.json").read_text())["findings"]
+        entries = {f["entry"]: f["printed_pages"] for f in findings}
+        celotex = "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"
+        assert entries[celotex] == (["3", "5", "7", "9", "11"] if shape == "wrapped page list" else ["3"])

@@ -681,6 +681,35 @@ def test_check_text_reads_a_word_tables_row_as_one_line_of_a_table(tmp_path):
         write.check_text(before, doc, region)
 
 
+def brief_wrapped_pages(tmp_path) -> Path:
+    """A typed table whose last entry's page list wrapped onto a line of its own, then a page
+    number typed at the foot of the page and the docket number of the next page's caption, all
+    in the table's section."""
+    b = DocBuilder()
+    _front(b)
+    b.heading("TABLE OF AUTHORITIES", page_break_before=True)
+    b.paragraph("Cases")
+    b.leader_line(("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317 (1986)", page="3, 5,")
+    b.paragraph("11")
+    b.paragraph("ii", align="center")
+    b.paragraph("24-101", align="center")
+    b.section_break(fmt="decimal", start=1)
+    _body(b)
+    return b.save(tmp_path / "wrapped.docx")
+
+
+def test_check_text_lets_a_wrapped_page_list_and_a_typed_page_number_go_with_the_table(tmp_path):
+    """The lines of page references alone that go on from the table's last entry line are the
+    table's; a bare number after them (the caption's docket number) is still the brief's."""
+    doc, before, placement = _written(tmp_path, brief_wrapped_pages)
+    replaced = ["".join(t.text or "" for t in block.iter(w("t"))) for block in placement.replaced]
+    assert replaced[-2:] == ["11", "ii"]
+    write.check_text(before, doc, placement.replaced, placement.added)
+    docket = next(p for p in doc.paragraphs if p.text == "24-101").element
+    with pytest.raises(write.TextLostError, match='"24-101"'):
+        write.check_text(before, doc, [*placement.replaced, docket], placement.added)
+
+
 def test_check_text_leaves_out_ta_fields_and_comments(tmp_path):
     doc, before, placement = _written(tmp_path)
     table = make_table(doc)

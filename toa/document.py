@@ -57,7 +57,7 @@ def _invisible(ch: str) -> bool:
 MAX_PARAGRAPHS = 200_000
 MAX_CHARACTERS = 3_000_000
 
-_TOA_HEADING = re.compile(r"^\s*\[?\s*(table|index) of (cited )?authorities\s*\]?\s*$", re.I)
+_TOA_HEADING = re.compile(r"^\s*+\[?\s*+(table|index) of (cited )?authorities\s*+\]?\s*+$", re.I)
 _TOA_PLACEHOLDER = re.compile(r"^\s*(\[\s*(insert\s+)?(table of authorities|toa)\s*\]|\{\{\s*toa\s*\}\})\s*$", re.I)
 _TOC_HEADING = re.compile(r"^\s*(table of contents|contents|index)\s*$", re.I)
 # A line of a typed table: entry text, dot leader or tab, page reference(s) ("3, 7-10, 12 n.3,
@@ -71,11 +71,26 @@ _ENTRY_LINE = re.compile(rf"(?:(\.\s*){{4,}}|…+)\s*{_PAGE_REF}*$|\t\s*{_PAGE_R
 # A sentence ends so ("... marked with asterisks.", "... of Rule 33.1."); a citation that wraps
 # to the next line ends in a comma, an abbreviation ("Inc.", "F.3d") or nothing.
 _OWN_SENTENCE = re.compile(r"(?:\b[a-z]{4,}|\d)\.$")
-_LABEL_VALUE = re.compile(r":\s*(?:\t|(?:\.\s*){4,}|…)|(?:\t|(?:\.\s*){4,}|…)\s*\d{1,3}(?:,\d{3})+\s*$")
+# (Read from the line's end, so that a line of many tabs is read once: README "Limits".)
+_LABEL_COLON = re.compile(r":\s*+(?:\t|(?:\.\s*+){4,}|…)")
+_VALUE_AT_END = re.compile(r"\d{1,3}(?:,\d{3})+$")
+_LEADER_AT_END = re.compile(r"(?:\t|(?:\.\s*){4,}|…)$")
+
+
+def _label_value(line: str) -> bool:
+    if _LABEL_COLON.search(line):
+        return True
+    text = line.rstrip()
+    value = _VALUE_AT_END.search(text)
+    return bool(value and _LEADER_AT_END.search(text[: value.start()].rstrip(" \u00a0")[-64:]))
+
+
 _PAGE_LABEL_LINE = re.compile(r"^\s*pages?\(?s?\)?\s*$", re.I)
 _PAGES_ONLY = re.compile(r"^\s*(?:\d+a?|[ivxlc]+|passim)(?:\s*[,\-–]\s*(?:\d+a?|[ivxlc]+))*\s*$", re.I)
 _ROMAN_ONLY = re.compile(r"^\s*[ivxlc]+\s*$", re.I)
-_OPEN_PAGE_LIST = re.compile(r"(,|(\.\s?){3,}|…)\s*$")
+# a leader's dots however spaced; the lookbehind and the possessive quantifiers let a run of
+# dots or spaces be read once, not once from each of its characters
+_OPEN_PAGE_LIST = re.compile(r"(?:,|…|(?<![.\s])\s*+(?:\.\s*+){3,})\s*+$")
 # (a court's form number may come first: "Form 8. Certificate of Compliance")
 _CERTIFICATE = re.compile(
     r"^\s*(?:form\s+\d+[.:]?\s+)?(certificate\s+of\s+(compliance|service|interest|word\s+count|filing)|"
@@ -636,13 +651,19 @@ def _text_size(values: list[tuple[int, int]]) -> float:
 def _print_size(p: Paragraph) -> int | None:
     """The font size (half-points) of most of the paragraph's characters, when set on its runs."""
     counts: dict[int | None, int] = {}
+    sizes: dict = {}  # run -> its size, looked up once: a run of 50,000 tabs is 50,000 pieces
     for piece in p.pieces:
         r = piece.node.getparent()
-        rpr = r.find(qn("w:rPr")) if r is not None else None
-        sz = rpr.find(qn("w:sz")) if rpr is not None else None
-        val = int(w_attr(sz, "val")) if sz is not None and (w_attr(sz, "val") or "").isdigit() else None
-        counts[val] = counts.get(val, 0) + piece.end - piece.start
+        if r not in sizes:
+            sizes[r] = _run_size(r)
+        counts[sizes[r]] = counts.get(sizes[r], 0) + piece.end - piece.start
     return max(counts, key=lambda size: counts[size]) if counts else None
+
+
+def _run_size(r) -> int | None:
+    rpr = r.find(qn("w:rPr")) if r is not None else None
+    sz = rpr.find(qn("w:sz")) if rpr is not None else None
+    return int(w_attr(sz, "val")) if sz is not None and (w_attr(sz, "val") or "").isdigit() else None
 
 
 def _first_body_section(sections: list[Section]) -> int:
@@ -850,7 +871,7 @@ def row_of(p: Paragraph):
 
 def _is_entry_line(line: str) -> bool:
     """A typed table's entry line: a text, a dot leader (or "……") or tab, page references."""
-    return bool(_ENTRY_LINE.search(line)) and not _LABEL_VALUE.search(line)
+    return bool(_ENTRY_LINE.search(line)) and not _label_value(line)
 
 
 def _continues_pages(previous: str, line: str) -> bool:

@@ -21,13 +21,17 @@ from .oxml.fields import code_starts, simple_field_starts
 _NUMBER = r"(?:\d+[a-z]?|[ivxlcdm]+|[IVXLCDM]+)"
 _NOTE = r"(?:\s*(?:&|and)?\s*nn?\.\s*\d+(?:\s*[-–—&]\s*\d+)*)"
 _ITEM = rf"(?:passim|{_NUMBER}(?:\s*[-–—]\s*{_NUMBER})?{_NOTE}?)"
-_PAGES = re.compile(rf"^{_ITEM}(?:\s*[,;]?\s*{_ITEM})*$", re.I)
+_PAGES = re.compile(rf"^(?>{_ITEM})(?>\s*+[,;]?\s*+{_ITEM})*+$", re.I)  # atomic: no item is read twice
 _ITEM_RE = re.compile(rf"(passim)|({_NUMBER})(?:\s*[-–—]\s*({_NUMBER}))?{_NOTE}?", re.I)
-_LEADER = re.compile(r"^(?P<text>.*?)\s*(?:(?:\.\s?){3,}|…+)[\s.…]*(?P<pages>[^.…]*)$")
-_TRAILING_LEADER = re.compile(r"(?:\s*(?:\.\s?){3,}|\s*…+)\s*$")
+# The patterns that look for something at the end of a line start only where a run of their
+# characters starts (the lookbehind) and take the run whole (possessive quantifiers): a line of
+# 50,000 tabs or dots is read once, not once from each of its characters. A leader is a run of
+# dots (three or more, however spaced) or ellipses; the page references follow the last one.
+_LEADER = re.compile(r"(?<![\s.…])\s*+(?P<dots>(?:[.…]\s*+)++)(?P<pages>[^.…]*+)$")
+_TRAILING_LEADER = re.compile(r"(?<![\s.…])\s*+(?P<dots>(?:[.…]\s*+)++)$")
 _PAGE_LABEL = re.compile(r"^\s*(?:page\(?s?\)?|pages)\s*:?\s*$", re.I)
-_PAGE_LABEL_AFTER = re.compile(r"\s+(?:page\(?s?\)?|pages)\s*$", re.I)
-_CONTINUED = re.compile(r"[\s,:\-–—(]*\bcont(?:inued|['’]d|\.)\)?\s*:?\s*$", re.I)
+_PAGE_LABEL_AFTER = re.compile(r"(?<!\s)\s++(?:page\(?s?\)?|pages)\s*+$", re.I)
+_CONTINUED = re.compile(r"(?<![\s,:\-–—(])[\s,:\-–—(]*+\bcont(?:inued|['’]d|\.)\)?\s*+:?\s*+$", re.I)
 _HEADING_WORDS = re.compile(
     r"\b(cases|decisions|authorities|statutes|constitution(al)?|provisions|rules|regulations|"
     r"legislative|materials|miscellaneous|misc\.?|treatises|secondary|sources|codes?|"
@@ -67,9 +71,9 @@ def read_table(doc: Document) -> PrintedTable | None:
             pending = []
             continue
         if parse_pages(stripped) is not None:
-            if pending and _TRAILING_LEADER.search(pending[-1][1]):  # "text ....." then the pages
+            if pending and _trailing_leader(pending[-1][1]) is not None:  # "text ....." then the pages
                 last_para, last_text, last_em = pending[-1]
-                pending[-1] = (last_para, _TRAILING_LEADER.sub("", last_text), last_em)
+                pending[-1] = (last_para, _without_trailing_leader(last_text), last_em)
                 table.entries.append(group.entry(pending, stripped, table))
                 pending = []
                 continue
@@ -173,13 +177,29 @@ def _split(text: str) -> tuple[str, str | None]:
     if "\t" in text:
         head, _, tail = text.rstrip().rpartition("\t")
         if parse_pages(tail) is not None:
-            return _TRAILING_LEADER.sub("", head.replace("\t", " ")).rstrip(), tail.strip()
+            return _without_trailing_leader(head.replace("\t", " ")).rstrip(), tail.strip()
         if not tail.strip():
-            return _TRAILING_LEADER.sub("", head.replace("\t", " ")).rstrip(), None
-    m = _LEADER.match(text.rstrip())
-    if m and parse_pages(m.group("pages")) is not None:
-        return m.group("text").replace("\t", " ").rstrip(), m.group("pages").strip()
+            return _without_trailing_leader(head.replace("\t", " ")).rstrip(), None
+    m = _LEADER.search(text.rstrip())
+    if m and _is_leader(m.group("dots")) and parse_pages(m.group("pages")) is not None:
+        return text[: m.start()].replace("\t", " ").rstrip(), m.group("pages").strip()
     return text.replace("\t", " "), None
+
+
+def _is_leader(dots: str) -> bool:
+    """A run of dots and spaces is a leader with three dots or more, or an ellipsis; "U.S." is none."""
+    return dots.count(".") >= 3 or "…" in dots
+
+
+def _trailing_leader(text: str) -> int | None:
+    """Where the leader that ends `text` starts; None when it ends in none."""
+    m = _TRAILING_LEADER.search(text)
+    return m.start() if m and _is_leader(m.group("dots")) else None
+
+
+def _without_trailing_leader(text: str) -> str:
+    at = _trailing_leader(text)
+    return text if at is None else text[:at]
 
 
 def _is_heading(text: str, para: Paragraph) -> bool:

@@ -25,14 +25,19 @@ from ..oxml.sections import ends_section
 from ..oxml.text import paragraph_text, paragraphs_of, table_row
 from .errors import WriteError
 
-# A line of a typed table: text, then a dot leader (dots or "…") or a tab, then page references
-# (or none yet: they may follow on the next line); page references alone (a page list that
-# wrapped, a page number typed at the foot of a page); and the placeholders a table takes the
-# place of.
+# A line of a typed table: text, then a dot leader (dots or "…", the dots one or more spaces
+# apart) or a tab, then page references (or none yet: they may follow on the next line); page
+# references alone (a page list that wrapped, a page number typed at the foot of a page); and the
+# placeholders a table takes the place of.
 _PAGE_REFS = r"(?:\s*(?:[0-9ivxlc]+a?(?:\s*[-–—]\s*[0-9ivxlc]+a?)?|nn?\.\s*\d+|passim)[,;&]?)*\s*$"
-_LEADER = r"(?:(?:\.\s?){3,}|…+|\t)"
+_LEADER = r"(?:(?:\.\s*+){3,}|…+|\t)"
 _ENTRY_LINE = re.compile(rf"\S.*?{_LEADER}\s*{_PAGE_REFS}", re.I)
-_PAGES_ALONE = re.compile(rf"^(?=\s*\w){_PAGE_REFS}", re.I)
+_PAGES_ALONE = re.compile(rf"^\s*(?=[0-9ivxlcp]){_PAGE_REFS}", re.I)
+# The end of a line whose page list goes on on the next line ("..., 9," then "11"), and a page
+# number typed alone at the foot of a page of the table ("ii"): such a line after the last entry
+# is still the table's.
+_OPEN_PAGE_LIST = re.compile(r"(?:,|…|(?<![.\s])\s*+(?:\.\s*+){3,}|(?<!\s)[^\S\t]*+\t)\s*+$")
+_ROMAN_ALONE = re.compile(r"^\s*[ivxlc]+\s*$", re.I)
 _PLACEHOLDER = re.compile(r"^\[[^\]]*(authorities|toa)[^\]]*\]$|^\{\{\s*toa\s*\}\}$", re.I)
 # ... but a label and its value after a tab or leader ("Word count of this brief:<tab>6,120",
 # "Total words<tab>6,120") is the brief's own line: an entry's text ends in no colon, and its
@@ -94,6 +99,11 @@ def check(before: TextSnapshot, doc: Document, replaced: Iterable = (), inserted
             raise TextLostError(_message("put a paragraph after", name, expected[-1][1] if expected else ""))
 
 
+def _goes_on(above: str, line: str) -> bool:
+    """`line` holds page references alone that belong to the entry line above it (_PAGES_ALONE)."""
+    return bool(_PAGES_ALONE.match(line) and (_OPEN_PAGE_LIST.search(above) or _ROMAN_ALONE.match(line)))
+
+
 def _starts_toa(p) -> bool:
     return code_starts(p, "TOA")  # no other field's name starts so
 
@@ -111,6 +121,8 @@ def _check_replaced(before: TextSnapshot, replaced: list) -> None:
     entries = {n for n, line in enumerate(lines) if line.field(in_toa) or _is_entry(line.text)}
     placeholders = {n for n, line in enumerate(lines) if _PLACEHOLDER.match(" ".join(line.text.split()))}
     last = max(entries | placeholders, default=-1)
+    while last + 1 < len(lines) and _goes_on(lines[last].text, lines[last + 1].text):
+        last += 1  # a page list that wrapped after the last entry, a page number typed below it
     first_entry = min(entries, default=len(lines))
     for n, line in enumerate(lines):
         if line.field(in_toa) or n in entries or n in placeholders:
