@@ -5,6 +5,7 @@ never in a traceback, a hang, a changed input or a stray file."""
 from __future__ import annotations
 
 import http.server
+import socket
 import json
 import os
 import shutil
@@ -1102,3 +1103,125 @@ def test_a_fifo_as_the_brief_is_refused_without_waiting(tmp_path):
     os.mkfifo(tmp_path / "brief.docx")
     proc = toa("extract", "brief.docx", "--pages", "estimate", cwd=tmp_path, timeout=60)
     assert_one_line_error(proc, "not a regular file")
+
+
+@pytest.fixture
+def connections():
+    """A TCP listener on loopback that records every connection made to it (and closes it)."""
+    made: list[tuple[str, int]] = []
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.2)
+    stop = threading.Event()
+
+    def accept():
+        while not stop.is_set():
+            try:
+                conn, peer = server.accept()
+            except OSError:
+                continue
+            made.append(peer)
+            conn.close()
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.getsockname()[1]}", made
+    stop.set()
+    thread.join()
+    server.close()
+
+
+# A 1x1 white PNG: the picture Word shows for an embedded object (its preview).
+_PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415408d763f8ffff3f0005fe02fe"
+    "a7d8a58b0000000049454e44ae426082"
+)
+_PACKAGE_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+
+
+def _embedding(path: Path, text: str, picture_url: str, embedded: bytes | None = None) -> bytes:
+    """A .docx (built at `path`) with a paragraph of `text`, a picture linked to `picture_url`
+    and, when given, the .docx `embedded` as an embedded object (an OLE package, as Word stores
+    an embedded document: word/embeddings/*.docx with its preview picture)."""
+    b = DocBuilder()
+    b.paragraph(text)
+    b.save(path.with_name("plain-" + path.name))
+    with zipfile.ZipFile(path.with_name("plain-" + path.name)) as z:
+        doc, rels, types = (
+            z.read(n).decode() for n in ("word/document.xml", "word/_rels/document.xml.rels", "[Content_Types].xml")
+        )
+    namespaces = {
+        "wp": "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing",
+        "a": "http://schemas.openxmlformats.org/drawingml/2006/main",
+        "pic": "http://schemas.openxmlformats.org/drawingml/2006/picture",
+        "v": "urn:schemas-microsoft-com:vml",
+        "o": "urn:schemas-microsoft-com:office:office",
+    }
+    head = doc[: doc.index(">", doc.index("<w:document"))]
+    doc = doc.replace(
+        "<w:document ",
+        "<w:document " + "".join(f'xmlns:{k}="{v}" ' for k, v in namespaces.items() if f"xmlns:{k}=" not in head),
+        1,
+    )
+    body = (
+        '<w:p><w:r><w:drawing><wp:inline><wp:extent cx="9525" cy="9525"/><wp:docPr id="901" name="px"/>'
+        '<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic>'
+        '<pic:nvPicPr><pic:cNvPr id="901" name="px"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill>'
+        '<a:blip r:link="rIdL1"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm>'
+        '<a:off x="0" y="0"/><a:ext cx="9525" cy="9525"/></a:xfrm><a:prstGeom prst="rect"/></pic:spPr>'
+        "</pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>"
+    )
+    added = {}
+    new_rels = _rel("rIdL1", "image", picture_url).decode()
+    if embedded is not None:
+        body += (
+            '<w:p><w:r><w:object w:dxaOrig="1440" w:dyaOrig="1440"><v:shape id="e1" style="width:72pt;height:72pt">'
+            '<v:imagedata r:id="rIdE2" o:title=""/></v:shape><o:OLEObject Type="Embed" ProgID="Word.Document.12" '
+            'ShapeID="e1" DrawAspect="Content" ObjectID="_1700000000" r:id="rIdE1"><o:FieldCodes>\\s</o:FieldCodes>'
+            "</o:OLEObject></w:object></w:r></w:p>"
+        )
+        new_rels += _rel("rIdE1", "package", "embeddings/Microsoft_Word_Document.docx", external=False).decode()
+        new_rels += _rel("rIdE2", "image", "media/preview.png", external=False).decode()
+        added = {"word/embeddings/Microsoft_Word_Document.docx": embedded, "word/media/preview.png": _PNG}
+        types = types.replace(
+            "</Types>",
+            f'<Default Extension="docx" ContentType="{_PACKAGE_TYPE}"/>'
+            + ('<Default Extension="png" ContentType="image/png"/>' if 'Extension="png"' not in types else "")
+            + "</Types>",
+        )
+    at = doc.rindex("<w:sectPr")
+    rewrite(
+        path.with_name("plain-" + path.name),
+        path,
+        {
+            "word/document.xml": (doc[:at] + body + doc[at:]).encode(),
+            "word/_rels/document.xml.rels": rels.replace("</Relationships>", new_rels + "</Relationships>").encode(),
+            "[Content_Types].xml": types.encode(),
+            **added,
+        },
+    )
+    path.with_name("plain-" + path.name).unlink()
+    return path.read_bytes()
+
+
+@pytest.mark.skipif(render.find_soffice() is None, reason="LibreOffice is not installed")
+def test_nothing_is_fetched_from_inside_an_embedded_document(tmp_path, connections):
+    """An embedded .docx (an OLE package) links a picture, and so does a .docx embedded in that
+    one: LibreOffice lays the brief out without a connection to either, and the output keeps the
+    embedded object, its bytes and the brief's words as they were."""
+    url, made = connections
+    nested = _embedding(tmp_path / "nested.docx", "The nested exhibit.", f"{url}/nested.png")
+    exhibit = _embedding(tmp_path / "exhibit.docx", "The exhibit.", f"{url}/exhibit.png", nested)
+    brief_bytes = _embedding(
+        tmp_path / "brief.docx", "See Celotex Corp. v. Catrett, 477 U.S. 317 (1986).", f"{url}/brief.png", exhibit
+    )
+    proc = toa("build", "brief.docx", "--pages", "render", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "Pages: LibreOffice's layout" in proc.stdout
+    assert made == []
+    assert (tmp_path / "brief.docx").read_bytes() == brief_bytes
+    with zipfile.ZipFile(tmp_path / "brief.toa.docx") as z:
+        assert z.read("word/embeddings/Microsoft_Word_Document.docx") == exhibit
+        xml = z.read("word/document.xml").decode()
+    assert 'r:id="rIdE1"' in xml and 'ProgID="Word.Document.12"' in xml
+    texts = [p.text for p in docx.Document(str(tmp_path / "brief.toa.docx")).paragraphs]
+    assert "See Celotex Corp. v. Catrett, 477 U.S. 317 (1986)." in texts

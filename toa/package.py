@@ -12,6 +12,7 @@ in place of python-docx's), which writes them back as they were until they are c
 
 from __future__ import annotations
 
+import io
 import os
 import zipfile
 import zlib
@@ -34,6 +35,9 @@ MAX_PARTS = 2000
 # Memory grows with the markup parsed (README "Limits"): a 1,000-page brief has some 150,000
 # tags in its main part.
 MAX_PART_TAGS = 2_000_000
+# A package embedded in a part (an altChunk .docx, an embedded document or workbook) is read
+# like the brief, and so is one embedded in it, down to this depth; deeper ones are not laid out.
+MAX_EMBEDDING_DEPTH = 2
 # Every XML part is parsed with this parser: no entities expanded, no DTD loaded, no network.
 SAFE_PARSER = safe_parser()
 
@@ -268,6 +272,13 @@ def _check_roots(path: str, document) -> None:
                 ) from None
         if root.tag != qn(want):
             raise DocumentError(f"{path} is damaged (part {part.partname.lstrip('/')} does not hold {want})")
+
+
+def is_package(data: bytes) -> bool:
+    """A part that is itself a zip package (an embedded .docx, .xlsx, .pptx), whatever its name:
+    one that starts as a zip does, or whose end is a zip directory (a zip reader, LibreOffice's
+    too, finds a package from its end, past anything put before it)."""
+    return data.startswith(b"PK") or zipfile.is_zipfile(io.BytesIO(data))
 
 
 def check_sizes(path: str, infos: list[zipfile.ZipInfo]) -> None:
