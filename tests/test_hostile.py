@@ -186,15 +186,26 @@ CITATION = "<w:p><w:r><w:t>See 42 U.S.C. § 1983.</w:t></w:r></w:p>"
 @pytest.mark.parametrize(
     "body, words",
     [
-        (lambda: "<w:p/>" * 2_000_000 + CITATION, "part word/document.xml holds more than 2,000,000 XML tags"),
-        (lambda: "<w:p/>" * 200_001 + CITATION, "has 200,002 paragraphs; at most 200,000 are accepted"),
+        (
+            lambda: "<w:p>" + "<w:r/>" * 2_000_000 + "</w:p>" + CITATION,
+            "part word/document.xml takes the brief past 2,000,000 XML tags",
+        ),
+        (lambda: "<w:p/>" * 200_001 + CITATION, "takes the brief past 200,000 paragraphs; at most that many"),
         (
             lambda: f"<w:p><w:r><w:t>{'x' * 3_000_000}</w:t></w:r></w:p>" + CITATION,
-            "holds 3,000,021 characters of text; at most 3,000,000 are accepted",
+            "takes the brief past 3,000,000 characters of text; at most that many are accepted",
+        ),
+        (
+            lambda: "<w:p " + " ".join(f'w:a{i}="1"' for i in range(300)) + "/>" + CITATION,
+            "part word/document.xml has an element with 300 attributes; at most 256 per element are accepted",
+        ),
+        (
+            lambda: ("<w:p " + " ".join(f'w:a{i}="1"' for i in range(100)) + "/>") * 20_001 + CITATION,
+            "takes the brief past 2,000,000 XML attributes; at most that many are accepted",
         ),
         (lambda: CITATION * 20_001, "has more than 20,000 citations; at most that many are accepted"),
     ],
-    ids=["tags", "paragraphs", "characters", "citations"],
+    ids=["tags", "paragraphs", "characters", "attributes of an element", "attributes", "citations"],
 )
 def test_a_brief_past_the_memory_limits_is_refused(tmp_path, body, words):
     """Issue 20: '<w:p/>' two million times, a 54 KB file, took 1.95 GB (and with a citation in
@@ -206,6 +217,84 @@ def test_a_brief_past_the_memory_limits_is_refused(tmp_path, body, words):
     proc = toa("build", "brief.docx", "--pages", "estimate", cwd=tmp_path, timeout=300)
     assert_one_line_error(proc, words)
     assert listing(tmp_path) == before
+
+
+def _with_chunk(tmp_path: Path, *chunks: bytes) -> Path:
+    """brief.docx: a citation, then each .docx of `chunks` as an altChunk (Word lays its body out there)."""
+    src = brief(tmp_path / "base.docx", "See 42 U.S.C. § 1983.")
+    with zipfile.ZipFile(src) as z:
+        doc, rels, types = (z.read(n).decode() for n in ("word/document.xml", RELS, "[Content_Types].xml"))
+    at = doc.rindex("<w:sectPr")
+    refs = "".join(f'<w:altChunk r:id="rIdC{n}"/>' for n in range(len(chunks)))
+    chunk_rels = b"".join(_rel(f"rIdC{n}", "aFChunk", f"chunk{n}.docx", False) for n in range(len(chunks)))
+    docx_type = f'<Default Extension="docx" ContentType="{_PACKAGE_TYPE}"/>'
+    out = tmp_path / "brief.docx"
+    rewrite(
+        src,
+        out,
+        {
+            "word/document.xml": (doc[:at] + refs + doc[at:]).encode(),
+            RELS: rels.replace("</Relationships>", chunk_rels.decode() + "</Relationships>").encode(),
+            "[Content_Types].xml": types.replace("</Types>", docx_type + "</Types>").encode(),
+            **{f"word/chunk{n}.docx": chunk for n, chunk in enumerate(chunks)},
+        },
+    )
+    src.unlink()
+    return out
+
+
+RELS = "word/_rels/document.xml.rels"
+
+
+def _chunk(tmp_path: Path, body_xml: str, extra: dict[str, int] | None = None) -> bytes:
+    """A .docx whose body is `body_xml`, with parts of `extra` (name -> megabytes of zeros)."""
+    path = _with_body(tmp_path, body_xml)
+    with zipfile.ZipFile(path, "a", zipfile.ZIP_DEFLATED) as z:
+        for name, megabytes in (extra or {}).items():
+            with z.open(name, "w", force_zip64=True) as fh:
+                for _ in range(megabytes):
+                    fh.write(bytes(2**20))
+    data = path.read_bytes()
+    path.unlink()
+    return data
+
+
+@pytest.mark.parametrize(
+    "chunk, words",
+    [
+        (
+            lambda tmp: [_chunk(tmp, "<w:p>" + "<w:r/>" * 2_000_000 + "</w:p>")],
+            "part word/chunk0.docx/word/document.xml takes the brief past 2,000,000 XML tags",
+        ),
+        (lambda tmp: [_chunk(tmp, "<w:p/>" * 200_001)], "takes the brief past 200,000 paragraphs"),
+        (
+            lambda tmp: [_chunk(tmp, "<w:p/>", {f"word/media/filler{n}.bin": 90 for n in range(2)})] * 2,
+            "MB with its embedded packages; at most 250 MB is accepted",
+        ),
+    ],
+    ids=["tags", "paragraphs", "size"],
+)
+def test_an_altchunk_counts_toward_the_limits(tmp_path, chunk, words):
+    """Issue 28: 16.6 million paragraphs in an altChunk (a .docx inside the brief, which
+    LibreOffice lays out) took 2.2 GB in toa and 7.5 GB in LibreOffice; what a chunk holds
+    counts toward the brief's limits, before anything is parsed."""
+    work = tmp_path / "work"
+    work.mkdir()
+    _with_chunk(work, *chunk(tmp_path))
+    before = listing(work)
+    proc = toa("build", "brief.docx", "--pages", "estimate", cwd=work, timeout=300)
+    assert_one_line_error(proc, words)
+    assert listing(work) == before
+
+
+def test_an_altchunk_within_the_limits_is_laid_out(tmp_path):
+    """A chunk under every limit builds, and the output keeps it as it was."""
+    chunk = _chunk(tmp_path, "<w:p><w:r><w:t>The chunk.</w:t></w:r></w:p>" * 1000)
+    _with_chunk(tmp_path, chunk)
+    proc = toa("build", "brief.docx", "--pages", "estimate", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    with zipfile.ZipFile(tmp_path / "brief.toa.docx") as z:
+        assert z.read("word/chunk0.docx") == chunk
 
 
 LAUGHS = (
