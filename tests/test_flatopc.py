@@ -76,3 +76,22 @@ def test_a_large_binary_part_is_kept():
     package = flatopc.to_docx(etree.tostring(root))
     with zipfile.ZipFile(io.BytesIO(package)) as zf:
         assert zf.read("word/media/image1.png") == blob
+
+
+@pytest.mark.parametrize(
+    "attributes, words",
+    [
+        ([" ".join(f'w:a{i}="1"' for i in range(300))], "has an element with 300 attributes; at most 256 per element"),
+        ([" ".join(f'w:a{i}="1"' for i in range(100))] * 20_001, "takes the brief past 2,000,000 XML attributes"),
+    ],
+    ids=["of an element", "in all"],
+)
+def test_attributes_past_the_limits_are_refused_before_parsing(attributes, words):
+    """Issue 28: 30,000 paragraphs of 400 attributes each took 3.1 GB; the XML Word on the web
+    sends is counted, attributes too, before anything is parsed."""
+    root = etree.fromstring(wordstub.flat_opc(SAMPLE).encode())
+    xml = etree.tostring(root).decode()
+    at = xml.index("<w:body>") + len("<w:body>")
+    xml = xml[:at] + "".join(f"<w:p {a}/>" for a in attributes) + xml[at:]
+    with pytest.raises(flatopc.FlatOpcError, match=words):
+        flatopc.to_docx(xml.encode())

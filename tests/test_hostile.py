@@ -5,6 +5,7 @@ never in a traceback, a hang, a changed input or a stray file."""
 from __future__ import annotations
 
 import http.server
+import socket
 import json
 import os
 import re
@@ -187,15 +188,26 @@ CITATION = "<w:p><w:r><w:t>See 42 U.S.C. § 1983.</w:t></w:r></w:p>"
 @pytest.mark.parametrize(
     "body, words",
     [
-        (lambda: "<w:p/>" * 2_000_000 + CITATION, "part word/document.xml holds more than 2,000,000 XML tags"),
-        (lambda: "<w:p/>" * 200_001 + CITATION, "has 200,002 paragraphs; at most 200,000 are accepted"),
+        (
+            lambda: "<w:p>" + "<w:r/>" * 2_000_000 + "</w:p>" + CITATION,
+            "part word/document.xml takes the brief past 2,000,000 XML tags",
+        ),
+        (lambda: "<w:p/>" * 200_001 + CITATION, "takes the brief past 200,000 paragraphs; at most that many"),
         (
             lambda: f"<w:p><w:r><w:t>{'x' * 3_000_000}</w:t></w:r></w:p>" + CITATION,
-            "holds 3,000,021 characters of text; at most 3,000,000 are accepted",
+            "takes the brief past 3,000,000 characters of text; at most that many are accepted",
+        ),
+        (
+            lambda: "<w:p " + " ".join(f'w:a{i}="1"' for i in range(300)) + "/>" + CITATION,
+            "part word/document.xml has an element with 300 attributes; at most 256 per element are accepted",
+        ),
+        (
+            lambda: ("<w:p " + " ".join(f'w:a{i}="1"' for i in range(100)) + "/>") * 20_001 + CITATION,
+            "takes the brief past 2,000,000 XML attributes; at most that many are accepted",
         ),
         (lambda: CITATION * 20_001, "has more than 20,000 citations; at most that many are accepted"),
     ],
-    ids=["tags", "paragraphs", "characters", "citations"],
+    ids=["tags", "paragraphs", "characters", "attributes of an element", "attributes", "citations"],
 )
 def test_a_brief_past_the_memory_limits_is_refused(tmp_path, body, words):
     """Issue 20: '<w:p/>' two million times, a 54 KB file, took 1.95 GB (and with a citation in
@@ -207,6 +219,84 @@ def test_a_brief_past_the_memory_limits_is_refused(tmp_path, body, words):
     proc = toa("build", "brief.docx", "--pages", "estimate", cwd=tmp_path, timeout=300)
     assert_one_line_error(proc, words)
     assert listing(tmp_path) == before
+
+
+def _with_chunk(tmp_path: Path, *chunks: bytes) -> Path:
+    """brief.docx: a citation, then each .docx of `chunks` as an altChunk (Word lays its body out there)."""
+    src = brief(tmp_path / "base.docx", "See 42 U.S.C. § 1983.")
+    with zipfile.ZipFile(src) as z:
+        doc, rels, types = (z.read(n).decode() for n in ("word/document.xml", RELS, "[Content_Types].xml"))
+    at = doc.rindex("<w:sectPr")
+    refs = "".join(f'<w:altChunk r:id="rIdC{n}"/>' for n in range(len(chunks)))
+    chunk_rels = b"".join(_rel(f"rIdC{n}", "aFChunk", f"chunk{n}.docx", False) for n in range(len(chunks)))
+    docx_type = f'<Default Extension="docx" ContentType="{_PACKAGE_TYPE}"/>'
+    out = tmp_path / "brief.docx"
+    rewrite(
+        src,
+        out,
+        {
+            "word/document.xml": (doc[:at] + refs + doc[at:]).encode(),
+            RELS: rels.replace("</Relationships>", chunk_rels.decode() + "</Relationships>").encode(),
+            "[Content_Types].xml": types.replace("</Types>", docx_type + "</Types>").encode(),
+            **{f"word/chunk{n}.docx": chunk for n, chunk in enumerate(chunks)},
+        },
+    )
+    src.unlink()
+    return out
+
+
+RELS = "word/_rels/document.xml.rels"
+
+
+def _chunk(tmp_path: Path, body_xml: str, extra: dict[str, int] | None = None) -> bytes:
+    """A .docx whose body is `body_xml`, with parts of `extra` (name -> megabytes of zeros)."""
+    path = _with_body(tmp_path, body_xml)
+    with zipfile.ZipFile(path, "a", zipfile.ZIP_DEFLATED) as z:
+        for name, megabytes in (extra or {}).items():
+            with z.open(name, "w", force_zip64=True) as fh:
+                for _ in range(megabytes):
+                    fh.write(bytes(2**20))
+    data = path.read_bytes()
+    path.unlink()
+    return data
+
+
+@pytest.mark.parametrize(
+    "chunk, words",
+    [
+        (
+            lambda tmp: [_chunk(tmp, "<w:p>" + "<w:r/>" * 2_000_000 + "</w:p>")],
+            "part word/chunk0.docx/word/document.xml takes the brief past 2,000,000 XML tags",
+        ),
+        (lambda tmp: [_chunk(tmp, "<w:p/>" * 200_001)], "takes the brief past 200,000 paragraphs"),
+        (
+            lambda tmp: [_chunk(tmp, "<w:p/>", {f"word/media/filler{n}.bin": 90 for n in range(2)})] * 2,
+            "MB with its embedded packages; at most 250 MB is accepted",
+        ),
+    ],
+    ids=["tags", "paragraphs", "size"],
+)
+def test_an_altchunk_counts_toward_the_limits(tmp_path, chunk, words):
+    """Issue 28: 16.6 million paragraphs in an altChunk (a .docx inside the brief, which
+    LibreOffice lays out) took 2.2 GB in toa and 7.5 GB in LibreOffice; what a chunk holds
+    counts toward the brief's limits, before anything is parsed."""
+    work = tmp_path / "work"
+    work.mkdir()
+    _with_chunk(work, *chunk(tmp_path))
+    before = listing(work)
+    proc = toa("build", "brief.docx", "--pages", "estimate", cwd=work, timeout=300)
+    assert_one_line_error(proc, words)
+    assert listing(work) == before
+
+
+def test_an_altchunk_within_the_limits_is_laid_out(tmp_path):
+    """A chunk under every limit builds, and the output keeps it as it was."""
+    chunk = _chunk(tmp_path, "<w:p><w:r><w:t>The chunk.</w:t></w:r></w:p>" * 1000)
+    _with_chunk(tmp_path, chunk)
+    proc = toa("build", "brief.docx", "--pages", "estimate", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    with zipfile.ZipFile(tmp_path / "brief.toa.docx") as z:
+        assert z.read("word/chunk0.docx") == chunk
 
 
 LAUGHS = (
@@ -1496,7 +1586,7 @@ _TYPED_TABLE_ENDS = {
 }
 
 
-def _typed_table_brief(path: Path, lines: tuple[str, ...], last: str) -> Path:
+def _typed_table_ending_brief(path: Path, lines: tuple[str, ...], last: str) -> Path:
     b = DocBuilder(fmt="lowerRoman", start=1)
     b.heading("TABLE OF AUTHORITIES", level=1)
     b.paragraph("Cases:")
@@ -1517,7 +1607,7 @@ def test_a_typed_table_of_a_real_shape_is_read_and_replaced(tmp_path, shape, com
     """Each command runs to its end on these shapes and writes its copy with the brief's own
     words; build replaces the old table whole (its last line too), audit reads every page."""
     lines, last = _TYPED_TABLE_ENDS[shape]
-    _typed_table_brief(tmp_path / "brief.docx", lines, last)
+    _typed_table_ending_brief(tmp_path / "brief.docx", lines, last)
     options = {"build": [], "check": ["--offline"], "audit": ["-o", "brief.toa.docx", "--json", "report.json"]}
     proc = toa(command, "brief.docx", "--pages", "estimate", *options[command], cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
@@ -1539,3 +1629,125 @@ def test_a_typed_table_of_a_real_shape_is_read_and_replaced(tmp_path, shape, com
         entries = {f["entry"]: f["printed_pages"] for f in findings}
         celotex = "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"
         assert entries[celotex] == (["3", "5", "7", "9", "11"] if shape == "wrapped page list" else ["3"])
+
+
+@pytest.fixture
+def connections():
+    """A TCP listener on loopback that records every connection made to it (and closes it)."""
+    made: list[tuple[str, int]] = []
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.2)
+    stop = threading.Event()
+
+    def accept():
+        while not stop.is_set():
+            try:
+                conn, peer = server.accept()
+            except OSError:
+                continue
+            made.append(peer)
+            conn.close()
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.getsockname()[1]}", made
+    stop.set()
+    thread.join()
+    server.close()
+
+
+# A 1x1 white PNG: the picture Word shows for an embedded object (its preview).
+_PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415408d763f8ffff3f0005fe02fe"
+    "a7d8a58b0000000049454e44ae426082"
+)
+_PACKAGE_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+
+
+def _embedding(path: Path, text: str, picture_url: str, embedded: bytes | None = None) -> bytes:
+    """A .docx (built at `path`) with a paragraph of `text`, a picture linked to `picture_url`
+    and, when given, the .docx `embedded` as an embedded object (an OLE package, as Word stores
+    an embedded document: word/embeddings/*.docx with its preview picture)."""
+    b = DocBuilder()
+    b.paragraph(text)
+    b.save(path.with_name("plain-" + path.name))
+    with zipfile.ZipFile(path.with_name("plain-" + path.name)) as z:
+        doc, rels, types = (
+            z.read(n).decode() for n in ("word/document.xml", "word/_rels/document.xml.rels", "[Content_Types].xml")
+        )
+    namespaces = {
+        "wp": "http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing",
+        "a": "http://schemas.openxmlformats.org/drawingml/2006/main",
+        "pic": "http://schemas.openxmlformats.org/drawingml/2006/picture",
+        "v": "urn:schemas-microsoft-com:vml",
+        "o": "urn:schemas-microsoft-com:office:office",
+    }
+    head = doc[: doc.index(">", doc.index("<w:document"))]
+    doc = doc.replace(
+        "<w:document ",
+        "<w:document " + "".join(f'xmlns:{k}="{v}" ' for k, v in namespaces.items() if f"xmlns:{k}=" not in head),
+        1,
+    )
+    body = (
+        '<w:p><w:r><w:drawing><wp:inline><wp:extent cx="9525" cy="9525"/><wp:docPr id="901" name="px"/>'
+        '<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic>'
+        '<pic:nvPicPr><pic:cNvPr id="901" name="px"/><pic:cNvPicPr/></pic:nvPicPr><pic:blipFill>'
+        '<a:blip r:link="rIdL1"/><a:stretch><a:fillRect/></a:stretch></pic:blipFill><pic:spPr><a:xfrm>'
+        '<a:off x="0" y="0"/><a:ext cx="9525" cy="9525"/></a:xfrm><a:prstGeom prst="rect"/></pic:spPr>'
+        "</pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>"
+    )
+    added = {}
+    new_rels = _rel("rIdL1", "image", picture_url).decode()
+    if embedded is not None:
+        body += (
+            '<w:p><w:r><w:object w:dxaOrig="1440" w:dyaOrig="1440"><v:shape id="e1" style="width:72pt;height:72pt">'
+            '<v:imagedata r:id="rIdE2" o:title=""/></v:shape><o:OLEObject Type="Embed" ProgID="Word.Document.12" '
+            'ShapeID="e1" DrawAspect="Content" ObjectID="_1700000000" r:id="rIdE1"><o:FieldCodes>\\s</o:FieldCodes>'
+            "</o:OLEObject></w:object></w:r></w:p>"
+        )
+        new_rels += _rel("rIdE1", "package", "embeddings/Microsoft_Word_Document.docx", external=False).decode()
+        new_rels += _rel("rIdE2", "image", "media/preview.png", external=False).decode()
+        added = {"word/embeddings/Microsoft_Word_Document.docx": embedded, "word/media/preview.png": _PNG}
+        types = types.replace(
+            "</Types>",
+            f'<Default Extension="docx" ContentType="{_PACKAGE_TYPE}"/>'
+            + ('<Default Extension="png" ContentType="image/png"/>' if 'Extension="png"' not in types else "")
+            + "</Types>",
+        )
+    at = doc.rindex("<w:sectPr")
+    rewrite(
+        path.with_name("plain-" + path.name),
+        path,
+        {
+            "word/document.xml": (doc[:at] + body + doc[at:]).encode(),
+            "word/_rels/document.xml.rels": rels.replace("</Relationships>", new_rels + "</Relationships>").encode(),
+            "[Content_Types].xml": types.encode(),
+            **added,
+        },
+    )
+    path.with_name("plain-" + path.name).unlink()
+    return path.read_bytes()
+
+
+@pytest.mark.skipif(render.find_soffice() is None, reason="LibreOffice is not installed")
+def test_nothing_is_fetched_from_inside_an_embedded_document(tmp_path, connections):
+    """An embedded .docx (an OLE package) links a picture, and so does a .docx embedded in that
+    one: LibreOffice lays the brief out without a connection to either, and the output keeps the
+    embedded object, its bytes and the brief's words as they were."""
+    url, made = connections
+    nested = _embedding(tmp_path / "nested.docx", "The nested exhibit.", f"{url}/nested.png")
+    exhibit = _embedding(tmp_path / "exhibit.docx", "The exhibit.", f"{url}/exhibit.png", nested)
+    brief_bytes = _embedding(
+        tmp_path / "brief.docx", "See Celotex Corp. v. Catrett, 477 U.S. 317 (1986).", f"{url}/brief.png", exhibit
+    )
+    proc = toa("build", "brief.docx", "--pages", "render", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "Pages: LibreOffice's layout" in proc.stdout
+    assert made == []
+    assert (tmp_path / "brief.docx").read_bytes() == brief_bytes
+    with zipfile.ZipFile(tmp_path / "brief.toa.docx") as z:
+        assert z.read("word/embeddings/Microsoft_Word_Document.docx") == exhibit
+        xml = z.read("word/document.xml").decode()
+    assert 'r:id="rIdE1"' in xml and 'ProgID="Word.Document.12"' in xml
+    texts = [p.text for p in docx.Document(str(tmp_path / "brief.toa.docx")).paragraphs]
+    assert "See Celotex Corp. v. Catrett, 477 U.S. 317 (1986)." in texts

@@ -27,7 +27,8 @@ from .model import Document, PageBreak, Paragraph, ParagraphFormat, Section, Sto
 from .oxml import is_on, qn, w_attr
 from .oxml.sections import page_geometry
 from .oxml.styles import StyleInfo, is_emphatic
-from .package import DocumentError, Package
+from .package import DocumentError as DocumentError  # (read raises it: callers catch it from here)
+from .package import Package
 
 # One character for one: everything that prints as a space, and the dashes eyecite does not know.
 _CHAR_MAP = {c: " " for c in "\u00a0\u2007\u202f\t\r\n\f\v\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2008\u2009\u200a"}
@@ -50,12 +51,6 @@ _PRINTS_NOTHING = regex.compile(r"[\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]
 def _invisible(ch: str) -> bool:
     return ch in _DROP or (ch >= "\u00ad" and _PRINTS_NOTHING.match(ch) is not None)
 
-
-# Memory grows with the paragraphs read and their text (README "Limits"): a 1,000-page brief has
-# some 7,000 paragraphs and 2,000,000 characters; 54 KB of '<w:p/>' inflated to 2,000,000
-# paragraphs took 1.95 GB before these limits (the markup itself is limited by package.MAX_PART_TAGS).
-MAX_PARAGRAPHS = 200_000
-MAX_CHARACTERS = 3_000_000
 
 _TOA_HEADING = re.compile(r"^\s*+\[?\s*+(table|index) of (cited )?authorities\s*+\]?\s*+$", re.I)
 _TOA_PLACEHOLDER = re.compile(r"^\s*(\[\s*(insert\s+)?(table of authorities|toa)\s*\]|\{\{\s*toa\s*\}\})\s*$", re.I)
@@ -196,7 +191,6 @@ def read(path: str, options: ReadOptions | None = None) -> Document:
     body = package.body
     sections = _sections(body)
     notes = {kind: _notes(package, kind) for kind in ("footnote", "endnote")}
-    _check_volume(path, [body, *(n for kind in notes.values() for n in kind.values())])
 
     paragraphs: list[Paragraph] = []
     note_refs: list[tuple[NoteKind, str, int, int]] = []  # (kind, id, body paragraph index, offset)
@@ -240,21 +234,6 @@ def read(path: str, options: ReadOptions | None = None) -> Document:
     _mark_typed_notes(doc)
     _mark_attributed_quotes(doc)
     return doc
-
-
-def _check_volume(path: str, roots) -> None:
-    """Refuse a brief with more paragraphs or text than a build should hold, before reading any."""
-    paragraphs = characters = 0
-    for root in roots:
-        for el in root.iter(qn("w:p"), qn("w:t")):
-            if el.tag == qn("w:p"):
-                paragraphs += 1
-            else:
-                characters += len(el.text or "")
-    if paragraphs > MAX_PARAGRAPHS:
-        raise DocumentError(f"{path} has {paragraphs:,} paragraphs; at most {MAX_PARAGRAPHS:,} are accepted")
-    if characters > MAX_CHARACTERS:
-        raise DocumentError(f"{path} holds {characters:,} characters of text; at most {MAX_CHARACTERS:,} are accepted")
 
 
 def _sections(body) -> list[Section]:

@@ -21,7 +21,7 @@ import zipfile
 from lxml import etree
 
 from . import opc
-from .package import MAX_PART_TAGS
+from .package import PastLimit, Volume, count_markup
 from .opc import CT_NS, R_NS, REL_NS
 from .oxml import safe_parser
 
@@ -54,8 +54,10 @@ def _p(local: str) -> str:
 def to_docx(xml: bytes, first=()) -> bytes:
     """The .docx package of a Flat OPC document, with copies of the blocks `first` (w:p) before
     its body's own. Raises FlatOpcError."""
-    if xml.count(b"<") > MAX_PART_TAGS:  # before parsing: a parse holds memory for every tag
-        raise FlatOpcError(f"the document XML holds more than {MAX_PART_TAGS:,} tags, the most accepted")
+    try:  # before parsing: a parse holds memory for every tag and attribute
+        count_markup(xml, Volume())
+    except PastLimit as exc:
+        raise FlatOpcError(f"the document XML {exc}") from None
     try:
         root = etree.fromstring(xml, _parser())
     except etree.XMLSyntaxError as exc:

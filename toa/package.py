@@ -12,10 +12,12 @@ in place of python-docx's), which writes them back as they were until they are c
 
 from __future__ import annotations
 
+import io
 import os
 import zipfile
 import zlib
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import IO
 
@@ -33,9 +35,19 @@ from .oxml.styles import StyleInfo, theme_fonts
 MAX_PART_BYTES = 100 * 1024 * 1024
 MAX_TOTAL_BYTES = 250 * 1024 * 1024
 MAX_PARTS = 2000
-# Memory grows with the markup parsed (README "Limits"): a 1,000-page brief has some 150,000
-# tags in its main part.
-MAX_PART_TAGS = 2_000_000
+# Memory grows with the markup parsed and the text read (README "Limits"), counted in every part
+# and in the packages embedded in them (LibreOffice lays those out too). A 1,000-page brief has
+# some 150,000 tags in its main part (1.5 attributes each), 7,000 paragraphs and 2,000,000
+# characters; 30,000 paragraphs of 400 attributes each took 3.1 GB, 16.6 million paragraphs in
+# an altChunk 2.2 GB (and LibreOffice 7.5 GB) before the attributes and embedded packages counted.
+MAX_TAGS = 2_000_000
+MAX_ATTRIBUTES = 2_000_000  # namespace declarations included
+MAX_ELEMENT_ATTRIBUTES = 256  # Word's root element declares some 40 namespaces
+MAX_PARAGRAPHS = 200_000
+MAX_CHARACTERS = 3_000_000
+# A package embedded in a part (an altChunk .docx, an embedded document or workbook) is read
+# like the brief, and so is one embedded in it, down to this depth; deeper ones are not laid out.
+MAX_EMBEDDING_DEPTH = 2
 # Every XML part is parsed with this parser: no entities expanded, no DTD loaded, no network.
 SAFE_PARSER = safe_parser()
 
@@ -254,6 +266,13 @@ def _check_roots(path: str, document) -> None:
             raise DocumentError(f"{path} is damaged (part {part.partname.lstrip('/')} does not hold {want})")
 
 
+def is_package(data: bytes) -> bool:
+    """A part that is itself a zip package (an embedded .docx, .xlsx, .pptx), whatever its name:
+    one that starts as a zip does, or whose end is a zip directory (a zip reader, LibreOffice's
+    too, finds a package from its end, past anything put before it)."""
+    return data.startswith(b"PK") or zipfile.is_zipfile(io.BytesIO(data))
+
+
 def check_sizes(path: str, infos: list[zipfile.ZipInfo]) -> None:
     """Refuse a zip bomb before inflating anything: the sizes are those the archive declares,
     and zipfile never inflates an entry past its declared size."""
@@ -273,14 +292,158 @@ def check_sizes(path: str, infos: list[zipfile.ZipInfo]) -> None:
 
 
 def _check_markup(path: str, zf: zipfile.ZipFile) -> None:
-    """Refuse a part with more tags than a parse should hold in memory, before any is parsed
-    (whatever its name or type: a part holds fewer tags than bytes)."""
+    """Refuse a brief whose parts, and the packages embedded in them, hold more markup or text
+    than a build should hold in memory, before any part is parsed (README "Limits")."""
+    infos = zf.infolist()
+    volume = Volume(parts=len(infos), inflated=sum(info.file_size for info in infos))
+    _count_package(path, zf, volume, "", 0)
+
+
+@dataclass
+class Volume:
+    """What a package holds, its embedded packages included, counted so far."""
+
+    parts: int = 0
+    inflated: int = 0  # bytes
+    tags: int = 0  # elements, comments and processing instructions
+    attributes: int = 0
+    paragraphs: int = 0
+    characters: int = 0  # of text (w:t)
+
+
+class PastLimit(Exception):
+    """The markup counted passes a limit of README "Limits"; the message says which (it follows
+    the name of the part or document where it was passed)."""
+
+
+class _Uncounted(Exception):
+    """The data declares a DTD: it is not counted further."""
+
+
+def _count_package(path: str, zf: zipfile.ZipFile, volume: Volume, prefix: str, depth: int) -> None:
+    """Count into `volume` every part of `zf` that is XML (whatever its name or type: one that
+    does not parse is refused later if anything reads it as XML), and every package embedded in
+    it down to MAX_EMBEDDING_DEPTH (deeper ones are never laid out)."""
     for info in zf.infolist():
-        if info.file_size > MAX_PART_TAGS and zf.read(info).count(b"<") > MAX_PART_TAGS:
-            raise DocumentError(
-                f"{path}: part {info.filename} holds more than {MAX_PART_TAGS:,} XML tags; "
-                "at most that many per part are accepted"
+        data = zf.read(info)
+        name = prefix + info.filename
+        if is_package(data):
+            if depth < MAX_EMBEDDING_DEPTH:
+                _count_embedded(path, name, data, volume, depth + 1)
+            continue
+        try:
+            count_markup(data, volume)
+        except PastLimit as exc:
+            raise DocumentError(f"{path}: part {name} {exc}") from None
+
+
+def _count_embedded(path: str, name: str, data: bytes, volume: Volume, depth: int) -> None:
+    """Count a package embedded in part `name`: its parts and their sizes add to the brief's."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as zf:
+            infos = zf.infolist()
+            check_sizes(f"{path}: embedded package {name}", infos)
+            volume.parts += len(infos)
+            volume.inflated += sum(info.file_size for info in infos)
+            if volume.parts > MAX_PARTS:
+                raise DocumentError(
+                    f"{path} has more than {MAX_PARTS} parts with its embedded packages; "
+                    f"at most {MAX_PARTS} are accepted"
+                )
+            if volume.inflated > MAX_TOTAL_BYTES:
+                raise DocumentError(
+                    f"{path} inflates to {volume.inflated // 2**20} MB with its embedded packages; "
+                    f"at most {MAX_TOTAL_BYTES // 2**20} MB is accepted"
+                )
+            _count_package(path, zf, volume, name + "/", depth)
+    except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError, OSError):
+        return  # a damaged package is never laid out (render.inert drops it)
+
+
+def count_markup(data: bytes, volume: Volume) -> None:
+    """Add the tags, attributes, paragraphs and characters of the XML `data` to `volume`, with a
+    parser that builds nothing; PastLimit at the first limit passed, which stops the parse. Data
+    that is not XML counts as far as it parses."""
+    # huge_tree: counted as far as any parse would go (Flat OPC's is huge_tree, for its base64)
+    parser = etree.XMLParser(
+        target=_Counter(volume), resolve_entities=False, load_dtd=False, no_network=True, huge_tree=True
+    )
+    try:
+        parser.feed(data)
+        parser.close()
+    except (etree.LxmlError, _Uncounted):
+        pass
+
+
+_W_P, _W_T = qn("w:p"), qn("w:t")
+
+
+class _Counter:
+    """An lxml parser target that counts into a Volume what streams past (a namespace
+    declaration is an attribute of the element that follows) and raises PastLimit at a limit."""
+
+    def __init__(self, volume: Volume):
+        self.volume = volume
+        self._declared = 0  # namespaces declared on the element about to start
+        self._in_text = 0  # w:t elements open: their text is the brief's
+
+    def start_ns(self, prefix, uri) -> None:
+        self._declared += 1
+
+    def start(self, tag, attrib) -> None:
+        v = self.volume
+        attributes, self._declared = len(attrib) + self._declared, 0
+        if attributes > MAX_ELEMENT_ATTRIBUTES:
+            raise PastLimit(
+                f"has an element with {attributes:,} attributes; "
+                f"at most {MAX_ELEMENT_ATTRIBUTES} per element are accepted"
             )
+        v.tags += 1
+        v.attributes += attributes
+        if tag == _W_P:
+            v.paragraphs += 1
+        elif tag == _W_T:
+            self._in_text += 1
+        _check_volume(v)
+
+    def end(self, tag) -> None:
+        if tag == _W_T:
+            self._in_text -= 1
+
+    def data(self, text) -> None:
+        if self._in_text:
+            self.volume.characters += len(text)
+            _check_volume(self.volume)
+
+    def comment(self, text) -> None:
+        self.volume.tags += 1
+        _check_volume(self.volume)
+
+    def pi(self, target, data=None) -> None:
+        self.comment(data)
+
+    def doctype(self, *declaration) -> None:
+        # Before the DTD's entities are read, so that none expands here. Such a part is refused
+        # when it is read as XML (check_xml_parts); a chunk of HTML may declare one.
+        raise _Uncounted
+
+    def close(self) -> None:
+        return None
+
+
+def _check_volume(v: Volume) -> None:
+    # (called for every element: the common case is a single comparison chain)
+    if v.tags <= MAX_TAGS and v.attributes <= MAX_ATTRIBUTES and v.paragraphs <= MAX_PARAGRAPHS:
+        if v.characters <= MAX_CHARACTERS:
+            return
+    for count, limit, what in (
+        (v.tags, MAX_TAGS, "XML tags"),
+        (v.attributes, MAX_ATTRIBUTES, "XML attributes"),
+        (v.paragraphs, MAX_PARAGRAPHS, "paragraphs"),
+        (v.characters, MAX_CHARACTERS, "characters of text"),
+    ):
+        if count > limit:
+            raise PastLimit(f"takes the brief past {limit:,} {what}; at most that many are accepted")
 
 
 def check_xml_parts(path: str, zf: zipfile.ZipFile) -> None:

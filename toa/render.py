@@ -33,7 +33,7 @@ from pypdf import PdfReader
 from . import fonts, opc
 from .oxml import drop_references, safe_parser
 from .oxml.fields import unwrap_fields
-from .package import DocumentError, check_sizes, check_xml_parts
+from .package import MAX_EMBEDDING_DEPTH, DocumentError, check_sizes, check_xml_parts, is_package
 
 _EXPORT = 'pdf:writer_pdf_Export:{"ExportBookmarksToPDFDestination":{"type":"boolean","value":"true"}}'
 TIMEOUT_SECONDS = 180
@@ -91,7 +91,6 @@ def _run(cmd: list[str], seconds: float, env: dict[str, str]) -> int:
 _FETCHING_FIELDS = frozenset(
     {"INCLUDETEXT", "INCLUDEPICTURE", "INCLUDE", "IMPORT", "LINK", "DDE", "DDEAUTO", "DATABASE", "RD"}
 )
-_MAX_CHUNK_DEPTH = 2
 
 
 def inert(docx_bytes: bytes, depth: int = 0) -> bytes:
@@ -99,26 +98,35 @@ def inert(docx_bytes: bytes, depth: int = 0) -> bytes:
     "Limits"): every relationship that leaves the package is dropped with the references to it
     (a linked picture, a frame, an OLE link, an attached template, a subdocument, a mail-merge
     source), every field that reads another file or a data source (INCLUDETEXT, INCLUDEPICTURE,
-    LINK, DDE ...) keeps its printed result and loses its instruction, and an embedded .docx
-    (altChunk) is made inert in turn; a chunk of another kind (HTML, RTF), which LibreOffice does
-    not lay out, is dropped. The user's output never passes through here."""
+    LINK, DDE ...) keeps its printed result and loses its instruction, and every package
+    embedded in it (an altChunk .docx, an embedded document or workbook, which LibreOffice opens
+    to show it) is made inert in turn, down to MAX_EMBEDDING_DEPTH; one nested deeper, or that
+    is not a readable package, is dropped with what refers to it, and so is a chunk of another
+    kind (HTML, RTF), which LibreOffice does not lay out. The user's output never passes through
+    here."""
     with zipfile.ZipFile(io.BytesIO(docx_bytes)) as zin:
         infos = zin.infolist()
         parts = {info.filename: zin.read(info) for info in infos}
     parser = safe_parser()
     types = opc.content_types(etree.fromstring(parts[opc.TYPES_PART], parser) if opc.TYPES_PART in parts else None)
     changed: set[str] = set()
+    unusable: set[str] = set()  # embedded packages the copy must not point at
+    for name, data in parts.items():
+        if not is_package(data):
+            continue
+        if depth >= MAX_EMBEDDING_DEPTH or not _readable_package(data):
+            unusable.add(name)
+            continue
+        parts[name] = inert(data, depth + 1)
+        if parts[name] is not data:
+            changed.add(name)
     dropped: dict[str, set[str]] = {}  # source part -> ids of the relationships dropped
     for name in [n for n in parts if opc.is_rels(n)]:
         root = etree.fromstring(parts[name], parser)
         for rel in list(opc.relationships(name, root)):
-            if not opc.is_external(rel.element) and rel.kind == "aFChunk":
-                if depth < _MAX_CHUNK_DEPTH and _readable_docx(parts.get(rel.target, b"")):
-                    parts[rel.target] = inert(parts[rel.target], depth + 1)
-                    changed.add(rel.target)
+            if not opc.is_external(rel.element) and rel.target not in unusable:
+                if rel.kind != "aFChunk" or is_package(parts.get(rel.target, b"")):
                     continue
-            elif not opc.is_external(rel.element):
-                continue
             rel.element.getparent().remove(rel.element)
             dropped.setdefault(rel.source, set()).add(rel.id)
             changed.add(name)
@@ -143,13 +151,13 @@ def inert(docx_bytes: bytes, depth: int = 0) -> bytes:
     return out.getvalue()
 
 
-def _readable_docx(data: bytes) -> bool:
-    """An embedded .docx that passes the checks a brief passes (sizes, every XML part
-    well-formed and without a DOCTYPE): only such a chunk is laid out."""
+def _readable_package(data: bytes) -> bool:
+    """An embedded package that passes the checks a brief passes (sizes, every XML part
+    well-formed and without a DOCTYPE): only such a package is laid out."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as zf:
-            check_sizes("chunk", zf.infolist())
-            check_xml_parts("chunk", zf)
+            check_sizes("embedded package", zf.infolist())
+            check_xml_parts("embedded package", zf)
         return True
     except (
         DocumentError,

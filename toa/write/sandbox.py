@@ -21,14 +21,13 @@ from typing import Any
 from jinja2 import StrictUndefined, Template, nodes
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from ..document import MAX_PARAGRAPHS
-from ..package import MAX_PART_TAGS
+from ..package import MAX_PARAGRAPHS, MAX_TAGS
 
 # A table has a paragraph per authority (at most 20,000 citations) of some 700 characters of XML
 # (the shipped template); 20,000,000 characters hold them with room for a firm's own markup.
 MAX_RENDERED_CHARACTERS = 20_000_000
 MAX_RENDERED_PARAGRAPHS = MAX_PARAGRAPHS
-MAX_RENDERED_TAGS = MAX_PART_TAGS
+MAX_RENDERED_TAGS = MAX_TAGS
 # A loop turns once for each category and entry: no more turns than the table has paragraphs.
 MAX_LOOP_TURNS = MAX_RENDERED_PARAGRAPHS
 RENDER_SECONDS = 30

@@ -14,14 +14,14 @@ from pathlib import Path
 import docx
 from docxtpl import DocxTemplate, RichText
 
-from ..document import MAX_PARAGRAPHS, style_format
+from ..document import style_format
 from ..model import Authority, Document, ParagraphFormat
 from ..oxml import field_quote, make, refers_to_parts
 from ..oxml.fields import wrap_in_field
 from ..oxml.sections import is_section_properties, remove_section_properties
 from ..oxml.styles import StyleInfo, import_styles
 from ..oxml.text import is_paragraph, remove_empty_runs, written_text
-from ..package import MAX_PART_TAGS, DocumentError, check_sizes
+from ..package import MAX_PARAGRAPHS, MAX_TAGS, DocumentError, check_sizes
 from ..styles import Style
 from .errors import WriteError
 from .fields import italic_pieces
@@ -61,8 +61,8 @@ def _template_file(template) -> tuple[Path | Traversable, bytes]:
         raise WriteError(f"TOA template {exc}") from None
     except (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, ValueError, OSError):
         return path, data  # not a .docx: render_table and table_formats say so as for any template they cannot read
-    if main.count(b"<") > MAX_PART_TAGS:
-        raise WriteError(f"TOA template {path} holds more than {MAX_PART_TAGS:,} XML tags")
+    if main.count(b"<") > MAX_TAGS:
+        raise WriteError(f"TOA template {path} holds more than {MAX_TAGS:,} XML tags")
     if sum(1 for _ in _PARAGRAPH.finditer(main)) > MAX_PARAGRAPHS:
         raise WriteError(f"TOA template {path} holds more than {MAX_PARAGRAPHS:,} paragraphs")
     return path, data
