@@ -463,59 +463,60 @@ def _visible_paragraphs(path: Path) -> list[str]:
     ]
 
 
-def test_format_characters_inside_a_citation_neither_hide_it_nor_leave_the_brief(tmp_path):
-    """Issue 20: a left-to-right or right-to-left mark, a word joiner, a bidi isolate, embedding
-    or override (Unicode Cf, invisible in print) inside a citation dropped it from the table,
-    and inside the year dropped the year. Each citation is in the table with its year, and the
-    output keeps every one of those characters where the brief has it."""
-    texts = [
-        "See Planned Parenthood v. Casey, 505 U.S.\u200e 105, 110 (1992).",
-        "Fees follow under 42 U.S.C. §\u200f 1988.",
-        "See Smith v. Jones, 500 U.S. 100, 101 (19\u206691\u2069).",
-        "See Doe v. Roe, 501 U.S. 2\u206000 (1991).",
-        "See Able v. Baker, 502 U.S.\u202d 300 (\u202a1992\u202c).",
-        "See Cole v. Dane, 503 U.S. \u2068400\u2069, 401 (199\u061c3).",
-    ]
+# Characters that print nothing inside citations, and the table each brief must get.
+_INVISIBLE = {
+    # Issue 20: a left-to-right or right-to-left mark, a word joiner, a bidi isolate, embedding or
+    # override (Unicode Cf) dropped the citation from the table, and inside the year the year.
+    "format characters": (
+        [
+            "See Planned Parenthood v. Casey, 505 U.S.\u200e 105, 110 (1992).",
+            "Fees follow under 42 U.S.C. §\u200f 1988.",
+            "See Smith v. Jones, 500 U.S. 100, 101 (19\u206691\u2069).",
+            "See Doe v. Roe, 501 U.S. 2\u206000 (1991).",
+            "See Able v. Baker, 502 U.S.\u202d 300 (\u202a1992\u202c).",
+            "See Cole v. Dane, 503 U.S. \u2068400\u2069, 401 (199\u061c3).",
+        ],
+        [
+            "42 U.S.C. § 1988",
+            "Able v. Baker, 502 U.S. 300 (1992)",
+            "Cole v. Dane, 503 U.S. 400 (1993)",
+            "Doe v. Roe, 501 U.S. 200 (1991)",
+            "Planned Parenthood v. Casey, 505 U.S. 105 (1992)",
+            "Smith v. Jones, 500 U.S. 100 (1991)",
+        ],
+    ),
+    # Issue 28: a combining grapheme joiner (U+034F), a variation selector (U+FE0F), a Hangul
+    # filler (U+3164) and its halfwidth form (U+FFA0), Default_Ignorable_Code_Point and none of
+    # them Cf, and a braille blank (U+2800) hid the citation from eyecite or the recognizers.
+    "default ignorable characters": (
+        [
+            "See Planned Parenthood v. Casey, 505 U.S.\u034f 105, 110 (1992).",
+            "Fees follow under 42 U.S.C. \u00a7\ufe0f 1988.",
+            "See Smith v. Jones, 500 U.S. 1\u316400, 101 (1991).",
+            "See Doe v. Roe, 501 U.S. 200 (19\u280091).",
+            "Summary judgment is proper under Fed. R. Civ. P. 5\uffa06.",
+        ],
+        [
+            "42 U.S.C. \u00a7 1988",
+            "Doe v. Roe, 501 U.S. 200 (1991)",
+            "Fed. R. Civ. P. 56",
+            "Planned Parenthood v. Casey, 505 U.S. 105 (1992)",
+            "Smith v. Jones, 500 U.S. 100 (1991)",
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("kind", list(_INVISIBLE))
+def test_invisible_characters_inside_a_citation_neither_hide_it_nor_leave_the_brief(tmp_path, kind):
+    """Each citation is in the table with its year, and the output keeps every one of those
+    characters where the brief has it."""
+    texts, table = _INVISIBLE[kind]
     brief(tmp_path / "brief.docx", *texts)
     proc = toa("build", "brief.docx", "--pages", "estimate", "--json", "report.json", cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     report = json.loads((tmp_path / "report.json").read_text())
-    assert sorted(a["text"] for c in report["categories"] for a in c["authorities"]) == [
-        "42 U.S.C. § 1988",
-        "Able v. Baker, 502 U.S. 300 (1992)",
-        "Cole v. Dane, 503 U.S. 400 (1993)",
-        "Doe v. Roe, 501 U.S. 200 (1991)",
-        "Planned Parenthood v. Casey, 505 U.S. 105 (1992)",
-        "Smith v. Jones, 500 U.S. 100 (1991)",
-    ]
-    printed = _visible_paragraphs(tmp_path / "brief.toa.docx")
-    assert all(t in printed for t in texts), printed
-
-
-def test_default_ignorable_characters_inside_a_citation_neither_hide_it_nor_leave_the_brief(tmp_path):
-    """Issue 28: a combining grapheme joiner (U+034F), a variation selector (U+FE0F), a Hangul
-    filler (U+3164) and its halfwidth form (U+FFA0), all Default_Ignorable_Code_Point in Unicode
-    and none of them Cf, and a braille blank (U+2800) print nothing, yet inside a citation each hid
-    it from eyecite or the statute and rule recognizers. Each citation is in the table, and the
-    output keeps every one of those characters where the brief has it."""
-    texts = [
-        "See Planned Parenthood v. Casey, 505 U.S.\u034f 105, 110 (1992).",
-        "Fees follow under 42 U.S.C. \u00a7\ufe0f 1988.",
-        "See Smith v. Jones, 500 U.S. 1\u316400, 101 (1991).",
-        "See Doe v. Roe, 501 U.S. 200 (19\u280091).",
-        "Summary judgment is proper under Fed. R. Civ. P. 5\uffa06.",
-    ]
-    brief(tmp_path / "brief.docx", *texts)
-    proc = toa("build", "brief.docx", "--pages", "estimate", "--json", "report.json", cwd=tmp_path)
-    assert proc.returncode == 0, proc.stderr
-    report = json.loads((tmp_path / "report.json").read_text())
-    assert sorted(a["text"] for c in report["categories"] for a in c["authorities"]) == [
-        "42 U.S.C. \u00a7 1988",
-        "Doe v. Roe, 501 U.S. 200 (1991)",
-        "Fed. R. Civ. P. 56",
-        "Planned Parenthood v. Casey, 505 U.S. 105 (1992)",
-        "Smith v. Jones, 500 U.S. 100 (1991)",
-    ]
+    assert sorted(a["text"] for c in report["categories"] for a in c["authorities"]) == table
     printed = _visible_paragraphs(tmp_path / "brief.toa.docx")
     assert all(t in printed for t in texts), printed
 

@@ -50,15 +50,15 @@ def home(tmp_path, monkeypatch):
     return Path(env["HOME"])
 
 
-def toa(*args: str) -> subprocess.CompletedProcess:
-    """The command line with no terminal, as a script runs it."""
+def toa(*args: str, stdin=subprocess.DEVNULL) -> subprocess.CompletedProcess:
+    """The command line with no terminal (unless `stdin` is one), as a script runs it."""
     return subprocess.run(
         [sys.executable, "-m", "toa.cli", *args],
         capture_output=True,
         text=True,
         timeout=120,
         env=os.environ.copy(),
-        stdin=subprocess.DEVNULL,
+        stdin=stdin,
     )
 
 
@@ -69,14 +69,7 @@ def in_a_terminal(answer: str, *args: str) -> subprocess.CompletedProcess:
     leader, follower = pty.openpty()
     try:
         os.write(leader, answer.encode() + b"\n")
-        return subprocess.run(
-            [sys.executable, "-m", "toa.cli", *args],
-            capture_output=True,
-            text=True,
-            timeout=120,
-            env=os.environ.copy(),
-            stdin=follower,
-        )
+        return toa(*args, stdin=follower)
     finally:
         os.close(follower)
         os.close(leader)

@@ -9,8 +9,12 @@ from datetime import date
 
 import pytest
 
-from fakes.bulk import write, write_generation
+from builders import case, table
+from fakes import data
+from fakes.bulk import cases_of, with_neighbours, write, write_generation
+from test_cases import REED
 from toa.cli import main
+from toa.verify import verify
 from toa.verify.case_index import CaseIndex, CaseIndexError, Coverage, build, index_path
 
 CASES = [
@@ -215,21 +219,6 @@ def test_toa_index_bad_input_is_one_line(bulk, tmp_path, capsys):
 
 
 # -- answering a check ----------------------------------------------------------------------------
-from builders import case, table  # noqa: E402
-from fakes import data  # noqa: E402
-from fakes.bulk import cases_of, with_neighbours  # noqa: E402
-from toa.verify import verify  # noqa: E402
-
-REED = case(
-    "Reed v. Town of Gilbert, 576 U.S. 155, 163 (2015)",
-    "Reed v. Town of Gilbert",
-    576,
-    "U.S.",
-    155,
-    2015,
-    pin="163",
-    court="scotus",
-)
 REED_PAST = case(
     "Reed v. Town of Gilbert, 576 U.S. 155, 190 (2015)",
     "Reed v. Town of Gilbert",
@@ -250,7 +239,6 @@ ZERAN = case(
     court="ca4",
 )
 RECENT = case("Brand v. New, 600 U.S. 1 (2026)", "Brand v. New", 600, "U.S.", 1, 2026)
-# fmt: skip
 
 
 @pytest.fixture
