@@ -24,6 +24,7 @@ import pytest
 from lxml import etree
 
 from docxbuild import DocBuilder
+from peak import PEAK_KIB
 from toa import render, write
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -758,8 +759,8 @@ def test_a_template_that_renders_more_than_a_table_may_hold_stops_early_as_one_l
     layout.add_paragraph("{{ 'x' * 300000000 }}")
     layout.save(str(tmp_path / "layout.docx"))
     before = listing(tmp_path)
-    peak = "import resource, sys; from toa.cli import main; rc = main(sys.argv[1:]); "
-    peak += "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr); sys.exit(rc)"
+    peak = PEAK_KIB + "import sys; from toa.cli import main; rc = main(sys.argv[1:]); "
+    peak += "print(peak_kib(), file=sys.stderr); sys.exit(rc)"
     command = [sys.executable, "-c", peak, "build", "brief.docx", "--pages", "estimate", "--template", "layout.docx"]
     proc = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=300)
     *lines, kib = proc.stderr.splitlines()

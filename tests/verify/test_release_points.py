@@ -12,6 +12,7 @@ from datetime import date
 import pytest
 from lxml import etree
 
+from peak import PEAK_KIB
 from toa.verify.evidence import ERROR, FOUND
 from toa.verify.http import Http
 from toa.verify.release_points import (
@@ -210,8 +211,10 @@ def test_the_release_point_that_holds_a_date_s_text(services, tmp_path):
 
 # One section read from a title at a release point against the fake OLRC, in a process of its own:
 # the evidence's state and reason, and the process's peak resident memory (MiB).
-READ_IN_A_PROCESS = """
-import resource, sys
+READ_IN_A_PROCESS = (
+    PEAK_KIB
+    + """
+import sys
 from datetime import date
 from toa.verify.http import Http
 from toa.verify.release_points import ReleasePoints
@@ -222,8 +225,9 @@ settings = Settings(uscode_url=sys.argv[1])
 ev = ReleasePoints(Http(settings, Budget(20)), settings, lambda: Path(sys.argv[2])).section(
     "15", "1681s-2", date(2021, 6, 1), "2021-03-15"
 )
-print(ev.state, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024, ev.reason)
+print(ev.state, peak_kib() // 1024, ev.reason)
 """
+)
 
 
 @pytest.mark.parametrize("bomb", ["bomb-around", "bomb-inside"])
