@@ -117,13 +117,22 @@ def _parser() -> argparse.ArgumentParser:
     steps = x.add_subparsers(dest="action", required=True)
     ib = steps.add_parser("build", help="build the index from a folder of bulk files (citations-DATE.csv.bz2 ...)")
     ib.add_argument("--from", dest="source", required=True, metavar="DIR", help="the folder of the bulk files")
-    ib.add_argument("--courts", metavar="IDS", help="keep only these courts (CourtListener ids: scotus,ca9,cal)")
-    ib.add_argument("--since", type=int, metavar="YEAR", help="keep only the cases filed from YEAR on")
+    idl = steps.add_parser(
+        "download", help="fetch one generation of the bulk files from Free Law Project's public bucket, then build"
+    )
+    idl.add_argument("--date", metavar="YYYY-MM-DD", help="the generation of this date (default: the newest complete)")
+    idl.add_argument("--base-url", metavar="URL", help="the bucket or a mirror (default: TOA_BULK_URL, config)")
+    idl.add_argument("--into", metavar="DIR", help="where the files go (default: the cache folder's bulk/)")
+    idl.add_argument("--keep-files", action="store_true", help="keep the downloaded files after the build")
     ist = steps.add_parser("status", help="the index's snapshot date, coverage, rows, size and path")
     irm = steps.add_parser("remove", help="delete the index")
-    for step in (ib, ist, irm):
+    for step in (ib, idl):
+        step.add_argument("--courts", metavar="IDS", help="keep only these courts (CourtListener ids: scotus,ca9,cal)")
+        step.add_argument("--since", type=int, metavar="YEAR", help="keep only the cases filed from YEAR on")
+    for step in (ib, idl, ist, irm):
         step.add_argument("--index", metavar="PATH", help="the index file (default: TOA_INDEX, else the data folder)")
     ib.set_defaults(func=_index_build)
+    idl.set_defaults(func=_index_download)
     ist.set_defaults(func=_index_status)
     irm.set_defaults(func=_index_remove)
 
@@ -402,13 +411,78 @@ def _cache(args) -> int:
 
 
 def _index_build(args) -> int:
+    from pathlib import Path
+
+    return _build_index(Path(args.source), args)
+
+
+def _index_download(args) -> int:
+    import shutil
     from datetime import date
     from pathlib import Path
 
+    import httpx
+    import platformdirs
+
+    from .verify.bulk_download import DownloadError, download
+    from .verify.settings import APP_NAME, USER_AGENT, Settings, past_date
+
+    if args.date is not None:
+        try:
+            past_date(args.date, date.today())
+        except ValueError as exc:
+            raise BuildError(f"--date {args.date}: {exc}") from None
+    _check_since(args.since)
+    base_url = (args.base_url or Settings.from_env().bulk_url).rstrip("/")
+    into = Path(args.into) if args.into else Path(platformdirs.user_cache_dir(APP_NAME)) / "bulk"
+    progress = _download_progress(sys.stderr.isatty())
+    timeout = httpx.Timeout(30.0, connect=10.0)
+    try:
+        with httpx.Client(timeout=timeout, headers={"User-Agent": USER_AGENT}, follow_redirects=True) as client:
+            day, folder = download(client, base_url, into, args.date, progress)
+    except DownloadError as exc:
+        raise BuildError(str(exc)) from None
+    except KeyboardInterrupt as exc:
+        exc.add_note(f"(the partial download in {into} is kept: run toa index download again to resume)")
+        raise
+    code = _build_index(folder, args)
+    if not args.keep_files:
+        shutil.rmtree(folder, ignore_errors=True)
+    return code
+
+
+def _download_progress(terminal: bool):
+    import time
+
+    started: dict[str, tuple[float, int]] = {}
+
+    def show(name: str, have: int, total: int) -> None:
+        now = time.monotonic()
+        since, first = started.setdefault(name, (now, have))
+        rate = (have - first) / max(now - since, 1e-3) / 1e6
+        done = have >= total
+        if terminal:
+            end = "\n" if done else ""
+            line = f"\r{name}: {have / 1e6:,.1f} of {total / 1e6:,.1f} MB, {rate:,.1f} MB/s"
+            print(line, end=end, file=sys.stderr, flush=True)
+        elif done:
+            print(f"Downloaded {name} ({total:,} bytes, {rate:,.1f} MB/s)", file=sys.stderr, flush=True)
+
+    return show
+
+
+def _check_since(since: int | None) -> None:
+    if since is not None and not 1600 <= since <= 9999:
+        raise BuildError(f"--since {since}: not a year")
+
+
+def _build_index(source, args) -> int:
+    """`toa index build` of the bulk files in `source` (also the last step of `toa index download`)."""
+    from datetime import date
+
     from .verify.case_index import CaseIndexError, Coverage, build, describe, index_path, parse_courts
 
-    if args.since is not None and not 1600 <= args.since <= 9999:
-        raise BuildError(f"--since {args.since}: not a year")
+    _check_since(args.since)
     target = index_path(args.index)
     coverage = Coverage(parse_courts(args.courts), args.since)
     shown = sys.stderr.isatty()
@@ -418,7 +492,7 @@ def _index_build(args) -> int:
             print(f"\rReading {table}: {count:,} rows", end="", file=sys.stderr, flush=True)
 
     try:
-        status = build(Path(args.source), target, coverage, progress)
+        status = build(source, target, coverage, progress)
     except CaseIndexError as exc:
         raise BuildError(str(exc)) from None
     finally:

@@ -35,6 +35,7 @@ URL_ENV = {
     "california_url": "TOA_CALIFORNIA_URL",
     "texas_url": "TOA_TEXAS_URL",
     "texas_files_url": "TOA_TEXAS_FILES_URL",
+    "bulk_url": "TOA_BULK_URL",
 }
 
 # Identifying, ASCII-only (a non-ASCII UA fails silently at some hosts), no user or matter ids.
@@ -54,6 +55,9 @@ class Settings:
     # The Legislature's statute file server, where its rebuilt (JavaScript) statutes site keeps the
     # chapter files it used to serve under /Docs/.
     texas_files_url: str = "https://tcss.legis.texas.gov/resources"
+    # Free Law Project's public S3 bucket of bulk files (toa index download); a mirror in the config
+    # file's [courtlistener] bulk_url or TOA_BULK_URL.
+    bulk_url: str = "https://com-courtlistener-storage.s3-us-west-2.amazonaws.com"
 
     # Kept out of repr so that printing or logging Settings never shows it.
     token: str | None = field(default=None, repr=False)
@@ -120,6 +124,8 @@ class Settings:
             if env.get(var):
                 values[name] = env[var].rstrip("/")
         config = read_config(config_dir)
+        if "bulk_url" in config and not env.get(URL_ENV["bulk_url"]):
+            values["bulk_url"] = config["bulk_url"]
         values["token"] = env.get(TOKEN_ENV) or config.get("token")
         values["case_index"] = index_path(None, env)
         if "requests_per_minute" in config:
@@ -173,7 +179,8 @@ def config_path(config_dir: Path | None = None) -> Path:
 
 
 def read_config(config_dir: Path | None = None) -> dict:
-    """What the config file's [courtlistener] table sets: "token" (api_token) and
+    """What the config file's [courtlistener] table sets: "token" (api_token), "bulk_url" (a mirror
+    of the bulk files' bucket) and
     "requests_per_minute" (an account's quota, when CourtListener gave it more than a new
     account's 5). Errors are swallowed on purpose: a broken config file means no token (offline
     checks still run) and the default pace, never a crash."""
@@ -189,6 +196,9 @@ def read_config(config_dir: Path | None = None) -> dict:
     token = table.get("api_token")
     if isinstance(token, str) and token.strip():
         out["token"] = token.strip()
+    bulk_url = table.get("bulk_url")
+    if isinstance(bulk_url, str) and bulk_url.strip():
+        out["bulk_url"] = bulk_url.strip().rstrip("/")
     rate = table.get("requests_per_minute")
     if isinstance(rate, int) and not isinstance(rate, bool) and rate > 0:
         out["requests_per_minute"] = rate
