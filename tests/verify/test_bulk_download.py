@@ -4,7 +4,12 @@ goes wrong (a dropped connection, a server ignoring Range, a 404, a size other t
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -29,6 +34,8 @@ class Bucket:
         self.drop_once: set[str] = set()  # keys whose first answer stops halfway, the connection closed
         self.ignore_range = False
         self.missing: set[str] = set()  # listed, but a 404
+        self.stall: set[str] = set()  # keys whose answer sends half the file, then nothing more
+        self.released = threading.Event()  # ends the stalls (at the fixture's end)
         self.ranges: list[tuple[str, str | None]] = []  # (key, the Range header) of every file request
         self.page_size = 3
 
@@ -74,6 +81,14 @@ def serve(bucket: Bucket):
             status = 206 if start else 200
             headers = {"Content-Range": f"bytes {start}-{len(body) - 1}/{len(body)}"} if start else {}
             rest = body[start:]
+            if key in bucket.stall:
+                self.send_response(status)
+                self.send_header("Content-Length", str(len(rest)))
+                self.end_headers()
+                self.wfile.write(rest[: len(rest) // 2])
+                self.wfile.flush()
+                bucket.released.wait(30)
+                return
             if key in bucket.drop_once:
                 bucket.drop_once.discard(key)
                 self.send_response(status)
@@ -115,6 +130,7 @@ def bucket(tmp_path):
     server = serve(bucket)
     bucket.url = f"http://127.0.0.1:{server.server_address[1]}"
     yield bucket
+    bucket.released.set()
     server.shutdown()
     server.server_close()
 
@@ -248,3 +264,48 @@ def test_the_base_url_comes_from_the_environment_then_the_config_file(bucket, tm
     assert Settings.from_env({}, config_dir=config).bulk_url == bucket.url
     assert Settings.from_env({"TOA_BULK_URL": "http://mirror"}, config_dir=config).bulk_url == "http://mirror"
     assert Path(tmp_path / "i.sqlite3").exists()
+
+
+def test_ctrl_c_keeps_the_part_and_the_next_run_resumes_it(bucket, tmp_path, capsys):
+    key = "bulk-data/opinion-clusters-2026-09-30.csv.bz2"
+    bucket.stall.add(key)
+    part = tmp_path / "dl" / "2026-09-30" / "opinion-clusters-2026-09-30.csv.bz2.part"
+    argv = ["index", "download", "--base-url", bucket.url, "--index", tmp_path / "cases.sqlite3"]
+    argv += ["--into", tmp_path / "dl"]
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])}
+    command = [sys.executable, "-m", "toa.cli", *map(str, argv)]
+    child = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, text=True)
+    for _ in range(300):  # until the first half is on disk
+        if part.exists() and part.stat().st_size > 0:
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail("the download never started")
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=30)
+    assert child.returncode == 128 + signal.SIGINT, err
+    assert err.splitlines()[-1] == (
+        f"toa: interrupted (the partial download in {tmp_path / 'dl'} is kept: run toa index download again "
+        "to resume); nothing was written"
+    )
+    half = len(bucket.files[key]) // 2
+    assert part.stat().st_size == half and not (tmp_path / "cases.sqlite3").exists()
+
+    bucket.stall.clear()
+    bucket.ranges.clear()
+    code, _, err = download(capsys, bucket, tmp_path)
+    assert code == 0, err
+    assert [r for k, r in bucket.ranges if k == key] == [f"bytes={half}-"]
+    assert CaseIndex.open(tmp_path / "cases.sqlite3").clusters_at("U.S.", 477, "317")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full, a device that is always full")
+def test_a_full_disk_is_one_line(bucket, tmp_path, capsys):
+    folder = tmp_path / "dl" / "2026-09-30"
+    folder.mkdir(parents=True)
+    part = folder / "citations-2026-09-30.csv.bz2.part"
+    part.symlink_to("/dev/full")  # every write to it fails as on a full disk
+    code, out, err = download(capsys, bucket, tmp_path)
+    assert (code, out) == (2, "")
+    assert err == f"toa: error: {part}: cannot write (No space left on device)\n"
+    assert not (tmp_path / "cases.sqlite3").exists()

@@ -137,7 +137,7 @@ def _append(client: httpx.Client, url: str, part: Path, have: int, size: int, pr
         else:
             raise DownloadError(f"{name}: HTTP {answer.status_code} from {url}")
         try:
-            with open(part, mode) as out:
+            with open(part, mode, buffering=0) as out:  # on disk as it comes: what a kill leaves is resumable
                 # raw, as received: a chunk buffered when the connection drops would be lost, and
                 # the offsets of a Range count the bytes as stored
                 for chunk in answer.iter_raw():
