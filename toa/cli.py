@@ -514,7 +514,7 @@ def _index_status(args) -> int:
     except CaseIndexError as exc:
         raise BuildError(str(exc)) from None
     if index is None:
-        print(f"No case index at {path}: build one with toa index build --from DIR")
+        print(f"No case index at {path}: build one with toa index download, or toa index build --from DIR")
         return 1
     try:
         for line in describe(index.status(), date.today()):

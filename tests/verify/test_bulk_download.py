@@ -38,6 +38,7 @@ class Bucket:
         self.released = threading.Event()  # ends the stalls (at the fixture's end)
         self.ranges: list[tuple[str, str | None]] = []  # (key, the Range header) of every file request
         self.page_size = 3
+        self.paths: list[str] = []  # every request's path, the listing's too
 
     def listing(self, query: dict[str, list[str]]) -> bytes:
         prefix = query.get("prefix", [""])[0]
@@ -64,6 +65,7 @@ def serve(bucket: Bucket):
             pass
 
         def do_GET(self):
+            bucket.paths.append(self.path)
             url = urlsplit(self.path)
             key = url.path.lstrip("/")
             if key == "":
@@ -166,6 +168,11 @@ def test_a_date_picks_its_generation_and_a_date_without_one_is_refused(bucket, t
     assert code == 0, err
     assert "bulk snapshot of 2026-06-30" in out
     assert len(list((tmp_path / "dl" / "2026-06-30").glob("*.csv.bz2"))) == 4
+    assert download(capsys, bucket, tmp_path, "--date", "30.9.2026") == (
+        2,
+        "",
+        "toa: error: --date 30.9.2026: not a date (YYYY-MM-DD)\n",
+    )
     assert download(capsys, bucket, tmp_path, "--date", "2026-03-31") == (
         2,
         "",
@@ -309,3 +316,15 @@ def test_a_full_disk_is_one_line(bucket, tmp_path, capsys):
     assert (code, out) == (2, "")
     assert err == f"toa: error: {part}: cannot write (No space left on device)\n"
     assert not (tmp_path / "cases.sqlite3").exists()
+
+
+def test_toa_check_offline_never_downloads(bucket, tmp_path, capsys, monkeypatch):
+    """No index and --offline: the cases are not verified, and the bucket is never asked."""
+    sample = Path(__file__).parents[2] / "samples" / "planted-problems.docx"
+    monkeypatch.setenv("TOA_BULK_URL", bucket.url)
+    monkeypatch.setenv("TOA_INDEX", str(tmp_path / "no-index.sqlite3"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    code, out, err = run(capsys, "check", sample, "--offline", "-o", tmp_path / "out.docx", "--pages", "estimate")
+    assert code in (0, 1), err
+    assert "not verified" in out
+    assert bucket.paths == [] and not (tmp_path / "no-index.sqlite3").exists()

@@ -174,7 +174,7 @@ def test_toa_index_build_status_remove(bulk, tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("TOA_INDEX", str(target))
     assert run(capsys, "index", "status") == (
         1,
-        f"No case index at {target}: build one with toa index build --from DIR\n",
+        f"No case index at {target}: build one with toa index download, or toa index build --from DIR\n",
         "",
     )
     code, out, err = run(capsys, "index", "build", "--from", bulk)
