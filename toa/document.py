@@ -48,6 +48,12 @@ _DROP = {chr(c) for c in range(0x80, 0xA0) if c != 0x85}
 _PRINTS_NOTHING = regex.compile(r"[\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]")
 
 
+# A node's text without any of them (nearly every one) is mapped whole, not a character at a time.
+_ANY_INVISIBLE = regex.compile(r"[\x80-\x84\x86-\x9f\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]")
+_TEXT_TABLE = str.maketrans(_CHAR_MAP)
+_PRINTED_TABLE = str.maketrans({c: r for c, r in _CHAR_MAP.items() if c not in _DASHES})
+
+
 def _invisible(ch: str) -> bool:
     return ch in _DROP or (ch >= "\u00ad" and _PRINTS_NOTHING.match(ch) is not None)
 
@@ -148,14 +154,18 @@ class _Builder:
         """Add the text of one node, dropping invisible characters (a new piece after each)."""
         start = self.offset
         piece_start, node_pos = start, 0
-        for i, ch in enumerate(text):
-            if _invisible(ch):
-                if self.offset > piece_start:
-                    self.pieces.append(TextPiece(piece_start, self.offset, node, node_pos))
-                piece_start, node_pos = self.offset, i + 1
-                continue
-            self.chars.append(_CHAR_MAP.get(ch, ch))
-            self.printed.append(ch if ch in _DASHES else _CHAR_MAP.get(ch, ch))
+        if _ANY_INVISIBLE.search(text) is None:  # one piece, the whole node
+            self.chars.extend(text.translate(_TEXT_TABLE))
+            self.printed.extend(text.translate(_PRINTED_TABLE))
+        else:
+            for i, ch in enumerate(text):
+                if _invisible(ch):
+                    if self.offset > piece_start:
+                        self.pieces.append(TextPiece(piece_start, self.offset, node, node_pos))
+                    piece_start, node_pos = self.offset, i + 1
+                    continue
+                self.chars.append(_CHAR_MAP.get(ch, ch))
+                self.printed.append(ch if ch in _DASHES else _CHAR_MAP.get(ch, ch))
         if self.offset > piece_start:
             self.pieces.append(TextPiece(piece_start, self.offset, node, node_pos))
         if emphasized and self.offset > start:

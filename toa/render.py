@@ -26,14 +26,17 @@ import zipfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lxml import etree
-from pypdf import PdfReader
 
 from . import fonts, opc
 from .oxml import drop_references, safe_parser
 from .oxml.fields import unwrap_fields
 from .package import MAX_EMBEDDING_DEPTH, DocumentError, check_sizes, check_xml_parts, is_package
+
+if TYPE_CHECKING:  # pypdf loads only when a rendering is read: an estimated build never takes it
+    from pypdf import PdfReader
 
 _EXPORT = 'pdf:writer_pdf_Export:{"ExportBookmarksToPDFDestination":{"type":"boolean","value":"true"}}'
 TIMEOUT_SECONDS = 180
@@ -241,6 +244,8 @@ def _environment(folder: str) -> dict[str, str]:
 
 
 def _read_rendering(pdf) -> Rendering:
+    from pypdf import PdfReader
+
     reader = PdfReader(pdf)
     out = {}
     for name, dest in reader.named_destinations.items():

@@ -10,6 +10,9 @@ stage's offline lookup for one, is as released):
   that regex from `eyecite.helpers` at each citation, so it is set there for the length of one
   call and put back; a lock keeps a second thread from calling in between. Its warnings ("Unknown
   overlap case") are silenced for the call too.
+- eyecite finds a parenthetical's court by normalising every one of courts-db's 2,800 citation
+  strings again for each citation (a regex substitution each); inside these calls the same lookup
+  reads a table of them normalised once per process, and remembers its answers.
 - eyecite's tokenizer runs its extractors in the order of a set of them, hashed by their text,
   so that where two readings of one span differ the one that wins changed with PYTHONHASHSEED:
   "126 T.C. at 8" was a short cite, or a full cite in reporters-db's variation "T.C. at". They run
@@ -25,9 +28,11 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal
 
+import regex
+from courts_db import courts
 from eyecite import get_citations
 from eyecite import helpers as eyecite_helpers
 from eyecite import regexes as eyecite_regexes
@@ -112,14 +117,46 @@ def _reporter(cite: CitationBase) -> str:
 @contextmanager
 def _court_kept_in_its_parenthesis() -> Iterator[None]:
     logger = logging.getLogger("eyecite")
-    regex, level = eyecite_helpers.POST_FULL_CITATION_REGEX, logger.level
+    post_regex, court_lookup, level = (
+        eyecite_helpers.POST_FULL_CITATION_REGEX,
+        eyecite_helpers.get_court_by_paren,
+        logger.level,
+    )
     eyecite_helpers.POST_FULL_CITATION_REGEX = _POST_CITATION_REGEX
+    eyecite_helpers.get_court_by_paren = _court_by_paren
     logger.setLevel(logging.ERROR)
     try:
         yield
     finally:
-        eyecite_helpers.POST_FULL_CITATION_REGEX = regex
+        eyecite_helpers.POST_FULL_CITATION_REGEX = post_regex
+        eyecite_helpers.get_court_by_paren = court_lookup
         logger.setLevel(level)
+
+
+def _court_key(text: str) -> str:
+    """A court's citation string as eyecite compares it: without spaces and punctuation, in lower case
+    ("Pa.Super." and "Pa. Super." alike)."""
+    return regex.sub(r"[^\w]", "", text).lower()
+
+
+@cache
+def _court_keys() -> tuple[tuple[str, str], ...]:
+    """(key, court id) of every court in courts-db, in its order."""
+    return tuple((_court_key(court["citation_string"]), str(court["id"])) for court in courts)
+
+
+@lru_cache(maxsize=4096)
+def _court_by_paren(paren_string: str) -> str | None:
+    """eyecite's get_court_by_paren: the first court whose key is the parenthetical's, else the last
+    whose key begins with it."""
+    wanted = _court_key(paren_string)
+    if not wanted:
+        return None
+    keys = _court_keys()
+    exact = next((court for key, court in keys if key == wanted), None)
+    if exact is not None:
+        return exact
+    return next((court for key, court in reversed(keys) if key.startswith(wanted)), None)
 
 
 class _InEyecitesOrder(Tokenizer):

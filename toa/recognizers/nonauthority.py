@@ -6,6 +6,7 @@ recognizer (ours or eyecite's, via `non_authority_spans`) from claiming text ins
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .common import RANK_NON_AUTHORITY, Claim
 
@@ -86,6 +87,13 @@ def find(text: str, _emphasis=None) -> list[Claim]:
 
 def non_authority_spans(text: str) -> list[tuple[int, int]]:
     """Spans of record cites, brief cites and patents in `text` (sorted, may touch)."""
+    return list(_spans(text))
+
+
+# The extract stage asks for a paragraph's spans twice (its own exclusions, and this family's claims
+# inside recognize): the second time they are remembered.
+@lru_cache(maxsize=64)
+def _spans(text: str) -> tuple[tuple[int, int], ...]:
     spans = []
     for rx in (_RECORD, _BRIEF, _BRIEF_IN_CASE, _PATENT, _EXHIBIT, _PAPER, _STATE_RECORD):
         for m in rx.finditer(text):
@@ -101,5 +109,4 @@ def non_authority_spans(text: str) -> list[tuple[int, int]]:
         if re.search(r"\d\s$", before):  # "12 Pet. 657" is a reporter (Peters)
             continue
         spans.append((m.start(), m.end()))
-    spans.sort()
-    return spans
+    return tuple(sorted(spans))
