@@ -467,8 +467,8 @@
       ranges.forEach((r, i) => {
         if (!r) return;
         const f = data.fields[i];
-        if (state.fieldsOk) r.insertField("Start", "TA", f.switches, false);
-        else r.insertOoxml(f.ooxml, "Start");
+        // the field as the engine writes it (italic case name in \\l), on desktop and on the web
+        r.insertOoxml(f.ooxml, "Start");
         placed += 1;
       });
       target.range.insertOoxml(data.table.ooxml, target.location);
@@ -1156,7 +1156,7 @@
       await Word.run(async (ctx) => {
         const ranges = await locateAll(ctx, mine.map((f) => f.locator));
         ranges.forEach((r, i) => {
-          if (r) { r.insertField("Start", "TA", mine[i].switches, false); placed += 1; }
+          if (r) { r.insertOoxml(mine[i].ooxml, "Start"); placed += 1; }
         });
         await ctx.sync();
         await updateTables(ctx);

@@ -207,18 +207,29 @@ def table_anchor(doc: Document) -> tuple[str, int | None]:
     return side, index_of.get(element)
 
 
-def place_table(result: BuildResult) -> write.Placement:
+@dataclass
+class PaneTable:
+    """What the add-in inserts for the table: the placed blocks, and where they go in the brief as
+    it was before placing (Paragraph.index values, found before the document changed)."""
+
+    placement: write.Placement
+    replaced: list[int]  # replaced_paragraphs: the old table's paragraphs with text, in order
+    anchor: tuple[str, int | None] | None  # table_anchor, when the table replaces nothing
+
+
+def place_table(result: BuildResult) -> PaneTable:
     """WRITE for the add-in, which inserts the table itself: the table placed in the analysed
     document as toa build places it (nothing is saved), under the same guarantee for the brief's
     words, and no paragraph of the brief between the first and the last that it replaces (the
     pane replaces that whole range). Raises write.TextLostError."""
     doc = result.document
     stale = replaced_paragraphs(doc)
+    anchor = None if stale else table_anchor(doc)
     before = write.snapshot(doc)
     placement = write.write_toa(doc, result.table, result.style)
     write.check_text(before, doc, placement.replaced, placement.added)
     _only_stale_between(doc, stale)
-    return placement
+    return PaneTable(placement, stale, anchor)
 
 
 def _only_stale_between(doc: Document, stale: list[int]) -> None:

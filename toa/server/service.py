@@ -54,26 +54,26 @@ def table_and_fields(result: pipeline.BuildResult, job: Job, _settings) -> dict:
                 "ooxml": flatopc.body_package([_paragraph(ta_runs(auth, short, number, with_long))]),
             }
         )
-    stale = pipeline.replaced_paragraphs(doc)
-    replace = {"first": locate.paragraph(stale[0]), "last": locate.paragraph(stale[-1])} if stale else None
-    at = None if stale else _where(doc, locate)
     try:
-        placement = pipeline.place_table(result)
+        placed = pipeline.place_table(result)
     except write.TextLostError as exc:
         raise ApiError(500, "would_lose_text", str(exc)) from None
-    ooxml = flatopc.body_package(placement.added, doc.package.styles.element)
+    stale = placed.replaced
+    replace = {"first": locate.paragraph(stale[0]), "last": locate.paragraph(stale[-1])} if stale else None
+    at = _where(placed.anchor, locate) if placed.anchor else None
+    ooxml = flatopc.body_package(placed.placement.added, doc.package.styles.element)
     return {
         "report": report,
-        "table": {"mode": placement.mode, "replace": replace, "at": at, "ooxml": ooxml},
+        "table": {"mode": placed.placement.mode, "replace": replace, "at": at, "ooxml": ooxml},
         "fields": fields,
     }
 
 
-def _where(doc, locate: Locator) -> dict:
+def _where(anchor: tuple[str, int | None], locate: Locator) -> dict:
     """Where the pane puts a table that replaces nothing, as toa build does: {"where": "start"} (the
     body's start), or {"where": "after" | "before", "paragraph": a locator of the paragraph it goes
     next to (None when Word's search cannot find that paragraph: the pane says so)}."""
-    side, index = pipeline.table_anchor(doc)
+    side, index = anchor
     if side == "start":
         return {"where": "start", "paragraph": None}
     return {"where": side, "paragraph": locate.paragraph(index) if index is not None else None}
