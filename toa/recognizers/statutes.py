@@ -97,6 +97,12 @@ def _is_range(sec: str) -> bool:
     return m is not None and int(m.group(2)) > int(m.group(1))
 
 
+def _is_state_range(sec: str) -> bool:
+    """'509.001-509.051' (both ends in one chapter) is a range; '4-88-1102' is one section."""
+    m = re.fullmatch(r"([\w]+)\.\w+-([\w]+)\.\w+", sec)
+    return m is not None and m.group(1) == m.group(2)
+
+
 def parse_items(text: str, pos: int, item_re: re.Pattern, allow_list: bool = True):
     """Parse "924(c)(3)(A)", "1983, 1988", "6330(c)(3) and (e)(1)" starting at `pos`.
 
@@ -218,6 +224,7 @@ def continue_subsection(prev: str, cont: str) -> str:
 
 _SUBD_HEAD = re.compile(r",\s(?P<w>subds?\.|SUBDS?\.|[Ss]ubdivisions?|SUBDIVISIONS?)\s?")
 _SUBD_ONE = re.compile(r"(?:\(\s?[A-Za-z0-9]{1,4}\s?\)(?:\s?\(\s?[A-Za-z0-9]{1,4}\s?\))*|\d{1,3}\b(?!\.\d))")
+_SUBD_RANGE = re.compile(r"\s?-\s?(?P<to>(?:\(\s?[A-Za-z0-9]{1,4}\s?\))+)")
 _SUBD_JOIN = re.compile(r"(?:,\s?(?:and\s|or\s)?|\s(?:and|or)\s)(?=\()")
 
 
@@ -238,8 +245,11 @@ def subdivisions(text: str, pos: int, base: str = "") -> tuple[list[tuple[int, i
         written = re.sub(r"\s", "", m.group(0))
         sub = written if written.startswith("(") else f"({written})"
         sub = continue_subsection(prev, sub) if prev and out else (base + sub if base else sub)
-        out.append((m.start(), m.end(), sub))
         prev, end = sub, m.end()
+        r = _SUBD_RANGE.match(text, end) if written.startswith("(") else None
+        if r:  # "subds. (a)–(b)": the range as cited, one member
+            sub, end = f"{sub}-{squeeze_subsections(r.group('to'))}", r.end()
+        out.append((m.start(), end, sub))
         j = _SUBD_JOIN.match(text, end)
         m = _SUBD_ONE.match(text, j.end()) if j else None
     word = head.group("w").lower()
@@ -1576,6 +1586,9 @@ _SESSION_BILL = re.compile(
     + r"\s(?:C\.S\.|Spec\.\sSess\.|Extra(?:ordinary)?\.?\sSess\.)))?|\d{4}(?:-\d{4})?\s(?:Reg\.\s)?Sess\.)"
     r"(?P<paren>\s\((?P<state>" + STATE_RE + r")\s\d{4}\))(?:,?\s(?P<mark>§§?)\s?(?=\d))?"
 )
+# "H.B. 18, … (Tex. 2023) (to be codified at Tex. Bus. & Com. Code §§ 509.001-509.051, 509.053(a))":
+# the sections are the bill's, numbered as the code will number them; the bill is the authority.
+_TO_BE_CODIFIED = re.compile(r"\s\(to\sbe\scodified\sat\s[^()§]{3,80}?,?\s(?P<mark>§§?)\s?(?=\d)")
 _BILL_SECTION_SHORT = re.compile(r"(?<![\w.])" + _BILL_NAME + r",?\s(?P<mark>§§?)\s?(?=\d)")
 
 
@@ -1594,6 +1607,16 @@ def find_state_bills(text: str, _emphasis=None) -> list[Claim]:
         abbr = state_abbr(m.group("state")) or clean(m.group("state"))
         btype, leg = _bill_type(m.group("type")), clean(m.group("leg"))
         bill = clean(text[m.start() : m.end("paren")])
+        codified = None if m.group("mark") else _TO_BE_CODIFIED.match(text, m.end())
+        if codified:
+            items, end = parse_items(text, codified.end(), STATE_ITEM, allow_list=codified.group("mark") == "§§")
+            if items and text.startswith(")", end):
+                occs = [
+                    _bill_section(text, m.start() if i == 0 else s, e, m, sec, sub)
+                    for i, (s, e, sec, sub, _etseq) in enumerate(items)
+                ]
+                claims.append(claim(occs))
+                continue
         if not m.group("mark"):
             display = bill
             claims.append(
@@ -1645,7 +1668,7 @@ def _bill_section(text: str, start: int, end: int, bill_m: re.Match, sec: str, s
         key=StateBillKey(
             abbr, _bill_type(bill_m.group("type")), bill_m.group("num"), clean(bill_m.group("leg")), section=sec + sub
         ),
-        display=f"{bill} § {sec}{sub}",
+        display=f"{bill} {'§§' if _is_state_range(sec) else '§'} {sec}{sub}",
         sort_key=statute_sort(1, 5, state_name(abbr), (), alpha_key(bill), sec, sub),
         meta=ProvisionMeta(code="state_bill", act=bill, section=sec, subsection=sub, jurisdiction=abbr),
     )
