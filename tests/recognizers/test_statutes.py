@@ -506,6 +506,31 @@ def test_a_section_of_an_act_by_its_short_name_and_own_numbering(run):
     assert (o.meta.act, o.meta.act_section) == ("INA", "212(a)(9)(C)")
 
 
+def test_a_state_acts_sections_by_its_short_name_keep_their_decimals(run):
+    # "WPA § 1799.120" was cut to "WPA § 1799", and "section 1799.125 of the WPA" was not read
+    occs = full(
+        run(
+            "The Widget Privacy Act (“WPA”) governs. Under WPA § 1799.120, sales are barred; see section "
+            "1799.125(b) of the WPA and WPA §§ 1799.130, 1799.135(a)."
+        )
+    )
+    assert [o.display for o in occs] == [
+        "WPA § 1799.120",
+        "WPA § 1799.125(b)",
+        "WPA § 1799.130",
+        "WPA § 1799.135(a)",
+    ]
+
+
+def test_an_act_named_with_its_short_name_and_no_cite(run):
+    (o,) = full(run("Plaintiff sued under the Widget Safety Act (“WSA”) in 2020."))
+    assert (o.display, o.category, o.key) == ("Widget Safety Act", "statutes", ActSectionKey("WSA", ""))
+    assert o.flags == ["name_mention"]
+    # with a cite, the cite is the entry, named by the act
+    (o,) = full(run("The Widget Safety Act of 1990 (“WSA”), 42 U.S.C. § 12101 et seq., governs."))
+    assert o.display == "Widget Safety Act of 1990, 42 U.S.C. § 12101 et seq." and o.flags == []
+
+
 def test_a_code_name_or_treatise_before_a_section_is_no_act(run):
     occs = full(
         run(

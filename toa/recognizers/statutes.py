@@ -41,6 +41,7 @@ from .common import (
     DATE,
     EDITION_PAREN,
     RANK_REFERENCE,
+    RANK_SECONDARY,
     STATE_RE,
     SUBSECS,
     SURNAME,
@@ -1279,7 +1280,7 @@ _ACT_ACRONYM = re.compile(
 _SECTION_OF_ACRONYM = re.compile(
     r"(?<![\w.])(?:[Ss]ection|§)\s?(?P<sec>"
     + _USC_SECTION
-    + r")(?P<sub>"
+    + r"(?:\.\d+[A-Za-z]*)*)(?P<sub>"
     + SUBSECS
     + r")\sof\s(?:the\s)?(?P<act>[A-Z][A-Z&]{1,7})(?![\w'’-]|\.\w)"
 )
@@ -1419,6 +1420,37 @@ _ACT_DEFINED = re.compile(
 )
 
 
+# "the Americans with Disabilities Act (“ADA”)" named in prose, its short name defined and no cite
+# with it: hand-made tables list such an act by its name (entries.py drops it when the brief cites
+# the act some other way, and styles without name mentions leave it out)
+_ACT_NAMED = re.compile(r"\bAct(?:\sof\s\d{4})?\s\((?:the\s)?[“\"]?(?P<act>[A-Z][A-Z&]{1,7})[”\"]?\)")
+
+
+def find_named_acts(text: str, _emphasis=None) -> list[Claim]:
+    claims = []
+    for m in _ACT_NAMED.finditer(text) if "Act (" in text or "Act of" in text else ():
+        start = popular_name_before(text, m.end())
+        by_section = (a.group("act") for rx in (_ACT_ACRONYM, _SECTION_OF_ACRONYM) for a in rx.finditer(text))
+        if start is None or m.group("act") in by_section:  # "the Foo Act (“FA”), FA § 12": the section is cited
+            continue
+        name = without_defined_term(text[start : m.end()])
+        claims.append(
+            claim_one(
+                text,
+                start,
+                m.end(),
+                rank=RANK_SECONDARY,  # any citation written with the name is the act's entry instead
+                category=CAT,
+                key=ActSectionKey(m.group("act"), ""),
+                display=name,
+                sort_key=statute_sort(0, 5, name),
+                flags=["name_mention"],
+                meta=ProvisionMeta(code=m.group("act"), act=name),
+            )
+        )
+    return claims
+
+
 def act_names_defined(text: str) -> set[str]:
     """The short names `text` defines for acts ("(ADA)" after "the Americans with Disabilities Act")."""
     return {m.group("act") for m in _ACT_DEFINED.finditer(text)} if "Act" in text else set()
@@ -1444,7 +1476,10 @@ def find_act_sections(text: str, _emphasis=None, defined: frozenset[str] = froze
         act = clean(m.group("act"))
         if not (act.startswith("Title ") or _is_act_name(act, text, defined)):
             continue
-        items, end = parse_items(text, m.end(), _USC_ITEM, allow_list=m.group("mark") in ("§§", "sections", "Sections"))
+        many = m.group("mark") in ("§§", "sections", "Sections")
+        items, end = parse_items(text, m.end(), _USC_ITEM, allow_list=many)
+        if re.match(r"\.\d", text[end : end + 2]):  # "CCPA § 1798.120": a state act's sections hold dots
+            items, end = parse_items(text, m.end(), STATE_ITEM, allow_list=many)
         if not items or _NOT_STATUTE_AFTER.match(text, end):
             continue
         claims.append(_act_claim(text, m.start(), items, end, act))
@@ -1697,6 +1732,7 @@ FINDERS = (
     find_short_forms,
     find_state_bills,
     find_act_sections,
+    find_named_acts,
     find_local_codes,
 )
 
