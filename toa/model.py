@@ -41,7 +41,7 @@ KINDS: tuple[Kind, ...] = get_args(Kind)
 # What a citation or an entry is flagged with, for the reviewer (report "flags").
 Flag = Literal[
     "informal_reference",  # a mention in prose ("the First Amendment", "Section 1983"), not a citation
-    "name_mention",  # a case named in prose after its full cite ("Heien"), an act named only in prose
+    "name_mention",  # a case named in prose after its full cite ("Heien")
     "citing_parenthetical",  # inside "(citing X)": another court's citation
     "parallel_cite",  # the U.S. Code cite in a session law's codification parenthetical
     "docket_only",  # a decision cited by docket number, left out by the style

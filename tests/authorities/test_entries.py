@@ -3,10 +3,7 @@
 from pathlib import Path
 
 import pytest
-from texts import doc_of, entries_of, table_of
-
-from toa.authorities import entries, link
-from toa.extract import extract
+from texts import entries_of, table_of
 
 from toa import styles
 
@@ -183,26 +180,3 @@ def test_a_citys_code_written_out_and_abbreviated_is_one_entry_in_the_abbreviate
     assert entries_of(t) == {"N.Y.C. Admin. Code § 14-151(b)": ["full", "full", "full"]}
     (heading,) = [c.heading for c in t.categories if c.authorities]
     assert heading == "Statutes"
-
-
-def _brief_entries(*texts, style="default"):
-    doc = doc_of(*texts)
-    return entries_of(entries.table(link.link(doc, extract(doc)), styles.load(style)))
-
-
-def test_an_act_named_only_in_prose_with_its_short_name_is_listed_by_its_name():
-    brief = ("Plaintiff sued under the Widget Safety Act (“WSA”).", "The WSA bars the practice.")
-    assert list(_brief_entries(*brief)) == ["Widget Safety Act"]
-    # the Solicitor General's tables list what is cited, not what is named
-    assert _brief_entries(*brief, style="sg") == {}
-
-
-def test_an_act_named_in_prose_and_cited_elsewhere_is_the_citations_entry():
-    by_section = _brief_entries("Plaintiff sued under the Widget Safety Act (“WSA”).", "WSA § 102(a) bars it.")
-    assert list(by_section) == ["WSA § 102(a)"]
-    by_name = _brief_entries(
-        "Plaintiff sued under the Widget Safety Act (“WSA”).", "See Widget Safety Act, 42 U.S.C. § 12101 et seq."
-    )
-    assert list(by_name) == ["Widget Safety Act, 42 U.S.C. § 12101 et seq."]
-    with_cite = _brief_entries("The Widget Safety Act of 1990 (“WSA”), 42 U.S.C. § 12101 et seq., governs.")
-    assert list(with_cite) == ["Widget Safety Act of 1990, 42 U.S.C. § 12101 et seq."]

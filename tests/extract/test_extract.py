@@ -1062,7 +1062,6 @@ def test_an_act_by_the_short_name_an_earlier_paragraph_defined_for_it():
         (1, "Foo Bar Act of 1990, 42 U.S.C. § 12101 et seq."),
         (3, "FOOBA § 412(b)"),
         (3, "FOOBA § 414(a)"),
-        (5, "Quux Act"),  # named only (its "QUUX § 7" came before it was defined)
     ]
 
 

@@ -522,15 +522,6 @@ def test_a_state_acts_sections_by_its_short_name_keep_their_decimals(run):
     ]
 
 
-def test_an_act_named_with_its_short_name_and_no_cite(run):
-    (o,) = full(run("Plaintiff sued under the Widget Safety Act (“WSA”) in 2020."))
-    assert (o.display, o.category, o.key) == ("Widget Safety Act", "statutes", ActSectionKey("WSA", ""))
-    assert o.flags == ["name_mention"]
-    # with a cite, the cite is the entry, named by the act
-    (o,) = full(run("The Widget Safety Act of 1990 (“WSA”), 42 U.S.C. § 12101 et seq., governs."))
-    assert o.display == "Widget Safety Act of 1990, 42 U.S.C. § 12101 et seq." and o.flags == []
-
-
 def test_a_code_name_or_treatise_before_a_section_is_no_act(run):
     occs = full(
         run(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..keys import ActSectionKey, DocketKey, StateCodeKey, UsCodeKey
+from ..keys import DocketKey, StateCodeKey, UsCodeKey
 from ..meta import CaseMeta, ConstitutionMeta, ProvisionMeta
 from ..model import Authority, Category, Occurrence, Table
 from ..styles import Style
@@ -24,7 +24,7 @@ def table(links: Links, style: Style) -> Table:
     kept, excluded, unlinked = [], [], list(links.unlinked)
     for cited in links.cited:
         auth = _authority(cited)
-        reason = "cited" if _cited_otherwise(auth, links) else _left_out(auth, style)
+        reason = _left_out(auth, style)
         if reason == "unlinked":
             unlinked.extend(auth.occurrences)
         elif reason:
@@ -34,28 +34,6 @@ def table(links: Links, style: Style) -> Table:
     _print_formally(kept)
     _name_codes(kept, dict(style.code_names))
     return Table(categories=_categorise(kept, style), unlinked=unlinked, excluded=excluded)
-
-
-def _cited_otherwise(auth: Authority, links: Links) -> bool:
-    """Whether an act the brief names in prose ("the Foo Act (“FA”)", no cite with it) is also cited
-    some other way: by a section ("FA § 12"), or with its name in another entry's citation ("Foo Act,
-    42 U.S.C. § 12101 et seq. (“FA”)"); then the name is no entry of its own."""
-    key = auth.key
-    if not (isinstance(key, ActSectionKey) and not key.section):
-        return False
-    name = auth.text.lower()
-    for c in links.cited:
-        if c.key == key:
-            continue
-        if isinstance(c.key, ActSectionKey) and c.key.act == key.act:
-            return True
-        if c.category == "statutes" and (name in c.name.lower() or re.search(_defined_as(key.act), c.founding.text)):
-            return True
-    return False
-
-
-def _defined_as(short: str) -> str:
-    return r"\((?:the\s)?[“\"]?" + re.escape(short) + r"[”\"]?\)"
 
 
 def _authority(cited: Cited) -> Authority:
@@ -82,8 +60,8 @@ def _left_out(auth: Authority, style: Style) -> str | None:
         if (style.citing_parentheticals or "citing_parenthetical" not in o.flags)
         and (style.name_mentions or "name_mention" not in o.flags)
     ]
-    if not counted:  # cited only inside "(citing X)", or only named in prose
-        return "mention" if all("name_mention" in o.flags for o in auth.occurrences) else "citing"
+    if not counted:
+        return "citing"  # cited only inside "(citing X)"
     # The entry carries the flag only when every citation of it is inside "(citing X)": the
     # judgment call a reviewer is asked to confirm.
     only_citing = all("citing_parenthetical" in o.flags for o in counted)

@@ -41,7 +41,6 @@ from .common import (
     DATE,
     EDITION_PAREN,
     RANK_REFERENCE,
-    RANK_SECONDARY,
     STATE_RE,
     SUBSECS,
     SURNAME,
@@ -1420,37 +1419,6 @@ _ACT_DEFINED = re.compile(
 )
 
 
-# "the Americans with Disabilities Act (“ADA”)" named in prose, its short name defined and no cite
-# with it: hand-made tables list such an act by its name (entries.py drops it when the brief cites
-# the act some other way, and styles without name mentions leave it out)
-_ACT_NAMED = re.compile(r"\bAct(?:\sof\s\d{4})?\s\((?:the\s)?[“\"]?(?P<act>[A-Z][A-Z&]{1,7})[”\"]?\)")
-
-
-def find_named_acts(text: str, _emphasis=None) -> list[Claim]:
-    claims = []
-    for m in _ACT_NAMED.finditer(text) if "Act (" in text or "Act of" in text else ():
-        start = popular_name_before(text, m.end())
-        by_section = (a.group("act") for rx in (_ACT_ACRONYM, _SECTION_OF_ACRONYM) for a in rx.finditer(text))
-        if start is None or m.group("act") in by_section:  # "the Foo Act (“FA”), FA § 12": the section is cited
-            continue
-        name = without_defined_term(text[start : m.end()])
-        claims.append(
-            claim_one(
-                text,
-                start,
-                m.end(),
-                rank=RANK_SECONDARY,  # any citation written with the name is the act's entry instead
-                category=CAT,
-                key=ActSectionKey(m.group("act"), ""),
-                display=name,
-                sort_key=statute_sort(0, 5, name),
-                flags=["name_mention"],
-                meta=ProvisionMeta(code=m.group("act"), act=name),
-            )
-        )
-    return claims
-
-
 def act_names_defined(text: str) -> set[str]:
     """The short names `text` defines for acts ("(ADA)" after "the Americans with Disabilities Act")."""
     return {m.group("act") for m in _ACT_DEFINED.finditer(text)} if "Act" in text else set()
@@ -1732,7 +1700,6 @@ FINDERS = (
     find_short_forms,
     find_state_bills,
     find_act_sections,
-    find_named_acts,
     find_local_codes,
 )
 
