@@ -858,3 +858,24 @@ def test_a_short_form_of_a_long_range_of_subsections_is_the_range_and_one_of_its
         "Cal. Civ. Code § 1798.77.29": ["full"],
         "Cal. Civ. Code § 1798.77.32(c)(2)(B)(i)-(viii)": ["id"],
     }
+
+
+def test_a_bill_cited_before_the_session_law_it_became_is_that_law():
+    # "S.B. 40" before "…, ch. 512 (S.B. 40), …": the session law names the bill it enacted, so the
+    # bill is that law, under its heading and in its words (it was an entry "S.B. 40" of its own,
+    # and the session law lost what followed the parenthesis)
+    t = links_of(
+        "The legislature passed S.B. 40 in 2021.",
+        "See Act of May 3, 2021, 87th Leg., R.S., ch. 512 (S.B. 40), § 3, 2021 Tex. Gen. Laws 1100.",
+    )
+    assert linked(t) == {
+        "Act of May 3, 2021, 87th Leg., R.S., ch. 512 (S.B. 40), § 3, 2021 Tex. Gen. Laws 1100": ["full", "full"],
+    }
+    assert [c.category for c in t.cited if c.name.startswith("Act of")] == ["statutes"]
+    # two session laws naming the same bill number: the bare number is neither
+    t = links_of(
+        "S.B. 40 passed.",
+        "Act of May 3, 2021, 87th Leg., R.S., ch. 512 (S.B. 40), § 3, 2021 Tex. Gen. Laws 1100; Act of May 9, 2023, "
+        "88th Leg., R.S., ch. 12 (S.B. 40), § 1, 2023 Tex. Gen. Laws 40.",
+    )
+    assert linked(t)["S.B. 40"] == ["full"]

@@ -65,6 +65,8 @@ from ..model import CategoryKey, Document, Flag, Kind, Occurrence
 
 PROVISIONS: tuple[CategoryKey, ...] = ("constitutional", "statutes", "rules_regulations")
 _SENTENCE_END = re.compile(r"[.;]\s+[A-Z(]")
+# the bill a session law's chapter enacted, named after it: "ch. 1352 (S.B. 346)", "ch. 467 (H.B. 4170)"
+_BILL_OF_SESSION_LAW = re.compile(r"\bch\.\s?\d+[A-Za-z]?\s\((?P<type>[HS]\.\s?B\.)\s(?P<num>\d+)\)")
 _WORD = re.compile(r"[A-Za-z][\w'’-]*")
 
 
@@ -169,6 +171,10 @@ class _Linking:
             if o.kind == "full" and isinstance(k, StateBillKey) and (k.jurisdiction or k.legislature):
                 if not (k.section or k.document):
                     bills.setdefault((k.type, k.number), set()).add(k)
+            elif o.kind == "full" and o.category == "statutes" and o.key is not None:
+                # "Act of May 23, 2019, …, ch. 1352 (S.B. 346), § 5.01": the session law the bill became
+                for m in _BILL_OF_SESSION_LAW.finditer(o.text):
+                    bills.setdefault((re.sub(r"\s", "", m.group("type")), m.group("num")), set()).add(o.key)
         for (kind, number), full_bills in bills.items():
             if len(full_bills) == 1:
                 self.alias.setdefault(StateBillKey("", kind, number, ""), (next(iter(full_bills)), "parallel"))
@@ -450,6 +456,10 @@ def _full(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cite
         auth = by_key.get(key)
     if auth is None:
         by_key[key] = Cited(key, occ.category or "other", occ, occ)
+    elif isinstance(auth.named_by.key, StateBillKey) and occ.key == key != auth.named_by.key and occ.category:
+        # "S.B. 346" cited before "Act of …, ch. 1352 (S.B. 346), …": the session law's own cite names
+        # the authority, under its heading
+        auth.named_by, auth.category = occ, occ.category
     elif _better_name(occ, auth):
         auth.named_by = occ
     if isinstance(occ.meta, DecisionMeta):

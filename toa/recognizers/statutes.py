@@ -494,6 +494,8 @@ _COMPONENT = re.compile(
     # a state's session: "78th Leg., R.S." / "87th Leg., 2d C.S."; its session laws end the chain
     # like a Stat. cite: "2003 Tex. Gen. Laws 847", "1999 Cal. Stat. 1234"
     r"|(?P<leg>\d+(?:st|nd|rd|th|d)\sLeg\.(?:,\s(?:R\.S\.|\d+(?:st|nd|rd|th|d)\sC\.S\.))?)"
+    # the bill the chapter enacted, in the Texas form: "ch. 1352 (S.B. 346)"
+    r"|(?P<bill>\((?:H|S)\.\s?(?:J\.\s?R\.|B\.)\s\d+\))"
     r"|(?P<sesslaw>(?:1[89]|20)\d\d\s(?:[A-Z][a-z]*\.\s?){1,2}(?:Gen\.\s|Sess\.\s|Pub\.\s)?(?:Laws|Stat\.|Acts)"
     r"\s(?:ch\.\s)?" + _PAGE + r")"
 )
@@ -526,7 +528,7 @@ def _parse_chain(text: str, pos: int, first_glued: bool = False):
         m = _COMPONENT.match(text, p)
         if not m:
             break
-        kind = next(k for k in ("divtit", "ch", "sec", "stat", "leg", "sesslaw") if m.group(k))
+        kind = next(k for k in ("divtit", "ch", "sec", "stat", "leg", "sesslaw", "bill") if m.group(k))
         parts.append((kind, m))
         end = m.end()
         while kind == "divtit" and text[end - 1] == " ":
@@ -550,7 +552,11 @@ def _session_occ(text, span_start, name, anchor_text, anchor_kind, anchor_val, p
     chapter = next((m.group("chno") for k, m in parts if k == "ch"), "")
     stat = next((m for k, m in parts if k == "stat"), None)
     bits = ([name] if name else []) + ([clean(anchor_text)] if anchor_text else [])
-    bits += [clean(m.group(0)).rstrip(", ") for _k, m in parts]
+    for k, m in parts:
+        if k == "bill" and bits:  # "ch. 1352 (S.B. 346)": the bill goes with its chapter
+            bits[-1] += " " + m.group(0)
+        else:
+            bits.append(clean(m.group(0)).rstrip(", "))
     display = ", ".join(b for b in bits if b)
     volume, page = (stat.group("vol"), re.split(r"\s?-", stat.group("page"))[0]) if stat is not None else ("", "")
     date: tuple = ()
