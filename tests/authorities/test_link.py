@@ -879,3 +879,16 @@ def test_a_bill_cited_before_the_session_law_it_became_is_that_law():
         "88th Leg., R.S., ch. 12 (S.B. 40), § 1, 2023 Tex. Gen. Laws 40.",
     )
     assert linked(t)["S.B. 40"] == ["full"]
+
+
+def test_a_bare_rule_in_a_sentence_citing_several_sets_is_of_the_set_that_can_hold_it():
+    # it was read in the set cited last: "Tex. R. App. P. 404(b)", "Fed. R. Civ. P. 703"
+    t = links_of("Under Tex. R. Evid. 403 and Tex. R. App. P. 44.2(b), and Rule 404(b), the error is harmless.")
+    assert sorted(linked(t)) == ["Tex. R. App. P. 44.2(b)", "Tex. R. Evid. 403", "Tex. R. Evid. 404(b)"]
+    t = links_of("Fed. R. Evid. 702 and Fed. R. Civ. P. 26(a)(2) apply, and Rule 703 too.")
+    assert sorted(linked(t)) == ["Fed. R. Civ. P. 26(a)(2)", "Fed. R. Evid. 702", "Fed. R. Evid. 703"]
+    # the set cited last, when it can hold the rule; none in a sentence of its own
+    t = links_of("Tex. R. Evid. 403 and Tex. R. App. P. 44.2(b) apply; see Rule 44.3.")
+    assert "Tex. R. App. P. 44.3" in linked(t)
+    t = links_of("Tex. R. Evid. 403 applies. See Tex. R. App. P. 44.2(b). Rule 404(b) error is harmless.")
+    assert sorted(linked(t)) == ["Tex. R. App. P. 44.2(b)", "Tex. R. Evid. 403"]

@@ -1099,16 +1099,25 @@ def _reference_code(occ: Occurrence, by_key: dict[Key, Cited], text: str) -> tup
     same = [a for a in provisions if any(_section_number(_numbers(o.meta)) == number for o in _cites_of(a))]
     if same:
         return max(same, key=_last_seen), False
-    same = [
-        a
+    before = [
+        (a, k.citation)
         for a in provisions
-        if any(
-            k.citation.paragraph == occ.paragraph
-            and k.citation.end <= occ.start
-            and not _SENTENCE_END.search(text, k.citation.end, occ.start + 1)
-            for k in a.links
-        )
+        for k in a.links
+        if k.citation.paragraph == occ.paragraph and k.citation.end <= occ.start
     ]
+    # the periods of the citations before it ("Tex. R. App. P.") end no sentence
+    prose = list(text[: occ.start + 1])
+    for _a, c in before:
+        prose[c.start : c.end] = "X" * (c.end - c.start)
+    written = "".join(prose)
+    same = list(
+        {
+            id(a): a
+            for a, c in before
+            if not _SENTENCE_END.search(written, c.end, occ.start + 1)
+            and (not mention.rule or _could_hold_rule(a, number))
+        }.values()
+    )
     if same:
         return max(same, key=_last_seen), "sentence"
     if mention.section:
@@ -1131,6 +1140,28 @@ def _reference_code(occ: Occurrence, by_key: dict[Key, Cited], text: str) -> tup
         ):
             same = [recent]
     return (max(same, key=_last_seen), "named last") if same else (None, False)
+
+
+def _could_hold_rule(auth: Cited, number: str) -> bool:
+    """Whether a bare "Rule 404(b)" can be a rule of the set `auth` is in, when a sentence cites rules
+    of several sets ("Tex. R. Evid. 403 and Tex. R. App. P. 44.2(b) … Rule 404(b)"): a federal set has
+    that rule; a state's set numbers its rules alike (three digits as evidence rules, "44.2" as
+    appellate rules)."""
+    base = _base_cite(auth)
+    rules = _numbers(base.meta) if base is not None else None
+    if rules is None or not rules.rule_set:
+        return True
+    federal = _FEDERAL_RULE_NUMBERS.get(rules.rule_set)
+    if federal is not None:
+        m = re.match(r"\d+", number)
+        return m is not None and int(m.group(0)) in federal
+    return _rule_shape(number) == _rule_shape(_section_number(rules))
+
+
+def _rule_shape(number: str) -> tuple[bool, int]:
+    """ "44.2" -> (True, 2), "404" -> (False, 3), "166a" -> (False, 3)."""
+    head = re.match(r"\d*", number)
+    return "." in number, len(head.group(0)) if head else 0
 
 
 def _numbered_alike(a: str, b: str) -> bool:
