@@ -858,3 +858,37 @@ def test_a_short_form_of_a_long_range_of_subsections_is_the_range_and_one_of_its
         "Cal. Civ. Code § 1798.77.29": ["full"],
         "Cal. Civ. Code § 1798.77.32(c)(2)(B)(i)-(viii)": ["id"],
     }
+
+
+def test_a_bill_cited_before_the_session_law_it_became_is_that_law():
+    # "S.B. 40" before "…, ch. 512 (S.B. 40), …": the session law names the bill it enacted, so the
+    # bill is that law, under its heading and in its words (it was an entry "S.B. 40" of its own,
+    # and the session law lost what followed the parenthesis)
+    t = links_of(
+        "The legislature passed S.B. 40 in 2021.",
+        "See Act of May 3, 2021, 87th Leg., R.S., ch. 512 (S.B. 40), § 3, 2021 Tex. Gen. Laws 1100.",
+    )
+    assert linked(t) == {
+        "Act of May 3, 2021, 87th Leg., R.S., ch. 512 (S.B. 40), § 3, 2021 Tex. Gen. Laws 1100": ["full", "full"],
+    }
+    assert [c.category for c in t.cited if c.name.startswith("Act of")] == ["statutes"]
+    # two session laws naming the same bill number: the bare number is neither
+    t = links_of(
+        "S.B. 40 passed.",
+        "Act of May 3, 2021, 87th Leg., R.S., ch. 512 (S.B. 40), § 3, 2021 Tex. Gen. Laws 1100; Act of May 9, 2023, "
+        "88th Leg., R.S., ch. 12 (S.B. 40), § 1, 2023 Tex. Gen. Laws 40.",
+    )
+    assert linked(t)["S.B. 40"] == ["full"]
+
+
+def test_a_bare_rule_in_a_sentence_citing_several_sets_is_of_the_set_that_can_hold_it():
+    # it was read in the set cited last: "Tex. R. App. P. 404(b)", "Fed. R. Civ. P. 703"
+    t = links_of("Under Tex. R. Evid. 403 and Tex. R. App. P. 44.2(b), and Rule 404(b), the error is harmless.")
+    assert sorted(linked(t)) == ["Tex. R. App. P. 44.2(b)", "Tex. R. Evid. 403", "Tex. R. Evid. 404(b)"]
+    t = links_of("Fed. R. Evid. 702 and Fed. R. Civ. P. 26(a)(2) apply, and Rule 703 too.")
+    assert sorted(linked(t)) == ["Fed. R. Civ. P. 26(a)(2)", "Fed. R. Evid. 702", "Fed. R. Evid. 703"]
+    # the set cited last, when it can hold the rule; none in a sentence of its own
+    t = links_of("Tex. R. Evid. 403 and Tex. R. App. P. 44.2(b) apply; see Rule 44.3.")
+    assert "Tex. R. App. P. 44.3" in linked(t)
+    t = links_of("Tex. R. Evid. 403 applies. See Tex. R. App. P. 44.2(b). Rule 404(b) error is harmless.")
+    assert sorted(linked(t)) == ["Tex. R. App. P. 44.2(b)", "Tex. R. Evid. 403"]

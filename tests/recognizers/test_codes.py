@@ -21,6 +21,15 @@ def test_california_style_manual_forms_are_one_code(run):
     assert a == b == c == [StateCodeKey("", "code civ proc", "", "437c(c)")]
 
 
+def test_a_range_of_subdivisions_is_one_provision_as_cited(run):
+    # the range was cut to its first member, and a list after it was lost
+    (o,) = full(run("(Fam. Code, § 3044, subds. (b)-(d).)"))
+    assert o.display == "Fam. Code, § 3044, subds. (b)-(d)"
+    (o,) = full(run("(Gov. Code, § 11135, subds. (a)(1)-(3), (f).)"))
+    assert o.display == "Gov. Code, § 11135, subds. (a)(1)-(3), (f)"
+    assert o.meta.subsection.startswith("(a)(1)")
+
+
 def test_a_subdivision_list_is_one_provision_as_cited(run):
     (o,) = full(run("(Health & Saf. Code, § 1250, subds. (c), (k).)"))
     assert o.key.section == "1250(c), (k)"

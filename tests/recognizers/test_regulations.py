@@ -42,3 +42,27 @@ def test_a_title_number_alone_is_no_cite(run):
 
 def test_treasury_regulation_number_holds_its_code_subsection(run):
     assert keys(run("Treas. Reg. § 1.501(c)(3)-1(d)(2)")) == [CfrKey("26", "1.501(c)(3)-1(d)(2)")]
+
+
+def test_more_states_administrative_codes_and_their_own_forms(run):
+    found = full(
+        run(
+            "Ohio Adm.Code 4501:1-1-02(A); Ariz. Admin. Code § R4-23-110; Idaho Admin. Code r. 24.01.01.100; "
+            "7 Colo. Code Regs. 1101-2; Mich. Admin. Code R. 336.1201."
+        )
+    )
+    assert [o.display for o in found] == [
+        "Ohio Admin. Code 4501:1-1-02(A)",
+        "Ariz. Admin. Code § R4-23-110",
+        "Idaho Admin. Code r. 24.01.01.100",
+        "7 Colo. Code Regs. § 1101-2",
+        "Mich. Admin. Code r. 336.1201",
+    ]
+    assert {o.category for o in found} == {"rules_regulations"}
+    # Texas's initialism is its code, title first; "Code R." was read as a record cite "R. 336"
+    assert keys(run("22 TAC § 535.2(a)")) == keys(run("22 Tex. Admin. Code § 535.2(a)"))
+    assert keys(run("Ohio Admin. Code 4501:1-1-02")) == keys(run("Ohio Adm.Code 4501:1-1-02"))
+
+
+def test_a_record_cite_after_a_word_is_still_no_regulation(run):
+    assert full(run("The trial court ruled (R. 336), and the Code was not raised (R. 12).")) == []

@@ -415,7 +415,7 @@ def test_a_california_superior_courts_local_rule(run):
         ("Super. Ct. Marin County, rule 2.14(b)", "rules_regulations"),
         ("Super. Ct. S.F. County, Local Rules, rule 8.3", "rules_regulations"),
     ]
-    assert occs[0].key.rule_set == "super ct marin county local" and occs[0].key.rule == "2.14(b)"
+    assert occs[0].key.rule_set == "superior court marin county local" and occs[0].key.rule == "2.14(b)"
 
 
 def test_a_county_trial_courts_local_rule_written_out_is_the_same_set(run):
@@ -432,3 +432,21 @@ def test_a_county_trial_courts_local_rule_written_out_is_the_same_set(run):
     ]
     assert occs[0].key == full(run("Super. Ct. Marin County, rule 2.14(b)."))[0].key
     assert occs[1].key == occs[2].key
+
+
+def test_a_county_courts_local_rule_by_the_courts_name_or_abbreviated(run):
+    # the county before the court's name, and the court and "Loc. R." abbreviated: before, the first
+    # was not read and the second lost its county ("Loc. R. 3.4")
+    occs = full(
+        run(
+            "See Local Rules of the Pecan County Civil District Courts, Rule 3.4; Pecan County Dist. Ct. "
+            "Loc. R. 3.4(b); Elm County Super. Ct. Loc. R. 7."
+        )
+    )
+    assert [o.display for o in occs] == [
+        "Local Rules of the Pecan County Civil District Courts, Rule 3.4",
+        "Pecan County Dist. Ct. Loc. R. 3.4(b)",
+        "Elm County Super. Ct. Loc. R. 7",
+    ]
+    assert occs[1].key.rule_set == "district court pecan county local"
+    assert occs[2].key.rule_set == full(run("Super. Ct. Elm County, rule 7."))[0].key.rule_set

@@ -680,6 +680,22 @@ def test_a_note_number_glued_to_the_citation_before_is_no_volume(run, emph):
     ]
 
 
+def test_a_note_typed_after_the_sentence_before_it_starts_after_its_number(run):
+    # a note converted from PDF runs on from the text above it: its number is no part of the
+    # author ("12 Jo Gram"), and glued to the period it is no part of the sentence before
+    for t in (
+        "Teens scroll at night. 12 Jo Gram, Screens and Sleep, 5 J. Teen Stud. 10 (2020).",
+        "Teens scroll at night.12 Jo Gram, Screens and Sleep, 5 J. Teen Stud. 10 (2020).",
+    ):
+        (o,) = full(run(t))
+        assert o.display == "Jo Gram, Screens and Sleep, 5 J. Teen Stud. 10 (2020)", t
+    (o,) = full(run("Teens scroll at night. 7 Survey Ctr., Teens and Screens (Dec. 1, 2023), https://survey.example/t"))
+    assert o.display == "Survey Ctr., Teens and Screens (Dec. 1, 2023), https://survey.example/t"
+    # a treatise's volume after a sentence stays its volume
+    (o,) = full(run("The search was unlawful. 2 Wayne R. LaFave, Search and Seizure § 3.1 (6th ed. 2020)."))
+    assert o.display.startswith("2 Wayne R. LaFave, Search and Seizure")
+
+
 def test_a_link_broken_at_a_line_end_goes_on_over_its_encoded_rest(run):
     (o,) = full(
         run(

@@ -471,6 +471,26 @@ def test_a_state_bill_by_its_session_and_the_sections_it_enacts(run):
     assert (o.kind, o.meta.act, o.meta.section, o.meta.subsection) == ("short", "S.B. 77", "13-70-101", "(4)")
 
 
+def test_a_bills_sections_to_be_codified_are_the_bills(run):
+    # the code sections in "(to be codified at …)" are where the bill's sections will go: the bill is
+    # cited, so they are its sections, as a later "Id. § 72.014(b)" after it is
+    occs = full(
+        run(
+            "H.B. 4, 89th Leg., Reg. Sess. (Tex. 2025) (to be codified at Tex. Agric. Code §§ 72.001-72.012, "
+            "72.014(a)). It also bars sales."
+        )
+    )
+    assert [o.display for o in occs] == [
+        "H.B. 4, 89th Leg., Reg. Sess. (Tex. 2025) §§ 72.001-72.012",
+        "H.B. 4, 89th Leg., Reg. Sess. (Tex. 2025) § 72.014(a)",
+    ]
+    assert [o.category for o in occs] == ["statutes", "statutes"]
+    assert occs[1].key == StateBillKey("Tex.", "H.B.", "4", "89th Leg., Reg. Sess.", section="72.014(a)")
+    # a bill's parenthetical of another kind leaves the bill an entry of its own
+    (o,) = full(run("S.B. 12, 89th Leg., Reg. Sess. (Tex. 2025) (enrolled version)."))
+    assert (o.display, o.category) == ("S.B. 12, 89th Leg., Reg. Sess. (Tex. 2025)", "legislative")
+
+
 def test_a_section_of_an_act_by_its_short_name_and_own_numbering(run):
     occs = full(
         run("Relief under the Foo Bar Act (“FOOBA”), FOOBA § 412(b)(2), is equitable; see FOOBA §§ 412(a)(1)(B), (c).")
@@ -484,6 +504,22 @@ def test_a_section_of_an_act_by_its_short_name_and_own_numbering(run):
     assert o.display == "INA § 212(a)(9)(C), 8 U.S.C. § 1182(a)(9)(C)"
     assert o.text == "INA § 212(a)(9)(C)"
     assert (o.meta.act, o.meta.act_section) == ("INA", "212(a)(9)(C)")
+
+
+def test_a_state_acts_sections_by_its_short_name_keep_their_decimals(run):
+    # "WPA § 1799.120" was cut to "WPA § 1799", and "section 1799.125 of the WPA" was not read
+    occs = full(
+        run(
+            "The Widget Privacy Act (“WPA”) governs. Under WPA § 1799.120, sales are barred; see section "
+            "1799.125(b) of the WPA and WPA §§ 1799.130, 1799.135(a)."
+        )
+    )
+    assert [o.display for o in occs] == [
+        "WPA § 1799.120",
+        "WPA § 1799.125(b)",
+        "WPA § 1799.130",
+        "WPA § 1799.135(a)",
+    ]
 
 
 def test_a_code_name_or_treatise_before_a_section_is_no_act(run):

@@ -65,6 +65,8 @@ from ..model import CategoryKey, Document, Flag, Kind, Occurrence
 
 PROVISIONS: tuple[CategoryKey, ...] = ("constitutional", "statutes", "rules_regulations")
 _SENTENCE_END = re.compile(r"[.;]\s+[A-Z(]")
+# the bill a session law's chapter enacted, named after it: "ch. 1352 (S.B. 346)", "ch. 467 (H.B. 4170)"
+_BILL_OF_SESSION_LAW = re.compile(r"\bch\.\s?\d+[A-Za-z]?\s\((?P<type>[HS]\.\s?B\.)\s(?P<num>\d+)\)")
 _WORD = re.compile(r"[A-Za-z][\w'’-]*")
 
 
@@ -169,6 +171,10 @@ class _Linking:
             if o.kind == "full" and isinstance(k, StateBillKey) and (k.jurisdiction or k.legislature):
                 if not (k.section or k.document):
                     bills.setdefault((k.type, k.number), set()).add(k)
+            elif o.kind == "full" and o.category == "statutes" and o.key is not None:
+                # "Act of May 23, 2019, …, ch. 1352 (S.B. 346), § 5.01": the session law the bill became
+                for m in _BILL_OF_SESSION_LAW.finditer(o.text):
+                    bills.setdefault((re.sub(r"\s", "", m.group("type")), m.group("num")), set()).add(o.key)
         for (kind, number), full_bills in bills.items():
             if len(full_bills) == 1:
                 self.alias.setdefault(StateBillKey("", kind, number, ""), (next(iter(full_bills)), "parallel"))
@@ -450,6 +456,10 @@ def _full(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged: Cite
         auth = by_key.get(key)
     if auth is None:
         by_key[key] = Cited(key, occ.category or "other", occ, occ)
+    elif isinstance(auth.named_by.key, StateBillKey) and occ.key == key != auth.named_by.key and occ.category:
+        # "S.B. 346" cited before "Act of …, ch. 1352 (S.B. 346), …": the session law's own cite names
+        # the authority, under its heading
+        auth.named_by, auth.category = occ, occ.category
     elif _better_name(occ, auth):
         auth.named_by = occ
     if isinstance(occ.meta, DecisionMeta):
@@ -1089,16 +1099,25 @@ def _reference_code(occ: Occurrence, by_key: dict[Key, Cited], text: str) -> tup
     same = [a for a in provisions if any(_section_number(_numbers(o.meta)) == number for o in _cites_of(a))]
     if same:
         return max(same, key=_last_seen), False
-    same = [
-        a
+    before = [
+        (a, k.citation)
         for a in provisions
-        if any(
-            k.citation.paragraph == occ.paragraph
-            and k.citation.end <= occ.start
-            and not _SENTENCE_END.search(text, k.citation.end, occ.start + 1)
-            for k in a.links
-        )
+        for k in a.links
+        if k.citation.paragraph == occ.paragraph and k.citation.end <= occ.start
     ]
+    # the periods of the citations before it ("Tex. R. App. P.") end no sentence
+    prose = list(text[: occ.start + 1])
+    for _a, c in before:
+        prose[c.start : c.end] = "X" * (c.end - c.start)
+    written = "".join(prose)
+    same = list(
+        {
+            id(a): a
+            for a, c in before
+            if not _SENTENCE_END.search(written, c.end, occ.start + 1)
+            and (not mention.rule or _could_hold_rule(a, number))
+        }.values()
+    )
     if same:
         return max(same, key=_last_seen), "sentence"
     if mention.section:
@@ -1121,6 +1140,28 @@ def _reference_code(occ: Occurrence, by_key: dict[Key, Cited], text: str) -> tup
         ):
             same = [recent]
     return (max(same, key=_last_seen), "named last") if same else (None, False)
+
+
+def _could_hold_rule(auth: Cited, number: str) -> bool:
+    """Whether a bare "Rule 404(b)" can be a rule of the set `auth` is in, when a sentence cites rules
+    of several sets ("Tex. R. Evid. 403 and Tex. R. App. P. 44.2(b) … Rule 404(b)"): a federal set has
+    that rule; a state's set numbers its rules alike (three digits as evidence rules, "44.2" as
+    appellate rules)."""
+    base = _base_cite(auth)
+    rules = _numbers(base.meta) if base is not None else None
+    if rules is None or not rules.rule_set:
+        return True
+    federal = _FEDERAL_RULE_NUMBERS.get(rules.rule_set)
+    if federal is not None:
+        m = re.match(r"\d+", number)
+        return m is not None and int(m.group(0)) in federal
+    return _rule_shape(number) == _rule_shape(_section_number(rules))
+
+
+def _rule_shape(number: str) -> tuple[bool, int]:
+    """ "44.2" -> (True, 2), "404" -> (False, 3), "166a" -> (False, 3)."""
+    head = re.match(r"\d*", number)
+    return "." in number, len(head.group(0)) if head else 0
 
 
 def _numbered_alike(a: str, b: str) -> bool:

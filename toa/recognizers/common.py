@@ -652,6 +652,9 @@ def popular_name_before(text: str, pos: int) -> int | None:
 _SENTENCE_END = re.compile(
     r"(?:(?<=[a-z]{3})|(?<=[\s(](?!al|ed|eg|ie|vs|cf|ch|cl|no|op|pp|pt|st|nd|rd|th|id)[a-z]{2})|"
     r"(?<=[)\]\d]))[.!?][\"”’']?\s+(?=[A-Z]|\d{1,3}[A-Z]?\s[A-Z])"
+    # a note's number typed right after the sentence's period, in a brief converted from PDF:
+    # "… these feeds.12 Jane Doe, …"
+    r"|(?<=[a-z]{3})[.!?][\"”’']?(?=\d{1,3}\s[A-Z])"
 )
 # Abbreviations of organisation words (Bluebook T6) that end in three lower-case letters, so that
 # their period would otherwise read as a sentence end.
@@ -715,8 +718,8 @@ _NOTE_MARK = re.compile(r"\s*\d{1,3}\s+(?=[A-Z“\"‘'(]|https?://)")
 def note_mark_end(text: str, pos: int) -> int:
     """After the note number at `pos`, if one is there; else `pos`. Only for what never opens
     with a volume (a web page, an article's author): "2 Wayne R. LaFave, …" is a treatise's volume."""
-    if text[:pos].strip() and text[pos - 1 : pos] not in (";", ".", ",", ")", "”", '"'):
-        return pos
+    if text[:pos].strip() and text[:pos].rstrip()[-1:] not in (";", ".", ",", ")", "”", '"'):
+        return pos  # a note's number follows the end of what comes before it ("… feeds. 12 Jane Doe")
     m = _NOTE_MARK.match(text, pos)
     return m.end() if m else pos
 

@@ -108,5 +108,7 @@ def _spans(text: str) -> tuple[tuple[int, int], ...]:
             continue
         if re.search(r"\d\s$", before):  # "12 Pet. 657" is a reporter (Peters)
             continue
+        if before.endswith("Code ") and m.group("d") == "R.":  # "Mich. Admin. Code R. 408.1": the code's rule
+            continue
         spans.append((m.start(), m.end()))
     return tuple(sorted(spans))

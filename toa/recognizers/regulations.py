@@ -6,6 +6,8 @@ the code reader (codes.py, anchored on "Code … §") does not see:
     12 NYCRR 23-1.7(d)                          N.J. Admin. Code § 10:69-1.1   N.J.A.C. 10:69-1.1
     Mich. Admin. Code r. 408.10013              Minn. R. 4717.7000            940 CMR 3.16
     Ohio Admin. Code 4123-5-18                  WAC 296-126-092               12 VAC 5-371-10
+    Ariz. Admin. Code § R9-10-101               Idaho Admin. Code r. 16.03.09.010   16 TAC § 3.8
+    10 Colo. Code Regs. § 2505-10
 
 Their section numbers hold hyphens, colons and lettered parts: one number, never a range.
 Key: StateCodeKey(state, code words, title, section) as codes.py keys a code of regulations;
@@ -28,7 +30,11 @@ _CODES = (
     (r"Ga\.\s?Comp\.\s?R\.\s?&\s?Regs\.(?:\sr\.)?", "Ga. Comp. R. & Regs.", "Ga.", False),
     (r"Ala\.\s?Admin\.\s?Code(?:\sr\.)?", "Ala. Admin. Code r.", "Ala.", False),
     (r"Mich\.\s?Admin\.\s?Code(?:\sr\.)?", "Mich. Admin. Code r.", "Mich.", False),
-    (r"Ohio\sAdmin\.\s?Code(?:\sAnn\.)?", "Ohio Admin. Code", "Ohio", False),
+    (r"Ohio\s(?:Admin\.|Adm\.)\s?Code(?:\sAnn\.)?", "Ohio Admin. Code", "Ohio", False),  # "Ohio Adm.Code", Ohio's own
+    (r"Ariz\.\s?Admin\.\s?Code(?:\s§)?", "Ariz. Admin. Code §", "Ariz.", False),
+    (r"Idaho\sAdmin\.\s?Code(?:\sr\.)?", "Idaho Admin. Code r.", "Idaho", False),
+    (r"Colo\.\s?Code\sRegs\.", "Colo. Code Regs.", "Colo.", True),
+    (r"TAC", "Tex. Admin. Code", "Tex.", True),
     (r"Minn\.\s?R\.", "Minn. R.", "Minn.", False),
     (r"N\.\s?J\.\s?Admin\.\s?Code(?:\s§)?|N\.J\.A\.C\.", "N.J. Admin. Code §", "N.J.", False),
     (r"N\.\s?Y\.\s?Comp\.\s?Codes\sR\.\s?&\s?Regs\.", "N.Y. Comp. Codes R. & Regs.", "N.Y.", False),

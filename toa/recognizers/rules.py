@@ -131,16 +131,34 @@ _LOCAL = re.compile(
 # A trial court's local rules, by its county: as the California Style Manual cites them ("Super. Ct.
 # Orange County, rule 3.12", "Super. Ct. L.A. County, Local Rules, rule 3.57") and written out ("Orange
 # County Superior Court Local Rule 360", "Local Rules of the Civil District Courts of Travis County,
-# rule 2.1"). One set per court and county however it is written.
+# rule 2.1", "Local Rules of the Bexar County Civil District Courts, Rule 3.4", "Bexar County Dist. Ct.
+# Loc. R. 3.4"). One set per court and county however it is written.
 _COUNTY = r"(?P<county>(?:[A-Z][\w.'’]*\s){1,3})(?:County|Cnty\.)"
+_COURTS = r"(?:(?:[A-Z][\w.'’]*\s){0,2}(?:Superior|District|Circuit)\sCourts?|Super\.\sCt\.|Dist\.\sCts?\.|Cir\.\sCt\.)"
 _SUPERIOR_COURT_LOCAL = re.compile(
     r"(?<![\w.])(?:Super\.\sCt\.\s" + _COUNTY + r",(?:\sLocal\sRules,)?\s[Rr]ules?"
-    r"|" + _COUNTY.replace("county", "county2") + r"\s(?P<court>Superior\sCourt|District\sCourts?|Circuit\sCourt)"
-    r"\sLocal\sRules?(?:,\s[Rr]ule)?"
-    r"|Local\sRules\sof\sthe\s(?P<court3>(?:[A-Z][\w.'’]*\s){0,2}(?:Superior|District|Circuit)\sCourts?)\sof\s"
+    r"|" + _COUNTY.replace("county", "county2") + r"\s(?P<court>" + _COURTS + r")"
+    r"\s(?:Local\sRules?(?:,\s[Rr]ule)?|Loc\.\sR\.)"
+    r"|Local\sRules\sof\sthe\s(?:(?P<court3>"
+    + _COURTS
+    + r")\sof\s"
     + _COUNTY.replace("county", "county3")
+    + r"|"
+    + _COUNTY.replace("county", "county4")
+    + r"\s(?P<court4>"
+    + _COURTS
+    + r"))"
     + r",\s[Rr]ule)\s(?=\d)"
 )
+# the words of a court's name in a key: "Dist. Ct." is "District Court"
+_COURT_WORDS = {
+    "super": "superior",
+    "dist": "district",
+    "cir": "circuit",
+    "ct": "court",
+    "cts": "court",
+    "courts": "court",
+}
 _LOCAL_ITEM = re.compile(rf"(?P<rule>\d+(?:[.-]\d+)*[A-Za-z]?)(?P<sub>{SUBSECS})(?![\w-]|\.\d)")
 _LOCAL_WORDS = {
     "civ": "civ",
@@ -545,10 +563,10 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
         if c:
             claims.append(c)
     for m in _SUPERIOR_COURT_LOCAL.finditer(text) if "Local" in text or "Super." in text else ():
-        written = m.group("county") or m.group("county2") or m.group("county3")
+        written = m.group("county") or m.group("county2") or m.group("county3") or m.group("county4")
         county = " ".join(re.findall(r"[a-z]+", written.lower()))
-        court = " ".join(re.findall(r"[a-z]+", (m.group("court") or m.group("court3") or "superior court").lower()))
-        court = court.replace("superior court", "super ct").replace("courts", "court")
+        court_w = m.group("court") or m.group("court3") or m.group("court4") or "superior court"
+        court = " ".join(_COURT_WORDS.get(w, w) for w in re.findall(r"[a-z]+", court_w.lower()))
         c = _numbered_rules(text, m, clean(m.group(0)), key_set=f"{court} {county} county local")
         if c:
             claims.append(c)

@@ -97,6 +97,12 @@ def _is_range(sec: str) -> bool:
     return m is not None and int(m.group(2)) > int(m.group(1))
 
 
+def _is_state_range(sec: str) -> bool:
+    """'509.001-509.051' (both ends in one chapter) is a range; '4-88-1102' is one section."""
+    m = re.fullmatch(r"([\w]+)\.\w+-([\w]+)\.\w+", sec)
+    return m is not None and m.group(1) == m.group(2)
+
+
 def parse_items(text: str, pos: int, item_re: re.Pattern, allow_list: bool = True):
     """Parse "924(c)(3)(A)", "1983, 1988", "6330(c)(3) and (e)(1)" starting at `pos`.
 
@@ -218,6 +224,7 @@ def continue_subsection(prev: str, cont: str) -> str:
 
 _SUBD_HEAD = re.compile(r",\s(?P<w>subds?\.|SUBDS?\.|[Ss]ubdivisions?|SUBDIVISIONS?)\s?")
 _SUBD_ONE = re.compile(r"(?:\(\s?[A-Za-z0-9]{1,4}\s?\)(?:\s?\(\s?[A-Za-z0-9]{1,4}\s?\))*|\d{1,3}\b(?!\.\d))")
+_SUBD_RANGE = re.compile(r"\s?-\s?(?P<to>(?:\(\s?[A-Za-z0-9]{1,4}\s?\))+)")
 _SUBD_JOIN = re.compile(r"(?:,\s?(?:and\s|or\s)?|\s(?:and|or)\s)(?=\()")
 
 
@@ -238,8 +245,11 @@ def subdivisions(text: str, pos: int, base: str = "") -> tuple[list[tuple[int, i
         written = re.sub(r"\s", "", m.group(0))
         sub = written if written.startswith("(") else f"({written})"
         sub = continue_subsection(prev, sub) if prev and out else (base + sub if base else sub)
-        out.append((m.start(), m.end(), sub))
         prev, end = sub, m.end()
+        r = _SUBD_RANGE.match(text, end) if written.startswith("(") else None
+        if r:  # "subds. (a)–(b)": the range as cited, one member
+            sub, end = f"{sub}-{squeeze_subsections(r.group('to'))}", r.end()
+        out.append((m.start(), end, sub))
         j = _SUBD_JOIN.match(text, end)
         m = _SUBD_ONE.match(text, j.end()) if j else None
     word = head.group("w").lower()
@@ -484,6 +494,8 @@ _COMPONENT = re.compile(
     # a state's session: "78th Leg., R.S." / "87th Leg., 2d C.S."; its session laws end the chain
     # like a Stat. cite: "2003 Tex. Gen. Laws 847", "1999 Cal. Stat. 1234"
     r"|(?P<leg>\d+(?:st|nd|rd|th|d)\sLeg\.(?:,\s(?:R\.S\.|\d+(?:st|nd|rd|th|d)\sC\.S\.))?)"
+    # the bill the chapter enacted, in the Texas form: "ch. 1352 (S.B. 346)"
+    r"|(?P<bill>\((?:H|S)\.\s?(?:J\.\s?R\.|B\.)\s\d+\))"
     r"|(?P<sesslaw>(?:1[89]|20)\d\d\s(?:[A-Z][a-z]*\.\s?){1,2}(?:Gen\.\s|Sess\.\s|Pub\.\s)?(?:Laws|Stat\.|Acts)"
     r"\s(?:ch\.\s)?" + _PAGE + r")"
 )
@@ -516,7 +528,7 @@ def _parse_chain(text: str, pos: int, first_glued: bool = False):
         m = _COMPONENT.match(text, p)
         if not m:
             break
-        kind = next(k for k in ("divtit", "ch", "sec", "stat", "leg", "sesslaw") if m.group(k))
+        kind = next(k for k in ("divtit", "ch", "sec", "stat", "leg", "sesslaw", "bill") if m.group(k))
         parts.append((kind, m))
         end = m.end()
         while kind == "divtit" and text[end - 1] == " ":
@@ -540,7 +552,11 @@ def _session_occ(text, span_start, name, anchor_text, anchor_kind, anchor_val, p
     chapter = next((m.group("chno") for k, m in parts if k == "ch"), "")
     stat = next((m for k, m in parts if k == "stat"), None)
     bits = ([name] if name else []) + ([clean(anchor_text)] if anchor_text else [])
-    bits += [clean(m.group(0)).rstrip(", ") for _k, m in parts]
+    for k, m in parts:
+        if k == "bill" and bits:  # "ch. 1352 (S.B. 346)": the bill goes with its chapter
+            bits[-1] += " " + m.group(0)
+        else:
+            bits.append(clean(m.group(0)).rstrip(", "))
     display = ", ".join(b for b in bits if b)
     volume, page = (stat.group("vol"), re.split(r"\s?-", stat.group("page"))[0]) if stat is not None else ("", "")
     date: tuple = ()
@@ -1269,7 +1285,7 @@ _ACT_ACRONYM = re.compile(
 _SECTION_OF_ACRONYM = re.compile(
     r"(?<![\w.])(?:[Ss]ection|§)\s?(?P<sec>"
     + _USC_SECTION
-    + r")(?P<sub>"
+    + r"(?:\.\d+[A-Za-z]*)*)(?P<sub>"
     + SUBSECS
     + r")\sof\s(?:the\s)?(?P<act>[A-Z][A-Z&]{1,7})(?![\w'’-]|\.\w)"
 )
@@ -1434,7 +1450,10 @@ def find_act_sections(text: str, _emphasis=None, defined: frozenset[str] = froze
         act = clean(m.group("act"))
         if not (act.startswith("Title ") or _is_act_name(act, text, defined)):
             continue
-        items, end = parse_items(text, m.end(), _USC_ITEM, allow_list=m.group("mark") in ("§§", "sections", "Sections"))
+        many = m.group("mark") in ("§§", "sections", "Sections")
+        items, end = parse_items(text, m.end(), _USC_ITEM, allow_list=many)
+        if re.match(r"\.\d", text[end : end + 2]):  # "CCPA § 1798.120": a state act's sections hold dots
+            items, end = parse_items(text, m.end(), STATE_ITEM, allow_list=many)
         if not items or _NOT_STATUTE_AFTER.match(text, end):
             continue
         claims.append(_act_claim(text, m.start(), items, end, act))
@@ -1576,6 +1595,9 @@ _SESSION_BILL = re.compile(
     + r"\s(?:C\.S\.|Spec\.\sSess\.|Extra(?:ordinary)?\.?\sSess\.)))?|\d{4}(?:-\d{4})?\s(?:Reg\.\s)?Sess\.)"
     r"(?P<paren>\s\((?P<state>" + STATE_RE + r")\s\d{4}\))(?:,?\s(?P<mark>§§?)\s?(?=\d))?"
 )
+# "H.B. 18, … (Tex. 2023) (to be codified at Tex. Bus. & Com. Code §§ 509.001-509.051, 509.053(a))":
+# the sections are the bill's, numbered as the code will number them; the bill is the authority.
+_TO_BE_CODIFIED = re.compile(r"\s\(to\sbe\scodified\sat\s[^()§]{3,80}?,?\s(?P<mark>§§?)\s?(?=\d)")
 _BILL_SECTION_SHORT = re.compile(r"(?<![\w.])" + _BILL_NAME + r",?\s(?P<mark>§§?)\s?(?=\d)")
 
 
@@ -1594,6 +1616,16 @@ def find_state_bills(text: str, _emphasis=None) -> list[Claim]:
         abbr = state_abbr(m.group("state")) or clean(m.group("state"))
         btype, leg = _bill_type(m.group("type")), clean(m.group("leg"))
         bill = clean(text[m.start() : m.end("paren")])
+        codified = None if m.group("mark") else _TO_BE_CODIFIED.match(text, m.end())
+        if codified:
+            items, end = parse_items(text, codified.end(), STATE_ITEM, allow_list=codified.group("mark") == "§§")
+            if items and text.startswith(")", end):
+                occs = [
+                    _bill_section(text, m.start() if i == 0 else s, e, m, sec, sub)
+                    for i, (s, e, sec, sub, _etseq) in enumerate(items)
+                ]
+                claims.append(claim(occs))
+                continue
         if not m.group("mark"):
             display = bill
             claims.append(
@@ -1645,7 +1677,7 @@ def _bill_section(text: str, start: int, end: int, bill_m: re.Match, sec: str, s
         key=StateBillKey(
             abbr, _bill_type(bill_m.group("type")), bill_m.group("num"), clean(bill_m.group("leg")), section=sec + sub
         ),
-        display=f"{bill} § {sec}{sub}",
+        display=f"{bill} {'§§' if _is_state_range(sec) else '§'} {sec}{sub}",
         sort_key=statute_sort(1, 5, state_name(abbr), (), alpha_key(bill), sec, sub),
         meta=ProvisionMeta(code="state_bill", act=bill, section=sec, subsection=sub, jurisdiction=abbr),
     )
