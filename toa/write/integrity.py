@@ -10,13 +10,15 @@ by new ones). Paragraphs of the body (tables and text boxes included), the notes
 and the footers are compared in document order; the table's old paragraphs and the blocks toa
 inserts are left out of the comparison, and nothing else may differ. What the old table's
 paragraphs held is judged too: only the lines a table has (entries, headings, wrapped entries,
-page lists) may be replaced.
+page lists) may be replaced. The one change allowed in the brief's own paragraphs is the page
+number at the end of a table of contents' line (`renumbered`): that line must come out as it
+went in with its last page number, and nothing else, replaced by the page it was given.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ..model import Document
@@ -50,6 +52,10 @@ _LABEL_VALUE = re.compile(rf":\s*{_LEADER}|{_LEADER}\s*\d{{1,3}}(?:,\d{{3}})+\s*
 _HEADING = re.compile(r"^[^\d\t]{1,80}$")
 _SENTENCE_END = re.compile(r"(?:\b[a-z]{4,}|\d)\.$")
 _WRAPPED = 2  # an entry wrapped over at most this many lines before its last (the one with the pages)
+# The page number a contents line ends in, after its leader, tab or a field's code, and a page
+# label it may be given.
+_LAST_PAGE = re.compile(r"(?<=[\s.…}])(?:\d+a?|[ivxlc]+)(?=\s*$)", re.I)
+_PAGE_LABEL = re.compile(r"^(?:\d+a?|[ivxlc]+)$", re.I)
 
 
 class TextLostError(WriteError):
@@ -67,10 +73,17 @@ def snapshot(doc: Document) -> TextSnapshot:
     return TextSnapshot({name: [(p, paragraph_text(p)) for p in paragraphs_of(root)] for name, root in _stories(doc)})
 
 
-def check(before: TextSnapshot, doc: Document, replaced: Iterable = (), inserted: Iterable = ()) -> None:
+def check(
+    before: TextSnapshot,
+    doc: Document,
+    replaced: Iterable = (),
+    inserted: Iterable = (),
+    renumbered: Mapping[object, str] | None = None,
+) -> None:
     """Raise TextLostError naming the first paragraph of the brief that the package no longer
     holds as it was. `replaced`: the blocks of the old table (or placeholder) that the new
-    table takes the place of; `inserted`: the blocks toa added (the table, its page break).
+    table takes the place of; `inserted`: the blocks toa added (the table, its page break);
+    `renumbered`: w:p -> page, the contents lines whose last page number became that page.
 
     What was replaced is judged here too, line by line, by what a table holds, not by the
     reader's word for it (a Word table's row is one line): a non-empty replaced line must sit
@@ -83,8 +96,11 @@ def check(before: TextSnapshot, doc: Document, replaced: Iterable = (), inserted
     _check_replaced(before, replaced)
     left_out = {p for block in [*replaced, *inserted] for p in paragraphs_of(block)}
     now = dict(_stories(doc))
+    pages = renumbered or {}
     for name, paragraphs in before.stories.items():
-        expected = [(p, text) for p, text in paragraphs if p not in left_out]
+        expected = [
+            (p, _with_page(text, pages[p]) if p in pages else text) for p, text in paragraphs if p not in left_out
+        ]
         root = now.get(name)
         found = [paragraph_text(p) for p in paragraphs_of(root) if p not in left_out] if root is not None else []
         for n, (_p, text) in enumerate(expected):
@@ -97,6 +113,15 @@ def check(before: TextSnapshot, doc: Document, replaced: Iterable = (), inserted
             raise TextLostError(_message("changed", name, text))
         if len(found) > len(expected):
             raise TextLostError(_message("put a paragraph after", name, expected[-1][1] if expected else ""))
+
+
+def _with_page(text: str, page: str) -> str:
+    """A contents line's text with its last page number replaced by `page`; a line that ends in
+    no page number, or a page that is no page label, may not change at all."""
+    m = _LAST_PAGE.search(text)
+    if m is None or not _PAGE_LABEL.match(page):
+        return text
+    return text[: m.start()] + page + text[m.end() :]
 
 
 def _goes_on(above: str, line: str) -> bool:
