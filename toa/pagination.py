@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import bisect
 import io
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -153,11 +153,11 @@ def locate(doc: Document, occs: list[Occurrence], method: str, reopen: Callable[
         pages = _by_occurrence(doc, occs, found)
         return PageMap("render", True, pages, "laid out by LibreOffice", _substitutions(doc, rendering))
     if method == "word":
-        return _word_markers(doc, occs, "", [])
+        return _word_markers(doc, occs, "")
     return PageMap("estimate", False, _from_breaks(doc, occs, {"explicit", "section"}, estimate=True))
 
 
-def _word_markers(doc: Document, occs: list[Occurrence], note: str, starts: list[tuple[int, int]]) -> PageMap:
+def _word_markers(doc: Document, occs: list[Occurrence], note: str, starts: Sequence[tuple[int, int]] = ()) -> PageMap:
     """Word's saved markers, with the page breaks Word took but wrote no marker for (after an
     explicit or section break Word omits it when the page begins with an empty paragraph or
     inside a field): approximate, whatever the count. They say nothing of the table toa writes
