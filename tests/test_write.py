@@ -14,8 +14,9 @@ import pytest
 from lxml import etree
 
 from docxbuild import DocBuilder, Endnote, Footnote, Run, convert_to_pdf, pdf_pages_text
-from toa import document, styles, write
-from toa.model import Authority, Category, Occurrence, Table
+from toa import contents, document, styles, write
+from toa.model import Authority, Category, Occurrence, PageMap, Table
+from toa.oxml.text import paragraph_text
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 NS = {"w": W}
@@ -593,6 +594,52 @@ def test_check_text_allows_only_a_tables_lines_to_be_replaced(tmp_path):
     heading = next(p for p in doc.paragraphs if p.text == "ARGUMENT").element
     with pytest.raises(write.TextLostError, match='"ARGUMENT"'):
         write.check_text(before, doc, [*placement.replaced, heading], placement.added)
+
+
+def _renumbered(tmp_path):
+    """brief_stale with its contents ("TABLE OF AUTHORITIES ... ii", "ARGUMENT ... 1") given the
+    pages of a layout where the table starts on iii and ARGUMENT on 2: (document, its text
+    before, the lines renumbered, w:p -> page)."""
+    doc = document.read(str(brief_stale(tmp_path)))
+    toc = contents.read(doc)
+    argument = next(line.heading for line in toc.lines if line.text == "ARGUMENT")
+    assert argument is not None
+    pagemap = PageMap("render", True, headings={argument: (5, "2")}, table_page=(3, "iii"))
+    before = write.snapshot(doc)
+    renumbered = {r.element: r.page for r in write.renumber_contents(doc, toc, pagemap)}
+    return doc, before, toc, renumbered
+
+
+def test_renumber_contents_changes_the_pages_of_the_lines_and_check_text_allows_exactly_that(tmp_path):
+    doc, before, toc, renumbered = _renumbered(tmp_path)
+    lines = [doc.paragraphs[line.paragraph].element for line in toc.lines]
+    assert [paragraph_text(p).strip() for p in lines] == ["TABLE OF AUTHORITIES\tiii", "ARGUMENT\t2"]
+    assert renumbered == dict(zip(lines, ["iii", "2"], strict=True))
+    write.check_text(before, doc, renumbered=renumbered)
+    with pytest.raises(write.TextLostError, match='changed the brief.s paragraph "TABLE OF AUTHORITIES ii"'):
+        write.check_text(before, doc)  # not asked for: a changed page is a changed paragraph
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        "the heading's text",  # a renumbered line changed in more than its page
+        "another page",  # the line's page is not the one it was given
+        "a line not renumbered",  # a page changed in a line that was not renumbered
+    ],
+)
+def test_check_text_still_catches_every_other_change_to_a_contents_line(tmp_path, edit):
+    doc, before, toc, renumbered = _renumbered(tmp_path)
+    first = doc.paragraphs[toc.lines[0].paragraph].element
+    if edit == "the heading's text":
+        t = next(first.iter(w("t")))
+        t.text = t.text.replace("AUTHORITIES", "AUTHORITY")
+    elif edit == "another page":
+        renumbered[first] = "iv"
+    else:
+        del renumbered[first]
+    with pytest.raises(write.TextLostError, match='changed the brief.s paragraph "TABLE OF AUTHORITIES i'):
+        write.check_text(before, doc, renumbered=renumbered)
 
 
 def _typed_region(tmp_path, fill):
