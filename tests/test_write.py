@@ -13,7 +13,7 @@ import docx
 import pytest
 from lxml import etree
 
-from docxbuild import DocBuilder, Endnote, Footnote, Run, convert_to_pdf, pdf_pages_text
+from docxbuild import DocBuilder, Endnote, Field, Footnote, Run, convert_to_pdf, pdf_pages_text
 from toa import contents, document, styles, write
 from toa.model import Authority, Category, Occurrence, PageMap, Table
 from toa.oxml.text import paragraph_text
@@ -640,6 +640,25 @@ def test_check_text_still_catches_every_other_change_to_a_contents_line(tmp_path
         del renumbered[first]
     with pytest.raises(write.TextLostError, match='changed the brief.s paragraph "TABLE OF AUTHORITIES i'):
         write.check_text(before, doc, renumbered=renumbered)
+
+
+def test_renumber_contents_puts_back_a_line_that_would_change_in_more_than_its_page(tmp_path):
+    """An index entry's field after the page ("ARGUMENT<tab>1{XE}"): the line is read (codes are
+    no part of it), but its page is not the last thing it holds, so it keeps its typed page and
+    the build still passes the check."""
+    b = DocBuilder()
+    b.heading("TABLE OF CONTENTS")
+    b.paragraph("ARGUMENT\t1", Field('XE "Argument"'), tabs=[(6.5, "right", "dot")])
+    b.heading("ARGUMENT", page_break_before=True)
+    b.paragraph("See Celotex Corp. v. Catrett, 477 U.S. 317 (1986).")
+    doc = document.read(str(b.save(tmp_path / "xe.docx")))
+    toc = contents.read(doc)
+    assert [(line.text, line.page) for line in toc.lines] == [("ARGUMENT", "1")]
+    heading = toc.lines[0].heading
+    assert heading is not None
+    before = write.snapshot(doc)
+    assert write.renumber_contents(doc, toc, PageMap("render", True, headings={heading: (2, "2")})) == []
+    write.check_text(before, doc)  # nothing changed
 
 
 def _typed_region(tmp_path, fill):

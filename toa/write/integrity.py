@@ -99,7 +99,7 @@ def check(
     pages = renumbered or {}
     for name, paragraphs in before.stories.items():
         expected = [
-            (p, _with_page(text, pages[p]) if p in pages else text) for p, text in paragraphs if p not in left_out
+            (p, with_page(text, pages[p]) if p in pages else text) for p, text in paragraphs if p not in left_out
         ]
         root = now.get(name)
         found = [paragraph_text(p) for p in paragraphs_of(root) if p not in left_out] if root is not None else []
@@ -115,7 +115,7 @@ def check(
             raise TextLostError(_message("put a paragraph after", name, expected[-1][1] if expected else ""))
 
 
-def _with_page(text: str, page: str) -> str:
+def with_page(text: str, page: str) -> str:
     """A contents line's text with its last page number replaced by `page`; a line that ends in
     no page number, or a page that is no page label, may not change at all."""
     m = _LAST_PAGE.search(text)
