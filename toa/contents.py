@@ -26,11 +26,16 @@ from .oxml.bookmarks import starts
 from .oxml.fields import paragraphs_in
 from .oxml.text import paragraph_text
 
-# What a line prints after its heading: a tab or a dot leader (dots, spaced or not, or "…"),
-# then the page. The codes of the fields it holds ({PAGEREF _Toc1 \h}) are no part of it.
-_LINE = re.compile(r"^(?P<text>.*?\S)[^\S\t]*(?:\t|(?:\.[^\S\t]*){2,}|…+)[\s.…]*(?P<page>\d+a?|[ivxlc]+)\s*$", re.I)
+# What a line prints after its heading: a tab or a dot leader (two dots or more, spaced or not,
+# or "…"), then the page. The codes of the fields it holds ({PAGEREF _Toc1 \h}) are no part of it.
+# (Read from the end: a pattern run over the whole line backtracks through every dot of it.)
+_PAGE_AT_END = re.compile(r"(?<![0-9a-z])(\d+a?|[ivxlc]+)$", re.I)
+_LEADER_CHARS = " .…\t\u00a0"
 _FIELD_CODE = re.compile(r"\{[A-Z]+\b[^{}]*\}")
 _PAGE_LABEL = re.compile(r"^\s*page(?:\(s\)|s)?\s*$", re.I)  # the column's label over the pages
+_PAGE_LABEL_FIRST = re.compile(r"^page(?:\(s\)|s)?\s+(?=\S)", re.I)  # ... run on before the first entry
+# An entry's end in a paragraph of several: a dot leader, its page, then space or the end.
+_RUN_ON = re.compile(r"(?:\.[^\S\t]*+){2,}+(\d+a?|[ivxlc]+)(?=\s|$)", re.I)
 _PAGEREF = re.compile(r"\{PAGEREF\s+\"?([^\s\"}]+)", re.I)
 # A heading's numbering: "I.", "IV.", "A.", "1.", "2.3", "a)", "(1)", "(a)", "Point I:" ...
 _NUMBERING = re.compile(
@@ -89,19 +94,49 @@ def unmatched(contents: Contents, pagemap: PageMap) -> list[ContentsLine]:
 
 
 def _lines(toc: list[Paragraph], in_field: set) -> list[ContentsLine]:
+    """The lines of the contents' paragraphs: one a paragraph, or several where a paragraph runs
+    entries on after one another ("Opinions below .... 1 Jurisdiction .... 2", as a brief
+    converted from a PDF has them)."""
     lines: list[ContentsLine] = []
     wrapped: list[str] = []  # the first lines of a line still to come
     for p in toc:
+        field = p.element in in_field
+        entries = list(_RUN_ON.finditer(p.text))
+        if len(entries) > 1:
+            start = 0
+            for m in entries:
+                text = _PAGE_LABEL_FIRST.sub("", " ".join(p.text[start : m.start()].split()))
+                if text:
+                    lines.append(ContentsLine(p.index, text, m[1], field, wrapped=" ".join(wrapped), end=m.end(1)))
+                wrapped, start = [], m.end()
+            rest = " ".join(p.text[start:].split())
+            wrapped = [rest] if rest else []
+            continue
         raw = _FIELD_CODE.sub("", paragraph_text(p.element)).strip()
-        m = _LINE.match(raw)
-        if m is None or not p.text.rstrip().endswith(m["page"]):
+        split = _split(raw)
+        if split is None or not p.text.rstrip().endswith(split[1]):
             if raw and not (is_toc_heading(raw) or _PAGE_LABEL.match(raw)):
                 wrapped = [*wrapped, " ".join(raw.split())][-_WRAPPED:]
             continue
-        text = " ".join(m["text"].split())
-        lines.append(ContentsLine(p.index, text, m["page"], p.element in in_field, wrapped=" ".join(wrapped)))
+        text, page = split
+        end = len(p.text.rstrip())
+        lines.append(ContentsLine(p.index, text, page, field, wrapped=" ".join(wrapped), end=end))
         wrapped = []
     return lines
+
+
+def _split(raw: str) -> tuple[str, str] | None:
+    """(heading text, page) of a line that ends in a leader and a page; else None."""
+    tail = raw[-8:]
+    m = _PAGE_AT_END.search(tail)
+    if m is None or (m.start() == 0 and len(raw) > len(tail)):
+        return None
+    head = raw[: len(raw) - len(m[1])]
+    text = head.rstrip(_LEADER_CHARS)
+    leader = head[len(text) :]
+    if not text or not ("\t" in leader or leader.count(".") >= 2 or "…" in leader):
+        return None
+    return " ".join(text.split()), m[1]
 
 
 def _bookmarked(root, body: list[Paragraph]) -> dict[str, int]:
@@ -131,7 +166,11 @@ def _match(lines: list[ContentsLine], doc: Document, body: list[Paragraph], book
         if p.skipped not in ("toc", "toa") and p.text.strip() and len(p.text) <= _LONGEST_HEADING:
             by_key.setdefault(heading_key(p.text), []).append(p.index)
     last = max((line.paragraph for line in lines), default=-1)  # headings follow the contents
+    own_title = next((p.index for p in body if p.skipped == "toc" and is_toc_heading(p.text)), None)
     for line in lines:
+        if own_title is not None and is_toc_heading(_NUMBERING.sub("", line.text)):
+            line.heading = own_title  # the contents' own line: its title's page
+            continue
         name = _target(doc.paragraphs[line.paragraph])
         if name is not None and name in bookmarked:
             line.heading = bookmarked[name]

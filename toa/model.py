@@ -269,6 +269,7 @@ class ContentsLine:
     page: str  # the page label it gives, as typed (or as a TOC field's result holds it)
     in_field: bool  # a line of a TOC field's result; else typed
     wrapped: str = ""  # the text of the paragraphs before it that it wrapped from (if any)
+    end: int = 0  # where its page ends in Paragraph.text (a paragraph may hold several lines)
     heading: int | None = None  # Paragraph.index of the heading it names; None: none found
     names_table: bool = False  # it names the table of authorities: the table toa writes
 

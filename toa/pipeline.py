@@ -142,7 +142,7 @@ def build(
         overwrite_input,
         replaced=placement.replaced,
         inserted=placement.added,
-        renumbered={r.element: r.page for r in renumbered},
+        renumbered={r.element: r.pages for r in renumbered},
     )
     return result
 
@@ -312,7 +312,7 @@ def _save(
     overwrite_input: bool = False,
     replaced: list[Any] | None = None,
     inserted: list[Any] | None = None,
-    renumbered: dict[Any, str] | None = None,
+    renumbered: dict[Any, list[str]] | None = None,
 ) -> None:
     """Atomic (write.save), once every paragraph of the brief outside the table being replaced
     is found as it was in `before`, but for the contents lines `renumbered` (else nothing is

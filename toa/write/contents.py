@@ -15,35 +15,41 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..contents import stale
-from ..model import Contents, Document, PageMap, Paragraph
+from ..model import Contents, ContentsLine, Document, PageMap, Paragraph
 from ..oxml.text import paragraph_text
-from .integrity import with_page
+from .integrity import only_pages_changed
 
 
 @dataclass
 class Renumbered:
-    """A contents line given its heading's page."""
+    """A paragraph of the contents whose lines were given their headings' pages."""
 
-    element: Any  # the line's w:p
-    page: str  # the page it now gives
+    element: Any  # the w:p
+    pages: list[str]  # the pages it now gives where it gave others, in order
 
 
 def renumber_contents(doc: Document, contents: Contents, pagemap: PageMap) -> list[Renumbered]:
     """Put the printed page into every contents line that gives another; returns what changed."""
-    out = []
+    by_paragraph: dict[int, list[tuple[ContentsLine, str]]] = {}
     for line, page in stale(contents, pagemap):
-        p = doc.paragraphs[line.paragraph]
-        end = len(p.text.rstrip())
-        start = end - len(line.page)
-        if p.text[start:end] != line.page:  # the paragraph changed since it was read: leave it
-            continue
+        by_paragraph.setdefault(line.paragraph, []).append((line, page))
+    out = []
+    for index, lines in by_paragraph.items():
+        p = doc.paragraphs[index]
         before = paragraph_text(p.element)
-        undo = _replace(p, start, end, page)
-        if paragraph_text(p.element) != with_page(before, page):
-            for node, text in undo:
+        undo: list[tuple[Any, str | None]] = []
+        done: list[tuple[int, str]] = []
+        for line, page in sorted(lines, key=lambda lp: -lp[0].end):  # the last first: offsets before it hold
+            start = line.end - len(line.page)
+            if p.text[start : line.end] == line.page:  # else the paragraph changed since it was read
+                undo += _replace(p, start, line.end, page)
+                done.append((start, page))
+        pages = [page for _start, page in sorted(done)]
+        if not done or not only_pages_changed(before, paragraph_text(p.element), pages):
+            for node, text in reversed(undo):
                 node.text = text
             continue
-        out.append(Renumbered(p.element, page))
+        out.append(Renumbered(p.element, pages))
     return out
 
 

@@ -11,8 +11,9 @@ and the footers are compared in document order; the table's old paragraphs and t
 inserts are left out of the comparison, and nothing else may differ. What the old table's
 paragraphs held is judged too: only the lines a table has (entries, headings, wrapped entries,
 page lists) may be replaced. The one change allowed in the brief's own paragraphs is the page
-number at the end of a table of contents' line (`renumbered`): that line must come out as it
-went in with its last page number, and nothing else, replaced by the page it was given.
+numbers of a table of contents' lines (`renumbered`): such a paragraph must come out as it went
+in but for page numbers after its leaders (a tab, dots, a field's code), and those that changed
+must be, in order, the pages it was given.
 """
 
 from __future__ import annotations
@@ -52,9 +53,9 @@ _LABEL_VALUE = re.compile(rf":\s*{_LEADER}|{_LEADER}\s*\d{{1,3}}(?:,\d{{3}})+\s*
 _HEADING = re.compile(r"^[^\d\t]{1,80}$")
 _SENTENCE_END = re.compile(r"(?:\b[a-z]{4,}|\d)\.$")
 _WRAPPED = 2  # an entry wrapped over at most this many lines before its last (the one with the pages)
-# The page number a contents line ends in, after its leader, tab or a field's code, and a page
-# label it may be given.
-_LAST_PAGE = re.compile(r"(?<=[\s.…}])(?:\d+a?|[ivxlc]+)(?=\s*$)", re.I)
+# A contents line's page number: after a leader (a tab, two dots or more, "…") or a field's code
+# ({PAGEREF _Toc1 \h}), before space, another field or the end; and a page label it may become.
+_LEADER_PAGE = re.compile(r"((?:\t|\.\.|…|\}|\.\s)[\s.…]*+)(\d+a?|[ivxlc]+)(?=\s|$|\{)", re.I)
 _PAGE_LABEL = re.compile(r"^(?:\d+a?|[ivxlc]+)$", re.I)
 
 
@@ -78,12 +79,12 @@ def check(
     doc: Document,
     replaced: Iterable = (),
     inserted: Iterable = (),
-    renumbered: Mapping[object, str] | None = None,
+    renumbered: Mapping[object, list[str]] | None = None,
 ) -> None:
     """Raise TextLostError naming the first paragraph of the brief that the package no longer
     holds as it was. `replaced`: the blocks of the old table (or placeholder) that the new
     table takes the place of; `inserted`: the blocks toa added (the table, its page break);
-    `renumbered`: w:p -> page, the contents lines whose last page number became that page.
+    `renumbered`: w:p -> pages, the contents paragraphs whose page numbers became these pages.
 
     What was replaced is judged here too, line by line, by what a table holds, not by the
     reader's word for it (a Word table's row is one line): a non-empty replaced line must sit
@@ -98,13 +99,11 @@ def check(
     now = dict(_stories(doc))
     pages = renumbered or {}
     for name, paragraphs in before.stories.items():
-        expected = [
-            (p, with_page(text, pages[p]) if p in pages else text) for p, text in paragraphs if p not in left_out
-        ]
+        expected = [(p, text) for p, text in paragraphs if p not in left_out]
         root = now.get(name)
         found = [paragraph_text(p) for p in paragraphs_of(root) if p not in left_out] if root is not None else []
-        for n, (_p, text) in enumerate(expected):
-            if n < len(found) and found[n] == text:
+        for n, (p, text) in enumerate(expected):
+            if n < len(found) and (only_pages_changed(text, found[n], pages[p]) if p in pages else found[n] == text):
                 continue
             if n >= len(found) or n + 1 < len(expected) and found[n] == expected[n + 1][1]:
                 raise TextLostError(_message("lost", name, text))
@@ -115,13 +114,20 @@ def check(
             raise TextLostError(_message("put a paragraph after", name, expected[-1][1] if expected else ""))
 
 
-def with_page(text: str, page: str) -> str:
-    """A contents line's text with its last page number replaced by `page`; a line that ends in
-    no page number, or a page that is no page label, may not change at all."""
-    m = _LAST_PAGE.search(text)
-    if m is None or not _PAGE_LABEL.match(page):
-        return text
-    return text[: m.start()] + page + text[m.end() :]
+def only_pages_changed(before: str, after: str, pages: list[str]) -> bool:
+    """`after` is `before` but for page numbers after its leaders, and those that changed are,
+    in order, `pages` (each a page label)."""
+    old, new = _LEADER_PAGE.split(before), _LEADER_PAGE.split(after)
+    if len(old) != len(new) or not all(_PAGE_LABEL.match(page) for page in pages):
+        return False
+    changed = []
+    for i, (was, now) in enumerate(zip(old, new, strict=True)):
+        if i % 3 == 2:  # split's pieces: text, leader, page, text, leader, page, ...
+            if was != now:
+                changed.append(now)
+        elif was != now:
+            return False
+    return changed == pages
 
 
 def _goes_on(above: str, line: str) -> bool:
