@@ -170,6 +170,13 @@ class Checking:
         return out
 
 
+WARNING_TEXT = 70  # characters of a contents line a warning shows (the report's not_matched has them all)
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= WARNING_TEXT else text[: WARNING_TEXT - 1] + "…"
+
+
 @dataclass(frozen=True)
 class ContentsReport:
     """The brief's table of contents against the pages its headings print on (the report's "contents")."""
@@ -188,7 +195,8 @@ class ContentsReport:
 
     @property
     def warnings(self) -> list[str]:
-        return [f"contents line '{text}' not matched" for text in self.not_matched]
+        """One a line not matched, its text cut at WARNING_TEXT characters."""
+        return [f"contents line '{_cut(text)}' not matched" for text in self.not_matched]
 
     def to_dict(self) -> dict[str, Any]:
         return {
