@@ -233,6 +233,41 @@ def test_each_kind_of_finding_on_a_typed_table(tmp_path):
     assert (heading.heading, heading.expected_heading) == ("Cases", "Rules and Regulations")
 
 
+def test_a_stale_contents_line_is_reported_with_its_heading_and_both_pages(tmp_path):
+    """The contents give CONCLUSION page 3 where it prints on page 2 (pages from the breaks);
+    ARGUMENT's page is right; a line names a heading the brief no longer has."""
+    b = DocBuilder(fmt="lowerRoman", start=1)
+    b.heading("TABLE OF CONTENTS", level=1)
+    b.leader_line("TABLE OF AUTHORITIES", page="i")
+    b.leader_line("I. ARGUMENT", page="1")
+    b.leader_line("A. Standing", page="1")
+    b.leader_line("II. CONCLUSION", page="3")
+    b.heading("TABLE OF AUTHORITIES", level=1)
+    b.paragraph("Cases:")
+    b.leader_line(("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317 (1986)", page="1")
+    b.section_break(fmt="decimal", start=1)
+    b.heading("I. ARGUMENT", level=1)
+    b.paragraph("Summary judgment is proper. ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986).")
+    b.heading("II. CONCLUSION", level=1, page_break_before=True)
+    b.paragraph("Affirm.")
+    b.save(tmp_path / "brief.docx")
+    proc = toa("audit", "brief.docx", "--pages", "estimate", "--json", "r.json", "-o", "audited.docx", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert report["contents"]["stale"] == [{"text": "II. CONCLUSION", "typed": "3", "page": "2"}]
+    assert report["contents"]["not_matched"] == ["A. Standing"]
+    assert "II. CONCLUSION: the contents give page 3, the heading prints on page 2" in proc.stdout
+    assert "contents line 'A. Standing' not matched" in proc.stdout
+    comments = {c.text for c in docx.Document(str(tmp_path / "audited.docx")).comments}
+    assert "TOA audit: II. CONCLUSION: the contents give page 3, the heading prints on page 2." in comments
+
+
+def test_a_true_contents_is_no_finding(stale):
+    _folder, _proc, report = stale
+    assert report["contents"]["lines"] == 18  # the appellate sample's contents, typed with true pages
+    assert report["contents"]["stale"] == [] and report["contents"]["not_matched"] == []
+
+
 # --------------------------------------------------------------------------- scaling
 
 

@@ -443,3 +443,35 @@ def test_a_table_that_opens_the_brief_puts_the_body_on_the_page_after_it(tmp_pat
     assert space.spot.after is None and space.spot.break_after and 0 < space.height < 12960
     smith = table.categories[0].authorities[0].occurrences[0]
     assert paginate(doc, table, style, method="estimate").label(smith) == "2"
+
+
+def test_the_headings_a_contents_names_and_the_table_get_the_pages_of_the_same_layout(tmp_path):
+    """The pages of the headings asked for are those of the citations that open the paragraphs
+    right after them, in the estimate and in LibreOffice's layout; the table starts where its
+    placeholder was (page 1)."""
+    import shutil
+
+    from toa.authorities import build
+    from toa.extract import extract
+    from toa.pagination import paginate
+
+    b = DocBuilder()
+    b.paragraph("TABLE OF CONTENTS")
+    b.leader_line("ARGUMENT", page="1")
+    b.leader_line("CONCLUSION", page="1")
+    b.paragraph("[TABLE OF AUTHORITIES]")
+    for n, heading in enumerate(("ARGUMENT", "CONCLUSION")):
+        b.heading(heading, page_break_before=True)
+        b.paragraph(f"Celotex Corp. v. Catrett, 477 U.S. {317 + n} (1986), decides it.")
+    path = str(b.save(tmp_path / "headings.docx"))
+    doc = read(path)
+    style = styles.load("default")
+    table = build(doc, extract(doc), style)
+    headings = [p.index for p in doc.paragraphs if p.text in ("ARGUMENT", "CONCLUSION") and p.skipped is None]
+    after = [_occ(doc, f"Celotex Corp. v. Catrett, 477 U.S. {317 + n}") for n in range(2)]
+    methods = ["estimate"] + (["render"] if shutil.which("soffice") else [])
+    for method in methods:
+        pm = paginate(doc, table, style, method=method, reopen=lambda: read(path), headings=headings)
+        assert [pm.headings[h] for h in headings] == [pm.pages[(o.paragraph, o.start)] for o in after], method
+        assert pm.headings[headings[0]] != pm.headings[headings[1]]
+        assert pm.table_page == (1, "1"), method

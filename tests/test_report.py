@@ -33,3 +33,26 @@ def test_an_entry_cited_only_inside_citing_carries_the_flag():
         "Lee v. Moe, 3 F.4th 3 (3d Cir. 2021)": [],
     }
     assert r["excluded"] == []
+
+
+def test_the_contents_section_lists_stale_and_unmatched_lines_and_cuts_a_long_warning():
+    from toa.model import Contents, ContentsLine
+    from toa.report import WARNING_TEXT, ContentsReport
+
+    long = "A heading the brief no longer has, " * 5
+    contents = Contents(
+        [
+            ContentsLine(0, "ARGUMENT", "2", False, heading=5, end=10),
+            ContentsLine(1, "CONCLUSION", "3", False, heading=7, end=12),
+            ContentsLine(2, long, "4", False, end=len(long) + 6),
+        ]
+    )
+    pagemap = PageMap("render", True, headings={5: (6, "4"), 7: (7, "3")})
+    out = ContentsReport.of(contents, pagemap).to_dict()
+    assert out["lines"] == 3
+    assert out["stale"] == [{"text": "ARGUMENT", "typed": "2", "page": "4"}]
+    assert out["not_matched"] == [long]
+    (warning,) = out["warnings"]
+    assert warning == f"contents line '{long[: WARNING_TEXT - 1]}…' not matched"
+    # a brief without contents gets no section
+    assert "contents" not in report_of("See Celotex Corp. v. Catrett, 477 U.S. 317 (1986).")

@@ -13,9 +13,10 @@ import docx
 import pytest
 from lxml import etree
 
-from docxbuild import DocBuilder, Endnote, Footnote, Run, convert_to_pdf, pdf_pages_text
-from toa import document, styles, write
-from toa.model import Authority, Category, Occurrence, Table
+from docxbuild import DocBuilder, Deletion, Endnote, Footnote, Run, convert_to_pdf, pdf_pages_text
+from toa import contents, document, styles, write
+from toa.model import Authority, Category, Occurrence, PageMap, Table
+from toa.oxml.text import paragraph_text
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 NS = {"w": W}
@@ -593,6 +594,91 @@ def test_check_text_allows_only_a_tables_lines_to_be_replaced(tmp_path):
     heading = next(p for p in doc.paragraphs if p.text == "ARGUMENT").element
     with pytest.raises(write.TextLostError, match='"ARGUMENT"'):
         write.check_text(before, doc, [*placement.replaced, heading], placement.added)
+
+
+def _renumbered(tmp_path):
+    """brief_stale with its contents ("TABLE OF AUTHORITIES ... ii", "ARGUMENT ... 1") given the
+    pages of a layout where the table starts on iii and ARGUMENT on 2: (document, its text
+    before, the contents, w:p -> the pages renumbered)."""
+    doc = document.read(str(brief_stale(tmp_path)))
+    toc = contents.read(doc)
+    argument = next(line.heading for line in toc.lines if line.text == "ARGUMENT")
+    assert argument is not None
+    pagemap = PageMap("render", True, headings={argument: (5, "2")}, table_page=(3, "iii"))
+    before = write.snapshot(doc)
+    renumbered = {r.element: r.pages for r in write.renumber_contents(doc, toc, pagemap)}
+    return doc, before, toc, renumbered
+
+
+def test_renumber_contents_changes_the_pages_of_the_lines_and_check_text_allows_exactly_that(tmp_path):
+    doc, before, toc, renumbered = _renumbered(tmp_path)
+    lines = [doc.paragraphs[line.paragraph].element for line in toc.lines]
+    assert [paragraph_text(p).strip() for p in lines] == ["TABLE OF AUTHORITIES\tiii", "ARGUMENT\t2"]
+    assert renumbered == dict(zip(lines, [["iii"], ["2"]], strict=True))
+    write.check_text(before, doc, renumbered=renumbered)
+    with pytest.raises(write.TextLostError, match='changed the brief.s paragraph "TABLE OF AUTHORITIES ii"'):
+        write.check_text(before, doc)  # not asked for: a changed page is a changed paragraph
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        "the heading's text",  # a renumbered line changed in more than its page
+        "another page",  # the line's page is not the one it was given
+        "a line not renumbered",  # a page changed in a line that was not renumbered
+    ],
+)
+def test_check_text_still_catches_every_other_change_to_a_contents_line(tmp_path, edit):
+    doc, before, toc, renumbered = _renumbered(tmp_path)
+    first = doc.paragraphs[toc.lines[0].paragraph].element
+    if edit == "the heading's text":
+        t = next(first.iter(w("t")))
+        t.text = t.text.replace("AUTHORITIES", "AUTHORITY")
+    elif edit == "another page":
+        renumbered[first] = ["iv"]
+    else:
+        del renumbered[first]
+    with pytest.raises(write.TextLostError, match='changed the brief.s paragraph "TABLE OF AUTHORITIES i'):
+        write.check_text(before, doc, renumbered=renumbered)
+
+
+def test_renumber_contents_puts_back_a_paragraph_that_would_change_in_more_than_its_pages(tmp_path):
+    """Two entries run on in one paragraph, a tracked deletion right after the first's page
+    ("1" and a deleted "0"): the reader sees page 1, but giving it page 5 would change a page
+    the check reads as "10" into "50", so the paragraph keeps its typed pages."""
+    b = DocBuilder()
+    b.heading("TABLE OF CONTENTS")
+    b.paragraph("I. Argument .......... 1", Deletion("0"), " II. Conclusion .......... 2")
+    b.heading("I. ARGUMENT", page_break_before=True)
+    b.paragraph("See Celotex Corp. v. Catrett, 477 U.S. 317 (1986).")
+    b.heading("II. CONCLUSION", page_break_before=True)
+    doc = document.read(str(b.save(tmp_path / "runon.docx")))
+    toc = contents.read(doc)
+    assert [(line.text, line.page) for line in toc.lines] == [("I. Argument", "1"), ("II. Conclusion", "2")]
+    pages = {line.heading: (5 + n, str(5 + n)) for n, line in enumerate(toc.lines) if line.heading is not None}
+    assert len(pages) == 2
+    before = write.snapshot(doc)
+    assert write.renumber_contents(doc, toc, PageMap("render", True, headings=pages)) == []
+    write.check_text(before, doc)  # nothing changed
+
+
+def test_renumber_contents_gives_each_entry_of_a_run_on_paragraph_its_page(tmp_path):
+    b = DocBuilder()
+    b.heading("TABLE OF CONTENTS")
+    b.paragraph("Page I. Argument .......... 1 II. Conclusion .......... 2")
+    b.heading("I. ARGUMENT", page_break_before=True)
+    b.heading("II. CONCLUSION", page_break_before=True)
+    doc = document.read(str(b.save(tmp_path / "runon.docx")))
+    toc = contents.read(doc)
+    assert [(line.text, line.page) for line in toc.lines] == [("I. Argument", "1"), ("II. Conclusion", "2")]
+    pages = {line.heading: (9 + n, str(9 + n)) for n, line in enumerate(toc.lines) if line.heading is not None}
+    before = write.snapshot(doc)
+    renumbered = write.renumber_contents(doc, toc, PageMap("render", True, headings=pages))
+    assert [r.pages for r in renumbered] == [["9", "10"]]
+    assert paragraph_text(renumbered[0].element) == "Page I. Argument .......... 9 II. Conclusion .......... 10"
+    write.check_text(before, doc, renumbered={r.element: r.pages for r in renumbered})
+    with pytest.raises(write.TextLostError, match="changed"):
+        write.check_text(before, doc, renumbered={renumbered[0].element: ["9"]})  # one page more than allowed
 
 
 def _typed_region(tmp_path, fill):

@@ -15,10 +15,11 @@ import re
 import unicodedata
 from typing import Any
 
+from . import contents as _contents
 from .extract import extract_paragraph
 from .keys import CaseKey, Key, VolumeKey
 from .meta import DecisionMeta
-from .model import Authority, Finding, Occurrence, PageMap, Paragraph, PrintedEntry, PrintedTable, Table
+from .model import Authority, Contents, Finding, Occurrence, PageMap, Paragraph, PrintedEntry, PrintedTable, Table
 from .styles import Style
 
 KINDS = ("missing", "not_cited", "pages", "heading", "text", "order")
@@ -450,8 +451,13 @@ def report(
     output: str | None,
     style: str,
     comments: int | None = None,
+    contents: Contents | None = None,
 ) -> dict[str, Any]:
-    """The JSON report of an audit; `comments`: how many the copy `output` got (None: no copy)."""
+    """The JSON report of an audit; `comments`: how many the copy `output` got (None: no copy);
+    with `contents` (a brief with a table of contents), its "contents" as the build report has
+    it: the lines whose page is stale (heading, page typed, page printed) and those not matched."""
+    from .report import ContentsReport
+
     out: dict[str, Any] = {
         "source": source,
         "output": output,
@@ -467,11 +473,14 @@ def report(
     }
     if comments is not None:
         out["comments"] = comments
+    if contents is not None and contents.lines:
+        out["contents"] = ContentsReport.of(contents, pagemap).to_dict()
     return out
 
 
-def summary(findings: list[Finding], printed: PrintedTable, pagemap: PageMap) -> str:
-    """For the terminal: the counts per kind, then one line per finding with its entry."""
+def summary(findings: list[Finding], printed: PrintedTable, pagemap: PageMap, contents: Contents | None = None) -> str:
+    """For the terminal: the counts per kind, then one line per finding with its entry; then
+    every stale line of the table of contents."""
     form = "Word TOA fields" if printed.form == "fields" else "typed lines"
     lines = [f"Table: {len(printed.entries)} entries under {len(printed.headings)} headings ({form})"]
     c = counts(findings)
@@ -483,7 +492,24 @@ def summary(findings: list[Finding], printed: PrintedTable, pagemap: PageMap) ->
         lines.append("")
     for f in findings:
         lines.append(f"{_LABELS[f.kind]:<{width}}  {f.entry or f.authority}: {f.message}")
+    if contents is not None and contents.lines:
+        stale = _contents.stale(contents, pagemap)
+        lines += ["", f"Contents: {len(contents.lines)} lines, {len(stale)} with a stale page"]
+        lines += [f"  {_contents_message(line.text, line.page, page)}" for line, page in stale]
+        lines += [f"  contents line '{line.text}' not matched" for line in _contents.unmatched(contents, pagemap)]
     return "\n".join(lines)
+
+
+def _contents_message(text: str, typed: str, page: str) -> str:
+    return f"{text}: the contents give page {typed}, the heading prints on page {page}"
+
+
+def contents_comments(contents: Contents, pagemap: PageMap) -> dict[int, str]:
+    """Paragraph index -> the text of a Word comment on each stale line of the table of contents."""
+    return {
+        line.paragraph: f"TOA audit: {_contents_message(line.text, line.page, page)}."
+        for line, page in _contents.stale(contents, pagemap)
+    }
 
 
 def comments(findings: list[Finding], printed: PrintedTable) -> dict[int, str]:

@@ -341,6 +341,8 @@ def _build(args) -> int:
     )
     report = build_report(result)
     _write_report(report.to_dict(), args.report, result.output)
+    for warning in report.contents.warnings if report.contents else ():
+        print(f"toa: warning: {warning}; left as typed", file=sys.stderr)
     print(summary(report))
     if result.verification is not None:
         print(check_summary(report))
@@ -389,7 +391,7 @@ def _audit(args) -> int:
         progress=_progress(sys.stderr.isatty()),
     )
     _write_report(result.report, args.report, result.output)
-    print(audit_summary(result.findings, result.printed, result.build.pagemap))
+    print(audit_summary(result.findings, result.printed, result.build.pagemap, result.build.contents))
     if result.output:
         print(f"Wrote {result.output} ({result.comments} comments)")
     return 1 if args.strict and result.findings else 0

@@ -241,6 +241,10 @@ class PageMap:
     pages: dict[tuple[int, int], tuple[int, str]] = field(default_factory=dict)
     note: str = ""
     fonts: list[FontSubstitution] = field(default_factory=list)  # substituted in the layout (render)
+    # Paragraph.index of a heading a table of contents names -> (physical page, printed label)
+    headings: dict[int, tuple[int, str]] = field(default_factory=dict)
+    # where the table toa writes starts, in the same layout (None: the page source cannot say)
+    table_page: tuple[int, str] | None = None
 
     @property
     def layout(self) -> str:
@@ -254,6 +258,32 @@ class PageMap:
     def physical(self, occ: Occurrence) -> int | None:
         hit = self.pages.get((occ.paragraph, occ.start))
         return hit[0] if hit else None
+
+
+@dataclass
+class ContentsLine:
+    """One line of the brief's table of contents: a heading's text and the page it gives."""
+
+    paragraph: int  # Paragraph.index of the line (the paragraph with the page)
+    text: str  # the heading as the line gives it (a wrapped line's paragraphs joined, when matched so)
+    page: str  # the page label it gives, as typed (or as a TOC field's result holds it)
+    in_field: bool  # a line of a TOC field's result; else typed
+    wrapped: str = ""  # the text of the paragraphs before it that it wrapped from (if any)
+    end: int = 0  # where its page ends in Paragraph.text (a paragraph may hold several lines)
+    heading: int | None = None  # Paragraph.index of the heading it names; None: none found
+    names_table: bool = False  # it names the table of authorities: the table toa writes
+
+
+@dataclass
+class Contents:
+    """The brief's table of contents (contents.read); no lines when it has none."""
+
+    lines: list[ContentsLine] = field(default_factory=list)
+
+    @property
+    def headings(self) -> list[int]:
+        """Paragraph.index of every heading a line names, in order."""
+        return sorted({line.heading for line in self.lines if line.heading is not None})
 
 
 @dataclass

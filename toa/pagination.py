@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import bisect
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -78,8 +78,11 @@ def paginate(
     reopen: Callable[[], Document] | None = None,
     template=None,
     office: render.Office | None = None,
+    headings: Collection[int] = (),
 ) -> PageMap:
-    """Page labels for every occurrence in `table` (linked or not).
+    """Page labels for every occurrence in `table` (linked or not), for the paragraphs
+    `headings` (Paragraph.index: the headings a table of contents names) and for the table's
+    own start, all from the one layout (PageMap.headings, PageMap.table_page).
 
     `reopen` gives a fresh copy of the document for each layout (the copy is changed);
     `office`, a LibreOffice kept running, makes the layouts faster. `auto` takes LibreOffice's
@@ -87,70 +90,100 @@ def paginate(
     right (docs/accuracy.md), so they are used only when it cannot.
     """
     occs = [o for c in table.categories for a in c.authorities for o in a.occurrences] + table.unlinked + table.excluded
+    starts = sorted({(h, 0) for h in headings})
     note = ""
     if method in ("auto", "render"):
         try:
-            return _rendered(doc, table, style, occs, reopen, template, office)
+            return _rendered(doc, table, style, occs, reopen, template, office, starts)
         except render.RenderError as exc:
             if method == "render":
                 raise PaginationError(f"cannot render pages: {exc}") from None
             note = f"rendering unavailable ({exc}); "
         except UnsettledLayout as exc:  # never print a layout's pages that its own table contradicts
-            pages = _estimate(doc, table, style, occs, template)
-            return PageMap("estimate", exact=False, pages=pages, note=f"{exc}; explicit breaks plus an estimate")
+            return _estimate(doc, table, style, occs, template, starts, f"{exc}; explicit breaks plus an estimate")
     rendered_breaks = any(b.kind == "rendered" for p in doc.paragraphs for b in p.breaks)
     if method == "word" and not rendered_breaks:
         raise PaginationError("the document has no page breaks saved by Word (w:lastRenderedPageBreak)")
     if method in ("auto", "word") and rendered_breaks and (doc.saved_by_word or method == "word"):
-        return _word_markers(doc, occs, note)
-    pages = _estimate(doc, table, style, occs, template)
-    return PageMap("estimate", exact=False, pages=pages, note=note + "explicit breaks plus an estimate")
+        return _word_markers(doc, occs, note, starts)
+    return _estimate(doc, table, style, occs, template, starts, note + "explicit breaks plus an estimate")
 
 
-def _estimate(doc: Document, table: Table, style: Style, occs: list[Occurrence], template) -> dict:
+def _estimate(
+    doc: Document,
+    table: Table,
+    style: Style,
+    occs: list[Occurrence],
+    template,
+    starts: list[tuple[int, int]],
+    note: str,
+) -> PageMap:
     """The estimate of the brief with its table written: the table's page texts (and so its
-    length) come from the estimate without it, then the body is set after the table."""
+    length) come from the estimate without it, then the body is set after the table; the
+    paragraphs that start at `starts` and the table itself are set in the same estimate."""
     pages = _from_breaks(doc, occs, {"explicit", "section"}, estimate=True)
     apply(table, PageMap("estimate", False, pages), style)
-    return _from_breaks(doc, occs, {"explicit", "section"}, True, table_space(doc, table, style, template))
+    space = table_space(doc, table, style, template)
+    found, table_page = _anchor_pages(doc, [*_anchors(doc, occs), *starts], {"explicit", "section"}, True, space)
+    return PageMap(
+        "estimate",
+        exact=False,
+        pages=_by_occurrence(doc, occs, found),
+        note=note,
+        headings={h: found[(h, off)] for h, off in starts},
+        table_page=table_page,
+    )
+
+
+def _anchors(doc: Document, occs: list[Occurrence]) -> set[tuple[int, int]]:
+    return {anchor_of(doc, o) for o in occs}
+
+
+def _by_occurrence(doc: Document, occs: list[Occurrence], found: dict) -> dict[tuple[int, int], tuple[int, str]]:
+    """The page of each occurrence (keyed by (paragraph, start)) from the pages at the anchors."""
+    return {(o.paragraph, o.start): found[anchor_of(doc, o)] for o in occs}
 
 
 def locate(doc: Document, occs: list[Occurrence], method: str, reopen: Callable[[], Document] | None = None) -> PageMap:
     """The pages of `occs` by one page source (render, word, estimate), the document laid out as
     it is, with no table written: for measuring the page sources against Word (bench/)."""
     if method == "render":
-        names, rendering = _layout(doc, occs, reopen)
-        pages = _labels_from_destinations(doc, occs, names, rendering.destinations)
+        names, rendering = _layout(doc, _anchors(doc, occs), reopen)
+        found, _table = _destination_pages(doc, names, rendering.destinations)
+        pages = _by_occurrence(doc, occs, found)
         return PageMap("render", True, pages, "laid out by LibreOffice", _substitutions(doc, rendering))
     if method == "word":
         return _word_markers(doc, occs, "")
     return PageMap("estimate", False, _from_breaks(doc, occs, {"explicit", "section"}, estimate=True))
 
 
-def _word_markers(doc: Document, occs: list[Occurrence], note: str) -> PageMap:
+def _word_markers(doc: Document, occs: list[Occurrence], note: str, starts: Sequence[tuple[int, int]] = ()) -> PageMap:
     """Word's saved markers, with the page breaks Word took but wrote no marker for (after an
     explicit or section break Word omits it when the page begins with an empty paragraph or
-    inside a field): approximate, whatever the count."""
-    pages = _from_breaks(doc, occs, {"rendered", "explicit", "section"}, estimate=False)
+    inside a field): approximate, whatever the count. They say nothing of the table toa writes
+    (no table_page)."""
+    kinds = {"rendered", "explicit", "section"}
+    found, _table = _anchor_pages(doc, [*_anchors(doc, occs), *starts], kinds, estimate=False)
+    pages = _by_occurrence(doc, occs, found)
     unmarked = unmarked_breaks(doc)
     note += "pages as Word last laid the document out (its saved page-break markers)"
     if unmarked:
         note += f"; {unmarked} page break{'s' if unmarked != 1 else ''} without Word's marker counted from the break"
-    return PageMap("word", exact=False, pages=pages, note=note)
+    return PageMap("word", exact=False, pages=pages, note=note, headings={h: found[(h, off)] for h, off in starts})
 
 
-def _layout(doc: Document, occs: list[Occurrence], reopen, office=None, prepare=None):
-    """A fresh copy with a bookmark at every occurrence's anchor, edited by `prepare`, laid out
-    by LibreOffice (`office`, when one is kept running): (bookmark names -> anchors, the rendering).
+def _layout(doc: Document, anchors: Iterable[tuple[int, int]], reopen, office=None, prepare=None):
+    """A fresh copy with a bookmark at each of `anchors` (paragraph, offset), edited by `prepare`,
+    laid out by LibreOffice (`office`, when one is kept running): (bookmark names -> anchors, the
+    rendering).
 
     Each section's bookmark must still open its section after `prepare` (a table written over
     the body's first paragraph once carried it into the table, and the body was counted from
     the table's first page): else UnsettledLayout."""
     if reopen is None:
         raise render.RenderError("no document copy to lay out")
-    anchors = sorted({anchor_of(doc, o) for o in occs})
     copy = reopen()
-    names = write.insert_bookmarks(copy, anchors)
+    names = write.insert_bookmarks(copy, sorted(set(anchors)))
     if prepare is not None:
         prepare(copy)
         moved = write.misplaced_section_marks(copy)
@@ -165,23 +198,25 @@ def _substitutions(doc: Document, rendering: render.Rendering) -> list:
     return fonts.substitutions(fonts.requested(doc), rendering.fonts)
 
 
-def _rendered(doc, table, style, occs, reopen, template, office=None) -> PageMap:
+def _rendered(doc, table, style, occs, reopen, template, office=None, starts=()) -> PageMap:
     """Pages from LibreOffice's layout of the output itself (its TA fields and its table, with
     the pages of the layout before), laid out again until the table it prints is the table of
     the pages found in it: then every page printed is the page its TA field is on. A layout
-    that does not settle in MAX_LAYOUTS raises UnsettledLayout."""
+    that does not settle in MAX_LAYOUTS raises UnsettledLayout. The paragraphs at `starts` and
+    the table's start (a bookmark at its first line) take their pages from the final layout."""
 
     def as_written(copy: Document) -> None:
         write.mark_citations(copy, table)
-        write.write_toa(copy, table, style, template=template)
+        write.write_toa(copy, table, style, template=template, bookmark=write.TOA_BOOKMARK)
 
     pages = _from_breaks(doc, occs, {"explicit", "section"}, estimate=True)
     done = False
     for _ in range(MAX_LAYOUTS):
         apply(table, PageMap("estimate", False, pages), style)
         laid_out = [a.page_text for c in table.categories for a in c.authorities]
-        names, rendering = _layout(doc, occs, reopen, office, prepare=as_written)
-        found = _labels_from_destinations(doc, occs, names, rendering.destinations)
+        names, rendering = _layout(doc, [*_anchors(doc, occs), *starts], reopen, office, prepare=as_written)
+        at, table_page = _destination_pages(doc, names, rendering.destinations)
+        found = _by_occurrence(doc, occs, at)
         done = found == pages or _page_texts(table, found, style) == laid_out
         pages = found
         if done:  # the table just laid out prints these very pages: that layout is the final one
@@ -199,7 +234,15 @@ def _rendered(doc, table, style, occs, reopen, template, office=None) -> PageMap
             )
             + ": pages approximate"
         )
-    return PageMap("render", exact=not unlike, pages=pages, note=note, fonts=substituted)
+    return PageMap(
+        "render",
+        exact=not unlike,
+        pages=pages,
+        note=note,
+        fonts=substituted,
+        headings={h: at[(h, off)] for h, off in starts},
+        table_page=table_page,
+    )
 
 
 def _page_texts(table: Table, pages: dict, style: Style) -> list[str]:
@@ -208,14 +251,18 @@ def _page_texts(table: Table, pages: dict, style: Style) -> list[str]:
     return [a.page_text for c in table.categories for a in c.authorities]
 
 
-def _labels_from_destinations(doc, occs, names, dests) -> dict:
+def _destination_pages(
+    doc: Document, names: dict[str, tuple[int, int]], dests: dict[str, int]
+) -> tuple[dict[tuple[int, int], tuple[int, str]], tuple[int, str] | None]:
+    """(physical page, label) at every bookmarked (paragraph, offset) of `names`, from the PDF's
+    named destinations; and the page the table starts on, when the layout carries its bookmark."""
     anchor_page = {pos: dests[name] for name, pos in names.items() if name in dests}
     if not anchor_page:
         raise render.RenderError("the rendering carries none of the page marks")
     # LibreOffice drops a few marks (inside some fields or revisions): such a citation takes the
     # page of the nearest mark before it, which is on the same page or the one before.
     known = sorted(anchor_page)
-    for pos in {anchor_of(doc, o) for o in occs} - set(anchor_page):
+    for pos in set(names.values()) - set(anchor_page):
         i = bisect.bisect_left(known, pos)
         anchor_page[pos] = anchor_page[known[max(0, i - 1)]]
     sec_first = {}
@@ -224,21 +271,29 @@ def _labels_from_destinations(doc, occs, names, dests) -> dict:
             sec_first[int(name[len(write.SECTION_BOOKMARK_PREFIX) :])] = page
     sec_first[0] = 1  # the first section starts the document, whatever was put before its first paragraph
     labeler = _Labeler(doc.sections, sec_first)
-    out = {}
-    for o in occs:
-        a = anchor_of(doc, o)
-        physical = anchor_page[a]
-        out[(o.paragraph, o.start)] = (physical, labeler.label(physical, doc.paragraphs[a[0]].section))
-    return out
+    out = {pos: (page, labeler.label(page, doc.paragraphs[pos[0]].section)) for pos, page in anchor_page.items()}
+    table_page = dests.get(write.TOA_BOOKMARK)
+    if table_page is None:
+        return out, None
+    after = write.spot(doc).after  # the table is in the section of the paragraph it follows
+    return out, (table_page, labeler.label(table_page, doc.paragraphs[after].section if after is not None else 0))
 
 
 def _from_breaks(
     doc: Document, occs: list[Occurrence], kinds: set[str], estimate: bool, table: TableSpace | None = None
 ) -> dict:
-    """Physical pages by counting breaks of the given kinds through the body in order; with
-    `estimate`, a stretch longer than a page without a break is cut where its lines fill a page,
-    and `table`, the table toa writes, takes its height (and its page breaks) where it goes, in
-    place of the lines it replaces."""
+    """The pages of `occs` (keyed by (paragraph, start)) by _anchor_pages."""
+    return _by_occurrence(doc, occs, _anchor_pages(doc, _anchors(doc, occs), kinds, estimate, table)[0])
+
+
+def _anchor_pages(
+    doc: Document, anchors: Iterable[tuple[int, int]], kinds: set[str], estimate: bool, table: TableSpace | None = None
+) -> tuple[dict[tuple[int, int], tuple[int, str]], tuple[int, str] | None]:
+    """(physical page, label) at each (paragraph, offset) of `anchors`, by counting breaks of the
+    given kinds through the body in order; with `estimate`, a stretch longer than a page without
+    a break is cut where its lines fill a page, and `table`, the table toa writes, takes its
+    height (and its page breaks) where it goes, in place of the lines it replaces: then also the
+    page the table starts on (else None)."""
     start_page: dict[int, int] = {}  # body paragraph -> page it starts on
     change_points: dict[int, list[tuple[int, int]]] = {}  # paragraph -> [(offset, page from there on)]
     sec_first: dict[int, int] = {}
@@ -259,12 +314,15 @@ def _from_breaks(
     cut = next(long_stretches, False)
     page, used = 1, 0.0  # twips of the page's height taken
     notes_on = 0  # the last page a note's separator was counted on
+    table_at: tuple[int, int] | None = None  # (physical page, section) the table starts on
 
-    def place_table(page: int, used: float, height: float) -> tuple[int, float]:
+    def place_table(page: int, used: float, height: float, section: int) -> tuple[int, float]:
         """The page and height taken after the table (`table`, in a section of `height`)."""
+        nonlocal table_at
         assert table is not None
         if table.spot.break_before and used:
             page, used = page + 1, 0.0
+        table_at = (page, section)
         used += table.height
         page, used = page + int(used // height), used % height
         if table.spot.break_after:
@@ -274,7 +332,7 @@ def _from_breaks(
     for p in body:
         height = doc.sections[min(p.section, len(doc.sections) - 1)].text_height
         if table and table.spot.after is None and p is body[0]:
-            page, used = place_table(page, used, height)
+            page, used = place_table(page, used, height, p.section)
         start, points, last_break = page, [], 0
         for b in taken[p.index]:
             cut = next(long_stretches, False)  # the stretch this break begins
@@ -311,18 +369,17 @@ def _from_breaks(
         start_page[p.index], change_points[p.index] = start, points
         sec_first.setdefault(p.section, start)
         if table and table.spot.after == p.index:
-            page, used = place_table(page, used, height)
+            page, used = place_table(page, used, height, p.section)
     sec_first[0] = 1  # the first section starts the document, a table put before its first paragraph too
     labeler = _Labeler(doc.sections, sec_first)
     out = {}
-    for o in occs:
-        pi, off = anchor_of(doc, o)
+    for pi, off in anchors:
         points = change_points.get(pi, [])
         # the last page change at or before the anchor (bisection: a paragraph may hold thousands)
         at = bisect.bisect_right(points, (off, float("inf"))) - 1
         physical = points[at][1] if at >= 0 else start_page.get(pi, 1)
-        out[(o.paragraph, o.start)] = (physical, labeler.label(physical, doc.paragraphs[pi].section))
-    return out
+        out[(pi, off)] = (physical, labeler.label(physical, doc.paragraphs[pi].section))
+    return out, (table_at[0], labeler.label(*table_at)) if table_at else None
 
 
 @dataclass

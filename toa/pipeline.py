@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import audit as _audit
-from . import authorities, document, extract, pagination, printed, styles, write
+from . import authorities, contents, document, extract, pagination, printed, styles, write
 from .errors import BuildError as BuildError  # re-exported: what every entry point here raises
-from .model import Document, Finding, PageMap, PrintedTable, Table
+from .model import Contents, Document, Finding, PageMap, PrintedTable, Table
 from .oxml.text import paragraphs_of
 
 if TYPE_CHECKING:  # the verify stage (and its HTTP client) loads only when a check runs
@@ -34,6 +34,7 @@ class BuildResult:
     table: Table
     pagemap: PageMap
     style: styles.Style
+    contents: Contents = field(default_factory=Contents)  # the brief's table of contents, line by line
     output: str | None = None  # the .docx written, once it is
     word_update: bool = False  # the output asks Word to update its fields on open
     verification: Verification | None = None
@@ -74,15 +75,23 @@ def analyse(
     if not occurrences:
         raise NoCitationsError(f"no citations found in {source}")
     table = authorities.build(doc, occurrences, chosen)
+    toc = contents.read(doc)
     step("determining pages")
     try:
         pagemap = pagination.paginate(
-            doc, table, chosen, pages, reopen=lambda: _read(source, options), template=template, office=office
+            doc,
+            table,
+            chosen,
+            pages,
+            reopen=lambda: _read(source, options),
+            template=template,
+            office=office,
+            headings=toc.headings,
         )
     except (pagination.PaginationError, write.WriteError) as exc:  # WriteError: an unusable --template
         raise BuildError(str(exc)) from None
     pagination.apply(table, pagemap, chosen)
-    return BuildResult(source, doc, table, pagemap, chosen)
+    return BuildResult(source, doc, table, pagemap, chosen, toc)
 
 
 def build(
@@ -116,6 +125,7 @@ def build(
         _verify(result, verify, verify_progress)
     step("writing")
     before = write.snapshot(result.document)
+    renumbered = write.renumber_contents(result.document, result.contents, result.pagemap)
     write.mark_citations(result.document, result.table)
     try:
         placement = write.write_toa(result.document, result.table, result.style, template=template)
@@ -125,7 +135,15 @@ def build(
     result.word_update = field_update
     if result.verification is not None:  # after the TA fields, so a range holds only the citation
         result.comments = _comment(result)
-    _save(result, output, before, overwrite_input, replaced=placement.replaced, inserted=placement.added)
+    _save(
+        result,
+        output,
+        before,
+        overwrite_input,
+        replaced=placement.replaced,
+        inserted=placement.added,
+        renumbered={r.element: r.pages for r in renumbered},
+    )
     return result
 
 
@@ -281,9 +299,12 @@ def audit(
     if output:
         (progress or (lambda _m: None))("writing")
         before = write.snapshot(result.document)
-        comments = write.add_paragraph_comments(result.document, _audit.comments(findings, table))
+        notes = _audit.comments(findings, table) | _audit.contents_comments(result.contents, result.pagemap)
+        comments = write.add_paragraph_comments(result.document, notes)
         _save(result, output, before)
-    report = _audit.report(findings, table, result.pagemap, source, result.output, result.style.name, comments)
+    report = _audit.report(
+        findings, table, result.pagemap, source, result.output, result.style.name, comments, result.contents
+    )
     return AuditResult(result, table, findings, report, result.output, comments or 0)
 
 
@@ -302,11 +323,13 @@ def _save(
     overwrite_input: bool = False,
     replaced: list[Any] | None = None,
     inserted: list[Any] | None = None,
+    renumbered: dict[Any, list[str]] | None = None,
 ) -> None:
     """Atomic (write.save), once every paragraph of the brief outside the table being replaced
-    is found as it was in `before` (else nothing is written); afterwards the result names the output."""
+    is found as it was in `before`, but for the contents lines `renumbered` (else nothing is
+    written); afterwards the result names the output."""
     try:
-        write.check_text(before, result.document, replaced or [], inserted or [])
+        write.check_text(before, result.document, replaced or [], inserted or [], renumbered)
         write.save(result.document, output, overwrite_input=overwrite_input)
     except write.WriteError as exc:
         raise BuildError(str(exc)) from None

@@ -23,6 +23,11 @@ attention, as the terminal and the add-in do; "summary_text" is the summary comm
 `word_update` whether the output asks Word to update its fields, and so renumber, on open.
 toa serve adds "input" (docx | flat-opc: the form the document came in) after "excluded", and a
 "locator" (toa.locate) to every occurrence, found from the table's own occurrence.
+
+A brief with a table of contents also gets "contents": {"lines": n, "stale": [{"text", "typed",
+"page"}], "not_matched": [text], "warnings": [text]}: its lines that gave another page than their
+heading prints on with the table in (toa build puts that page in the output's line), and the
+lines that name no heading of the brief, left as typed ("contents line 'X' not matched").
 """
 
 from __future__ import annotations
@@ -32,7 +37,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .model import Authority, Category, FontSubstitution, Occurrence
+from . import contents as _contents
+from .model import Authority, Category, Contents, FontSubstitution, Occurrence, PageMap
 
 if TYPE_CHECKING:  # the verify stage loads only when a check runs
     from .keys import Key
@@ -164,6 +170,43 @@ class Checking:
         return out
 
 
+WARNING_TEXT = 70  # characters of a contents line a warning shows (the report's not_matched has them all)
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= WARNING_TEXT else text[: WARNING_TEXT - 1] + "…"
+
+
+@dataclass(frozen=True)
+class ContentsReport:
+    """The brief's table of contents against the pages its headings print on (the report's "contents")."""
+
+    lines: int
+    stale: tuple[tuple[str, str, str], ...]  # (heading text, page typed, page printed)
+    not_matched: tuple[str, ...]  # the lines' texts
+
+    @classmethod
+    def of(cls, contents: Contents, pagemap: PageMap) -> ContentsReport:
+        return cls(
+            len(contents.lines),
+            tuple((line.text, line.page, page) for line, page in _contents.stale(contents, pagemap)),
+            tuple(line.text for line in _contents.unmatched(contents, pagemap)),
+        )
+
+    @property
+    def warnings(self) -> list[str]:
+        """One a line not matched, its text cut at WARNING_TEXT characters."""
+        return [f"contents line '{_cut(text)}' not matched" for text in self.not_matched]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "lines": self.lines,
+            "stale": [{"text": t, "typed": typed, "page": page} for t, typed, page in self.stale],
+            "not_matched": list(self.not_matched),
+            "warnings": self.warnings,
+        }
+
+
 @dataclass(frozen=True)
 class Report:
     source: str
@@ -175,6 +218,7 @@ class Report:
     excluded: tuple[Citation, ...]  # left out on purpose, with the flag saying why
     received_as: str | None = None  # toa serve: docx | flat-opc ("input")
     checking: Checking | None = None
+    contents: ContentsReport | None = None  # None: the brief has no table of contents
 
     def to_dict(self, locate: Locate | None = None) -> dict[str, Any]:
         """The JSON contract; with `locate`, every occurrence also carries its "locator"."""
@@ -191,6 +235,8 @@ class Report:
             out["input"] = self.received_as
         if self.checking is not None:
             out["verification"] = self.checking.to_dict()
+        if self.contents is not None:
+            out["contents"] = self.contents.to_dict()
         return out
 
 
@@ -241,6 +287,7 @@ def build_report(
         excluded=tuple(cite(o) for o in result.table.excluded),
         received_as=received_as,
         checking=checking,
+        contents=ContentsReport.of(result.contents, pagemap) if result.contents.lines else None,
     )
 
 
@@ -276,6 +323,12 @@ def summary(report: Report) -> str:
     lines += [f"{h:<{width}}  {n:>11}  {k:>9}" for h, n, k in rows]
     lines.append(f"{'Total':<{width}}  {sum(r[1] for r in rows):>11}  {sum(r[2] for r in rows):>9}")
     lines += pages_lines(report.pages)
+    if report.contents is not None:
+        c = report.contents
+        lines.append(
+            f"Contents: {c.lines} lines, {len(c.stale)} with a stale page"
+            + (f", {len(c.not_matched)} not matched (left as typed)" if c.not_matched else "")
+        )
     if report.unlinked:
         lines.append(f"Unlinked short forms: {len(report.unlinked)} (see the report)")
     return "\n".join(lines)

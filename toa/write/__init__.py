@@ -5,6 +5,7 @@
   write_toa        the printed table, from the package's templates/toa.docx, one TOA field per category
   add_comments     a Word comment on every citation of an authority that verification flagged
   set_field_update w:updateFields in the settings, so that Word rebuilds the table on open
+  renumber_contents the page of each heading put into the table of contents' lines that name it
   add_paragraph_comments  a Word comment on whole paragraphs (the audit's findings on a table)
   save / save_to   the edited package
   write_file       any output, atomically, never over a folder, device node or FIFO
@@ -32,6 +33,7 @@ from .bookmarks import (
     misplaced_section_marks,
 )
 from .comments import add_comments, add_paragraph_comments
+from .contents import Renumbered, renumber_contents
 from .errors import WriteError
 from .fields import mark_citations
 from .integrity import TextLostError, TextSnapshot, snapshot
@@ -44,6 +46,7 @@ from .template import TEMPLATE, table_formats
 __all__ = [
     "OCC_BOOKMARK_PREFIX",
     "Placement",
+    "Renumbered",
     "SECTION_BOOKMARK_PREFIX",
     "TEMPLATE",
     "TOA_BOOKMARK",
@@ -60,6 +63,7 @@ __all__ = [
     "mark_citations",
     "misplaced_section_marks",
     "mode_for",
+    "renumber_contents",
     "save",
     "save_to",
     "set_field_update",

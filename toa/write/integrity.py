@@ -10,13 +10,16 @@ by new ones). Paragraphs of the body (tables and text boxes included), the notes
 and the footers are compared in document order; the table's old paragraphs and the blocks toa
 inserts are left out of the comparison, and nothing else may differ. What the old table's
 paragraphs held is judged too: only the lines a table has (entries, headings, wrapped entries,
-page lists) may be replaced.
+page lists) may be replaced. The one change allowed in the brief's own paragraphs is the page
+numbers of a table of contents' lines (`renumbered`): such a paragraph must come out as it went
+in but for page numbers after its leaders (a tab, dots, a field's code), and those that changed
+must be, in order, the pages it was given.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ..model import Document
@@ -50,6 +53,10 @@ _LABEL_VALUE = re.compile(rf":\s*{_LEADER}|{_LEADER}\s*\d{{1,3}}(?:,\d{{3}})+\s*
 _HEADING = re.compile(r"^[^\d\t]{1,80}$")
 _SENTENCE_END = re.compile(r"(?:\b[a-z]{4,}|\d)\.$")
 _WRAPPED = 2  # an entry wrapped over at most this many lines before its last (the one with the pages)
+# A contents line's page number: after a leader (a tab, two dots or more, "…") or a field's code
+# ({PAGEREF _Toc1 \h}), before space, another field or the end; and a page label it may become.
+_LEADER_PAGE = re.compile(r"((?:\t|\.\.|…|\}|\.\s)[\s.…]*+)(\d+a?|[ivxlc]+)(?=\s|$|\{)", re.I)
+_PAGE_LABEL = re.compile(r"^(?:\d+a?|[ivxlc]+)$", re.I)
 
 
 class TextLostError(WriteError):
@@ -67,10 +74,17 @@ def snapshot(doc: Document) -> TextSnapshot:
     return TextSnapshot({name: [(p, paragraph_text(p)) for p in paragraphs_of(root)] for name, root in _stories(doc)})
 
 
-def check(before: TextSnapshot, doc: Document, replaced: Iterable = (), inserted: Iterable = ()) -> None:
+def check(
+    before: TextSnapshot,
+    doc: Document,
+    replaced: Iterable = (),
+    inserted: Iterable = (),
+    renumbered: Mapping[object, list[str]] | None = None,
+) -> None:
     """Raise TextLostError naming the first paragraph of the brief that the package no longer
     holds as it was. `replaced`: the blocks of the old table (or placeholder) that the new
-    table takes the place of; `inserted`: the blocks toa added (the table, its page break).
+    table takes the place of; `inserted`: the blocks toa added (the table, its page break);
+    `renumbered`: w:p -> pages, the contents paragraphs whose page numbers became these pages.
 
     What was replaced is judged here too, line by line, by what a table holds, not by the
     reader's word for it (a Word table's row is one line): a non-empty replaced line must sit
@@ -83,12 +97,13 @@ def check(before: TextSnapshot, doc: Document, replaced: Iterable = (), inserted
     _check_replaced(before, replaced)
     left_out = {p for block in [*replaced, *inserted] for p in paragraphs_of(block)}
     now = dict(_stories(doc))
+    pages = renumbered or {}
     for name, paragraphs in before.stories.items():
         expected = [(p, text) for p, text in paragraphs if p not in left_out]
         root = now.get(name)
         found = [paragraph_text(p) for p in paragraphs_of(root) if p not in left_out] if root is not None else []
-        for n, (_p, text) in enumerate(expected):
-            if n < len(found) and found[n] == text:
+        for n, (p, text) in enumerate(expected):
+            if n < len(found) and (only_pages_changed(text, found[n], pages[p]) if p in pages else found[n] == text):
                 continue
             if n >= len(found) or n + 1 < len(expected) and found[n] == expected[n + 1][1]:
                 raise TextLostError(_message("lost", name, text))
@@ -97,6 +112,22 @@ def check(before: TextSnapshot, doc: Document, replaced: Iterable = (), inserted
             raise TextLostError(_message("changed", name, text))
         if len(found) > len(expected):
             raise TextLostError(_message("put a paragraph after", name, expected[-1][1] if expected else ""))
+
+
+def only_pages_changed(before: str, after: str, pages: list[str]) -> bool:
+    """`after` is `before` but for page numbers after its leaders, and those that changed are,
+    in order, `pages` (each a page label)."""
+    old, new = _LEADER_PAGE.split(before), _LEADER_PAGE.split(after)
+    if len(old) != len(new) or not all(_PAGE_LABEL.match(page) for page in pages):
+        return False
+    changed = []
+    for i, (was, now) in enumerate(zip(old, new, strict=True)):
+        if i % 3 == 2:  # split's pieces: text, leader, page, text, leader, page, ...
+            if was != now:
+                changed.append(now)
+        elif was != now:
+            return False
+    return changed == pages
 
 
 def _goes_on(above: str, line: str) -> bool:
