@@ -188,11 +188,9 @@ def test_bad_input_exits_2(tmp_path, args, words):
 # --------------------------------------------------------------------------- each kind of finding
 
 
-def test_each_kind_of_finding_on_a_typed_table(tmp_path):
-    """A brief on invented facts whose typed table has one fault of each kind; pages estimated
-    (the body is one page, page 1)."""
-    from toa import pipeline
-
+def typed_table_brief(path: Path) -> None:
+    """A brief on invented facts whose typed table has one fault of each kind (the body is one
+    page, page 1, when pages are estimated)."""
     b = DocBuilder(fmt="lowerRoman", start=1)
     b.heading("TABLE OF AUTHORITIES", level=1)
     b.paragraph("Cases:")
@@ -210,7 +208,13 @@ def test_each_kind_of_finding_on_a_typed_table(tmp_path):
         ("Celotex Corp. v. Catrett", "i"),
         ", 477 U.S. 317, 322 (1986); Fed. R. Civ. P. 56(a). The claim arises under 42 U.S.C. § 1983.",
     )
-    b.save(tmp_path / "brief.docx")
+    b.save(path)
+
+
+def test_each_kind_of_finding_on_a_typed_table(tmp_path):
+    from toa import pipeline
+
+    typed_table_brief(tmp_path / "brief.docx")
     result = pipeline.audit(str(tmp_path / "brief.docx"), style="scotus", pages="estimate")
     got = sorted((f.kind, f.authority or f.entry, tuple(f.details)) for f in result.findings)
     assert got == [
@@ -231,6 +235,30 @@ def test_each_kind_of_finding_on_a_typed_table(tmp_path):
     )
     heading = next(f for f in result.findings if f.kind == "heading")
     assert (heading.heading, heading.expected_heading) == ("Cases", "Rules and Regulations")
+
+
+def test_report_and_summary_snapshot(tmp_path, snapshot):
+    """The JSON report and the terminal summary of an audit finding one fault of each kind, with
+    the commented copy's count (pages estimated)."""
+    typed_table_brief(tmp_path / "brief.docx")
+    proc = toa(
+        "audit",
+        "brief.docx",
+        "--style",
+        "scotus",
+        "--pages",
+        "estimate",
+        "-o",
+        "out.docx",
+        "--json",
+        "r.json",
+        cwd=tmp_path,
+    )
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    assert report["comments"] == len(docx.Document(str(tmp_path / "out.docx")).comments)
+    assert report == snapshot(name="report")
+    assert proc.stdout == snapshot(name="summary")
 
 
 def test_a_stale_contents_line_is_reported_with_its_heading_and_both_pages(tmp_path):

@@ -56,3 +56,28 @@ def test_the_contents_section_lists_stale_and_unmatched_lines_and_cuts_a_long_wa
     assert warning == f"contents line '{long[: WARNING_TEXT - 1]}…' not matched"
     # a brief without contents gets no section
     assert "contents" not in report_of("See Celotex Corp. v. Catrett, 477 U.S. 317 (1986).")
+
+
+def test_the_audit_report_counts_every_kind_and_gives_each_finding_its_citations_pages():
+    from toa.model import Finding, PrintedTable
+    from toa.pipeline import AuditResult
+    from toa.report import audit_report
+
+    brief = ("See Celotex Corp. v. Catrett, 477 U.S. 317, 322 (1986).", "Later, Celotex, 477 U.S. at 323.")
+    doc = Document(
+        path="x.docx", paragraphs=[Paragraph(index=i, story="body", text=t) for i, t in enumerate(brief)], sections=[]
+    )
+    chosen = styles.load("default")
+    table = build(doc, [o for p in doc.paragraphs for o in extract_paragraph(p)], chosen)
+    (auth,) = table.categories[0].authorities
+    pagemap = PageMap(
+        "render",
+        True,
+        pages={(o.paragraph, o.start): (3 + o.paragraph, str(3 + o.paragraph)) for o in auth.occurrences},
+    )
+    built = BuildResult("x.docx", doc, table, pagemap, chosen)
+    missing = Finding("missing", "Missing", authority=auth.text, citations=list(auth.occurrences))
+    report = audit_report(AuditResult(built, PrintedTable("typed", 0), [missing])).to_dict()
+    assert report["counts"] == {"missing": 1, "not_cited": 0, "pages": 0, "heading": 0, "text": 0, "order": 0}
+    assert [(c["page"], c["kind"]) for c in report["findings"][0]["citations"]] == [("3", "full"), ("4", "short")]
+    assert "comments" not in report  # no commented copy was written

@@ -22,7 +22,6 @@ from .meta import DecisionMeta
 from .model import Authority, Contents, Finding, Occurrence, PageMap, Paragraph, PrintedEntry, PrintedTable, Table
 from .styles import Style
 
-KINDS = ("missing", "not_cited", "pages", "heading", "text", "order")
 _YEAR_PAREN = re.compile(r"\(([^()]*?)\s*\b(\d{4})\)")
 _HEADING_MEMBERS = (
     (re.compile(r"\bcases?\b|\bjudicial\b|\bdecisions of courts?\b", re.I), "cases"),
@@ -59,7 +58,7 @@ def audit(printed: PrintedTable, table: Table, pagemap: PageMap, style: Style) -
             continue
         ci, how = pairs[i]
         cat_heading, auth = computed[ci]
-        base.update(authority=auth.text, computed_pages=auth.pages, citations=_citations(auth, pagemap))
+        base.update(authority=auth.text, computed_pages=auth.pages, citations=list(auth.occurrences))
         found = []
         members = heading_members(heading, style)
         if members and auth.category not in members:
@@ -109,14 +108,10 @@ def audit(printed: PrintedTable, table: Table, pagemap: PageMap, style: Style) -
                     authority=auth.text,
                     expected_heading=cat_heading,
                     computed_pages=auth.pages,
-                    citations=_citations(auth, pagemap),
+                    citations=list(auth.occurrences),
                 )
             )
     return findings
-
-
-def counts(findings: list[Finding]) -> dict[str, int]:
-    return {k: sum(1 for f in findings if f.kind == k) for k in KINDS}
 
 
 # --- pairing -------------------------------------------------------------------------------
@@ -384,10 +379,6 @@ def _not_cited(
     return Finding("not_cited", f"Not cited: {why}", **base)
 
 
-def _citations(auth: Authority, pagemap: PageMap) -> list[dict]:
-    return [{"page": pagemap.label(o), "kind": o.kind, "story": o.story, "text": o.text} for o in auth.occurrences]
-
-
 # --- text helpers --------------------------------------------------------------------------
 
 _QUOTES = str.maketrans({"’": "'", "‘": "'", "“": '"', "”": '"', "–": "-", "—": "-", "\u00a0": " "})
@@ -412,102 +403,13 @@ def _and(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-# --- report --------------------------------------------------------------------------------
-
-_LABELS = {
-    "missing": "Missing",
-    "not_cited": "Not cited",
-    "pages": "Pages",
-    "heading": "Heading",
-    "text": "Text",
-    "order": "Order",
-}
-
-
-def finding_dict(f: Finding) -> dict:
-    return {
-        "kind": f.kind,
-        "message": f.message,
-        "entry": f.entry,
-        "authority": f.authority,
-        "heading": f.heading,
-        "expected_heading": f.expected_heading,
-        "printed_pages": f.printed_pages,
-        "printed_page_text": f.printed_page_text,
-        "computed_pages": f.computed_pages,
-        "add": f.add,
-        "remove": f.remove,
-        "passim": f.passim,
-        "details": f.details,
-        "citations": f.citations,
-    }
-
-
-def report(
-    findings: list[Finding],
-    printed: PrintedTable,
-    pagemap: PageMap,
-    source: str,
-    output: str | None,
-    style: str,
-    comments: int | None = None,
-    contents: Contents | None = None,
-) -> dict[str, Any]:
-    """The JSON report of an audit; `comments`: how many the copy `output` got (None: no copy);
-    with `contents` (a brief with a table of contents), its "contents" as the build report has
-    it: the lines whose page is stale (heading, page typed, page printed) and those not matched."""
-    from .report import ContentsReport
-
-    out: dict[str, Any] = {
-        "source": source,
-        "output": output,
-        "style": style,
-        "pagination": {"method": pagemap.method, "exact": pagemap.exact, "note": pagemap.note},
-        "table": {
-            "form": printed.form,
-            "headings": [h.text for h in printed.headings],
-            "entries": len(printed.entries),
-        },
-        "counts": counts(findings),
-        "findings": [finding_dict(f) for f in findings],
-    }
-    if comments is not None:
-        out["comments"] = comments
-    if contents is not None and contents.lines:
-        out["contents"] = ContentsReport.of(contents, pagemap).to_dict()
-    return out
-
-
-def summary(findings: list[Finding], printed: PrintedTable, pagemap: PageMap, contents: Contents | None = None) -> str:
-    """For the terminal: the counts per kind, then one line per finding with its entry; then
-    every stale line of the table of contents."""
-    form = "Word TOA fields" if printed.form == "fields" else "typed lines"
-    lines = [f"Table: {len(printed.entries)} entries under {len(printed.headings)} headings ({form})"]
-    c = counts(findings)
-    width = max(len(v) for v in _LABELS.values())
-    lines += [f"{_LABELS[k]:<{width}}  {c[k]:>4}" for k in KINDS]
-    lines.append(f"{'Total':<{width}}  {len(findings):>4}")
-    lines.append(f"Pages: {pagemap.method}{'' if pagemap.exact else ' (approximate)'}")
-    if findings:
-        lines.append("")
-    for f in findings:
-        lines.append(f"{_LABELS[f.kind]:<{width}}  {f.entry or f.authority}: {f.message}")
-    if contents is not None and contents.lines:
-        stale = _contents.stale(contents, pagemap)
-        lines += ["", f"Contents: {len(contents.lines)} lines, {len(stale)} with a stale page"]
-        lines += [f"  {_contents_message(line.text, line.page, page)}" for line, page in stale]
-        lines += [f"  contents line '{line.text}' not matched" for line in _contents.unmatched(contents, pagemap)]
-    return "\n".join(lines)
-
-
-def _contents_message(text: str, typed: str, page: str) -> str:
-    return f"{text}: the contents give page {typed}, the heading prints on page {page}"
+# --- comments ------------------------------------------------------------------------------
 
 
 def contents_comments(contents: Contents, pagemap: PageMap) -> dict[int, str]:
     """Paragraph index -> the text of a Word comment on each stale line of the table of contents."""
     return {
-        line.paragraph: f"TOA audit: {_contents_message(line.text, line.page, page)}."
+        line.paragraph: f"TOA audit: {_contents.stale_message(line.text, line.page, page)}."
         for line, page in _contents.stale(contents, pagemap)
     }
 

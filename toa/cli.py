@@ -377,7 +377,7 @@ def _check(args) -> int:
 
 def _audit(args) -> int:
     from . import pipeline
-    from .audit import summary as audit_summary
+    from .report import audit_report, audit_summary
 
     _check_outputs(args, None)
     result = pipeline.audit(
@@ -390,8 +390,9 @@ def _audit(args) -> int:
         passim=args.passim,
         progress=_progress(sys.stderr.isatty()),
     )
-    _write_report(result.report, args.report, result.output)
-    print(audit_summary(result.findings, result.printed, result.build.pagemap, result.build.contents))
+    report = audit_report(result)
+    _write_report(report.to_dict(), args.report, result.output)
+    print(audit_summary(report))
     if result.output:
         print(f"Wrote {result.output} ({result.comments} comments)")
     return 1 if args.strict and result.findings else 0

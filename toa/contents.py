@@ -88,6 +88,11 @@ def stale(contents: Contents, pagemap: PageMap) -> list[tuple[ContentsLine, str]
     return out
 
 
+def stale_message(text: str, typed: str, page: str) -> str:
+    """What a stale line is told: its heading, the page it gives and the page it should."""
+    return f"{text}: the contents give page {typed}, the heading prints on page {page}"
+
+
 def unmatched(contents: Contents, pagemap: PageMap) -> list[ContentsLine]:
     """The lines kept as typed because no heading (or no page for it) was found."""
     return [line for line in contents.lines if printed_page(line, pagemap) is None]

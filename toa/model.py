@@ -321,6 +321,10 @@ class PrintedTable:
     entries: list[PrintedEntry] = field(default_factory=list)
 
 
+FindingKind = Literal["missing", "not_cited", "pages", "heading", "text", "order"]
+FINDING_KINDS: tuple[FindingKind, ...] = get_args(FindingKind)  # in the order the audit reports them
+
+
 @dataclass
 class Finding:
     """One thing wrong with a printed table, found by the audit.
@@ -329,7 +333,7 @@ class Finding:
     heading (filed under another heading), text (disagrees with the brief's own citation),
     order (out of the style's order)."""
 
-    kind: str
+    kind: FindingKind
     message: str
     entry: str | None = None  # the printed entry's text (None for a missing authority)
     authority: str | None = None  # the computed entry's text (None when not cited)
@@ -342,5 +346,5 @@ class Finding:
     remove: list[str] = field(default_factory=list)  # pages it lists wrongly
     passim: str | None = None  # "unwarranted" | "not_allowed" | "warranted"
     details: list[str] = field(default_factory=list)  # text: which parts disagree
-    citations: list[dict[str, Any]] = field(default_factory=list)  # {"page", "kind", "story", "text"} that justify
+    citations: list[Occurrence] = field(default_factory=list)  # the brief's citations that justify it
     paragraphs: list[int] = field(default_factory=list)  # Paragraph.index of the printed entry's lines

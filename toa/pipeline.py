@@ -267,9 +267,8 @@ class AuditResult:
     build: BuildResult  # the table `toa build` computes for the brief
     printed: PrintedTable  # the table the brief has
     findings: list[Finding]
-    report: dict[str, Any]  # audit.report's, once the copy with comments is written (when asked)
-    output: str | None = None
-    comments: int = 0
+    output: str | None = None  # the copy with a comment on each faulty entry (when asked)
+    comments: int = 0  # Word comments in that copy
 
 
 def audit(
@@ -302,10 +301,7 @@ def audit(
         notes = _audit.comments(findings, table) | _audit.contents_comments(result.contents, result.pagemap)
         comments = write.add_paragraph_comments(result.document, notes)
         _save(result, output, before)
-    report = _audit.report(
-        findings, table, result.pagemap, source, result.output, result.style.name, comments, result.contents
-    )
-    return AuditResult(result, table, findings, report, result.output, comments or 0)
+    return AuditResult(result, table, findings, result.output, comments or 0)
 
 
 def _verify(result: BuildResult, settings: Settings, progress: VerifyProgress | None) -> None:

@@ -38,11 +38,21 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import contents as _contents
-from .model import Authority, Category, Contents, FontSubstitution, Occurrence, PageMap
+from .model import (
+    FINDING_KINDS,
+    Authority,
+    Category,
+    Contents,
+    Finding,
+    FontSubstitution,
+    Occurrence,
+    PageMap,
+    PrintedTable,
+)
 
 if TYPE_CHECKING:  # the verify stage loads only when a check runs
     from .keys import Key
-    from .pipeline import BuildResult
+    from .pipeline import AuditResult, BuildResult
     from .verify.records import Record, Verification
 
 Locate = Callable[[Occurrence], "dict[str, Any] | None"]  # an occurrence -> its locator (toa.locate.Locator.occurrence)
@@ -247,14 +257,7 @@ def build_report(
     brief (default: the path it was read from); `received_as` the form toa serve received it in;
     `pages_note`: why the pages are approximate whatever their source (it replaces the source's note)."""
     pagemap = result.pagemap
-    pages = Pages(
-        method=pagemap.method,
-        layout=pagemap.layout,
-        exact=pagemap.exact and pages_note is None,
-        note=pagemap.note if pages_note is None else pages_note,
-        fonts_substituted=tuple(pagemap.fonts),
-        word_update=result.word_update,
-    )
+    pages = _pages(result, pages_note)
     checks = _checks(result.verification)
 
     def cite(o: Occurrence) -> Citation:
@@ -288,6 +291,142 @@ def build_report(
         received_as=received_as,
         checking=checking,
         contents=ContentsReport.of(result.contents, pagemap) if result.contents.lines else None,
+    )
+
+
+# --- the audit's report ----------------------------------------------------------------------
+
+_AUDIT_LABELS = {
+    "missing": "Missing",
+    "not_cited": "Not cited",
+    "pages": "Pages",
+    "heading": "Heading",
+    "text": "Text",
+    "order": "Order",
+}
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One finding of the audit, with the brief's citations that justify it and their pages."""
+
+    finding: Finding
+    citations: tuple[Citation, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        f = self.finding
+        return {
+            "kind": f.kind,
+            "message": f.message,
+            "entry": f.entry,
+            "authority": f.authority,
+            "heading": f.heading,
+            "expected_heading": f.expected_heading,
+            "printed_pages": list(f.printed_pages),
+            "printed_page_text": f.printed_page_text,
+            "computed_pages": list(f.computed_pages),
+            "add": list(f.add),
+            "remove": list(f.remove),
+            "passim": f.passim,
+            "details": list(f.details),
+            "citations": [c.to_dict(None) for c in self.citations],
+        }
+
+
+@dataclass(frozen=True)
+class AuditReport:
+    """The audit of a brief's own table (`toa audit`), as --json writes it:
+
+    {"source", "output", "style", "pagination" (as the build's), "table": {"form", "headings",
+     "entries"}, "counts": {kind: n}, "findings": [{"kind", "message", "entry", "authority", "heading",
+     "expected_heading", "printed_pages", "printed_page_text", "computed_pages", "add", "remove",
+     "passim", "details", "citations": [{"page", "kind", "story", "text"}]}],
+     "comments" (only when a commented copy was written), "contents" (as the build's)}"""
+
+    source: str
+    output: str | None
+    style: str
+    pages: Pages
+    table: PrintedTable
+    faults: tuple[Fault, ...]
+    comments: int | None = None  # Word comments in the copy written; None: no copy
+    contents: ContentsReport | None = None  # None: the brief has no table of contents
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """Findings per kind, every kind named."""
+        return {k: sum(1 for f in self.faults if f.finding.kind == k) for k in FINDING_KINDS}
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "source": self.source,
+            "output": self.output,
+            "style": self.style,
+            "pagination": self.pages.to_dict(),
+            "table": {
+                "form": self.table.form,
+                "headings": [h.text for h in self.table.headings],
+                "entries": len(self.table.entries),
+            },
+            "counts": self.counts,
+            "findings": [f.to_dict() for f in self.faults],
+        }
+        if self.comments is not None:
+            out["comments"] = self.comments
+        if self.contents is not None:
+            out["contents"] = self.contents.to_dict()
+        return out
+
+
+def audit_report(result: AuditResult) -> AuditReport:
+    """The report of an audit, once its copy with comments is written (when asked)."""
+    build = result.build
+    return AuditReport(
+        source=build.source,
+        output=result.output,
+        style=build.style.name,
+        pages=_pages(build),
+        table=result.printed,
+        faults=tuple(
+            Fault(f, tuple(Citation(o, build.pagemap.label(o)) for o in f.citations)) for f in result.findings
+        ),
+        comments=result.comments if result.output is not None else None,
+        contents=ContentsReport.of(build.contents, build.pagemap) if build.contents.lines else None,
+    )
+
+
+def audit_summary(report: AuditReport) -> str:
+    """For the terminal: the counts per kind, then one line per finding with its entry; then
+    every stale line of the table of contents and every line not matched."""
+    table = report.table
+    form = "Word TOA fields" if table.form == "fields" else "typed lines"
+    lines = [f"Table: {len(table.entries)} entries under {len(table.headings)} headings ({form})"]
+    width = max(len(v) for v in _AUDIT_LABELS.values())
+    lines += [f"{_AUDIT_LABELS[k]:<{width}}  {n:>4}" for k, n in report.counts.items()]
+    lines.append(f"{'Total':<{width}}  {len(report.faults):>4}")
+    lines += pages_lines(report.pages)
+    if report.faults:
+        lines.append("")
+    for fault in report.faults:
+        f = fault.finding
+        lines.append(f"{_AUDIT_LABELS[f.kind]:<{width}}  {f.entry or f.authority}: {f.message}")
+    if report.contents is not None:
+        c = report.contents
+        lines += ["", f"Contents: {c.lines} lines, {len(c.stale)} with a stale page"]
+        lines += [f"  {_contents.stale_message(text, typed, page)}" for text, typed, page in c.stale]
+        lines += [f"  contents line '{text}' not matched" for text in c.not_matched]
+    return "\n".join(lines)
+
+
+def _pages(result: BuildResult, pages_note: str | None = None) -> Pages:
+    pagemap = result.pagemap
+    return Pages(
+        method=pagemap.method,
+        layout=pagemap.layout,
+        exact=pagemap.exact and pages_note is None,
+        note=pagemap.note if pages_note is None else pages_note,
+        fonts_substituted=tuple(pagemap.fonts),
+        word_update=result.word_update,
     )
 
 
