@@ -232,6 +232,17 @@ CLUSTERS = [
             "content provided by another."
         },
     },
+    {  # invented: the benchmark cites it as "Delacroix v. Harmon", one party right (issue 30, item 11)
+        "id": 8802311,
+        "case_name": "Delacroix v. United States",
+        "case_name_short": "Delacroix",
+        "case_name_full": "",
+        "date_filed": "2023-03-06",
+        "court_id": "ca9",
+        "slug": "delacroix-v-united-states",
+        "citations": [cite(61, "F.4th", 812)],
+        "star_pages": list(range(813, 824)),
+    },
 ]
 
 # Courts as the search shows them: court_id -> (court, court_citation_string)
