@@ -9,10 +9,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import audit as _audit
-from . import authorities, contents, document, extract, pagination, printed, styles, write
+from . import authorities, contents, document, extract, flatopc, pagination, printed, styles, write
 from .errors import BuildError as BuildError  # re-exported: what every entry point here raises
-from .model import Contents, Document, Finding, PageMap, PrintedTable, Table
+from .model import Authority, Contents, Document, Finding, Occurrence, PageMap, PrintedTable, Table
+from .oxml import make
 from .oxml.text import paragraphs_of
+from .write.fields import ta_code, ta_runs, ta_sites
 
 if TYPE_CHECKING:  # the verify stage (and its HTTP client) loads only when a check runs
     from .render import Office
@@ -225,29 +227,53 @@ def table_anchor(doc: Document) -> tuple[str, int | None]:
     return side, index_of.get(element)
 
 
+@dataclass(frozen=True)
+class PaneField:
+    """The TA field the add-in puts at one citation: its code (for insertField, which takes the
+    switches) and the field as a Flat OPC paragraph for insertOoxml, with the \\l text's runs
+    formatted as the brief sets them (case names in italics)."""
+
+    occurrence: Occurrence  # where it goes
+    authority: str  # the entry's text
+    code: str
+    ooxml: str
+
+
 @dataclass
 class PaneTable:
-    """What the add-in inserts for the table: the placed blocks, and where they go in the brief as
-    it was before placing (Paragraph.index values, found before the document changed)."""
+    """What the add-in inserts: the table as a Flat OPC package with the brief's styles, where it
+    goes in the brief as it was before placing (Paragraph.index values, found before the document
+    changed), and the TA field of every citation."""
 
     placement: write.Placement
     replaced: list[int]  # replaced_paragraphs: the old table's paragraphs with text, in order
     anchor: tuple[str, int | None] | None  # table_anchor, when the table replaces nothing
+    ooxml: str  # the placed blocks, for insertOoxml
+    fields: list[PaneField]
 
 
 def place_table(result: BuildResult) -> PaneTable:
-    """WRITE for the add-in, which inserts the table itself: the table placed in the analysed
-    document as toa build places it (nothing is saved), under the same guarantee for the brief's
-    words, and no paragraph of the brief between the first and the last that it replaces (the
-    pane replaces that whole range). Raises write.TextLostError."""
+    """WRITE for the add-in, which inserts the table and the TA fields itself: the fields of the
+    brief as it is, then the table placed in the analysed document as toa build places it (nothing
+    is saved), under the same guarantee for the brief's words, and no paragraph of the brief
+    between the first and the last that it replaces (the pane replaces that whole range). Raises
+    write.TextLostError."""
     doc = result.document
+    fields = [_pane_field(*site) for site in ta_sites(doc, result.table)]
     stale = replaced_paragraphs(doc)
     anchor = None if stale else table_anchor(doc)
     before = write.snapshot(doc)
     placement = write.write_toa(doc, result.table, result.style)
     write.check_text(before, doc, placement.replaced, placement.added)
     _only_stale_between(doc, stale)
-    return PaneTable(placement, stale, anchor)
+    ooxml = flatopc.body_package(placement.added, doc.package.styles.element)
+    return PaneTable(placement, stale, anchor, ooxml, fields)
+
+
+def _pane_field(occ: Occurrence, auth: Authority, short: str, number: int, with_long: bool) -> PaneField:
+    p = make("w:p")
+    p.extend(ta_runs(auth, short, number, with_long))
+    return PaneField(occ, auth.text, ta_code(auth, short, number, with_long), flatopc.body_package([p]))
 
 
 def _only_stale_between(doc: Document, stale: list[int]) -> None:

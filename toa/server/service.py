@@ -11,11 +11,9 @@ field (see README: "Inserting the table from the pane").
 
 from __future__ import annotations
 
-from .. import flatopc, pipeline, write
+from .. import pipeline, write
 from ..locate import Locator
-from ..oxml import make
 from ..report import Report, build_report
-from ..write.fields import ta_code, ta_runs, ta_sites
 from .guard import ApiError
 from .jobs import Job
 
@@ -35,25 +33,12 @@ def checked(result: pipeline.BuildResult, job: Job, settings) -> dict:
 
 
 def table_and_fields(result: pipeline.BuildResult, job: Job, _settings) -> dict:
-    """The report; the table block (Flat OPC for insertOoxml), where it goes and the old table's
-    paragraphs it replaces; the TA field of every citation (its code; its switches for
-    insertField; a Flat OPC paragraph for insertOoxml). Every locator is found in the brief as
-    it is, before the table is placed in it."""
-    doc = result.document
-    locate = Locator(doc)
+    """The report; what pipeline.place_table gives the pane (the table block as Flat OPC, where it
+    goes, the TA field of every citation), each place as a locator for Word's search. The report's
+    locators are found in the brief as it is, before the table is placed in it; the fields' are
+    the same citations'."""
+    locate = Locator(result.document)
     report = _with_emphasis(_report(result, job).to_dict(locate=locate.occurrence), result)
-    fields = []
-    for occ, auth, short, number, with_long in ta_sites(doc, result.table):
-        code = ta_code(auth, short, number, with_long)
-        fields.append(
-            {
-                "authority": auth.text,
-                "locator": locate.occurrence(occ),
-                "code": code,
-                "switches": code[len("TA") :].strip(),
-                "ooxml": flatopc.body_package([_paragraph(ta_runs(auth, short, number, with_long))]),
-            }
-        )
     try:
         placed = pipeline.place_table(result)
     except write.TextLostError as exc:
@@ -61,10 +46,19 @@ def table_and_fields(result: pipeline.BuildResult, job: Job, _settings) -> dict:
     stale = placed.replaced
     replace = {"first": locate.paragraph(stale[0]), "last": locate.paragraph(stale[-1])} if stale else None
     at = _where(placed.anchor, locate) if placed.anchor else None
-    ooxml = flatopc.body_package(placed.placement.added, doc.package.styles.element)
+    fields = [
+        {
+            "authority": f.authority,
+            "locator": locate.occurrence(f.occurrence),
+            "code": f.code,
+            "switches": f.code[len("TA") :].strip(),
+            "ooxml": f.ooxml,
+        }
+        for f in placed.fields
+    ]
     return {
         "report": report,
-        "table": {"mode": placed.placement.mode, "replace": replace, "at": at, "ooxml": ooxml},
+        "table": {"mode": placed.placement.mode, "replace": replace, "at": at, "ooxml": placed.ooxml},
         "fields": fields,
     }
 
@@ -94,10 +88,3 @@ def _report(result: pipeline.BuildResult, job: Job) -> Report:
     Flat OPC body package are approximate."""
     pages_note = FLAT_OPC_NOTE if job.format == "flat-opc" and result.pagemap.method != "estimate" else None
     return build_report(result, source=job.name, received_as=job.format, pages_note=pages_note)
-
-
-def _paragraph(runs):
-    p = make("w:p")
-    for r in runs:
-        p.append(r)
-    return p
