@@ -8,7 +8,7 @@ families hand to the overlap resolver in `__init__`.
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from toa.keys import Key
 from toa.meta import Meta
@@ -86,9 +86,40 @@ def claim(occs: list[Occurrence], rank: int = RANK_FULL, start: int | None = Non
     return Claim(s, e, rank, tuple(occs))
 
 
-def claim_one(text: str, start: int, end: int, *, rank: int = RANK_FULL, **fields: Any) -> Claim:
-    """The claim of a citation that is one occurrence (`fields` as occ takes them), as most are."""
-    return claim([occ(text, start, end, **fields)], rank)
+def claim_one(
+    text: str,
+    start: int,
+    end: int,
+    *,
+    category: CategoryKey | None,
+    key: Key | None,
+    display: str | None,
+    sort_key: tuple | None,
+    kind: Kind = "full",
+    flags: list[Flag] | None = None,
+    meta: Meta | None = None,
+    anchor_end: int | None = None,
+    rank: int = RANK_FULL,
+) -> Claim:
+    """The claim of a citation that is one occurrence (its fields as occ takes them), as most are."""
+    return claim(
+        [
+            occ(
+                text,
+                start,
+                end,
+                category=category,
+                key=key,
+                display=display,
+                sort_key=sort_key,
+                kind=kind,
+                flags=flags,
+                meta=meta,
+                anchor_end=anchor_end,
+            )
+        ],
+        rank,
+    )
 
 
 def short_occ(text: str, start: int, end: int, meta: Meta) -> Occurrence:
