@@ -102,3 +102,37 @@ def test_the_json_lines_are_each_authoritys_report_entry_with_the_brief(services
     ]
     assert list(missing.lines()) == [{"brief": str(tmp_path / "missing.docx"), "error": missing.error}]
     assert str(tmp_path / "missing.docx") in (missing.error or "")
+
+
+def test_a_worker_that_dies_ends_its_briefs_check_and_the_batch_goes_on(services, tmp_path):
+    """Both workers are killed (SIGKILL: as the out-of-memory killer does) when the first brief
+    ends: the brief one of them was checking, if any, ends with that error, the others are
+    checked by workers started in their place, and no worker outlives the batch."""
+    import multiprocessing
+    import os
+    import signal
+
+    briefs = []
+    for n in range(4):
+        briefs.append(shutil.copy(PLANTED, tmp_path / f"{n}.docx"))
+    settings = services.settings(network=False, clock=time.time, sleep=time.sleep)
+    batch = Batch(tuple(briefs), settings, ReadOptions(), pages="estimate", jobs=2)
+    killed = []
+
+    def kill_the_workers(outcome, done, total):
+        if done == 1:
+            for worker in multiprocessing.active_children():
+                if worker.name == "toa-batch-worker":
+                    os.kill(worker.pid, signal.SIGKILL)
+                    worker.join()
+                    killed.append(worker.pid)
+
+    result = check(batch, kill_the_workers)
+    assert len(killed) == 2
+    assert not [w for w in multiprocessing.active_children() if w.name == "toa-batch-worker"]
+    stopped = [o for o in result.outcomes if o.error is not None]
+    assert len(stopped) <= 1  # none when the other worker's answer was already on its way
+    assert all(o.error == "the process checking it was killed by SIGKILL" for o in stopped)
+    checked = [o for o in result.outcomes if o.error is None]
+    assert len(checked) == 4 - len(stopped) >= 3
+    assert len({tuple(verdicts(o.entries).items()) for o in checked}) == 1 and checked[0].entries

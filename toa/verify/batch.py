@@ -1,7 +1,7 @@
 """check(Batch, shown) -> BatchResult: many briefs checked in one run (`toa check DIR... --jsonl OUT`).
 
-A process pool sized to the cores checks the briefs; each worker opens the case index once, and
-keeps it and one LibreOffice (when it can be kept running) for every brief it is given. A brief
+Worker processes (as many as the cores by default) check the briefs; each opens the case index
+once, and keeps it and one LibreOffice (when it can be kept running) for every brief it is given. A brief
 that cannot be read is an outcome with its error, and the run goes on. Nothing is written beside
 the briefs: each authority's report entry (with the text its Word comment would have) goes to
 the JSON lines instead.
@@ -10,6 +10,8 @@ the JSON lines instead.
 from __future__ import annotations
 
 import multiprocessing
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 import os
 import signal
 import time
@@ -132,22 +134,96 @@ def check(batch: Batch, shown: Shown | None = None) -> BatchResult:
     tell = shown or (lambda *_a: None)
     by_brief: dict[str, BriefOutcome] = {}
     total = len(batch.briefs)
+
+    def ended(outcome: BriefOutcome) -> None:
+        by_brief[outcome.brief] = outcome
+        tell(outcome, len(by_brief), total)
+
     jobs = max(1, min(batch.jobs, total))
-    if jobs == 1:  # no pool: this process checks them all, with one index and one LibreOffice
+    if jobs == 1:  # no worker: this process checks them all, with one index and one LibreOffice
         kept = _Kept.open(batch)
         try:
             for brief in batch.briefs:
-                outcome = _check_brief(brief, batch, kept)
-                by_brief[outcome.brief] = outcome
-                tell(outcome, len(by_brief), total)
+                ended(_check_brief(brief, batch, kept))
         finally:
             kept.close()
     else:
-        with multiprocessing.get_context("spawn").Pool(jobs, initializer=_start_worker, initargs=(batch,)) as pool:
-            for outcome in pool.imap_unordered(_worker_check, batch.briefs):
-                by_brief[outcome.brief] = outcome
-                tell(outcome, len(by_brief), total)
+        _in_workers(batch, jobs, ended)
     return BatchResult(tuple(by_brief[str(b)] for b in batch.briefs))
+
+
+def _in_workers(batch: Batch, jobs: int, ended: Callable[[BriefOutcome], None]) -> None:
+    """`jobs` worker processes, each given the next brief as it ends one. A worker that dies (a
+    crash, the kernel's out-of-memory killer) ends its brief's check with that error and another
+    takes its place; an interrupt stops them all."""
+    context = multiprocessing.get_context("spawn")  # no fork of a process that may hold threads
+    waiting = list(reversed(batch.briefs))
+    busy: dict[Connection, tuple[BaseProcess, Path]] = {}
+
+    def give(conn: Connection, worker: BaseProcess) -> None:
+        brief = waiting.pop() if waiting else None
+        try:
+            conn.send(brief)  # None: nothing left, the worker closes what it kept and ends
+        except OSError:  # the worker died between two briefs: another takes its place
+            if brief is not None:
+                waiting.append(brief)
+                brief = None
+                start()
+        if brief is None:
+            conn.close()
+            worker.join()
+        else:
+            busy[conn] = (worker, brief)
+
+    def start() -> None:
+        conn, theirs = context.Pipe()
+        worker = context.Process(target=_work, args=(batch, theirs), name="toa-batch-worker")
+        worker.start()
+        theirs.close()  # the worker's end is the worker's alone: its death is this end's EOF
+        give(conn, worker)
+
+    try:
+        for _ in range(jobs):
+            start()
+        while busy:
+            for conn in wait(list(busy)):
+                assert isinstance(conn, Connection)
+                worker, brief = busy.pop(conn)
+                try:
+                    outcome = conn.recv()
+                except EOFError:
+                    conn.close()
+                    worker.join()
+                    ended(BriefOutcome(str(brief), error=_died(worker.exitcode)))
+                    if waiting:
+                        start()
+                    continue
+                ended(outcome)
+                give(conn, worker)
+    finally:  # after an interrupt or a failure here: no worker outlives the batch
+        for conn, (worker, _brief) in busy.items():
+            worker.terminate()
+            worker.join()
+            conn.close()
+
+
+def _died(exitcode: int | None) -> str:
+    if exitcode is not None and exitcode < 0:
+        return f"the process checking it was killed by {signal.Signals(-exitcode).name}"
+    return f"the process checking it ended with status {exitcode}"
+
+
+def _work(batch: Batch, conn: Connection) -> None:
+    """A worker: it keeps the index and a LibreOffice open and checks each brief it is sent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it ends the workers
+    kept = _Kept.open(batch)
+    try:
+        while (brief := conn.recv()) is not None:
+            conn.send(_check_brief(brief, batch, kept))
+    except (EOFError, BrokenPipeError):  # the batch has ended without this worker's answer
+        pass
+    finally:
+        kept.close()
 
 
 @dataclass
@@ -195,21 +271,6 @@ def _check_brief(brief: Path, batch: Batch, kept: _Kept) -> BriefOutcome:
     notes = tuple(result.verification.notes) if result.verification is not None else ()
     entries = tuple(e for h in report.headings for e in h.entries)
     return BriefOutcome(str(brief), entries, notes, seconds=time.perf_counter() - started)
-
-
-# A pool's worker is a process of its own: what it keeps between briefs (the batch, its index and
-# its LibreOffice) can be handed to it only by its initializer, so it lives here, in that process.
-# When the worker ends, its LibreOffice's watchdog (render._LAUNCHER) stops LibreOffice too.
-_worker: dict[str, Any] = {}
-
-
-def _start_worker(batch: Batch) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it ends the pool
-    _worker.update(batch=batch, kept=_Kept.open(batch))
-
-
-def _worker_check(brief: Path) -> BriefOutcome:
-    return _check_brief(brief, _worker["batch"], _worker["kept"])
 
 
 def default_jobs() -> int:
