@@ -1258,3 +1258,93 @@ def test_a_case_index_judges_every_case_as_the_api_does_and_sends_nothing(env, t
         "TOA check: needs attention (per the CourtListener bulk snapshot of 2026-09-30) - 477 U.S. 320 is"
         in " ".join(said)
     )
+
+
+# --------------------------------------------------------------------------- many briefs: --jsonl
+
+
+def test_a_folder_of_briefs_checked_into_json_lines(env, tmp_path, capsys, monkeypatch):
+    """`toa check DIR --jsonl OUT`: a progress line per brief, a line per authority, the summary;
+    a brief that cannot be read is one line and one error record, and the run goes on; nothing
+    is written beside the briefs."""
+    write_generation(tmp_path / "bulk", "2026-09-30", with_neighbours(cases_of(data.CLUSTERS)))
+    monkeypatch.setenv("TOA_INDEX", str(tmp_path / "cases.sqlite3"))
+    assert run(capsys, "index", "build", "--from", tmp_path / "bulk")[0] == 0
+    folder = tmp_path / "briefs"
+    (folder / "later").mkdir(parents=True)
+    shutil.copy(SAMPLE, folder / SAMPLE.name)
+    make_brief(folder / "later" / "brief.docx")
+    shutil.copy(SAMPLE, folder / "planted-problems.checked.docx")  # toa's own copy: left out
+    before = {p: sha(p) for p in folder.rglob("*") if p.is_file()}
+    out_path = tmp_path / "out.jsonl"
+    code, out, err = run(capsys, "check", folder, "--jsonl", out_path, "--offline", "--pages", "estimate")
+    assert code == 1, err  # something was flagged
+    assert env.recorder.requests == []
+    assert {p: sha(p) for p in folder.rglob("*") if p.is_file()} == before
+    progress = err.splitlines()
+    assert len(progress) == 2 and all(
+        re.match(r"toa: \[[12]/2\] .*: \d+ authorities, \d+ flagged", p) for p in progress
+    )
+    lines = [json.loads(line) for line in out_path.read_text().splitlines()]
+    by_brief = {b: [x for x in lines if x["brief"] == b] for b in {x["brief"] for x in lines}}
+    assert sorted(by_brief) == [str(folder / "later" / "brief.docx"), str(folder / SAMPLE.name)]
+    # each brief's lines are its --json report's authorities
+    single = checked(capsys, SAMPLE, tmp_path, "single", "--offline")
+    assert {x["text"]: x["verification"]["verdict"] for x in by_brief[str(folder / SAMPLE.name)]} == {
+        t: a["verification"]["verdict"] for t, a in single.items()
+    }
+    verdicts = [x["verification"]["verdict"] for x in lines]
+    assert out.splitlines()[:6] == [
+        "Briefs                2",
+        "Failed to open        0",
+        f"Authorities     {len(lines):>7}",
+        f"Verified        {verdicts.count('VERIFIED'):>7}",
+        f"Flagged         {verdicts.count('NEEDS_ATTENTION'):>7}",
+        f"Not checked     {verdicts.count('NOT_VERIFIED'):>7}",
+    ]
+    assert out.splitlines()[-1] == f"Wrote {out_path}"
+
+    (folder / "broken.docx").write_bytes(b"not a zip")
+    code, out, err = run(
+        capsys, "check", folder, "--jsonl", out_path, "--offline", "--pages", "estimate", "--jobs", "2"
+    )
+    assert code == 2  # a brief could not be checked, as `toa check` on it alone says
+    failed = [line for line in err.splitlines() if "broken.docx" in line]
+    assert len(failed) == 1 and ": error: " in failed[0] and "Failed to open        1" in out
+    records = [json.loads(line) for line in out_path.read_text().splitlines()]
+    assert [r for r in records if "error" in r] == [
+        {"brief": str(folder / "broken.docx"), "error": failed[0].split(": error: ", 1)[1]}
+    ]
+    assert len(records) == len(lines) + 1
+
+
+def test_a_batch_with_nothing_flagged_exits_0(env, tmp_path, capsys):
+    b = DocBuilder()
+    b.paragraph("Summary judgment is proper. ", ("Anderson v. Liberty Lobby, Inc.", "i"), ", 477 U.S. 242, 248 (1986).")
+    brief = b.save(tmp_path / "clean.docx")
+    code, out, err = run(capsys, "check", brief, "--jsonl", tmp_path / "out.jsonl", "--pages", "estimate")
+    assert code == 0, err
+    assert "Verified              1" in out and "Flagged               0" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["A", "B"], "checking several briefs (or a folder) needs --jsonl OUT"),
+        (["DIR"], "checking several briefs (or a folder) needs --jsonl OUT"),
+        (["A", "--jobs", "2"], "--jobs is for checking several briefs, with --jsonl OUT"),
+        (["A", "--jsonl", "OUT", "-o", "x.docx"], "-o and --json are for one brief"),
+        (["A", "--jsonl", "OUT", "--jobs", "0"], "--jobs 0: at least 1"),
+        (["EMPTY", "--jsonl", "OUT"], "EMPTY: no .docx brief in this folder"),
+        (["A", "--jsonl", "A"], "refusing to write the JSON lines over the brief"),
+    ],
+)
+def test_batch_bad_options_are_one_line(env, tmp_path, capsys, argv, said):
+    (tmp_path / "DIR").mkdir()
+    (tmp_path / "EMPTY").mkdir()
+    for name in ("A", "B"):
+        shutil.copy(SAMPLE, tmp_path / name)
+    before = sha(tmp_path / "A")
+    code, out, err = run(capsys, "check", *[str(tmp_path / a) if a.isupper() else a for a in argv])
+    assert (code, out) == (2, "") and err.count("\n") == 1 and said.replace("EMPTY", str(tmp_path / "EMPTY")) in err
+    assert sha(tmp_path / "A") == before and not (tmp_path / "OUT").exists()

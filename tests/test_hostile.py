@@ -1160,6 +1160,48 @@ def test_libreoffice_does_not_outlive_toa_killed_outright(tmp_path):
             os.kill(pid, signal.SIGKILL)
 
 
+@needs_libreoffice
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_during_a_batch_ends_its_workers_and_their_libreoffice(tmp_path, signum):
+    """`toa check DIR --jsonl OUT --jobs 2` stopped while its workers' LibreOffice lays a brief
+    out: the workers and their LibreOffice go, their folders too, and OUT is not written."""
+    work, temp = tmp_path / "work", tmp_path / "temp"
+    (work / "briefs").mkdir(parents=True)
+    temp.mkdir()
+    for n in range(4):
+        shutil.copyfile(SAMPLE, work / "briefs" / f"{n}.docx")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "toa.cli", "check", "briefs", "--jsonl", "out.jsonl", "--offline", "--jobs", "2"],
+        cwd=work,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "TMPDIR": str(temp), "XDG_CACHE_HOME": str(tmp_path / "cache")},
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while not any(b"soffice.bin" in _cmdline(pid) for pid in _processes_mentioning(str(temp))):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail("LibreOffice never started")
+            time.sleep(0.05)
+        proc.send_signal(signum)
+        out, err = proc.communicate(timeout=60)
+        assert proc.returncode == 128 + signum
+        said = "interrupted" if signum == signal.SIGINT else "stopped by SIGTERM"
+        assert err.splitlines()[-1] == f"toa: {said}; nothing was written" and "Traceback" not in err
+        assert out == ""
+        deadline = time.monotonic() + 5
+        while (_processes_mentioning(str(temp)) or list(temp.iterdir())) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert _processes_mentioning(str(temp)) == []
+        assert list(temp.iterdir()) == []
+        assert sorted(p.name for p in work.iterdir()) == ["briefs"]
+    finally:
+        proc.kill()
+        for pid in _processes_mentioning(str(temp)):
+            os.kill(pid, signal.SIGKILL)
+
+
 def test_a_signal_while_writing_leaves_no_temporary_file(tmp_path):
     """SIGTERM when the output's temporary file is written (sent by the process itself as it
     syncs the file to disk): the temporary file goes, no output appears."""

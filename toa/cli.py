@@ -8,6 +8,7 @@ Each command imports what it needs when it runs (the pipeline, the server, the v
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import signal
 import sys
@@ -96,8 +97,15 @@ def _parser() -> argparse.ArgumentParser:
     b.set_defaults(func=_build)
 
     c = sub.add_parser("check", help="verify the authorities; comment every flagged citation in a copy")
-    c.add_argument("brief", help="the brief (.docx)")
+    c.add_argument("briefs", nargs="+", metavar="BRIEF", help="the brief (.docx); with --jsonl, briefs and folders")
     c.add_argument("-o", "--output", help="output .docx (default: BRIEF.checked.docx)")
+    c.add_argument(
+        "--jsonl",
+        metavar="OUT",
+        help="check every brief named (every .docx under a folder) and write one JSON line per authority "
+        "here; no commented copies are written",
+    )
+    c.add_argument("--jobs", type=int, metavar="N", help="with --jsonl: briefs checked at once (default: the cores)")
     _common(c)
     _checking(c)
     c.set_defaults(func=_check)
@@ -354,6 +362,13 @@ def _check(args) -> int:
     from . import pipeline
     from .report import build_report, check_summary
 
+    if args.jsonl is not None:
+        return _check_batch(args)
+    if len(args.briefs) > 1 or os.path.isdir(args.briefs[0]):
+        raise BuildError("checking several briefs (or a folder) needs --jsonl OUT")
+    if args.jobs is not None:
+        raise BuildError("--jobs is for checking several briefs, with --jsonl OUT")
+    args.brief = args.briefs[0]
     _check_outputs(args, ".checked.docx")
     tty = sys.stderr.isatty()
     result = pipeline.check(
@@ -373,6 +388,54 @@ def _check(args) -> int:
     print(check_summary(report))
     print(f"Wrote {result.output}")
     return 0
+
+
+def _check_batch(args) -> int:
+    """Exit status: 2 when a brief could not be checked (as toa check on it alone), else 1 when
+    an authority needs attention, else 0."""
+    from .pipeline import same_file
+    from .verify import NEEDS_ATTENTION, NOT_VERIFIED, batch
+
+    if args.output or args.report:
+        raise BuildError("-o and --json are for one brief; with --jsonl each authority's outcome goes to OUT")
+    if args.jobs is not None and args.jobs < 1:
+        raise BuildError(f"--jobs {args.jobs}: at least 1")
+    _check_output(args.jsonl)
+    work = batch.Batch(
+        briefs=batch.briefs_in(args.briefs),
+        settings=_settings(args),
+        options=_options(args),
+        style=args.style,
+        pages=args.pages,
+        template=args.template,
+        passim=args.passim,
+        jobs=args.jobs or batch.default_jobs(),
+    )
+    if any(os.path.isfile(b) and same_file(args.jsonl, str(b)) for b in work.briefs):
+        raise BuildError(f"refusing to write the JSON lines over the brief {args.jsonl}; choose another --jsonl")
+
+    checked: list[batch.BatchResult] = []  # what the run found, once the lines are written
+
+    def fill(fh) -> None:
+        def shown(outcome: batch.BriefOutcome, done: int, total: int) -> None:
+            if outcome.error is not None:
+                said = f"error: {outcome.error}"
+            else:
+                said = (
+                    f"{len(outcome.entries)} authorities, {outcome.count(NEEDS_ATTENTION)} flagged, "
+                    f"{outcome.count(NOT_VERIFIED)} not checked ({outcome.seconds:.1f} s)"
+                )
+            print(f"toa: [{done}/{total}] {outcome.brief}: {said}", file=sys.stderr, flush=True)
+            for line in outcome.lines():
+                fh.write(json.dumps(line, ensure_ascii=False).encode("utf-8") + b"\n")
+
+        checked.append(batch.check(work, shown))
+
+    _write(args.jsonl, fill)  # the lines go out as each brief ends; OUT appears whole at the end
+    result = checked[0]
+    print(result.summary())
+    print(f"Wrote {args.jsonl}")
+    return 2 if result.failed else 1 if result.total(NEEDS_ATTENTION) else 0
 
 
 def _audit(args) -> int:

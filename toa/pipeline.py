@@ -19,6 +19,7 @@ from .write.fields import ta_code, ta_runs, ta_sites
 if TYPE_CHECKING:  # the verify stage (and its HTTP client) loads only when a check runs
     from .render import Office
     from .verify import Settings, Verification
+    from .verify.case_index import CaseIndex
 
 VerifyProgress = Callable[[str, int, int], None]  # (stage, done, total)
 
@@ -188,9 +189,12 @@ def _comment(result: BuildResult) -> int:
     )
 
 
-def verify_analysis(result: BuildResult, settings: Settings, progress: VerifyProgress | None = None) -> None:
-    """The VERIFY stage on an analysis (nothing is written): for the server's check."""
-    _verify(result, settings, progress)
+def verify_analysis(
+    result: BuildResult, settings: Settings, progress: VerifyProgress | None = None, index: CaseIndex | None = None
+) -> None:
+    """The VERIFY stage on an analysis (nothing is written): for the server's check and a batch's
+    (`index`: the case index a batch's worker keeps open)."""
+    _verify(result, settings, progress, index)
 
 
 def replaced_paragraphs(doc: Document) -> list[int]:
@@ -330,11 +334,13 @@ def audit(
     return AuditResult(result, table, findings, result.output, comments or 0)
 
 
-def _verify(result: BuildResult, settings: Settings, progress: VerifyProgress | None) -> None:
+def _verify(
+    result: BuildResult, settings: Settings, progress: VerifyProgress | None, index: CaseIndex | None = None
+) -> None:
     """Run the VERIFY stage on the table; its records go with the result."""
     from .verify import verify
 
-    result.verification = verify(result.table, settings, progress=progress, document=result.document)
+    result.verification = verify(result.table, settings, progress=progress, document=result.document, index=index)
     result.offline = not settings.network
 
 

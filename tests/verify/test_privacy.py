@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+
+import pytest
 from urllib.parse import parse_qs, unquote_plus, urlsplit
 
 from builders import case, cfr, const, fed_reg, occ, provision, rule, table, usc
@@ -212,3 +214,107 @@ def test_a_release_point_is_asked_for_by_title_congress_and_law_only(services):
     for s in services.recorder.requests:
         text = re.sub(r"[^a-z]+", " ", sent_text(s).lower())
         assert not any(" ".join(words[i : i + 3]) in text for i in range(len(words) - 2)), s.target
+
+
+class Listener:
+    """A loopback socket that takes every connection it is offered, records it and hangs up: no
+    source answers there, so a test can count what a run tried to reach."""
+
+    def __init__(self):
+        import socket
+        import threading
+
+        self.accepted: list[tuple[str, int]] = []
+        self._sock = socket.create_server(("127.0.0.1", 0))
+        self._sock.settimeout(0.1)
+        self._stopped = threading.Event()
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self._sock.getsockname()[1]}"
+
+    def _serve(self) -> None:
+        while not self._stopped.is_set():
+            try:
+                conn, peer = self._sock.accept()
+            except TimeoutError:
+                continue
+            self.accepted.append(peer)
+            conn.close()
+
+    def close(self) -> None:
+        self._stopped.set()
+        self._thread.join()
+        self._sock.close()
+
+
+@pytest.fixture
+def listener():
+    opened = Listener()
+    yield opened
+    opened.close()
+
+
+@pytest.mark.parametrize("batch", [False, True])
+def test_with_a_case_index_an_offline_check_of_the_planted_brief_connects_to_nothing(
+    listener, monkeypatch, tmp_path, capsys, batch
+):
+    """Every source's base URL, and every proxy variable, point at a listener that records any
+    connection: `toa check --offline` of samples/planted-problems.docx with a case index (alone,
+    and as a batch of two workers) opens none, and still judges every case (the planted ones
+    flagged). The same check online does reach the listener: the test sees what it would miss."""
+    import json
+    import shutil
+
+    from fakes import data
+    from fakes.bulk import cases_of, with_neighbours, write_generation
+    from toa.cli import main
+    from toa.verify.case_index import build
+    from toa.verify.settings import URL_ENV
+
+    for var in URL_ENV.values():
+        monkeypatch.setenv(var, listener.url)
+    for var in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"):
+        monkeypatch.setenv(var, listener.url)
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    monkeypatch.delenv("no_proxy", raising=False)
+    monkeypatch.setenv("COURTLISTENER_API_TOKEN", data.TOKEN)  # a token, so only --offline keeps it home
+    for var in ("XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"):
+        monkeypatch.setenv(var, str(tmp_path / var))
+    write_generation(tmp_path / "bulk", "2026-09-30", with_neighbours(cases_of(data.CLUSTERS)))
+    build(tmp_path / "bulk", tmp_path / "cases.sqlite3")
+    monkeypatch.setenv("TOA_INDEX", str(tmp_path / "cases.sqlite3"))
+    brief = tmp_path / "planted-problems.docx"
+    shutil.copy(Path(__file__).parents[2] / "samples" / brief.name, brief)
+
+    def check(*flags: str) -> list[dict]:
+        if batch:
+            again = str(shutil.copy(brief, tmp_path / "again.docx"))  # two briefs, so that two workers start
+            argv = ["check", str(brief), again, "--jsonl", str(tmp_path / "out.jsonl"), "--jobs", "2"]
+            code = main([*argv, "--pages", "estimate", *flags])
+            lines = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
+            read = [a for a in lines if a["brief"] == str(brief)]
+            if flags:  # offline, both copies are judged alike (online, network errors differ in their words)
+                assert [{**a, "brief": ""} for a in read] == [{**a, "brief": ""} for a in lines if a["brief"] == again]
+        else:
+            argv = ["check", str(brief), "--json", str(tmp_path / "r.json"), "-o", str(tmp_path / "out.docx")]
+            code = main([*argv, "--pages", "estimate", *flags])
+            report = json.loads((tmp_path / "r.json").read_text())
+            read = [a for c in report["categories"] for a in c["authorities"]]
+        assert code in (0, 1), capsys.readouterr().err
+        return read
+
+    entries = check("--offline")
+    assert listener.accepted == []
+    cases = {a["text"]: a["verification"]["verdict"] for a in entries if a["verification"]["kind"] == "case"}
+    flagged = sorted(t for t, v in cases.items() if v == "NEEDS_ATTENTION")
+    assert flagged == [
+        "Celotex Corp. v. Catrett, 477 U.S. 320 (1986)",
+        "Miller v. Hartwell, 556 U.S. 662 (2009)",
+        "Smith v. Imaginary, 999 U.S. 9999 (2099)",
+    ]
+    assert set(cases.values()) == {"VERIFIED", "NEEDS_ATTENTION"}
+    check()  # online, the statutes and rules are looked for at the listener
+    assert listener.accepted

@@ -38,9 +38,15 @@ def _is_case(authority: Authority) -> bool:
 
 
 def verify(
-    table: Table, settings: Settings | None = None, progress: Progress | None = None, document: Document | None = None
+    table: Table,
+    settings: Settings | None = None,
+    progress: Progress | None = None,
+    document: Document | None = None,
+    index: case_index.CaseIndex | None = None,
 ) -> Verification:
-    """`document`, when given, is read (here, never sent) for the quotations each citation vouches for."""
+    """`document`, when given, is read (here, never sent) for the quotations each citation vouches for.
+    `index`: a case index the caller keeps open across checks (a batch's worker); without it the
+    settings' index is opened for this check and closed at its end."""
     settings = settings or Settings.from_env()
     if settings.deadline is None:
         settings = replace(settings, deadline=settings.clock() + settings.run_timeout)
@@ -76,7 +82,7 @@ def verify(
                     provisions.append((prov, units))
                     result.records[authority.key] = prov
         counted("offline", len(result.records), len(result.records))
-        _check_cases(works, settings, http, cache, counted, result.notes)
+        _check_cases(works, settings, http, cache, counted, result.notes, index)
         _check_provisions(
             provisions, {a.key: a for c in table.categories for a in c.authorities}, settings, http, cache, counted
         )
@@ -112,12 +118,19 @@ def checked_before_stop(done: dict[str, tuple[int, int]]) -> str:
 
 
 def _check_cases(
-    works: list[CaseWork], settings: Settings, http: Http, cache: Cache, progress: Progress, notes: list[str]
+    works: list[CaseWork],
+    settings: Settings,
+    http: Http,
+    cache: Cache,
+    progress: Progress,
+    notes: list[str],
+    kept: case_index.CaseIndex | None,
 ) -> None:
-    """The case index answers what it can; CourtListener's API is asked for the rest."""
+    """The case index answers what it can; CourtListener's API is asked for the rest. `kept`: an
+    index the caller opened and closes; otherwise this check opens the settings' own."""
     cl = CourtListener(http, settings, cache, progress)
     lookups = [c for w in works for c in w.lookups()]
-    index, problem = case_index.open_for(settings)
+    index, problem = (kept, None) if kept is not None else case_index.open_for(settings)
     if problem:
         notes.append(problem)
     if index is None:
@@ -127,7 +140,8 @@ def _check_cases(
         answers = case_index.answers(index, works, settings)
         check_cases(works, cl, answers | cl.lookup([c for c in lookups if c not in answers]), settings)
     finally:
-        index.close()
+        if kept is None:
+            index.close()
 
 
 def unsourced(authority: Authority) -> str:
