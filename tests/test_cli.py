@@ -339,3 +339,16 @@ def test_passim_threshold_and_footnotes_as_the_pane_sends_them(tmp_path):
     assert "Traceback" not in bad.stderr and sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".docx") == [
         "chosen.docx", "plain.docx", "sg.docx",
     ]  # fmt: skip
+
+
+def test_python_dash_m_toa_runs_the_command_line(tmp_path):
+    """`python -m toa` is the `toa` script: the same build, the same exit statuses."""
+    brief = DocBuilder()
+    brief.paragraph("See ", ("Celotex Corp. v. Catrett", "i"), ", 477 U.S. 317, 322 (1986).")
+    brief.save(tmp_path / "brief.docx")
+    run = [sys.executable, "-m", "toa"]
+    built = subprocess.run([*run, "build", "brief.docx", "--pages", "estimate"], cwd=tmp_path, capture_output=True)
+    assert built.returncode == 0, built.stderr
+    assert (tmp_path / "brief.toa.docx").exists()
+    missing = subprocess.run([*run, "build", "nothing.docx"], cwd=tmp_path, capture_output=True, text=True)
+    assert missing.returncode == 2 and missing.stderr.count("\n") == 1
