@@ -1069,12 +1069,12 @@ def test_add_a_heading_move_an_entry_under_it_and_undo_both(browser, server):
     (toa reads such a heading and its entries: tests/authorities/test_marks.py.)"""
     pane = Pane(browser, server["port"], APPELLATE, "PC")
     pane.click("scan", "Found")
+    assert not pane.shown("add-heading")  # no table yet: nothing to add a heading to
+    pane.click("insert", "Table inserted")
     browser.execute_script(
         "document.getElementById('add-heading').open = true;"
         "document.getElementById('heading-name').value = 'Supreme Court Cases'"
     )
-    pane.click("heading-add", "The brief has no table yet: Insert table first")
-    pane.click("insert", "Table inserted")
     fields = browser.execute_script("return window.__fields()")
     toas = [f["code"] for f in fields if f["code"].lstrip().startswith("TOA")]
     calls = pane.click("heading-add", 'Heading "Supreme Court Cases" added to the table (TA category 10)')
