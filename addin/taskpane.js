@@ -20,8 +20,9 @@
   const MIN_WORDAPI = "1.3";  // addin/manifest.xml's Requirements
   const SHORT_FORMS = new Set(["id", "short", "supra"]);
   const NOTES_MISSING = "reaching footnotes and endnotes needs WordApi 1.5, which this Word lacks";
+  // hasTable: the document has a TOA field (a table toa or Word built), so entries have TA fields to edit
   const state = { report: null, checked: false, ready: false, web: false, fieldsOk: false, commentsOk: false,
-                  pagesOk: false, notesOk: false };
+                  pagesOk: false, notesOk: false, hasTable: false };
 
   const $ = (id) => document.getElementById(id);
 
@@ -77,7 +78,7 @@
     list.hidden = notes.length === 0;
   }
 
-  async function run(message, work, rebase = true) {
+  async function run(message, work, rebase = true, changesTable = rebase) {
     busy(message);
     state.working = true;
     let said;
@@ -87,6 +88,14 @@
     } catch (e) {
       said = e instanceof PaneError ? e.message : `Something went wrong: ${e && e.message ? e.message : e}`;
       failed = true;
+    }
+    // a preview on show follows every change of the table (an edit, an exclude, a new scan)
+    if (!failed && changesTable && previewShown()) {
+      try {
+        await preview();
+      } catch (e) {
+        said += ` The preview could not follow it (${e && e.message ? e.message : e}): Preview table again.`;
+      }
     }
     // what the pane did to the document (a table, fields) is no edit for the list to follow;
     // an action that only reads it (rebase false) leaves the texts the list was made from
@@ -295,7 +304,7 @@
         for (const o of a.occurrences) details.append(occurrenceButton(o));
         div.append(details);
         div.append(stepper(a));
-        if (state.fieldsOk) div.append(editControls(a, cat, report));
+        if (state.fieldsOk && state.hasTable) div.append(editControls(a, cat, report));
         section.append(div);
       }
       results.append(section);
@@ -341,11 +350,23 @@
     return `${n} ${n === 1 ? one : many}`;
   }
 
+  async function tableInDocument() {
+    // a TOA field in the body (Body.fields, WordApi 1.4): the table Insert table (or Word) built
+    if (!state.fieldsOk) return false;
+    return Word.run(async (ctx) => {
+      const fields = ctx.document.body.fields;
+      fields.load("items/code");
+      await ctx.sync();
+      return fields.items.some((f) => /^\s*TOA\b/i.test(f.code || ""));
+    });
+  }
+
   async function scan() {
     const doc = await currentDocument();
     const report = await post("/analyze", doc);
     state.report = report;
     state.checked = false;
+    state.hasTable = await tableInDocument();
     render(report);
     showNotes([]);
     showNotVerified(null);
@@ -362,10 +383,18 @@
     state.report = report;
     state.checked = true;
     render(report);
-    const flagged = report.categories.reduce((n, c) => n + c.authorities.filter(needsAttention).length, 0);
     showNotes((report.verification && report.verification.notes) || []);
     showNotVerified(report.verification);
-    return `Checked ${counts(report)}: ${flagged} need attention.`;
+    const fixes = ((report.verification && report.verification.not_verified) || []).filter((g) => g.fix);
+    return `${checkedLine(report.verification)}.${fixes.length ? ` To check the rest: ${fixes[0].fix}.` : ""}`;
+  }
+
+  function checkedLine(verification) {
+    // the three verdicts as the server counts them (the report's verification.summary), never
+    // recounted here, in the words of toa check's terminal line
+    const s = (verification && verification.summary) || {};
+    const [ok, bad, not] = [s.VERIFIED || 0, s.NEEDS_ATTENTION || 0, s.NOT_VERIFIED || 0];
+    return `Checked ${plural(ok + bad + not, "authority", "authorities")}: ${ok} verified, ${bad} need attention, ${not} not verified`;
   }
 
   function keepVerification(previous, report) {
@@ -413,9 +442,11 @@
     for (const g of groups) {
       const li = el("li");
       li.append(el("span", "reason", sentence(g.reason)), el("span", "authorities", ` ${g.authorities.join("; ")}`));
+      if (g.fix) li.append(el("p", "fix", `To fix: ${sentence(g.fix)}`));
       list.append(li);
     }
-    $("summary-line").textContent = (verification && verification.summary_text) || "";
+    // the counts only: each reason is said once, in the list (summary_text says it all again)
+    $("summary-line").textContent = verification ? `${checkedLine(verification)}.` : "";
     $("not-verified").hidden = !verification;
   }
 
@@ -437,13 +468,14 @@
     return Word.run(async (ctx) => {
       const ranges = await locateAll(ctx, targets.map((t) => t.locator));
       const removed = await removeOwnComments(ctx);
-      let added = 0;
+      let added = 0;  // at the authorities' citations: the summary comment is said apart
       ranges.forEach((r, i) => { if (r) { r.insertComment(targets[i].text); added += 1; } });
-      added += await addSummary(ctx);
+      const summary = await addSummary(ctx);
       await ctx.sync();
       const inNotes = unreachable(targets.map((t) => t.locator), ranges);
       const missed = targets.length - added - inNotes;
-      return `${added} comments added${removed ? `, replacing ${removed} earlier ones` : ""}` +
+      return `${plural(added, "comment", "comments")} added at citations${summary ? " and the check's summary at the start" : ""}` +
+        `${removed ? `, replacing ${removed} earlier ones` : ""}` +
         `${missed ? `; ${missed} citations were not found (scan again)` : ""}` +
         `${inNotes ? `; ${plural(inNotes, "citation", "citations")} in notes left out: ${NOTES_MISSING}` : ""}.`;
     });
@@ -473,6 +505,8 @@
       });
       target.range.insertOoxml(data.table.ooxml, target.location);
       await ctx.sync();
+      state.hasTable = true;
+      render(state.report);  // now with Edit entry
       let message = `Table inserted ${target.said} with ${placed} TA fields${oldFields ? ` (${oldFields} old ones removed)` : ""}.`;
       const inNotes = unreachable(data.fields.map((f) => f.locator), ranges);
       if (placed + inNotes < ranges.length) message += ` ${ranges.length - placed - inNotes} citations were not found and have no TA field.`;
@@ -491,7 +525,10 @@
         await showWordPages(ctx, data.fields, ranges);
         message += " Word's page of each citation is shown under its entry.";
       }
-      message += " Undo takes the insertion back; Word may need more than one Undo for an add-in's changes.";
+      // the pane's Undo never takes the table back: say what it does take back, if anything
+      const last = state.fieldsOk && undoStack.length ? undoStack[undoStack.length - 1].label : null;
+      message += " Word's own Undo (Ctrl+Z in the document) takes the table back; it may need more than one.";
+      if (last) message += ` The pane's Undo takes back your last ${last}, not the table.`;
       return message;
     });
   }
@@ -671,7 +708,7 @@
         const settings = Office.context.document.settings;
         if (select.value === "auto") settings.remove(`toa.${name}`); else settings.set(`toa.${name}`, select.value);
         if (name === "style") passimAllowed(health);
-        settings.saveAsync(() => done(`${name === "style" ? "Court style" : "Page source"} set for this document: ${select.value}. Scan again to see it.`));
+        settings.saveAsync(() => optionSet(`${name === "style" ? "Court style" : "Page source"} set for this document: ${select.value}. Scan again to see it.`));
       });
     }
     // passim threshold (toa.passim: a number, 0 for never) and footnotes (toa.footnotes: false
@@ -688,14 +725,14 @@
     passim.addEventListener("change", () => {
       const settings = Office.context.document.settings;
       if (passim.value === "") settings.remove("toa.passim"); else settings.set("toa.passim", Number(passim.value));
-      settings.saveAsync(() => done(`Passim set for this document: ${passim.value === "" ? "as the style" : passim.value === "0" ? "never" : `${passim.value} or more pages`}. Scan again to see it.`));
+      settings.saveAsync(() => optionSet(`Passim set for this document: ${passim.value === "" ? "as the style" : passim.value === "0" ? "never" : `${passim.value} or more pages`}. Scan again to see it.`));
     });
     const notes = $("footnotes");
     notes.checked = setting("toa.footnotes") !== false;
     notes.addEventListener("change", () => {
       const settings = Office.context.document.settings;
       if (notes.checked) settings.remove("toa.footnotes"); else settings.set("toa.footnotes", false);
-      settings.saveAsync(() => done(`Citations in footnotes ${notes.checked ? "included" : "left out"} for this document. Scan again to see it.`));
+      settings.saveAsync(() => optionSet(`Citations in footnotes ${notes.checked ? "included" : "left out"} for this document. Scan again to see it.`));
     });
   }
 
@@ -705,6 +742,16 @@
     const forbidden = Boolean(chosen && !chosen.passim);
     $("passim").disabled = forbidden;
     $("passim").title = forbidden ? `The ${chosen.name} style allows no passim: every page is listed.` : "";
+  }
+
+  function previewShown() {
+    return !$("preview-box").hidden;
+  }
+
+  function optionSet(said) {
+    // a choice saved in the document: a preview on show follows it at once
+    if (previewShown() && state.ready) run("Building the preview…", async () => { await preview(); return said; }, false, false);
+    else done(said);
   }
 
   async function preview() {
@@ -1186,7 +1233,7 @@
    * an entry of its own: toa/authorities/marks.py). Undo deletes the field. */
   function markControls(report) {
     $("mark").hidden = !state.fieldsOk;
-    $("add-heading").hidden = !state.fieldsOk;
+    $("add-heading").hidden = !(state.fieldsOk && state.hasTable);
     const select = $("mark-heading");
     const chosen = select.value;
     select.textContent = "";
@@ -1504,7 +1551,7 @@
       let after;
       try { after = await bodyTexts(); } catch (e) { return; }
       const part = state.texts && changedPart(state.texts, after);
-      if (part && !state.working) run("Re-scanning what changed…", () => follow(state.texts, after, part), false);
+      if (part && !state.working) run("Re-scanning what changed…", () => follow(state.texts, after, part), false, true);
     }, FOLLOW_DELAY);
   }
 
@@ -1626,8 +1673,8 @@
       return;
     }
     $("scan").addEventListener("click", () => run("Scanning the brief…", scan));
-    $("check").addEventListener("click", () => run("Checking every authority…", check));
-    $("comments").addEventListener("click", () => run("Adding comments…", addComments));
+    $("check").addEventListener("click", () => run("Checking every authority…", check, true, false));
+    $("comments").addEventListener("click", () => run("Adding comments…", addComments, true, false));
     $("insert").addEventListener("click", () => run("Building the table…", insertTable));
     $("filter").addEventListener("change", applyFilter);
     $("undo").addEventListener("click", () => run("Undoing…", undoLast));

@@ -280,8 +280,14 @@ def test_offline_sends_nothing_and_keeps_the_offline_checks(env, tmp_path, capsy
     assert "Not verified: offline mode (cache only) (" in got["ARGUMENT"][2]
     # one reason, said once for cases and provisions alike, in words (no internal names of sources)
     assert out.count("Not verified: offline mode (cache only)") == 1 and "fetch_" not in out + json.dumps(report)
-    (offline,) = [line for line in out.splitlines() if line.startswith("Not verified: offline mode")]
+    lines = out.splitlines()
+    (offline,) = [line for line in lines if line.startswith("Not verified: offline mode")]
     assert "U.S.C." in offline and "v." in offline
+    # how to fix it, on the line after the reason (the terminal, the comment and the JSON say it alike)
+    (group,) = [g for g in report["verification"]["not_verified"] if g["reason"] == "offline mode (cache only)"]
+    assert group["fix"].startswith("check without --offline")
+    assert lines[lines.index(offline) + 1] == f"To fix: {group['fix']}"
+    assert f"to fix: {group['fix']}" in got["ARGUMENT"][2]
 
 
 def test_keep_cache_is_used_then_cleared(env, tmp_path, capsys):

@@ -13,9 +13,11 @@ add-in read it) and the summaries on the terminal.
 After a check (toa check, toa build --verify) each authority also has "verification" (its
 record, plus "comment": the text of its Word comment or null), and the report a top-level
 "verification": {"summary": {verdict: count, "flagged": n}, "not_verified": [{"reason",
-"authorities"}], "summary_text", "as_of", "requests_made", "budget", "budget_exhausted", "notes",
+"authorities", "fix"}], "summary_text", "as_of", "requests_made", "budget", "budget_exhausted", "notes",
 "unlinked", "offline", "commented", "comments"}; "flagged" counts the authorities that need
-attention, as the terminal and the add-in do; "summary_text" is the summary comment's text;
+attention, as the terminal and the add-in do (the pane shows these counts, never its own); "fix"
+says in one line how to fix a reason (a token, the case index), else null; "summary_text" is the
+summary comment's text;
 "comments" (the Word comments written) only when a .docx was written.
 
 `layout` says whose layout the pages follow (libreoffice, word-markers, estimate);
@@ -539,6 +541,8 @@ def check_summary(report: Report) -> str:
     for group in v.not_verified():
         names, more = group["authorities"][:NAMES_SHOWN], len(group["authorities"]) - NAMES_SHOWN
         lines.append(f"Not verified: {group['reason']}: {'; '.join(names)}{f'; and {more} more' if more > 0 else ''}")
+        if group["fix"]:
+            lines.append(f"To fix: {group['fix']}")
     mode = " (offline: cache and offline checks only)" if checking.offline else ""
     exhausted = ", budget exhausted" if v.budget_exhausted else ""
     lines.append(f"Requests: {v.requests_made} of a budget of {v.budget}{exhausted}{mode}")

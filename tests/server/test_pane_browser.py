@@ -54,25 +54,42 @@ EXPECTED = {
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory, fakes):
-    """`toa serve` in its own process, with a certificate from a test CA."""
+def tls():
+    """A test CA and the certificate every server here presents (the browser trusts its key only)."""
     import trustme
 
-    tmp = tmp_path_factory.mktemp("serve")
     ca = trustme.CA()
-    cert = ca.issue_cert("127.0.0.1", "localhost")
+    return ca, ca.issue_cert("127.0.0.1", "localhost")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory, fakes, tls):
+    """`toa serve` in its own process, with a certificate from a test CA."""
+    yield from _serve(tmp_path_factory, fakes, tls, TOKEN)
+
+
+@pytest.fixture(scope="module")
+def tokenless_server(tmp_path_factory, fakes, tls):
+    """`toa serve` as a user runs it before setting a CourtListener token (and with no case index)."""
+    yield from _serve(tmp_path_factory, fakes, tls, None)
+
+
+def _serve(tmp_path_factory, fakes, tls, token: str | None):
+    tmp = tmp_path_factory.mktemp("serve")
+    ca, cert = tls
     cert.private_key_pem.write_to_path(str(tmp / "key.pem"))
     cert.cert_chain_pems[0].write_to_path(str(tmp / "cert.pem"))
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = {
-        **os.environ,
+        **{k: v for k, v in os.environ.items() if k not in ("COURTLISTENER_API_TOKEN", "TOA_INDEX")},
         **fakes.urls(),
-        "COURTLISTENER_API_TOKEN": TOKEN,
+        **({"COURTLISTENER_API_TOKEN": token} if token else {}),
         "TOA_VERIFY_NO_CACHE": "1",
         "XDG_CACHE_HOME": str(tmp / "cache"),
         "XDG_CONFIG_HOME": str(tmp / "config"),
+        "XDG_DATA_HOME": str(tmp / "data"),
     }
     # a large quota: the server's real clock never moves the fakes' clock, so no wait must be needed
     (tmp / "config" / "toa").mkdir(parents=True)
@@ -388,16 +405,18 @@ def test_check_badges_filter_and_comments(browser, server, fakes, platform):
         "const o = {}; for (const d of document.querySelectorAll('.authority')) { const r = d.querySelector('.reason');"
         " if (r) o[d.querySelector('.text').textContent] = r.textContent; } return o;"
     )
-    calls = pane.click("comments", "7 comments added")
+    calls = pane.click("comments", "comments added at citations and the check's summary at the start")
     added = [c for c in calls if c["op"] == "insertComment"]
     assert len(added) == 7
+    # the count is of the authorities' comments, every one placed: no "-1 citations were not found"
+    assert pane.message().startswith(f"{len(added) - 1} comments added at citations")
+    assert "not found" not in pane.message() and not re.search(r"-\d", pane.message())
     summary = added[-1]  # the check's summary, on the first paragraph with text, as toa check puts it
     assert summary["text"] == "UNITED STATES DISTRICT COURT"
-    assert (
-        summary["content"]
-        == pane.texts("#summary-line")[0]
-        == ("TOA check summary: 13 authorities: 9 verified, 4 need attention (commented where cited), 0 not verified.")
+    assert summary["content"] == (
+        "TOA check summary: 13 authorities: 9 verified, 4 need attention (commented where cited), 0 not verified."
     )
+    assert pane.texts("#summary-line") == ["Checked 13 authorities: 9 verified, 4 need attention, 0 not verified."]
     assert {c["content"] for c in added[:-1]} == {
         reasons[k]
         for k in reasons
@@ -506,13 +525,13 @@ def test_what_was_not_verified_is_listed_with_why(browser, server, fakes, tmp_pa
     pane = Pane(browser, server["port"], tmp_path / "notes.docx", "PC")
     pane.click("scan", "Found")
     assert not pane.shown("not-verified")
-    pane.click("check", "0 need attention.")
+    pane.click("check", "0 need attention, 2 not verified.")
     reasons = pane.texts("#not-verified-list .reason")
     assert pane.shown("not-verified") and len(reasons) == 2 and "LEXIS" not in pane.message()
     assert {("U.S. Dist. LEXIS" in n, "N.L.R.B." in n) for n in reasons} == {(True, False), (False, True)}
     assert all(n[0] == n[0].upper() and n.endswith(".") for n in reasons)  # sentences
     assert {e["badges"][0] for e in pane.entries().values()} == {"NOT VERIFIED"}
-    assert pane.texts("#summary-line")[0].startswith("TOA check summary: 2 authorities: 0 verified, 0 need attention")
+    assert pane.texts("#summary-line") == ["Checked 2 authorities: 0 verified, 0 need attention, 2 not verified."]
     pane.click("scan", "Found")
     assert not pane.shown("not-verified")  # a new scan clears the last check's summary
 
@@ -1050,12 +1069,12 @@ def test_add_a_heading_move_an_entry_under_it_and_undo_both(browser, server):
     (toa reads such a heading and its entries: tests/authorities/test_marks.py.)"""
     pane = Pane(browser, server["port"], APPELLATE, "PC")
     pane.click("scan", "Found")
+    assert not pane.shown("add-heading")  # no table yet: nothing to add a heading to
+    pane.click("insert", "Table inserted")
     browser.execute_script(
         "document.getElementById('add-heading').open = true;"
         "document.getElementById('heading-name').value = 'Supreme Court Cases'"
     )
-    pane.click("heading-add", "The brief has no table yet: Insert table first")
-    pane.click("insert", "Table inserted")
     fields = browser.execute_script("return window.__fields()")
     toas = [f["code"] for f in fields if f["code"].lstrip().startswith("TOA")]
     calls = pane.click("heading-add", 'Heading "Supreme Court Cases" added to the table (TA category 10)')
@@ -1346,4 +1365,98 @@ def test_a_setting_of_twenty_thousand_excluded_entries_is_capped_and_what_was_ig
     browser.execute_script("arguments[0].querySelector('details.edit').open = true", garcetti)
     pane.press(garcetti.find_element("css selector", ".edit-exclude"), "already leaves out 1,000 entries")
     assert "Garcetti v. Ceballos, 547 U.S. 410 (2006)" in pane.entries()
+    assert pane.uncaught() == []
+
+
+VERDICT_BADGES = ("VERIFIED", "NEEDS ATTENTION", "NOT VERIFIED")
+
+
+def test_the_check_counts_the_three_verdicts_and_says_how_to_fix_what_was_not_checked(browser, tokenless_server, fakes):
+    """No token (issue 30 item 3): the summary is not "0 need attention" while most are NOT
+    VERIFIED; it counts the three verdicts as the badges show them, says once why the rest was not
+    checked and, in one line, how to fix it."""
+    fresh(fakes)
+    pane = Pane(browser, tokenless_server["port"], PLANTED, "PC")
+    pane.click("scan", "Found")
+    pane.click("check", "not verified")
+    verdicts = Counter(next(b for b in e["badges"] if b in VERDICT_BADGES) for e in pane.entries().values())
+    assert verdicts["NOT VERIFIED"] and verdicts["NEEDS ATTENTION"]
+    line = (
+        f"Checked {sum(verdicts.values())} authorities: {verdicts['VERIFIED']} verified, "
+        f"{verdicts['NEEDS ATTENTION']} need attention, {verdicts['NOT VERIFIED']} not verified."
+    )
+    assert pane.message().startswith(line) and pane.texts("#summary-line") == [line]
+    assert "To check the rest: set a CourtListener token: COURTLISTENER_API_TOKEN, or api_token" in pane.message()
+    # each reason once (no second copy of it all in the summary line), with its fix under it
+    section = browser.find_element("id", "not-verified").text
+    assert section.lower().count("no courtlistener api token") == 1
+    token = [f for f in pane.texts("#not-verified-list .fix") if "CourtListener token" in f]
+    assert len(token) == 1 and token[0].startswith("To fix: Set a CourtListener token: ")
+    assert "config.toml" in token[0] and "toa index download" in token[0]
+    assert pane.uncaught() == []
+
+
+def test_edit_entry_and_add_a_heading_are_offered_once_a_table_exists(browser, server):
+    pane = Pane(browser, server["port"], APPELLATE, "PC")
+    pane.click("scan", "Found")
+    assert pane.entries() and not browser.find_elements("css selector", "details.edit")
+    assert not pane.shown("add-heading")
+    pane.click("insert", "Table inserted")
+    assert len(browser.find_elements("css selector", "details.edit")) == len(pane.entries())
+    assert pane.shown("add-heading")
+    # a later Scan of the brief with its table still offers them
+    pane.click("scan", "Found")
+    assert len(browser.find_elements("css selector", "details.edit")) == len(pane.entries())
+
+
+def test_insert_table_never_promises_an_undo_the_pane_does_not_offer(browser, server):
+    pane = Pane(browser, server["port"], APPELLATE, "PC")
+    pane.click("scan", "Found")
+    pane.click("insert", "Table inserted")
+    undo = browser.find_element("id", "undo")
+    assert undo.get_attribute("disabled") and "Undo takes the insertion back" not in pane.message()
+    assert "Word's own Undo (Ctrl+Z in the document) takes the table back" in pane.message()
+    assert "The pane's Undo" not in pane.message()
+    # with a change of the pane's on its Undo, the message says what that Undo takes back: not the table
+    div = _entry_div(browser, "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)")
+    browser.execute_script("arguments[0].querySelector('details.edit').open = true", div)
+    pane.press(div.find_element("css selector", ".edit-exclude"), "Excluded from the table")
+    pane.click("insert", "Table inserted")
+    assert not undo.get_attribute("disabled") and undo.text == "Undo exclude"
+    assert "The pane's Undo takes back your last exclude, not the table." in pane.message()
+
+
+def _preview(browser) -> dict[str, list[str]]:
+    return browser.execute_script("""
+        const out = {}; let heading = null;
+        for (const e of document.querySelectorAll('#preview-table > *')) {
+          if (e.tagName === 'H3') { heading = e.textContent; out[heading] = []; }
+          else out[heading].push(e.querySelector('.text').textContent);
+        }
+        return out;""")
+
+
+def test_the_preview_follows_every_change_of_the_table(browser, server):
+    pane = Pane(browser, server["port"], APPELLATE, "PC")
+    pane.wait(lambda: len(browser.find_elements("css selector", "#style option")) > 1)
+    pane.click("scan", "Found")
+    pane.click("insert", "Table inserted")
+    pane.click("preview", "Preview of the table")
+    celotex = "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"
+    assert celotex in _preview(browser)["Cases"]
+    div = _entry_div(browser, celotex)
+    browser.execute_script("arguments[0].querySelector('details.edit').open = true", div)
+    pane.press(div.find_element("css selector", ".edit-exclude"), "Excluded from the table")
+    shown = _preview(browser)
+    assert celotex not in shown["Cases"] and shown["Cases"]
+    pane.click("undo", "Undone: exclude")
+    assert celotex in _preview(browser)["Cases"]
+    # a court style chosen: the preview takes the style's headings at once
+    before = list(_preview(browser))
+    browser.execute_script(
+        "const s = document.getElementById('style'); s.value = 'sg'; s.dispatchEvent(new Event('change'));"
+    )
+    pane.wait(lambda: "Court style set for this document: sg" in pane.message() and not pane.busy())
+    after = list(_preview(browser))
+    assert after != before and "Constitution, statutes, regulations, and rules" in after
     assert pane.uncaught() == []

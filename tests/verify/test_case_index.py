@@ -304,6 +304,8 @@ def test_what_the_index_cannot_answer_is_not_checked_offline_and_asked_online(se
         "outside the case index (courts ca4, every year; CourtListener bulk snapshot of 2026-09-30)"
     )
     assert offline[RECENT.key].reason.startswith("a case of 2026 may be newer than the case index")
+    # the run had an index: going online is the fix, building one is not
+    assert offline.fixes["offline mode (cache only)"] == "check without --offline"
     online = verify(table(REED, ZERAN), services.settings(case_index=indexed / "ca4.sqlite3"))
     assert online[REED.key].verdict == "VERIFIED" and online[REED.key].details["source"] == "CourtListener API"
     assert online[ZERAN.key].details["source"] == "CourtListener bulk snapshot of 2026-09-30"

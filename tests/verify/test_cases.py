@@ -289,7 +289,7 @@ def test_a_westlaw_citation_is_not_an_unknown_reporter_and_is_not_sent(services)
     assert record.verdict == NOT_VERIFIED and record.flags == []
     assert record.reason == "CourtListener does not hold WL (West Law Citation): verify by hand"
     assert all(b"WL" not in r.body for r in cl_requests(services))
-    assert {"reason": record.reason, "authorities": [rivas.text]} in result.to_dict()["not_verified"]
+    assert {"reason": record.reason, "authorities": [rivas.text], "fix": None} in result.to_dict()["not_verified"]
 
 
 def test_subsequent_history_is_judged_never_sent_and_ignored(services):

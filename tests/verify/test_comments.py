@@ -3,6 +3,7 @@
 from builders import provision, table, usc
 from test_cases import IMAGINARY, REED, WRONG_NAME, WRONG_PAGE
 from toa.verify import comment_text, summary_text, verify
+from toa.verify.settings import config_path
 
 
 def test_comment_lines(services):
@@ -44,9 +45,27 @@ def test_not_verified_for_the_run_is_said_once_in_the_summary(services, dead_url
     )
     offline = verify(table(REED, IMAGINARY), services.settings(token=None))
     assert comment_text(offline[REED.key]) is None
-    assert "Not verified: no CourtListener API token (Reed v. Town of Gilbert, 576 U.S. 155 (2015))." in summary_text(
-        offline
+    assert "Not verified: no CourtListener API token (Reed v. Town of Gilbert, 576 U.S. 155 (2015)), to fix: " in (
+        summary_text(offline)
     )
+
+
+def test_what_was_not_verified_for_want_of_a_token_or_the_network_says_how_to_fix_it(services, dead_url):
+    no_token = verify(table(REED), services.settings(token=None)).not_verified()
+    config = str(config_path())
+    assert [g["fix"] for g in no_token] == [
+        "set a CourtListener token: COURTLISTENER_API_TOKEN, or api_token under [courtlistener] in "
+        f"{config}; or build the offline case index: toa index download (or toa index build --from DIR)"
+    ]
+    assert summary_text(verify(table(REED), services.settings(token=None))).endswith(f"to fix: {no_token[0]['fix']}.")
+    offline = verify(table(REED), services.settings(network=False)).not_verified()
+    assert [g["fix"] for g in offline] == [
+        "check without --offline (cases: build the offline case index: toa index download "
+        "(or toa index build --from DIR))"
+    ]
+    # a service down is nothing the user sets: no fix is offered
+    down = verify(table(REED), services.settings(courtlistener_url=dead_url)).not_verified()
+    assert [g["fix"] for g in down] == [None]
 
 
 def test_not_verified_for_a_reason_of_its_own_is_commented(services):

@@ -146,7 +146,7 @@ def test_a_refused_token_is_one_summary_line_not_a_comment_on_every_case(service
     assert comment_text(result[IMAGINARY.key]).startswith("TOA check: needs attention - the year 2099 is in the future")
     refused = "CourtListener refused the API token (HTTP 401)"
     assert [g for g in result.not_verified() if g["reason"] == refused] == [
-        {"reason": refused, "authorities": [REED.text]}
+        {"reason": refused, "authorities": [REED.text], "fix": None}
     ]
     assert len(services.recorder.requests) == 1  # and nothing more is asked of CourtListener
 

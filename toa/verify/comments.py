@@ -70,6 +70,7 @@ def summary_text(verification: Verification) -> str | None:
             names = group["authorities"][:SUMMARY_NAMES]
             more = len(group["authorities"]) - len(names)
             tail = f"; and {more} more" if more else ""
-            listed.append(f"{group['reason']} ({'; '.join(names)}{tail})")
+            fix = f", to fix: {group['fix']}" if group["fix"] else ""
+            listed.append(f"{group['reason']} ({'; '.join(names)}{tail}){fix}")
         text += " Not verified: " + " | ".join(listed) + "."
     return text

@@ -36,6 +36,9 @@ SEARCH_PAGE = 20  # rows a search answers per page (its page_size is ignored)
 STATUSES = ("Published", "Unpublished", "Errata", "Separate", "In-chambers", "Relating-to", "Unknown")
 OPINION_FIELDS = "id,type,html_with_citations,plain_text"
 API_SOURCE = "CourtListener API"
+# Why no case was asked of CourtListener in a run: the summary says how to fix each (engine.fixes).
+OFFLINE = "offline mode (cache only)"
+NO_TOKEN = "no CourtListener API token"
 
 
 @dataclass
@@ -101,9 +104,9 @@ class CourtListener:
 
     def _offline(self) -> str | None:
         if not self.settings.network:
-            return "offline mode (cache only)"
+            return OFFLINE
         if not self.settings.token:
-            return "no CourtListener API token"
+            return NO_TOKEN
         return None
 
     def _waited(self, wait: float) -> str | None:

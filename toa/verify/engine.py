@@ -14,14 +14,14 @@ from . import case_index
 from .cache import Cache
 from .cases import CaseWork, check_cases
 from .cases_offline import first_full, history_standards, offline_case_record, parallel_standards, unlinked_records
-from .courtlistener import CourtListener
+from .courtlistener import NO_TOKEN, OFFLINE, CourtListener
 from .http import Http, exposes_token
 from .links import drop_unsafe_links
 from .provision_check import ProvisionChecker, settle_provision
 from .provisions import Unit, classify, units_for
 from .quoted import quotations
 from .records import ProvisionRecord, Verification, unchecked
-from .settings import Settings
+from .settings import Settings, config_path
 from .states import STATE_NAMES
 from .throttle import Budget
 
@@ -82,7 +82,7 @@ def verify(
                     provisions.append((prov, units))
                     result.records[authority.key] = prov
         counted("offline", len(result.records), len(result.records))
-        _check_cases(works, settings, http, cache, counted, result.notes, index)
+        indexed = _check_cases(works, settings, http, cache, counted, result.notes, index)
         _check_provisions(
             provisions, {a.key: a for c in table.categories for a in c.authorities}, settings, http, cache, counted
         )
@@ -100,11 +100,24 @@ def verify(
     result.budget_exhausted = budget.exhausted
     if budget.exhausted:
         result.notes.append(f"request budget of {budget.limit} reached: the authorities left were not verified")
+    result.fixes = fixes(indexed)
     if settings.token and settings.network and exposes_token(settings.courtlistener_url):
         result.notes.append(
             f"the CourtListener token goes unencrypted to {settings.courtlistener_url} (plain http): use an https URL"
         )
     return result
+
+
+INDEX_FIX = "build the offline case index: toa index download (or toa index build --from DIR)"
+
+
+def fixes(indexed: bool) -> dict[str, str]:
+    """How to fix the run-wide reasons nothing was looked up, one line each: the token (where it
+    goes), the network, and the case index while the run had none (`indexed`: it had one)."""
+    token = f"set a CourtListener token: COURTLISTENER_API_TOKEN, or api_token under [courtlistener] in {config_path()}"
+    if indexed:
+        return {NO_TOKEN: token, OFFLINE: "check without --offline"}
+    return {NO_TOKEN: f"{token}; or {INDEX_FIX}", OFFLINE: f"check without --offline (cases: {INDEX_FIX})"}
 
 
 # What each stage's progress counts, as the note of a stopped check says it.
@@ -125,9 +138,10 @@ def _check_cases(
     progress: Progress,
     notes: list[str],
     kept: case_index.CaseIndex | None,
-) -> None:
+) -> bool:
     """The case index answers what it can; CourtListener's API is asked for the rest. `kept`: an
-    index the caller opened and closes; otherwise this check opens the settings' own."""
+    index the caller opened and closes; otherwise this check opens the settings' own. True: there
+    was an index to ask."""
     cl = CourtListener(http, settings, cache, progress)
     lookups = [c for w in works for c in w.lookups()]
     index, problem = (kept, None) if kept is not None else case_index.open_for(settings)
@@ -135,13 +149,14 @@ def _check_cases(
         notes.append(problem)
     if index is None:
         check_cases(works, cl, cl.lookup(lookups), settings)
-        return
+        return False
     try:
         answers = case_index.answers(index, works, settings)
         check_cases(works, cl, answers | cl.lookup([c for c in lookups if c not in answers]), settings)
     finally:
         if kept is None:
             index.close()
+    return True
 
 
 def unsourced(authority: Authority) -> str:

@@ -262,6 +262,8 @@ class Verification:
     budget_exhausted: bool = False
     notes: list[str] = field(default_factory=list)
     as_of: date | None = None  # the date provisions were checked for (None: the day of the run)
+    # reason something was not verified -> how to fix it, one line (engine.fixes: a token, the index)
+    fixes: dict[str, str] = field(default_factory=dict)
 
     def __getitem__(self, key: Key) -> Record:
         return self.records[key]
@@ -277,14 +279,17 @@ class Verification:
 
     def not_verified(self) -> list[dict]:
         """What was not verified and why: each reason once, with the authorities it holds back
-        (those that need attention are listed by their mismatch instead)."""
+        (those that need attention are listed by their mismatch instead) and how to fix it
+        ("fix", None when nothing the user sets would)."""
         groups: dict[str, list[str]] = {}
         for record in self.records.values():
             if record.verdict != NOT_VERIFIED:
                 continue
             for reason in dict.fromkeys(c.detail for c in record.all_checks() if c.status == UNCHECKED):
                 groups.setdefault(reason, []).append(record.text)
-        return [{"reason": reason, "authorities": texts} for reason, texts in groups.items()]
+        return [
+            {"reason": reason, "authorities": texts, "fix": self.fixes.get(reason)} for reason, texts in groups.items()
+        ]
 
     def to_dict(self) -> dict:
         return {
