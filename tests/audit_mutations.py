@@ -122,7 +122,7 @@ def _apply(op, entries, headings, table_read, table, style, rng, used) -> Plante
         text = rng.choice(pool)
         new = _copy_entry(entries[i].element)
         _set_content(new, text, str(rng.randint(1, 30)))
-        entries[i].element.addnext(new)
+        _add_after(entries[i].element, new)
         used.add(text)  # each fake once per table
         return Planted(op, "not_cited", (text,))
     if op in ("shift_page", "drop_page", "add_page", "passim"):
@@ -209,7 +209,7 @@ def _apply(op, entries, headings, table_read, table, style, rng, used) -> Plante
         used.add(i)
         new = _copy_entry(targets[0].element)
         _replace_content(new, [copy.deepcopy(r) for r in _content_runs(e.element)])
-        rng.choice(targets).element.addnext(new)
+        _add_after(rng.choice(targets).element, new)
         _clear(e.element)
         return Planted(op, "heading", (e.authority.text,))
     return None
@@ -259,6 +259,23 @@ def _copy_entry(p):
     ):
         el.getparent().remove(el)
     return new
+
+
+def _add_after(p, new) -> None:
+    """A line added after p, as Word adds one: when p ends the table's section, the new line
+    does (a section ends with its last paragraph), so the line stays in the table's pages."""
+    p.addnext(new)
+    ppr = p.find(qn("w:pPr"))
+    sectprs = ppr.findall(qn("w:sectPr")) if ppr is not None else []
+    if sectprs:
+        new_ppr = new.find(qn("w:pPr"))
+        for sectpr in new_ppr.findall(qn("w:sectPr")) if new_ppr is not None else []:
+            new_ppr.remove(sectpr)
+        if new_ppr is None:
+            new_ppr = make("w:pPr")
+            new.insert(0, new_ppr)
+        for sectpr in sectprs:
+            new_ppr.append(sectpr)
 
 
 def _replace_content(p, runs) -> None:

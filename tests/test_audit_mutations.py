@@ -4,6 +4,7 @@ development briefs too). One build per sample (rendered pages, so that entries h
 
 from __future__ import annotations
 
+import io
 import random
 from collections import Counter
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 from audit_mutations import OPERATIONS, mutate, read_bytes, score
 
 from toa import audit, pipeline, printed
+from toa.oxml import qn
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 BRIEFS = ("appellate-brief", "trial-memorandum", "planted-problems")
@@ -65,3 +67,24 @@ def test_a_typed_copy_keeps_every_entry(built):
     assert table.form == "typed"
     assert [e.text for e in table.entries] == [a.text for c in result.table.categories for a in c.authorities]
     assert audit.audit(table, result.table, result.pagemap, result.style) == []
+
+
+def test_a_line_added_after_the_tables_last_entry_is_the_tables(built):
+    """The last entry ends the table's section; a line added after it (as "add" and "move"
+    plant them) takes the section's end with it, so it is read as the table's, not the body's."""
+    from audit_mutations import _add_after, _copy_entry, _set_content
+
+    data, _result = built["appellate-brief"]  # a table in a section of its own
+    doc = read_bytes(data)
+    before = printed.read_table(doc)
+    last = doc.paragraphs[before.entries[-1].paragraphs[-1]].element
+    assert last.find(qn("w:pPr")).find(qn("w:sectPr")) is not None
+    new = _copy_entry(last)
+    _set_content(new, "Wickard v. Filburn, 317 U.S. 111 (1942)", "9")
+    _add_after(last, new)
+    buf = io.BytesIO()
+    doc.package.save(buf)
+    after = printed.read_table(read_bytes(buf.getvalue()))
+    assert [e.text for e in after.entries] == [e.text for e in before.entries] + [
+        "Wickard v. Filburn, 317 U.S. 111 (1942)"
+    ]

@@ -235,6 +235,22 @@ def test_a_sentence_among_a_typed_tables_lines_is_the_briefs(tmp_path):
     assert marks == ["toa", None, "toa", "toa", None, "toa", "toa", None, None]
 
 
+def test_an_entry_wrapped_after_an_abbreviation_is_the_tables(tmp_path):
+    """A typed entry's first line that ends as a sentence would ("..., cert.") but goes on in the
+    next line in lower case ("denied, ...") is the entry's, not a sentence of the brief."""
+
+    def fill(b):
+        b.heading("TABLE OF AUTHORITIES")
+        b.paragraph("Cases")
+        b.paragraph("Roe v. Doe, 12 F.4th 34 (9th Cir.), cert.")
+        b.paragraph("denied, 143 S. Ct. 56 (2022)\t7")
+        b.paragraph("Smith v. Jones, 1 U.S. 1 (1990)\t3")
+        b.heading("ARGUMENT")
+
+    marks = [skipped for _text, skipped in _table_marks(tmp_path, fill)[1:]]
+    assert marks == ["toa", "toa", "toa", "toa", "toa", None]
+
+
 def test_leaders_of_ellipsis_characters_make_entry_lines(tmp_path):
     """Issue 28, item 3: a leader typed as U+2026 ("……") is a leader like dots."""
 

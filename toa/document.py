@@ -779,7 +779,7 @@ def _skip_block(paras: list[Paragraph], i: int, reason: str) -> int:
             last = n
         elif _PAGES_ONLY.match(line) and last >= 0 and _continues_pages(previous, line):
             last = n
-        elif _OWN_SENTENCE.search(line):
+        elif _OWN_SENTENCE.search(line) and not _continued_below(lines, n):
             if not _table_goes_on(lines, n):
                 break
             own.add(n)
@@ -792,6 +792,14 @@ def _skip_block(paras: list[Paragraph], i: int, reason: str) -> int:
         for p in group if n not in own else ():
             p.skipped = reason
     return i + sum(len(group) for group, _line in read)
+
+
+def _continued_below(lines: _Lookahead, n: int) -> bool:
+    """The line at n goes on in the next line, which starts in lower case: an entry wrapped after
+    an abbreviation ("…, cert." over "denied, 142 S. Ct. 397 (2021) … 9"), no sentence that ends."""
+    for _group, text in lines[n + 1 : n + 2]:
+        return text[:1].islower()
+    return False
 
 
 def _table_goes_on(lines: _Lookahead, n: int) -> bool:
