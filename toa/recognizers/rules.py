@@ -22,6 +22,8 @@ from ..keys import CfrKey, ExecutiveOrderKey, FarKey, FederalRegisterKey, Guidel
 from ..meta import ProvisionMeta, SeriesMeta
 from ..model import CategoryKey, Occurrence
 from .common import (
+    Emphasis,
+    SortKey,
     EDITION_PAREN,
     boundary_before,
     RANK_REFERENCE,
@@ -289,7 +291,7 @@ _FR = re.compile(
 _FR_SHORT = re.compile(r"(?<![\w.])(?P<vol>\d{1,3})\sFed\.\s?Reg\.\sat\s(?P<pin>\d{1,3}(?:,\d{3})+|\d+)")
 
 
-def rule_sort(group: int, set_name: str, a: str, b: str = "", extra: str = "") -> tuple:
+def rule_sort(group: int, set_name: str, a: str, b: str = "", extra: str = "") -> SortKey:
     return (group, SET_RANK.get(set_name, len(SET_RANK)), set_name, natkey(a), natkey(b), extra)
 
 
@@ -357,13 +359,13 @@ def subsection_list(sub: str) -> list[str]:
     return out
 
 
-def _rule_item(m: re.Match) -> tuple[int, int, str, str]:
+def _rule_item(m: re.Match[str]) -> tuple[int, int, str, str]:
     """(start, end, rule, subdivisions) of a rule's number (_RULE_ITEM, or _LOCAL_ITEM for a
     circuit's or a court's rule numbered with hyphens)."""
     return m.start(), m.end(), m.group("rule"), re.sub(r"\s", "", squeeze_subsections(m.group("sub")))
 
 
-def _supp_item(m: re.Match) -> tuple[int, int, str, str]:
+def _supp_item(m: re.Match[str]) -> tuple[int, int, str, str]:
     """(start, end, rule, subdivisions) of a Supplemental Rule, lettered: "G(5)"."""
     return m.start(), m.end(), m.group("rule"), squeeze_subsections(m.group("sub"))
 
@@ -494,7 +496,7 @@ def _full_rules(text, head, set_name, group=0, juris="US"):
     return claim(occs)
 
 
-def find_rules(text: str, _emphasis=None) -> list[Claim]:
+def find_rules(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
     claims = []
     for m in _FED_ABBR.finditer(text):
         c = _full_rules(text, m, RULE_SETS[m.group("set").lower()])
@@ -715,7 +717,7 @@ def cfr_section(title: str, mark: str, number: str) -> Occurrence | None:
     return _cfr_occ(written, 0, e, title, f"{title} C.F.R.", mark, sec, sub, etseq, "")
 
 
-def find_cfr(text: str, _emphasis=None) -> list[Claim]:
+def find_cfr(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
     claims = []
     heads = [
         (m, m.group("title"), clean(text[m.start() : m.start("mark") if m.group("mark") else m.end()]))
@@ -771,7 +773,7 @@ def _as_presidential_document(text: str, o) -> None:
     o.text = text[o.start : o.end]
 
 
-def find_far(text: str, _emphasis=None) -> list[Claim]:
+def find_far(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
     """ "FAR 52.249-2", "DFARS 252.204-7012(b)": listed as cited, verified as 48 C.F.R. sections."""
     claims = []
     for m in _FAR.finditer(text):
@@ -797,7 +799,7 @@ def find_far(text: str, _emphasis=None) -> list[Claim]:
     return claims
 
 
-def find_ussg(text: str, _emphasis=None) -> list[Claim]:
+def find_ussg(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
     claims = []
     for m in _USSG.finditer(text):
         sub = squeeze_subsections(m.group("sub"))
@@ -820,7 +822,7 @@ def find_ussg(text: str, _emphasis=None) -> list[Claim]:
     return claims
 
 
-def _notice_title(text: str, pos: int, emphasis) -> int | None:
+def _notice_title(text: str, pos: int, emphasis: Emphasis | None) -> int | None:
     """Start of a notice's title written before its Federal Register cite ("Deeming Tobacco
     Products To Be Subject to the Federal Food, Drug, and Cosmetic Act, 81 Fed. Reg. 28,974"):
     an italic title that ends there, else the clause before ", " when it reads as a title (starts
@@ -852,7 +854,7 @@ def _notice_title(text: str, pos: int, emphasis) -> int | None:
     return start if capitalised >= len(words) / 2 else None
 
 
-def find_fed_reg(text: str, emphasis=None) -> list[Claim]:
+def find_fed_reg(text: str, emphasis: Emphasis | None = None) -> list[Claim]:
     claims = []
     for m in _FR.finditer(text):
         page = m.group("page")
@@ -890,7 +892,7 @@ def find_fed_reg(text: str, emphasis=None) -> list[Claim]:
 FINDERS = (find_rules, find_cfr, find_far, find_ussg, find_fed_reg)
 
 
-def find(text: str, emphasis=None) -> list[Claim]:
+def find(text: str, emphasis: Emphasis | None = None) -> list[Claim]:
     out = []
     for f in FINDERS:
         out.extend(f(text, emphasis))

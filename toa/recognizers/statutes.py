@@ -38,6 +38,7 @@ from ..keys import (
 from ..meta import ProvisionMeta
 from ..model import CategoryKey, Occurrence
 from .common import (
+    Emphasis,
     DATE,
     EDITION_PAREN,
     RANK_REFERENCE,
@@ -103,7 +104,7 @@ def _is_state_range(sec: str) -> bool:
     return m is not None and m.group(1) == m.group(2)
 
 
-def parse_items(text: str, pos: int, item_re: re.Pattern, allow_list: bool = True):
+def parse_items(text: str, pos: int, item_re: re.Pattern[str], allow_list: bool = True):
     """Parse "924(c)(3)(A)", "1983, 1988", "6330(c)(3) and (e)(1)" starting at `pos`.
 
     Returns ([(start, end, section, subsection, etseq)], end).  A bare subsection continues
@@ -384,7 +385,7 @@ _IRC_HEAD = re.compile(r"(?<![\w.])(?P<code>I\.\s?R\.\s?C\.|IRC)\s?(?P<mark>§§
 _NOTE = re.compile(r"\snote\b(?![-\w]|\sthat\b)")
 
 
-def find_usc(text: str, _emphasis=None) -> list[Claim]:
+def find_usc(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
     claims = []
     for m in _IRC_HEAD.finditer(text):
         items, end = parse_items(text, m.end(), _USC_ITEM)
@@ -515,7 +516,7 @@ def _parse_chain(text: str, pos: int, first_glued: bool = False):
     Returns (parts, end): parts is a list of (kind, match); a Stat. cite ends the chain.
     `first_glued` lets the first component start right at `pos` (the anchor is the Stat. cite).
     """
-    parts: list[tuple[str, re.Match]] = []
+    parts: list[tuple[str, re.Match[str]]] = []
     end = pos
     while True:
         if first_glued and not parts:
@@ -593,7 +594,7 @@ def _session_occ(text, span_start, name, anchor_text, anchor_kind, anchor_val, p
     )
 
 
-def find_session_laws(text: str, _emphasis=None) -> list[Claim]:
+def find_session_laws(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
     anchors = []
     for m in _PUBL.finditer(text):
         anchors.append((m.start(), m.end(), "publ", m.group("publ")))
@@ -658,7 +659,7 @@ _REV_STAT = re.compile(
 )
 
 
-def find_rev_stat(text: str, _emphasis=None) -> list[Claim]:
+def find_rev_stat(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
     claims = []
     for m in _REV_STAT.finditer(text):
         items, end = parse_items(text, m.end(), _USC_ITEM)
@@ -872,7 +873,7 @@ def reads_state_code(code: str) -> bool:
 _LOCAL_GOVERNMENT_FIRST = re.compile(r"\s*(?:City|County|Town|Village|Borough|Parish)\b")
 
 
-def _state_of_code(m: re.Match) -> str | None:
+def _state_of_code(m: re.Match[str]) -> str | None:
     """The state whose code a match of _STATE_CODE names; None when its words name no code ("Tex.
     R. Civ. P." is a rule, other words are prose)."""
     name = m.group("name")
@@ -883,7 +884,7 @@ def _state_of_code(m: re.Match) -> str | None:
     return state_abbr(m.group("state"))
 
 
-def _form_occ(text: str, m: re.Match, abbr: str, code_norm: str | None) -> Occurrence:
+def _form_occ(text: str, m: re.Match[str], abbr: str, code_norm: str | None) -> Occurrence:
     """The section a match of one of _STATE_FORMS cites, written as the brief writes it."""
     sub = squeeze_subsections(m.group("sub"))
     edition, end = _edition_after(text, m.end())
@@ -932,7 +933,7 @@ def state_code_section(code: str, jurisdiction: str, words: str, title: str, num
     return _state_occ(written, 0, e, jurisdiction, code, words, title, sec, sub, "", pre_display=f"{head}{sec}{sub}")
 
 
-def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
+def find_state_codes(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
     claims = []
     for m in _STATE_CODE.finditer(text):
         name = m.group("name").strip()
@@ -1105,7 +1106,7 @@ _SIGNAL_ONLY = re.compile(
 )
 
 
-def _after_title(text: str, pos: int, emphasis) -> bool:
+def _after_title(text: str, pos: int, emphasis: Emphasis | None) -> bool:
     """True when an italic title ends right before `pos` (spaces/commas between).  An
     italic signal ("*See* § 1983") is not a title; a span running on past `pos` (a wholly
     italic paragraph) says nothing."""
@@ -1116,7 +1117,7 @@ def _after_title(text: str, pos: int, emphasis) -> bool:
     return False
 
 
-def secondary_pin(text: str, start: int, end: int, emphasis=None) -> bool:
+def secondary_pin(text: str, start: int, end: int, emphasis: Emphasis | None = None) -> bool:
     """True when the bare section at [start, end) is the pin of a secondary source."""
     head = text[max(0, start - 40) : start]
     if _SUPRA_BEFORE.search(head) or _PAGE_PIN_AFTER.match(text, end):
@@ -1127,7 +1128,7 @@ def secondary_pin(text: str, start: int, end: int, emphasis=None) -> bool:
     return _after_title(text, start, emphasis)
 
 
-def _short_occs(text, m, kind, emphasis=None):
+def _short_occs(text, m, kind, emphasis: Emphasis | None = None):
     items, end = parse_items(text, m.end(), STATE_ITEM)
     if not items or _USSG_SHAPE.match(text, m.end()):
         return None
@@ -1188,7 +1189,7 @@ _OF_AFTER = re.compile(r",?\sof\s")
 _OF_SECTION = re.compile(r",?\sof\s(?:[Ss]ection|§)\s?(?P<sec>\d+[A-Za-z]?(?:\.\d+[A-Za-z]?)*)(?![\w(.]\w)")
 
 
-def _bare_subdivisions(text: str, m: re.Match) -> list:
+def _bare_subdivisions(text: str, m: re.Match[str]) -> list:
     if text[: m.start()].rstrip().endswith(","):
         return []  # ", subd. (b)" of a cite: part of it
     out: list[Occurrence] = []
@@ -1236,7 +1237,7 @@ def _bare_subdivisions(text: str, m: re.Match) -> list:
     return out
 
 
-def find_short_forms(text: str, emphasis=None) -> list[Claim]:
+def find_short_forms(text: str, emphasis: Emphasis | None = None) -> list[Claim]:
     claims = []
     for m in _BARE_SUBDIVISION.finditer(text):
         occs = _bare_subdivisions(text, m)
@@ -1430,7 +1431,9 @@ def act_names_defined(text: str) -> set[str]:
     return {m.group("act") for m in _ACT_DEFINED.finditer(text)} if "Act" in text else set()
 
 
-def find_act_sections(text: str, _emphasis=None, defined: frozenset[str] = frozenset()) -> list[Claim]:
+def find_act_sections(
+    text: str, _emphasis: Emphasis | None = None, defined: frozenset[str] = frozenset()
+) -> list[Claim]:
     """An act's sections cited by its short name; `defined`: the short names earlier paragraphs
     defined for acts."""
     claims = []
@@ -1537,7 +1540,7 @@ def _local_code_key(name: str) -> str:
 _SINGLE_MARK = {"§§": "§", "sections": "section", "Sections": "Section"}
 
 
-def find_local_codes(text: str, _emphasis=None) -> list[Claim]:
+def find_local_codes(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
     claims = []
     for m in _LOCAL_CODE.finditer(text) if "Code" in text else ():
         if m["admin"] and re.fullmatch(rf"(?:{STATE_RE})\s", m["name"]):
@@ -1607,7 +1610,7 @@ def _bill_type(written: str) -> str:
     )
 
 
-def find_state_bills(text: str, _emphasis=None) -> list[Claim]:
+def find_state_bills(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
     """A state bill cited by its session: the bill (legislative), or each section of it cited
     ("statutes"), written "S.B. 396, 94th Gen. Assemb., Reg. Sess. (Ark. 2023) § 4-88-1102(c)(1)";
     and "S.B. 396 § 4-88-1102(a)", a short form linking reads against the bill cited before."""
@@ -1665,7 +1668,7 @@ def find_state_bills(text: str, _emphasis=None) -> list[Claim]:
     return claims
 
 
-def _bill_section(text: str, start: int, end: int, bill_m: re.Match, sec: str, sub: str) -> Occurrence:
+def _bill_section(text: str, start: int, end: int, bill_m: re.Match[str], sec: str, sub: str) -> Occurrence:
     """Section `sec``sub` of the bill `bill_m` matched (_SESSION_BILL), cited at text[start:end]."""
     abbr = state_abbr(bill_m.group("state")) or clean(bill_m.group("state"))
     bill = clean(bill_m.string[bill_m.start() : bill_m.end("paren")])
@@ -1710,7 +1713,7 @@ FINDERS = (
 )
 
 
-def find(text: str, emphasis=None) -> list[Claim]:
+def find(text: str, emphasis: Emphasis | None = None) -> list[Claim]:
     out = []
     for f in FINDERS:
         out.extend(f(text, emphasis))
