@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from ..keys import CfrKey, ExecutiveOrderKey, FarKey, FederalRegisterKey, GuidelinesKey, RuleKey
 from ..meta import ProvisionMeta, SeriesMeta
-from ..model import CategoryKey, Occurrence
+from ..model import CategoryKey, Flag, Occurrence
 from .common import (
     Emphasis,
     SortKey,
@@ -43,6 +43,11 @@ from .common import (
 from .statutes import continue_subsection
 
 CAT: CategoryKey = "rules_regulations"
+
+# (start, end, rule, subdivisions) of one rule number; (start, end, section, subsections, et seq.)
+# of one C.F.R. section
+RuleItem = tuple[int, int, str, str]
+CfrItem = tuple[int, int, str, str, bool]
 
 RULE_SETS = {
     "app": "Fed. R. App. P.",
@@ -295,7 +300,7 @@ def rule_sort(group: int, set_name: str, a: str, b: str = "", extra: str = "") -
     return (group, SET_RANK.get(set_name, len(SET_RANK)), set_name, natkey(a), natkey(b), extra)
 
 
-def parse_rules(text: str, pos: int):
+def parse_rules(text: str, pos: int) -> tuple[list[RuleItem], int]:
     """Rule numbers at `pos`: "56(a)", "12(b)(6) and 56", "413-415" (expanded, max 20).
 
     Returns ([(start, end, rule, sub)], end)."""
@@ -341,7 +346,7 @@ def parse_rules(text: str, pos: int):
 _SUB_RANGE = re.compile(r"\s?-\s?(?P<to>(?:\([A-Za-z0-9]{1,3}\))+)")
 
 
-def _with_sub_range(text: str, items: list) -> int:
+def _with_sub_range(text: str, items: list[RuleItem]) -> int:
     """ "65(b)(1)(A)-(B)": a range of subdivisions is one rule as cited (the last item grows over it)."""
     s, e, rule, sub = items[-1]
     r = _SUB_RANGE.match(text, e) if sub else None
@@ -359,18 +364,28 @@ def subsection_list(sub: str) -> list[str]:
     return out
 
 
-def _rule_item(m: re.Match[str]) -> tuple[int, int, str, str]:
+def _rule_item(m: re.Match[str]) -> RuleItem:
     """(start, end, rule, subdivisions) of a rule's number (_RULE_ITEM, or _LOCAL_ITEM for a
     circuit's or a court's rule numbered with hyphens)."""
     return m.start(), m.end(), m.group("rule"), re.sub(r"\s", "", squeeze_subsections(m.group("sub")))
 
 
-def _supp_item(m: re.Match[str]) -> tuple[int, int, str, str]:
+def _supp_item(m: re.Match[str]) -> RuleItem:
     """(start, end, rule, subdivisions) of a Supplemental Rule, lettered: "G(5)"."""
     return m.start(), m.end(), m.group("rule"), squeeze_subsections(m.group("sub"))
 
 
-def _rule_occs(text, head_start, items, set_name, end, edition, group=0, juris="US", flags=None):
+def _rule_occs(
+    text: str,
+    head_start: int,
+    items: list[RuleItem],
+    set_name: str,
+    end: int,
+    edition: str,
+    group: int = 0,
+    juris: str = "US",
+    flags: list[Flag] | None = None,
+) -> list[Occurrence]:
     occs = []
     for i, (s, e, rule, sub) in enumerate(items):
         cite = f"{rule}{sub}"
@@ -429,16 +444,17 @@ def rule_of(set_name: str, key_set: str, number: str, group: int, jurisdiction: 
     return o
 
 
-def _edition_after(text, end):
+def _edition_after(text: str, end: int) -> tuple[str, int]:
     m = _EDITION.match(text, end)
     return (clean(m.group(1)[1:-1]), m.end()) if m else ("", end)
 
 
-def _numbered_rules(text, head, set_name, key_set=None):
+def _numbered_rules(text: str, head: re.Match[str], set_name: str, key_set: str | None = None) -> Claim | None:
     """Circuit and local rules, numbered with hyphens and points ("36-3(a)", "28-2.7", "56.1"): a
     hyphen is part of the number there, never a range. `key_set` keys rule sets written in
     several ways (a local rule with or without its court) as one."""
-    items, end = [], head.end()
+    items: list[RuleItem] = []
+    end = head.end()
     m = _LOCAL_ITEM.match(text, end)
     while m:
         items.append(_rule_item(m))
@@ -476,7 +492,7 @@ _COMMITTEE_NOTE = re.compile(
 )
 
 
-def _full_rules(text, head, set_name, group=0, juris="US"):
+def _full_rules(text: str, head: re.Match[str], set_name: str, group: int = 0, juris: str = "US") -> Claim | None:
     items, end = parse_rules(text, head.end())
     if not items:
         return None
@@ -488,6 +504,7 @@ def _full_rules(text, head, set_name, group=0, juris="US"):
         assert isinstance(o.key, RuleKey)
         o.key = replace(o.key, note=clean(note.group("note")))
         o.display = f"{o.display} {clean(note.group('note'))}"
+        assert o.sort_key is not None
         o.sort_key = o.sort_key[:-1] + (f"{o.sort_key[-1]}|{clean(note.group('note'))}",)
         assert isinstance(o.meta, ProvisionMeta)
         o.meta.committee_note = clean(note.group("note"))
@@ -650,11 +667,13 @@ def find_rules(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
 # ---------------------------------------------------------------------------
 
 
-def _cfr_items(text, pos):
+def _cfr_items(text: str, pos: int) -> tuple[list[CfrItem], int]:
     m = _CFR_ITEM.match(text, pos)
     if not m:
         return [], pos
-    items = [(m.start(), m.end(), m.group("sec"), squeeze_subsections(m.group("sub")), bool(m.group("etseq")))]
+    items: list[CfrItem] = [
+        (m.start(), m.end(), m.group("sec"), squeeze_subsections(m.group("sub")), bool(m.group("etseq")))
+    ]
     end = m.end()
     while True:
         j = _CFR_JOIN.match(text, end)
@@ -668,7 +687,18 @@ def _cfr_items(text, pos):
     return items, end
 
 
-def _cfr_occ(text, start, end, title, head_w, mark, sec, sub, etseq, edition):
+def _cfr_occ(
+    text: str,
+    start: int,
+    end: int,
+    title: str,
+    head_w: str,
+    mark: str,
+    sec: str,
+    sub: str,
+    etseq: bool,
+    edition: str,
+) -> Occurrence:
     is_part = bool(mark) and mark[0] in "pP"
     cite = f"{sec}{sub}" + (" et seq." if etseq else "")
     k = f"pt. {cite}" if is_part else cite
@@ -755,7 +785,7 @@ _REPRINTED = re.compile(
 )
 
 
-def _as_presidential_document(text: str, o) -> None:
+def _as_presidential_document(text: str, o: Occurrence) -> None:
     """An executive order or proclamation cited to 3 C.F.R.: the entry begins with its name and
     keeps the reprint that follows."""
     name = _PRESIDENTIAL.search(text, max(0, o.start - 40), o.start)
