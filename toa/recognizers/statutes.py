@@ -36,8 +36,9 @@ from ..keys import (
     UsCodeKey,
 )
 from ..meta import ProvisionMeta
-from ..model import CategoryKey, Occurrence
+from ..model import CategoryKey, Kind, Occurrence
 from .common import (
+    SortKey,
     Emphasis,
     DATE,
     EDITION_PAREN,
@@ -67,6 +68,9 @@ from .common import (
 )
 
 CAT: CategoryKey = "statutes"
+
+# (start, end, section, subsection, et seq.) of one member of a cited list of sections
+StatuteItem = tuple[int, int, str, str, bool]
 
 # ---------------------------------------------------------------------------
 # section lists shared by U.S.C., state codes and short forms
@@ -104,7 +108,9 @@ def _is_state_range(sec: str) -> bool:
     return m is not None and m.group(1) == m.group(2)
 
 
-def parse_items(text: str, pos: int, item_re: re.Pattern[str], allow_list: bool = True):
+def parse_items(
+    text: str, pos: int, item_re: re.Pattern[str], allow_list: bool = True
+) -> tuple[list[StatuteItem], int]:
     """Parse "924(c)(3)(A)", "1983, 1988", "6330(c)(3) and (e)(1)" starting at `pos`.
 
     Returns ([(start, end, section, subsection, etseq)], end).  A bare subsection continues
@@ -142,7 +148,7 @@ def parse_items(text: str, pos: int, item_re: re.Pattern[str], allow_list: bool 
 _SUB_RANGE = re.compile(r"\s?-\s?(?P<to>(?:\(\s?[A-Za-z0-9]{1,6}\s?\))+)")
 
 
-def _with_subsection_range(text: str, items: list) -> int:
+def _with_subsection_range(text: str, items: list[StatuteItem]) -> int:
     """ "§ 157(b)(2)(A)-(O)": a range of subsections is one provision, as cited (its meta
     "subsection" is where the range starts, for verification). The last member grows over it;
     returns where the member ends. A range of two neighbours ("§ 31(a)-(b)", "§ 2254(d)(1)-(2)")
@@ -175,7 +181,7 @@ def _next_designators(tok: str) -> set[str]:
     return out
 
 
-def split_pair_ranges(items):
+def split_pair_ranges(items: list[StatuteItem]) -> list[StatuteItem]:
     """ "823-824" names two sections, so it becomes two members (each its own entry, as a
     "§§ 823, 824" list does); a longer range ("823-829") stays one range entry."""
     out = []
@@ -270,12 +276,12 @@ def statute_sort(
     jur: int,
     group: int,
     name: str = "",
-    date: tuple = (),
+    date: SortKey = (),
     title: str = "",
     section: str = "",
     sub: str = "",
     extra: str = "",
-) -> tuple:
+) -> SortKey:
     return (jur, group, name, date, natkey(title), natkey(section), natkey(sub), extra)
 
 
@@ -300,22 +306,22 @@ _USC_TITLE_FIRST = re.compile(
 
 
 def _usc_occ(
-    text,
-    start,
-    end,
-    title,
-    code,
-    app,
-    mark,
-    sec,
-    sub,
-    etseq,
-    edition,
-    name_start=None,
-    note=False,
-    alone=False,
-    irc=False,
-):
+    text: str,
+    start: int,
+    end: int,
+    title: str,
+    code: str,
+    app: str | None,
+    mark: str | None,
+    sec: str,
+    sub: str,
+    etseq: bool,
+    edition: str,
+    name_start: int | None = None,
+    note: bool = False,
+    alone: bool = False,
+    irc: bool = False,
+) -> Occurrence:
     code_w = re.sub(r"\s+", "", code).replace("U.S.Code", "U.S. Code")
     t = f"{title} App." if app else title
     section = f"{sec}{sub}" + (" et seq." if etseq else "") + (" note" if note else "")
@@ -407,6 +413,7 @@ def find_usc(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
                 alone=len(items) == 1,
                 irc=True,
             )
+            assert o.display is not None
             o.display = clean(m.group("code")) + o.display[len("26 U.S.C.") :]
             occs.append(o)
         if occs and edition:
@@ -510,7 +517,7 @@ _CODIFIED = re.compile(
 _SEP = re.compile(r",?\s")
 
 
-def _parse_chain(text: str, pos: int, first_glued: bool = False):
+def _parse_chain(text: str, pos: int, first_glued: bool = False) -> tuple[list[tuple[str, re.Match[str]]], int]:
     """Consume ", ch. 15, § 43, 1 Stat. 209" style components after an anchor.
 
     Returns (parts, end): parts is a list of (kind, match); a Stat. cite ends the chain.
@@ -548,7 +555,16 @@ def _section_set(written: str) -> str:
     return ", ".join(sec for _s, _e, sec, _sub, _es in items)
 
 
-def _session_occ(text, span_start, name, anchor_text, anchor_kind, anchor_val, parts, end):
+def _session_occ(
+    text: str,
+    span_start: int,
+    name: str,
+    anchor_text: str,
+    anchor_kind: str,
+    anchor_val: str,
+    parts: list[tuple[str, re.Match[str]]],
+    end: int,
+) -> Occurrence | None:
     section = next((_section_set(m.group("secno")) for k, m in parts if k == "sec"), "")
     chapter = next((m.group("chno") for k, m in parts if k == "ch"), "")
     stat = next((m for k, m in parts if k == "stat"), None)
@@ -560,7 +576,7 @@ def _session_occ(text, span_start, name, anchor_text, anchor_kind, anchor_val, p
             bits.append(clean(m.group(0)).rstrip(", "))
     display = ", ".join(b for b in bits if b)
     volume, page = (stat.group("vol"), re.split(r"\s?-", stat.group("page"))[0]) if stat is not None else ("", "")
-    date: tuple = ()
+    date: SortKey = ()
     key: PublicLawKey | ActKey | StatutesAtLargeKey
     if anchor_kind == "publ":
         key = PublicLawKey(anchor_val, section)
@@ -630,7 +646,7 @@ def find_session_laws(text: str, _emphasis: Emphasis | None = None) -> list[Clai
         occs = [o]
         cod = _CODIFIED.match(text, end)
         if cod:
-            o.display += " " + clean(cod.group(0))
+            o.display = f"{o.display} {clean(cod.group(0))}"
             for c in find_usc(text[: cod.end()]):
                 if c.start < cod.start():
                     continue
@@ -847,7 +863,20 @@ def _code_norm(name: str) -> str:
     return code_key(name)
 
 
-def _state_occ(text, start, end, abbr, code_w, code_norm, prefix, sec, sub, edition, mark="§", pre_display=None):
+def _state_occ(
+    text: str,
+    start: int,
+    end: int,
+    abbr: str,
+    code_w: str,
+    code_norm: str,
+    prefix: str,
+    sec: str,
+    sub: str,
+    edition: str,
+    mark: str = "§",
+    pre_display: str | None = None,
+) -> Occurrence:
     section = f"{sec}{sub}"
     key = StateCodeKey(abbr, code_norm, prefix, section, edition)
     display = (
@@ -1128,7 +1157,7 @@ def secondary_pin(text: str, start: int, end: int, emphasis: Emphasis | None = N
     return _after_title(text, start, emphasis)
 
 
-def _short_occs(text, m, kind, emphasis: Emphasis | None = None):
+def _short_occs(text: str, m: re.Match[str], kind: Kind, emphasis: Emphasis | None = None) -> list[Occurrence] | None:
     items, end = parse_items(text, m.end(), STATE_ITEM)
     if not items or _USSG_SHAPE.match(text, m.end()):
         return None
@@ -1189,7 +1218,7 @@ _OF_AFTER = re.compile(r",?\sof\s")
 _OF_SECTION = re.compile(r",?\sof\s(?:[Ss]ection|§)\s?(?P<sec>\d+[A-Za-z]?(?:\.\d+[A-Za-z]?)*)(?![\w(.]\w)")
 
 
-def _bare_subdivisions(text: str, m: re.Match[str]) -> list:
+def _bare_subdivisions(text: str, m: re.Match[str]) -> list[Occurrence]:
     if text[: m.start()].rstrip().endswith(","):
         return []  # ", subd. (b)" of a cite: part of it
     out: list[Occurrence] = []
@@ -1262,13 +1291,13 @@ def find_short_forms(text: str, emphasis: Emphasis | None = None) -> list[Claim]
         if occs:
             claims.append(claim(occs, RANK_REFERENCE))
     for m in _ID_SECTION.finditer(text):
-        occs = _short_occs(text, m, "id")
-        if occs:
-            claims.append(claim(occs, RANK_REFERENCE))
+        shorts = _short_occs(text, m, "id")
+        if shorts:
+            claims.append(claim(shorts, RANK_REFERENCE))
     for m in list(_BARE_SECTION.finditer(text)) + list(_BARE_ARTICLE.finditer(text)):
-        occs = _short_occs(text, m, "reference", emphasis)
-        if occs:
-            claims.append(claim(occs, RANK_REFERENCE))
+        shorts = _short_occs(text, m, "reference", emphasis)
+        if shorts:
+            claims.append(claim(shorts, RANK_REFERENCE))
     return claims
 
 
