@@ -73,7 +73,7 @@ def _drop_secondary_pins(claims: list[Claim], text: str) -> list[Claim]:
     paragraph ("... 4 Wayne R. LaFave, Criminal Procedure § 9.1 (4th ed.) ... LAFAVE § 9.2")
     is that work's pin, not a statute reference; so is a section right after "supra" ("5 Witkin,
     supra, Torts, § 124")."""
-    names: list[tuple[int, set]] = []
+    names: list[tuple[int, set[str]]] = []
     for c in claims:
         for o in c.occs:
             if o.category == "other" and o.kind == "full":

@@ -22,7 +22,19 @@ import re
 from ..keys import AgencyDecisionKey, IrsGuidanceKey, PtabKey, SecReleaseKey
 from ..meta import AgencyMeta
 from ..model import CategoryKey
-from .common import PAGE, RANK_REFERENCE, Claim, alpha_key, boundary_before, clean, natkey, claim_one, short_claim
+from .common import (
+    Emphasis,
+    PAGE,
+    RANK_REFERENCE,
+    Claim,
+    SortKey,
+    alpha_key,
+    boundary_before,
+    clean,
+    natkey,
+    claim_one,
+    short_claim,
+)
 
 CAT: CategoryKey = "administrative"
 
@@ -71,7 +83,7 @@ _IRS = re.compile(
 _NAME_END = re.compile(r",\s$")
 
 
-def _name_before(text: str, pos: int, emphasis) -> int | None:
+def _name_before(text: str, pos: int, emphasis: Emphasis | None) -> int | None:
     """Start of the matter/party name written right before a cite, or None."""
     if not _NAME_END.search(text[max(0, pos - 2) : pos]):
         return None
@@ -86,12 +98,12 @@ def _name_before(text: str, pos: int, emphasis) -> int | None:
     return start + (len(seg) - len(seg.lstrip()))
 
 
-def admin_sort_key(name: str, cite: str) -> tuple:
+def admin_sort_key(name: str, cite: str) -> SortKey:
     n = re.sub(r"^(?:matter\sof|in\sthe\smatter\sof|in\sre|re)\s", "", alpha_key(name))
     return (n, natkey(cite))
 
 
-def find(text: str, emphasis=None) -> list[Claim]:
+def find(text: str, emphasis: Emphasis | None = None) -> list[Claim]:
     claims = []
     for m in _ADMIN.finditer(text):
         rep = next(_REPORTERS[i][1] for i in range(len(_REPORTERS)) if m.group(f"r{i}"))

@@ -31,8 +31,9 @@ from typing import Literal
 
 from ..keys import StateCodeKey
 from ..meta import ProvisionMeta
-from ..model import Occurrence
+from ..model import CategoryKey, Occurrence
 from .common import (
+    Emphasis,
     CODE_CONNECTORS,
     CODE_WORDS,
     EDITION_PAREN,
@@ -124,7 +125,7 @@ def _state_before(text: str, start: int) -> tuple[int, str | None]:
     return start, None
 
 
-def _name_span(text: str, anchor: re.Match) -> tuple[int, int, str | None] | None:
+def _name_span(text: str, anchor: re.Match[str]) -> tuple[int, int, str | None] | None:
     """(start, end, state) of the code name around one "Code": words of CODE_WORDS to the left
     ("Health & Saf."), "of" + words or words to the right ("of Civil Procedure", "Crim. Proc."),
     "Ann.", and a state before it ("Tex.", "TEXAS", "California")."""
@@ -161,28 +162,28 @@ def _name_span(text: str, anchor: re.Match) -> tuple[int, int, str | None] | Non
     return start, end, state
 
 
-def _category(words: str) -> str:
+def _category(words: str) -> CategoryKey:
     return "rules_regulations" if is_regulation_code(words) else "statutes"
 
 
 def _make(
-    text,
-    start,
-    end,
+    text: str,
+    start: int,
+    end: int,
     *,
-    state,
-    name_w,
-    words,
-    title,
-    sec,
-    sub,
-    edition,
-    mark_w,
-    comma,
-    art_sec="",
-    subd_word="",
-    anchor_end=None,
-):
+    state: str | None,
+    name_w: str,
+    words: str,
+    title: str,
+    sec: str,
+    sub: str,
+    edition: str,
+    mark_w: str,
+    comma: bool,
+    art_sec: str = "",
+    subd_word: str = "",
+    anchor_end: int | None = None,
+) -> Occurrence:
     """One cited provision; `sub` may list subdivisions of the section ("(c), (k)"): the section
     cited with that list is one provision, its entry written as the brief cites it."""
     section = f"{sec}{sub}" if not art_sec else f"{sec}, § {art_sec}{sub}"
@@ -254,7 +255,7 @@ def _mark_as_shown(mark: str) -> str:
     return mark
 
 
-def find(text: str, _emphasis=None) -> list[Claim]:
+def find(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
     claims = []
     for anchor in _ANCHOR.finditer(text):
         span = _name_span(text, anchor)
@@ -353,7 +354,9 @@ def _edition_after(text: str, end: int) -> tuple[str, int]:
     return (clean(m.group(1)[1:-1]), m.end()) if m else ("", end)
 
 
-def _after_form(text, n_start, after, *, state, name_w, words) -> Claim | None:
+def _after_form(
+    text: str, n_start: int, after: re.Match[str], *, state: str | None, name_w: str, words: str
+) -> Claim | None:
     mark = after.group("mark")
     is_art = mark.lower().startswith("art")
     plural = mark in ("§§",) or mark.lower().rstrip(".").endswith("s") and not mark.lower().startswith("sec.")

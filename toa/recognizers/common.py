@@ -8,7 +8,8 @@ families hand to the overlap resolver in `__init__`.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from toa.keys import Key
 from toa.meta import Meta
@@ -29,6 +30,10 @@ RANK_FULL = 1
 RANK_SECONDARY = 2  # heuristic (emphasis / author-title) matches: less certain than formal cites
 RANK_REFERENCE = 3
 
+# A recognizer's sort key (compared within its category) and the italic spans of a paragraph.
+SortKey = tuple[Any, ...]
+Emphasis = Sequence[tuple[int, int]]
+
 
 class Claim(NamedTuple):
     """A span of paragraph text claimed by one family, with the occurrences it yields.
@@ -40,7 +45,7 @@ class Claim(NamedTuple):
     start: int
     end: int
     rank: int
-    occs: tuple
+    occs: tuple[Occurrence, ...]
 
 
 def occ(
@@ -51,7 +56,7 @@ def occ(
     category: CategoryKey | None,
     key: Key | None,
     display: str | None,
-    sort_key: tuple | None,
+    sort_key: SortKey | None,
     kind: Kind = "full",
     flags: list[Flag] | None = None,
     meta: Meta | None = None,
@@ -94,7 +99,7 @@ def claim_one(
     category: CategoryKey | None,
     key: Key | None,
     display: str | None,
-    sort_key: tuple | None,
+    sort_key: SortKey | None,
     kind: Kind = "full",
     flags: list[Flag] | None = None,
     meta: Meta | None = None,
@@ -191,7 +196,7 @@ def number_token(tok: str) -> int | None:
 _NAT_SPLIT = re.compile(r"(\d+)")
 
 
-def natkey(s: str) -> tuple:
+def natkey(s: str) -> SortKey:
     """Natural sort key: digit runs compare as numbers ('§ 2' < '§ 1983' < '§ 1983a').
 
     Each piece is a (flag, int, str) triple so numbers and text never compare directly.
@@ -275,7 +280,7 @@ MONTH_NUM = {
 }
 
 
-def parse_date(s: str) -> tuple:
+def parse_date(s: str) -> SortKey:
     """'Mar. 3, 1791' -> (1791, 3, 3); () when unparseable."""
     m = re.match(r"([A-Za-z]+)\.?\s(\d{1,2}),\s(\d{4})", s.strip())
     if not m:

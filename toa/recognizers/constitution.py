@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import re
 
-from ..keys import ConstitutionKey
+from ..keys import ConstitutionKey, ConstitutionPart
 from ..meta import ConstitutionMeta
-from ..model import CategoryKey, Occurrence
+from ..model import CategoryKey, Flag, Kind, Occurrence
 from ..numbering import int_to_roman
 from .common import (
+    Emphasis,
     ORDINAL_RE,
     RANK_REFERENCE,
     STATE_CAPS_RE,
@@ -88,7 +89,7 @@ _NOT_US_ARTICLE = re.compile(
 
 # Clauses that name exactly one provision.  Clauses that name several (Due Process, Ex Post
 # Facto, Vesting, Emoluments, Bill of Attainder) are deliberately absent.
-CLAUSES = {
+CLAUSES: dict[str, tuple[ConstitutionPart, int, str, str]] = {
     "Appointments": ("art", 2, "2", "2"),
     "Recess Appointments": ("art", 2, "2", "3"),
     "Appropriations": ("art", 1, "9", "7"),
@@ -172,7 +173,7 @@ _STATE_AFTER = re.compile(
 PART_RANK = {"pmbl": 0, "art": 1, "amend": 2}
 
 
-def _part(word: str) -> str:
+def _part(word: str) -> ConstitutionPart:
     w = word.lower()
     if w.startswith("art"):
         return "art"
@@ -181,7 +182,20 @@ def _part(word: str) -> str:
     return "pmbl"
 
 
-def _provision(text, start, end, juris, part, num, sec="", cl="", *, kind="full", display=None, flags=None):
+def _provision(
+    text: str,
+    start: int,
+    end: int,
+    juris: str,
+    part: ConstitutionPart,
+    num: int | None,
+    sec: str = "",
+    cl: str = "",
+    *,
+    kind: Kind = "full",
+    display: str | None = None,
+    flags: list[Flag] | None = None,
+) -> Occurrence:
     roman = int_to_roman(num) if num else ""
     key = ConstitutionKey(juris, part, roman, sec, cl)
     if display is None:
@@ -202,7 +216,7 @@ def _provision(text, start, end, juris, part, num, sec="", cl="", *, kind="full"
     )
 
 
-def _canonical(juris, part, roman, sec, cl) -> str:
+def _canonical(juris: str, part: ConstitutionPart, roman: str, sec: str, cl: str) -> str:
     j = "U.S." if juris == "US" else juris
     s = {"art": f"art. {roman}", "amend": f"amend. {roman}", "pmbl": "pmbl."}[part]
     if sec:
@@ -220,7 +234,7 @@ def _nums(s: str) -> list[int]:
     return [n for n in (number_token(t) for t in re.split(r",\s(?:and\s)?|\sand\s", s)) if n]
 
 
-def _clause_article(text: str, m: re.Match, part: str, n: int) -> tuple[int, int]:
+def _clause_article(text: str, m: re.Match[str], part: ConstitutionPart, n: int) -> tuple[int, int]:
     """Span of a clause reference, widened over its own article ("Article II's Appointments
     Clause", "the Appointments Clause of Article II") so the article is not a second entry."""
     start, end = m.start(), m.end()
@@ -235,10 +249,12 @@ def _clause_article(text: str, m: re.Match, part: str, n: int) -> tuple[int, int
     return start, end
 
 
-def _continuations(text, end, juris, part, nums):
+def _continuations(
+    text: str, end: int, juris: str, part: ConstitutionPart, nums: list[int]
+) -> tuple[list[Occurrence], int]:
     """Provisions a string cite lists after a formal cite ending at `end` (see _CONT_GAP),
     and where the last of them ends."""
-    out = []
+    out: list[Occurrence] = []
     while True:
         m = _CONT_SECTION.match(text, end)
         if m and part in ("art", "amend") and len(nums) == 1 and not (part == "amend" and m.group("cl")):
@@ -264,7 +280,7 @@ def _continuations(text, end, juris, part, nums):
     return out, end
 
 
-def find(text: str, _emphasis=None) -> list[Claim]:
+def find(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
     claims = []
     last_juris = "US"
     for m in _FORMAL.finditer(text):

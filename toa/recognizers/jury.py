@@ -18,7 +18,7 @@ import re
 
 from ..keys import JuryInstructionKey
 from ..model import CategoryKey, Occurrence
-from .common import RANK_SECONDARY, Claim, alpha_key, claim, clean, natkey, occ, claim_one
+from .common import Emphasis, RANK_SECONDARY, Claim, alpha_key, claim, clean, natkey, occ, claim_one
 
 CAT: CategoryKey = "other"
 
@@ -49,7 +49,7 @@ _PATTERN = re.compile(
 _LEAD = re.compile(r"^(?:(?:See|Also|Cf\.|Compare|But|Accord|Under|In|The|Both|And|E\.g\.,?|Contra)\s)+")
 
 
-def _california(text: str, m: re.Match) -> Claim:
+def _california(text: str, m: re.Match[str]) -> Claim:
     setname = m.group("set")
     paren = clean(m.group("paren") or "")
     name = clean(m.group("name") or "")
@@ -94,7 +94,7 @@ def _california(text: str, m: re.Match) -> Claim:
     return claim(occs, RANK_SECONDARY, end=m.end())
 
 
-def _pattern(text: str, m: re.Match) -> Claim | None:
+def _pattern(text: str, m: re.Match[str]) -> Claim | None:
     if not (m.group("num") or m.group("bare") or m.group("paren")):
         return None
     lead = _LEAD.match(m.group("title"))
@@ -114,7 +114,7 @@ def _pattern(text: str, m: re.Match) -> Claim | None:
     )
 
 
-def find(text: str, emphasis=None) -> list[Claim]:
+def find(text: str, emphasis: Emphasis | None = None) -> list[Claim]:
     claims = [_california(text, m) for m in _CALIFORNIA.finditer(text)] if "C" in text or "BAJI" in text else []
     if "Jury" in text:
         claims.extend(c for c in (_pattern(text, m) for m in _PATTERN.finditer(text)) if c is not None)

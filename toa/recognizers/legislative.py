@@ -33,8 +33,10 @@ from ..keys import (
     StateBillKey,
 )
 from ..meta import BillAnalysisMeta, BillMeta, ReportMeta, SeriesMeta
-from ..model import CategoryKey
+from ..model import CategoryKey, Occurrence
 from .common import (
+    Emphasis,
+    SortKey,
     PAGE,
     RANK_SECONDARY,
     Claim,
@@ -176,7 +178,7 @@ _STATE_HEARING = re.compile(
 )
 
 
-def _leg_sort(display: str) -> tuple:
+def _leg_sort(display: str) -> SortKey:
     return (natkey(alpha_key(display)),)
 
 
@@ -185,7 +187,7 @@ def _house(h: str) -> str:
     return "H.R." if h in ("H.R.", "H.") else "S."
 
 
-def _report(text: str, m: re.Match):
+def _report(text: str, m: re.Match[str]) -> Occurrence:
     house = _house(m.group("house"))
     doc = clean(m.group("doc"))
     doctype = f"{house} {doc}"
@@ -211,7 +213,7 @@ def _report(text: str, m: re.Match):
     return occ(text, m.start(), end, category=CAT, key=key, display=display, sort_key=_leg_sort(display), meta=meta)
 
 
-def _bill(text: str, m: re.Match):
+def _bill(text: str, m: re.Match[str]) -> Occurrence:
     btype = clean(m.group("type")).replace("H. R.", "H.R.")
     btype = re.sub(r"\.\s(?=[A-Z]\.)", ".", btype) if btype.startswith("H.") and "Res" not in btype else btype
     cite = f"{btype} {m.group('num')}, {clean(m.group('cong'))}" + (
@@ -234,7 +236,7 @@ def _bill(text: str, m: re.Match):
     )
 
 
-def _hearing_start(text: str, pos: int, emphasis) -> int:
+def _hearing_start(text: str, pos: int, emphasis: Emphasis | None) -> int:
     """The hearing's title starts where the italic span holding "Hearing" starts; without
     italics, at the start of the citation sentence ("Title: Hearing on ...")."""
     for a, b in emphasis or ():
@@ -244,7 +246,7 @@ def _hearing_start(text: str, pos: int, emphasis) -> int:
     return boundary_before(text, pos)
 
 
-def find(text: str, emphasis=None) -> list[Claim]:
+def find(text: str, emphasis: Emphasis | None = None) -> list[Claim]:
     claims = []
     for m in _REPORT.finditer(text):
         claims.append(claim([_report(text, m)]))
@@ -401,7 +403,7 @@ def find(text: str, emphasis=None) -> list[Claim]:
     return claims
 
 
-def _bill_report(text: str, m: re.Match):
+def _bill_report(text: str, m: re.Match[str]) -> Occurrence | None:
     """A document about a California bill, or None when the words before the bill are no title
     of one. Without the session or version, and with "supra", it is a short cite of the full one
     cited before (kind "short", its BillAnalysisMeta naming what the key's first parts do)."""
@@ -432,7 +434,7 @@ def _bill_report(text: str, m: re.Match):
     )
 
 
-def _state_bill(text: str, m: re.Match):
+def _state_bill(text: str, m: re.Match[str]) -> Occurrence:
     """ "House Comm. on Civil Practices, Bill Analysis, Tex. H.B. 4, 78th Leg., R.S. (2003)": the
     bill, with the document about it when its title is written before it."""
     abbr = state_abbr(m.group("state")) or clean(m.group("state"))

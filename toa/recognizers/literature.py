@@ -21,10 +21,11 @@ brief repeats it in full. Sort: the first author's surname.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from ..keys import WorkKey
 from ..meta import WorkMeta
-from .common import DATE, MONTH, RANK_SECONDARY, Claim, alpha_key, claim, clean, natkey, norm, occ
+from .common import Emphasis, DATE, MONTH, RANK_SECONDARY, Claim, alpha_key, claim, clean, natkey, norm, occ
 
 _UP = "A-ZÀ-ÖØ-Þ"
 _LO = "a-zß-öø-ÿ"
@@ -187,7 +188,7 @@ _LETTER = re.compile(
 )
 
 
-def find(text: str, emphasis=None) -> list[Claim]:
+def find(text: str, emphasis: Emphasis | None = None) -> list[Claim]:
     return find_references(text) + find_statements(text)
 
 
@@ -289,9 +290,9 @@ def find_references(text: str) -> list[Claim]:
     return claims
 
 
-def _starts(text: str):
+def _starts(text: str) -> Iterator[tuple[int, int, str, re.Match[str]]]:
     """(start, end of the author list, style, match) of every author list at a citation's start."""
-    seen = set()
+    seen: set[int] = set()
     for style, rx in (
         ("ama", _VANCOUVER),
         ("apa", _APA),
@@ -320,7 +321,7 @@ def _starts(text: str):
             yield start, m.end(), style if style != "group" else "apa" if m["year"] else "ama", m
 
 
-def _end(text: str, pos: int, limit: int, style: str, m: re.Match) -> int | None:
+def _end(text: str, pos: int, limit: int, style: str, m: re.Match[str]) -> int | None:
     """Where the reference whose author list ends at `pos` ends, or None when it shows no end
     of its style before `limit` (the next reference, or a sentence that is not one)."""
     region_end = min(limit, pos + _MAX_TITLE)
@@ -364,11 +365,11 @@ def _end(text: str, pos: int, limit: int, style: str, m: re.Match) -> int | None
     return None
 
 
-def _link_end(text: str, link: re.Match) -> int:
+def _link_end(text: str, link: re.Match[str]) -> int:
     return link.end() - (len(link.group(0)) - len(link.group(0).rstrip(".,;)")))
 
 
-def _claim(text: str, start: int, head_end: int, end: int, m: re.Match) -> Claim:
+def _claim(text: str, start: int, head_end: int, end: int, m: re.Match[str]) -> Claim:
     display = _as_written(text[start:end])
     authors = clean(m.group("authors"))
     # the first author's surname: the first name of an inverted list, the last of a natural one

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .common import RANK_NON_AUTHORITY, Claim
+from .common import Emphasis, RANK_NON_AUTHORITY, Claim
 
 # A record/brief pin: "12", "3a", "5a-6a", "12, 14", "12-13 n.4", "at 45".
 _PIN = r"(?:at\s)?\d+[a-z]?(?![a-z])(?:\s?(?:-|,\s|&\s)\s?\d+[a-z]?(?![a-z]))*(?:\sn\.\s?\d+)?"
@@ -80,7 +80,7 @@ def _glued_to_abbreviation(text: str, pos: int) -> bool:
     return bool(_ABBREV_BEFORE.search(before)) and not _OK_BEFORE.search(before)
 
 
-def find(text: str, _emphasis=None) -> list[Claim]:
+def find(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
     spans = non_authority_spans(text)
     return [Claim(s, e, RANK_NON_AUTHORITY, ()) for s, e in spans]
 

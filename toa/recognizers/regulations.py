@@ -20,7 +20,7 @@ import re
 
 from ..keys import StateCodeKey
 from ..meta import ProvisionMeta
-from .common import SUBSECS, code_key, state_name, claim_one
+from .common import Claim, Emphasis, SUBSECS, code_key, state_name, claim_one
 from .rules import rule_sort
 
 # (pattern of the name as written, its printed form, state, whether a title number comes first)
@@ -53,8 +53,8 @@ _CITE = re.compile(
 _NAMES = [(re.compile(p + r"$"), printed, state, title_first) for p, printed, state, title_first in _CODES]
 
 
-def find(text: str, emphasis) -> list:
-    claims = []
+def find(text: str, emphasis: Emphasis | None = None) -> list[Claim]:
+    claims: list[Claim] = []
     for m in _CITE.finditer(text):
         printed, state, title_first = next((pr, st, tf) for pat, pr, st, tf in _NAMES if pat.match(m.group("name")))
         title = m.group("title") or m.group("pre_title") or ""

@@ -20,8 +20,10 @@ from dataclasses import replace
 
 from ..keys import CfrKey, ExecutiveOrderKey, FarKey, FederalRegisterKey, GuidelinesKey, RuleKey
 from ..meta import ProvisionMeta, SeriesMeta
-from ..model import CategoryKey, Occurrence
+from ..model import CategoryKey, Flag, Occurrence
 from .common import (
+    Emphasis,
+    SortKey,
     EDITION_PAREN,
     boundary_before,
     RANK_REFERENCE,
@@ -41,6 +43,11 @@ from .common import (
 from .statutes import continue_subsection
 
 CAT: CategoryKey = "rules_regulations"
+
+# (start, end, rule, subdivisions) of one rule number; (start, end, section, subsections, et seq.)
+# of one C.F.R. section
+RuleItem = tuple[int, int, str, str]
+CfrItem = tuple[int, int, str, str, bool]
 
 RULE_SETS = {
     "app": "Fed. R. App. P.",
@@ -289,11 +296,11 @@ _FR = re.compile(
 _FR_SHORT = re.compile(r"(?<![\w.])(?P<vol>\d{1,3})\sFed\.\s?Reg\.\sat\s(?P<pin>\d{1,3}(?:,\d{3})+|\d+)")
 
 
-def rule_sort(group: int, set_name: str, a: str, b: str = "", extra: str = "") -> tuple:
+def rule_sort(group: int, set_name: str, a: str, b: str = "", extra: str = "") -> SortKey:
     return (group, SET_RANK.get(set_name, len(SET_RANK)), set_name, natkey(a), natkey(b), extra)
 
 
-def parse_rules(text: str, pos: int):
+def parse_rules(text: str, pos: int) -> tuple[list[RuleItem], int]:
     """Rule numbers at `pos`: "56(a)", "12(b)(6) and 56", "413-415" (expanded, max 20).
 
     Returns ([(start, end, rule, sub)], end)."""
@@ -339,7 +346,7 @@ def parse_rules(text: str, pos: int):
 _SUB_RANGE = re.compile(r"\s?-\s?(?P<to>(?:\([A-Za-z0-9]{1,3}\))+)")
 
 
-def _with_sub_range(text: str, items: list) -> int:
+def _with_sub_range(text: str, items: list[RuleItem]) -> int:
     """ "65(b)(1)(A)-(B)": a range of subdivisions is one rule as cited (the last item grows over it)."""
     s, e, rule, sub = items[-1]
     r = _SUB_RANGE.match(text, e) if sub else None
@@ -357,18 +364,28 @@ def subsection_list(sub: str) -> list[str]:
     return out
 
 
-def _rule_item(m: re.Match) -> tuple[int, int, str, str]:
+def _rule_item(m: re.Match[str]) -> RuleItem:
     """(start, end, rule, subdivisions) of a rule's number (_RULE_ITEM, or _LOCAL_ITEM for a
     circuit's or a court's rule numbered with hyphens)."""
     return m.start(), m.end(), m.group("rule"), re.sub(r"\s", "", squeeze_subsections(m.group("sub")))
 
 
-def _supp_item(m: re.Match) -> tuple[int, int, str, str]:
+def _supp_item(m: re.Match[str]) -> RuleItem:
     """(start, end, rule, subdivisions) of a Supplemental Rule, lettered: "G(5)"."""
     return m.start(), m.end(), m.group("rule"), squeeze_subsections(m.group("sub"))
 
 
-def _rule_occs(text, head_start, items, set_name, end, edition, group=0, juris="US", flags=None):
+def _rule_occs(
+    text: str,
+    head_start: int,
+    items: list[RuleItem],
+    set_name: str,
+    end: int,
+    edition: str,
+    group: int = 0,
+    juris: str = "US",
+    flags: list[Flag] | None = None,
+) -> list[Occurrence]:
     occs = []
     for i, (s, e, rule, sub) in enumerate(items):
         cite = f"{rule}{sub}"
@@ -427,16 +444,17 @@ def rule_of(set_name: str, key_set: str, number: str, group: int, jurisdiction: 
     return o
 
 
-def _edition_after(text, end):
+def _edition_after(text: str, end: int) -> tuple[str, int]:
     m = _EDITION.match(text, end)
     return (clean(m.group(1)[1:-1]), m.end()) if m else ("", end)
 
 
-def _numbered_rules(text, head, set_name, key_set=None):
+def _numbered_rules(text: str, head: re.Match[str], set_name: str, key_set: str | None = None) -> Claim | None:
     """Circuit and local rules, numbered with hyphens and points ("36-3(a)", "28-2.7", "56.1"): a
     hyphen is part of the number there, never a range. `key_set` keys rule sets written in
     several ways (a local rule with or without its court) as one."""
-    items, end = [], head.end()
+    items: list[RuleItem] = []
+    end = head.end()
     m = _LOCAL_ITEM.match(text, end)
     while m:
         items.append(_rule_item(m))
@@ -474,7 +492,7 @@ _COMMITTEE_NOTE = re.compile(
 )
 
 
-def _full_rules(text, head, set_name, group=0, juris="US"):
+def _full_rules(text: str, head: re.Match[str], set_name: str, group: int = 0, juris: str = "US") -> Claim | None:
     items, end = parse_rules(text, head.end())
     if not items:
         return None
@@ -486,6 +504,7 @@ def _full_rules(text, head, set_name, group=0, juris="US"):
         assert isinstance(o.key, RuleKey)
         o.key = replace(o.key, note=clean(note.group("note")))
         o.display = f"{o.display} {clean(note.group('note'))}"
+        assert o.sort_key is not None
         o.sort_key = o.sort_key[:-1] + (f"{o.sort_key[-1]}|{clean(note.group('note'))}",)
         assert isinstance(o.meta, ProvisionMeta)
         o.meta.committee_note = clean(note.group("note"))
@@ -494,7 +513,7 @@ def _full_rules(text, head, set_name, group=0, juris="US"):
     return claim(occs)
 
 
-def find_rules(text: str, _emphasis=None) -> list[Claim]:
+def find_rules(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
     claims = []
     for m in _FED_ABBR.finditer(text):
         c = _full_rules(text, m, RULE_SETS[m.group("set").lower()])
@@ -648,11 +667,13 @@ def find_rules(text: str, _emphasis=None) -> list[Claim]:
 # ---------------------------------------------------------------------------
 
 
-def _cfr_items(text, pos):
+def _cfr_items(text: str, pos: int) -> tuple[list[CfrItem], int]:
     m = _CFR_ITEM.match(text, pos)
     if not m:
         return [], pos
-    items = [(m.start(), m.end(), m.group("sec"), squeeze_subsections(m.group("sub")), bool(m.group("etseq")))]
+    items: list[CfrItem] = [
+        (m.start(), m.end(), m.group("sec"), squeeze_subsections(m.group("sub")), bool(m.group("etseq")))
+    ]
     end = m.end()
     while True:
         j = _CFR_JOIN.match(text, end)
@@ -666,7 +687,18 @@ def _cfr_items(text, pos):
     return items, end
 
 
-def _cfr_occ(text, start, end, title, head_w, mark, sec, sub, etseq, edition):
+def _cfr_occ(
+    text: str,
+    start: int,
+    end: int,
+    title: str,
+    head_w: str,
+    mark: str,
+    sec: str,
+    sub: str,
+    etseq: bool,
+    edition: str,
+) -> Occurrence:
     is_part = bool(mark) and mark[0] in "pP"
     cite = f"{sec}{sub}" + (" et seq." if etseq else "")
     k = f"pt. {cite}" if is_part else cite
@@ -715,7 +747,7 @@ def cfr_section(title: str, mark: str, number: str) -> Occurrence | None:
     return _cfr_occ(written, 0, e, title, f"{title} C.F.R.", mark, sec, sub, etseq, "")
 
 
-def find_cfr(text: str, _emphasis=None) -> list[Claim]:
+def find_cfr(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
     claims = []
     heads = [
         (m, m.group("title"), clean(text[m.start() : m.start("mark") if m.group("mark") else m.end()]))
@@ -753,7 +785,7 @@ _REPRINTED = re.compile(
 )
 
 
-def _as_presidential_document(text: str, o) -> None:
+def _as_presidential_document(text: str, o: Occurrence) -> None:
     """An executive order or proclamation cited to 3 C.F.R.: the entry begins with its name and
     keeps the reprint that follows."""
     name = _PRESIDENTIAL.search(text, max(0, o.start - 40), o.start)
@@ -771,7 +803,7 @@ def _as_presidential_document(text: str, o) -> None:
     o.text = text[o.start : o.end]
 
 
-def find_far(text: str, _emphasis=None) -> list[Claim]:
+def find_far(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
     """ "FAR 52.249-2", "DFARS 252.204-7012(b)": listed as cited, verified as 48 C.F.R. sections."""
     claims = []
     for m in _FAR.finditer(text):
@@ -797,7 +829,7 @@ def find_far(text: str, _emphasis=None) -> list[Claim]:
     return claims
 
 
-def find_ussg(text: str, _emphasis=None) -> list[Claim]:
+def find_ussg(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
     claims = []
     for m in _USSG.finditer(text):
         sub = squeeze_subsections(m.group("sub"))
@@ -820,7 +852,7 @@ def find_ussg(text: str, _emphasis=None) -> list[Claim]:
     return claims
 
 
-def _notice_title(text: str, pos: int, emphasis) -> int | None:
+def _notice_title(text: str, pos: int, emphasis: Emphasis | None) -> int | None:
     """Start of a notice's title written before its Federal Register cite ("Deeming Tobacco
     Products To Be Subject to the Federal Food, Drug, and Cosmetic Act, 81 Fed. Reg. 28,974"):
     an italic title that ends there, else the clause before ", " when it reads as a title (starts
@@ -852,7 +884,7 @@ def _notice_title(text: str, pos: int, emphasis) -> int | None:
     return start if capitalised >= len(words) / 2 else None
 
 
-def find_fed_reg(text: str, emphasis=None) -> list[Claim]:
+def find_fed_reg(text: str, emphasis: Emphasis | None = None) -> list[Claim]:
     claims = []
     for m in _FR.finditer(text):
         page = m.group("page")
@@ -890,7 +922,7 @@ def find_fed_reg(text: str, emphasis=None) -> list[Claim]:
 FINDERS = (find_rules, find_cfr, find_far, find_ussg, find_fed_reg)
 
 
-def find(text: str, emphasis=None) -> list[Claim]:
+def find(text: str, emphasis: Emphasis | None = None) -> list[Claim]:
     out = []
     for f in FINDERS:
         out.extend(f(text, emphasis))

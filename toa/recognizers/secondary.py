@@ -46,8 +46,10 @@ from ..keys import (
     WorkKey,
 )
 from ..meta import ProvisionMeta, RestatementMeta, SupraMeta, WorkMeta
-from ..model import CategoryKey
+from ..model import CategoryKey, Flag, Occurrence
 from .common import (
+    Emphasis,
+    SortKey,
     MONTH,
     RANK_SECONDARY,
     STATE_RE,
@@ -289,7 +291,7 @@ _AUTHOR_SEGMENT = re.compile(
 
 
 @cache
-def _reporter_names() -> frozenset:
+def _reporter_names() -> frozenset[str]:
     """Case reporters ("L. Ed.", "F. Supp.") and their variant spellings ("Fed. Appx."): never
     journals.  Built once per process (the reporters_db tables are large and this is consulted
     for every paragraph)."""
@@ -313,12 +315,24 @@ def _last_name(author: str) -> str:
     return alpha_key(first)
 
 
-def _other_sort(author: str, title: str, rest: str = "") -> tuple:
+def _other_sort(author: str, title: str, rest: str = "") -> SortKey:
     primary = _last_name(author) if author else alpha_key(title)
     return (primary, alpha_key(title), natkey(rest))
 
 
-def _work_occ(text, start, end, *, vol, author, title, tail, paren, key_extra, flags=None):
+def _work_occ(
+    text: str,
+    start: int,
+    end: int,
+    *,
+    vol: str | None,
+    author: str | None,
+    title: str,
+    tail: str,
+    paren: str,
+    key_extra: str,
+    flags: list[Flag] | None = None,
+) -> Occurrence:
     head = ((f"{vol} " if vol else "") + (f"{author}, " if author else "") + title).strip()
     display = head + (f", {tail}" if tail else "") + (f" {paren}" if paren else "")
     key = WorkKey(alpha_key(author or ""), alpha_key(title), vol or "", norm(key_extra))
@@ -329,7 +343,7 @@ def _work_occ(text, start, end, *, vol, author, title, tail, paren, key_extra, f
         category=CAT,
         key=key,
         display=display,
-        sort_key=_other_sort(author, title, f"{vol or ''} {key_extra}"),
+        sort_key=_other_sort(author or "", title, f"{vol or ''} {key_extra}"),
         flags=flags,
         meta=WorkMeta(author or "", title),
     )
@@ -550,7 +564,7 @@ def find_opinions(text: str) -> list[Claim]:
     return claims
 
 
-def _title_before(text: str, pos: int, emphasis, lo: int, upto: int | None = None) -> tuple[int, int] | None:
+def _title_before(text: str, pos: int, emphasis: Emphasis, lo: int, upto: int | None = None) -> tuple[int, int] | None:
     """An italic title ending right before `pos` (the ", " after it), as (start, end).  The
     span may run on to `upto` over the separator (a comma or quote set in italics)."""
     for a, b in emphasis:
@@ -619,7 +633,7 @@ def _author_before(text: str, title_start: int) -> tuple[int, str, str]:
     return start, vol, clean(author)
 
 
-def find_articles(text: str, emphasis) -> list[Claim]:
+def find_articles(text: str, emphasis: Emphasis) -> list[Claim]:
     claims = []
     reporters = _reporter_names()
     for m in _JOURNAL.finditer(text):
@@ -751,7 +765,7 @@ def find_quoted_news(text: str) -> list[Claim]:
     return claims
 
 
-def _merged_emphasis(text: str, emphasis) -> list[tuple[int, int]]:
+def _merged_emphasis(text: str, emphasis: Emphasis) -> list[tuple[int, int]]:
     """Join emphasis runs split by formatting changes ("Black's" + " Law Dictionary")."""
     out: list[list[int]] = []
     for a, b in sorted(emphasis):
@@ -762,7 +776,7 @@ def _merged_emphasis(text: str, emphasis) -> list[tuple[int, int]]:
     return [(a, b) for a, b in out]
 
 
-def find_emphasized_works(text: str, emphasis) -> list[Claim]:
+def find_emphasized_works(text: str, emphasis: Emphasis) -> list[Claim]:
     claims = []
     for a, b in _merged_emphasis(text, emphasis):
         raw = text[a:b]
@@ -837,7 +851,7 @@ def find_emphasized_works(text: str, emphasis) -> list[Claim]:
     return claims
 
 
-def _site_claim(text: str, title_start: int, title: str, site: re.Match) -> list[Claim]:
+def _site_claim(text: str, title_start: int, title: str, site: re.Match[str]) -> list[Claim]:
     """ "Author, *Entry*, Site (date), URL": kept (with the URL, which locates a web source) when
     an author, a full date or a URL makes it a citation rather than italic prose."""
     start, vol, author = _author_before(text, title_start)
@@ -1293,7 +1307,7 @@ def _italic_title(span: str) -> bool:
     return bool(words) and not _SIGNAL_PREFIX.fullmatch(words + " ") and not _CASE_LIKE.search(words)
 
 
-def find_web(text: str, emphasis) -> list[Claim]:
+def find_web(text: str, emphasis: Emphasis) -> list[Claim]:
     """Web pages and news articles cited with their URL. The entry runs from the author or
     publisher to the URL (and a "(last visited …)" parenthetical); it needs a quoted or italic
     title, a date or "last visited" before the URL, so a bare link in prose is never an entry.
@@ -1385,7 +1399,7 @@ def find_web(text: str, emphasis) -> list[Claim]:
     return claims
 
 
-def find(text: str, emphasis=None) -> list[Claim]:
+def find(text: str, emphasis: Emphasis | None = None) -> list[Claim]:
     emphasis = emphasis or []
     return (
         find_formal(text)

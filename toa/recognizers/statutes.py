@@ -36,8 +36,10 @@ from ..keys import (
     UsCodeKey,
 )
 from ..meta import ProvisionMeta
-from ..model import CategoryKey, Occurrence
+from ..model import CategoryKey, Kind, Occurrence
 from .common import (
+    SortKey,
+    Emphasis,
     DATE,
     EDITION_PAREN,
     RANK_REFERENCE,
@@ -66,6 +68,9 @@ from .common import (
 )
 
 CAT: CategoryKey = "statutes"
+
+# (start, end, section, subsection, et seq.) of one member of a cited list of sections
+StatuteItem = tuple[int, int, str, str, bool]
 
 # ---------------------------------------------------------------------------
 # section lists shared by U.S.C., state codes and short forms
@@ -103,7 +108,9 @@ def _is_state_range(sec: str) -> bool:
     return m is not None and m.group(1) == m.group(2)
 
 
-def parse_items(text: str, pos: int, item_re: re.Pattern, allow_list: bool = True):
+def parse_items(
+    text: str, pos: int, item_re: re.Pattern[str], allow_list: bool = True
+) -> tuple[list[StatuteItem], int]:
     """Parse "924(c)(3)(A)", "1983, 1988", "6330(c)(3) and (e)(1)" starting at `pos`.
 
     Returns ([(start, end, section, subsection, etseq)], end).  A bare subsection continues
@@ -141,7 +148,7 @@ def parse_items(text: str, pos: int, item_re: re.Pattern, allow_list: bool = Tru
 _SUB_RANGE = re.compile(r"\s?-\s?(?P<to>(?:\(\s?[A-Za-z0-9]{1,6}\s?\))+)")
 
 
-def _with_subsection_range(text: str, items: list) -> int:
+def _with_subsection_range(text: str, items: list[StatuteItem]) -> int:
     """ "§ 157(b)(2)(A)-(O)": a range of subsections is one provision, as cited (its meta
     "subsection" is where the range starts, for verification). The last member grows over it;
     returns where the member ends. A range of two neighbours ("§ 31(a)-(b)", "§ 2254(d)(1)-(2)")
@@ -174,7 +181,7 @@ def _next_designators(tok: str) -> set[str]:
     return out
 
 
-def split_pair_ranges(items):
+def split_pair_ranges(items: list[StatuteItem]) -> list[StatuteItem]:
     """ "823-824" names two sections, so it becomes two members (each its own entry, as a
     "§§ 823, 824" list does); a longer range ("823-829") stays one range entry."""
     out = []
@@ -269,12 +276,12 @@ def statute_sort(
     jur: int,
     group: int,
     name: str = "",
-    date: tuple = (),
+    date: SortKey = (),
     title: str = "",
     section: str = "",
     sub: str = "",
     extra: str = "",
-) -> tuple:
+) -> SortKey:
     return (jur, group, name, date, natkey(title), natkey(section), natkey(sub), extra)
 
 
@@ -299,22 +306,22 @@ _USC_TITLE_FIRST = re.compile(
 
 
 def _usc_occ(
-    text,
-    start,
-    end,
-    title,
-    code,
-    app,
-    mark,
-    sec,
-    sub,
-    etseq,
-    edition,
-    name_start=None,
-    note=False,
-    alone=False,
-    irc=False,
-):
+    text: str,
+    start: int,
+    end: int,
+    title: str,
+    code: str,
+    app: str | None,
+    mark: str | None,
+    sec: str,
+    sub: str,
+    etseq: bool,
+    edition: str,
+    name_start: int | None = None,
+    note: bool = False,
+    alone: bool = False,
+    irc: bool = False,
+) -> Occurrence:
     code_w = re.sub(r"\s+", "", code).replace("U.S.Code", "U.S. Code")
     t = f"{title} App." if app else title
     section = f"{sec}{sub}" + (" et seq." if etseq else "") + (" note" if note else "")
@@ -384,7 +391,7 @@ _IRC_HEAD = re.compile(r"(?<![\w.])(?P<code>I\.\s?R\.\s?C\.|IRC)\s?(?P<mark>§§
 _NOTE = re.compile(r"\snote\b(?![-\w]|\sthat\b)")
 
 
-def find_usc(text: str, _emphasis=None) -> list[Claim]:
+def find_usc(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
     claims = []
     for m in _IRC_HEAD.finditer(text):
         items, end = parse_items(text, m.end(), _USC_ITEM)
@@ -406,6 +413,7 @@ def find_usc(text: str, _emphasis=None) -> list[Claim]:
                 alone=len(items) == 1,
                 irc=True,
             )
+            assert o.display is not None
             o.display = clean(m.group("code")) + o.display[len("26 U.S.C.") :]
             occs.append(o)
         if occs and edition:
@@ -509,13 +517,13 @@ _CODIFIED = re.compile(
 _SEP = re.compile(r",?\s")
 
 
-def _parse_chain(text: str, pos: int, first_glued: bool = False):
+def _parse_chain(text: str, pos: int, first_glued: bool = False) -> tuple[list[tuple[str, re.Match[str]]], int]:
     """Consume ", ch. 15, § 43, 1 Stat. 209" style components after an anchor.
 
     Returns (parts, end): parts is a list of (kind, match); a Stat. cite ends the chain.
     `first_glued` lets the first component start right at `pos` (the anchor is the Stat. cite).
     """
-    parts: list[tuple[str, re.Match]] = []
+    parts: list[tuple[str, re.Match[str]]] = []
     end = pos
     while True:
         if first_glued and not parts:
@@ -547,7 +555,16 @@ def _section_set(written: str) -> str:
     return ", ".join(sec for _s, _e, sec, _sub, _es in items)
 
 
-def _session_occ(text, span_start, name, anchor_text, anchor_kind, anchor_val, parts, end):
+def _session_occ(
+    text: str,
+    span_start: int,
+    name: str,
+    anchor_text: str,
+    anchor_kind: str,
+    anchor_val: str,
+    parts: list[tuple[str, re.Match[str]]],
+    end: int,
+) -> Occurrence | None:
     section = next((_section_set(m.group("secno")) for k, m in parts if k == "sec"), "")
     chapter = next((m.group("chno") for k, m in parts if k == "ch"), "")
     stat = next((m for k, m in parts if k == "stat"), None)
@@ -559,7 +576,7 @@ def _session_occ(text, span_start, name, anchor_text, anchor_kind, anchor_val, p
             bits.append(clean(m.group(0)).rstrip(", "))
     display = ", ".join(b for b in bits if b)
     volume, page = (stat.group("vol"), re.split(r"\s?-", stat.group("page"))[0]) if stat is not None else ("", "")
-    date: tuple = ()
+    date: SortKey = ()
     key: PublicLawKey | ActKey | StatutesAtLargeKey
     if anchor_kind == "publ":
         key = PublicLawKey(anchor_val, section)
@@ -593,7 +610,7 @@ def _session_occ(text, span_start, name, anchor_text, anchor_kind, anchor_val, p
     )
 
 
-def find_session_laws(text: str, _emphasis=None) -> list[Claim]:
+def find_session_laws(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
     anchors = []
     for m in _PUBL.finditer(text):
         anchors.append((m.start(), m.end(), "publ", m.group("publ")))
@@ -629,7 +646,7 @@ def find_session_laws(text: str, _emphasis=None) -> list[Claim]:
         occs = [o]
         cod = _CODIFIED.match(text, end)
         if cod:
-            o.display += " " + clean(cod.group(0))
+            o.display = f"{o.display} {clean(cod.group(0))}"
             for c in find_usc(text[: cod.end()]):
                 if c.start < cod.start():
                     continue
@@ -658,7 +675,7 @@ _REV_STAT = re.compile(
 )
 
 
-def find_rev_stat(text: str, _emphasis=None) -> list[Claim]:
+def find_rev_stat(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
     claims = []
     for m in _REV_STAT.finditer(text):
         items, end = parse_items(text, m.end(), _USC_ITEM)
@@ -846,7 +863,20 @@ def _code_norm(name: str) -> str:
     return code_key(name)
 
 
-def _state_occ(text, start, end, abbr, code_w, code_norm, prefix, sec, sub, edition, mark="§", pre_display=None):
+def _state_occ(
+    text: str,
+    start: int,
+    end: int,
+    abbr: str,
+    code_w: str,
+    code_norm: str,
+    prefix: str,
+    sec: str,
+    sub: str,
+    edition: str,
+    mark: str = "§",
+    pre_display: str | None = None,
+) -> Occurrence:
     section = f"{sec}{sub}"
     key = StateCodeKey(abbr, code_norm, prefix, section, edition)
     display = (
@@ -872,7 +902,7 @@ def reads_state_code(code: str) -> bool:
 _LOCAL_GOVERNMENT_FIRST = re.compile(r"\s*(?:City|County|Town|Village|Borough|Parish)\b")
 
 
-def _state_of_code(m: re.Match) -> str | None:
+def _state_of_code(m: re.Match[str]) -> str | None:
     """The state whose code a match of _STATE_CODE names; None when its words name no code ("Tex.
     R. Civ. P." is a rule, other words are prose)."""
     name = m.group("name")
@@ -883,7 +913,7 @@ def _state_of_code(m: re.Match) -> str | None:
     return state_abbr(m.group("state"))
 
 
-def _form_occ(text: str, m: re.Match, abbr: str, code_norm: str | None) -> Occurrence:
+def _form_occ(text: str, m: re.Match[str], abbr: str, code_norm: str | None) -> Occurrence:
     """The section a match of one of _STATE_FORMS cites, written as the brief writes it."""
     sub = squeeze_subsections(m.group("sub"))
     edition, end = _edition_after(text, m.end())
@@ -932,7 +962,7 @@ def state_code_section(code: str, jurisdiction: str, words: str, title: str, num
     return _state_occ(written, 0, e, jurisdiction, code, words, title, sec, sub, "", pre_display=f"{head}{sec}{sub}")
 
 
-def find_state_codes(text: str, _emphasis=None) -> list[Claim]:
+def find_state_codes(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
     claims = []
     for m in _STATE_CODE.finditer(text):
         name = m.group("name").strip()
@@ -1105,7 +1135,7 @@ _SIGNAL_ONLY = re.compile(
 )
 
 
-def _after_title(text: str, pos: int, emphasis) -> bool:
+def _after_title(text: str, pos: int, emphasis: Emphasis | None) -> bool:
     """True when an italic title ends right before `pos` (spaces/commas between).  An
     italic signal ("*See* § 1983") is not a title; a span running on past `pos` (a wholly
     italic paragraph) says nothing."""
@@ -1116,7 +1146,7 @@ def _after_title(text: str, pos: int, emphasis) -> bool:
     return False
 
 
-def secondary_pin(text: str, start: int, end: int, emphasis=None) -> bool:
+def secondary_pin(text: str, start: int, end: int, emphasis: Emphasis | None = None) -> bool:
     """True when the bare section at [start, end) is the pin of a secondary source."""
     head = text[max(0, start - 40) : start]
     if _SUPRA_BEFORE.search(head) or _PAGE_PIN_AFTER.match(text, end):
@@ -1127,7 +1157,7 @@ def secondary_pin(text: str, start: int, end: int, emphasis=None) -> bool:
     return _after_title(text, start, emphasis)
 
 
-def _short_occs(text, m, kind, emphasis=None):
+def _short_occs(text: str, m: re.Match[str], kind: Kind, emphasis: Emphasis | None = None) -> list[Occurrence] | None:
     items, end = parse_items(text, m.end(), STATE_ITEM)
     if not items or _USSG_SHAPE.match(text, m.end()):
         return None
@@ -1188,7 +1218,7 @@ _OF_AFTER = re.compile(r",?\sof\s")
 _OF_SECTION = re.compile(r",?\sof\s(?:[Ss]ection|§)\s?(?P<sec>\d+[A-Za-z]?(?:\.\d+[A-Za-z]?)*)(?![\w(.]\w)")
 
 
-def _bare_subdivisions(text: str, m: re.Match) -> list:
+def _bare_subdivisions(text: str, m: re.Match[str]) -> list[Occurrence]:
     if text[: m.start()].rstrip().endswith(","):
         return []  # ", subd. (b)" of a cite: part of it
     out: list[Occurrence] = []
@@ -1236,7 +1266,7 @@ def _bare_subdivisions(text: str, m: re.Match) -> list:
     return out
 
 
-def find_short_forms(text: str, emphasis=None) -> list[Claim]:
+def find_short_forms(text: str, emphasis: Emphasis | None = None) -> list[Claim]:
     claims = []
     for m in _BARE_SUBDIVISION.finditer(text):
         occs = _bare_subdivisions(text, m)
@@ -1261,13 +1291,13 @@ def find_short_forms(text: str, emphasis=None) -> list[Claim]:
         if occs:
             claims.append(claim(occs, RANK_REFERENCE))
     for m in _ID_SECTION.finditer(text):
-        occs = _short_occs(text, m, "id")
-        if occs:
-            claims.append(claim(occs, RANK_REFERENCE))
+        shorts = _short_occs(text, m, "id")
+        if shorts:
+            claims.append(claim(shorts, RANK_REFERENCE))
     for m in list(_BARE_SECTION.finditer(text)) + list(_BARE_ARTICLE.finditer(text)):
-        occs = _short_occs(text, m, "reference", emphasis)
-        if occs:
-            claims.append(claim(occs, RANK_REFERENCE))
+        shorts = _short_occs(text, m, "reference", emphasis)
+        if shorts:
+            claims.append(claim(shorts, RANK_REFERENCE))
     return claims
 
 
@@ -1430,7 +1460,9 @@ def act_names_defined(text: str) -> set[str]:
     return {m.group("act") for m in _ACT_DEFINED.finditer(text)} if "Act" in text else set()
 
 
-def find_act_sections(text: str, _emphasis=None, defined: frozenset[str] = frozenset()) -> list[Claim]:
+def find_act_sections(
+    text: str, _emphasis: Emphasis | None = None, defined: frozenset[str] = frozenset()
+) -> list[Claim]:
     """An act's sections cited by its short name; `defined`: the short names earlier paragraphs
     defined for acts."""
     claims = []
@@ -1537,7 +1569,7 @@ def _local_code_key(name: str) -> str:
 _SINGLE_MARK = {"§§": "§", "sections": "section", "Sections": "Section"}
 
 
-def find_local_codes(text: str, _emphasis=None) -> list[Claim]:
+def find_local_codes(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
     claims = []
     for m in _LOCAL_CODE.finditer(text) if "Code" in text else ():
         if m["admin"] and re.fullmatch(rf"(?:{STATE_RE})\s", m["name"]):
@@ -1607,7 +1639,7 @@ def _bill_type(written: str) -> str:
     )
 
 
-def find_state_bills(text: str, _emphasis=None) -> list[Claim]:
+def find_state_bills(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
     """A state bill cited by its session: the bill (legislative), or each section of it cited
     ("statutes"), written "S.B. 396, 94th Gen. Assemb., Reg. Sess. (Ark. 2023) § 4-88-1102(c)(1)";
     and "S.B. 396 § 4-88-1102(a)", a short form linking reads against the bill cited before."""
@@ -1665,7 +1697,7 @@ def find_state_bills(text: str, _emphasis=None) -> list[Claim]:
     return claims
 
 
-def _bill_section(text: str, start: int, end: int, bill_m: re.Match, sec: str, sub: str) -> Occurrence:
+def _bill_section(text: str, start: int, end: int, bill_m: re.Match[str], sec: str, sub: str) -> Occurrence:
     """Section `sec``sub` of the bill `bill_m` matched (_SESSION_BILL), cited at text[start:end]."""
     abbr = state_abbr(bill_m.group("state")) or clean(bill_m.group("state"))
     bill = clean(bill_m.string[bill_m.start() : bill_m.end("paren")])
@@ -1710,7 +1742,7 @@ FINDERS = (
 )
 
 
-def find(text: str, emphasis=None) -> list[Claim]:
+def find(text: str, emphasis: Emphasis | None = None) -> list[Claim]:
     out = []
     for f in FINDERS:
         out.extend(f(text, emphasis))
