@@ -23,6 +23,7 @@ named acts (0, alphabetical, "Act of" by date), U.S.C. (1), Rev. Stat. (2), Pub.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 
 from ..keys import (
@@ -962,61 +963,81 @@ def state_code_section(code: str, jurisdiction: str, words: str, title: str, num
     return _state_occ(written, 0, e, jurisdiction, code, words, title, sec, sub, "", pre_display=f"{head}{sec}{sub}")
 
 
-def find_state_codes(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
-    claims = []
-    for m in _STATE_CODE.finditer(text):
-        name = m.group("name").strip()
-        abbr = _state_of_code(m)
-        if abbr is None:
-            continue
-        items, end = parse_items(text, m.end(), STATE_ITEM, allow_list=m.group("mark") == "§§")
-        if not items:
-            continue
-        edition2, end2 = _edition_after(text, end)
-        paren = clean(m.group("paren") or "").strip("() ")
-        edition = edition2 or paren
-        # a title is keyed by its number: "Okla. Stat. tit. 21" and "21 Okla. Stat." name one title
-        tit = re.sub(r"^tit\.\s?", "", m.group("tit") or "")
-        pre, start = m.group("pre"), m.start()
-        if pre and set(_code_norm(name).split()) - _TITLED_CODE_WORDS:
-            # "144 Texas Penal Code § 71.01": a code named by its subject has no title number before
-            # it, so the number is a footnote's (or a list's), not part of the cite
-            pre, start = None, m.start("state")
-        prefix = " ".join(clean(x) for x in (pre, tit, m.group("ch"), m.group("tit2")) if x)
-        head = clean(text[start : m.start("mark")]).rstrip(", ")
-        # rebuild the head with a comma before the section sign when a title/chapter precedes it
-        code_w = head
-        occs = []
-        for i, (s, e, sec, sub, _etseq) in enumerate(items):
-            display = f"{code_w} § {sec}{sub}" + (f" ({edition2})" if edition2 else "")
-            if m.group("tit") or m.group("ch"):
-                display = f"{code_w}, § {sec}{sub}" + (f" ({edition2})" if edition2 else "")
-                if "," not in text[m.start("tit") if m.group("tit") else m.start("ch") : m.start("mark")]:
-                    display = display.replace(", §", " §", 1)
-            occs.append(
-                _state_occ(
-                    text,
-                    start if i == 0 else s,
-                    e,
-                    abbr,
-                    code_w,
-                    _code_norm(name),
-                    prefix,
-                    sec,
-                    sub,
-                    edition,
-                    pre_display=display,
-                )
-            )
-        if edition2:
-            occs[-1].end = occs[-1].anchor_end = end2
-            occs[-1].text = text[occs[-1].start : end2]
-        claims.append(claim(occs))
+def _state_code(text: str, m: re.Match[str]) -> Claim | None:
+    """ "Tex. Penal Code § 71.01", "Okla. Stat. tit. 21, § 701.7", "21 Okla. Stat. §§ 701.7, 701.8"."""
+    name = m.group("name").strip()
+    abbr = _state_of_code(m)
+    if abbr is None:
+        return None
+    items, end = parse_items(text, m.end(), STATE_ITEM, allow_list=m.group("mark") == "§§")
+    if not items:
+        return None
+    edition2, end2 = _edition_after(text, end)
+    paren = clean(m.group("paren") or "").strip("() ")
+    edition = edition2 or paren
+    # a title is keyed by its number: "Okla. Stat. tit. 21" and "21 Okla. Stat." name one title
+    tit = re.sub(r"^tit\.\s?", "", m.group("tit") or "")
+    pre, start = m.group("pre"), m.start()
+    if pre and set(_code_norm(name).split()) - _TITLED_CODE_WORDS:
+        # "144 Texas Penal Code § 71.01": a code named by its subject has no title number before
+        # it, so the number is a footnote's (or a list's), not part of the cite
+        pre, start = None, m.start("state")
+    prefix = " ".join(clean(x) for x in (pre, tit, m.group("ch"), m.group("tit2")) if x)
+    code_w = clean(text[start : m.start("mark")]).rstrip(", ")
+    # a comma before the section sign after a title or chapter, where the brief writes one
+    titled = m.group("tit") or m.group("ch")
+    comma = bool(titled) and "," in text[m.start("tit") if m.group("tit") else m.start("ch") : m.start("mark")]
+    shown_edition = f" ({edition2})" if edition2 else ""
+    occs = [
+        _state_occ(
+            text,
+            start if i == 0 else s,
+            e,
+            abbr,
+            code_w,
+            _code_norm(name),
+            prefix,
+            sec,
+            sub,
+            edition,
+            pre_display=f"{code_w}{',' if comma else ''} § {sec}{sub}{shown_edition}",
+        )
+        for i, (s, e, sec, sub, _etseq) in enumerate(items)
+    ]
+    if edition2:
+        occs[-1].end = occs[-1].anchor_end = end2
+        occs[-1].text = text[occs[-1].start : end2]
+    return claim(occs)
+
+
+def _session_law(
+    text: str, m: re.Match[str], abbr: str, code_w: str, code_norm: str, section: tuple[str, str]
+) -> Claim:
+    """A session law's chapter (the match's "ch") with its section (base, subsections), its entry
+    the citation as the brief writes it."""
+    base, sub = section
+    chapter = f"ch. {m.group('ch')}"
+    o = _state_occ(
+        text, m.start(), m.end(), abbr, code_w, code_norm, chapter, base, sub, "", pre_display=clean(m.group(0))
+    )
+    return claim([o])
+
+
+def _sections(m: re.Match[str]) -> tuple[str, str]:
+    """The section of a session law ("§ 3(b)"), or its sections kept as written ("§§ 3-5")."""
+    return split_section(m.group("sec") or "") if not m.group("secs") else (clean(m.group("secs")), "")
+
+
+def _state_laws_in_other_forms(text: str) -> Iterator[Claim]:
+    """The forms of particular states: a code written out ("Texas Penal Code section 71.01"), the
+    General Laws of Massachusetts, "§ 775.082, Fla. Stat.", and session laws ("2019 Tex. Gen. Laws ch. 5",
+    "Acts 2003, 78th Leg., ch. 204", "Stats. 2012, ch. 806")."""
     for rx, abbr, code_norm in _STATE_FORMS:
         for m in rx.finditer(text):
-            claims.append(claim([_form_occ(text, m, abbr, code_norm)]))
+            yield claim([_form_occ(text, m, abbr, code_norm)])
     for m in _MASS_GL.finditer(text):
         sub = squeeze_subsections(m.group("sub"))
+        chapter = f"ch. {m.group('ch')}"
         o = _state_occ(
             text,
             m.start(),
@@ -1024,16 +1045,17 @@ def find_state_codes(text: str, _emphasis: Emphasis | None = None) -> list[Claim
             "Mass.",
             m.group("name"),
             "gen laws",
-            f"ch. {m.group('ch')}",
+            chapter,
             m.group("sec"),
             sub,
             "",
             pre_display=clean(m.group(0)),
         )
-        claims.append(claim([o]))
+        yield claim([o])
     for m in _FLA_AFTER.finditer(text):
         sub = squeeze_subsections(m.group("sub"))
         edition = m.group("ed") or ""
+        display = f"§ {m.group('sec')}{sub}, Fla. Stat." + (f" ({edition})" if edition else "")
         o = _state_occ(
             text,
             m.start(),
@@ -1045,63 +1067,25 @@ def find_state_codes(text: str, _emphasis: Emphasis | None = None) -> list[Claim
             m.group("sec"),
             sub,
             edition,
-            pre_display=f"§ {m.group('sec')}{sub}, Fla. Stat." + (f" ({edition})" if edition else ""),
+            pre_display=display,
         )
-        claims.append(claim([o]))
+        yield claim([o])
     for m in _STATE_SESSION.finditer(text):
-        abbr = state_abbr(m.group("state"))
-        if abbr is None:
-            continue
-        sec = m.group("sec") or ""
-        base, sub = split_section(sec)
-        o = _state_occ(
-            text,
-            m.start(),
-            m.end(),
-            abbr,
-            m.group("kind"),
-            f"{norm(m.group('kind'))} {m.group('year')}",
-            f"ch. {m.group('ch')}",
-            base,
-            sub,
-            "",
-            pre_display=clean(m.group(0)),
-        )
-        claims.append(claim([o]))
+        state = state_abbr(m.group("state"))
+        if state is not None:
+            code_norm = f"{norm(m.group('kind'))} {m.group('year')}"
+            yield _session_law(text, m, state, m.group("kind"), code_norm, split_section(m.group("sec") or ""))
     for m in _LEGISLATURE_ACTS.finditer(text) if "Leg." in text else ():
-        base, sub = split_section(m.group("sec") or "") if not m.group("secs") else (clean(m.group("secs")), "")
-        o = _state_occ(
-            text,
-            m.start(),
-            m.end(),
-            "Tex.",
-            "Acts",
-            f"acts {m.group('year')} {norm(m.group('leg'))}",
-            f"ch. {m.group('ch')}",
-            base,
-            sub,
-            "",
-            pre_display=clean(m.group(0)),
-        )
-        claims.append(claim([o]))
+        code_norm = f"acts {m.group('year')} {norm(m.group('leg'))}"
+        yield _session_law(text, m, "Tex.", "Acts", code_norm, _sections(m))
     for m in _CAL_STATS.finditer(text):
-        base, sub = split_section(m.group("sec") or "") if not m.group("secs") else (clean(m.group("secs")), "")
-        sess = norm(m.group("sess") or "").strip(", ")
-        o = _state_occ(
-            text,
-            m.start(),
-            m.end(),
-            "Cal.",
-            "Stats.",
-            f"stats {m.group('year')} {sess}".strip(),
-            f"ch. {m.group('ch')}",
-            base,
-            sub,
-            "",
-            pre_display=clean(m.group(0)),
-        )
-        claims.append(claim([o]))
-    return claims
+        code_norm = f"stats {m.group('year')} {norm(m.group('sess') or '').strip(', ')}".strip()
+        yield _session_law(text, m, "Cal.", "Stats.", code_norm, _sections(m))
+
+
+def find_state_codes(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
+    codes = [c for c in (_state_code(text, m) for m in _STATE_CODE.finditer(text)) if c is not None]
+    return codes + list(_state_laws_in_other_forms(text))
 
 
 # ---------------------------------------------------------------------------
