@@ -27,6 +27,7 @@ Sort: (author last name or title without leading article/volume, title, natural 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 
 from ..keys import (
@@ -882,173 +883,116 @@ def _site_claim(text: str, title_start: int, title: str, site: re.Match[str]) ->
 _ABBREVIATED_BEFORE = re.compile(r"(?<![\w.'’])(?:[A-Z][\w'’]*\.|(?:[A-Z]\.){2,})\s$")
 
 
+def _plain_work(
+    text: str,
+    start: int,
+    end: int,
+    *,
+    vol: str,
+    author: str,
+    title: str,
+    paren: str,
+    tail: str = "",
+    key_extra: str | None = None,
+) -> Claim:
+    """The claim of a work found without emphasis (less certain than a formal cite), keyed by its
+    parenthetical (the edition) unless `key_extra` says otherwise."""
+    extra = paren if key_extra is None else key_extra
+    occ = _work_occ(text, start, end, vol=vol, author=author, title=title, tail=tail, paren=paren, key_extra=extra)
+    return claim([occ], RANK_SECONDARY)
+
+
+def _dictionary(text: str, m: re.Match[str]) -> Claim | None:
+    """ "Black's Law Dictionary (11th ed. 2019)", "8 Oxford English Dictionary 12 (2d ed. 1989)"."""
+    start = _strip_signals(text, m.start(), m.end())
+    title_start = max(start, m.start("title"))
+    title = _drop_signal(clean(text[title_start : m.end("title")]))
+    if not title or len(title.split()) < 2 and not title.endswith(("Dictionary", "Dict.")):
+        return None
+    paren = clean(m.group("paren")) + (" " + clean(m.group("after")) if m.group("after") else "")
+    vol = m.group("vol") or ""
+    start = start if not vol else m.start()
+    return _plain_work(text, start, m.end(), vol=vol, author="", title=title, paren=paren.strip(), key_extra=paren)
+
+
+def _treatise(text: str, m: re.Match[str]) -> Claim | None:
+    """ "5 Charles Alan Wright & Arthur R. Miller, Federal Practice and Procedure § 1357 (3d ed.)"."""
+    if " v. " in text[m.start() : m.end()]:
+        return None
+    author = _drop_signal(clean(m.group("author")))
+    pair = re.fullmatch(r"(\S+) & (\S+)", author)  # "Wright & Miller": surnames, not "Sherman & Clayton Acts"
+    if not author or len(author.split()) < 2 or pair and not all(is_author_word(w) for w in pair.groups()):
+        return None
+    signalled = author != clean(m.group("author"))  # "8 See Jane Doe, …": the number is a note's
+    vol = m.group("vol") if m.group("vol") and not signalled else ""
+    start = m.start() if vol else m.start("author") + (len(m.group("author")) - len(_drop_signal(m.group("author"))))
+    if not vol and _ABBREVIATED_BEFORE.search(text, max(0, start - 40), start):
+        # "Fed. Trade Comm'n, Data Brokers (2014)": the author is an organisation whose name
+        # opens with abbreviations, which a person's name pattern does not take
+        org_start, _vol, org = _author_before(text, m.start("title"))
+        if org.endswith(author) and len(org) > len(author):
+            start, author = org_start, org
+    title, paren = clean(m.group("title")), clean(m.group("paren"))
+    return _plain_work(text, start, m.end(), vol=vol, author=author, title=title, paren=paren)
+
+
+def _eponymous(text: str, m: re.Match[str]) -> Claim | None:
+    """ "2 McCormick on Evidence § 185 (8th ed.)": a treatise named after its author."""
+    if not is_author_word(m.group("name")) or not (m.group("vol") or m.group("pin") or "ed." in m.group("paren")):
+        return None  # "Smith on Appeal (2019)": a volume, a pin or an edition makes it a treatise
+    title, paren = clean(m.group("title")), clean(m.group("paren"))
+    return _plain_work(text, m.start(), m.end(), vol=m.group("vol") or "", author="", title=title, paren=paren)
+
+
+def _numbered_report(text: str, m: re.Match[str]) -> Claim | None:
+    """An organisation's numbered report, its number written after the organisation."""
+    start, _vol, org = _author_before(text, m.start())
+    if not org or _CASE_LIKE.search(m.group("title")):
+        return None
+    title, paren = clean(m.group("title")), clean(m.group("paren"))
+    return _plain_work(text, start, m.end(), vol="", author=f"{org}, {m.group('num')}", title=title, paren=paren)
+
+
+def _plain_news(text: str, m: re.Match[str]) -> Claim | None:
+    """A news article by its author, title, publication and date, without emphasis."""
+    author = _drop_signal(clean(m.group("author")))
+    if not author or len(author.split()) < 2:
+        return None
+    start = m.start("author") + len(m.group("author")) - len(author)
+    tail = f"{clean(m.group('pub'))}, {m.group('date')}"
+    return _plain_work(text, start, m.end(), vol="", author=author, title=clean(m.group("title")), paren="", tail=tail)
+
+
+def _style_manual_book(text: str, m: re.Match[str]) -> Claim | None:
+    """A book in the California Style Manual's form ("5 Witkin, Summary of Cal. Law (11th ed. 2017)")."""
+    if " v. " in m.group(0):
+        return None
+    signal = _CSM_SIGNAL.match(m.group("author"))
+    start = m.start("author") + (signal.end() if signal else 0)
+    author = m.group("author")[start - m.start("author") :]
+    if not author.strip():
+        return None
+    paren = f"{clean(m.group('paren'))} {clean(m.group('pin'))}"
+    # "5 Witkin, Summary of Cal. Law …": the volume is part of the entry ("8 See Witkin": a note mark)
+    vol = m.group("vol") if m.group("vol") and not signal else ""
+    title = clean(m.group("title"))
+    return _plain_work(
+        text, m.start() if vol else start, m.end(), vol=vol, author=clean(author), title=title, paren=paren
+    )
+
+
 def find_plain_works(text: str) -> list[Claim]:
     """Works identified without emphasis: dictionaries and author-title-edition treatises."""
-    claims = []
-    for m in _DICTIONARY.finditer(text):
-        start = _strip_signals(text, m.start(), m.end())
-        title_start = max(start, m.start("title"))
-        title = clean(text[title_start : m.end("title")])
-        title = _drop_signal(title)
-        if not title or len(title.split()) < 2 and not title.endswith(("Dictionary", "Dict.")):
-            continue
-        paren = clean(m.group("paren")) + (" " + clean(m.group("after")) if m.group("after") else "")
-        claims.append(
-            claim(
-                [
-                    _work_occ(
-                        text,
-                        start if not m.group("vol") else m.start(),
-                        m.end(),
-                        vol=m.group("vol") or "",
-                        author="",
-                        title=title,
-                        tail="",
-                        paren=paren.strip(),
-                        key_extra=paren,
-                    )
-                ],
-                RANK_SECONDARY,
-            )
-        )
-    for m in _TREATISE.finditer(text):
-        seg = text[m.start() : m.end()]
-        if " v. " in seg:
-            continue
-        author = _drop_signal(clean(m.group("author")))
-        pair = re.fullmatch(r"(\S+) & (\S+)", author)  # "Wright & Miller": surnames, not "Sherman & Clayton Acts"
-        if not author or len(author.split()) < 2 or pair and not all(is_author_word(w) for w in pair.groups()):
-            continue
-        signalled = author != clean(m.group("author"))  # "8 See Jane Doe, …": the number is a note's
-        vol = m.group("vol") if m.group("vol") and not signalled else ""
-        start = (
-            m.start() if vol else m.start("author") + (len(m.group("author")) - len(_drop_signal(m.group("author"))))
-        )
-        if not vol and _ABBREVIATED_BEFORE.search(text, max(0, start - 40), start):
-            # "Fed. Trade Comm'n, Data Brokers (2014)": the author is an organisation whose name
-            # opens with abbreviations, which a person's name pattern does not take
-            org_start, _vol, org = _author_before(text, m.start("title"))
-            if org.endswith(author) and len(org) > len(author):
-                start, author = org_start, org
-        claims.append(
-            claim(
-                [
-                    _work_occ(
-                        text,
-                        start,
-                        m.end(),
-                        vol=vol,
-                        author=author,
-                        title=clean(m.group("title")),
-                        tail="",
-                        paren=clean(m.group("paren")),
-                        key_extra=clean(m.group("paren")),
-                    )
-                ],
-                RANK_SECONDARY,
-            )
-        )
-    for m in _EPONYMOUS.finditer(text) if " on " in text or "Federal " in text else ():
-        if not is_author_word(m.group("name")) or not (m.group("vol") or m.group("pin") or "ed." in m.group("paren")):
-            continue  # "Smith on Appeal (2019)": a volume, a pin or an edition makes it a treatise
-        start = m.start()
-        claims.append(
-            claim(
-                [
-                    _work_occ(
-                        text,
-                        start,
-                        m.end(),
-                        vol=m.group("vol") or "",
-                        author="",
-                        title=clean(m.group("title")),
-                        tail="",
-                        paren=clean(m.group("paren")),
-                        key_extra=clean(m.group("paren")),
-                    )
-                ],
-                RANK_SECONDARY,
-            )
-        )
-    for m in _NUMBERED_REPORT.finditer(text) if re.search(r"\d{2},\s", text) else ():
-        start, _vol, org = _author_before(text, m.start())
-        if not org or _CASE_LIKE.search(m.group("title")):
-            continue
-        title = clean(m.group("title"))
-        paren = clean(m.group("paren"))
-        claims.append(
-            claim(
-                [
-                    _work_occ(
-                        text,
-                        start,
-                        m.end(),
-                        vol="",
-                        author=f"{org}, {m.group('num')}",
-                        title=title,
-                        tail="",
-                        paren=paren,
-                        key_extra=paren,
-                    )
-                ],
-                RANK_SECONDARY,
-            )
-        )
-    for m in _PLAIN_NEWS.finditer(text) if "," in text else ():
-        author = _drop_signal(clean(m.group("author")))
-        if not author or len(author.split()) < 2:
-            continue
-        start = m.start("author") + len(m.group("author")) - len(author)
-        pub, date = clean(m.group("pub")), m.group("date")
-        claims.append(
-            claim(
-                [
-                    _work_occ(
-                        text,
-                        start,
-                        m.end(),
-                        vol="",
-                        author=author,
-                        title=clean(m.group("title")),
-                        tail=f"{pub}, {date}",
-                        paren="",
-                        key_extra="",
-                    )
-                ],
-                RANK_SECONDARY,
-            )
-        )
-    for m in _CSM_BOOK.finditer(text):
-        if " v. " in m.group(0):
-            continue
-        signal = _CSM_SIGNAL.match(m.group("author"))
-        start = m.start("author") + (signal.end() if signal else 0)
-        author = m.group("author")[start - m.start("author") :]
-        if not author.strip():
-            continue
-        title = clean(m.group("title"))
-        paren, pin = clean(m.group("paren")), clean(m.group("pin"))
-        # "5 Witkin, Summary of Cal. Law …": the volume is part of the entry ("8 See Witkin": a note mark)
-        vol = m.group("vol") if m.group("vol") and not signal else ""
-        claims.append(
-            claim(
-                [
-                    _work_occ(
-                        text,
-                        m.start() if vol else start,
-                        m.end(),
-                        vol=vol,
-                        author=clean(author),
-                        title=title,
-                        tail="",
-                        paren=f"{paren} {pin}",
-                        key_extra=f"{paren} {pin}",
-                    )
-                ],
-                RANK_SECONDARY,
-            )
-        )
-    return claims
+    scans: list[tuple[re.Pattern[str], Callable[[str, re.Match[str]], Claim | None], bool]] = [
+        (_DICTIONARY, _dictionary, True),
+        (_TREATISE, _treatise, True),
+        (_EPONYMOUS, _eponymous, " on " in text or "Federal " in text),
+        (_NUMBERED_REPORT, _numbered_report, bool(re.search(r"\d{2},\s", text))),
+        (_PLAIN_NEWS, _plain_news, "," in text),
+        (_CSM_BOOK, _style_manual_book, True),
+    ]
+    found = (read(text, m) for rx, read, worth_scanning in scans if worth_scanning for m in rx.finditer(text))
+    return [c for c in found if c is not None]
 
 
 # A treatise short form: "Bishop § 682, at 371", "Wright & Miller § 1357, at 412".  The page
