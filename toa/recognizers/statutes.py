@@ -611,22 +611,44 @@ def _session_occ(
     )
 
 
+def _session_anchors(text: str) -> list[tuple[int, int, str, str]]:
+    """Where a session-law citation can start, in order: (start, end, kind, value) of a public law
+    number ("Pub. L. No. 111-148"), an act by date ("Act of June 25, 1948"), a chapter after a popular
+    name, or a Statutes at Large cite."""
+    anchors = [(m.start(), m.end(), "publ", m.group("publ")) for m in _PUBL.finditer(text)]
+    anchors += [(m.start(), m.end(), "act", m.group("date")) for m in _ACT_OF.finditer(text)]
+    # "Judiciary Act of 1789, ch. 20, ..." : a chapter counts only after a popular name
+    anchors += [
+        (m.start(), m.start(), "name", "")
+        for m in _CHAPTER_ANCHOR.finditer(text)
+        if popular_name_before(text, m.end()) is not None
+    ]
+    anchors += [(m.start(), m.start(), "stat", "") for m in _STAT.finditer(text)]
+    return sorted(anchors)
+
+
+def _codified(text: str, o: Occurrence, end: int) -> tuple[list[Occurrence], int]:
+    """The session law `o` with the U.S. Code sections it is codified at ("(codified at 42 U.S.C.
+    § 18001)", parallel cites of it), and where the citation ends."""
+    occs = [o]
+    cod = _CODIFIED.match(text, end)
+    if cod:
+        o.display = f"{o.display} {clean(cod.group(0))}"
+        for c in find_usc(text[: cod.end()]):
+            if c.start >= cod.start():
+                for io in c.occs:
+                    io.flags.append("parallel_cite")
+                    occs.append(io)
+        end = cod.end()
+    o.end = o.anchor_end = end
+    o.text = text[o.start : end]
+    return occs, end
+
+
 def find_session_laws(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
-    anchors = []
-    for m in _PUBL.finditer(text):
-        anchors.append((m.start(), m.end(), "publ", m.group("publ")))
-    for m in _ACT_OF.finditer(text):
-        anchors.append((m.start(), m.end(), "act", m.group("date")))
-    for m in _CHAPTER_ANCHOR.finditer(text):
-        # "Judiciary Act of 1789, ch. 20, ..." : a chapter counts only after a popular name
-        if popular_name_before(text, m.end()) is not None:
-            anchors.append((m.start(), m.start(), "name", ""))
-    for m in _STAT.finditer(text):
-        anchors.append((m.start(), m.start(), "stat", ""))
-    anchors.sort()
     claims = []
     covered = -1
-    for a_start, a_end, kind, val in anchors:
+    for a_start, a_end, kind, val in _session_anchors(text):
         if a_start < covered:
             continue
         parts, end = _parse_chain(text, a_end, first_glued=kind == "stat")
@@ -636,27 +658,14 @@ def find_session_laws(text: str, _emphasis: Emphasis | None = None) -> list[Clai
         name = without_defined_term(clean(text[name_start:a_start]).rstrip(",( ")) if name_start is not None else ""
         anchor_text = text[a_start:a_end] if kind in ("publ", "act") else ""
         anchor_end = end
-        if parts and parts[-1][0] == "stat":
-            pin = _STAT_PIN.match(text, end)
-            if pin:
-                end = pin.end()
+        pin = _STAT_PIN.match(text, end) if parts and parts[-1][0] == "stat" else None
+        if pin:
+            end = pin.end()
         span_start = name_start if name_start is not None else (a_start + 2 if kind == "name" else a_start)
         o = _session_occ(text, span_start, name, anchor_text, kind, val, parts, anchor_end)
         if o is None:
             continue
-        occs = [o]
-        cod = _CODIFIED.match(text, end)
-        if cod:
-            o.display = f"{o.display} {clean(cod.group(0))}"
-            for c in find_usc(text[: cod.end()]):
-                if c.start < cod.start():
-                    continue
-                for io in c.occs:
-                    io.flags.append("parallel_cite")
-                    occs.append(io)
-            end = cod.end()
-        o.end = o.anchor_end = end
-        o.text = text[o.start : end]
+        occs, end = _codified(text, o, end)
         claims.append(claim(occs, start=o.start, end=end))
         covered = end
     return claims
