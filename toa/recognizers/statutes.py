@@ -392,94 +392,98 @@ _IRC_HEAD = re.compile(r"(?<![\w.])(?P<code>I\.\s?R\.\s?C\.|IRC)\s?(?P<mark>§§
 _NOTE = re.compile(r"\snote\b(?![-\w]|\sthat\b)")
 
 
-def find_usc(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
-    claims = []
-    for m in _IRC_HEAD.finditer(text):
-        items, end = parse_items(text, m.end(), _USC_ITEM)
-        edition, end2 = _edition_after(text, end)
-        occs = []
-        for i, (s, e, sec, sub, etseq) in enumerate(items):
-            o = _usc_occ(
+def extend_last(text: str, occs: list[Occurrence], end: int) -> None:
+    """The edition's parenthetical after a list belongs to its last member's cite, and the TA field
+    goes after it."""
+    occs[-1].end = occs[-1].anchor_end = end
+    occs[-1].text = text[occs[-1].start : end]
+
+
+def _irc(text: str, m: re.Match[str]) -> Claim | None:
+    """ "I.R.C. § 162(a)", "IRC §§ 61, 162": sections of title 26, entered as the brief names the Code."""
+    items, end = parse_items(text, m.end(), _USC_ITEM)
+    if not items:
+        return None
+    edition, end2 = _edition_after(text, end)
+    code = clean(m.group("code"))
+    occs = []
+    for i, (s, e, sec, sub, etseq) in enumerate(items):
+        start = m.start() if i == 0 else s
+        o = _usc_occ(
+            text,
+            start,
+            e,
+            "26",
+            "U.S.C.",
+            None,
+            m.group("mark"),
+            sec,
+            sub,
+            etseq,
+            edition,
+            alone=len(items) == 1,
+            irc=True,
+        )
+        o.display = code + (o.display or "")[len("26 U.S.C.") :]
+        occs.append(o)
+    if edition:
+        extend_last(text, occs, end2)
+    return claim(occs)
+
+
+def _usc(text: str, m: re.Match[str]) -> Claim | None:
+    """ "42 U.S.C. § 1983", "28 U.S.C. §§ 1331, 1343(a)(3) (2018)", "18 U.S.C. § 1030 note", with the
+    act's popular name written before it."""
+    items, end = parse_items(text, m.end(), _USC_ITEM)
+    if not items:
+        return None
+    note = _NOTE.match(text, end)
+    if note:
+        end = note.end()
+    edition, end2 = _edition_after(text, end)
+    name_start = popular_name_before(text, m.start())
+    occs = []
+    for i, (s, e, sec, sub, etseq) in enumerate(items):
+        last = i == len(items) - 1
+        occs.append(
+            _usc_occ(
                 text,
                 m.start() if i == 0 else s,
-                e,
-                "26",
-                "U.S.C.",
-                None,
+                end if last and note else e,
+                m.group("title"),
+                m.group("code"),
+                m.group("app"),
                 m.group("mark"),
                 sec,
                 sub,
                 etseq,
                 edition,
+                name_start if i == 0 else None,
+                note=bool(note) and last,
                 alone=len(items) == 1,
-                irc=True,
             )
-            assert o.display is not None
-            o.display = clean(m.group("code")) + o.display[len("26 U.S.C.") :]
-            occs.append(o)
-        if occs and edition:
-            occs[-1].end = occs[-1].anchor_end = end2
-            occs[-1].text = text[occs[-1].start : end2]
-        if occs:
-            claims.append(claim(occs))
-    for m in _USC_HEAD.finditer(text):
-        items, end = parse_items(text, m.end(), _USC_ITEM)
-        if not items:
-            continue
-        note = _NOTE.match(text, end)
-        if note:
-            end = note.end()
-        edition, end2 = _edition_after(text, end)
-        name_start = popular_name_before(text, m.start())
-        occs = []
-        for i, (s, e, sec, sub, etseq) in enumerate(items):
-            start = m.start() if i == 0 else s
-            last = i == len(items) - 1
-            occs.append(
-                _usc_occ(
-                    text,
-                    start,
-                    end if last and note else e,
-                    m.group("title"),
-                    m.group("code"),
-                    m.group("app"),
-                    m.group("mark"),
-                    sec,
-                    sub,
-                    etseq,
-                    edition,
-                    name_start if i == 0 else None,
-                    note=bool(note) and last,
-                    alone=len(items) == 1,
-                )
-            )
-        if edition:
-            # The parenthetical belongs to the cite (and the TA field goes after it).
-            occs[-1].end = end2
-            occs[-1].text = text[occs[-1].start : end2]
-            occs[-1].anchor_end = end2
-        claims.append(claim(occs))
+        )
+    if edition:
+        extend_last(text, occs, end2)
+    return claim(occs)
+
+
+def _usc_in_words(text: str) -> Iterator[Claim]:
+    """ "Title 18, United States Code, Section 922(g)(1)" and "section 924(c) of Title 18"."""
     for m in _USC_TITLE_FIRST.finditer(text) if "United States Code" in text else ():
         sub = squeeze_subsections(m.group("sub"))
         o = _usc_occ(text, m.start(), m.end(), m.group("title"), "U.S.C.", None, "§", m.group("sec"), sub, False, "")
-        claims.append(claim([o]))
+        yield claim([o])
     for m in _USC_PROSE.finditer(text):
-        o = _usc_occ(
-            text,
-            m.start(),
-            m.end(),
-            m.group("title"),
-            "U.S.C.",
-            None,
-            "§",
-            m.group("sec"),
-            squeeze_subsections(m.group("sub")),
-            False,
-            "",
-        )
-        o.display = f"{m.group('title')} U.S.C. § {m.group('sec')}{squeeze_subsections(m.group('sub'))}"
-        claims.append(claim([o]))
-    return claims
+        sub = squeeze_subsections(m.group("sub"))
+        o = _usc_occ(text, m.start(), m.end(), m.group("title"), "U.S.C.", None, "§", m.group("sec"), sub, False, "")
+        o.display = f"{m.group('title')} U.S.C. § {m.group('sec')}{sub}"
+        yield claim([o])
+
+
+def find_usc(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
+    found = [_irc(text, m) for m in _IRC_HEAD.finditer(text)] + [_usc(text, m) for m in _USC_HEAD.finditer(text)]
+    return [c for c in found if c is not None] + list(_usc_in_words(text))
 
 
 # ---------------------------------------------------------------------------
@@ -1014,8 +1018,7 @@ def _state_code(text: str, m: re.Match[str]) -> Claim | None:
         for i, (s, e, sec, sub, _etseq) in enumerate(items)
     ]
     if edition2:
-        occs[-1].end = occs[-1].anchor_end = end2
-        occs[-1].text = text[occs[-1].start : end2]
+        extend_last(text, occs, end2)
     return claim(occs)
 
 
