@@ -18,6 +18,7 @@ span, which carries the matter name.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ..keys import AgencyDecisionKey, IrsGuidanceKey, PtabKey, SecReleaseKey
 from ..meta import AgencyMeta
@@ -103,100 +104,109 @@ def admin_sort_key(name: str, cite: str) -> SortKey:
     return (n, natkey(cite))
 
 
+def _named(text: str, m: re.Match[str], emphasis: Emphasis | None) -> tuple[int, str]:
+    """Where the citation of `m` starts and the matter's or party's name written before it ("" and
+    the match's start when there is none)."""
+    name_start = _name_before(text, m.start(), emphasis)
+    if name_start is None:
+        return m.start(), ""
+    return name_start, clean(text[name_start : m.start()]).rstrip(", ")
+
+
+def _reporter_of(m: re.Match[str]) -> str:
+    return next(_REPORTERS[i][1] for i in range(len(_REPORTERS)) if m.group(f"r{i}"))
+
+
+def _decision(text: str, m: re.Match[str], emphasis: Emphasis | None) -> Claim:
+    """A decision in an agency's reporter ("In re Smith, 25 I. & N. Dec. 50 (B.I.A. 2010)")."""
+    rep = _reporter_of(m)
+    page = clean(m.group("page"))
+    paren = clean(m.group("paren") or "")
+    start, name = _named(text, m, emphasis)
+    reporter = clean(m.group(0)[len(m.group("vol")) + 1 : m.start("page") - m.start()]).strip()
+    cite = f"{m.group('vol')} {reporter} {page}"
+    display = (f"{name}, " if name else "") + cite + (f" {paren}" if paren else "")
+    return claim_one(
+        text,
+        start,
+        m.end(),
+        category=CAT,
+        key=AgencyDecisionKey(rep, m.group("vol"), page.replace(",", "")),
+        display=display,
+        sort_key=admin_sort_key(name or rep, cite),
+        meta=AgencyMeta(reporter=rep, volume=m.group("vol"), page=page),
+        flags=None if name else ["uncertain_category"] if rep == "Op. O.L.C." else None,
+    )
+
+
+def _sec_release(text: str, m: re.Match[str], emphasis: Emphasis | None) -> Claim:
+    """An S.E.C. release: an adjudication is named for its respondent; a release without a name is
+    guidance or a rule, an other authority."""
+    start, name = _named(text, m, emphasis)
+    cite = clean(
+        m.group(0)[: m.start("pin") - m.start()]
+        if m.group("pin")
+        else m.group(0)[: m.end("wl" if m.group("wl") else "no") - m.start()]
+    )
+    display = (f"{name}, " if name else "") + cite + (f" {clean(m.group('paren'))}" if m.group("paren") else "")
+    number = m.group("no").replace(",", "")
+    return claim_one(
+        text,
+        start,
+        m.end(),
+        category=CAT if name else "other",
+        key=SecReleaseKey(number),
+        display=display,
+        sort_key=admin_sort_key(name, cite) if name else (alpha_key(cite), "", natkey(number)),
+        meta=AgencyMeta(),
+    )
+
+
+def _decision_short(text: str, m: re.Match[str], emphasis: Emphasis | None) -> Claim:
+    """ "25 I. & N. Dec. at 53": a short form of a decision cited before."""
+    start, _name = _named(text, m, emphasis)
+    meta = AgencyMeta(reporter=_reporter_of(m), volume=m.group("vol"), pin=m.group("pin").replace(",", ""))
+    return short_claim(text, start, m.end(), meta, rank=RANK_REFERENCE)
+
+
+def _ptab(text: str, m: re.Match[str], emphasis: Emphasis | None) -> Claim:
+    """A decision of the Patent Trial and Appeal Board, by its proceeding's number."""
+    start, name = _named(text, m, emphasis)
+    number = m.group("no")
+    display = (
+        (f"{name}, " if name else "")
+        + number
+        + clean(m.group("paper") or "")
+        + (f" {clean(m.group('paren'))}" if m.group("paren") else "")
+    )
+    sort_key = admin_sort_key(name or number, number)
+    return claim_one(
+        text, start, m.end(), category=CAT, key=PtabKey(number), display=display, sort_key=sort_key, meta=AgencyMeta()
+    )
+
+
+def _irs_guidance(text: str, m: re.Match[str], _emphasis: Emphasis | None) -> Claim:
+    """A revenue ruling or procedure of the I.R.S. ("Rev. Rul. 99-7, 1999-1 C.B. 361"): an other authority."""
+    kind = clean(m.group("kind"))
+    kind_key = re.sub(r"^(?:I\.\s?R\.\s?S\.|IRS)\s", "", kind)
+    display = f"{kind} {m.group('no')}" + clean(m.group("bull") or "")
+    return claim_one(
+        text,
+        m.start(),
+        m.end(),
+        category="other",
+        key=IrsGuidanceKey(kind_key, m.group("no")),
+        display=display,
+        sort_key=(alpha_key(display), "", natkey(m.group("no"))),
+    )
+
+
 def find(text: str, emphasis: Emphasis | None = None) -> list[Claim]:
-    claims = []
-    for m in _ADMIN.finditer(text):
-        rep = next(_REPORTERS[i][1] for i in range(len(_REPORTERS)) if m.group(f"r{i}"))
-        page = clean(m.group("page"))
-        paren = clean(m.group("paren") or "")
-        name_start = _name_before(text, m.start(), emphasis)
-        name = clean(text[name_start : m.start()]).rstrip(", ") if name_start is not None else ""
-        reporter = clean(m.group(0)[len(m.group("vol")) + 1 : m.start("page") - m.start()]).strip()
-        cite = f"{m.group('vol')} {reporter} {page}"
-        display = (f"{name}, " if name else "") + cite + (f" {paren}" if paren else "")
-        key = AgencyDecisionKey(rep, m.group("vol"), page.replace(",", ""))
-        claims.append(
-            claim_one(
-                text,
-                name_start if name_start is not None else m.start(),
-                m.end(),
-                category=CAT,
-                key=key,
-                display=display,
-                sort_key=admin_sort_key(name or rep, cite),
-                meta=AgencyMeta(reporter=rep, volume=m.group("vol"), page=page),
-                flags=None if name else ["uncertain_category"] if rep == "Op. O.L.C." else None,
-            )
-        )
-    for m in _SEC_RELEASE.finditer(text) if "Release No." in text else ():
-        name_start = _name_before(text, m.start(), emphasis)
-        name = clean(text[name_start : m.start()]).rstrip(", ") if name_start is not None else ""
-        cite = clean(
-            m.group(0)[: m.start("pin") - m.start()]
-            if m.group("pin")
-            else m.group(0)[: m.end("wl" if m.group("wl") else "no") - m.start()]
-        )
-        display = (f"{name}, " if name else "") + cite + (f" {clean(m.group('paren'))}" if m.group("paren") else "")
-        number = m.group("no").replace(",", "")
-        # an adjudication is named for its respondent; a release without a name is guidance or a rule
-        claims.append(
-            claim_one(
-                text,
-                name_start if name_start is not None else m.start(),
-                m.end(),
-                category=CAT if name else "other",
-                key=SecReleaseKey(number),
-                display=display,
-                sort_key=admin_sort_key(name, cite) if name else (alpha_key(cite), "", natkey(number)),
-                meta=AgencyMeta(),
-            )
-        )
-    for m in _ADMIN_SHORT.finditer(text):
-        rep = next(_REPORTERS[i][1] for i in range(len(_REPORTERS)) if m.group(f"r{i}"))
-        name_start = _name_before(text, m.start(), emphasis)
-        claims.append(
-            short_claim(
-                text,
-                name_start if name_start is not None else m.start(),
-                m.end(),
-                AgencyMeta(reporter=rep, volume=m.group("vol"), pin=m.group("pin").replace(",", "")),
-                rank=RANK_REFERENCE,
-            )
-        )
-    for m in _PTAB.finditer(text):
-        name_start = _name_before(text, m.start(), emphasis)
-        name = clean(text[name_start : m.start()]).rstrip(", ") if name_start is not None else ""
-        display = (
-            (f"{name}, " if name else "")
-            + m.group("no")
-            + clean(m.group("paper") or "")
-            + (f" {clean(m.group('paren'))}" if m.group("paren") else "")
-        )
-        claims.append(
-            claim_one(
-                text,
-                name_start if name_start is not None else m.start(),
-                m.end(),
-                category=CAT,
-                key=PtabKey(m.group("no")),
-                display=display,
-                sort_key=admin_sort_key(name or m.group("no"), m.group("no")),
-                meta=AgencyMeta(),
-            )
-        )
-    for m in _IRS.finditer(text):
-        kind = clean(m.group("kind"))
-        kind_key = re.sub(r"^(?:I\.\s?R\.\s?S\.|IRS)\s", "", kind)
-        display = f"{kind} {m.group('no')}" + clean(m.group("bull") or "")
-        claims.append(
-            claim_one(
-                text,
-                m.start(),
-                m.end(),
-                category="other",
-                key=IrsGuidanceKey(kind_key, m.group("no")),
-                display=display,
-                sort_key=(alpha_key(display), "", natkey(m.group("no"))),
-            )
-        )
-    return claims
+    scans: list[tuple[re.Pattern[str], Callable[[str, re.Match[str], Emphasis | None], Claim], bool]] = [
+        (_ADMIN, _decision, True),
+        (_SEC_RELEASE, _sec_release, "Release No." in text),
+        (_ADMIN_SHORT, _decision_short, True),
+        (_PTAB, _ptab, True),
+        (_IRS, _irs_guidance, True),
+    ]
+    return [read(text, m, emphasis) for rx, read, worth_scanning in scans if worth_scanning for m in rx.finditer(text)]

@@ -354,6 +354,41 @@ def _edition_after(text: str, end: int) -> tuple[str, int]:
     return (clean(m.group(1)[1:-1]), m.end()) if m else ("", end)
 
 
+# One provision of a cited section: (start, end, subsection(s), subdivision word, article's section)
+_Member = tuple[int, int, str, str, str]
+
+
+def _last_members(
+    text: str, start: int, e: int, sub: str, *, is_art: bool, plural: bool, end: int
+) -> tuple[list[_Member], int]:
+    """The provisions the last section of a cite names, with what may follow it, and where the cite
+    ends: the sections of an article ("art. 38.22, §§ 2, 3"), a list of subdivisions ("§ 1250, subds.
+    (c), (k)") or of subsections ("§ 481.112(a), (d)"), each cited as one provision."""
+    if is_art:
+        many = _ART_SECTIONS.match(text, e)
+        if many:  # "art. 38.22, §§ 2, 3": one provision per section of the article
+            secs = list(_ART_SECTION_ITEM.finditer(text, many.start("list"), many.end()))
+            return [
+                (start if k == 0 else x.start(), x.end(), squeeze_subsections(x.group("sub")), "", x.group("sec"))
+                for k, x in enumerate(secs)
+            ], many.end()
+        a = _ART_SECTION.match(text, e)
+        if a:
+            return [(start, a.end(), squeeze_subsections(a.group("sub")) or sub, "", a.group("sec"))], a.end()
+    subs, s_end, word = subdivisions(text, e, sub)
+    if subs:  # "§ 1250, subds. (c), (k)": one provision with its list of subdivisions
+        written = [re.sub(r"\s", "", text[ss:se]) for ss, se, _su in subs]
+        listed = ", ".join([subs[0][2]] + [w if w.startswith("(") else f"({w})" for w in written[1:]])
+        return [(start, s_end, listed, word, "")], s_end
+    more = _SUB_LIST.match(text, e) if sub and not plural else None
+    if more:  # "§ 481.112(a), (d)": one provision as cited, with its list of subsections
+        listed = ", ".join(
+            [sub] + [re.sub(r"\s", "", x) for x in re.findall(r"(?:\([A-Za-z0-9]{1,4}\))+", more.group())]
+        )
+        return [(start, more.end(), listed, "", "")], more.end()
+    return [(start, e, sub, "", "")], end
+
+
 def _after_form(
     text: str, n_start: int, after: re.Match[str], *, state: str | None, name_w: str, words: str
 ) -> Claim | None:
@@ -371,40 +406,9 @@ def _after_form(
     occs = []
     for i, (s, e, sec, sub, etseq) in enumerate(items):
         start = n_start if i == 0 else s
-        members = [(start, e, sub, "", "")]  # (start, end, subsection(s), subdivision word, article's section)
-        if is_art and i == len(items) - 1:
-            a = _ART_SECTION.match(text, e)
-            many = _ART_SECTIONS.match(text, e)
-            if many:  # "art. 38.22, §§ 2, 3": one provision per section of the article
-                secs = list(_ART_SECTION_ITEM.finditer(text, many.start("list"), many.end()))
-                members = [
-                    (start if k == 0 else x.start(), x.end(), squeeze_subsections(x.group("sub")), "", x.group("sec"))
-                    for k, x in enumerate(secs)
-                ]
-                end = many.end()
-            elif a:
-                members = [(start, a.end(), squeeze_subsections(a.group("sub")) or sub, "", a.group("sec"))]
-                end = a.end()
-        if i == len(items) - 1 and not members[0][4]:
-            subs, s_end, word = subdivisions(text, e, sub)
-            more = _SUB_LIST.match(text, e) if sub and not plural else None
-            if subs:  # "§ 1250, subds. (c), (k)": one provision with its list of subdivisions
-                written = [re.sub(r"\s", "", text[ss:se]) for ss, se, _su in subs]
-                first = subs[0][2]
-                members = [
-                    (
-                        start,
-                        s_end,
-                        ", ".join([first] + [w if w.startswith("(") else f"({w})" for w in written[1:]]),
-                        word,
-                        "",
-                    )
-                ]
-                end = s_end
-            elif more:  # "§ 481.112(a), (d)": one provision as cited, with its list of subsections
-                listed = [re.sub(r"\s", "", x) for x in re.findall(r"(?:\([A-Za-z0-9]{1,4}\))+", more.group())]
-                members = [(start, more.end(), ", ".join([sub] + listed), "", "")]
-                end = more.end()
+        members: list[_Member] = [(start, e, sub, "", "")]
+        if i == len(items) - 1:
+            members, end = _last_members(text, start, e, sub, is_art=is_art, plural=plural, end=end)
         for m_start, m_end, m_sub, word, art_sec in members:
             o = _make(
                 text,

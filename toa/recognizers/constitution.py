@@ -14,6 +14,7 @@ Sort: (jurisdiction rank, state name, part rank (pmbl 0, art 1, amend 2), number
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from ..keys import ConstitutionKey, ConstitutionPart
 from ..meta import ConstitutionMeta
@@ -280,174 +281,176 @@ def _continuations(
     return out, end
 
 
-def find(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
-    claims = []
-    last_juris = "US"
-    for m in _FORMAL.finditer(text):
-        part = _part(m.group("part"))
-        if m.group("state"):
-            juris = state_abbr(m.group("state")) or state_abbr(m.group("state").title()) or clean(m.group("state"))
-            assumed = False
-        else:
-            juris = "US"
-            assumed = not m.group("juris")
-        last_juris = juris
-        nums = _nums(m.group("nums") or "") if m.group("nums") else []
-        if part != "pmbl" and not nums:
-            continue
-        secs, cls = _members(m.group("sec") or ""), _members(m.group("cl") or "")
-        sec, cl = secs[0], cls[0]
-        end = m.end()
-        cp = _CLAUSE_PAREN.match(text, end)
-        if cp:
-            end = cp.end()
-        written = clean(text[m.start() : end])
-        occs = []
-        conts, claim_end = _continuations(text, end, juris, part, nums)
-        if len(secs) > 1 and len(nums) == 1:  # "Cal. Const., art. I, §§ 7, 15": one entry per section
-            comma = "Const.," in written  # the California Style Manual's "Cal. Const., art. I, § 7"
-            occs = [
-                _provision(
-                    text,
-                    m.start(),
-                    end,
-                    juris,
-                    part,
-                    nums[0],
-                    sc,
-                    display=_canonical(juris, part, int_to_roman(nums[0]), sc, "").replace(
-                        "Const. ", "Const., " if comma else "Const. "
-                    ),
-                )
-                for sc in secs
-            ]
-            claims.append(claim(occs + conts, end=claim_end))
-            continue
-        for n in nums or [0]:
-            if len(nums) > 1:
-                # "U.S. Const. amends. I, XIV" -> one entry per amendment
-                display = _canonical(juris, part, int_to_roman(n), "", "")
-            elif m.group("const").isupper() or m.group("part").lower().startswith("amd"):
-                # small capitals typed as capitals ("TEX. CONST. ART. I, § 15") or "amd.": the Bluebook form
-                display = _canonical(juris, part, int_to_roman(n), sec, cl)
-            else:
-                display = ("U.S. " + written) if assumed else written
-            if len(nums) <= 1 and len(cls) > 1:  # "art. I, § 8, cls. 3, 18": one entry per clause
-                occs.extend(_provision(text, m.start(), end, juris, part, n, sec, c_) for c_ in cls)
-                continue
-            occs.append(
-                _provision(
-                    text,
-                    m.start(),
-                    end,
-                    juris,
-                    part,
-                    n,
-                    sec if len(nums) <= 1 else "",
-                    cl if len(nums) <= 1 else "",
-                    display=display,
-                )
-            )
-        claims.append(claim(occs + conts, end=claim_end))
-    for m in _NUMBERED_AMEND.finditer(text):
-        nums = [int(n) for n in re.findall(r"\d+", m.group("ords"))]
-        sec = m.group("sec") or "" if len(nums) == 1 else ""
+def _jurisdiction(m: re.Match[str]) -> tuple[str, bool]:
+    """The constitution a formal cite names, and whether "U.S." was left out ("Const. art. III")."""
+    if m.group("state"):
+        state = m.group("state")
+        return state_abbr(state) or state_abbr(state.title()) or clean(state), False
+    return "US", not m.group("juris")
+
+
+def _formal(text: str, m: re.Match[str]) -> Claim | None:
+    """ "U.S. Const. art. III, § 2, cl. 1", "Tex. Const. art. I, §§ 13, 19", "amends. I, XIV", with
+    the provisions a string cite lists after it."""
+    part = _part(m.group("part"))
+    juris, assumed = _jurisdiction(m)
+    nums = _nums(m.group("nums") or "") if m.group("nums") else []
+    if part != "pmbl" and not nums:
+        return None
+    secs, cls = _members(m.group("sec") or ""), _members(m.group("cl") or "")
+    end = m.end()
+    cp = _CLAUSE_PAREN.match(text, end)
+    if cp:
+        end = cp.end()
+    written = clean(text[m.start() : end])
+    conts, claim_end = _continuations(text, end, juris, part, nums)
+    if len(secs) > 1 and len(nums) == 1:  # "Cal. Const., art. I, §§ 7, 15": one entry per section
+        comma = "Const.," in written  # the California Style Manual's "Cal. Const., art. I, § 7"
         occs = [
             _provision(
                 text,
                 m.start(),
-                m.end(),
-                "US",
-                "amend",
-                n,
-                sec,
-                display=clean(m.group(0)) if len(nums) == 1 else f"U.S. Const., {_ordinal(n)} Amend.",
+                end,
+                juris,
+                part,
+                nums[0],
+                sc,
+                display=_canonical(juris, part, int_to_roman(nums[0]), sc, "").replace(
+                    "Const. ", "Const., " if comma else "Const. "
+                ),
             )
-            for n in nums
+            for sc in secs
         ]
-        claims.append(claim(occs))
+        return claim(occs + conts, end=claim_end)
+    # small capitals typed as capitals ("TEX. CONST. ART. I, § 15") or "amd.": the Bluebook form
+    bluebook = m.group("const").isupper() or m.group("part").lower().startswith("amd")
+    shown = ("U.S. " + written) if assumed else written
+    occs = _formal_members(text, m.start(), end, juris, part, nums, secs[0], cls, shown if not bluebook else None)
+    return claim(occs + conts, end=claim_end)
+
+
+def _formal_members(
+    text: str,
+    start: int,
+    end: int,
+    juris: str,
+    part: ConstitutionPart,
+    nums: list[int],
+    sec: str,
+    cls: list[str],
+    shown: str | None,
+) -> list[Occurrence]:
+    """The provisions of one formal cite: one entry per article or amendment it lists ("U.S. Const.
+    amends. I, XIV") and per clause of one section ("art. I, § 8, cls. 3, 18"). `shown` is the entry
+    as written, None for the Bluebook form."""
+    cl = cls[0]
+    occs: list[Occurrence] = []
+    for n in nums or [0]:
+        if len(nums) > 1:
+            display = _canonical(juris, part, int_to_roman(n), "", "")
+        elif shown is None:
+            display = _canonical(juris, part, int_to_roman(n), sec, cl)
+        else:
+            display = shown
+        if len(nums) <= 1 and len(cls) > 1:
+            occs.extend(_provision(text, start, end, juris, part, n, sec, c_) for c_ in cls)
+            continue
+        single = len(nums) <= 1
+        occs.append(
+            _provision(text, start, end, juris, part, n, sec if single else "", cl if single else "", display=display)
+        )
+    return occs
+
+
+def _numbered_amendments(text: str) -> Iterator[Claim]:
+    """ "U.S. Const., 14th Amend.": amendments by their numbers."""
+    for m in _NUMBERED_AMEND.finditer(text):
+        nums = [int(n) for n in re.findall(r"\d+", m.group("ords"))]
+        sec = m.group("sec") or "" if len(nums) == 1 else ""
+        yield claim(
+            [
+                _provision(
+                    text,
+                    m.start(),
+                    m.end(),
+                    "US",
+                    "amend",
+                    n,
+                    sec,
+                    display=clean(m.group(0)) if len(nums) == 1 else f"U.S. Const., {_ordinal(n)} Amend.",
+                )
+                for n in nums
+            ]
+        )
+
+
+def _state_articles(text: str) -> Iterator[Claim]:
+    """ "Article I, section 19 of the Texas Constitution": a state's article named before the state."""
     for m in _STATE_AFTER.finditer(text):
         state = state_abbr(m.group("state"))
         article = number_token(m.group("num"))
         if state and article:
             # written in prose ("... of the Texas Constitution"), the entry is the Bluebook's
             shown = None if re.search(r"\sof\s", m.group(0)) else clean(m.group(0))
-            claims.append(
-                claim(
-                    [_provision(text, m.start(), m.end(), state, "art", article, m.group("sec") or "", display=shown)]
-                )
-            )
+            sec = m.group("sec") or ""
+            yield claim([_provision(text, m.start(), m.end(), state, "art", article, sec, display=shown)])
+
+
+def _ids(text: str, juris: str) -> Iterator[Claim]:
+    """ "Id. art. I, § 9": a provision of the constitution cited last in the paragraph (`juris`)."""
     for m in _ID.finditer(text):
         part = _part(m.group("part"))
-        nums = _nums(m.group("nums"))
+        sec, cl = _members(m.group("sec") or "")[0], _members(m.group("cl") or "")[0]
         occs = [
-            _provision(
-                text,
-                m.start(),
-                m.end(),
-                last_juris,
-                part,
-                n,
-                _members(m.group("sec") or "")[0],
-                _members(m.group("cl") or "")[0],
-                kind="id",
-            )
-            for n in nums
+            _provision(text, m.start(), m.end(), juris, part, n, sec, cl, kind="id") for n in _nums(m.group("nums"))
         ]
         if occs:
-            claims.append(claim(occs))
+            yield claim(occs)
+
+
+def _informal(text: str) -> Iterator[Claim]:
+    """Provisions named in prose: "the Fourteenth Amendment", "the First and Fifth Amendments",
+    "Article III", "the Appointments Clause"; references, outranked by any formal cite."""
+    flags: list[Flag] = ["informal_reference"]
     for m in _ORDINAL_AMEND.finditer(text):
         amendment = ordinal_to_int(m.group("ord"))
-        if not amendment or not m.group("ord")[0].isupper() or not m.group("amend")[0].isupper():
-            continue
-        sec = m.group("secno") or ""
-        claims.append(
-            claim(
-                [_provision(text, m.start(), m.end(), "US", "amend", amendment, sec, flags=["informal_reference"])],
-                RANK_REFERENCE,
-            )
-        )
+        if amendment and m.group("ord")[0].isupper() and m.group("amend")[0].isupper():
+            sec = m.group("secno") or ""
+            o = _provision(text, m.start(), m.end(), "US", "amend", amendment, sec, flags=flags)
+            yield claim([o], RANK_REFERENCE)
     for m in _ORDINAL_AMENDS.finditer(text):
         if not m.group("ords")[0].isupper():
             continue
         ords = re.split(r",\s(?:and\s)?|,?\sand\s", m.group("ords"))
         occs = [
-            _provision(text, m.start(), m.end(), "US", "amend", ordinal_to_int(o), flags=["informal_reference"])
+            _provision(text, m.start(), m.end(), "US", "amend", ordinal_to_int(o), flags=flags)
             for o in ords
             if ordinal_to_int(o)
         ]
         if occs:
-            claims.append(claim(occs, RANK_REFERENCE))
+            yield claim(occs, RANK_REFERENCE)
     for m in _ARTICLE.finditer(text):
         if _NOT_US_ARTICLE.match(text, m.end()):
             continue  # "Article III of the Treaty"
         article = number_token(m.group("num"))
-        claims.append(
-            claim(
-                [
-                    _provision(
-                        text,
-                        m.start(),
-                        m.end(),
-                        "US",
-                        "art",
-                        article,
-                        m.group("sec") or "",
-                        m.group("cl") or "",
-                        flags=["informal_reference"],
-                    )
-                ],
-                RANK_REFERENCE,
-            )
-        )
+        sec, cl = m.group("sec") or "", m.group("cl") or ""
+        yield claim([_provision(text, m.start(), m.end(), "US", "art", article, sec, cl, flags=flags)], RANK_REFERENCE)
     for m in _CLAUSE.finditer(text):
         if _STATE_CONTEXT.search(text[max(0, m.start() - 40) : m.start()]):
             continue
         part, n, sec, cl = CLAUSES[re.sub(r"\s+", " ", m.group("name"))]
         start, end = _clause_article(text, m, part, n)
-        claims.append(
-            claim([_provision(text, start, end, "US", part, n, sec, cl, flags=["informal_reference"])], RANK_REFERENCE)
-        )
+        yield claim([_provision(text, start, end, "US", part, n, sec, cl, flags=flags)], RANK_REFERENCE)
+
+
+def find(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
+    formal = list(_FORMAL.finditer(text))
+    claims = [c for c in (_formal(text, m) for m in formal) if c is not None]
+    claims += _numbered_amendments(text)
+    claims += _state_articles(text)
+    # an Id. is of the constitution of the paragraph's last formal cite
+    claims += _ids(text, _jurisdiction(formal[-1])[0] if formal else "US")
+    claims += _informal(text)
     return _without_appositives(text, claims)
 
 

@@ -17,6 +17,7 @@ category alphabetically.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from ..keys import (
     AnnalsKey,
@@ -35,6 +36,7 @@ from ..keys import (
 from ..meta import BillAnalysisMeta, BillMeta, ReportMeta, SeriesMeta
 from ..model import CategoryKey, Occurrence
 from .common import (
+    RANK_FULL,
     Emphasis,
     SortKey,
     PAGE,
@@ -246,139 +248,76 @@ def _hearing_start(text: str, pos: int, emphasis: Emphasis | None) -> int:
     return boundary_before(text, pos)
 
 
-def find(text: str, emphasis: Emphasis | None = None) -> list[Claim]:
-    claims = []
+def _entry(text: str, m: re.Match[str], key: Key, display: str, rank: int = RANK_FULL) -> Claim:
+    """The claim of a document cited whole by the match `m`, its entry `display`."""
+    return claim_one(
+        text, m.start(), m.end(), category=CAT, key=key, display=display, sort_key=_leg_sort(display), rank=rank
+    )
+
+
+def _congressional_records(text: str) -> Iterator[Claim]:
+    """Reports and documents of Congress, the Congressional Record, the Globe and the Annals."""
     for m in _REPORT.finditer(text):
-        claims.append(claim([_report(text, m)]))
+        yield claim([_report(text, m)])
     for m in _REPORT_SHORT.finditer(text) if "Rep." in text or "Doc." in text else ():
         doctype = f"{_house(m.group('house'))} {clean(m.group('doc'))}"
-        claims.append(short_claim(text, m.start(), m.end(), ReportMeta(doctype, None)))
+        yield short_claim(text, m.start(), m.end(), ReportMeta(doctype, None))
     for m in _CONG_REC.finditer(text):
         date = clean(m.group("date") or "")
         page = re.sub(r"\s", "", m.group("page"))
         display = f"{m.group('vol')} Cong. Rec. {page}" + (f" {date}" if date else "")
-        claims.append(
-            claim_one(
-                text,
-                m.start(),
-                m.end(),
-                category=CAT,
-                key=CongressionalRecordKey(m.group("vol"), page.replace(",", "")),
-                display=display,
-                sort_key=_leg_sort(display),
-                meta=SeriesMeta("Cong. Rec.", m.group("vol"), page=page),
-            )
+        record = CongressionalRecordKey(m.group("vol"), page.replace(",", ""))
+        meta = SeriesMeta("Cong. Rec.", m.group("vol"), page=page)
+        yield claim_one(
+            text, m.start(), m.end(), category=CAT, key=record, display=display, sort_key=_leg_sort(display), meta=meta
         )
     for m in _CONG_REC_SHORT.finditer(text) if "Rec. at" in text else ():
-        claims.append(
-            short_claim(
-                text,
-                m.start(),
-                m.end(),
-                SeriesMeta("Cong. Rec.", m.group("vol"), pin=re.sub(r"[\s,]", "", m.group("pin"))),
-            )
-        )
+        pin = re.sub(r"[\s,]", "", m.group("pin"))
+        yield short_claim(text, m.start(), m.end(), SeriesMeta("Cong. Rec.", m.group("vol"), pin=pin))
     for m in _CONG_GLOBE.finditer(text):
-        display = clean(m.group(0))
-        claims.append(
-            claim_one(
-                text,
-                m.start(),
-                m.end(),
-                category=CAT,
-                key=CongressionalGlobeKey(m.group("congno"), m.group("sess"), m.group("page")),
-                display=display,
-                sort_key=_leg_sort(display),
-            )
-        )
+        key = CongressionalGlobeKey(m.group("congno"), m.group("sess"), m.group("page"))
+        yield _entry(text, m, key, clean(m.group(0)))
     for m in _ANNALS.finditer(text):
-        display = clean(m.group(0))
-        claims.append(
-            claim_one(
-                text,
-                m.start(),
-                m.end(),
-                category=CAT,
-                key=AnnalsKey(m.group("vol"), m.group("page")),
-                display=display,
-                sort_key=_leg_sort(display),
-            )
-        )
+        yield _entry(text, m, AnnalsKey(m.group("vol"), m.group("page")), clean(m.group(0)))
+
+
+def _bills_and_hearings(text: str, emphasis: Emphasis | None) -> Iterator[Claim]:
+    """Bills and hearings of Congress and of the states."""
     for m in _BILL.finditer(text):
-        claims.append(claim([_bill(text, m)]))
+        yield claim([_bill(text, m)])
     for m in _HEARING.finditer(text):
-        start = _hearing_start(text, m.start(), emphasis)
-        if start > m.start():
-            start = m.start()
+        start = min(_hearing_start(text, m.start(), emphasis), m.start())
         title = clean(text[start : m.start("cong")]).rstrip(", ")
         display = f"{title}, {clean(m.group('cong'))}" + (f" {clean(m.group('year'))}" if m.group("year") else "")
         head = title.split(":")[0] if ":" in title else title
-        o = occ(
-            text,
-            start,
-            m.end(),
-            category=CAT,
-            key=HearingKey(alpha_key(head), m.group("congno")),
-            display=display,
-            sort_key=_leg_sort(display),
+        hearing = HearingKey(alpha_key(head), m.group("congno"))
+        yield claim(
+            [occ(text, start, m.end(), category=CAT, key=hearing, display=display, sort_key=_leg_sort(display))]
         )
-        claims.append(claim([o]))
     for m in _STATE_BILL.finditer(text):
-        claims.append(claim([_state_bill(text, m)]))
+        yield claim([_state_bill(text, m)])
     for m in _STATE_HEARING.finditer(text) if "Before" in text else ():
         display = clean(
             text[m.start() : m.start("pin")] + text[m.end("pin") : m.end()] if m.group("pin") else m.group(0)
         )
-        claims.append(
-            claim_one(
-                text,
-                m.start(),
-                m.end(),
-                category=CAT,
-                key=HearingKey(alpha_key(m.group("subject")), m.group("year")),
-                display=display,
-                sort_key=_leg_sort(display),
-            )
-        )
+        yield _entry(text, m, HearingKey(alpha_key(m.group("subject")), m.group("year")), display)
     for m in _STATE_BILL_WRITTEN.finditer(text) if "Bill" in text else ():
         if m.group("house")[0] != "A" and not m.group("sess") and "No." not in m.group(0):
             continue  # "Senate Bill 346 changed the fee" tells a story; "Assembly Bill 977" is California's cite
         btype = {"a": "A.B.", "s": "S.B.", "h": "H.B."}[m.group("house")[0].lower()]
-        display = clean(m.group(0))
-        claims.append(
-            claim_one(
-                text,
-                m.start(),
-                m.end(),
-                category=CAT,
-                key=StateBillKey("", btype, m.group("num"), ""),
-                display=display,
-                sort_key=_leg_sort(display),
-                rank=RANK_SECONDARY,
-            )
-        )
+        key = StateBillKey("", btype, m.group("num"), "")
+        yield _entry(text, m, key, clean(m.group(0)), RANK_SECONDARY)
     for m in _BILL_BARE.finditer(text) if "B" in text else ():
-        display = clean(m.group(0))
-        bill = StateBillKey("", f"{m['house'][0]}.B.", m.group("num"), "")
-        claims.append(
-            claim_one(
-                text,
-                m.start(),
-                m.end(),
-                category=CAT,
-                key=bill,
-                display=display,
-                sort_key=_leg_sort(display),
-                rank=RANK_SECONDARY,
-            )
-        )
-    key: Key
+        key = StateBillKey("", f"{m['house'][0]}.B.", m.group("num"), "")
+        yield _entry(text, m, key, clean(m.group(0)), RANK_SECONDARY)
+
+
+def _other_documents(text: str) -> Iterator[Claim]:
+    """Committee prints, legislative journals, ballot pamphlets and analyses of a bill."""
     for m in _COMMITTEE_PRINT.finditer(text) if "Print" in text else ():
         display = clean(text[m.start() : m.end("title")]) + f" ({clean(m.group('print'))})"
-        key = CommitteePrintKey(alpha_key(m.group("author")), m.group("congno"), alpha_key(m.group("title")))
-        claims.append(
-            claim_one(text, m.start(), m.end(), category=CAT, key=key, display=display, sort_key=_leg_sort(display))
-        )
+        key: Key = CommitteePrintKey(alpha_key(m.group("author")), m.group("congno"), alpha_key(m.group("title")))
+        yield _entry(text, m, key, display)
     for m in _JOURNAL.finditer(text) if "J" in text else ():
         display = clean(text[m.start() : m.end("page")] + (m.group("year") or ""))
         key = LegislativeJournalKey(
@@ -387,20 +326,18 @@ def find(text: str, emphasis: Emphasis | None = None) -> list[Claim]:
             m.group("leg"),
             m.group("page"),
         )
-        claims.append(
-            claim_one(text, m.start(), m.end(), category=CAT, key=key, display=display, sort_key=_leg_sort(display))
-        )
+        yield _entry(text, m, key, display)
     for m in _BALLOT.finditer(text) if "Elec" in text else ():
-        display = clean(m.group(0))
         key = BallotPamphletKey(alpha_key(m.group("elec")), alpha_key(m.group("doc") or ""))
-        claims.append(
-            claim_one(text, m.start(), m.end(), category=CAT, key=key, display=display, sort_key=_leg_sort(display))
-        )
+        yield _entry(text, m, key, clean(m.group(0)))
     for m in _BILL_ANALYSIS.finditer(text) if "Bill" in text else ():
         bill_report = _bill_report(text, m)
         if bill_report is not None:
-            claims.append(claim([bill_report]))
-    return claims
+            yield claim([bill_report])
+
+
+def find(text: str, emphasis: Emphasis | None = None) -> list[Claim]:
+    return [*_congressional_records(text), *_bills_and_hearings(text, emphasis), *_other_documents(text)]
 
 
 def _bill_report(text: str, m: re.Match[str]) -> Occurrence | None:

@@ -16,6 +16,7 @@ the grouping stage gives it the last rule set cited.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 
 from ..keys import CfrKey, ExecutiveOrderKey, FarKey, FederalRegisterKey, GuidelinesKey, RuleKey
@@ -513,12 +514,11 @@ def _full_rules(text: str, head: re.Match[str], set_name: str, group: int = 0, j
     return claim(occs)
 
 
-def find_rules(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
-    claims = []
+def _federal_rules(text: str) -> Iterator[Claim | None]:
+    """The Federal Rules by their abbreviation ("Fed. R. Civ. P. 56"), initials ("FRCP 56"), long
+    name ("Federal Rule of Evidence 403", "Civil Rule 12") and the Supreme Court's Rules."""
     for m in _FED_ABBR.finditer(text):
-        c = _full_rules(text, m, RULE_SETS[m.group("set").lower()])
-        if c:
-            claims.append(c)
+        yield _full_rules(text, m, RULE_SETS[m.group("set").lower()])
     for m in _FED_INITIALS.finditer(text):
         letters = re.sub(r"[^A-Za-z]", "", m.group("set")).lower()  # "frcp", "frcivp", "fre", "frcrimp"
         initials = re.match(r"fr(cr|c|e|a|b)", letters)
@@ -527,44 +527,43 @@ def find_rules(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
         kind = initials.group(1)
         if kind != "b" and re.match(r"(?:19|20)\d\d(?![\d(.-])", text[m.end() : m.end() + 5]):
             continue  # "FRE 2020 plan": a year (only the Bankruptcy Rules run to four digits, Rule 2004)
-        c = _full_rules(text, m, RULE_SETS[_INITIAL_SETS[kind]])
-        if c:
-            claims.append(c)
+        yield _full_rules(text, m, RULE_SETS[_INITIAL_SETS[kind]])
     for m in _FED_LONG.finditer(text):
         key = "evid" if m.group("evid") else _LONG_SET[m.group("set").lower()]
-        c = _full_rules(text, m, RULE_SETS[key])
-        if c:
-            claims.append(c)
+        yield _full_rules(text, m, RULE_SETS[key])
     for m in _SET_RULE.finditer(text):
-        c = _full_rules(text, m, RULE_SETS[_LONG_SET[m.group("set").lower()]])
-        if c:
-            claims.append(c)
+        yield _full_rules(text, m, RULE_SETS[_LONG_SET[m.group("set").lower()]])
     for m in _SCT.finditer(text):
-        c = _full_rules(text, m, RULE_SETS["sct"])
-        if c:
-            claims.append(c)
+        yield _full_rules(text, m, RULE_SETS["sct"])
+
+
+def _supplemental_rules(text: str) -> Iterator[Claim | None]:
+    """The Supplemental Rules for Admiralty, lettered ("Supp. R. G(5)"), and "Rule G(5)" after one."""
     for m in _SUPP.finditer(text):
         item = _SUPP_ITEM.match(text, m.end())
         if item:
             edition, end = _edition_after(text, item.end())
-            claims.append(claim(_rule_occs(text, m.start(), [_supp_item(item)], RULE_SETS["supp"], end, edition)))
-    for m in _LETTER_RULE_REF.finditer(text):  # "Rule G(5)" after a Supplemental Rule
+            yield claim(_rule_occs(text, m.start(), [_supp_item(item)], RULE_SETS["supp"], end, edition))
+    for m in _LETTER_RULE_REF.finditer(text):
         item = _SUPP_ITEM.match(text, m.end())
         if item:
-            claims.append(
-                claim_one(
-                    text,
-                    m.start(),
-                    item.end(),
-                    category=None,
-                    key=None,
-                    display=None,
-                    sort_key=None,
-                    kind="reference",
-                    meta=ProvisionMeta(rule=item.group("rule") + squeeze_subsections(item.group("sub"))),
-                    rank=RANK_REFERENCE,
-                )
+            yield claim_one(
+                text,
+                m.start(),
+                item.end(),
+                category=None,
+                key=None,
+                display=None,
+                sort_key=None,
+                kind="reference",
+                meta=ProvisionMeta(rule=item.group("rule") + squeeze_subsections(item.group("sub"))),
+                rank=RANK_REFERENCE,
             )
+
+
+def _circuit_and_local_rules(text: str) -> Iterator[Claim | None]:
+    """A circuit's rules ("9th Cir. R. 36-3"), a district court's local rules ("Civ. L.R. 7-3") and a
+    county court's (see _SUPERIOR_COURT_LOCAL), numbered with hyphens and points."""
     for m in _CIRCUIT.finditer(text):
         if m.group("court"):
             kind = "R." if m.group("kind") == "Rule" else re.sub(r"\s", "", m.group("kind"))
@@ -573,92 +572,94 @@ def find_rules(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
             set_name = f"{_ORDINALS[m.group('ordinal')]} Cir. R."
         else:
             set_name = "Cir. R." if m.group("own").startswith("Cir.") else "Circuit Rule"
-        c = _numbered_rules(text, m, set_name)
-        if c:
-            claims.append(c)
+        yield _numbered_rules(text, m, set_name)
     for m in _LOCAL.finditer(text) if "L" in text else ():
-        written = clean(m.group(0))
-        c = _numbered_rules(text, m, written, key_set="local " + _local_set(m.group("set")))
-        if c:
-            claims.append(c)
+        yield _numbered_rules(text, m, clean(m.group(0)), key_set="local " + _local_set(m.group("set")))
     for m in _SUPERIOR_COURT_LOCAL.finditer(text) if "Local" in text or "Super." in text else ():
         written = m.group("county") or m.group("county2") or m.group("county3") or m.group("county4")
         county = " ".join(re.findall(r"[a-z]+", written.lower()))
         court_w = m.group("court") or m.group("court3") or m.group("court4") or "superior court"
         court = " ".join(_COURT_WORDS.get(w, w) for w in re.findall(r"[a-z]+", court_w.lower()))
-        c = _numbered_rules(text, m, clean(m.group(0)), key_set=f"{court} {county} county local")
-        if c:
-            claims.append(c)
+        yield _numbered_rules(text, m, clean(m.group(0)), key_set=f"{court} {county} county local")
+
+
+def _state_rules(text: str) -> Iterator[Claim | None]:
+    """A state's rules: "Tex. R. Civ. P. 166a", its official forms ("Ohio Civ.R. 56"), its rules of
+    professional conduct and of its supreme court, and a self-regulatory body's ("FINRA Rule 4530")."""
     # (each scan only where its fixed words occur: these patterns start with every state's name)
     for rx, word in ((_STATE_RULE, "R. "), (_STATE_RULE_LONG, "Rule")):
         for m in rx.finditer(text) if word in text else ():
             abbr = state_abbr(m.group("state")) or state_abbr(m.group("state").title())
-            if abbr is None:
-                continue
-            c = _full_rules(text, m, state_rule_set(abbr, m.group("pre") or "", m.group("set")), group=1, juris=abbr)
-            if c:
-                claims.append(c)
+            if abbr is not None:
+                rule_set = state_rule_set(abbr, m.group("pre") or "", m.group("set"))
+                yield _full_rules(text, m, rule_set, group=1, juris=abbr)
     for rx, set_name, juris in _OFFICIAL_RULES:
         for m in rx.finditer(text):
             if set_name == "Ohio" and re.search(r"[A-Za-z]\.\s?$", text[max(0, m.start() - 6) : m.start()]):
                 continue  # "Mass. App. R. 5" would be another state's; Ohio's stand alone
             name = f"{m.group('set')}.R." if set_name == "Ohio" else set_name
-            c = _full_rules(text, m, name, group=1, juris=juris)
-            if c:
-                claims.append(c)
+            yield _full_rules(text, m, name, group=1, juris=juris)
     for m in _STATE_CONDUCT.finditer(text) if "Conduct" in text or "Cond." in text else ():
         abbr = state_abbr(m.group("state"))
-        c = (
-            _full_rules(
-                text, m, state_rule_set(abbr, m.group("pre") or "", "Professional Conduct"), group=1, juris=abbr
-            )
-            if abbr
-            else None
-        )
-        if c:
-            claims.append(c)
+        if abbr:
+            rule_set = state_rule_set(abbr, m.group("pre") or "", "Professional Conduct")
+            yield _full_rules(text, m, rule_set, group=1, juris=abbr)
     for m in _STATE_SCT.finditer(text) if "Ct. R." in text else ():
         abbr = state_abbr(m.group("state"))
-        c = _full_rules(text, m, f"{abbr} S. Ct. R.", group=1, juris=abbr) if abbr else None
-        if c:
-            claims.append(c)
+        if abbr:
+            yield _full_rules(text, m, f"{abbr} S. Ct. R.", group=1, juris=abbr)
     for m in _SRO_RULE.finditer(text) if "R" in text else ():
-        c = _full_rules(text, m, f"{m.group('org')} Rule", group=1, juris="")
-        if c:
-            claims.append(c)
+        yield _full_rules(text, m, f"{m.group('org')} Rule", group=1, juris="")
+
+
+def _rules_by_number(text: str) -> Iterator[Claim | None]:
+    """ "Rule 8.204(c) of the California Rules of Court" and "Rule 54(d) of the Federal Rules of Civil
+    Procedure" are full citations; a bare "Rule 56(c)" is a reference to a rule cited before."""
     for m in _RULE_OF.finditer(text):
         items, end = parse_rules(text, m.end())
         if not items:
             continue
         of = _OF_STATE_RULES.match(text, end)
         abbr = state_abbr(of.group("state")) if of else None
-        if of is not None and abbr:  # "Rule 8.204(c) of the California Rules of Court"
+        if of is not None and abbr:
             set_name = state_rule_set(abbr, of.group("pre") or "", of.group("set"))
-            claims.append(claim(_rule_occs(text, m.start(), items, set_name, of.end(), "", 1, abbr)))
+            yield claim(_rule_occs(text, m.start(), items, set_name, of.end(), "", 1, abbr))
             continue
         of = _OF_FEDERAL.match(text, end)
         if of:
-            # "Rule 54(d) of the Federal Rules of Civil Procedure": a full cite
             key = "evid" if of.group("evid") else _LONG_SET[of.group("set").lower()]
-            claims.append(claim(_rule_occs(text, m.start(), items, RULE_SETS[key], of.end(), "")))
+            yield claim(_rule_occs(text, m.start(), items, RULE_SETS[key], of.end(), ""))
             continue
         if m.group()[0] == "r" and "." not in items[0][2]:
             continue  # "rule 8.204" is California's or Texas's way to cite a rule; "the rule 12 motion" is prose
-        occs = [
-            occ(
-                text,
-                m.start() if i == 0 or s == items[0][0] else s,
-                e,
-                category=None,
-                key=None,
-                display=None,
-                sort_key=None,
-                kind="reference",
-                meta=ProvisionMeta(rule=f"{rule}{sub}"),
-            )
-            for i, (s, e, rule, sub) in enumerate(items)
-        ]
-        claims.append(claim(occs, RANK_REFERENCE))
+        yield claim(
+            [
+                _rule_reference(text, m.start() if i == 0 or s == items[0][0] else s, e, rule + sub)
+                for i, (s, e, rule, sub) in enumerate(items)
+            ],
+            RANK_REFERENCE,
+        )
+
+
+def _rule_reference(text: str, start: int, end: int, number: str) -> Occurrence:
+    """A rule named by its number alone: linked to the rule set cited before it."""
+    return occ(
+        text,
+        start,
+        end,
+        category=None,
+        key=None,
+        display=None,
+        sort_key=None,
+        kind="reference",
+        meta=ProvisionMeta(rule=number),
+    )
+
+
+def find_rules(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
+    claims: list[Claim] = []
+    for scan in (_federal_rules, _supplemental_rules, _circuit_and_local_rules, _state_rules, _rules_by_number):
+        claims.extend(c for c in scan(text) if c is not None)
     return claims
 
 

@@ -27,6 +27,8 @@ Sort: (author last name or title without leading article/volume, title, natural 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 
 from ..keys import (
@@ -882,173 +884,116 @@ def _site_claim(text: str, title_start: int, title: str, site: re.Match[str]) ->
 _ABBREVIATED_BEFORE = re.compile(r"(?<![\w.'’])(?:[A-Z][\w'’]*\.|(?:[A-Z]\.){2,})\s$")
 
 
+def _plain_work(
+    text: str,
+    start: int,
+    end: int,
+    *,
+    vol: str,
+    author: str,
+    title: str,
+    paren: str,
+    tail: str = "",
+    key_extra: str | None = None,
+) -> Claim:
+    """The claim of a work found without emphasis (less certain than a formal cite), keyed by its
+    parenthetical (the edition) unless `key_extra` says otherwise."""
+    extra = paren if key_extra is None else key_extra
+    occ = _work_occ(text, start, end, vol=vol, author=author, title=title, tail=tail, paren=paren, key_extra=extra)
+    return claim([occ], RANK_SECONDARY)
+
+
+def _dictionary(text: str, m: re.Match[str]) -> Claim | None:
+    """ "Black's Law Dictionary (11th ed. 2019)", "8 Oxford English Dictionary 12 (2d ed. 1989)"."""
+    start = _strip_signals(text, m.start(), m.end())
+    title_start = max(start, m.start("title"))
+    title = _drop_signal(clean(text[title_start : m.end("title")]))
+    if not title or len(title.split()) < 2 and not title.endswith(("Dictionary", "Dict.")):
+        return None
+    paren = clean(m.group("paren")) + (" " + clean(m.group("after")) if m.group("after") else "")
+    vol = m.group("vol") or ""
+    start = start if not vol else m.start()
+    return _plain_work(text, start, m.end(), vol=vol, author="", title=title, paren=paren.strip(), key_extra=paren)
+
+
+def _treatise(text: str, m: re.Match[str]) -> Claim | None:
+    """ "5 Charles Alan Wright & Arthur R. Miller, Federal Practice and Procedure § 1357 (3d ed.)"."""
+    if " v. " in text[m.start() : m.end()]:
+        return None
+    author = _drop_signal(clean(m.group("author")))
+    pair = re.fullmatch(r"(\S+) & (\S+)", author)  # "Wright & Miller": surnames, not "Sherman & Clayton Acts"
+    if not author or len(author.split()) < 2 or pair and not all(is_author_word(w) for w in pair.groups()):
+        return None
+    signalled = author != clean(m.group("author"))  # "8 See Jane Doe, …": the number is a note's
+    vol = m.group("vol") if m.group("vol") and not signalled else ""
+    start = m.start() if vol else m.start("author") + (len(m.group("author")) - len(_drop_signal(m.group("author"))))
+    if not vol and _ABBREVIATED_BEFORE.search(text, max(0, start - 40), start):
+        # "Fed. Trade Comm'n, Data Brokers (2014)": the author is an organisation whose name
+        # opens with abbreviations, which a person's name pattern does not take
+        org_start, _vol, org = _author_before(text, m.start("title"))
+        if org.endswith(author) and len(org) > len(author):
+            start, author = org_start, org
+    title, paren = clean(m.group("title")), clean(m.group("paren"))
+    return _plain_work(text, start, m.end(), vol=vol, author=author, title=title, paren=paren)
+
+
+def _eponymous(text: str, m: re.Match[str]) -> Claim | None:
+    """ "2 McCormick on Evidence § 185 (8th ed.)": a treatise named after its author."""
+    if not is_author_word(m.group("name")) or not (m.group("vol") or m.group("pin") or "ed." in m.group("paren")):
+        return None  # "Smith on Appeal (2019)": a volume, a pin or an edition makes it a treatise
+    title, paren = clean(m.group("title")), clean(m.group("paren"))
+    return _plain_work(text, m.start(), m.end(), vol=m.group("vol") or "", author="", title=title, paren=paren)
+
+
+def _numbered_report(text: str, m: re.Match[str]) -> Claim | None:
+    """An organisation's numbered report, its number written after the organisation."""
+    start, _vol, org = _author_before(text, m.start())
+    if not org or _CASE_LIKE.search(m.group("title")):
+        return None
+    title, paren = clean(m.group("title")), clean(m.group("paren"))
+    return _plain_work(text, start, m.end(), vol="", author=f"{org}, {m.group('num')}", title=title, paren=paren)
+
+
+def _plain_news(text: str, m: re.Match[str]) -> Claim | None:
+    """A news article by its author, title, publication and date, without emphasis."""
+    author = _drop_signal(clean(m.group("author")))
+    if not author or len(author.split()) < 2:
+        return None
+    start = m.start("author") + len(m.group("author")) - len(author)
+    tail = f"{clean(m.group('pub'))}, {m.group('date')}"
+    return _plain_work(text, start, m.end(), vol="", author=author, title=clean(m.group("title")), paren="", tail=tail)
+
+
+def _style_manual_book(text: str, m: re.Match[str]) -> Claim | None:
+    """A book in the California Style Manual's form ("5 Witkin, Summary of Cal. Law (11th ed. 2017)")."""
+    if " v. " in m.group(0):
+        return None
+    signal = _CSM_SIGNAL.match(m.group("author"))
+    start = m.start("author") + (signal.end() if signal else 0)
+    author = m.group("author")[start - m.start("author") :]
+    if not author.strip():
+        return None
+    paren = f"{clean(m.group('paren'))} {clean(m.group('pin'))}"
+    # "5 Witkin, Summary of Cal. Law …": the volume is part of the entry ("8 See Witkin": a note mark)
+    vol = m.group("vol") if m.group("vol") and not signal else ""
+    title = clean(m.group("title"))
+    return _plain_work(
+        text, m.start() if vol else start, m.end(), vol=vol, author=clean(author), title=title, paren=paren
+    )
+
+
 def find_plain_works(text: str) -> list[Claim]:
     """Works identified without emphasis: dictionaries and author-title-edition treatises."""
-    claims = []
-    for m in _DICTIONARY.finditer(text):
-        start = _strip_signals(text, m.start(), m.end())
-        title_start = max(start, m.start("title"))
-        title = clean(text[title_start : m.end("title")])
-        title = _drop_signal(title)
-        if not title or len(title.split()) < 2 and not title.endswith(("Dictionary", "Dict.")):
-            continue
-        paren = clean(m.group("paren")) + (" " + clean(m.group("after")) if m.group("after") else "")
-        claims.append(
-            claim(
-                [
-                    _work_occ(
-                        text,
-                        start if not m.group("vol") else m.start(),
-                        m.end(),
-                        vol=m.group("vol") or "",
-                        author="",
-                        title=title,
-                        tail="",
-                        paren=paren.strip(),
-                        key_extra=paren,
-                    )
-                ],
-                RANK_SECONDARY,
-            )
-        )
-    for m in _TREATISE.finditer(text):
-        seg = text[m.start() : m.end()]
-        if " v. " in seg:
-            continue
-        author = _drop_signal(clean(m.group("author")))
-        pair = re.fullmatch(r"(\S+) & (\S+)", author)  # "Wright & Miller": surnames, not "Sherman & Clayton Acts"
-        if not author or len(author.split()) < 2 or pair and not all(is_author_word(w) for w in pair.groups()):
-            continue
-        signalled = author != clean(m.group("author"))  # "8 See Jane Doe, …": the number is a note's
-        vol = m.group("vol") if m.group("vol") and not signalled else ""
-        start = (
-            m.start() if vol else m.start("author") + (len(m.group("author")) - len(_drop_signal(m.group("author"))))
-        )
-        if not vol and _ABBREVIATED_BEFORE.search(text, max(0, start - 40), start):
-            # "Fed. Trade Comm'n, Data Brokers (2014)": the author is an organisation whose name
-            # opens with abbreviations, which a person's name pattern does not take
-            org_start, _vol, org = _author_before(text, m.start("title"))
-            if org.endswith(author) and len(org) > len(author):
-                start, author = org_start, org
-        claims.append(
-            claim(
-                [
-                    _work_occ(
-                        text,
-                        start,
-                        m.end(),
-                        vol=vol,
-                        author=author,
-                        title=clean(m.group("title")),
-                        tail="",
-                        paren=clean(m.group("paren")),
-                        key_extra=clean(m.group("paren")),
-                    )
-                ],
-                RANK_SECONDARY,
-            )
-        )
-    for m in _EPONYMOUS.finditer(text) if " on " in text or "Federal " in text else ():
-        if not is_author_word(m.group("name")) or not (m.group("vol") or m.group("pin") or "ed." in m.group("paren")):
-            continue  # "Smith on Appeal (2019)": a volume, a pin or an edition makes it a treatise
-        start = m.start()
-        claims.append(
-            claim(
-                [
-                    _work_occ(
-                        text,
-                        start,
-                        m.end(),
-                        vol=m.group("vol") or "",
-                        author="",
-                        title=clean(m.group("title")),
-                        tail="",
-                        paren=clean(m.group("paren")),
-                        key_extra=clean(m.group("paren")),
-                    )
-                ],
-                RANK_SECONDARY,
-            )
-        )
-    for m in _NUMBERED_REPORT.finditer(text) if re.search(r"\d{2},\s", text) else ():
-        start, _vol, org = _author_before(text, m.start())
-        if not org or _CASE_LIKE.search(m.group("title")):
-            continue
-        title = clean(m.group("title"))
-        paren = clean(m.group("paren"))
-        claims.append(
-            claim(
-                [
-                    _work_occ(
-                        text,
-                        start,
-                        m.end(),
-                        vol="",
-                        author=f"{org}, {m.group('num')}",
-                        title=title,
-                        tail="",
-                        paren=paren,
-                        key_extra=paren,
-                    )
-                ],
-                RANK_SECONDARY,
-            )
-        )
-    for m in _PLAIN_NEWS.finditer(text) if "," in text else ():
-        author = _drop_signal(clean(m.group("author")))
-        if not author or len(author.split()) < 2:
-            continue
-        start = m.start("author") + len(m.group("author")) - len(author)
-        pub, date = clean(m.group("pub")), m.group("date")
-        claims.append(
-            claim(
-                [
-                    _work_occ(
-                        text,
-                        start,
-                        m.end(),
-                        vol="",
-                        author=author,
-                        title=clean(m.group("title")),
-                        tail=f"{pub}, {date}",
-                        paren="",
-                        key_extra="",
-                    )
-                ],
-                RANK_SECONDARY,
-            )
-        )
-    for m in _CSM_BOOK.finditer(text):
-        if " v. " in m.group(0):
-            continue
-        signal = _CSM_SIGNAL.match(m.group("author"))
-        start = m.start("author") + (signal.end() if signal else 0)
-        author = m.group("author")[start - m.start("author") :]
-        if not author.strip():
-            continue
-        title = clean(m.group("title"))
-        paren, pin = clean(m.group("paren")), clean(m.group("pin"))
-        # "5 Witkin, Summary of Cal. Law …": the volume is part of the entry ("8 See Witkin": a note mark)
-        vol = m.group("vol") if m.group("vol") and not signal else ""
-        claims.append(
-            claim(
-                [
-                    _work_occ(
-                        text,
-                        m.start() if vol else start,
-                        m.end(),
-                        vol=vol,
-                        author=clean(author),
-                        title=title,
-                        tail="",
-                        paren=f"{paren} {pin}",
-                        key_extra=f"{paren} {pin}",
-                    )
-                ],
-                RANK_SECONDARY,
-            )
-        )
-    return claims
+    scans: list[tuple[re.Pattern[str], Callable[[str, re.Match[str]], Claim | None], bool]] = [
+        (_DICTIONARY, _dictionary, True),
+        (_TREATISE, _treatise, True),
+        (_EPONYMOUS, _eponymous, " on " in text or "Federal " in text),
+        (_NUMBERED_REPORT, _numbered_report, bool(re.search(r"\d{2},\s", text))),
+        (_PLAIN_NEWS, _plain_news, "," in text),
+        (_CSM_BOOK, _style_manual_book, True),
+    ]
+    found = (read(text, m) for rx, read, worth_scanning in scans if worth_scanning for m in rx.finditer(text))
+    return [c for c in found if c is not None]
 
 
 # A treatise short form: "Bishop § 682, at 371", "Wright & Miller § 1357, at 412".  The page
@@ -1307,6 +1252,112 @@ def _italic_title(span: str) -> bool:
     return bool(words) and not _SIGNAL_PREFIX.fullmatch(words + " ") and not _CASE_LIKE.search(words)
 
 
+@dataclass(frozen=True, slots=True)
+class _Link:
+    """A URL in a paragraph and what is written around it."""
+
+    match: re.Match[str]
+    url: str  # as it is linked: a typesetter's line end after a hyphen joined
+    printed_url: str  # as printed
+    url_end: int
+    angled: bool  # the California Style Manual's "Title (2024) <https://…> [as of Mar. 1, 2025]"
+    last_visited: int  # where "(last visited …)" before the URL starts, or -1
+    accessed: re.Match[str] | None  # "Accessed …" / "Retrieved …, from" before the URL
+    visited: re.Match[str] | None  # "[as of …]" / "(visited …)" after it
+    available: re.Match[str] | None  # "available at" before it
+    head_end: int  # where the words before the URL end
+
+
+def _link(text: str, m: re.Match[str]) -> _Link:
+    url = m.group("url").rstrip(".,;)")
+    url_end = m.start() + len(url)
+    angled = text[m.start() - 1 : m.start()] == "<" and text.startswith(">", url_end)
+    lv = text.rfind("(last visited", max(0, m.start() - 60), m.start())
+    accessed = None if lv >= 0 else _ACCESSED_BEFORE.search(text, max(0, m.start() - 50), m.start())
+    visited = None if lv >= 0 or accessed else _VISITED_AFTER.match(text, url_end)
+    head_end = lv if lv >= 0 else accessed.start() if accessed else m.start() - (1 if angled else 0)
+    available = _AVAILABLE_AT.search(text, max(0, head_end - 16), head_end)
+    if available and lv < 0 and not angled:
+        head_end = available.start()
+    # the line end after a hyphen is the typesetter's, not the link's: the entry joins it
+    linked = _URL_LINE_END.sub("", url)
+    return _Link(m, linked, url, url_end, angled, lv, accessed, visited, available, head_end)
+
+
+def _web_start(text: str, link: _Link, emphasis: Emphasis) -> tuple[int, str] | None:
+    """Where the citation of a web page starts (its author or publisher) and the words before the URL
+    from the clause's start, which name the page; None when the link is no
+    citation: it needs a quoted or italic title, a date or "last visited" before the URL, or the shape
+    of a reference, or to be a citation sentence by itself."""
+    m, head_end, lv = link.match, link.head_end, link.last_visited
+    # a date parenthetical before the URL ("…, (Jan. 8, 2018), https://") is not where the cite starts
+    # (and a California pin after it: "Crime in California (2022) p. 12 <https://…>")
+    dp = re.search(r"\([^()]*\)(?:,?\spp?\.\s\d+(?:\s?[-–]\s?\d+)?)?[,\s]*$", text[max(0, head_end - 60) : head_end])
+    start = boundary_before(text, max(0, head_end - 60) + dp.start() if dp else head_end)
+    head = text[start:head_end]
+    visited_or_dated = lv >= 0 or link.visited is not None or link.accessed is not None
+    dated = (
+        visited_or_dated
+        or _WEB_DATE.search(text[start:head_end])
+        or link.angled
+        and _AS_OF.match(text, link.url_end + 1)
+    )
+    # a title in quotes or italics, or a date the page was read, makes it a citation; so does
+    # a press release's genre, or "available at" after a dated work
+    titled = (
+        _QUOTED_TITLE.search(head)
+        or any(start <= a < head_end and _italic_title(text[a:b]) for a, b in emphasis)
+        or _PRESS_RELEASE.match(head)
+        or link.available
+        and _WEB_DATE.search(head)
+        or dp
+        and _author_and_title(text[start : max(0, head_end - 60) + dp.start()])
+    )
+    if note_mark_end(text, start) > start:  # a web page has no volume: a number first is a note's
+        start = _strip_signals(text, note_mark_end(text, start), head_end)
+    cited = dated and (titled or visited_or_dated or link.angled) and len(head.strip(" ,")) >= 6
+    # typed without italics or quotes, a reference is known by its shape: "Title. (2021). URL",
+    # "Title, Publisher (2023), URL", "Publisher, Title, URL"
+    plain = not (cited or lv >= 0 or link.angled or link.available)
+    reference = _reference_start(text, start, head_end) if plain else None
+    sentence = _sentence_start(text, head_end if link.accessed else m.start())
+    if reference is not None:
+        return reference, head
+    if (
+        _STANDALONE_BEFORE.fullmatch(text, note_mark_end(text, sentence) if sentence == 0 else sentence, m.start())
+        and _STANDALONE_AFTER.match(text, link.url_end)
+        and not link.visited
+    ):
+        return m.start(), head  # a citation sentence that is the URL alone: "See https://…."
+    return (start, head) if cited else None
+
+
+def _web_occ(text: str, link: _Link, start: int, head: str) -> Occurrence:
+    """The web page's occurrence from `start` to the URL (and a "(last visited …)" parenthetical)."""
+    m, url, lv, angled = link.match, link.url, link.last_visited, link.angled
+    end = link.url_end + (1 if angled else 0)
+    if lv >= 0 and text.startswith(")", end):
+        end += 1
+    if link.available and lv < 0 and not angled:
+        display = _as_written(_WEB_PIN.sub("", text[start : link.head_end])).rstrip(",. ") + ", available at " + url
+    else:
+        display = _as_written(_WEB_PIN.sub("", text[start:end])).rstrip(",. ")
+    display = display.replace(_as_written(link.printed_url), url)
+    if angled:  # a California pin after the date: "(2022) p. 12 <https://…>"
+        display = re.sub(r"(?<=\))\s?,?\spp?\.\s\d+(?:\s?[-–]\s?\d+)?,?(?=\s<)", "", display)
+    if link.visited:  # read, like California's "[as of …]", but not part of the entry: the URL locates the page
+        end = link.visited.end()
+    if lv >= 0 and display.count("(") > display.count(")"):
+        display += ")"
+    site = re.sub(r"^\w+://(?:www\.)?", "", url)
+    first = site if start == m.start() else re.split(r",\s", clean(head), maxsplit=1)[0]
+    named = _DICTIONARY_SITES.get(site.split("/")[0].lower())
+    if start == m.start() and named:  # a dictionary cited by its link alone, named as Rule 18.2 names it
+        display, first = f"{named}, {url}", named
+    key = WebKey(url.lower().rstrip("/"))
+    return occ(text, start, end, category=CAT, key=key, display=display, sort_key=_other_sort("", first, url))
+
+
 def find_web(text: str, emphasis: Emphasis) -> list[Claim]:
     """Web pages and news articles cited with their URL. The entry runs from the author or
     publisher to the URL (and a "(last visited …)" parenthetical); it needs a quoted or italic
@@ -1314,88 +1365,10 @@ def find_web(text: str, emphasis: Emphasis) -> list[Claim]:
     A URL that is a citation sentence by itself ("… the bourgeois. https://….") is its own entry."""
     claims = []
     for m in _WEB_URL.finditer(text) if "://" in text else ():
-        url = m.group("url").rstrip(".,;)")
-        url_end = m.start() + len(url)
-        # the line end after a hyphen is the typesetter's, not the link's: the entry joins it
-        printed_url, url = url, _URL_LINE_END.sub("", url)
-        # the California Style Manual's "Title (2024) <https://…> [as of Mar. 1, 2025]"
-        angled = text[m.start() - 1 : m.start()] == "<" and text.startswith(">", url_end)
-        lv = text.rfind("(last visited", max(0, m.start() - 60), m.start())
-        accessed = None if lv >= 0 else _ACCESSED_BEFORE.search(text, max(0, m.start() - 50), m.start())
-        visited = None if lv >= 0 or accessed else _VISITED_AFTER.match(text, url_end)
-        head_end = lv if lv >= 0 else accessed.start() if accessed else m.start() - (1 if angled else 0)
-        available = _AVAILABLE_AT.search(text, max(0, head_end - 16), head_end)
-        if available and lv < 0 and not angled:
-            head_end = available.start()
-        # a date parenthetical before the URL ("…, (Jan. 8, 2018), https://") is not where the cite starts
-        # (and a California pin after it: "Crime in California (2022) p. 12 <https://…>")
-        dp = re.search(
-            r"\([^()]*\)(?:,?\spp?\.\s\d+(?:\s?[-–]\s?\d+)?)?[,\s]*$", text[max(0, head_end - 60) : head_end]
-        )
-        start = boundary_before(text, max(0, head_end - 60) + dp.start() if dp else head_end)
-        head = text[start:head_end]
-        visited_or_dated = lv >= 0 or visited is not None or accessed is not None
-        dated = visited_or_dated or _WEB_DATE.search(text[start:head_end]) or angled and _AS_OF.match(text, url_end + 1)
-        # a title in quotes or italics, or a date the page was read, makes it a citation; so does
-        # a press release's genre, or "available at" after a dated work
-        titled = (
-            _QUOTED_TITLE.search(head)
-            or any(start <= a < head_end and _italic_title(text[a:b]) for a, b in emphasis)
-            or _PRESS_RELEASE.match(head)
-            or available
-            and _WEB_DATE.search(head)
-            or dp
-            and _author_and_title(text[start : max(0, head_end - 60) + dp.start()])
-        )
-        if note_mark_end(text, start) > start:  # a web page has no volume: a number first is a note's
-            start = _strip_signals(text, note_mark_end(text, start), head_end)
-        cited = dated and (titled or visited_or_dated or angled) and len(head.strip(" ,")) >= 6
-        # typed without italics or quotes, a reference is known by its shape: "Title. (2021). URL",
-        # "Title, Publisher (2023), URL", "Publisher, Title, URL"
-        reference = None if cited or lv >= 0 or angled or available else _reference_start(text, start, head_end)
-        sentence = _sentence_start(text, head_end if accessed else m.start())
-        if reference is not None:
-            start = reference
-        elif (
-            _STANDALONE_BEFORE.fullmatch(text, note_mark_end(text, sentence) if sentence == 0 else sentence, m.start())
-            and _STANDALONE_AFTER.match(text, url_end)
-            and not visited
-        ):
-            start = m.start()  # a citation sentence that is the URL alone: "See https://…."
-        elif not cited:
-            continue
-        end = url_end + (1 if angled else 0)
-        if lv >= 0 and text.startswith(")", end):
-            end += 1
-        if available and lv < 0 and not angled:
-            display = _as_written(_WEB_PIN.sub("", text[start:head_end])).rstrip(",. ") + ", available at " + url
-        else:
-            display = _as_written(_WEB_PIN.sub("", text[start:end])).rstrip(",. ")
-        display = display.replace(_as_written(printed_url), url)
-        if angled:  # a California pin after the date: "(2022) p. 12 <https://…>"
-            display = re.sub(r"(?<=\))\s?,?\spp?\.\s\d+(?:\s?[-–]\s?\d+)?,?(?=\s<)", "", display)
-        if visited:  # read, like California's "[as of …]", but not part of the entry: the URL locates the page
-            end = visited.end()
-        if lv >= 0 and display.count("(") > display.count(")"):
-            display += ")"
-        first = (
-            re.sub(r"^\w+://(?:www\.)?", "", url)
-            if start == m.start()
-            else re.split(r",\s", clean(head), maxsplit=1)[0]
-        )
-        named = _DICTIONARY_SITES.get(re.sub(r"^\w+://(?:www\.)?", "", url).split("/")[0].lower())
-        if start == m.start() and named:  # a dictionary cited by its link alone, named as Rule 18.2 names it
-            display, first = f"{named}, {url}", named
-        o = occ(
-            text,
-            start,
-            end,
-            category=CAT,
-            key=WebKey(url.lower().rstrip("/")),
-            display=display,
-            sort_key=_other_sort("", first, url),
-        )
-        claims.append(claim([o], RANK_SECONDARY))
+        link = _link(text, m)
+        found = _web_start(text, link, emphasis)
+        if found is not None:
+            claims.append(claim([_web_occ(text, link, *found)], RANK_SECONDARY))
     return claims
 
 

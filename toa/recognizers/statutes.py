@@ -23,6 +23,7 @@ named acts (0, alphabetical, "Act of" by date), U.S.C. (1), Rev. Stat. (2), Pub.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import replace
 
 from ..keys import (
@@ -391,94 +392,98 @@ _IRC_HEAD = re.compile(r"(?<![\w.])(?P<code>I\.\s?R\.\s?C\.|IRC)\s?(?P<mark>§§
 _NOTE = re.compile(r"\snote\b(?![-\w]|\sthat\b)")
 
 
-def find_usc(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
-    claims = []
-    for m in _IRC_HEAD.finditer(text):
-        items, end = parse_items(text, m.end(), _USC_ITEM)
-        edition, end2 = _edition_after(text, end)
-        occs = []
-        for i, (s, e, sec, sub, etseq) in enumerate(items):
-            o = _usc_occ(
+def extend_last(text: str, occs: list[Occurrence], end: int) -> None:
+    """The edition's parenthetical after a list belongs to its last member's cite, and the TA field
+    goes after it."""
+    occs[-1].end = occs[-1].anchor_end = end
+    occs[-1].text = text[occs[-1].start : end]
+
+
+def _irc(text: str, m: re.Match[str]) -> Claim | None:
+    """ "I.R.C. § 162(a)", "IRC §§ 61, 162": sections of title 26, entered as the brief names the Code."""
+    items, end = parse_items(text, m.end(), _USC_ITEM)
+    if not items:
+        return None
+    edition, end2 = _edition_after(text, end)
+    code = clean(m.group("code"))
+    occs = []
+    for i, (s, e, sec, sub, etseq) in enumerate(items):
+        start = m.start() if i == 0 else s
+        o = _usc_occ(
+            text,
+            start,
+            e,
+            "26",
+            "U.S.C.",
+            None,
+            m.group("mark"),
+            sec,
+            sub,
+            etseq,
+            edition,
+            alone=len(items) == 1,
+            irc=True,
+        )
+        o.display = code + (o.display or "")[len("26 U.S.C.") :]
+        occs.append(o)
+    if edition:
+        extend_last(text, occs, end2)
+    return claim(occs)
+
+
+def _usc(text: str, m: re.Match[str]) -> Claim | None:
+    """ "42 U.S.C. § 1983", "28 U.S.C. §§ 1331, 1343(a)(3) (2018)", "18 U.S.C. § 1030 note", with the
+    act's popular name written before it."""
+    items, end = parse_items(text, m.end(), _USC_ITEM)
+    if not items:
+        return None
+    note = _NOTE.match(text, end)
+    if note:
+        end = note.end()
+    edition, end2 = _edition_after(text, end)
+    name_start = popular_name_before(text, m.start())
+    occs = []
+    for i, (s, e, sec, sub, etseq) in enumerate(items):
+        last = i == len(items) - 1
+        occs.append(
+            _usc_occ(
                 text,
                 m.start() if i == 0 else s,
-                e,
-                "26",
-                "U.S.C.",
-                None,
+                end if last and note else e,
+                m.group("title"),
+                m.group("code"),
+                m.group("app"),
                 m.group("mark"),
                 sec,
                 sub,
                 etseq,
                 edition,
+                name_start if i == 0 else None,
+                note=bool(note) and last,
                 alone=len(items) == 1,
-                irc=True,
             )
-            assert o.display is not None
-            o.display = clean(m.group("code")) + o.display[len("26 U.S.C.") :]
-            occs.append(o)
-        if occs and edition:
-            occs[-1].end = occs[-1].anchor_end = end2
-            occs[-1].text = text[occs[-1].start : end2]
-        if occs:
-            claims.append(claim(occs))
-    for m in _USC_HEAD.finditer(text):
-        items, end = parse_items(text, m.end(), _USC_ITEM)
-        if not items:
-            continue
-        note = _NOTE.match(text, end)
-        if note:
-            end = note.end()
-        edition, end2 = _edition_after(text, end)
-        name_start = popular_name_before(text, m.start())
-        occs = []
-        for i, (s, e, sec, sub, etseq) in enumerate(items):
-            start = m.start() if i == 0 else s
-            last = i == len(items) - 1
-            occs.append(
-                _usc_occ(
-                    text,
-                    start,
-                    end if last and note else e,
-                    m.group("title"),
-                    m.group("code"),
-                    m.group("app"),
-                    m.group("mark"),
-                    sec,
-                    sub,
-                    etseq,
-                    edition,
-                    name_start if i == 0 else None,
-                    note=bool(note) and last,
-                    alone=len(items) == 1,
-                )
-            )
-        if edition:
-            # The parenthetical belongs to the cite (and the TA field goes after it).
-            occs[-1].end = end2
-            occs[-1].text = text[occs[-1].start : end2]
-            occs[-1].anchor_end = end2
-        claims.append(claim(occs))
+        )
+    if edition:
+        extend_last(text, occs, end2)
+    return claim(occs)
+
+
+def _usc_in_words(text: str) -> Iterator[Claim]:
+    """ "Title 18, United States Code, Section 922(g)(1)" and "section 924(c) of Title 18"."""
     for m in _USC_TITLE_FIRST.finditer(text) if "United States Code" in text else ():
         sub = squeeze_subsections(m.group("sub"))
         o = _usc_occ(text, m.start(), m.end(), m.group("title"), "U.S.C.", None, "§", m.group("sec"), sub, False, "")
-        claims.append(claim([o]))
+        yield claim([o])
     for m in _USC_PROSE.finditer(text):
-        o = _usc_occ(
-            text,
-            m.start(),
-            m.end(),
-            m.group("title"),
-            "U.S.C.",
-            None,
-            "§",
-            m.group("sec"),
-            squeeze_subsections(m.group("sub")),
-            False,
-            "",
-        )
-        o.display = f"{m.group('title')} U.S.C. § {m.group('sec')}{squeeze_subsections(m.group('sub'))}"
-        claims.append(claim([o]))
-    return claims
+        sub = squeeze_subsections(m.group("sub"))
+        o = _usc_occ(text, m.start(), m.end(), m.group("title"), "U.S.C.", None, "§", m.group("sec"), sub, False, "")
+        o.display = f"{m.group('title')} U.S.C. § {m.group('sec')}{sub}"
+        yield claim([o])
+
+
+def find_usc(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
+    found = [_irc(text, m) for m in _IRC_HEAD.finditer(text)] + [_usc(text, m) for m in _USC_HEAD.finditer(text)]
+    return [c for c in found if c is not None] + list(_usc_in_words(text))
 
 
 # ---------------------------------------------------------------------------
@@ -610,22 +615,44 @@ def _session_occ(
     )
 
 
+def _session_anchors(text: str) -> list[tuple[int, int, str, str]]:
+    """Where a session-law citation can start, in order: (start, end, kind, value) of a public law
+    number ("Pub. L. No. 111-148"), an act by date ("Act of June 25, 1948"), a chapter after a popular
+    name, or a Statutes at Large cite."""
+    anchors = [(m.start(), m.end(), "publ", m.group("publ")) for m in _PUBL.finditer(text)]
+    anchors += [(m.start(), m.end(), "act", m.group("date")) for m in _ACT_OF.finditer(text)]
+    # "Judiciary Act of 1789, ch. 20, ..." : a chapter counts only after a popular name
+    anchors += [
+        (m.start(), m.start(), "name", "")
+        for m in _CHAPTER_ANCHOR.finditer(text)
+        if popular_name_before(text, m.end()) is not None
+    ]
+    anchors += [(m.start(), m.start(), "stat", "") for m in _STAT.finditer(text)]
+    return sorted(anchors)
+
+
+def _codified(text: str, o: Occurrence, end: int) -> tuple[list[Occurrence], int]:
+    """The session law `o` with the U.S. Code sections it is codified at ("(codified at 42 U.S.C.
+    § 18001)", parallel cites of it), and where the citation ends."""
+    occs = [o]
+    cod = _CODIFIED.match(text, end)
+    if cod:
+        o.display = f"{o.display} {clean(cod.group(0))}"
+        for c in find_usc(text[: cod.end()]):
+            if c.start >= cod.start():
+                for io in c.occs:
+                    io.flags.append("parallel_cite")
+                    occs.append(io)
+        end = cod.end()
+    o.end = o.anchor_end = end
+    o.text = text[o.start : end]
+    return occs, end
+
+
 def find_session_laws(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
-    anchors = []
-    for m in _PUBL.finditer(text):
-        anchors.append((m.start(), m.end(), "publ", m.group("publ")))
-    for m in _ACT_OF.finditer(text):
-        anchors.append((m.start(), m.end(), "act", m.group("date")))
-    for m in _CHAPTER_ANCHOR.finditer(text):
-        # "Judiciary Act of 1789, ch. 20, ..." : a chapter counts only after a popular name
-        if popular_name_before(text, m.end()) is not None:
-            anchors.append((m.start(), m.start(), "name", ""))
-    for m in _STAT.finditer(text):
-        anchors.append((m.start(), m.start(), "stat", ""))
-    anchors.sort()
     claims = []
     covered = -1
-    for a_start, a_end, kind, val in anchors:
+    for a_start, a_end, kind, val in _session_anchors(text):
         if a_start < covered:
             continue
         parts, end = _parse_chain(text, a_end, first_glued=kind == "stat")
@@ -635,27 +662,14 @@ def find_session_laws(text: str, _emphasis: Emphasis | None = None) -> list[Clai
         name = without_defined_term(clean(text[name_start:a_start]).rstrip(",( ")) if name_start is not None else ""
         anchor_text = text[a_start:a_end] if kind in ("publ", "act") else ""
         anchor_end = end
-        if parts and parts[-1][0] == "stat":
-            pin = _STAT_PIN.match(text, end)
-            if pin:
-                end = pin.end()
+        pin = _STAT_PIN.match(text, end) if parts and parts[-1][0] == "stat" else None
+        if pin:
+            end = pin.end()
         span_start = name_start if name_start is not None else (a_start + 2 if kind == "name" else a_start)
         o = _session_occ(text, span_start, name, anchor_text, kind, val, parts, anchor_end)
         if o is None:
             continue
-        occs = [o]
-        cod = _CODIFIED.match(text, end)
-        if cod:
-            o.display = f"{o.display} {clean(cod.group(0))}"
-            for c in find_usc(text[: cod.end()]):
-                if c.start < cod.start():
-                    continue
-                for io in c.occs:
-                    io.flags.append("parallel_cite")
-                    occs.append(io)
-            end = cod.end()
-        o.end = o.anchor_end = end
-        o.text = text[o.start : end]
+        occs, end = _codified(text, o, end)
         claims.append(claim(occs, start=o.start, end=end))
         covered = end
     return claims
@@ -962,61 +976,80 @@ def state_code_section(code: str, jurisdiction: str, words: str, title: str, num
     return _state_occ(written, 0, e, jurisdiction, code, words, title, sec, sub, "", pre_display=f"{head}{sec}{sub}")
 
 
-def find_state_codes(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
-    claims = []
-    for m in _STATE_CODE.finditer(text):
-        name = m.group("name").strip()
-        abbr = _state_of_code(m)
-        if abbr is None:
-            continue
-        items, end = parse_items(text, m.end(), STATE_ITEM, allow_list=m.group("mark") == "§§")
-        if not items:
-            continue
-        edition2, end2 = _edition_after(text, end)
-        paren = clean(m.group("paren") or "").strip("() ")
-        edition = edition2 or paren
-        # a title is keyed by its number: "Okla. Stat. tit. 21" and "21 Okla. Stat." name one title
-        tit = re.sub(r"^tit\.\s?", "", m.group("tit") or "")
-        pre, start = m.group("pre"), m.start()
-        if pre and set(_code_norm(name).split()) - _TITLED_CODE_WORDS:
-            # "144 Texas Penal Code § 71.01": a code named by its subject has no title number before
-            # it, so the number is a footnote's (or a list's), not part of the cite
-            pre, start = None, m.start("state")
-        prefix = " ".join(clean(x) for x in (pre, tit, m.group("ch"), m.group("tit2")) if x)
-        head = clean(text[start : m.start("mark")]).rstrip(", ")
-        # rebuild the head with a comma before the section sign when a title/chapter precedes it
-        code_w = head
-        occs = []
-        for i, (s, e, sec, sub, _etseq) in enumerate(items):
-            display = f"{code_w} § {sec}{sub}" + (f" ({edition2})" if edition2 else "")
-            if m.group("tit") or m.group("ch"):
-                display = f"{code_w}, § {sec}{sub}" + (f" ({edition2})" if edition2 else "")
-                if "," not in text[m.start("tit") if m.group("tit") else m.start("ch") : m.start("mark")]:
-                    display = display.replace(", §", " §", 1)
-            occs.append(
-                _state_occ(
-                    text,
-                    start if i == 0 else s,
-                    e,
-                    abbr,
-                    code_w,
-                    _code_norm(name),
-                    prefix,
-                    sec,
-                    sub,
-                    edition,
-                    pre_display=display,
-                )
-            )
-        if edition2:
-            occs[-1].end = occs[-1].anchor_end = end2
-            occs[-1].text = text[occs[-1].start : end2]
-        claims.append(claim(occs))
+def _state_code(text: str, m: re.Match[str]) -> Claim | None:
+    """ "Tex. Penal Code § 71.01", "Okla. Stat. tit. 21, § 701.7", "21 Okla. Stat. §§ 701.7, 701.8"."""
+    name = m.group("name").strip()
+    abbr = _state_of_code(m)
+    if abbr is None:
+        return None
+    items, end = parse_items(text, m.end(), STATE_ITEM, allow_list=m.group("mark") == "§§")
+    if not items:
+        return None
+    edition2, end2 = _edition_after(text, end)
+    paren = clean(m.group("paren") or "").strip("() ")
+    edition = edition2 or paren
+    # a title is keyed by its number: "Okla. Stat. tit. 21" and "21 Okla. Stat." name one title
+    tit = re.sub(r"^tit\.\s?", "", m.group("tit") or "")
+    pre, start = m.group("pre"), m.start()
+    if pre and set(_code_norm(name).split()) - _TITLED_CODE_WORDS:
+        # "144 Texas Penal Code § 71.01": a code named by its subject has no title number before
+        # it, so the number is a footnote's (or a list's), not part of the cite
+        pre, start = None, m.start("state")
+    prefix = " ".join(clean(x) for x in (pre, tit, m.group("ch"), m.group("tit2")) if x)
+    code_w = clean(text[start : m.start("mark")]).rstrip(", ")
+    # a comma before the section sign after a title or chapter, where the brief writes one
+    titled = m.group("tit") or m.group("ch")
+    comma = bool(titled) and "," in text[m.start("tit") if m.group("tit") else m.start("ch") : m.start("mark")]
+    shown_edition = f" ({edition2})" if edition2 else ""
+    occs = [
+        _state_occ(
+            text,
+            start if i == 0 else s,
+            e,
+            abbr,
+            code_w,
+            _code_norm(name),
+            prefix,
+            sec,
+            sub,
+            edition,
+            pre_display=f"{code_w}{',' if comma else ''} § {sec}{sub}{shown_edition}",
+        )
+        for i, (s, e, sec, sub, _etseq) in enumerate(items)
+    ]
+    if edition2:
+        extend_last(text, occs, end2)
+    return claim(occs)
+
+
+def _session_law(
+    text: str, m: re.Match[str], abbr: str, code_w: str, code_norm: str, section: tuple[str, str]
+) -> Claim:
+    """A session law's chapter (the match's "ch") with its section (base, subsections), its entry
+    the citation as the brief writes it."""
+    base, sub = section
+    chapter = f"ch. {m.group('ch')}"
+    o = _state_occ(
+        text, m.start(), m.end(), abbr, code_w, code_norm, chapter, base, sub, "", pre_display=clean(m.group(0))
+    )
+    return claim([o])
+
+
+def _sections(m: re.Match[str]) -> tuple[str, str]:
+    """The section of a session law ("§ 3(b)"), or its sections kept as written ("§§ 3-5")."""
+    return split_section(m.group("sec") or "") if not m.group("secs") else (clean(m.group("secs")), "")
+
+
+def _state_laws_in_other_forms(text: str) -> Iterator[Claim]:
+    """The forms of particular states: a code written out ("Texas Penal Code section 71.01"), the
+    General Laws of Massachusetts, "§ 775.082, Fla. Stat.", and session laws ("2019 Tex. Gen. Laws ch. 5",
+    "Acts 2003, 78th Leg., ch. 204", "Stats. 2012, ch. 806")."""
     for rx, abbr, code_norm in _STATE_FORMS:
         for m in rx.finditer(text):
-            claims.append(claim([_form_occ(text, m, abbr, code_norm)]))
+            yield claim([_form_occ(text, m, abbr, code_norm)])
     for m in _MASS_GL.finditer(text):
         sub = squeeze_subsections(m.group("sub"))
+        chapter = f"ch. {m.group('ch')}"
         o = _state_occ(
             text,
             m.start(),
@@ -1024,16 +1057,17 @@ def find_state_codes(text: str, _emphasis: Emphasis | None = None) -> list[Claim
             "Mass.",
             m.group("name"),
             "gen laws",
-            f"ch. {m.group('ch')}",
+            chapter,
             m.group("sec"),
             sub,
             "",
             pre_display=clean(m.group(0)),
         )
-        claims.append(claim([o]))
+        yield claim([o])
     for m in _FLA_AFTER.finditer(text):
         sub = squeeze_subsections(m.group("sub"))
         edition = m.group("ed") or ""
+        display = f"§ {m.group('sec')}{sub}, Fla. Stat." + (f" ({edition})" if edition else "")
         o = _state_occ(
             text,
             m.start(),
@@ -1045,63 +1079,25 @@ def find_state_codes(text: str, _emphasis: Emphasis | None = None) -> list[Claim
             m.group("sec"),
             sub,
             edition,
-            pre_display=f"§ {m.group('sec')}{sub}, Fla. Stat." + (f" ({edition})" if edition else ""),
+            pre_display=display,
         )
-        claims.append(claim([o]))
+        yield claim([o])
     for m in _STATE_SESSION.finditer(text):
-        abbr = state_abbr(m.group("state"))
-        if abbr is None:
-            continue
-        sec = m.group("sec") or ""
-        base, sub = split_section(sec)
-        o = _state_occ(
-            text,
-            m.start(),
-            m.end(),
-            abbr,
-            m.group("kind"),
-            f"{norm(m.group('kind'))} {m.group('year')}",
-            f"ch. {m.group('ch')}",
-            base,
-            sub,
-            "",
-            pre_display=clean(m.group(0)),
-        )
-        claims.append(claim([o]))
+        state = state_abbr(m.group("state"))
+        if state is not None:
+            code_norm = f"{norm(m.group('kind'))} {m.group('year')}"
+            yield _session_law(text, m, state, m.group("kind"), code_norm, split_section(m.group("sec") or ""))
     for m in _LEGISLATURE_ACTS.finditer(text) if "Leg." in text else ():
-        base, sub = split_section(m.group("sec") or "") if not m.group("secs") else (clean(m.group("secs")), "")
-        o = _state_occ(
-            text,
-            m.start(),
-            m.end(),
-            "Tex.",
-            "Acts",
-            f"acts {m.group('year')} {norm(m.group('leg'))}",
-            f"ch. {m.group('ch')}",
-            base,
-            sub,
-            "",
-            pre_display=clean(m.group(0)),
-        )
-        claims.append(claim([o]))
+        code_norm = f"acts {m.group('year')} {norm(m.group('leg'))}"
+        yield _session_law(text, m, "Tex.", "Acts", code_norm, _sections(m))
     for m in _CAL_STATS.finditer(text):
-        base, sub = split_section(m.group("sec") or "") if not m.group("secs") else (clean(m.group("secs")), "")
-        sess = norm(m.group("sess") or "").strip(", ")
-        o = _state_occ(
-            text,
-            m.start(),
-            m.end(),
-            "Cal.",
-            "Stats.",
-            f"stats {m.group('year')} {sess}".strip(),
-            f"ch. {m.group('ch')}",
-            base,
-            sub,
-            "",
-            pre_display=clean(m.group(0)),
-        )
-        claims.append(claim([o]))
-    return claims
+        code_norm = f"stats {m.group('year')} {norm(m.group('sess') or '').strip(', ')}".strip()
+        yield _session_law(text, m, "Cal.", "Stats.", code_norm, _sections(m))
+
+
+def find_state_codes(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
+    codes = [c for c in (_state_code(text, m) for m in _STATE_CODE.finditer(text)) if c is not None]
+    return codes + list(_state_laws_in_other_forms(text))
 
 
 # ---------------------------------------------------------------------------
