@@ -251,6 +251,43 @@ def test_an_entry_wrapped_after_an_abbreviation_is_the_tables(tmp_path):
     assert marks == ["toa", "toa", "toa", "toa", "toa", None]
 
 
+def test_a_long_entry_of_a_typed_table_keeps_the_table_going(tmp_path):
+    """A typed entry is as long as its authority's name: a first line of 300 characters over the
+    line with its pages, or one paragraph of 300 characters, is the table's, and so is all after it."""
+    title = "Committee on Invented Procedure, Report on the Uniform Practice of Appellate Courts " * 4
+
+    def fill(b):
+        b.heading("TABLE OF AUTHORITIES")
+        b.paragraph("Other Authorities")
+        b.paragraph(title.strip())  # a first line of 300 characters
+        b.paragraph("(3d ed. 2019)\t5")
+        b.paragraph(f"{title.strip()} (3d ed. 2019)\t6")  # one paragraph of 300 characters
+        b.paragraph("Smith, Notes on Briefs, 1 J. App. Prac. 2 (2001)\t7")
+        b.heading("ARGUMENT")
+
+    marks = _table_marks(tmp_path, fill)
+    assert len(marks[3][0]) > 300
+    assert [skipped for _text, skipped in marks[1:]] == ["toa"] * 6 + [None]
+
+
+def test_an_entry_wrapped_after_a_sentence_of_its_title_is_the_tables(tmp_path):
+    """An entry's first line that ends in a sentence of its title, over the line with its pages,
+    is the entry's: a sentence of the brief never stands between two entry lines. Under the
+    title, over the first entry, it is still the brief's."""
+
+    def fill(b):
+        b.heading("TABLE OF AUTHORITIES")
+        b.paragraph("Authorities chiefly relied upon are marked with asterisks.")
+        b.paragraph("Smith v. Jones, 1 U.S. 1 (1990)\t3")
+        b.paragraph("Doe, J. (2020). Screens and sleep in adolescence.")
+        b.paragraph("Journal of Invented Studies, 4(2), 10-20\t5")
+        b.paragraph("Roe, K. (2019). Notes on play. J. Inv. Stud. 3, 1\t6")
+        b.heading("ARGUMENT")
+
+    marks = [skipped for _text, skipped in _table_marks(tmp_path, fill)[1:]]
+    assert marks == ["toa", None, "toa", "toa", "toa", "toa", None]
+
+
 def test_leaders_of_ellipsis_characters_make_entry_lines(tmp_path):
     """Issue 28, item 3: a leader typed as U+2026 ("……") is a leader like dots."""
 

@@ -779,7 +779,7 @@ def _skip_block(paras: list[Paragraph], i: int, reason: str) -> int:
             last = n
         elif _PAGES_ONLY.match(line) and last >= 0 and _continues_pages(previous, line):
             last = n
-        elif _OWN_SENTENCE.search(line) and not _continued_below(lines, n):
+        elif _OWN_SENTENCE.search(line) and not _continued_below(lines, n, below_entry=last >= 0):
             if not _table_goes_on(lines, n):
                 break
             own.add(n)
@@ -794,11 +794,15 @@ def _skip_block(paras: list[Paragraph], i: int, reason: str) -> int:
     return i + sum(len(group) for group, _line in read)
 
 
-def _continued_below(lines: _Lookahead, n: int) -> bool:
-    """The line at n goes on in the next line, which starts in lower case: an entry wrapped after
-    an abbreviation ("…, cert." over "denied, 142 S. Ct. 397 (2021) … 9"), no sentence that ends."""
+def _continued_below(lines: _Lookahead, n: int, below_entry: bool) -> bool:
+    """The line at n goes on in the next line, no sentence that ends: an entry wrapped after an
+    abbreviation, the next line in lower case ("…, cert." over "denied, 142 S. Ct. 397 (2021) … 9");
+    or, below an entry of the table, an entry wrapped after a sentence of its title, the next line
+    the entry line that ends it ("Doe, J. (2020). Sleep in adolescence." over "J. Invented Stud.,
+    4(2), 10-20 … 5"). A sentence of the brief stands under the title, over a category heading, a
+    label or the body: never between two entry lines."""
     for _group, text in lines[n + 1 : n + 2]:
-        return text[:1].islower()
+        return text[:1].islower() or (below_entry and _is_entry_line(text))
     return False
 
 
@@ -879,10 +883,12 @@ def _continues_pages(previous: str, line: str) -> bool:
 
 
 def _wrapped_entry(lines: _Lookahead, n: int) -> bool:
-    """The first line(s) of a typed entry wrapped over several paragraphs: short lines with no
-    page reference that the entry's last line (text, leader or tab, pages) follows closely."""
+    """The first line(s) of a typed entry wrapped over several paragraphs: lines with no page
+    reference that the entry's last line (text, leader or tab, pages) follows closely. Their
+    length says nothing (a report's or a treatise's title runs to hundreds of characters): what
+    makes them an entry's is the entry line after them, with no empty line or heading between."""
     for group, text in lines[n : n + 3]:
-        if not text or len(text) > 200:
+        if not text:
             return False
         if group is not lines[n][0] and _is_entry_line(text):
             return True

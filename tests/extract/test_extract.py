@@ -103,6 +103,22 @@ def test_short_id_and_supra_forms():
     assert occs[0].meta.volume == "576" and occs[0].meta.pin == "170"
 
 
+def test_a_short_cite_whose_reporter_lost_its_period_or_space_is_read_as_typed():
+    """ "317 U.S at 278" and "304 U.S.at 464" are short cites of U.S., their text as the brief
+    types it; "12 May at 5" names no reporter and is none."""
+    text = "Adams, 317 U.S at 278; Johnson, 304 U.S.at 464; id. at 465. It met on 12 May at 5 pm."
+    occs = extract_paragraph(para(text))
+    assert [(o.kind, o.text, text[o.start : o.end]) for o in occs] == [
+        ("short", "Adams, 317 U.S at 278", "Adams, 317 U.S at 278"),
+        ("short", "Johnson, 304 U.S.at 464", "Johnson, 304 U.S.at 464"),
+        ("id", "id. at 465", "id. at 465"),
+    ]
+    assert [(o.meta.volume, o.meta.reporter, o.meta.pin) for o in occs[:2]] == [
+        ("317", "U.S.", "278"),
+        ("304", "U.S.", "464"),
+    ]
+
+
 def test_unknown_reporter_with_italic_name():
     [o] = full(
         extract_paragraph(

@@ -25,6 +25,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
+from bisect import bisect_left
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -38,6 +39,7 @@ from eyecite import helpers as eyecite_helpers
 from eyecite import regexes as eyecite_regexes
 from eyecite.models import CitationBase, FullCaseCitation, IdCitation, ShortCaseCitation, SupraCitation, TokenExtractor
 from eyecite.tokenizers import EXTRACTORS, Tokenizer, default_tokenizer
+from reporters_db import EDITIONS
 
 _COURT = "(?P<court>.*?)"
 _COURT_IN_ITS_PARENTHESIS = "(?P<court>[^()]*?)"
@@ -76,26 +78,27 @@ _KINDS: tuple[tuple[type[CitationBase], Kind], ...] = (
 def citations(text: str) -> list[Citation]:
     """eyecite's case citations, short cites, Id. and supra in one paragraph's text, in text
     order: eyecite can return a California cite's bracketed parallel before the cite itself."""
+    given = _short_cites_spaced(_ids_unglued(text))
     with _ONE_CALL_AT_A_TIME, _court_kept_in_its_parenthesis():
-        found = get_citations(_ids_unglued(text), tokenizer=_TOKENIZER)
-    read = [_read(cite) for cite in sorted(found, key=lambda c: c.span()[0])]
+        found = get_citations(given.text, tokenizer=_TOKENIZER)
+    read = [_read(cite, given) for cite in sorted(found, key=lambda c: c.span()[0])]
     return [c for c in read if c is not None]
 
 
-def _read(cite: CitationBase) -> Citation | None:
+def _read(cite: CitationBase, given: _Given) -> Citation | None:
     kind = next((k for cls, k in _KINDS if isinstance(cite, cls)), None)
     if kind is None:
         return None  # a statute, a journal, a bare "§": the recognizers read those
-    span = cite.span()
+    span = given.original(cite.span())
     meta = cite.metadata
     if kind == "id":
         return Citation("id", span, span, pin_cite=meta.pin_cite)
     if kind == "supra":
-        return Citation("supra", span, cite.full_span(), antecedent=meta.antecedent_guess or "")
+        return Citation("supra", span, given.original(cite.full_span()), antecedent=meta.antecedent_guess or "")
     return Citation(
         kind,
         span,
-        cite.full_span(),
+        given.original(cite.full_span()),
         volume=cite.groups.get("volume") or "",
         reporter=_reporter(cite),
         page=cite.groups.get("page") or "",
@@ -198,3 +201,45 @@ def _ids_unglued(text: str) -> str:
     text = _GLUED_AFTER_IBID.sub(" ", _GLUED_BEFORE_ID.sub(" ", text))
     text = _PAGES_AFTER_REPORTER.sub("atpage ", text)
     return _PIN_BEFORE_WORDS.sub(r"\1,", _ID_PIN_DASH.sub(r"\1-", text))
+
+
+# Nor a short cite whose reporter lost its last period or the space before "at" ("Adams, 317 U.S at
+# 278", "Johnson, 304 U.S.at 464"): where the words before "at" are a reporter's edition but for
+# that character (reporters-db's names, "U.S."), eyecite is given it, one character longer.
+_BEFORE_AT = re.compile(r"\b\d{1,4} (?P<reporter>[A-Z][A-Za-z0-9.'& ]{0,20}?)(?P<space> ?)at (?=\d)")
+
+
+@dataclass(frozen=True)
+class _Given:
+    """The text as eyecite is given it, and where in it characters were added."""
+
+    text: str
+    added: tuple[int, ...] = ()  # offsets in `text` of the added characters, ascending
+
+    def original(self, span: tuple[int, int]) -> tuple[int, int]:
+        """A span of `text` as offsets into the paragraph's own text."""
+        start, end = span
+        return start - bisect_left(self.added, start), end - bisect_left(self.added, end)
+
+
+def _short_cites_spaced(text: str) -> _Given:
+    """The text with each such reporter's period or space put back (offsets of the rest moved)."""
+    pieces: list[str] = []
+    added: list[int] = []
+    at = 0
+    for m in _BEFORE_AT.finditer(text):
+        reporter, space = m.group("reporter"), m.group("space")
+        if space and not reporter.endswith(".") and reporter + "." in EDITIONS:
+            missing, where = ".", m.end("reporter")
+        elif not space and reporter in EDITIONS:
+            missing, where = " ", m.end("reporter")
+        else:
+            continue
+        pieces.append(text[at:where])
+        added.append(where + len(added))
+        pieces.append(missing)
+        at = where
+    if not added:
+        return _Given(text)
+    pieces.append(text[at:])
+    return _Given("".join(pieces), tuple(added))
