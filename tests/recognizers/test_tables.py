@@ -30,3 +30,9 @@ def test_every_table_entry_has_a_printed_name_a_state_and_forms():
     for entry in load("administrative_codes", "code"):
         assert entry["printed"] and entry["state"] and entry["forms"], entry
         assert set(entry) <= {"printed", "state", "title_first", "forms"}, entry
+
+
+def test_a_space_after_a_period_may_be_left_out_inside_an_optional_part_too():
+    assert re.fullmatch(form_pattern("Pa.C.S.[ A.]"), "Pa.C.S.A.")
+    assert re.fullmatch(form_pattern("Pa.C.S.[ A.]"), "Pa.C.S. A.")
+    assert not re.fullmatch(form_pattern("Code[ Ann.]"), "CodeAnn.")

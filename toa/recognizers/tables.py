@@ -25,7 +25,8 @@ def form_pattern(form: str) -> str:
     """A regex fragment matching `form` as briefs write it ("Fla. Admin. Code[ Ann.]")."""
     out = []
     for i, ch in enumerate(form):
-        before, after = form[i - 1 : i], form[i + 1 : i + 2]
+        # the characters beside it, optional parts' brackets aside ("Pa.C.S.[ A.]")
+        before, after = form[:i].rstrip("[]")[-1:], form[i + 1 :].lstrip("[]")[:1]
         if ch == "[":
             out.append("(?:")
         elif ch == "]":
