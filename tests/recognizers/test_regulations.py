@@ -1,4 +1,4 @@
-from conftest import full, keys
+from conftest import full, keys, written_forms
 from toa.keys import CfrKey, StateCodeKey
 
 
@@ -66,3 +66,19 @@ def test_more_states_administrative_codes_and_their_own_forms(run):
 
 def test_a_record_cite_after_a_word_is_still_no_regulation(run):
     assert full(run("The trial court ruled (R. 336), and the Code was not raised (R. 12).")) == []
+
+
+def test_every_form_of_every_administrative_code_in_the_table_is_read(run):
+    from toa.recognizers.tables import load
+
+    for entry in load("administrative_codes", "code"):
+        entry_keys = []
+        for written in (w for f in entry["forms"] for w in written_forms(f)):
+            cite = f"12 {written} 101-2.3" if entry.get("title_first") else f"{written} 101-2.3"
+            found = full(run(f"See {cite}."))
+            assert [(o.category, o.key.jurisdiction, o.key.section) for o in found] == [
+                ("rules_regulations", entry["state"], "101-2.3")
+            ], cite
+            entry_keys.append(found[0].key)
+        # however it is written, an entry names one code
+        assert len(set(entry_keys)) == 1, entry

@@ -1,4 +1,4 @@
-from conftest import full, keys
+from conftest import full, keys, written_forms
 from toa.keys import CfrKey, FederalRegisterKey, GuidelinesKey, RuleKey, UsCodeKey
 from toa.meta import ProvisionMeta
 from toa.recognizers.rules import cfr_section, rule_of
@@ -450,3 +450,14 @@ def test_a_county_courts_local_rule_by_the_courts_name_or_abbreviated(run):
     ]
     assert occs[1].key.rule_set == "district court pecan county local"
     assert occs[2].key.rule_set == full(run("Super. Ct. Elm County, rule 7."))[0].key.rule_set
+
+
+def test_every_form_of_every_state_rule_set_in_the_table_is_read(run):
+    from toa.recognizers.tables import load
+
+    for entry in load("state_rule_sets", "rules"):
+        for written in (w for f in entry["forms"] for w in written_forms(f)):
+            found = full(run(f"See {written} 12(b)(6)."))
+            assert [(o.key.rule_set, o.key.rule, o.meta.jurisdiction) for o in found] == [
+                (entry["printed"], "12(b)(6)", entry["state"])
+            ], written

@@ -1,4 +1,4 @@
-from conftest import full, keys
+from conftest import full, keys, written_forms
 from toa.keys import (
     ActKey,
     ActSectionKey,
@@ -634,3 +634,24 @@ def test_each_member_of_a_list_of_city_code_sections_names_the_code_once_with_on
         "Marsh County Code, ch. 12, § 4-B",
         "Marsh County Code, ch. 12, § 5",
     ]
+
+
+def test_every_form_of_every_state_code_form_in_the_table_is_read(run):
+    from toa.recognizers.tables import load
+
+    for entry in load("state_code_forms", "code"):
+        marks = [""] + (["§ "] if {"§", "§§"} & set(entry.get("marks", [])) else [])
+        marks += ["Rule "] if "rule" in entry.get("marks", []) else []
+        entry_keys = set()
+        for written in (w for f in entry["forms"] for w in written_forms(f)):
+            for mark in marks:
+                cite = ("12 " if entry.get("title_first") else "") + f"{written} {mark}{entry['example']}(a)"
+                found = full(run(f"See {cite}."))
+                assert [(o.key.jurisdiction, o.key.section) for o in found] == [
+                    (entry["state"], entry["example"] + "(a)")
+                ], cite
+                entry_keys.add(found[0].key)
+        # however it is written, an entry names one code
+        assert len(entry_keys) == 1, entry
+        if "words" in entry:
+            assert entry_keys.pop().code == entry["words"], entry

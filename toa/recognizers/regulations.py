@@ -17,46 +17,50 @@ category rules_regulations, sorted after the C.F.R. with the other state regulat
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from ..keys import StateCodeKey
 from ..meta import ProvisionMeta
 from .common import Claim, Emphasis, SUBSECS, code_key, state_name, claim_one
 from .rules import rule_sort
+from .tables import form_pattern, load
 
-# (pattern of the name as written, its printed form, state, whether a title number comes first)
-_CODES = (
-    (r"Or\.\s?Admin\.\s?R\.", "Or. Admin. R.", "Or.", False),
-    (r"Fla\.\s?Admin\.\s?Code(?:\sAnn\.)?(?:,?\sr\.)?", "Fla. Admin. Code r.", "Fla.", False),
-    (r"Ga\.\s?Comp\.\s?R\.\s?&\s?Regs\.(?:\sr\.)?", "Ga. Comp. R. & Regs.", "Ga.", False),
-    (r"Ala\.\s?Admin\.\s?Code(?:\sr\.)?", "Ala. Admin. Code r.", "Ala.", False),
-    (r"Mich\.\s?Admin\.\s?Code(?:\sr\.)?", "Mich. Admin. Code r.", "Mich.", False),
-    (r"Ohio\s(?:Admin\.|Adm\.)\s?Code(?:\sAnn\.)?", "Ohio Admin. Code", "Ohio", False),  # "Ohio Adm.Code", Ohio's own
-    (r"Ariz\.\s?Admin\.\s?Code(?:\s§)?", "Ariz. Admin. Code §", "Ariz.", False),
-    (r"Idaho\sAdmin\.\s?Code(?:\sr\.)?", "Idaho Admin. Code r.", "Idaho", False),
-    (r"Colo\.\s?Code\sRegs\.", "Colo. Code Regs.", "Colo.", True),
-    (r"TAC", "Tex. Admin. Code", "Tex.", True),
-    (r"Minn\.\s?R\.", "Minn. R.", "Minn.", False),
-    (r"N\.\s?J\.\s?Admin\.\s?Code(?:\s§)?|N\.J\.A\.C\.", "N.J. Admin. Code §", "N.J.", False),
-    (r"N\.\s?Y\.\s?Comp\.\s?Codes\sR\.\s?&\s?Regs\.", "N.Y. Comp. Codes R. & Regs.", "N.Y.", False),
-    (r"N\.\s?Y\.\s?C\.\s?R\.\s?R\.|NYCRR", "N.Y. Comp. Codes R. & Regs.", "N.Y.", True),
-    (r"Wash\.\s?Admin\.\s?Code(?:\s§)?|WAC", "Wash. Admin. Code §", "Wash.", False),
-    (r"C\.\s?M\.\s?R\.|CMR", "Mass. Code Regs.", "Mass.", True),
-    (r"VAC|Va\.\s?Admin\.\s?Code", "Va. Admin. Code", "Va.", True),
+
+@dataclass(frozen=True, slots=True)
+class AdministrativeCode:
+    """One entry of data/administrative_codes.toml: a code's printed name, its state, whether a title
+    number comes before the name, and the pattern of the ways a brief writes the name."""
+
+    printed: str
+    state: str
+    title_first: bool
+    pattern: str
+
+
+_CODES = tuple(
+    AdministrativeCode(
+        entry["printed"],
+        entry["state"],
+        entry.get("title_first", False),
+        "|".join(form_pattern(f) for f in entry["forms"]),
+    )
+    for entry in load("administrative_codes", "code")
 )
 # A regulation's number: "839-020-0050", "64B8-9.003", "560-12-1-.01", "10:69-1.1", "R9-10-101".
 _NUMBER = r"R?\d+[A-Z]?\d*(?:[-.:]\.?\d+[A-Za-z]?\d*)*"
 _CITE = re.compile(
-    r"(?<![\w.])(?:(?P<pre_title>\d{1,3})\s)?(?P<name>" + "|".join(f"(?:{p})" for p, *_ in _CODES) + r")"
+    r"(?<![\w.])(?:(?P<pre_title>\d{1,3})\s)?(?P<name>" + "|".join(f"(?:{c.pattern})" for c in _CODES) + r")"
     r"(?:,?\s(?:tit\.|title)\s(?P<title>\d{1,3}),?)?\s?(?:§|[Rr]\.|[Rr]ule)?\s?(?P<sec>" + _NUMBER + r")"
     r"(?P<sub>" + SUBSECS + r")(?![\w-])"
 )
-_NAMES = [(re.compile(p + r"$"), printed, state, title_first) for p, printed, state, title_first in _CODES]
+_NAMES = [(re.compile(f"(?:{c.pattern})$"), c) for c in _CODES]
 
 
 def find(text: str, emphasis: Emphasis | None = None) -> list[Claim]:
     claims: list[Claim] = []
     for m in _CITE.finditer(text):
-        printed, state, title_first = next((pr, st, tf) for pat, pr, st, tf in _NAMES if pat.match(m.group("name")))
+        code = next(c for pat, c in _NAMES if pat.match(m.group("name")))
+        printed, state, title_first = code.printed, code.state, code.title_first
         title = m.group("title") or m.group("pre_title") or ""
         if title_first and not m.group("pre_title") and not m.group("title"):
             continue  # "CMR 3.16" without its title is not a cite

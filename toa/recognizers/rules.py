@@ -42,6 +42,7 @@ from .common import (
     state_abbr,
 )
 from .statutes import continue_subsection
+from .tables import form_pattern, load
 
 CAT: CategoryKey = "rules_regulations"
 
@@ -213,17 +214,17 @@ _STATE_CONDUCT = re.compile(
     rf"(?<![\w.])(?P<state>{STATE_RE})\s(?P<pre>Disciplinary\s)?Rules\s(?:of\s)?Prof(?:'|’)?l?\.?\s(?:Conduct|Cond\.)"
     r",?\s(?:R\.|[Rr]ules?)\s?(?=\d)"
 )
-# States' own names for their court rules: Michigan "MCR 2.116(C)(8)", Pennsylvania "Pa.R.A.P. 1925(b)",
-# "Pa.R.Crim.P. 600", "Pa.R.C.P. 1028", Washington "RAP 13.4(b)", Ohio "App.R. 16(A)(7)", "Civ.R. 12(B)(6)",
-# "Crim.R. 11", "Evid.R. 404(B)"
-_OFFICIAL_RULES = (
-    (re.compile(r"(?<![\w.])MCR\s(?=\d)"), "MCR", "Mich."),
-    (re.compile(r"(?<![\w.])Pa\.\s?R\.\s?A\.\s?P\.\s(?=\d)"), "Pa.R.A.P.", "Pa."),
-    (re.compile(r"(?<![\w.])Pa\.\s?R\.\s?Crim\.\s?P\.\s(?=\d)"), "Pa.R.Crim.P.", "Pa."),
-    (re.compile(r"(?<![\w.])Pa\.\s?R\.\s?C(?:iv)?\.\s?P\.\s(?=\d)"), "Pa.R.C.P.", "Pa."),
-    (re.compile(r"(?<![\w.])RAP\s(?=\d)"), "RAP", "Wash."),
-    (re.compile(r"(?<![\w.])(?P<set>App|Civ|Crim|Evid|Juv)\.\s?R\.\s(?=\d)"), "Ohio", "Ohio"),
-)
+# States' own names for their court rules (data/state_rule_sets.toml): Michigan "MCR 2.116(C)(8)",
+# Pennsylvania "Pa.R.A.P. 1925(b)", Washington "RAP 13.4(b)"; and Ohio's, one set a word: "App.R. 16(A)(7)",
+# "Civ.R. 12(B)(6)", "Crim.R. 11", "Evid.R. 404(B)"
+_OFFICIAL_RULES = tuple(
+    (
+        re.compile(r"(?<![\w.])(?:" + "|".join(form_pattern(f) for f in entry["forms"]) + r")\s(?=\d)"),
+        entry["printed"],
+        entry["state"],
+    )
+    for entry in load("state_rule_sets", "rules")
+) + ((re.compile(r"(?<![\w.])(?P<set>App|Civ|Crim|Evid|Juv)\.\s?R\.\s(?=\d)"), "Ohio", "Ohio"),)
 # the state's Supreme Court rules ("Ill. S. Ct. R. 23") and rules of self-regulatory bodies ("FINRA Rule 4530")
 _STATE_SCT = re.compile(rf"(?<![\w.])(?P<state>{STATE_RE})\s(?:S\.\s?Ct\.|Sup\.\s?Ct\.)\sR\.\s(?=\d)")
 _SRO_RULE = re.compile(r"(?<![\w.])(?P<org>FINRA|NASD|NYSE|MSRB|CBOE|NFA|Nasdaq)\s(?:Rules?|R\.)\s(?=\d)")

@@ -23,6 +23,7 @@ named acts (0, alphabetical, "Act of" by date), U.S.C. (1), Rev. Stat. (2), Pub.
 from __future__ import annotations
 
 import re
+from typing import Any
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -67,6 +68,7 @@ from .common import (
     state_abbr,
     state_name,
 )
+from .tables import form_pattern, load
 
 CAT: CategoryKey = "statutes"
 
@@ -736,90 +738,35 @@ _STATE_CODE = re.compile(
     r"(?:(?P<tit>tit\.\s?\d+[A-Z]?),?\s)?(?:(?P<ch>ch\.\s?\d+[A-Z]?),?\s)?(?:(?P<tit2>tit\.\s?[IVX]+),?\s)?"
     r"(?P<mark>§§?)\s?(?=\d)"
 )
-# Forms without a section sign.
-_ILCS = re.compile(
-    r"(?<![\w.])(?P<pre>\d{1,3})\s(?P<name>Ill\.\s?Comp\.\s?Stat\.(?:\sAnn\.)?)\s(?P<sec>\d+/\d+[\w.-]*)"
-    r"(?P<sub>" + SUBSECS + ")"
-)
-_NY_CPLR = re.compile(
-    r"(?<![\w.])(?P<name>N\.\s?Y\.\s?C\.\s?P\.\s?L\.\s?R\.)\s(?:§\s?|R(?:ule)?\.?\s)?"
-    r"(?P<sec>\d+(?:\.\d+)?)(?P<sub>" + SUBSECS + ")"
-)
-_RCW = re.compile(r"(?<![\w.])(?P<name>RCW)\s(?P<sec>\d+[A-Z]?\.\d+[A-Z]?\.\d+)(?P<sub>" + SUBSECS + ")")
-# States' official short forms, keyed as their Bluebook forms: "735 ILCS 5/2-615" = "735 Ill. Comp. Stat.
-# 5/2-615", "42 Pa.C.S. § 5524" = "42 Pa. Cons. Stat. § 5524", "O.C.G.A. § 9-11-12" = "Ga. Code Ann.
-# § 9-11-12", "MCL 600.5805" = "Mich. Comp. Laws § 600.5805".
-_OFFICIAL_SHORT = (
-    (
-        re.compile(r"(?<![\w.])(?P<pre>\d{1,3})\s(?P<name>ILCS)\s(?P<sec>\d+/\d+[\w.-]*)(?P<sub>" + SUBSECS + ")"),
-        "Ill.",
-        "ill comp stat",
-    ),
-    (
+# What may stand between a state form's name and its number (data/state_code_forms.toml, "marks")
+_FORM_MARKS = {"§": r"§\s?", "§§": r"§§?\s?", "rule": r"R(?:ule)?\.?\s"}
+
+
+def _state_form(entry: dict[str, Any]) -> tuple[re.Pattern[str], str, str | None]:
+    """The pattern of one entry of data/state_code_forms.toml, its state, and its key words."""
+    marks = entry.get("marks", [])
+    return (
         re.compile(
-            r"(?<![\w.])(?P<pre>\d{1,3})\s(?P<name>Pa\.\s?C\.\s?S\.(?:\s?A\.)?)\s(?:§§?\s?)?"
-            r"(?P<sec>\d+[A-Za-z]?(?:\.\d+)?)(?P<sub>" + SUBSECS + ")"
-        ),
-        "Pa.",
-        "cons stat",
-    ),
-    (
-        re.compile(
-            r"(?<![\w.])(?P<name>O\.\s?C\.\s?G\.\s?A\.|OCGA)\s(?:§§?\s?)?(?P<sec>\d+-\d+-\d+[\w.]*)(?P<sub>"
+            r"(?<![\w.])"
+            + (r"(?P<pre>\d{1,3})\s" if entry.get("title_first") else "")
+            + "(?P<name>"
+            + "|".join(form_pattern(f) for f in entry["forms"])
+            + r")\s"
+            + ("(?:" + "|".join(_FORM_MARKS[k] for k in marks) + ")?" if marks else "")
+            + "(?P<sec>"
+            + entry["section"]
+            + ")(?P<sub>"
             + SUBSECS
             + ")"
         ),
-        "Ga.",
-        "code",
-    ),
-    (
-        re.compile(
-            r"(?<![\w.])(?P<name>MCL|M\.C\.L\.(?:A\.)?)\s(?:§§?\s?)?(?P<sec>\d+\.\d+[a-z]?)(?P<sub>" + SUBSECS + ")"
-        ),
-        "Mich.",
-        "comp laws",
-    ),
-    # "CPLR 3211(a)(7)" = "N.Y. C.P.L.R. 3211(a)(7)"; "R.C. 2305.10(A)" = "Ohio Rev. Code Ann. § 2305.10(A)";
-    # "N.J.S.A. 2A:14-2" = "N.J. Stat. Ann. § 2A:14-2"; "K.S.A. 60-513" = "Kan. Stat. Ann. § 60-513"
-    (
-        re.compile(
-            r"(?<![\w.])(?P<name>CPLR|C\.\s?P\.\s?L\.\s?R\.)\s(?:§\s?|R(?:ule)?\.?\s)?(?P<sec>\d{3,4}(?:\.\d+)?)"
-            r"(?P<sub>" + SUBSECS + ")"
-        ),
-        "N.Y.",
-        "ny cplr",
-    ),
-    (
-        re.compile(
-            r"(?<![\w.])(?P<name>(?:Ohio\s)?R\.\s?C\.|ORC)\s(?:§\s?)?(?P<sec>\d{1,4}\.\d{2,3}[A-Z]?)(?P<sub>"
-            + SUBSECS
-            + ")"
-        ),
-        "Ohio",
-        "rev code",
-    ),
-    (
-        re.compile(
-            r"(?<![\w.])(?P<name>N\.\s?J\.\s?S\.\s?A\.)\s(?:§\s?)?(?P<sec>\d+[A-Z]?:\d+[A-Z]?-\d+[\w.]*)(?P<sub>"
-            + SUBSECS
-            + ")"
-        ),
-        "N.J.",
-        "stat",
-    ),
-    (
-        re.compile(
-            r"(?<![\w.])(?P<name>K\.\s?S\.\s?A\.)\s(?:§\s?)?(?P<sec>\d+[a-z]?-\d+[a-z]?(?:\.\d+)?)(?P<sub>"
-            + SUBSECS
-            + ")"
-        ),
-        "Kan.",
-        "stat",
-    ),
-)
+        entry["state"],
+        entry.get("words"),
+    )
+
+
 # Codes cited in their states' own forms, each read whole: (pattern, state, the code's key words
 # when its name does not give them)
-_STATE_FORMS = ((_ILCS, "Ill.", None), (_NY_CPLR, "N.Y.", None), (_RCW, "Wash.", None)) + _OFFICIAL_SHORT
+_STATE_FORMS = tuple(_state_form(entry) for entry in load("state_code_forms", "code"))
 # Massachusetts' "G.L. c. 93A, § 9" = "Mass. Gen. Laws ch. 93A, § 9"
 _MASS_GL = re.compile(
     r"(?<![\w.])(?P<name>(?:M\.\s?)?G\.\s?L\.)\s(?:c|ch)\.\s?(?P<ch>\d+[A-Z]?),\s§\s?"
