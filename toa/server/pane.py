@@ -5,7 +5,13 @@ from __future__ import annotations
 from flask import Blueprint, current_app, redirect, send_from_directory
 
 bp = Blueprint("pane", __name__)
-FILES = {"taskpane.html", "taskpane.js", "taskpane.css", "manifest.xml"}
+# the page, its ES modules (taskpane.js imports the others) and the manifest
+FILES = {
+    "taskpane.html",
+    "taskpane.css",
+    "manifest.xml",
+    *(f"{module}.js" for module in ("taskpane", "api", "edits", "fields", "follow", "state", "view", "word")),
+}
 
 
 @bp.get("/")
