@@ -837,6 +837,59 @@ def test_edit_move_and_exclude_an_entry_through_its_ta_fields_and_undo_each(brow
     assert pane.uncaught() == []
 
 
+def test_undo_after_a_scan_restores_the_entry_it_took_and_an_undo_whose_entry_is_gone_does_nothing(browser, server):
+    """Undo is keyed to the authority, not to a place in a list a Scan rebuilt: an exclude undone
+    after a Scan puts the entry back in the new list at once, with its citations; an edit whose
+    entry the author's typing took out of the list (the list follows edits) says so and changes
+    nothing in Word."""
+    pane = Pane(browser, server["port"], APPELLATE, "PC")
+    pane.click("scan", "Found")
+    pane.click("insert", "Table inserted in place of the old table")
+    celotex = "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"
+    cited = pane.entries()[celotex]["occurrences"]
+    order = list(pane.entries())
+    div = _entry_div(browser, celotex)
+    browser.execute_script("arguments[0].querySelector('details.edit').open = true", div)
+    pane.press(div.find_element("css selector", ".edit-exclude"), "Excluded from the table")
+    pane.click("scan", "Found")
+    assert celotex not in pane.entries()
+    pane.click("undo", "Undone: exclude")
+    assert pane.entries()[celotex]["occurrences"] == cited  # in the list now, without another Scan
+    assert list(pane.entries()) == order
+
+    # an edit, then the author deletes the entry's only citation: the list follows, the entry goes
+    statute = "28 U.S.C. § 1291"
+    edited = "28 U.S.C. § 1291 (jurisdiction)"
+    div = _entry_div(browser, statute)
+    browser.execute_script(
+        "arguments[0].querySelector('details.edit').open = true;"
+        "arguments[0].querySelector('.edit-text').value = arguments[1];",
+        div,
+        edited,
+    )
+    pane.press(div.find_element("css selector", ".edit-save"), "Edit made in 1 TA field")
+    fields = _ta_fields(browser)
+    at = next(i for i, t in enumerate(pane.word["body"]) if "jurisdiction under 28 U.S.C. § 1291." in t)
+    browser.execute_script(
+        "const d = window.__WORD; const t = d.body[arguments[0]].replace(' This Court has jurisdiction under 28 U.S.C. § 1291.', '');"
+        "window.__edit(arguments[0], 1, [t], [d.italic[arguments[0]]]);",
+        at,
+    )
+    pane.wait(lambda: "The list follows your edit" in pane.message())
+    assert edited not in pane.entries() and statute not in pane.entries()
+    before = len(pane.calls())
+    browser.find_element("id", "undo").click()
+    pane.wait(lambda: "Nothing undone" in pane.message())
+    assert pane.message() == f"Nothing undone: “{edited}” is no longer in the list (the brief changed since the edit)."
+    assert "error" in browser.find_element("id", "status").get_attribute("class")
+    assert not [
+        c for c in pane.calls()[before:] if c["op"] in ("setFieldCode", "insertOoxml", "deleteField", "insertField")
+    ]
+    assert _ta_fields(browser) == fields
+    assert statute not in pane.entries() and edited not in pane.entries()
+    assert pane.uncaught() == []
+
+
 def test_at_350_px_long_entries_wrap_pages_stay_in_view_case_names_are_italic_and_next_steps_through(
     browser, server, tmp_path
 ):
