@@ -24,6 +24,10 @@ export default [
     rules: { "no-restricted-globals": "off" },  // where the adapter is given Office.js's namespaces
   },
   {
+    files: ["addin/sw.js"],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     // the Office.js test double: a classic script the browser tests put in the page
     files: ["tests/server/office_stub.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.browser } },

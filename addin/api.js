@@ -23,15 +23,22 @@ async function failure(response) {
 }
 
 export function serverClient(query) {
-  async function post(path, doc) {
+  async function post(path, doc, signal) {
+    // `signal` (optional) aborts the request: the server stops the work when its client has gone
+    const cancelled = () => new PaneError("Cancelled; nothing changed.", "cancelled");
     let response;
     try {
-      response = await fetch(withQuery(path, query), { method: "POST", headers: { "Content-Type": doc.type }, body: doc.body });
+      response = await fetch(withQuery(path, query), { method: "POST", headers: { "Content-Type": doc.type }, body: doc.body, signal });
     } catch {
-      throw new PaneError(NOT_RUNNING, "offline");
+      throw signal && signal.aborted ? cancelled() : new PaneError(NOT_RUNNING, "offline");
     }
     if (!response.ok) throw await failure(response);
-    return response.json();
+    try {
+      return await response.json();
+    } catch (e) {
+      if (signal && signal.aborted) throw cancelled();
+      throw e;
+    }
   }
 
   async function health() {

@@ -21,6 +21,13 @@ function record(p, label, before, texts, document, extra = {}) {
   p.state.history = pushed(p.state.history, change(label, before, p.state.report, texts, { document, ...extra }));
 }
 
+function neighbour(report, text) {
+  // the entry after `text` in the list (the one before, if it is the last): where focus goes when it leaves
+  const all = report.categories.flatMap((c) => c.authorities.map((a) => a.text));
+  const i = all.indexOf(text);
+  return all[i + 1] || all[i - 1] || null;
+}
+
 function uniqueShort(used, base) {
   // Word lists TA fields with equal \s as one entry
   let short = base;
@@ -42,6 +49,7 @@ async function changeCodes(p, label, text, edit, list) {
     await word.updateTables(ctx);
     const before = p.state.report;
     p.state.report = list.report(before);
+    p.state.focus = list.focus;
     record(p, label, before, list.texts, async (ctx2) => {
       const now = await word.taFields(ctx2);
       const taken = new Set();
@@ -60,7 +68,7 @@ export function editText(p, a, newText) {
   const emphasis = keptEmphasis(a, newText);
   if (emphasis.length) return editItalic(p, a, newText, emphasis);
   return changeCodes(p, "edit", a.text, (f, isLong) => (isLong ? withSwitch(f.code, "l", newText) : f.code),
-                     { report: (r) => editedEntry(r, a.text, newText, []), texts: [a.text, newText] });
+                     { report: (r) => editedEntry(r, a.text, newText, []), texts: [a.text, newText], focus: newText });
 }
 
 /* Word takes a TOA entry's italics from the runs of its TA field's \l text: while the edited
@@ -84,6 +92,7 @@ async function editItalic(p, a, newText, emphasis) {
     await word.updateTables(ctx);
     const was = p.state.report;
     p.state.report = editedEntry(was, old, newText, emphasis);
+    p.state.focus = newText;
     record(p, "edit", was, [old, newText], async (ctx2) => {
       const mine = (await word.taFields(ctx2)).find((f) => f.code === after);
       const [r] = await word.locateAll(ctx2, [site.locator]);
@@ -99,7 +108,7 @@ async function editItalic(p, a, newText, emphasis) {
 
 export function moveEntry(p, a, to) {
   return changeCodes(p, "move", a.text, (f) => withSwitch(f.code, "c", to),
-                     { report: (r) => movedEntry(r, a.text, to), texts: [a.text] });
+                     { report: (r) => movedEntry(r, a.text, to), texts: [a.text], focus: a.text });
 }
 
 export async function mergeEntry(p, a, intoText) {
@@ -107,7 +116,7 @@ export async function mergeEntry(p, a, intoText) {
   // then list its citations under that entry
   const into = await p.word.run(async (ctx) => switches((await p.word.entryFields(ctx, intoText)).long.code));
   return changeCodes(p, "merge", a.text, (f) => withSwitch(withSwitch(f.code.replace(LONG_SWITCH, ""), "s", into.s), "c", into.c),
-                     { report: (r) => mergedEntry(r, a.text, intoText), texts: [a.text, intoText] });
+                     { report: (r) => mergedEntry(r, a.text, intoText), texts: [a.text, intoText], focus: intoText });
 }
 
 export async function splitEntry(p, a, chosen, newText) {
@@ -138,7 +147,7 @@ export async function splitEntry(p, a, chosen, newText) {
     }
     if (i === firstStaying && picked.includes(sites[longIndex])) return withSwitch(f.code, "l", switches(fields[longIndex].code).l);
     return f.code;
-  }, { report: (r) => splitReport(r, a.text, picked, entry), texts: [a.text, newText] });
+  }, { report: (r) => splitReport(r, a.text, picked, entry), texts: [a.text, newText], focus: newText });
 }
 
 export async function excludeEntry(p, a) {
@@ -161,6 +170,7 @@ export async function excludeEntry(p, a) {
     await p.remember(list);
     const before = p.state.report;
     p.state.report = withoutEntry(before, text);
+    p.state.focus = neighbour(before, text);
     record(p, "exclude", before, [text], async (ctx2) => {
       // the TA fields back at the entry's citations: the \l one at the first full citation
       const occs = occurrences.filter((o) => o.locator);
@@ -199,6 +209,7 @@ export async function restoreEntry(p, text) {
       await word.updateTables(ctx);
     });
   }
+  p.state.focus = text;
   record(p, "restore", before, [text], async (ctx) => {
     if (placed) {
       (await word.entryFields(ctx, text)).fields.forEach((f) => f.delete());
@@ -236,6 +247,7 @@ export async function markCitation(p, text, shortTyped, number) {
                     occurrences: [{ kind: "full", text: cited, page: null, story: "body", locator: null }] };
     const before = p.state.report;
     p.state.report = withEntry(before, number, entry);
+    p.state.focus = text;
     record(p, "mark", before, [text], async (ctx2) => {
       const f = (await word.taFields(ctx2)).find((x) => normal(switches(x.code).l) === text && switches(x.code).s === short);
       if (f) f.delete();
@@ -301,6 +313,7 @@ export async function undoLast(p) {
   await p.word.run(async (ctx) => c.document(ctx));
   p.state.history = popped(p.state.history);
   p.state.report = undone(p.state.report, c);
+  p.state.focus = c.before.length ? c.before[0].text : null;
   p.show();
   return `Undone: ${c.label}.`;
 }

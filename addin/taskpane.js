@@ -18,15 +18,20 @@ import * as view from "./view.js";
 import { MIN_WORDAPI, wordAdapter } from "./word.js";
 
 const NOTES_MISSING = "reaching footnotes and endnotes needs WordApi 1.5, which this Word lacks";
-const OFFLINE = `${NOT_RUNNING} Start it with toa serve, then try again.`;
+const OFFLINE = `${NOT_RUNNING} Start it with the command below; the pane carries on by itself once it answers.`;
+const RETRY = 2000;  // ms between the pane's tries to reach a server that is not running
 const STAGES = { courtlistener: "cases", provisions: "provisions", offline: "authorities" };
 const FOLLOW_DELAY = 600;  // ms of quiet after the last change before the re-scan
+const FIRST = Symbol("the list's first entry");
 
 function startPane(Office, Word) {
   const word = wordAdapter(Office, Word);
   const can = word.can;
   // hasTable: the document has a TOA field (a table toa or Word built), so entries have TA fields to edit
-  const state = { report: null, checked: false, hasTable: false, working: false, texts: null, history: [] };
+  // focus: the entry to focus on once the running action is done (FIRST: the list's first);
+  // abort: what cancels the running scan or check (Escape, Cancel)
+  const state = { report: null, checked: false, hasTable: false, working: false, texts: null, history: [], focus: null, abort: null,
+                  online: null, options: false };
 
   function excluded() {
     return readExcluded(word.setting(EXCLUDED)).texts;
@@ -74,12 +79,34 @@ function startPane(Office, Word) {
     const last = lastChange(state.history);
     const report = Boolean(can.ready && state.report);
     view.done(message, isError, {
-      scan: can.ready, check: report, comments: Boolean(can.ready && state.checked && can.commentsOk),
+      scan: can.ready && state.online !== false, check: report && state.online !== false, comments: Boolean(can.ready && state.checked && can.commentsOk),
       undo: Boolean(can.ready && can.fieldsOk && last), undoLabel: last ? last.label : null,
     });
   }
 
+  function cancellable() {
+    // an AbortController that Escape and Cancel abort while the action runs
+    const controller = new AbortController();
+    state.abort = controller;
+    const hide = view.showCancel(() => controller.abort());
+    return { signal: controller.signal, end() { hide(); state.abort = null; } };
+  }
+
+  function refocus(from, failed) {
+    /* After an action, focus goes to the next sensible control, never the page's body: the entry
+     * the action named (the edited one, the one after an excluded one, the one an undo put back,
+     * the list's first after a scan), else the control that started it, else Scan. */
+    const target = failed ? null : state.focus;
+    state.focus = null;
+    if (target === FIRST && view.focusFirstEntry()) return;
+    if (typeof target === "string" && view.focusEntry(target)) return;
+    if (from && from.isConnected && !from.disabled && from !== document.body) { from.focus(); return; }
+    if (from && from.id && view.focusOn(from.id)) return;
+    if (!view.focusOn("scan")) view.focusFirstEntry();
+  }
+
   async function run(message, work, rebase = true, changesTable = rebase) {
+    const from = document.activeElement;
     view.busy(message);
     state.working = true;
     let said;
@@ -89,6 +116,10 @@ function startPane(Office, Word) {
     } catch (e) {
       said = e instanceof PaneError ? e.message : `Something went wrong: ${e && e.message ? e.message : e}`;
       failed = true;
+      if (e instanceof PaneError && e.code === "offline") {
+        said = OFFLINE;
+        offline();
+      }
     }
     // a preview on show follows every change of the table (an edit, an exclude, a new scan)
     if (!failed && changesTable && view.previewShown()) {
@@ -103,6 +134,7 @@ function startPane(Office, Word) {
     if (state.report && rebase) await keepTexts();
     state.working = false;
     done(said, failed);
+    refocus(from, failed);
   }
 
   function goTo(locator) {
@@ -119,8 +151,18 @@ function startPane(Office, Word) {
 
   /* ---- the buttons ---- */
   async function scan() {
-    const report = await client.post("/analyze", await word.currentDocument());
+    const doc = await word.currentDocument();
+    const running = cancellable();
+    let report;
+    try {
+      report = await client.post("/analyze", doc, running.signal);
+    } catch (e) {
+      throw e.code === "cancelled" ? new PaneError("Scan cancelled; nothing changed.", "cancelled") : e;
+    } finally {
+      running.end();
+    }
     state.report = report;
+    state.focus = FIRST;
     state.checked = false;
     state.hasTable = await word.tableInDocument();
     show();
@@ -135,21 +177,21 @@ function startPane(Office, Word) {
 
   async function check() {
     const doc = await word.currentDocument();
-    const controller = new AbortController();
-    const hide = view.showCancel(() => controller.abort());
+    const running = cancellable();
     const most = {};  // stage -> the most steps reported done
     let report;
     try {
-      report = await client.check(doc, controller.signal, (p) => {
+      report = await client.check(doc, running.signal, (p) => {
         // steps fetched side by side may report out of order: the count never goes back
         most[p.stage] = Math.max(most[p.stage] || 0, p.done);
         view.say(`Checking ${STAGES[p.stage] || p.stage}: checked ${most[p.stage]} of ${p.total}…`);
       });
     } finally {
-      hide();
+      running.end();
     }
     state.report = report;
     state.checked = true;
+    state.focus = FIRST;
     show();
     view.showNotes((report.verification && report.verification.notes) || []);
     view.showNotVerified(report.verification);
@@ -355,6 +397,11 @@ function startPane(Office, Word) {
     view.onClick("comments", () => run("Adding comments…", addComments, true, false));
     view.onClick("insert", () => run("Building the table…", insertTable));
     view.onFilter(view.applyFilter);
+    view.keyboard(() => {
+      if (!state.abort) return false;
+      state.abort.abort();
+      return true;
+    });
     view.onClick("undo", () => run("Undoing…", () => edits.undoLast(pane)));
     view.onClick("preview", () => run("Building the preview…", preview, false));
     view.onClick("mark-from-selection", () => run("Reading the selection…", async () => {
@@ -370,16 +417,49 @@ function startPane(Office, Word) {
     // the list follows the author's edits (see follow)
     word.onSelectionChanged(scheduleFollow);
     window.addEventListener("focus", scheduleFollow);
-    client.health().then((h) => {
-      if (!h) { done(OFFLINE, true); return; }
-      optionControls(h);
-      if (!h.libreoffice) view.say("LibreOffice is not installed on this computer: pages will be estimated.");
-    });
+    view.onClick("copy-serve", () => view.copyCommand().then((said) => done(said, state.online === false)));
+    client.health().then((h) => (h ? online(h) : offline()));
     done(view.message());
+  }
+
+  /* ---- the server down ----
+   * The page itself loads from the service worker's copy (sw.js); without a server the pane says
+   * how to start it (the command, copyable), tries again every RETRY ms, and carries on once it
+   * answers. */
+  let retryTimer = null;
+
+  function offline() {
+    const first = state.online !== false;
+    state.online = false;
+    view.showOffline(true);
+    if (first && !state.working) done(OFFLINE, true);
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(async () => {
+      const h = await client.health();
+      if (h) online(h); else offline();
+    }, RETRY);
+  }
+
+  function online(h) {
+    const back = state.online === false;
+    state.online = true;
+    view.showOffline(false);
+    if (!state.options) {
+      state.options = true;
+      optionControls(h);
+    }
+    if (state.working) return;
+    if (!h.libreoffice) done("LibreOffice is not installed on this computer: pages will be estimated.");
+    else if (back) done("toa is running: Scan finds every authority in the brief.");
+    else done(view.message());
   }
 
   Office.onReady((info) => start(info || {}));
 }
+
+// the pane's own files kept for when the server is down (sw.js); a browser without service
+// workers, or one that refuses this one, loads the pane from the server only
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 
 if (typeof Office === "undefined") {
   // module scripts run after the document is parsed

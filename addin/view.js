@@ -108,6 +108,17 @@ function occurrenceButton(o, actions) {
   return b;
 }
 
+export function nameOf(a) {
+  // what a control says it acts on: the entry's case name (its first italic span), else its text
+  const [span] = a.emphasis || [];
+  return span ? a.text.slice(span[0], span[1]) : a.text;
+}
+
+function named(e, label) {
+  e.setAttribute("aria-label", label);
+  return e;
+}
+
 function stepper(a, ready, actions) {
   // Previous / Next: selects the entry's citations in the document one after another
   const row = el("div", "stepper");
@@ -119,8 +130,8 @@ function stepper(a, ready, actions) {
     where.textContent = `Citation ${current + 1} of ${count}`;
     actions.goTo(a.occurrences[current].locator);
   };
-  const prev = button("step-prev", "‹ Previous", () => go(-1));
-  const next = button("step-next", "Next ›", () => go(1));
+  const prev = named(button("step-prev", "‹ Previous", () => go(-1)), `Previous occurrence of ${nameOf(a)}`);
+  const next = named(button("step-next", "Next ›", () => go(1)), `Next occurrence of ${nameOf(a)}`);
   prev.disabled = next.disabled = !ready;
   row.append(prev, next, where);
   return row;
@@ -157,7 +168,7 @@ export function render(report, view, actions) {
         div.append(badges);
         if (v.comment || v.reason) div.append(el("p", "reason", v.comment || v.reason));
         if (v.evidence_url) {
-          const link = el("a", "evidence", "Evidence");
+          const link = named(el("a", "evidence", "Evidence"), `Evidence for ${nameOf(a)} (opens a new window)`);
           link.href = v.evidence_url;
           link.target = "_blank";
           link.rel = "noopener noreferrer";
@@ -197,6 +208,7 @@ export function render(report, view, actions) {
   excludedControls(view.excluded, view.excludedNote, actions);
   markControls(report, view);
   applyFilter();
+  roveAll();
 }
 
 export function applyFilter() {
@@ -204,6 +216,7 @@ export function applyFilter() {
   for (const div of document.querySelectorAll(".authority")) {
     div.classList.toggle("hidden-by-filter", only && div.dataset.attention !== "yes");
   }
+  roveAll();
 }
 
 export function showWordPages(byAuthority) {
@@ -219,30 +232,31 @@ export function showWordPages(byAuthority) {
 
 /* ---- editing an entry ---- */
 function editControls(a, cat, report, actions) {
+  const name = nameOf(a);
   const box = el("details", "edit");
-  box.append(el("summary", null, "Edit entry"));
-  const text = el("textarea", "edit-text");
+  box.append(named(el("summary", null, "Edit entry"), `Edit entry ${name}`));
+  const text = named(el("textarea", "edit-text"), `Text of the entry ${name}`);
   text.value = a.text;
   text.rows = 2;
-  const save = button("edit-save", "Save text", () => {
+  const save = named(button("edit-save", "Save text", () => {
     const value = normal(text.value);
     if (value && value !== a.text) actions.edit(a, value);
-  });
-  const heading = el("select", "edit-heading");
+  }), `Save the text of ${name}`);
+  const heading = named(el("select", "edit-heading"), `Heading of ${name}`);
   for (const c of report.categories) {
     const option = el("option", null, c.heading);
     option.value = String(c.number);
     option.selected = c === cat;
     heading.append(option);
   }
-  const move = button("edit-move", "Move", () => {
+  const move = named(button("edit-move", "Move", () => {
     const to = Number(heading.value);
     if (to !== cat.number) actions.move(a, to);
-  });
-  const exclude = button("edit-exclude", "Exclude", () => actions.exclude(a));
+  }), `Move ${name} under the heading chosen`);
+  const exclude = named(button("edit-exclude", "Exclude", () => actions.exclude(a)), `Exclude ${name} from the table`);
   const row = el("div", "edit-row");
   row.append(heading, move, exclude);
-  const others = el("select", "edit-merge-into");
+  const others = named(el("select", "edit-merge-into"), `Entry to merge ${name} into`);
   for (const c of report.categories) {
     for (const other of c.authorities) {
       if (other === a) continue;
@@ -251,9 +265,9 @@ function editControls(a, cat, report, actions) {
       others.append(option);
     }
   }
-  const merge = button("edit-merge", "Merge into", () => {
+  const merge = named(button("edit-merge", "Merge into", () => {
     if (others.value) actions.merge(a, others.value);
-  });
+  }), `Merge ${name} into the entry chosen`);
   const mergeRow = el("div", "edit-row");
   mergeRow.append(merge, others);
   box.append(text, save, row, mergeRow);
@@ -274,12 +288,12 @@ function splitControls(a, actions) {
     label.append(tick, document.createTextNode(` ${o.text}`));
     part.append(label);
   }
-  const name = el("input", "split-text");
+  const name = named(el("input", "split-text"), `Text of the new entry split from ${nameOf(a)}`);
   name.type = "text";
   name.placeholder = "The new entry's text";
-  const go = button("edit-split-go", "Split", () => {
+  const go = named(button("edit-split-go", "Split", () => {
     actions.split(a, ticks.filter(([t]) => t.checked).map(([, o]) => o), normal(name.value));
-  });
+  }), `Split the ticked citations from ${nameOf(a)}`);
   const row = el("div", "edit-row");
   row.append(name, go);
   part.append(row);
@@ -291,7 +305,7 @@ function excludedControls(texts, note, actions) {
   list.textContent = "";
   for (const text of texts) {
     const li = el("li");
-    li.append(el("span", "text", text), button("restore", "Restore", () => actions.restore(text)));
+    li.append(el("span", "text", text), named(button("restore", "Restore", () => actions.restore(text)), `Restore ${text}`));
     list.append(li);
   }
   $("excluded-ignored").textContent = note;
@@ -405,4 +419,127 @@ export function onFilter(handler) {
 
 export function message() {
   return $("message").textContent;
+}
+
+/* ---- the keyboard ----
+ * The list is one tab stop per entry (the roving-tabindex pattern): the entry's controls (its
+ * citations, Previous, Next, Evidence, Edit entry) are reached with Left and Right, the other
+ * entries with Up and Down, the first and last with Home and End. An open editor's fields are
+ * ordinary tab stops. Escape closes the editor or menu the focus is in. */
+const STOP = "summary, button.occurrence, button.step-prev, button.step-next, a.evidence";
+
+function shown(e) {
+  // drawn, enabled, and not inside a closed details (where some browsers still give it a box)
+  for (let d = e.closest("details"); d; d = d.parentElement.closest("details")) {
+    const ownSummary = e.tagName === "SUMMARY" && e.parentElement === d;
+    if (!d.open && !ownSummary) return false;
+  }
+  return e.getClientRects().length > 0 && !e.disabled;
+}
+
+function stopsOf(div) {
+  // the entry's controls the arrows move among: not the fields inside its open editor
+  return [...div.querySelectorAll(STOP)].filter((e) => (!e.closest("details.edit") || e.matches("details.edit > summary")) && shown(e));
+}
+
+function entries() {
+  return [...document.querySelectorAll("#results .authority")].filter((d) => !d.classList.contains("hidden-by-filter"));
+}
+
+function rove(div, target) {
+  // `target` (a control of the entry `div`) the entry's one tab stop
+  for (const e of div.querySelectorAll(STOP)) {
+    if (!e.closest("details.edit") || e.matches("details.edit > summary")) e.tabIndex = e === target ? 0 : -1;
+  }
+}
+
+function roveAll() {
+  // each entry's stop: the one it had while it is still there, else its first
+  for (const div of document.querySelectorAll("#results .authority")) {
+    const stops = stopsOf(div);
+    const current = stops.find((e) => e.tabIndex === 0) || stops[0];
+    rove(div, current);
+  }
+}
+
+function focusIn(div, which = null) {
+  const stops = stopsOf(div);
+  const target = which === "first" ? stops[0] : which === "last" ? stops[stops.length - 1]
+    : stops.find((e) => e.tabIndex === 0) || stops[0];
+  if (!target) return false;
+  rove(div, target);
+  target.focus();
+  return true;
+}
+
+export function focusEntry(text) {
+  // focus on the entry printed as `text` (true), or nothing there (false)
+  const div = entries().find((d) => d.querySelector(".text").textContent === text);
+  return Boolean(div && focusIn(div));
+}
+
+export function focusFirstEntry() {
+  const first = entries()[0];
+  return Boolean(first && focusIn(first));
+}
+
+export function focusOn(id) {
+  const e = $(id);
+  if (!e || e.disabled || !shown(e)) return false;
+  e.focus();
+  return true;
+}
+
+export function keyboard(onEscape) {
+  // the list's arrows, and Escape: onEscape() first (it cancels a running scan or check, and
+  // says whether it did), else the editor or menu the focus is in is closed
+  const results = $("results");
+  results.addEventListener("toggle", roveAll, true);  // an opened list of citations adds stops
+  results.addEventListener("focusin", (event) => {
+    const div = event.target.closest(".authority");
+    if (div && event.target.matches(STOP) && stopsOf(div).includes(event.target)) rove(div, event.target);
+  });
+  results.addEventListener("keydown", (event) => {
+    const div = event.target.closest(".authority");
+    if (!div || !stopsOf(div).includes(event.target)) return;  // an editor's field keeps its keys
+    const list = entries();
+    const at = list.indexOf(div);
+    const stops = stopsOf(div);
+    const i = stops.indexOf(event.target);
+    let moved = true;
+    if (event.key === "ArrowRight" && i < stops.length - 1) { rove(div, stops[i + 1]); stops[i + 1].focus(); }
+    else if (event.key === "ArrowLeft" && i > 0) { rove(div, stops[i - 1]); stops[i - 1].focus(); }
+    else if (event.key === "ArrowDown" && at < list.length - 1) focusIn(list[at + 1]);
+    else if (event.key === "ArrowUp" && at > 0) focusIn(list[at - 1]);
+    else if (event.key === "Home") focusIn(list[0]);
+    else if (event.key === "End") focusIn(list[list.length - 1]);
+    else moved = ["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp"].includes(event.key);
+    if (moved) event.preventDefault();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    if (onEscape()) { event.preventDefault(); return; }
+    const open = document.activeElement && document.activeElement.closest("details[open]");
+    if (!open) return;
+    event.preventDefault();
+    open.open = false;
+    open.querySelector("summary").focus();
+  });
+}
+
+/* ---- the server down ---- */
+export function showOffline(on) {
+  $("offline").hidden = !on;
+}
+
+export async function copyCommand() {
+  // the command to the clipboard; where the pane may not write it there, selected for Ctrl+C
+  const command = $("serve-command").textContent;
+  try {
+    await navigator.clipboard.writeText(command);
+    return `Copied: ${command}. Paste it in a terminal and press Enter.`;
+  } catch {
+    window.getSelection().selectAllChildren($("serve-command"));
+    return "The command is selected: press Ctrl+C (⌘C on a Mac) to copy it, then paste it in a terminal.";
+  }
 }
