@@ -18,6 +18,8 @@ done
 # the add-in's browser test: Debian's Chromium and its WebDriver
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
+# the task pane's lint (ESLint), its node tests and axe-core for the browser test: node and npm
+command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || need+=(nodejs npm)
 # toa addin setup and its tests: NSS's tools, for ~/.pki/nssdb and Firefox's profiles
 command -v certutil >/dev/null 2>&1 && command -v vfychain >/dev/null 2>&1 || need+=(libnss3-tools)
 if [ ${#need[@]} -gt 0 ]; then
@@ -28,3 +30,5 @@ if [ ${#need[@]} -gt 0 ]; then
     --no-install-recommends "${need[@]}" >/dev/null
 fi
 python3 -m pip install -q --disable-pip-version-check -e '.[test]'
+# ESLint and axe-core as package-lock.json pins them (development only: nothing of it ships)
+npm ci --no-audit --no-fund --loglevel=error

@@ -5,7 +5,7 @@ shared folder). A user's checkout has no ../shared: there those tests skip, and 
 element order and required elements below, from Microsoft's documentation of the schema ("The
 schema requires that elements in the manifest appear in a specific order", office-js-docs-pr
 docs/develop/xml-manifest-overview.md, docs/develop/manifest-element-ordering.md), still run.
-The requirement the manifest names is the one the pane checks for (taskpane.js MIN_WORDAPI)."""
+The requirement the manifest names is the one the pane checks for (word.js MIN_WORDAPI)."""
 
 from __future__ import annotations
 
@@ -196,7 +196,7 @@ def test_a_broken_manifest_fails_and_the_error_names_what_broke(xsd, breakage):
 
 
 def test_the_manifest_asks_for_the_wordapi_set_the_pane_checks_for():
-    pane = (ROOT / "addin" / "taskpane.js").read_text(encoding="utf-8")
+    pane = (ROOT / "addin" / "word.js").read_text(encoding="utf-8")
     minimum = re.search(r'const MIN_WORDAPI = "([0-9.]+)"', pane).group(1)
     sets = {s.get("Name"): s.get("MinVersion") for s in etree.parse(str(MANIFEST)).getroot().iter(f"{NS}Set")}
     assert sets == {"WordApi": minimum} == {"WordApi": "1.3"}

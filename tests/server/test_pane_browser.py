@@ -74,14 +74,16 @@ def tokenless_server(tmp_path_factory, fakes, tls):
     yield from _serve(tmp_path_factory, fakes, tls, None)
 
 
-def _serve(tmp_path_factory, fakes, tls, token: str | None):
+def _serve(tmp_path_factory, fakes, tls, token: str | None, port: int | None = None):
+    """`toa serve` on `port` (a free one if None) until the generator is closed."""
     tmp = tmp_path_factory.mktemp("serve")
     ca, cert = tls
     cert.private_key_pem.write_to_path(str(tmp / "key.pem"))
     cert.cert_chain_pems[0].write_to_path(str(tmp / "cert.pem"))
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    if port is None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
     env = {
         **{k: v for k, v in os.environ.items() if k not in ("COURTLISTENER_API_TOKEN", "TOA_INDEX")},
         **fakes.urls(),
@@ -835,6 +837,294 @@ def test_edit_move_and_exclude_an_entry_through_its_ta_fields_and_undo_each(brow
     pane.click("scan", "Found")
     assert celotex in pane.entries()
     assert pane.uncaught() == []
+
+
+def test_undo_after_a_scan_restores_the_entry_it_took_and_an_undo_whose_entry_is_gone_does_nothing(browser, server):
+    """Undo is keyed to the authority, not to a place in a list a Scan rebuilt: an exclude undone
+    after a Scan puts the entry back in the new list at once, with its citations; an edit whose
+    entry the author's typing took out of the list (the list follows edits) says so and changes
+    nothing in Word."""
+    pane = Pane(browser, server["port"], APPELLATE, "PC")
+    pane.click("scan", "Found")
+    pane.click("insert", "Table inserted in place of the old table")
+    celotex = "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"
+    cited = pane.entries()[celotex]["occurrences"]
+    order = pane.texts(".authority .text")
+    div = _entry_div(browser, celotex)
+    browser.execute_script("arguments[0].querySelector('details.edit').open = true", div)
+    pane.press(div.find_element("css selector", ".edit-exclude"), "Excluded from the table")
+    pane.click("scan", "Found")
+    assert celotex not in pane.entries()
+    pane.click("undo", "Undone: exclude")
+    assert pane.entries()[celotex]["occurrences"] == cited  # in the list now, without another Scan
+    assert pane.texts(".authority .text") == order
+
+    # an edit, then the author deletes the entry's only citation: the list follows, the entry goes
+    statute = "28 U.S.C. § 1291"
+    edited = "28 U.S.C. § 1291 (jurisdiction)"
+    div = _entry_div(browser, statute)
+    browser.execute_script(
+        "arguments[0].querySelector('details.edit').open = true;"
+        "arguments[0].querySelector('.edit-text').value = arguments[1];",
+        div,
+        edited,
+    )
+    pane.press(div.find_element("css selector", ".edit-save"), "Edit made in 1 TA field")
+    fields = _ta_fields(browser)
+    at = next(i for i, t in enumerate(pane.word["body"]) if "jurisdiction under 28 U.S.C. § 1291." in t)
+    browser.execute_script(
+        "const d = window.__WORD; const t = d.body[arguments[0]].replace(' This Court has jurisdiction under 28 U.S.C. § 1291.', '');"
+        "window.__edit(arguments[0], 1, [t], [d.italic[arguments[0]]]);",
+        at,
+    )
+    pane.wait(lambda: "The list follows your edit" in pane.message())
+    assert edited not in pane.entries() and statute not in pane.entries()
+    before = len(pane.calls())
+    browser.find_element("id", "undo").click()
+    pane.wait(lambda: "Nothing undone" in pane.message())
+    assert pane.message() == f"Nothing undone: “{edited}” is no longer in the list (the brief changed since the edit)."
+    assert "error" in browser.find_element("id", "status").get_attribute("class")
+    assert not [
+        c for c in pane.calls()[before:] if c["op"] in ("setFieldCode", "insertOoxml", "deleteField", "insertField")
+    ]
+    assert _ta_fields(browser) == fields
+    assert statute not in pane.entries() and edited not in pane.entries()
+    assert pane.uncaught() == []
+
+
+class Keyboard:
+    """The pane driven by keys alone (Selenium's key events to whatever has the focus)."""
+
+    def __init__(self, pane: Pane):
+        self.pane = pane
+        self.driver = pane.driver
+
+    def send(self, *keys):
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        ActionChains(self.driver).send_keys(*keys).perform()
+
+    def focused(self) -> dict:
+        return self.driver.execute_script("""
+            const e = document.activeElement, div = e.closest('.authority');
+            return {id: e.id, tag: e.tagName, cls: e.className, text: e.textContent,
+                    entry: div ? div.querySelector('.text').textContent : null};""")
+
+    def tab_to(self, test, back: bool = False, most: int = 80) -> dict:
+        """Tab (Shift+Tab) until the focused element passes `test`."""
+        from selenium.webdriver.common.keys import Keys
+
+        for _ in range(most):
+            self.send(*((Keys.SHIFT, Keys.TAB) if back else (Keys.TAB,)))
+            if back:
+                self.send(Keys.NULL)  # releases Shift
+            now = self.focused()
+            if test(now):
+                return now
+        raise AssertionError(f"never reached by Tab: last focused {now}")
+
+    def enter(self, until: str):
+        from selenium.webdriver.common.keys import Keys
+
+        self.send(Keys.ENTER)
+        self.pane.wait(lambda: not self.pane.busy() and until in self.pane.message())
+        focused = self.focused()
+        assert focused["tag"] != "BODY", self.pane.message()  # focus never falls to the page body
+        return focused
+
+
+def test_the_whole_workflow_by_keyboard_alone(browser, server, fakes):
+    """Scan (and Escape cancelling it), the list's one tab stop per entry with arrows, Home and
+    End, Go to, Check, Insert table, an editor opened and closed with Escape, Exclude and Undo:
+    keys only, no click; after each action the focus is on the next sensible control."""
+    from selenium.webdriver.common.keys import Keys
+
+    fresh(fakes)
+    pane = Pane(browser, server["port"], APPELLATE, "PC")
+    keys = Keyboard(pane)
+    keys.tab_to(lambda f: f["id"] == "scan")
+    keys.send(Keys.ENTER, Keys.ESCAPE)  # Escape cancels the running scan
+    pane.wait(lambda: not pane.busy())
+    assert pane.message() == "Scan cancelled; nothing changed." and not pane.entries()
+    assert keys.focused()["id"] == "scan"
+    first = keys.enter("Found")
+    order = pane.texts(".authority .text")  # the list's order (a dict from the page has its keys sorted)
+    assert first["entry"] == order[0]  # after a scan: the list's first entry
+
+    # one tab stop per entry: Tab goes from an entry to the next; arrows, Home and End within the list
+    assert keys.tab_to(lambda f: True)["entry"] == order[1]
+    assert keys.tab_to(lambda f: True)["entry"] == order[2]
+    keys.send(Keys.HOME)
+    assert keys.focused()["entry"] == order[0]
+    keys.send(Keys.ARROW_DOWN)
+    assert keys.focused()["entry"] == order[1]
+    keys.send(Keys.END)
+    assert keys.focused()["entry"] == order[-1]
+    keys.send(Keys.ARROW_UP)
+    assert keys.focused()["entry"] == order[-2]
+    keys.send(Keys.HOME)
+
+    # Go to: Right to the entry's Next, Enter selects its first citation in the document
+    for _ in range(6):
+        if "step-next" in keys.focused()["cls"]:
+            break
+        keys.send(Keys.ARROW_RIGHT)
+    assert "step-next" in keys.focused()["cls"] and keys.focused()["entry"] == order[0]
+    before = len(pane.calls())
+    keys.send(Keys.ENTER)
+    pane.wait(lambda: any(c["op"] == "select" for c in pane.calls()[before:]))
+    first_cite = browser.execute_script(
+        "return document.activeElement.closest('.authority').querySelector('.occurrence .cite').textContent"
+    )
+    assert norm([c["text"] for c in pane.calls()[before:] if c["op"] == "select"][0]).startswith(norm(first_cite)[:20])
+    assert "step-next" in keys.focused()["cls"]
+
+    keys.tab_to(lambda f: f["id"] == "check", back=True)
+    assert keys.enter("Checked")["entry"] == order[0]
+    keys.tab_to(lambda f: f["id"] == "insert", back=True)
+    assert keys.enter("Table inserted")["id"] == "insert"
+
+    # an entry's editor: opened with Enter on Edit entry, closed with Escape, then Exclude
+    celotex = "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"
+    keys.tab_to(lambda f: f["entry"] is not None)
+    for _ in range(len(order)):
+        if keys.focused()["entry"] == celotex:
+            break
+        keys.send(Keys.ARROW_DOWN)
+    for _ in range(8):
+        if keys.focused()["text"] == "Edit entry":
+            break
+        keys.send(Keys.ARROW_RIGHT)
+    assert keys.focused() == {**keys.focused(), "entry": celotex, "text": "Edit entry"}
+    keys.send(Keys.ENTER)
+    editor = "return document.activeElement.closest('details.edit').open"
+    assert browser.execute_script(editor)
+    keys.send(Keys.ESCAPE)
+    assert not browser.execute_script(editor) and keys.focused()["text"] == "Edit entry"
+    keys.send(Keys.ENTER)
+    keys.tab_to(lambda f: "edit-exclude" in f["cls"])
+    after_celotex = order[order.index(celotex) + 1]
+    assert keys.enter("Excluded from the table")["entry"] == after_celotex  # the entry that took its place
+    assert celotex not in pane.entries()
+
+    keys.tab_to(lambda f: f["id"] == "undo", back=True)
+    assert keys.enter("Undone: exclude")["entry"] == celotex  # the entry the undo put back
+    assert pane.uncaught() == []
+
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"  # npm ci (scripts/setup.sh): only the test loads it
+# axe-core's rules on names and labels: every control says what it is and what it acts on
+NAME_RULES = [
+    "button-name",
+    "input-button-name",
+    "link-name",
+    "summary-name",
+    "label",
+    "select-name",
+    "aria-command-name",
+    "aria-input-field-name",
+    "aria-toggle-field-name",
+    "aria-progressbar-name",
+    "aria-tooltip-name",
+    "aria-dialog-name",
+    "aria-hidden-focus",
+    "image-alt",
+    "document-title",
+]
+
+
+def test_every_control_has_a_name_that_says_what_it_acts_on(browser, server, fakes):
+    """axe-core's name and label rules over the pane with everything on show (the list, checked,
+    with its editors, the excluded list, the forms); then the accessibility tree as Chromium
+    gives it to a screen reader: every control has a name, and Previous and Next name their entry."""
+    if not AXE.exists():
+        pytest.skip("axe-core is not installed (npm ci, scripts/setup.sh)")
+    fresh(fakes)
+    pane = Pane(browser, server["port"], APPELLATE, "PC")
+    pane.click("scan", "Found")
+    pane.click("check", "Checked")
+    pane.click("insert", "Table inserted")
+    div = _entry_div(browser, "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)")
+    browser.execute_script("arguments[0].querySelector('details.edit').open = true", div)
+    pane.press(div.find_element("css selector", ".edit-exclude"), "Excluded from the table")
+    browser.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
+    browser.execute_script(AXE.read_text(encoding="utf-8"))
+    found = browser.execute_async_script(
+        """const done = arguments[arguments.length - 1];
+        const known = new Set(axe.getRules().map(r => r.ruleId));
+        axe.run(document, {runOnly: {type: 'rule', values: arguments[0].filter(r => known.has(r))}})
+          .then(r => done({ran: r.passes.length + r.violations.length + r.inapplicable.length,
+                           violations: r.violations.map(v => [v.id, v.nodes.map(n => n.html).slice(0, 3)])}),
+                e => done({error: String(e)}));""",
+        NAME_RULES,
+    )
+    assert "error" not in found and found["ran"] >= 10, found
+    assert found["violations"] == []
+
+    tree = browser.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+    controls = [
+        n
+        for n in tree
+        if not n.get("ignored")
+        and n.get("role", {}).get("value")
+        in ("button", "textbox", "combobox", "checkbox", "link", "DisclosureTriangle")
+    ]
+    assert len(controls) > 100
+    assert [n for n in controls if not n.get("name", {}).get("value", "").strip()] == []
+    names = [n["name"]["value"] for n in controls]
+    cases = browser.execute_script(
+        "return [...document.querySelectorAll('.authority')].map(d => (d.querySelector('.text i') || d.querySelector('.text')).textContent)"
+    )
+    assert sorted(x for x in names if x.startswith("Previous")) == sorted(f"Previous occurrence of {c}" for c in cases)
+    assert sorted(x for x in names if x.startswith("Next")) == sorted(f"Next occurrence of {c}" for c in cases)
+    assert "Previous occurrence of Garcetti v. Ceballos" in names
+    assert "Text of the entry Garcetti v. Ceballos" in names and "Exclude Garcetti v. Ceballos from the table" in names
+    assert "Restore Celotex Corp. v. Catrett, 477 U.S. 317 (1986)" in names
+    spinner = browser.find_element("id", "spinner")
+    assert spinner.get_attribute("role") == "status" and spinner.get_attribute("aria-label")
+
+
+def test_with_the_server_down_the_pane_loads_says_how_to_start_it_and_carries_on_once_it_runs(
+    browser, tmp_path_factory, fakes, tls
+):
+    """The pane opened once keeps its own files (its service worker): with toa serve stopped the
+    page still loads, names the command to start it (copyable, no raw backticks), tries again by
+    itself, and scans once the server is back on the same port."""
+    first = _serve(tmp_path_factory, fakes, tls, TOKEN)
+    port = next(first)["port"]
+    pane = Pane(browser, port, APPELLATE, "PC")
+    kept = browser.execute_async_script(
+        """const done = arguments[arguments.length - 1];
+        navigator.serviceWorker.ready.then(() => caches.open('toa-pane')).then(c => c.keys())
+          .then(keys => done(keys.map(k => new URL(k.url).pathname)), e => done(String(e)));"""
+    )
+    assert isinstance(kept, list) and {"/taskpane.html", "/taskpane.js", "/word.js", "/state.js"} <= set(kept), kept
+    assert not pane.shown("offline")
+    next(first, None)  # the server stops
+
+    pane = Pane(browser, port, APPELLATE, "PC")  # the page, from the add-in's own files
+    pane.wait(lambda: pane.shown("offline"))
+    assert "not running" in pane.message() and "`" not in pane.message()
+    assert "`" not in browser.find_element("id", "offline").text
+    assert browser.find_element("id", "serve-command").text == "toa serve"
+    assert browser.find_element("id", "scan").get_attribute("disabled")
+    pane.click("copy-serve", "toa serve")  # copied, or selected for Ctrl+C where the clipboard is shut
+    copied = browser.execute_script("return window.getSelection().toString()")
+    assert "Copied: toa serve" in pane.message() or copied == "toa serve"
+
+    again = _serve(tmp_path_factory, fakes, tls, TOKEN, port=port)
+    next(again)
+    try:
+        pane.wait(lambda: not pane.shown("offline"), timeout=60)  # it tried again by itself
+        assert "toa is running" in pane.message()
+        pane.click("scan", "Found")
+        assert (
+            pane.entries()["Lane v. Franks, 573 U.S. 228 (2014)"]["pages"]
+            == EXPECTED["Lane v. Franks, 573 U.S. 228 (2014)"]
+        )
+        assert pane.uncaught() == []
+    finally:
+        next(again, None)
 
 
 def test_at_350_px_long_entries_wrap_pages_stay_in_view_case_names_are_italic_and_next_steps_through(

@@ -5,7 +5,15 @@ from __future__ import annotations
 from flask import Blueprint, current_app, redirect, send_from_directory
 
 bp = Blueprint("pane", __name__)
-FILES = {"taskpane.html", "taskpane.js", "taskpane.css", "manifest.xml"}
+# the page, its ES modules (taskpane.js imports the others), its service worker (sw.js: the page
+# loads from its copy when the server is down) and the manifest
+FILES = {
+    "taskpane.html",
+    "taskpane.css",
+    "manifest.xml",
+    "sw.js",
+    *(f"{module}.js" for module in ("taskpane", "api", "edits", "fields", "follow", "state", "view", "word")),
+}
 
 
 @bp.get("/")
