@@ -323,3 +323,18 @@ def test_an_unreadable_index_is_a_note_and_the_api_answers(services, tmp_path):
     result = verify(table(REED), services.settings(case_index=broken))
     assert result[REED.key].verdict == "VERIFIED" and result[REED.key].details["source"] == "CourtListener API"
     assert result.notes == [f"the case index was not used: {broken}: not a toa case index (run toa index build)"]
+
+
+def test_the_index_judges_precedential_status_as_the_api_does(services, tmp_path):
+    from test_cases import UNPUBLISHED, ortega
+
+    write_generation(tmp_path / "bulk", "2026-09-30", cases_of([UNPUBLISHED]))
+    build(tmp_path / "bulk", tmp_path / "cases.sqlite3")
+    settings = services.settings(case_index=tmp_path / "cases.sqlite3", network=False)
+    plain = ortega("Ortega v. Blackwell, 912 F.3d 100 (9th Cir. 2019)")
+    found = verify(table(plain), settings)[plain.key]
+    assert found.verdict == "NEEDS_ATTENTION" and found.flags == ["not_precedential"]
+    assert found.details["source"] == "CourtListener bulk snapshot of 2026-09-30"
+    said = ortega("Ortega v. Blackwell, 912 F.3d 100 (9th Cir. 2019) (table)")
+    assert verify(table(said), settings)[said.key].verdict == "VERIFIED"
+    assert services.recorder.requests == []
