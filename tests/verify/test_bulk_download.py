@@ -4,6 +4,8 @@ goes wrong (a dropped connection, a server ignoring Range, a 404, a size other t
 
 from __future__ import annotations
 
+import bz2
+import hashlib
 import os
 import signal
 import subprocess
@@ -31,6 +33,7 @@ class Bucket:
     def __init__(self, files: dict[str, bytes]):
         self.files = files
         self.listed_sizes: dict[str, int] = {}  # a size the listing says instead of the file's
+        self.etags: dict[str, str] = {}  # an ETag the listing says instead of the file's MD5 ("" for none)
         self.drop_once: set[str] = set()  # keys whose first answer stops halfway, the connection closed
         self.ignore_range = False
         self.missing: set[str] = set()  # listed, but a 404
@@ -48,7 +51,7 @@ class Bucket:
         more = start + self.page_size < len(keys)
         items = "".join(
             f"<Contents><Key>{escape(k)}</Key><Size>{self.listed_sizes.get(k, len(self.files[k]))}</Size>"
-            "<StorageClass>STANDARD</StorageClass></Contents>"
+            f"{self.etag(k)}<StorageClass>STANDARD</StorageClass></Contents>"
             for k in page
         )
         token = f"<NextContinuationToken>{start + self.page_size}</NextContinuationToken>" if more else ""
@@ -57,6 +60,11 @@ class Bucket:
             f"<Prefix>{escape(prefix)}</Prefix><IsTruncated>{'true' if more else 'false'}</IsTruncated>"
             f"{token}{items}</ListBucketResult>"
         ).encode()
+
+    def etag(self, key: str) -> str:
+        """S3's ETag of an object uploaded whole: its MD5, quoted (and the quotes escaped, in XML)."""
+        etag = self.etags.get(key, hashlib.md5(self.files[key]).hexdigest())
+        return f"<ETag>&quot;{etag}&quot;</ETag>" if etag else ""
 
 
 def serve(bucket: Bucket):
@@ -328,3 +336,61 @@ def test_toa_check_offline_never_downloads(bucket, tmp_path, capsys, monkeypatch
     assert code in (0, 1), err
     assert "not verified" in out
     assert bucket.paths == [] and not (tmp_path / "no-index.sqlite3").exists()
+
+
+def test_a_damaged_file_of_the_listed_size_is_fetched_again(bucket, tmp_path, capsys):
+    key = "bulk-data/dockets-2026-09-30.csv.bz2"
+    folder = tmp_path / "dl" / "2026-09-30"
+    folder.mkdir(parents=True)
+    damaged = bytearray(bucket.files[key])
+    damaged[len(damaged) // 2] ^= 0xFF  # a flipped byte: the size is right, the file is not
+    (folder / "dockets-2026-09-30.csv.bz2").write_bytes(damaged)
+    intact = "bulk-data/courts-2026-09-30.csv.bz2"
+    (folder / "courts-2026-09-30.csv.bz2").write_bytes(bucket.files[intact])
+    code, _, err = download(capsys, bucket, tmp_path, "--keep-files")
+    assert code == 0, err
+    asked = [k for k, _ in bucket.ranges]
+    assert key in asked and intact not in asked  # the damaged one again, the intact one kept
+    assert (folder / "dockets-2026-09-30.csv.bz2").read_bytes() == bucket.files[key]
+
+
+def test_without_a_usable_etag_a_file_is_trusted_only_if_its_bz2_stream_reads_to_the_end(bucket, tmp_path, capsys):
+    key = "bulk-data/citations-2026-09-30.csv.bz2"
+    bucket.etags[key] = ""  # a listing without ETags (a mirror)
+    folder = tmp_path / "dl" / "2026-09-30"
+    folder.mkdir(parents=True)
+    damaged = bytearray(bucket.files[key])
+    damaged[len(damaged) // 2] ^= 0xFF
+    (folder / "citations-2026-09-30.csv.bz2").write_bytes(damaged)
+    code, _, err = download(capsys, bucket, tmp_path, "--keep-files")
+    assert code == 0, err
+    assert key in [k for k, _ in bucket.ranges]
+    bucket.ranges.clear()
+    assert download(capsys, bucket, tmp_path)[0] == 0 and key not in [k for k, _ in bucket.ranges]
+
+
+def test_what_arrives_unlike_the_listings_etag_is_removed_and_refused(bucket, tmp_path, capsys):
+    key = "bulk-data/courts-2026-09-30.csv.bz2"
+    bucket.etags[key] = "0" * 32
+    code, out, err = download(capsys, bucket, tmp_path)
+    assert (code, out) == (2, "") and err.splitlines()[-1] == (
+        "toa: error: courts-2026-09-30.csv.bz2: what arrived is not the file the listing describes (its ETag): "
+        "run again"
+    )
+    assert not list((tmp_path / "dl").rglob("courts*")) and not (tmp_path / "cases.sqlite3").exists()
+
+
+def test_a_multipart_etag_is_the_md5_of_its_parts_md5s(tmp_path):
+    from toa.verify.bulk_download import MiB, intact, same_etag
+
+    path = tmp_path / "citations-2026-09-30.csv.bz2"
+    body = bz2.compress(os.urandom(9 * MiB), 1)  # random bytes stay 9 MiB and more: two parts of 8 MiB
+    path.write_bytes(body)
+    parts = [body[i : i + 8 * MiB] for i in range(0, len(body), 8 * MiB)]
+    etag = hashlib.md5(b"".join(hashlib.md5(p).digest() for p in parts)).hexdigest() + f"-{len(parts)}"
+    assert len(parts) == 2 and same_etag(path, etag) is True
+    assert same_etag(path, "f" * 32 + "-2") is False
+    assert same_etag(path, "f" * 32 + "-9000") is None and same_etag(path, "opaque") is None
+    assert intact(path, "opaque")  # no ETag to recompute: its bz2 stream reads to the end
+    path.write_bytes(body[:-100] + bytes(100))
+    assert not intact(path, "opaque") and not intact(path, etag)

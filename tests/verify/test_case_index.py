@@ -84,7 +84,7 @@ def test_a_citation_answers_as_courtlisteners_lookup_does(bulk, tmp_path):
 
 def test_a_smaller_index_for_some_courts_and_years(bulk, tmp_path):
     status = build(bulk, tmp_path / "ninth.sqlite3", Coverage(("ca9",), 1990))
-    assert status.counts == {"citation": 1, "cluster": 1, "docket": 1, "court": 2}
+    assert status.counts == {"citation": 1, "cluster": 1, "docket": 2, "court": 2}  # the dockets of ca9, read
     assert status.coverage.describe() == "courts ca9, from 1990"
     index = CaseIndex.open(tmp_path / "ninth.sqlite3")
     assert index.coverage() == Coverage(("ca9",), 1990)
@@ -141,15 +141,19 @@ def test_two_builds_at_once_one_is_refused(bulk, tmp_path):
     assert CaseIndex.open(target) is not None
 
 
-def test_an_index_of_another_schema_or_no_index_at_all(tmp_path):
+def test_an_index_of_another_schema_or_no_index_at_all(tmp_path, capsys):
     other = tmp_path / "other.sqlite3"
     db = sqlite3.connect(other)
-    db.executescript(
-        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES ('schema_version', '99')"
+    db.executescript(  # as the first toa with an index wrote it (text reporters, a docket table)
+        "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES ('schema_version', '1'); "
+        "INSERT INTO meta VALUES ('toa_version', '0.1.0'); CREATE TABLE docket (id INTEGER PRIMARY KEY, court_id TEXT)"
     )
     db.close()
-    with pytest.raises(CaseIndexError, match="another toa version .schema 99"):
+    with pytest.raises(CaseIndexError, match=r"another layout \(schema 1, built by toa 0.1.0; this toa reads schema"):
         CaseIndex.open(other)
+    code, out, err = run(capsys, "index", "status", "--index", other)
+    assert code != 0 and out == "" and len(err.strip().splitlines()) == 1
+    assert "rebuild it with toa index build" in err and "Traceback" not in err
     notes = tmp_path / "notes.sqlite3"
     notes.write_bytes(b"my own notes, not a database")
     with pytest.raises(CaseIndexError, match="not a toa case index"):
@@ -319,3 +323,18 @@ def test_an_unreadable_index_is_a_note_and_the_api_answers(services, tmp_path):
     result = verify(table(REED), services.settings(case_index=broken))
     assert result[REED.key].verdict == "VERIFIED" and result[REED.key].details["source"] == "CourtListener API"
     assert result.notes == [f"the case index was not used: {broken}: not a toa case index (run toa index build)"]
+
+
+def test_the_index_judges_precedential_status_as_the_api_does(services, tmp_path):
+    from test_cases import UNPUBLISHED, ortega
+
+    write_generation(tmp_path / "bulk", "2026-09-30", cases_of([UNPUBLISHED]))
+    build(tmp_path / "bulk", tmp_path / "cases.sqlite3")
+    settings = services.settings(case_index=tmp_path / "cases.sqlite3", network=False)
+    plain = ortega("Ortega v. Blackwell, 912 F.3d 100 (9th Cir. 2019)")
+    found = verify(table(plain), settings)[plain.key]
+    assert found.verdict == "NEEDS_ATTENTION" and found.flags == ["not_precedential"]
+    assert found.details["source"] == "CourtListener bulk snapshot of 2026-09-30"
+    said = ortega("Ortega v. Blackwell, 912 F.3d 100 (9th Cir. 2019) (table)")
+    assert verify(table(said), settings)[said.key].verdict == "VERIFIED"
+    assert services.recorder.requests == []

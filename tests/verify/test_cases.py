@@ -485,3 +485,59 @@ def test_errors_are_not_cached(services, tmp_path):
     assert verify(table(REED), settings)[REED.key].verdict == NOT_VERIFIED
     services.cl_state.fault = None
     assert verify(table(REED), settings)[REED.key].verdict == VERIFIED
+
+
+# -- precedential status -------------------------------------------------------------------------
+UNPUBLISHED = {
+    "id": 7001,
+    "case_name": "Ortega v. Blackwell",
+    "date_filed": "2019-03-04",
+    "court_id": "ca9",
+    "precedential_status": "Unpublished",
+    "citations": [{"volume": "912", "reporter": "F.3d", "page": "100", "type": 1}],
+}
+
+
+def ortega(text: str, paragraph: int = 0):
+    return case(text, "Ortega v. Blackwell", 912, "F.3d", 100, 2019, court="ca9", paragraph=paragraph)
+
+
+def test_an_unpublished_opinion_cited_as_precedent_needs_attention(services, monkeypatch):
+    monkeypatch.setattr(services.cl_state, "clusters", [*services.cl_state.clusters, UNPUBLISHED])
+    plain = ortega("Ortega v. Blackwell, 912 F.3d 100 (9th Cir. 2019)")
+    said = ortega("Ortega v. Blackwell, 912 F.3d 100 (9th Cir. 2019) (mem. op., not designated for publication)")
+    found = verify(table(plain), services.settings())[plain.key]
+    assert found.verdict == NEEDS_ATTENTION and found.flags == ["not_precedential"]
+    assert "lists Ortega v. Blackwell as an unpublished (non-precedential) opinion" in found.reason
+    assert found.details["precedential_status"] == "Unpublished"
+    marked = verify(table(said), services.settings())[said.key]
+    assert marked.verdict == VERIFIED
+    assert [c.status for c in marked.checks if c.dimension == "precedential"] == [MATCH]
+
+
+def test_a_published_opinion_adds_no_precedential_check(services):
+    found = verify(table(REED), services.settings())[REED.key]
+    assert found.verdict == VERIFIED and not [c for c in found.all_checks() if c.dimension == "precedential"]
+
+
+def test_the_brief_says_unpublished_after_the_cite_or_by_its_reporter():
+    from toa.model import Document, Paragraph
+    from toa.verify.cases_offline import marked_unpublished
+
+    text = "See Ortega v. Blackwell, 912 F.3d 100 (9th Cir. 2019) (unpublished) (holding so)."
+    start = text.index("Ortega")
+    cited = ortega(text[start : text.index(" (unpublished)")])
+    cited.occurrences[0].start, cited.occurrences[0].end = start, text.index(" (unpublished)")
+    document = Document("brief.docx", [Paragraph(0, "body", text)], [])
+    assert marked_unpublished(cited, document) and not marked_unpublished(cited, None)
+    later = Document(
+        "brief.docx", [Paragraph(0, "body", text.replace(" (unpublished) (holding so)", ". (unpublished)"))], []
+    )
+    assert not marked_unpublished(cited, later)  # a parenthetical of another sentence says nothing of it
+    appendix = case("Doe v. Roe, 700 F. App'x 12 (9th Cir. 2017)", "Doe v. Roe", 700, "F. App'x", 12, 2017)
+    assert marked_unpublished(appendix, None)
+    assert not marked_unpublished(ortega("Ortega v. Blackwell, 912 F.3d 100 (9th Cir. 2019) (en banc)"), None)
+    assert marked_unpublished(ortega("Ortega v. Blackwell, 912 F.3d 100 (9th Cir. 2019, unpublished)"), None)
+    explained = text.replace("(unpublished) (holding so)", "(holding that an unpublished table of fees binds)")
+    document = Document("brief.docx", [Paragraph(0, "body", explained)], [])
+    assert not marked_unpublished(cited, document)  # words of an explanation, not a mark

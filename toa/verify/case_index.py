@@ -2,12 +2,16 @@
 generation in one SQLite file, so that cases are looked up with no network, no token and no
 rate limit.
 
-Only what verification reads is kept: citation (reporter, volume, page -> cluster, with its type),
-cluster (its names, date filed and whether that date is approximate, docket, precedential
-status), docket -> court, and the courts. A build writes `<index>.building` beside the index and
-renames it into place once complete, so a failed or interrupted build leaves the previous index
-in use; a lock file beside the index keeps two builds apart, and the next build removes a
-temporary file an interrupted one left.
+Only what verification reads is kept, as compactly as SQLite stores it, for the real tables are
+large (some 18 million citations and 10 million clusters): a citation is (reporter, volume, page
+-> cluster), the reporter a small number (the `reporter` table names it) and the page a number
+where it is one; a cluster has its names, the day it was filed (a day number), whether that day
+is approximate, its precedential status (a small code, `STATUSES`) and its court (a small number,
+the `court` table names it), read from its docket while building, so that no docket is kept. A
+build writes `<index>.building` (and `<index>.scratch`, the dockets and the citations on their
+way in) beside the index and renames it into place once complete, so a failed or interrupted
+build leaves the previous index in use; a lock file beside the index keeps two builds apart, and
+the next build removes the temporary files an interrupted one left.
 """
 
 from __future__ import annotations
@@ -25,34 +29,50 @@ from pathlib import Path
 from .. import __version__
 from .bulk import BulkError, Generation, newest_generation, rows
 from .cases import CaseWork
-from .courtlistener import Answer
+from .courtlistener import STATUSES, Answer
 from .names import matches_any
 from .settings import Settings, index_path
 
 __all__ = ["CaseIndex", "CaseIndexError", "Coverage", "IndexStatus", "build", "describe", "index_path", "remove"]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: reporters, courts and statuses as small numbers, days as numbers, no docket table
 DENSE_VOLUME = 20  # cases of a volume the index must hold to bound a case's pages by the next one
 STALE_DAYS = 183  # a snapshot older than six months misses a season of decisions: say so
 _BATCH = 20_000
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
+# The page is typeless: a number where the page is one (fewer bytes, and the next case's first
+# page is the next number), else the text ("___", "12a"). SQLite orders every number before any
+# text, so `page < ''` keeps the numbers only.
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT) WITHOUT ROWID;
 CREATE TABLE court (
-    id TEXT PRIMARY KEY, short_name TEXT, full_name TEXT, citation_string TEXT, jurisdiction TEXT
-) WITHOUT ROWID;
-CREATE TABLE docket (id INTEGER PRIMARY KEY, court_id TEXT);
+    code INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, short_name TEXT, full_name TEXT, citation_string TEXT,
+    jurisdiction TEXT
+);
+CREATE TABLE reporter (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
 CREATE TABLE cluster (
-    id INTEGER PRIMARY KEY, case_name TEXT, case_name_short TEXT, case_name_full TEXT, date_filed TEXT,
-    date_approximate INTEGER, docket_id INTEGER, precedential_status TEXT
+    id INTEGER PRIMARY KEY, case_name TEXT, case_name_short TEXT, case_name_full TEXT, date_filed INTEGER,
+    date_approximate INTEGER, precedential_status INTEGER, court INTEGER
 );
 CREATE TABLE citation (
-    reporter TEXT NOT NULL, volume INTEGER NOT NULL, page TEXT NOT NULL, cluster_id INTEGER NOT NULL, type INTEGER,
+    reporter INTEGER NOT NULL, volume INTEGER NOT NULL, page NOT NULL, cluster_id INTEGER NOT NULL,
     PRIMARY KEY (reporter, volume, page, cluster_id)
 ) WITHOUT ROWID;
 """
-_TABLES = ("citation", "cluster", "docket", "court")
+# What a build holds only while it runs: each docket's court, for its clusters; the citations in
+# the order they are read, with their lines (to name a duplicate's), sorted into `citation` at the end.
+_SCRATCH = """
+CREATE TABLE scratch.docket (id INTEGER PRIMARY KEY, court INTEGER);
+CREATE TABLE scratch.citation (line INTEGER, reporter INTEGER, volume INTEGER, page, cluster_id INTEGER);
+"""
+_TABLES = ("citation", "cluster", "docket", "court")  # the rows `toa index status` counts
+_KEPT = ("citation", "cluster", "court")
+
+
+def page_key(page: str) -> int | str:
+    """How the index holds a page: "155" as 155; "___", "12a" or "0155" as written."""
+    return int(page) if page.isdigit() and page == str(int(page)) else page
 
 
 class CaseIndexError(Exception):
@@ -109,17 +129,20 @@ def build(folder: Path, target: Path, coverage: Coverage = Coverage(), progress:
     except OSError as exc:
         raise CaseIndexError(f"{target.parent}: the index's folder cannot be made ({exc.strerror})") from None
     building = target.with_name(target.name + ".building")
+    scratch = target.with_name(target.name + ".scratch")
     started = time.monotonic()
     with _lock(target):
-        building.unlink(missing_ok=True)  # an interrupted build's, which held the lock before us
+        for left in (building, scratch):
+            left.unlink(missing_ok=True)  # an interrupted build's, which held the lock before us
         try:
             db = sqlite3.connect(building)
             try:
-                _fill(db, generation, coverage, progress)
-                _write_meta(db, generation, coverage, time.monotonic() - started)
+                dockets = _fill(db, scratch, generation, coverage, progress)
+                _write_meta(db, generation, coverage, dockets, time.monotonic() - started)
                 db.commit()
             finally:
                 db.close()
+                scratch.unlink(missing_ok=True)
             os.replace(building, target)
         except BulkError as exc:
             building.unlink(missing_ok=True)
@@ -171,31 +194,36 @@ def _try_lock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
-def _fill(db: sqlite3.Connection, generation: Generation, coverage: Coverage, progress: Progress) -> None:
+def _fill(db: sqlite3.Connection, scratch: Path, generation: Generation, coverage: Coverage, progress: Progress) -> int:
+    """Fill the index; the number of dockets whose courts it took."""
     db.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -200000;" + _SCHEMA)
-    files = generation.files
+    db.execute("ATTACH DATABASE ? AS scratch", (str(scratch),))
+    db.executescript("PRAGMA scratch.journal_mode = OFF; PRAGMA scratch.synchronous = OFF;" + _SCRATCH)
+    files, codes = generation.files, _Codes(db)
     if "courts" in files:
         _load(
             db,
             files["courts"],
             ("id", "short_name", "full_name", "citation_string", "jurisdiction"),
-            "INSERT INTO court VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO court (id, short_name, full_name, citation_string, jurisdiction) VALUES (?, ?, ?, ?, ?)",
             lambda v: v,
             progress,
             "courts",
         )
+    codes.courts.update(db.execute("SELECT id, code FROM court"))
     if "dockets" in files:
         wanted = set(coverage.courts)
         _load(
             db,
             files["dockets"],
             ("id", "court_id"),
-            "INSERT INTO docket VALUES (?, ?)",
-            lambda v: (_int(v[0], "id"), v[1]) if not wanted or v[1] in wanted else None,
+            "INSERT INTO scratch.docket VALUES (?, ?)",
+            lambda v: (_int(v[0], "id"), codes.court(v[1])) if not wanted or v[1] in wanted else None,
             progress,
             "dockets",
         )
     since = coverage.since
+    court = "(SELECT court FROM scratch.docket WHERE id = ?)"  # the docket's, which is not kept
     _load(
         db,
         files["opinion-clusters"],
@@ -206,31 +234,71 @@ def _fill(db: sqlite3.Connection, generation: Generation, coverage: Coverage, pr
             "case_name_full",
             "date_filed",
             "date_filed_is_approximate",
-            "docket_id",
             "precedential_status",
+            "docket_id",
         ),
-        "INSERT INTO cluster VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        lambda v: _cluster(v, since),
+        # a smaller index for some courts keeps the clusters of the dockets it kept
+        f"INSERT INTO cluster SELECT ?, ?, ?, ?, ?, ?, ?, {court} WHERE ? OR {court} IS NOT NULL",
+        lambda v: _cluster(v, since, not coverage.courts),
         progress,
         "clusters",
     )
-    if coverage.courts:
-        db.execute("DELETE FROM cluster WHERE docket_id NOT IN (SELECT id FROM docket)")
     _load(
         db,
         files["citations"],
-        ("volume", "reporter", "page", "cluster_id", "type"),
-        "INSERT INTO citation VALUES (?, ?, ?, ?, ?)",
-        _citation,
+        ("volume", "reporter", "page", "cluster_id"),
+        "INSERT INTO scratch.citation VALUES (?, ?, ?, ?, ?)",
+        lambda v: _citation(v, codes),
         progress,
         "citations",
+        numbered=True,
     )
-    # a citation of a cluster the index does not hold (outside its coverage) names no case
-    db.execute("DELETE FROM citation WHERE cluster_id NOT IN (SELECT id FROM cluster)")
-    if coverage.courts:
-        db.execute("DELETE FROM docket WHERE id NOT IN (SELECT docket_id FROM cluster)")
+    db.executemany("INSERT INTO reporter VALUES (?, ?)", ((code, name) for name, code in codes.reporters.items()))
+    progress("the citations, in order", 0)
+    _sort_citations(db, files["citations"])
     progress("the parallel citations' index", 0)
     db.execute("CREATE INDEX citation_of_cluster ON citation (cluster_id)")  # a case's parallel cites
+    dockets = db.execute("SELECT count(*) FROM scratch.docket").fetchone()[0]  # read for their courts
+    db.commit()
+    db.execute("DETACH DATABASE scratch")
+    return dockets
+
+
+class _Codes:
+    """The small numbers that stand for courts and reporters, given as they are first met."""
+
+    def __init__(self, db: sqlite3.Connection):
+        self.db, self.courts, self.reporters = db, dict[str, int](), dict[str, int]()
+
+    def court(self, court_id: str | None) -> int | None:
+        if court_id is None:
+            return None
+        code = self.courts.get(court_id)
+        if code is None:  # a court the courts file does not list: known by its id alone
+            cursor = self.db.execute("INSERT INTO court (id) VALUES (?)", (court_id,))
+            code = self.courts[court_id] = int(cursor.lastrowid or 0)
+        return code
+
+    def reporter(self, name: str) -> int:
+        return self.reporters.setdefault(name, len(self.reporters) + 1)
+
+
+def _sort_citations(db: sqlite3.Connection, path: Path) -> None:
+    """The citations read, in the order of their key (a B-tree filled in order has full pages),
+    of the clusters the index holds (a smaller index's, or any: a cluster missing from the file
+    names no case)."""
+    try:
+        with db:
+            db.execute(
+                "INSERT INTO citation SELECT reporter, volume, page, cluster_id FROM scratch.citation "
+                "WHERE cluster_id IN (SELECT id FROM cluster) ORDER BY reporter, volume, page, cluster_id"
+            )
+    except sqlite3.IntegrityError:
+        line, cluster = db.execute(
+            "SELECT max(line), cluster_id FROM scratch.citation GROUP BY reporter, volume, page, cluster_id "
+            "HAVING count(*) > 1 ORDER BY 1 LIMIT 1"
+        ).fetchone()
+        raise BulkError(f"{path.name}, line {line}: a second citation of cluster {cluster} at that page") from None
 
 
 class _Rejected(ValueError):
@@ -244,22 +312,33 @@ def _int(value: str | None, column: str) -> int:
         raise _Rejected(f"{column} {value!r} is not a number") from None
 
 
-def _cluster(v: list[str | None], since: int | None) -> tuple | None:
-    cid, name, short, full, filed, approximate, docket, status = v
-    if filed is not None and not _DATE.fullmatch(filed[:10]):
-        raise _Rejected(f"date_filed {filed!r} is not a date")
+_STATUS = {status: code for code, status in enumerate(STATUSES)}
+
+
+def _cluster(v: list[str | None], since: int | None, every_court: bool) -> tuple | None:
+    cid, name, short, full, filed, approximate, status, docket = v
+    day = None
+    if filed is not None:
+        try:
+            day = date.fromisoformat(filed[:10]).toordinal() if _DATE.fullmatch(filed[:10]) else None
+        except ValueError:
+            pass
+        if day is None:
+            raise _Rejected(f"date_filed {filed!r} is not a date")
     if since is not None and (filed is None or int(filed[:4]) < since):
         return None
     full = full if full and full != name else None  # the full name only where it says more
     flag = 1 if (approximate or "").lower() in ("t", "true", "1") else 0
-    return (_int(cid, "id"), name, short, full, filed[:10] if filed else None, flag, _int(docket, "docket_id"), status)
+    code = _STATUS.get(status or "Unknown", _STATUS["Unknown"])
+    docket_id = _int(docket, "docket_id")
+    return (_int(cid, "id"), name, short, full, day, flag, code, docket_id, every_court, docket_id)
 
 
-def _citation(v: list[str | None]) -> tuple | None:
-    volume, reporter, page, cluster, kind = v
+def _citation(v: list[str | None], codes: _Codes) -> tuple | None:
+    volume, reporter, page, cluster = v
     if not reporter or not page:
         raise _Rejected("a citation without its reporter or page")
-    return (reporter, _int(volume, "volume"), page, _int(cluster, "cluster_id"), int(kind) if kind else None)
+    return (codes.reporter(reporter), _int(volume, "volume"), page_key(page), _int(cluster, "cluster_id"))
 
 
 def _load(
@@ -270,7 +349,10 @@ def _load(
     convert: Callable[[list[str | None]], tuple | list | None],
     progress: Progress,
     table: str,
+    numbered: bool = False,
 ) -> None:
+    """The rows of `path` into the database by `sql`, each converted (None: not kept); `numbered`
+    rows begin with their line in the file."""
     batch: list[tuple[int, tuple | list]] = []
     count = 0
     for line, values in rows(path, columns):
@@ -280,7 +362,7 @@ def _load(
             raise BulkError(f"{path.name}, line {line}: {exc}") from None
         if row is None:
             continue
-        batch.append((line, row))
+        batch.append((line, (line, *row) if numbered else row))
         if len(batch) >= _BATCH:
             count += _insert(db, sql, batch, path)
             progress(table, count)
@@ -303,7 +385,9 @@ def _insert(db: sqlite3.Connection, sql: str, batch: list[tuple[int, tuple | lis
     return len(batch)
 
 
-def _write_meta(db: sqlite3.Connection, generation: Generation, coverage: Coverage, seconds: float) -> None:
+def _write_meta(
+    db: sqlite3.Connection, generation: Generation, coverage: Coverage, dockets: int, seconds: float
+) -> None:
     values = {
         "schema_version": str(SCHEMA_VERSION),
         "toa_version": __version__,
@@ -313,8 +397,9 @@ def _write_meta(db: sqlite3.Connection, generation: Generation, coverage: Covera
         "courts": ",".join(coverage.courts),
         "since": str(coverage.since or ""),
     }
-    for table in _TABLES:
+    for table in _KEPT:
         values[f"rows_{table}"] = str(db.execute(f"SELECT count(*) FROM {table}").fetchone()[0])
+    values["rows_docket"] = str(dockets)  # read for their courts, not kept
     db.executemany("INSERT INTO meta VALUES (?, ?)", values.items())
 
 
@@ -325,6 +410,8 @@ class CaseIndex:
 
     def __init__(self, path: Path, db: sqlite3.Connection, meta: dict[str, str]):
         self.path, self.db, self.meta = path, db, meta
+        self.reporters: dict[str, int] = dict(db.execute("SELECT name, id FROM reporter"))
+        self.reporter_names = {code: name for name, code in self.reporters.items()}
 
     @classmethod
     def open(cls, path: Path) -> CaseIndex | None:
@@ -340,10 +427,15 @@ class CaseIndex:
         if meta.get("schema_version") != str(SCHEMA_VERSION):
             db.close()
             raise CaseIndexError(
-                f"{path}: a case index of another toa version (schema {meta.get('schema_version', '?')}, "
-                f"toa {meta.get('toa_version', '?')}): build it again with toa index build"
+                f"{path}: a case index of another layout (schema {meta.get('schema_version', '?')}, built by "
+                f"toa {meta.get('toa_version', '?')}; this toa reads schema {SCHEMA_VERSION}): "
+                "rebuild it with toa index build (or toa index download)"
             )
-        return cls(path, db, meta)
+        try:
+            return cls(path, db, meta)
+        except sqlite3.Error:
+            db.close()
+            raise CaseIndexError(f"{path}: not a toa case index (run toa index build)") from None
 
     def close(self) -> None:
         self.db.close()
@@ -368,46 +460,62 @@ class CaseIndex:
     def clusters_at(self, reporter: str, volume: int, page: str) -> list[dict]:
         """The clusters a citation names, each with the fields of CourtListener's lookup answer
         that the checks read (and its court, which the API leaves on the docket)."""
+        code = self.reporters.get(reporter)
+        if code is None:
+            return []
         found = self.db.execute(
             "SELECT c.id, c.case_name, c.case_name_short, c.case_name_full, c.date_filed, c.date_approximate, "
-            "c.docket_id, c.precedential_status, d.court_id FROM citation t JOIN cluster c ON c.id = t.cluster_id "
-            "LEFT JOIN docket d ON d.id = c.docket_id WHERE t.reporter = ? AND t.volume = ? AND t.page = ? "
+            "c.precedential_status, k.id FROM citation t JOIN cluster c ON c.id = t.cluster_id "
+            "LEFT JOIN court k ON k.code = c.court WHERE t.reporter = ? AND t.volume = ? AND t.page = ? "
             "ORDER BY c.id",
-            (reporter, volume, page),
+            (code, volume, page_key(page)),
         ).fetchall()
         return [_as_cluster(row, self.citations_of(row[0])) for row in found]
 
     def citations_of(self, cluster_id: int) -> list[dict]:
-        cites = self.db.execute(
-            "SELECT volume, reporter, page, type FROM citation WHERE cluster_id = ? ORDER BY reporter, volume",
-            (cluster_id,),
-        )
-        return [{"volume": v, "reporter": r, "page": p, "type": t} for v, r, p, t in cites]
+        cites = [
+            {"volume": volume, "reporter": self.reporter_names[code], "page": str(page)}
+            for code, volume, page in self.db.execute(
+                "SELECT reporter, volume, page FROM citation WHERE cluster_id = ?", (cluster_id,)
+            )
+        ]
+        return sorted(cites, key=lambda c: (c["reporter"], c["volume"]))
+
+    def _volume(self, reporter: str, volume: int) -> tuple[int, int] | None:
+        code = self.reporters.get(reporter)
+        return None if code is None else (code, volume)
 
     def next_first_page(self, reporter: str, volume: int, page: int) -> int | None:
         """The first page of the next case in the volume: the end of a case that starts at `page`."""
+        where = self._volume(reporter, volume)
+        if where is None:
+            return None
         row = self.db.execute(
-            "SELECT min(CAST(page AS INTEGER)) FROM citation WHERE reporter = ? AND volume = ? "
-            "AND page GLOB '[0-9]*' AND page NOT GLOB '*[^0-9]*' AND CAST(page AS INTEGER) > ?",
-            (reporter, volume, page),
+            "SELECT min(page) FROM citation WHERE reporter = ? AND volume = ? AND page > ? AND page < ''",
+            (*where, page),
         ).fetchone()
         return row[0]
 
     def named_in_volume(self, reporter: str, volume: int, name: str) -> list[dict]:
         """The volume's cases that go by `name` (both parties), as CourtListener's search shows a
         hit: a citation to a page where no case begins may be a mistyped page of one of them."""
-        rows = self.db.execute(
-            "SELECT c.id, c.case_name, c.case_name_full, c.date_filed, d.court_id FROM citation t "
-            "JOIN cluster c ON c.id = t.cluster_id LEFT JOIN docket d ON d.id = c.docket_id "
-            "WHERE t.reporter = ? AND t.volume = ?",
-            (reporter, volume),
-        ).fetchall()
+        where = self._volume(reporter, volume)
+        rows = (
+            self.db.execute(
+                "SELECT c.id, c.case_name, c.case_name_full, c.date_filed, k.id FROM citation t "
+                "JOIN cluster c ON c.id = t.cluster_id LEFT JOIN court k ON k.code = c.court "
+                "WHERE t.reporter = ? AND t.volume = ?",
+                where,
+            ).fetchall()
+            if where
+            else []
+        )
         return [
             {
                 "cluster_id": cid,
                 "caseName": case_name,
                 "caseNameFull": full or "",
-                "dateFiled": filed,
+                "dateFiled": _day(filed),
                 "court_id": court,
                 "citation": [f"{c['volume']} {c['reporter']} {c['page']}" for c in self.citations_of(cid)],
             }
@@ -418,12 +526,11 @@ class CaseIndex:
     def containing(self, reporter: str, volume: int, page: str, name: str) -> list[dict]:
         """The case of `name` whose pages hold `page` (it begins before it and the next case of a
         densely held volume does not begin before it either), as [its cluster]; else []."""
-        if not page.isdigit():
+        where = self._volume(reporter, volume)
+        if not page.isdigit() or where is None:
             return []
         row = self.db.execute(
-            "SELECT max(CAST(page AS INTEGER)) FROM citation WHERE reporter = ? AND volume = ? "
-            "AND page NOT GLOB '*[^0-9]*' AND CAST(page AS INTEGER) < ?",
-            (reporter, volume, int(page)),
+            "SELECT max(page) FROM citation WHERE reporter = ? AND volume = ? AND page < ?", (*where, int(page))
         ).fetchone()
         begins = row[0]
         if begins is None:
@@ -437,38 +544,43 @@ class CaseIndex:
             if matches_any(name, c["case_name"], c["case_name_full"])
         ]
 
+    def _held(self, where: tuple[int, int]) -> int:
+        return self.db.execute("SELECT count(*) FROM citation WHERE reporter = ? AND volume = ?", where).fetchone()[0]
+
     def last_first_page(self, reporter: str, volume: int) -> int | None:
         """The first page of the volume's last case the index holds, in a volume it holds densely."""
-        held, last = self.db.execute(
-            "SELECT count(*), max(CASE WHEN page NOT GLOB '*[^0-9]*' THEN CAST(page AS INTEGER) END) "
-            "FROM citation WHERE reporter = ? AND volume = ?",
-            (reporter, volume),
-        ).fetchone()
-        return last if held >= DENSE_VOLUME else None
+        where = self._volume(reporter, volume)
+        if where is None or self._held(where) < DENSE_VOLUME:
+            return None
+        return self.db.execute(
+            "SELECT max(page) FROM citation WHERE reporter = ? AND volume = ? AND page < ''", where
+        ).fetchone()[0]
 
     def bound(self, reporter: str, volume: int, page: str) -> int | None:
         """Where a case starting at `page` ends at the latest: the next case's first page, in a
         volume the index holds densely (DENSE_VOLUME cases or more: a reporter CourtListener
         covers, not a volume of which it has a few cases); None when it cannot say."""
-        if not page.isdigit():
+        where = self._volume(reporter, volume)
+        if not page.isdigit() or where is None or self._held(where) < DENSE_VOLUME:
             return None
-        held = self.db.execute(
-            "SELECT count(*) FROM citation WHERE reporter = ? AND volume = ?", (reporter, volume)
-        ).fetchone()[0]
-        return self.next_first_page(reporter, volume, int(page)) if held >= DENSE_VOLUME else None
+        return self.next_first_page(reporter, volume, int(page))
+
+
+def _day(number: int | None) -> str | None:
+    """A day number of the index as CourtListener writes the day: "2015-06-18"."""
+    return date.fromordinal(number).isoformat() if number is not None else None
 
 
 def _as_cluster(row: tuple, citations: list[dict]) -> dict:
-    cid, name, short, full, filed, approximate, docket, status, court = row
+    cid, name, short, full, filed, approximate, status, court = row
     return {
         "id": cid,
         "case_name": name or "",
         "case_name_short": short or "",
         "case_name_full": full or "",
-        "date_filed": filed,
+        "date_filed": _day(filed),
         "date_filed_is_approximate": bool(approximate),
-        "docket_id": docket,
-        "precedential_status": status,
+        "precedential_status": STATUSES[status] if status is not None else None,
         "court_id": court,
         "citations": citations,
     }

@@ -2,7 +2,8 @@
 
 Per case, the dimensions checked are: existence (a case begins at the cited page; before "may be
 invented", a search by the case's name, court and year), name (parties, against the cluster's
-`case_name` and `case_name_full`), year (against `date_filed`), court (the parenthetical's court
+`case_name` and `case_name_full`), year (against `date_filed`), precedential status (a decision
+listed as unpublished, cited without saying so), court (the parenthetical's court
 against the cluster's, which only a search answers), parallel citations (looked up in the same
 batch, against the cluster's `citations`), subsequent history, and per citation the pinpoint
 (inside the opinion, from the star pagination of its text) and the quotations (in the opinion's
@@ -70,6 +71,7 @@ class CaseWork:
     next_case_page: int | None = None  # from the case index: where the case ends at the latest
     near: list[dict] = field(default_factory=list)  # from the case index: the volume's cases of its name
     last_case_page: int | None = None  # from the case index: the first page of the volume's last case
+    marked_unpublished: bool = False  # the brief says the decision is not precedent ("(unpublished)")
 
     def lookups(self) -> list[str]:
         stds = ([self.std] if self.std else []) + self.parallel + self.history
@@ -216,6 +218,40 @@ def identity_checks(work: CaseWork) -> None:
         else:
             rec.details["date_filed"] = filed
             rec.checks.append(mismatch("year", f"the case was decided on {filed}, not in {rec.year}", "year_mismatch"))
+
+
+# CourtListener's precedential statuses (courtlistener.STATUSES) of decisions that are no precedent;
+# "Published" is, and "Unknown" says nothing.
+NOT_PRECEDENT = {
+    "Unpublished": "an unpublished (non-precedential) opinion",
+    "Errata": "an errata sheet",
+    "Separate": "a separate opinion",
+    "In-chambers": "an in-chambers opinion",
+    "Relating-to": "an order relating to another case",
+}
+
+
+def precedential_check(work: CaseWork) -> None:
+    """A decision CourtListener lists as no precedent, cited without saying so ("(unpublished)",
+    a reporter of unpublished decisions): many courts' rules require the brief to say it, and
+    some forbid the citation. Said so, it matches; a published (or unknown) one adds no check."""
+    rec, cluster = work.record, work.cluster
+    status = cluster.get("precedential_status") if cluster is not None else None
+    what = NOT_PRECEDENT.get(str(status))
+    if what is None:
+        return
+    rec.details["precedential_status"] = status
+    if work.marked_unpublished:
+        rec.checks.append(match("precedential", f"CourtListener lists it as {what}, as the brief says"))
+    else:
+        rec.checks.append(
+            mismatch(
+                "precedential",
+                f"CourtListener lists {cluster.get('case_name') if cluster else 'it'} as {what}; "
+                "the brief cites it as precedent: say so (“(unpublished)”) if the court's rules allow the citation",
+                "not_precedential",
+            )
+        )
 
 
 def parallel_checks(work: CaseWork, answers: dict[str, Answer]) -> None:
@@ -608,6 +644,7 @@ def check_cases(works: list[CaseWork], cl: CourtListener, answers: dict[str, Ans
         assert work.std is not None  # looked holds the cases with a citation to look up
         resolve(work, answers.get(work.std.citation), settings)
         identity_checks(work)
+        precedential_check(work)
         parallel_checks(work, answers)
         history_checks(work, answers, settings.today().year)
     court_checks(looked, cl)

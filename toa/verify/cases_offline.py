@@ -18,7 +18,7 @@ from ..jurisdictions import NAME_BY_POSTAL_CODE
 from ..keys import CaseKey
 from ..meta import CaseMeta, DecisionMeta, IdMeta, ShortCiteMeta, SupraMeta
 from .quoted import key as quoted_key
-from ..model import Authority, Occurrence, Table
+from ..model import Authority, Document, Occurrence, Table
 from .records import CaseRecord, CitationRecord, UnlinkedRecord, mismatch, unchecked
 
 YEAR_SLACK = 1  # reporter dates in reporters_db are coarse
@@ -296,6 +296,39 @@ def offline_case_record(authority: Authority, this_year: int, quotations: dict) 
             )
         )
     return record, std
+
+
+# How a brief says a decision is not precedent: a parenthetical of its cite, or one right after it,
+# that begins so ("(unpublished)", "(mem. op., not designated for publication)", "(table)",
+# "(nonprecedential)", California's "(nonpub. opn.)"), not an explanatory one that uses the words
+# ("(holding that a table of fees ...)"); or the reporter of unpublished decisions.
+_UNPUBLISHED_MARK = re.compile(
+    r"\(\s*(?:[^()]{0,30}?(?:cir\.|ct\.|app\.|\d{4})[^()]{0,10}?,\s*)?"  # "(9th Cir. 2019, unpublished)"
+    r"(?:unpublished|unpub\.|nonpub\.|not\s+(?:designated\s+)?for\s+publication|not\s+published|"
+    r"non-?precedential|not\s+precedential|mem\.|table)",
+    re.I,
+)
+_FOLLOWING_PARENS = re.compile(r"^(?:\s*\((?:[^()]|\([^()]*\))*\))+")  # "(9th Cir. 2019) (unpublished)"
+UNPUBLISHED_REPORTERS = ("F. App'x",)  # the Federal Appendix prints only opinions not selected for publication
+
+
+def marked_unpublished(authority: Authority, document: Document | None) -> bool:
+    """Whether the brief says, at a full citation of the case, that the decision is not precedent:
+    a parenthetical of its cite or the ones right after it (read in the brief's paragraph, when
+    the document is at hand), or a reporter of unpublished decisions."""
+    paragraphs = document.paragraphs if document is not None else []
+    for occ in authority.occurrences:
+        meta = occ.meta
+        if occ.kind != "full" or not isinstance(meta, DecisionMeta):
+            continue
+        reporters = [meta.reporter, *(k.reporter for k in meta.parallel if isinstance(k, CaseKey))]
+        if any(r.replace("’", "'") in UNPUBLISHED_REPORTERS for r in reporters):
+            return True
+        after = paragraphs[occ.paragraph].text[occ.end :] if 0 <= occ.paragraph < len(paragraphs) else ""
+        parens = _FOLLOWING_PARENS.match(after)
+        if _UNPUBLISHED_MARK.search(occ.text) or (parens and _UNPUBLISHED_MARK.search(parens.group())):
+            return True
+    return False
 
 
 def unlinked_records(table: Table) -> list[UnlinkedRecord]:

@@ -13,7 +13,14 @@ from ..model import Authority, Document, Table
 from . import case_index
 from .cache import Cache
 from .cases import CaseWork, check_cases
-from .cases_offline import first_full, history_standards, offline_case_record, parallel_standards, unlinked_records
+from .cases_offline import (
+    first_full,
+    history_standards,
+    marked_unpublished,
+    offline_case_record,
+    parallel_standards,
+    unlinked_records,
+)
 from .courtlistener import NO_TOKEN, OFFLINE, CourtListener
 from .http import Http, exposes_token
 from .links import drop_unsafe_links
@@ -71,9 +78,9 @@ def verify(
             for authority in category.authorities:
                 if _is_case(authority):
                     record, std = offline_case_record(authority, this_year, quoted)
-                    works.append(
-                        CaseWork(record, authority, std, parallel_standards(authority), history_standards(authority))
-                    )
+                    work = CaseWork(record, authority, std, parallel_standards(authority), history_standards(authority))
+                    work.marked_unpublished = marked_unpublished(authority, document)
+                    works.append(work)
                     result.records[authority.key] = record
                 else:
                     units = units_for(authority, counter, quoted)

@@ -2,7 +2,8 @@
 of its dimensions; JSON-ready via to_dict().
 
 A check is one dimension of one authority or citation: existence, name, year, court, parallel
-(citations), pinpoint, quotation, version (as of a date), history (subsequent history), and for a
+(citations), pinpoint, quotation, version (as of a date), history (subsequent history), precedential
+(a decision listed as no precedent, cited as one), and for a
 short form whether it names the case's volume and reporter (short form). Its status
 is "match" (checked, and it agrees), "mismatch" (checked, and it does not: `detail` says how) or
 "not verified" (could not be checked: `detail` says why).
@@ -72,7 +73,8 @@ def _plain(value: Any) -> Any:
 
 @dataclass
 class Check:
-    dimension: str  # existence | name | year | court | parallel | pinpoint | quotation | version | history | short form
+    # existence | name | year | precedential | court | parallel | pinpoint | quotation | version | history | short form
+    dimension: str
     status: str  # MATCH | MISMATCH | UNCHECKED
     detail: str  # what agreed, what differs, or why it could not be checked
     flag: str | None = None  # a mismatch's short code ("name_mismatch"): the terminal's and the pane's tags
