@@ -339,6 +339,25 @@ def test_zip_without_document_part(tmp_path):
         read(str(path))
 
 
+def test_an_addendum_of_statutes_after_the_brief_is_not_scanned(tmp_path):
+    """The addendum sets out the statutes the brief cites under their citations, up to the
+    certificate after it; the word in a sentence is the brief's."""
+
+    def fill(b):
+        b.paragraph("Addendum A sets out the statute. See 42 U.S.C. § 1983.")
+        b.paragraph("Respectfully submitted.")
+        b.heading("STATUTORY ADDENDUM")
+        b.paragraph("42 U.S.C. § 1983")
+        b.paragraph("Every person who, under color of any statute, ...")
+        b.heading("CALIFORNIA STATUTES")
+        b.paragraph("Civ. Code § 43.3")
+        b.heading("CERTIFICATE OF SERVICE")
+        b.paragraph("Served under Fed. R. App. P. 25.")
+
+    marks = _table_marks(tmp_path, fill)[1:]
+    assert [skipped for _text, skipped in marks] == [None, None] + ["addendum"] * 5 + ["certificate"] * 2
+
+
 def test_certificates_are_not_scanned(tmp_path):
     b = DocBuilder()
     b.paragraph("Argument citing Fed. R. Civ. P. 56(a).")

@@ -93,6 +93,7 @@ _ROMAN_ONLY = re.compile(r"^\s*[ivxlc]+\s*$", re.I)
 # dots or spaces be read once, not once from each of its characters
 _OPEN_PAGE_LIST = re.compile(r"(?:,|…|(?<![.\s])\s*+(?:\.\s*+){3,})\s*+$")
 # (a court's form number may come first: "Form 8. Certificate of Compliance")
+_ADDENDUM = re.compile(r"^\s*(?:statutory\s+)?addendum\b", re.I)
 _CERTIFICATE = re.compile(
     r"^\s*(?:form\s+\d+[.:]?\s+)?(certificate\s+of\s+(compliance|service|interest|word\s+count|filing)|"
     r"corporate\s+disclosure\s+statement|certificate\s+as\s+to\s+parties)\b",
@@ -681,6 +682,9 @@ def _mark_tables(doc: Document, paras: list[Paragraph], options: ReadOptions):
         if _CERTIFICATE.match(text):
             i = _skip_certificate(paras, i)
             continue
+        if _ADDENDUM.match(text) and not p.skipped and _looks_like_heading(p):
+            i = _skip_addendum(paras, i)
+            continue
         i += 1
 
 
@@ -734,6 +738,16 @@ def index_front_matter(doc: Document, titles: tuple[str, ...]) -> None:
     for p in doc.paragraphs:
         if p.anchor is not None and p.anchor[0] in indexed and p.skipped == "front_matter":
             p.skipped = None
+
+
+def _skip_addendum(paras: list[Paragraph], i: int) -> int:
+    """An addendum after the brief (Ninth Cir. R. 28-2.7: "ADDENDUM", "STATUTORY ADDENDUM") sets
+    out the statutes and rules the brief cites, word for word, under their citations: it cites
+    nothing, and no table lists its pages. Left out up to a certificate or the end."""
+    while i < len(paras) and not _CERTIFICATE.match(paras[i].text.strip()):
+        paras[i].skipped = paras[i].skipped or "addendum"
+        i += 1
+    return i
 
 
 def _skip_certificate(paras: list[Paragraph], i: int) -> int:

@@ -63,6 +63,18 @@ def test_italic_names_after_the_full_cite_are_mentions():
     assert mentions(italic_brief()) == [(1, "Quillen"), (1, "Ardmore")]
 
 
+def test_a_whole_first_party_in_italics_is_a_mention_when_its_first_word_says_nothing():
+    """ "*American Widget Ins. Co.* does not apply": "American" names no case, the whole first
+    party does; in roman it is no mention (the brief sets its names in italics)."""
+    found = mentions(
+        [
+            paragraph(0, "See ", ("American Widget Ins. Co. v. Roe Timber Co.", True), " (1987) 195 Cal.App.3d 1271."),
+            paragraph(1, ("American Widget Ins. Co.", True), " does not apply. American Widget Ins. Co. is old."),
+        ]
+    )
+    assert found == [(1, "American Widget Ins. Co.")]
+
+
 def test_name_before_the_full_cite_is_not_a_mention():
     paras = [paragraph(0, "As ", ("Quillen", True), " shows, waiver is strict."), *italic_brief(first=1)[:1]]
     assert mentions(paras) == []

@@ -119,6 +119,27 @@ def test_a_short_cite_whose_reporter_lost_its_period_or_space_is_read_as_typed()
     ]
 
 
+def test_a_case_named_before_and_is_no_part_of_the_next_cases_name():
+    """ "*Alpha-Beta* and *Gamma v. Delta Corp.* (2009) …": the italic part before a roman "and" is
+    another case (cited before), not a party of Gamma's; parts without their own "v." still join."""
+    occs = extract_paragraph(
+        para(
+            "The two cases, ",
+            ("Alpha-Beta", True),
+            " and ",
+            ("Gamma v. Delta Corp.", True),
+            " (2009) 173 Cal.App.4th 986, and ",
+            ("Smith", True),
+            " and ",
+            ("Wesson", True),
+            " v. ",
+            ("Jones", True),
+            ", 1 F.3d 2 (1st Cir. 1993).",
+        )
+    )
+    assert [o.meta.case_name for o in full(occs)] == ["Gamma v. Delta Corp.", "Smith and Wesson v. Jones"]
+
+
 def test_unknown_reporter_with_italic_name():
     [o] = full(
         extract_paragraph(

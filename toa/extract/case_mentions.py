@@ -8,9 +8,10 @@ Solicitor General's tables and the Supreme Court printers' leave them out).
 
 A name counts only when it points at one case: the name the brief defined for it
 ("(“Heien”)"), the name its short forms use ("Heien, 135 S. Ct. at 536", "Massicot, supra"),
-or the case's own first distinctive party in italics. A name two cited cases share, a name
-inside another citation or a quotation, and a word the brief does not set in italics (when it
-sets its case names in italics) is not a mention.
+or, in italics, the case's first distinctive party or its whole first party ("American
+Continental Ins. Co."). A name two cited cases share, a name inside another citation or a
+quotation, and a word the brief does not set in italics (when it sets its case names in italics)
+is not a mention.
 """
 
 from __future__ import annotations
@@ -149,9 +150,9 @@ def _names(cases: list[Occurrence], occurrences: list[Occurrence], by_para: dict
         m = _DEFINED.match(by_para[o.paragraph].text, o.end)
         if m:
             note(m.group("name"), o.key, "defined")
-        party = _distinctive_party(o.meta.case_name)
-        if party:
-            note(party, o.key, "party")
+        for party in (_distinctive_party(o.meta.case_name), _whole_first_party(o.meta.case_name)):
+            if party:
+                note(party, o.key, "party")
     for o in occurrences:
         antecedent = o.meta.antecedent.strip(" ,") if isinstance(o.meta, (ShortCiteMeta, SupraMeta)) else ""
         if o.kind in ("short", "supra") and _NAME_TOKEN.fullmatch(antecedent) and len(parties.get(antecedent, ())) == 1:
@@ -177,6 +178,17 @@ def _distinctive_party(case_name: str) -> str:
         party = parts[1]
     words = _NAME_TOKEN.findall(party)
     return words[0] if words and party.strip().startswith(words[0]) else ""
+
+
+def _whole_first_party(case_name: str) -> str:
+    """The first party in full when it is two words or more and no government or prefix
+    ("American Continental Ins. Co." of "American Continental Ins. Co. v. C & Z Timber Co."): a
+    brief calls a case so when its first word alone says nothing ("American")."""
+    parts = re.split(r"\s+v\.?\s+", case_name, maxsplit=1)
+    party = parts[0].strip().rstrip(",")
+    if len(parts) < 2 or _GENERIC_PARTY.match(party) or len(_NAME_TOKEN.findall(party)) < 2:
+        return ""
+    return party if _NAME_TOKEN.match(party) else ""
 
 
 def _sets_names_in_italics(cases: list[Occurrence], by_para: dict) -> bool:

@@ -268,13 +268,15 @@ def plain_name_start(text: str, end: int) -> int:
 def _italic_name_start(para: Paragraph, a: int, b: int) -> int:
     """Where the case name whose italics run from `a` to `b` starts: earlier italic parts are
     joined across a roman "v.", "ex rel.", "&" ("*Willson* v. *Commissioner*"), and a leading
-    signal ("*See*") or space is left out."""
-    text, start = para.text, a
+    signal ("*See*") or space is left out. A roman "and" before a part that holds its own "v."
+    joins nothing: "*Nadaf-Rahrov* and *Scotch v. Art Inst.*" names two cases, the first cited
+    before."""
+    text, start, start_end = para.text, a, b  # the part the name starts at, and where that part ends
     for a2, b2 in reversed([e for e in para.emphasis if e[1] <= a]):
-        if re.fullmatch(r"\s*(v\.|vs\.|ex rel\.|&|and|of|for|on behalf of)?\s*", text[b2:start]):
-            start = a2
-        else:
+        joint = re.fullmatch(r"\s*(v\.|vs\.|ex rel\.|&|and|of|for|on behalf of)?\s*", text[b2:start])
+        if joint is None or joint.group(1) == "and" and re.search(r"\svs?\.\s", text[start:start_end]):
             break
+        start, start_end = a2, b2
     start = strip_signal(text, start, b)
     while start < b and text[start].isspace():
         start += 1
