@@ -906,6 +906,19 @@ def test_a_provision_written_out_inside_a_quotation_is_the_courts_words():
     ]
 
 
+def test_a_quoted_courts_own_citation_sentence_is_a_citation_of_its_provision():
+    """ "… possible.’ (§ 1422, subd. (a).)”" inside a quoted court: the court's citation, kept;
+    "under § 1988" in the quoted words stays the court's words."""
+    text = (
+        "The Act (Health & Saf. Code, § 1417 et seq.) governs. “It aims ‘at care.’ (§ 1422, subd. (a).) "
+        "A claim under § 1988 is for fees.” (Kizer v. County of San Mateo (1991) 53 Cal.3d 139, 143.)"
+    )
+    assert [(o.kind, o.text) for o in extract_paragraph(para(text)) if o.category != "cases"] == [
+        ("full", "Health & Saf. Code, § 1417 et seq."),
+        ("reference", "§ 1422, subd. (a)"),
+    ]
+
+
 def test_a_nameless_cite_after_a_case_named_in_roman_is_that_case():
     occs = full(
         extract_paragraph(

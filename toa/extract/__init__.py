@@ -177,6 +177,10 @@ def _windows(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+# A quoted court's own citation sentence, "… the highest level of care possible.’ (§ 1422, subd.
+# (a).)”": its provision is cited, not words about it; the typed tables list its page.
+_CITATION_SENTENCE_OPEN = re.compile(r"\(\s*$")
+_CITATION_SENTENCE_CLOSE = re.compile(r"\.?\)")
 _CLOSING_CITE = re.compile(r"\((?:[^()]|\([^()]*\))*\)\.?[\s\u201d\"]*$")
 
 
@@ -247,8 +251,12 @@ def _extract_window(para: Paragraph, defined_acts: frozenset[str] = frozenset())
     for occ in found + cases + records:
         quoted = para.block_quote and not (closing and occ.start >= closing.start())
         inverted = isinstance(occ.meta, ProvisionMeta) and occ.meta.inverted
-        if (occ.kind == "reference" or "informal_reference" in occ.flags or inverted) and (
-            in_quotation(text, occ.start) or quoted
+        if (
+            (occ.kind == "reference" or "informal_reference" in occ.flags or inverted)
+            and (in_quotation(text, occ.start) or quoted)
+            and not (
+                _CITATION_SENTENCE_OPEN.search(text, 0, occ.start) and _CITATION_SENTENCE_CLOSE.match(text, occ.end)
+            )
         ):
             # "… under § 1988." or "under Article 103.008 of the Code of Criminal Procedure" quoted
             # from a court, "pursuant to Section 1170.1" in a statute's text set off as a block
