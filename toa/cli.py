@@ -13,6 +13,8 @@ import os
 import signal
 import sys
 import threading
+import time
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from . import __version__
@@ -501,14 +503,16 @@ def _index_download(args) -> int:
     _check_since(args.since)
     base_url = (args.base_url or Settings.from_env().bulk_url).rstrip("/")
     into = Path(args.into) if args.into else Path(platformdirs.user_cache_dir(APP_NAME)) / "bulk"
-    progress = _download_progress(sys.stderr.isatty())
+    progress = _DownloadProgress(sys.stderr.isatty())
     timeout = httpx.Timeout(30.0, connect=10.0)
     try:
         with httpx.Client(timeout=timeout, headers={"User-Agent": USER_AGENT}, follow_redirects=True) as client:
             day, folder = download(client, base_url, into, args.date, progress)
     except DownloadError as exc:
+        progress.end_line()
         raise BuildError(str(exc)) from None
     except KeyboardInterrupt as exc:
+        progress.end_line()
         exc.add_note(f"(the partial download in {into} is kept: run toa index download again to resume)")
         raise
     code = _build_index(folder, args)
@@ -517,24 +521,32 @@ def _index_download(args) -> int:
     return code
 
 
-def _download_progress(terminal: bool):
-    import time
+@dataclass
+class _DownloadProgress:
+    """The download's progress on stderr: on a terminal one line per file, rewritten in place;
+    else a line once each file is complete."""
 
-    started: dict[str, tuple[float, int]] = {}
+    terminal: bool
+    started: dict[str, tuple[float, int]] = field(default_factory=dict)  # file -> (when, bytes) first shown
+    open_line: bool = False  # a line rewritten in place, not yet ended
 
-    def show(name: str, have: int, total: int) -> None:
+    def __call__(self, name: str, have: int, total: int) -> None:
         now = time.monotonic()
-        since, first = started.setdefault(name, (now, have))
+        since, first = self.started.setdefault(name, (now, have))
         rate = (have - first) / max(now - since, 1e-3) / 1e6
         done = have >= total
-        if terminal:
-            end = "\n" if done else ""
+        if self.terminal:
             line = f"\r{name}: {have / 1e6:,.1f} of {total / 1e6:,.1f} MB, {rate:,.1f} MB/s"
-            print(line, end=end, file=sys.stderr, flush=True)
+            print(line, end="\n" if done else "", file=sys.stderr, flush=True)
+            self.open_line = not done
         elif done:
             print(f"Downloaded {name} ({total:,} bytes, {rate:,.1f} MB/s)", file=sys.stderr, flush=True)
 
-    return show
+    def end_line(self) -> None:
+        """Before anything else is said (an error, Ctrl-C's message): the line in place ends."""
+        if self.open_line:
+            print(file=sys.stderr, flush=True)
+            self.open_line = False
 
 
 def _check_since(since: int | None) -> None:

@@ -136,3 +136,33 @@ def test_a_worker_that_dies_ends_its_briefs_check_and_the_batch_goes_on(services
     checked = [o for o in result.outcomes if o.error is None]
     assert len(checked) == 4 - len(stopped) >= 3
     assert len({tuple(verdicts(o.entries).items()) for o in checked}) == 1 and checked[0].entries
+
+
+def test_workers_share_a_kept_cache_and_the_next_batch_asks_nothing_again(services, tmp_path, monkeypatch):
+    """--keep-cache with several workers: each worker's checks read and write the one kept file
+    (SQLite takes their writes in turn), every brief is checked, and a second batch finds every
+    answer there."""
+    import sqlite3
+
+    briefs = tuple(shutil.copy(PLANTED, tmp_path / f"{n}.docx") for n in range(4))
+    cache = tmp_path / "cache" / "verify.sqlite3"
+    # an account with room for the run (a worker sleeps in real time for its throttle)
+    monkeypatch.setattr(services.cl_state, "user_limits", ((10_000, 60),))
+    monkeypatch.setattr(services.cl_state, "citation_limit", 10_000)
+    settings = services.settings(
+        keep_cache=True, cache_path=cache, clock=time.time, sleep=time.sleep, cl_requests_per_minute=10_000
+    )
+    first = check(Batch(briefs, settings, ReadOptions(), pages="estimate", jobs=2))
+    assert [o.error for o in first.outcomes] == [None] * 4
+    assert len({tuple(verdicts(o.entries).items()) for o in first.outcomes}) == 1
+    with sqlite3.connect(cache) as db:
+        kept = db.execute("SELECT count(*) FROM answers").fetchone()[0]
+    assert kept > 0
+    asked = len(services.recorder.requests)
+    services.recorder.requests.clear()
+    again = check(Batch(briefs, settings, ReadOptions(), pages="estimate", jobs=2))
+    assert [verdicts(o.entries) for o in again.outcomes] == [verdicts(o.entries) for o in first.outcomes]
+    assert (
+        asked > 0
+        and [r.target for r in services.recorder.requests if "courtlistener" in r.target or "/api/" in r.target] == []
+    )

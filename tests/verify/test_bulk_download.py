@@ -394,3 +394,26 @@ def test_a_multipart_etag_is_the_md5_of_its_parts_md5s(tmp_path):
     assert intact(path, "opaque")  # no ETag to recompute: its bz2 stream reads to the end
     path.write_bytes(body[:-100] + bytes(100))
     assert not intact(path, "opaque") and not intact(path, etag)
+
+
+def test_on_a_terminal_an_error_or_ctrl_c_begins_its_own_line(bucket, tmp_path, capsys, monkeypatch):
+    from toa.cli import _DownloadProgress
+
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    key = "bulk-data/dockets-2026-09-30.csv.bz2"
+    bucket.listed_sizes[key] = len(bucket.files[key]) + 10  # the file stops short of it: an error mid-line
+    code, _, err = download(capsys, bucket, tmp_path)
+    assert code == 2 and "\rdockets-2026-09-30.csv.bz2: " in err
+    assert err.endswith(
+        "MB/s\ntoa: error: dockets-2026-09-30.csv.bz2: the server's file has "
+        + (f"{len(bucket.files[key]):,} bytes, the listing says {len(bucket.files[key]) + 10:,}; not used\n")
+    )
+    progress = _DownloadProgress(terminal=True)
+    progress("citations-2026-09-30.csv.bz2", 5_000_000, 10_000_000)
+    progress.end_line()  # as Ctrl-C does before its message
+    progress.end_line()
+    progress("courts-2026-09-30.csv.bz2", 10, 10)
+    progress.end_line()  # a complete file's line is ended already
+    err = capsys.readouterr().err
+    assert err.startswith("\rcitations-2026-09-30.csv.bz2: 5.0 of 10.0 MB, ") and err.count("\n") == 2
+    assert err.endswith("MB/s\n") and "MB/s\n\rcourts-2026-09-30.csv.bz2: 0.0 of 0.0 MB" in err

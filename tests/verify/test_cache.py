@@ -111,3 +111,23 @@ def test_a_file_that_is_not_a_database_is_left_as_it_is(tmp_path):
     assert cache.get("k") == [1]
     cache.close()
     assert path.read_bytes() == b"a client's notes, " * 100
+
+
+def test_a_kept_file_another_check_holds_is_waited_for_then_passed_by(tmp_path):
+    path = tmp_path / "verify.sqlite3"
+    cache = Cache(path, lambda: 0.0, busy_seconds=0.05)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another check writing, for longer than this one waits
+    try:
+        cache.put("k", {"found": True}, 60)  # not kept, and no error: the check goes on
+        assert cache.get("k") is None
+        assert cache.problem == (
+            f"the verification cache {path} was busy with another check for over its wait: "
+            "some answers were asked again or not kept"
+        )
+        holder.execute("ROLLBACK")
+        cache.put("k", {"found": True}, 60)
+        assert cache.get("k") == {"found": True}
+    finally:
+        cache.close()
+        holder.close()

@@ -61,3 +61,12 @@ def test_a_javascript_link_from_courtlistener_never_reaches_the_report(services,
         "Reed v. Town of Gilbert, 576 U.S. 155 (2015): a source's link 'javascript:alert(document.domain)' was "
         "dropped (not an https address)"
     ]
+
+
+def test_the_bulk_files_bucket_is_no_base_of_evidence_links(services):
+    from toa.verify.links import source_bases
+
+    settings = services.settings(bulk_url="http://127.0.0.1:8999")
+    assert "http://127.0.0.1:8999" not in source_bases(settings)
+    assert services.cl.url in source_bases(settings)  # the configured CourtListener (a mirror, the fake)
+    assert not safe_link("http://127.0.0.1:8999/bulk-data/opinion/1/", source_bases(settings))

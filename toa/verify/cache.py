@@ -9,6 +9,11 @@ answer once and leaves nothing behind about what a brief cites. With retention r
 Lifetimes are chosen by the caller (found: long, negative: a day); errors are never
 stored, so a flaky network cannot turn into a remembered "not found".
 
+Several checks may share the kept file at once (a batch's workers, `toa serve` beside a `toa
+check`): SQLite serializes their writes, each waits its turn for a while (BUSY_SECONDS), and a
+check that waits longer goes on without that answer (asked again, or not kept) rather than fail;
+its notes say so.
+
 A file at the kept cache's path that toa did not make (another program's database, a view or a
 trigger in it, values of other types) is never altered nor deleted: toa keeps its cache in a
 file of its own beside it.
@@ -31,14 +36,15 @@ from typing import Any
 
 from .settings import Settings
 
+BUSY_SECONDS = 30.0  # how long a check waits for another's write to the kept file
 SCHEMA = "CREATE TABLE IF NOT EXISTS answers (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires REAL NOT NULL)"
 
 
 class Cache:
     """A small key -> JSON store with expiry: in memory for one run (`path` None), or a kept file."""
 
-    def __init__(self, path: Path | None, clock: Callable[[], float]):
-        self.clock = clock
+    def __init__(self, path: Path | None, clock: Callable[[], float], busy_seconds: float = BUSY_SECONDS):
+        self.clock, self.path = clock, path
         self._lock = threading.Lock()
         self._db: sqlite3.Connection | None = None
         self._folder: Path | None = None
@@ -47,7 +53,8 @@ class Cache:
             kept = None
             if path is not None:
                 kept, self.problem = kept_file(Path(path))
-            self._db = _connect(kept) if kept is not None else _memory()
+                self.path = kept
+            self._db = _connect(kept, busy_seconds) if kept is not None else _memory()
         except (sqlite3.Error, OSError) as exc:
             # An unusable cache folder or file must not stop verification: the run's own cache instead.
             self._db = _memory()
@@ -61,8 +68,12 @@ class Cache:
     def get(self, key: str) -> Any | None:
         if not self._db:
             return None
-        with self._lock:
-            row = self._db.execute("SELECT value, expires FROM answers WHERE key = ?", (key,)).fetchone()
+        try:
+            with self._lock:
+                row = self._db.execute("SELECT value, expires FROM answers WHERE key = ?", (key,)).fetchone()
+        except sqlite3.OperationalError:  # another check held the file too long: asked again instead
+            self._busy()
+            return None
         if not row or row[1] <= self.clock():
             return None
         try:
@@ -74,11 +85,21 @@ class Cache:
         if not self._db or ttl <= 0:
             return
         with self._lock:
-            self._db.execute(
-                "INSERT OR REPLACE INTO answers (key, value, expires) VALUES (?, ?, ?)",
-                (key, json.dumps(value), self.clock() + ttl),
-            )
-            self._db.commit()
+            try:
+                self._db.execute(
+                    "INSERT OR REPLACE INTO answers (key, value, expires) VALUES (?, ?, ?)",
+                    (key, json.dumps(value), self.clock() + ttl),
+                )
+                self._db.commit()
+            except sqlite3.OperationalError:  # another check held the file too long: not kept
+                self._db.rollback()
+                self._busy()
+
+    def _busy(self) -> None:
+        self.problem = self.problem or (
+            f"the verification cache {self.path} was busy with another check for over its wait: "
+            "some answers were asked again or not kept"
+        )
 
     def folder(self) -> Path:
         """The run's private folder (mode 0700) for files too large to keep in memory (a title of
@@ -174,7 +195,7 @@ def _memory() -> sqlite3.Connection:
     return db
 
 
-def _connect(path: Path) -> sqlite3.Connection:
+def _connect(path: Path, busy_seconds: float = BUSY_SECONDS) -> sqlite3.Connection:
     """The answers hold what a firm's briefs cite: folder 0700 and file 0600, the user's only.
     The file is opened without following a symbolic link (O_NOFOLLOW), so that the mode given is
     never given to whatever a link points at."""
@@ -187,7 +208,7 @@ def _connect(path: Path) -> sqlite3.Connection:
             os.fchmod(fd, 0o600)
     finally:
         os.close(fd)
-    db = sqlite3.connect(str(path), check_same_thread=False)
+    db = sqlite3.connect(str(path), timeout=busy_seconds, check_same_thread=False)
     db.execute(SCHEMA)
     db.commit()
     return db

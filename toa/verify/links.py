@@ -23,7 +23,9 @@ def safe_link(url: str, bases: Iterable[str]) -> bool:
 
 
 def source_bases(settings: Settings) -> list[str]:
-    return [getattr(settings, name) for name in URL_ENV]
+    """The configured bases of the sources whose pages are evidence; not the bulk files' bucket,
+    whose files are downloaded, never a page a reader is sent to."""
+    return [getattr(settings, name) for name in URL_ENV if name != "bulk_url"]
 
 
 def drop_unsafe_links(result: Verification, settings: Settings) -> None:
