@@ -194,6 +194,9 @@ def _try_lock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
+_COURT_OF_DOCKET = "SELECT court FROM scratch.docket WHERE id = ?"
+
+
 def _fill(db: sqlite3.Connection, scratch: Path, generation: Generation, coverage: Coverage, progress: Progress) -> int:
     """Fill the index; the number of dockets whose courts it took."""
     db.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA cache_size = -200000;" + _SCHEMA)
@@ -223,7 +226,6 @@ def _fill(db: sqlite3.Connection, scratch: Path, generation: Generation, coverag
             "dockets",
         )
     since = coverage.since
-    court = "(SELECT court FROM scratch.docket WHERE id = ?)"  # the docket's, which is not kept
     _load(
         db,
         files["opinion-clusters"],
@@ -237,9 +239,11 @@ def _fill(db: sqlite3.Connection, scratch: Path, generation: Generation, coverag
             "precedential_status",
             "docket_id",
         ),
-        # a smaller index for some courts keeps the clusters of the dockets it kept
-        f"INSERT INTO cluster SELECT ?, ?, ?, ?, ?, ?, ?, {court} WHERE ? OR {court} IS NOT NULL",
-        lambda v: _cluster(v, since, not coverage.courts),
+        # the docket's court, which is not kept; a smaller index for some courts keeps only the
+        # clusters of the dockets it kept
+        "INSERT INTO cluster SELECT ?, ?, ?, ?, ?, ?, ?, "
+        + ("court FROM scratch.docket WHERE id = ?" if coverage.courts else f"({_COURT_OF_DOCKET})"),
+        lambda v: _cluster(v, since),
         progress,
         "clusters",
     )
@@ -315,7 +319,7 @@ def _int(value: str | None, column: str) -> int:
 _STATUS = {status: code for code, status in enumerate(STATUSES)}
 
 
-def _cluster(v: list[str | None], since: int | None, every_court: bool) -> tuple | None:
+def _cluster(v: list[str | None], since: int | None) -> tuple | None:
     cid, name, short, full, filed, approximate, status, docket = v
     day = None
     if filed is not None:
@@ -331,7 +335,7 @@ def _cluster(v: list[str | None], since: int | None, every_court: bool) -> tuple
     flag = 1 if (approximate or "").lower() in ("t", "true", "1") else 0
     code = _STATUS.get(status or "Unknown", _STATUS["Unknown"])
     docket_id = _int(docket, "docket_id")
-    return (_int(cid, "id"), name, short, full, day, flag, code, docket_id, every_court, docket_id)
+    return (_int(cid, "id"), name, short, full, day, flag, code, docket_id)
 
 
 def _citation(v: list[str | None], codes: _Codes) -> tuple | None:
