@@ -8,19 +8,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-
-from toa.server import create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE = "https://127.0.0.1:3000"
-
-
-@pytest.fixture
-def client():
-    app = create_app({"TOA_PORT": 3000})
-    yield app.test_client()
-    app.extensions["toa_jobs"].shutdown()
 
 
 def test_the_page_and_every_module_it_imports_are_served_as_javascript(client):

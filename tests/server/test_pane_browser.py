@@ -666,6 +666,17 @@ def _entry_div(browser, text: str):
     )
 
 
+def _open_editor(browser, div, field: str | None = None, value: str | None = None) -> None:
+    """Open an entry's editor and, when `field` is given, fill that field (a CSS class) with `value`."""
+    browser.execute_script(
+        "arguments[0].querySelector('details.edit').open = true;"
+        "if (arguments[1]) arguments[0].querySelector('.' + arguments[1]).value = arguments[2];",
+        div,
+        field,
+        value,
+    )
+
+
 def _ta_fields(browser) -> list[dict]:
     return [f for f in browser.execute_script("return window.__fields()") if f["code"].lstrip().startswith("TA ")]
 
@@ -724,12 +735,7 @@ def test_edit_move_and_exclude_an_entry_through_its_ta_fields_and_undo_each(brow
 
     # edit the entry's text: the \l of its first TA field, nothing else
     div = _entry_div(browser, garcetti)
-    browser.execute_script(
-        "arguments[0].querySelector('details.edit').open = true;"
-        "arguments[0].querySelector('.edit-text').value = arguments[1];",
-        div,
-        edited,
-    )
+    _open_editor(browser, div, "edit-text", edited)
     calls = pane.press(
         div.find_element("css selector", ".edit-save"), "Edit made in 1 TA field, the case name still in italics"
     )
@@ -757,12 +763,7 @@ def test_edit_move_and_exclude_an_entry_through_its_ta_fields_and_undo_each(brow
     # a text without the case name: the field's code is written, plain
     plain = "The Garcetti rule, 547 U.S. 410 (2006)"
     div = _entry_div(browser, garcetti)
-    browser.execute_script(
-        "arguments[0].querySelector('details.edit').open = true;"
-        "arguments[0].querySelector('.edit-text').value = arguments[1];",
-        div,
-        plain,
-    )
+    _open_editor(browser, div, "edit-text", plain)
     calls = pane.press(div.find_element("css selector", ".edit-save"), "Edit made in 1 TA field;")
     assert [_switch(c["to"], "l") for c in calls if c["op"] == "setFieldCode"] == [plain]
     assert not [c for c in calls if c["op"] == "insertOoxml"]
@@ -796,12 +797,7 @@ def test_edit_move_and_exclude_an_entry_through_its_ta_fields_and_undo_each(brow
     n_garcetti = len(pane.entries()[garcetti]["occurrences"])
     n_lane = len(pane.entries()[lane]["occurrences"])
     div = _entry_div(browser, lane)
-    browser.execute_script(
-        "arguments[0].querySelector('details.edit').open = true;"
-        "arguments[0].querySelector('.edit-merge-into').value = arguments[1];",
-        div,
-        garcetti,
-    )
+    _open_editor(browser, div, "edit-merge-into", garcetti)
     pane.press(div.find_element("css selector", ".edit-merge"), "Merge made in")
     after = _ta_fields(browser)
     assert not [f for f in after if _switch(f["code"], "s") == lane_short]
@@ -823,7 +819,7 @@ def test_edit_move_and_exclude_an_entry_through_its_ta_fields_and_undo_each(brow
     # the undo puts the fields back by insertField, without the spaces round the engine's instruction
     mine = sorted(f["code"].strip() for f in before if _switch(f["code"], "s") == short)
     div = _entry_div(browser, celotex)
-    browser.execute_script("arguments[0].querySelector('details.edit').open = true", div)
+    _open_editor(browser, div)
     pane.press(div.find_element("css selector", ".edit-exclude"), "Excluded from the table")
     assert not [f for f in _ta_fields(browser) if _switch(f["code"], "s") == short]
     assert len(_ta_fields(browser)) == len(before) - len(mine)
@@ -851,7 +847,7 @@ def test_undo_after_a_scan_restores_the_entry_it_took_and_an_undo_whose_entry_is
     cited = pane.entries()[celotex]["occurrences"]
     order = pane.texts(".authority .text")
     div = _entry_div(browser, celotex)
-    browser.execute_script("arguments[0].querySelector('details.edit').open = true", div)
+    _open_editor(browser, div)
     pane.press(div.find_element("css selector", ".edit-exclude"), "Excluded from the table")
     pane.click("scan", "Found")
     assert celotex not in pane.entries()
@@ -863,12 +859,7 @@ def test_undo_after_a_scan_restores_the_entry_it_took_and_an_undo_whose_entry_is
     statute = "28 U.S.C. § 1291"
     edited = "28 U.S.C. § 1291 (jurisdiction)"
     div = _entry_div(browser, statute)
-    browser.execute_script(
-        "arguments[0].querySelector('details.edit').open = true;"
-        "arguments[0].querySelector('.edit-text').value = arguments[1];",
-        div,
-        edited,
-    )
+    _open_editor(browser, div, "edit-text", edited)
     pane.press(div.find_element("css selector", ".edit-save"), "Edit made in 1 TA field")
     fields = _ta_fields(browser)
     at = next(i for i, t in enumerate(pane.word["body"]) if "jurisdiction under 28 U.S.C. § 1291." in t)
@@ -1045,7 +1036,7 @@ def test_every_control_has_a_name_that_says_what_it_acts_on(browser, server, fak
     pane.click("check", "Checked")
     pane.click("insert", "Table inserted")
     div = _entry_div(browser, "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)")
-    browser.execute_script("arguments[0].querySelector('details.edit').open = true", div)
+    _open_editor(browser, div)
     pane.press(div.find_element("css selector", ".edit-exclude"), "Excluded from the table")
     browser.execute_script("document.querySelectorAll('details').forEach(d => d.open = true)")
     browser.execute_script(AXE.read_text(encoding="utf-8"))
@@ -1595,7 +1586,7 @@ def test_an_excluded_entry_is_restored_in_a_later_session_with_its_ta_fields_and
     short = next(_switch(f["code"], "s") for f in _ta_fields(browser) if _switch(f["code"], "l") == celotex)
     mine = sorted(f["code"] for f in _ta_fields(browser) if _switch(f["code"], "s") == short)
     div = _entry_div(browser, celotex)
-    browser.execute_script("arguments[0].querySelector('details.edit').open = true", div)
+    _open_editor(browser, div)
     pane.press(div.find_element("css selector", ".edit-exclude"), "Excluded from the table")
     assert pane.texts("#excluded-list .text") == [celotex]
     saved = {
@@ -1709,7 +1700,7 @@ def test_insert_table_never_promises_an_undo_the_pane_does_not_offer(browser, se
     assert "The pane's Undo" not in pane.message()
     # with a change of the pane's on its Undo, the message says what that Undo takes back: not the table
     div = _entry_div(browser, "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)")
-    browser.execute_script("arguments[0].querySelector('details.edit').open = true", div)
+    _open_editor(browser, div)
     pane.press(div.find_element("css selector", ".edit-exclude"), "Excluded from the table")
     pane.click("insert", "Table inserted")
     assert not undo.get_attribute("disabled") and undo.text == "Undo exclude"
@@ -1735,7 +1726,7 @@ def test_the_preview_follows_every_change_of_the_table(browser, server):
     celotex = "Celotex Corp. v. Catrett, 477 U.S. 317 (1986)"
     assert celotex in _preview(browser)["Cases"]
     div = _entry_div(browser, celotex)
-    browser.execute_script("arguments[0].querySelector('details.edit').open = true", div)
+    _open_editor(browser, div)
     pane.press(div.find_element("css selector", ".edit-exclude"), "Excluded from the table")
     shown = _preview(browser)
     assert celotex not in shown["Cases"] and shown["Cases"]

@@ -33,13 +33,6 @@ PLANTED = SAMPLES / "planted-problems.docx"
 BASE = "https://127.0.0.1:3000"
 
 
-@pytest.fixture
-def client():
-    app = create_app({"TOA_PORT": 3000})
-    yield app.test_client()
-    app.extensions["toa_jobs"].shutdown()
-
-
 def post(client, path, data, **kw):
     return client.post(f"/api/v1/{path}", data=data, base_url=BASE, **kw)
 

@@ -41,7 +41,7 @@ from .common import (
     squeeze_subsections,
     state_abbr,
 )
-from .statutes import continue_subsection
+from .statutes import continue_subsection, extend_last
 from .tables import form_pattern, load
 
 CAT: CategoryKey = "rules_regulations"
@@ -767,8 +767,7 @@ def find_cfr(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
             for i, (s, e, sec, sub, etseq) in enumerate(items)
         ]
         if edition:
-            occs[-1].end = occs[-1].anchor_end = end2
-            occs[-1].text = text[occs[-1].start : end2]
+            extend_last(text, occs, end2)
         if title == "3" and len(occs) == 1:
             _as_presidential_document(text, occs[0])
         claims.append(claim(occs))
