@@ -1,4 +1,4 @@
-from conftest import full, keys
+from recognized import full, keys
 from toa.keys import AgencyDecisionKey, IrsGuidanceKey, PtabKey
 
 

@@ -1,7 +1,7 @@
 """State codes as state courts write them (toa.recognizers.codes), on invented text."""
 
 import pytest
-from conftest import full, keys
+from recognized import full, keys
 
 from toa.keys import StateCodeKey
 from toa.recognizers.codes import (

@@ -1,4 +1,4 @@
-from conftest import full
+from recognized import full
 from toa.keys import JuryInstructionKey
 
 

@@ -1,7 +1,7 @@
 """Scientific and professional literature: references in the styles of the sciences, and the
 statements and reports of professional bodies. All texts are invented."""
 
-from conftest import full
+from recognized import full
 
 from toa.keys import WorkKey
 

@@ -1,4 +1,4 @@
-from conftest import full, keys, written_forms
+from recognized import full, keys, written_forms
 from toa.keys import CfrKey, StateCodeKey
 
 

@@ -1,4 +1,4 @@
-from conftest import full, keys, written_forms
+from recognized import full, keys, written_forms
 from toa.keys import CfrKey, FederalRegisterKey, GuidelinesKey, RuleKey, UsCodeKey
 from toa.meta import ProvisionMeta
 from toa.recognizers.rules import cfr_section, rule_of
