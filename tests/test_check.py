@@ -26,6 +26,7 @@ from toa.cli import main
 HERE = Path(__file__).parent
 SAMPLE = HERE.parent / "samples" / "planted-problems.docx"
 BENCHMARK = HERE.parent / "samples" / "verification-benchmark.docx"
+SAMPLE_BULK = HERE.parent / "samples" / "courtlistener-bulk"
 BENCHMARK_KEY = json.loads((HERE.parent / "samples" / "verification-benchmark.key.json").read_text())
 
 IMAGINARY = "Smith v. Imaginary, 999 U.S. 9999 (2099)"
@@ -1238,11 +1239,12 @@ def test_the_source_in_a_quoting_parenthetical_is_checked_for_the_quotation_too(
 def test_a_case_index_judges_every_case_as_the_api_does_and_sends_nothing(env, tmp_path, capsys, monkeypatch):
     """`toa index build` from bulk files of the cases the fake CourtListener holds, then `toa check
     --offline`: every case gets the verdict and flags the API gives it (the planted ones flagged:
-    a wrong page, a wrong name, a year to come), no request is made, and each says its source."""
+    a wrong page, a wrong name, a year to come), no request is made, and each says its source.
+    The bulk files are the sample's (samples/courtlistener-bulk, uncompressed, for a user to try the
+    index with): the fakes' cases, in full volumes, as fakes.bulk writes them."""
     api = checked(capsys, SAMPLE, tmp_path, "api")
-    write_generation(tmp_path / "bulk", "2026-09-30", with_neighbours(cases_of(data.CLUSTERS)))
     monkeypatch.setenv("TOA_INDEX", str(tmp_path / "cases.sqlite3"))
-    assert run(capsys, "index", "build", "--from", tmp_path / "bulk")[0] == 0
+    assert run(capsys, "index", "build", "--from", SAMPLE_BULK)[0] == 0
     env.recorder.requests.clear()
     local = checked(capsys, SAMPLE, tmp_path, "local", "--offline")
     assert env.recorder.requests == []
