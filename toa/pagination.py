@@ -294,92 +294,121 @@ def _anchor_pages(
     a break is cut where its lines fill a page, and `table`, the table toa writes, takes its
     height (and its page breaks) where it goes, in place of the lines it replaces: then also the
     page the table starts on (else None)."""
-    start_page: dict[int, int] = {}  # body paragraph -> page it starts on
-    change_points: dict[int, list[tuple[int, int]]] = {}  # paragraph -> [(offset, page from there on)]
-    sec_first: dict[int, int] = {}
     body = [p for p in doc.paragraphs if p.story in ("body", "table")]
     same_step = _marker_pairs(body)[0] if "rendered" in kinds and len(kinds) > 1 else set()
     taken = {
         p.index: sorted((b for b in p.breaks if b.kind in kinds and id(b) not in same_step), key=lambda b: b.offset)
         for p in body
     }
-    # Lay lines out where the author left few breaks, and in any stretch between breaks that no
-    # one page could hold: where every page ends in a break (a converted PDF, a Word file with page
-    # breaks) the breaks alone count, and a body that runs on without one is cut however many
-    # breaks the front matter has.
-    lines = _Lines(doc, table.spot.replaced if table else set()) if estimate else None
-    stretches = _stretch_pages(body, taken, lines, table) if lines else []
-    few_breaks = sum(stretches) > LONG_STRETCH * len(stretches)
-    long_stretches = iter([few_breaks or n > LONG_STRETCH for n in stretches])
-    cut = next(long_stretches, False)
-    page, used = 1, 0.0  # twips of the page's height taken
-    notes_on = 0  # the last page a note's separator was counted on
-    table_at: tuple[int, int] | None = None  # (physical page, section) the table starts on
-
-    def place_table(page: int, used: float, height: float, section: int) -> tuple[int, float]:
-        """The page and height taken after the table (`table`, in a section of `height`)."""
-        nonlocal table_at
-        assert table is not None
-        if table.spot.break_before and used:
-            page, used = page + 1, 0.0
-        table_at = (page, section)
-        used += table.height
-        page, used = page + int(used // height), used % height
-        if table.spot.break_after:
-            page, used = page + 1, 0.0
-        return page, used
-
-    for p in body:
-        height = doc.sections[min(p.section, len(doc.sections) - 1)].text_height
-        if table and table.spot.after is None and p is body[0]:
-            page, used = place_table(page, used, height, p.section)
-        start, points, last_break = page, [], 0
-        for b in taken[p.index]:
-            cut = next(long_stretches, False)  # the stretch this break begins
-            if b.offset == 0 and start != page:
-                continue  # a section break and a page break before one paragraph: one new page
-            page += 1
-            used, last_break = 0.0, b.offset
-            if b.offset == 0:
-                start = page
-            else:
-                points.append((b.offset, page))
-        if cut and lines is not None and p.index not in lines.replaced:
-            line_height = lines.line_height(p.format)
-            before, after = lines.spacing(p.format)
-            used += before if used else 0  # the space before is dropped at the top of a page
-            for offset in lines.starts(p):
-                if offset < last_break:
-                    continue
-                if used and used + line_height > height:
-                    page, used = page + 1, 0.0
-                    if offset == 0:
-                        start = page
-                    else:
-                        points.append((offset, page))
-                used += line_height
-            used += after
-            notes = lines.notes_height(p)
-            if notes:
-                used += notes + (lines.line_height(lines.notes[p.index][0].format) if notes_on != page else 0)
-                notes_on = page
-                if used > height:  # the notes run over: the rest of them opens the next page
-                    page += int(used // height)
-                    used %= height
-        start_page[p.index], change_points[p.index] = start, points
-        sec_first.setdefault(p.section, start)
-        if table and table.spot.after == p.index:
-            page, used = place_table(page, used, height, p.section)
-    sec_first[0] = 1  # the first section starts the document, a table put before its first paragraph too
-    labeler = _Labeler(doc.sections, sec_first)
+    walk = _PageWalk(doc, body, taken, estimate, table)
+    walk.through(body)
+    walk.sec_first[0] = 1  # the first section starts the document, a table put before its first paragraph too
+    labeler = _Labeler(doc.sections, walk.sec_first)
     out = {}
     for pi, off in anchors:
-        points = change_points.get(pi, [])
+        points = walk.change_points.get(pi, [])
         # the last page change at or before the anchor (bisection: a paragraph may hold thousands)
         at = bisect.bisect_right(points, (off, float("inf"))) - 1
-        physical = points[at][1] if at >= 0 else start_page.get(pi, 1)
+        physical = points[at][1] if at >= 0 else walk.start_page.get(pi, 1)
         out[(pi, off)] = (physical, labeler.label(physical, doc.paragraphs[pi].section))
+    table_at = walk.table_at
     return out, (table_at[0], labeler.label(*table_at)) if table_at else None
+
+
+class _PageWalk:
+    """The body read in order, page by page: the page each paragraph starts on and the offsets
+    where a new page begins inside it, the first page of each section, and the table's page."""
+
+    def __init__(
+        self, doc: Document, body: list[Paragraph], taken: dict, estimate: bool, table: TableSpace | None
+    ) -> None:
+        self.doc, self.taken, self.table = doc, taken, table
+        self.start_page: dict[int, int] = {}  # body paragraph -> page it starts on
+        self.change_points: dict[int, list[tuple[int, int]]] = {}  # paragraph -> [(offset, page from there on)]
+        self.sec_first: dict[int, int] = {}
+        # Lay lines out where the author left few breaks, and in any stretch between breaks that no
+        # one page could hold: where every page ends in a break (a converted PDF, a Word file with page
+        # breaks) the breaks alone count, and a body that runs on without one is cut however many
+        # breaks the front matter has.
+        self.lines = _Lines(doc, table.spot.replaced if table else set()) if estimate else None
+        stretches = _stretch_pages(body, taken, self.lines, table) if self.lines else []
+        few_breaks = sum(stretches) > LONG_STRETCH * len(stretches)
+        self.long_stretches = iter([few_breaks or n > LONG_STRETCH for n in stretches])
+        self.cut = next(self.long_stretches, False)
+        self.page, self.used = 1, 0.0  # twips of the page's height taken
+        self.notes_on = 0  # the last page a note's separator was counted on
+        self.table_at: tuple[int, int] | None = None  # (physical page, section) the table starts on
+
+    def through(self, body: list[Paragraph]) -> None:
+        table = self.table
+        for p in body:
+            height = self.doc.sections[min(p.section, len(self.doc.sections) - 1)].text_height
+            if table and table.spot.after is None and p is body[0]:
+                self.place_table(height, p.section)
+            start, points, last_break = self.breaks(p)
+            if self.cut and self.lines is not None and p.index not in self.lines.replaced:
+                start = self.lay_lines(p, height, start, points, last_break)
+            self.start_page[p.index], self.change_points[p.index] = start, points
+            self.sec_first.setdefault(p.section, start)
+            if table and table.spot.after == p.index:
+                self.place_table(height, p.section)
+
+    def place_table(self, height: float, section: int) -> None:
+        """The table (`table`, in a section of `height`) set where the walk stands."""
+        table = self.table
+        assert table is not None
+        if table.spot.break_before and self.used:
+            self.page, self.used = self.page + 1, 0.0
+        self.table_at = (self.page, section)
+        self.used += table.height
+        self.page, self.used = self.page + int(self.used // height), self.used % height
+        if table.spot.break_after:
+            self.page, self.used = self.page + 1, 0.0
+
+    def breaks(self, p: Paragraph) -> tuple[int, list[tuple[int, int]], int]:
+        """The breaks of `p` counted: the page it starts on, the pages that begin inside it, and
+        the offset of its last break."""
+        start, points, last_break = self.page, [], 0
+        for b in self.taken[p.index]:
+            self.cut = next(self.long_stretches, False)  # the stretch this break begins
+            if b.offset == 0 and start != self.page:
+                continue  # a section break and a page break before one paragraph: one new page
+            self.page += 1
+            self.used, last_break = 0.0, b.offset
+            if b.offset == 0:
+                start = self.page
+            else:
+                points.append((b.offset, self.page))
+        return start, points, last_break
+
+    def lay_lines(self, p: Paragraph, height: float, start: int, points: list[tuple[int, int]], last_break: int) -> int:
+        """The lines of `p` after its last break set on pages of `height`, and its notes under
+        them; the pages that begin inside it go to `points`. The page it starts on."""
+        lines = self.lines
+        assert lines is not None
+        line_height = lines.line_height(p.format)
+        before, after = lines.spacing(p.format)
+        self.used += before if self.used else 0  # the space before is dropped at the top of a page
+        for offset in lines.starts(p):
+            if offset < last_break:
+                continue
+            if self.used and self.used + line_height > height:
+                self.page, self.used = self.page + 1, 0.0
+                if offset == 0:
+                    start = self.page
+                else:
+                    points.append((offset, self.page))
+            self.used += line_height
+        self.used += after
+        notes = lines.notes_height(p)
+        if notes:
+            first = lines.line_height(lines.notes[p.index][0].format) if self.notes_on != self.page else 0
+            self.used += notes + first
+            self.notes_on = self.page
+            if self.used > height:  # the notes run over: the rest of them opens the next page
+                self.page += int(self.used // height)
+                self.used %= height
+        return start
 
 
 @dataclass

@@ -45,53 +45,78 @@ def read_table(doc: Document) -> PrintedTable | None:
     lines = _lines(doc)
     if not lines:
         return None
-    table = PrintedTable(form="fields" if _has_toa_field(doc, lines) else "typed", title=None)
-    pending: list[tuple[Paragraph, str, list]] = []  # the first lines of a wrapped entry
-    group = _Group()
+    reader = _TableReader(PrintedTable(form="fields" if _has_toa_field(doc, lines) else "typed", title=None))
     for para, text, emphasis in lines:
-        stripped = text.strip()
-        if not stripped:
-            continue
-        if is_toa_placeholder(stripped) or _is_title(stripped):
-            if table.title is None:
-                table.title = para.index
-            continue
-        if _PAGE_LABEL.match(stripped):
-            continue
-        entry_text, page_text = _split(text)
-        if page_text is not None and not entry_text.strip():
-            if pending:  # a wrapped entry whose last line holds only the pages
-                table.entries.append(group.entry(pending, page_text, table))
-                pending = []
-            elif table.entries and table.entries[-1].page_text.rstrip().endswith(","):
-                _more_pages(table.entries[-1], page_text, para.index)
-            continue
-        if page_text is not None:
-            table.entries.append(group.entry(pending + [(para, entry_text, emphasis)], page_text, table))
-            pending = []
-            continue
-        if parse_pages(stripped) is not None:
-            if pending and _trailing_leader(pending[-1][1]) is not None:  # "text ....." then the pages
-                last_para, last_text, last_em = pending[-1]
-                pending[-1] = (last_para, _without_trailing_leader(last_text), last_em)
-                table.entries.append(group.entry(pending, stripped, table))
-                pending = []
-                continue
-            if not pending and table.entries and table.entries[-1].page_text.rstrip().endswith(","):
-                _more_pages(table.entries[-1], stripped, para.index)  # a page list that wrapped
-            continue  # else a page number typed at the foot of a page of the table
-        if not pending and _is_heading(stripped, para):
-            name = _PAGE_LABEL_AFTER.sub("", stripped)
-            if _GROUP_LINE.match(name) and "." in name and not _HEADING_WORDS.search(name):
-                pending.append((para, text, emphasis))  # "U.S. Const.:" over "Art. II", or a wrapped title
-                continue
-            group.text = None
-            _heading(table, name, para.index)
-            continue
-        pending.append((para, text, emphasis))
+        if text.strip():
+            reader.take(para, text, emphasis)
+    table = reader.table
     if table.title is None:
         table.title = lines[0][0].index
     return table if table.entries else None
+
+
+class _TableReader:
+    """The lines of a table read one by one into its entries: a wrapped entry's first lines wait
+    in `pending` for the line that holds its pages."""
+
+    def __init__(self, table: PrintedTable) -> None:
+        self.table = table
+        self.pending: list[tuple[Paragraph, str, list]] = []
+        self.group = _Group()
+
+    def take(self, para: Paragraph, text: str, emphasis: list) -> None:
+        stripped = text.strip()
+        if is_toa_placeholder(stripped) or _is_title(stripped):
+            if self.table.title is None:
+                self.table.title = para.index
+            return
+        if _PAGE_LABEL.match(stripped):
+            return
+        entry_text, page_text = _split(text)
+        if page_text is not None and not entry_text.strip():
+            self._pages_alone(page_text, para)
+        elif page_text is not None:
+            self._end_entry([*self.pending, (para, entry_text, emphasis)], page_text)
+        elif parse_pages(stripped) is not None:
+            self._page_list(stripped, para)
+        elif not self.pending and _is_heading(stripped, para):
+            self._heading(stripped, para, text, emphasis)
+        else:
+            self.pending.append((para, text, emphasis))
+
+    def _end_entry(self, lines: list[tuple[Paragraph, str, list]], page_text: str) -> None:
+        self.table.entries.append(self.group.entry(lines, page_text, self.table))
+        self.pending = []
+
+    def _continues_pages(self) -> bool:
+        """The last entry's page list ends in a comma: it goes on on the next line."""
+        return bool(self.table.entries) and self.table.entries[-1].page_text.rstrip().endswith(",")
+
+    def _pages_alone(self, page_text: str, para: Paragraph) -> None:
+        """A line of a leader and pages only."""
+        if self.pending:  # a wrapped entry whose last line holds only the pages
+            self._end_entry(self.pending, page_text)
+        elif self._continues_pages():
+            _more_pages(self.table.entries[-1], page_text, para.index)
+
+    def _page_list(self, stripped: str, para: Paragraph) -> None:
+        """A line that is a page list and nothing else."""
+        pending = self.pending
+        if pending and _trailing_leader(pending[-1][1]) is not None:  # "text ....." then the pages
+            last_para, last_text, last_em = pending[-1]
+            pending[-1] = (last_para, _without_trailing_leader(last_text), last_em)
+            self._end_entry(pending, stripped)
+        elif not pending and self._continues_pages():
+            _more_pages(self.table.entries[-1], stripped, para.index)  # a page list that wrapped
+        # else a page number typed at the foot of a page of the table
+
+    def _heading(self, stripped: str, para: Paragraph, text: str, emphasis: list) -> None:
+        name = _PAGE_LABEL_AFTER.sub("", stripped)
+        if _GROUP_LINE.match(name) and "." in name and not _HEADING_WORDS.search(name):
+            self.pending.append((para, text, emphasis))  # "U.S. Const.:" over "Art. II", or a wrapped title
+            return
+        self.group.text = None
+        _heading(self.table, name, para.index)
 
 
 _GROUP_LINE = re.compile(r"^(?!.*\bv\.\s).{2,80}:$")

@@ -189,36 +189,55 @@ def unwrap_fields(root, keywords: frozenset[str]) -> bool:
             if child.tag != qn("w:fldData"):
                 f.addprevious(child)
         f.getparent().remove(f)
-    open_fields: list[dict] = []  # innermost last: {"instr": [...], "code": bool, "owned": [...]}
-    doomed: list = []
-    for el in root.iter(R):
-        for child in el:
-            if child.tag == RPR:
-                continue
-            kind = child.get(qn("w:fldCharType")) if child.tag == _FLD else None
-            if kind == "begin":
-                open_fields.append({"instr": [], "code": True, "owned": []})
-            for f in open_fields:
-                if f["code"] or (f is open_fields[-1] and kind in ("separate", "end")):
-                    f["owned"].append(child)
-            if not open_fields:
-                continue
-            top = open_fields[-1]
-            if child.tag in (_INSTR, _DEL_INSTR) and top["code"]:
-                top["instr"].append(child.text or "")
-            elif kind == "separate":
-                top["code"] = False
-            elif kind == "end":
-                open_fields.pop()
-                if _field_keyword("".join(top["instr"])) in keywords:
-                    doomed += top["owned"]
-    for f in open_fields:  # never ended: Word would still read the instruction
-        if _field_keyword("".join(f["instr"])) in keywords:
-            doomed += f["owned"]
-    for child in doomed:
+    for child in _complex_field_parts(root, keywords):
         if child.getparent() is not None:
             child.getparent().remove(child)
     return True
+
+
+@dataclass
+class _OpenField:
+    """A complex field being read: its instruction so far, whether its code is still being read
+    (before its separate), and the run children that go when it is unwrapped."""
+
+    instr: list[str] = field(default_factory=list)
+    code: bool = True
+    owned: list = field(default_factory=list)
+
+
+def _complex_field_parts(root, keywords: frozenset[str]) -> list:
+    """The run children of the complex fields of `keywords` that unwrapping removes: each field's
+    characters and its code (nested fields included), not its result."""
+    open_fields: list[_OpenField] = []  # innermost last
+    doomed: list = []
+    for child in (c for r in root.iter(R) for c in r if c.tag != RPR):
+        ended = _read_field_part(open_fields, child)
+        if ended is not None and _field_keyword("".join(ended.instr)) in keywords:
+            doomed += ended.owned
+    for f in open_fields:  # never ended: Word would still read the instruction
+        if _field_keyword("".join(f.instr)) in keywords:
+            doomed += f.owned
+    return doomed
+
+
+def _read_field_part(open_fields: list[_OpenField], child) -> _OpenField | None:
+    """Take one run child into the fields open around it; the field it ends, if it ends one."""
+    kind = child.get(qn("w:fldCharType")) if child.tag == _FLD else None
+    if kind == "begin":
+        open_fields.append(_OpenField())
+    for f in open_fields:
+        if f.code or (f is open_fields[-1] and kind in ("separate", "end")):
+            f.owned.append(child)
+    if not open_fields:
+        return None
+    top = open_fields[-1]
+    if child.tag in (_INSTR, _DEL_INSTR) and top.code:
+        top.instr.append(child.text or "")
+    elif kind == "separate":
+        top.code = False
+    elif kind == "end":
+        return open_fields.pop()
+    return None
 
 
 def _field_keyword(instr: str) -> str:

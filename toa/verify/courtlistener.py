@@ -128,14 +128,7 @@ class CourtListener:
 
     # -- citation lookup -------------------------------------------------------------------
     def lookup(self, citations: list[str]) -> dict[str, Answer]:
-        answers: dict[str, Answer] = {}
-        pending: list[str] = []
-        for cite in dict.fromkeys(citations):  # dedupe, keep order
-            hit = self.cache.get(self._key(cite))
-            if hit is not None:
-                answers[cite] = Answer(**hit, cached=True)
-            else:
-                pending.append(cite)
+        answers, pending = self._cached(citations)
         total = len(pending)
         if not pending:
             return answers
@@ -175,12 +168,28 @@ class CourtListener:
             requeued = outcome if isinstance(outcome, list) else []
             pending = requeued + pending[len(batch) :]
             self.progress("courtlistener", total - len(pending), total)
+        self._keep(answers)
+        return answers
+
+    def _cached(self, citations: list[str]) -> tuple[dict[str, Answer], list[str]]:
+        """The kept answers of `citations`, and the citations (each once, in order) still to ask."""
+        answers: dict[str, Answer] = {}
+        pending: list[str] = []
+        for cite in dict.fromkeys(citations):
+            hit = self.cache.get(self._key(cite))
+            if hit is not None:
+                answers[cite] = Answer(**hit, cached=True)
+            else:
+                pending.append(cite)
+        return answers, pending
+
+    def _keep(self, answers: dict[str, Answer]) -> None:
+        """The new answers kept: a case found for its time, a citation found wanting for less."""
         for cite, answer in answers.items():
             if not answer.cached and answer.status in (200, 300):
                 self.cache.put(self._key(cite), answer.cacheable(), self.settings.case_found_ttl)
             elif not answer.cached and answer.status in (400, 404):
                 self.cache.put(self._key(cite), answer.cacheable(), self.settings.negative_ttl)
-        return answers
 
     def _key(self, cite: str) -> str:
         """The server's base URL is part of the key: a test server's answers stay its own."""
@@ -191,36 +200,18 @@ class CourtListener:
 
     def _handle(self, reply: Reply, batch: list[str], answers: dict[str, Answer]):
         """Record answers for `batch`; returns "retry", "stop", or the citations to resend."""
-        if reply.budget:
-            for c in batch:
-                answers[c] = Answer(not_checked=reply.error, run_wide=True)
-            return "stop"
-        if reply.error and reply.status is None or (reply.status or 0) >= 500:
-            reason = f"CourtListener unreachable: {reply.error or f'HTTP {reply.status}'}"
-            for c in batch:
-                answers[c] = Answer(unresolved=reason, run_wide=True)
-            return "stop"
-        if reply.error:  # a redirect that is not followed (another host, https to http, a loop)
-            for c in batch:
-                answers[c] = Answer(unresolved=f"CourtListener: {reply.error}", run_wide=True)
-            return "stop"
-        if reply.status in (401, 403):
-            for c in batch:
-                answers[c] = Answer(
-                    unresolved=f"CourtListener refused the API token (HTTP {reply.status})", run_wide=True
-                )
-            return "stop"
-        if reply.status == 429:
+        failed = _run_wide_failure(reply)
+        if failed is None and reply.status == 429:
             wait = self._throttle_wait(reply)
             if wait is not None and not self._waited(wait):
                 return "retry"
             until = f" for {wait:.0f} s" if wait is not None else ""
-            for c in batch:
-                answers[c] = Answer(not_checked=f"CourtListener rate limit reached{until}", run_wide=True)
+            failed = Answer(not_checked=f"CourtListener rate limit reached{until}", run_wide=True)
+        if failed is not None:
+            answers.update(dict.fromkeys(batch, failed))
             return "stop"
         if reply.status != 200:
-            for c in batch:
-                answers[c] = Answer(unresolved=f"CourtListener answered HTTP {reply.status}")
+            answers.update(dict.fromkeys(batch, Answer(unresolved=f"CourtListener answered HTTP {reply.status}")))
             return []
         try:
             items = json.loads(reply.text)
@@ -229,8 +220,7 @@ class CourtListener:
             if not isinstance(items, list):
                 raise ValueError("not a list")
         except ValueError:
-            for c in batch:
-                answers[c] = Answer(unresolved="malformed response from CourtListener")
+            answers.update(dict.fromkeys(batch, Answer(unresolved="malformed response from CourtListener")))
             return []
         return self._read_items(items, batch, answers)
 
@@ -386,6 +376,21 @@ def opinion_ids(cluster: dict) -> list[int]:
         if m:
             out.append(int(m.group(1)))
     return out
+
+
+def _run_wide_failure(reply: Reply) -> Answer | None:
+    """What a reply that ends the run's lookups says of every citation of its batch (the request
+    budget spent, the service unreachable or failing, a redirect not followed, the token refused),
+    or None when the reply answers."""
+    if reply.budget:
+        return Answer(not_checked=reply.error, run_wide=True)
+    if reply.error and reply.status is None or (reply.status or 0) >= 500:
+        return Answer(unresolved=f"CourtListener unreachable: {reply.error or f'HTTP {reply.status}'}", run_wide=True)
+    if reply.error:  # a redirect that is not followed (another host, https to http, a loop)
+        return Answer(unresolved=f"CourtListener: {reply.error}", run_wide=True)
+    if reply.status in (401, 403):
+        return Answer(unresolved=f"CourtListener refused the API token (HTTP {reply.status})", run_wide=True)
+    return None
 
 
 def _which(starts: list[int], batch: list[str], start_index) -> int | None:
