@@ -45,7 +45,7 @@ async function changeCodes(p, label, text, edit, list) {
     // [position among the document's TA fields, code before, code after]: other fields may
     // have the same code after (a merge), so undo goes by position, by code only if that moved
     const codes = changed.map(([f, code]) => [all.indexOf(f), f.code, code]);
-    changed.forEach(([f, code]) => { f.code = code; });
+    changed.forEach(([f, code]) => word.setCode(f, code));
     await word.updateTables(ctx);
     const before = p.state.report;
     p.state.report = list.report(before);
@@ -55,7 +55,7 @@ async function changeCodes(p, label, text, edit, list) {
       const taken = new Set();
       for (const [i, was, after] of codes) {
         const f = now[i] && now[i].code === after && !taken.has(i) ? now[i] : now.find((x, k) => x.code === after && !taken.has(k));
-        if (f) { f.code = was; taken.add(now.indexOf(f)); }
+        if (f) { word.setCode(f, was); taken.add(now.indexOf(f)); }
       }
       await word.updateTables(ctx2);
     });
@@ -87,8 +87,8 @@ async function editItalic(p, a, newText, emphasis) {
     if (!range) throw new PaneError("The citation the entry's text is marked at was not found: Insert table again, then edit.");
     const before = long.code;
     const after = withSwitch(before, "l", newText);
-    range.insertOoxml(bodyPackage([taParagraph(after, newText, emphasis)]), "Start");
-    long.delete();
+    word.insertOoxml(range, bodyPackage([taParagraph(after, newText, emphasis)]), "Start");
+    word.deleteField(long);
     await word.updateTables(ctx);
     const was = p.state.report;
     p.state.report = editedEntry(was, old, newText, emphasis);
@@ -97,8 +97,8 @@ async function editItalic(p, a, newText, emphasis) {
       const mine = (await word.taFields(ctx2)).find((f) => f.code === after);
       const [r] = await word.locateAll(ctx2, [site.locator]);
       if (!mine || !r) throw new PaneError("The edited TA field or its citation is no longer in the document.");
-      r.insertOoxml(bodyPackage([taParagraph(before, old, oldEmphasis)]), "Start");
-      mine.delete();
+      word.insertOoxml(r, bodyPackage([taParagraph(before, old, oldEmphasis)]), "Start");
+      word.deleteField(mine);
       await word.updateTables(ctx2);
     });
     p.show();
@@ -165,7 +165,7 @@ export async function excludeEntry(p, a) {
     const { long, fields } = await word.entryFields(ctx, text);
     const longCode = long.code;
     const shortCode = (fields.find((f) => f !== long) || {}).code || long.code.replace(LONG_SWITCH, "");
-    fields.forEach((f) => f.delete());
+    fields.forEach((f) => word.deleteField(f));
     await word.updateTables(ctx);
     await p.remember(list);
     const before = p.state.report;
@@ -177,7 +177,7 @@ export async function excludeEntry(p, a) {
       const firstFull = Math.max(0, occs.findIndex((o) => o.kind === "full"));
       const ranges = await word.locateAll(ctx2, occs.map((o) => o.locator));
       ranges.forEach((r, i) => {
-        if (r) r.insertField("Start", "TA", (i === firstFull ? longCode : shortCode).replace(/^\s*TA\s*/i, "").trim(), false);
+        if (r) word.insertTaField(r, i === firstFull ? longCode : shortCode);
       });
       await word.updateTables(ctx2);
       await p.remember(p.excluded().filter((t) => t !== text));
@@ -203,16 +203,16 @@ export async function restoreEntry(p, text) {
     await word.run(async (ctx) => {
       const ranges = await word.locateAll(ctx, mine.map((f) => f.locator));
       ranges.forEach((r, i) => {
-        if (r) { r.insertOoxml(mine[i].ooxml, "Start"); placed += 1; }
+        if (r) { word.insertOoxml(r, mine[i].ooxml, "Start"); placed += 1; }
       });
-      await ctx.sync();
+      await word.sync(ctx);
       await word.updateTables(ctx);
     });
   }
   p.state.focus = text;
   record(p, "restore", before, [text], async (ctx) => {
     if (placed) {
-      (await word.entryFields(ctx, text)).fields.forEach((f) => f.delete());
+      (await word.entryFields(ctx, text)).fields.forEach((f) => word.deleteField(f));
       await word.updateTables(ctx);
     }
     await p.remember([...new Set([...p.excluded(), text])]);
@@ -241,7 +241,7 @@ export async function markCitation(p, text, shortTyped, number) {
     const used = new Set((await word.taFields(ctx)).map((f) => switches(f.code).s));
     const short = uniqueShort(used, shortTyped || text.split(",")[0].trim());
     const code = `\\l ${fieldQuote(text)} \\s ${fieldQuote(short)} \\c ${number}`;
-    selection.insertField("Start", "TA", code, false);
+    word.insertTaField(selection, code);
     await word.updateTables(ctx);
     const entry = { text, page_text: "?", emphasis: [], flags: [],
                     occurrences: [{ kind: "full", text: cited, page: null, story: "body", locator: null }] };
@@ -250,7 +250,7 @@ export async function markCitation(p, text, shortTyped, number) {
     p.state.focus = text;
     record(p, "mark", before, [text], async (ctx2) => {
       const f = (await word.taFields(ctx2)).find((x) => normal(switches(x.code).l) === text && switches(x.code).s === short);
-      if (f) f.delete();
+      if (f) word.deleteField(f);
       await word.updateTables(ctx2);
     });
     p.show();
@@ -281,20 +281,11 @@ export async function addHeading(p, name) {
     if (number === undefined) throw new PaneError("Every TA category Word has (1-16) is in use.");
     const last = toas[toas.length - 1];
     const code = /\\c\s*"?\d+"?/.test(last.code) ? last.code.replace(/\\c\s*"?\d+"?/, `\\c "${number}"`) : ` TOA \\c "${number}" `;
-    const inserted = last.result.paragraphs.getLast().getRange("Whole").insertOoxml(bodyPackage(headingParagraphs(name, code)), "After");
-    inserted.track();
-    await ctx.sync();
+    const inserted = await word.insertAfterField(ctx, last, bodyPackage(headingParagraphs(name, code)));
     await word.updateTables(ctx);
     const before = p.state.report;
     p.state.report = withCategory(before, { heading: name, number, authorities: [] });
-    record(p, "add heading", before, [], async () => {
-      await word.runTracked(inserted, async (ctx2) => {
-        inserted.delete();
-        inserted.untrack();
-        await ctx2.sync();
-        await word.updateTables(ctx2);
-      });
-    }, { heading: number });
+    record(p, "add heading", before, [], async () => { await word.removeInserted(inserted); }, { heading: number });
     p.show();
     return `Heading "${name}" added to the table (TA category ${number}): Move entries under it.`;
   });

@@ -15,7 +15,7 @@ import {
   EXCLUDED, SHORT_FORMS, checkedLine, counts, lastChange, normal, plural, readExcluded, ignoredNote, withVerification,
 } from "./state.js";
 import * as view from "./view.js";
-import { MIN_WORDAPI, wordAdapter } from "./word.js";
+import { MIN_WORDAPI, officeNamespaces, wordAdapter } from "./word.js";
 
 const NOTES_MISSING = "reaching footnotes and endnotes needs WordApi 1.5, which this Word lacks";
 const OFFLINE = `${NOT_RUNNING} Start it with the command below; the pane carries on by itself once it answers.`;
@@ -24,8 +24,8 @@ const STAGES = { courtlistener: "cases", provisions: "provisions", offline: "aut
 const FOLLOW_DELAY = 600;  // ms of quiet after the last change before the re-scan
 const FIRST = Symbol("the list's first entry");
 
-function startPane(Office, Word) {
-  const word = wordAdapter(Office, Word);
+function startPane(word) {
+  // word: the Word adapter (word.js), the pane's only way to the document
   const can = word.can;
   // hasTable: the document has a TOA field (a table toa or Word built), so entries have TA fields to edit
   // focus: the entry to focus on once the running action is done (FIRST: the list's first);
@@ -219,10 +219,10 @@ function startPane(Office, Word) {
       const ranges = await word.locateAll(ctx, targets.map((t) => t.locator));
       const removed = await word.removeOwnComments(ctx);
       let added = 0;  // at the authorities' citations: the summary comment is said apart
-      ranges.forEach((r, i) => { if (r) { r.insertComment(targets[i].text); added += 1; } });
+      ranges.forEach((r, i) => { if (r) { word.comment(r, targets[i].text); added += 1; } });
       // the check's summary (what was verified, what was not and why) on the first paragraph with text
       const summary = summaryText ? await word.commentAtStart(ctx, summaryText) : 0;
-      await ctx.sync();
+      await word.sync(ctx);
       const inNotes = word.unreachable(targets.map((t) => t.locator), ranges);
       const missed = targets.length - added - inNotes;
       return `${plural(added, "comment", "comments")} added at citations${summary ? " and the check's summary at the start" : ""}` +
@@ -242,17 +242,17 @@ function startPane(Office, Word) {
       const target = await word.tableTarget(ctx, data.table);
       let oldFields = 0;
       if (can.fieldsOk) {
-        for (const f of await word.taFields(ctx)) { f.delete(); oldFields += 1; }
+        for (const f of await word.taFields(ctx)) { word.deleteField(f); oldFields += 1; }
       }
       let placed = 0;
       ranges.forEach((r, i) => {
         if (!r) return;
         // the field as the engine writes it (italic case name in \\l), on desktop and on the web
-        r.insertOoxml(data.fields[i].ooxml, "Start");
+        word.insertOoxml(r, data.fields[i].ooxml, "Start");
         placed += 1;
       });
-      target.range.insertOoxml(data.table.ooxml, target.location);
-      await ctx.sync();
+      word.insertOoxml(target.range, data.table.ooxml, target.location);
+      await word.sync(ctx);
       state.hasTable = true;
       show();  // now with Edit entry
       let message = `Table inserted ${target.said} with ${placed} TA fields${oldFields ? ` (${oldFields} old ones removed)` : ""}.`;
@@ -454,16 +454,17 @@ function startPane(Office, Word) {
     else done(view.message());
   }
 
-  Office.onReady((info) => start(info || {}));
+  word.ready(start);
 }
 
 // the pane's own files kept for when the server is down (sw.js); a browser without service
 // workers, or one that refuses this one, loads the pane from the server only
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 
-if (typeof Office === "undefined") {
+const office = officeNamespaces();
+if (!office) {
   // module scripts run after the document is parsed
   view.done("Office.js did not load: open this pane from Word, with a network connection.", true, {});
 } else {
-  startPane(window.Office, typeof Word === "undefined" ? null : window.Word);
+  startPane(wordAdapter(office.Office, office.Word));
 }

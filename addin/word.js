@@ -1,12 +1,55 @@
 /* The Word adapter: every Office.js call the pane makes, behind one interface. wordAdapter(Office,
  * Word) takes the two namespaces Office.js defines, from Word itself or from a test double of
- * them (tests/server/office_stub.js); nothing else in the pane names them.
+ * them (tests/server/office_stub.js); nothing else in the pane names them, nor calls a method of
+ * an object they hand out (ESLint's no-restricted-globals and no-restricted-properties hold the
+ * other modules to that).
  *
  * The manifest asks for WordApi 1.3 (MIN_WORDAPI: Range.expandTo, ParagraphCollection.getFirst and
  * getLast, Paragraph.getRange); everything from a later set is used only where
  * Office.context.requirements.isSetSupported says the set is there, and the pane says what is
- * missing otherwise (docs/serve.md lists which feature needs which set). Functions taking `ctx`
- * run inside the caller's Word.run batch (adapter.run). */
+ * missing otherwise (docs/serve.md lists which feature needs which set).
+ *
+ * What the rest of the pane holds of Word is opaque: `ctx` (a batch: what run() hands its
+ * function), a range (what locateAll, selectionText, tableTarget and insertAfterField give:
+ * passed back, never looked into) and a field record ({code}: the field's code as the batch read
+ * it; setCode and deleteField change the field behind it). Functions taking `ctx` queue their
+ * work in that batch; sync(ctx) sends what is queued.
+ *
+ * The interface (what wordAdapter returns):
+ *   can                  what this Word offers, set by start(): {host, platform, web, ready, baseOk, fieldsOk, commentsOk, notesOk, pagesOk}
+ *   ready(callback)      calls callback(info) once Office.js is ready; info {host, platform} (host null outside Word)
+ *   start(info)          sets `can` from info and the requirement sets; returns `can`
+ *   run(batch)           runs batch(ctx) as one Word batch; resolves to what batch resolves to
+ *   sync(ctx)            sends the batch's queued work to Word; resolves once done
+ *   currentDocument()    the document as the server reads it: {body: Blob|string, type, format "docx"|"flat-opc"}
+ *   paragraphsOoxml(from, to, count)  the Flat OPC of body paragraphs from..to-1 (PaneError if the body no longer has count)
+ *   bodyTexts()          the text of every body paragraph: string[]
+ *   locateAll(ctx, locators)  a range (or null: not found, not reachable) per locator
+ *   unreachable(locators, ranges)  how many locators are in notes this Word does not let add-ins reach
+ *   select(locator)      selects the citation in the document (PaneError if Word cannot find it)
+ *   selectionText(ctx)   {selection: range, text}: the selection and its text (PaneError if nothing is selected)
+ *   pagesOf(ctx, ranges) Word's page index of each range, null where none (WordApiDesktop 1.2)
+ *   tableTarget(ctx, table)  where /toa's table goes: {range, location, said} (said: the place, in words)
+ *   insertOoxml(range, ooxml, location)  queues the OOXML in at the range ("Start", "Replace", "After", ...)
+ *   insertTaField(range, code)  queues a TA field with that code (its switches, "TA" optional) at the range's start
+ *   comment(range, text) queues a comment on the range
+ *   bodyFields(ctx)      a field record per field of the body
+ *   taFields(ctx)        a field record per TA field of the body and, where reachable, of the notes
+ *   entryFields(ctx, text)  {long, fields, all}: the TA field whose \l is text, those sharing its \s, and every TA field (PaneError if none)
+ *   setCode(field, code) queues a new code for the record's field (and the record takes it)
+ *   deleteField(field)   queues the record's field out of the document
+ *   tableInDocument()    whether the body has a TOA field (false where fields cannot be read)
+ *   updateTables(ctx)    has Word lay every TOA field out again; resolves to how many there are
+ *   insertAfterField(ctx, field, ooxml)  puts the OOXML in after the field's result paragraph; a range kept for removeInserted
+ *   removeInserted(range)  takes out, in a batch of its own, what insertAfterField put in, and updates the tables
+ *   removeOwnComments(ctx)  deletes the comments the pane (or toa check) wrote; resolves to how many
+ *   commentAtStart(ctx, text)  queues a comment on the first paragraph with text; 1 if placed, else 0
+ *   setting(name)        the document setting's value, null if none
+ *   saveSetting(name, value)  sets (null or undefined: removes) a document setting; resolves once saved
+ *   onSelectionChanged(handler)  calls handler when the selection moves (typing moves it)
+ *
+ * Besides: officeNamespaces(scope) finds Office.js's namespaces on the page (null when Office.js
+ * did not load) and capabilities(info, supported, hasWord) is start()'s pure part. */
 import { PaneError } from "./api.js";
 import { isTa, isToa, switches } from "./fields.js";
 import { normal } from "./state.js";
@@ -16,9 +59,37 @@ export const DOCX_TYPE = "application/vnd.openxmlformats-officedocument.wordproc
 const COMMENT_PREFIXES = ["TOA check:", "TOA check summary:"];  // the comments the pane (and toa check) write
 export const NO_FIELDS = "This entry has no TA fields in the document: Insert table first (or scan again: the document may have changed).";
 
+export function officeNamespaces(scope = globalThis) {
+  // Office.js's namespaces as the page has them: null when Office.js did not load; Word null
+  // when Office.js runs outside Word (it defines no Word namespace there)
+  if (!scope || typeof scope.Office === "undefined") return null;
+  return { Office: scope.Office, Word: typeof scope.Word === "undefined" ? null : scope.Word };
+}
+
+export function capabilities(info, supported, hasWord) {
+  // what a Word offers the pane: from onReady's info ({host, platform}) and supported(set,
+  // version), the requirement sets it has; hasWord: whether Office.js defined the Word namespace
+  const web = info.platform === "OfficeOnline";  // Office.PlatformType.OfficeOnline
+  const baseOk = Boolean(info.host) && supported("WordApi", MIN_WORDAPI);
+  return {
+    host: info.host, platform: info.platform, web, baseOk,
+    ready: baseOk && Boolean(hasWord),
+    fieldsOk: !web && supported("WordApi", "1.5"),
+    commentsOk: supported("WordApi", "1.4"),
+    notesOk: supported("WordApi", "1.5"),
+    pagesOk: !web && supported("WordApiDesktop", "1.2"),
+  };
+}
+
+export function isOwnComment(content) {
+  // a comment the pane (or toa check) wrote, which a new Add comments replaces
+  return COMMENT_PREFIXES.some((p) => (content || "").startsWith(p));
+}
+
 export function wordAdapter(Office, Word) {
   // what this Word offers (set by start(): its platform and requirement sets)
-  const can = { web: false, fieldsOk: false, commentsOk: false, pagesOk: false, notesOk: false, baseOk: false };
+  const can = { web: false, ready: false, fieldsOk: false, commentsOk: false, pagesOk: false, notesOk: false, baseOk: false };
+  const fieldOf = new WeakMap();  // a field record -> the Word.Field behind it
 
   function supported(set, version) {
     try {
@@ -28,26 +99,20 @@ export function wordAdapter(Office, Word) {
     }
   }
 
+  function ready(callback) {
+    Office.onReady((info) => callback(info || {}));
+  }
+
   function start(info) {
-    can.host = info.host;
-    can.platform = info.platform;
-    can.web = info.platform === "OfficeOnline";  // Office.PlatformType.OfficeOnline
-    can.baseOk = Boolean(info.host) && supported("WordApi", MIN_WORDAPI);
-    can.ready = can.baseOk && Boolean(Word);
-    can.fieldsOk = !can.web && supported("WordApi", "1.5");
-    can.commentsOk = supported("WordApi", "1.4");
-    can.notesOk = supported("WordApi", "1.5");
-    can.pagesOk = !can.web && supported("WordApiDesktop", "1.2");
-    return can;
+    return Object.assign(can, capabilities(info, supported, Boolean(Word)));
   }
 
   function run(batch) {
     return Word.run(batch);
   }
 
-  function runTracked(tracked, batch) {
-    // a batch on an object an earlier batch tracked (Word.run(object, batch))
-    return Word.run(tracked, batch);
+  function sync(ctx) {
+    return ctx.sync();
   }
 
   /* ---- the document as the server reads it ---- */
@@ -220,12 +285,43 @@ export function wordAdapter(Office, Word) {
              said: lost ? "at the cursor (Word could not find where the table belongs; the document may have changed since the scan)" : "at the cursor" };
   }
 
-  /* ---- fields ---- */
+  /* ---- inserting at a range ---- */
+  function insertOoxml(range, ooxml, location) {
+    range.insertOoxml(ooxml, location);
+  }
+
+  function insertTaField(range, code) {
+    // Range.insertField (WordApi 1.5): its text is the switches only, the type given apart
+    range.insertField("Start", "TA", code.replace(/^\s*TA\s*/i, "").trim(), false);
+  }
+
+  function comment(range, text) {
+    range.insertComment(text);  // WordApi 1.4
+  }
+
+  /* ---- fields: the pane holds records {code}, this adapter the Word.Field behind each ---- */
+  function records(items) {
+    return items.map((f) => {
+      const record = { code: f.code };
+      fieldOf.set(record, f);
+      return record;
+    });
+  }
+
+  function setCode(field, code) {
+    fieldOf.get(field).code = code;  // Field.code written: WordApi 1.5
+    field.code = code;
+  }
+
+  function deleteField(field) {
+    fieldOf.get(field).delete();
+  }
+
   async function bodyFields(ctx) {
     const fields = ctx.document.body.fields;
     fields.load("items/code");
     await ctx.sync();
-    return fields.items;
+    return records(fields.items);
   }
 
   async function tableInDocument() {
@@ -246,7 +342,7 @@ export function wordAdapter(Office, Word) {
     }
     for (const c of collections) c.load("items/code");
     await ctx.sync();
-    return collections.flatMap((c) => c.items).filter((f) => isTa(f.code));
+    return records(collections.flatMap((c) => c.items).filter((f) => isTa(f.code)));
   }
 
   async function entryFields(ctx, text) {
@@ -261,9 +357,28 @@ export function wordAdapter(Office, Word) {
   async function updateTables(ctx) {
     // Word lays every TOA field out again (its own page numbers); the number of them
     const toa = (await bodyFields(ctx)).filter((f) => isToa(f.code));
-    toa.forEach((f) => f.updateResult());
+    toa.forEach((f) => fieldOf.get(f).updateResult());
     await ctx.sync();
     return toa.length;
+  }
+
+  async function insertAfterField(ctx, field, ooxml) {
+    // after the last paragraph of the field's result (Field.result, WordApi 1.4), tracked so that
+    // a later batch (removeInserted) can take it out again
+    const inserted = fieldOf.get(field).result.paragraphs.getLast().getRange("Whole").insertOoxml(ooxml, "After");
+    inserted.track();
+    await ctx.sync();
+    return inserted;
+  }
+
+  async function removeInserted(inserted) {
+    // Word.run(object, batch): a batch on an object an earlier batch tracked
+    return Word.run(inserted, async (ctx) => {
+      inserted.delete();
+      inserted.untrack();
+      await ctx.sync();
+      return updateTables(ctx);
+    });
   }
 
   /* ---- comments ---- */
@@ -273,7 +388,7 @@ export function wordAdapter(Office, Word) {
     await ctx.sync();
     let removed = 0;
     for (const c of comments.items) {
-      if (COMMENT_PREFIXES.some((p) => (c.content || "").startsWith(p))) { c.delete(); removed += 1; }
+      if (isOwnComment(c.content)) { c.delete(); removed += 1; }
     }
     return removed;
   }
@@ -318,8 +433,9 @@ export function wordAdapter(Office, Word) {
   }
 
   return {
-    can, start, run, runTracked, currentDocument, tableTarget, paragraphsOoxml, bodyTexts, locateAll, unreachable, select, selectionText,
-    pagesOf, bodyFields, tableInDocument, taFields, entryFields, updateTables, removeOwnComments, commentAtStart,
+    can, ready, start, run, sync, currentDocument, paragraphsOoxml, bodyTexts, locateAll, unreachable, select, selectionText,
+    pagesOf, tableTarget, insertOoxml, insertTaField, comment, bodyFields, taFields, entryFields, setCode, deleteField,
+    tableInDocument, updateTables, insertAfterField, removeInserted, removeOwnComments, commentAtStart,
     setting, saveSetting, onSelectionChanged,
   };
 }

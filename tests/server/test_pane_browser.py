@@ -176,6 +176,16 @@ def browser(server, tmp_path_factory):
     driver.quit()
 
 
+# Every Content-Security-Policy violation of the page, as the browser reports it to the page
+# (the securitypolicyviolation event), kept in window.__csp from before the page's first script.
+CSP_LISTENER = """
+window.__csp = [];
+window.addEventListener("securitypolicyviolation", (e) => window.__csp.push({
+  directive: e.effectiveDirective, blocked: e.blockedURI, source: e.sourceFile, line: e.lineNumber, sample: e.sample,
+}), true);
+"""
+
+
 class Pane:
     """The pane loaded over a stubbed Word holding `brief` on `platform`, with the requirement sets
     `sets` (default: all the pane uses there); host=None is Office.js outside Word; stub=False
@@ -214,7 +224,7 @@ class Pane:
         driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*appsforoffice.microsoft.com*"]})
         script = driver.execute_cdp_cmd(
             "Page.addScriptToEvaluateOnNewDocument",
-            {"source": f"window.__WORD = {json.dumps(data)};\n" + STUB.read_text() if stub else ""},
+            {"source": CSP_LISTENER + (f"window.__WORD = {json.dumps(data)};\n" + STUB.read_text() if stub else "")},
         )
         driver.get(f"https://localhost:{port}/taskpane.html")
         driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
@@ -284,6 +294,10 @@ class Pane:
               out[b.id] = {disabled: b.disabled, background: st.backgroundColor, color: st.color};
             }
             return out;""")
+
+    def violations(self) -> list[dict]:
+        """The page's Content-Security-Policy violations so far."""
+        return self.driver.execute_script("return window.__csp")
 
     def uncaught(self) -> list[str]:
         """The exceptions the page's scripts let through since the last call."""
@@ -380,6 +394,69 @@ def test_scan_go_to_and_insert_table(browser, server, platform, tmp_path):
         assert "read-only" in limits and "Body.getOoxml" in limits
     if platform == "PC":  # a Word with every set the pane uses: nothing to say under "On this platform"
         assert not pane.shown("limits")
+
+
+@pytest.mark.parametrize("platform", ["PC", "OfficeOnline"])
+def test_the_pane_runs_under_its_content_security_policy_with_no_violation(browser, server, fakes, platform):
+    """The page is served under its strict policy (header and meta), which the browser enforces
+    (an inline script and an inline style put in the page are refused and reported), and a whole
+    session (scan, go to, check, comments, preview, insert table, an edit and its undo) violates
+    none of it."""
+    fresh(fakes)
+    pane = Pane(browser, server["port"], PLANTED, platform)
+    policy = browser.execute_script(
+        "return fetch('/taskpane.html').then(r => r.headers.get('Content-Security-Policy'))"
+    )
+    assert "script-src 'self' https://appsforoffice.microsoft.com" in policy and "unsafe" not in policy
+    assert browser.execute_script(
+        "return document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]').content"
+    ).startswith("default-src 'none'")
+    # the policy is in force, and what it refuses is seen: an inline script, an inline event
+    # handler and an inline style attribute put in the page do nothing (eval is left untried here:
+    # the driver's own scripts are exempt from the page's policy)
+    refused = browser.execute_script("""
+        const s = document.createElement('script');
+        s.textContent = 'window.__inlineRan = true;';
+        document.head.appendChild(s);
+        const d = document.createElement('div');
+        d.setAttribute('style', 'color: rgb(1, 2, 3)');
+        d.setAttribute('onclick', 'window.__handlerRan = true;');
+        document.body.appendChild(d);
+        d.click();
+        const out = {ran: Boolean(window.__inlineRan), handled: Boolean(window.__handlerRan),
+                     styled: getComputedStyle(d).color === 'rgb(1, 2, 3)'};
+        d.remove(); s.remove();
+        return out;""")
+    assert refused == {"ran": False, "handled": False, "styled": False}
+    pane.wait(
+        lambda: {"script-src-elem", "script-src-attr", "style-src-attr"} <= {v["directive"] for v in pane.violations()}
+    )
+    browser.execute_script("window.__csp.length = 0")
+    browser.get_log("browser")  # the console's account of those refusals, read and dropped
+
+    pane.click("scan", "Found")
+    occurrence = browser.execute_script("return document.querySelector('.authority .occurrence')")
+    browser.execute_script("arguments[0].closest('details').open = true", occurrence)
+    before = len(pane.calls())
+    occurrence.click()
+    pane.wait(lambda: any(c["op"] == "select" for c in pane.calls()[before:]))
+    pane.click("check", "need attention")
+    pane.click("comments", "comments added at citations")
+    pane.click("preview", "Preview of the table")
+    pane.click("insert", "Table inserted")
+    if platform == "PC":  # the edits of the table go through its TA fields, on Word desktop
+        div = browser.execute_script("return document.querySelector('.authority')")
+        browser.execute_script(
+            "arguments[0].querySelector('details.edit').open = true;"
+            "arguments[0].querySelector('.edit-text').value = arguments[0].querySelector('.text').textContent + ' (x)';",
+            div,
+        )
+        pane.press(div.find_element("css selector", ".edit-save"), "made in")
+        pane.click("undo", "Undone: edit")
+    assert pane.violations() == []
+    console = [e["message"] for e in browser.get_log("browser")]
+    assert not [m for m in console if "Content Security Policy" in m or "Content-Security-Policy" in m], console
+    assert not [m for m in console if "Uncaught" in m], console
 
 
 @pytest.mark.parametrize("platform", ["PC", "OfficeOnline"])
