@@ -490,3 +490,13 @@ def test_every_form_of_every_state_rule_set_in_the_table_is_read(run):
             assert [(o.key.rule_set, o.key.rule, o.meta.jurisdiction) for o in found] == [
                 (entry["printed"], "12(b)(6)", entry["state"])
             ], written
+
+
+def test_a_rule_of_a_set_named_without_its_state_is_a_reference_of_that_kind(run):
+    occs = [o for o in run("Rule 9.4 of the Rules of Appellate Procedure and rule 403 of the Rules of Evidence.")]
+    assert [(o.kind, o.meta.rule, o.meta.set_kind) for o in occs] == [
+        ("reference", "9.4", "app"),
+        ("reference", "403", "evid"),
+    ]
+    # without the set's kind a lower-case "rule 12" stays prose
+    assert run("the rule 12 motion was denied.") == []

@@ -740,6 +740,8 @@ def _reference(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged:
     own = _of_the_act(linking, occ)
     if own is not None:
         return Link(occ, linking.authority_of(own).key, occ.kind, completes=own)
+    if _numbers(occ.meta).set_kind:
+        return _in_the_set_of_its_kind(linking, occ)
     prior, guessed = _reference_code(occ, linking.by_key, linking.doc.paragraphs[occ.paragraph].text)
     # the brief's declared code, unless the sentence itself has just named one
     declared = linking._declared_cite(occ) if prior is None or guessed == "named last" else None
@@ -787,6 +789,36 @@ def _of_the_act(linking: _Linking, occ: Occurrence) -> Occurrence | None:
     if not act or _numbers(base.meta).code not in ("U.S.C.", "session_law"):
         return None
     return recognizers.statutes.act_section(act, _written(mention))
+
+
+# the words of a rule set's name that tell its kind: "Tex. R. App. P." is a set of appellate rules
+_SET_KIND = {
+    "app": re.compile(r"\bApp\.\sP\.|Appellate\sProcedure"),
+    "civ": re.compile(r"\bCiv\.\sP\.|Civil\sProcedure"),
+    "crim": re.compile(r"\bCrim\.\sP\.|Criminal\sProcedure"),
+    "evid": re.compile(r"\bEvid\.|Evidence"),
+}
+
+
+def _in_the_set_of_its_kind(linking: _Linking, occ: Occurrence) -> Link | None:
+    """ "Rule 9.4 of the Rules of Appellate Procedure": that rule of the one set of appellate rules the
+    brief cites in full ("Tex. R. App. P. 38.1"); none when it cites none, or sets of two courts."""
+    mention = _numbers(occ.meta)
+    kind = _SET_KIND[mention.set_kind]
+    sets: dict[str, Cited] = {}
+    for auth in linking.by_key.values():
+        base = _base_cite(auth)
+        rules = _numbers(base.meta) if base is not None else None
+        if (
+            rules is not None
+            and rules.rule_set
+            and kind.search(rules.rule_set)
+            and any(k.kind == "full" for k in auth.links)
+        ):
+            sets.setdefault(rules.rule_set, auth)
+    if len(sets) != 1:
+        return None
+    return _section_of(linking, occ, mention, next(iter(sets.values())))
 
 
 def _another_state_alike(by_key: dict[Key, Cited], prior: Cited, occ: Occurrence) -> bool:

@@ -96,6 +96,10 @@ _OF_FEDERAL = re.compile(
     r"\sof\sthe\sFederal\sRules\sof\s(?:(?P<set>Civil|Criminal|Appellate|Bankruptcy)\sProcedure|"
     r"(?P<evid>Evidence))"
 )
+# "Rule 9.4 of the Rules of Appellate Procedure": a set named without its state or "Federal"
+_OF_UNNAMED = re.compile(
+    r"\sof\s(?:the\s)?Rules\sof\s(?:(?P<set>Civil|Criminal|Appellate)\sProcedure|(?P<evid>Evidence))(?![\w’'])"
+)
 _SCT = re.compile(
     r"(?<![\w.])(?:Sup\.\s?Ct\.\sR\.|S\.\s?Ct\.\sR\.|Supreme\sCourt\sRules?|[Tt]his\sCourt(?:'s|’s)\sRules?)"
     r"\s(?=\d)"
@@ -647,19 +651,22 @@ def _rules_by_number(text: str) -> Iterator[Claim | None]:
             key = "evid" if of.group("evid") else _LONG_SET[of.group("set").lower()]
             yield claim(_rule_occs(text, m.start(), items, RULE_SETS[key], of.end(), ""))
             continue
-        if m.group()[0] == "r" and "." not in items[0][2]:
+        of = _OF_UNNAMED.match(text, end)
+        kind = ("evid" if of.group("evid") else _LONG_SET[of.group("set").lower()]) if of else ""
+        if m.group()[0] == "r" and "." not in items[0][2] and not kind:
             continue  # "rule 8.204" is California's or Texas's way to cite a rule; "the rule 12 motion" is prose
         yield claim(
             [
-                _rule_reference(text, m.start() if i == 0 or s == items[0][0] else s, e, rule + sub)
+                _rule_reference(text, m.start() if i == 0 or s == items[0][0] else s, e, rule + sub, kind)
                 for i, (s, e, rule, sub) in enumerate(items)
             ],
             RANK_REFERENCE,
         )
 
 
-def _rule_reference(text: str, start: int, end: int, number: str) -> Occurrence:
-    """A rule named by its number alone: linked to the rule set cited before it."""
+def _rule_reference(text: str, start: int, end: int, number: str, set_kind: str = "") -> Occurrence:
+    """A rule named by its number alone: linked to the rule set cited before it (of `set_kind`, when
+    the brief names the kind of set and not its state: "of the Rules of Appellate Procedure")."""
     return occ(
         text,
         start,
@@ -669,7 +676,7 @@ def _rule_reference(text: str, start: int, end: int, number: str) -> Occurrence:
         display=None,
         sort_key=None,
         kind="reference",
-        meta=ProvisionMeta(rule=number),
+        meta=ProvisionMeta(rule=number, set_kind=set_kind),
     )
 
 
