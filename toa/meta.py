@@ -95,6 +95,9 @@ class ProvisionMeta:
     subsections: list[str] = field(default_factory=list)  # a list cited as one provision: ["(c)", "(k)"]
     rule_set: str = ""  # "Fed. R. Civ. P."; "" for a section, and for a bare "Rule 54(d)"
     rule: str = ""  # a rule's number, without its subsection: "56"
+    # "Rule 9.4 of the Rules of Appellate Procedure": the kind of set a bare rule is of, its state
+    # unnamed ("app", "civ", "crim", "evid")
+    set_kind: str = ""
     jurisdiction: str | None = None  # a state code's or a rule set's; None for a federal statute
     state_implied: bool = False  # a state code named without its state ("Pen. Code, § 187")
     mark: str = ""  # "art." for a Texas code's article

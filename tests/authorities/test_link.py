@@ -748,6 +748,45 @@ def test_an_act_codified_from_a_section_on_is_cited_by_the_last_part_of_its_numb
     assert "Cal. Civ. Code § 31(a)" in linked(t)
 
 
+def test_a_section_of_the_act_a_brief_names_the_act_is_that_acts_own_section():
+    # a federal act's sections are numbered apart from the Code's: "Section 15(b) of the Act" is the
+    # act's § 15(b), not 15 U.S.C. § 15(b) (it was left out)
+    t = links_of(
+        "This case arises under the Widget Safety Act, 15 U.S.C. § 2051 et seq. (the “Act”).",
+        "Section 15(b) of the Act requires a report. Under Act § 16, the agency may inspect.",
+    )
+    assert linked(t) == {
+        "Widget Safety Act, 15 U.S.C. § 2051 et seq.": ["full"],
+        "Widget Safety Act § 15(b)": ["reference"],
+        "Widget Safety Act § 16": ["reference"],
+    }
+    # a session law with its year between it and the definition
+    t = links_of("Widget Safety Act, Pub. L. No. 92-573, 86 Stat. 1207 (1972) (the “Act”).", "See § 15(b) of the Act.")
+    assert "Widget Safety Act § 15(b)" in linked(t)
+    # the act named "the Act" last; and a Code section defined so names no act of its own numbering
+    t = links_of(
+        "The Widget Safety Act, 15 U.S.C. § 2051 et seq. (the “Act”), governs; "
+        "the Gadget Act, 15 U.S.C. § 3001, does not.",
+        "Section 15(b) of the Act requires a report.",
+    )
+    assert "Widget Safety Act § 15(b)" in linked(t)
+    t = links_of("See 15 U.S.C. § 2051 et seq. (the “Act”).", "Section 15(b) of the Act requires a report.")
+    assert set(linked(t)) == {"15 U.S.C. § 2051 et seq."}
+
+
+def test_a_rule_of_a_set_named_without_its_state_is_of_the_one_such_set_the_brief_cites():
+    # "Rule 9.4 of the Rules of Appellate Procedure" in a Texas brief was not read
+    t = links_of("See Tex. R. App. P. 38.1(a).", "Rule 9.4 of the Rules of Appellate Procedure limits length.")
+    assert set(linked(t)) == {"Tex. R. App. P. 38.1(a)", "Tex. R. App. P. 9.4"}
+    t = links_of("See Fed. R. Civ. P. 56.", "A motion under Rule 12(b)(6) of the Rules of Civil Procedure fails.")
+    assert "Fed. R. Civ. P. 12(b)(6)" in linked(t)
+    # two sets of appellate rules, or none cited: which is meant cannot be known
+    t = links_of("See Tex. R. App. P. 38.1(a); Fed. R. App. P. 32.", "Rule 9.4 of the Rules of Appellate Procedure.")
+    assert set(linked(t)) == {"Tex. R. App. P. 38.1(a)", "Fed. R. App. P. 32"}
+    t = links_of("See Tex. R. App. P. 38.1(a).", "Rule 403 of the Rules of Evidence.")
+    assert set(linked(t)) == {"Tex. R. App. P. 38.1(a)"}
+
+
 def test_a_range_of_two_subsections_in_a_short_form_is_each_of_them_in_the_act():
     t = links_of(
         "The Ozark Kids Code Act, Cal. Civ. Code § 1798.77.28 et seq. (the Act), requires it.",

@@ -82,3 +82,72 @@ def test_every_form_of_every_administrative_code_in_the_table_is_read(run):
             entry_keys.append(found[0].key)
         # however it is written, an entry names one code
         assert len(set(entry_keys)) == 1, entry
+
+
+def test_the_other_states_administrative_codes_by_their_own_names(run):
+    found = full(
+        run(
+            "310 Mass. Code Regs. 7.00; 15A N.C. Admin. Code 2B.0211; 401 KAR 100:010; COMAR 26.08.02.03; "
+            "327 Ind. Admin. Code 2-1-6; Tenn. Comp. R. & Regs. 0400-40-03-.03; Utah Admin. Code r. 317-2-1; "
+            "S.C. Code Ann. Regs. 61-68; Conn. Agencies Regs. § 22a-426-1; Haw. Code R. § 11-54-4; "
+            "Iowa Admin. Code r. 567-61.3; K.A.R. 28-16-28b; Mont. Admin. R. 17.30.620; "
+            "N.D. Admin. Code 33-16-02.1-09; S.D. Admin. R. 74:51:01:01; W. Va. Code R. § 47-2-1; "
+            "Code Ark. R. 014.00.1-101; Miss. Admin. Code 11-2-1.1; Okla. Admin. Code 252:730-1-1; "
+            "250 R.I. Code R. 150-05-1; N.M. Code R. § 20.6.4.900; 35 Ill. Adm. Code 302.208; "
+            "Nev. Admin. Code 445A.070."
+        )
+    )
+    assert [o.display for o in found] == [
+        "310 Mass. Code Regs. § 7.00",
+        "15A N.C. Admin. Code § 2B.0211",
+        "401 Ky. Admin. Regs. § 100:010",
+        "Md. Code Regs. 26.08.02.03",
+        "327 Ind. Admin. Code § 2-1-6",
+        "Tenn. Comp. R. & Regs. 0400-40-03-.03",
+        "Utah Admin. Code r. 317-2-1",
+        "S.C. Code Ann. Regs. 61-68",
+        "Conn. Agencies Regs. § 22a-426-1",
+        "Haw. Code R. § 11-54-4",
+        "Iowa Admin. Code r. 567-61.3",
+        "Kan. Admin. Regs. § 28-16-28b",
+        "Mont. Admin. R. 17.30.620",
+        "N.D. Admin. Code 33-16-02.1-09",
+        "S.D. Admin. R. 74:51:01:01",
+        "W. Va. Code R. § 47-2-1",
+        "Ark. Admin. Code 014.00.1-101",
+        "Miss. Admin. Code 11-2-1.1",
+        "Okla. Admin. Code § 252:730-1-1",
+        "250 R.I. Code R. 150-05-1",
+        "N.M. Code R. § 20.6.4.900",
+        "35 Ill. Admin. Code § 302.208",
+        "Nev. Admin. Code § 445A.070",
+    ]
+    assert {o.category for o in found} == {"rules_regulations"}
+    # Montana's and South Dakota's "Admin. R." were read as rule sets "Mont. Admin. R. 17." and "S.D. Admin. R. 7"
+    assert keys(run("Mont. Admin. R. 17.30.620")) == [StateCodeKey("Mont.", "admin r", "", "17.30.620")]
+
+
+def test_agency_letters_and_compound_titles_before_the_name(run):
+    # Wisconsin's and New Hampshire's rules carry the agency's letters; North Carolina's rule a space
+    found = full(
+        run(
+            "Wis. Admin. Code § NR 102.04; N.H. Code Admin. R. Env-Wq 1703.01; 15A NCAC 02B .0211; "
+            "06-096 Me. Code R. § 1; 12-004-052 Vt. Code R. § 2; 020.0002.1 Wyo. Code R. § 3."
+        )
+    )
+    assert [o.display for o in found] == [
+        "Wis. Admin. Code § NR 102.04",
+        "N.H. Code Admin. R. Env-Wq 1703.01",
+        "15A N.C. Admin. Code § 02B.0211",
+        "06-096 Me. Code R. § 1",
+        "12-004-052 Vt. Code R. § 2",
+        "020.0002.1 Wyo. Code R. § 3",
+    ]
+    # Wyoming's and Maine's section numbers mean nothing without the agency's numbers before the name
+    assert full(run("See Wyo. Code R. § 3.")) == []
+
+
+def test_the_pennsylvania_code_is_the_states_regulations(run):
+    [regs, stat] = full(run("25 Pa. Code § 93.7; 18 Pa. Cons. Stat. § 301."))
+    assert (regs.display, regs.category) == ("25 Pa. Code § 93.7", "rules_regulations")
+    assert stat.category == "statutes"

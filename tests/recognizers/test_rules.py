@@ -452,6 +452,35 @@ def test_a_county_courts_local_rule_by_the_courts_name_or_abbreviated(run):
     assert occs[2].key.rule_set == full(run("Super. Ct. Elm County, rule 7."))[0].key.rule_set
 
 
+def test_a_county_courts_local_rule_as_the_bluebook_abbreviates_it_or_by_the_county_alone(run):
+    # "Loc. R." alone in a sentence was not looked for (only "Local" or "Super." were), so it lost its
+    # county; a criminal or civil court's abbreviation, "Cir. Ct. R." and the county alone were not read
+    occs = full(
+        run(
+            "See Elm Cnty. Crim. Dist. Ct. Loc. R. 3.4; Oak County Civ. Dist. Ct. Loc. R. 2; Ash Cnty. Cir. "
+            "Ct. R. 13.3; Elm County Local Rule 3.4; Pine County Local Rules of the Civil District Courts, Rule 1.10."
+        )
+    )
+    assert [o.display for o in occs] == [
+        "Elm Cnty. Crim. Dist. Ct. Loc. R. 3.4",
+        "Oak County Civ. Dist. Ct. Loc. R. 2",
+        "Ash Cnty. Cir. Ct. R. 13.3",
+        "Elm County Local Rule 3.4",
+        "Pine County Local Rules of the Civil District Courts, Rule 1.10",
+    ]
+    assert occs[0].key.rule_set == "criminal district court elm county local"
+    assert (
+        occs[1].key.rule_set
+        == full(run("Local Rules of the Oak County Civil District Courts, Rule 2."))[0].key.rule_set
+    )
+    assert (
+        occs[2].key.rule_set == full(run("Local Rules of the Circuit Court of Ash County, Rule 13.3."))[0].key.rule_set
+    )
+    # a signal is not part of the county's name
+    [o] = full(run("See Elm County Superior Court Local Rule 360."))
+    assert o.display == "Elm County Superior Court Local Rule 360"
+
+
 def test_every_form_of_every_state_rule_set_in_the_table_is_read(run):
     from toa.recognizers.tables import load
 
@@ -461,3 +490,13 @@ def test_every_form_of_every_state_rule_set_in_the_table_is_read(run):
             assert [(o.key.rule_set, o.key.rule, o.meta.jurisdiction) for o in found] == [
                 (entry["printed"], "12(b)(6)", entry["state"])
             ], written
+
+
+def test_a_rule_of_a_set_named_without_its_state_is_a_reference_of_that_kind(run):
+    occs = [o for o in run("Rule 9.4 of the Rules of Appellate Procedure and rule 403 of the Rules of Evidence.")]
+    assert [(o.kind, o.meta.rule, o.meta.set_kind) for o in occs] == [
+        ("reference", "9.4", "app"),
+        ("reference", "403", "evid"),
+    ]
+    # without the set's kind a lower-case "rule 12" stays prose
+    assert run("the rule 12 motion was denied.") == []

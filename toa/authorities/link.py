@@ -66,6 +66,8 @@ from ..model import CategoryKey, Document, Flag, Kind, Occurrence
 PROVISIONS: tuple[CategoryKey, ...] = ("constitutional", "statutes", "rules_regulations")
 _SENTENCE_END = re.compile(r"[.;]\s+[A-Z(]")
 # the bill a session law's chapter enacted, named after it: "ch. 1352 (S.B. 346)", "ch. 467 (H.B. 4170)"
+# "the Widget Safety Act, 15 U.S.C. § 2051 et seq. (the “Act”)": the brief names that act "the Act"
+_THE_ACT_DEFINED = re.compile(r"[\s,]{0,3}\((?:the\s)?[“\"]Act[”\"]\)|[\s,]{0,3}\(the\sAct\)")
 _BILL_OF_SESSION_LAW = re.compile(r"\bch\.\s?\d+[A-Za-z]?\s\((?P<type>[HS]\.\s?B\.)\s(?P<num>\d+)\)")
 _WORD = re.compile(r"[A-Za-z][\w'’-]*")
 
@@ -183,6 +185,13 @@ class _Linking:
         self.last_statute: dict[
             tuple[str, str | None], tuple[int, Cited]
         ] = {}  # text or note -> the statute cited last
+        # "(the “Act”)" after an act's citation: (where, paragraph, offset in it) of each
+        self.the_act = [
+            (_position(doc, p.index, m.start()), p.index, m.start())
+            for p in doc.paragraphs
+            if "Act" in p.text
+            for m in _THE_ACT_DEFINED.finditer(p.text)
+        ]
         # "all further statutory references are to the Labor Code": (where, the code, scope)
         self.declared = [
             (_position(doc, p.index, code.end), code)
@@ -728,6 +737,11 @@ def _reference(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged:
     of the code it names just after; "subdivision (b)": of the section cited just before."""
     if _numbers(occ.meta).subdivision_only:
         return _subdivision_of_last(linking, occ)
+    own = _of_the_act(linking, occ)
+    if own is not None:
+        return Link(occ, linking.authority_of(own).key, occ.kind, completes=own)
+    if _numbers(occ.meta).set_kind:
+        return _in_the_set_of_its_kind(linking, occ)
     prior, guessed = _reference_code(occ, linking.by_key, linking.doc.paragraphs[occ.paragraph].text)
     # the brief's declared code, unless the sentence itself has just named one
     declared = linking._declared_cite(occ) if prior is None or guessed == "named last" else None
@@ -741,6 +755,70 @@ def _reference(linking: _Linking, occ: Occurrence, last: Antecedent, last_paged:
     if prior is not None and guessed == "named last" and _another_state_alike(linking.by_key, prior, occ):
         return _in_its_own_words(linking, occ)
     return _section_of(linking, occ, _numbers(occ.meta), prior) if prior is not None else None
+
+
+def _of_the_act(linking: _Linking, occ: Occurrence) -> Occurrence | None:
+    """ "Section 15(b) of the Act", "Act § 15(b)" after "the Widget Safety Act, 15 U.S.C. § 2051 et seq.
+    (the “Act”)": the act's own section, "Widget Safety Act § 15(b)" (a federal act's sections are
+    numbered apart from the Code's). Only for the act the brief last named "the Act" right after its
+    citation by name in the U.S. Code or the Statutes at Large; a state act cited as codified from a
+    section on is read in its code (see complete)."""
+    mention, before = _numbers(occ.meta), linking.doc.paragraphs[occ.paragraph].text[max(0, occ.start - 5) : occ.start]
+    if not mention.section or not (mention.act == "Act" or re.search(r"(?<![\w.])Act\s$", before)):
+        return None
+    here = _position(linking.doc, occ.paragraph, occ.start)
+    defined = [(paragraph, start) for where, paragraph, start in linking.the_act if where < here]
+    if not defined:
+        return None
+    paragraph, start = defined[-1]
+    text = linking.doc.paragraphs[paragraph].text
+    named = [
+        a
+        for a in linking.by_key.values()
+        for k in a.links
+        if k.kind == "full"
+        and k.citation.paragraph == paragraph
+        and k.citation.end <= start
+        # nothing between but the year or edition it was cited in: "86 Stat. 1207 (1972) (the “Act”)"
+        and re.fullmatch(r"(?:[\s,]*\([^()]{0,30}\))?", text[k.citation.end : start])
+    ]
+    base = _base_cite(named[-1]) if named else None
+    if base is None or isinstance(base.key, StateCodeKey):
+        return None
+    act = _numbers(base.meta).popular_name
+    if not act or _numbers(base.meta).code not in ("U.S.C.", "session_law"):
+        return None
+    return recognizers.statutes.act_section(act, _written(mention))
+
+
+# the words of a rule set's name that tell its kind: "Tex. R. App. P." is a set of appellate rules
+_SET_KIND = {
+    "app": re.compile(r"\bApp\.\sP\.|Appellate\sProcedure"),
+    "civ": re.compile(r"\bCiv\.\sP\.|Civil\sProcedure"),
+    "crim": re.compile(r"\bCrim\.\sP\.|Criminal\sProcedure"),
+    "evid": re.compile(r"\bEvid\.|Evidence"),
+}
+
+
+def _in_the_set_of_its_kind(linking: _Linking, occ: Occurrence) -> Link | None:
+    """ "Rule 9.4 of the Rules of Appellate Procedure": that rule of the one set of appellate rules the
+    brief cites in full ("Tex. R. App. P. 38.1"); none when it cites none, or sets of two courts."""
+    mention = _numbers(occ.meta)
+    kind = _SET_KIND[mention.set_kind]
+    sets: dict[str, Cited] = {}
+    for auth in linking.by_key.values():
+        base = _base_cite(auth)
+        rules = _numbers(base.meta) if base is not None else None
+        if (
+            rules is not None
+            and rules.rule_set
+            and kind.search(rules.rule_set)
+            and any(k.kind == "full" for k in auth.links)
+        ):
+            sets.setdefault(rules.rule_set, auth)
+    if len(sets) != 1:
+        return None
+    return _section_of(linking, occ, mention, next(iter(sets.values())))
 
 
 def _another_state_alike(by_key: dict[Key, Cited], prior: Cited, occ: Occurrence) -> bool:

@@ -7,7 +7,8 @@ the code reader (codes.py, anchored on "Code … §") does not see:
     Mich. Admin. Code r. 408.10013              Minn. R. 4717.7000            940 CMR 3.16
     Ohio Admin. Code 4123-5-18                  WAC 296-126-092               12 VAC 5-371-10
     Ariz. Admin. Code § R9-10-101               Idaho Admin. Code r. 16.03.09.010   16 TAC § 3.8
-    10 Colo. Code Regs. § 2505-10
+    10 Colo. Code Regs. § 2505-10               401 KAR 100:010    COMAR 26.08.02.03
+    15A NCAC 02B .0211                          Wis. Admin. Code § NR 102.04   06-096 Me. Code R. § 1
 
 Their section numbers hold hyphens, colons and lettered parts: one number, never a range.
 Key: StateCodeKey(state, code words, title, section) as codes.py keys a code of regulations;
@@ -46,10 +47,16 @@ _CODES = tuple(
     )
     for entry in load("administrative_codes", "code")
 )
-# A regulation's number: "839-020-0050", "64B8-9.003", "560-12-1-.01", "10:69-1.1", "R9-10-101".
-_NUMBER = r"R?\d+[A-Z]?\d*(?:[-.:]\.?\d+[A-Za-z]?\d*)*"
+# A regulation's number: "839-020-0050", "64B8-9.003", "560-12-1-.01", "10:69-1.1", "R9-10-101",
+# "22a-426-1"; North Carolina's rules after a space ("02B .0211"); the agency's letters before it
+# ("NR 102.04", "Env-Wq 1703.01").
+_NUMBER = r"(?:(?:[A-Z]{2,4}|[A-Z][a-z]{1,3}-[A-Z][a-z]{1,3})\s)?R?\d+[A-Za-z]?\d*(?:(?:[-:]|\s?\.)\.?\d+[A-Za-z]?\d*)*"
+# The title before the name: "12 NYCRR", "15A NCAC", and the agency and chapter numbers Maine,
+# Vermont and Wyoming print there ("06-096 Me. Code R.", "020.0002.1 Wyo. Code R.").
+_PRE_TITLE = r"\d{1,3}[A-Z]?(?:[-.]\d{1,4}){0,2}"
+_NAME_ALT = "|".join(f"(?:{c.pattern})" for c in _CODES)
 _CITE = re.compile(
-    r"(?<![\w.])(?:(?P<pre_title>\d{1,3})\s)?(?P<name>" + "|".join(f"(?:{c.pattern})" for c in _CODES) + r")"
+    r"(?<![\w.-])(?:(?P<pre_title>" + _PRE_TITLE + r")\s)?(?P<name>" + _NAME_ALT + r")"
     r"(?:,?\s(?:tit\.|title)\s(?P<title>\d{1,3}),?)?\s?(?:§|[Rr]\.|[Rr]ule)?\s?(?P<sec>" + _NUMBER + r")"
     r"(?P<sub>" + SUBSECS + r")(?![\w-])"
 )
@@ -66,7 +73,7 @@ def find(text: str, emphasis: Emphasis | None = None) -> list[Claim]:
             continue  # "CMR 3.16" without its title is not a cite
         if m.group("pre_title") and not title_first:
             continue  # "12 Or. Admin. R. …" is no form of these codes
-        sec, sub = m.group("sec"), m.group("sub")
+        sec, sub = re.sub(r"\s(?=\.)", "", m.group("sec")), m.group("sub")  # "02B .0211"
         # the key words codes.py gives the same code ("N.J.A.C." = "N.J. Admin. Code" -> "admin code")
         words = code_key(re.sub(r"\s(?:r\.|§)$", "", printed[len(state) :]))
         if title_first:

@@ -96,6 +96,10 @@ _OF_FEDERAL = re.compile(
     r"\sof\sthe\sFederal\sRules\sof\s(?:(?P<set>Civil|Criminal|Appellate|Bankruptcy)\sProcedure|"
     r"(?P<evid>Evidence))"
 )
+# "Rule 9.4 of the Rules of Appellate Procedure": a set named without its state or "Federal"
+_OF_UNNAMED = re.compile(
+    r"\sof\s(?:the\s)?Rules\sof\s(?:(?P<set>Civil|Criminal|Appellate)\sProcedure|(?P<evid>Evidence))(?![\w’'])"
+)
 _SCT = re.compile(
     r"(?<![\w.])(?:Sup\.\s?Ct\.\sR\.|S\.\s?Ct\.\sR\.|Supreme\sCourt\sRules?|[Tt]his\sCourt(?:'s|’s)\sRules?)"
     r"\s(?=\d)"
@@ -141,13 +145,23 @@ _LOCAL = re.compile(
 # Orange County, rule 3.12", "Super. Ct. L.A. County, Local Rules, rule 3.57") and written out ("Orange
 # County Superior Court Local Rule 360", "Local Rules of the Civil District Courts of Travis County,
 # rule 2.1", "Local Rules of the Bexar County Civil District Courts, Rule 3.4", "Bexar County Dist. Ct.
-# Loc. R. 3.4"). One set per court and county however it is written.
-_COUNTY = r"(?P<county>(?:[A-Z][\w.'’]*\s){1,3})(?:County|Cnty\.)"
-_COURTS = r"(?:(?:[A-Z][\w.'’]*\s){0,2}(?:Superior|District|Circuit)\sCourts?|Super\.\sCt\.|Dist\.\sCts?\.|Cir\.\sCt\.)"
+# Loc. R. 3.4"), as the Bluebook cites them ("Cook Cnty. Cir. Ct. R. 13.3", "Harris Cnty. Crim. Dist. Ct.
+# Loc. R. 3.4"), and by the county alone ("Harris County Local Rule 3.4", "Dallas County Local Rules of
+# the Civil District Courts, Rule 1.10"). One set per court and county however it is written; a
+# signal before the county's name is not part of it ("See Orange County …").
+_COUNTY = (
+    r"(?P<county>(?:(?!(?:See|Cf|Also|But|Compare|Accord|Under|In|The|And|Or|Contra|Per|Both)\b)[A-Z][\w.'’]*\s){1,3})"
+    r"(?:County|Cnty\.)"
+)
+_COURTS = (
+    r"(?:(?:[A-Z][\w.'’]*\s){0,2}(?:Superior|District|Circuit)\sCourts?"
+    r"|(?:(?:Civ|Crim|Fam|Prob|Juv)\.\s)?(?:Super\.\sCt\.|Dist\.\sCts?\.|Cir\.\sCt\.))"
+)
 _SUPERIOR_COURT_LOCAL = re.compile(
     r"(?<![\w.])(?:Super\.\sCt\.\s" + _COUNTY + r",(?:\sLocal\sRules,)?\s[Rr]ules?"
-    r"|" + _COUNTY.replace("county", "county2") + r"\s(?P<court>" + _COURTS + r")"
-    r"\s(?:Local\sRules?(?:,\s[Rr]ule)?|Loc\.\sR\.)"
+    r"|" + _COUNTY.replace("county", "county2") + r"\s(?:(?P<court>" + _COURTS + r")\s)?"
+    r"(?:Local\sRules?(?:,\s[Rr]ule)?|Loc\.\sR\.|(?<=Ct\.\s)R\.)"
+    r"|" + _COUNTY.replace("county", "county5") + r"\sLocal\sRules\sof\sthe\s(?P<court5>" + _COURTS + r"),\s[Rr]ule"
     r"|Local\sRules\sof\sthe\s(?:(?P<court3>"
     + _COURTS
     + r")\sof\s"
@@ -167,6 +181,11 @@ _COURT_WORDS = {
     "ct": "court",
     "cts": "court",
     "courts": "court",
+    "civ": "civil",
+    "crim": "criminal",
+    "fam": "family",
+    "prob": "probate",
+    "juv": "juvenile",
 }
 _LOCAL_ITEM = re.compile(rf"(?P<rule>\d+(?:[.-]\d+)*[A-Za-z]?)(?P<sub>{SUBSECS})(?![\w-]|\.\d)")
 _LOCAL_WORDS = {
@@ -576,10 +595,11 @@ def _circuit_and_local_rules(text: str) -> Iterator[Claim | None]:
         yield _numbered_rules(text, m, set_name)
     for m in _LOCAL.finditer(text) if "L" in text else ():
         yield _numbered_rules(text, m, clean(m.group(0)), key_set="local " + _local_set(m.group("set")))
-    for m in _SUPERIOR_COURT_LOCAL.finditer(text) if "Local" in text or "Super." in text else ():
-        written = m.group("county") or m.group("county2") or m.group("county3") or m.group("county4")
+    for m in _SUPERIOR_COURT_LOCAL.finditer(text) if "Local" in text or "Super." in text or "R." in text else ():
+        written = next(m.group(g) for g in ("county", "county2", "county3", "county4", "county5") if m.group(g))
         county = " ".join(re.findall(r"[a-z]+", written.lower()))
-        court_w = m.group("court") or m.group("court3") or m.group("court4") or "superior court"
+        court_w = next((m.group(g) for g in ("court", "court3", "court4", "court5") if m.group(g)), None)
+        court_w = court_w or ("court" if m.group("county2") else "superior court")
         court = " ".join(_COURT_WORDS.get(w, w) for w in re.findall(r"[a-z]+", court_w.lower()))
         yield _numbered_rules(text, m, clean(m.group(0)), key_set=f"{court} {county} county local")
 
@@ -631,19 +651,22 @@ def _rules_by_number(text: str) -> Iterator[Claim | None]:
             key = "evid" if of.group("evid") else _LONG_SET[of.group("set").lower()]
             yield claim(_rule_occs(text, m.start(), items, RULE_SETS[key], of.end(), ""))
             continue
-        if m.group()[0] == "r" and "." not in items[0][2]:
+        of = _OF_UNNAMED.match(text, end)
+        kind = ("evid" if of.group("evid") else _LONG_SET[of.group("set").lower()]) if of else ""
+        if m.group()[0] == "r" and "." not in items[0][2] and not kind:
             continue  # "rule 8.204" is California's or Texas's way to cite a rule; "the rule 12 motion" is prose
         yield claim(
             [
-                _rule_reference(text, m.start() if i == 0 or s == items[0][0] else s, e, rule + sub)
+                _rule_reference(text, m.start() if i == 0 or s == items[0][0] else s, e, rule + sub, kind)
                 for i, (s, e, rule, sub) in enumerate(items)
             ],
             RANK_REFERENCE,
         )
 
 
-def _rule_reference(text: str, start: int, end: int, number: str) -> Occurrence:
-    """A rule named by its number alone: linked to the rule set cited before it."""
+def _rule_reference(text: str, start: int, end: int, number: str, set_kind: str = "") -> Occurrence:
+    """A rule named by its number alone: linked to the rule set cited before it (of `set_kind`, when
+    the brief names the kind of set and not its state: "of the Rules of Appellate Procedure")."""
     return occ(
         text,
         start,
@@ -653,7 +676,7 @@ def _rule_reference(text: str, start: int, end: int, number: str) -> Occurrence:
         display=None,
         sort_key=None,
         kind="reference",
-        meta=ProvisionMeta(rule=number),
+        meta=ProvisionMeta(rule=number, set_kind=set_kind),
     )
 
 

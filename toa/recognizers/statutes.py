@@ -846,7 +846,9 @@ def _state_occ(
     meta = ProvisionMeta(
         code=clean(code_w), jurisdiction=abbr, section=sec, subsection=sub.split("-")[0], title=prefix, edition=edition
     )
-    if is_regulation_code(code_norm):  # "16 Tex. Admin. Code § 1.1": a regulation, sorted as the rules stage does
+    # "16 Tex. Admin. Code § 1.1": a regulation, sorted as the rules stage does; so is the Pennsylvania
+    # Code ("25 Pa. Code § 93.7"), the state's regulations, whose statutes are "Pa. Cons. Stat."
+    if is_regulation_code(code_norm) or (abbr == "Pa." and code_norm == "code" and prefix):
         sort = (2, 7, state_name(abbr), natkey(f"{code_norm} {prefix}".strip()), natkey(sec + sub), edition)
         return occ(text, start, end, category="rules_regulations", key=key, display=display, sort_key=sort, meta=meta)
     sort = statute_sort(1, 0, state_name(abbr), (), f"{code_norm} {prefix}".strip(), sec, sub, edition)
