@@ -1,4 +1,5 @@
-"""Time and peak memory of `toa build` on a brief (default: the largest development brief).
+"""Time and peak memory of `toa build` on a brief (default: the largest development brief, or the
+largest sample brief without ../shared).
 
     python bench/build_time.py [BRIEF.docx] [--repeat N]
 
@@ -20,12 +21,18 @@ import time
 from pathlib import Path
 
 EVAL_CASES = Path(__file__).resolve().parents[2] / "shared" / "eval" / "cases"
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 
 
 def largest_brief() -> Path:
+    """The largest development brief; in a checkout without ../shared, the largest sample brief
+    (not a built one, "*.toa.docx"), so that the bench runs wherever the project does."""
     briefs = sorted(EVAL_CASES.glob("*/brief.docx"), key=lambda p: p.stat().st_size)
+    briefs = briefs or sorted(
+        (p for p in SAMPLES.glob("*.docx") if not p.name.endswith(".toa.docx")), key=lambda p: p.stat().st_size
+    )
     if not briefs:
-        sys.exit("no brief given and no evaluation briefs found at " + str(EVAL_CASES))
+        sys.exit(f"no brief given, and none at {EVAL_CASES} or {SAMPLES}")
     return briefs[-1]
 
 

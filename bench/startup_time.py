@@ -1,5 +1,5 @@
 """Start-up and build time of `toa`, beside plain eyecite on the same brief (default: the
-largest development brief).
+largest development brief, or the largest sample brief without ../shared).
 
     python bench/startup_time.py [BRIEF.docx] [--repeat N]
 
