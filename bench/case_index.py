@@ -7,14 +7,18 @@ quotings and awkward names as the real ones), and warm lookups per second.
 
 The real data has some 10 million clusters and 18 million citations: the figures scale with the
 rows, so the bench prints the size of each table and index (SQLite's dbstat) and projects each
-to that scale (a table by its own rows: citations by citations, the rest by clusters).
+to that scale (a table by its own rows: citations by citations, the rest by clusters). Last, the
+time of `toa check --offline` of the 48-authority sample with that index against the same check
+without one (issue 29's bound: 1.5x), in alternate whole processes.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import resource
+import statistics
 import sqlite3
 import subprocess
 import sys
@@ -28,6 +32,7 @@ sys.path.insert(0, str(ROOT / "tests" / "verify"))
 from fakes.bulk import synthetic, write_generation  # noqa: E402
 from toa.verify.case_index import CaseIndex  # noqa: E402
 
+SAMPLE = ROOT / "samples" / "appellate-brief.docx"  # 48 authorities, 25 of them cases
 FULL_CITATIONS, FULL_CLUSTERS = 18_000_000, 10_000_000  # CourtListener's, 2025-26
 BOUND_MB, CITATIONS_BOUND_MB = 1500, 600  # issue 29's bounds on disk at full scale
 
@@ -36,6 +41,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=200_000)
     parser.add_argument("--lookups", type=int, default=100_000)
+    parser.add_argument("--checks", type=int, default=5, help="paired runs of the sample's check")
     parser.add_argument("--bulk", type=Path, help="keep the synthetic bulk files here, and reuse them on the next run")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
@@ -78,6 +84,26 @@ def main() -> None:
         rate = len(asked) / (time.perf_counter() - started)
         print(f"lookups: {rate:,.0f} citations a second, warm (each with its case's names, court and parallel cites)")
         index.close()
+        with_index, without = check_times(target, Path(tmp), args.checks)
+        print(
+            f"toa check --offline of {SAMPLE.name}: {with_index:.2f} s with the index, {without:.2f} s without one "
+            f"({with_index / without:.2f}x; bound 1.5x), medians of {args.checks} wall-clock runs"
+        )
+
+
+def check_times(index: Path, tmp: Path, runs: int) -> tuple[float, float]:
+    """Median seconds of `toa check SAMPLE --offline` with the index and without one (TOA_INDEX
+    naming no file), alternated so that a change in the machine's speed falls on both."""
+    check = [sys.executable, "-m", "toa", "check", str(SAMPLE), "--offline", "--pages", "estimate",
+             "-o", str(tmp / "checked.docx")]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    times: dict[Path, list[float]] = {index: [], tmp / "no-index.sqlite3": []}
+    for _ in range(runs):
+        for path, taken in times.items():
+            started = time.monotonic()
+            subprocess.run(check, env={**env, "TOA_INDEX": str(path)}, check=True, stdout=subprocess.DEVNULL)
+            taken.append(time.monotonic() - started)
+    return statistics.median(times[index]), statistics.median(times[tmp / "no-index.sqlite3"])
 
 
 def sizes(path: Path, citations: int, clusters: int) -> None:
