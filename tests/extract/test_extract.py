@@ -1035,6 +1035,24 @@ def test_cases_by_docket_number_as_amicus_briefs_type_them():
     # a bare appellate number without court or date ("No. 22-1") is no citation of a decision
 
 
+def test_a_notes_number_run_into_a_docket_citation_is_no_part_of_the_case_name():
+    """A brief converted from PDF runs a note's number into the sentence before it: "… so. 17 See
+    Complaint, …" names the case "Complaint, State v. Widget Co.", as the note without its number
+    would; a number before no signal stays ("3 Bros. Corp. v. Doe")."""
+    occs = full(
+        extract_paragraph(
+            para(
+                "The rule is so. 17 See Complaint, State v. Widget Co., No. 2:23-cv-1 (D. Ariz. 2023). "
+                "See also 3 Bros. Corp. v. Doe, No. 1:21-cv-77 (D. Ariz. 2021)."
+            )
+        )
+    )
+    assert [o.display for o in occs] == [
+        "Complaint, State v. Widget Co., No. 2:23-cv-1 (D. Ariz. 2023)",
+        "3 Bros. Corp. v. Doe, No. 1:21-cv-77 (D. Ariz. 2021)",
+    ]
+
+
 def test_a_case_by_district_docket_number_with_its_court_in_words_and_its_link_is_a_case():
     """ "Complaint in: *State of Maine et. al v. Sample Corp. et. al.*, Case No. 4:22-cv-09911, Northern
     District of California at p. 25 (…) https://…": the case, not a web page titled by its name."""

@@ -290,9 +290,17 @@ def skip_opening(text: str, start: int, end: int) -> int:
     return start
 
 
+# A note's number run into its first words ("… so. 17 See Complaint, State v. Widget Co., No. 2:23-cv-1",
+# a brief converted from PDF): a number before a capitalised signal begins no case's name.
+_NOTE_NUMBER = re.compile(r"\d{1,3}\s+(?=(?:See|Cf\.|But|Compare|Contra|Accord|E\.g\.)[\s,])")
+
+
 def strip_signal(text: str, start: int, end: int) -> int:
-    m = _SIGNAL.match(text[start:end])
-    return start + m.end() if m and start + m.end() < end else start
+    """Past a signal at `start` ("See also", "Cf."), and past a note's number run in before it."""
+    number = _NOTE_NUMBER.match(text, start, end)
+    after = number.end() if number else start
+    m = _SIGNAL.match(text[after:end])
+    return after + m.end() if m and after + m.end() < end else start
 
 
 def _with_prefix(text: str, start: int) -> int:
