@@ -19,7 +19,6 @@ Targets: --version and --help at most 0.2 s; the build at most 1.5x plain eyecit
 from __future__ import annotations
 
 import argparse
-import os
 import resource
 import statistics
 import subprocess
@@ -28,7 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from build_time import largest_brief
+from build_time import installed_env, largest_brief
 
 # One get_citations pass over the text of every body paragraph; prints the seconds of the pass.
 PLAIN_EYECITE = """
@@ -99,8 +98,7 @@ def main() -> None:
     toa = [sys.executable, "-m", "toa.cli"]
     print(f"brief: {brief} ({brief.stat().st_size / 1024:.0f} KiB); whole processes, median of {args.repeat}")
     with tempfile.TemporaryDirectory() as tmp:
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-        env["PYTHONPYCACHEPREFIX"] = str(Path(tmp, "bytecode"))
+        env = installed_env(Path(tmp, "bytecode"))
         line("python (the interpreter)", timed([[sys.executable, "-c", "pass"]], args.repeat, env)[0][0])
         line("toa --version", timed([toa + ["--version"]], args.repeat, env)[0][0])
         line("toa --help", timed([toa + ["--help"]], args.repeat, env)[0][0])
