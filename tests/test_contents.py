@@ -243,6 +243,7 @@ def test_the_sample_memorandums_contents_give_the_pages_its_headings_print_on(tm
     assert printed["TABLE OF AUTHORITIES"] == toa_page
     assert report["contents"]["lines"] == 9 and report["contents"]["not_matched"] == []
     assert {s["text"] for s in report["contents"]["stale"]} == set(headings)
+    assert report["contents"]["renumbered"] == len(headings)  # each stale line given its page
     assert "not matched" not in stderr
 
 
@@ -268,7 +269,7 @@ def test_a_toc_fields_cached_pages_are_those_of_the_output(tmp_path):
     for line, heading in (("Statement of the Case", "STATEMENT OF THE CASE"), ("Argument", "ARGUMENT")):
         assert printed[line] == page_of(pages, heading), line
     assert printed["Conclusion"] == page_of(pages, "CONCLUSION")
-    assert len(report["contents"]["stale"]) == 3
+    assert len(report["contents"]["stale"]) == 3 and report["contents"]["renumbered"] == 3
     with zipfile.ZipFile(out) as z:  # the field stays a field, and Word still updates it on open
         root = etree.fromstring(z.read("word/document.xml"))
         settings = z.read("word/settings.xml").decode()

@@ -58,6 +58,36 @@ def test_the_contents_section_lists_stale_and_unmatched_lines_and_cuts_a_long_wa
     assert "contents" not in report_of("See Celotex Corp. v. Catrett, 477 U.S. 317 (1986).")
 
 
+def test_the_summary_says_which_stale_contents_lines_a_build_renumbered():
+    """A check or an analysis leaves the contents as typed: its lines are stale. A build gives each
+    line its page, and the summary says so, and which it had to leave as typed."""
+    from dataclasses import replace
+
+    from toa.model import Contents, ContentsLine
+    from toa.report import summary
+
+    contents = Contents(
+        [
+            ContentsLine(0, "ARGUMENT", "2", False, heading=5, end=10),
+            ContentsLine(1, "CONCLUSION", "3", False, heading=7, end=12),
+        ]
+    )
+    doc = Document(path="x.docx", paragraphs=[Paragraph(index=0, story="body", text="ARGUMENT")], sections=[])
+    chosen = styles.load("default")
+    result = BuildResult("x.docx", doc, build(doc, [], chosen), PageMap("render", True), chosen, contents)
+    result.pagemap.headings.update({5: (6, "4"), 7: (7, "5")})
+
+    def line(renumbered):
+        text = summary(build_report(replace(result, renumbered=renumbered)))
+        return next(t for t in text.splitlines() if t.startswith("Contents:"))
+
+    assert line(None) == "Contents: 2 lines, 2 with a stale page"
+    assert line(2) == "Contents: 2 lines, 2 renumbered to the pages they print on"
+    assert line(1) == "Contents: 2 lines, 1 renumbered to the pages they print on, 1 stale left as typed"
+    assert build_report(replace(result, renumbered=2)).to_dict()["contents"]["renumbered"] == 2
+    assert "renumbered" not in build_report(result).to_dict()["contents"]
+
+
 def test_the_audit_report_counts_every_kind_and_gives_each_finding_its_citations_pages():
     from toa.model import Finding, PrintedTable
     from toa.pipeline import AuditResult

@@ -43,6 +43,7 @@ class BuildResult:
     verification: Verification | None = None
     offline: bool = False  # the verification used no network
     comments: int = 0  # Word comments written on flagged citations
+    renumbered: int | None = None  # contents lines the build gave their printed page; None: no build wrote
 
 
 def default_output(source: str, suffix: str = ".toa.docx") -> str:
@@ -129,6 +130,7 @@ def build(
     step("writing")
     before = write.snapshot(result.document)
     renumbered = write.renumber_contents(result.document, result.contents, result.pagemap)
+    result.renumbered = sum(len(r.pages) for r in renumbered)
     write.mark_citations(result.document, result.table)
     try:
         placement = write.write_toa(result.document, result.table, result.style, template=template)

@@ -29,7 +29,9 @@ toa serve adds "input" (docx | flat-opc: the form the document came in) after "e
 A brief with a table of contents also gets "contents": {"lines": n, "stale": [{"text", "typed",
 "page"}], "not_matched": [text], "warnings": [text]}: its lines that gave another page than their
 heading prints on with the table in (toa build puts that page in the output's line), and the
-lines that name no heading of the brief, left as typed ("contents line 'X' not matched").
+lines that name no heading of the brief, left as typed ("contents line 'X' not matched"); and,
+when a build wrote the output, "renumbered": how many of the stale lines it gave their page (a
+line whose paragraph no longer holds the page as read is left as typed).
 """
 
 from __future__ import annotations
@@ -196,13 +198,15 @@ class ContentsReport:
     lines: int
     stale: tuple[tuple[str, str, str], ...]  # (heading text, page typed, page printed)
     not_matched: tuple[str, ...]  # the lines' texts
+    renumbered: int | None = None  # of the stale lines, those a build gave their page; None: no build wrote
 
     @classmethod
-    def of(cls, contents: Contents, pagemap: PageMap) -> ContentsReport:
+    def of(cls, contents: Contents, pagemap: PageMap, renumbered: int | None = None) -> ContentsReport:
         return cls(
             len(contents.lines),
             tuple((line.text, line.page, page) for line, page in _contents.stale(contents, pagemap)),
             tuple(line.text for line in _contents.unmatched(contents, pagemap)),
+            renumbered,
         )
 
     @property
@@ -216,7 +220,7 @@ class ContentsReport:
             "stale": [{"text": t, "typed": typed, "page": page} for t, typed, page in self.stale],
             "not_matched": list(self.not_matched),
             "warnings": self.warnings,
-        }
+        } | ({} if self.renumbered is None else {"renumbered": self.renumbered})
 
 
 @dataclass(frozen=True)
@@ -292,7 +296,7 @@ def build_report(
         excluded=tuple(cite(o) for o in result.table.excluded),
         received_as=received_as,
         checking=checking,
-        contents=ContentsReport.of(result.contents, pagemap) if result.contents.lines else None,
+        contents=ContentsReport.of(result.contents, pagemap, result.renumbered) if result.contents.lines else None,
     )
 
 
@@ -466,8 +470,14 @@ def summary(report: Report) -> str:
     lines += pages_lines(report.pages)
     if report.contents is not None:
         c = report.contents
+        stale = (
+            f"{len(c.stale)} with a stale page"
+            if c.renumbered is None
+            else f"{c.renumbered} renumbered to the pages they print on"
+            + (f", {len(c.stale) - c.renumbered} stale left as typed" if len(c.stale) > c.renumbered else "")
+        )
         lines.append(
-            f"Contents: {c.lines} lines, {len(c.stale)} with a stale page"
+            f"Contents: {c.lines} lines, {stale}"
             + (f", {len(c.not_matched)} not matched (left as typed)" if c.not_matched else "")
         )
     if report.unlinked:
