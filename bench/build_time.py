@@ -118,29 +118,28 @@ def main() -> None:
     brief = args.brief or largest_brief()
     print(f"brief: {brief} ({brief.stat().st_size / 1024:.0f} KiB)")
     medians = {}
-    bytecode = tempfile.TemporaryDirectory()
-    env = installed_env(Path(bytecode.name))
-    run_once(brief, "estimate", env)  # fills the bytecode folder; not counted
-    for method in ("render", "estimate"):
-        runs = [run_once(brief, method, env) for _ in range(args.repeat)]
-        times = [r[0] for r in runs]
-        medians[method] = statistics.median(times)
+    with tempfile.TemporaryDirectory() as bytecode:
+        env = installed_env(Path(bytecode))
+        run_once(brief, "estimate", env)  # fills the bytecode folder; not counted
+        for method in ("render", "estimate"):
+            runs = [run_once(brief, method, env) for _ in range(args.repeat)]
+            times = [r[0] for r in runs]
+            medians[method] = statistics.median(times)
+            print(
+                f"{method:<9} median {medians[method]:6.2f} s  (min {min(times):.2f}, max {max(times):.2f})"
+                f"  peak RSS toa {max(r[1] for r in runs):6.1f} MiB, LibreOffice {max(r[2] for r in runs):6.1f} MiB"
+            )
+        warm = warm_render_time(brief, args.repeat)
+        if warm is not None:
+            print(
+                f"render with LibreOffice running (as under toa serve): median {warm[0]:.2f} s of the analysis; "
+                f"{warm[1]:.2f} s for the run that started it (target 2 s warm)"
+            )
+        check = text_check_time(brief, args.repeat)
         print(
-            f"{method:<9} median {medians[method]:6.2f} s  (min {min(times):.2f}, max {max(times):.2f})"
-            f"  peak RSS toa {max(r[1] for r in runs):6.1f} MiB, LibreOffice {max(r[2] for r in runs):6.1f} MiB"
+            f"text check {check * 1000:6.0f} ms  ({100 * check / medians['estimate']:.1f}% of an estimate build, "
+            f"{100 * check / medians['render']:.1f}% of a rendered one)"
         )
-    warm = warm_render_time(brief, args.repeat)
-    if warm is not None:
-        print(
-            f"render with LibreOffice running (as under toa serve): median {warm[0]:.2f} s of the analysis; "
-            f"{warm[1]:.2f} s for the run that started it (target 2 s warm)"
-        )
-    check = text_check_time(brief, args.repeat)
-    print(
-        f"text check {check * 1000:6.0f} ms  ({100 * check / medians['estimate']:.1f}% of an estimate build, "
-        f"{100 * check / medians['render']:.1f}% of a rendered one)"
-    )
-    bytecode.cleanup()
 
 
 if __name__ == "__main__":

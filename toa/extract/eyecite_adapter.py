@@ -38,7 +38,7 @@ from eyecite import get_citations
 from eyecite import helpers as eyecite_helpers
 from eyecite import regexes as eyecite_regexes
 from eyecite.models import CitationBase, FullCaseCitation, IdCitation, ShortCaseCitation, SupraCitation, TokenExtractor
-from eyecite.tokenizers import EXTRACTORS, Tokenizer, default_tokenizer
+from eyecite.tokenizers import EXTRACTORS, Tokenizer, _strip_ws, default_tokenizer
 from reporters_db import EDITIONS
 
 _COURT = "(?P<court>.*?)"
@@ -170,9 +170,9 @@ class _InEyecitesOrder(Tokenizer):
     of a build's time."""
 
     def get_extractors(self, text: str) -> list[TokenExtractor]:
-        place = _places()
-        stripped = _WHITESPACE.sub("", text)
-        found = {place[id(e)] for e in default_tokenizer.unfiltered_extractors}
+        place, unfiltered = _places()
+        stripped = _strip_ws(text)  # as eyecite stripped its filters' strings
+        found = set(unfiltered)
         for _, extractors in default_tokenizer.case_sensitive_filter.iter(stripped):
             found.update(place[id(e)] for e in extractors)
         for _, extractors in default_tokenizer.case_insensitive_filter.iter(stripped.lower()):
@@ -180,13 +180,12 @@ class _InEyecitesOrder(Tokenizer):
         return [EXTRACTORS[i] for i in sorted(found)]
 
 
-_WHITESPACE = re.compile(r"\s+")  # as eyecite strips the text its filters read
-
-
 @cache
-def _places() -> dict[int, int]:
-    """The place of each of eyecite's extractors in its list, by the extractor's id."""
-    return {id(e): i for i, e in enumerate(EXTRACTORS)}
+def _places() -> tuple[dict[int, int], frozenset[int]]:
+    """The place of each of eyecite's extractors in its list, by the extractor's id; and the places
+    of those no filter selects (eyecite runs them on every text)."""
+    place = {id(e): i for i, e in enumerate(EXTRACTORS)}
+    return place, frozenset(place[id(e)] for e in default_tokenizer.unfiltered_extractors)
 
 
 _TOKENIZER = _InEyecitesOrder()
