@@ -25,6 +25,7 @@ from . import (
     legislative,
     literature,
     nonauthority,
+    prefilter,
     regulations,
     rules,
     secondary,
@@ -62,10 +63,10 @@ def _resolve(claims: list[Claim]) -> list[Claim]:
     return chosen
 
 
-_WORD_BEFORE = re.compile(r"([A-Za-z][\w'’-]+)(?:,\ssupra,)?\s$")
+_WORD_BEFORE = prefilter.compile(r"([A-Za-z][\w'’-]+)(?:,\ssupra,)?\s$")
 # "5 Witkin, supra, Torts, § 124": a section right after "supra" (and a division's name) is a pin
 # of the work the supra names.
-_AFTER_SUPRA = re.compile(r"\bsupra,(?:\s[A-Z][\w.'’]*(?:\s(?:[A-Z][\w.'’]*|of|and|&))*,)?\s$")
+_AFTER_SUPRA = prefilter.compile(r"\bsupra,(?:\s[A-Z][\w.'’]*(?:\s(?:[A-Z][\w.'’]*|of|and|&))*,)?\s$")
 
 
 def _drop_secondary_pins(claims: list[Claim], text: str) -> list[Claim]:

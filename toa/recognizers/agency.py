@@ -23,6 +23,7 @@ from collections.abc import Callable
 from ..keys import AgencyDecisionKey, IrsGuidanceKey, PtabKey, SecReleaseKey
 from ..meta import AgencyMeta
 from ..model import CategoryKey
+from . import prefilter
 from .common import (
     Emphasis,
     PAGE,
@@ -55,33 +56,33 @@ _REPORTERS = (
     (r"T\.\s?C\.\s?M\.|B\.\s?T\.\s?A\.", "T.C.M."),
 )
 _REPORTER_ALT = "|".join(f"(?P<r{i}>{rx})" for i, (rx, _n) in enumerate(_REPORTERS))
-_ADMIN = re.compile(
+_ADMIN = prefilter.compile(
     rf"(?<![\w.])(?P<vol>\d{{1,4}})\s(?:{_REPORTER_ALT})\s(?P<page>No\.\s\d+|{PAGE})"
     rf"(?P<pin>,\s(?:slip\sop\.\s)?(?:at\s)?{PAGE}(?:\s?-\s?\d+)?(?=\s?\(|[.,;]|$))?"
     r"(?P<paren>\s?\((?:[^()]{0,40}?)\d{4}\))?"
 )
 # An SEC release: "In re Kamerling, Exchange Act Release No. 93456 (Oct. 29, 2021)", "Securities Act Release
 # No. 9689, 2014 WL 7145625 (Dec. 15, 2014)". One printed in the Federal Register is that notice's (rules.py).
-_SEC_RELEASE = re.compile(
+_SEC_RELEASE = prefilter.compile(
     r"(?<![\w.])(?P<kind>(?:(?:Securities\s)?Exchange|Securities|Investment\sCompany|Investment\sAdvisers|Advisers|"
     r"Trust\sIndenture)\sAct|SEC|Accounting\sand\sAuditing\sEnforcement|Litigation)\sRelease\sNo\.\s"
     r"(?P<no>\d[\d,-]*\d|\d)(?!,?\s\d{1,3}\sFed\.\s?Reg\.)"
     r"(?P<wl>,\s\d{4}\sWL\s\d+)?(?P<pin>,\s(?:at\s)?\*?\d+(?=\s?\(|[.,;]|$))?(?P<paren>\s?\([^()]{0,40}?\d{4}\))?"
 )
 # "Acosta, 19 I&N Dec. at 234": a short cite of a decision in an agency reporter
-_ADMIN_SHORT = re.compile(rf"(?<![\w.])(?P<vol>\d{{1,4}})\s(?:{_REPORTER_ALT})\sat\s(?P<pin>\d[\d,]*)")
-_PTAB = re.compile(
+_ADMIN_SHORT = prefilter.compile(rf"(?<![\w.])(?P<vol>\d{{1,4}})\s(?:{_REPORTER_ALT})\sat\s(?P<pin>\d[\d,]*)")
+_PTAB = prefilter.compile(
     r"(?<![\w])(?P<no>(?:IPR|PGR|CBM|DER)\d{4}-\d{5})(?P<paper>,\s(?:Paper|Paper\sNo\.)\s\d+)?"
     r"(?P<pin>,\s(?:at\s)?\d+(?=\s?\(|[.,;]|$))?(?P<paren>\s?\((?:[^()]{0,40}?)\d{4}\))?"
 )
-_IRS = re.compile(
+_IRS = prefilter.compile(
     r"(?<![\w.])(?P<kind>Rev\.\sRul\.|Rev\.\sProc\.|(?:I\.\s?R\.\s?S\.\s|IRS\s)?Notice|(?:I\.\s?R\.\s?S\.\s)?Announcement|"
     r"Priv\.\sLtr\.\sRul\.|Tech\.\sAdv\.\sMem\.|Gen\.\sCouns\.\sMem\.|T\.D\.)\s(?P<no>\d{2,4}-\d+(?:-\d+)?)"
     r"(?P<bull>,\s\d{4}-\d+\s(?:I\.\s?R\.\s?B\.|C\.\s?B\.)\s\d+)?"
     r"(?P<pin>,\s(?:at\s)?\d+(?=\s?\(|[.,;]|$))?"
 )
 # A case-style name right before the cite: "Matter of X, ", "In re X, ", "A v. B, ", "Acme Corp., "
-_NAME_END = re.compile(r",\s$")
+_NAME_END = prefilter.compile(r",\s$")
 
 
 def _name_before(text: str, pos: int, emphasis: Emphasis | None) -> int | None:
@@ -202,7 +203,7 @@ def _irs_guidance(text: str, m: re.Match[str], _emphasis: Emphasis | None) -> Cl
 
 
 def find(text: str, emphasis: Emphasis | None = None) -> list[Claim]:
-    scans: list[tuple[re.Pattern[str], Callable[[str, re.Match[str], Emphasis | None], Claim], bool]] = [
+    scans: list[tuple[prefilter.Pattern, Callable[[str, re.Match[str], Emphasis | None], Claim], bool]] = [
         (_ADMIN, _decision, True),
         (_SEC_RELEASE, _sec_release, "Release No." in text),
         (_ADMIN_SHORT, _decision_short, True),

@@ -32,6 +32,7 @@ from typing import Literal
 from ..keys import StateCodeKey
 from ..meta import ProvisionMeta
 from ..model import CategoryKey, Occurrence
+from . import prefilter
 from .common import (
     Emphasis,
     CODE_CONNECTORS,
@@ -53,17 +54,17 @@ from .rules import rule_sort, subsection_list
 from .statutes import STATE_ITEM, parse_items, statute_sort, subdivisions
 
 # A word of a name as written ("Health", "&", "Saf.", "Gov't", "PROF'L", "Code", "CODE").
-_WORD = re.compile(r"[A-Za-z][A-Za-z'’]*\.?|&")
-_ANCHOR = re.compile(r"\b(?:Code|CODE)\b\.?")
+_WORD = prefilter.compile(r"[A-Za-z][A-Za-z'’]*\.?|&")
+_ANCHOR = prefilter.compile(r"\b(?:Code|CODE)\b\.?")
 _MARK = r"(?P<mark>§§?|[Ss]ections?|SECTIONS?|[Ss]ecs?\.|SECS?\.|[Aa]rticles?|ARTICLES?|[Aa]rts?\.?|ARTS?\.?)"
-_AFTER_NAME = re.compile(
+_AFTER_NAME = prefilter.compile(
     r"\]?"  # a code's name set in brackets in a quotation ("citing [Gov. Code] § 12926")
     r"(?P<edition>\s?" + EDITION_PAREN + r")?"
     r"(?:,?\s(?P<tit>(?:tit(?:le)?\.?|TIT(?:LE)?\.?)\s?\d+[A-Z]?),?)?"
     r"(?P<comma>,)?\s?" + _MARK + r"\s?(?=\d)"
 )
 # "Article 1.13 of the Texas Code ...", "Section 2 of Article 38.37 of the ...", "Section 22.01(a)(1) of the ..."
-_BEFORE_NAME = re.compile(
+_BEFORE_NAME = prefilter.compile(
     r"(?:(?:Section|section|§)\s(?P<sec2>\d+[A-Za-z]?)(?P<sub2>" + SUBSECS + r")\sof\s)?"
     r"(?P<mark>Sections?|sections?|§§?|Articles?|articles?|Art\.|art\.)\s(?P<sec>\d+[A-Za-z]?(?:[.:-]\d+[A-Za-z]*)*)"
     r"(?P<sub>" + SUBSECS + r")"
@@ -71,8 +72,8 @@ _BEFORE_NAME = re.compile(
     r"(?:,\s(?:Section|section|Sec\.|sec\.|§)\s(?P<sec3>\d+[A-Za-z]?)(?P<sub3>" + SUBSECS + r"))?"
     r"\sof\s(?:the\s)?$"
 )
-_ART_SECTION_ITEM = re.compile(r"(?P<sec>\d+[A-Za-z]?(?:-[A-Za-z])?)(?P<sub>" + SUBSECS + r")")
-_ART_SECTIONS = re.compile(
+_ART_SECTION_ITEM = prefilter.compile(r"(?P<sec>\d+[A-Za-z]?(?:-[A-Za-z])?)(?P<sub>" + SUBSECS + r")")
+_ART_SECTIONS = prefilter.compile(
     r",?\s?§§\s?(?P<list>"
     + _ART_SECTION_ITEM.pattern.replace("?P<sec>", "?:").replace("?P<sub>", "?:")
     + r"(?:(?:,\s|,?\s(?:and|&)\s)"
@@ -80,19 +81,19 @@ _ART_SECTIONS = re.compile(
     + r")+)"
 )
 # "§ 481.112(a), (d)": more subsections of the section cited (letters, or numbers of one to three digits, never a year)
-_SUB_LIST = re.compile(r"(?:(?:,\s?(?:and\s|or\s)?|\s(?:and|or)\s)(?:\((?:[A-Za-z]{1,4}|\d{1,3})\))+)+(?![\w(])")
-_ART_SECTION = re.compile(r",?\s?§\s?(?P<sec>\d+[A-Za-z]?(?:-[A-Za-z])?)(?P<sub>" + SUBSECS + r")")  # "§ 2-a"
-_EDITION = re.compile(r"\s?(" + EDITION_PAREN + ")")
-_SUBD_SHOWN = re.compile(r",\s(subds?\.|subdivisions?)\s")
+_SUB_LIST = prefilter.compile(r"(?:(?:,\s?(?:and\s|or\s)?|\s(?:and|or)\s)(?:\((?:[A-Za-z]{1,4}|\d{1,3})\))+)+(?![\w(])")
+_ART_SECTION = prefilter.compile(r",?\s?§\s?(?P<sec>\d+[A-Za-z]?(?:-[A-Za-z])?)(?P<sub>" + SUBSECS + r")")  # "§ 2-a"
+_EDITION = prefilter.compile(r"\s?(" + EDITION_PAREN + ")")
+_SUBD_SHOWN = prefilter.compile(r",\s(subds?\.|subdivisions?)\s")
 
 
 def _state(written: str) -> str | None:
     return state_abbr(written) or state_abbr(written.title())
 
 
-_RIGHT_WORD = re.compile(r"\s(" + _WORD.pattern + ")")
-_LEFT_WORD = re.compile(r"(?:^|(?<=[\s(\[;,\"“]))(" + _WORD.pattern + r")\s$")
-_STATE_TAIL = re.compile(r"(?:^|(?<=[\s(\[;,\"“]))((?:[A-Za-z][A-Za-z.]*\s){1,2})$")
+_RIGHT_WORD = prefilter.compile(r"\s(" + _WORD.pattern + ")")
+_LEFT_WORD = prefilter.compile(r"(?:^|(?<=[\s(\[;,\"“]))(" + _WORD.pattern + r")\s$")
+_STATE_TAIL = prefilter.compile(r"(?:^|(?<=[\s(\[;,\"“]))((?:[A-Za-z][A-Za-z.]*\s){1,2})$")
 # Full words keep no period: "... of the Texas Penal Code." ends a sentence, "Crim. Proc." does not.
 _FULL_WORDS = {w for w in CODE_WORDS if len(w) > 4 and w not in ("regs", "stats", "agric")} | {"code", "codes", "laws"}
 
@@ -482,7 +483,7 @@ def resolve_jurisdictions(occurrences: list[Occurrence]) -> None:
 # "Unless otherwise indicated, all further statutory references are to the Labor Code."
 # "Undesignated section references are to the Code of Civil Procedure."
 # "All references to "article" are to the Texas Code of Criminal Procedure."
-_DECLARED = re.compile(
+_DECLARED = prefilter.compile(
     r"\b(?:(?P<what>[Ss]tatutory|[Ss]ection|[Cc]ode|[Uu]ndesignated|[Uu]nspecified|[Uu]nlabeled|[Aa]rticle)"
     r"\s(?:(?:statutory|section|article)\s)?(?:references|citations|cites)"
     r"|[Rr]eferences\sto\s[\"“”'‘’]?(?P<word>[Ss]ections?|[Aa]rticles?|§§?)[\"“”'‘’]?)"

@@ -18,6 +18,8 @@ from toa.model import CategoryKey, Flag, Kind, Occurrence
 from ..jurisdictions import NAME_BY_ABBREVIATION
 from ..numbering import roman_to_int
 
+from . import prefilter
+
 # ---------------------------------------------------------------------------
 # claims: what a family found, before overlaps between families are resolved
 # ---------------------------------------------------------------------------
@@ -193,7 +195,7 @@ def number_token(tok: str) -> int | None:
 # sorting and normalisation
 # ---------------------------------------------------------------------------
 
-_NAT_SPLIT = re.compile(r"(\d+)")
+_NAT_SPLIT = prefilter.compile(r"(\d+)")
 
 
 def natkey(s: str) -> SortKey:
@@ -213,7 +215,7 @@ def natkey(s: str) -> SortKey:
 
 
 _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": "-"})
-_SPACES = re.compile(r"\s+")
+_SPACES = prefilter.compile(r"\s+")
 
 
 def clean(s: str) -> str:
@@ -228,7 +230,7 @@ def norm(s: str) -> str:
     return _SPACES.sub(" ", s).strip()
 
 
-_LEADING_NOISE = re.compile(r"^(?:(?:the|a|an)\s+|\d+\s+)+", re.I)
+_LEADING_NOISE = prefilter.compile(r"^(?:(?:the|a|an)\s+|\d+\s+)+", re.I)
 
 
 def alpha_key(s: str) -> str:
@@ -581,7 +583,7 @@ def code_key(name: str) -> str:
 
 # A short name the brief defines for an act, between its name and its cite: "(“CAFA”)", "(FCRA)"
 _DEFINED_TERM = r"\s\((?:hereinafter\s)?[“\"]?[A-Z][\w&.’'-]{1,15}[”\"]?\)"
-_NAME_TAIL = re.compile(
+_NAME_TAIL = prefilter.compile(
     r"((?:Act|Amendments|Code|Law|Resolution|Rights(?:\s\d+)?)"
     r"(?:\sof\s\d{4}|,\s\d{4}|\sfor\sFiscal\sYears?\s\d{4}(?:\sand\s\d{4})?)?)(?:" + _DEFINED_TERM + r")?,?\s*\(?$"
 )
@@ -593,7 +595,7 @@ def without_defined_term(name: str) -> str:
     return re.sub(_DEFINED_TERM + "$", "", name)
 
 
-_NAME_WORD = re.compile(r"^(?:[A-Z][\w'’.&-]*|\d{4}|of|and|for|the|on|to|in|&|a|an|with|from|by|’s|'s)$")
+_NAME_WORD = prefilter.compile(r"^(?:[A-Z][\w'’.&-]*|\d{4}|of|and|for|the|on|to|in|&|a|an|with|from|by|’s|'s)$")
 _CONNECTORS = {"of", "and", "for", "the", "on", "to", "in", "&", "a", "an", "with", "from", "by"}
 _SENTENCE_WORDS = {
     "See",
@@ -685,7 +687,7 @@ def popular_name_before(text: str, pos: int) -> int | None:
 # A sentence ends after a lower-case word of three letters or more, or a two-letter word that is
 # no abbreviation ("… discussed it. John Doe, …"; not "et al." or "2d ed."). The next sentence
 # starts with a capital, or with the volume of a work ("… agree. 5B Charles Alan Wright, …").
-_SENTENCE_END = re.compile(
+_SENTENCE_END = prefilter.compile(
     r"(?:(?<=[a-z]{3})|(?<=[\s(](?!al|ed|eg|ie|vs|cf|ch|cl|no|op|pp|pt|st|nd|rd|th|id)[a-z]{2})|"
     r"(?<=[)\]\d]))[.!?][\"”’']?\s+(?=[A-Z]|\d{1,3}[A-Z]?\s[A-Z])"
     # a note's number typed right after the sentence's period, in a brief converted from PDF:
@@ -694,15 +696,15 @@ _SENTENCE_END = re.compile(
 )
 # Abbreviations of organisation words (Bluebook T6) that end in three lower-case letters, so that
 # their period would otherwise read as a sentence end.
-_NAME_ABBREVIATION = re.compile(
+_NAME_ABBREVIATION = prefilter.compile(
     r"\b(?:Dept|Depts|Govt|Assn|Corp|Dist|Comm|Intl|Natl|Univ|Admin|Mgmt|Educ|Hosp|"
     r"Indus|Servs?|Prot|Auth|Inst|Cent|Coll|Cong|Exch|Found|Info|Prac|Proc|Tech|Elec|Exec|Equip|Envtl|Acad|Agric|"
     r"Bldg|Broad|Chem|Coal|Coop|Constr|Distrib|Econ|Indem|Liab|Mach|Maint|Mktg|Mortg|Prod|Prop|"
     r"Psych|Rsch|Rehab|Subcomm|Transp|Cnty|Cmty|Hous|Pers|Pharm|Telecomm|Bros|Unemp|Sess|Prof|"
     r"Resp|Regs|Metro|Pharms|Prods|Mfrs|Emps|Assocs|Enters|Hldgs|Litig|Consol|Indep)\.$"
 )
-_BREAK = re.compile(r";\s*|\(\s*|:\s+(?=See\b)")
-_LEAD_SIGNAL = re.compile(
+_BREAK = prefilter.compile(r";\s*|\(\s*|:\s+(?=See\b)")
+_LEAD_SIGNAL = prefilter.compile(
     r"(?:(?:See|see|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|Accord|"
     r"with|and)[,]?\s+)+"
 )
@@ -735,12 +737,12 @@ def boundary_before(text: str, pos: int, limit: int = 250) -> int:
 
 # A colon after words that introduce what follows ("Another body: …", "as the study put it: …"); a
 # title's own colon ("Data Brokers: A Call for Transparency") follows words in title case.
-_LABEL_COLON = re.compile(r"(?<=\w):\s+(?=[A-Z“\"])")
+_LABEL_COLON = prefilter.compile(r"(?<=\w):\s+(?=[A-Z“\"])")
 # One capitalised word and a colon opening a clause ("Text: ", "Source: ") label the citation after
 # them when an author comes first ("Source: Jane Doe, Title …"); a title whose head is one word
 # ("Privacy: A Story") has its subtitle after the colon, not an author and a comma.
-_ONE_WORD_LABEL = re.compile(r"\s*[A-Z][a-z]{2,}:\s+(?=[A-Z“\"])")
-_PROSE_WORD = re.compile(
+_ONE_WORD_LABEL = prefilter.compile(r"\s*[A-Z][a-z]{2,}:\s+(?=[A-Z“\"])")
+_PROSE_WORD = prefilter.compile(
     r"\b(?!(?:and|the|for|from|with|into|over|under|upon|about|after|before|its|are|was|not|but|nor|than|that|"
     r"this|their|our|your|how|why|what|when|who|via|per|vs)\b)[a-z]{3,}\b"
 )
@@ -748,7 +750,7 @@ _PROSE_WORD = re.compile(
 
 # A note's number typed before its text in a brief converted from PDF: at the paragraph's start
 # ("16 Office of the Surgeon General, …") or glued to the punctuation before it ("…(2022);12 Sarah …").
-_NOTE_MARK = re.compile(r"\s*\d{1,3}\s+(?=[A-Z“\"‘'(]|https?://)")
+_NOTE_MARK = prefilter.compile(r"\s*\d{1,3}\s+(?=[A-Z“\"‘'(]|https?://)")
 
 
 def note_mark_end(text: str, pos: int) -> int:

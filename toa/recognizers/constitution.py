@@ -20,6 +20,7 @@ from ..keys import ConstitutionKey, ConstitutionPart
 from ..meta import ConstitutionMeta
 from ..model import CategoryKey, Flag, Kind, Occurrence
 from ..numbering import int_to_roman
+from . import prefilter
 from .common import (
     Emphasis,
     ORDINAL_RE,
@@ -59,31 +60,31 @@ def _members(s: str) -> list[str]:
     return re.split(r",\s(?:and\s)?|\sand\s", s) if s else [""]
 
 
-_FORMAL = re.compile(
+_FORMAL = prefilter.compile(
     rf"(?<![\w.])(?P<juris>U\.\s?S\.\s|United\sStates\s|UNITED\sSTATES\s|(?P<state>{STATE_RE}|{STATE_CAPS_RE})\s)?"
     rf"(?P<const>Const(?:itution|\.)|CONST(?:ITUTION|\.)),?\s{_PART}(?:{_REST})?"
 )
 # "Id. amend. XIV" / "id. art. I, § 8": a short form to the last constitution cited.
-_ID = re.compile(rf"(?<![\w.])[Ii]d\.,?\s{_PART}{_REST}")
-_ORDINAL_AMEND = re.compile(
+_ID = prefilter.compile(rf"(?<![\w.])[Ii]d\.,?\s{_PART}{_REST}")
+_ORDINAL_AMEND = prefilter.compile(
     rf"(?<![\w-])(?:(?P<sec>Section|§)\s(?P<secno>\d+)\sof\s(?:the\s)?)?"
     rf"(?P<ord>{ORDINAL_RE})\s(?P<amend>Amendment)\b",
     re.I,
 )
 # "the Fifth and Fourteenth Amendments"
-_ORDINAL_AMENDS = re.compile(
+_ORDINAL_AMENDS = prefilter.compile(
     rf"(?<![\w-])(?P<ords>(?:{ORDINAL_RE})(?:(?:,\s|,?\sand\s)(?:{ORDINAL_RE}))+)"
     r"\sAmendments\b",
     re.I,
 )
 # "(Appropriations Clause)" after a formal cite belongs to it
-_CLAUSE_PAREN = re.compile(r"\s?\((?:the\s)?[A-Z][\w-]*(?:\s(?:[A-Z][\w-]*|and|or|of))*\sClause\)")
+_CLAUSE_PAREN = prefilter.compile(r"\s?\((?:the\s)?[A-Z][\w-]*(?:\s(?:[A-Z][\w-]*|and|or|of))*\sClause\)")
 # Article III / Art. I, § 8, Cl. 3 standing alone (roman I-VII only: the U.S. Constitution's articles)
-_ARTICLE = re.compile(
+_ARTICLE = prefilter.compile(
     r"(?<![\w.])(?P<w>Article|Art\.)\s(?P<num>VII|VI|V|IV|III|II|I)\b(?!\s?\()"
     r"(?:,?\s(?:§|[Ss]ec(?:tion|\.))\s?(?P<sec>\d+))?(?:,?\s[Cc]l(?:ause|\.)\s?(?P<cl>\d+))?"
 )
-_NOT_US_ARTICLE = re.compile(
+_NOT_US_ARTICLE = prefilter.compile(
     r"\s(?:of|to|in)\s(?:the\s)?(?!(?:United\sStates\s|U\.S\.\s|federal\s|Federal\s)?Constitution)"
     r"(?:[A-Z]|this|that)"
 )
@@ -134,39 +135,39 @@ CLAUSES: dict[str, tuple[ConstitutionPart, int, str, str]] = {
     "Citizenship": ("amend", 14, "1", ""),
     "Privileges or Immunities": ("amend", 14, "1", ""),
 }
-_CLAUSE = re.compile(
+_CLAUSE = prefilter.compile(
     r"(?<![\w-])(?P<name>"
     + "|".join(re.escape(k).replace(r"\ ", r"\s") for k in sorted(CLAUSES, key=len, reverse=True))
     + r")\sClause\b"
 )
 # A state's own clause ("the Texas Constitution's Takings Clause") is not the federal one.
-_STATE_CONTEXT = re.compile(rf"(?:{STATE_RE}|State)(?:'s|’s)?\s(?:Constitution|Const\.)(?:'s|’s)?\s$")
+_STATE_CONTEXT = prefilter.compile(rf"(?:{STATE_RE}|State)(?:'s|’s)?\s(?:Constitution|Const\.)(?:'s|’s)?\s$")
 
 # A string cite that goes on after a formal cite without repeating "Const.": "U.S. Const.
 # art. I, § 7, cl. 1 (origination); § 8, cl. 1; § 9, cl. 4" or "U.S. Const. amend. I; amend.
 # XIV".  The gap is a ";" or an explanatory parenthetical; a bare section continues the
 # article cited last, an abbreviated part ("amend. XIV") starts a new provision.
 _CONT_GAP = r"(?:\s?\((?:[^()]|\([^()]*\))*\))?(?:;\s|,\s(?=\S)|\s(?=§))"
-_CONT_SECTION = re.compile(
+_CONT_SECTION = prefilter.compile(
     _CONT_GAP + r"(?<=[;)]\s)(?P<head>§|[Ss]ec\.)\s?(?P<sec>\d{1,2})\b"
     r"(?:,?\s[Cc]l(?:ause|\.)\s?(?P<cl>\d+))?(?![\w(-]|\s(?:of|to|in)\s)"
 )
-_CONT_PART = re.compile(_CONT_GAP + r"(?<=;\s)(?P<part>[Aa]rts?\.|[Aa]mends?\.)" + _REST)
+_CONT_PART = prefilter.compile(_CONT_GAP + r"(?<=;\s)(?P<part>[Aa]rts?\.|[Aa]mends?\.)" + _REST)
 # "Article II's Appointments Clause" / "the Appointments Clause of Article II": the article
 # is part of the clause reference, not a second authority.
 _ART_WORD = r"(?:Article|Art\.)\s(?P<num>VII|VI|V|IV|III|II|I)\b"
-_ART_POSSESSIVE = re.compile(_ART_WORD + r"(?:'s|’s)\s(?:[A-Z][\w-]*\s){0,4}$")
-_OF_ARTICLE = re.compile(r"\sof\s" + _ART_WORD + r"(?:\sof\sthe\s(?:U\.S\.\s|United\sStates\s)?Constitution)?")
+_ART_POSSESSIVE = prefilter.compile(_ART_WORD + r"(?:'s|’s)\s(?:[A-Z][\w-]*\s){0,4}$")
+_OF_ARTICLE = prefilter.compile(r"\sof\s" + _ART_WORD + r"(?:\sof\sthe\s(?:U\.S\.\s|United\sStates\s)?Constitution)?")
 
 # The California Style Manual's form: "U.S. Const., 14th Amend.", "U.S. Const., 5th & 14th Amends."
-_NUMBERED_AMEND = re.compile(
+_NUMBERED_AMEND = prefilter.compile(
     r"(?<![\w.])(?P<juris>U\.\s?S\.|United\sStates)\s(?:Const\.|Constitution),\s"
     r"(?P<ords>\d{1,2}(?:st|nd|rd|th)(?:(?:,\s|,?\s(?:and|&)\s)\d{1,2}(?:st|nd|rd|th))*)\s(?P<amend>Amends?\.|Amendments?)"
     r"(?:,?\s§\s?(?P<sec>\d+))?"
 )
 # The state after the provision: "art. I, § 9, Fla. Const." (Florida's form), "Article I, section 24,
 # Florida Constitution", "Article I, Section 9 of the Texas Constitution"
-_STATE_AFTER = re.compile(
+_STATE_AFTER = prefilter.compile(
     rf"(?<![\w.])(?P<part>[Aa]rt\.|[Aa]rticle|ART\.)\s(?P<num>[IVXLC]+|\d+)\b(?!\.\d)"
     rf"(?:,?\s(?:§|[Ss]ection)\s?(?P<sec>\d+)(?:\([\w]{{1,4}}\))*)?,?\s(?:of\s(?:the\s)?)?(?P<state>{STATE_RE})\s(?:Const\.|Constitution\b)"
 )

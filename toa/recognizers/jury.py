@@ -18,6 +18,7 @@ import re
 
 from ..keys import JuryInstructionKey
 from ..model import CategoryKey, Occurrence
+from . import prefilter
 from .common import Emphasis, RANK_SECONDARY, Claim, alpha_key, claim, clean, natkey, occ, claim_one
 
 CAT: CategoryKey = "other"
@@ -25,7 +26,7 @@ CAT: CategoryKey = "other"
 _NUMBER = r"\d{1,4}(?:[.:]\d{1,3})*[A-Z]?"
 # California's sets: the Judicial Council's civil (CACI) and criminal (CALCRIM) instructions and
 # their predecessors (BAJI, CALJIC); a list ("CACI Nos. 2430, 2431 & 2432") cites each one.
-_CALIFORNIA = re.compile(
+_CALIFORNIA = prefilter.compile(
     # the set's full name, as the California Style Manual writes it: "Judicial Council of California
     # Civil Jury Instructions (2024) CACI No. 2430", "Jud. Council of Cal. Crim. Jury Instns. (2023)"
     r"(?<![\w.])(?P<name>Jud(?:icial|\.)\sCouncil\sof\sCal(?:ifornia|\.)\s(?:Civil|Civ\.|Criminal|Crim\.)\sJury\s"
@@ -33,11 +34,11 @@ _CALIFORNIA = re.compile(
     rf"(?P<set>CACI|CALCRIM|CALJIC|BAJI)\s(?P<mark>Nos?\.\s?)?(?P<nums>{_NUMBER}(?:(?:,\s|,?\s(?:and|&)\s){_NUMBER})*)"
     r"(?P<paren>\s\((?:[^()]{0,30}?\s)?\d{4}(?:\sed\.|\srev\.)?\))?"
 )
-_LIST_ITEM = re.compile(_NUMBER)
+_LIST_ITEM = prefilter.compile(_NUMBER)
 # A federal or state pattern set, its title ending in "Jury Instructions" / "Jury Charges", then
 # the instruction ("§ 9.3", "No. 4.1", "Instruction 2.02", "PJC 100.3", "Instr. 4.1") and/or the year.
 _TITLE_WORD = r"(?:[A-Z0-9][\w.’'&-]*|of|on|for|the|and|&)"
-_PATTERN = re.compile(
+_PATTERN = prefilter.compile(
     rf"(?<![\w.])(?P<title>(?:[A-Z0-9][\w.’'&-]*\s(?:{_TITLE_WORD}\s){{0,8}}?)?"
     r"(?:Model|Pattern|Standard)\s(?:(?:Civil|Criminal|Civ\.|Crim\.)\s)?Jury\s(?:Instructions|Instr\.|Charges)"
     r"(?:\s?[-:–]\s?[A-Z][\w’'&-]*(?:\s(?:(?!PJC\b)[A-Z][\w’'&-]*|of|on|for|the|and|&)){0,6})?"
@@ -46,7 +47,7 @@ _PATTERN = re.compile(
     r"(?P<paren>\s\((?:[^()]{0,40}?\s)?\d{4}(?:\sed\.)?\))?"
 )
 # Words that open a sentence or a citation clause, not the set's title.
-_LEAD = re.compile(r"^(?:(?:See|Also|Cf\.|Compare|But|Accord|Under|In|The|Both|And|E\.g\.,?|Contra)\s)+")
+_LEAD = prefilter.compile(r"^(?:(?:See|Also|Cf\.|Compare|But|Accord|Under|In|The|Both|And|E\.g\.,?|Contra)\s)+")
 
 
 def _california(text: str, m: re.Match[str]) -> Claim:

@@ -35,6 +35,7 @@ from ..keys import (
 )
 from ..meta import BillAnalysisMeta, BillMeta, ReportMeta, SeriesMeta
 from ..model import CategoryKey, Occurrence
+from . import prefilter
 from .common import (
     RANK_FULL,
     Emphasis,
@@ -63,31 +64,31 @@ _CONG = rf"(?P<congno>\d+){_ORD}\sCong\.(?:,\s\d+{_ORD}\sSess\.)?"
 _PIN = r"(?P<pin>,?\s(?:at\s)?\d+(?:\s?-\s?\d+)?(?:,\s\d+(?:\s?-\s?\d+)?)*(?:\s?n\.\s?\d+)?(?=\s?\(|[.,;:]|$))?"
 _YEAR = r"(?P<year>\s?\((?:[^()]{0,30}?\s)?\d{4}\))?"
 
-_REPORT = re.compile(
+_REPORT = prefilter.compile(
     r"(?<![\w.])(?P<house>H\.\s?R\.|S\.|H\.|Sen\.)\s?(?P<doc>Conf\.\sRep\.|Exec\.\sRep\.|Exec\.\sDoc\.|Rep\.|Doc\.|"
     r"Comm\.\sPrint|Prt\.)\s(?:No\.\s)?(?P<num>\d+(?:-\d+)?)(?P<pt>,\s[Pp]t\.\s\d+)?"
     rf"(?P<cong>,\s{_CONG})?{_PIN}{_YEAR}"
 )
 # A report named by its kind alone: "H.R. Rep., supra, at 7", "S. Rep. at 4" (kind "short").
-_REPORT_SHORT = re.compile(
+_REPORT_SHORT = prefilter.compile(
     r"(?<![\w.])(?P<house>H\.\s?R\.|S\.)\s(?P<doc>Conf\.\sRep\.|Rep\.|Doc\.)"
     r"(?:,\ssupra,?\s(?:at\s)?|\sat\s)(?P<pin>\d+(?:\s?-\s?\d+)?)"
 )
-_CONG_REC = re.compile(
+_CONG_REC = prefilter.compile(
     rf"(?<![\w.])(?P<vol>\d{{1,3}})\sCong\.\sRec\.\s(?P<page>[HSE]?\s?{PAGE})(?:\s?[-–]\s?[HSE]?\d+)?"
     rf"(?P<pin>,\s[HSE]?{PAGE}(?:\s?-\s?[HSE]?{PAGE})?(?=\s?\(|[.,;]|$))?"
     r"(?P<date>\s?\((?:daily\sed\.\s)?[^()]{0,25}\d{4}\))?"
 )
 # "167 Cong. Rec. at S1235": a short cite, attached to the Record's page cited before it.
-_CONG_REC_SHORT = re.compile(rf"(?<![\w.])(?P<vol>\d{{1,3}})\sCong\.\sRec\.\sat\s(?P<pin>[HSE]?\s?{PAGE})")
-_CONG_GLOBE = re.compile(
+_CONG_REC_SHORT = prefilter.compile(rf"(?<![\w.])(?P<vol>\d{{1,3}})\sCong\.\sRec\.\sat\s(?P<pin>[HSE]?\s?{PAGE})")
+_CONG_GLOBE = prefilter.compile(
     rf"(?<![\w.])Cong\.\sGlobe,\s(?P<congno>\d+){_ORD}\sCong\.,\s(?P<sess>\d+){_ORD}\sSess\.\s"
     r"(?P<page>\d+)(?:\s?-\s?\d+)?(?P<year>\s?\(\d{4}\))?"
 )
-_ANNALS = re.compile(
+_ANNALS = prefilter.compile(
     r"(?<![\w.])(?P<vol>\d{1,2})\sAnnals\sof\sCong\.\s(?P<page>\d+)(?:\s?-\s?\d+)?(?P<year>\s?\(\d{4}\))?"
 )
-_BILL = re.compile(
+_BILL = prefilter.compile(
     r"(?<![\w.])(?P<type>H\.\s?R\.\s?J\.\s?Res\.|H\.\s?J\.\s?Res\.|S\.\s?J\.\s?Res\.|H\.\s?Con\.\s?Res\.|S\.\s?Con\.\s?Res\.|"
     r"H\.\s?Res\.|S\.\s?Res\.|H\.\s?R\.|S\.)\s(?P<num>\d+),\s"
     # a section pin may sit between the number and the Congress ("S. 1630, § 1615(a)(1), 97th
@@ -96,11 +97,11 @@ _BILL = re.compile(
     rf"(?P<cong>{_CONG})(?P<sec>\s§§?\s?\d+[\w()]*)?{_YEAR}"
 )
 # A state bill: "Tex. H.B. 4, 78th Leg., R.S. (2003)", "Cal. A.B. 5, 2019-2020 Reg. Sess. (2019)".
-_STATE_BILL = re.compile(
+_STATE_BILL = prefilter.compile(
     rf"(?<![\w.])(?P<state>{STATE_RE})\s(?P<type>H\.\s?B\.|S\.\s?B\.|A\.\s?B\.|H\.\s?F\.|S\.\s?F\.)\s(?P<num>\d+),\s"
     rf"(?P<leg>\d+{_ORD}\sLeg\.(?:,\s(?:R\.S\.|\d+{_ORD}\sC\.S\.))?|\d{{4}}(?:-\d{{4}})?\s(?:Reg\.\s)?Sess\.){_YEAR}"
 )
-_HEARING = re.compile(
+_HEARING = prefilter.compile(
     r"\b(?:Hearings?|Markup|Oversight)\b[^;()]{0,300}?\bBefore\s(?:the\s)?[^;()]{0,200}?,\s"
     rf"(?P<cong>{_CONG}){_PIN}{_YEAR}"
 )
@@ -109,14 +110,14 @@ _HEARING = re.compile(
 # A state bill written out ("Assembly Bill 977", "Assem. Bill No. 157", "Senate Bill No. 5"), and a
 # committee's analysis of one ("Assem. Com. on Judiciary, Analysis of Assem. Bill No. 157 (1997-1998
 # Reg. Sess.)"), as California briefs cite them.
-_STATE_BILL_WRITTEN = re.compile(
+_STATE_BILL_WRITTEN = prefilter.compile(
     r"(?<![\w.])(?P<house>Assembly|Assem\.|Senate|Sen\.|House)\sBill\s(?:No\.\s?)?"
     r"(?P<num>\d+)\b(?P<sess>\s\((?:\d{4}-\d{4}\s(?:Reg\.\s)?Sess\.|\d{4})\))?"
 )
 # California's Assembly or Senate bill by its number alone ("AB 1545", "A.B. No. 2273", "SB 976"), as
 # California and amicus briefs name the bill a law came from; not a section of a bill cited before
 # ("A.B. 12 § 3") nor a bill cited by its session (read in full by statutes.find_state_bills).
-_BILL_BARE = re.compile(
+_BILL_BARE = prefilter.compile(
     r"(?<![\w.])(?P<house>AB|A\.\s?B\.|SB|S\.\s?B\.)\s(?:No\.\s?)?(?P<num>\d{1,5})(?![\w-]|\.\d|,?\s§)"
 )
 # A document about a California bill: a committee's analysis ("Assem. Com. on Judiciary, Analysis
@@ -126,7 +127,7 @@ _BILL_BARE = re.compile(
 # No. 5 (2019-2020 Reg. Sess.)"). Its author is up to three capitalised segments; the document's
 # own words ("3d reading analysis of", "Rep. on") may be in lower case.
 _SEGMENT = r"(?:[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|on|of|the|and|for|&))*)"
-_BILL_ANALYSIS = re.compile(
+_BILL_ANALYSIS = prefilter.compile(
     rf"(?<![\w.])(?P<head>(?:{_SEGMENT},\s){{0,3}}(?:[A-Z0-9][\w.'’-]*(?:\s[\w.'’-]+){{0,6}}?\s(?:of|on|to)\s)?)"
     r"(?P<bill>(?:Assem\.|Sen\.|Assembly|Senate|House)\sBill\s(?:No\.\s?)?(?P<num>\d+))"
     r"(?:,?\s\((?P<sess>[^()]*Sess\.)\))?"
@@ -136,17 +137,17 @@ _BILL_ANALYSIS = re.compile(
     r"(?P<supra>,\ssupra\b)?"
 )
 # What makes the words before a bill a document about it rather than prose ("the author of …").
-_BILL_DOC_WORD = re.compile(
+_BILL_DOC_WORD = prefilter.compile(
     r"\b(?:[Aa]nalys[ie]s|Rep\.|[Rr]eport|Dig\.|Digest|Amends\.|[Ss]ummary|Com\.|Comm\.|"
     r"Committee)(?=[\s,]|$)"
 )
-_HEAD_SIGNAL = re.compile(r"^(?:(?:See|see|also|Cf\.|cf\.|Compare|But|E\.g\.,?|Accord|and)\s)+")
+_HEAD_SIGNAL = prefilter.compile(r"^(?:(?:See|see|also|Cf\.|cf\.|Compare|But|E\.g\.,?|Accord|and)\s)+")
 
 
 # California's ballot materials, the legislative history of an initiative: "Voter Information Guide,
 # Gen. Elec. (Nov. 8, 2016) text of Prop. 64, § 3, p. 178", "Ballot Pamp., Gen. Elec. (Nov. 4, 2008)
 # argument in favor of Prop. 9, p. 62". The page is a pin.
-_BALLOT = re.compile(
+_BALLOT = prefilter.compile(
     r"(?<![\w.])(?P<guide>Voter\sInformation\sGuide|Ballot\sPamp(?:\.|hlet)|Ballot\sPamphlet)"
     r",\s(?P<elec>(?:[A-Z][\w.]*\s){1,3}?Elec(?:\.|tion)\s\((?:[A-Z][a-z]+\.?\s\d{1,2},\s)?\d{4}\))"
     r"(?P<doc>\s[a-z][^;()]{2,120}?(?:Prop(?:\.|osition)\s\d+[A-Z]?(?:,\s§\s?\d+[\w.]*)?|Legislative\sAnalyst|"
@@ -154,13 +155,13 @@ _BALLOT = re.compile(
 )
 # A state legislature's journal: "H.J. of Tex., 80th Leg., R.S. 1234 (2007)", "S.J. of Tex., 86th
 # Leg., R.S. 55-56 (2019)" (the page locates the entry; a range after it is a pin).
-_JOURNAL = re.compile(
+_JOURNAL = prefilter.compile(
     rf"(?<![\w.])(?P<j>H\.\s?J\.|S\.\s?J\.|House\sJournal|Senate\sJournal)\sof\s(?P<state>{STATE_RE}),\s"
     rf"(?P<leg>\d+{_ORD}\sLeg\.,\s(?:R\.S\.|\d+{_ORD}\sC\.S\.))\s(?P<page>\d+)(?:\s?[-–]\s?\d+)?(?P<year>\s\(\d{{4}}\))?"
 )
 # A committee print: "Staff of S. Comm. on the Judiciary, 95th Cong., Report on the Bankruptcy Code 12
 # (Comm. Print 1978)" (the page is a pin).
-_COMMITTEE_PRINT = re.compile(
+_COMMITTEE_PRINT = prefilter.compile(
     r"(?<![\w.])(?P<author>(?:Staff\sof\s(?:the\s)?)?(?:S\.|H\.|H\.R\.|Joint|Senate|House)\s(?:(?:Select|Special|Permanent)\s)?"
     r"(?:Comm\.|Subcomm\.|Committee)[^;()]{0,150}?),\s"
     rf"(?P<cong>{_CONG}),\s(?P<title>[A-Z][^;()]{{2,200}}?)(?P<pin>,?\s(?:at\s)?\d+(?:\s?[-–]\s?\d+)?)?"
@@ -168,7 +169,7 @@ _COMMITTEE_PRINT = re.compile(
 )
 # A hearing cited without a Congress: a state legislature's ("Hearing on S.B. 5 Before the S. Comm. on
 # State Affairs, 86th Leg., R.S. (Tex. 2019)") or one dated by its year alone.
-_STATE_HEARING = re.compile(
+_STATE_HEARING = prefilter.compile(
     r"\bHearings?\son\s(?P<subject>[^;()]{2,200}?)\sBefore\s(?:the\s)?[^;()]{0,100}?\b(?:Comm\.|Committee|Subcomm\.|"
     r"Subcommittee)[^;()]{0,100}?"
     r"(?:,\s(?:\d+"

@@ -25,6 +25,7 @@ from collections.abc import Iterator
 
 from ..keys import WorkKey
 from ..meta import WorkMeta
+from . import prefilter
 from .common import Emphasis, DATE, MONTH, RANK_SECONDARY, Claim, alpha_key, claim, clean, natkey, norm, occ
 
 _UP = "A-ZÀ-ÖØ-Þ"
@@ -48,7 +49,7 @@ _ET_AL = r"et\.?\sal\b\.?"
 
 # AMA / Vancouver: "Beyens I, van Driel II, Stevens GWJM, et al."
 _V_NAME = rf"{_SURNAME}\s[{_UP}]{{1,4}}(?=[,.])"
-_VANCOUVER = re.compile(
+_VANCOUVER = prefilter.compile(
     rf"{_NOT_SIGNAL}(?P<authors>{_V_NAME}(?:\.?,\s{_V_NAME})*)(?P<etal>,\s{_ET_AL})?\.\s(?=[{_UP}\d“\"‘'#])"
 )
 # APA: "Sherman, L. E., Hernandez, L. M., & Dapretto, M. (2018)." (also without the comma after the
@@ -59,7 +60,7 @@ _A_NAME = rf"{_SURNAME},?\s{_INITIAL}(?:\s?-?{_INITIAL})*"
 _NATURAL = rf"{_GIVEN}(?:\s(?:{_INITIAL}|{_GIVEN})){{0,3}}\s{_SURNAME}"
 _YEAR = r"(?:19|20)\d\d"
 _APA_DATE = rf"\s\((?P<year>{_YEAR})[a-z]?(?:,\s[A-Z][a-z]+\.?(?:\s\d{{1,2}})?)?\)\.?|\.?\s(?P<year2>{_YEAR})\."
-_APA = re.compile(
+_APA = prefilter.compile(
     rf"{_NOT_SIGNAL}(?P<authors>{_A_NAME}(?:,\s{_A_NAME})*(?:,?\s(?:&|and)\s{_A_NAME})?(?:,?\s{_ET_AL})?"
     rf"|{_NATURAL}(?:,\s{_NATURAL})*(?:,?\s(?:and|&)\s{_NATURAL})?(?=\.\s{_YEAR}\.)"
     rf"|{_SURNAME}(?:\s(?:&|and)\s{_SURNAME}|,?\s{_ET_AL})?(?=,?\s\({_YEAR}[a-z]?\)))"
@@ -68,23 +69,23 @@ _APA = re.compile(
 # A group author, a body by its name (AMA's "American Academy of Pediatrics. Title. Pediatrics.
 # 2016;138(5)", APA's "National Academies of Sciences, Engineering, and Medicine. (2023). Title.").
 _GROUP_WORD = r"(?:(?:[A-Z]\.){2,}|[A-Z][\w'’&-]*|of|and|for|on|the|in|&)"
-_GROUP = re.compile(
+_GROUP = prefilter.compile(
     rf"{_NOT_SIGNAL}(?P<authors>(?:(?:[A-Z]\.){{2,}}|[A-Z][\w'’&-]*)(?:,?\s{_GROUP_WORD}){{1,12}})(?<!\.)\.\s"
     rf"(?:\((?P<year>{_YEAR})(?:,\s[A-Z][a-z]+\.?(?:\s\d{{1,2}})?)?\)\.\s)?(?=[{_UP}“\"‘'#])"
 )
-_GROUP_BODY = re.compile(
+_GROUP_BODY = prefilter.compile(
     r"\b(?:Academ(?:y|ies)|Association|Society|College|Council|Commission|Committee|Institutes?|Centers?|"
     r"Organi[sz]ation|Foundation|Department|Agency|Administration|Bureau|Office|Board|Alliance|Coalition|"
     r"Federation|Network|General)\b"  # an office: "U.S. Surgeon General", "Inspector General"
 )
 # Any style, by a first author and "et al." ("Wen et al.,", "Jessica C. Levenson et al.,")
-_ET_AL_AUTHOR = re.compile(
+_ET_AL_AUTHOR = prefilter.compile(
     rf"{_NOT_SIGNAL}(?P<authors>(?:{_GIVEN}\s(?:{_INITIAL}\s|{_GIVEN}\s){{0,3}})?{_SURNAME}\s{_ET_AL}),\s"
     rf"(?=[{_UP}“\"‘'#])"
 )
 # The Bluebook's order with a science journal's block: "Jenny Roe, Digital Ads and Children, Pediatrics
 # (2020) 146 (1): e20201681"; only the blocks below, with the volume's pages, end it.
-_NATURAL_AUTHORS = re.compile(
+_NATURAL_AUTHORS = prefilter.compile(
     rf"{_NOT_SIGNAL}(?P<authors>{_NATURAL}(?:,\s{_NATURAL})*(?:,?\s(?:and|&)\s{_NATURAL})?),\s"
     rf"(?=[{_UP}“\"‘'#])"
 )
@@ -94,7 +95,7 @@ _NATURAL_AUTHORS = re.compile(
 _PARTICLE = r"(?:[Dd]e|[Vv]an|[Vv]on|[Dd]er|[Dd]en|[Ll]e|[Ll]a|[Dd]el|[Dd]i|[Dd]a|[Dd]u|[Dd]os|[Tt]en|[Tt]er)"
 _M_SURNAME = rf"(?:{_PARTICLE}\s)*{_SURNAME_WORD}"
 _M_NAME = rf"{_M_SURNAME},\s{_GIVEN}(?:\s(?:{_INITIAL}|{_GIVEN}))*"
-_MLA = re.compile(
+_MLA = prefilter.compile(
     rf"{_NOT_SIGNAL}(?P<authors>{_M_NAME}(?P<more>(?:(?:,?\s(?:and|&)\s|,\s)(?:{_NATURAL}|{_M_NAME}))+)?)"
     rf"(?P<etal>,?\s{_ET_AL})?(?P<sep>[.,]?)\s(?=[{_UP}“\"‘'#])"
 )
@@ -104,70 +105,72 @@ _PAGES = r"[A-Za-z]?\d+(?:\s?-\s?[A-Za-z]?\d+)?"
 _MON = r"(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?"
 # "Pediatrics. 2020 Nov 1;146(5)", "Child Dev. 2022;93(2):e168-e187", "Commun. 2017; 22(8): 638-646",
 # "Research. 2021 Dec 13:00936502211038196", "Cyberspace. 2021 Aug 24."
-_AMA_END = re.compile(
+_AMA_END = prefilter.compile(
     rf"[.?!)]\s(?P<year>{_YEAR})(?P<date>\s{_MON}(?:\s\d{{1,2}})?)?"
     rf"(?P<vol>\s?;\s?\d+(?:\s?\(\s?[\w-]+\s?\))?(?:\s?:\s?{_PAGES})?|\s?:\s?[A-Za-z]?\d{{3,}})?(?=[.;,\s]|$)"
 )
 # A book's place, publisher and year: "Geneva: World Health Organization; 2019."
-_AMA_BOOK_END = re.compile(rf"\.\s[A-Z][\w .,'’-]{{1,40}}:\s[^;:.]{{2,100}};\s{_YEAR}(?=[.;]|$)")
+_AMA_BOOK_END = prefilter.compile(rf"\.\s[A-Z][\w .,'’-]{{1,40}}:\s[^;:.]{{2,100}};\s{_YEAR}(?=[.;]|$)")
 # "Journal of Adolescent Health, 60(6), 641-647." "Disciplines, 61(8)." "Science, 22.2, 114-120."
-_APA_END = re.compile(
+_APA_END = prefilter.compile(
     rf",\s\d+(?:\.\d+)?(?:\s?\(\s?[\w-]+\s?\))?(?:,\s(?:pp?\.\s)?{_PAGES})?(?=\.(?:\s|$)|;|\s(?:https?://|doi)|$)"
 )
 # "Child development 81.6 (2010): 1641-1660", "Appetite 100 (2016): 189-196", "… development (2017): 141-163"
-_MLA_END = re.compile(
+_MLA_END = prefilter.compile(
     rf"(?:\s\d+(?:\.\d+)?)?\s\((?:[A-Z][a-z]+\.?\s(?:\d{{1,2}},\s)?)?(?P<year>{_YEAR})\)"
     rf"(?:\s\d+\s?\(\d+\))?(?::\s?{_PAGES})?(?=[.;,\s]|$)"
 )
-_JOURNAL_PAGES = re.compile(
+_JOURNAL_PAGES = prefilter.compile(
     rf"\s\((?P<year>{_YEAR})\)\s\d+\s?\(\d+\):\s?{_PAGES}"  # "Pediatrics (2020) 146 (1): e20201681"
     rf"|[.?!)]\s(?P<year2>{_YEAR})(?:\s{_MON}(?:\s\d{{1,2}})?)?;\s?\d+(?:\s?\(\s?[\w-]+\s?\))?:\s?{_PAGES}"  # AMA
     rf"|\s\d+\.\d+\s\((?P<year3>{_YEAR})\):\s?{_PAGES}"
 )  # MLA: "81.6 (2010): 1641-1660"
 # A DOI or URL closing a reference; a URL broken at a line end goes on after a space when the
 # rest is a path ("…/article/144/6/e2019 3150/…" is not, "…/research/re port/8-18.pdf" is).
-_LINK = re.compile(
+_LINK = prefilter.compile(
     r"[.,:]?\s?(?:doi:\s?10\.\S+|(?:https?://|www\.)[^\s<>“”\"]+(?:\s(?=[\w/-]*/|[\w-]+\.(?:pdf|html?)\b)[^\s<>“”\"]+)?)"
 )
-_BRACKETED = re.compile(r"\.?\s\[[A-Za-z ]{3,20}\]")  # "[PubMed]", "[Internet]"
+_BRACKETED = prefilter.compile(r"\.?\s\[[A-Za-z ]{3,20}\]")  # "[PubMed]", "[Internet]"
 # ACM gives an article's length after its date: "… Article 123 (October 2020), 25 pages. https://doi.org/…"
-_ARTICLE_LENGTH = re.compile(r",\s\d{1,4}\spages\b")
+_ARTICLE_LENGTH = prefilter.compile(r",\s\d{1,4}\spages\b")
 
 # Where a citation starts: a paragraph's (a note's) first words, after a note number, or after ";",
 # ":", "(" or a sentence end, and after a link that ended the reference before; signals skipped.
 _SIGNALS = r"(?:(?:[Ss]ee|[Aa]lso|[Cc]f\.|[Cc]ompare|[Bb]ut|[Aa]ccord|[Ee]\.g\.|generally|and|with)[,:]?\s+)*"
-_STARTS_AFTER = re.compile(rf"(?:^|[.;:(?!][)\]\"”’]*|[.;,]\d{{1,3}}|\S://\S*|doi:\S+)\s*(?:\d{{1,3}}\s+)?{_SIGNALS}$")
-_REGION_END = re.compile(r";\s(?=[A-Z“\"(]|https?:)|\.\s(?=(?:See|see|Cf\.|But|Accord|Compare)\b)")
+_STARTS_AFTER = prefilter.compile(
+    rf"(?:^|[.;:(?!][)\]\"”’]*|[.;,]\d{{1,3}}|\S://\S*|doi:\S+)\s*(?:\d{{1,3}}\s+)?{_SIGNALS}$"
+)
+_REGION_END = prefilter.compile(r";\s(?=[A-Z“\"(]|https?:)|\.\s(?=(?:See|see|Cf\.|But|Accord|Compare)\b)")
 
 _MAX_REFERENCE = 600
 _MAX_TITLE = 400  # from the authors to the end of the journal's block
 # What a reference's title and journal never hold: a court's citation or a pointer to one.
-_NOT_IN_REFERENCE = re.compile(r"\s(?:v|vs)\.\s|\((?:Id\.|Ibid|[Ss]ee\s|citing|quoting)|\[Citation|\bsupra\b")
+_NOT_IN_REFERENCE = prefilter.compile(r"\s(?:v|vs)\.\s|\((?:Id\.|Ibid|[Ss]ee\s|citing|quoting)|\[Citation|\bsupra\b")
 
 
 # A professional body's statement or report, cited by its body, genre and date: "American Academy of
 # Pediatrics Policy Statement, July 1, 2020, Digital Advertising to Children", "Council on Media, Media
 # and Young Minds, Am. Acad. of Pediatrics Clinical Report, Nov. 1, 2016", "Research Service, Title, Nov. 1, 2023".
 _SEGMENT = r"[A-Z“\"‘'][^,;()“”]{1,150}?"
-_STATEMENT = re.compile(
+_STATEMENT = prefilter.compile(
     rf"{_NOT_SIGNAL}(?P<body>{_SEGMENT}(?:,\s{_SEGMENT}){{0,3}}),\s(?P<date>{DATE})"
     rf"(?:,\s(?P<title>{_SEGMENT}))?(?=[.;]?\s*$|;|\.\s|\s[(\[]hereinafter\b)"
 )
-_PROSE_WORD = re.compile(r"\b(?!(?:of|and|for|on|the|in|to|at|de|la)\b)[a-z]{2,}\b")
-_SENTENCE_END = re.compile(rf"(?<=[{_LO}]{{2}})[.!?]\s+(?=[A-Z])")
-_GENRE = re.compile(
+_PROSE_WORD = prefilter.compile(r"\b(?!(?:of|and|for|on|the|in|to|at|de|la)\b)[a-z]{2,}\b")
+_SENTENCE_END = prefilter.compile(rf"(?<=[{_LO}]{{2}})[.!?]\s+(?=[A-Z])")
+_GENRE = prefilter.compile(
     r"\b(?:Policy|Position|Consensus|Joint|Scientific)\sStatement|\b(?:Clinical|Technical|Annual|Special)\s"
     r"Report|\bHealth\sAdvisory|\bFact\sSheet|\bWhite\sPaper|\bIssue\sBrief|\bPress\sRelease|"
     r"\bPractice\s(?:Guideline|Parameter)s?|\bGuidance\sDocument"
 )
-_BODY_WORD = re.compile(
+_BODY_WORD = prefilter.compile(
     r"\b(?:Academy|Association|Ass[’']n|Society|College|Council|Commission|Comm[’']n|Committee|"
     r"Institute|Inst\.|Service|Department|Dep[’']t|Agency|Administration|Bureau|Office|Board|Center|"
     r"Centre|Ctr\.|Foundation|Found\.|Organization|Coalition|Alliance|Federation|Network)\b"
 )
 # A report or release with its title in quotation marks and its date: "Federal Trade Commission,
 # ‘Order Requires Maker to Pay $245 Million’ (March 2023)".
-_QUOTED = re.compile(
+_QUOTED = prefilter.compile(
     rf"{_NOT_SIGNAL}(?P<author>[A-Z][\w.’'&-]*(?:\s(?:[A-Z][\w.’'&-]*|of|the|for|and|on|&)){{0,8}}),\s"
     rf"(?P<title>[‘“\"'][A-Z][^‘’“”\"]{{8,250}}?[’”\"'])\s?\((?P<date>(?:{MONTH}\s(?:\d{{1,2}},\s)?)?{_YEAR})\)"
 )
@@ -175,14 +178,14 @@ _QUOTED = re.compile(
 
 # A press release cited without its link, by genre, issuer, title and date (Bluebook R. 18.2.2's
 # "Press Release, Fed. Trade Comm'n, Title (May 1, 2023)"): one entry from the genre to the date.
-_RELEASE = re.compile(
+_RELEASE = prefilter.compile(
     rf"(?<![\w.])(?:News\s|Joint\s)?Press\sRelease,\s(?P<author>[A-Z][^,;()]{{1,120}}?(?:,\s[A-Z][^,;()]{{1,80}}?)??),\s"
     rf"(?P<title>[^;()]{{4,250}}?)\s?\((?P<date>(?:{MONTH}\s(?:\d{{1,2}},\s)?)?{_YEAR})\)"
 )
 
 # A letter (Bluebook R. 17.2.3): "Letter from Jane Roe, Chair, Fed. Trade Comm'n, to Sen. Richard Doe
 # (Jan. 3, 2022)", a comment letter to an agency, with its link when it has one.
-_LETTER = re.compile(
+_LETTER = prefilter.compile(
     rf"(?<![\w.])(?:(?:Comment|Joint|Open)\s)?Letter\sfrom\s(?P<author>[A-Z][^;()]{{2,200}}?),?\sto\s"
     rf"(?P<to>[A-Z][^;()]{{2,200}}?)\s?\((?P<date>(?:{MONTH}\s(?:\d{{1,2}},\s)?)?{_YEAR})\)"
 )
@@ -248,7 +251,7 @@ def _as_written(s: str) -> str:
     return re.sub(r"\s+", " ", s).strip().rstrip(" .,;:")
 
 
-_PARTY_BEFORE = re.compile(r"\b(?:v|vs|rel|re|parte)\.?\s*$")  # "Villa v. McFerren (1995) …" is a case's name
+_PARTY_BEFORE = prefilter.compile(r"\b(?:v|vs|rel|re|parte)\.?\s*$")  # "Villa v. McFerren (1995) …" is a case's name
 
 
 def _at_citation_start(text: str, pos: int) -> bool:
@@ -378,15 +381,15 @@ def _claim(text: str, start: int, head_end: int, end: int, m: re.Match[str]) -> 
             rf"(?:{_GIVEN}\s(?:{_INITIAL}\s|{_GIVEN}\s)*)?({_SURNAME})(?:\s{_ET_AL}|,\s{_NATURAL}|\s(?:and|&)\s)",
             authors,
         )
-        if m.re is not _VANCOUVER and m.re is not _MLA
+        if m.re is not _VANCOUVER.compiled and m.re is not _MLA.compiled
         else None
     )
     first = re.match(_SURNAME, authors)
     surname = (
         authors  # a body is filed under its whole name
-        if m.re is _GROUP
+        if m.re is _GROUP.compiled
         else natural.group(1)
-        if natural and m.re is not _APA or natural and "." not in authors.split(",")[0]
+        if natural and m.re is not _APA.compiled or natural and "." not in authors.split(",")[0]
         else first.group()
         if first
         else authors

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from ..keys import StateCodeKey
 from ..meta import ProvisionMeta
+from . import prefilter
 from .common import Claim, Emphasis, SUBSECS, code_key, state_name, claim_one
 from .rules import rule_sort
 from .tables import form_pattern, load
@@ -55,12 +56,12 @@ _NUMBER = r"(?:(?:[A-Z]{2,4}|[A-Z][a-z]{1,3}-[A-Z][a-z]{1,3})\s)?R?\d+[A-Za-z]?\
 # Vermont and Wyoming print there ("06-096 Me. Code R.", "020.0002.1 Wyo. Code R.").
 _PRE_TITLE = r"\d{1,3}[A-Z]?(?:[-.]\d{1,4}){0,2}"
 _NAME_ALT = "|".join(f"(?:{c.pattern})" for c in _CODES)
-_CITE = re.compile(
+_CITE = prefilter.compile(
     r"(?<![\w.-])(?:(?P<pre_title>" + _PRE_TITLE + r")\s)?(?P<name>" + _NAME_ALT + r")"
     r"(?:,?\s(?:tit\.|title)\s(?P<title>\d{1,3}),?)?\s?(?:§|[Rr]\.|[Rr]ule)?\s?(?P<sec>" + _NUMBER + r")"
     r"(?P<sub>" + SUBSECS + r")(?![\w-])"
 )
-_NAMES = [(re.compile(f"(?:{c.pattern})$"), c) for c in _CODES]
+_NAMES = [(prefilter.compile(f"(?:{c.pattern})$"), c) for c in _CODES]
 
 
 def find(text: str, emphasis: Emphasis | None = None) -> list[Claim]:

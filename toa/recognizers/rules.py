@@ -22,6 +22,7 @@ from dataclasses import replace
 from ..keys import CfrKey, ExecutiveOrderKey, FarKey, FederalRegisterKey, GuidelinesKey, RuleKey
 from ..meta import ProvisionMeta, SeriesMeta
 from ..model import CategoryKey, Flag, Occurrence
+from . import prefilter
 from .common import (
     Emphasis,
     SortKey,
@@ -65,52 +66,52 @@ _LONG_SET = {"civil": "civ", "criminal": "crim", "appellate": "app", "bankruptcy
 
 _RULE_NO = r"\d+[a-z]?(?:\.\d+)*"
 # a subsection may follow after a space ("8.104 (a)(1)"), never a year ("Rule 11 (1983)")
-_RULE_ITEM = re.compile(
+_RULE_ITEM = prefilter.compile(
     rf"(?P<rule>{_RULE_NO})(?P<sub>(?:\s(?=\([A-Za-z0-9]{{1,3}}\)))?{SUBSECS})(?!\w|\.\d|-[A-Za-z])"
 )
-_RULE_SUB_ONLY = re.compile(r"(?:,\s?(?:and\s|or\s)?|\s(?:and|or)\s)(?P<sub>(?:\([A-Za-z0-9]{1,3}\))+)(?![\w(])")
-_RULE_JOIN = re.compile(r"(?:,\s(?:and\s|or\s)?|\s(?:and|or|through)\s|\s?-\s?)(?=\d)")
-_EDITION = re.compile(r"\s?(" + EDITION_PAREN + ")")
+_RULE_SUB_ONLY = prefilter.compile(r"(?:,\s?(?:and\s|or\s)?|\s(?:and|or)\s)(?P<sub>(?:\([A-Za-z0-9]{1,3}\))+)(?![\w(])")
+_RULE_JOIN = prefilter.compile(r"(?:,\s(?:and\s|or\s)?|\s(?:and|or|through)\s|\s?-\s?)(?=\d)")
+_EDITION = prefilter.compile(r"\s?(" + EDITION_PAREN + ")")
 
 # (also as typed in a hurry: "Fed. R. Civ. P 12", "Fed. R. Civ. Pro. 12")
-_FED_ABBR = re.compile(
+_FED_ABBR = prefilter.compile(
     r"(?<![\w.])Fed\.\s?R\.\s?(?P<set>Civ|Crim|App|Evid|Bankr)\.(?:\s?P(?:roc?|ro)?\.?)?\s(?:Rules?\s)?(?=\d)"
 )
 # District-court motions often write the sets as initials: "FRCP 56(a)", "F.R.C.P. 26(b)(1)", "FRE 702".
-_FED_INITIALS = re.compile(
+_FED_INITIALS = prefilter.compile(
     r"(?<![\w.])(?P<set>FRCP|F\.\s?R\.\s?C(?:iv)?\.\s?P\.|FRCrP|F\.\s?R\.\s?Cr(?:im)?\.\s?P\.|FRE|"
     r"F\.\s?R\.\s?E(?:vid)?\.|FRAP|F\.\s?R\.\s?A(?:pp)?\.\s?P\.|FRBP|F\.\s?R\.\s?B(?:ankr)?\.\s?P\.)"
     r"\s(?:Rules?\s)?(?=\d)"
 )
 _INITIAL_SETS = {"c": "civ", "cr": "crim", "e": "evid", "a": "app", "b": "bankr"}
-_FED_LONG = re.compile(
+_FED_LONG = prefilter.compile(
     r"(?<![\w.])Federal\sRules?\sof\s(?:(?P<set>Civil|Criminal|Appellate|Bankruptcy)\sProcedure|"
     r"(?P<evid>Evidence))\s(?=\d)"
 )
-_SET_RULE = re.compile(
+_SET_RULE = prefilter.compile(
     r"(?<![\w.])(?<!Local\s)(?<!Loc\.\s)(?P<set>Civil|Criminal|Appellate|Bankruptcy|Evidence)\sRules?\s(?=\d)"
 )
 # "Rule 54(d) of the Federal Rules of Civil Procedure"
-_RULE_OF = re.compile(r"(?<![\w.])[Rr]ules?\s(?=\d)")
-_OF_FEDERAL = re.compile(
+_RULE_OF = prefilter.compile(r"(?<![\w.])[Rr]ules?\s(?=\d)")
+_OF_FEDERAL = prefilter.compile(
     r"\sof\sthe\sFederal\sRules\sof\s(?:(?P<set>Civil|Criminal|Appellate|Bankruptcy)\sProcedure|"
     r"(?P<evid>Evidence))"
 )
 # "Rule 9.4 of the Rules of Appellate Procedure": a set named without its state or "Federal"
-_OF_UNNAMED = re.compile(
+_OF_UNNAMED = prefilter.compile(
     r"\sof\s(?:the\s)?Rules\sof\s(?:(?P<set>Civil|Criminal|Appellate)\sProcedure|(?P<evid>Evidence))(?![\w’'])"
 )
-_SCT = re.compile(
+_SCT = prefilter.compile(
     r"(?<![\w.])(?:Sup\.\s?Ct\.\sR\.|S\.\s?Ct\.\sR\.|Supreme\sCourt\sRules?|[Tt]his\sCourt(?:'s|’s)\sRules?)"
     r"\s(?=\d)"
 )
 # The Supplemental Rules are lettered: "Supp. R. G(5)(a)", "Supplemental Rule G(4)".
-_SUPP = re.compile(r"(?<![\w.])(?:Supp\.\s?R\.|Supplemental\sRules?)\s(?=[A-G](?![\w.]))")
-_SUPP_ITEM = re.compile(rf"(?P<rule>[A-G])(?!\w|\.\w)(?P<sub>{SUBSECS})")
-_LETTER_RULE_REF = re.compile(r"(?<![\w.])Rule\s(?=[A-G]\()")
+_SUPP = prefilter.compile(r"(?<![\w.])(?:Supp\.\s?R\.|Supplemental\sRules?)\s(?=[A-G](?![\w.]))")
+_SUPP_ITEM = prefilter.compile(rf"(?P<rule>[A-G])(?!\w|\.\w)(?P<sub>{SUBSECS})")
+_LETTER_RULE_REF = prefilter.compile(r"(?<![\w.])Rule\s(?=[A-G]\()")
 # Circuit rules are numbered with hyphens ("9th Cir. R. 36-3", "Ninth Circuit Rule 28-2.7"), and
 # the Third Circuit's are "L.A.R."; a circuit brief cites its own court's as "Circuit Rule 28(a)".
-_CIRCUIT = re.compile(
+_CIRCUIT = prefilter.compile(
     r"(?<![\w.])(?:(?P<court>(?:\d+(?:st|d|nd|rd|th)|D\.\s?C\.|Fed\.)\sCir\.)\s(?P<kind>R\.|Rule|L\.\s?A\.\s?R\.)|"
     r"(?P<ordinal>First|Second|Third|Fourth|Fifth|Sixth|Seventh|Eighth|Ninth|Tenth|Eleventh|D\.C\.|"
     r"Federal)\sCircuit\sRules?|(?P<own>Circuit\sRules?|Cir\.\sR\.))\s(?=\d)"
@@ -137,7 +138,7 @@ _DISTRICT = (
     r"(?:[NSEWMC]\.\s?D\.\s?|D\.\s?)(?:[A-Z][a-z]{1,6}\.(?:\s(?!" + _LOCAL_KIND + r")[A-Z][a-z]{0,6}\.)?|"
     r"(?:[A-Z]\.){1,3})"
 )
-_LOCAL = re.compile(
+_LOCAL = prefilter.compile(
     rf"(?<![\w.])(?:(?P<court>{_DISTRICT})\s)?(?P<set>{_LOCAL_KIND}\s?L\.\s?R\.|L\.\s?(?:Civ|Cv|Cr|Crim|Bankr|B|Pat)\.\s?R\.|"
     rf"L\.\s?R\.|LR|LCvR|LCrR|LBR|LPR|Loc(?:al|\.)\s(?:{_LOCAL_KIND}\s)?(?:Rules?|R\.))\s?(?=\d)"
 )
@@ -157,7 +158,7 @@ _COURTS = (
     r"(?:(?:[A-Z][\w.'’]*\s){0,2}(?:Superior|District|Circuit)\sCourts?"
     r"|(?:(?:Civ|Crim|Fam|Prob|Juv)\.\s)?(?:Super\.\sCt\.|Dist\.\sCts?\.|Cir\.\sCt\.))"
 )
-_SUPERIOR_COURT_LOCAL = re.compile(
+_SUPERIOR_COURT_LOCAL = prefilter.compile(
     r"(?<![\w.])(?:Super\.\sCt\.\s" + _COUNTY + r",(?:\sLocal\sRules,)?\s[Rr]ules?"
     r"|" + _COUNTY.replace("county", "county2") + r"\s(?:(?P<court>" + _COURTS + r")\s)?"
     r"(?:Local\sRules?(?:,\s[Rr]ule)?|Loc\.\sR\.|(?<=Ct\.\s)R\.)"
@@ -187,7 +188,7 @@ _COURT_WORDS = {
     "prob": "probate",
     "juv": "juvenile",
 }
-_LOCAL_ITEM = re.compile(rf"(?P<rule>\d+(?:[.-]\d+)*[A-Za-z]?)(?P<sub>{SUBSECS})(?![\w-]|\.\d)")
+_LOCAL_ITEM = prefilter.compile(rf"(?P<rule>\d+(?:[.-]\d+)*[A-Za-z]?)(?P<sub>{SUBSECS})(?![\w-]|\.\d)")
 _LOCAL_WORDS = {
     "civ": "civ",
     "civil": "civ",
@@ -210,7 +211,7 @@ _LOCAL_WORDS = {
     "rules": "r",
 }
 _LOCAL_INITIALS = {"LR": "l r", "LCvR": "l civ r", "LCrR": "l crim r", "LBR": "l bankr r", "LPR": "l pat r"}
-_STATE_RULE = re.compile(
+_STATE_RULE = prefilter.compile(
     rf"(?<![\w.])(?P<state>{STATE_RE}|{STATE_CAPS_RE})\s(?:(?P<pre>[A-Z][A-Za-z]*\.)\s)?R\.\s"
     r"(?P<set>(?:[A-Z0-9][A-Za-z0-9'’]*\.?\s?(?:&\s)?){1,3}?)(?:,?\s(?:[Rr]ule|R\.)\s?)?(?=\d)"
 )
@@ -219,17 +220,17 @@ _STATE_RULE = re.compile(
 _LONG_STATE_SETS = (
     r"(?:Appellate|Civil|Criminal|Juvenile|Family|Disciplinary)\sProcedure|Evidence|Court|Professional\sConduct"
 )
-_STATE_RULE_LONG = re.compile(
+_STATE_RULE_LONG = prefilter.compile(
     rf"(?<![\w.])(?P<state>{STATE_RE})\s(?P<pre>Disciplinary\s)?Rules?\sof\s(?P<set>{_LONG_STATE_SETS})"
     r"(?:,?\s(?:[Rr]ules?|R\.)\s?|\s)(?=\d)"
 )
-_OF_STATE_RULES = re.compile(
+_OF_STATE_RULES = prefilter.compile(
     rf"\sof\s(?:the\s)?(?P<state>{STATE_RE})\s(?P<pre>Disciplinary\s)?Rules\sof\s"
     rf"(?P<set>{_LONG_STATE_SETS})"
 )
 # Rules of professional conduct abbreviated: "Tex. Disciplinary Rules Prof'l Conduct R. 3.03",
 # "Cal. Rules Prof. Conduct, rule 3.3" (keyed as "Texas Disciplinary Rules of Professional Conduct 3.03")
-_STATE_CONDUCT = re.compile(
+_STATE_CONDUCT = prefilter.compile(
     rf"(?<![\w.])(?P<state>{STATE_RE})\s(?P<pre>Disciplinary\s)?Rules\s(?:of\s)?Prof(?:'|’)?l?\.?\s(?:Conduct|Cond\.)"
     r",?\s(?:R\.|[Rr]ules?)\s?(?=\d)"
 )
@@ -238,15 +239,15 @@ _STATE_CONDUCT = re.compile(
 # "Civ.R. 12(B)(6)", "Crim.R. 11", "Evid.R. 404(B)"
 _OFFICIAL_RULES = tuple(
     (
-        re.compile(r"(?<![\w.])(?:" + "|".join(form_pattern(f) for f in entry["forms"]) + r")\s(?=\d)"),
+        prefilter.compile(r"(?<![\w.])(?:" + "|".join(form_pattern(f) for f in entry["forms"]) + r")\s(?=\d)"),
         entry["printed"],
         entry["state"],
     )
     for entry in load("state_rule_sets", "rules")
-) + ((re.compile(r"(?<![\w.])(?P<set>App|Civ|Crim|Evid|Juv)\.\s?R\.\s(?=\d)"), "Ohio", "Ohio"),)
+) + ((prefilter.compile(r"(?<![\w.])(?P<set>App|Civ|Crim|Evid|Juv)\.\s?R\.\s(?=\d)"), "Ohio", "Ohio"),)
 # the state's Supreme Court rules ("Ill. S. Ct. R. 23") and rules of self-regulatory bodies ("FINRA Rule 4530")
-_STATE_SCT = re.compile(rf"(?<![\w.])(?P<state>{STATE_RE})\s(?:S\.\s?Ct\.|Sup\.\s?Ct\.)\sR\.\s(?=\d)")
-_SRO_RULE = re.compile(r"(?<![\w.])(?P<org>FINRA|NASD|NYSE|MSRB|CBOE|NFA|Nasdaq)\s(?:Rules?|R\.)\s(?=\d)")
+_STATE_SCT = prefilter.compile(rf"(?<![\w.])(?P<state>{STATE_RE})\s(?:S\.\s?Ct\.|Sup\.\s?Ct\.)\sR\.\s(?=\d)")
+_SRO_RULE = prefilter.compile(r"(?<![\w.])(?P<org>FINRA|NASD|NYSE|MSRB|CBOE|NFA|Nasdaq)\s(?:Rules?|R\.)\s(?=\d)")
 # Words of a rule set's name, each spelled one way in keys and entries ("APP. PROC." = "App. P.").
 _SET_WORDS = {
     "app": "App.",
@@ -286,27 +287,27 @@ def state_rule_set(abbr: str, pre: str, words: str) -> str:
     return f"{head}R. " + " ".join(out)
 
 
-_CFR_HEAD = re.compile(
+_CFR_HEAD = prefilter.compile(
     r"(?<![\w.])(?P<title>\d{1,2})\sC\.\s?F\.\s?R\.?\s?"
     r"(?:(?:[Pp]t|[Pp]art)\.?\s?\d+[A-Za-z]?,?\s(?:[Ss]ubpt\.?\s?[A-Z0-9]+,?\s)?(?=§|[Ss]ec))?"
     r"(?P<mark>§§?|[Ss]ections?|[Pp]ts?\.|[Pp]arts?)?\s?(?=\d)"
 )
 # The Federal Acquisition Regulation and the defense supplement by their own names: title 48 of the C.F.R.
-_FAR = re.compile(r"(?<![\w.])(?P<set>FAR|DFARS)\s(?P<mark>§§?\s?)?(?=\d{1,3}\.\d)")
-_TREAS_REG = re.compile(r"(?<![\w.])(?:Treas\.\s?Reg\.|Treasury\sRegulations?)\s?(?P<mark>§§?)\s?(?=\d)")
+_FAR = prefilter.compile(r"(?<![\w.])(?P<set>FAR|DFARS)\s(?P<mark>§§?\s?)?(?=\d{1,3}\.\d)")
+_TREAS_REG = prefilter.compile(r"(?<![\w.])(?:Treas\.\s?Reg\.|Treasury\sRegulations?)\s?(?P<mark>§§?)\s?(?=\d)")
 # "240.10b5-1": a letter inside a section number, then a hyphen; the Treasury's "1.501(c)(3)-1",
 # whose number holds the Code subsection it serves
 _CFR_SECTION = r"\d+[A-Za-z]?(?:\.\d+(?:[A-Za-z]+\d*)?)?(?:(?:\([a-z0-9]+\))+(?=-\d))?(?:-\d+[A-Za-z]*)?"
-_CFR_ITEM = re.compile(rf"(?P<sec>{_CFR_SECTION})(?P<sub>{SUBSECS})(?P<etseq>,?\set\sseq\.?)?")
-_CFR_JOIN = re.compile(r"(?:,\s(?:and\s|or\s)?|\s(?:and|or)\s)(?=\d)")
+_CFR_ITEM = prefilter.compile(rf"(?P<sec>{_CFR_SECTION})(?P<sub>{SUBSECS})(?P<etseq>,?\set\sseq\.?)?")
+_CFR_JOIN = prefilter.compile(r"(?:,\s(?:and\s|or\s)?|\s(?:and|or)\s)(?=\d)")
 
-_USSG = re.compile(
+_USSG = prefilter.compile(
     r"(?<![\w.])(?:(?P<head>U\.\s?S\.\s?S\.\s?G\.|USSG|(?:United\sStates\s|U\.S\.\s)?Sentencing\sGuidelines?(?:\sManual)?|"
     r"Guidelines?)\s?)?(?P<mark>§§?)\s?(?P<sec>\d[A-Z]\d\.\d+[A-Za-z]?)(?P<sub>" + SUBSECS + r")"
     r"(?:,?\s(?:cmt\.|comment\.?)\s?(?:\(n\.\s?\d+(?:\([A-Za-z0-9]+\))*\)|\(backg(?:'|’)?d\.\)))?"
 )
 
-_FR = re.compile(
+_FR = prefilter.compile(
     r"(?<![\w.])(?P<vol>\d{1,3})\sFed\.\s?Reg\.\s(?P<page>\d{1,3}(?:,\d{3})+|\d+)"
     r"(?P<pin>,\s(?:\d{1,3}(?:,\d{3})+|\d+)(?:\s?-\s?\d[\d,]*)?(?![\d,]*\s?[A-Za-z]))?"
     r"(?P<date>\s?\((?:[a-z][a-z\s.]*?\s)?[A-Z][a-z]{2,8}\.?\s\d{1,2},\s\d{4}\))?"
@@ -314,7 +315,7 @@ _FR = re.compile(
     r"(?:\s?\((?:to\sbe\s)?codified\s(?:at|in)\s(?:[^()]|\([^()]{0,8}\))*\))?"
 )
 
-_FR_SHORT = re.compile(r"(?<![\w.])(?P<vol>\d{1,3})\sFed\.\s?Reg\.\sat\s(?P<pin>\d{1,3}(?:,\d{3})+|\d+)")
+_FR_SHORT = prefilter.compile(r"(?<![\w.])(?P<vol>\d{1,3})\sFed\.\s?Reg\.\sat\s(?P<pin>\d{1,3}(?:,\d{3})+|\d+)")
 
 
 def rule_sort(group: int, set_name: str, a: str, b: str = "", extra: str = "") -> SortKey:
@@ -364,7 +365,7 @@ def parse_rules(text: str, pos: int) -> tuple[list[RuleItem], int]:
     return items, end
 
 
-_SUB_RANGE = re.compile(r"\s?-\s?(?P<to>(?:\([A-Za-z0-9]{1,3}\))+)")
+_SUB_RANGE = prefilter.compile(r"\s?-\s?(?P<to>(?:\([A-Za-z0-9]{1,3}\))+)")
 
 
 def _with_sub_range(text: str, items: list[RuleItem]) -> int:
@@ -507,7 +508,7 @@ def _local_set(written: str) -> str:
 
 
 # "Fed. R. Civ. P. 26 advisory committee's note to 2015 amendment": the note is an authority of its own
-_COMMITTEE_NOTE = re.compile(
+_COMMITTEE_NOTE = prefilter.compile(
     r"\s(?P<note>(?:advisory\scommittee(?:'|’)?s?|adv\.\scomm\.)\snotes?"
     r"(?:\sto\s(?:the\s)?\d{4}\samendments?|\s\(\d{4}(?:\samendments?)?\))?)"
 )
@@ -799,11 +800,11 @@ def find_cfr(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
 
 # Title 3 of the C.F.R. compiles the President's documents: "Exec. Order No. 12,866, 3 C.F.R. 638 (1994),
 # reprinted in 5 U.S.C. § 601 note" is one citation of the order, its compilation and a reprint.
-_PRESIDENTIAL = re.compile(
+_PRESIDENTIAL = prefilter.compile(
     r"(?:Exec(?:\.|utive)\sOrder|Proclamation|Proc\.|Presidential\sMemorandum)"
     r"(?:\sNo\.)?\s\d[\d,]*,\s$"
 )
-_REPRINTED = re.compile(
+_REPRINTED = prefilter.compile(
     r",\s(?:reprinted\sin|as\samended\sby)\s\d{1,2}\sU\.\s?S\.\s?C\.?\s(?:app\.\s)?§?\s?"
     r"\d+[\w-]*(?:\([^()\s]{1,6}\))*(?:\snote)?"
 )

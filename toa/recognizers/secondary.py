@@ -49,6 +49,7 @@ from ..keys import (
 )
 from ..meta import ProvisionMeta, RestatementMeta, SupraMeta, WorkMeta
 from ..model import CategoryKey, Flag, Occurrence
+from . import prefilter
 from .common import (
     Emphasis,
     SortKey,
@@ -83,9 +84,9 @@ _PIN_TOKEN = (
     r"\d+[a-z]?(?:\s?-\s?\d+)?(?:\s?n\.\s?\d+)?|[ivxlc]+)"
     r"(?:,\s(?:at\s)?\d+(?:\s?-\s?\d+)?(?:\s?n\.\s?\d+)?)*)"
 )
-_URL = re.compile(r"(?:,\s|\s)(?P<url>(?:https?://|www\.|perma\.cc/)[^\s]+)")
+_URL = prefilter.compile(r"(?:,\s|\s)(?P<url>(?:https?://|www\.|perma\.cc/)[^\s]+)")
 
-_RESTATEMENT = re.compile(
+_RESTATEMENT = prefilter.compile(
     r"(?<![\w.])Restatement\s(?:\((?P<ed>First|Second|Third|Fourth)\)\s)?of\s(?:the\s)?"
     r"(?P<subject>[A-Z][\w'’]*(?:\s(?:[A-Z][\w'’]*|of|the|and|&|on))*"
     # a volume's subtitle: "Restatement (Third) of Torts: Liab. for Physical & Emotional Harm § 7"
@@ -95,18 +96,18 @@ _RESTATEMENT = re.compile(
 )
 # A Restatement's short form: "Restatement § 402A cmt. c", "Restatement (Second) § 402A",
 # "Restatement (Second) of Torts, supra, § 402A": the section of a Restatement cited before.
-_RESTATEMENT_SHORT = re.compile(
+_RESTATEMENT_SHORT = prefilter.compile(
     r"(?<![\w.])Restatement(?:\s\((?P<ed>First|Second|Third|Fourth)\))?"
     r"(?:\sof\s(?:the\s)?(?P<subject>[A-Z][\w'’]*(?:\s(?:[A-Z][\w'’]*|of|the|and|&|on))*))?"
     r"(?P<supra>,\ssupra)?,?\s§\s?(?P<sec>\d+[A-Za-z]?(?:\.\d+)?)(?:,?\s(?:cmt\.|comment)\s?[a-z](?:,\sillus\.\s\d+)?)?"
 )
 # The California Style Manual's "Rest.2d Torts, § 402A, com. c", "Rest.3d Agency, § 7.03".
-_CSM_RESTATEMENT = re.compile(
+_CSM_RESTATEMENT = prefilter.compile(
     r"(?<![\w.])Rest\.\s?(?P<ed>2d|3d|4th)?\s?(?P<subject>[A-Z][\w'’]*\.?(?:\s(?:[A-Z][\w'’]*\.?|of|the|and|&|on))*?)"
     r",\s(?P<mark>§§?)\s?(?P<sec>\d+[A-Za-z]?(?:\.\d+)?)(?P<cmt>,?\s(?:com\.|cmt\.|comment)\s?[a-z](?:,\sillus\.\s\d+)?)?"
 )
 _CSM_EDITIONS = {"2d": "second", "3d": "third", "4th": "fourth"}
-_MODEL = re.compile(
+_MODEL = prefilter.compile(
     r"(?<![\w.])(?P<code>Model\sPenal\sCode|U\.\s?C\.\s?C\.|Uniform\sCommercial\sCode|"
     r"(?P<rules>(?:ABA\s)?Model\sRules?\s(?:of\sPro(?:f(?:'|’|essiona)l|\.)\sConduct\s)?)|"
     r"Unif\.\s[A-Z][\w.]*(?:\s[A-Z][\w.]*){0,4}?\sAct)"
@@ -117,7 +118,7 @@ _MODEL = re.compile(
 
 # The Federal Judicial Center's manual, cited by section: "Fed. Jud. Ctr., Manual for Complex
 # Litigation (Fourth) § 21.61 (2004)", "Manual for Complex Litigation, Fourth § 21.61 (2004)".
-_MANUAL = re.compile(
+_MANUAL = prefilter.compile(
     r"(?<![\w.])(?P<org>Fed(?:\.|eral)\sJud(?:\.|icial)\sC(?:tr\.|enter),\s)?Manual\sfor\sComplex\sLitigation"
     r"(?:,?\s\(?(?P<ed>Fourth|Third|Second|4th|3d|2d)\)?)?(?P<pin>\s§§?\s?\d[\d.]*(?:,\sat\s\d+)?)?"
     r"(?P<paren>\s\((?:[^()]{0,20}\s)?\d{4}\))?"
@@ -127,7 +128,7 @@ _MANUAL_EDITIONS = {"4th": "Fourth", "3d": "Third", "2d": "Second"}
 # Legal encyclopedias, each section an entry: "75 Am. Jur. 2d Trial § 123 (2022)", "88 C.J.S. Trial
 # § 12", "12 Tex. Jur. 3d Criminal Law § 45", and the California Style Manual's "4 Cal.Jur.3d (2023)
 # Appellate Review, § 12".
-_ENCYCLOPEDIA = re.compile(
+_ENCYCLOPEDIA = prefilter.compile(
     r"(?<![\w.])(?P<vol>\d{1,3}[A-Z]?)\s(?P<series>Am\.\s?Jur\.(?:\s?(?:2d|3d))?|C\.\s?J\.\s?S\.|"
     r"(?:Tex|Cal|N\.\s?Y|Fla|Ohio|Ill|Pa|Mich|Ga|Mass|N\.\s?J)\.\s?Jur\.(?:\s?(?:2d|3d|4th))?)"
     r"\s(?P<csm>\((?:[^()]{0,20}\s)?\d{4}\)\s)?"
@@ -137,12 +138,12 @@ _ENCYCLOPEDIA = re.compile(
 )
 # American Law Reports annotations: "Annotation, Title, 12 A.L.R.5th 123 (1993)"; a case reported
 # in an old A.L.R. volume ("Smith v. Jones, 12 A.L.R. 123") is left to the case layer.
-_ALR = re.compile(
+_ALR = prefilter.compile(
     r"(?<![\w.])(?P<vol>\d{1,3})\sA\.\s?L\.\s?R\.(?P<series>\s?(?:2d|3d|4th|5th|6th|7th)|\s?Fed\.(?:\s?(?:2d|3d|4th))?)?"
     r"\s(?P<page>\d{1,4}|Art\.\s\d+)(?P<pin>,\s(?:at\s)?\d+(?:\s?-\s?\d+)?)?(?P<paren>\s\((?:[^()]{0,20}\s)?\d{4}\))"
 )
 # "The Federalist No. 78, at 465 (Alexander Hamilton) (Clinton Rossiter ed., 1961)": one entry a paper.
-_FEDERALIST = re.compile(
+_FEDERALIST = prefilter.compile(
     r"(?<![\w.])(?:The\s)?Federalist\s(?:Papers?\s)?No\.\s(?P<num>\d{1,2})(?P<pin>,\sat\s\d+(?:\s?-\s?\d+)?)?"
     r"(?P<author>\s\((?:Alexander\s)?Hamilton\)|\s\((?:James\s)?Madison\)|\s\((?:John\s)?Jay\)|"
     r"\s\((?:Alexander\s)?Hamilton\sor\s(?:James\s)?Madison\))?(?P<ed>\s\([^()]{0,60}?\d{4}\))?"
@@ -151,7 +152,7 @@ _FEDERALIST = re.compile(
 # A commission's or committee's official comment on a California code section, printed after it in
 # the annotated code: "Cal. Law Revision Com. com., 29B pt. 1 West's Ann. Evid. Code (2015 ed.) foll.
 # § 1200, p. 3" (the page is a pin). One entry per section commented on.
-_CODE_COMMENT = re.compile(
+_CODE_COMMENT = prefilter.compile(
     r"(?<![\w.])(?P<author>Cal\.\sLaw\sRevision\sCom\.|California\sLaw\sRevision\sCommission|"
     r"(?:Jud(?:icial|\.)\sCouncil\sof\sCal\.,\s)?Advisory\sCom\.|Legis\.\sCom\.|"
     r"(?:Assem\.|Sen\.)\sCom\.\son\s[A-Z][\w.]*(?:\s(?:[A-Z][\w.]*|&|and|of))*)\s(?:com\.|comment),?\s"
@@ -163,17 +164,19 @@ _CODE_COMMENT = re.compile(
 # Ethics opinions of bar committees: "ABA Comm. on Ethics & Pro. Resp., Formal Op. 498 (2021)",
 # "ABA Formal Op. 06-439 (2006)", "Cal. State Bar Formal Opn. No. 2015-193", "Tex. Comm. on Prof'l
 # Ethics, Op. 680 (2018)". The issuer, written before the opinion, must be a bar or ethics body.
-_ETHICS_OP = re.compile(
+_ETHICS_OP = prefilter.compile(
     r"(?P<op>(?:Formal|Informal|Ethics)\s(?:Op\.|Opn\.|Opinion)|Op\.|Opn\.)\s(?:No\.\s)?"
     r"(?P<num>\d{1,4}(?:-\d{1,4})?[A-Z]?)(?![\w-])(?P<paren>\s\((?:[^()]{0,30}\s)?\d{4}\))?"
 )
-_ETHICS_ISSUER = re.compile(
+_ETHICS_ISSUER = prefilter.compile(
     r"^(?:[A-Z][\w.'’&-]*|on|of|the|and|for|&)(?:,?\s(?:[A-Z][\w.'’&-]*|on|of|the|and|for|&))*,?\s$"
 )
-_ETHICS_WORD = re.compile(r"\b(?:ABA|Bar|Ethics|Prof(?:'|’|essional|\.|l)?|Pro\.|Resp\.|Responsibility)(?=[\s,.]|$)")
+_ETHICS_WORD = prefilter.compile(
+    r"\b(?:ABA|Bar|Ethics|Prof(?:'|’|essional|\.|l)?|Pro\.|Resp\.|Responsibility)(?=[\s,.]|$)"
+)
 # A state attorney general's opinion by number: "Tex. Att'y Gen. Op. No. KP-0123 (2017)",
 # "Op. Tex. Att'y Gen. No. GA-0456 (2006)".
-_AG_OP = re.compile(
+_AG_OP = prefilter.compile(
     rf"(?<![\w.])(?:(?P<s1>{STATE_RE})\sAtt(?:'|’)y\sGen\.\sOp\.|Op\.\s(?P<s2>{STATE_RE})\sAtt(?:'|’)y\sGen\.)"
     r"\s(?:No\.\s)?(?P<num>[A-Z]{1,3}-?\d{1,5}(?:-\d+)?|\d{2,4}-\d{1,4})(?P<paren>\s\((?:[^()]{0,30}\s)?\d{4}\))?"
 )
@@ -182,7 +185,7 @@ _AG_OP = re.compile(
 # Tokens are separated by a mandatory space ("L.J." is one token), so there is one way to
 # split a journal name and no backtracking blow-up.
 _JTOKEN = r"(?:(?:[A-Z][A-Za-z'’]*\.){2,}|[A-Z][A-Za-z'’]*\.?|&|of|on|the|in|for|and)"
-_JOURNAL = re.compile(
+_JOURNAL = prefilter.compile(
     # a volume with its issue: "7(1) J. Child & Adolescent Counseling 42-55 (2021)"
     rf"(?<![\w.])(?P<vol>\d{{1,4}})(?P<issue>\(\d{{1,3}}\))?\s(?P<journal>[A-Z][A-Za-z'’.]*(?:\s{_JTOKEN}){{0,9}}?)"
     # a forthcoming article has no first page yet: "74 Stan. L. Rev. (forthcoming 2023)", "110 Geo. L.J. ___";
@@ -193,10 +196,10 @@ _JOURNAL = re.compile(
 # Without a law-review word, a journal is accepted only after an italic title and with a plain
 # date parenthetical ("(2018)", "(Spring 2018)", "(Mar. 2018)"): a court in the parenthetical
 # ("(9th Cir. 2018)") makes it a case.
-_PLAIN_YEAR = re.compile(r"(?:[A-Z][a-z]+\.?\s(?:\d{1,2},\s)?)?\d{4}")
-_JOURNAL_WORD = re.compile(r"(?:\bL\.|\bRev\.|\bJ\.|\bQ\.|\bLaw\b|\bJournal\b|\bReview\b|\bForum\b)")
+_PLAIN_YEAR = prefilter.compile(r"(?:[A-Z][a-z]+\.?\s(?:\d{1,2},\s)?)?\d{4}")
+_JOURNAL_WORD = prefilter.compile(r"(?:\bL\.|\bRev\.|\bJ\.|\bQ\.|\bLaw\b|\bJournal\b|\bReview\b|\bForum\b)")
 
-_DICTIONARY = re.compile(
+_DICTIONARY = prefilter.compile(
     r"(?<![\w.])(?:(?P<vol>\d{1,2})\s)?(?P<title>(?:[A-Z][\w'’-]*\.?\s|\d[a-z]{1,2}\s){0,6}?(?:Dictionary|Dict\.|Lexicon|Thesaurus)"
     r"(?:\sof\sthe\sEnglish\sLanguage|\sof\s(?:[A-Z]\w+)(?:\s[A-Z]\w+){0,2})?)"
     rf"(?P<pin>\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN})(?P<after>\s[Vv]ol\.\s\d+)?"
@@ -209,7 +212,7 @@ _PERSON = (
 )
 _AUTHORS = rf"{_PERSON}(?:(?:,\s|\s)(?:&|and)\s{_PERSON}|,\s{_PERSON})*(?:\set\sal\.)?"
 # Plain-text treatise: "2 Wayne R. LaFave, Substantive Criminal Law § 14.1 (3d ed. 2018)"
-_TREATISE = re.compile(
+_TREATISE = prefilter.compile(
     # authors by surname alone when two: "5C Wright & Miller, Federal Practice & Procedure § 1363"
     rf"(?<![\w.])(?:(?P<vol>\d{{1,2}}[A-Z]?)\s)?(?P<author>{_AUTHORS}|{SURNAME}\s&\s{SURNAME}),\s"
     # a subtitle after a colon: "Constitutional Law: Principles and Policies"
@@ -218,13 +221,13 @@ _TREATISE = re.compile(
 )
 # A report with its number, cited without italics: "U.S. Gov't Accountability Off., GAO-21-123,
 # Consumer Protection: Actions Needed 15 (2021)", "Cong. Rsch. Serv., R45678, Title 3 (2020)".
-_NUMBERED_REPORT = re.compile(
+_NUMBERED_REPORT = prefilter.compile(
     r"(?P<num>(?:[A-Z]{2,5}-)?\d{2,4}(?:-\d{1,5})+[A-Z]?|(?:GAO|OIG)-\d{2}-\d{1,5}[A-Z]?|R[LS]?\d{5}|IF\d{5}|LSB\d{5}),\s"
     r"(?P<title>[A-Z][^()\[\];]{3,200}?)(?P<pin>,?\s(?:at\s)?\d{1,4}(?:\s?[-–]\s?\d{1,4})?)?\s(?P<paren>\((?:[^()]{0,30}\s)?\d{4}\))"
 )
 # A news article cited without italics: "Jane Roe, Regulators Weigh New Rules, N.Y. Times, Jan. 5,
 # 2022, at A1": a person's name, a title, a publication that says it is news, a full date.
-_PLAIN_NEWS = re.compile(
+_PLAIN_NEWS = prefilter.compile(
     rf"(?<![\w.])(?P<author>{_AUTHORS}),\s(?P<title>[A-Z“\"][^,;()]{{3,150}}?),\s"
     r"(?P<pub>(?:The\s)?(?:[A-Z][\w.'’&-]*\s){0,3}(?:Times|Post|J\.|Journal|News|Tribune|Herald|Gazette|Chronicle|"
     r"Reuters|Bloomberg|Associated\sPress|Magazine|Mag\.|Daily|Register|Inquirer|Globe|Atlantic|New\sYorker|Politico|"
@@ -236,56 +239,56 @@ _PLAIN_NEWS = re.compile(
 # A book in California Style Manual form, the pin after the publisher and year: "Chin et al., Cal.
 # Practice Guide: Employment Litigation (The Rutter Group 2024) ¶ 5:1520", "Witkin, Cal. Procedure
 # (6th ed. 2021) Pleading, § 12". The pin names the part of a looseleaf guide cited, so it stays.
-_CSM_BOOK = re.compile(
+_CSM_BOOK = prefilter.compile(
     rf"(?<![\w.])(?:(?P<vol>\d{{1,2}}[A-Z]?)\s)?(?P<author>(?:{_AUTHORS}|{SURNAME}(?:\s(?:&|and)\s{SURNAME})?)(?:\set\sal\.)?),\s"
     r"(?P<title>[A-Z][^()\[\];]{3,150}?)\s(?P<paren>\((?:[A-Z][^()]{0,60}?\s)?(?:\d+(?:st|nd|rd|d|th)\sed\.\s)?"
     r"(?:1[5-9]\d\d|20\d\d)\))"
     r"(?P<pin>(?:\s[A-Z][a-z]+(?:\s[A-Za-z]+){0,3},)?\s(?:¶¶?|§§?)\s?\d[\w:-]*(?:\.\d[\w:-]*)*(?:\s?[-–]\s?\d[\w:]*(?:\.\d[\w:]*)*)?)"
 )
-_CSM_SIGNAL = re.compile(r"(?:(?:see|also|cf\.|but|accord|compare|e\.g\.|generally)[,]?\s+)+", re.I)
-_SKIP_TITLE = re.compile(
+_CSM_SIGNAL = prefilter.compile(r"(?:(?:see|also|cf\.|but|accord|compare|e\.g\.|generally)[,]?\s+)+", re.I)
+_SKIP_TITLE = prefilter.compile(
     r"^(?:see|see also|cf\.?|e\.g\.|id\.?|ibid\.?|supra|infra|passim|et seq\.?|i\.e\.|"
     r"compare|contra|accord|but|and|or|per curiam|sic|not|only|any|all|must|cert\. denied)\W*$",
     re.I,
 )
-_CASE_LIKE = re.compile(r"\sv\.\s|^In\sre\b|^Ex\sparte\b|^Matter\sof\b|^United\sStates\s(?:ex|v)")
-_AFTER_NEWS = re.compile(
+_CASE_LIKE = prefilter.compile(r"\sv\.\s|^In\sre\b|^Ex\sparte\b|^Matter\sof\b|^United\sStates\s(?:ex|v)")
+_AFTER_NEWS = prefilter.compile(
     r",\s(?P<pub>(?:The\s)?[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|of|&|the|on))*?),\s"
     rf"(?P<date>{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}})(?P<pin>,\sat\s[A-Z]?\d+)?"
 )
 # A news article with its title in quotation marks: "Jane Roe, “Regulators Weigh New Rules,” N.Y.
 # Times, Jan. 5, 2022, at A1" (the page is a pin).
-_QUOTED_NEWS = re.compile(
+_QUOTED_NEWS = prefilter.compile(
     r"[“\"](?P<title>[A-Z][^”\"]{3,200}?),?[”\"],?\s(?P<pub>(?:The\s)?[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|of|&|the|on))*?)"
     rf",\s(?P<date>{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}})(?P<pin>,\sat\s[A-Z]?\d+)?(?![\w(])"
 )
 # A web or reference entry: the site/publisher between the title and a date parenthetical
 # ("*Poison*, Encyclopedia Britannica (Sept. 4, 2024), https://...").
-_AFTER_SITE = re.compile(
+_AFTER_SITE = prefilter.compile(
     r",\s(?P<pub>[A-Z][\w.'’&-]*(?:\s(?:[A-Z][\w.'’&-]*|of|&|the|on|for|and)){0,6})"
     rf"\s?(?P<paren>{_YEAR_PAREN})"
 )
-_DATED = re.compile(rf"{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}}|last\svisited|updated", re.I)
+_DATED = prefilter.compile(rf"{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}}|last\svisited|updated", re.I)
 # A looseleaf or current treatise gives its edition without a year: "(4th ed.)".
 _EDITION_ONLY = r"\((?:\d+(?:st|nd|rd|d|th)|rev\.)\sed\.(?:,\s[^()]{1,60})?\)"  # "(4th ed.)", "(2d ed., 2024-1 ed.)"
 # A treatise known by its author's name, cited without italics: "2 McCormick on Evidence § 185 (7th
 # ed. 2013)", "Prosser and Keeton on the Law of Torts", "2 Moore's Federal Practice § 12.34 (3d ed.)",
 # "4 Weinstein's Federal Evidence". The edition or year parenthetical is required.
-_EPONYMOUS = re.compile(
+_EPONYMOUS = prefilter.compile(
     rf"(?<![\w.])(?:(?P<vol>\d{{1,2}}[A-Z]?)\s)?(?P<title>(?:{SURNAME}\s(?:and|&)\s)?(?P<name>{SURNAME})(?:'s|’s)?\s"
     r"(?:on\s(?:the\s)?(?:Law\sof\s)?[A-Z][a-z]+(?:\s(?:(?:and|&)\s)?[A-Z][a-z]+){0,3}|"
     r"Federal\s(?:Practice(?:\sand\sProcedure)?|Evidence)))"
     rf"(?P<pin>\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN}|{_EDITION_ONLY})"
 )
-_AFTER_BOOK = re.compile(rf"(?P<pin>,?\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN}|{_EDITION_ONLY})")
-_SIGNAL_PREFIX = re.compile(
+_AFTER_BOOK = prefilter.compile(rf"(?P<pin>,?\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN}|{_EDITION_ONLY})")
+_SIGNAL_PREFIX = prefilter.compile(
     r"(?:(?:See|see|Also|also|Cf\.|cf\.|Compare|compare|But|but|E\.g\.|e\.g\.|generally|accord|"
     r"Accord|with|and|quoting|citing)[,]?\s+)+"
 )
 # An author/organisation segment: capitalised words and connectors ("Pew Research Ctr.",
 # "U.S. Dep't of the Treasury", "Report No. 2023-10-038").
 # A name's particle ("Sander van der Linden") and a name that starts with a digit ("5Rights Foundation") count.
-_AUTHOR_SEGMENT = re.compile(
+_AUTHOR_SEGMENT = prefilter.compile(
     r"^(?:\d{1,2}\s)?(?:\d?[A-Z][\w.'’&-]*|&|and|of|the|for|on|et\sal\.|Jr\.|[A-Z]\.)"
     r"(?:\s(?:\d?[A-Z][\w.'’&-]*|&|and|of|the|for|on|in|et\sal\.|Jr\.|[A-Z]\.|\d[\w-]*|"
     r"(?:van|von|de|der|den|du|da|di|la|le)(?=(?:\s(?:van|von|de|der|den|du|da|di|la|le))*\s[A-Z])))*$"
@@ -576,9 +579,9 @@ def _title_before(text: str, pos: int, emphasis: Emphasis, lo: int, upto: int | 
 
 
 # A one-word head and colon before an authorless title, which boundary_before takes for a label.
-_TITLE_HEAD = re.compile(r"(?:^|(?<=[\s(]))[A-Z][a-z]{2,}:\s+$")
+_TITLE_HEAD = prefilter.compile(r"(?:^|(?<=[\s(]))[A-Z][a-z]{2,}:\s+$")
 # Between a title and the volume: ", " or, after a quotation that ends the title, ",” ".
-_TITLE_SEP = re.compile(r",[”’\"']?\s$")
+_TITLE_SEP = prefilter.compile(r",[”’\"']?\s$")
 
 
 def _title_sep(text: str, pos: int) -> int | None:
@@ -701,7 +704,7 @@ def find_articles(text: str, emphasis: Emphasis) -> list[Claim]:
 
 # The California Style Manual's article: "Author, Title (2015) 48 Loyola L.A. L.Rev. 1, 12": the
 # year before the volume. The journal needs a law-review word, which no case reporter has.
-_CSM_ARTICLE = re.compile(
+_CSM_ARTICLE = prefilter.compile(
     rf"\s\((?P<year>(?:[A-Z][a-z]+\.?\s)?\d{{4}})\)\s(?P<vol>\d{{1,4}})\s(?P<journal>[A-Z][A-Za-z'’.]*(?:\s{_JTOKEN}){{0,9}}?)"
     r"\s(?P<page>\d{1,5})(?P<pin>,\s\d+(?:\s?-\s?\d+)?)?(?!\w|\.\d)"
 )
@@ -881,7 +884,7 @@ def _site_claim(text: str, title_start: int, title: str, site: re.Match[str]) ->
 
 
 # Abbreviated words right before a name ("Fed. ", "U.S. "): the name goes on before them.
-_ABBREVIATED_BEFORE = re.compile(r"(?<![\w.'’])(?:[A-Z][\w'’]*\.|(?:[A-Z]\.){2,})\s$")
+_ABBREVIATED_BEFORE = prefilter.compile(r"(?<![\w.'’])(?:[A-Z][\w'’]*\.|(?:[A-Z]\.){2,})\s$")
 
 
 def _plain_work(
@@ -984,7 +987,7 @@ def _style_manual_book(text: str, m: re.Match[str]) -> Claim | None:
 
 def find_plain_works(text: str) -> list[Claim]:
     """Works identified without emphasis: dictionaries and author-title-edition treatises."""
-    scans: list[tuple[re.Pattern[str], Callable[[str, re.Match[str]], Claim | None], bool]] = [
+    scans: list[tuple[prefilter.Pattern, Callable[[str, re.Match[str]], Claim | None], bool]] = [
         (_DICTIONARY, _dictionary, True),
         (_TREATISE, _treatise, True),
         (_EPONYMOUS, _eponymous, " on " in text or "Federal " in text),
@@ -999,7 +1002,7 @@ def find_plain_works(text: str) -> list[Claim]:
 # A treatise short form: "Bishop § 682, at 371", "Wright & Miller § 1357, at 412".  The page
 # pin is what makes the surname safe (statutes are not cited by page); the occurrence is a
 # "supra" whose antecedent word links it to the work cited earlier.
-_SHORT_WORK = re.compile(
+_SHORT_WORK = prefilter.compile(
     rf"(?<![\w.'’-])(?:(?P<first>{SURNAME})\s(?:&|and)\s)?(?P<name>{SURNAME})\s"
     r"§§?\s?\d[\w.:-]*(?:\(\w+\))*,\sat\s\d+(?:\s?-\s?\d+)?"
 )
@@ -1031,39 +1034,41 @@ def find_short_forms(text: str) -> list[Claim]:
 # a URL broken at a line end goes on after one space when the rest is a path or a file name
 # (or when it is a query's or a percent-encoded rest: "…text=In%202022%2C%20NCME C's%20CyberTip%20received"),
 # and always after a hyphen, underscore or query mark, where no URL ends ("…/toy-recall- guidance")
-_WEB_URL = re.compile(
+_WEB_URL = prefilter.compile(
     r"(?P<url>(?:https?|ftp)://[^\s<>“”\"]+(?:\s(?=[\w/-]*/|[\w-]+\.(?:pdf|html?|aspx?|php)\b|"
     r"[^\s<>“”\"]*%[0-9A-Fa-f]{2}|[?&=#])[^\s<>“”\"]+|(?<=[-_=&?])\s(?=\w)[^\s<>“”\"]+){0,3})"
 )
-_URL_LINE_END = re.compile(r"(?<=[-_=&?])\s+")
-_LAST_VISITED = re.compile(r"\((?=last\svisited)")
-_WEB_DATE = re.compile(r"(?:\(|,\s)" + MONTH + r"\s\d{1,2},\s\d{4}\)?,?\s$|\(last\svisited,?\s[^()]*$|\)\s?,?\s?$")
-_AS_OF = re.compile(r"\s?\[as\sof\s[^\]]{4,30}\]")
+_URL_LINE_END = prefilter.compile(r"(?<=[-_=&?])\s+")
+_LAST_VISITED = prefilter.compile(r"\((?=last\svisited)")
+_WEB_DATE = prefilter.compile(
+    r"(?:\(|,\s)" + MONTH + r"\s\d{1,2},\s\d{4}\)?,?\s$|\(last\svisited,?\s[^()]*$|\)\s?,?\s?$"
+)
+_AS_OF = prefilter.compile(r"\s?\[as\sof\s[^\]]{4,30}\]")
 # Bluebook puts the date a page was read after its URL: "…, https://… (last visited Mar. 3, 2023)";
 # it makes the URL a citation, and stays out of the entry.
-_VISITED_AFTER = re.compile(r"\s?\(last\svisited,?\s[^()]{4,40}\)")
+_VISITED_AFTER = prefilter.compile(r"\s?\(last\svisited,?\s[^()]{4,40}\)")
 # APA's and MLA's date a page was read, before its URL: "Title. Accessed Jan. 1, 2024. https://…",
 # "Retrieved March 3, 2023, from https://…". Like "(last visited …)", it makes the URL a citation,
 # and the work's words end before it.
-_ACCESSED_BEFORE = re.compile(
+_ACCESSED_BEFORE = prefilter.compile(
     r"[.,]?\s(?:[Aa]ccessed|[Rr]etrieved|[Ll]ast\saccessed)(?:\son)?\s(?:" + MONTH + r"\s(?:\d{1,2},\s)?\d{4}|"
     r"\d{1,2}\s" + MONTH + r"\s\d{4})[.,]?(?:\sfrom)?\s?$"
 )
 # "…, Title 4 (2018), available at https://…": the phrase that hands a cited work over to its URL.
-_AVAILABLE_AT = re.compile(r",?\s(?:available\sat|at)\s?$")
+_AVAILABLE_AT = prefilter.compile(r",?\s(?:available\sat|at)\s?$")
 # A press release is named by its genre ("Press Release, Dep't of Justice, Title (date), URL").
-_PRESS_RELEASE = re.compile(r"^(?:News\s|Joint\s)?Press\sRelease,\s")
+_PRESS_RELEASE = prefilter.compile(r"^(?:News\s|Joint\s)?Press\sRelease,\s")
 # A pin page before the date parenthetical of a report ("Guidance for Industry 4 (2018)"):
 # not part of the entry. A number after "No.", "Vol.", "#" or "Part" is part of the title.
-_WEB_PIN = re.compile(
+_WEB_PIN = prefilter.compile(
     r"(?:,\sat|(?<![#\d])(?<!No\.)(?<!Vol\.)(?<!Part)(?<!Pt\.))\s\d{1,4}(?:\s?[-–]\s?\d{1,4})?(?=\s\()"
 )
-_QUOTED_TITLE = re.compile(r"[“\"][^”\"]{8,}[,.]?[”\"]")
+_QUOTED_TITLE = prefilter.compile(r"[“\"][^”\"]{8,}[,.]?[”\"]")
 
 
 # European Union instruments: "Regulation (EU) 2016/679 of the European Parliament and of the Council
 # of 27 April 2016 on …, 2016 O.J. (L 119) 1, art. 5" (the article is a pin, not part of the entry).
-_EU_ACT = re.compile(
+_EU_ACT = prefilter.compile(
     r"(?<![\w.])(?P<type>Regulation|Directive|Decision)\s\((?P<body>EU|EC|EEC|Euratom)\)\s(?:No\.?\s)?"
     r"(?P<num>\d{1,4}/\d{1,4}(?:/[A-Z]+)?)(?P<title>\sof\sthe\s[^;()]{0,300}?)?(?=,|;|\.(?:\s|$)|\s\(|$)"
     # an article cited before the Official Journal cite is a pin: "…, art. 17, 2016 O.J. (L 119) 1"
@@ -1071,11 +1076,11 @@ _EU_ACT = re.compile(
     r"(?P<oj>,\s\d{4}\sO\.J\.\s\([^()]{1,20}\)\s\d+)?"
 )
 # Treaties cited to a treaty series: "Convention on the Rights of the Child, Nov. 20, 1989, 1577 U.N.T.S. 3".
-_TREATY_SERIES = re.compile(
+_TREATY_SERIES = prefilter.compile(
     r"(?<![\w.])(?P<vol>\d{1,5})\s(?P<series>U\.N\.T\.S\.|U\.S\.T\.|T\.I\.A\.S\.|"
     r"I\.L\.M\.|L\.N\.T\.S\.|Eur\.\sT\.S\.)\s(?:No\.\s)?(?P<page>\d+)"
 )
-_TREATY_WORD = re.compile(r"\b(?:Convention|Treaty|Agreement|Protocol|Covenant|Charter|Accord)\b")
+_TREATY_WORD = prefilter.compile(r"\b(?:Convention|Treaty|Agreement|Protocol|Covenant|Charter|Accord)\b")
 
 
 def find_international(text: str) -> list[Claim]:
@@ -1118,8 +1123,8 @@ def find_international(text: str) -> list[Claim]:
     return claims
 
 
-_STANDALONE_BEFORE = re.compile(r"\s*(?:(?:See|see|also|Cf\.|E\.g\.|e\.g\.)[,]?\s+)*")
-_STANDALONE_AFTER = re.compile(r"[.;]?\)?(?:\s|$)")
+_STANDALONE_BEFORE = prefilter.compile(r"\s*(?:(?:See|see|also|Cf\.|E\.g\.|e\.g\.)[,]?\s+)*")
+_STANDALONE_AFTER = prefilter.compile(r"[.;]?\)?(?:\s|$)")
 
 
 def _sentence_start(text: str, pos: int) -> int:
@@ -1154,7 +1159,7 @@ def _author_and_title(head: str) -> bool:
 
 # Where a citation clause starts when no sentence end is trusted: after ";", or after the link
 # (and the next note's number) that ended the citation before it in a run of notes.
-_CLAUSE_BREAK = re.compile(r";\s*|(?:https?://|doi:)\S+\s+(?:\d{1,3}\s+)?")
+_CLAUSE_BREAK = prefilter.compile(r";\s*|(?:https?://|doi:)\S+\s+(?:\d{1,3}\s+)?")
 _SMALL_WORDS = {
     "a",
     "an",
@@ -1176,16 +1181,18 @@ _SMALL_WORDS = {
     "its",
     "vs",
 }
-_CLOSING_DATE = re.compile(
+_CLOSING_DATE = prefilter.compile(
     rf"(?:[.,]?\s*\([^()]*\d{{4}}\)|[.,]\s(?:(?:[Uu]pdated|[Pp]ublished|[Pp]osted|[Rr]evised)\s)?"
     rf"{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}})$"
 )
-_VOLUME_AND_PAGE = re.compile(
+_VOLUME_AND_PAGE = prefilter.compile(
     r"(?:^|,\s)\d{1,4}(?:\(\d{1,3}\))?\s[A-Z][^,]*?(?:\s\d{1,5}(?:-\d{1,5})?(?=,|\s\(|$)|"
     r"(?=\s\(forthcoming))"
 )
-_DATE_ONLY = re.compile(rf"(?:(?:[Uu]pdated|[Pp]ublished|[Pp]osted|[Rr]evised)\s)?{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}}")
-_PUBLISHER_LAST = re.compile(r",\s(?:The\s)?[A-Z][\w.'’&-]*(?:\s[A-Z][\w.'’&-]*){0,5}$")
+_DATE_ONLY = prefilter.compile(
+    rf"(?:(?:[Uu]pdated|[Pp]ublished|[Pp]osted|[Rr]evised)\s)?{MONTH}\s(?:\d{{1,2}},\s)?\d{{4}}"
+)
+_PUBLISHER_LAST = prefilter.compile(r",\s(?:The\s)?[A-Z][\w.'’&-]*(?:\s[A-Z][\w.'’&-]*){0,5}$")
 
 
 def _as_written(s: str) -> str:

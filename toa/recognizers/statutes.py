@@ -39,6 +39,7 @@ from ..keys import (
 )
 from ..meta import ProvisionMeta
 from ..model import CategoryKey, Kind, Occurrence
+from . import prefilter
 from .common import (
     SortKey,
     Emphasis,
@@ -89,14 +90,14 @@ _STATE_SECTION = r"\d+[A-Za-z]?(?:[.:/-]\d+[A-Za-z]*)*(?:-\.\d+[A-Za-z]*)?"
 # without these guards "§ 1615(a)(1), 97th Cong." read "97t" as a second section.
 _NOT_ORDINAL = r"(?!\d+(?:st|nd|rd|th)\b|\d+d\s(?:Cong|Sess|Cir|ed)\b)"
 _ITEM_TMPL = _NOT_ORDINAL + r"(?P<sec>{sec})(?![A-Za-z0-9])(?P<sub>{subs})(?P<etseq>,?\set\sseq\.?)?"
-_USC_ITEM = re.compile(_ITEM_TMPL.format(sec=_USC_SECTION, subs=SUBSECS))
-STATE_ITEM = re.compile(_ITEM_TMPL.format(sec=_STATE_SECTION, subs=SUBSECS))
-_SUB_ONLY = re.compile(r"(?P<sub>(?:\(\s?[A-Za-z0-9]{1,6}\s?\))+)")
+_USC_ITEM = prefilter.compile(_ITEM_TMPL.format(sec=_USC_SECTION, subs=SUBSECS))
+STATE_ITEM = prefilter.compile(_ITEM_TMPL.format(sec=_STATE_SECTION, subs=SUBSECS))
+_SUB_ONLY = prefilter.compile(r"(?P<sub>(?:\(\s?[A-Za-z0-9]{1,6}\s?\))+)")
 # What joins list members: "1983, 1988", "6330(c)(3) and (e)(1)", "(a), (d), and (e)", "1331 & 1332".
-_JOIN = re.compile(r"(?:,\s(?:and\s|or\s|&\s)?|\s(?:and|or|&)\s)(?=[\d(])")
+_JOIN = prefilter.compile(r"(?:,\s(?:and\s|or\s|&\s)?|\s(?:and|or|&)\s)(?=[\d(])")
 # A list member must not be the volume/title of the next citation ("924(c), 28 U.S.C. 1331").
-_NEXT_CITE = re.compile(r"\s?(?:[A-Z]|\d)")
-_EDITION = re.compile(r"\s?(" + EDITION_PAREN + ")")
+_NEXT_CITE = prefilter.compile(r"\s?(?:[A-Z]|\d)")
+_EDITION = prefilter.compile(r"\s?(" + EDITION_PAREN + ")")
 
 
 def _is_range(sec: str) -> bool:
@@ -112,7 +113,7 @@ def _is_state_range(sec: str) -> bool:
 
 
 def parse_items(
-    text: str, pos: int, item_re: re.Pattern[str], allow_list: bool = True
+    text: str, pos: int, item_re: prefilter.Pattern, allow_list: bool = True
 ) -> tuple[list[StatuteItem], int]:
     """Parse "924(c)(3)(A)", "1983, 1988", "6330(c)(3) and (e)(1)" starting at `pos`.
 
@@ -148,7 +149,7 @@ def parse_items(
     return items, end
 
 
-_SUB_RANGE = re.compile(r"\s?-\s?(?P<to>(?:\(\s?[A-Za-z0-9]{1,6}\s?\))+)")
+_SUB_RANGE = prefilter.compile(r"\s?-\s?(?P<to>(?:\(\s?[A-Za-z0-9]{1,6}\s?\))+)")
 
 
 def _with_subsection_range(text: str, items: list[StatuteItem]) -> int:
@@ -199,7 +200,7 @@ def split_pair_ranges(items: list[StatuteItem]) -> list[StatuteItem]:
     return out
 
 
-_ROMAN_LOWER = re.compile(r"^(?:i{1,3}|iv|vi{0,3}|ix|xi{0,3})$")
+_ROMAN_LOWER = prefilter.compile(r"^(?:i{1,3}|iv|vi{0,3}|ix|xi{0,3})$")
 
 
 def _level(tok: str, prev_levels: list[str]) -> str:
@@ -232,10 +233,10 @@ def continue_subsection(prev: str, cont: str) -> str:
     return cont
 
 
-_SUBD_HEAD = re.compile(r",\s(?P<w>subds?\.|SUBDS?\.|[Ss]ubdivisions?|SUBDIVISIONS?)\s?")
-_SUBD_ONE = re.compile(r"(?:\(\s?[A-Za-z0-9]{1,4}\s?\)(?:\s?\(\s?[A-Za-z0-9]{1,4}\s?\))*|\d{1,3}\b(?!\.\d))")
-_SUBD_RANGE = re.compile(r"\s?-\s?(?P<to>(?:\(\s?[A-Za-z0-9]{1,4}\s?\))+)")
-_SUBD_JOIN = re.compile(r"(?:,\s?(?:and\s|or\s)?|\s(?:and|or)\s)(?=\()")
+_SUBD_HEAD = prefilter.compile(r",\s(?P<w>subds?\.|SUBDS?\.|[Ss]ubdivisions?|SUBDIVISIONS?)\s?")
+_SUBD_ONE = prefilter.compile(r"(?:\(\s?[A-Za-z0-9]{1,4}\s?\)(?:\s?\(\s?[A-Za-z0-9]{1,4}\s?\))*|\d{1,3}\b(?!\.\d))")
+_SUBD_RANGE = prefilter.compile(r"\s?-\s?(?P<to>(?:\(\s?[A-Za-z0-9]{1,4}\s?\))+)")
+_SUBD_JOIN = prefilter.compile(r"(?:,\s?(?:and\s|or\s)?|\s(?:and|or)\s)(?=\()")
 
 
 def subdivisions(text: str, pos: int, base: str = "") -> tuple[list[tuple[int, int, str]], int, str]:
@@ -292,17 +293,17 @@ def statute_sort(
 # U.S.C.
 # ---------------------------------------------------------------------------
 
-_USC_HEAD = re.compile(
+_USC_HEAD = prefilter.compile(
     r"(?<![\w.])(?P<title>\d{1,2})\s(?P<code>U\.\s?S\.\s?C\.?(?:\s?[AS]\.)?|U\.S\.\sCode|USCA?(?=\s?§|\s\d))"
     r"(?:\s(?P<app>[Aa]pp\.))?\s?(?P<mark>§§?|[Ss]ections?|[Ss]ecs?\.)?\s?(?=\d)"
 )
 # "Section 924(c) of Title 18" / "section 1226(c) of title 8, United States Code"
-_USC_PROSE = re.compile(
+_USC_PROSE = prefilter.compile(
     r"(?<![\w.])(?P<mark>§|[Ss]ection)\s?(?P<sec>" + _USC_SECTION + r")(?P<sub>" + SUBSECS + r")"
     r"\sof\s[Tt]itle\s(?P<title>\d{1,2})(?:,\sUnited\sStates\sCode|\sof\sthe\sUnited\sStates\sCode)?"
 )
 # "Title 18, United States Code, Section 922(g)(1)", as indictments and criminal briefs write it
-_USC_TITLE_FIRST = re.compile(
+_USC_TITLE_FIRST = prefilter.compile(
     r"(?<![\w.])[Tt]itle\s(?P<title>\d{1,2}),?\s(?:of\sthe\s)?United\sStates\sCode,?\s(?P<mark>§|[Ss]ections?)\s?"
     r"(?P<sec>" + _USC_SECTION + r")(?P<sub>" + SUBSECS + r")"
 )
@@ -389,9 +390,9 @@ def us_code_section(title: str, mark: str, number: str) -> Occurrence | None:
 
 
 # The Internal Revenue Code cited by its own name: "I.R.C. § 162(a)", "IRC §§ 61, 162".
-_IRC_HEAD = re.compile(r"(?<![\w.])(?P<code>I\.\s?R\.\s?C\.|IRC)\s?(?P<mark>§§?)\s?(?=\d)")
+_IRC_HEAD = prefilter.compile(r"(?<![\w.])(?P<code>I\.\s?R\.\s?C\.|IRC)\s?(?P<mark>§§?)\s?(?=\d)")
 # "18 U.S.C. § 1030 note": the statutory note printed after a section, an entry of its own
-_NOTE = re.compile(r"\snote\b(?![-\w]|\sthat\b)")
+_NOTE = prefilter.compile(r"\snote\b(?![-\w]|\sthat\b)")
 
 
 def extend_last(text: str, occs: list[Occurrence], end: int) -> None:
@@ -492,13 +493,15 @@ def find_usc(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
 # session laws: Pub. L., Stat., Act of <date>, chapters
 # ---------------------------------------------------------------------------
 
-_PUBL = re.compile(r"Pub(?:lic)?\.?\s?L(?:aw)?\.?\s?(?:No\.\s?)?(?P<publ>\d{1,3}-\d{1,4})")
-_ACT_OF = re.compile(rf"\bAct\sof\s(?P<date>{DATE})")
-_CHAPTER_ANCHOR = re.compile(r",\s(?=ch\.\s?\d)")
+_PUBL = prefilter.compile(r"Pub(?:lic)?\.?\s?L(?:aw)?\.?\s?(?:No\.\s?)?(?P<publ>\d{1,3}-\d{1,4})")
+_ACT_OF = prefilter.compile(rf"\bAct\sof\s(?P<date>{DATE})")
+_CHAPTER_ANCHOR = prefilter.compile(r",\s(?=ch\.\s?\d)")
 # A page: "1987", "5,231" (thousands commas only in groups of three, so "1987, 1989" is a pin)
 _PAGE = r"(?:\d{1,3}(?:,\d{3})+(?!\d)|\d+)"
-_STAT = re.compile(r"(?<![\w.])(?P<vol>\d{1,3})\sStat\.\s(?P<page>" + _PAGE + r")(?:\s?-\s?(?P<page2>" + _PAGE + "))?")
-_COMPONENT = re.compile(
+_STAT = prefilter.compile(
+    r"(?<![\w.])(?P<vol>\d{1,3})\sStat\.\s(?P<page>" + _PAGE + r")(?:\s?-\s?(?P<page2>" + _PAGE + "))?"
+)
+_COMPONENT = prefilter.compile(
     r"(?P<divtit>(?:(?:[Dd]iv|[Tt]it|[Ss]ubtit|[Pp]t|[Ss]ubpt)\.\s?[A-Z0-9][A-Za-z0-9-]*\.?\s?){1,4})"
     r"|(?P<ch>ch\.\s?(?P<chno>\d+[A-Za-z]?))"
     r"|(?P<sec>§§?\s?(?P<secno>\d+[A-Za-z]*(?:\.\d+)?" + SUBSECS + r"(?:\s?-\s?\d+[A-Za-z]*)?"
@@ -514,14 +517,14 @@ _COMPONENT = re.compile(
     r"|(?P<sesslaw>(?:1[89]|20)\d\d\s(?:[A-Z][a-z]*\.\s?){1,2}(?:Gen\.\s|Sess\.\s|Pub\.\s)?(?:Laws|Stat\.|Acts)"
     r"\s(?:ch\.\s)?" + _PAGE + r")"
 )
-_STAT_PIN = re.compile(r",\s" + _PAGE + r"(?:\s?-\s?" + _PAGE + r")?(?!\s?(?:[A-Za-z§]|\d))")
-_CODIFIED = re.compile(
+_STAT_PIN = prefilter.compile(r",\s" + _PAGE + r"(?:\s?-\s?" + _PAGE + r")?(?!\s?(?:[A-Za-z§]|\d))")
+_CODIFIED = prefilter.compile(
     r"\s?\((?:(?:codified|classified)\s(?:as\samended\s)?(?:at\s)?(?:in\s)?)?"
     r"(?=\d{1,2}\sU\.\s?S\.\s?C)(?:[^()]|\([^()]{0,8}\)){0,160}\)"
 )
 
 
-_SEP = re.compile(r",?\s")
+_SEP = prefilter.compile(r",?\s")
 
 
 def _parse_chain(text: str, pos: int, first_glued: bool = False) -> tuple[list[tuple[str, re.Match[str]]], int]:
@@ -686,7 +689,7 @@ def m_end_for_name(text: str, a_start: int, kind: str) -> int:
 # Revised Statutes
 # ---------------------------------------------------------------------------
 
-_REV_STAT = re.compile(
+_REV_STAT = prefilter.compile(
     r"(?<![\w.])Rev\.\sStat\.\s?(?P<ed>\((?:\d+(?:st|d|nd|rd|th)\sed\.\s)?\d{4}\)\s?)?(?P<mark>§§?)\s?"
 )
 
@@ -730,8 +733,8 @@ def find_rev_stat(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
 # state codes
 # ---------------------------------------------------------------------------
 
-_CODE_WORD = re.compile(r"\b(?:Code|Codes|Stat|Stats|Statutes|Laws?|C\.\s?P\.\s?L\.\s?R|Gen|Rev|Cons|Comp)\b")
-_STATE_CODE = re.compile(
+_CODE_WORD = prefilter.compile(r"\b(?:Code|Codes|Stat|Stats|Statutes|Laws?|C\.\s?P\.\s?L\.\s?R|Gen|Rev|Cons|Comp)\b")
+_STATE_CODE = prefilter.compile(
     rf"(?<![\w.])(?:(?P<pre>\d{{1,3}})\s)?(?P<state>{STATE_RE})\s"
     r"(?P<name>(?:(?:(?:[A-Z][A-Za-z'’]*\.){2,}|[A-Z][A-Za-z'’]*\.?|&|of)\s){1,8}?)"
     r"(?P<paren>\((?:[A-Z][A-Za-z.]*\s)?(?:Supp\.\s)?\d{4}\)\s?)?"
@@ -742,11 +745,11 @@ _STATE_CODE = re.compile(
 _FORM_MARKS = {"§": r"§\s?", "§§": r"§§?\s?", "rule": r"R(?:ule)?\.?\s"}
 
 
-def _state_form(entry: dict[str, Any]) -> tuple[re.Pattern[str], str, str | None]:
+def _state_form(entry: dict[str, Any]) -> tuple[prefilter.Pattern, str, str | None]:
     """The pattern of one entry of data/state_code_forms.toml, its state, and its key words."""
     marks = entry.get("marks", [])
     return (
-        re.compile(
+        prefilter.compile(
             r"(?<![\w.])"
             + (r"(?P<pre>\d{1,3})\s" if entry.get("title_first") else "")
             + "(?P<name>"
@@ -768,17 +771,17 @@ def _state_form(entry: dict[str, Any]) -> tuple[re.Pattern[str], str, str | None
 # when its name does not give them)
 _STATE_FORMS = tuple(_state_form(entry) for entry in load("state_code_forms", "code"))
 # Massachusetts' "G.L. c. 93A, § 9" = "Mass. Gen. Laws ch. 93A, § 9"
-_MASS_GL = re.compile(
+_MASS_GL = prefilter.compile(
     r"(?<![\w.])(?P<name>(?:M\.\s?)?G\.\s?L\.)\s(?:c|ch)\.\s?(?P<ch>\d+[A-Z]?),\s§\s?"
     r"(?P<sec>\d+[A-Z]?(?:\.\d+)?)(?P<sub>" + SUBSECS + ")"
 )
 # Florida's own form, the code after the section: "§ 768.28(5), Fla. Stat. (2022)", "section 768.28,
 # Florida Statutes" = "Fla. Stat. § 768.28(5) (2022)"
-_FLA_AFTER = re.compile(
+_FLA_AFTER = prefilter.compile(
     r"(?<![\w.§])(?:§|[Ss]ection)\s?(?P<sec>\d+\.\d+[a-z]?)(?P<sub>" + SUBSECS + r"),\s"
     r"(?P<name>Fla\.\sStat\.|Florida\sStatutes)(?:\s\((?P<ed>\d{4})\))?"
 )
-_STATE_SESSION = re.compile(
+_STATE_SESSION = prefilter.compile(
     rf"(?<![\w.])(?P<year>\d{{4}})\s(?P<state>{STATE_RE})\s(?P<kind>Acts|Laws|Sess\.\sLaws|Sess\.\sLaw\sServ\.|Stat\.)"
     r"\s(?:ch\.|c\.|No\.|Act)\s?(?P<ch>\d+)(?:,\s?(?P<mark>§§?)\s?(?P<sec>\d+[\w.:-]*" + SUBSECS + "))?"
 )
@@ -786,7 +789,7 @@ _STATE_SESSION = re.compile(
 _STATS_SEC = r"\d+[A-Za-z]?(?:\.\d+)?" + SUBSECS
 # California's session laws as the California Style Manual writes them: "Stats. 2003, ch. 484, § 2",
 # "Stats. 2011, 1st Ex. Sess. 2011, ch. 12, § 3", "(Stats. 1987, ch. 1431, § 1, p. 5279)"
-_CAL_STATS = re.compile(
+_CAL_STATS = prefilter.compile(
     r"(?<![\w.])(?:Cal\.\s)?Stats\.\s(?P<year>\d{4})(?P<sess>,\s\d(?:st|nd|rd|th)\sEx\.\sSess\.(?:\s\d{4}(?:-\d{2,4})?)?)?"
     r",\sch\.\s?(?P<ch>\d+)(?:,\s?(?:§\s?(?P<sec>"
     + _STATS_SEC
@@ -802,7 +805,7 @@ _CAL_STATS = re.compile(
 # §§ 3, 21(2)", "Acts 2003, 78th Leg., R.S., ch. 204, § 10.01". One entry, the sections as cited; a
 # list stops before a session-laws cite that may follow ("…, § 3, 2019 Tex. Gen. Laws 1234").
 _ACTS_SEC = _STATS_SEC + r"(?!\s[A-Z])"
-_LEGISLATURE_ACTS = re.compile(
+_LEGISLATURE_ACTS = prefilter.compile(
     r"(?<![\w.])Acts\s(?P<year>\d{4}),\s(?P<leg>\d+(?:st|nd|rd|th)\sLeg\.)(?:,\s(?:R\.S\.|\d(?:st|nd|rd|th)\sC\.S\.))?"
     r",\sch\.\s?(?P<ch>\d+)(?:\s\([HS]\.\s?[BJR]\.\s(?:No\.\s)?\d+\))?"
     r"(?:,\s?(?:§\s?(?P<sec>"
@@ -862,7 +865,7 @@ def reads_state_code(code: str) -> bool:
     return m is not None and m.start("mark") == len(code) + 1 and _state_of_code(m) is not None
 
 
-_LOCAL_GOVERNMENT_FIRST = re.compile(r"\s*(?:City|County|Town|Village|Borough|Parish)\b")
+_LOCAL_GOVERNMENT_FIRST = prefilter.compile(r"\s*(?:City|County|Town|Village|Borough|Parish)\b")
 
 
 def _state_of_code(m: re.Match[str]) -> str | None:
@@ -1053,17 +1056,17 @@ def find_state_codes(text: str, _emphasis: Emphasis | None = None) -> list[Claim
 # short forms: Id. § 230(c)(1); § 6330(c)(2)(B); Section 6330
 # ---------------------------------------------------------------------------
 
-_ID_SECTION = re.compile(r"(?<![\w.])[Ii]d\.,?\s(?:at\s)?(?P<mark>§§?|[Aa]rt\.(?=\s?\d+\.\d))\s?(?=\d)")
-_BARE_SECTION = re.compile(r"(?<![\w.§])(?P<mark>§§?|Sections?|sections?|Secs?\.)\s?(?=\d)")
+_ID_SECTION = prefilter.compile(r"(?<![\w.])[Ii]d\.,?\s(?:at\s)?(?P<mark>§§?|[Aa]rt\.(?=\s?\d+\.\d))\s?(?=\d)")
+_BARE_SECTION = prefilter.compile(r"(?<![\w.§])(?P<mark>§§?|Sections?|sections?|Secs?\.)\s?(?=\d)")
 # A code's article ("article 38.37", "Art. 1.13(a)"): numbered with a point, never a
 # constitution's article ("Article I", "Article 1, Section 15").
-_BARE_ARTICLE = re.compile(r"(?<![\w.])(?P<mark>[Aa]rticles?|ARTICLES?|[Aa]rts?\.|ARTS?\.)\s?(?=\d+\.\d)")
-_USSG_SHAPE = re.compile(r"\d[A-Z]\d\.\d")
-_OF_ACT = re.compile(
+_BARE_ARTICLE = prefilter.compile(r"(?<![\w.])(?P<mark>[Aa]rticles?|ARTICLES?|[Aa]rts?\.|ARTS?\.)\s?(?=\d+\.\d)")
+_USSG_SHAPE = prefilter.compile(r"\d[A-Z]\d\.\d")
+_OF_ACT = prefilter.compile(
     r"\sof\s(?:the\s)?(?P<act>(?:[A-Z][\w'’.-]*\s(?:(?:of|and|for|the|on|to|in|&)\s)*){0,8}?"
     r"(?:Act|Code)(?:\sof\s\d{4})?)"
 )
-_NOT_STATUTE_AFTER = re.compile(
+_NOT_STATUTE_AFTER = prefilter.compile(
     r"\s(?:of\s(?:this|the)\s(?:brief|opinion|petition|Restatement)|above|below|supra|infra)"
 )
 
@@ -1072,10 +1075,10 @@ _NOT_STATUTE_AFTER = re.compile(
 # article when it follows the work's italic title ("Author, *Title* § 689"), a "supra"
 # ("Author, supra, § 682"), or an author's surname ("Author § 682", "Wright & Miller § 1357"),
 # or when a page pin follows it ("§ 682, at 371": statutes are not cited by page).
-_SUPRA_BEFORE = re.compile(r"\bsupra,?\s$")
-_WORD_BEFORE = re.compile(r"(?<![\w.'’-])(?P<word>" + SURNAME + r")\s$")
-_PAGE_PIN_AFTER = re.compile(r",\sat\s\d")
-_SIGNAL_ONLY = re.compile(
+_SUPRA_BEFORE = prefilter.compile(r"\bsupra,?\s$")
+_WORD_BEFORE = prefilter.compile(r"(?<![\w.'’-])(?P<word>" + SURNAME + r")\s$")
+_PAGE_PIN_AFTER = prefilter.compile(r",\sat\s\d")
+_SIGNAL_ONLY = prefilter.compile(
     r"(?:(?:see|also|cf|compare|but|accord|contra|e\.g|generally|with|and|id|ibid)[.,]?\s*)+$", re.I
 )
 
@@ -1151,16 +1154,16 @@ def _short_occs(text: str, m: re.Match[str], kind: Kind, emphasis: Emphasis | No
     return occs
 
 
-_ARTICLE_SECTION = re.compile(r",?\s§\s?(?P<sec>\d+[A-Za-z]?(?:-[A-Za-z])?)(?P<sub>" + SUBSECS + r")")
+_ARTICLE_SECTION = prefilter.compile(r",?\s§\s?(?P<sec>\d+[A-Za-z]?(?:-[A-Za-z])?)(?P<sub>" + SUBSECS + r")")
 
 # "(Id., subd. (d)(1).)": another subdivision of the section cited just before (California Style Manual)
-_ID_SUBDIVISION = re.compile(r"(?<![\w.])[Ii]d\.(?=,\s(?:subds?\.|subdivisions?)\s?[(\d])")
+_ID_SUBDIVISION = prefilter.compile(r"(?<![\w.])[Ii]d\.(?=,\s(?:subds?\.|subdivisions?)\s?[(\d])")
 
 
 # "Under subdivision (b)(6), the court ...": a subdivision of the section cited just before
-_BARE_SUBDIVISION = re.compile(r"(?<![\w.])(?:[Ss]ubdivisions?|[Ss]ubds?\.)\s?(?=\()")
-_OF_AFTER = re.compile(r",?\sof\s")
-_OF_SECTION = re.compile(r",?\sof\s(?:[Ss]ection|§)\s?(?P<sec>\d+[A-Za-z]?(?:\.\d+[A-Za-z]?)*)(?![\w(.]\w)")
+_BARE_SUBDIVISION = prefilter.compile(r"(?<![\w.])(?:[Ss]ubdivisions?|[Ss]ubds?\.)\s?(?=\()")
+_OF_AFTER = prefilter.compile(r",?\sof\s")
+_OF_SECTION = prefilter.compile(r",?\sof\s(?:[Ss]ection|§)\s?(?P<sec>\d+[A-Za-z]?(?:\.\d+[A-Za-z]?)*)(?![\w(.]\w)")
 
 
 def _bare_subdivisions(text: str, m: re.Match[str]) -> list[Occurrence]:
@@ -1252,12 +1255,12 @@ def find_short_forms(text: str, emphasis: Emphasis | None = None) -> list[Claim]
 # 8 U.S.C. § 1101(a)(43)(F)"), one entry, that section of the Code. A capitalised word before "§" is
 # as often a treatise's short name in capitals ("LAFAVE § 9.2", "WRIGHT & MILLER § 1357"), so the name
 # is one of the acts federal briefs cite this way, or one the paragraph defines ("the Foo Act (“FA”)").
-_ACT_ACRONYM = re.compile(
+_ACT_ACRONYM = prefilter.compile(
     r"(?<![\w.'’&-])(?P<act>[A-Z][A-Z&]{1,7}|Title\s[IVXL]+)\s(?P<mark>§§?|[Ss]ections?)"
     r"\s?(?=\d)"
 )
 # "section 502(a)(3) of ERISA", "Section 212(a)(9)(C) of the INA": the same section
-_SECTION_OF_ACRONYM = re.compile(
+_SECTION_OF_ACRONYM = prefilter.compile(
     r"(?<![\w.])(?:[Ss]ection|§)\s?(?P<sec>"
     + _USC_SECTION
     + r"(?:\.\d+[A-Za-z]*)*)(?P<sub>"
@@ -1353,9 +1356,9 @@ _ACTS_BY_SHORT_NAME = frozenset(
     }
 )
 _DEFINED_AS = r"\(\s?(?:the\s)?[“\"]?{}[”\"]?\s?\)"
-_PARALLEL_USC = re.compile(r",\s(?P<title>\d{1,2})\sU\.\s?S\.\s?C\.(?:A\.)?\s?(?P<mark>§?)\s?(?=\d)")
+_PARALLEL_USC = prefilter.compile(r",\s(?P<title>\d{1,2})\sU\.\s?S\.\s?C\.(?:A\.)?\s?(?P<mark>§?)\s?(?=\d)")
 # "8 U.S.C. § 1101(a)(43)(F) (INA § 101(a)(43)(F))": the act's section given after the Code's
-_USC_BEFORE = re.compile(
+_USC_BEFORE = prefilter.compile(
     r"(?<![\w.])(?P<title>\d{1,2})\sU\.\s?S\.\s?C\.(?:A\.)?\s?(?P<mark>§?)\s?"
     r"(?P<num>\d[\w()-]*)\s\($"
 )
@@ -1394,7 +1397,7 @@ def _is_act_name(act: str, text: str, defined: frozenset[str] = frozenset()) -> 
 # "the Americans with Disabilities Act (ADA)", "the Foo Act of 1990, 42 U.S.C. § 12101 et seq.
 # (“FA”)", "the Fair Employment and Housing Act (Gov. Code, § 12900 et seq.) (FEHA)": a short name
 # defined for an act, which the brief may cite by it paragraphs later ("FEHA § 12940(m)")
-_ACT_DEFINED = re.compile(
+_ACT_DEFINED = prefilter.compile(
     r"\bAct\b(?:[^().;]|\.(?=[A-Za-z]|\s?[a-z\d§(])|\([^()]{0,80}\)){0,100}?"
     r"\(\s?(?:the\s)?[“\"]?(?P<act>[A-Z][A-Z&]{1,7})[”\"]?\s?\)"
 )
@@ -1477,7 +1480,7 @@ def _act_claim(text: str, start: int, items: list[tuple[int, int, str, str, bool
 # Code section 41.18", and a city's administrative code ("N.Y.C. Admin. Code § 8-107", "S.F. Admin.
 # Code § 12B.1"; a state's, "Tex. Admin. Code", holds regulations). Its sections may end in a letter
 # after a hyphen ("§ 2-A").
-_LOCAL_CODE = re.compile(
+_LOCAL_CODE = prefilter.compile(
     r"(?<![\w.])(?P<name>(?:(?!(?:See|Cf|Also|But|Compare|Accord|Under|In|The|And|Or|Contra)\b)[A-Z][\w.'’]*(?:-[A-Z][\w.'’]*)?\s){1,3}"
     r"(?:(?:County|City|Town|Village|Parish|Borough)\sCode"
     r"(?:\sof\sOrdinances)?|Mun(?:icipal|\.)\sCode|(?P<admin>Admin(?:istrative|\.)\sCode))"
@@ -1486,7 +1489,9 @@ _LOCAL_CODE = re.compile(
     r"(?P<parts>(?:,\s(?:ch|chs|subch|art|tit|pt|div)\.\s\d+[A-Za-z]?(?:[.-]\d+[A-Za-z]?)*)*)"
     r",?\s(?P<mark>§§?|[Ss]ections?)\s?(?=\d)"
 )
-_LOCAL_CODE_ITEM = re.compile(_ITEM_TMPL.format(sec=r"\d+[A-Za-z]?(?:[.:-](?:\d+[A-Za-z]*|[A-Z]\b))*", subs=SUBSECS))
+_LOCAL_CODE_ITEM = prefilter.compile(
+    _ITEM_TMPL.format(sec=r"\d+[A-Za-z]?(?:[.:-](?:\d+[A-Za-z]*|[A-Z]\b))*", subs=SUBSECS)
+)
 
 
 # Cities' names as their codes abbreviate them: "N.Y.C. Admin. Code" is New York City's.
@@ -1498,7 +1503,7 @@ _CITY_ABBREVIATIONS = {
     "Chi.": "Chicago",
     "Balt.": "Baltimore",
 }
-_CODE_OF_CITY = re.compile(r"(?P<code>\w+\sCode)\sof\sthe\s(?P<gov>\w+)\sof\s(?P<city>.+)")
+_CODE_OF_CITY = prefilter.compile(r"(?P<code>\w+\sCode)\sof\sthe\s(?P<gov>\w+)\sof\s(?P<city>.+)")
 
 
 def _local_code_key(name: str) -> str:
@@ -1562,7 +1567,7 @@ _BILL_NAME = (
     r"\s(?:No\.\s?)?(?P<num>\d+)"
 )
 _ORDINAL = r"\d+(?:st|d|nd|rd|th)"
-_SESSION_BILL = re.compile(
+_SESSION_BILL = prefilter.compile(
     r"(?<![\w.])"
     + _BILL_NAME
     + r",\s(?P<leg>"
@@ -1574,8 +1579,8 @@ _SESSION_BILL = re.compile(
 )
 # "H.B. 18, … (Tex. 2023) (to be codified at Tex. Bus. & Com. Code §§ 509.001-509.051, 509.053(a))":
 # the sections are the bill's, numbered as the code will number them; the bill is the authority.
-_TO_BE_CODIFIED = re.compile(r"\s\(to\sbe\scodified\sat\s[^()§]{3,80}?,?\s(?P<mark>§§?)\s?(?=\d)")
-_BILL_SECTION_SHORT = re.compile(r"(?<![\w.])" + _BILL_NAME + r",?\s(?P<mark>§§?)\s?(?=\d)")
+_TO_BE_CODIFIED = prefilter.compile(r"\s\(to\sbe\scodified\sat\s[^()§]{3,80}?,?\s(?P<mark>§§?)\s?(?=\d)")
+_BILL_SECTION_SHORT = prefilter.compile(r"(?<![\w.])" + _BILL_NAME + r",?\s(?P<mark>§§?)\s?(?=\d)")
 
 
 def _bill_type(written: str) -> str:
