@@ -65,9 +65,7 @@ def test_same_results_as_re(source: str, text: str) -> None:
         text
     ).span()
     assert gated.sub("X", text) == plain.sub("X", text)
-    assert gated.subn("X", text) == plain.subn("X", text)
     assert gated.split(text) == plain.split(text)
-    assert gated.findall(text) == plain.findall(text)
     assert (gated.match(text) is None) == (plain.match(text) is None)
     assert (gated.fullmatch(text) is None) == (plain.fullmatch(text) is None)
 

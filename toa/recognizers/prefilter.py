@@ -131,14 +131,8 @@ class Pattern:
     def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
         return self.compiled.finditer(text, pos, endpos) if self.may_match(text) else iter(())
 
-    def findall(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> list[Any]:
-        return self.compiled.findall(text, pos, endpos) if self.may_match(text) else []
-
     def sub(self, repl: Replacement, text: str, count: int = 0) -> str:
         return self.compiled.sub(repl, text, count) if self.may_match(text) else text
-
-    def subn(self, repl: Replacement, text: str, count: int = 0) -> tuple[str, int]:
-        return self.compiled.subn(repl, text, count) if self.may_match(text) else (text, 0)
 
     def split(self, text: str, maxsplit: int = 0) -> list[str | Any]:
         return self.compiled.split(text, maxsplit) if self.may_match(text) else [text]
