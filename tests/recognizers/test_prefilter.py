@@ -39,9 +39,34 @@ def test_no_words_known(source: str) -> None:
     assert required_words(source) is None
 
 
-def test_ignorecase_has_no_words() -> None:
-    # "fifth" with IGNORECASE matches "FIFTH" and, by Unicode's folding, "ſ" for "s": no test is safe
-    assert required_words(r"fifth\samendment", re.IGNORECASE) is None
+@pytest.mark.parametrize(
+    ("source", "flags", "words"),
+    [
+        (r"fifth\samendment", re.IGNORECASE, ("amendment",)),  # in lower case, for the text lowered
+        (r"(?i)Federal\sRule", 0, ("federal",)),  # the pattern's own flag
+        (r"(?i:rule)\s\d", 0, None),  # an ignore-case part of a case-sensitive pattern: nothing
+        (r"Sixth", re.IGNORECASE, ("xth",)),  # "ſ" (long s) and "ı" (dotless i) match s and i
+        (r"KANSAS", re.IGNORECASE, ("an",)),  # the Kelvin sign matches k
+    ],
+)
+def test_ignorecase_words(source: str, flags: int, words: tuple[str, ...] | None) -> None:
+    assert required_words(source, flags) == words
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the FIFTH AMENDMENT",
+        "the Fifth Amendment",
+        "the fifth amendment",
+        "the \u017fixth Amendment",
+        "the fifth amend",
+    ],
+)
+def test_an_ignorecase_pattern_finds_what_re_finds(text: str) -> None:
+    source = r"(?:fifth|sixth)\samendment"
+    gated, plain = prefilter.compile(source, re.IGNORECASE), re.compile(source, re.IGNORECASE)
+    assert [m.span() for m in gated.finditer(text)] == [m.span() for m in plain.finditer(text)]
 
 
 def test_too_many_alternatives() -> None:

@@ -11,6 +11,10 @@ pattern tries a match at every position of every paragraph. A substring test (`"
 is far cheaper. The words are read off the pattern itself, from the literal text that every
 match consumes (never from a look-around), so the test is sound by construction: when it fails
 no match exists, and the methods return what the pattern would have returned for no match.
+
+A pattern is parsed on its first use, once: the words are read off that parse and the pattern is
+compiled from it only when a text first holds them. Compiling all of them at import cost a tenth
+of a second in every process, and a brief needs fewer than half.
 """
 
 from __future__ import annotations
@@ -18,8 +22,9 @@ from __future__ import annotations
 import functools
 import re
 import sys
-from collections.abc import Callable, Iterator
-from re import _constants as sre  # type: ignore[attr-defined]  # the parser's opcodes, stable since 3.11
+from collections.abc import Callable, Iterator, Mapping
+from re import _compiler as sre_compile  # type: ignore[attr-defined]  # compiles a parse, stable since 3.11
+from re import _constants as sre  # type: ignore[attr-defined]  # the parser's opcodes
 from re import _parser as sre_parse  # type: ignore[attr-defined]
 from typing import Any
 
@@ -31,16 +36,34 @@ Replacement = str | Callable[[re.Match[str]], str]
 
 def required_words(source: str, flags: int = 0) -> tuple[str, ...] | None:
     """Strings one of which every match of the pattern contains, or None when no such set is
-    known (an IGNORECASE pattern, one that can match without consuming a literal)."""
-    if flags & re.IGNORECASE:
-        return None
-    words = _sequence(sre_parse.parse(source, flags).data, flags)
+    known (one that can match without consuming a literal). The words of an IGNORECASE pattern
+    are in lower case, to be looked for in the text lowered."""
+    return _words_of(sre_parse.parse(source, flags))
+
+
+def _words_of(tree: Any) -> tuple[str, ...] | None:
+    flags = tree.state.flags  # with the pattern's own global flags, "(?i)" at its start
+    words = _sequence(tree.data, flags, fold=bool(flags & re.IGNORECASE))
     if words is None or len(words) > _MOST_ALTERNATIVES:
         return None
     return words
 
 
-def _sequence(items: list[tuple[Any, Any]], flags: int) -> tuple[str, ...] | None:
+# Letters that Unicode's case folding matches with a letter outside ASCII ("ı" and "İ" with i,
+# "ſ" with s, the Kelvin sign with k): no test on the text lowered by str.lower is safe for them.
+_UNSAFE_FOLDS = frozenset("iIkKsS")
+
+
+def _literal(code: int, flags: int, fold: bool) -> str | None:
+    """The character a literal stands for in the words, or None when it cannot be one. Folded:
+    lowered, and only where every character that matches it lowers to it."""
+    ch = chr(code)
+    if fold:
+        return ch.lower() if ch.isascii() and ch not in _UNSAFE_FOLDS else None
+    return None if flags & re.IGNORECASE else ch
+
+
+def _sequence(items: list[tuple[Any, Any]], flags: int, fold: bool) -> tuple[str, ...] | None:
     """The most selective requirement among the elements of a sequence: all of them are
     consumed, so each one's requirement holds for the whole."""
     best: tuple[str, ...] | None = None
@@ -52,38 +75,40 @@ def _sequence(items: list[tuple[Any, Any]], flags: int) -> tuple[str, ...] | Non
             best = words
 
     for op, av in items:
-        if op is sre.LITERAL and not flags & re.IGNORECASE:
-            run.append(chr(av))
+        ch = _literal(av, flags, fold) if op is sre.LITERAL else None
+        if ch is not None:
+            run.append(ch)
             continue
         if run:
             consider(("".join(run),))
             run = []
-        consider(_element(op, av, flags))
+        consider(_element(op, av, flags, fold))
     if run:
         consider(("".join(run),))
     return best
 
 
-def _element(op: Any, av: Any, flags: int) -> tuple[str, ...] | None:
+def _element(op: Any, av: Any, flags: int, fold: bool) -> tuple[str, ...] | None:
     """What one element of a sequence requires of a match, or None."""
     if op is sre.SUBPATTERN:
         _group, add_flags, del_flags, sub = av
-        return _sequence(sub.data, (flags | add_flags) & ~del_flags)
+        return _sequence(sub.data, (flags | add_flags) & ~del_flags, fold)
     if op is sre.ATOMIC_GROUP:
-        return _sequence(av.data, flags)
+        return _sequence(av.data, flags, fold)
     if op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
         least, _most, sub = av
-        return _sequence(sub.data, flags) if least >= 1 else None
+        return _sequence(sub.data, flags, fold) if least >= 1 else None
     if op is sre.BRANCH:
         words: list[str] = []
         for alternative in av[1]:
-            one = _sequence(alternative.data, flags)
+            one = _sequence(alternative.data, flags, fold)
             if one is None:
                 return None
             words.extend(one)
         return tuple(dict.fromkeys(words))
-    if op is sre.IN and not flags & re.IGNORECASE and len(av) <= 4 and all(o is sre.LITERAL for o, _ in av):
-        return tuple(chr(v) for _, v in av)
+    if op is sre.IN and len(av) <= 4 and all(o is sre.LITERAL for o, _ in av):
+        chars = [_literal(v, flags, fold) for _, v in av]
+        return tuple(dict.fromkeys(chars)) if None not in chars else None  # type: ignore[arg-type]
     return None  # a class, a look-around, a back-reference, an anchor: nothing certain
 
 
@@ -97,23 +122,44 @@ class Pattern:
     match needs; the same methods and results as re.Pattern's for the ones recognizers use."""
 
     def __init__(self, source: str, flags: int = 0) -> None:
-        self.compiled = re.compile(source, flags)
-        self.pattern = self.compiled.pattern
-        self.flags = self.compiled.flags
-        self.groupindex = self.compiled.groupindex
+        self.pattern = source
+        self.flags = int(flags)
 
     @functools.cached_property
+    def _tree(self) -> Any:
+        """The pattern's parse, kept until it is compiled (re's parser: the source is read once)."""
+        return sre_parse.parse(self.pattern, self.flags)
+
+    @functools.cached_property
+    def _gate(self) -> tuple[bool, tuple[str, ...] | None]:
+        """Whether the words are in lower case (looked for in the text lowered), and the words."""
+        return bool(self._tree.state.flags & re.IGNORECASE), _words_of(self._tree)
+
+    @property
     def words(self) -> tuple[str, ...] | None:
-        """The words one of which every match contains (None: not known). Read on first use:
-        parsing the pattern again costs a fifth of a millisecond, and a brief uses only some of
-        the patterns."""
-        return required_words(self.pattern, self.flags)
+        """The words one of which every match contains (None: not known)."""
+        return self._gate[1]
+
+    @functools.cached_property
+    def compiled(self) -> re.Pattern[str]:
+        """The pattern compiled from its parse; its own `pattern` attribute is None (re's compiler
+        keeps the source only when it parsed it itself), so read `Pattern.pattern`."""
+        _ = self._gate  # read off the parse before it goes
+        compiled: re.Pattern[str] = sre_compile.compile(self._tree, self.flags)
+        del self.__dict__["_tree"]  # the parse is large and not needed again
+        return compiled
+
+    @property
+    def groupindex(self) -> Mapping[str, int]:
+        return self.compiled.groupindex
 
     def may_match(self, text: str) -> bool:
         """False only when no match of the pattern can lie anywhere in `text`."""
-        words = self.words
+        folded, words = self._gate
         if words is None:
             return True
+        if folded:
+            text = text.lower()
         for word in words:
             if word in text:
                 return True
