@@ -1,3 +1,5 @@
+import pytest
+
 from recognized import full, keys, written_forms
 from toa.keys import CfrKey, FederalRegisterKey, GuidelinesKey, RuleKey, UsCodeKey
 from toa.meta import ProvisionMeta
@@ -500,3 +502,33 @@ def test_a_rule_of_a_set_named_without_its_state_is_a_reference_of_that_kind(run
     ]
     # without the set's kind a lower-case "rule 12" stays prose
     assert run("the rule 12 motion was denied.") == []
+
+
+def _federal_forms() -> list[tuple[str, str]]:
+    """(printed name, a citation of rule 12(b)) in every form data/federal_rule_sets.toml gives a
+    set of the Federal Rules."""
+    from toa.recognizers.rules import FEDERAL_SETS
+
+    forms = []
+    for entry in (e for e in FEDERAL_SETS if "abbreviation" in e):
+        abbreviation, long = entry["abbreviation"], entry["long"]
+        written = [
+            f"Fed. R. {abbreviation}. 12(b)",
+            f"Fed. R. {abbreviation}. P. 12(b)",
+            f"Fed. R. {abbreviation}. Proc. 12(b)",
+        ]
+        written += [f"{w} 12(b)" for form in entry["initials"] for w in written_forms(form)]
+        written += [f"Federal Rule of {long} 12(b)", f"{long.split()[0]} Rule 12(b)"]
+        written += [f"Rule 12(b) of the Federal Rules of {long}"]
+        forms += [(entry["printed"], w) for w in written]
+    return forms
+
+
+@pytest.mark.parametrize(("printed", "written"), _federal_forms())
+def test_every_form_of_every_federal_rule_set_in_the_table_is_read(run, printed, written):
+    assert keys(run(f"See {written}.")) == [RuleKey(printed, "12(b)")]
+
+
+def test_a_year_after_initials_is_a_rule_only_of_a_set_with_four_digit_rules(run):
+    assert keys(run("The FRE 2020 plan.")) == []
+    assert keys(run("See FRBP 2004.")) == [RuleKey("Fed. R. Bankr. P.", "2004")]

@@ -16,8 +16,9 @@ the grouping stage gives it the last rule set cited.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
+from typing import Any
 
 from ..keys import CfrKey, ExecutiveOrderKey, FarKey, FederalRegisterKey, GuidelinesKey, RuleKey
 from ..meta import ProvisionMeta, SeriesMeta
@@ -52,17 +53,27 @@ CAT: CategoryKey = "rules_regulations"
 RuleItem = tuple[int, int, str, str]
 CfrItem = tuple[int, int, str, str, bool]
 
-RULE_SETS = {
-    "app": "Fed. R. App. P.",
-    "bankr": "Fed. R. Bankr. P.",
-    "civ": "Fed. R. Civ. P.",
-    "crim": "Fed. R. Crim. P.",
-    "evid": "Fed. R. Evid.",
-    "supp": "Supp. R.",  # Supplemental Rules for Admiralty or Maritime Claims and Asset Forfeiture Actions
-    "sct": "Sup. Ct. R.",
-}
+# The federal sets (data/federal_rule_sets.toml): key word -> the name a table prints
+FEDERAL_SETS = load("federal_rule_sets", "rules")
+RULE_SETS = {entry["set"]: entry["printed"] for entry in FEDERAL_SETS}
 SET_RANK = {v: i for i, v in enumerate(RULE_SETS.values())}
-_LONG_SET = {"civil": "civ", "criminal": "crim", "appellate": "app", "bankruptcy": "bankr", "evidence": "evid"}
+_FEDERAL_RULES = [entry for entry in FEDERAL_SETS if "abbreviation" in entry]
+_FOUR_DIGIT = {entry["set"] for entry in _FEDERAL_RULES if entry.get("four_digit")}
+
+
+def _sets(written: Callable[[dict[str, Any]], str], entries: list[dict[str, Any]] = _FEDERAL_RULES) -> str:
+    """An alternation of the sets as `written` gives each, in a group named by the set's key word:
+    a match's `lastgroup` is its set."""
+    return "|".join(f"(?P<{entry['set']}>{written(entry)})" for entry in entries)
+
+
+def _long(entry: dict[str, Any]) -> str:
+    return form_pattern(entry["long"])
+
+
+def _first_word(entry: dict[str, Any]) -> str:
+    return form_pattern(entry["long"].split()[0])
+
 
 _RULE_NO = r"\d+[a-z]?(?:\.\d+)*"
 # a subsection may follow after a space ("8.104 (a)(1)"), never a year ("Rule 11 (1983)")
@@ -75,31 +86,26 @@ _EDITION = prefilter.compile(r"\s?(" + EDITION_PAREN + ")")
 
 # (also as typed in a hurry: "Fed. R. Civ. P 12", "Fed. R. Civ. Pro. 12")
 _FED_ABBR = prefilter.compile(
-    r"(?<![\w.])Fed\.\s?R\.\s?(?P<set>Civ|Crim|App|Evid|Bankr)\.(?:\s?P(?:roc?|ro)?\.?)?\s(?:Rules?\s)?(?=\d)"
+    r"(?<![\w.])Fed\.\s?R\.\s?(?:"
+    + _sets(lambda entry: re.escape(entry["abbreviation"]))
+    + r")\.(?:\s?P(?:roc?|ro)?\.?)?\s(?:Rules?\s)?(?=\d)"
 )
 # District-court motions often write the sets as initials: "FRCP 56(a)", "F.R.C.P. 26(b)(1)", "FRE 702".
 _FED_INITIALS = prefilter.compile(
-    r"(?<![\w.])(?P<set>FRCP|F\.\s?R\.\s?C(?:iv)?\.\s?P\.|FRCrP|F\.\s?R\.\s?Cr(?:im)?\.\s?P\.|FRE|"
-    r"F\.\s?R\.\s?E(?:vid)?\.|FRAP|F\.\s?R\.\s?A(?:pp)?\.\s?P\.|FRBP|F\.\s?R\.\s?B(?:ankr)?\.\s?P\.)"
-    r"\s(?:Rules?\s)?(?=\d)"
+    r"(?<![\w.])(?:"
+    + _sets(lambda entry: "|".join(form_pattern(form) for form in entry["initials"]))
+    + r")\s(?:Rules?\s)?(?=\d)"
 )
-_INITIAL_SETS = {"c": "civ", "cr": "crim", "e": "evid", "a": "app", "b": "bankr"}
-_FED_LONG = prefilter.compile(
-    r"(?<![\w.])Federal\sRules?\sof\s(?:(?P<set>Civil|Criminal|Appellate|Bankruptcy)\sProcedure|"
-    r"(?P<evid>Evidence))\s(?=\d)"
-)
-_SET_RULE = prefilter.compile(
-    r"(?<![\w.])(?<!Local\s)(?<!Loc\.\s)(?P<set>Civil|Criminal|Appellate|Bankruptcy|Evidence)\sRules?\s(?=\d)"
-)
+_FED_LONG = prefilter.compile(r"(?<![\w.])Federal\sRules?\sof\s(?:" + _sets(_long) + r")\s(?=\d)")
+_SET_RULE = prefilter.compile(r"(?<![\w.])(?<!Local\s)(?<!Loc\.\s)(?:" + _sets(_first_word) + r")\sRules?\s(?=\d)")
 # "Rule 54(d) of the Federal Rules of Civil Procedure"
 _RULE_OF = prefilter.compile(r"(?<![\w.])[Rr]ules?\s(?=\d)")
-_OF_FEDERAL = prefilter.compile(
-    r"\sof\sthe\sFederal\sRules\sof\s(?:(?P<set>Civil|Criminal|Appellate|Bankruptcy)\sProcedure|"
-    r"(?P<evid>Evidence))"
-)
+_OF_FEDERAL = prefilter.compile(r"\sof\sthe\sFederal\sRules\sof\s(?:" + _sets(_long) + ")")
 # "Rule 9.4 of the Rules of Appellate Procedure": a set named without its state or "Federal"
 _OF_UNNAMED = prefilter.compile(
-    r"\sof\s(?:the\s)?Rules\sof\s(?:(?P<set>Civil|Criminal|Appellate)\sProcedure|(?P<evid>Evidence))(?![\w’'])"
+    r"\sof\s(?:the\s)?Rules\sof\s(?:"
+    + _sets(_long, [entry for entry in _FEDERAL_RULES if entry.get("named_by_states")])
+    + r")(?![\w’'])"
 )
 _SCT = prefilter.compile(
     r"(?<![\w.])(?:Sup\.\s?Ct\.\sR\.|S\.\s?Ct\.\sR\.|Supreme\sCourt\sRules?|[Tt]his\sCourt(?:'s|’s)\sRules?)"
@@ -538,22 +544,16 @@ def _full_rules(text: str, head: re.Match[str], set_name: str, group: int = 0, j
 def _federal_rules(text: str) -> Iterator[Claim | None]:
     """The Federal Rules by their abbreviation ("Fed. R. Civ. P. 56"), initials ("FRCP 56"), long
     name ("Federal Rule of Evidence 403", "Civil Rule 12") and the Supreme Court's Rules."""
-    for m in _FED_ABBR.finditer(text):
-        yield _full_rules(text, m, RULE_SETS[m.group("set").lower()])
-    for m in _FED_INITIALS.finditer(text):
-        letters = re.sub(r"[^A-Za-z]", "", m.group("set")).lower()  # "frcp", "frcivp", "fre", "frcrimp"
-        initials = re.match(r"fr(cr|c|e|a|b)", letters)
-        if initials is None:
-            continue
-        kind = initials.group(1)
-        if kind != "b" and re.match(r"(?:19|20)\d\d(?![\d(.-])", text[m.end() : m.end() + 5]):
-            continue  # "FRE 2020 plan": a year (only the Bankruptcy Rules run to four digits, Rule 2004)
-        yield _full_rules(text, m, RULE_SETS[_INITIAL_SETS[kind]])
-    for m in _FED_LONG.finditer(text):
-        key = "evid" if m.group("evid") else _LONG_SET[m.group("set").lower()]
-        yield _full_rules(text, m, RULE_SETS[key])
-    for m in _SET_RULE.finditer(text):
-        yield _full_rules(text, m, RULE_SETS[_LONG_SET[m.group("set").lower()]])
+    for rx in (_FED_ABBR, _FED_INITIALS, _FED_LONG, _SET_RULE):
+        for m in rx.finditer(text):
+            key = str(m.lastgroup)
+            if (
+                rx is _FED_INITIALS
+                and key not in _FOUR_DIGIT
+                and re.match(r"(?:19|20)\d\d(?![\d(.-])", text[m.end() : m.end() + 5])
+            ):
+                continue  # "FRE 2020 plan": a year (only the Bankruptcy Rules run to four digits, Rule 2004)
+            yield _full_rules(text, m, RULE_SETS[key])
     for m in _SCT.finditer(text):
         yield _full_rules(text, m, RULE_SETS["sct"])
 
@@ -649,11 +649,10 @@ def _rules_by_number(text: str) -> Iterator[Claim | None]:
             continue
         of = _OF_FEDERAL.match(text, end)
         if of:
-            key = "evid" if of.group("evid") else _LONG_SET[of.group("set").lower()]
-            yield claim(_rule_occs(text, m.start(), items, RULE_SETS[key], of.end(), ""))
+            yield claim(_rule_occs(text, m.start(), items, RULE_SETS[str(of.lastgroup)], of.end(), ""))
             continue
         of = _OF_UNNAMED.match(text, end)
-        kind = ("evid" if of.group("evid") else _LONG_SET[of.group("set").lower()]) if of else ""
+        kind = str(of.lastgroup) if of else ""
         if m.group()[0] == "r" and "." not in items[0][2] and not kind:
             continue  # "rule 8.204" is California's or Texas's way to cite a rule; "the rule 12 motion" is prose
         yield claim(

@@ -14,15 +14,11 @@ from ..meta import ConstitutionMeta, Meta, ProvisionMeta, SeriesMeta
 from .quoted import key as quoted_key
 from .states import ARTICLE_SECTION, article_and_section, readable_section, state_code
 from ..model import Authority
+from ..recognizers.rules import FEDERAL_SETS
 from ..numbering import roman_to_int
 
-RULE_SETS = {  # Bluebook abbreviation -> LII path segment
-    "fed. r. civ. p.": "frcp",
-    "fed. r. crim. p.": "frcrmp",
-    "fed. r. evid.": "fre",
-    "fed. r. app. p.": "frap",
-    "fed. r. bankr. p.": "frbp",
-}
+# Bluebook abbreviation (lower case) -> LII path segment (data/federal_rule_sets.toml)
+RULE_SETS = {entry["printed"].lower(): entry["lii"] for entry in FEDERAL_SETS if "lii" in entry}
 
 _TITLE = re.compile(r"^\d{1,3}[A-Za-z]?$")
 _SECTION = re.compile(r"^[0-9A-Za-z][0-9A-Za-z.\-\u2013()]{0,30}$")
