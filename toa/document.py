@@ -353,37 +353,51 @@ def _read_run(r, b: _Builder, styles: StyleInfo):
 def _read_run_content(r, b: _Builder, emphasized: bool):
     for child in r.iterchildren():
         tag = child.tag
-        if tag == qn("w:fldChar"):
-            kind = w_attr(child, "fldCharType")
-            if kind == "begin":
-                b.fields.append(["", "code"])
-                b.touched.append(b.fields[-1])
-            elif kind == "separate" and b.fields:
-                b.fields[-1][1] = "result"
-            elif kind == "end" and b.fields:
-                b.fields.pop()
-        elif tag == qn("w:instrText"):
-            if b.fields:
-                b.fields[-1][0] += child.text or ""
-        elif b.in_code:
-            continue
-        elif tag == qn("w:t"):
-            b.add(child, child.text or "", emphasized)
-        elif tag in (qn("w:tab"), qn("w:cr"), qn("w:ptab")):
+        if tag in (_FLD_CHAR, _INSTR_TEXT):
+            _read_field_mark(child, b)
+        elif not b.in_code:
+            _read_run_child(child, b, emphasized)
+
+
+def _read_field_mark(child, b: _Builder) -> None:
+    """A field's begin, separate and end marks and its code: what lies in a field's code is not text."""
+    if child.tag == _INSTR_TEXT:
+        if b.fields:
+            b.fields[-1][0] += child.text or ""
+        return
+    kind = w_attr(child, "fldCharType")
+    if kind == "begin":
+        b.fields.append(["", "code"])
+        b.touched.append(b.fields[-1])
+    elif kind == "separate" and b.fields:
+        b.fields[-1][1] = "result"
+    elif kind == "end" and b.fields:
+        b.fields.pop()
+
+
+def _read_run_child(child, b: _Builder, emphasized: bool) -> None:
+    """One element of a run's content outside a field's code: its text, a break, a note's reference."""
+    tag = child.tag
+    if tag == qn("w:t"):
+        b.add(child, child.text or "", emphasized)
+    elif tag in (qn("w:tab"), qn("w:cr"), qn("w:ptab")):
+        b.add(child, " ", False)
+    elif tag == qn("w:br"):
+        if w_attr(child, "type") == "page":
+            b.breaks.append(PageBreak(b.offset, "explicit"))
+        else:
             b.add(child, " ", False)
-        elif tag == qn("w:br"):
-            if w_attr(child, "type") == "page":
-                b.breaks.append(PageBreak(b.offset, "explicit"))
-            else:
-                b.add(child, " ", False)
-        elif tag == qn("w:noBreakHyphen"):
-            b.add(child, "-", emphasized)
-        elif tag == qn("w:lastRenderedPageBreak"):
-            b.breaks.append(PageBreak(b.offset, "rendered"))
-        elif tag == qn("w:footnoteReference"):
-            b.notes.append(("footnote", w_attr(child, "id"), b.offset))
-        elif tag == qn("w:endnoteReference"):
-            b.notes.append(("endnote", w_attr(child, "id"), b.offset))
+    elif tag == qn("w:noBreakHyphen"):
+        b.add(child, "-", emphasized)
+    elif tag == qn("w:lastRenderedPageBreak"):
+        b.breaks.append(PageBreak(b.offset, "rendered"))
+    elif tag == qn("w:footnoteReference"):
+        b.notes.append(("footnote", w_attr(child, "id"), b.offset))
+    elif tag == qn("w:endnoteReference"):
+        b.notes.append(("endnote", w_attr(child, "id"), b.offset))
+
+
+_FLD_CHAR, _INSTR_TEXT = qn("w:fldChar"), qn("w:instrText")
 
 
 def _paragraph(index: int, story: Story, b: _Builder, p_el, styles: StyleInfo) -> Paragraph:

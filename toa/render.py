@@ -112,29 +112,8 @@ def inert(docx_bytes: bytes, depth: int = 0) -> bytes:
         parts = {info.filename: zin.read(info) for info in infos}
     parser = safe_parser()
     types = opc.content_types(etree.fromstring(parts[opc.TYPES_PART], parser) if opc.TYPES_PART in parts else None)
-    changed: set[str] = set()
-    unusable: set[str] = set()  # embedded packages the copy must not point at
-    for name, data in parts.items():
-        if not is_package(data):
-            continue
-        if depth >= MAX_EMBEDDING_DEPTH or not _readable_package(data):
-            unusable.add(name)
-            continue
-        parts[name] = inert(data, depth + 1)
-        if parts[name] is not data:
-            changed.add(name)
-    dropped: dict[str, set[str]] = {}  # source part -> ids of the relationships dropped
-    for name in [n for n in parts if opc.is_rels(n)]:
-        root = etree.fromstring(parts[name], parser)
-        for rel in list(opc.relationships(name, root)):
-            if not opc.is_external(rel.element) and rel.target not in unusable:
-                if rel.kind != "aFChunk" or is_package(parts.get(rel.target, b"")):
-                    continue
-            rel.element.getparent().remove(rel.element)
-            dropped.setdefault(rel.source, set()).add(rel.id)
-            changed.add(name)
-        if name in changed:
-            parts[name] = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+    changed, unusable = _inert_embedded(parts, depth)
+    dropped = _drop_outside_relationships(parts, unusable, changed, parser)
     for name, data in parts.items():
         if not (opc.is_xml(types(name)) or name in dropped) or opc.is_rels(name):
             continue
@@ -152,6 +131,44 @@ def inert(docx_bytes: bytes, depth: int = 0) -> bytes:
         for info in infos:
             zout.writestr(info, parts[info.filename])
     return out.getvalue()
+
+
+def _inert_embedded(parts: dict[str, bytes], depth: int) -> tuple[set[str], set[str]]:
+    """Every embedded package of `parts` made inert in place: the names of the parts changed, and
+    those of the packages the copy must not point at (too deep, or not readable)."""
+    changed: set[str] = set()
+    unusable: set[str] = set()
+    for name, data in parts.items():
+        if not is_package(data):
+            continue
+        if depth >= MAX_EMBEDDING_DEPTH or not _readable_package(data):
+            unusable.add(name)
+            continue
+        parts[name] = inert(data, depth + 1)
+        if parts[name] is not data:
+            changed.add(name)
+    return changed, unusable
+
+
+def _drop_outside_relationships(
+    parts: dict[str, bytes], unusable: set[str], changed: set[str], parser
+) -> dict[str, set[str]]:
+    """Drop from the relationship parts (in place, their names added to `changed`) every
+    relationship that leaves the package, points at an unusable package, or brings in a chunk
+    that is not a package; the ids dropped, by the part they were relationships of."""
+    dropped: dict[str, set[str]] = {}
+    for name in [n for n in parts if opc.is_rels(n)]:
+        root = etree.fromstring(parts[name], parser)
+        for rel in list(opc.relationships(name, root)):
+            if not opc.is_external(rel.element) and rel.target not in unusable:
+                if rel.kind != "aFChunk" or is_package(parts.get(rel.target, b"")):
+                    continue
+            rel.element.getparent().remove(rel.element)
+            dropped.setdefault(rel.source, set()).add(rel.id)
+            changed.add(name)
+        if name in changed:
+            parts[name] = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+    return dropped
 
 
 def _readable_package(data: bytes) -> bool:

@@ -249,18 +249,7 @@ def _extract_window(para: Paragraph, defined_acts: frozenset[str] = frozenset())
     # a block quotation's own citation, in the parenthesis that closes it: "... trial. (§ 1170, subd. (b)(2).)"
     closing = _CLOSING_CITE.search(text) if para.block_quote else None
     for occ in found + cases + records:
-        quoted = para.block_quote and not (closing and occ.start >= closing.start())
-        inverted = isinstance(occ.meta, ProvisionMeta) and occ.meta.inverted
-        if (
-            (occ.kind == "reference" or "informal_reference" in occ.flags or inverted)
-            and (in_quotation(text, occ.start) or quoted)
-            and not (
-                _CITATION_SENTENCE_OPEN.search(text, 0, occ.start) and _CITATION_SENTENCE_CLOSE.match(text, occ.end)
-            )
-        ):
-            # "… under § 1988." or "under Article 103.008 of the Code of Criminal Procedure" quoted
-            # from a court, "pursuant to Section 1170.1" in a statute's text set off as a block
-            # quotation: the quoted words, not the brief's citation
+        if _quoted_words(text, occ, para.block_quote and not (closing and occ.start >= closing.start())):
             continue
         if _DOT_LEADER.match(text, occ.end):
             continue  # "Pen. Code § 43.3 ........ 47": a line of an index or table, not a citation
@@ -268,13 +257,7 @@ def _extract_window(para: Paragraph, defined_acts: frozenset[str] = frozenset())
         occ.story = para.story
         if occ.anchor_end is None:
             occ.anchor_end = occ.end
-        opener = _open_parenthetical(text, occ.start)
-        if (opener and _CITING.match(opener)) or _CITING_CLAUSE.search(text, max(0, occ.start - 40), occ.start):
-            # "(citing X)" describes another court's reasoning: X gets no page, but a later
-            # short form may still point at it.
-            occ.flags.append("citing_parenthetical")
-        elif opener and opener[:1].islower() or _ASIDE_CLAUSE.search(text, max(0, occ.start - 60), occ.start):
-            occ.in_parenthetical = True  # "(quoting X)", ", quoting X": an Id. after it is not X
+        _mark_parenthetical(text, occ)
         if occ.display and occ.category in ("cases", "administrative", "legislative", "other") and para.printed:
             occ.display = _as_printed(occ.display, para, occ)
         if occ.display:
@@ -282,6 +265,29 @@ def _extract_window(para: Paragraph, defined_acts: frozenset[str] = frozenset())
         out.append(occ)
     out.sort(key=lambda o: (o.start, o.end))
     return _drop_overlaps(out)
+
+
+def _quoted_words(text: str, occ: Occurrence, in_block_quote: bool) -> bool:
+    """Whether a reference is words quoted from a court or a statute, not the brief's citation:
+    "… under § 1988." or "under Article 103.008 of the Code of Criminal Procedure" quoted from a
+    court, "pursuant to Section 1170.1" in a statute's text set off as a block quotation."""
+    inverted = isinstance(occ.meta, ProvisionMeta) and occ.meta.inverted
+    return bool(
+        (occ.kind == "reference" or "informal_reference" in occ.flags or inverted)
+        and (in_quotation(text, occ.start) or in_block_quote)
+        and not (_CITATION_SENTENCE_OPEN.search(text, 0, occ.start) and _CITATION_SENTENCE_CLOSE.match(text, occ.end))
+    )
+
+
+def _mark_parenthetical(text: str, occ: Occurrence) -> None:
+    """Flag a citation inside "(citing X)", which describes another court's reasoning (X gets no
+    page, but a later short form may still point at it), or inside "(quoting X)", ", quoting X"
+    (an Id. after it is not X)."""
+    opener = _open_parenthetical(text, occ.start)
+    if (opener and _CITING.match(opener)) or _CITING_CLAUSE.search(text, max(0, occ.start - 40), occ.start):
+        occ.flags.append("citing_parenthetical")
+    elif opener and opener[:1].islower() or _ASIDE_CLAUSE.search(text, max(0, occ.start - 60), occ.start):
+        occ.in_parenthetical = True
 
 
 def _in_name(occ: Occurrence, names: list[tuple[int, int]], starts: list[int]) -> bool:

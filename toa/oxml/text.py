@@ -183,6 +183,15 @@ _FLD_CHAR, _SYM = qn("w:fldChar"), qn("w:sym")
 _NO_BREAK_HYPHEN, _SOFT_HYPHEN = qn("w:noBreakHyphen"), qn("w:softHyphen")
 
 
+# The elements that stand for one character each
+_CHARACTERS = {
+    **dict.fromkeys(_TABS, "\t"),
+    **dict.fromkeys(_BREAKS, "\n"),
+    _NO_BREAK_HYPHEN: "\u2011",
+    _SOFT_HYPHEN: "\u00ad",
+}
+
+
 def paragraph_text(p) -> str:
     """What a paragraph prints and codes: every w:t and w:delText, tabs, breaks, symbols and the
     codes of the fields it holds ("{PAGE}"), except TA fields, which are toa's own marks."""
@@ -207,14 +216,8 @@ def paragraph_text(p) -> str:
                 code = codes.pop()
                 if code is not None:
                     out.append(_field(code))
-        elif tag in _TABS:
-            out.append("\t")
-        elif tag in _BREAKS:
-            out.append("\n")
-        elif tag == _NO_BREAK_HYPHEN:
-            out.append("\u2011")
-        elif tag == _SOFT_HYPHEN:
-            out.append("\u00ad")
+        elif tag in _CHARACTERS:
+            out.append(_CHARACTERS[tag])
         elif tag == _SYM:
             out.append(el.get(qn("w:char")) or "")
         elif tag == _FLD_SIMPLE:
