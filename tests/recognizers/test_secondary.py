@@ -499,6 +499,20 @@ def test_official_comments_printed_after_a_california_code_section(run):
     assert {a.category, b.category} == {"other"}
 
 
+def test_an_author_by_two_initials_and_a_surname(run):
+    [o] = full(run("See 1 B.E. Witkin & Norman L. Epstein, California Criminal Law § 12 (4th ed. 2012)."))
+    assert o.display == "1 B.E. Witkin & Norman L. Epstein, California Criminal Law (4th ed. 2012)"
+    [o] = full(run("See B. E. Witkin, California Evidence (5th ed. 2012)."))
+    assert o.display.startswith("B. E. Witkin, ")
+    assert full(run("See U.S. Gov't, Annual Report Data (2020).")) == []  # "U.S." is no author's initials
+
+
+def test_a_volume_part_of_the_annotated_code_may_be_lettered(run):
+    # West's Annotated Evidence Code is bound in volume 29B, parts 1A, 1B, 2, 3A ...
+    [o] = full(run("(Cal. Law Revision Com. com., 29B pt. 1A West's Ann. Evid. Code (2015 ed.) foll. § 1101, p. 225.)"))
+    assert o.display == "Cal. Law Revision Com. com., 29B pt. 1A West's Ann. Evid. Code (2015 ed.) foll. § 1101"
+
+
 def test_reports_news_and_books_without_italics(run):
     t = (
         "Agency reports confirm it. U.S. Gov't Accountability Off., GAO-21-123, Consumer Protection: Actions Needed 15 "

@@ -655,3 +655,11 @@ def test_every_form_of_every_state_code_form_in_the_table_is_read(run):
         assert len(entry_keys) == 1, entry
         if "words" in entry:
             assert entry_keys.pop().code == entry["words"], entry
+
+
+def test_a_section_of_a_book_with_its_edition_is_no_code_section(run):
+    # a treatise named for a state's law looks like "N.Y. General Business Law § 349"; its
+    # edition parenthetical says it is a book
+    book = "See 1 Bernard E. Witkin & Norman L. Epstein, California Criminal Law § 12 (4th ed. 2012)."
+    assert [o.category for o in full(run(book))] == ["other"]
+    assert [o.category for o in full(run("See N.Y. General Business Law § 349 (McKinney 2012)."))] == ["statutes"]

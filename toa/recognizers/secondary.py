@@ -156,7 +156,7 @@ _CODE_COMMENT = prefilter.compile(
     r"(?<![\w.])(?P<author>Cal\.\sLaw\sRevision\sCom\.|California\sLaw\sRevision\sCommission|"
     r"(?:Jud(?:icial|\.)\sCouncil\sof\sCal\.,\s)?Advisory\sCom\.|Legis\.\sCom\.|"
     r"(?:Assem\.|Sen\.)\sCom\.\son\s[A-Z][\w.]*(?:\s(?:[A-Z][\w.]*|&|and|of))*)\s(?:com\.|comment),?\s"
-    r"(?:reprinted\sat\s|reprinted\sin\s)?(?P<src>\d{1,3}[A-Z]?(?:\spt\.\s\d+)?\sWest(?:'|’)s\sAnn\.\s[^()]{2,40}?"
+    r"(?:reprinted\sat\s|reprinted\sin\s)?(?P<src>\d{1,3}[A-Z]?(?:\spt\.\s\d+[A-Z]?)?\sWest(?:'|’)s\sAnn\.\s[^()]{2,40}?"
     r"\s\((?:\d{4}\sed\.|\d{4})\)|Deering(?:'|’)s\sAnn\.\s[^()]{2,40}?\s\((?:\d{4}\sed\.|\d{4})\))"
     r"\sfoll\.\s§\s?(?P<sec>\d+(?:\.\d+)*[a-z]?)(?![\w(])"
 )
@@ -206,8 +206,10 @@ _DICTIONARY = prefilter.compile(
 )
 
 _NAME_TOKEN = r"[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?"
+# "B.E. Witkin", "B. E. Witkin": two initials and a surname (not "U.S." and a word)
 _PERSON = (
-    rf"(?:[A-Z]\.\s)?{_NAME_TOKEN}(?:\s(?:[A-Z]\.|{_NAME_TOKEN})){{0,3}}\s(?:Mc|Mac|La|De|O'|O’)?{_NAME_TOKEN}"
+    rf"(?:(?!U\.\s?S\.)[A-Z]\.\s?[A-Z]\.\s(?:Mc|Mac|La|De|O'|O’)?{_NAME_TOKEN}|"
+    rf"(?:[A-Z]\.\s)?{_NAME_TOKEN}(?:\s(?:[A-Z]\.|{_NAME_TOKEN})){{0,3}}\s(?:Mc|Mac|La|De|O'|O’)?{_NAME_TOKEN})"
     r"(?:,?\s(?:Jr\.|Sr\.|II|III))?"
 )
 _AUTHORS = rf"{_PERSON}(?:(?:,\s|\s)(?:&|and)\s{_PERSON}|,\s{_PERSON})*(?:\set\sal\.)?"

@@ -928,6 +928,10 @@ def state_code_section(code: str, jurisdiction: str, words: str, title: str, num
     return _state_occ(written, 0, e, jurisdiction, code, words, title, sec, sub, "", pre_display=f"{head}{sec}{sub}")
 
 
+# A book's edition ("4th ed. 2012", "3d ed."): a code's section is never cited by one
+_BOOK_EDITION = prefilter.compile(r"\d+(?:st|nd|rd|th|d)\sed\.")
+
+
 def _state_code(text: str, m: re.Match[str]) -> Claim | None:
     """ "Tex. Penal Code § 71.01", "Okla. Stat. tit. 21, § 701.7", "21 Okla. Stat. §§ 701.7, 701.8"."""
     name = m.group("name").strip()
@@ -938,6 +942,8 @@ def _state_code(text: str, m: re.Match[str]) -> Claim | None:
     if not items:
         return None
     edition2, end2 = _edition_after(text, end)
+    if _BOOK_EDITION.match(edition2):
+        return None  # "Witkin & Epstein, California Criminal Law § 12 (4th ed. 2012)": a treatise's section
     paren = clean(m.group("paren") or "").strip("() ")
     edition = edition2 or paren
     # a title is keyed by its number: "Okla. Stat. tit. 21" and "21 Okla. Stat." name one title
