@@ -642,6 +642,7 @@ def test_every_form_of_every_state_code_form_in_the_table_is_read(run):
     for entry in load("state_code_forms", "code"):
         marks = [""] + (["§ "] if {"§", "§§"} & set(entry.get("marks", [])) else [])
         marks += ["Rule "] if "rule" in entry.get("marks", []) else []
+        marks += ["art. ", "ART. "] if "art" in entry.get("marks", []) else []
         entry_keys = set()
         for written in (w for f in entry["forms"] for w in written_forms(f)):
             for mark in marks:
@@ -663,3 +664,14 @@ def test_a_section_of_a_book_with_its_edition_is_no_code_section(run):
     book = "See 1 Bernard E. Witkin & Norman L. Epstein, California Criminal Law § 12 (4th ed. 2012)."
     assert [o.category for o in full(run(book))] == ["other"]
     assert [o.category for o in full(run("See N.Y. General Business Law § 349 (McKinney 2012)."))] == ["statutes"]
+
+
+def test_a_code_named_by_subject_after_a_comma_as_maryland_names_its_codes(run):
+    annotated = full(run("See Md. Code Ann., Cts. & Jud. Proc. § 5-101 (West 2020)."))
+    plain = full(run("See Md. Code, Cts. & Jud. Proc. § 5-101."))
+    assert [o.display for o in annotated] == ["Md. Code Ann., Cts. & Jud. Proc. § 5-101 (West 2020)"]
+    assert [(o.key.jurisdiction, o.key.code, o.key.section) for o in annotated + plain] == [
+        ("Md.", "code cts jud proc", "5-101")
+    ] * 2
+    # the comma belongs to the name only right after the state: a list of codes is two
+    assert [o.display for o in full(run("See Tex. Penal Code, Tex. Fam. Code § 1."))] == ["Tex. Fam. Code § 1"]

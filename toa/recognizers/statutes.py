@@ -736,13 +736,14 @@ def find_rev_stat(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
 _CODE_WORD = prefilter.compile(r"\b(?:Code|Codes|Stat|Stats|Statutes|Laws?|C\.\s?P\.\s?L\.\s?R|Gen|Rev|Cons|Comp)\b")
 _STATE_CODE = prefilter.compile(
     rf"(?<![\w.])(?:(?P<pre>\d{{1,3}})\s)?(?P<state>{STATE_RE})\s"
-    r"(?P<name>(?:(?:(?:[A-Z][A-Za-z'’]*\.){2,}|[A-Z][A-Za-z'’]*\.?|&|of)\s){1,8}?)"
+    # Maryland's codes are named by subject after a comma: "Md. Code Ann., Cts. & Jud. Proc. § 5-101"
+    r"(?P<name>(?:Code(?:\sAnn\.)?,\s)?(?:(?:(?:[A-Z][A-Za-z'’]*\.){2,}|[A-Z][A-Za-z'’]*\.?|&|of)\s){1,8}?)"
     r"(?P<paren>\((?:[A-Z][A-Za-z.]*\s)?(?:Supp\.\s)?\d{4}\)\s?)?"
     r"(?:(?P<tit>tit\.\s?\d+[A-Z]?),?\s)?(?:(?P<ch>ch\.\s?\d+[A-Z]?),?\s)?(?:(?P<tit2>tit\.\s?[IVX]+),?\s)?"
     r"(?P<mark>§§?)\s?(?=\d)"
 )
 # What may stand between a state form's name and its number (data/state_code_forms.toml, "marks")
-_FORM_MARKS = {"§": r"§\s?", "§§": r"§§?\s?", "rule": r"R(?:ule)?\.?\s"}
+_FORM_MARKS = {"§": r"§\s?", "§§": r"§§?\s?", "rule": r"R(?:ule)?\.?\s", "art": r"(?:art|ART)\.\s?"}
 
 
 def _state_form(entry: dict[str, Any]) -> tuple[prefilter.Pattern, str, str | None]:
