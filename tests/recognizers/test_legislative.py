@@ -256,3 +256,13 @@ def test_an_assembly_bill_by_its_number_alone(run):
     assert keys(run("Assem. Bill 55, 2021-2022 Reg. Sess. (Cal. 2022).")) == [
         StateBillKey("Cal.", "A.B.", "55", "2021-2022 Reg. Sess.")
     ]
+
+
+def test_a_california_initiative_by_the_election_that_adopted_it(run):
+    short = full(run("(Prop. 57, as approved by voters, Gen. Elec. (Nov. 8, 2016).)"))
+    long = full(run("Proposition 57, approved by the voters at the Gen. Elec. (Nov. 8, 2016), changed it."))
+    assert [o.display for o in short] == ["Prop. 57, as approved by voters, Gen. Elec. (Nov. 8, 2016)"]
+    assert [o.category for o in short + long] == ["legislative"] * 2
+    assert short[0].key == long[0].key  # one initiative, however it is written
+    assert full(run("(Prop. 47, as approved by voters, Gen. Elec. (Nov. 4, 2014).)"))[0].key != short[0].key
+    assert full(run("Proposition 57 changed the law.")) == []  # named alone: prose

@@ -153,6 +153,13 @@ _BALLOT = prefilter.compile(
     r"(?P<doc>\s[a-z][^;()]{2,120}?(?:Prop(?:\.|osition)\s\d+[A-Z]?(?:,\s§\s?\d+[\w.]*)?|Legislative\sAnalyst|"
     r"Legis\.\sAnalyst))?(?=[,;.)]|\s\(|\spp?\.\s\d|$)"
 )
+# A California initiative as the California Style Manual cites it, by the election that adopted it:
+# "Prop. 57, as approved by voters, Gen. Elec. (Nov. 8, 2016)", "Proposition 47, approved by the
+# voters at the Gen. Elec. (Nov. 4, 2014)". Named alone ("Proposition 57 changed ...") it is prose.
+_PROPOSITION = prefilter.compile(
+    r"(?<![\w.])Prop(?:\.|osition)\s(?P<num>\d+[A-Z]?),\s(?:as\s)?(?:approved|adopted|enacted)\sby\s(?:the\s)?voters,?\s"
+    r"(?:at\sthe\s)?(?P<elec>(?:[A-Z][\w.]*\s){1,3}?Elec(?:\.|tion)\s\((?:[A-Z][a-z]+\.?\s\d{1,2},\s)?\d{4}\))"
+)
 # A state legislature's journal: "H.J. of Tex., 80th Leg., R.S. 1234 (2007)", "S.J. of Tex., 86th
 # Leg., R.S. 55-56 (2019)" (the page locates the entry; a range after it is a pin).
 _JOURNAL = prefilter.compile(
@@ -328,6 +335,9 @@ def _other_documents(text: str) -> Iterator[Claim]:
             m.group("page"),
         )
         yield _entry(text, m, key, display)
+    for m in _PROPOSITION.finditer(text):
+        key = StateBillKey("", "Prop.", m.group("num"), alpha_key(m.group("elec")))
+        yield _entry(text, m, key, clean(m.group(0)))
     for m in _BALLOT.finditer(text) if "Elec" in text else ():
         key = BallotPamphletKey(alpha_key(m.group("elec")), alpha_key(m.group("doc") or ""))
         yield _entry(text, m, key, clean(m.group(0)))
