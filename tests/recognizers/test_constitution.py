@@ -224,3 +224,14 @@ def test_a_list_of_sections_is_one_provision_each(run):
         "Tex. Const. art. I, § 19",
         "Tex. Const. art. V, § 5",
     ]
+
+
+def test_a_state_constitution_named_by_its_year(run):
+    # Illinois and Michigan cite their constitutions with the year of their adoption
+    [dated] = full(run("See Ill. Const. 1970, art. I, § 2."))
+    [plain] = full(run("See Ill. Const. art. I, § 2."))
+    assert dated.display == "Ill. Const. 1970, art. I, § 2"
+    assert dated.key == plain.key  # one provision
+    assert [o.display for o in full(run("See Tex. Const. of 1876, art. I, § 10."))] == [
+        "Tex. Const. of 1876, art. I, § 10"
+    ]

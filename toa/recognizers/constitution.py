@@ -62,7 +62,8 @@ def _members(s: str) -> list[str]:
 
 _FORMAL = prefilter.compile(
     rf"(?<![\w.])(?P<juris>U\.\s?S\.\s|United\sStates\s|UNITED\sSTATES\s|(?P<state>{STATE_RE}|{STATE_CAPS_RE})\s)?"
-    rf"(?P<const>Const(?:itution|\.)|CONST(?:ITUTION|\.)),?\s{_PART}(?:{_REST})?"
+    # Illinois and Michigan name their constitution by its year: "Ill. Const. 1970, art. I, § 2"
+    rf"(?P<const>Const(?:itution|\.)|CONST(?:ITUTION|\.))(?:\s(?:of\s)?(?P<year>1[789]\d\d|20\d\d))?,?\s{_PART}(?:{_REST})?"
 )
 # "Id. amend. XIV" / "id. art. I, § 8": a short form to the last constitution cited.
 _ID = prefilter.compile(rf"(?<![\w.])[Ii]d\.,?\s{_PART}{_REST}")
