@@ -499,6 +499,13 @@ def test_official_comments_printed_after_a_california_code_section(run):
     assert {a.category, b.category} == {"other"}
 
 
+def test_authors_by_an_initial_and_a_surname_as_the_supreme_court_writes_them(run):
+    [o] = full(run("See 2 W. LaFave, Substantive Criminal Law § 14.1(a) (3d ed. 2018)."))
+    assert o.display == "2 W. LaFave, Substantive Criminal Law (3d ed. 2018)" and o.category == "other"
+    [o] = full(run("See 5 C. Wright & A. Miller, Federal Practice and Procedure § 1216 (3d ed. 2004)."))
+    assert o.display == "5 C. Wright & A. Miller, Federal Practice and Procedure (3d ed. 2004)"
+
+
 def test_an_author_by_two_initials_and_a_surname(run):
     [o] = full(run("See 1 B.E. Witkin & Norman L. Epstein, California Criminal Law § 12 (4th ed. 2012)."))
     assert o.display == "1 B.E. Witkin & Norman L. Epstein, California Criminal Law (4th ed. 2012)"

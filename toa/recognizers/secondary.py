@@ -206,9 +206,10 @@ _DICTIONARY = prefilter.compile(
 )
 
 _NAME_TOKEN = r"[A-Z][a-z'’]+(?:-[A-Z][a-z'’]+)?"
-# "B.E. Witkin", "B. E. Witkin": two initials and a surname (not "U.S." and a word)
+# "W. LaFave", "B.E. Witkin", "B. E. Witkin": initials and a surname, as the Supreme Court writes
+# authors (not "U.S." and a word)
 _PERSON = (
-    rf"(?:(?!U\.\s?S\.)[A-Z]\.\s?[A-Z]\.\s(?:Mc|Mac|La|De|O'|O’)?{_NAME_TOKEN}|"
+    rf"(?:(?<![A-Z]\.\s)(?!U\.\s?S\.)[A-Z]\.(?:\s?[A-Z]\.)?\s(?:Mc|Mac|La|De|O'|O’)?{_NAME_TOKEN}|"
     rf"(?:[A-Z]\.\s)?{_NAME_TOKEN}(?:\s(?:[A-Z]\.|{_NAME_TOKEN})){{0,3}}\s(?:Mc|Mac|La|De|O'|O’)?{_NAME_TOKEN})"
     r"(?:,?\s(?:Jr\.|Sr\.|II|III))?"
 )
