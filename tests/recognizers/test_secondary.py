@@ -506,6 +506,15 @@ def test_authors_by_an_initial_and_a_surname_as_the_supreme_court_writes_them(ru
     assert o.display == "5 C. Wright & A. Miller, Federal Practice and Procedure (3d ed. 2004)"
 
 
+def test_a_classic_work_by_its_star_pages_without_a_year(run):
+    [o] = full(run("See 4 W. Blackstone, Commentaries *151."))
+    assert (o.display, o.category) == ("4 W. Blackstone, Commentaries", "other")
+    [o] = full(run("See 2 J. Kent, Commentaries on American Law *123-124."))
+    assert o.display == "2 J. Kent, Commentaries on American Law"
+    # Westlaw's star pages follow "at" after a case's cite: no work
+    assert [o.category for o in full(run("Smith v. Jones, No. 1, 2020 WL 1234, at *3."))] == []
+
+
 def test_an_author_by_two_initials_and_a_surname(run):
     [o] = full(run("See 1 B.E. Witkin & Norman L. Epstein, California Criminal Law § 12 (4th ed. 2012)."))
     assert o.display == "1 B.E. Witkin & Norman L. Epstein, California Criminal Law (4th ed. 2012)"

@@ -222,6 +222,12 @@ _TREATISE = prefilter.compile(
     r"(?P<title>(?:A\s|An\s|The\s)?[A-Z][\w'’-]*:?(?:\s(?:[A-Z][\w'’-]*:?|of|the|and|in|on|for|to|a|an|&|at))+)"
     rf"(?P<pin>\s{_PIN_TOKEN})?\s?(?P<paren>{_YEAR_PAREN})"
 )
+# A classic work cited by its star pages, the original edition's paging that reprints keep, with
+# no year: "4 W. Blackstone, Commentaries *151", "2 J. Kent, Commentaries on American Law *123".
+_STAR_PAGED = prefilter.compile(
+    rf"(?<![\w.])(?:(?P<vol>\d{{1,2}})\s)?(?P<author>{_AUTHORS}|{SURNAME}),\s"
+    r"(?P<title>[A-Z][\w'’-]*(?:\s(?:[A-Z][\w'’-]*|of|the|and|on|in|for|to|&))*)\s\*\d+"
+)
 # A report with its number, cited without italics: "U.S. Gov't Accountability Off., GAO-21-123,
 # Consumer Protection: Actions Needed 15 (2021)", "Cong. Rsch. Serv., R45678, Title 3 (2020)".
 _NUMBERED_REPORT = prefilter.compile(
@@ -943,6 +949,16 @@ def _treatise(text: str, m: re.Match[str]) -> Claim | None:
     return _plain_work(text, start, m.end(), vol=vol, author=author, title=title, paren=paren)
 
 
+def _star_paged(text: str, m: re.Match[str]) -> Claim | None:
+    """ "4 W. Blackstone, Commentaries *151": the star page is the pin, the work the entry."""
+    author = _drop_signal(clean(m.group("author")))
+    if not author or " v. " in m.group(0):
+        return None
+    vol = m.group("vol") or ""
+    start = m.start() if vol else m.start("author") + (len(m.group("author")) - len(_drop_signal(m.group("author"))))
+    return _plain_work(text, start, m.end("title"), vol=vol, author=author, title=clean(m.group("title")), paren="")
+
+
 def _eponymous(text: str, m: re.Match[str]) -> Claim | None:
     """ "2 McCormick on Evidence § 185 (8th ed.)": a treatise named after its author."""
     if not is_author_word(m.group("name")) or not (m.group("vol") or m.group("pin") or "ed." in m.group("paren")):
@@ -993,6 +1009,7 @@ def find_plain_works(text: str) -> list[Claim]:
     scans: list[tuple[prefilter.Pattern, Callable[[str, re.Match[str]], Claim | None], bool]] = [
         (_DICTIONARY, _dictionary, True),
         (_TREATISE, _treatise, True),
+        (_STAR_PAGED, _star_paged, "*" in text),
         (_EPONYMOUS, _eponymous, " on " in text or "Federal " in text),
         (_NUMBERED_REPORT, _numbered_report, bool(re.search(r"\d{2},\s", text))),
         (_PLAIN_NEWS, _plain_news, "," in text),
