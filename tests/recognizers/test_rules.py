@@ -532,3 +532,12 @@ def test_every_form_of_every_federal_rule_set_in_the_table_is_read(run, printed,
 def test_a_year_after_initials_is_a_rule_only_of_a_set_with_four_digit_rules(run):
     assert keys(run("The FRE 2020 plan.")) == []
     assert keys(run("See FRBP 2004.")) == [RuleKey("Fed. R. Bankr. P.", "2004")]
+
+
+def test_a_cfr_range_within_one_part_is_one_entry_as_cited(run):
+    assert [o.display for o in full(run("See 40 C.F.R. §§ 1501.1-1501.4 (2023)."))] == [
+        "40 C.F.R. §§ 1501.1-1501.4 (2023)"
+    ]
+    # a hyphen and a number that end a section's own number stay part of it
+    assert [o.display for o in full(run("See 17 C.F.R. § 240.10b-5."))] == ["17 C.F.R. § 240.10b-5"]
+    assert [o.display for o in full(run("See 26 C.F.R. § 1.501(c)(3)-1(d)."))] == ["26 C.F.R. § 1.501(c)(3)-1(d)"]

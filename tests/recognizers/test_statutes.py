@@ -675,3 +675,11 @@ def test_a_code_named_by_subject_after_a_comma_as_maryland_names_its_codes(run):
     ] * 2
     # the comma belongs to the name only right after the state: a list of codes is two
     assert [o.display for o in full(run("See Tex. Penal Code, Tex. Fam. Code § 1."))] == ["Tex. Fam. Code § 1"]
+
+
+def test_a_range_of_state_sections_shows_two_section_signs(run):
+    assert [o.display for o in full(run("See Cal. Civ. Code §§ 1798.100-1798.199."))] == [
+        "Cal. Civ. Code §§ 1798.100-1798.199"
+    ]
+    assert [o.display for o in full(run("See Tex. Gov't Code §§ 311.021-.023."))] == ["Tex. Gov't Code §§ 311.021-.023"]
+    assert [o.display for o in full(run("See Ark. Code Ann. § 4-88-1102."))] == ["Ark. Code Ann. § 4-88-1102"]

@@ -51,7 +51,7 @@ from .common import (
     state_name,
 )
 from .rules import rule_sort, subsection_list
-from .statutes import STATE_ITEM, parse_items, statute_sort, subdivisions
+from .statutes import STATE_ITEM, is_state_range, parse_items, statute_sort, subdivisions
 
 # A word of a name as written ("Health", "&", "Saf.", "Gov't", "PROF'L", "Code", "CODE").
 _WORD = prefilter.compile(r"[A-Za-z][A-Za-z'’]*\.?|&")
@@ -422,7 +422,8 @@ def _after_form(
                 sec=sec + (" et seq." if etseq else ""),
                 sub=m_sub,
                 edition=edition,
-                mark_w="§§" if "-." in sec and mark_w == "§" else mark_w,  # a range: "§§ 311.021-.023"
+                # a range: "§§ 311.021-.023", "§§ 1798.100-1798.199"
+                mark_w="§§" if ("-." in sec or is_state_range(sec)) and mark_w == "§" else mark_w,
                 comma=bool(after.group("comma")),
                 art_sec=art_sec,
                 subd_word=word,

@@ -303,7 +303,9 @@ _FAR = prefilter.compile(r"(?<![\w.])(?P<set>FAR|DFARS)\s(?P<mark>§§?\s?)?(?=\
 _TREAS_REG = prefilter.compile(r"(?<![\w.])(?:Treas\.\s?Reg\.|Treasury\sRegulations?)\s?(?P<mark>§§?)\s?(?=\d)")
 # "240.10b5-1": a letter inside a section number, then a hyphen; the Treasury's "1.501(c)(3)-1",
 # whose number holds the Code subsection it serves
-_CFR_SECTION = r"\d+[A-Za-z]?(?:\.\d+(?:[A-Za-z]+\d*)?)?(?:(?:\([a-z0-9]+\))+(?=-\d))?(?:-\d+[A-Za-z]*)?"
+# ("240.10b-5", "1.501(c)(3)-1": a hyphen and a number end some sections' numbers; one followed by a
+# point and digits is the other end of a range, "1501.1-1501.4")
+_CFR_SECTION = r"\d+[A-Za-z]?(?:\.\d+(?:[A-Za-z]+\d*)?)?(?:(?:\([a-z0-9]+\))+(?=-\d))?(?:-\d+[A-Za-z]*(?!\d|\.\d))?"
 _CFR_ITEM = prefilter.compile(rf"(?P<sec>{_CFR_SECTION})(?P<sub>{SUBSECS})(?P<etseq>,?\set\sseq\.?)?")
 _CFR_JOIN = prefilter.compile(r"(?:,\s(?:and\s|or\s)?|\s(?:and|or)\s)(?=\d)")
 
@@ -692,6 +694,12 @@ def find_rules(text: str, _emphasis: Emphasis | None = None) -> list[Claim]:
 # ---------------------------------------------------------------------------
 
 
+_CFR_RANGE_END = prefilter.compile(r"\s?-\s?(?P<part>\d+)\.(?P<sec>\d+[A-Za-z]?)(?![\w(]|\.\d)")
+
+
+_CFR_RANGE = prefilter.compile(r"(\d+)\.\d+[A-Za-z]?-\1\.\d+[A-Za-z]?")
+
+
 def _cfr_items(text: str, pos: int) -> tuple[list[CfrItem], int]:
     m = _CFR_ITEM.match(text, pos)
     if not m:
@@ -700,6 +708,11 @@ def _cfr_items(text: str, pos: int) -> tuple[list[CfrItem], int]:
         (m.start(), m.end(), m.group("sec"), squeeze_subsections(m.group("sub")), bool(m.group("etseq")))
     ]
     end = m.end()
+    to = _CFR_RANGE_END.match(text, end)
+    if to and not m.group("sub") and to.group("part") == m.group("sec").split(".")[0] and "." in m.group("sec"):
+        # "§§ 1501.1-1501.4": the range within one part, as cited
+        items[0] = (m.start(), to.end(), f"{m.group('sec')}-{to.group('part')}.{to.group('sec')}", "", False)
+        end = to.end()
     while True:
         j = _CFR_JOIN.match(text, end)
         if not j:
@@ -730,10 +743,8 @@ def _cfr_occ(
     key = CfrKey(title, k, edition)
     if is_part:
         mk = "pt. "
-    elif mark.startswith("§") or head_w == "Treas. Reg.":
-        mk = "§ "
-    elif mark:
-        mk = "§ "
+    elif mark or head_w == "Treas. Reg.":
+        mk = "§§ " if _CFR_RANGE.fullmatch(sec) else "§ "  # "§§ 1501.1-1501.4": a range
     else:
         mk = ""
     head_disp = head_w if head_w == "Treas. Reg." else f"{title} C.F.R."
