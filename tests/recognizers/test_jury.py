@@ -50,3 +50,16 @@ def test_a_single_instruction_does_not_take_the_record_cite_after_it(run):
     assert [o.display for o in occs] == ["CALJIC No. 8.80.1"]
     occs = run("The jury was so instructed. (CACI No. 2430; see CALCRIM Nos. 220, 222 & 3428.)")
     assert [o.display for o in occs] == ["CACI No. 2430", "CALCRIM No. 220", "CALCRIM No. 222", "CALCRIM No. 3428"]
+
+
+def test_a_set_named_for_its_circuit_after_the_words(run):
+    [o] = full(
+        run("See Manual of Model Criminal Jury Instructions for the District Courts of the Ninth Circuit § 8.1 (2022).")
+    )
+    assert (
+        o.display
+        == "Manual of Model Criminal Jury Instructions for the District Courts of the Ninth Circuit § 8.1 (2022)"
+    )
+    [o] = full(run("See Pattern Criminal Jury Instructions of the Seventh Circuit 4.01 (2020)."))
+    assert o.key.number == "4.01"
+    assert full(run("The Model Civil Jury Instructions for the Ninth Circuit say so.")) == []  # no number, no year

@@ -42,7 +42,9 @@ _PATTERN = prefilter.compile(
     rf"(?<![\w.])(?P<title>(?:[A-Z0-9][\w.’'&-]*\s(?:{_TITLE_WORD}\s){{0,8}}?)?"
     r"(?:Model|Pattern|Standard)\s(?:(?:Civil|Criminal|Civ\.|Crim\.)\s)?Jury\s(?:Instructions|Instr\.|Charges)"
     r"(?:\s?[-:–]\s?[A-Z][\w’'&-]*(?:\s(?:(?!PJC\b)[A-Z][\w’'&-]*|of|on|for|the|and|&)){0,6})?"
-    r"(?:\s\((?:Civil|Criminal|Civ\.|Crim\.)(?:\sCases)?\))?)"
+    r"(?:\s\((?:Civil|Criminal|Civ\.|Crim\.)(?:\sCases)?\))?"
+    # "... for the District Courts of the Ninth Circuit", "... of the Seventh Circuit"
+    r"(?:\s(?:for|of)\sthe\s[A-Z][\w.’'&-]*(?:\s(?:[A-Z][\w.’'&-]*|of|the|and|&)){0,8}(?<=[a-z]))?)"
     rf"(?:,?\s(?:§§?\s?|No\.\s|Instruction\s|Instr\.\s|PJC\s)(?P<num>{_NUMBER})|\s(?P<bare>\d{{1,3}}[.:]\d{{1,3}}[A-Z]?))?"
     r"(?P<paren>\s\((?:[^()]{0,40}?\s)?\d{4}(?:\sed\.)?\))?"
 )
