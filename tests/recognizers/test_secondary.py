@@ -837,3 +837,10 @@ def test_a_one_word_label_and_a_colon_before_a_citation_is_not_part_of_it(run, e
     t = "Sleepwalking: A Short History 12 (2020)."
     (o,) = full(run(t, emph(t, "Sleepwalking: A Short History")))
     assert o.display == "Sleepwalking: A Short History (2020)"
+
+
+def test_a_model_rule_numbered_right_after_the_name_of_the_rules(run):
+    [o] = full(run("See ABA Model Rule of Professional Conduct 1.7."))
+    assert o.display == "ABA Model Rule of Professional Conduct R. 1.7" and o.category == "other"
+    # a count after the name is prose: the rules are numbered "1.7", "8.4(c)"
+    assert full(run("It cites the Model Rules of Professional Conduct 12 times.")) == []

@@ -111,7 +111,9 @@ _MODEL = prefilter.compile(
     r"(?<![\w.])(?P<code>Model\sPenal\sCode|U\.\s?C\.\s?C\.|Uniform\sCommercial\sCode|"
     r"(?P<rules>(?:ABA\s)?Model\sRules?\s(?:of\sPro(?:f(?:'|’|essiona)l|\.)\sConduct\s)?)|"
     r"Unif\.\s[A-Z][\w.]*(?:\s[A-Z][\w.]*){0,4}?\sAct)"
-    r"\s?(?:(?P<mark>§§?)|R\.|r\.|Rule\s|(?<=Rule\s))\s?(?P<sec>\d+(?:\.\d+)*(?:-\d+)?)(?P<sub>" + SUBSECS + r")"
+    # "Model Rule 1.7", "Model Rule of Professional Conduct 1.7": the number right after the name
+    r"\s?(?:(?P<mark>§§?)|R\.|r\.|Rule\s|(?<=Rule\s)|(?<=Conduct\s)(?=\d+\.\d))"
+    r"\s?(?P<sec>\d+(?:\.\d+)*(?:-\d+)?)(?P<sub>" + SUBSECS + r")"
     r"(?P<cmt>,?\s(?:cmt\.|comment)\s?(?:\d+|[a-z])?)?"
     rf"(?P<paren>\s?{_YEAR_PAREN})?"
 )
