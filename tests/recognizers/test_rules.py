@@ -541,3 +541,12 @@ def test_a_cfr_range_within_one_part_is_one_entry_as_cited(run):
     # a hyphen and a number that end a section's own number stay part of it
     assert [o.display for o in full(run("See 17 C.F.R. § 240.10b-5."))] == ["17 C.F.R. § 240.10b-5"]
     assert [o.display for o in full(run("See 26 C.F.R. § 1.501(c)(3)-1(d)."))] == ["26 C.F.R. § 1.501(c)(3)-1(d)"]
+
+
+def test_a_state_rule_set_numbered_with_hyphens(run):
+    assert keys(run("See Md. Rules 2-322(b), 2-501.")) == [
+        RuleKey("Md. Rule", "2-322(b)"),
+        RuleKey("Md. Rule", "2-501"),
+    ]
+    # Indiana's own name for its trial rules is the Bluebook's set
+    assert keys(run("See Ind. Trial Rule 12(B)(6).")) == keys(run("See Ind. R. Trial P. 12(B)(6)."))

@@ -683,3 +683,17 @@ def test_a_range_of_state_sections_shows_two_section_signs(run):
     ]
     assert [o.display for o in full(run("See Tex. Gov't Code §§ 311.021-.023."))] == ["Tex. Gov't Code §§ 311.021-.023"]
     assert [o.display for o in full(run("See Ark. Code Ann. § 4-88-1102."))] == ["Ark. Code Ann. § 4-88-1102"]
+
+
+def test_a_state_s_own_form_and_the_bluebook_s_name_one_code(run):
+    pairs = [
+        ("A.R.S. § 12-821.01", "Ariz. Rev. Stat. Ann. § 12-821.01"),
+        ("ORS 12.110", "Or. Rev. Stat. § 12.110"),
+        ("NRS 41.0305", "Nev. Rev. Stat. § 41.0305"),
+        ("La. R.S. 9:2800", "La. Rev. Stat. Ann. § 9:2800"),
+        ("La. C.C. art. 2315", "La. Civ. Code Ann. art. 2315"),
+    ]
+    for own, bluebook in pairs:
+        assert [o.key for o in full(run(f"See {own}."))] == [o.key for o in full(run(f"See {bluebook}."))], own
+    # the Congressional Research Service's reports are no Colorado statute
+    assert full(run("See CRS Report R45678 (2019).")) == []

@@ -248,9 +248,10 @@ _OFFICIAL_RULES = tuple(
         prefilter.compile(r"(?<![\w.])(?:" + "|".join(form_pattern(f) for f in entry["forms"]) + r")\s(?=\d)"),
         entry["printed"],
         entry["state"],
+        entry.get("numbering") == "hyphen",
     )
     for entry in load("state_rule_sets", "rules")
-) + ((prefilter.compile(r"(?<![\w.])(?P<set>App|Civ|Crim|Evid|Juv)\.\s?R\.\s(?=\d)"), "Ohio", "Ohio"),)
+) + ((prefilter.compile(r"(?<![\w.])(?P<set>App|Civ|Crim|Evid|Juv)\.\s?R\.\s(?=\d)"), "Ohio", "Ohio", False),)
 # the state's Supreme Court rules ("Ill. S. Ct. R. 23") and rules of self-regulatory bodies ("FINRA Rule 4530")
 _STATE_SCT = prefilter.compile(rf"(?<![\w.])(?P<state>{STATE_RE})\s(?:S\.\s?Ct\.|Sup\.\s?Ct\.)\sR\.\s(?=\d)")
 _SRO_RULE = prefilter.compile(r"(?<![\w.])(?P<org>FINRA|NASD|NYSE|MSRB|CBOE|NFA|Nasdaq)\s(?:Rules?|R\.)\s(?=\d)")
@@ -479,7 +480,9 @@ def _edition_after(text: str, end: int) -> tuple[str, int]:
     return (clean(m.group(1)[1:-1]), m.end()) if m else ("", end)
 
 
-def _numbered_rules(text: str, head: re.Match[str], set_name: str, key_set: str | None = None) -> Claim | None:
+def _numbered_rules(
+    text: str, head: re.Match[str], set_name: str, key_set: str | None = None, group: int = 0, juris: str = "US"
+) -> Claim | None:
     """Circuit and local rules, numbered with hyphens and points ("36-3(a)", "28-2.7", "56.1"): a
     hyphen is part of the number there, never a range. `key_set` keys rule sets written in
     several ways (a local rule with or without its court) as one."""
@@ -498,7 +501,7 @@ def _numbered_rules(text: str, head: re.Match[str], set_name: str, key_set: str 
     if key_set and re.fullmatch(r"(?:19|20)\d\d", items[0][2]) and not items[0][3]:
         return None  # "LR 2019 guidance": a year, not a rule
     edition, end2 = _edition_after(text, end)
-    occs = _rule_occs(text, head.start(), items, set_name, end2, edition)
+    occs = _rule_occs(text, head.start(), items, set_name, end2, edition, group, juris)
     if key_set:
         for o in occs:
             assert isinstance(o.key, RuleKey)
@@ -617,12 +620,15 @@ def _state_rules(text: str) -> Iterator[Claim | None]:
             if abbr is not None:
                 rule_set = state_rule_set(abbr, m.group("pre") or "", m.group("set"))
                 yield _full_rules(text, m, rule_set, group=1, juris=abbr)
-    for rx, set_name, juris in _OFFICIAL_RULES:
+    for rx, set_name, juris, hyphenated in _OFFICIAL_RULES:
         for m in rx.finditer(text):
             if set_name == "Ohio" and re.search(r"[A-Za-z]\.\s?$", text[max(0, m.start() - 6) : m.start()]):
                 continue  # "Mass. App. R. 5" would be another state's; Ohio's stand alone
             name = f"{m.group('set')}.R." if set_name == "Ohio" else set_name
-            yield _full_rules(text, m, name, group=1, juris=juris)
+            if hyphenated:  # "Md. Rule 2-322(b)": the hyphen is part of the number
+                yield _numbered_rules(text, m, name, group=1, juris=juris)
+            else:
+                yield _full_rules(text, m, name, group=1, juris=juris)
     for m in _STATE_CONDUCT.finditer(text) if "Conduct" in text or "Cond." in text else ():
         abbr = state_abbr(m.group("state"))
         if abbr:
