@@ -305,3 +305,15 @@ def test_a_citys_administrative_code_written_out_is_a_statute_a_states_a_regulat
         "Texas Administrative Code § 3.12": "rules_regulations",
         "Cal. Code Regs., tit. 8, § 3203": "rules_regulations",
     }
+
+
+def test_a_list_of_sections_goes_on_after_a_member_s_subdivision(run):
+    found = full(run("(Welf. & Inst. Code, §§ 300, subd. (b), 361.5, subd. (b)(10), 366.26.)"))
+    assert [o.display for o in found] == [
+        "Welf. & Inst. Code, § 300, subd. (b)",
+        "Welf. & Inst. Code, § 361.5, subd. (b)(10)",
+        "Welf. & Inst. Code, § 366.26",
+    ]
+    # the number of the next citation is not one of the list's
+    found = full(run("(Pen. Code, §§ 187, subd. (a), 28 U.S.C. § 1331.)"))
+    assert [o.display for o in found] == ["Pen. Code, § 187, subd. (a)", "28 U.S.C. § 1331"]

@@ -51,7 +51,7 @@ from .common import (
     state_name,
 )
 from .rules import rule_sort, subsection_list
-from .statutes import STATE_ITEM, is_state_range, parse_items, statute_sort, subdivisions
+from .statutes import STATE_ITEM, StatuteItem, is_state_range, parse_items, statute_sort, subdivisions
 
 # A word of a name as written ("Health", "&", "Saf.", "Gov't", "PROF'L", "Code", "CODE").
 _WORD = prefilter.compile(r"[A-Za-z][A-Za-z'’]*\.?|&")
@@ -390,6 +390,21 @@ def _last_members(
     return [(start, e, sub, "", "")], end
 
 
+_MORE_SECTIONS = prefilter.compile(r",\s(?:and\s)?(?=\d)")
+
+
+def _sections_after(text: str, end: int) -> tuple[list[StatuteItem], int]:
+    """The sections a list names after one of its members' subdivisions (", 189"), and where they
+    end; none when the number is the next citation's title ("…, 28 U.S.C.")."""
+    j = _MORE_SECTIONS.match(text, end)
+    if not j:
+        return [], end
+    more, more_end = parse_items(text, j.end(), STATE_ITEM, allow_list=True)
+    if not more or re.match(r"\s?(?:[A-Z]|\d)", text[more[0][1] : more[0][1] + 2]) and len(more) == 1:
+        return [], end
+    return more, more_end
+
+
 def _after_form(
     text: str, n_start: int, after: re.Match[str], *, state: str | None, name_w: str, words: str
 ) -> Claim | None:
@@ -410,6 +425,11 @@ def _after_form(
         members: list[_Member] = [(start, e, sub, "", "")]
         if i == len(items) - 1:
             members, end = _last_members(text, start, e, sub, is_art=is_art, plural=plural, end=end)
+            if plural and members[-1][3]:
+                # "§§ 187, subd. (a), 189": the list goes on after a section's subdivision
+                more, end_more = _sections_after(text, end)
+                items.extend(more)
+                end = end_more if more else end
         for m_start, m_end, m_sub, word, art_sec in members:
             o = _make(
                 text,
