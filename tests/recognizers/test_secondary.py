@@ -844,3 +844,14 @@ def test_a_model_rule_numbered_right_after_the_name_of_the_rules(run):
     assert o.display == "ABA Model Rule of Professional Conduct R. 1.7" and o.category == "other"
     # a count after the name is prose: the rules are numbered "1.7", "8.4(c)"
     assert full(run("It cites the Model Rules of Professional Conduct 12 times.")) == []
+
+
+def test_a_year_that_ends_a_web_title_is_no_pin(run):
+    t = "See Pew Research Ctr., Teens, Social Media and Technology 2023 (Dec. 11, 2023), https://www.pewresearch.org/t/."
+    [o] = full(run(t))
+    assert o.display.startswith("Pew Research Ctr., Teens, Social Media and Technology 2023 (Dec. 11, 2023)")
+    # a page before the date is the pin, and goes
+    [o] = full(
+        run("See U.S. Surgeon General, Social Media and Youth Mental Health 4 (2023), https://www.hhs.gov/x.pdf.")
+    )
+    assert o.display.startswith("U.S. Surgeon General, Social Media and Youth Mental Health (2023)")

@@ -1083,8 +1083,21 @@ _PRESS_RELEASE = prefilter.compile(r"^(?:News\s|Joint\s)?Press\sRelease,\s")
 # A pin page before the date parenthetical of a report ("Guidance for Industry 4 (2018)"):
 # not part of the entry. A number after "No.", "Vol.", "#" or "Part" is part of the title.
 _WEB_PIN = prefilter.compile(
-    r"(?:,\sat|(?<![#\d])(?<!No\.)(?<!Vol\.)(?<!Part)(?<!Pt\.))\s\d{1,4}(?:\s?[-–]\s?\d{1,4})?(?=\s\()"
+    r"(?:,\sat|(?<![#\d])(?<!No\.)(?<!Vol\.)(?<!Part)(?<!Pt\.))\s\d{1,4}(?:\s?[-–]\s?\d{1,4})?(?=\s\((?P<paren>[^()]*)\))"
 )
+
+
+def _without_pin(cite: str) -> str:
+    """The cite without its pin page; a year that ends a title and is the date's year stays
+    ("Teens, Social Media and Technology 2023 (Dec. 11, 2023)")."""
+
+    def pin(m: re.Match[str]) -> str:
+        number = m.group(0).strip()
+        return m.group(0) if re.fullmatch(r"(?:19|20)\d\d", number) and number in m.group("paren") else ""
+
+    return _WEB_PIN.sub(pin, cite)
+
+
 _QUOTED_TITLE = prefilter.compile(r"[“\"][^”\"]{8,}[,.]?[”\"]")
 
 
@@ -1368,9 +1381,9 @@ def _web_occ(text: str, link: _Link, start: int, head: str) -> Occurrence:
     if lv >= 0 and text.startswith(")", end):
         end += 1
     if link.available and lv < 0 and not angled:
-        display = _as_written(_WEB_PIN.sub("", text[start : link.head_end])).rstrip(",. ") + ", available at " + url
+        display = _as_written(_without_pin(text[start : link.head_end])).rstrip(",. ") + ", available at " + url
     else:
-        display = _as_written(_WEB_PIN.sub("", text[start:end])).rstrip(",. ")
+        display = _as_written(_without_pin(text[start:end])).rstrip(",. ")
     display = display.replace(_as_written(link.printed_url), url)
     if angled:  # a California pin after the date: "(2022) p. 12 <https://…>"
         display = re.sub(r"(?<=\))\s?,?\spp?\.\s\d+(?:\s?[-–]\s?\d+)?,?(?=\s<)", "", display)
