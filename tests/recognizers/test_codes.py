@@ -317,3 +317,10 @@ def test_a_list_of_sections_goes_on_after_a_member_s_subdivision(run):
     # the number of the next citation is not one of the list's
     found = full(run("(Pen. Code, §§ 187, subd. (a), 28 U.S.C. § 1331.)"))
     assert [o.display for o in found] == ["Pen. Code, § 187, subd. (a)", "28 U.S.C. § 1331"]
+
+
+def test_a_former_section_is_an_entry_of_its_own(run):
+    [former] = full(run("(Code Civ. Proc., former § 340, subd. (3).)"))
+    [current] = full(run("(Code Civ. Proc., § 340.)"))
+    assert former.display == "Code Civ. Proc., former § 340, subd. (3)"
+    assert former.key != current.key and former.key.section.startswith("former 340")

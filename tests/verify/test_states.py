@@ -107,3 +107,12 @@ def test_every_form_of_a_state_code_reaches_its_site(text):
 def test_a_codes_words_in_any_order_name_one_code():
     for codes in (CALIFORNIA, TEXAS):
         assert len({tuple(sorted(words.split())) for words in codes}) == len(codes)
+
+
+def test_a_former_section_is_not_checked_against_the_code_in_force():
+    """ "Code Civ. Proc., former § 340": today's § 340 is another text, so nothing is fetched."""
+    (occurrence,) = recognize("(Code Civ. Proc., former § 340.)")
+    authority = Authority(occurrence.key, occurrence.category, occurrence.text, (occurrence.text,), [occurrence])
+    (unit,) = units_for(authority, [0], {})
+    assert unit.fetch_key is None
+    assert unit.error == "a former section, which the code in force no longer holds"

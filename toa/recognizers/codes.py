@@ -61,7 +61,8 @@ _AFTER_NAME = prefilter.compile(
     r"\]?"  # a code's name set in brackets in a quotation ("citing [Gov. Code] § 12926")
     r"(?P<edition>\s?" + EDITION_PAREN + r")?"
     r"(?:,?\s(?P<tit>(?:tit(?:le)?\.?|TIT(?:LE)?\.?)\s?\d+[A-Z]?),?)?"
-    r"(?P<comma>,)?\s?" + _MARK + r"\s?(?=\d)"
+    # "Code Civ. Proc., former § 340": a section since repealed
+    r"(?P<comma>,)?\s?(?P<former>former\s)?" + _MARK + r"\s?(?=\d)"
 )
 # "Article 1.13 of the Texas Code ...", "Section 2 of Article 38.37 of the ...", "Section 22.01(a)(1) of the ..."
 _BEFORE_NAME = prefilter.compile(
@@ -184,10 +185,14 @@ def _make(
     art_sec: str = "",
     subd_word: str = "",
     anchor_end: int | None = None,
+    former: bool = False,
 ) -> Occurrence:
     """One cited provision; `sub` may list subdivisions of the section ("(c), (k)"): the section
     cited with that list is one provision, its entry written as the brief cites it."""
     section = f"{sec}{sub}" if not art_sec else f"{sec}, § {art_sec}{sub}"
+    # a repealed section is not the section of that number today: keyed, shown and checked apart
+    before = "former " if former else ""
+    section = before + section
     subs = subsection_list(sub)
     # "Cal. Code Regs., tit. 22" and "22 Cal. Code Regs." name one title
     title_key = re.sub(r"^(?:tit(?:le)?\.?|TIT(?:LE)?\.?)\s?", "", title) if title else ""
@@ -199,14 +204,14 @@ def _make(
     head = name_w + (f", {title}," if title else "")
     sep = "," if comma and not title else ""
     if art_sec:
-        cited = f"{mark_w} {sec}, § {art_sec}{sub}"
+        cited = f"{before}{mark_w} {sec}, § {art_sec}{sub}"
     else:
-        cited = f"{mark_w} {sec}{shown_sub}"
+        cited = f"{before}{mark_w} {sec}{shown_sub}"
     display = f"{head}{sep} {cited}" + (f" ({edition})" if edition else "")
     meta = ProvisionMeta(
         code=name_w,
         jurisdiction=state or "",
-        section=sec if not art_sec else f"{sec}, § {art_sec}",
+        section=before + (sec if not art_sec else f"{sec}, § {art_sec}"),
         subsection=subs[0] if subs else "",
         subsections=subs if len(subs) > 1 else [],
         state_implied=not state,  # "Pen. Code, § 187": the brief names no state
@@ -447,6 +452,7 @@ def _after_form(
                 comma=bool(after.group("comma")),
                 art_sec=art_sec,
                 subd_word=word,
+                former=bool(after.group("former")),
             )
             occs.append(o)
     edition2, end2 = _edition_after(text, end)
@@ -462,13 +468,14 @@ def _after_form(
             name_w=name_w,
             words=words,
             title=title,
-            sec=last_meta.section.split(",")[0],
+            sec=last_meta.section.removeprefix("former ").split(",")[0],
             sub=last_meta.subsection if ", §" in last_meta.section else last_key.section[len(last_meta.section) :],
             edition=edition2,
             mark_w=mark_w,
             comma=bool(after.group("comma")),
             art_sec=last_meta.section.split("§ ")[1] if ", §" in last_meta.section else "",
             subd_word=subd.group(1) if (subd := _SUBD_SHOWN.search(last.display or "")) else "",
+            former=bool(after.group("former")),
         )
         occs[-1] = fixed
     return claim(occs)

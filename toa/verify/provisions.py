@@ -133,12 +133,15 @@ def build_unit(unit_id: str, authority: Authority, occ_index: int, quotations: d
         if inner:  # "art. 38.37, § 2(b)": the article is fetched, its section 2 is the first pinpoint
             section, parts = inner[0], (ARTICLE_SECTION + inner[1],) + parts
         if not readable_section(section):
+            former = section.startswith("former ")  # repealed: today's section of that number is another
             return Unit(
                 canonical_id=f"{kind}/{law}/?",
                 provision=provision,
                 fetch_key=None,
                 parts=parts,
-                error=f"could not read the section number {section!r}",
+                error="a former section, which the code in force no longer holds"
+                if former
+                else f"could not read the section number {section!r}",
                 **common,
             )
         return Unit(
