@@ -1253,3 +1253,10 @@ def test_a_word_that_opens_the_sentence_before_a_roman_case_name_is_not_part_of_
         "The Harbor Bar v. Quill, 88 So. 3d 5 (Fla. 2012)",
     ]
     assert [o.text for o in occs if o.kind == "short"] == ["Oxley, 512 U.S. at 47"]
+
+
+def test_a_neutral_cite_with_its_paragraph_pin_and_its_parallel_is_one_case():
+    [o] = full(extract_paragraph(para("See State v. Smith, 2019-Ohio-1234, ¶ 15, 123 N.E.3d 456.")))
+    assert o.display == "State v. Smith, 2019-Ohio-1234, 123 N.E.3d 456"
+    [o] = full(extract_paragraph(para("See Smith v. Jones, 2015 MT 12, ¶¶ 10-11, 378 Mont. 1, 340 P.3d 1.")))
+    assert o.display == "Smith v. Jones, 2015 MT 12, 378 Mont. 1, 340 P.3d 1"

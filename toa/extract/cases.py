@@ -231,8 +231,14 @@ def docketed_history(text: str, cases: list[Occurrence], taken: list[tuple[int, 
 
 def _is_parallel_gap(text: str, a: int, b: int) -> bool:
     gap = text[a:b]
-    # California brackets a case's parallel cites: "(1966) 384 U.S. 436, 444 [86 S.Ct. 1602, 16 L.Ed.2d 694]"
-    return bool(re.fullmatch(r"(?:,\s*(?:at\s+)?\*?\d+(?:[-–]\d+)?(?:\s*n\.\s*\d+)?)*\s*(?:,\s*|\[)", gap))
+    # California brackets a case's parallel cites: "(1966) 384 U.S. 436, 444 [86 S.Ct. 1602, 16 L.Ed.2d 694]";
+    # a neutral cite's pin is a paragraph: "2019-Ohio-1234, ¶ 15, 123 N.E.3d 456"
+    return bool(
+        re.fullmatch(
+            r"(?:,\s*(?:at\s+)?\*?\d+(?:[-–]\d+)?(?:\s*n\.\s*\d+)?|,\s*¶¶?\s*\d+(?:\s*[-–]\s*\d+)?)*\s*(?:,\s*|\[)",
+            gap,
+        )
+    )
 
 
 def _extend(occ: Occurrence, meta: DecisionMeta, text: str, cite_end: int, history: bool = False) -> None:
@@ -280,6 +286,7 @@ def case_display(text: str, start: int, c_start: int, end: int) -> str:
     s = text[start:end]
     s = re.sub(r",\s*(?:at\s+)?\*\d+(?:-\*?\d+)?(?:,?\s*nn?\.\s*\d+)?", "", s)  # star pins of WL/LEXIS cites
     s = _strip_pins(s)
+    s = re.sub(r",\s*¶¶?\s*\d+(?:\s*[-–]\s*\d+)?(?=,)", "", s)  # a neutral cite's paragraph pin before its parallel
     return re.sub(r"\s+", " ", s).strip(" ,;")
 
 
