@@ -123,8 +123,9 @@ def _join_across(head: Paragraph, tail: Paragraph, found: dict[int, list[Occurre
     found[head.index].sort(key=lambda o: (o.start, o.end))
 
 
-# eyecite rescans the rest of a paragraph once per citation (extract_pincited_reference_citations)
-# and so do some checks here: time grows with the square of a paragraph's length. A long
+# Some checks here rescan the rest of a paragraph once per citation (as eyecite's search for
+# reference citations did, which the adapter leaves out): time grows with the square of a
+# paragraph's length. A long
 # paragraph is read in windows that end at a sentence end, as if it were several paragraphs.
 # A sentence end is guessed ("Crim. Proc." reads as one), so each window reads on OVERLAP
 # characters past its end, more than any one citation takes: a citation that starts in a window is

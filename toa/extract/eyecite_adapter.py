@@ -35,9 +35,20 @@ from typing import Literal
 import regex
 from courts_db import courts
 from eyecite import get_citations
+from eyecite import find as eyecite_find
 from eyecite import helpers as eyecite_helpers
 from eyecite import regexes as eyecite_regexes
-from eyecite.models import CitationBase, FullCaseCitation, IdCitation, ShortCaseCitation, SupraCitation, TokenExtractor
+from eyecite.models import (
+    CitationBase,
+    FullCaseCitation,
+    IdCitation,
+    ReferenceCitation,
+    ResourceCitation,
+    ShortCaseCitation,
+    SupraCitation,
+    TokenExtractor,
+)
+from eyecite.models import Document as EyeciteDocument
 from eyecite.tokenizers import EXTRACTORS, Tokenizer, _strip_ws, default_tokenizer
 from reporters_db import EDITIONS
 
@@ -79,7 +90,7 @@ def citations(text: str) -> list[Citation]:
     """eyecite's case citations, short cites, Id. and supra in one paragraph's text, in text
     order: eyecite can return a California cite's bracketed parallel before the cite itself."""
     given = _short_cites_spaced(_ids_unglued(text))
-    with _ONE_CALL_AT_A_TIME, _court_kept_in_its_parenthesis():
+    with _ONE_CALL_AT_A_TIME, _court_kept_in_its_parenthesis(), _no_reference_citations():
         found = get_citations(given.text, tokenizer=_TOKENIZER)
     read = [_read(cite, given) for cite in sorted(found, key=lambda c: c.span()[0])]
     return [c for c in read if c is not None]
@@ -134,6 +145,24 @@ def _court_kept_in_its_parenthesis() -> Iterator[None]:
         eyecite_helpers.POST_FULL_CITATION_REGEX = post_regex
         eyecite_helpers.get_court_by_paren = court_lookup
         logger.setLevel(level)
+
+
+@contextmanager
+def _no_reference_citations() -> Iterator[None]:
+    """eyecite looks for reference citations (a case's party named again later, "Smith held")
+    after every full citation, rescanning the rest of the paragraph each time: a quarter of its
+    time on the evaluation briefs. toa keeps none of them (it reads name mentions itself,
+    extract/case_mentions.py), so the search is left out; what else eyecite finds is the same."""
+    search = eyecite_find.extract_reference_citations
+    eyecite_find.extract_reference_citations = _none_referenced
+    try:
+        yield
+    finally:
+        eyecite_find.extract_reference_citations = search
+
+
+def _none_referenced(citation: ResourceCitation, document: EyeciteDocument) -> list[ReferenceCitation]:
+    return []
 
 
 def _court_key(text: str) -> str:
