@@ -196,25 +196,35 @@ class _InEyecitesOrder(Tokenizer):
     (its filters' strings against the text, both without whitespace; some case-insensitively),
     running them in the order eyecite lists them. The extractors found are gathered by their place
     in that list: eyecite's own set of them hashes each extractor by its repr, which cost a tenth
-    of a build's time."""
+    of a build's time. An extractor that can find only a statute or a journal (reporters-db's laws
+    and journals, a third of eyecite's list) is not run: toa keeps no such citation of eyecite's,
+    the recognizers read those."""
 
     def get_extractors(self, text: str) -> list[TokenExtractor]:
-        place, unfiltered = _places()
+        place, unfiltered, unwanted = _places()
         stripped = _strip_ws(text)  # as eyecite stripped its filters' strings
         found = set(unfiltered)
         for _, extractors in default_tokenizer.case_sensitive_filter.iter(stripped):
             found.update(place[id(e)] for e in extractors)
         for _, extractors in default_tokenizer.case_insensitive_filter.iter(stripped.lower()):
             found.update(place[id(e)] for e in extractors)
-        return [EXTRACTORS[i] for i in sorted(found)]
+        return [EXTRACTORS[i] for i in sorted(found - unwanted)]
 
 
 @cache
-def _places() -> tuple[dict[int, int], frozenset[int]]:
-    """The place of each of eyecite's extractors in its list, by the extractor's id; and the places
-    of those no filter selects (eyecite runs them on every text)."""
+def _places() -> tuple[dict[int, int], frozenset[int], frozenset[int]]:
+    """The place of each of eyecite's extractors in its list, by the extractor's id; the places of
+    those no filter selects (eyecite runs them on every text); and of those that find only laws
+    and journals."""
     place = {id(e): i for i, e in enumerate(EXTRACTORS)}
-    return place, frozenset(place[id(e)] for e in default_tokenizer.unfiltered_extractors)
+    unfiltered = frozenset(place[id(e)] for e in default_tokenizer.unfiltered_extractors)
+    return place, unfiltered, frozenset(i for i, e in enumerate(EXTRACTORS) if _laws_or_journals_only(e))
+
+
+def _laws_or_journals_only(extractor: TokenExtractor) -> bool:
+    extra = extractor.extra or {}
+    editions = list(extra.get("exact_editions", [])) + list(extra.get("variation_editions", []))
+    return bool(editions) and all(edition.reporter.source != "reporters" for edition in editions)
 
 
 _TOKENIZER = _InEyecitesOrder()
