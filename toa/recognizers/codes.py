@@ -51,7 +51,7 @@ from .common import (
     state_name,
 )
 from .rules import rule_sort, subsection_list
-from .statutes import STATE_ITEM, StatuteItem, is_state_range, parse_items, statute_sort, subdivisions
+from .statutes import STATE_ITEM, StatuteItem, parse_items, state_mark, statute_sort, subdivisions
 
 # A word of a name as written ("Health", "&", "Saf.", "Gov't", "PROF'L", "Code", "CODE").
 _WORD = prefilter.compile(r"[A-Za-z][A-Za-z'’]*\.?|&")
@@ -414,6 +414,7 @@ def _after_form(
     text: str, n_start: int, after: re.Match[str], *, state: str | None, name_w: str, words: str
 ) -> Claim | None:
     mark = after.group("mark")
+    former = bool(after.group("former"))
     is_art = mark.lower().startswith("art")
     plural = mark in ("§§",) or mark.lower().rstrip(".").endswith("s") and not mark.lower().startswith("sec.")
     items, end = parse_items(text, after.end(), STATE_ITEM, allow_list=plural)
@@ -447,12 +448,11 @@ def _after_form(
                 sec=sec + (" et seq." if etseq else ""),
                 sub=m_sub,
                 edition=edition,
-                # a range: "§§ 311.021-.023", "§§ 1798.100-1798.199"
-                mark_w="§§" if ("-." in sec or is_state_range(sec)) and mark_w == "§" else mark_w,
+                mark_w=state_mark(sec) if mark_w == "§" else mark_w,  # a range: "§§ 311.021-.023"
                 comma=bool(after.group("comma")),
                 art_sec=art_sec,
                 subd_word=word,
-                former=bool(after.group("former")),
+                former=former,
             )
             occs.append(o)
     edition2, end2 = _edition_after(text, end)
@@ -475,7 +475,7 @@ def _after_form(
             comma=bool(after.group("comma")),
             art_sec=last_meta.section.split("§ ")[1] if ", §" in last_meta.section else "",
             subd_word=subd.group(1) if (subd := _SUBD_SHOWN.search(last.display or "")) else "",
-            former=bool(after.group("former")),
+            former=former,
         )
         occs[-1] = fixed
     return claim(occs)

@@ -106,15 +106,15 @@ def _is_range(sec: str) -> bool:
     return m is not None and int(m.group(2)) > int(m.group(1))
 
 
-def is_state_range(sec: str) -> bool:
+def _is_state_range(sec: str) -> bool:
     """'509.001-509.051' (both ends in one chapter) is a range; '4-88-1102' is one section."""
     m = re.fullmatch(r"([\w]+)\.\w+-([\w]+)\.\w+", sec)
     return m is not None and m.group(1) == m.group(2)
 
 
-def _state_mark(sec: str) -> str:
+def state_mark(sec: str) -> str:
     """The section sign of a state section as an entry shows it: two for a range ("§§ 311.021-.023")."""
-    return "§§" if "-." in sec or is_state_range(sec) else "§"
+    return "§§" if "-." in sec or _is_state_range(sec) else "§"
 
 
 def parse_items(
@@ -977,7 +977,7 @@ def _state_code(text: str, m: re.Match[str]) -> Claim | None:
             sec,
             sub,
             edition,
-            pre_display=f"{code_w}{',' if comma else ''} {_state_mark(sec)} {sec}{sub}{shown_edition}",
+            pre_display=f"{code_w}{',' if comma else ''} {state_mark(sec)} {sec}{sub}{shown_edition}",
         )
         for i, (s, e, sec, sub, _etseq) in enumerate(items)
     ]
@@ -1671,7 +1671,7 @@ def _bill_section(text: str, start: int, end: int, bill_m: re.Match[str], sec: s
         key=StateBillKey(
             abbr, _bill_type(bill_m.group("type")), bill_m.group("num"), clean(bill_m.group("leg")), section=sec + sub
         ),
-        display=f"{bill} {'§§' if is_state_range(sec) else '§'} {sec}{sub}",
+        display=f"{bill} {'§§' if _is_state_range(sec) else '§'} {sec}{sub}",
         sort_key=statute_sort(1, 5, state_name(abbr), (), alpha_key(bill), sec, sub),
         meta=ProvisionMeta(code="state_bill", act=bill, section=sec, subsection=sub, jurisdiction=abbr),
     )
