@@ -930,6 +930,11 @@ def _dictionary(text: str, m: re.Match[str]) -> Claim | None:
     return _plain_work(text, start, m.end(), vol=vol, author="", title=title, paren=paren.strip(), key_extra=paren)
 
 
+def _author_start(m: re.Match[str]) -> int:
+    """Where the author of a work the match reads begins, after a signal before the name ("See ")."""
+    return m.start("author") + (len(m.group("author")) - len(_drop_signal(m.group("author"))))
+
+
 def _treatise(text: str, m: re.Match[str]) -> Claim | None:
     """ "5 Charles Alan Wright & Arthur R. Miller, Federal Practice and Procedure § 1357 (3d ed.)"."""
     if " v. " in text[m.start() : m.end()]:
@@ -940,7 +945,7 @@ def _treatise(text: str, m: re.Match[str]) -> Claim | None:
         return None
     signalled = author != clean(m.group("author"))  # "8 See Jane Doe, …": the number is a note's
     vol = m.group("vol") if m.group("vol") and not signalled else ""
-    start = m.start() if vol else m.start("author") + (len(m.group("author")) - len(_drop_signal(m.group("author"))))
+    start = m.start() if vol else _author_start(m)
     if not vol and _ABBREVIATED_BEFORE.search(text, max(0, start - 40), start):
         # "Fed. Trade Comm'n, Data Brokers (2014)": the author is an organisation whose name
         # opens with abbreviations, which a person's name pattern does not take
@@ -957,7 +962,7 @@ def _star_paged(text: str, m: re.Match[str]) -> Claim | None:
     if not author or " v. " in m.group(0):
         return None
     vol = m.group("vol") or ""
-    start = m.start() if vol else m.start("author") + (len(m.group("author")) - len(_drop_signal(m.group("author"))))
+    start = m.start() if vol else _author_start(m)
     return _plain_work(text, start, m.end("title"), vol=vol, author=author, title=clean(m.group("title")), paren="")
 
 
