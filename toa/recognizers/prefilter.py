@@ -15,6 +15,12 @@ no match exists, and the methods return what the pattern would have returned for
 A pattern is parsed on its first use, once: the words are read off that parse and the pattern is
 compiled from it only when a text first holds them. Compiling all of them at import cost a tenth
 of a second in every process, and a brief needs fewer than half.
+
+The look-behind at a pattern's start also keeps re's compiler from telling the engine which
+characters a match can start with (it reads that off the first element only), so a search tries
+a whole match at every position. Where every match starts with a character of a known set behind
+its zero-width tests, the compiled pattern carries that set, as it would for a pattern that began
+with the set itself: the engine then skips in C to the positions that hold one (`_start_set`).
 """
 
 from __future__ import annotations
@@ -26,6 +32,8 @@ from collections.abc import Callable, Iterator, Mapping
 from re import _compiler as sre_compile  # type: ignore[attr-defined]  # compiles a parse, stable since 3.11
 from re import _constants as sre  # type: ignore[attr-defined]  # the parser's opcodes
 from re import _parser as sre_parse  # type: ignore[attr-defined]
+
+import _sre  # type: ignore[import-not-found]  # builds a pattern from compiled code, as re does
 from typing import Any
 
 # A set of more alternatives than this costs more to test than the scan it would save.
@@ -112,6 +120,78 @@ def _element(op: Any, av: Any, flags: int, fold: bool) -> tuple[str, ...] | None
     return None  # a class, a look-around, a back-reference, an anchor: nothing certain
 
 
+# Elements that consume nothing: the characters a match starts with are those of what follows.
+_ZERO_WIDTH = (sre.AT, sre.ASSERT, sre.ASSERT_NOT)
+
+
+def _start_set(items: list[tuple[Any, Any]], flags: int) -> tuple[list[tuple[Any, Any]] | None, bool]:
+    """The set items (as in a class) of every character a match of the sequence can start with,
+    and whether the sequence can match nothing; None when not known (any character, a case
+    folded, a negated class, a back-reference)."""
+    starts: list[tuple[Any, Any]] = []
+    for op, av in items:
+        if op in _ZERO_WIDTH:
+            continue
+        first, empty = _element_start(op, av, flags)
+        if first is None:
+            return None, False
+        starts.extend(first)
+        if not empty:
+            return starts, False
+    return starts, True
+
+
+def _element_start(op: Any, av: Any, flags: int) -> tuple[list[tuple[Any, Any]] | None, bool]:
+    if flags & re.IGNORECASE:
+        return None, False
+    if op is sre.LITERAL:
+        return [(op, av)], False
+    if op is sre.IN:
+        return (None, False) if any(o is sre.NEGATE for o, _ in av) else (list(av), False)
+    if op is sre.SUBPATTERN:
+        _group, add_flags, del_flags, sub = av
+        return _start_set(sub.data, (flags | add_flags) & ~del_flags)
+    if op is sre.ATOMIC_GROUP:
+        return _start_set(av.data, flags)
+    if op in (sre.MAX_REPEAT, sre.MIN_REPEAT, sre.POSSESSIVE_REPEAT):
+        least, _most, sub = av
+        first, empty = _start_set(sub.data, flags)
+        return first, empty or least == 0
+    if op is sre.BRANCH:
+        starts: list[tuple[Any, Any]] = []
+        can_be_empty = False
+        for alternative in av[1]:
+            first, empty = _start_set(alternative.data, flags)
+            if first is None:
+                return None, False
+            starts.extend(first)
+            can_be_empty = can_be_empty or empty
+        return starts, can_be_empty
+    return None, False
+
+
+def _compile(source: str, tree: Any, flags: int) -> re.Pattern[str]:
+    """The parse compiled as re.compile compiles it, with the set of a match's first characters
+    in the code's head when re's compiler found none and `_start_set` knows it."""
+    flags |= tree.state.flags
+    code = sre_compile._code(tree, flags)
+    # the head: INFO, its length, what it knows (0: no prefix, no set), a match's least width ...
+    starts, can_be_empty = _start_set(tree.data, flags)
+    if starts and not can_be_empty and code[0] == sre.INFO and code[2] == 0 and code[3] > 0:
+        head = [sre.INFO, 0, sre.SRE_INFO_CHARSET, code[3], code[4]]
+        charset, _cased = sre_compile._optimize_charset(starts)
+        sre_compile._compile_charset(charset, flags, head)
+        head[1] = len(head) - 1
+        code = head + code[1 + code[1] :]  # the code's jumps are relative: a new head moves none
+    indexgroup: list[str | None] = [None] * tree.state.groups
+    for name, index in tree.state.groupdict.items():
+        indexgroup[index] = name
+    compiled: re.Pattern[str] = _sre.compile(
+        source, flags, code, tree.state.groups - 1, tree.state.groupdict, tuple(indexgroup)
+    )
+    return compiled
+
+
 def _selectivity(words: tuple[str, ...]) -> int:
     # longer words are rarer in prose; each alternative is one more chance to pass
     return 4 * min(len(w) for w in words) - len(words)
@@ -142,10 +222,9 @@ class Pattern:
 
     @functools.cached_property
     def compiled(self) -> re.Pattern[str]:
-        """The pattern compiled from its parse; its own `pattern` attribute is None (re's compiler
-        keeps the source only when it parsed it itself), so read `Pattern.pattern`."""
+        """The pattern compiled from its parse (`_compile`)."""
         _ = self._gate  # read off the parse before it goes
-        compiled: re.Pattern[str] = sre_compile.compile(self._tree, self.flags)
+        compiled = _compile(self.pattern, self._tree, self.flags)
         del self.__dict__["_tree"]  # the parse is large and not needed again
         return compiled
 
