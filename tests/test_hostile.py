@@ -222,6 +222,26 @@ def test_a_brief_past_the_memory_limits_is_refused(tmp_path, body, words):
     assert listing(tmp_path) == before
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        # 300 "=" in one run's text: more than an element may hold of attributes, but no attributes
+        lambda: "<w:p><w:r><w:t>" + "= " * 300 + "</w:t></w:r></w:p>" + CITATION,
+        lambda: "<w:p " + " ".join(f'w:a{i}="1"' for i in range(250)) + "/>" + CITATION,  # within 256
+        # a million "<" in text, escaped: no tags
+        lambda: "<w:p><w:r><w:t>" + "&lt;" * 1_000_000 + "</w:t></w:r></w:p>" + CITATION,
+    ],
+    ids=["equals signs in text", "250 attributes", "escaped angle brackets"],
+)
+def test_a_brief_within_the_limits_is_built(tmp_path, body):
+    """What the counts at C speed cannot tell from markup (package._within_limits_at_most) is
+    counted exactly, and passes."""
+    _with_body(tmp_path, body())
+    proc = toa("build", "brief.docx", "--pages", "estimate", cwd=tmp_path, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert re.search(r"^Statutes\s+1\s+1$", proc.stdout, re.M), proc.stdout
+
+
 def _with_chunk(tmp_path: Path, *chunks: bytes) -> Path:
     """brief.docx: a citation, then each .docx of `chunks` as an altChunk (Word lays its body out there)."""
     src = brief(tmp_path / "base.docx", "See 42 U.S.C. § 1983.")

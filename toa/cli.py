@@ -50,6 +50,9 @@ def run() -> None:
     # leaves the cycles of garbage a build makes a few megabytes at most.
     gc.set_threshold(50_000, 20, 100)
     code = main()
+    kept = sys.modules.get("toa.programs")  # imported by a command that compiled patterns
+    if kept is not None:
+        kept.KEPT.save()
     # Nothing made by now is freed before the exit: frozen, it is not walked once more by the
     # interpreter's last collection (a tenth of a second). atexit handlers and threads still finish.
     gc.freeze()

@@ -21,7 +21,6 @@ import sys
 import tempfile
 import threading
 import time
-import xmlrpc.client
 import zipfile
 import zlib
 from dataclasses import dataclass
@@ -371,6 +370,8 @@ class Office:
 
     def to_pdf(self, docx_bytes: bytes, job: threading.Event | None = None) -> bytes:
         """The PDF of a .docx. `job`, once cancelled, ends the rendering: see cancel."""
+        import xmlrpc.client  # here: a build that estimates its pages never loads it (nor http, ssl)
+
         with self._lock:
             self._for = job
             try:
@@ -454,6 +455,8 @@ class Office:
         self._proc = proc = subprocess.Popen(
             cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=os.name == "posix"
         )
+        import xmlrpc.client
+
         deadline = time.monotonic() + self.START_TIMEOUT
         proxy = xmlrpc.client.ServerProxy(f"http://127.0.0.1:{self._port}", allow_none=True)
         while time.monotonic() < deadline:

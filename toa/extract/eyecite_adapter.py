@@ -52,6 +52,8 @@ from eyecite.models import Document as EyeciteDocument
 from eyecite.tokenizers import EXTRACTORS, Tokenizer, _strip_ws, default_tokenizer
 from reporters_db import EDITIONS
 
+from .. import programs
+
 _COURT = "(?P<court>.*?)"
 _COURT_IN_ITS_PARENTHESIS = "(?P<court>[^()]*?)"
 _POST_CITATION_REGEX = eyecite_regexes.POST_FULL_CITATION_REGEX.replace(_COURT, _COURT_IN_ITS_PARENTHESIS)
@@ -208,7 +210,11 @@ class _InEyecitesOrder(Tokenizer):
             found.update(place[id(e)] for e in extractors)
         for _, extractors in default_tokenizer.case_insensitive_filter.iter(stripped.lower()):
             found.update(place[id(e)] for e in extractors)
-        return [EXTRACTORS[i] for i in sorted(found - unwanted)]
+        chosen = [EXTRACTORS[i] for i in sorted(found - unwanted)]
+        for extractor in chosen:  # compiled as eyecite compiles it, from a kept program when there is one
+            if "_compiled_regex" not in vars(extractor):
+                extractor._compiled_regex = programs.KEPT.compile(extractor.regex, extractor.flags)
+        return chosen
 
 
 @cache

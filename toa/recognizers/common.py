@@ -361,18 +361,12 @@ def _name_pattern(name: str) -> str:
     return "".join(out)
 
 
-def _state_alt() -> str:
-    names = set(STATES) | set(STATES.values())
-    return "(?:" + "|".join(_name_pattern(n) for n in sorted(names, key=len, reverse=True)) + ")"
-
-
-STATE_RE = _state_alt()
+# The longest names first; names of one length in the order of the alphabet, so that the pattern
+# is the same in every process (a set's order is not).
+_STATE_NAMES = sorted(set(STATES) | set(STATES.values()), key=lambda n: (-len(n), n))
+STATE_RE = "(?:" + "|".join(_name_pattern(n) for n in _STATE_NAMES) + ")"
 # The same names in capitals ("TEX.", "CALIFORNIA"): small capitals typed as capitals.
-STATE_CAPS_RE = (
-    "(?:"
-    + "|".join(_name_pattern(n.upper()) for n in sorted(set(STATES) | set(STATES.values()), key=len, reverse=True))
-    + ")"
-)
+STATE_CAPS_RE = "(?:" + "|".join(_name_pattern(n.upper()) for n in _STATE_NAMES) + ")"
 
 
 def state_abbr(s: str) -> str | None:

@@ -32,9 +32,9 @@ from collections.abc import Callable, Iterator, Mapping
 from re import _compiler as sre_compile  # type: ignore[attr-defined]  # compiles a parse, stable since 3.11
 from re import _constants as sre  # type: ignore[attr-defined]  # the parser's opcodes
 from re import _parser as sre_parse  # type: ignore[attr-defined]
-
-import _sre  # type: ignore[import-not-found]  # builds a pattern from compiled code, as re does
 from typing import Any
+
+from .. import programs
 
 # A set of more alternatives than this costs more to test than the scan it would save.
 _MOST_ALTERNATIVES = 24
@@ -170,7 +170,7 @@ def _element_start(op: Any, av: Any, flags: int) -> tuple[list[tuple[Any, Any]] 
     return None, False
 
 
-def _compile(source: str, tree: Any, flags: int) -> re.Pattern[str]:
+def _program(tree: Any, flags: int) -> programs.Program:
     """The parse compiled as re.compile compiles it, with the set of a match's first characters
     in the code's head when re's compiler found none and `_start_set` knows it."""
     flags |= tree.state.flags
@@ -183,13 +183,19 @@ def _compile(source: str, tree: Any, flags: int) -> re.Pattern[str]:
         sre_compile._compile_charset(charset, flags, head)
         head[1] = len(head) - 1
         code = head + code[1 + code[1] :]  # the code's jumps are relative: a new head moves none
-    indexgroup: list[str | None] = [None] * tree.state.groups
-    for name, index in tree.state.groupdict.items():
-        indexgroup[index] = name
-    compiled: re.Pattern[str] = _sre.compile(
-        source, flags, code, tree.state.groups - 1, tree.state.groupdict, tuple(indexgroup)
-    )
-    return compiled
+    return programs.program_of(tree, flags, code)
+
+
+def _kept_gate(kept: Any) -> tuple[bool, tuple[str, ...] | None] | None:
+    """A gate as an earlier run kept it ([folded, words]), or None when it is not one."""
+    if not (isinstance(kept, list) and len(kept) == 2 and isinstance(kept[0], bool)):
+        return None
+    folded, words = kept
+    if words is None:
+        return folded, None
+    if isinstance(words, list) and words and all(isinstance(w, str) and w for w in words):
+        return folded, tuple(words)
+    return None
 
 
 def _selectivity(words: tuple[str, ...]) -> int:
@@ -213,7 +219,11 @@ class Pattern:
     @functools.cached_property
     def _gate(self) -> tuple[bool, tuple[str, ...] | None]:
         """Whether the words are in lower case (looked for in the text lowered), and the words."""
-        return bool(self._tree.state.flags & re.IGNORECASE), _words_of(self._tree)
+        gate = _kept_gate(programs.KEPT.get("prefilter", self.pattern, self.flags, "words"))
+        if gate is None:
+            gate = bool(self._tree.state.flags & re.IGNORECASE), _words_of(self._tree)
+            programs.KEPT.put("prefilter", self.pattern, self.flags, "words", [gate[0], gate[1] and list(gate[1])])
+        return gate
 
     @property
     def words(self) -> tuple[str, ...] | None:
@@ -222,10 +232,15 @@ class Pattern:
 
     @functools.cached_property
     def compiled(self) -> re.Pattern[str]:
-        """The pattern compiled from its parse (`_compile`)."""
-        _ = self._gate  # read off the parse before it goes
-        compiled = _compile(self.pattern, self._tree, self.flags)
-        del self.__dict__["_tree"]  # the parse is large and not needed again
+        """The pattern compiled from its parse (`_program`), or from the program an earlier run kept."""
+        kept = programs.KEPT.get("prefilter", self.pattern, self.flags, "program")
+        compiled = programs.pattern_of(self.pattern, kept) if kept else None
+        if compiled is None:
+            _ = self._gate  # read off the parse before it goes
+            program = _program(self._tree, self.flags)
+            programs.KEPT.put("prefilter", self.pattern, self.flags, "program", program)
+            compiled = programs.pattern_of(self.pattern, program) or re.compile(self.pattern, self.flags)
+        self.__dict__.pop("_tree", None)  # the parse is large and not needed again
         return compiled
 
     @property
