@@ -3,6 +3,7 @@ pattern re makes, and a file that is missing, damaged or not writable changes no
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -22,6 +23,11 @@ SOURCES = [
     r"(\w)\1",
 ]
 TEXTS = ["See 42 U.S.C. §§ 1983, 1988; Cal. Gov. Code § 12940 (aa bb).", "", "California Government Code"]
+
+
+def _entries(path: Path) -> dict:
+    """The patterns a file holds, after the digest line."""
+    return json.loads(path.read_bytes().partition(b"\n")[2])
 
 
 def _found(pattern, text: str) -> list:
@@ -70,7 +76,7 @@ def test_a_prefilter_pattern_from_a_kept_program_is_not_parsed_again(tmp_path: P
 )
 def test_a_damaged_file_changes_no_result(tmp_path: Path, monkeypatch, content: bytes) -> None:
     path = tmp_path / "regex.json"
-    path.write_bytes(content)
+    path.write_bytes(hashlib.sha256(content).hexdigest().encode() + b"\n" + content)
     kept = KeptPrograms(path)
     assert _found(kept.compile(SOURCES[0]), TEXTS[0]) == _found(re.compile(SOURCES[0]), TEXTS[0])
     monkeypatch.setattr(programs, "KEPT", KeptPrograms(path))
@@ -82,9 +88,24 @@ def test_a_damaged_file_changes_no_result(tmp_path: Path, monkeypatch, content: 
 def test_words_kept_for_another_pattern_are_trusted_only_by_their_key(tmp_path: Path, monkeypatch) -> None:
     # the key is the source and flags: a kept gate is read for that pattern and no other
     path = tmp_path / "regex.json"
-    path.write_text(json.dumps({f"prefilter 0 {SOURCES[0]}x": {"words": [False, ["never"]]}}))
+    body = json.dumps({f"prefilter 0 {SOURCES[0]}x": {"words": [False, ["never"]]}}).encode()
+    path.write_bytes(hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
     monkeypatch.setattr(programs, "KEPT", KeptPrograms(path))
     assert prefilter.compile(SOURCES[0]).words == ("U.S.C.",)
+
+
+def test_a_file_changed_since_it_was_written_is_not_read(tmp_path: Path, monkeypatch) -> None:
+    path = tmp_path / "regex.json"
+    monkeypatch.setattr(programs, "KEPT", KeptPrograms(path))
+    _found(prefilter.compile(SOURCES[0]), TEXTS[0])
+    programs.KEPT.save()
+    written = path.read_bytes()
+    assert b'"U.S.C."' in written
+    path.write_bytes(written.replace(b'"U.S.C."', b'"U.S.X."'))  # a gate that would pass no text
+    monkeypatch.setattr(programs, "KEPT", KeptPrograms(path))
+    later = prefilter.compile(SOURCES[0])
+    assert later.words == ("U.S.C.",)
+    assert _found(later, TEXTS[0]) == _found(re.compile(SOURCES[0]), TEXTS[0]) != []
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
@@ -109,7 +130,7 @@ def test_runs_that_save_in_turn_keep_both(tmp_path: Path) -> None:
     two.compile(SOURCES[2])
     one.save()
     two.save()
-    assert {k.split(" ", 2)[2] for k in json.loads(path.read_text())} == {SOURCES[0], SOURCES[2]}
+    assert {k.split(" ", 2)[2] for k in _entries(path)} == {SOURCES[0], SOURCES[2]}
 
 
 def test_a_folder_that_cannot_be_written_is_left_alone(tmp_path: Path) -> None:
@@ -146,5 +167,5 @@ def test_a_build_keeps_its_programs_and_the_next_build_writes_the_same(tmp_path:
         assert proc.returncode == 0, proc.stderr
         outputs.append(json.loads(report.read_text())["categories"])
         kept = list((tmp_path / "cache" / "toa").glob("regex-*.json"))
-        assert len(kept) == 1 and len(json.loads(kept[0].read_text())) > 100
+        assert len(kept) == 1 and len(_entries(kept[0])) > 100
     assert outputs[0] == outputs[1]

@@ -308,6 +308,8 @@ def _check_markup(path: str, zf: zipfile.ZipFile) -> None:
 # no longer than the bytes that hold it, and a paragraph is an element named p. When those counts
 # stay within the limits, the exact ones do too; when not, every part is counted exactly.
 _MANY_ATTRIBUTES = re.compile(rb"<(?:[^<=]*=){%d}" % (MAX_ELEMENT_ATTRIBUTES + 1))
+# (an attribute takes five bytes at least, ' a=""': a tag shorter than this has too few to count)
+_LONG_TAG = re.compile(rb"<[^<]{%d}" % (5 * (MAX_ELEMENT_ATTRIBUTES + 1)))
 _P_ELEMENT = re.compile(rb"<(?:[^\s<>/:]*:)?p[\s/>]")
 
 
@@ -324,7 +326,7 @@ def _within_limits_at_most(zf: zipfile.ZipFile, bound: Volume) -> bool:
             except PastLimit:
                 return False
             continue
-        if _MANY_ATTRIBUTES.search(data):
+        if _LONG_TAG.search(data) and _MANY_ATTRIBUTES.search(data):
             return False
         bound.tags += data.count(b"<")
         bound.attributes += data.count(b"=")

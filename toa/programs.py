@@ -12,7 +12,8 @@ end of a command (atomically, merged with what other processes wrote meanwhile).
 what the programs depend on (the Python that compiled them, re's program format, this version of
 toa and of the modules that compile), so that no program is read by another. A file missing,
 unreadable or damaged, a program the engine refuses, a cache folder that cannot be written: each
-is the same as no file, every pattern compiled as re compiles it. What the file holds is trusted
+is the same as no file, every pattern compiled as re compiles it. The file starts with the SHA-256
+of the rest, so that one changed since toa wrote it is read as no file too. What the file holds is trusted
 as Python trusts the compiled modules it finds in __pycache__: toa alone writes it.
 """
 
@@ -103,8 +104,9 @@ class KeptPrograms:
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".regex-", suffix=".tmp")
             try:
-                with os.fdopen(fd, "w", encoding="utf-8") as out:
-                    json.dump(merged, out, separators=(",", ":"))
+                body = json.dumps(merged, separators=(",", ":")).encode()
+                with os.fdopen(fd, "wb") as out:
+                    out.write(hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
                 os.replace(tmp, self.path)
             finally:
                 if os.path.exists(tmp):
@@ -134,7 +136,10 @@ def _read(path: Path | None) -> dict[str, dict[str, Any]]:
         with os.fdopen(fd, "rb") as fh:
             if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
                 return {}
-            kept = json.loads(fh.read())
+            digest, _, body = fh.read().partition(b"\n")
+        if digest != hashlib.sha256(body).hexdigest().encode():
+            return {}  # changed since toa wrote it (a disk's error, a cut write): a word lost could hide a citation
+        kept = json.loads(body)
     except (OSError, ValueError):
         return {}
     return kept if isinstance(kept, dict) else {}
