@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 import os
 import re
 import subprocess
@@ -27,7 +28,7 @@ TEXTS = ["See 42 U.S.C. §§ 1983, 1988; Cal. Gov. Code § 12940 (aa bb).", "", 
 
 def _entries(path: Path) -> dict:
     """The patterns a file holds, after the digest line."""
-    return json.loads(path.read_bytes().partition(b"\n")[2])
+    return marshal.loads(path.read_bytes().partition(b"\n")[2])
 
 
 def _found(pattern, text: str) -> list:
@@ -65,14 +66,14 @@ def test_a_prefilter_pattern_from_a_kept_program_is_not_parsed_again(tmp_path: P
 @pytest.mark.parametrize(
     "content",
     [
-        b"\x00\xffnot json",
-        b"[1, 2, 3]",
-        json.dumps({f"re 0 {SOURCES[0]}": {"program": [32, [1, 2, 3], 0, {}, []]}}).encode(),  # refused code
-        json.dumps({f"re 0 {SOURCES[0]}": {"program": "a string"}}).encode(),
-        json.dumps({f"prefilter 0 {SOURCES[0]}": {"words": [False, ["U.S.C."]], "program": [0]}}).encode(),
-        json.dumps({f"prefilter 0 {SOURCES[0]}": {"words": "U.S.C."}}).encode(),
+        b"\x00\xffnot marshal",
+        marshal.dumps([1, 2, 3]),
+        marshal.dumps({f"re 0 {SOURCES[0]}": {"program": [32, [1, 2, 3], 0, {}, []]}}),  # refused code
+        marshal.dumps({f"re 0 {SOURCES[0]}": {"program": "a string"}}),
+        marshal.dumps({f"prefilter 0 {SOURCES[0]}": {"words": [False, ["U.S.C."]], "program": [0]}}),
+        marshal.dumps({f"prefilter 0 {SOURCES[0]}": {"words": "U.S.C."}}),
     ],
-    ids=["not json", "a list", "code the engine refuses", "no program", "a program not one", "words not a list"],
+    ids=["not marshal", "a list", "code the engine refuses", "no program", "a program not one", "words not a list"],
 )
 def test_a_damaged_file_changes_no_result(tmp_path: Path, monkeypatch, content: bytes) -> None:
     path = tmp_path / "regex.json"
@@ -88,7 +89,7 @@ def test_a_damaged_file_changes_no_result(tmp_path: Path, monkeypatch, content: 
 def test_words_kept_for_another_pattern_are_trusted_only_by_their_key(tmp_path: Path, monkeypatch) -> None:
     # the key is the source and flags: a kept gate is read for that pattern and no other
     path = tmp_path / "regex.json"
-    body = json.dumps({f"prefilter 0 {SOURCES[0]}x": {"words": [False, ["never"]]}}).encode()
+    body = marshal.dumps({f"prefilter 0 {SOURCES[0]}x": {"words": [False, ["never"]]}})
     path.write_bytes(hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
     monkeypatch.setattr(programs, "KEPT", KeptPrograms(path))
     assert prefilter.compile(SOURCES[0]).words == ("U.S.C.",)
@@ -100,8 +101,8 @@ def test_a_file_changed_since_it_was_written_is_not_read(tmp_path: Path, monkeyp
     _found(prefilter.compile(SOURCES[0]), TEXTS[0])
     programs.KEPT.save()
     written = path.read_bytes()
-    assert b'"U.S.C."' in written
-    path.write_bytes(written.replace(b'"U.S.C."', b'"U.S.X."'))  # a gate that would pass no text
+    assert b"U.S.C." in written
+    path.write_bytes(written.replace(b"U.S.C.", b"U.S.X."))  # a gate that would pass no text
     monkeypatch.setattr(programs, "KEPT", KeptPrograms(path))
     later = prefilter.compile(SOURCES[0])
     assert later.words == ("U.S.C.",)
@@ -147,7 +148,7 @@ def test_the_file_is_left_out_when_asked(monkeypatch) -> None:
     assert programs.default_path() is None
     monkeypatch.delenv("TOA_NO_REGEX_CACHE")
     path = programs.default_path()
-    assert path is not None and path.name.startswith("regex-") and path.suffix == ".json"
+    assert path is not None and path.name.startswith("regex-") and path.suffix == ".marshal"
 
 
 def test_a_build_keeps_its_programs_and_the_next_build_writes_the_same(tmp_path: Path) -> None:
@@ -166,6 +167,6 @@ def test_a_build_keeps_its_programs_and_the_next_build_writes_the_same(tmp_path:
         )
         assert proc.returncode == 0, proc.stderr
         outputs.append(json.loads(report.read_text())["categories"])
-        kept = list((tmp_path / "cache" / "toa").glob("regex-*.json"))
+        kept = list((tmp_path / "cache" / "toa").glob("regex-*.marshal"))
         assert len(kept) == 1 and len(_entries(kept[0])) > 100
     assert outputs[0] == outputs[1]
