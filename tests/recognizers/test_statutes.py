@@ -640,7 +640,9 @@ def test_every_form_of_every_state_code_form_in_the_table_is_read(run):
     from toa.recognizers.tables import load
 
     for entry in load("state_code_forms", "code"):
-        marks = [""] + (["§ "] if {"§", "§§"} & set(entry.get("marks", [])) else [])
+        marks = ([] if entry.get("mark_required") else [""]) + (
+            ["§ "] if {"§", "§§"} & set(entry.get("marks", [])) else []
+        )
         marks += ["Rule "] if "rule" in entry.get("marks", []) else []
         marks += ["art. ", "ART. "] if "art" in entry.get("marks", []) else []
         entry_keys = set()
@@ -697,3 +699,28 @@ def test_a_state_s_own_form_and_the_bluebook_s_name_one_code(run):
         assert [o.key for o in full(run(f"See {own}."))] == [o.key for o in full(run(f"See {bluebook}."))], own
     # the Congressional Research Service's reports are no Colorado statute
     assert full(run("See CRS Report R45678 (2019).")) == []
+
+
+def test_new_york_laws_by_their_official_names_are_the_bluebooks_codes(run):
+    # the names New York's Official Reports style gives its consolidated laws, a subsection after a space
+    pairs = [
+        ("Labor Law § 240 (1)", "N.Y. Lab. Law § 240(1)"),
+        ("Penal Law § 125.25 (1)", "N.Y. Penal Law § 125.25(1)"),
+        ("Vehicle and Traffic Law § 1192 (3)", "N.Y. Veh. & Traf. Law § 1192(3)"),
+        ("General Municipal Law § 50-e (1) (a)", "N.Y. Gen. Mun. Law § 50-e(1)(a)"),
+        ("Workers' Compensation Law § 11", "N.Y. Workers' Comp. Law § 11"),
+        ("CPL 440.10 (1) (h)", "N.Y. Crim. Proc. Law § 440.10(1)(h)"),
+        ("EPTL 5-1.1-A", "N.Y. Est. Powers & Trusts Law § 5-1.1-A"),
+        ("CPLR 3211 (a) (7)", "N.Y. C.P.L.R. 3211(a)(7)"),
+    ]
+    for official, bluebook in pairs:
+        got = full(run(f"See {official}; see also {bluebook}."))
+        assert len(got) == 2 and got[0].key == got[1].key, official
+        assert got[0].display == official.replace(" (", "("), official
+    # a list after two section signs is each of its sections, named by the law
+    listed = full(run("He sued under Labor Law §§ 200, 240 (1) and 241 (6) and won."))
+    assert [o.display for o in listed] == ["Labor Law § 200", "Labor Law § 240(1)", "Labor Law § 241(6)"]
+    # a name alone is prose, and a year in parentheses is no subsection
+    assert full(run("The Labor Law 2019 amendments changed that.")) == []
+    dated = full(run("See Penal Law § 125.25 (2019)."))
+    assert [(o.key.section, o.key.edition) for o in dated] == [("125.25", "2019")]

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from typing import Any
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ..keys import (
     ActKey,
@@ -84,7 +84,8 @@ StatuteItem = tuple[int, int, str, str, bool]
 _USC_SECTION = r"\d+[A-Za-z]*(?:-\d+[A-Za-z]*)*"
 # A state section: "6.01", "13A-2-1", "14:8", "2C:2-1", "5/2-1001", "9A.04.110".
 # "311.021-.023": Texas's range of sections with the shared part left out
-_STATE_SECTION = r"\d+[A-Za-z]?(?:[.:/-]\d+[A-Za-z]*)*(?:-\.\d+[A-Za-z]*)?"
+# (a letter after a hyphen is part of the number: New York's "§ 50-e", "§ 1104-a")
+_STATE_SECTION = r"\d+[A-Za-z]?(?:[.:/-]\d+[A-Za-z]*)*(?:-\.\d+[A-Za-z]*)?(?:-[A-Za-z]{1,2}(?![A-Za-z]))?"
 
 # A member never starts an ordinal ("97th Cong.", "2d Sess.") and never stops inside a word:
 # without these guards "§ 1615(a)(1), 97th Cong." read "97t" as a second section.
@@ -751,30 +752,43 @@ _STATE_CODE = prefilter.compile(
 _FORM_MARKS = {"§": r"§\s?", "§§": r"§§?\s?", "rule": r"R(?:ule)?\.?\s", "art": r"(?:art|ART)\.\s?"}
 
 
-def _state_form(entry: dict[str, Any]) -> tuple[prefilter.Pattern, str, str | None]:
-    """The pattern of one entry of data/state_code_forms.toml, its state, and its key words."""
+# A subsection after a space, as New York's official style writes it ("§ 240 (1)"; never a year)
+_SPACED_SUBSECS = r"(?:\s?\((?![12]\d{3}\))\s?[A-Za-z0-9]{1,6}\s?\))*"
+
+
+@dataclass(frozen=True)
+class _StateForm:
+    """One entry of data/state_code_forms.toml: its pattern, its state, the code's key words when
+    its name does not give them, and the pattern of a further section of a list ("§§ 240, 241")."""
+
+    pattern: prefilter.Pattern
+    state: str
+    words: str | None
+    item: prefilter.Pattern
+
+
+def _state_form(entry: dict[str, Any]) -> _StateForm:
     marks = entry.get("marks", [])
-    return (
+    subs = _SPACED_SUBSECS if entry.get("spaced_subsections") else SUBSECS
+    mark = "(?:" + "|".join(_FORM_MARKS[k] for k in marks) + ")" + ("" if entry.get("mark_required") else "?")
+    number = "(?P<sec>" + entry["section"] + ")(?P<sub>" + subs + ")"
+    return _StateForm(
         prefilter.compile(
             r"(?<![\w.])"
             + (r"(?P<pre>\d{1,3})\s" if entry.get("title_first") else "")
             + "(?P<name>"
             + "|".join(form_pattern(f) for f in entry["forms"])
             + r")\s"
-            + ("(?:" + "|".join(_FORM_MARKS[k] for k in marks) + ")?" if marks else "")
-            + "(?P<sec>"
-            + entry["section"]
-            + ")(?P<sub>"
-            + SUBSECS
-            + ")"
+            + (mark if marks else "")
+            + number
         ),
         entry["state"],
         entry.get("words"),
+        prefilter.compile(number + r"(?![\w.-])"),
     )
 
 
-# Codes cited in their states' own forms, each read whole: (pattern, state, the code's key words
-# when its name does not give them)
+# Codes cited in their states' own forms, each read whole
 _STATE_FORMS = tuple(_state_form(entry) for entry in load("state_code_forms", "code"))
 # Massachusetts' "G.L. c. 93A, § 9" = "Mass. Gen. Laws ch. 93A, § 9"
 _MASS_GL = prefilter.compile(
@@ -887,7 +901,7 @@ def _state_of_code(m: re.Match[str]) -> str | None:
 
 def _form_occ(text: str, m: re.Match[str], abbr: str, code_norm: str | None) -> Occurrence:
     """The section a match of one of _STATE_FORMS cites, written as the brief writes it."""
-    sub = squeeze_subsections(m.group("sub"))
+    sub = squeeze_subsections("".join(m.group("sub").split()))
     edition, end = _edition_after(text, m.end())
     pre = m.groupdict().get("pre") or ""
     code_w = clean(text[m.start() : m.start("sec")])
@@ -907,16 +921,38 @@ def _form_occ(text: str, m: re.Match[str], abbr: str, code_norm: str | None) -> 
     )
 
 
+def _form_list(text: str, m: re.Match[str], form: _StateForm) -> list[Occurrence]:
+    """The sections a match of a state's own form cites: one, or after "§§" each of a list
+    ("Labor Law §§ 200, 240 (1) and 241 (6)"), every one named by the code."""
+    if "§§" not in text[m.end("name") : m.start("sec")]:
+        return [_form_occ(text, m, form.state, form.words)]
+    code_w = clean(text[m.start() : m.end("name")])
+    code_norm = form.words or _code_norm(m.group("name"))
+    pre = m.groupdict().get("pre") or ""
+    occs: list[Occurrence] = []
+    item: re.Match[str] | None = form.item.match(text, m.start("sec"))
+    while item is not None:
+        sec, sub = item.group("sec"), squeeze_subsections("".join(item.group("sub").split()))
+        start = m.start() if not occs else item.start()
+        display = f"{code_w} § {sec}{sub}"
+        occs.append(
+            _state_occ(text, start, item.end(), form.state, code_w, code_norm, pre, sec, sub, "", pre_display=display)
+        )
+        join = _JOIN.match(text, item.end())
+        item = form.item.match(text, join.end()) if join else None
+    return occs
+
+
 def state_form_section(code: str, title: str, mark: str, number: str) -> Occurrence | None:
     """Section `number` of a code cited in its state's own form ("42 Pa.C.S. § 5524", "N.Y.
     C.P.L.R. 3211", "MCL 600.5805"), with its title number `title` before it and the section sign
     when `mark` is "§", as find_state_codes makes it: the full citation a short form of it stands
     for. None when no such form names the code, or the number is no one section."""
     written = " ".join(part for part in (title, code, mark, number) if part)
-    for rx, abbr, code_norm in _STATE_FORMS:
-        m = rx.match(written)
+    for form in _STATE_FORMS:
+        m = form.pattern.match(written)
         if m and m.end() == len(written):
-            return _form_occ(written, m, abbr, code_norm)
+            return _form_occ(written, m, form.state, form.words)
     return None
 
 
@@ -1008,9 +1044,9 @@ def _state_laws_in_other_forms(text: str) -> Iterator[Claim]:
     """The forms of particular states: a code written out ("Texas Penal Code section 71.01"), the
     General Laws of Massachusetts, "§ 775.082, Fla. Stat.", and session laws ("2019 Tex. Gen. Laws ch. 5",
     "Acts 2003, 78th Leg., ch. 204", "Stats. 2012, ch. 806")."""
-    for rx, abbr, code_norm in _STATE_FORMS:
-        for m in rx.finditer(text):
-            yield claim([_form_occ(text, m, abbr, code_norm)])
+    for form in _STATE_FORMS:
+        for m in form.pattern.finditer(text):
+            yield claim(_form_list(text, m, form))
     for m in _MASS_GL.finditer(text):
         sub = squeeze_subsections(m.group("sub"))
         chapter = f"ch. {m.group('ch')}"
