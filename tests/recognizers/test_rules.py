@@ -487,11 +487,32 @@ def test_every_form_of_every_state_rule_set_in_the_table_is_read(run):
     from toa.recognizers.tables import load
 
     for entry in load("state_rule_sets", "rules"):
+        number = {"colon": "4:46-2(c)", "hyphen": "2-322(b)"}.get(entry.get("numbering", ""), "12(b)(6)")
         for written in (w for f in entry["forms"] for w in written_forms(f)):
-            found = full(run(f"See {written} 12(b)(6)."))
+            found = full(run(f"See {written} {number}."))
             assert [(o.key.rule_set, o.key.rule, o.meta.jurisdiction) for o in found] == [
-                (entry["printed"], "12(b)(6)", entry["state"])
+                (entry["printed"], number, entry["state"])
             ], written
+
+
+def test_rules_numbered_by_part_and_colon_and_states_sets_by_initials(run):
+    assert [(o.key.rule_set, o.key.rule) for o in full(run("See Va. Sup. Ct. R. 5:17(c); N.J. Ct. R. 2:10-2."))] == [
+        ("Va. S. Ct. R.", "5:17(c)"),
+        ("N.J. Ct. R.", "2:10-2"),
+    ]
+    # a number is never a word of a set's name: "Mich. Ct. R. 2.116" is Michigan's rule 2.116, and
+    # "Ill. R. 23" no set "R. 2"
+    assert [(o.key.rule_set, o.key.rule) for o in full(run("See Mich. Ct. R. 2.116(C)(10)."))] == [
+        ("MCR", "2.116(C)(10)")
+    ]
+    assert [o.key.rule_set for o in full(run("See Ill. R. 23."))] != ["Ill. R. 2"]
+    # Kentucky's rules with the state's name; "CR 45" alone stays a clerk's record page
+    assert [o.display for o in full(run("See Ky. CR 12.02; RCr 11.42; KRE 404(b)."))] == [
+        "Ky. CR 12.02",
+        "RCr 11.42",
+        "KRE 404(b)",
+    ]
+    assert full(run("The court so found. CR 45.")) == []
 
 
 def test_a_rule_of_a_set_named_without_its_state_is_a_reference_of_that_kind(run):

@@ -51,7 +51,8 @@ _PAPER = prefilter.compile(
 # "CR 45", "Supp. CR 3", "RR vol. 3, p. 12"), California's transcripts, appendices and briefs ("1 CT 45",
 # "2RT 301", "3 AA 612", "AOB 12", "RB 5", "ARB 3", "Typed opn. 5").
 _STATE_RECORD = prefilter.compile(
-    r"(?<![\w.])(?:\d{1,2}\s?)?(?:Supp\.\s)?(?:RR|R\.\s?R\.|S?CR|C\.\s?R\.|SRR|CT|RT|C\.\s?T\.|R\.\s?T\.|AA|RA|JA|"
+    # (a state named before "CR" names its civil rules: "Ky. CR 12.02", data/state_rule_sets.toml)
+    r"(?<![\w.])(?<!Ky\.\s)(?:\d{1,2}\s?)?(?:Supp\.\s)?(?:RR|R\.\s?R\.|S?CR|C\.\s?R\.|SRR|CT|RT|C\.\s?T\.|R\.\s?T\.|AA|RA|JA|"
     r"AOB|RB|ARB|OBM|ABM|RBM|RJN|(?:Typed\s)?[Oo]pn\.)\s?(?:vol\.\s?\d+,\s)?(?:at\s)?(?:pp?\.\s)?"
     + _PIN.replace("(?:at\\s)?", "")
     # "CR 12(b)(6)" (Washington's civil rules) is a rule: a record page has no subdivision

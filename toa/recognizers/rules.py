@@ -195,6 +195,9 @@ _COURT_WORDS = {
     "juv": "juvenile",
 }
 _LOCAL_ITEM = prefilter.compile(rf"(?P<rule>\d+(?:[.-]\d+)*[A-Za-z]?)(?P<sub>{SUBSECS})(?![\w-]|\.\d)")
+# A rule numbered by its part and a colon ("N.J. Ct. R. 4:46-2(c)", "Va. Sup. Ct. R. 5:17(c)")
+_COLON_ITEM = prefilter.compile(rf"(?P<rule>\d+:\d+(?:[.-]\d+)*[A-Za-z]?)(?P<sub>{SUBSECS})(?![\w-]|\.\d)")
+_NUMBERINGS = {"hyphen": _LOCAL_ITEM, "colon": _COLON_ITEM}  # data/state_rule_sets.toml's "numbering"
 _LOCAL_WORDS = {
     "civ": "civ",
     "civil": "civ",
@@ -219,7 +222,8 @@ _LOCAL_WORDS = {
 _LOCAL_INITIALS = {"LR": "l r", "LCvR": "l civ r", "LCrR": "l crim r", "LBR": "l bankr r", "LPR": "l pat r"}
 _STATE_RULE = prefilter.compile(
     rf"(?<![\w.])(?P<state>{STATE_RE}|{STATE_CAPS_RE})\s(?:(?P<pre>[A-Z][A-Za-z]*\.)\s)?R\.\s"
-    r"(?P<set>(?:[A-Z0-9][A-Za-z0-9'’]*\.?\s?(?:&\s)?){1,3}?)(?:,?\s(?:[Rr]ule|R\.)\s?)?(?=\d)"
+    # (a number is never a word of the set: "Mich. Ct. R. 2.116" is rule 2.116 of "Mich. Ct. R.")
+    r"(?P<set>(?:(?!\d+\.\d)[A-Z0-9][A-Za-z0-9'’]*(?![A-Za-z0-9'’])\.?\s?(?:&\s)?){1,3}?)(?:,?\s(?:[Rr]ule|R\.)\s?)?(?=\d)"
 )
 # "Texas Rule of Evidence 404(b)", "Texas Rules of Appellate Procedure 38.1", "Texas Disciplinary Rules of
 # Professional Conduct 3.09", "California Rule of Court 8.104", "Cal. Rules of Court, rule 8.204(c)"
@@ -248,10 +252,10 @@ _OFFICIAL_RULES = tuple(
         prefilter.compile(r"(?<![\w.])(?:" + "|".join(form_pattern(f) for f in entry["forms"]) + r")\s(?=\d)"),
         entry["printed"],
         entry["state"],
-        entry.get("numbering") == "hyphen",
+        entry.get("numbering"),
     )
     for entry in load("state_rule_sets", "rules")
-) + ((prefilter.compile(r"(?<![\w.])(?P<set>App|Civ|Crim|Evid|Juv)\.\s?R\.\s(?=\d)"), "Ohio", "Ohio", False),)
+) + ((prefilter.compile(r"(?<![\w.])(?P<set>App|Civ|Crim|Evid|Juv)\.\s?R\.\s(?=\d)"), "Ohio", "Ohio", None),)
 # the state's Supreme Court rules ("Ill. S. Ct. R. 23") and rules of self-regulatory bodies ("FINRA Rule 4530")
 _STATE_SCT = prefilter.compile(rf"(?<![\w.])(?P<state>{STATE_RE})\s(?:S\.\s?Ct\.|Sup\.\s?Ct\.)\sR\.\s(?=\d)")
 _SRO_RULE = prefilter.compile(r"(?<![\w.])(?P<org>FINRA|NASD|NYSE|MSRB|CBOE|NFA|Nasdaq)\s(?:Rules?|R\.)\s(?=\d)")
@@ -481,19 +485,25 @@ def _edition_after(text: str, end: int) -> tuple[str, int]:
 
 
 def _numbered_rules(
-    text: str, head: re.Match[str], set_name: str, key_set: str | None = None, group: int = 0, juris: str = "US"
+    text: str,
+    head: re.Match[str],
+    set_name: str,
+    key_set: str | None = None,
+    group: int = 0,
+    juris: str = "US",
+    item: prefilter.Pattern = _LOCAL_ITEM,
 ) -> Claim | None:
     """Circuit and local rules, numbered with hyphens and points ("36-3(a)", "28-2.7", "56.1"): a
     hyphen is part of the number there, never a range. `key_set` keys rule sets written in
     several ways (a local rule with or without its court) as one."""
     items: list[RuleItem] = []
     end = head.end()
-    m = _LOCAL_ITEM.match(text, end)
+    m = item.match(text, end)
     while m:
         items.append(_rule_item(m))
         end = m.end()
         j = _CFR_JOIN.match(text, end)
-        m = _LOCAL_ITEM.match(text, j.end()) if j else None
+        m = item.match(text, j.end()) if j else None
         if m and re.match(r"\s?(?:[A-Z]|\d)", text[m.end() : m.end() + 2]):
             break  # the volume or title of the next citation
     if not items or key_set and re.match(r"\s(?:[A-Z][A-Za-z]*\.){1,3}\s?\d", text[items[0][1] : items[0][1] + 12]):
@@ -620,13 +630,13 @@ def _state_rules(text: str) -> Iterator[Claim | None]:
             if abbr is not None:
                 rule_set = state_rule_set(abbr, m.group("pre") or "", m.group("set"))
                 yield _full_rules(text, m, rule_set, group=1, juris=abbr)
-    for rx, set_name, juris, hyphenated in _OFFICIAL_RULES:
+    for rx, set_name, juris, numbering in _OFFICIAL_RULES:
         for m in rx.finditer(text):
             if set_name == "Ohio" and re.search(r"[A-Za-z]\.\s?$", text[max(0, m.start() - 6) : m.start()]):
                 continue  # "Mass. App. R. 5" would be another state's; Ohio's stand alone
             name = f"{m.group('set')}.R." if set_name == "Ohio" else set_name
-            if hyphenated:  # "Md. Rule 2-322(b)": the hyphen is part of the number
-                yield _numbered_rules(text, m, name, group=1, juris=juris)
+            if numbering:  # "Md. Rule 2-322(b)", "N.J. Ct. R. 4:46-2": the hyphen is part of the number
+                yield _numbered_rules(text, m, name, group=1, juris=juris, item=_NUMBERINGS[numbering])
             else:
                 yield _full_rules(text, m, name, group=1, juris=juris)
     for m in _STATE_CONDUCT.finditer(text) if "Conduct" in text or "Cond." in text else ():
@@ -637,7 +647,10 @@ def _state_rules(text: str) -> Iterator[Claim | None]:
     for m in _STATE_SCT.finditer(text) if "Ct. R." in text else ():
         abbr = state_abbr(m.group("state"))
         if abbr:
-            yield _full_rules(text, m, f"{abbr} S. Ct. R.", group=1, juris=abbr)
+            if _COLON_ITEM.match(text, m.end()):  # Virginia's "Va. Sup. Ct. R. 5:17(c)"
+                yield _numbered_rules(text, m, f"{abbr} S. Ct. R.", group=1, juris=abbr, item=_COLON_ITEM)
+            else:
+                yield _full_rules(text, m, f"{abbr} S. Ct. R.", group=1, juris=abbr)
     for m in _SRO_RULE.finditer(text) if "R" in text else ():
         yield _full_rules(text, m, f"{m.group('org')} Rule", group=1, juris="")
 
