@@ -52,7 +52,10 @@ def run() -> None:
     code = main()
     kept = sys.modules.get("toa.programs")  # imported by a command that compiled patterns
     if kept is not None:
-        kept.KEPT.save()
+        try:
+            kept.KEPT.save()
+        except KeyboardInterrupt:  # Ctrl-C as the patterns are kept: the next run compiles them again
+            pass
     # Nothing made by now is freed before the exit: frozen, it is not walked once more by the
     # interpreter's last collection (a tenth of a second). atexit handlers and threads still finish.
     gc.freeze()
