@@ -724,3 +724,12 @@ def test_new_york_laws_by_their_official_names_are_the_bluebooks_codes(run):
     assert full(run("The Labor Law 2019 amendments changed that.")) == []
     dated = full(run("See Penal Law § 125.25 (2019)."))
     assert [(o.key.section, o.key.edition) for o in dated] == [("125.25", "2019")]
+
+
+def test_a_numbered_subdivision_is_part_of_the_section_as_minnesota_cites_it(run):
+    cited = full(run("See Minn. Stat. § 541.05, subd. 1(5) (2020); Minn. Stat. § 541.05, subd. 2."))
+    assert [o.display for o in cited] == ["Minn. Stat. § 541.05, subd. 1(5) (2020)", "Minn. Stat. § 541.05, subd. 2"]
+    assert cited[0].key.section != cited[1].key.section
+    # California's lettered subdivisions are the California Style Manual's, as before
+    california = full(run("See Cal. Civ. Code § 1714, subd. (a)."))
+    assert [o.display for o in california] == ["Cal. Civ. Code § 1714, subd. (a)"]

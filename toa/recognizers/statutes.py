@@ -970,6 +970,9 @@ def state_code_section(code: str, jurisdiction: str, words: str, title: str, num
     return _state_occ(written, 0, e, jurisdiction, code, words, title, sec, sub, "", pre_display=f"{head}{sec}{sub}")
 
 
+# Minnesota's numbered subdivisions of a section ("§ 541.05, subd. 1(5)"; California's are lettered,
+# "subd. (a)", and read by the California Style Manual's forms)
+_NUMBERED_SUBDIVISION = prefilter.compile(r",\ssubd\.\s(?P<subd>\d+[a-z]?(?:\(\w{1,4}\))*)(?![\w-]|\.\d)")
 # A book's edition ("4th ed. 2012", "3d ed."): a code's section is never cited by one
 _BOOK_EDITION = prefilter.compile(r"\d+(?:st|nd|rd|th|d)\sed\.")
 
@@ -983,6 +986,10 @@ def _state_code(text: str, m: re.Match[str]) -> Claim | None:
     items, end = parse_items(text, m.end(), STATE_ITEM, allow_list=m.group("mark") == "§§")
     if not items:
         return None
+    subd = _NUMBERED_SUBDIVISION.match(text, end) if len(items) == 1 else None
+    if subd:  # "Minn. Stat. § 541.05, subd. 1(5)": a numbered subdivision is part of the provision
+        s0, _e0, sec0, sub0, etseq0 = items[0]
+        items, end = [(s0, subd.end(), sec0, f"{sub0}, subd. {subd.group('subd')}", etseq0)], subd.end()
     edition2, end2 = _edition_after(text, end)
     if _BOOK_EDITION.match(edition2):
         return None  # "Witkin & Epstein, California Criminal Law § 12 (4th ed. 2012)": a treatise's section
