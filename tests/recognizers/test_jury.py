@@ -63,3 +63,11 @@ def test_a_set_named_for_its_circuit_after_the_words(run):
     [o] = full(run("See Pattern Criminal Jury Instructions of the Seventh Circuit 4.01 (2020)."))
     assert o.key.number == "4.01"
     assert full(run("The Model Civil Jury Instructions for the Ninth Circuit say so.")) == []  # no number, no year
+
+
+def test_new_york_pattern_jury_instructions_by_part_and_colon(run):
+    cited = full(run("See 2 N.Y. PJI2d 2:216, at 345 (2021). The jury was charged under PJI 2:216 and PJI 1:25."))
+    assert [o.display for o in cited] == ["2 N.Y. PJI2d 2:216 (2021)", "PJI 2:216", "PJI 1:25"]
+    assert cited[0].key == cited[1].key != cited[2].key
+    assert [o.category for o in cited] == ["other"] * 3
+    assert full(run("At 10:30 the PJI was read to them.")) == []

@@ -1,11 +1,12 @@
 """Jury instructions (category "other"): California's official sets, federal circuits' model and
-pattern instructions, and Texas's pattern jury charges.
+pattern instructions, Texas's pattern jury charges and New York's pattern jury instructions.
 
     "CACI No. 2430", "CALCRIM Nos. 220, 222"          JuryInstructionKey("caci", "2430")
     "Judicial Council of California Civil Jury Instructions (2024) CACI No. 2430"   the same key
     "Ninth Circuit Manual of Model Civil Jury Instructions § 9.3 (2017)"
                                                       JuryInstructionKey("<title words>", "9.3")
     "Tex. Pattern Jury Charges PJC 100.3 (2020)"      JuryInstructionKey("<title words>", "100.3")
+    "2 N.Y. PJI2d 2:216, at 345 (2021)", "PJI 2:216"   JuryInstructionKey("ny pji", "2:216")
 Each instruction is an entry of its own, as each statute section is: the number names what is
 cited, so it stays in the entry; a signal or "the" before the set's name does not. A set named
 without a number or a year ("the Ninth Circuit's model instructions") is prose, not a citation.
@@ -47,6 +48,12 @@ _PATTERN = prefilter.compile(
     r"(?:\s(?:for|of)\sthe\s[A-Z][\w.’'&-]*(?:\s(?:[A-Z][\w.’'&-]*|of|the|and|&)){0,8}(?<=[a-z]))?)"
     rf"(?:,?\s(?:§§?\s?|No\.\s|Instruction\s|Instr\.\s|PJC\s)(?P<num>{_NUMBER})|\s(?P<bare>\d{{1,3}}[.:]\d{{1,3}}[A-Z]?))?"
     r"(?P<paren>\s\((?:[^()]{0,40}?\s)?\d{4}(?:\sed\.)?\))?"
+)
+# New York's Pattern Jury Instructions, numbered by volume's part and colon: "PJI 2:216", "2 N.Y. PJI2d
+# 2:216, at 345 (2021)" (the page pin is left out of the entry, as a statute's is)
+_NEW_YORK = prefilter.compile(
+    r"(?<![\w.])(?:(?P<vol>\d{1,2})\s)?(?P<set>(?:N\.\s?Y\.\s)?PJI(?:2d|3d)?)\s(?P<num>\d{1,2}:\d{1,3}[A-Z]?)(?![\d:])"
+    r"(?P<pin>,\sat\s\d+(?:-\d+)?)?(?P<paren>\s\((?:[^()]{0,30}?\s)?\d{4}\))?"
 )
 # Words that open a sentence or a citation clause, not the set's title.
 _LEAD = prefilter.compile(r"^(?:(?:See|Also|Cf\.|Compare|But|Accord|Under|In|The|Both|And|E\.g\.,?|Contra)\s)+")
@@ -117,8 +124,25 @@ def _pattern(text: str, m: re.Match[str]) -> Claim | None:
     )
 
 
+def _new_york(text: str, m: re.Match[str]) -> Claim:
+    number = m.group("num")
+    written = clean(text[m.start() : m.end("num")])
+    paren = clean(m.group("paren") or "")
+    return claim_one(
+        text,
+        m.start(),
+        m.end(),
+        category=CAT,
+        key=JuryInstructionKey("ny pji", number),
+        display=f"{written} {paren}" if paren else written,
+        sort_key=(alpha_key("PJI"), "", natkey(number)),
+        rank=RANK_SECONDARY,
+    )
+
+
 def find(text: str, emphasis: Emphasis | None = None) -> list[Claim]:
     claims = [_california(text, m) for m in _CALIFORNIA.finditer(text)] if "C" in text or "BAJI" in text else []
     if "Jury" in text:
         claims.extend(c for c in (_pattern(text, m) for m in _PATTERN.finditer(text)) if c is not None)
+    claims.extend(_new_york(text, m) for m in _NEW_YORK.finditer(text))
     return claims
