@@ -26,6 +26,7 @@ import re
 import stat
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -77,18 +78,20 @@ class KeptPrograms:
     def put(self, kind: str, source: str, flags: int, part: str, value: Any) -> None:
         self._made.setdefault(_key(kind, source, flags), {})[part] = value
 
+    def pattern(self, kind: str, source: str, flags: int, make: Callable[[], Program]) -> re.Pattern[str]:
+        """The pattern of `source` from its kept program, or from the program `make` compiles (kept
+        for the next run)."""
+        kept = self.get(kind, source, flags, "program")
+        compiled = pattern_of(source, kept) if kept else None
+        if compiled is None:
+            program = make()
+            self.put(kind, source, flags, "program", program)
+            compiled = pattern_of(source, program) or re.compile(source, flags)
+        return compiled
+
     def compile(self, source: str, flags: int = 0) -> re.Pattern[str]:
         """`source` as re.compile compiles it, from its kept program when there is one."""
-        kept = self.get("re", source, flags, "program")
-        compiled = pattern_of(source, kept) if kept else None
-        if compiled is not None:
-            return compiled
-        from re import _compiler, _parser  # type: ignore[attr-defined]
-
-        tree = _parser.parse(source, flags)
-        program = program_of(tree, tree.state.flags | flags, _compiler._code(tree, flags))
-        self.put("re", source, flags, "program", program)
-        return pattern_of(source, program) or re.compile(source, flags)
+        return self.pattern("re", source, flags, lambda: _re_program(source, flags))
 
     def save(self) -> None:
         """Writes what this run made beside what the file holds; a folder that cannot be written
@@ -117,6 +120,13 @@ class KeptPrograms:
         except OSError:
             return
         self._kept, self._made = merged, {}
+
+
+def _re_program(source: str, flags: int) -> Program:
+    from re import _compiler, _parser  # type: ignore[attr-defined]
+
+    tree = _parser.parse(source, flags)
+    return program_of(tree, tree.state.flags | flags, _compiler._code(tree, flags))
 
 
 def _key(kind: str, source: str, flags: int) -> str:

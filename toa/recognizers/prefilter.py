@@ -233,13 +233,12 @@ class Pattern:
     @functools.cached_property
     def compiled(self) -> re.Pattern[str]:
         """The pattern compiled from its parse (`_program`), or from the program an earlier run kept."""
-        kept = programs.KEPT.get("prefilter", self.pattern, self.flags, "program")
-        compiled = programs.pattern_of(self.pattern, kept) if kept else None
-        if compiled is None:
+
+        def make() -> programs.Program:
             _ = self._gate  # read off the parse before it goes
-            program = _program(self._tree, self.flags)
-            programs.KEPT.put("prefilter", self.pattern, self.flags, "program", program)
-            compiled = programs.pattern_of(self.pattern, program) or re.compile(self.pattern, self.flags)
+            return _program(self._tree, self.flags)
+
+        compiled = programs.KEPT.pattern("prefilter", self.pattern, self.flags, make)
         self.__dict__.pop("_tree", None)  # the parse is large and not needed again
         return compiled
 
